@@ -1,0 +1,93 @@
+"""Conditions as data: their names, durations and sources (RULES-BEYOND.md §1 and §2).
+
+This module holds the model only. What each condition does (speed, edges and banes, which
+actions it forbids) and how durations run out are rules, in :mod:`brawl.rules.conditions`.
+Dying and winded are not stored: they follow from Stamina (DS-STAM-04, DS-STAM-06).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from brawl.enums import ReprEnum
+from brawl.errors import StateError
+
+
+class ConditionName(ReprEnum):
+    """The nine conditions of Draw Steel plus the surprised and unconscious states."""
+
+    BLEEDING = "bleeding"
+    DAZED = "dazed"
+    FRIGHTENED = "frightened"
+    GRABBED = "grabbed"
+    PRONE = "prone"
+    RESTRAINED = "restrained"
+    SLOWED = "slowed"
+    TAUNTED = "taunted"
+    WEAKENED = "weakened"
+    SURPRISED = "surprised"  # DS-COND-01
+    UNCONSCIOUS = "unconscious"  # DS-COND-04..07
+
+
+NINE_CONDITIONS: frozenset[ConditionName] = frozenset(
+    ConditionName(n)
+    for n in (
+        "bleeding",
+        "dazed",
+        "frightened",
+        "grabbed",
+        "prone",
+        "restrained",
+        "slowed",
+        "taunted",
+        "weakened",
+    )
+)
+"""The nine conditions of the glossary (RULES-BEYOND.md §1)."""
+
+ONE_SOURCE: frozenset[ConditionName] = frozenset({ConditionName.FRIGHTENED, ConditionName.TAUNTED})
+"""Conditions that keep one source: a new source replaces the old (RULES-BEYOND.md §1)."""
+
+
+class Duration(ReprEnum):
+    """How long a condition lasts (RULES-BEYOND.md §2)."""
+
+    EOT = "eot"
+    """Until the end of the affected creature's current or next turn ("(EoT)")."""
+    SAVE_ENDS = "save_ends"
+    """A saving throw at the end of each of the creature's turns ends it on 6+."""
+    END_OF_ENCOUNTER = "end_of_encounter"
+    """Until the encounter ends."""
+    END_OF_ROUND = "end_of_round"
+    """Until the end of the current combat round (surprise lasts to the end of round 1)."""
+    WHILE_DYING = "while_dying"
+    """The bleeding of a dying hero: cannot be removed until it stops dying (DS-STAM-07)."""
+    UNTIL_REMOVED = "until_removed"
+    """Until a rule or a caller removes it."""
+
+
+KNOCKED_OUT = "knocked out"
+"""Source of the unconscious condition of a creature knocked out instead of killed (DS-STAM-13)."""
+
+
+def _check_threshold(_: object, __: attrs.Attribute[int], value: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 11:
+        raise StateError(f"save threshold {value!r}: a whole number from 1 to 11")
+
+
+@attrs.frozen
+class Condition:
+    """One instance of a condition on a creature."""
+
+    name: ConditionName = attrs.field(converter=ConditionName)
+    """Which condition."""
+    duration: Duration = attrs.field(default=Duration.UNTIL_REMOVED, converter=Duration)
+    """How it ends."""
+    source: str | None = None
+    """The creature id (or effect name) that imposed it; frightened and taunted need it."""
+    save_threshold: int = attrs.field(default=6, validator=_check_threshold)
+    """For save ends: the d10 result that ends it (6, or lower with some features)."""
+    can_stand: bool = True
+    """For prone: False when the effect says "prone and can't stand"."""
+    voluntary: bool = False
+    """For prone: dropped prone on purpose, so standing is a free maneuver (DS-MTYPE-23)."""

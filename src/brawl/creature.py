@@ -1,0 +1,321 @@
+"""Creatures and objects on the map.
+
+Derived values (winded value, recovery value, winded, dying) are computed from Stamina, never
+stored (DS-STAM-02, DS-STAM-04, DS-STAM-06, R-STAM-1, R-STAM-2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import attrs
+import immutables
+
+from brawl.conditions import Condition, ConditionName
+from brawl.damagetypes import (
+    DamageType,
+    Immunities,
+    ImmunityValue,
+    Weaknesses,
+    immunities,
+    weaknesses,
+)
+from brawl.enums import ReprEnum
+from brawl.errors import StateError
+from brawl.geometry import Pos, as_pos, cube
+from brawl.size import Size
+from brawl.terrain import OBJECT_STAMINA_PER_SQUARE, Material
+
+HEROES = "heroes"
+"""The players' side (DS-SIDE-01)."""
+DIRECTOR = "director"
+"""The Director's side: every creature opposing the heroes (DS-SIDE-02)."""
+
+CHARACTERISTIC_RANGE = range(-5, 6)
+"""Characteristic scores run from -5 to +5 (RULES-BEYOND.md §4)."""
+
+
+class MovementType(ReprEnum):
+    """Movement a creature has in its speed entry (DS-MTYPE-01; hover and teleport as flags, AMB-57).
+
+    Jump and crawl need no entry: every creature can jump and crawl (DS-MTYPE-18, DS-MTYPE-22).
+    """
+
+    WALK = "walk"
+    CLIMB = "climb"
+    SWIM = "swim"
+    FLY = "fly"
+    HOVER = "hover"
+    BURROW = "burrow"
+    TELEPORT = "teleport"
+
+
+def _whole(minimum: int) -> Any:
+    def check(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+        if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
+            raise StateError(f"{attribute.name} {value!r}: a whole number >= {minimum}")
+
+    return check
+
+
+def _characteristic(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value not in CHARACTERISTIC_RANGE:
+        raise StateError(f"{attribute.name} {value!r}: a whole number from -5 to 5")
+
+
+@attrs.frozen
+class Characteristics:
+    """The five characteristics, each from -5 to +5 (RULES-BEYOND.md §4)."""
+
+    might: int = attrs.field(default=0, validator=_characteristic)
+    agility: int = attrs.field(default=0, validator=_characteristic)
+    reason: int = attrs.field(default=0, validator=_characteristic)
+    intuition: int = attrs.field(default=0, validator=_characteristic)
+    presence: int = attrs.field(default=0, validator=_characteristic)
+
+    def get(self, name: str) -> int:
+        """A characteristic by name (``"might"``) or initial (``"M"``)."""
+        full = {"m": "might", "a": "agility", "r": "reason", "i": "intuition", "p": "presence"}
+        key = full.get(name.lower(), name.lower())
+        if key not in full.values():
+            raise StateError(
+                f"characteristic {name!r}: not one of might, agility, reason, intuition, presence"
+            )
+        value: int = getattr(self, key)
+        return value
+
+
+def _movement(value: Iterable[MovementType | str]) -> frozenset[MovementType]:
+    try:
+        return frozenset(MovementType(v) for v in value)
+    except ValueError as exc:
+        raise StateError(f"movement {value!r}: {exc}") from None
+
+
+def _size(value: Size | str | int) -> Size:
+    try:
+        return Size.parse(value)
+    except ValueError as exc:
+        raise StateError(str(exc)) from None
+
+
+def _conditions(value: Iterable[Condition]) -> tuple[Condition, ...]:
+    items = tuple(value)
+    if not all(isinstance(c, Condition) for c in items):
+        raise StateError(f"conditions {value!r}: each must be a Condition")
+    return items
+
+
+def _imm(value: Mapping[str, ImmunityValue] | Mapping[DamageType, ImmunityValue] | None) -> Immunities:
+    try:
+        return immunities(value)
+    except ValueError as exc:
+        raise StateError(str(exc)) from None
+
+
+def _weak(value: Mapping[str, int] | Mapping[DamageType, int] | None) -> Weaknesses:
+    try:
+        return weaknesses(value)
+    except ValueError as exc:
+        raise StateError(str(exc)) from None
+
+
+def _pos(value: Iterable[int]) -> Pos:
+    try:
+        return as_pos(value)
+    except ValueError as exc:
+        raise StateError(str(exc)) from None
+
+
+@attrs.frozen
+class Creature:
+    """A creature: a hero or a Director-controlled creature.
+
+    Build one with keywords; everything has a sensible default but ``id``::
+
+        Creature(id="kira", name="Kira", side="heroes", hero=True, stamina=30, stamina_max=30)
+    """
+
+    id: str = attrs.field()
+    """Unique id within the encounter."""
+    name: str = attrs.field(default="")
+    """Display name; defaults to the id."""
+    side: str = attrs.field(default=DIRECTOR)
+    """``"heroes"`` or ``"director"`` in Draw Steel; a faction name in other turn systems."""
+    hero: bool = False
+    """A hero (dying and death below 0, Recoveries) rather than Director-controlled."""
+    size: Size = attrs.field(default=Size(1, "M"), converter=_size)
+    """Size (DS-SIZE-01..08)."""
+    speed: int = attrs.field(default=5, validator=_whole(0))
+    """Speed in squares before conditions (DS-MOVE-01)."""
+    movement: frozenset[MovementType] = attrs.field(
+        default=frozenset({MovementType.WALK}), converter=_movement
+    )
+    """Movement types in the speed entry (DS-MTYPE-01)."""
+    stability: int = attrs.field(default=0, validator=_whole(0))
+    """Squares by which forced movement can be reduced; never below 0 (DS-FORCE-16..18)."""
+    characteristics: Characteristics = attrs.field(factory=Characteristics)
+    """Might, Agility, Reason, Intuition, Presence."""
+    stamina_max: int = attrs.field(default=10, validator=_whole(1))
+    """Stamina maximum (current, after any reduction, DS-DMG-13)."""
+    stamina: int = attrs.field(default=attrs.Factory(lambda self: self.stamina_max, takes_self=True))
+    """Current Stamina; may be negative for a dying hero (DS-STAM-06)."""
+    temporary_stamina: int = attrs.field(default=0, validator=_whole(0))
+    """Temporary Stamina (DS-STAM-17..22)."""
+    recoveries: int = attrs.field(default=0, validator=_whole(0))
+    """Recoveries left (DS-STAM-01)."""
+    recoveries_max: int = attrs.field(
+        default=attrs.Factory(lambda self: self.recoveries, takes_self=True), validator=_whole(0)
+    )
+    """Recoveries at full (set by the class)."""
+    immunities: Immunities = attrs.field(factory=immutables.Map, converter=_imm)
+    """Damage immunities by type, ``"damage"`` for untyped (DS-DMG-04, R-DMG-2)."""
+    weaknesses: Weaknesses = attrs.field(factory=immutables.Map, converter=_weak)
+    """Damage weaknesses by type, ``"damage"`` for untyped (DS-DMG-08, DS-DMG-09)."""
+    conditions: tuple[Condition, ...] = attrs.field(default=(), converter=_conditions)
+    """Conditions with their durations and sources."""
+    pos: Pos = attrs.field(default=Pos(0, 0, 0), converter=_pos)
+    """Lowest corner of the creature's cube (R-GEO-1)."""
+    level: int = attrs.field(default=1, validator=_whole(1))
+    """Level (heroes; also used by bleeding, 1d6 + level)."""
+    group: str | None = None
+    """Director group that shares one slot in the turn order (R-TURN-3)."""
+    solo: bool = False
+    """A solo creature: two turns a round, never back to back (RULES-BEYOND.md §5)."""
+    riding: str | None = None
+    """Id of the mount this creature rides (DS-MOUNT-01..10)."""
+    falling: int = attrs.field(default=0, validator=_whole(0))
+    """Squares still to fall, for a creature falling far (R-FALL-5)."""
+    breath_held: int = attrs.field(default=0, validator=_whole(0))
+    """Combat rounds this creature has held its breath (DS-ENV-03)."""
+    squeezed: bool = False
+    """Forced into the space of a creature within 1 size of its own (DS-MOVE-05, DS-MOVE-06)."""
+    dead: bool = False
+    """Dead (heroes, DS-STAM-08) or dead or destroyed (Director creatures, DS-STAM-10)."""
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.id, str) or not self.id:
+            raise StateError(f"creature id {self.id!r}: a non-empty string")
+        if not self.name:
+            object.__setattr__(self, "name", self.id)
+        if not isinstance(self.stamina, int) or isinstance(self.stamina, bool):
+            raise StateError(f"creature {self.id!r}: stamina {self.stamina!r} is not a whole number")
+        if self.stamina > self.stamina_max:
+            raise StateError(
+                f"creature {self.id!r}: stamina {self.stamina} above its maximum {self.stamina_max}"
+            )
+        if self.recoveries > self.recoveries_max:
+            raise StateError(
+                f"creature {self.id!r}: recoveries {self.recoveries} above {self.recoveries_max}"
+            )
+
+    # derived values (never stored) ---------------------------------------------------------
+    @property
+    def n(self) -> int:
+        """Edge of the cube the creature occupies."""
+        return self.size.squares
+
+    @property
+    def winded_value(self) -> int:
+        """Half the Stamina maximum, rounded down (DS-STAM-04, R-STAM-1)."""
+        return self.stamina_max // 2
+
+    @property
+    def recovery_value(self) -> int:
+        """A third of the Stamina maximum, rounded down (DS-STAM-02, R-STAM-2)."""
+        return self.stamina_max // 3
+
+    @property
+    def is_winded(self) -> bool:
+        """Stamina at or below the winded value, temporary Stamina ignored (DS-STAM-04, DS-STAM-17)."""
+        return not self.dead and self.stamina <= self.winded_value
+
+    @property
+    def is_dying(self) -> bool:
+        """A living hero at Stamina 0 or lower (DS-STAM-06)."""
+        return self.hero and not self.dead and self.stamina <= 0
+
+    @property
+    def is_alive(self) -> bool:
+        """Not dead."""
+        return not self.dead
+
+    def has(self, name: ConditionName | str) -> bool:
+        """Whether any instance of the condition is on the creature; it never counts twice."""
+        key = ConditionName(name)
+        return any(c.name is key for c in self.conditions)
+
+    def conditions_named(self, name: ConditionName | str) -> tuple[Condition, ...]:
+        """Every instance of one condition."""
+        key = ConditionName(name)
+        return tuple(c for c in self.conditions if c.name is key)
+
+    def has_movement(self, kind: MovementType | str) -> bool:
+        """Whether the speed entry lists this movement type."""
+        return MovementType(kind) in self.movement
+
+    def cells(self) -> list[Pos]:
+        """Every cell of the creature's cube (DS-SIZE-02)."""
+        return list(cube(self.pos, self.n))
+
+
+@attrs.frozen
+class MapObject:
+    """An object on the map: a crate, a door, a statue (DS-SIZE-06, DS-OBJ-01..04).
+
+    Objects have poison and psychic immunity all by default (DS-OBJ-02) and Stamina by material,
+    per square of their footprint (DS-OBJ-03).
+    """
+
+    id: str
+    """Unique id within the encounter (shared with creature ids)."""
+    pos: Pos = attrs.field(converter=_pos)
+    """Lowest corner of the object's cube."""
+    material: Material = attrs.field(default=Material.WOOD, converter=Material)
+    """What it is made of."""
+    size: int = attrs.field(default=1, validator=_whole(1))
+    """Edge of the cube it occupies (DS-SIZE-06)."""
+    name: str = ""
+    """Display name."""
+    stamina_max: int = attrs.field(
+        default=attrs.Factory(
+            lambda self: OBJECT_STAMINA_PER_SQUARE.get(self.material, 1) * self.size * self.size,
+            takes_self=True,
+        ),
+        validator=_whole(1),
+    )
+    """Stamina maximum: per-square Stamina by material x squares of footprint (DS-OBJ-03)."""
+    stamina: int = attrs.field(default=attrs.Factory(lambda self: self.stamina_max, takes_self=True))
+    """Current Stamina; destroyed at 0 (DS-OBJ-01)."""
+    immunities: Immunities = attrs.field(
+        default=immutables.Map({"poison": "all", "psychic": "all"}), converter=_imm
+    )
+    """Poison and psychic immunity all unless the Director removes them (DS-OBJ-02)."""
+    weaknesses: Weaknesses = attrs.field(factory=immutables.Map, converter=_weak)
+    """Damage weaknesses."""
+    mundane: bool = True
+    """A mundane object can be hurled through (R-FORCE-4) and damaged (DS-OBJ-01)."""
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.id, str) or not self.id:
+            raise StateError(f"object id {self.id!r}: a non-empty string")
+        if not self.name:
+            object.__setattr__(self, "name", self.id)
+        if not isinstance(self.stamina, int) or isinstance(self.stamina, bool):
+            raise StateError(f"object {self.id!r}: stamina {self.stamina!r} is not a whole number")
+        if self.stamina > self.stamina_max:
+            raise StateError(
+                f"object {self.id!r}: stamina {self.stamina} above its maximum {self.stamina_max}"
+            )
+        if self.material is Material.AIR:
+            raise StateError(f"object {self.id!r}: an object cannot be made of air")
+
+    @property
+    def n(self) -> int:
+        """Edge of the cube the object occupies."""
+        return self.size
+
+    def cells(self) -> list[Pos]:
+        """Every cell of the object's cube."""
+        return list(cube(self.pos, self.size))

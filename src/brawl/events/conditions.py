@@ -1,0 +1,36 @@
+"""Events of conditions (RULES-BEYOND.md §1, §2; DS-COND)."""
+
+from __future__ import annotations
+
+import attrs
+
+from brawl.conditions import Condition
+from brawl.events.base import Event, cite
+
+
+@attrs.frozen(kw_only=True)
+class ConditionGained(Event):
+    """A condition was imposed; ``replaced`` holds an instance it replaced (one source at a time)."""
+
+    creature: str
+    condition: Condition
+    replaced: Condition | None = None
+
+    def explain(self) -> str:
+        c = self.condition
+        src = f" from {c.source}" if c.source else ""
+        swap = f", replacing the one from {self.replaced.source}" if self.replaced else ""
+        return f"{self.creature} is {c.name.value} ({c.duration.value}){src}{swap}{cite(self.rules)}"
+
+
+@attrs.frozen(kw_only=True)
+class ConditionEnded(Event):
+    """A condition ended; ``reason`` says how (EoT, saved, removed, teleported, ...)."""
+
+    creature: str
+    condition: Condition
+    reason: str = ""
+
+    def explain(self) -> str:
+        why = f" ({self.reason})" if self.reason else ""
+        return f"{self.creature} is no longer {self.condition.name.value}{why}{cite(self.rules)}"

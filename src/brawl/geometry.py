@@ -1,0 +1,151 @@
+"""Cells, spaces, Chebyshev distance, adjacency, unit directions and the corner test.
+
+Rulings: R-GEO-1 (distance), R-GEO-4 (corners), R-GEO-5 (a creature's whole cube must fit).
+A position is a 3-D integer cell ``(x, y, z)`` with z growing upward; a creature's position is
+the lowest corner of its cube of ``n`` x ``n`` x ``n`` cells (DS-SIZE-02).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Iterator
+from typing import NamedTuple
+
+from brawl.errors import InvalidArgumentError
+
+
+class Pos(NamedTuple):
+    """A cell of the grid: x east, y south, z up (R-GEO-1). Plain tuples are accepted too."""
+
+    x: int
+    y: int
+    z: int = 0
+
+    def __add__(self, other: tuple[int, ...]) -> Pos:  # type: ignore[override]
+        return Pos(self.x + other[0], self.y + other[1], self.z + other[2])
+
+    def __sub__(self, other: tuple[int, ...]) -> Pos:
+        return Pos(self.x - other[0], self.y - other[1], self.z - other[2])
+
+    def scaled(self, k: int) -> Pos:
+        """This vector multiplied by ``k``."""
+        return Pos(self.x * k, self.y * k, self.z * k)
+
+
+Vec = Pos
+"""A step or direction vector; the same type as a position."""
+
+HORIZONTAL_DIRECTIONS: tuple[Pos, ...] = tuple(
+    Pos(dx, dy, 0) for dx, dy in itertools.product((-1, 0, 1), repeat=2) if (dx, dy) != (0, 0)
+)
+"""The 8 horizontal king steps (R-GEO-2)."""
+
+SPATIAL_DIRECTIONS: tuple[Pos, ...] = tuple(
+    Pos(dx, dy, dz) for dx, dy, dz in itertools.product((-1, 0, 1), repeat=3) if (dx, dy, dz) != (0, 0, 0)
+)
+"""The 26 unit steps in three dimensions, for vertical forced movement and flight (R-GEO-2)."""
+
+UP = Pos(0, 0, 1)
+DOWN = Pos(0, 0, -1)
+
+
+def as_pos(value: Iterable[int] | Pos, *, what: str = "position") -> Pos:
+    """Normalise ``(x, y)`` or ``(x, y, z)`` of ints to a :class:`Pos`, or raise."""
+    if isinstance(value, Pos):
+        return value
+    try:
+        items = tuple(value)
+    except TypeError:
+        raise InvalidArgumentError(
+            f"{what} {value!r}: not a sequence of 2 or 3 integers", rule="R-GEO-1"
+        ) from None
+    if len(items) not in (2, 3) or not all(isinstance(i, int) and not isinstance(i, bool) for i in items):
+        raise InvalidArgumentError(f"{what} {value!r}: not 2 or 3 integers", rule="R-GEO-1")
+    return Pos(*items)
+
+
+def as_direction(value: Iterable[int] | Pos, *, vertical: bool = True) -> Pos:
+    """Normalise a unit direction: each component in -1..1, not all zero (R-GEO-2)."""
+    d = as_pos(value, what="direction")
+    if d == (0, 0, 0) or any(c not in (-1, 0, 1) for c in d):
+        raise InvalidArgumentError(
+            f"direction {tuple(d)!r}: each component must be -1, 0 or 1, not all 0", rule="R-GEO-2"
+        )
+    if not vertical and d.z != 0:
+        raise InvalidArgumentError(
+            f"direction {tuple(d)!r}: this movement is horizontal, z must be 0", rule="R-GEO-2"
+        )
+    return d
+
+
+def cube(pos: Pos, n: int) -> Iterator[Pos]:
+    """Every cell of the n x n x n cube whose lowest corner is ``pos`` (DS-SIZE-02)."""
+    x0, y0, z0 = pos
+    for z in range(z0, z0 + n):
+        for y in range(y0, y0 + n):
+            for x in range(x0, x0 + n):
+                yield Pos(x, y, z)
+
+
+def footprint(pos: Pos, n: int) -> Iterator[Pos]:
+    """The n x n cells of the bottom layer of the cube."""
+    x0, y0, z0 = pos
+    for y in range(y0, y0 + n):
+        for x in range(x0, x0 + n):
+            yield Pos(x, y, z0)
+
+
+def _gap(a_lo: int, a_n: int, b_lo: int, b_n: int) -> int:
+    return max(0, b_lo - (a_lo + a_n - 1), a_lo - (b_lo + b_n - 1))
+
+
+def distance(a: Pos, a_size: int, b: Pos, b_size: int = 1) -> int:
+    """Chebyshev distance between two spaces: king steps between their nearest cells (R-GEO-1).
+
+    Overlapping spaces are at distance 0, touching ones at 1.
+    """
+    return max(
+        _gap(a[0], a_size, b[0], b_size),
+        _gap(a[1], a_size, b[1], b_size),
+        _gap(a[2], a_size, b[2], b_size),
+    )
+
+
+def cell_distance(a: Pos, b: Pos) -> int:
+    """Chebyshev distance between two cells (R-GEO-1)."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]), abs(a[2] - b[2]))
+
+
+def adjacent(a: Pos, a_size: int, b: Pos, b_size: int = 1) -> bool:
+    """Two spaces are adjacent when they touch without overlapping: distance exactly 1 (R-GEO-1)."""
+    return distance(a, a_size, b, b_size) == 1
+
+
+def overlaps(a: Pos, a_size: int, b: Pos, b_size: int) -> bool:
+    """Whether two cubes share a cell."""
+    return distance(a, a_size, b, b_size) == 0
+
+
+def corner_cells(pos: Pos, n: int, step: Pos) -> frozenset[Pos]:
+    """The cells a diagonal step of an n-cube passes the corner of (R-GEO-4).
+
+    For each proper, non-empty subset of the changed coordinates, the cube shifted by the step
+    restricted to that subset; cells of the start and end cubes are left out. A straight step
+    (one changed coordinate) has no corner cells.
+    """
+    changed = [i for i in range(3) if step[i] != 0]
+    if len(changed) < 2:
+        return frozenset()
+    start = set(cube(pos, n))
+    end = set(cube(pos + step, n))
+    cells: set[Pos] = set()
+    for k in range(1, len(changed)):
+        for subset in itertools.combinations(changed, k):
+            partial = Pos(*(step[i] if i in subset else 0 for i in range(3)))
+            cells.update(cube(pos + partial, n))
+    return frozenset(cells - start - end)
+
+
+def line(start: Pos, direction: Pos, length: int) -> list[Pos]:
+    """The positions reached by ``length`` equal steps from ``start`` (R-GEO-2)."""
+    return [start + direction.scaled(i) for i in range(1, length + 1)]

@@ -1,0 +1,1 @@
+"""Getting states in and out: scenario files (TOML with an ASCII map) and JSON."""

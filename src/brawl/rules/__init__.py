@@ -1,0 +1,1 @@
+"""The rules: pure functions ``rule(state, ...) -> Outcome``, one module per area."""

@@ -1,0 +1,458 @@
+"""The encounter: the map, the creatures and objects, the turn state, the round and the RNG.
+
+An :class:`Encounter` is immutable. Building one validates everything (overlaps, walls, bounds,
+Stamina, ids). The ``with_*`` methods change one thing and validate only that thing, so
+replacing one creature costs about the same with 10 or 1,000 creatures (DESIGN.md principle 6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, ClassVar, TypeVar
+
+import attrs
+import immutables
+
+from brawl.creature import Creature, MapObject
+from brawl.errors import StateError, UnknownCreatureError
+from brawl.geometry import Pos, as_pos, cube
+from brawl.rng import Rng
+from brawl.terrain import Terrain
+
+Column = tuple[int, int]
+T = TypeVar("T", bound="TurnState")
+
+
+@attrs.frozen
+class TurnState:
+    """Base class of the bookkeeping a turn system keeps in the encounter.
+
+    Turn systems (:mod:`brawl.turns`) subclass it; subclasses register themselves by name so
+    that JSON can save and load them.
+    """
+
+    registry: ClassVar[dict[str, type[TurnState]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        TurnState.registry[cls.__name__] = cls
+
+
+def _creature_map(value: Mapping[str, Creature] | Iterable[Creature]) -> immutables.Map[str, Creature]:
+    if isinstance(value, immutables.Map):
+        return value
+    items = list(value.values()) if isinstance(value, Mapping) else list(value)
+    out: dict[str, Creature] = {}
+    for c in items:
+        if not isinstance(c, Creature):
+            raise StateError(f"creatures: {c!r} is not a Creature")
+        if c.id in out:
+            raise StateError(f"creatures: duplicate id {c.id!r}")
+        out[c.id] = c
+    return immutables.Map(out)
+
+
+def _object_map(value: Mapping[str, MapObject] | Iterable[MapObject]) -> immutables.Map[str, MapObject]:
+    if isinstance(value, immutables.Map):
+        return value
+    items = list(value.values()) if isinstance(value, Mapping) else list(value)
+    out: dict[str, MapObject] = {}
+    for o in items:
+        if not isinstance(o, MapObject):
+            raise StateError(f"objects: {o!r} is not a MapObject")
+        if o.id in out:
+            raise StateError(f"objects: duplicate id {o.id!r}")
+        out[o.id] = o
+    return immutables.Map(out)
+
+
+def _order(value: Iterable[str]) -> tuple[str, ...]:
+    return tuple(value)
+
+
+def _default_terrain() -> Terrain:
+    return Terrain.flat(20, 20)
+
+
+@attrs.frozen
+class Encounter:
+    """An immutable combat encounter.
+
+    ``Encounter(terrain, creatures=[...], objects=[...], rng=Rng(seed))`` validates the whole
+    state and builds the occupancy index; rules return new encounters through ``with_*``.
+    """
+
+    terrain: Terrain = attrs.field(factory=_default_terrain)
+    """The map."""
+    creatures: immutables.Map[str, Creature] = attrs.field(factory=immutables.Map, converter=_creature_map)
+    """Creatures by id."""
+    objects: immutables.Map[str, MapObject] = attrs.field(factory=immutables.Map, converter=_object_map)
+    """Objects by id."""
+    order: tuple[str, ...] = attrs.field(default=(), converter=_order)
+    """Creature ids in the order they were added, for display."""
+    turn: TurnState | None = None
+    """The turn system's bookkeeping, None out of combat."""
+    round: int = 0
+    """Combat round number, 0 before combat."""
+    rng: Rng = attrs.field(factory=Rng)
+    """The seeded counter-based RNG (DESIGN.md principle 3)."""
+    _occupancy: immutables.Map[Column, tuple[str, ...]] = attrs.field(init=False, repr=False, eq=False)
+    _object_cells: immutables.Map[Pos, str] = attrs.field(init=False, repr=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.terrain, Terrain):
+            raise StateError(f"terrain {self.terrain!r}: not a Terrain")
+        if not isinstance(self.rng, Rng):
+            raise StateError(f"rng {self.rng!r}: not an Rng")
+        if self.turn is not None and not isinstance(self.turn, TurnState):
+            raise StateError(f"turn {self.turn!r}: not a TurnState")
+        if isinstance(self.round, bool) or not isinstance(self.round, int) or self.round < 0:
+            raise StateError(f"round {self.round!r}: a whole number >= 0")
+        for key, c in self.creatures.items():
+            if key != c.id:
+                raise StateError(f"creatures: key {key!r} holds creature {c.id!r}")
+        for key, o in self.objects.items():
+            if key != o.id:
+                raise StateError(f"objects: key {key!r} holds object {o.id!r}")
+            if key in self.creatures:
+                raise StateError(f"objects: id {key!r} is also a creature id")
+        if not self.order and self.creatures:
+            # immutables.Map iterates in hash order, which varies between processes: sort instead
+            object.__setattr__(self, "order", tuple(sorted(self.creatures.keys())))
+        else:
+            order = tuple(self.order)
+            if len(set(order)) != len(order) or set(order) != set(self.creatures.keys()):
+                raise StateError(f"order {order!r}: must list every creature id once")
+            object.__setattr__(self, "order", order)
+        object.__setattr__(self, "_object_cells", immutables.Map())
+        object.__setattr__(self, "_occupancy", immutables.Map())
+        cells = self._object_cells.mutate()
+        for o in self.objects.values():
+            self._check_object(o, cells)
+            for p in o.cells():
+                cells[p] = o.id
+        object.__setattr__(self, "_object_cells", cells.finish())
+        occ = self._occupancy.mutate()
+        for cid in self.order:
+            c = self.creatures[cid]
+            self._check_creature(c, occ)
+            if not c.dead:
+                _index(occ, c, add=True)
+        object.__setattr__(self, "_occupancy", occ.finish())
+
+    # named constructors ---------------------------------------------------------------------
+    @classmethod
+    def create(
+        cls,
+        terrain: Terrain | None = None,
+        creatures: Iterable[Creature] = (),
+        objects: Iterable[MapObject] = (),
+        *,
+        seed: int = 0,
+    ) -> Encounter:
+        """A new encounter on ``terrain`` (default: 20 x 20 flat ground) with an RNG seed."""
+        listed = list(creatures)
+        return cls(
+            terrain or _default_terrain(),
+            listed,
+            objects,
+            order=tuple(c.id for c in listed if isinstance(c, Creature)),
+            rng=Rng(seed),
+        )
+
+    @classmethod
+    def from_ascii(cls, text: str, **kwargs: Any) -> Encounter:
+        """Build an encounter from an ASCII map; see :func:`brawl.io.scenario.encounter_from_ascii`."""
+        from brawl.io.scenario import encounter_from_ascii
+
+        return encounter_from_ascii(text, **kwargs)
+
+    # lookups --------------------------------------------------------------------------------
+    def creature(self, cid: str) -> Creature:
+        """The creature with this id, or :class:`UnknownCreatureError`."""
+        found = self.creatures.get(cid) if isinstance(cid, str) else None
+        if found is None:
+            raise UnknownCreatureError(f"creature {cid!r}: no such creature in this encounter", rule=())
+        return found
+
+    def object(self, oid: str) -> MapObject:
+        """The object with this id, or :class:`UnknownCreatureError`."""
+        found = self.objects.get(oid) if isinstance(oid, str) else None
+        if found is None:
+            raise UnknownCreatureError(f"object {oid!r}: no such object in this encounter", rule=())
+        return found
+
+    def creature_list(self) -> list[Creature]:
+        """Every creature, in the order they were added."""
+        return [self.creatures[cid] for cid in self.order]
+
+    def living(self) -> Iterator[Creature]:
+        """Every creature that is not dead, in the order they were added."""
+        return (c for c in self.creature_list() if not c.dead)
+
+    def occupants(self, pos: Iterable[int]) -> tuple[str, ...]:
+        """Ids of the living creatures whose cube contains this cell."""
+        x, y, z = as_pos(pos)
+        ids = self._occupancy.get((x, y), ())
+        return tuple(cid for cid in ids if _covers_z(self.creatures[cid], z))
+
+    def creatures_in(self, pos: Pos, n: int = 1, *, exclude: Iterable[str] = ()) -> tuple[str, ...]:
+        """Ids of the living creatures whose cube overlaps an n-cube at ``pos``."""
+        skip = set(exclude)
+        found: dict[str, None] = {}
+        for y in range(pos.y, pos.y + n):
+            for x in range(pos.x, pos.x + n):
+                for cid in self._occupancy.get((x, y), ()):
+                    if cid in skip or cid in found:
+                        continue
+                    c = self.creatures[cid]
+                    if c.pos.z < pos.z + n and pos.z < c.pos.z + c.n:
+                        found[cid] = None
+        return tuple(found)
+
+    def object_at(self, pos: Iterable[int]) -> str | None:
+        """Id of the object filling this cell, if any."""
+        return self._object_cells.get(as_pos(pos))
+
+    def objects_in(self, pos: Pos, n: int = 1) -> tuple[str, ...]:
+        """Ids of the objects overlapping an n-cube at ``pos``."""
+        found: dict[str, None] = {}
+        for p in cube(pos, n):
+            oid = self._object_cells.get(p)
+            if oid is not None:
+                found[oid] = None
+        return tuple(found)
+
+    def is_blocked(self, pos: Iterable[int]) -> bool:
+        """Whether the cell is solid terrain or filled by an object (creatures never block)."""
+        p = as_pos(pos)
+        return self.terrain.is_solid(p) or p in self._object_cells
+
+    def fits(self, pos: Pos, n: int) -> bool:
+        """Whether an n-cube at ``pos`` is on the map and free of solid terrain and objects (R-GEO-5)."""
+        if not self.terrain.is_clear(pos, n):
+            return False
+        if self._object_cells:
+            return not any(p in self._object_cells for p in cube(pos, n))
+        return True
+
+    def is_supported(self, pos: Pos, n: int) -> bool:
+        """Whether solid terrain or an object lies directly under the n-cube's bottom layer."""
+        if self.terrain.supports(pos, n):
+            return True
+        if self._object_cells:
+            z = pos.z - 1
+            return any(
+                Pos(x, y, z) in self._object_cells
+                for y in range(pos.y, pos.y + n)
+                for x in range(pos.x, pos.x + n)
+            )
+        return False
+
+    def are_enemies(self, a: str, b: str) -> bool:
+        """Whether two creatures are on different sides (DS-SIDE-01, DS-SIDE-02)."""
+        return self.creature(a).side != self.creature(b).side
+
+    def enemies_of(self, cid: str) -> list[Creature]:
+        """The living creatures on other sides."""
+        side = self.creature(cid).side
+        return [c for c in self.living() if c.side != side]
+
+    def allies_of(self, cid: str) -> list[Creature]:
+        """The other living creatures on the same side."""
+        side = self.creature(cid).side
+        return [c for c in self.living() if c.side == side and c.id != cid]
+
+    # changes ----------------------------------------------------------------------------------
+    def with_creature(self, creature: Creature) -> Encounter:
+        """This encounter with one creature added or replaced; validates only that creature."""
+        if not isinstance(creature, Creature):
+            raise StateError(f"with_creature: {creature!r} is not a Creature")
+        old = self.creatures.get(creature.id)
+        if creature.id in self.objects:
+            raise StateError(f"creature {creature.id!r}: the id is taken by an object")
+        occ = self._occupancy
+        same_space = (
+            old is not None
+            and old.pos == creature.pos
+            and old.size == creature.size
+            and old.dead == creature.dead
+            and old.riding == creature.riding
+            and old.squeezed == creature.squeezed
+        )
+        if not same_space:
+            m = occ.mutate()
+            if old is not None and not old.dead:
+                _index(m, old, add=False)
+            others = self._replace(creatures=self.creatures.set(creature.id, creature))
+            others._check_creature_against(creature, m)
+            if not creature.dead:
+                _index(m, creature, add=True)
+            occ = m.finish()
+        else:
+            self._check_stats(creature)
+        order = self.order if old is not None else (*self.order, creature.id)
+        return self._replace(creatures=self.creatures.set(creature.id, creature), order=order, _occupancy=occ)
+
+    def with_creatures(self, creatures: Iterable[Creature]) -> Encounter:
+        """This encounter with several creatures added or replaced, one after another."""
+        enc = self
+        for c in creatures:
+            enc = enc.with_creature(c)
+        return enc
+
+    def update_creature(self, cid: str, **changes: Any) -> Encounter:
+        """This encounter with fields of one creature changed (``pos=...``, ``stamina=...``)."""
+        return self.with_creature(attrs.evolve(self.creature(cid), **changes))
+
+    def without_creature(self, cid: str) -> Encounter:
+        """This encounter with a creature removed from play."""
+        old = self.creature(cid)
+        occ = self._occupancy
+        if not old.dead:
+            m = occ.mutate()
+            _index(m, old, add=False)
+            occ = m.finish()
+        return self._replace(
+            creatures=self.creatures.delete(cid),
+            order=tuple(i for i in self.order if i != cid),
+            _occupancy=occ,
+        )
+
+    def with_object(self, obj: MapObject) -> Encounter:
+        """This encounter with one object added or replaced (destroyed objects are removed)."""
+        if obj.id in self.creatures:
+            raise StateError(f"object {obj.id!r}: the id is taken by a creature")
+        cells = self._object_cells.mutate()
+        old = self.objects.get(obj.id)
+        if old is not None:
+            for p in old.cells():
+                cells.pop(p, None)
+        self._check_object(obj, cells)
+        for p in obj.cells():
+            cells[p] = obj.id
+        return self._replace(objects=self.objects.set(obj.id, obj), _object_cells=cells.finish())
+
+    def without_object(self, oid: str) -> Encounter:
+        """This encounter with an object removed (destroyed, DS-OBJ-01)."""
+        old = self.object(oid)
+        cells = self._object_cells.mutate()
+        for p in old.cells():
+            cells.pop(p, None)
+        return self._replace(objects=self.objects.delete(oid), _object_cells=cells.finish())
+
+    def with_terrain(self, terrain: Terrain) -> Encounter:
+        """This encounter on another map; every creature and object is validated again."""
+        return Encounter(
+            terrain,
+            self.creatures,
+            self.objects,
+            order=self.order,
+            turn=self.turn,
+            round=self.round,
+            rng=self.rng,
+        )
+
+    def with_turn(self, turn: TurnState | None, *, round: int | None = None) -> Encounter:
+        """This encounter with new turn bookkeeping (and round number)."""
+        return self._replace(turn=turn, round=self.round if round is None else round)
+
+    def with_rng(self, rng: Rng) -> Encounter:
+        """This encounter with an advanced RNG."""
+        return self._replace(rng=rng)
+
+    def roll(self, sides: int, count: int = 1) -> tuple[tuple[int, ...], Encounter]:
+        """``count`` rolls of a die from the state's RNG, and the encounter with the RNG advanced."""
+        values, rng = self.rng.draws(sides, count)
+        return values, self._replace(rng=rng)
+
+    # internals --------------------------------------------------------------------------------
+    def _replace(self, **changes: Any) -> Encounter:
+        out = object.__new__(Encounter)
+        for name in (
+            "terrain",
+            "creatures",
+            "objects",
+            "order",
+            "turn",
+            "round",
+            "rng",
+            "_occupancy",
+            "_object_cells",
+        ):
+            object.__setattr__(out, name, changes.get(name, getattr(self, name)))
+        return out
+
+    def _check_stats(self, c: Creature) -> None:
+        if c.riding is not None:
+            mount = self.creatures.get(c.riding)
+            if mount is None:
+                raise StateError(f"creature {c.id!r}: rides {c.riding!r}, which is not in the encounter")
+            if mount.id == c.id:
+                raise StateError(f"creature {c.id!r}: cannot ride itself")
+
+    def _check_object(self, o: MapObject, cells: Any) -> None:
+        for p in o.cells():
+            if not self.terrain.in_bounds(p):
+                raise StateError(f"object {o.id!r}: cell {tuple(p)} is off the map")
+            if self.terrain.is_solid(p):
+                raise StateError(f"object {o.id!r}: cell {tuple(p)} is inside solid terrain")
+            other = cells.get(p)
+            if other is not None and other != o.id:
+                raise StateError(f"object {o.id!r}: cell {tuple(p)} is taken by object {other!r}")
+
+    def _check_creature(self, c: Creature, occ: Any) -> None:
+        self._check_stats(c)
+        self._check_creature_against(c, occ)
+
+    def _check_creature_against(self, c: Creature, occ: Any) -> None:
+        self._check_stats(c)
+        if not self.terrain.cube_in_bounds(c.pos, c.n):
+            raise StateError(f"creature {c.id!r}: its space at {tuple(c.pos)} (size {c.size}) is off the map")
+        if c.dead:
+            return
+        if not self.terrain.is_clear(c.pos, c.n):
+            raise StateError(
+                f"creature {c.id!r}: its space at {tuple(c.pos)} is inside solid terrain (R-GEO-5)"
+            )
+        for p in c.cells():
+            oid = self._object_cells.get(p)
+            if oid is not None:
+                raise StateError(f"creature {c.id!r}: cell {tuple(p)} is inside object {oid!r} (R-GEO-5)")
+        seen: set[str] = set()
+        for y in range(c.pos.y, c.pos.y + c.n):
+            for x in range(c.pos.x, c.pos.x + c.n):
+                for other_id in occ.get((x, y), ()):
+                    if other_id == c.id or other_id in seen:
+                        continue
+                    seen.add(other_id)
+                    other = self.creatures.get(other_id)
+                    if other is None or other.dead:
+                        continue
+                    if not (other.pos.z < c.pos.z + c.n and c.pos.z < other.pos.z + other.n):
+                        continue
+                    if c.riding == other.id or other.riding == c.id or c.squeezed or other.squeezed:
+                        continue
+                    if c.size.ranks_apart(other.size) < 2:
+                        raise StateError(
+                            f"creature {c.id!r} (size {c.size}) shares a cell with {other.id!r} "
+                            f"(size {other.size}); sizes within 1 of each other cannot (DS-MOVE-04, R-SIZE-1)"
+                        )
+
+
+def _covers_z(c: Creature, z: int) -> bool:
+    return c.pos.z <= z < c.pos.z + c.n
+
+
+def _index(m: Any, c: Creature, *, add: bool) -> None:
+    for y in range(c.pos.y, c.pos.y + c.n):
+        for x in range(c.pos.x, c.pos.x + c.n):
+            ids: tuple[str, ...] = m.get((x, y), ())
+            if add:
+                m[(x, y)] = (*ids, c.id)
+            else:
+                rest = tuple(i for i in ids if i != c.id)
+                if rest:
+                    m[(x, y)] = rest
+                else:
+                    m.pop((x, y), None)

@@ -1,0 +1,1 @@
+"""Pluggable turn systems: Draw Steel sides, the zone game, the initiative game."""
