@@ -5,7 +5,7 @@ games. Every rule is a pure function ``rule(state, ...) -> Outcome`` over an imm
 :class:`Encounter`; every event cites the rule behind it.
 """
 
-# ruff: noqa: I001  (sections are kept by area, not sorted)
+# ruff: noqa: E402  (imports are grouped by area, each followed by its part of __all__)
 
 # --- the model ----------------------------------------------------------------------------
 from brawl.conditions import Condition, ConditionName, Duration
@@ -32,26 +32,11 @@ from brawl.size import Size
 from brawl.state import Encounter, TurnState
 from brawl.terrain import Cell, Material, Terrain
 
-# --- damage, Stamina, conditions, dice ----------------------------------------------------
-from brawl.rules.conditions import add_condition, remove_condition
-from brawl.rules.damage import DOUBLE, HALVE, Modifier, bonus, damage
-
-# --- movement ------------------------------------------------------------------------------
-
-# --- forced movement and falling -----------------------------------------------------------
-from brawl.rules.falling import fall
-
-# --- turns ---------------------------------------------------------------------------------
-
-# --- input and output ----------------------------------------------------------------------
-
 __version__ = "0.1.0"
 
 __all__ = [
     "ALL",
     "DIRECTOR",
-    "DOUBLE",
-    "HALVE",
     "HEROES",
     "HORIZONTAL_DIRECTIONS",
     "SPATIAL_DIRECTIONS",
@@ -73,7 +58,6 @@ __all__ = [
     "InvalidArgumentError",
     "MapObject",
     "Material",
-    "Modifier",
     "MovementType",
     "Note",
     "Outcome",
@@ -87,12 +71,24 @@ __all__ = [
     "TurnOrderError",
     "TurnState",
     "UnknownCreatureError",
-    "add_condition",
     "adjacent",
-    "bonus",
-    "damage",
     "distance",
     "explain",
-    "fall",
-    "remove_condition",
 ]
+
+# --- damage, Stamina, conditions, dice ----------------------------------------------------
+from brawl.rules.conditions import add_condition, remove_condition
+from brawl.rules.damage import DOUBLE, HALVE, Modifier, bonus, damage
+
+__all__ += ["DOUBLE", "HALVE", "Modifier", "add_condition", "bonus", "damage", "remove_condition"]
+
+# --- movement ------------------------------------------------------------------------------
+
+# --- forced movement and falling -----------------------------------------------------------
+from brawl.rules.falling import fall
+
+__all__ += ["fall"]
+
+# --- turns ---------------------------------------------------------------------------------
+
+# --- input and output and rendering --------------------------------------------------------
