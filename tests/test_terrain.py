@@ -1,0 +1,152 @@
+"""The map: cells, materials, support, drops, liquid, line of effect, persistent edits."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from brawl import Cell, DamageType, InvalidArgumentError, Material, Pos, Terrain
+from brawl.terrain import MAX_EDGE, OBJECT_STAMINA_PER_SQUARE
+
+
+def test_default_map_is_flat_open_ground_at_z_0() -> None:
+    """DS-MOVE-14: creatures walk on solid horizontal ground; below z = 0 is ground, above is air."""
+    t = Terrain.flat(10, 10)
+    assert t.is_solid(Pos(3, 3, -1))
+    assert not t.is_solid(Pos(3, 3, 0))
+    assert t.supports(Pos(3, 3, 0))
+    assert not t.supports(Pos(3, 3, 1))
+    assert t.cell(Pos(3, 3, -1)).material is Material.DIRT
+
+
+def test_object_stamina_per_square_by_material() -> None:
+    """DS-OBJ-03: glass 1, wood 3, stone 6, metal 9 per square."""
+    assert dict(OBJECT_STAMINA_PER_SQUARE) == {
+        Material.GLASS: 1, Material.WOOD: 3, Material.STONE: 6, Material.METAL: 9,
+    }  # fmt: skip
+
+
+def test_walls_block_and_a_pit_drops() -> None:
+    """R-GEO-5: a wall cell is solid; a pit is ground carved out below z = 0."""
+    t = Terrain.flat(10, 10).with_cells(
+        {
+            Pos(2, 2, 0): Cell(Material.STONE),
+            Pos(5, 5, -1): Cell(),
+            Pos(5, 5, -2): Cell(),
+            Pos(5, 5, -3): Cell(),
+        }
+    )
+    assert t.is_solid(Pos(2, 2, 0))
+    assert not t.is_clear(Pos(2, 2, 0))
+    assert not t.supports(Pos(5, 5, 0))
+    assert t.drop_below(Pos(5, 5, 0)) == 3
+    assert t.below_cell(Pos(5, 5, 0)) == (Pos(5, 5, -4), Cell(Material.DIRT))
+
+
+def test_a_ledge_and_a_bridge_over_a_road() -> None:
+    """A raised ledge supports a creature at z = 2; a bridge at z = 3 leaves the road under it clear."""
+    ledge = {Pos(x, 0, z): Cell(Material.STONE) for x in range(4) for z in range(2)}
+    bridge = {Pos(x, 5, 3): Cell(Material.WOOD) for x in range(10)}
+    t = Terrain.flat(10, 10).with_cells({**ledge, **bridge})
+    assert t.supports(Pos(1, 0, 2))
+    assert t.drop_below(Pos(1, 1, 2)) == 2
+    assert t.supports(Pos(4, 5, 4))
+    assert t.is_clear(Pos(4, 5, 0))
+    assert t.supports(Pos(4, 5, 0))
+
+
+def test_stairs_rise_one_level_a_square() -> None:
+    """Stairs are solid steps one level higher each square; each step supports the next level."""
+    steps = {Pos(x, 0, z): Cell(Material.STONE) for x in range(3) for z in range(x + 1)}
+    t = Terrain.flat(6, 3).with_cells(steps)
+    assert [t.supports(Pos(x, 0, x + 1)) for x in range(3)] == [True, True, True]
+
+
+def test_water_depth_and_submersion() -> None:
+    """DS-FALL-03, DS-ENV-01: liquid cells have a depth; a creature all inside liquid is submerged."""
+    water = {Pos(x, y, z): Cell(liquid=True) for x in range(3) for y in range(3) for z in (-3, -2, -1)}
+    t = Terrain.flat(5, 5).with_cells(water)
+    assert t.liquid_depth(Pos(1, 1, -1)) == 3
+    assert t.liquid_depth(Pos(1, 1, 0)) == 0
+    assert t.is_submerged(Pos(0, 0, -3), 2)
+    assert not t.is_submerged(Pos(0, 0, -1), 2)
+    assert t.is_liquid(Pos(0, 0, -1), 2)
+    assert not t.supports(Pos(1, 1, 0))
+
+
+def test_difficult_and_damaging_terrain() -> None:
+    """DS-MOVE-12, DS-MOVE-13: difficult terrain and damaging terrain with amount and type."""
+    t = Terrain.flat(5, 5).with_cells(
+        {Pos(1, 1, 0): Cell(difficult=True), Pos(2, 2, 0): Cell(damaging=3, damage_type="fire")}
+    )
+    assert t.is_difficult(Pos(1, 1, 0))
+    assert t.is_difficult(Pos(0, 0, 0), 2)
+    assert not t.is_difficult(Pos(3, 3, 0))
+    assert t.is_damaging(Pos(2, 2, 0))
+    assert t.cell(Pos(2, 2, 0)).damage_type is DamageType.FIRE
+    assert t.cell(Pos(2, 2, 0)).damaging == 3
+
+
+def test_line_of_effect_is_blocked_by_a_wall() -> None:
+    """DS-TELE-03: line of effect needs no solid cell between the two cells."""
+    t = Terrain.flat(10, 10).with_cells({Pos(5, y, 0): Cell(Material.STONE) for y in range(10)})
+    assert not t.line_of_effect(Pos(2, 2, 0), Pos(8, 2, 0))
+    assert t.line_of_effect(Pos(2, 2, 0), Pos(4, 7, 0))
+    assert t.line_of_effect(Pos(2, 2, 2), Pos(8, 2, 2))
+
+
+def test_off_map_cells_are_unbreakable() -> None:
+    """DS-GRID-01: nothing exists off the map; edits there are refused."""
+    t = Terrain.flat(4, 4)
+    assert t.cell(Pos(9, 9, 0)).material is Material.UNBREAKABLE
+    with pytest.raises(InvalidArgumentError, match="DS-GRID-01"):
+        t.with_cell(Pos(4, 0, 0), Cell(Material.STONE))
+
+
+def test_one_cell_edit_leaves_the_old_map_untouched() -> None:
+    """A one-cell edit returns a new map and shares the rest; the old map is unchanged."""
+    t = Terrain.flat(1000, 1000)
+    t2 = t.with_cell(Pos(500, 500, 0), Cell(Material.STONE))
+    assert not t.is_solid(Pos(500, 500, 0))
+    assert t2.is_solid(Pos(500, 500, 0))
+    assert len(t2.cells) == 1
+    assert t2.with_cell(Pos(500, 500, 0), Cell()) == t
+
+
+@pytest.mark.parametrize(
+    ("width", "depth"), [(0, 5), (5, 0), (MAX_EDGE + 1, 5), (10**6, 10**6), (-1, 3), (True, 3), (2.5, 3)]
+)
+def test_impossible_or_huge_maps_are_refused(width: object, depth: object) -> None:
+    """DS-GRID-01: a map is at least 1 square and at most MAX_EDGE squares a side."""
+    with pytest.raises(InvalidArgumentError, match="DS-GRID-01"):
+        Terrain.flat(width, depth)  # type: ignore[arg-type]
+
+
+def test_solid_cells_cannot_be_liquid_or_difficult() -> None:
+    """R-GEO-5: a solid cell is full; it has no liquid, difficult or damaging terrain."""
+    with pytest.raises(InvalidArgumentError, match="R-GEO-5"):
+        Cell(Material.STONE, liquid=True)
+    with pytest.raises(InvalidArgumentError, match="DS-MOVE-13"):
+        Cell(damaging=-1)
+
+
+cells = st.builds(Cell, st.sampled_from(list(Material))) | st.builds(
+    Cell, st.just(Material.AIR), st.booleans(), st.booleans(), st.integers(0, 5)
+)
+
+
+@given(st.lists(st.tuples(st.integers(0, 9), st.integers(0, 9), st.integers(-3, 3), cells), max_size=30))
+def test_row_masks_agree_with_cells(edits: list[tuple[int, int, int, Cell]]) -> None:
+    """The bit masks used by fast searches always agree with the cells."""
+    t = Terrain.flat(10, 10, below=4, height=4)
+    for x, y, z, c in edits:
+        t = t.with_cell(Pos(x, y, z), c)
+    rebuilt = Terrain(10, 10, height=4, below=4, cells=t.cells)
+    for z in range(-4, 4):
+        for y in range(10):
+            masks = t.row_masks(z, y)
+            assert masks == rebuilt.row_masks(z, y)
+            for x in range(10):
+                c = t.cell(Pos(x, y, z))
+                assert bool(masks[0] >> x & 1) == c.solid
+                assert bool(masks[1] >> x & 1) == c.difficult
+                assert bool(masks[3] >> x & 1) == c.liquid
