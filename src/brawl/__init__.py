@@ -92,3 +92,6 @@ __all__ += ["fall"]
 # --- turns ---------------------------------------------------------------------------------
 
 # --- input and output and rendering --------------------------------------------------------
+from brawl.io.json import events_from_json, events_to_json, from_json, to_json
+
+__all__ += ["events_from_json", "events_to_json", "from_json", "to_json"]

@@ -1,0 +1,612 @@
+"""JSON save and load of encounters and event logs, exact and deterministic.
+
+``from_json(to_json(state)) == state`` for every valid state. The output is stable: keys and
+set members are sorted, creatures keep their order and the terrain lists only the cells that
+differ from the default map, sorted by position. Turn states and events are tagged with their
+class name and found again through ``TurnState.registry`` and ``Event.registry``.
+
+A malformed or hostile document raises :class:`~brawl.errors.ScenarioError` with the line and
+column (syntax) or the field path (``creatures[2].size``), never anything else.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, get_args, get_origin
+
+import attrs
+import cattrs
+import immutables
+from cattrs.errors import (
+    AttributeValidationNote,
+    ClassValidationError,
+    ForbiddenExtraKeysError,
+    IterableValidationError,
+    IterableValidationNote,
+)
+from cattrs.strategies import configure_union_passthrough
+
+from brawl.conditions import Condition
+from brawl.creature import Characteristics, Creature, MapObject
+from brawl.errors import BrawlError, ScenarioError
+from brawl.events.base import Event
+from brawl.geometry import Pos
+from brawl.rng import Rng
+from brawl.size import Size
+from brawl.state import Encounter, TurnState
+from brawl.terrain import Cell, Material, Terrain
+
+SCHEMA = 1
+"""Version of the JSON layout; documents with another ``schema`` are refused."""
+MAX_DOCUMENT = 50_000_000
+"""Largest JSON document accepted, in characters."""
+MAX_DEPTH = 64
+"""Deepest nesting of arrays and objects accepted."""
+TYPE_KEY = "class"
+"""Key that tags a turn state or an event with its class name (a Python keyword: no field has it)."""
+
+
+class _Invalid(ValueError):
+    """A value of the wrong shape, raised inside the converter and reported with its path."""
+
+
+# --- the converter --------------------------------------------------------------------------------
+def _strict_int(value: Any, _: type) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _Invalid(f"expected a whole number, got {_show(value)}")
+    return value
+
+
+def _strict_str(value: Any, t: type) -> str:
+    if t is not str and _is_enum(t):
+        return _enum_structure(value, t)  # type: ignore[no-any-return]
+    if not isinstance(value, str):
+        raise _Invalid(f"expected a string, got {_show(value)}")
+    return value
+
+
+def _strict_bool(value: Any, _: type) -> bool:
+    if not isinstance(value, bool):
+        raise _Invalid(f"expected true or false, got {_show(value)}")
+    return value
+
+
+def _strict_float(value: Any, _: type) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise _Invalid(f"expected a number, got {_show(value)}")
+    return float(value)
+
+
+def _show(value: Any) -> str:
+    text = json.dumps(value) if isinstance(value, str | int | float | bool | None) else type(value).__name__
+    if isinstance(value, list):
+        text = "an array"
+    elif isinstance(value, dict):
+        text = "an object"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _sort_key(value: Any) -> str:
+    return json.dumps(value, sort_keys=True)
+
+
+def _is_map(t: Any) -> bool:
+    return t is immutables.Map or get_origin(t) is immutables.Map
+
+
+def _is_str_key(t: Any) -> bool:
+    return t is str or (isinstance(t, type) and issubclass(t, str))
+
+
+def _is_collection(t: Any) -> bool:
+    origin = get_origin(t)
+    return origin in (tuple, frozenset, list, set) and not (
+        origin is tuple and (len(get_args(t)) != 2 or get_args(t)[1] is not Ellipsis)
+    )
+
+
+def _is_enum(t: Any) -> bool:
+    import enum
+
+    return isinstance(t, type) and issubclass(t, enum.Enum)
+
+
+def _note(exc: BaseException, note: str) -> None:
+    """Record where in the document an error happened (cattrs reads the notes)."""
+    exc.__notes__ = [*getattr(exc, "__notes__", []), note]
+
+
+def _map_unstructure_factory(t: Any, conv: cattrs.Converter) -> Callable[[Any], Any]:
+    args = get_args(t)
+    key_type = args[0] if args else Any
+    value_type = args[1] if len(args) > 1 else Any
+
+    def unstructure(m: immutables.Map[Any, Any]) -> Any:
+        items = [(conv.unstructure(k, key_type), conv.unstructure(v, value_type)) for k, v in m.items()]
+        if all(isinstance(k, str) for k, _ in items) and (key_type is Any or _is_str_key(key_type)):
+            return dict(sorted(items, key=lambda kv: kv[0]))
+        return [[k, v] for k, v in sorted(items, key=lambda kv: _sort_key(kv[0]))]
+
+    return unstructure
+
+
+def _map_structure_factory(t: Any, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    args = get_args(t)
+    key_type = args[0] if args else Any
+    value_type = args[1] if len(args) > 1 else Any
+
+    def structure(value: Any, _: Any) -> immutables.Map[Any, Any]:
+        if isinstance(value, dict):
+            pairs = list(value.items())
+        elif isinstance(value, list) and all(isinstance(p, list) and len(p) == 2 for p in value):
+            pairs = [(p[0], p[1]) for p in value]
+        else:
+            raise _Invalid(f"expected an object, got {_show(value)}")
+        out: dict[Any, Any] = {}
+        errors: list[Exception] = []
+        for k, v in pairs:
+            try:
+                key = conv.structure(k, key_type)
+                out[key] = conv.structure(v, value_type)
+            except Exception as exc:  # collected and re-raised with the key as its path
+                _note(exc, AttributeValidationNote(f"Structuring key {k!r}", str(k), value_type))
+                errors.append(exc)
+        if errors:
+            raise IterableValidationError("invalid entries", errors, t)
+        return immutables.Map(out)
+
+    return structure
+
+
+def _collection_unstructure_factory(t: Any, conv: cattrs.Converter) -> Callable[[Any], Any]:
+    args = get_args(t)
+    elem = args[0] if args else Any
+    ordered = get_origin(t) in (frozenset, set)
+
+    def unstructure(items: Iterable[Any]) -> list[Any]:
+        out = [conv.unstructure(i, elem) for i in items]
+        return sorted(out, key=_sort_key) if ordered else out
+
+    return unstructure
+
+
+def _collection_structure_factory(t: Any, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    args = get_args(t)
+    elem = args[0] if args else Any
+    origin = get_origin(t)
+
+    def structure(value: Any, _: Any) -> Any:
+        if not isinstance(value, list):
+            raise _Invalid(f"expected an array, got {_show(value)}")
+        out: list[Any] = []
+        errors: list[Exception] = []
+        for index, item in enumerate(value):
+            try:
+                out.append(conv.structure(item, elem))
+            except Exception as exc:  # collected and re-raised with the index as its path
+                _note(exc, IterableValidationNote(f"Structuring index {index}", index, elem))
+                errors.append(exc)
+        if errors:
+            raise IterableValidationError("invalid items", errors, t)
+        return origin(out) if origin is not list else out
+
+    return structure
+
+
+def _enum_structure(value: Any, t: Any) -> Any:
+    try:
+        return t(value)
+    except (ValueError, TypeError):
+        names = ", ".join(str(m.value) for m in t)
+        raise _Invalid(f"{_show(value)} is not one of {names}") from None
+
+
+def _pos_structure(value: Any, _: Any) -> Pos:
+    if (
+        not isinstance(value, list)
+        or len(value) != 3
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        raise _Invalid(f"expected a position [x, y, z] of whole numbers, got {_show(value)}")
+    return Pos(*value)
+
+
+def _size_structure(value: Any, _: Any) -> Size:
+    if not isinstance(value, str | int) or isinstance(value, bool):
+        raise _Invalid(f'expected a size such as "1M" or "2", got {_show(value)}')
+    return Size.parse(value)
+
+
+def _is_turn_state(t: Any) -> bool:
+    return isinstance(t, type) and issubclass(t, TurnState)
+
+
+def _is_event(t: Any) -> bool:
+    return isinstance(t, type) and issubclass(t, Event)
+
+
+def _tagged_unstructure_factory(t: Any, conv: cattrs.Converter) -> Callable[[Any], Any]:
+    def unstructure(value: Any) -> dict[str, Any]:
+        cls = type(value)
+        hook = _plain_unstructure(conv, cls)
+        return {TYPE_KEY: cls.__name__, **hook(value)}
+
+    return unstructure
+
+
+def _tagged_structure_factory(t: Any, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    registry: Mapping[str, type[Any]] = TurnState.registry if _is_turn_state(t) else Event.registry
+    what = "turn state" if _is_turn_state(t) else "event"
+
+    def structure(value: Any, _: Any) -> Any:
+        if not isinstance(value, dict):
+            raise _Invalid(f"expected an object, got {_show(value)}")
+        tag = value.get(TYPE_KEY)
+        cls = registry.get(tag) if isinstance(tag, str) else None
+        if cls is None or not issubclass(cls, t):
+            known = ", ".join(sorted(k for k, v in registry.items() if issubclass(v, t))) or "none"
+            raise _Invalid(f"{TYPE_KEY} {_show(tag)}: not a known {what} (known: {known})")
+        body = {k: v for k, v in value.items() if k != TYPE_KEY}
+        return _plain_structure(conv, cls)(body, cls)
+
+    return structure
+
+
+_PLAIN_UNSTRUCTURE: dict[type[Any], Callable[[Any], dict[str, Any]]] = {}
+_PLAIN_STRUCTURE: dict[type[Any], Callable[[Any, Any], Any]] = {}
+
+
+def _plain_unstructure(conv: cattrs.Converter, cls: type[Any]) -> Callable[[Any], dict[str, Any]]:
+    hook = _PLAIN_UNSTRUCTURE.get(cls)
+    if hook is None:
+        attrs.resolve_types(cls)
+        hook = cattrs.gen.make_dict_unstructure_fn(cls, conv, _cattrs_omit_if_default=True)
+        _PLAIN_UNSTRUCTURE[cls] = hook
+    return hook
+
+
+def _plain_structure(conv: cattrs.Converter, cls: type[Any]) -> Callable[[Any, Any], Any]:
+    hook = _PLAIN_STRUCTURE.get(cls)
+    if hook is None:
+        attrs.resolve_types(cls)
+        hook = cattrs.gen.make_dict_structure_fn(cls, conv, _cattrs_forbid_extra_keys=True)
+        _PLAIN_STRUCTURE[cls] = hook
+    return hook
+
+
+def _terrain_unstructure(t: Terrain) -> dict[str, Any]:
+    cells = [[p.x, p.y, p.z, _CONVERTER.unstructure(c, Cell)] for p, c in sorted(t.cells.items())]
+    return {
+        "width": t.width,
+        "depth": t.depth,
+        "height": t.height,
+        "below": t.below,
+        "ground": t.ground.value,
+        "cells": cells,
+    }
+
+
+def _terrain_structure(value: Any, _: Any) -> Terrain:
+    body = _object(value, ("width", "depth"), ("height", "below", "ground", "cells"))
+    raw_cells = body.get("cells", [])
+    if not isinstance(raw_cells, list):
+        raise _Invalid(f"cells: expected an array, got {_show(raw_cells)}")
+    cells: dict[Pos, Cell] = {}
+    errors: list[Exception] = []
+    for index, item in enumerate(raw_cells):
+        try:
+            if not isinstance(item, list) or len(item) != 4:
+                raise _Invalid(f"expected [x, y, z, {{cell}}], got {_show(item)}")
+            pos = _pos_structure(item[:3], Pos)
+            if pos in cells:
+                raise _Invalid(f"cell {tuple(pos)} is listed twice")
+            cells[pos] = _CONVERTER.structure(item[3], Cell)
+        except Exception as exc:  # re-raised below with the path cells[index]
+            _note(exc, IterableValidationNote(f"Structuring index {index}", index, Cell))
+            errors.append(exc)
+    if errors:
+        raise ClassValidationError(
+            "invalid terrain", [_attr_error(IterableValidationError("cells", errors, list), "cells")], Terrain
+        )
+    return Terrain(
+        _field(body, "width", int, Terrain),
+        _field(body, "depth", int, Terrain),
+        height=_field(body, "height", int, Terrain, 20),
+        below=_field(body, "below", int, Terrain, 10),
+        ground=_field(body, "ground", Material, Terrain, Material.DIRT),
+        cells=immutables.Map(cells),
+    )
+
+
+def _attr_error(exc: Exception, name: str) -> Exception:
+    _note(exc, AttributeValidationNote(f"Structuring {name}", name, Any))
+    return exc
+
+
+def _field(body: dict[str, Any], name: str, t: Any, owner: type, default: Any = attrs.NOTHING) -> Any:
+    if name not in body:
+        if default is attrs.NOTHING:
+            raise ClassValidationError(f"missing {name}", [_attr_error(KeyError(name), name)], owner)
+        return default
+    try:
+        return _CONVERTER.structure(body[name], t)
+    except Exception as exc:  # re-raised with the field name as its path
+        raise ClassValidationError(f"invalid {name}", [_attr_error(exc, name)], owner) from None
+
+
+def _object(value: Any, required: tuple[str, ...], optional: tuple[str, ...]) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise _Invalid(f"expected an object, got {_show(value)}")
+    extra = sorted(set(value) - set(required) - set(optional))
+    if extra:
+        raise ForbiddenExtraKeysError("", dict, set(extra))
+    return value
+
+
+def _encounter_unstructure(enc: Encounter) -> dict[str, Any]:
+    return {
+        "schema": SCHEMA,
+        "terrain": _terrain_unstructure(enc.terrain),
+        "creatures": [_CONVERTER.unstructure(c, Creature) for c in enc.creature_list()],
+        "objects": [_CONVERTER.unstructure(enc.objects[k], MapObject) for k in sorted(enc.objects)],
+        "turn": None if enc.turn is None else _CONVERTER.unstructure(enc.turn, TurnState),
+        "round": enc.round,
+        "rng": {"seed": enc.rng.seed, "counter": enc.rng.counter},
+    }
+
+
+def _encounter_structure(value: Any, _: Any) -> Encounter:
+    body = _object(value, ("schema", "terrain"), ("creatures", "objects", "turn", "round", "rng"))
+    terrain = _field(body, "terrain", Terrain, Encounter)
+    creatures = _field(body, "creatures", tuple[Creature, ...], Encounter, ())
+    objects = _field(body, "objects", tuple[MapObject, ...], Encounter, ())
+    turn = None if body.get("turn") is None else _field(body, "turn", TurnState, Encounter)
+    rng = _field(body, "rng", Rng, Encounter, Rng())
+    return Encounter(
+        terrain,
+        creatures,
+        objects,
+        order=tuple(c.id for c in creatures),
+        turn=turn,
+        round=_field(body, "round", int, Encounter, 0),
+        rng=rng,
+    )
+
+
+def _make_converter() -> cattrs.Converter:
+    for cls in (Cell, Creature, MapObject, Condition, Characteristics, Rng):
+        attrs.resolve_types(cls)
+    conv = cattrs.Converter(omit_if_default=True, forbid_extra_keys=True, detailed_validation=True)
+    conv.register_structure_hook(int, _strict_int)
+    conv.register_structure_hook(str, _strict_str)  # also receives the string enums
+    conv.register_structure_hook(bool, _strict_bool)
+    conv.register_structure_hook(float, _strict_float)
+    configure_union_passthrough(int | str | bool | float | None, conv)
+    conv.register_structure_hook_func(_is_enum, _enum_structure)
+    conv.register_unstructure_hook_factory(_is_collection, _collection_unstructure_factory)
+    conv.register_structure_hook_factory(_is_collection, _collection_structure_factory)
+    conv.register_unstructure_hook_factory(_is_map, _map_unstructure_factory)
+    conv.register_structure_hook_factory(_is_map, _map_structure_factory)
+    conv.register_unstructure_hook_factory(_is_turn_state, _tagged_unstructure_factory)
+    conv.register_structure_hook_factory(_is_turn_state, _tagged_structure_factory)
+    conv.register_unstructure_hook_factory(_is_event, _tagged_unstructure_factory)
+    conv.register_structure_hook_factory(_is_event, _tagged_structure_factory)
+    conv.register_unstructure_hook(Pos, lambda p: [p.x, p.y, p.z])
+    conv.register_structure_hook(Pos, _pos_structure)
+    conv.register_unstructure_hook(Size, str)
+    conv.register_structure_hook(Size, _size_structure)
+    conv.register_unstructure_hook(Terrain, _terrain_unstructure)
+    conv.register_structure_hook(Terrain, _terrain_structure)
+    conv.register_unstructure_hook(Encounter, _encounter_unstructure)
+    conv.register_structure_hook(Encounter, _encounter_structure)
+    return conv
+
+
+_CONVERTER = _make_converter()
+
+
+def converter() -> cattrs.Converter:
+    """The cattrs converter brawl uses: strict types, sorted sets and maps, tagged turn states and events."""
+    return _CONVERTER
+
+
+# --- errors -----------------------------------------------------------------------------------------
+def _error_path(exc: BaseException, path: str) -> list[tuple[str, BaseException]]:
+    """Flatten a cattrs error tree into (field path, leaf error) pairs."""
+    if isinstance(exc, ClassValidationError | IterableValidationError):
+        out: list[tuple[str, BaseException]] = []
+        for sub in exc.exceptions:
+            out.extend(_error_path(sub, path + _step(sub)))
+        return out
+    return [(path, exc)]
+
+
+def _step(exc: BaseException) -> str:
+    for note in reversed(getattr(exc, "__notes__", [])):
+        if isinstance(note, IterableValidationNote):
+            return f"[{note.index}]"
+        if isinstance(note, AttributeValidationNote):
+            name = note.name
+            return f".{name}" if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name) else f"[{name!r}]"
+    return ""
+
+
+def _describe(exc: BaseException) -> str:
+    if isinstance(exc, ForbiddenExtraKeysError):
+        return f"unknown field(s) {', '.join(repr(k) for k in sorted(exc.extra_fields))}"
+    if isinstance(exc, KeyError):
+        return "required field missing"
+    if isinstance(exc, BrawlError | ValueError):
+        return str(exc)
+    if isinstance(exc, TypeError) and "not part of" in str(exc):
+        return f"{str(exc).split(' (')[0]}: not a value this field allows"
+    return f"invalid value ({type(exc).__name__}: {exc})"
+
+
+def structure_error(exc: BaseException, *, prefix: str = "", source: str | None = None) -> ScenarioError:
+    """A :class:`ScenarioError` naming the first bad field of a failed structuring."""
+    leaves = _error_path(exc, "")
+    path, leaf = leaves[0] if leaves else ("", exc)
+    if isinstance(leaf, ForbiddenExtraKeysError) and leaf.extra_fields:
+        path += "." + sorted(leaf.extra_fields)[0]
+    field = (prefix + path).lstrip(".") or None
+    more = f" (and {len(leaves) - 1} more problem(s))" if len(leaves) > 1 else ""
+    return ScenarioError(_describe(leaf) + more, field=field, source=source)
+
+
+def structure(value: Any, t: type[Any] | Any, *, prefix: str = "", source: str | None = None) -> Any:
+    """Structure plain data into ``t`` with brawl's converter, or raise :class:`ScenarioError`."""
+    try:
+        return _CONVERTER.structure(value, t)
+    except ScenarioError:
+        raise
+    except RecursionError:
+        raise ScenarioError("nested too deeply", field=prefix or None, source=source) from None
+    except Exception as exc:  # every failure inside the converter becomes a ScenarioError
+        raise structure_error(exc, prefix=prefix, source=source) from None
+
+
+def unstructure(value: Any, t: Any = None) -> Any:
+    """Plain JSON-ready data for any brawl value (Encounter, Creature, Event, ...)."""
+    return _CONVERTER.unstructure(value, t if t is not None else type(value))
+
+
+# --- documents --------------------------------------------------------------------------------------
+def _dumps(data: Any) -> str:
+    return "".join(_pretty(data, 0)) + "\n"
+
+
+def _pretty(data: Any, indent: int, used: int = 0) -> Iterable[str]:
+    """JSON with one line per value that fits in 100 columns, nested blocks otherwise."""
+    flat = json.dumps(data, ensure_ascii=False)
+    if len(flat) + indent + used <= 100 or not isinstance(data, dict | list) or not data:
+        yield flat
+        return
+    pad = " " * (indent + 1)
+    if isinstance(data, dict):
+        yield "{"
+        for i, (k, v) in enumerate(data.items()):
+            key = json.dumps(k, ensure_ascii=False) + ": "
+            yield ("\n" if i == 0 else ",\n") + pad + key
+            yield from _pretty(v, indent + 1, len(key))
+        yield "\n" + " " * indent + "}"
+    else:
+        yield "["
+        for i, v in enumerate(data):
+            yield ("\n" if i == 0 else ",\n") + pad
+            yield from _pretty(v, indent + 1)
+        yield "\n" + " " * indent + "]"
+
+
+def _depth_ok(text: str) -> bool:
+    """Whether no array or object nests deeper than MAX_DEPTH (strings are skipped)."""
+    depth = 0
+    in_string = False
+    escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return False
+        elif ch in "]}":
+            depth -= 1
+    return True
+
+
+def _loads(text: str, source: str | None) -> Any:
+    if not isinstance(text, str):
+        raise ScenarioError(f"expected JSON text, got {type(text).__name__}", source=source)
+    if len(text) > MAX_DOCUMENT:
+        raise ScenarioError(f"document of {len(text)} characters: the limit is {MAX_DOCUMENT}", source=source)
+    if not _depth_ok(text):
+        raise ScenarioError(f"arrays and objects nest deeper than {MAX_DEPTH} levels", source=source)
+    try:
+        return json.loads(text, parse_constant=_refuse_constant)
+    except json.JSONDecodeError as exc:
+        raise ScenarioError(
+            f"invalid JSON: {exc.msg}", line=exc.lineno, column=exc.colno, source=source
+        ) from None
+    except (ValueError, RecursionError) as exc:
+        raise ScenarioError(f"invalid JSON: {exc}", source=source) from None
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _check_schema(data: Any, source: str | None) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise ScenarioError(f"expected a JSON object at the top, got {_show(data)}", source=source)
+    schema = data.get("schema")
+    if "schema" not in data:
+        raise ScenarioError("required field missing", field="schema", source=source)
+    if schema != SCHEMA or isinstance(schema, bool):
+        raise ScenarioError(
+            f"schema {_show(schema)}: this version of brawl reads schema {SCHEMA}",
+            field="schema",
+            source=source,
+        )
+    return data
+
+
+def to_json(state: Encounter) -> str:
+    """The encounter as a JSON document (``"schema": 1``), deterministic and exact."""
+    if not isinstance(state, Encounter):
+        raise ScenarioError(f"to_json: expected an Encounter, got {type(state).__name__}")
+    return _dumps(_encounter_unstructure(state))
+
+
+def from_json(text: str, *, source: str | None = None) -> Encounter:
+    """The encounter saved by :func:`to_json`; a malformed document raises :class:`ScenarioError`."""
+    data = _check_schema(_loads(text, source), source)
+    try:
+        enc: Encounter = structure(data, Encounter, source=source)
+    except BrawlError as exc:
+        if isinstance(exc, ScenarioError):
+            raise
+        raise ScenarioError(str(exc), source=source) from None
+    return enc
+
+
+def events_to_json(events: Iterable[Event]) -> str:
+    """An event log as a JSON document: ``{"schema": 1, "events": [{"class": "Damaged", ...}]}``."""
+    items = list(events)
+    for e in items:
+        if not isinstance(e, Event):
+            raise ScenarioError(f"events_to_json: {type(e).__name__} is not an Event")
+    return _dumps({"schema": SCHEMA, "events": [_CONVERTER.unstructure(e, Event) for e in items]})
+
+
+def events_from_json(text: str, *, source: str | None = None) -> tuple[Event, ...]:
+    """The events saved by :func:`events_to_json`."""
+    data = _check_schema(_loads(text, source), source)
+    extra = sorted(set(data) - {"schema", "events"})
+    if extra:
+        raise ScenarioError("unknown field", field=extra[0], source=source)
+    if "events" not in data:
+        raise ScenarioError("required field missing", field="events", source=source)
+    events: tuple[Event, ...] = structure(data["events"], tuple[Event, ...], prefix="events", source=source)
+    return events
+
+
+__all__ = [
+    "SCHEMA",
+    "converter",
+    "events_from_json",
+    "events_to_json",
+    "from_json",
+    "structure",
+    "to_json",
+    "unstructure",
+]
