@@ -77,10 +77,46 @@ __all__ = [
 ]
 
 # --- damage, Stamina, conditions, dice ----------------------------------------------------
-from brawl.rules.conditions import add_condition, remove_condition
-from brawl.rules.damage import DOUBLE, HALVE, Modifier, bonus, damage
+from brawl.dice import PowerRoll, d10, power_roll, roll_dice, saving_throw, tier_of
+from brawl.rules.conditions import (
+    add_condition,
+    bleeding_loss,
+    can_be_force_moved_by,
+    can_shift,
+    can_stand_up,
+    can_take_main_actions,
+    can_take_maneuvers,
+    can_take_triggered_actions,
+    end_condition,
+    end_of_encounter,
+    grabbed_by,
+    grabbing,
+    remove_condition,
+    save_against,
+    speed,
+)
+from brawl.rules.damage import DOUBLE, HALVE, Modifier, bonus, damage, damage_many
+from brawl.rules.edges import EdgesAndBanes, Reason, edges_and_banes
+from brawl.rules.stamina import (
+    catch_breath,
+    end_of_encounter_stamina,
+    gain_temporary_stamina,
+    heal,
+    lose_stamina,
+    reduce_stamina_maximum,
+    regain_stamina,
+    restore_stamina_maximum,
+    spend_recovery,
+    wake,
+)
 
 __all__ += ["DOUBLE", "HALVE", "Modifier", "add_condition", "bonus", "damage", "remove_condition"]
+__all__ += ["EdgesAndBanes", "PowerRoll", "Reason", "d10", "damage_many", "edges_and_banes", "power_roll"]
+__all__ += ["bleeding_loss", "can_be_force_moved_by", "can_shift", "roll_dice", "saving_throw", "tier_of"]
+__all__ += ["can_stand_up", "can_take_main_actions", "can_take_maneuvers", "can_take_triggered_actions"]
+__all__ += ["end_condition", "end_of_encounter", "grabbed_by", "grabbing", "save_against", "speed"]
+__all__ += ["catch_breath", "end_of_encounter_stamina", "gain_temporary_stamina", "heal", "lose_stamina"]
+__all__ += ["reduce_stamina_maximum", "regain_stamina", "restore_stamina_maximum", "spend_recovery", "wake"]
 
 # --- movement ------------------------------------------------------------------------------
 

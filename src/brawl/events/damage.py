@@ -33,20 +33,22 @@ class Damaged(Event):
     stamina_lost: int = 0
     stamina_before: int = 0
     stamina_after: int = 0
+    is_object: bool = False
+    """The target is an object (DS-OBJ-01)."""
 
     def explain(self) -> str:
         kind = f" {self.type}" if self.type else ""
-        parts = [f"{self.target} takes {self.base}{kind}"]
+        who = f"object {self.target}" if self.is_object else self.target
+        parts = [f"{who} takes {self.base}{kind}"]
         if self.modifiers:
-            parts.append(f"{' '.join(self.modifiers)} → {self.after_modifiers}")
+            parts.append(f"{', '.join(self.modifiers)} → {self.after_modifiers}")
         if self.weakness:
             parts.append(f"weakness {self.weakness} → {self.after_weakness}")
         if self.immunity:
             parts.append(f"immunity {self.immunity} → {self.after_immunity}")
         if self.absorbed:
-            parts.append(f"{self.absorbed} temporary Stamina")
-        lost = f"{self.stamina_lost} Stamina lost ({self.stamina_before} → {self.stamina_after})"
-        parts.append(lost)
+            parts.append(f"{self.absorbed} absorbed by temporary Stamina")
+        parts.append(f"{self.stamina_lost} Stamina lost, {self.stamina_before} → {self.stamina_after}")
         return " → ".join(parts) + cite(self.rules)
 
 
@@ -68,6 +70,20 @@ class StaminaChanged(Event):
 
 
 @attrs.frozen(kw_only=True)
+class StaminaMaximumChanged(Event):
+    """The Stamina maximum was reduced or restored (DS-DMG-13); Stamina is capped by it."""
+
+    creature: str
+    before: int
+    after: int
+    reason: str = ""
+
+    def explain(self) -> str:
+        why = f" ({self.reason})" if self.reason else ""
+        return f"{self.creature} Stamina maximum {self.before} → {self.after}{why}{cite(self.rules)}"
+
+
+@attrs.frozen(kw_only=True)
 class TemporaryStaminaChanged(Event):
     """Temporary Stamina gained, kept, used up or lost (DS-STAM-17..22)."""
 
@@ -79,6 +95,26 @@ class TemporaryStaminaChanged(Event):
     def explain(self) -> str:
         why = f" ({self.reason})" if self.reason else ""
         return f"{self.creature} temporary Stamina {self.before} → {self.after}{why}{cite(self.rules)}"
+
+
+@attrs.frozen(kw_only=True)
+class RecoverySpent(Event):
+    """A Recovery was spent, or a Director creature regained a third of its maximum (DS-STAM-12)."""
+
+    creature: str
+    recoveries_before: int
+    recoveries_after: int
+    value: int
+    """The Stamina the Recovery is worth (the recovery value, DS-STAM-02)."""
+    reason: str = ""
+
+    def explain(self) -> str:
+        why = f" ({self.reason})" if self.reason else ""
+        if self.recoveries_before == self.recoveries_after:
+            spent = "no Recovery to spend: regains a third of its Stamina maximum"
+        else:
+            spent = f"spends a Recovery ({self.recoveries_before} → {self.recoveries_after})"
+        return f"{self.creature} {spent}, worth {self.value} Stamina{why}{cite(self.rules)}"
 
 
 @attrs.frozen(kw_only=True)
@@ -143,6 +179,21 @@ class KnockedOut(Event):
     def explain(self) -> str:
         who = f" by {self.by}" if self.by else ""
         return f"{self.creature} is knocked unconscious{who} instead of killed{cite(self.rules)}"
+
+
+@attrs.frozen(kw_only=True)
+class Woke(Event):
+    """A knocked-out creature is no longer unconscious (DS-STAM-15, DS-STAM-16)."""
+
+    creature: str
+    stamina_before: int
+    stamina_after: int
+
+    def explain(self) -> str:
+        return (
+            f"{self.creature} wakes up with {self.stamina_after} Stamina (was {self.stamina_before}); "
+            f"it can stand up from prone as a free maneuver{cite(self.rules)}"
+        )
 
 
 @attrs.frozen(kw_only=True)

@@ -1,24 +1,43 @@
-"""Imposing and ending conditions, and what conditions change (RULES-BEYOND.md §1, §2).
+"""Imposing and ending conditions, and what conditions change (RULES-BEYOND.md §1, §2; DS-COND).
 
-The queries here (:func:`speed`, :func:`can_shift`, ...) are what the other rules ask; the
-turn systems call :func:`start_of_turn`, :func:`end_of_turn` and :func:`end_of_round`.
+The queries here (:func:`speed`, :func:`can_shift`, :func:`can_stand_up`, ...) are what the
+other rules ask; the turn systems call :func:`start_of_turn`, :func:`end_of_turn`,
+:func:`end_of_round` and :func:`end_of_encounter`; the action rules call :func:`bleeding_loss`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
+
 import attrs
 
-from brawl.conditions import ONE_SOURCE, Condition, ConditionName, Duration
-from brawl.creature import Creature
-from brawl.errors import ConditionError
+from brawl.conditions import KNOCKED_OUT, ONE_SOURCE, Condition, ConditionName, Duration
+from brawl.creature import Creature, MovementType
+from brawl.dice import SAVE_THRESHOLD, roll_dice, saving_throw
+from brawl.errors import ConditionError, InvalidArgumentError
 from brawl.events.base import Event
 from brawl.events.conditions import ConditionEnded, ConditionGained
+from brawl.geometry import Pos
 from brawl.outcome import Outcome
 from brawl.state import Encounter
 
-SLOWED_SPEED = 2  # RULES-BEYOND §1 slowed: speed 2 unless already lower; DS-COND-08 (5 -> 2)
+SLOWED_SPEED = 2  # RB1-SLOWED: speed 2 unless already lower; DS-COND-08 (5 -> 2)
+BLEEDING_DIE = 6  # RB1-BLEEDING: 1d6 + level Stamina loss
+NEEDS_SOURCE: frozenset[ConditionName] = frozenset(
+    {ConditionName.FRIGHTENED, ConditionName.TAUNTED, ConditionName.GRABBED}
+)
+"""Conditions that are about their source: frightened of, taunted by, grabbed by (RB1)."""
+SPEED_ZERO: frozenset[ConditionName] = frozenset(
+    {ConditionName.GRABBED, ConditionName.RESTRAINED, ConditionName.UNCONSCIOUS}
+)
+"""Conditions that make speed 0 (RB1-GRABBED, RB1-RESTRAINED, DS-COND-05)."""
+ENDS_WITH_ENCOUNTER: frozenset[Duration] = frozenset(
+    {Duration.EOT, Duration.SAVE_ENDS, Duration.END_OF_ENCOUNTER, Duration.END_OF_ROUND}
+)
+"""Durations that end when the encounter ends (RB2-EOE, RB2-SAVE)."""
 
 
+# --- imposing and ending ---------------------------------------------------------------------
 def add_condition(
     state: Encounter,
     creature: str,
@@ -26,26 +45,40 @@ def add_condition(
     duration: Duration | str = Duration.UNTIL_REMOVED,
     *,
     source: str | None = None,
-    save_threshold: int = 6,
+    save_threshold: int = SAVE_THRESHOLD,
     can_stand: bool = True,
     voluntary: bool = False,
+    rules: Sequence[str] = (),
 ) -> Outcome:
-    """Impose a condition. Frightened and taunted keep one source: a new one replaces the old.
+    """Impose a condition; the same condition never counts twice (RB1-STACKING).
 
-    An instance of the same condition from the same source is replaced (the most recent use
-    sets the duration); the same condition never counts twice (RULES-BEYOND.md §1 stacking).
+    Frightened and taunted keep one source: a new source replaces the old (RB1-FRIGHTENED,
+    RB1-TAUNTED). The same condition from the same source is replaced: the most recent use sets
+    the duration. A grabbed creature can't be grabbed by another (RB1-GRABBED). The bleeding of
+    a dying hero is never replaced (DS-STAM-07).
     """
     c = state.creature(creature)
     try:
         cond = Condition(
             ConditionName(name), Duration(duration), source, save_threshold, can_stand, voluntary
         )
-    except ValueError as exc:
-        raise ConditionError(f"condition {name!r} on {creature!r}: {exc}", rule="DS-COND-01") from None
+    except (ValueError, TypeError) as exc:
+        raise ConditionError(f"condition {name!r} on {creature!r}: {exc}", rule="RB1-CONDITIONS") from None
     if c.dead:
         raise ConditionError(
             f"condition {cond.name.value} on {creature!r}: the creature is dead", rule="DS-STAM-09"
         )
+    if cond.name in NEEDS_SOURCE and not source:
+        raise ConditionError(
+            f"condition {cond.name.value} on {creature!r}: name its source (who or what imposes it)",
+            rule=f"RB1-{cond.name.value.upper()}",
+        )
+    if cond.name is ConditionName.GRABBED:
+        holder = grabbed_by(state, creature)
+        if holder is not None and holder != source:
+            raise ConditionError(
+                f"grab {creature!r} by {source!r}: it is already grabbed by {holder!r}", rule="RB1-GRABBED"
+            )
     replaced: Condition | None = None
     kept: list[Condition] = []
     for old in c.conditions:
@@ -55,12 +88,14 @@ def add_condition(
             continue
         kept.append(old)
     kept.append(cond)
-    rules: tuple[str, ...] = ("RB1-STACKING",)
+    cited = [*rules, "RB1-STACKING"]
+    if replaced is not None and replaced.source != cond.source:
+        cited.append(f"RB1-{cond.name.value.upper()}")
     event = ConditionGained(
         creature=creature,
         condition=cond,
         replaced=replaced if replaced and replaced.source != cond.source else None,
-        rules=rules,
+        rules=tuple(dict.fromkeys(cited)),
     )
     return Outcome(state.with_creature(_with_conditions(c, tuple(kept))), (event,))
 
@@ -72,20 +107,56 @@ def remove_condition(
     *,
     source: str | None = None,
     reason: str = "removed",
-    rules: tuple[str, ...] = (),
+    rules: Sequence[str] = (),
 ) -> Outcome:
-    """End every removable instance of a condition (from ``source`` if given).
+    """End every removable instance of a condition (only those from ``source`` if given).
 
-    The bleeding of a dying hero cannot be removed while it is dying (DS-STAM-07).
+    The bleeding of a dying hero can't be removed while it is dying (DS-STAM-07, DS-COND-12).
+    Removing a condition the creature doesn't have changes nothing.
     """
     c = state.creature(creature)
-    key = ConditionName(name)
+    try:
+        key = ConditionName(name)
+    except ValueError:
+        raise ConditionError(
+            f"condition {name!r} on {creature!r}: no such condition", rule="RB1-CONDITIONS"
+        ) from None
+    return _end_where(
+        state,
+        c,
+        lambda cond: cond.name is key and (source is None or cond.source == source),
+        reason,
+        tuple(rules),
+    )
+
+
+def end_condition(
+    state: Encounter, creature: str, index: int, *, reason: str = "removed", rules: Sequence[str] = ()
+) -> Outcome:
+    """End one instance, ``creature.conditions[index]`` (a dying hero's bleeding stays, DS-STAM-07)."""
+    c = state.creature(creature)
+    cond = _instance(c, index, "RB1-CONDITIONS")
+    if cond.duration is Duration.WHILE_DYING and c.is_dying:
+        raise ConditionError(
+            f"end bleeding on {creature!r}: it can't be removed while the hero is dying", rule="DS-STAM-07"
+        )
+    kept = c.conditions[:index] + c.conditions[index + 1 :]
+    event = ConditionEnded(creature=creature, condition=cond, reason=reason, rules=tuple(rules))
+    return Outcome(state.with_creature(_with_conditions(c, kept)), (event,))
+
+
+def _end_where(
+    state: Encounter,
+    c: Creature,
+    predicate: Callable[[Condition], bool],
+    reason: str,
+    rules: tuple[str, ...],
+) -> Outcome:
     kept: list[Condition] = []
     events: list[Event] = []
     for old in c.conditions:
-        matches = old.name is key and (source is None or old.source == source)
-        if matches and not (old.duration is Duration.WHILE_DYING and c.is_dying):
-            events.append(ConditionEnded(creature=creature, condition=old, reason=reason, rules=rules))
+        if predicate(old) and not (old.duration is Duration.WHILE_DYING and c.is_dying):
+            events.append(ConditionEnded(creature=c.id, condition=old, reason=reason, rules=rules))
             continue
         kept.append(old)
     if not events:
@@ -93,23 +164,82 @@ def remove_condition(
     return Outcome(state.with_creature(_with_conditions(c, tuple(kept))), tuple(events))
 
 
-def speed(state: Encounter, creature: str) -> int:
-    """Current speed after conditions: grabbed, restrained, unconscious 0; slowed at most 2."""
+def _instance(c: Creature, index: int, rule: str) -> Condition:
+    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(c.conditions):
+        raise InvalidArgumentError(
+            f"condition index {index!r} on {c.id!r}: it has {len(c.conditions)} condition(s)", rule=rule
+        )
+    return c.conditions[index]
+
+
+# --- queries ---------------------------------------------------------------------------------
+def grabbed_by(state: Encounter, creature: str) -> str | None:
+    """Who or what has the creature grabbed, or None (RB1-GRABBED: never two at once)."""
+    for cond in state.creature(creature).conditions:
+        if cond.name is ConditionName.GRABBED:
+            return cond.source
+    return None
+
+
+def grabbing(state: Encounter, creature: str) -> tuple[str, ...]:
+    """The creatures this creature holds grabbed (RB1-GRABBED), in the encounter's order.
+
+    Ruling R-COND-2: a grab holds only adjacent creatures (it ends when they are forced apart),
+    so only the creature's neighbourhood is searched.
+    """
     c = state.creature(creature)
-    if (
-        c.dead
-        or c.has(ConditionName.GRABBED)
-        or c.has(ConditionName.RESTRAINED)
-        or c.has(ConditionName.UNCONSCIOUS)
-    ):
+    if c.dead:
+        return ()
+    near = state.creatures_in(Pos(c.pos.x - 1, c.pos.y - 1, c.pos.z - 1), c.n + 2, exclude=(c.id,))
+    held = {
+        cid
+        for cid in near
+        if any(x.name is ConditionName.GRABBED and x.source == c.id for x in state.creatures[cid].conditions)
+    }
+    return tuple(cid for cid in state.order if cid in held)
+
+
+def speed(state: Encounter, creature: str) -> int:
+    """Current speed after conditions (RB1-GRABBED, RB1-RESTRAINED, RB1-SLOWED, DS-COND-05).
+
+    Grabbed, restrained or unconscious: 0. A grabber holding a creature of its size or larger
+    has its speed halved, rounded down. Slowed: 2 unless already lower (ruling R-COND-1: after
+    the halving).
+    """
+    c = state.creature(creature)
+    if c.dead or any(x.name in SPEED_ZERO for x in c.conditions):
         return 0
+    value = c.speed
+    held = grabbing(state, creature)
+    if any(c.size.rank <= state.creatures[h].size.rank for h in held):
+        value //= 2
     if c.has(ConditionName.SLOWED):
-        return min(c.speed, SLOWED_SPEED)
-    return c.speed
+        value = min(value, SLOWED_SPEED)
+    return value
+
+
+def can_shift(state: Encounter, creature: str) -> bool:
+    """False while slowed (RB1-SLOWED) or with speed 0."""
+    c = state.creature(creature)
+    return not c.has(ConditionName.SLOWED) and speed(state, creature) > 0
+
+
+def can_stand_up(state: Encounter, creature: str) -> bool:
+    """Whether a prone creature may use Stand Up (DS-ACT-15, RB1-PRONE, RB1-RESTRAINED).
+
+    Not while restrained, unconscious, or prone from an effect that says it can't stand.
+    """
+    c = state.creature(creature)
+    prone = c.conditions_named(ConditionName.PRONE)
+    if c.dead or not prone:
+        return False
+    if c.has(ConditionName.RESTRAINED) or c.has(ConditionName.UNCONSCIOUS):
+        return False
+    return all(p.can_stand for p in prone)
 
 
 def can_take_triggered_actions(state: Encounter, creature: str) -> bool:
-    """False while dazed, surprised or unconscious (DS-COND-02, DS-COND-04, DS-TURN-08)."""
+    """False while dazed, surprised or unconscious (RB1-DAZED, DS-COND-02, DS-COND-04, DS-TURN-08)."""
     c = state.creature(creature)
     return not (
         c.dead
@@ -119,59 +249,226 @@ def can_take_triggered_actions(state: Encounter, creature: str) -> bool:
     )
 
 
-def can_shift(state: Encounter, creature: str) -> bool:
-    """False while slowed (RULES-BEYOND.md §1 slowed) or with speed 0."""
+def can_take_free_maneuvers(state: Encounter, creature: str) -> bool:
+    """False while dazed or unconscious (RB1-DAZED, DS-COND-04)."""
     c = state.creature(creature)
-    return not c.has(ConditionName.SLOWED) and speed(state, creature) > 0
+    return not (c.dead or c.has(ConditionName.DAZED) or c.has(ConditionName.UNCONSCIOUS))
+
+
+def can_take_maneuvers(state: Encounter, creature: str) -> bool:
+    """False while unconscious (DS-COND-04); a dazed creature takes one action of any kind (RB1-DAZED)."""
+    c = state.creature(creature)
+    return not (c.dead or c.has(ConditionName.UNCONSCIOUS))
+
+
+def can_take_main_actions(state: Encounter, creature: str) -> bool:
+    """False while unconscious (DS-COND-04)."""
+    c = state.creature(creature)
+    return not (c.dead or c.has(ConditionName.UNCONSCIOUS))
+
+
+def is_dazed(state: Encounter, creature: str) -> bool:
+    """Dazed: one main action, maneuver or move action per turn (RB1-DAZED); the turn system counts."""
+    return state.creature(creature).has(ConditionName.DAZED)
+
+
+def can_use_knockback(state: Encounter, creature: str) -> bool:
+    """A grabbed creature can't use the Knockback maneuver (RB1-GRABBED)."""
+    return can_take_maneuvers(state, creature) and grabbed_by(state, creature) is None
 
 
 def can_be_force_moved_by(state: Encounter, target: str, mover: str | None) -> bool:
-    """Restrained: never; grabbed: only by whatever has it grabbed (RULES-BEYOND.md §1)."""
+    """Restrained: never; grabbed: only by whatever has it grabbed (RB1-RESTRAINED, RB1-GRABBED)."""
     c = state.creature(target)
     if c.has(ConditionName.RESTRAINED):
         return False
-    grabs = c.conditions_named(ConditionName.GRABBED)
-    return not grabs or (mover is not None and any(g.source == mover for g in grabs))
+    holder = grabbed_by(state, target)
+    return holder is None or (mover is not None and holder == mover)
 
 
+def can_move_closer_to(state: Encounter, creature: str, other: str) -> bool:
+    """A frightened creature can't willingly move closer to the source of its fear (RB1-FRIGHTENED)."""
+    return all(x.source != other for x in state.creature(creature).conditions_named(ConditionName.FRIGHTENED))
+
+
+def is_knocked_out(c: Creature) -> bool:
+    """Whether the creature is unconscious because it was knocked out (DS-STAM-13)."""
+    return any(x.name is ConditionName.UNCONSCIOUS and x.source == KNOCKED_OUT for x in c.conditions)
+
+
+def falls_if_aloft(state: Encounter, creature: str) -> bool:
+    """A flyer without hover, unsupported, falls when prone or at speed 0 (DS-MTYPE-25, DS-MTYPE-26)."""
+    c = state.creature(creature)
+    return (
+        not c.dead
+        and c.has_movement(MovementType.FLY)
+        and not c.has_movement(MovementType.HOVER)
+        and not state.is_supported(c.pos, c.n)
+    )
+
+
+# --- bleeding --------------------------------------------------------------------------------
+def bleeding_loss(state: Encounter, creature: str, *, roll: int | None = None) -> Outcome:
+    """Bleeding: lose 1d6 + level Stamina after a main action, a triggered action or a Might or
+    Agility roll; once per action (RB1-BLEEDING, R-STAM-6). Not bleeding: nothing happens.
+
+    The action rules call it once per action. The loss is not damage: no immunity, no
+    temporary Stamina.
+    """
+    from brawl.rules.stamina import lose_stamina
+
+    c = state.creature(creature)
+    if c.dead or not c.has(ConditionName.BLEEDING):
+        if roll is not None:
+            _check_d6(roll)
+        return Outcome(state, ())
+    faces, out = roll_dice(
+        state,
+        BLEEDING_DIE,
+        1,
+        values=None if roll is None else (roll,),
+        purpose="bleeding 1d6",
+        creature=creature,
+        rules=("RB1-BLEEDING",),
+    )
+    amount = faces[0] + c.level
+    return out.then(
+        lose_stamina,
+        creature,
+        amount,
+        reason=f"bleeding: 1d6 {faces[0]} + level {c.level}",
+        rules=("RB1-BLEEDING", "R-STAM-6"),
+    )
+
+
+def _check_d6(roll: int) -> None:
+    if not isinstance(roll, int) or isinstance(roll, bool) or not 1 <= roll <= BLEEDING_DIE:
+        raise InvalidArgumentError(f"bleeding roll {roll!r}: a d6, 1 to 6", rule="RB1-BLEEDING")
+
+
+# --- saving throws ---------------------------------------------------------------------------
+def save_against(
+    state: Encounter,
+    creature: str,
+    index: int,
+    *,
+    roll: int | None = None,
+    bonus: int = 0,
+    rules: Sequence[str] = (),
+) -> Outcome:
+    """One saving throw against ``creature.conditions[index]``, a save-ends effect (RB2-SAVE).
+
+    d10 (+ bonus) ≥ the effect's threshold (6) ends it.
+    """
+    c = state.creature(creature)
+    cond = _instance(c, index, "RB2-SAVE")
+    if cond.duration is not Duration.SAVE_ENDS:
+        raise ConditionError(
+            f"saving throw against {cond.name.value} on {creature!r}: it is not a save-ends effect",
+            rule="RB2-SAVE",
+        )
+    success, out = saving_throw(
+        state,
+        roll=roll,
+        threshold=cond.save_threshold,
+        bonus=bonus,
+        creature=creature,
+        against=f"{cond.name.value} (save ends)",
+        rules=tuple(rules),
+    )
+    if not success:
+        return out
+    return out.then(end_condition, creature, index, reason="saved", rules=(*rules, "RB2-SAVE"))
+
+
+# --- hooks for the turn systems --------------------------------------------------------------
 def start_of_turn(state: Encounter, creature: str) -> Outcome:
-    """What conditions do at the start of a creature's turn (called by the turn systems)."""
+    """What conditions do at the start of a creature's turn: nothing in these rules (RB2-EOT).
+
+    Effects that last "until the start of your next turn" (Defend, Aid Attack) belong to the
+    actions that create them.
+    """
     state.creature(creature)
     return Outcome(state, ())
 
 
-def end_of_turn(state: Encounter, creature: str, *, saving_throws: dict[int, int] | None = None) -> Outcome:
-    """EoT conditions expire and save-ends saves are rolled at the end of a creature's turn."""
+def end_of_turn(
+    state: Encounter,
+    creature: str,
+    *,
+    saving_throws: Mapping[int, int] | None = None,
+    save_bonus: int = 0,
+) -> Outcome:
+    """At the end of a creature's turn: its EoT effects end (RB2-EOT), then one saving throw per
+    save-ends effect (RB2-SAVE).
+
+    ``saving_throws`` maps an index into ``creature.conditions`` (as it is when this is called)
+    to the d10 the player rolled; every other save-ends effect is rolled with the RNG, in order.
+    """
     c = state.creature(creature)
-    out = Outcome(state, ())
-    for cond in c.conditions:
-        if cond.duration is Duration.EOT:
-            out = out.then(
-                remove_condition,
-                creature,
-                cond.name,
-                source=cond.source,
-                reason="end of turn (EoT)",
-                rules=("RB2-EOT",),
+    rolls = dict(saving_throws or {})
+    for key in rolls:
+        cond = _instance(c, key, "RB2-SAVE")
+        if cond.duration is not Duration.SAVE_ENDS:
+            raise InvalidArgumentError(
+                f"saving throw for condition {key} ({cond.name.value}) of {creature!r}: "
+                "not a save-ends effect",
+                rule="RB2-SAVE",
             )
+    out = _end_where(state, c, lambda x: x.duration is Duration.EOT, "end of turn (EoT)", ("RB2-EOT",))
+    saves = [(i, x) for i, x in enumerate(c.conditions) if x.duration is Duration.SAVE_ENDS]
+    for original, cond in saves:
+        current = out.state.creature(creature).conditions
+        index = _find(current, cond)
+        if index is None:
+            continue
+        out = out.then(save_against, creature, index, roll=rolls.get(original), bonus=save_bonus)
     return out
+
+
+def _find(conditions: tuple[Condition, ...], cond: Condition) -> int | None:
+    for i, x in enumerate(conditions):
+        if x is cond:
+            return i
+    return None
 
 
 def end_of_round(state: Encounter) -> Outcome:
-    """Conditions lasting to the end of the round (surprise after round 1) end."""
+    """Effects lasting to the end of the round end; surprise ends after round 1 (DS-COND-01)."""
     out = Outcome(state, ())
     for c in state.creature_list():
-        for cond in c.conditions:
-            if cond.duration is Duration.END_OF_ROUND:
-                out = out.then(
-                    remove_condition,
-                    c.id,
-                    cond.name,
-                    source=cond.source,
-                    reason="end of round",
-                    rules=("DS-COND-01",),
-                )
+        if any(x.duration is Duration.END_OF_ROUND for x in c.conditions):
+            step = _end_where(
+                out.state,
+                out.state.creature(c.id),
+                lambda x: x.duration is Duration.END_OF_ROUND,
+                "end of round",
+                ("DS-COND-01",),
+            )
+            out = Outcome(step.state, out.events + step.events)
     return out
+
+
+def end_of_encounter(state: Encounter, *, keep_temporary_stamina: Sequence[str] = ()) -> Outcome:
+    """When the encounter ends: EoT, save-ends, end-of-round and end-of-encounter effects end
+    (RB2-EOE, RB2-SAVE) and temporary Stamina disappears (DS-STAM-22).
+
+    Unconscious and the bleeding of dying stay (DS-COND-15); other conditions end only if the
+    creature wants them to: call :func:`remove_condition`.
+    """
+    from brawl.rules.stamina import end_of_encounter_stamina
+
+    out = Outcome(state, ())
+    for c in state.creature_list():
+        step = _end_where(
+            out.state,
+            out.state.creature(c.id),
+            lambda x: x.duration in ENDS_WITH_ENCOUNTER and x.name is not ConditionName.UNCONSCIOUS,
+            "end of encounter",
+            ("RB2-EOE", "DS-COND-15"),
+        )
+        out = Outcome(step.state, out.events + step.events)
+    return out.then(end_of_encounter_stamina, keep=keep_temporary_stamina)
 
 
 def _with_conditions(c: Creature, conditions: tuple[Condition, ...]) -> Creature:

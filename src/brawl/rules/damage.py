@@ -3,12 +3,13 @@
 The pipeline, in order: the caller's modifiers (halving rounds down, R-DMG-3) → the single
 highest applicable weakness (DS-DMG-08, DS-DMG-11) → the single highest applicable immunity,
 floor 0, "all" → 0 (DS-DMG-04..07, DS-DMG-10) → temporary Stamina first (DS-STAM-18) → Stamina
-(DS-DMG-12). Untyped "damage" immunity and weakness apply to all damage (R-DMG-2).
+(DS-DMG-12). Untyped "damage" immunity and weakness apply to all damage (R-DMG-2). Weakness
+adds nothing to damage that modifiers brought to 0 (ruling R-DMG-4).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import attrs
 
@@ -17,35 +18,49 @@ from brawl.creature import Creature, MapObject
 from brawl.damagetypes import ALL, UNTYPED_KEY, DamageType, ImmunityValue, damage_type
 from brawl.errors import InvalidArgumentError
 from brawl.events.base import Event
-from brawl.events.damage import (
-    BecameDying,
-    BecameWinded,
-    Damaged,
-    Died,
-    KnockedOut,
-    ObjectDestroyed,
-)
+from brawl.events.damage import Damaged, KnockedOut, ObjectDestroyed
 from brawl.outcome import Outcome
+from brawl.rules.conditions import add_condition, falls_if_aloft
+from brawl.rules.conditions import is_knocked_out as is_knocked_out
+from brawl.rules.stamina import death_threshold, settle, would_die
 from brawl.state import Encounter
 
 MAX_DAMAGE = 10**9
 """Largest damage accepted in one call; larger requests are refused."""
+MAX_FACTOR = 1000
+"""Largest numerator or denominator of a :class:`Modifier` factor."""
 
 SUBMERGED_FIRE_IMMUNITY = 5  # DS-ENV-01
 SUBMERGED_LIGHTNING_WEAKNESS = 5  # DS-ENV-01
+
+
+def _check_factor(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    low = 0 if attribute.name == "factor_num" else 1
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= MAX_FACTOR:
+        raise InvalidArgumentError(
+            f"modifier {attribute.name} {value!r}: a whole number from {low} to {MAX_FACTOR}", rule="R-DMG-1"
+        )
+
+
+def _check_add(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or abs(value) > MAX_DAMAGE:
+        raise InvalidArgumentError(
+            f"modifier add {value!r}: a whole number within ±{MAX_DAMAGE}", rule="R-DMG-1"
+        )
 
 
 @attrs.frozen
 class Modifier:
     """A caller's modifier applied before weakness and immunity (R-DMG-1).
 
-    ``factor`` multiplies (0.5 halves, rounding down, R-DMG-3); ``add`` is added afterwards.
+    The amount is multiplied by ``factor_num / factor_den`` rounding down (halving: 1/2,
+    R-DMG-3), then ``add`` is added; never below 0.
     """
 
     label: str
-    factor_num: int = 1
-    factor_den: int = 1
-    add: int = 0
+    factor_num: int = attrs.field(default=1, validator=_check_factor)
+    factor_den: int = attrs.field(default=1, validator=_check_factor)
+    add: int = attrs.field(default=0, validator=_check_add)
 
     def apply(self, amount: int) -> int:
         """The amount after this modifier, never below 0."""
@@ -65,7 +80,7 @@ def bonus(n: int) -> Modifier:
 
 @attrs.frozen
 class DamageSteps:
-    """The numbers of the pipeline for one target, before Stamina is touched."""
+    """The numbers of the pipeline for one target, before Stamina is touched (R-DMG-1)."""
 
     base: int
     after_modifiers: int
@@ -75,10 +90,9 @@ class DamageSteps:
     after_immunity: int
 
 
-def _applicable(table: object, kind: DamageType | None) -> list[ImmunityValue]:
-    assert hasattr(table, "get")
+def _applicable(table: Mapping[str, ImmunityValue], kind: DamageType | None) -> list[ImmunityValue]:
     values: list[ImmunityValue] = []
-    untyped = table.get(UNTYPED_KEY)
+    untyped = table.get(UNTYPED_KEY)  # R-DMG-2: "damage immunity/weakness X" applies to all damage
     if untyped is not None:
         values.append(untyped)
     if kind is not None:
@@ -99,8 +113,8 @@ def _highest(values: Sequence[ImmunityValue]) -> ImmunityValue:
 def compute(
     amount: int,
     kind: DamageType | None,
-    immunities: object,
-    weaknesses: object,
+    immunities: Mapping[str, ImmunityValue],
+    weaknesses: Mapping[str, int],
     modifiers: Sequence[Modifier] = (),
     *,
     extra_immunities: Sequence[ImmunityValue] = (),
@@ -111,18 +125,66 @@ def compute(
     for m in modifiers:
         after_mod = m.apply(after_mod)
     weak = _highest([*_applicable(weaknesses, kind), *extra_weaknesses])  # DS-DMG-11
-    weak_value = weak if isinstance(weak, int) and after_mod > 0 else 0  # no damage, no extra
+    weak_value = weak if isinstance(weak, int) and after_mod > 0 else 0  # R-DMG-4: no damage, no extra
     after_weak = after_mod + weak_value
     imm = _highest([*_applicable(immunities, kind), *extra_immunities])  # DS-DMG-07
     after_imm = 0 if imm == ALL else max(0, after_weak - int(imm))  # DS-DMG-04, DS-DMG-05
     return DamageSteps(amount, after_mod, weak_value, after_weak, imm, after_imm)
 
 
-def _check_amount(amount: int, target: str) -> None:
+def _check_amount(amount: int, target: object) -> None:
     if not isinstance(amount, int) or isinstance(amount, bool) or not 0 <= amount <= MAX_DAMAGE:
         raise InvalidArgumentError(
             f"damage {amount!r} to {target!r}: a whole number from 0 to {MAX_DAMAGE}", rule="DS-DMG-01"
         )
+
+
+def _check_modifiers(modifiers: Sequence[Modifier]) -> tuple[Modifier, ...]:
+    try:
+        items = tuple(modifiers)
+    except TypeError:
+        raise InvalidArgumentError(
+            f"modifiers {modifiers!r}: a sequence of Modifier", rule="R-DMG-1"
+        ) from None
+    if not all(isinstance(m, Modifier) for m in items):
+        raise InvalidArgumentError(f"modifiers {modifiers!r}: each must be a Modifier", rule="R-DMG-1")
+    return items
+
+
+def creature_steps(
+    state: Encounter,
+    creature: str,
+    amount: int,
+    type: DamageType | str | None = None,
+    modifiers: Sequence[Modifier] = (),
+) -> DamageSteps:
+    """The pipeline's numbers for a creature without dealing the damage (a preview).
+
+    A fully submerged creature has fire immunity 5 and lightning weakness 5 (DS-ENV-01).
+    """
+    kind = damage_type(type)
+    _check_amount(amount, creature)
+    c = state.creature(creature)
+    extra_imm, extra_weak = _submerged(state, c, kind)
+    return compute(
+        amount,
+        kind,
+        c.immunities,
+        c.weaknesses,
+        _check_modifiers(modifiers),
+        extra_immunities=extra_imm,
+        extra_weaknesses=extra_weak,
+    )
+
+
+def _submerged(
+    state: Encounter, c: Creature, kind: DamageType | None
+) -> tuple[list[ImmunityValue], list[int]]:
+    if kind not in (DamageType.FIRE, DamageType.LIGHTNING) or not state.terrain.is_submerged(c.pos, c.n):
+        return [], []
+    if kind is DamageType.FIRE:
+        return [SUBMERGED_FIRE_IMMUNITY], []
+    return [], [SUBMERGED_LIGHTNING_WEAKNESS]
 
 
 def damage(
@@ -136,43 +198,102 @@ def damage(
     knock_out: bool = False,
     rules: Sequence[str] = (),
 ) -> Outcome:
-    """Deal ``amount`` damage of ``type`` (None: untyped) to a creature or an object.
+    """Deal ``amount`` damage of ``type`` (None: untyped) to a creature or an object (R-DMG-1).
 
     ``knock_out`` chooses to knock the creature unconscious if this damage would kill it
-    (DS-STAM-13, R-STAM-4). ``rules`` adds the rule IDs of the cause (a slam, a fall) to the
-    events. Returns the new state and the events: :class:`Damaged`, then state changes.
+    (DS-STAM-13, R-STAM-4). A knocked-out creature that takes any damage dies, even damage
+    its temporary Stamina absorbs (DS-STAM-14, R-STAM-4); damage its immunity brings to 0 is
+    not taken (ruling R-DMG-5). ``rules`` adds the rule IDs of the cause (a slam, a fall) to
+    the events. Returns the new state and the events: :class:`Damaged`, then state changes.
     """
     kind = damage_type(type)
     _check_amount(amount, target)
+    mods = _check_modifiers(modifiers)
     if isinstance(target, str) and target in state.objects:
-        return _damage_object(state, state.objects[target], amount, kind, source, modifiers, rules)
+        return _damage_object(state, state.objects[target], amount, kind, source, mods, rules)
     c = state.creature(target)
     if c.dead:
         raise InvalidArgumentError(f"damage to {target!r}: the creature is dead", rule="DS-STAM-09")
-    extra_imm: list[ImmunityValue] = []
-    extra_weak: list[int] = []
-    cited = list(rules)
-    if state.terrain.is_submerged(c.pos, c.n) and kind in (DamageType.FIRE, DamageType.LIGHTNING):
-        if kind is DamageType.FIRE:
-            extra_imm.append(SUBMERGED_FIRE_IMMUNITY)
-        else:
-            extra_weak.append(SUBMERGED_LIGHTNING_WEAKNESS)
-        cited.append("DS-ENV-01")
+    extra_imm, extra_weak = _submerged(state, c, kind)
     steps = compute(
         amount,
         kind,
         c.immunities,
         c.weaknesses,
-        modifiers,
+        mods,
         extra_immunities=extra_imm,
         extra_weaknesses=extra_weak,
     )
     taken = steps.after_immunity
     absorbed = min(c.temporary_stamina, taken)
     lost = taken - absorbed
-    before = c.stamina
-    new_stamina = before - lost
+    new_stamina = c.stamina - lost
+    cited = _cited(rules, steps, absorbed, mods, submerged=bool(extra_imm or extra_weak))
+    dies = knock = False
+    cause = ""
+    death_rules: tuple[str, ...] = ()
+    if is_knocked_out(c) and taken > 0:
+        dies, cause, death_rules = True, "damaged while knocked out", ("DS-STAM-14", "R-STAM-4", "R-DMG-5")
+    elif lost > 0 and would_die(c, new_stamina):
+        if knock_out:
+            knock = True
+            if c.hero:  # R-STAM-4: not below the death threshold + 1
+                new_stamina = max(new_stamina, death_threshold(c) + 1)
+        else:
+            dies = True
+    new = attrs.evolve(c, stamina=new_stamina, temporary_stamina=c.temporary_stamina - absorbed, dead=dies)
+    event = Damaged(
+        target=target,
+        base=amount,
+        type=kind.value if kind else None,
+        source=source,
+        modifiers=tuple(m.label for m in mods),
+        after_modifiers=steps.after_modifiers,
+        weakness=steps.weakness,
+        after_weakness=steps.after_weakness,
+        immunity=steps.immunity,
+        after_immunity=taken,
+        absorbed=absorbed,
+        stamina_lost=lost,
+        stamina_before=c.stamina,
+        stamina_after=new_stamina,
+        rules=cited,
+    )
+    out = settle(state, c, new, (event,), cause=cause, death_rules=death_rules)
+    if knock:
+        out = out.add(KnockedOut(creature=target, by=source, rules=("DS-STAM-13", "R-STAM-4")))
+        out = out.then(
+            add_condition,
+            target,
+            ConditionName.UNCONSCIOUS,
+            Duration.UNTIL_REMOVED,
+            source=KNOCKED_OUT,
+            rules=("DS-STAM-13", "DS-COND-04"),
+        )
+        out = out.then(
+            add_condition,
+            target,
+            ConditionName.PRONE,
+            Duration.UNTIL_REMOVED,
+            source=KNOCKED_OUT,
+            rules=("DS-COND-05",),
+        )
+        if falls_if_aloft(out.state, target):  # R-TURN-7, DS-MTYPE-25: an unconscious flyer falls
+            from brawl.rules.falling import fall
+
+            out = out.then(fall, target, rules=("DS-MTYPE-25", "R-TURN-7"))
+    return out
+
+
+def _cited(
+    rules: Sequence[str], steps: DamageSteps, absorbed: int, mods: Sequence[Modifier], *, submerged: bool
+) -> tuple[str, ...]:
+    cited = list(rules)
+    if submerged:
+        cited.append("DS-ENV-01")
     cited += ["DS-DMG-01", "DS-DMG-12"]
+    if mods:
+        cited.append("R-DMG-1")
     if steps.weakness:
         cited.append("DS-DMG-08")
     if steps.immunity:
@@ -181,72 +302,43 @@ def damage(
         cited.append("DS-DMG-10")
     if absorbed:
         cited.append("DS-STAM-18")
-    if modifiers:
-        cited.append("R-DMG-1")
-    events: list[Event] = []
-    knocked_out_already = any(
-        x.name is ConditionName.UNCONSCIOUS and x.source == KNOCKED_OUT for x in c.conditions
-    )
-    dies = False
-    knock = False
-    cause = ""
-    death_rules: tuple[str, ...] = ()
-    if knocked_out_already and taken > 0:
-        dies, cause, death_rules = True, "damaged while knocked out", ("DS-STAM-14", "R-STAM-4")
-    elif c.hero and new_stamina <= -c.winded_value:
-        if knock_out:
-            knock = True
-            new_stamina = max(new_stamina, -c.winded_value + 1)
-        else:
-            dies, cause, death_rules = (
-                True,
-                "Stamina reached the negative of its winded value",
-                ("DS-STAM-08", "R-STAM-1"),
-            )
-    elif not c.hero and new_stamina <= 0 and lost > 0:
-        if knock_out:
-            knock = True
-        else:
-            dies, cause, death_rules = True, "Stamina 0 or lower", ("DS-STAM-10", "R-STAM-3")
-    new = attrs.evolve(c, stamina=new_stamina, temporary_stamina=c.temporary_stamina - absorbed, dead=dies)
-    events.append(
-        Damaged(
-            target=target,
-            base=amount,
-            type=kind.value if kind else None,
-            source=source,
-            modifiers=tuple(m.label for m in modifiers),
-            after_modifiers=steps.after_modifiers,
-            weakness=steps.weakness,
-            after_weakness=steps.after_weakness,
-            immunity=steps.immunity,
-            after_immunity=taken,
-            absorbed=absorbed,
-            stamina_lost=lost,
-            stamina_before=before,
-            stamina_after=new_stamina,
-            rules=tuple(dict.fromkeys(cited)),
+    return tuple(dict.fromkeys(cited))
+
+
+def damage_many(
+    state: Encounter,
+    targets: Sequence[str],
+    amount: int,
+    type: DamageType | str | None = None,
+    *,
+    source: str | None = None,
+    modifiers: Sequence[Modifier] = (),
+    knock_out: bool = False,
+    rules: Sequence[str] = (),
+) -> Outcome:
+    """Deal the same damage to several creatures or objects, each through its own immunity and
+    weakness (DS-DMG-04, DS-DMG-08), in the caller's order. A target may appear only once.
+    """
+    if isinstance(targets, str):
+        raise InvalidArgumentError(
+            f"damage targets {targets!r}: a sequence of ids, not one id", rule="DS-DMG-01"
         )
-    )
-    state = state.with_creature(new)
-    out = Outcome(state, tuple(events))
-    if dies:
-        return out.add(Died(creature=target, cause=cause, rules=death_rules))
-    if not c.is_winded and new.is_winded:
-        out = out.add(BecameWinded(creature=target, rules=("DS-STAM-04", "R-STAM-1")))
-    if c.hero and not c.is_dying and new.is_dying:
-        from brawl.rules.conditions import add_condition
-
-        out = out.add(BecameDying(creature=target, rules=("DS-STAM-06",)))
-        out = out.then(add_condition, target, ConditionName.BLEEDING, Duration.WHILE_DYING, source="dying")
-    if knock:
-        from brawl.rules.conditions import add_condition
-
-        out = out.add(KnockedOut(creature=target, by=source, rules=("DS-STAM-13", "R-STAM-4")))
+    try:
+        ids = tuple(targets)
+    except TypeError:
+        raise InvalidArgumentError(
+            f"damage targets {targets!r}: a sequence of ids", rule="DS-DMG-01"
+        ) from None
+    if not all(isinstance(t, str) for t in ids) or len(set(ids)) != len(ids):
+        raise InvalidArgumentError(
+            f"damage targets {targets!r}: each must be an id, and appear once", rule="DS-DMG-01"
+        )
+    _check_amount(amount, ids)
+    out = Outcome(state, ())
+    for t in ids:
         out = out.then(
-            add_condition, target, ConditionName.UNCONSCIOUS, Duration.UNTIL_REMOVED, source=KNOCKED_OUT
+            damage, t, amount, type, source=source, modifiers=modifiers, knock_out=knock_out, rules=rules
         )
-        out = out.then(add_condition, target, ConditionName.PRONE, Duration.UNTIL_REMOVED, source=KNOCKED_OUT)
     return out
 
 
@@ -264,6 +356,10 @@ def _damage_object(
     before = obj.stamina
     after = max(0, before - taken)
     cited = [*rules, "DS-DMG-01", "DS-OBJ-01"]
+    if modifiers:
+        cited.append("R-DMG-1")
+    if steps.weakness:
+        cited.append("DS-DMG-08")
     if steps.immunity:
         cited.append("DS-OBJ-02" if steps.immunity == ALL else "DS-DMG-04")
     event = Damaged(
@@ -281,15 +377,28 @@ def _damage_object(
         stamina_lost=before - after,
         stamina_before=before,
         stamina_after=after,
+        is_object=True,
         rules=tuple(dict.fromkeys(cited)),
     )
+    events: list[Event] = [event]
     if after <= 0:
-        return Outcome(
-            state.without_object(obj.id), (event, ObjectDestroyed(object=obj.id, rules=("DS-OBJ-01",)))
-        )
-    return Outcome(state.with_object(attrs.evolve(obj, stamina=after)), (event,))
+        events.append(ObjectDestroyed(object=obj.id, rules=("DS-OBJ-01",)))
+        return Outcome(state.without_object(obj.id), tuple(events))
+    return Outcome(state.with_object(attrs.evolve(obj, stamina=after)), tuple(events))
 
 
-def is_knocked_out(c: Creature) -> bool:
-    """Whether the creature is unconscious because it was knocked out (DS-STAM-13)."""
-    return any(x.name is ConditionName.UNCONSCIOUS and x.source == KNOCKED_OUT for x in c.conditions)
+__all__ = [
+    "DOUBLE",
+    "HALVE",
+    "MAX_DAMAGE",
+    "SUBMERGED_FIRE_IMMUNITY",
+    "SUBMERGED_LIGHTNING_WEAKNESS",
+    "DamageSteps",
+    "Modifier",
+    "bonus",
+    "compute",
+    "creature_steps",
+    "damage",
+    "damage_many",
+    "is_knocked_out",
+]

@@ -1,0 +1,282 @@
+"""Power rolls, saving throws and plain dice (RULES-BEYOND.md §2 and §3; DS-TURN-13).
+
+Every roll comes from the caller (``dice=`` / ``roll=``, recorded with ``source="caller"``) or
+from the encounter's seeded RNG (``source="rng"``), and is recorded as an event, so a replay is
+exact. Each function returns its typed result and the :class:`~brawl.outcome.Outcome` holding
+the state (its RNG advanced when it drew) and the events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from brawl.errors import InvalidArgumentError
+from brawl.events.base import DiceRolled, Event
+from brawl.events.dice import PowerRolled, SavingThrowMade
+from brawl.outcome import Outcome
+from brawl.state import Encounter
+
+POWER_DICE = 2  # RB3-EDGES: a power roll is 2d10 + a characteristic
+POWER_DIE_SIDES = 10  # RB3-EDGES
+TIER_2_MIN = 12  # DS-TURN-13: tier 1 is 11 or lower, tier 2 is 12 to 16
+TIER_3_MIN = 17  # DS-TURN-13: tier 3 is 17 or higher
+NATURAL_TIER_3 = 19  # RB3-EDGES: a natural 19 or 20 is always tier 3
+EDGE_BONUS = 2  # RB3-EDGES: one edge is +2, one bane is -2
+MAX_EDGES = 2  # RB3-EDGES: edges and banes count up to two each
+SAVE_DIE_SIDES = 10  # RB2-SAVE: a saving throw is a d10
+SAVE_THRESHOLD = 6  # RB2-SAVE: 6 or higher ends the effect
+MAX_BONUS = 1000
+"""Largest bonus or penalty accepted on a roll (a sanity bound, not a rule)."""
+MAX_DICE = 1000
+"""Most dice rolled at once by :func:`roll_dice`."""
+
+
+def tier_of(total: int) -> int:
+    """The tier of a power-roll total: ≤11 → 1, 12–16 → 2, 17+ → 3 (DS-TURN-13)."""
+    if total >= TIER_3_MIN:
+        return 3
+    if total >= TIER_2_MIN:
+        return 2
+    return 1
+
+
+@attrs.frozen
+class PowerRoll:
+    """The result of a power roll (RULES-BEYOND.md §3)."""
+
+    dice: tuple[int, int]
+    """The two d10 faces."""
+    characteristic: int
+    """The characteristic added."""
+    bonus: int
+    """Bonuses and penalties, added before edges and banes."""
+    edges: int
+    """Edges counted, 0..2 (more than two count as two)."""
+    banes: int
+    """Banes counted, 0..2."""
+    total: int
+    """The total after the characteristic, bonuses and a single edge or bane."""
+    tier: int
+    """The outcome tier, 1..3."""
+    automatic_tier: int | None = None
+    """The automatic tier that decided the outcome, if one applied."""
+
+    @property
+    def natural(self) -> int:
+        """The 2d10 before any modifier."""
+        return self.dice[0] + self.dice[1]
+
+    @property
+    def is_natural_19_or_20(self) -> bool:
+        """A natural 19 or 20: always tier 3, a critical hit on a main-action ability roll."""
+        return self.natural >= NATURAL_TIER_3
+
+    @property
+    def net(self) -> int:
+        """Edges minus banes, from -2 (double bane) to 2 (double edge)."""
+        return self.edges - self.banes
+
+
+def net_edges(edges: int, banes: int) -> int:
+    """Edges minus banes after counting each up to two (RB3-EDGES): -2..2."""
+    _check_count(edges, "edges")
+    _check_count(banes, "banes")
+    return min(edges, MAX_EDGES) - min(banes, MAX_EDGES)
+
+
+def _check_count(value: int, what: str) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 1000:
+        raise InvalidArgumentError(f"{what} {value!r}: a whole number from 0 to 1000", rule="RB3-EDGES")
+
+
+def _check_int(value: int, what: str, low: int, high: int, rule: str) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise InvalidArgumentError(f"{what} {value!r}: a whole number from {low} to {high}", rule=rule)
+
+
+def _automatic(value: int | Iterable[int] | None) -> int | None:
+    if value is None:
+        return None
+    tiers = (value,) if isinstance(value, int) else tuple(value)
+    for t in tiers:
+        if not isinstance(t, int) or isinstance(t, bool) or t not in (1, 2, 3):
+            raise InvalidArgumentError(f"automatic tier {t!r}: 1, 2 or 3", rule="RB3-AUTOMATIC")
+    distinct = set(tiers)
+    return tiers[0] if len(distinct) == 1 else None  # conflicting automatic tiers cancel
+
+
+def roll_dice(
+    state: Encounter,
+    sides: int,
+    count: int = 1,
+    *,
+    values: Sequence[int] | None = None,
+    purpose: str = "roll",
+    creature: str | None = None,
+    rules: Sequence[str] = (),
+) -> tuple[tuple[int, ...], Outcome]:
+    """Roll ``count`` dice of ``sides`` faces, or take the caller's ``values``; a DiceRolled event."""
+    _check_int(sides, "die sides", 1, 1000, "RB3-EDGES")
+    _check_int(count, "number of dice", 1, MAX_DICE, "RB3-EDGES")
+    if values is None:
+        faces, state = state.roll(sides, count)
+        source = "rng"
+    else:
+        try:
+            faces = tuple(values)
+        except TypeError:
+            raise InvalidArgumentError(
+                f"{purpose}: dice {values!r} are not a sequence of whole numbers",
+                rule=tuple(rules) or "RB3-EDGES",
+            ) from None
+        if len(faces) != count or not all(
+            isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= sides for v in faces
+        ):
+            raise InvalidArgumentError(
+                f"{purpose}: dice {values!r} must be {count} whole number(s) from 1 to {sides}",
+                rule=tuple(rules) or "RB3-EDGES",
+            )
+        source = "caller"
+    dice = f"{count}d{sides}" if count > 1 else f"d{sides}"
+    event = DiceRolled(
+        purpose=purpose, dice=dice, values=faces, source=source, creature=creature, rules=tuple(rules)
+    )
+    return faces, Outcome(state, (event,))
+
+
+def d10(
+    state: Encounter,
+    *,
+    roll: int | None = None,
+    purpose: str = "d10",
+    creature: str | None = None,
+    rules: Sequence[str] = (),
+) -> tuple[int, Outcome]:
+    """One d10, from the caller (``roll``) or the RNG; e.g. who goes first (DS-SIDE-06)."""
+    faces, out = roll_dice(
+        state,
+        10,
+        1,
+        values=None if roll is None else (roll,),
+        purpose=purpose,
+        creature=creature,
+        rules=rules,
+    )
+    return faces[0], out
+
+
+def power_roll(
+    state: Encounter,
+    characteristic: int,
+    *,
+    edges: int = 0,
+    banes: int = 0,
+    bonus: int = 0,
+    automatic_tier: int | Iterable[int] | None = None,
+    dice: tuple[int, int] | None = None,
+    creature: str | None = None,
+    purpose: str = "power roll",
+    rules: Sequence[str] = (),
+) -> tuple[PowerRoll, Outcome]:
+    """A power roll: 2d10 + characteristic + bonus, then edges and banes, then the tier (RB3-EDGES).
+
+    Edges and banes count up to two each and cancel: net ±1 adds ±2 to the total, net ±2 moves
+    the tier one step (1..3). A natural 19 or 20 is always tier 3. An automatic tier overrides
+    edges, banes and bonuses; conflicting automatic tiers cancel (RB3-AUTOMATIC). Ruling R-DICE-1:
+    a natural 19 or 20 is tier 3 even against an automatic tier ("always ... regardless").
+    """
+    _check_int(characteristic, "characteristic", -100, 100, "RB4-CHARACTERISTICS")
+    _check_int(bonus, "bonus", -MAX_BONUS, MAX_BONUS, "RB3-BONUS")
+    net = net_edges(edges, banes)
+    auto = _automatic(automatic_tier)
+    faces, out = roll_dice(  # its DiceRolled event is replaced by the fuller PowerRolled
+        state,
+        POWER_DIE_SIDES,
+        POWER_DICE,
+        values=dice,
+        purpose=purpose,
+        creature=creature,
+        rules=(*rules, "RB3-EDGES"),
+    )
+    natural = faces[0] + faces[1]
+    total = natural + characteristic + bonus  # bonuses and penalties come before edges and banes
+    if abs(net) == 1:
+        total += EDGE_BONUS * net
+    tier = tier_of(total)
+    if abs(net) == 2:
+        tier = max(1, min(3, tier + net // 2))
+    cited = [*rules, "DS-TURN-13", "RB3-EDGES"]
+    if auto is not None:
+        tier = auto
+        cited.append("RB3-AUTOMATIC")
+    if natural >= NATURAL_TIER_3:
+        tier = 3
+        cited.append("RB3-NATURAL")
+        if auto is not None and auto != 3:
+            cited.append("R-DICE-1")
+    result = PowerRoll(
+        dice=(faces[0], faces[1]),
+        characteristic=characteristic,
+        bonus=bonus,
+        edges=min(edges, MAX_EDGES),
+        banes=min(banes, MAX_EDGES),
+        total=total,
+        tier=tier,
+        automatic_tier=auto,
+    )
+    event = PowerRolled(
+        purpose=purpose,
+        dice=result.dice,
+        characteristic=characteristic,
+        bonus=bonus,
+        edges=result.edges,
+        banes=result.banes,
+        total=total,
+        tier=tier,
+        automatic_tier=auto,
+        source="rng" if dice is None else "caller",
+        creature=creature,
+        rules=tuple(dict.fromkeys(cited)),
+    )
+    return result, Outcome(out.state, (event,))
+
+
+def saving_throw(
+    state: Encounter,
+    *,
+    roll: int | None = None,
+    threshold: int = SAVE_THRESHOLD,
+    bonus: int = 0,
+    creature: str | None = None,
+    against: str = "an effect",
+    rules: Sequence[str] = (),
+) -> tuple[bool, Outcome]:
+    """A saving throw: a d10 (+ ``bonus``) that succeeds on ``threshold`` (6) or higher (RB2-SAVE).
+
+    It is not a power roll: no characteristic, no edges or banes.
+    """
+    _check_int(threshold, "save threshold", 1, 11, "RB2-SAVE")
+    _check_int(bonus, "save bonus", -MAX_BONUS, MAX_BONUS, "RB2-SAVE")
+    value, out = d10(
+        state,
+        roll=roll,
+        purpose=f"saving throw against {against}",
+        creature=creature,
+        rules=(*rules, "RB2-SAVE"),
+    )
+    success = value + bonus >= threshold
+    events: list[Event] = list(out.events)
+    events.append(
+        SavingThrowMade(
+            creature=creature or "",
+            against=against,
+            roll=value,
+            bonus=bonus,
+            threshold=threshold,
+            success=success,
+            rules=(*rules, "RB2-SAVE"),
+        )
+    )
+    return success, Outcome(out.state, tuple(events))

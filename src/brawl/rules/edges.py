@@ -1,0 +1,215 @@
+"""Edges and banes that the state implies: conditions, squeezing, water, high ground (RB1, RB3-EDGES).
+
+:func:`edges_and_banes` names every reason with its rule ID so a caller can show why a roll has
+an edge or a bane; :class:`EdgesAndBanes` counts them up to two each (RB3-EDGES) and gives the
+net effect, ready for :func:`brawl.dice.power_roll`. Flanking, cover, concealment, Aid Attack and
+Defend belong to the actions and positioning rules: pass them in ``extra``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from brawl.conditions import ConditionName
+from brawl.creature import Creature, MapObject, MovementType
+from brawl.dice import MAX_EDGES
+from brawl.errors import InvalidArgumentError
+from brawl.geometry import Pos
+from brawl.state import Encounter
+
+EDGE = 1  # RB3-EDGES: an edge counts once
+DOUBLE = 2  # RB3-EDGES: a double edge or double bane counts twice
+KINDS = ("ability", "test")
+"""What is rolled: an ability roll or a test (RB3-EDGES)."""
+PHYSICAL = frozenset({"might", "agility", "m", "a"})
+"""Characteristics whose tests a restrained creature makes with a bane (RB1-RESTRAINED)."""
+
+
+@attrs.frozen
+class Reason:
+    """One edge or bane and why (``edge`` counts 1 or 2 for a double edge; likewise ``bane``)."""
+
+    edges: int
+    banes: int
+    why: str
+    rules: tuple[str, ...]
+
+    def explain(self) -> str:
+        """ "double bane: kira is taunted by ogre (RB1-TAUNTED)"."""
+        name = {(1, 0): "edge", (2, 0): "double edge", (0, 1): "bane", (0, 2): "double bane"}.get(
+            (self.edges, self.banes), f"{self.edges} edge(s), {self.banes} bane(s)"
+        )
+        return f"{name}: {self.why} ({', '.join(self.rules)})"
+
+
+def edge(why: str, *rules: str, double: bool = False) -> Reason:
+    """An edge (or double edge) for a caller's own reason: flanking, Aid Attack, ..."""
+    return Reason(DOUBLE if double else EDGE, 0, why, rules)
+
+
+def bane(why: str, *rules: str, double: bool = False) -> Reason:
+    """A bane (or double bane) for a caller's own reason: cover, concealment, Defend, ..."""
+    return Reason(0, DOUBLE if double else EDGE, why, rules)
+
+
+@attrs.frozen
+class EdgesAndBanes:
+    """Every reason found and the net effect (RB3-EDGES)."""
+
+    reasons: tuple[Reason, ...] = ()
+
+    @property
+    def edges(self) -> int:
+        """Edges counted, up to two."""
+        return min(MAX_EDGES, sum(r.edges for r in self.reasons))
+
+    @property
+    def banes(self) -> int:
+        """Banes counted, up to two."""
+        return min(MAX_EDGES, sum(r.banes for r in self.reasons))
+
+    @property
+    def net(self) -> int:
+        """Edges minus banes: 2 double edge, 1 edge, 0 nothing, -1 bane, -2 double bane."""
+        return self.edges - self.banes
+
+    @property
+    def verdict(self) -> str:
+        """ "double edge", "edge", "nothing", "bane" or "double bane"."""
+        return {2: "double edge", 1: "edge", 0: "nothing", -1: "bane", -2: "double bane"}[self.net]
+
+    def explain(self) -> str:
+        """The reasons, one per line, then the net effect."""
+        lines = [r.explain() for r in self.reasons]
+        lines.append(f"net: {self.verdict} ({self.edges} edge(s), {self.banes} bane(s); RB3-EDGES)")
+        return "\n".join(lines)
+
+
+def _cells_sample(pos: Pos, n: int) -> set[Pos]:
+    hi = n - 1
+    mid = n // 2
+    return {
+        Pos(pos.x + dx, pos.y + dy, pos.z + dz)
+        for dx in (0, mid, hi)
+        for dy in (0, mid, hi)
+        for dz in (0, mid, hi)
+    }
+
+
+def has_line_of_effect(state: Encounter, a: str, b: str) -> bool:
+    """Whether any sampled cell of a's space sees any sampled cell of b's (corners and centre)."""
+    ca, cb = state.creature(a), state.creature(b)
+    for p in sorted(_cells_sample(ca.pos, ca.n)):
+        for q in sorted(_cells_sample(cb.pos, cb.n)):
+            if state.terrain.line_of_effect(p, q):
+                return True
+    return False
+
+
+def has_high_ground(state: Encounter, roller: str, target: str, *, climbing: bool = False) -> bool:
+    """High ground: the roller stands on something (or climbs with climb in its speed), and the
+    bottom of its space is at or above the top of the target's space (DS-EDGE-01..03).
+
+    Ruling R-EDGE-1 (AMB-43): standing means supported by ground or an object below.
+    """
+    r = state.creature(roller)
+    t: Creature | MapObject = state.objects[target] if target in state.objects else state.creature(target)
+    if climbing:
+        if not r.has_movement(MovementType.CLIMB):
+            return False
+    elif not state.is_supported(r.pos, r.n):
+        return False
+    return r.pos.z >= t.pos.z + t.n
+
+
+def edges_and_banes(
+    state: Encounter,
+    roller: str,
+    target: str | None = None,
+    ability_keywords: Iterable[str] = frozenset(),
+    *,
+    kind: str = "ability",
+    characteristic: str | None = None,
+    climbing: bool = False,
+    extra: Sequence[Reason] = (),
+) -> EdgesAndBanes:
+    """Collect the edges and banes the state implies for a roll by ``roller`` against ``target``.
+
+    ``kind`` is ``"ability"`` (an ability roll) or ``"test"``; ``ability_keywords`` such as
+    ``{"melee", "strike", "weapon"}``; ``characteristic`` the test's characteristic (restrained
+    gives a bane on Might and Agility tests); ``climbing`` whether the roller is climbing (for
+    high ground); ``extra`` reasons the caller found (flanking, cover, Defend, ...).
+    Each condition counts once, however many sources impose it (RB1-STACKING).
+    """
+    if kind not in KINDS:
+        raise InvalidArgumentError(f"roll kind {kind!r}: 'ability' or 'test'", rule="RB3-EDGES")
+    try:
+        keywords = frozenset(str(k).lower() for k in ability_keywords)
+    except TypeError:
+        raise InvalidArgumentError(
+            f"ability keywords {ability_keywords!r}: an iterable of words", rule="RB3-EDGES"
+        ) from None
+    if not all(isinstance(r, Reason) for r in extra):
+        raise InvalidArgumentError(f"extra reasons {extra!r}: each must be a Reason", rule="RB3-EDGES")
+    r = state.creature(roller)
+    t: Creature | None = None
+    if target is not None:
+        if target not in state.objects:
+            t = state.creature(target)
+        elif kind != "ability":
+            raise InvalidArgumentError(
+                f"test against object {target!r}: tests have no target", rule="RB3-EDGES"
+            )
+    ability = kind == "ability"
+    found: list[Reason] = []
+    # the roller's own state
+    if r.has(ConditionName.WEAKENED):
+        found.append(bane(f"{roller} is weakened", "RB1-WEAKENED"))
+    if r.has(ConditionName.RESTRAINED) and (ability or (characteristic or "").lower() in PHYSICAL):
+        found.append(bane(f"{roller} is restrained", "RB1-RESTRAINED"))
+    if ability and "strike" in keywords and r.has(ConditionName.PRONE):
+        found.append(bane(f"{roller} is prone and makes a strike", "RB1-PRONE"))
+    if r.squeezed:
+        found.append(bane(f"{roller} is squeezed into another creature's space", "DS-MOVE-06"))
+    if state.terrain.is_submerged(r.pos, r.n) and not r.has_movement(MovementType.SWIM):
+        found.append(bane(f"{roller} is fully submerged and can't swim at full speed", "DS-ENV-02"))
+    if ability:
+        for cond in r.conditions_named(ConditionName.FRIGHTENED)[:1]:
+            if target is not None and cond.source == target:
+                found.append(bane(f"{roller} is frightened of {target}", "RB1-FRIGHTENED"))
+        for cond in r.conditions_named(ConditionName.TAUNTED)[:1]:
+            taunter = cond.source
+            if (
+                taunter is not None
+                and target != taunter
+                and taunter in state.creatures
+                and not state.creatures[taunter].dead
+                and has_line_of_effect(state, roller, taunter)
+            ):
+                found.append(
+                    bane(
+                        f"{roller} is taunted by {taunter} and doesn't target it", "RB1-TAUNTED", double=True
+                    )
+                )
+        for cond in r.conditions_named(ConditionName.GRABBED)[:1]:
+            if target != cond.source:
+                found.append(bane(f"{roller} is grabbed and doesn't target its grabber", "RB1-GRABBED"))
+    # the target's state
+    if ability and t is not None:
+        if t.has(ConditionName.PRONE) and "melee" in keywords:
+            found.append(edge(f"{t.id} is prone and the ability is melee", "RB1-PRONE"))
+        if t.has(ConditionName.RESTRAINED):
+            found.append(edge(f"{t.id} is restrained", "RB1-RESTRAINED"))
+        if any(x.source == roller for x in t.conditions_named(ConditionName.FRIGHTENED)):
+            found.append(edge(f"{t.id} is frightened of {roller}", "RB1-FRIGHTENED"))
+        if t.has(ConditionName.SURPRISED):
+            found.append(edge(f"{t.id} is surprised", "DS-COND-03"))
+        if t.has(ConditionName.UNCONSCIOUS):
+            found.append(edge(f"{t.id} is unconscious", "DS-COND-06", double=True))
+    if ability and target is not None and has_high_ground(state, roller, target, climbing=climbing):
+        rules = ("DS-EDGE-01", "DS-EDGE-02", "DS-EDGE-03") if climbing else ("DS-EDGE-01", "DS-EDGE-02")
+        found.append(edge(f"{roller} has high ground over {target}", *rules))
+    found.extend(extra)
+    return EdgesAndBanes(tuple(found))
