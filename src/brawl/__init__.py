@@ -129,5 +129,16 @@ __all__ += ["fall"]
 
 # --- input and output and rendering --------------------------------------------------------
 from brawl.io.json import events_from_json, events_to_json, from_json, to_json
+from brawl.io.scenario import (
+    Scenario,
+    bundled_scenario,
+    bundled_scenarios,
+    load_scenario,
+    loads_scenario,
+    read_scenario,
+)
+from brawl.render import render_svg, render_text
 
 __all__ += ["events_from_json", "events_to_json", "from_json", "to_json"]
+__all__ += ["Scenario", "bundled_scenario", "bundled_scenarios", "load_scenario", "loads_scenario"]
+__all__ += ["read_scenario", "render_svg", "render_text"]

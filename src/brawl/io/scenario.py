@@ -1,12 +1,591 @@
-"""Scenario files: TOML with an ASCII map, a legend and tables of creatures and objects."""
+"""Scenario files: TOML with an ASCII map per level, a legend and tables of creatures and objects.
+
+The format is described in full in ``docs/scenarios.md``. In short, each ``[[levels]]`` table
+draws one level ``z`` of the map seen from above, one character per square; the ``[legend]``
+says what each character builds (walls, raised ground, floors, pits, water, difficult and
+damaging terrain, objects); ``[[creatures]]`` and ``[[objects]]`` hold the pieces, placed by a
+``mark`` letter on a map or by an explicit ``pos``.
+
+Every malformed file raises :class:`~brawl.errors.ScenarioError` with the line and column (TOML
+syntax, map characters) or the field path (``creatures[2].size``).
+"""
 
 from __future__ import annotations
 
+import functools
+import importlib.resources
+import os
+import tomllib
+from collections.abc import Iterable, Mapping
+from importlib.resources.abc import Traversable
+from pathlib import Path
 from typing import Any
 
+import attrs
+import immutables
+
+from brawl.creature import Creature, MapObject
+from brawl.errors import BrawlError, ScenarioError
+from brawl.geometry import Pos
+from brawl.io.json import structure
+from brawl.rng import Rng
 from brawl.state import Encounter
+from brawl.terrain import AIR, Cell, Material, Terrain
+
+DEFAULT_LEGEND: Mapping[str, Mapping[str, Any]] = {
+    ".": {},
+    " ": {},
+    "#": {"solid": "stone"},
+    ":": {"difficult": True},
+    "~": {"water": 1},
+    **{str(n): {"raise": n} for n in range(1, 10)},
+}
+"""Characters every map understands unless its legend redefines them.
+
+``.`` and space leave the square as it is (open ground on level 0), ``#`` is a stone wall to the
+top of the map, ``:`` difficult terrain, ``~`` water one square deep, ``1``-``9`` ground raised
+by that many squares.
+"""
+
+LEGEND_KEYS = frozenset(
+    {"solid", "height", "raise", "floor", "pit", "water", "difficult", "damaging", "damage_type"}
+    | {"object", "name", "label"}
+)
+"""Keys a legend entry may hold (see the scenario docs)."""
+
+MAX_MAP_TEXT = 1_000_000
+"""Largest scenario file accepted, in characters."""
 
 
-def encounter_from_ascii(text: str, **kwargs: Any) -> Encounter:
-    """Build an encounter from an ASCII map (see the scenario format in the docs)."""
-    raise NotImplementedError("ASCII maps are not implemented yet")
+@attrs.frozen
+class Scenario:
+    """A loaded scenario file: its name and description, and the encounter it sets up."""
+
+    name: str
+    """The ``[scenario] name``, or the file name."""
+    description: str
+    """The ``[scenario] description``, or empty."""
+    encounter: Encounter
+    """The encounter, before combat (round 0)."""
+
+
+@attrs.frozen
+class _Entry:
+    """One legend character, checked."""
+
+    solid: Material | None = None
+    height: int | None = None
+    floor: Material | None = None
+    pit: int | None = None
+    water: int = 0
+    difficult: bool = False
+    damaging: int = 0
+    damage_type: str | None = None
+    object: Material | None = None
+    name: str = ""
+
+    @property
+    def changes(self) -> bool:
+        return self != _Entry()
+
+
+class _Where:
+    """Turns a (level, row, column) of a map into a line and column of the file, when it can."""
+
+    def __init__(self, source_text: str | None, source: str | None) -> None:
+        self.text = source_text
+        self.source = source
+        self.cursor = 0
+        self.starts: dict[int, int] = {}
+
+    def find_map(self, level: int, value: str) -> None:
+        if self.text is None or not value:
+            return
+        at = self.text.find(value, self.cursor)
+        if at < 0:
+            at = self.text.find(value)
+        if at >= 0:
+            self.starts[level] = at
+            self.cursor = at + len(value)
+
+    def fail(self, message: str, field: str | None) -> ScenarioError:
+        """An error about a field of the file."""
+        return ScenarioError(message, field=field or None, source=self.source)
+
+    def error(self, message: str, level: int, row: int, col: int, *, field: str) -> ScenarioError:
+        start = self.starts.get(level)
+        if start is None or self.text is None:
+            return self.fail(f"row {row + 1}, column {col + 1} of the map: {message}", field)
+        line = self.text.count("\n", 0, start) + 1 + row
+        line_start = self.text.rfind("\n", 0, start) + 1
+        first_col = start - line_start if row == 0 else 0
+        return ScenarioError(message, line=line, column=first_col + col + 1, source=self.source)
+
+
+# --- public entry points ------------------------------------------------------------------------------
+def load_scenario(path: str | os.PathLike[str] | Traversable) -> Encounter:
+    """The encounter of a scenario file; see :func:`read_scenario` for the name and description."""
+    return read_scenario(path).encounter
+
+
+def read_scenario(path: str | os.PathLike[str] | Traversable) -> Scenario:
+    """A scenario file with its name and description."""
+    if isinstance(path, str | os.PathLike):
+        source = os.fspath(path)
+        target: Path | Traversable = Path(source)
+    elif isinstance(path, Traversable):
+        source = path.name
+        target = path
+    else:
+        raise ScenarioError(f"load_scenario: expected a path, got {type(path).__name__}")
+    try:
+        raw = target.read_bytes()
+    except OSError as exc:
+        raise ScenarioError(f"cannot read the file: {exc.strerror or exc}", source=source) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ScenarioError(f"not UTF-8 text (byte {exc.start})", source=source) from None
+    return parse_scenario(text, source=source)
+
+
+def loads_scenario(text: str, *, source: str | None = None) -> Encounter:
+    """The encounter of a scenario given as TOML text; ``source`` names it in error messages."""
+    return parse_scenario(text, source=source).encounter
+
+
+def parse_scenario(text: str, *, source: str | None = None) -> Scenario:
+    """A scenario given as TOML text, with its name and description."""
+    if not isinstance(text, str):
+        raise ScenarioError(f"expected TOML text, got {type(text).__name__}", source=source)
+    if len(text) > MAX_MAP_TEXT:
+        raise ScenarioError(f"file of {len(text)} characters: the limit is {MAX_MAP_TEXT}", source=source)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        line = getattr(exc, "lineno", None)
+        column = getattr(exc, "colno", None)
+        message = getattr(exc, "msg", None) or str(exc).split(" (at ")[0]
+        raise ScenarioError(f"invalid TOML: {message}", line=line, column=column, source=source) from None
+    except RecursionError:
+        raise ScenarioError("invalid TOML: nested too deeply", source=source) from None
+    return _build(data, _Where(text, source), default_name=_stem(source))
+
+
+def encounter_from_ascii(
+    text: str,
+    *,
+    legend: Mapping[str, Mapping[str, Any]] | None = None,
+    creatures: Mapping[str, Creature] | Iterable[Creature] = (),
+    objects: Mapping[str, MapObject] | Iterable[MapObject] = (),
+    z: int = 0,
+    height: int = 20,
+    below: int = 10,
+    ground: Material | str = Material.DIRT,
+    seed: int = 0,
+) -> Encounter:
+    """An encounter from one level of ASCII map, drawn as in a scenario file.
+
+    ``creatures`` and ``objects`` map a mark letter to a piece whose position the letter sets, or
+    list pieces with their own positions. ``legend`` adds to the default legend.
+    """
+    if not isinstance(text, str):
+        raise ScenarioError(f"from_ascii: expected the map as text, got {type(text).__name__}")
+    body = text[1:] if text.startswith("\n") else text
+    pieces: dict[str, list[Any]] = {"creatures": [], "objects": []}
+    marked: dict[str, dict[str, Any]] = {"creatures": {}, "objects": {}}
+    for key, given, cls in (("creatures", creatures, Creature), ("objects", objects, MapObject)):
+        items = given.items() if isinstance(given, Mapping) else ((None, c) for c in given)
+        for mark, piece in items:
+            if not isinstance(piece, cls):
+                raise ScenarioError(f"{piece!r} is not a {cls.__name__}", field=key)
+            if mark is None:
+                pieces[key].append(piece)
+            else:
+                marked[key][mark] = piece
+    data = {
+        "map": {"height": height, "below": below, "ground": str(ground)},
+        "legend": dict(legend or {}),
+        "levels": [{"z": z, "map": body}],
+    }
+    where = _Where(text, "map")
+    where.starts[0] = 1 if text.startswith("\n") else 0
+    scenario = _build(data, where, default_name="map", pieces=pieces, marked=marked, seed=seed)
+    return scenario.encounter
+
+
+def bundled_scenarios() -> list[str]:
+    """Names of the scenarios shipped with brawl (``bridge``, ``cliff``, ``tavern``)."""
+    folder = _bundled_folder()
+    return sorted(p.name[: -len(".toml")] for p in folder.iterdir() if p.name.endswith(".toml"))
+
+
+def bundled_scenario(name: str) -> Traversable:
+    """The file of a scenario shipped with brawl, for :func:`load_scenario`."""
+    folder = _bundled_folder()
+    found = folder / f"{name}.toml" if isinstance(name, str) and name.isidentifier() else None
+    if found is None or not found.is_file():
+        known = ", ".join(bundled_scenarios())
+        raise ScenarioError(f"bundled scenario {name!r}: no such scenario (known: {known})")
+    return found
+
+
+def _bundled_folder() -> Traversable:
+    installed = importlib.resources.files("brawl") / "data" / "scenarios"
+    if installed.is_dir():
+        return installed
+    return Path(__file__).resolve().parents[3] / "examples" / "scenarios"
+
+
+def _stem(source: str | None) -> str:
+    if not source:
+        return "scenario"
+    return Path(source).stem
+
+
+# --- building -----------------------------------------------------------------------------------------
+def _table(data: Any, field: str, where: _Where, allowed: Iterable[str]) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise ScenarioError(f"expected a table, got {_kind(data)}", field=field)
+    extra = sorted(set(data) - set(allowed))
+    if extra:
+        known = ", ".join(sorted(allowed))
+        raise where.fail(f"unknown field (known: {known})", f"{field}.{extra[0]}".lstrip("."))
+    return data
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "an array"
+    return f"{type(value).__name__} {value!r}"[:60]
+
+
+def _whole(value: Any, field: str, where: _Where, *, minimum: int, maximum: int = 10_000) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not minimum <= value <= maximum:
+        raise where.fail(f"expected a whole number from {minimum} to {maximum}, got {_kind(value)}", field)
+    return value
+
+
+def _text(value: Any, field: str, where: _Where) -> str:
+    if not isinstance(value, str):
+        raise where.fail(f"expected a string, got {_kind(value)}", field)
+    return value
+
+
+def _material(value: Any, field: str, where: _Where, *, solid: bool = True) -> Material:
+    try:
+        material = Material(value)
+    except ValueError:
+        names = ", ".join(m.value for m in Material if m.solid or not solid)
+        raise where.fail(f"{_kind(value)} is not a material ({names})", field) from None
+    if solid and not material.solid:
+        raise where.fail("air is not solid: leave the square open instead", field)
+    return material
+
+
+def _entry(raw: Any, field: str, where: _Where, ground: Material) -> _Entry:
+    body = _table(raw, field, where, LEGEND_KEYS)
+    solid = _material(body["solid"], f"{field}.solid", where) if "solid" in body else None
+    height = _whole(body["height"], f"{field}.height", where, minimum=1) if "height" in body else None
+    if "raise" in body:
+        if solid is not None:
+            raise where.fail("use either solid or raise, not both", f"{field}.raise")
+        solid = ground
+        height = _whole(body["raise"], f"{field}.raise", where, minimum=1)
+    if height is not None and solid is None:
+        raise where.fail("height needs solid", f"{field}.height")
+    floor = _material(body["floor"], f"{field}.floor", where) if "floor" in body else None
+    pit: int | None = None
+    if "pit" in body:
+        pit = -1 if body["pit"] == "all" else _whole(body["pit"], f"{field}.pit", where, minimum=1)
+    water = _whole(body["water"], f"{field}.water", where, minimum=1) if "water" in body else 0
+    difficult = body.get("difficult", False)
+    if not isinstance(difficult, bool):
+        raise where.fail(f"expected true or false, got {_kind(difficult)}", f"{field}.difficult")
+    damaging = _whole(body["damaging"], f"{field}.damaging", where, minimum=1) if "damaging" in body else 0
+    damage_type = None
+    if "damage_type" in body:
+        damage_type = _text(body["damage_type"], f"{field}.damage_type", where)
+        if not damaging:
+            raise where.fail("damage_type needs damaging", f"{field}.damage_type")
+        try:
+            Cell(damaging=1, damage_type=damage_type)
+        except BrawlError as exc:
+            raise where.fail(str(exc), f"{field}.damage_type") from None
+    obj = _material(body["object"], f"{field}.object", where) if "object" in body else None
+    name = _text(body.get("name", ""), f"{field}.name", where)
+    if "label" in body:
+        _text(body["label"], f"{field}.label", where)
+    if name and obj is None:
+        raise where.fail("name is the id prefix of objects: it needs object", f"{field}.name")
+    if solid is not None and (difficult or damaging or obj is not None):
+        raise where.fail("a solid square cannot also be difficult, damaging or hold an object", field)
+    if water and pit is not None:
+        raise where.fail("use either water or pit, not both", field)
+    if water and floor is not None:
+        raise where.fail("a floor would cover the water: use one or the other", field)
+    return _Entry(solid, height, floor, pit, water, difficult, damaging, damage_type, obj, name)
+
+
+def _map_lines(raw: Any, field: str, where: _Where) -> list[str]:
+    text = _text(raw, field, where)
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [line.rstrip("\r") for line in lines]
+
+
+def _build(
+    data: dict[str, Any],
+    where: _Where,
+    *,
+    default_name: str,
+    pieces: dict[str, list[Any]] | None = None,
+    marked: dict[str, dict[str, Any]] | None = None,
+    seed: int | None = None,
+) -> Scenario:
+    top = _table(data, "", where, ("scenario", "map", "legend", "levels", "creatures", "objects"))
+    meta = _table(top.get("scenario", {}), "scenario", where, ("name", "description", "seed"))
+    name = _text(meta.get("name", default_name), "scenario.name", where)
+    description = _text(meta.get("description", ""), "scenario.description", where)
+    if seed is None:
+        seed = _whole(meta.get("seed", 0), "scenario.seed", where, minimum=0, maximum=2**64 - 1)
+    shape = _table(top.get("map", {}), "map", where, ("width", "depth", "height", "below", "ground"))
+    ground = _material(shape.get("ground", "dirt"), "map.ground", where)
+    height = _whole(shape.get("height", 20), "map.height", where, minimum=1)
+    below = _whole(shape.get("below", 10), "map.below", where, minimum=1)
+
+    legend_raw = top.get("legend", {})
+    if not isinstance(legend_raw, dict):
+        raise where.fail(f"expected a table, got {_kind(legend_raw)}", "legend")
+    legend: dict[str, _Entry] = {}
+    for ch, raw in {**DEFAULT_LEGEND, **legend_raw}.items():
+        field = f"legend[{ch!r}]"
+        if len(ch) != 1 or ch in "\t\n\r":
+            raise where.fail("a legend key is one character (not a tab or newline)", field)
+        legend[ch] = _entry(raw, field, where, ground)
+
+    creature_rows = _rows(top.get("creatures", []), "creatures", where)
+    object_rows = _rows(top.get("objects", []), "objects", where)
+    marks: dict[str, tuple[str, int]] = {}
+    for key, rows in (("creatures", creature_rows), ("objects", object_rows)):
+        for i, row in enumerate(rows):
+            if "mark" in row:
+                _claim(marks, row["mark"], (key, i), f"{key}[{i}].mark", where, legend_raw)
+    for key in ("creatures", "objects"):
+        for mark in (marked or {}).get(key, {}):
+            _claim(marks, mark, (key, -1), key, where, legend_raw)
+
+    levels_raw = top.get("levels", [])
+    if not isinstance(levels_raw, list) or not levels_raw:
+        raise where.fail("at least one [[levels]] table with a map is needed", "levels")
+    levels: list[tuple[int, list[str]]] = []
+    for i, raw in enumerate(levels_raw):
+        body = _table(raw, f"levels[{i}]", where, ("z", "map"))
+        z = body.get("z", 0)
+        if isinstance(z, bool) or not isinstance(z, int) or not -below <= z < height:
+            raise where.fail(f"z {_kind(z)}: a level from {-below} to {height - 1}", f"levels[{i}].z")
+        if "map" not in body:
+            raise where.fail("required field missing", f"levels[{i}].map")
+        if i not in where.starts and isinstance(body["map"], str):
+            where.find_map(i, body["map"])
+        levels.append((z, _map_lines(body["map"], f"levels[{i}].map", where)))
+
+    longest = max((len(line) for _, lines in levels for line in lines), default=0)
+    rows_max = max((len(lines) for _, lines in levels), default=0)
+    width = _whole(shape.get("width", max(longest, 1)), "map.width", where, minimum=1)
+    depth = _whole(shape.get("depth", max(rows_max, 1)), "map.depth", where, minimum=1)
+
+    cells: dict[Pos, Cell] = {}
+    found: dict[str, list[Pos]] = {}
+    object_cells: list[tuple[Pos, _Entry, str]] = []
+    for i, (z, lines) in enumerate(levels):
+        field = f"levels[{i}].map"
+        if len(lines) > depth:
+            raise where.error(
+                f"the map has {len(lines)} rows, more than depth {depth}", i, depth, 0, field=field
+            )
+        for y, line in enumerate(lines):
+            if len(line) > width:
+                raise where.error(
+                    f"the row is {len(line)} squares long, more than width {width}", i, y, width, field=field
+                )
+            for x, ch in enumerate(line):
+                pos = Pos(x, y, z)
+                if ch in marks:
+                    found.setdefault(ch, []).append(pos)
+                    continue
+                entry = legend.get(ch)
+                if entry is None:
+                    raise where.error(
+                        f"character {ch!r} is not in the legend and marks no creature or object",
+                        i,
+                        y,
+                        x,
+                        field=field,
+                    )
+                if entry.changes:
+                    fail = functools.partial(where.error, level=i, row=y, col=x, field=field)
+                    _apply(cells, pos, entry, height, below, fail)
+                    if entry.object is not None:
+                        object_cells.append((pos, entry, ch))
+    try:
+        terrain = Terrain(width, depth, height=height, below=below, ground=ground, cells=_trim(cells, ground))
+    except BrawlError as exc:
+        raise where.fail(str(exc), "map") from None
+
+    objects: list[MapObject] = list((pieces or {}).get("objects", []))
+    counters: dict[str, int] = {}
+    for pos, entry, _ch in object_cells:
+        assert entry.object is not None
+        prefix = entry.name or entry.object.value
+        counters[prefix] = counters.get(prefix, 0) + 1
+        objects.append(
+            MapObject(id=f"{prefix}-{counters[prefix]}", pos=pos, material=entry.object, name=entry.name)
+        )
+    for i, row in enumerate(object_rows):
+        objects.append(_piece(row, MapObject, f"objects[{i}]", found, where))
+    for mark, obj in (marked or {}).get("objects", {}).items():
+        objects.append(attrs.evolve(obj, pos=_mark_pos(mark, obj.size, found, "objects", where)))
+
+    creatures: list[Creature] = list((pieces or {}).get("creatures", []))
+    for i, row in enumerate(creature_rows):
+        creatures.append(_piece(row, Creature, f"creatures[{i}]", found, where))
+    for mark, c in (marked or {}).get("creatures", {}).items():
+        creatures.append(attrs.evolve(c, pos=_mark_pos(mark, c.n, found, "creatures", where)))
+
+    try:
+        enc = Encounter(terrain, creatures, objects, order=tuple(c.id for c in creatures), rng=Rng(seed))
+    except BrawlError as exc:
+        field = "objects" if str(exc).startswith("object") else "creatures"
+        raise where.fail(str(exc), field) from None
+    return Scenario(name=name, description=description, encounter=enc)
+
+
+def _rows(raw: Any, field: str, where: _Where) -> list[dict[str, Any]]:
+    if not isinstance(raw, list):
+        raise where.fail(f"expected an array of tables ([[{field}]]), got {_kind(raw)}", field)
+    for i, row in enumerate(raw):
+        if not isinstance(row, dict):
+            raise where.fail(f"expected a table, got {_kind(row)}", f"{field}[{i}]")
+    return raw
+
+
+def _claim(
+    marks: dict[str, tuple[str, int]],
+    mark: Any,
+    owner: tuple[str, int],
+    field: str,
+    where: _Where,
+    legend_raw: Mapping[str, Any],
+) -> None:
+    if not isinstance(mark, str) or len(mark) != 1 or not mark.isalpha():
+        raise where.fail(f"a mark is one letter, got {_kind(mark)}", field)
+    if mark in marks:
+        raise where.fail(f"mark {mark!r} is used twice", field)
+    if mark in legend_raw:
+        raise where.fail(f"mark {mark!r} is also a legend character", field)
+    marks[mark] = owner
+
+
+def _mark_pos(mark: str, n: int, found: dict[str, list[Pos]], field: str, where: _Where) -> Pos:
+    cells = found.get(mark, [])
+    if not cells:
+        raise where.fail(f"mark {mark!r} appears on no map", field)
+    corner = min(cells, key=lambda p: (p.z, p.y, p.x))
+    square = {Pos(corner.x + dx, corner.y + dy, corner.z) for dx in range(n) for dy in range(n)}
+    if len(cells) != 1 and set(cells) != square:
+        raise where.fail(
+            f"mark {mark!r} appears {len(cells)} times: write it once (the top-left square) "
+            f"or fill the {n}x{n} square of the piece",
+            field,
+        )
+    return corner
+
+
+def _piece(
+    row: dict[str, Any], cls: type[Any], field: str, found: dict[str, list[Pos]], where: _Where
+) -> Any:
+    body = dict(row)
+    mark = body.pop("mark", None)
+    if "pos" in body:
+        if mark is not None:
+            raise where.fail("give either mark or pos, not both", f"{field}.pos")
+        pos = body["pos"]
+        if isinstance(pos, list) and len(pos) == 2:
+            body["pos"] = [*pos, 0]
+    elif mark is None:
+        raise where.fail("needs a mark on the map or a pos [x, y, z]", field)
+    if cls is Creature and isinstance(body.get("conditions"), list):
+        body["conditions"] = [{"name": c} if isinstance(c, str) else c for c in body["conditions"]]
+    if cls is Creature and isinstance(body.get("size"), int) and not isinstance(body.get("size"), bool):
+        body["size"] = str(body["size"])
+    if mark is not None:
+        size = body.get("size", "1M" if cls is Creature else 1)
+        n = size if isinstance(size, int) else _squares(size)
+        body["pos"] = list(_mark_pos(mark, n, found, f"{field}.mark", where))
+    piece = structure(body, cls, prefix=field, source=where.source)
+    return piece
+
+
+def _squares(size: Any) -> int:
+    from brawl.size import Size
+
+    try:
+        return Size.parse(size).squares
+    except (ValueError, TypeError):
+        return 1  # the structuring below reports the bad size with its field
+
+
+def _apply(
+    cells: dict[Pos, Cell],
+    pos: Pos,
+    e: _Entry,
+    height: int,
+    below: int,
+    fail: Any,
+) -> None:
+    """Write one legend entry at one square of a level into ``cells``."""
+    x, y, z = pos
+    changes: list[tuple[int, Cell]] = []
+    if e.solid is not None:
+        top = height if e.height is None else z + e.height
+        changes += [(zz, Cell(e.solid)) for zz in range(z, top)]
+    under = z - 1
+    if e.floor is not None:
+        changes.append((under, Cell(e.floor)))
+        under -= 1
+    if e.pit is not None:
+        bottom = -below if e.pit < 0 else under - e.pit + 1
+        changes += [(zz, AIR) for zz in range(bottom, under + 1)]
+    if e.water:
+        changes += [(zz, Cell(liquid=True)) for zz in range(under - e.water + 1, under + 1)]
+    if e.difficult or e.damaging:
+        changes.append((z, Cell(difficult=e.difficult, damaging=e.damaging, damage_type=e.damage_type)))
+    for zz, cell in changes:
+        if not -below <= zz < height:
+            raise fail(f"this square reaches level {zz}, outside the map (levels {-below} to {height - 1})")
+        cells[Pos(x, y, zz)] = cell
+
+
+def _trim(cells: dict[Pos, Cell], ground: Material) -> immutables.Map[Pos, Cell]:
+    """Drop the cells that equal the default map (ground below 0, air above)."""
+    default_below = Cell(ground)
+    return immutables.Map({p: c for p, c in cells.items() if c != (default_below if p.z < 0 else AIR)})
+
+
+__all__ = [
+    "DEFAULT_LEGEND",
+    "Scenario",
+    "bundled_scenario",
+    "bundled_scenarios",
+    "encounter_from_ascii",
+    "load_scenario",
+    "loads_scenario",
+    "parse_scenario",
+    "read_scenario",
+]

@@ -1,0 +1,354 @@
+"""Pictures of an encounter: one level of the map as text, or as an SVG drawing.
+
+Text glyphs, from what fills the square at level ``z`` (or, for open squares, what lies under it):
+``#`` solid terrain, ``~`` water, ``^`` damaging terrain, ``:`` difficult terrain, ``.`` open
+ground with support, a space for a square with nothing under it (a pit or a drop), a letter for
+a creature (heroes upper case, the others lower case), a digit for an object.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterable, Mapping, Sequence
+from xml.sax.saxutils import escape, quoteattr
+
+from brawl.creature import HEROES, Creature, MapObject
+from brawl.errors import InvalidArgumentError
+from brawl.geometry import Pos
+from brawl.state import Encounter
+
+MAX_CELLS = 200 * 200
+"""Largest window drawn at once, in squares; ask for a window (x_range, y_range) on larger maps."""
+
+SOLID, WATER, DAMAGING, DIFFICULT, FLOOR, DROP = "#", "~", "^", ":", ".", " "
+OVERFLOW_CREATURE = "@"
+"""Glyph of the creatures after the 26 letters of their case are used up."""
+OBJECT_GLYPHS = "123456789"
+OVERFLOW_OBJECT = "0"
+"""Glyph of the objects after the first nine."""
+
+CELL_PX = 32
+"""Size of one square in the SVG drawing, in pixels."""
+_FILL = {
+    SOLID: "#5b5b66",
+    WATER: "#7fb2e5",
+    DAMAGING: "#f0a060",
+    DIFFICULT: "#d8cfa8",
+    FLOOR: "#f4f1e8",
+    DROP: "#1d1d24",
+}
+_SIDE_FILL = {HEROES: "#3a6fd8"}
+_OTHER_FILL = "#c8443c"
+
+Window = tuple[range, range]
+
+
+def _window(
+    enc: Encounter, x_range: range | tuple[int, int] | None, y_range: range | tuple[int, int] | None
+) -> Window:
+    def norm(value: range | tuple[int, int] | None, limit: int, name: str) -> range:
+        if value is None:
+            return range(limit)
+        if isinstance(value, range):
+            r = value
+        elif (
+            isinstance(value, tuple)
+            and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        ):
+            r = range(value[0], value[1])
+        else:
+            raise InvalidArgumentError(f"{name} {value!r}: a range or a (start, stop) pair", rule=())
+        if r.step != 1 or not 0 <= r.start < r.stop <= limit:
+            raise InvalidArgumentError(
+                f"{name} {value!r}: must lie inside 0..{limit} and not be empty", rule=()
+            )
+        return r
+
+    xs = norm(x_range, enc.terrain.width, "x_range")
+    ys = norm(y_range, enc.terrain.depth, "y_range")
+    if len(xs) * len(ys) > MAX_CELLS:
+        raise InvalidArgumentError(
+            f"render {len(xs)} x {len(ys)} squares: more than {MAX_CELLS} at once; "
+            "pass x_range and y_range to draw a window",
+            rule=(),
+        )
+    return xs, ys
+
+
+def _level(enc: Encounter, z: int | None) -> int:
+    if z is None:
+        return 0
+    if isinstance(z, bool) or not isinstance(z, int) or not -enc.terrain.below <= z < enc.terrain.height:
+        raise InvalidArgumentError(
+            f"z {z!r}: a level of the map, from {-enc.terrain.below} to {enc.terrain.height - 1}", rule=()
+        )
+    return z
+
+
+def terrain_glyph(enc: Encounter, pos: Pos) -> str:
+    """The glyph of the terrain of one square at one level (creatures and objects left out)."""
+    t = enc.terrain
+    cell = t.cell(pos)
+    if cell.solid:
+        return SOLID
+    if cell.liquid:
+        return WATER
+    if cell.damaging:
+        return DAMAGING
+    if cell.difficult:
+        return DIFFICULT
+    under = Pos(pos.x, pos.y, pos.z - 1)
+    below = t.cell(under)  # off the bottom of the map counts as unbreakable ground
+    if below.liquid:
+        return WATER
+    if below.solid or enc.object_at(under) is not None:
+        return FLOOR
+    return DROP
+
+
+def glyphs(enc: Encounter, z: int, window: Window) -> tuple[dict[str, str], dict[str, str]]:
+    """Glyphs of the creatures and objects seen at level ``z`` in the window: (creatures, objects)."""
+    xs, ys = window
+    seen_c: list[Creature] = []
+    for c in enc.living():
+        if c.pos.z <= z < c.pos.z + c.n and _meets(c.pos, c.n, xs, ys):
+            seen_c.append(c)
+    seen_o: list[MapObject] = []
+    for oid in sorted(enc.objects):
+        o = enc.objects[oid]
+        if o.pos.z <= z < o.pos.z + o.n and _meets(o.pos, o.n, xs, ys):
+            seen_o.append(o)
+    taken: set[str] = set()
+    creatures: dict[str, str] = {}
+    for c in seen_c:
+        pool = string.ascii_uppercase if c.side == HEROES else string.ascii_lowercase
+        creatures[c.id] = _pick(c.id, pool, taken, OVERFLOW_CREATURE)
+    objects: dict[str, str] = {}
+    for i, o in enumerate(seen_o):
+        objects[o.id] = OBJECT_GLYPHS[i] if i < len(OBJECT_GLYPHS) else OVERFLOW_OBJECT
+    return creatures, objects
+
+
+def _meets(pos: Pos, n: int, xs: range, ys: range) -> bool:
+    return pos.x < xs.stop and xs.start < pos.x + n and pos.y < ys.stop and ys.start < pos.y + n
+
+
+def _pick(name: str, pool: str, taken: set[str], overflow: str) -> str:
+    """The first free letter of ``pool`` among the name's letters, then in alphabetical order."""
+    wanted = [ch for ch in name if ch.lower() in string.ascii_lowercase]
+    cased = [ch.upper() if pool == string.ascii_uppercase else ch.lower() for ch in wanted]
+    for ch in [*cased, *pool]:
+        if ch in pool and ch not in taken:
+            taken.add(ch)
+            return str(ch)
+    return overflow
+
+
+def render_text(
+    enc: Encounter,
+    z: int | None = None,
+    legend: bool = True,
+    *,
+    x_range: range | tuple[int, int] | None = None,
+    y_range: range | tuple[int, int] | None = None,
+    coords: bool = False,
+) -> str:
+    """One level of the map as characters, then a legend of the creatures and objects shown.
+
+    ``z`` is the level drawn (default 0, the ground). ``x_range`` and ``y_range`` draw a window;
+    more than 200 x 200 squares at once are refused. ``coords`` adds the x and y of each row and
+    column (last digit of x).
+    """
+    level = _level(enc, z)
+    xs, ys = _window(enc, x_range, y_range)
+    creature_glyphs, object_glyphs = glyphs(enc, level, (xs, ys))
+    rows: list[list[str]] = [[terrain_glyph(enc, Pos(x, y, level)) for x in xs] for y in ys]
+    for oid, g in object_glyphs.items():
+        _stamp(rows, enc.objects[oid].pos, enc.objects[oid].n, level, xs, ys, g)
+    for cid in reversed(list(creature_glyphs)):  # the first in order is drawn on top
+        c = enc.creatures[cid]
+        _stamp(rows, c.pos, c.n, level, xs, ys, creature_glyphs[cid])
+    lines = ["".join(r) for r in rows]
+    if coords:
+        pad = len(str(ys.stop - 1)) + 1
+        lines = [" " * pad + "".join(str(x % 10) for x in xs)] + [
+            f"{y:>{pad - 1}} {line}" for y, line in zip(ys, lines, strict=True)
+        ]
+    if legend:
+        lines += legend_lines(enc, creature_glyphs, object_glyphs)
+    return "\n".join(lines)
+
+
+def _stamp(rows: list[list[str]], pos: Pos, n: int, z: int, xs: range, ys: range, glyph: str) -> None:
+    if not pos.z <= z < pos.z + n:
+        return
+    for y in range(max(pos.y, ys.start), min(pos.y + n, ys.stop)):
+        for x in range(max(pos.x, xs.start), min(pos.x + n, xs.stop)):
+            rows[y - ys.start][x - xs.start] = glyph
+
+
+def legend_lines(
+    enc: Encounter, creature_glyphs: Mapping[str, str], object_glyphs: Mapping[str, str]
+) -> list[str]:
+    """One line per creature (glyph, id, size, Stamina, conditions, position) and per object."""
+    out: list[str] = []
+    for cid, g in creature_glyphs.items():
+        c = enc.creatures[cid]
+        stamina = f"Stamina {c.stamina}/{c.stamina_max}"
+        if c.temporary_stamina:
+            stamina += f" +{c.temporary_stamina} temporary"
+        states = [_condition_text(k.name.value, k.duration.value, k.source) for k in c.conditions]
+        if c.is_dying:
+            states.insert(0, "dying")
+        elif c.is_winded:
+            states.insert(0, "winded")
+        name = f" ({c.name})" if c.name != c.id else ""
+        tail = f"  {', '.join(states)}" if states else ""
+        out.append(f"{g} {c.id}{name}  {c.size}  {stamina}  at {tuple(c.pos)}{tail}")
+    for oid, g in object_glyphs.items():
+        o = enc.objects[oid]
+        what = f"{o.material.value} object, size {o.size}"
+        out.append(f"{g} {o.id}  {what}  Stamina {o.stamina}/{o.stamina_max}  at {tuple(o.pos)}")
+    return out
+
+
+def _condition_text(name: str, duration: str, source: str | None) -> str:
+    shown = {"eot": "EoT", "save_ends": "save ends", "end_of_encounter": "end of encounter"}
+    extra = [shown[duration]] if duration in shown else []
+    if source:
+        extra.append(f"from {source}")
+    return f"{name} ({', '.join(extra)})" if extra else name
+
+
+# --- SVG ------------------------------------------------------------------------------------------------
+Highlight = Mapping[tuple[int, ...], int | str | None] | Iterable[tuple[int, ...]]
+Arrow = Sequence[tuple[int, ...]]
+
+
+def render_svg(
+    enc: Encounter,
+    z: int | None = None,
+    highlight: Highlight | None = None,
+    arrows: Iterable[Arrow] | None = None,
+    labels: bool | Mapping[str, str] = True,
+    *,
+    x_range: range | tuple[int, int] | None = None,
+    y_range: range | tuple[int, int] | None = None,
+    cell: int = CELL_PX,
+) -> str:
+    """One level of the map as an SVG picture (a string), for docs and user interfaces.
+
+    - ``highlight``: squares to tint, as a list of positions or a mapping position → number or
+      text written in the square (reachable squares and their costs). Positions are ``(x, y)``
+      or ``(x, y, z)``; those at another level than ``z`` are left out.
+    - ``arrows``: paths to draw, each a sequence of positions from start to end (a move, a push);
+      the arrow head is at the last position.
+    - ``labels``: ``True`` writes each creature's text glyph in its circle, ``False`` nothing, a
+      mapping creature id → text writes that text instead.
+    - ``x_range``, ``y_range``: a window, as for :func:`render_text`; ``cell`` is the square's size in pixels.
+    """
+    level = _level(enc, z)
+    xs, ys = _window(enc, x_range, y_range)
+    if isinstance(cell, bool) or not isinstance(cell, int) or not 4 <= cell <= 256:
+        raise InvalidArgumentError(f"cell {cell!r}: a whole number of pixels from 4 to 256", rule=())
+    creature_glyphs, object_glyphs = glyphs(enc, level, (xs, ys))
+    w, h = len(xs) * cell, len(ys) * cell
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
+        'font-family="sans-serif">',
+        '<defs><marker id="head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" '
+        'markerHeight="6" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#222"/>'
+        "</marker></defs>",
+        f"<title>{escape(f'level {level}')}</title>",
+    ]
+
+    def px(x: int, y: int) -> tuple[int, int]:
+        return (x - xs.start) * cell, (y - ys.start) * cell
+
+    for y in ys:
+        for x in xs:
+            g = terrain_glyph(enc, Pos(x, y, level))
+            X, Y = px(x, y)
+            square = f'x="{X}" y="{Y}" width="{cell}" height="{cell}"'
+            out.append(f'<rect {square} fill="{_FILL[g]}" stroke="#ccc" stroke-width="0.5"/>')
+    for oid, _g in object_glyphs.items():
+        o = enc.objects[oid]
+        X, Y = px(max(o.pos.x, xs.start), max(o.pos.y, ys.start))
+        size = o.n * cell - 6
+        out.append(
+            f'<rect x="{X + 3}" y="{Y + 3}" width="{size}" height="{size}" rx="4" fill="#a0703c" '
+            f'stroke="#5a3a1a"><title>{escape(o.id)}</title></rect>'
+        )
+    for key, text in _highlights(highlight, level, xs, ys):
+        X, Y = px(key[0], key[1])
+        out.append(
+            f'<rect x="{X}" y="{Y}" width="{cell}" height="{cell}" fill="#f5d442" fill-opacity="0.45"/>'
+        )
+        if text is not None:
+            out.append(
+                f'<text x="{X + cell // 2}" y="{Y + cell // 2 + cell // 8}" font-size="{cell // 3}" '
+                f'text-anchor="middle" fill="#333">{escape(str(text))}</text>'
+            )
+    for cid in reversed(list(creature_glyphs)):
+        c = enc.creatures[cid]
+        r = c.n * cell / 2
+        cx = (c.pos.x - xs.start) * cell + r
+        cy = (c.pos.y - ys.start) * cell + r
+        fill = _SIDE_FILL.get(c.side, _OTHER_FILL)
+        out.append(
+            f'<circle cx="{cx:g}" cy="{cy:g}" r="{r - 3:g}" fill="{fill}" stroke="#111" stroke-width="1.5">'
+            f"<title>{escape(f'{c.id} ({c.size}), Stamina {c.stamina}/{c.stamina_max}')}</title></circle>"
+        )
+        text = (
+            creature_glyphs[cid]
+            if labels is True
+            else (labels.get(cid) if isinstance(labels, Mapping) else None)
+        )
+        if text:
+            out.append(
+                f'<text x="{cx:g}" y="{cy + r / 3:g}" font-size="{r:g}" text-anchor="middle" fill="#fff" '
+                f'font-weight="bold">{escape(str(text))}</text>'
+            )
+    for path in arrows or ():
+        points = [_xy(p, "arrows") for p in path]
+        if len(points) < 2:
+            raise InvalidArgumentError(f"arrow {list(path)!r}: needs two positions or more", rule=())
+        coords = " ".join(
+            f"{(x - xs.start) * cell + cell / 2:g},{(y - ys.start) * cell + cell / 2:g}" for x, y in points
+        )
+        out.append(
+            f'<polyline points={quoteattr(coords)} fill="none" stroke="#222" stroke-width="2.5" '
+            'marker-end="url(#head)"/>'
+        )
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _xy(p: object, what: str) -> tuple[int, int]:
+    if (
+        isinstance(p, tuple | list)
+        and len(p) in (2, 3)
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in p)
+    ):
+        return p[0], p[1]
+    raise InvalidArgumentError(f"{what}: {p!r} is not a position (x, y) or (x, y, z)", rule=())
+
+
+def _highlights(
+    highlight: Highlight | None, level: int, xs: range, ys: range
+) -> list[tuple[tuple[int, int], int | str | None]]:
+    if highlight is None:
+        return []
+    items = highlight.items() if isinstance(highlight, Mapping) else ((p, None) for p in highlight)
+    out: list[tuple[tuple[int, int], int | str | None]] = []
+    for p, text in items:
+        x, y = _xy(p, "highlight")
+        if len(p) == 3 and p[2] != level:
+            continue
+        if x in xs and y in ys:
+            out.append(((x, y), text))
+    return out
+
+
+__all__ = ["MAX_CELLS", "render_svg", "render_text", "terrain_glyph"]
