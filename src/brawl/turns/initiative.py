@@ -1,0 +1,509 @@
+"""The initiative game's turns (seeds/002): d10 + a stat, highest first, fixed for the encounter.
+
+Initiative is a d10 plus the character's stat ("adventure"), highest first (I-INIT-01,
+I-INIT-02), ties broken by an explicit order, else the higher stat, else the order added (R-I-2,
+I-INIT-03), the order fixed for the encounter (I-INIT-04). A turn holds one Action, one Fast
+Action and one Move in any order, the Move split around them (I-TURN-01..05). An Action or a
+Fast Action (not both, never the Move) may be held with a declared trigger and used once when it
+happens, until the start of the holder's next turn (I-HOLD-01..04, R-I-1, R-I-3). Free actions
+do not count (I-FREE-01, I-FREE-02); slow actions are refused in danger (I-SLOW-01). Adjacent to
+an enemy, a character moves away only by disengaging (I-DIS-01, I-DIS-02, I-AMB-04).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import attrs
+import immutables
+
+from brawl.errors import ActionUnavailableError, IllegalMoveError, InvalidArgumentError, TurnOrderError
+from brawl.events.base import Event
+from brawl.events.turns import (
+    ActionUsed,
+    CombatStarted,
+    HeldActionDeclared,
+    HeldActionLost,
+    HeldActionTriggered,
+    HeldActionUsed,
+    MovementSpent,
+    RoundEnded,
+    RoundStarted,
+    TurnEnded,
+    TurnOrderSet,
+    TurnStarted,
+)
+from brawl.geometry import Pos, adjacent, as_pos, distance
+from brawl.outcome import Outcome
+from brawl.state import Encounter, TurnState
+from brawl.turns.base import register_system, roll_die, system_of
+
+INITIATIVE_DIE = 10  # I-INIT-01: d10 + adventure
+HOLDABLE = ("action", "fast")  # I-HOLD-01, R-I-3: the Action or the Fast Action, never the Move
+KINDS = ("action", "fast", "move", "free", "hold")
+MAX_STAT = 1000
+MAX_PATH = 10**6
+"""Longest path accepted by :func:`verify_initiative_move`."""
+MAX_MOVEMENT = 10**9
+
+
+@attrs.frozen
+class Hold:
+    """A held Action or Fast Action with its declared trigger (I-HOLD-01, I-HOLD-02)."""
+
+    held: str
+    """"action" or "fast"."""
+    action: str
+    """The specific action held."""
+    trigger: str
+    """The specific triggering condition."""
+    round: int
+    """The round it was declared in."""
+    triggered: bool = False
+    """Its trigger was reported and it may be used at once (I-HOLD-03)."""
+
+
+@attrs.frozen
+class InitiativeEconomy:
+    """What the current character has spent this turn (I-TURN-01)."""
+
+    action: bool = False
+    fast: bool = False
+    move: bool = False
+    movement_left: int = 0
+    held: str | None = None
+    """Which of Action or Fast Action it held this turn."""
+
+
+@attrs.frozen
+class InitiativeTurn(TurnState):
+    """The initiative game's bookkeeping: the fixed order and this round's progress."""
+
+    order: tuple[str, ...]
+    """Characters from highest to lowest initiative (I-INIT-02, I-INIT-04)."""
+    totals: tuple[int, ...]
+    """Their initiative totals."""
+    acted: frozenset[str] = frozenset()
+    """Characters that took their turn this round (I-ENC-02)."""
+    current: str | None = None
+    """The character whose turn it is."""
+    economy: InitiativeEconomy | None = None
+    """What it has spent this turn."""
+    holds: immutables.Map[str, Hold] = attrs.field(factory=immutables.Map)
+    """Held actions by holder (I-HOLD-01)."""
+
+
+def _turn(state: Encounter) -> InitiativeTurn:
+    t = state.turn
+    if not isinstance(t, InitiativeTurn):
+        system_of(state)
+        raise TurnOrderError("this encounter does not run the initiative game's turn system", rule="I-ENC-02")
+    return t
+
+
+def _next(state: Encounter, t: InitiativeTurn) -> str | None:
+    for cid in t.order:
+        c = state.creatures.get(cid)
+        if c is not None and not c.dead and cid not in t.acted:
+            return cid
+    return None
+
+
+def _clear_triggers(t: InitiativeTurn) -> InitiativeTurn:
+    if not any(h.triggered for h in t.holds.values()):
+        return t
+    holds = immutables.Map({k: attrs.evolve(h, triggered=False) for k, h in t.holds.items()})
+    return attrs.evolve(t, holds=holds)
+
+
+class InitiativeGame:
+    """The initiative game's turn system (seeds/002)."""
+
+    name = "initiative"
+    state_type: type[TurnState] = InitiativeTurn
+
+    def start(
+        self,
+        state: Encounter,
+        *,
+        stats: Mapping[str, int] | None = None,
+        rolls: Mapping[str, int] | None = None,
+        tie_order: Sequence[str] = (),
+        **unknown: Any,
+    ) -> Outcome:
+        """Everyone rolls initiative, d10 + stat, highest first (I-INIT-01..03, R-I-2).
+
+        ``stats={id: adventure}`` must name every living character (None: every stat is 0);
+        ``rolls={id: d10}`` are the caller's dice (else the RNG); ``tie_order`` lists ids in the
+        order the narrator or players choose for ties (R-I-2).
+        """
+        if unknown:
+            raise InvalidArgumentError(
+                f"start_combat: unknown options {sorted(unknown)} for the initiative game", rule=()
+            )
+        living = list(state.living())
+        given = dict(stats or {})
+        for cid, value in given.items():
+            state.creature(cid)
+            if isinstance(value, bool) or not isinstance(value, int) or abs(value) > MAX_STAT:
+                raise InvalidArgumentError(f"stats[{cid!r}] {value!r}: a whole number", rule="I-INIT-01")
+        if stats is not None:
+            missing = [c.id for c in living if c.id not in given]
+            if missing:
+                raise InvalidArgumentError(f"stats: no value for {missing!r}", rule="I-INIT-01")
+        roll_in = dict(rolls or {})
+        for cid in roll_in:
+            state.creature(cid)
+        if isinstance(tie_order, str):
+            raise InvalidArgumentError(f"tie_order {tie_order!r}: a sequence of ids", rule="R-I-2")
+        tie_rank = {cid: i for i, cid in enumerate(tie_order)}
+        events: list[Event] = [
+            CombatStarted(
+                system=self.name, sides=tuple(dict.fromkeys(c.side for c in living)), rules=("I-ENC-02",)
+            )
+        ]
+        totals: dict[str, int] = {}
+        for c in living:
+            value, state, die = roll_die(
+                state,
+                INITIATIVE_DIE,
+                roll_in.get(c.id),
+                purpose="initiative d10",
+                creature=c.id,
+                rules=("I-INIT-01",),
+            )
+            events.append(die)
+            totals[c.id] = value + given.get(c.id, 0)
+        added = {cid: i for i, cid in enumerate(state.order)}
+        big = len(tie_rank) + 1
+        order = sorted(
+            totals,
+            key=lambda cid: (-totals[cid], tie_rank.get(cid, big), -given.get(cid, 0), added[cid]),
+        )
+        tied = len(set(totals.values())) < len(totals)
+        rules = ("I-INIT-01", "I-INIT-02", "I-INIT-03", "R-I-2") if tied else ("I-INIT-01", "I-INIT-02")
+        events.append(
+            TurnOrderSet(side=None, order=tuple(order), totals=tuple(totals[c] for c in order), rules=rules)
+        )
+        turn = InitiativeTurn(order=tuple(order), totals=tuple(totals[c] for c in order))
+        events.append(RoundStarted(round=1, first=order[0] if order else None, rules=("I-INIT-02",)))
+        return Outcome(state.with_turn(turn, round=1), tuple(events))
+
+    def next_actors(self, state: Encounter) -> dict[str, tuple[str, ...]]:
+        """The next character in initiative order, by its side."""
+        t = _turn(state)
+        if t.current is not None:
+            return {}
+        nxt = _next(state, t)
+        return {} if nxt is None else {state.creature(nxt).side: (nxt,)}
+
+    def start_turn(self, state: Encounter, creature: str, **options: Any) -> Outcome:
+        """Start the next character's turn; its unused held action is wasted (I-HOLD-04, R-I-1)."""
+        if options:
+            raise InvalidArgumentError(f"start_turn: unknown options {sorted(options)}", rule=())
+        t = _turn(state)
+        c = state.creature(creature)
+        if t.current is not None:
+            raise TurnOrderError(f"turn of {creature!r}: {t.current!r} is taking its turn", rule="I-INIT-02")
+        if creature in t.acted:
+            raise TurnOrderError(f"turn of {creature!r}: it already acted this round", rule="I-ENC-02")
+        nxt = _next(state, t)
+        if nxt is None:
+            raise TurnOrderError(
+                f"turn of {creature!r}: every character has acted; end the round", rule="I-INIT-04"
+            )
+        if nxt != creature:
+            raise TurnOrderError(
+                f"turn of {creature!r}: {nxt!r} acts next in initiative order", rule="I-INIT-02"
+            )
+        t = _clear_triggers(t)
+        events: list[Event] = []
+        hold = t.holds.get(creature)
+        if hold is not None:
+            events.append(
+                HeldActionLost(
+                    creature=creature,
+                    held=hold.held,
+                    action=hold.action,
+                    trigger=hold.trigger,
+                    rules=("I-HOLD-04", "R-I-1"),
+                )
+            )
+            t = attrs.evolve(t, holds=t.holds.delete(creature))
+        rules = ("I-INIT-02", "I-INIT-04") if state.round > 1 and creature == t.order[0] else ("I-INIT-02",)
+        events.insert(0, TurnStarted(creature=creature, side=c.side, round=state.round, rules=rules))
+        t = attrs.evolve(t, current=creature, economy=InitiativeEconomy())
+        return Outcome(state.with_turn(t), tuple(events))
+
+    def end_turn(self, state: Encounter, **options: Any) -> Outcome:
+        """End the current turn."""
+        if options:
+            raise InvalidArgumentError(f"end_turn: unknown options {sorted(options)}", rule=())
+        t = _turn(state)
+        if t.current is None:
+            raise TurnOrderError("end turn: no character is taking a turn", rule="I-INIT-02")
+        who = t.current
+        t = attrs.evolve(_clear_triggers(t), acted=t.acted | {who}, current=None, economy=None)
+        return Outcome(state.with_turn(t), (TurnEnded(creature=who, round=state.round, rules=("I-ENC-02",)),))
+
+    def end_round(self, state: Encounter, **options: Any) -> Outcome:
+        """End the round once everyone acted; the next begins with the first again (I-INIT-04)."""
+        if options:
+            raise InvalidArgumentError(f"end_round: unknown options {sorted(options)}", rule=())
+        t = _turn(state)
+        if t.current is not None:
+            raise TurnOrderError(f"end round: {t.current!r} is taking its turn", rule="I-INIT-04")
+        nxt = _next(state, t)
+        if nxt is not None:
+            raise TurnOrderError(f"end round {state.round}: {nxt!r} has yet to act", rule="I-INIT-04")
+        rnd = state.round + 1
+        t = attrs.evolve(_clear_triggers(t), acted=frozenset())
+        first = _next(state, t)
+        events = (
+            RoundEnded(round=state.round, rules=("I-INIT-04",)),
+            RoundStarted(round=rnd, first=first, rules=("I-INIT-04", "I-INIT-05")),
+        )
+        return Outcome(state.with_turn(t, round=rnd), events)
+
+    # actions -------------------------------------------------------------------------------------
+    def verify_action(self, state: Encounter, creature: str, kind: str, **options: Any) -> None:
+        """Raise unless ``kind`` is allowed now (I-TURN-01..03, I-FREE-01, I-SLOW-01, I-HOLD-01)."""
+        unknown = set(options) - {"name", "slow", "held", "action", "trigger"}
+        if unknown:
+            raise InvalidArgumentError(f"use_action: unknown options {sorted(unknown)}", rule=())
+        t = _turn(state)
+        c = state.creature(creature)
+        if kind not in KINDS:
+            raise InvalidArgumentError(f"action kind {kind!r}: not one of {KINDS}", rule="I-TURN-01")
+        if c.dead:
+            raise ActionUnavailableError(f"{creature} {kind}: the character is dead", rule="I-TURN-01")
+        if options.get("slow"):
+            raise ActionUnavailableError(
+                f"{creature} {kind}: slow actions cannot be taken in danger", rule="I-SLOW-01"
+            )
+        if kind == "free":
+            return
+        if t.current != creature or t.economy is None:
+            raise TurnOrderError(f"{creature} {kind}: it is not {creature!r}'s turn", rule="I-TURN-01")
+        eco = t.economy
+        if kind == "hold":
+            held = options.get("held", "action")
+            if held not in HOLDABLE:
+                raise ActionUnavailableError(
+                    f"{creature} holds {held!r}: only the Action or the Fast Action can be held",
+                    rule=("I-HOLD-01", "R-I-3"),
+                )
+            if eco.held is not None:
+                raise ActionUnavailableError(
+                    f"{creature} holds its {held}: it already holds its {eco.held}; not both",
+                    rule=("I-HOLD-01", "R-I-3"),
+                )
+            for label in ("action", "trigger"):
+                value = options.get(label)
+                if not isinstance(value, str) or not value.strip():
+                    raise InvalidArgumentError(
+                        f"{creature} holds its {held}: declare the specific {label}", rule="I-HOLD-02"
+                    )
+            kind = held
+        spent = {"action": eco.action, "fast": eco.fast, "move": eco.move}[kind]
+        if spent:
+            raise ActionUnavailableError(f"{creature} {kind}: already used this turn", rule="I-TURN-01")
+
+    def use_action(self, state: Encounter, creature: str, kind: str, **options: Any) -> Outcome:
+        """Use an Action, a Fast Action, the Move (grants its movement), a free action or a hold."""
+        self.verify_action(state, creature, kind, **options)
+        t = _turn(state)
+        name = options.get("name")
+        if kind == "free":
+            return Outcome(
+                state,
+                (
+                    ActionUsed(
+                        creature=creature,
+                        kind="free",
+                        name=name,
+                        counted=False,
+                        rules=("I-FREE-01", "I-FREE-02"),
+                    ),
+                ),
+            )
+        eco = t.economy
+        assert eco is not None
+        if kind == "hold":
+            held = str(options.get("held", "action"))
+            hold = Hold(
+                held=held, action=str(options["action"]), trigger=str(options["trigger"]), round=state.round
+            )
+            eco = attrs.evolve(eco, held=held, **{held: True})
+            t = attrs.evolve(t, economy=eco, holds=t.holds.set(creature, hold))
+            event: Event = HeldActionDeclared(
+                creature=creature,
+                held=held,
+                action=hold.action,
+                trigger=hold.trigger,
+                rules=("I-HOLD-01", "I-HOLD-02", "R-I-3"),
+            )
+            return Outcome(state.with_turn(t), (event,))
+        if kind == "move":
+            speed = state.creature(creature).speed
+            eco = attrs.evolve(eco, move=True, movement_left=speed)
+            rules: tuple[str, ...] = ("I-TURN-01", "I-TURN-04")
+        elif kind == "fast":
+            eco = attrs.evolve(eco, fast=True)
+            rules = ("I-TURN-01", "I-TURN-03")
+        else:
+            eco = attrs.evolve(eco, action=True)
+            rules = ("I-TURN-01", "I-TURN-02")
+        t = attrs.evolve(t, economy=eco)
+        return Outcome(
+            state.with_turn(t), (ActionUsed(creature=creature, kind=kind, name=name, rules=rules),)
+        )
+
+    def spend_movement(self, state: Encounter, creature: str, squares: int) -> Outcome:
+        """Move part of the Move's spaces, before, between or after the other activities (I-TURN-04)."""
+        t = _turn(state)
+        state.creature(creature)
+        if t.current != creature or t.economy is None:
+            raise TurnOrderError(f"{creature} moves: it is not {creature!r}'s turn", rule="I-TURN-04")
+        if isinstance(squares, bool) or not isinstance(squares, int) or not 1 <= squares <= MAX_MOVEMENT:
+            raise InvalidArgumentError(
+                f"{creature} moves {squares!r} spaces: 1 to {MAX_MOVEMENT}", rule="I-TURN-05"
+            )
+        left = t.economy.movement_left
+        if squares > left:
+            raise ActionUnavailableError(
+                f"{creature} moves {squares} spaces: {left} left of its movement this turn", rule="I-TURN-04"
+            )
+        t = attrs.evolve(t, economy=attrs.evolve(t.economy, movement_left=left - squares))
+        return Outcome(
+            state.with_turn(t),
+            (
+                MovementSpent(
+                    creature=creature,
+                    squares=squares,
+                    left=left - squares,
+                    unit="spaces",
+                    rules=("I-TURN-04", "I-TURN-05"),
+                ),
+            ),
+        )
+
+    def end_combat(self, state: Encounter) -> Outcome:
+        """Held actions end with the encounter (I-INIT-05)."""
+        return Outcome(state, ())
+
+
+def hold_action(
+    state: Encounter, creature: str, *, held: str = "action", action: str, trigger: str
+) -> Outcome:
+    """Hold the Action or the Fast Action (not both) with an action and a trigger (I-HOLD-01, -02)."""
+    return INITIATIVE.use_action(state, creature, "hold", held=held, action=action, trigger=trigger)
+
+
+def report_trigger(state: Encounter, trigger: str) -> Outcome:
+    """A triggering condition happened: each holder waiting for it may act at once (I-HOLD-03)."""
+    t = _turn(state)
+    if not isinstance(trigger, str) or not trigger:
+        raise InvalidArgumentError(f"trigger {trigger!r}: the declared condition", rule="I-HOLD-02")
+    holds = t.holds
+    events: list[Event] = []
+    for cid in t.order:
+        h = holds.get(cid)
+        if h is not None and h.trigger == trigger and not h.triggered:
+            holds = holds.set(cid, attrs.evolve(h, triggered=True))
+            events.append(HeldActionTriggered(creature=cid, trigger=trigger, rules=("I-HOLD-03",)))
+    return Outcome(state.with_turn(attrs.evolve(t, holds=holds)), tuple(events))
+
+
+def verify_held_action(state: Encounter, creature: str, *, trigger: str | None = None) -> Hold:
+    """Raise unless ``creature`` may use its held action now; return the hold (I-HOLD-03, R-I-1)."""
+    t = _turn(state)
+    c = state.creature(creature)
+    h = t.holds.get(creature)
+    if h is None:
+        raise ActionUnavailableError(
+            f"{creature} uses a held action: it holds none", rule=("I-HOLD-01", "R-I-1")
+        )
+    if c.dead:
+        raise ActionUnavailableError(
+            f"{creature} uses a held action: the character is dead", rule="I-HOLD-03"
+        )
+    if not h.triggered and trigger != h.trigger:
+        raise ActionUnavailableError(
+            f"{creature} uses its held {h.held}: its trigger {h.trigger!r} has not happened", rule="I-HOLD-03"
+        )
+    return h
+
+
+def use_held_action(state: Encounter, creature: str, *, trigger: str | None = None) -> Outcome:
+    """Use the held action at once, out of sequence, once (I-HOLD-03, R-I-1)."""
+    h = verify_held_action(state, creature, trigger=trigger)
+    t = _turn(state)
+    t = attrs.evolve(t, holds=t.holds.delete(creature))
+    event = HeldActionUsed(
+        creature=creature, held=h.held, action=h.action, trigger=h.trigger, rules=("I-HOLD-03", "R-I-1")
+    )
+    return Outcome(state.with_turn(t), (event,))
+
+
+def verify_initiative_move(
+    state: Encounter, creature: str, path: Iterable[Iterable[int]], *, disengage: bool = False
+) -> None:
+    """Raise :class:`IllegalMoveError` if a move leaves adjacency without disengaging (I-DIS-01, I-DIS-02).
+
+    ``path`` lists the squares entered, one step each. A character that starts adjacent to
+    enemies must stay adjacent, after every step, to at least one enemy it started adjacent to
+    (I-AMB-04), unless it disengages.
+    """
+    c = state.creature(creature)
+    try:
+        steps = []
+        for i, p in enumerate(path):
+            if i >= MAX_PATH:
+                raise InvalidArgumentError(
+                    f"path of {creature!r}: longer than {MAX_PATH} steps", rule="I-TURN-04"
+                )
+            steps.append(as_pos(p))
+    except (TypeError, ValueError) as exc:
+        if isinstance(exc, InvalidArgumentError):
+            raise
+        raise InvalidArgumentError(
+            f"path {path!r} of {creature!r}: squares (x, y, z)", rule="I-TURN-05"
+        ) from None
+    here: Pos = c.pos
+    for p in steps:
+        if distance(here, 1, p, 1) != 1:
+            raise InvalidArgumentError(
+                f"path of {creature!r}: {tuple(p)} is not one step from {tuple(here)}", rule="I-TURN-05"
+            )
+        here = p
+    if disengage or not steps:
+        return
+    start = [e for e in state.enemies_of(creature) if adjacent(c.pos, c.n, e.pos, e.n)]
+    if not start:
+        return
+    for p in steps:
+        if not any(adjacent(p, c.n, e.pos, e.n) for e in start):
+            raise IllegalMoveError(
+                f"{creature} moves to {tuple(p)}: it leaves every enemy it started adjacent to "
+                "without disengaging",
+                rule=("I-DIS-01", "I-DIS-02", "I-AMB-04"),
+            )
+
+
+def can_initiative_move(
+    state: Encounter, creature: str, path: Iterable[Iterable[int]], *, disengage: bool = False
+) -> bool:
+    """Whether :func:`verify_initiative_move` accepts the path."""
+    from brawl.errors import RulesError
+
+    try:
+        verify_initiative_move(state, creature, path, disengage=disengage)
+    except RulesError:
+        return False
+    return True
+
+
+INITIATIVE = InitiativeGame()
+register_system(INITIATIVE)
