@@ -1,0 +1,227 @@
+"""Hypothesis strategies for brawl's values, for property tests (yours and the project's).
+
+Import this module explicitly (``from brawl import strategies``); it needs Hypothesis, which
+``import brawl`` never imports. Every strategy builds only valid values: encounters have no
+overlaps, nothing inside walls or objects, everything on the map, and every creature standing
+on support.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+from hypothesis import strategies as st
+
+from brawl.conditions import Condition, ConditionName, Duration
+from brawl.creature import DIRECTOR, HEROES, Characteristics, Creature, MapObject, MovementType
+from brawl.damagetypes import ALL, DamageType, ImmunityValue
+from brawl.errors import BrawlError
+from brawl.geometry import Pos
+from brawl.rng import Rng
+from brawl.size import Size
+from brawl.state import Encounter
+from brawl.terrain import AIR, Cell, Material, Terrain
+
+SOLID_MATERIALS = tuple(m for m in Material if m.solid)
+
+
+def sizes(max_squares: int = 3) -> st.SearchStrategy[Size]:
+    """Sizes 1T, 1S, 1M, 1L and 2 up to ``max_squares``."""
+    small = st.sampled_from([Size(1, "T"), Size(1, "S"), Size(1, "M"), Size(1, "L")])
+    if max_squares < 2:
+        return small
+    return st.one_of(small, st.integers(2, max_squares).map(Size))
+
+
+def positions(width: int = 10, depth: int = 10, z: int | Sequence[int] = 0) -> st.SearchStrategy[Pos]:
+    """Cells with x in ``[0, width)``, y in ``[0, depth)`` and z (one level or a choice)."""
+    zs = st.just(z) if isinstance(z, int) else st.sampled_from(list(z))
+    return st.builds(Pos, st.integers(0, width - 1), st.integers(0, depth - 1), zs)
+
+
+def characteristics() -> st.SearchStrategy[Characteristics]:
+    """Five scores from -5 to +5 (most often small)."""
+    score = st.integers(-2, 4) | st.integers(-5, 5)
+    return st.builds(Characteristics, score, score, score, score, score)
+
+
+def conditions(source_ids: Sequence[str] = ("someone",)) -> st.SearchStrategy[Condition]:
+    """One condition with any duration; frightened and taunted get a source."""
+
+    @st.composite
+    def build(draw: st.DrawFn) -> Condition:
+        name = draw(st.sampled_from(list(ConditionName)))
+        duration = draw(st.sampled_from(list(Duration)))
+        needs_source = name in (ConditionName.FRIGHTENED, ConditionName.TAUNTED, ConditionName.GRABBED)
+        source = draw(st.sampled_from(list(source_ids))) if needs_source and source_ids else None
+        threshold = draw(st.integers(1, 11)) if duration is Duration.SAVE_ENDS else 6
+        return Condition(name, duration, source=source, save_threshold=threshold)
+
+    return build()
+
+
+def damage_tables() -> st.SearchStrategy[dict[str, ImmunityValue]]:
+    """An immunity table: damage types (or ``"damage"``) to a number or ``"all"``."""
+    keys = st.sampled_from([t.value for t in DamageType] + ["damage"])
+    values: st.SearchStrategy[ImmunityValue] = st.integers(0, 10) | st.just(ALL)
+    return st.dictionaries(keys, values, max_size=3)
+
+
+@st.composite
+def creatures(
+    draw: st.DrawFn,
+    id: str | st.SearchStrategy[str] | None = None,
+    size: Size | st.SearchStrategy[Size] | None = None,
+    pos: Pos | None = None,
+    hero: bool | None = None,
+    source_ids: Sequence[str] = ("someone",),
+) -> Creature:
+    """A living creature with random statistics, conditions, immunities and weaknesses."""
+    cid = (
+        id
+        if isinstance(id, str)
+        else draw(id if id is not None else st.from_regex(r"[a-z]{1,6}-[0-9]{1,3}", fullmatch=True))
+    )
+    chosen = size if isinstance(size, Size) else draw(size if size is not None else sizes())
+    is_hero = draw(st.booleans()) if hero is None else hero
+    stamina_max = draw(st.integers(1, 120))
+    stamina = draw(st.integers(1, stamina_max))
+    recoveries_max = draw(st.integers(0, 12))
+    return Creature(
+        id=cid,
+        name=draw(st.sampled_from(["", cid.title(), "Goblin", "Ogre captain"])),
+        side=HEROES if is_hero else DIRECTOR,
+        hero=is_hero,
+        size=chosen,
+        speed=draw(st.integers(0, 10)),
+        movement=draw(st.frozensets(st.sampled_from(list(MovementType)), min_size=1, max_size=3)),
+        stability=draw(st.integers(0, 5)),
+        characteristics=draw(characteristics()),
+        stamina_max=stamina_max,
+        stamina=stamina,
+        temporary_stamina=draw(st.integers(0, 10)),
+        recoveries=draw(st.integers(0, recoveries_max)),
+        recoveries_max=recoveries_max,
+        immunities=draw(damage_tables()),
+        weaknesses=draw(
+            st.dictionaries(st.sampled_from([t.value for t in DamageType]), st.integers(0, 10), max_size=2)
+        ),
+        conditions=draw(st.lists(conditions(source_ids), max_size=3)),
+        pos=pos if pos is not None else Pos(0, 0, 0),
+        level=draw(st.integers(1, 10)),
+        group=draw(st.none() | st.sampled_from(["goblins", "guards"])) if not is_hero else None,
+        solo=draw(st.booleans()) if not is_hero else False,
+    )
+
+
+@st.composite
+def terrains(draw: st.DrawFn, min_side: int = 3, max_side: int = 12, features: bool = True) -> Terrain:
+    """A small map with random walls, raised ground, difficult and damaging squares, water and pits."""
+    width = draw(st.integers(min_side, max_side))
+    depth = draw(st.integers(min_side, max_side))
+    height = draw(st.integers(3, 6))
+    below = draw(st.integers(2, 4))
+    ground = draw(st.sampled_from(SOLID_MATERIALS))
+    terrain = Terrain(width, depth, height=height, below=below, ground=ground)
+    if not features:
+        return terrain
+    cells: dict[Pos, Cell] = {}
+    count = draw(st.integers(0, width * depth // 3))
+    for _ in range(count):
+        x = draw(st.integers(0, width - 1))
+        y = draw(st.integers(0, depth - 1))
+        kind = draw(st.sampled_from(["wall", "raised", "difficult", "damaging", "water", "pit"]))
+        if kind == "wall":
+            material = draw(st.sampled_from(SOLID_MATERIALS))
+            for z in range(0, height):
+                cells[Pos(x, y, z)] = Cell(material)
+        elif kind == "raised":
+            for z in range(0, draw(st.integers(1, height - 1))):
+                cells[Pos(x, y, z)] = Cell(ground)
+        elif kind == "difficult":
+            cells[Pos(x, y, 0)] = Cell(difficult=True)
+        elif kind == "damaging":
+            amount = draw(st.integers(1, 5))
+            kind_of = draw(st.none() | st.sampled_from([t.value for t in DamageType]))
+            cells[Pos(x, y, 0)] = Cell(damaging=amount, damage_type=kind_of)
+        elif kind == "water":
+            for z in range(-draw(st.integers(1, below)), 0):
+                cells[Pos(x, y, z)] = Cell(liquid=True)
+        else:
+            for z in range(-draw(st.integers(1, below)), 0):
+                cells[Pos(x, y, z)] = AIR
+    return terrain.with_cells(cells)
+
+
+def _rest(enc: Encounter, x: int, y: int, n: int) -> Pos | None:
+    """The lowest position at column (x, y) from level 0 up where an n-cube fits and stands."""
+    t = enc.terrain
+    for z in range(0, t.height - n + 1):
+        p = Pos(x, y, z)
+        if enc.fits(p, n):
+            return Pos(x, y, z - t.drop_below(p, n))
+    return None
+
+
+@st.composite
+def encounters(
+    draw: st.DrawFn,
+    min_creatures: int = 0,
+    max_creatures: int = 6,
+    terrain: Terrain | st.SearchStrategy[Terrain] | None = None,
+    max_objects: int = 3,
+    max_size: int = 2,
+    advance_rng: bool = True,
+) -> Encounter:
+    """A valid encounter: creatures and objects placed on support, never overlapping or in walls.
+
+    Creatures get ids ``c0``, ``c1``, ...; objects ``o0``, ... The RNG has a random seed and,
+    with ``advance_rng``, a random number of draws already made.
+    """
+    t = terrain if isinstance(terrain, Terrain) else draw(terrain if terrain is not None else terrains())
+    enc = Encounter(t, rng=Rng(draw(st.integers(0, 2**64 - 1))))
+    for i in range(draw(st.integers(0, max_objects))):
+        x, y = draw(st.integers(0, t.width - 1)), draw(st.integers(0, t.depth - 1))
+        material = draw(st.sampled_from([m for m in SOLID_MATERIALS if m is not Material.UNBREAKABLE]))
+        spot = _rest(enc, x, y, 1)
+        if spot is None:
+            continue
+        try:
+            enc = enc.with_object(MapObject(id=f"o{i}", pos=spot, material=material))
+        except BrawlError:
+            continue
+    wanted = draw(st.integers(min_creatures, max_creatures))
+    placed = 0
+    attempt = 0
+    while placed < wanted and attempt < wanted * 8:
+        attempt += 1
+        cid = f"c{placed}"
+        ids = [f"c{j}" for j in range(max_creatures)]
+        c = draw(creatures(id=cid, size=sizes(max_size), source_ids=ids))
+        x = draw(st.integers(0, max(0, t.width - c.n)))
+        y = draw(st.integers(0, max(0, t.depth - c.n)))
+        spot = _rest(enc, x, y, c.n)
+        if spot is None or enc.creatures_in(spot, c.n):
+            continue
+        try:
+            enc = enc.with_creature(attrs.evolve(c, pos=spot))
+        except BrawlError:
+            continue
+        placed += 1
+    if advance_rng:
+        enc = enc.with_rng(Rng(enc.rng.seed, draw(st.integers(0, 1000))))
+    enc = enc.with_turn(None, round=draw(st.integers(0, 10)))
+    return enc
+
+
+__all__ = [
+    "characteristics",
+    "conditions",
+    "creatures",
+    "damage_tables",
+    "encounters",
+    "positions",
+    "sizes",
+    "terrains",
+]
