@@ -121,9 +121,43 @@ __all__ += ["reduce_stamina_maximum", "regain_stamina", "restore_stamina_maximum
 # --- movement ------------------------------------------------------------------------------
 
 # --- forced movement and falling -----------------------------------------------------------
-from brawl.rules.falling import fall
+from brawl.rules.falling import (
+    continue_fall,
+    fall,
+    fall_damage,
+    fall_off,
+    knock_off,
+    mount_died,
+    should_fall,
+)
+from brawl.rules.forced import (
+    ForcedMove,
+    ForceKind,
+    can_force_move,
+    force_move,
+    force_move_many,
+    pull,
+    push,
+    slide,
+)
 
-__all__ += ["fall"]
+__all__ += [
+    "ForceKind",
+    "ForcedMove",
+    "can_force_move",
+    "continue_fall",
+    "fall",
+    "fall_damage",
+    "fall_off",
+    "force_move",
+    "force_move_many",
+    "knock_off",
+    "mount_died",
+    "pull",
+    "push",
+    "should_fall",
+    "slide",
+]
 
 # --- turns ---------------------------------------------------------------------------------
 from brawl.turns import (

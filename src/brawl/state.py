@@ -210,6 +210,15 @@ class Encounter:
                         found[cid] = None
         return tuple(found)
 
+    def creatures_in_columns(self, pos: Pos, n: int = 1) -> tuple[str, ...]:
+        """Ids of the living creatures whose space overlaps the n x n columns at ``pos``, at any height."""
+        found: dict[str, None] = {}
+        for y in range(pos.y, pos.y + n):
+            for x in range(pos.x, pos.x + n):
+                for cid in self._occupancy.get((x, y), ()):
+                    found[cid] = None
+        return tuple(found)
+
     def object_at(self, pos: Iterable[int]) -> str | None:
         """Id of the object filling this cell, if any."""
         return self._object_cells.get(as_pos(pos))
