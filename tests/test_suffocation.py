@@ -16,8 +16,13 @@ def pool() -> Terrain:
 
 def in_water(might: int = 2, **kw: object) -> Encounter:
     diver = Creature(
-        id="diver", side="heroes", hero=True, stamina_max=30, pos=(1, 1, 0),
-        characteristics=Characteristics(might=might), **kw,  # type: ignore[arg-type]
+        id="diver",
+        side="heroes",
+        hero=True,
+        stamina_max=30,
+        pos=(1, 1, 0),
+        characteristics=Characteristics(might=might),
+        **kw,  # type: ignore[arg-type]
     )
     ogre = Creature(id="ogre", side="director", pos=(8, 8, 0))
     enc, _ = brawl.start_combat(Encounter.create(pool(), [diver, ogre], seed=4), d10=9)

@@ -39,7 +39,10 @@ def play_round(enc: Encounter, pick: int = 0) -> tuple[Encounter, list[str]]:
 
 def test_two_sides_only_ds_side_01() -> None:
     """DS-SIDE-01, DS-SIDE-02: Draw Steel has exactly two sides; a third is refused."""
-    enc = Encounter.create(Terrain.flat(12, 12), [Creature(id="a", side="heroes"), Creature(id="b", side="wolves", pos=(3, 3, 0))])
+    enc = Encounter.create(
+        Terrain.flat(12, 12),
+        [Creature(id="a", side="heroes"), Creature(id="b", side="wolves", pos=(3, 3, 0))],
+    )
     with pytest.raises(brawl.InvalidArgumentError, match="DS-SIDE-01"):
         brawl.start_combat(enc)
 
@@ -87,8 +90,12 @@ def test_d10_6_or_more_players_choose_ds_side_06(roll: int, first: str) -> None:
 
 def test_players_may_choose_the_other_side_ds_side_06() -> None:
     """DS-SIDE-06: on 6+ the players may send the Director's side first; on 5- the Director may send heroes."""
-    assert list(brawl.next_actors(fight(heroes(1) + enemies(1), d10=8, players_choice="director"))) == ["director"]
-    assert list(brawl.next_actors(fight(heroes(1) + enemies(1), d10=2, director_choice="heroes"))) == ["heroes"]
+    assert list(brawl.next_actors(fight(heroes(1) + enemies(1), d10=8, players_choice="director"))) == [
+        "director"
+    ]
+    assert list(brawl.next_actors(fight(heroes(1) + enemies(1), d10=2, director_choice="heroes"))) == [
+        "heroes"
+    ]
 
 
 def test_d10_from_rng_is_recorded_ds_side_06() -> None:
@@ -273,7 +280,9 @@ def test_surprise_ends_at_end_of_round_1_ds_cond_01() -> None:
 
 def test_end_of_round_order_fall_suffocation_surprise_r_turn_4() -> None:
     """R-TURN-4, AMB-61: end-of-round effects resolve falling-far, then suffocation, then surprise."""
-    water = {brawl.Pos(x, y, z): brawl.Cell(liquid=True) for x in range(3) for y in range(3) for z in range(0, 2)}
+    water = {
+        brawl.Pos(x, y, z): brawl.Cell(liquid=True) for x in range(3) for y in range(3) for z in range(0, 2)
+    }
     terrain = Terrain.flat(12, 12).with_cells(water)
     diver = Creature(id="diver", side="heroes", hero=True, stamina_max=30, pos=(1, 1, 0))
     enc = Encounter.create(terrain, [diver, *enemies(1)], seed=1)

@@ -124,7 +124,9 @@ def test_surprised_no_triggered_but_main_ds_cond_02() -> None:
     """DS-COND-02, DS-TURN-08: surprised: no triggered or free triggered actions; its turn is normal."""
     kira = Creature(id="kira", side="heroes", hero=True, pos=(0, 0, 0))
     ogre = Creature(id="ogre", side="director", pos=(5, 5, 0))
-    enc, _ = brawl.start_combat(Encounter.create(Terrain.flat(10, 10), [kira, ogre]), surprised=["ogre"], d10=1)
+    enc, _ = brawl.start_combat(
+        Encounter.create(Terrain.flat(10, 10), [kira, ogre]), surprised=["ogre"], d10=1
+    )
     enc, _ = brawl.start_turn(enc, "kira")
     for kind in ("triggered", "free triggered"):
         with pytest.raises(brawl.ActionUnavailableError, match="DS-COND-02"):

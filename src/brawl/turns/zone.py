@@ -276,11 +276,13 @@ class ZoneGame:
             )
         if c.dead:
             raise TurnOrderError(f"turn of {creature!r}: the character is dead", rule="Z-TURN-03")
-        if c.side != t.to_go:
-            raise TurnOrderError(f"turn of {creature!r}: it is faction {t.to_go!r}'s go", rule="Z-TURN-02")
         if creature in t.acted or creature in t.reserved:
             raise TurnOrderError(
                 f"turn of {creature!r}: it already took its turn this round", rule="Z-TURN-03"
+            )
+        if c.side != t.to_go:
+            raise TurnOrderError(
+                f"turn of {creature!r}: it is the go of faction {t.to_go!r}", rule="Z-TURN-02"
             )
         group = _mount_group(state, c)
         if together is None:
@@ -380,7 +382,7 @@ class ZoneGame:
         if t.current:
             raise TurnOrderError(f"{who!r} passes: {t.current[0]!r} is taking its turn", rule="Z-TURN-02")
         if who != t.to_go:
-            raise TurnOrderError(f"{who!r} passes: it is faction {t.to_go!r}'s go", rule="Z-TURN-02")
+            raise TurnOrderError(f"{who!r} passes: it is the go of faction {t.to_go!r}", rule="Z-TURN-02")
         forced = not _unacted(state, t, who)
         passes = t.passes + 1
         over = passes >= len(t.factions)
