@@ -1,0 +1,180 @@
+"""The initiative game's turns (seeds/002): d10 + stat, the turn's activities, held actions, disengage."""
+
+from __future__ import annotations
+
+import pytest
+
+import brawl
+from brawl import Creature, Encounter, Terrain
+from brawl.turns.initiative import InitiativeTurn
+
+
+def party() -> Encounter:
+    cs = [
+        Creature(id="ana", side="players", speed=5, pos=(0, 0, 0)),
+        Creature(id="bo", side="players", speed=4, pos=(0, 2, 0)),
+        Creature(id="orc", side="monsters", speed=6, pos=(1, 1, 0)),
+    ]
+    return Encounter.create(Terrain.flat(10, 10), cs)
+
+
+def started(**kw: object) -> Encounter:
+    enc, _ = brawl.start_combat(
+        party(), system="initiative", stats={"ana": 2, "bo": 1, "orc": 0}, rolls={"ana": 4, "bo": 9, "orc": 8}, **kw  # type: ignore[arg-type]
+    )
+    return enc
+
+
+def test_d10_plus_stat_highest_first_i_init_01_02() -> None:
+    """I-INIT-01, I-INIT-02: ana 4+2=6, bo 9+1=10, orc 8+0=8: bo, orc, ana."""
+    enc = started()
+    assert isinstance(enc.turn, InitiativeTurn)
+    assert enc.turn.order == ("bo", "orc", "ana") and enc.turn.totals == (10, 8, 6)
+    assert brawl.next_actors(enc) == {"players": ("bo",)}
+    with pytest.raises(brawl.TurnOrderError, match="I-INIT-02"):
+        brawl.start_turn(enc, "ana")
+
+
+def test_ties_higher_stat_then_order_added_r_i_2() -> None:
+    """R-I-2, I-INIT-03, I-AMB-02: ties: higher stat first, then the order added; an explicit order wins."""
+    enc, _ = brawl.start_combat(
+        party(), system="initiative", stats={"ana": 1, "bo": 3, "orc": 1}, rolls={"ana": 7, "bo": 5, "orc": 7}
+    )
+    assert enc.turn.order == ("bo", "ana", "orc")  # type: ignore[union-attr]
+    enc, _ = brawl.start_combat(
+        party(), system="initiative", stats={"ana": 1, "bo": 3, "orc": 1}, rolls={"ana": 7, "bo": 5, "orc": 7},
+        tie_order=["orc", "bo", "ana"],
+    )
+    assert enc.turn.order == ("orc", "bo", "ana")  # type: ignore[union-attr]
+
+
+def test_order_fixed_round_restarts_with_first_i_init_04_i_enc_02() -> None:
+    """I-INIT-04, I-ENC-02, I-INIT-05: each acts once a round; the next round starts with the first again."""
+    enc = started()
+    seq = []
+    for _ in range(3):
+        ((_, (who,)),) = brawl.next_actors(enc).items()
+        enc, _ = brawl.start_turn(enc, who)
+        enc, _ = brawl.end_turn(enc)
+        seq.append(who)
+    assert seq == ["bo", "orc", "ana"]
+    with pytest.raises(brawl.TurnOrderError, match="I-ENC-02"):
+        brawl.start_turn(enc, "bo")
+    enc, _ = brawl.end_round(enc)
+    assert enc.round == 2 and brawl.next_actors(enc) == {"players": ("bo",)}
+
+
+def test_action_fast_move_once_each_any_order_i_turn_01_03() -> None:
+    """I-TURN-01, I-TURN-02, I-TURN-03: one Action, one Fast Action, one Move, in any order."""
+    enc = started()
+    enc, _ = brawl.start_turn(enc, "bo")
+    for kind in ("fast", "move", "action"):
+        enc, _ = brawl.use_action(enc, "bo", kind)
+    for kind in ("fast", "move", "action"):
+        with pytest.raises(brawl.ActionUnavailableError, match="I-TURN-01"):
+            brawl.use_action(enc, "bo", kind)
+
+
+def test_move_split_never_exceeds_movement_i_turn_04_05() -> None:
+    """I-TURN-04, I-TURN-05: movement 4: 1 space, an Action, 3 spaces; a fifth is refused."""
+    enc = started()
+    enc, _ = brawl.start_turn(enc, "bo")
+    enc, _ = brawl.use_action(enc, "bo", "move")
+    enc, _ = brawl.spend_movement(enc, "bo", 1)
+    enc, _ = brawl.use_action(enc, "bo", "action")
+    enc, ev = brawl.spend_movement(enc, "bo", 3)
+    assert "3 spaces (0 left)" in brawl.explain(ev)
+    with pytest.raises(brawl.ActionUnavailableError, match="I-TURN-04"):
+        brawl.spend_movement(enc, "bo", 1)
+
+
+def test_slow_actions_refused_in_danger_i_slow_01() -> None:
+    """I-SLOW-01: a slow action cannot be taken in danger."""
+    enc = started()
+    enc, _ = brawl.start_turn(enc, "bo")
+    with pytest.raises(brawl.ActionUnavailableError, match="I-SLOW-01"):
+        brawl.use_action(enc, "bo", "action", slow=True)
+
+
+def test_free_actions_out_of_sequence_not_counted_i_free_01_02() -> None:
+    """I-FREE-01, I-FREE-02: a free action interrupts, is not counted, and the turn continues."""
+    enc = started()
+    enc, _ = brawl.start_turn(enc, "bo")
+    enc, _ = brawl.use_action(enc, "bo", "action")
+    enc, ev = brawl.use_action(enc, "ana", "free", name="Fulfill Prophecy")
+    assert not ev[0].counted  # type: ignore[attr-defined]
+    enc, _ = brawl.use_action(enc, "bo", "free")
+    enc, _ = brawl.use_action(enc, "bo", "fast")
+    assert enc.turn.current == "bo"  # type: ignore[union-attr]
+
+
+def test_hold_action_or_fast_not_both_never_move_i_hold_01_r_i_3() -> None:
+    """I-HOLD-01, R-I-3, I-AMB-06: hold the Action or the Fast Action, not both, never the Move."""
+    enc = started()
+    enc, _ = brawl.start_turn(enc, "bo")
+    with pytest.raises(brawl.ActionUnavailableError, match="R-I-3"):
+        brawl.hold_action(enc, "bo", held="move", action="run", trigger="orc moves")
+    enc, _ = brawl.hold_action(enc, "bo", held="fast", action="shield", trigger="orc attacks")
+    with pytest.raises(brawl.ActionUnavailableError, match="I-HOLD-01"):
+        brawl.hold_action(enc, "bo", held="action", action="strike", trigger="orc attacks")
+    with pytest.raises(brawl.ActionUnavailableError, match="I-TURN-01"):
+        brawl.use_action(enc, "bo", "fast")
+    enc, _ = brawl.use_action(enc, "bo", "action")
+
+
+def test_hold_needs_action_and_trigger_i_hold_02() -> None:
+    """I-HOLD-02: the held action and its trigger must be declared."""
+    enc = started()
+    enc, _ = brawl.start_turn(enc, "bo")
+    with pytest.raises(brawl.InvalidArgumentError, match="I-HOLD-02"):
+        brawl.hold_action(enc, "bo", action="strike", trigger="")
+
+
+def test_held_action_used_once_when_triggered_i_hold_03() -> None:
+    """I-HOLD-03: when its trigger happens the holder acts at once, once."""
+    enc = started()
+    enc, _ = brawl.start_turn(enc, "bo")
+    enc, _ = brawl.hold_action(enc, "bo", action="shoot", trigger="a foe rounds the corner")
+    enc, _ = brawl.end_turn(enc)
+    enc, _ = brawl.start_turn(enc, "orc")
+    with pytest.raises(brawl.ActionUnavailableError, match="I-HOLD-03"):
+        brawl.use_held_action(enc, "bo")
+    enc, ev = brawl.report_trigger(enc, "a foe rounds the corner")
+    assert [e.creature for e in ev] == ["bo"]  # type: ignore[attr-defined]
+    enc, ev = brawl.use_held_action(enc, "bo")
+    assert "uses its held action (shoot)" in brawl.explain(ev)
+    with pytest.raises(brawl.ActionUnavailableError, match="I-HOLD-01"):
+        brawl.use_held_action(enc, "bo", trigger="a foe rounds the corner")
+
+
+def test_held_action_crosses_round_lost_at_next_turn_i_hold_04_r_i_1() -> None:
+    """I-HOLD-04, R-I-1, I-AMB-01: usable into the next round until the holder's turn starts; then wasted."""
+    enc = started()
+    for who in ("bo", "orc"):
+        enc, _ = brawl.start_turn(enc, who)
+        enc, _ = brawl.end_turn(enc)
+    enc, _ = brawl.start_turn(enc, "ana")
+    enc, _ = brawl.hold_action(enc, "ana", action="strike", trigger="orc flees")
+    enc, _ = brawl.end_turn(enc)
+    enc, _ = brawl.end_round(enc)
+    assert brawl.verify_held_action(enc, "ana", trigger="orc flees").action == "strike"  # still usable in round 2
+    for who in ("bo", "orc"):
+        enc, _ = brawl.start_turn(enc, who)
+        enc, _ = brawl.end_turn(enc)
+    enc, ev = brawl.start_turn(enc, "ana")
+    assert "wasted" in brawl.explain(ev)
+    with pytest.raises(brawl.ActionUnavailableError, match="R-I-1"):
+        brawl.use_held_action(enc, "ana", trigger="orc flees")
+
+
+def test_adjacent_must_disengage_or_strafe_i_dis_01_02() -> None:
+    """I-DIS-01, I-DIS-02, I-AMB-04: adjacent to the orc, ana may strafe around it but not walk away."""
+    enc = started()
+    strafe = [(1, 0, 0), (2, 0, 0)]
+    away = [(1, 0, 0), (2, 0, 0), (3, 0, 0)]
+    brawl.verify_initiative_move(enc, "ana", strafe)
+    with pytest.raises(brawl.IllegalMoveError, match="I-DIS-01"):
+        brawl.verify_initiative_move(enc, "ana", away)
+    assert brawl.can_initiative_move(enc, "ana", away, disengage=True)
+    with pytest.raises(brawl.InvalidArgumentError, match="I-TURN-05"):
+        brawl.verify_initiative_move(enc, "ana", [(5, 5, 0)])
