@@ -377,3 +377,12 @@ def test_conditions_never_duplicate_and_hooks_are_pure(
     assert not any(c.duration is Duration.EOT for c in out.state.creature("kira").conditions)
     done = brawl.end_of_encounter(out.state).state.creature("kira")
     assert all(c.duration in (Duration.UNTIL_REMOVED, Duration.WHILE_DYING) for c in done.conditions)
+
+
+def test_taunting_lists_whom_a_defender_taunts() -> None:
+    """DS-COND-11, RB1-TAUNTED: the ogre taunts kira, so Defend would give the ogre nothing."""
+    enc = encounter(kira(), ogre(), gob())
+    assert cond.taunting(enc, "ogre") == ()
+    enc, _ = brawl.add_condition(enc, "kira", "taunted", "eot", source="ogre")
+    assert cond.taunting(enc, "ogre") == ("kira",)
+    assert cond.taunting(enc, "gob") == ()

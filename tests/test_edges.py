@@ -223,3 +223,16 @@ def test_counts_stay_within_two_and_the_state_is_untouched(mine: list[str], thei
     assert -2 <= r.net <= 2
     assert enc == snapshot
     assert r == edges_and_banes(enc, "kira", "ogre", MELEE_STRIKE)
+
+
+def test_concealed_targets_take_a_strike_bane_and_hidden_ones_cannot_be_struck() -> None:
+    """DS-COND-14, DS-EDGE-09: concealed and not hidden: a bane on strikes; hidden: refused."""
+    from brawl.rules.edges import concealment
+
+    reason = concealment("ogre", hidden=False)
+    assert reason is not None
+    r = edges_and_banes(encounter(kira(), ogre()), "kira", "ogre", MELEE_STRIKE, extra=[reason])
+    assert r.net == -1
+    assert concealment("ogre", hidden=True, strike=False) is None
+    with pytest.raises(brawl.ActionUnavailableError, match="DS-COND-14"):
+        concealment("ogre", hidden=True)

@@ -199,6 +199,19 @@ def grabbing(state: Encounter, creature: str) -> tuple[str, ...]:
     return tuple(cid for cid in state.order if cid in held)
 
 
+def taunting(state: Encounter, creature: str) -> tuple[str, ...]:
+    """The living creatures taunted by this creature, in the encounter's order (RB1-TAUNTED).
+
+    Defend gives no benefit while this is not empty (DS-COND-11, DS-ACT-20).
+    """
+    state.creature(creature)
+    return tuple(
+        c.id
+        for c in state.living()
+        if any(x.source == creature for x in c.conditions_named(ConditionName.TAUNTED))
+    )
+
+
 def speed(state: Encounter, creature: str) -> int:
     """Current speed after conditions (RB1-GRABBED, RB1-RESTRAINED, RB1-SLOWED, DS-COND-05).
 

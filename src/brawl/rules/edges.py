@@ -15,7 +15,7 @@ import attrs
 from brawl.conditions import ConditionName
 from brawl.creature import Creature, MapObject, MovementType
 from brawl.dice import MAX_EDGES
-from brawl.errors import InvalidArgumentError
+from brawl.errors import ActionUnavailableError, InvalidArgumentError
 from brawl.geometry import Pos
 from brawl.state import Encounter
 
@@ -52,6 +52,17 @@ def edge(why: str, *rules: str, double: bool = False) -> Reason:
 def bane(why: str, *rules: str, double: bool = False) -> Reason:
     """A bane (or double bane) for a caller's own reason: cover, concealment, Defend, ..."""
     return Reason(0, DOUBLE if double else EDGE, why, rules)
+
+
+def concealment(target: str, *, hidden: bool, strike: bool = True) -> Reason | None:
+    """What a target's concealment does to a roll: a strike takes a bane (DS-EDGE-09), but a
+    hidden target can't be targeted by a strike at all (DS-COND-14). Feed the result to ``extra``.
+    """
+    if strike and hidden:
+        raise ActionUnavailableError(
+            f"strike against {target!r}: it has concealment and is hidden", rule="DS-COND-14"
+        )
+    return bane(f"{target} has concealment", "DS-EDGE-09") if strike else None
 
 
 @attrs.frozen
