@@ -20,7 +20,11 @@ def party() -> Encounter:
 
 def started(**kw: object) -> Encounter:
     enc, _ = brawl.start_combat(
-        party(), system="initiative", stats={"ana": 2, "bo": 1, "orc": 0}, rolls={"ana": 4, "bo": 9, "orc": 8}, **kw  # type: ignore[arg-type]
+        party(),
+        system="initiative",
+        stats={"ana": 2, "bo": 1, "orc": 0},
+        rolls={"ana": 4, "bo": 9, "orc": 8},
+        **kw,  # type: ignore[arg-type]
     )
     return enc
 
@@ -42,7 +46,10 @@ def test_ties_higher_stat_then_order_added_r_i_2() -> None:
     )
     assert enc.turn.order == ("bo", "ana", "orc")  # type: ignore[union-attr]
     enc, _ = brawl.start_combat(
-        party(), system="initiative", stats={"ana": 1, "bo": 3, "orc": 1}, rolls={"ana": 7, "bo": 5, "orc": 7},
+        party(),
+        system="initiative",
+        stats={"ana": 1, "bo": 3, "orc": 1},
+        rolls={"ana": 7, "bo": 5, "orc": 7},
         tie_order=["orc", "bo", "ana"],
     )
     assert enc.turn.order == ("orc", "bo", "ana")  # type: ignore[union-attr]
@@ -157,7 +164,9 @@ def test_held_action_crosses_round_lost_at_next_turn_i_hold_04_r_i_1() -> None:
     enc, _ = brawl.hold_action(enc, "ana", action="strike", trigger="orc flees")
     enc, _ = brawl.end_turn(enc)
     enc, _ = brawl.end_round(enc)
-    assert brawl.verify_held_action(enc, "ana", trigger="orc flees").action == "strike"  # still usable in round 2
+    assert (
+        brawl.verify_held_action(enc, "ana", trigger="orc flees").action == "strike"
+    )  # still usable in round 2
     for who in ("bo", "orc"):
         enc, _ = brawl.start_turn(enc, who)
         enc, _ = brawl.end_turn(enc)
