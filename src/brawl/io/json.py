@@ -88,8 +88,17 @@ def _show(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _sort_key(value: Any) -> str:
-    return json.dumps(value, sort_keys=True)
+def _sort_key(value: Any) -> tuple[Any, ...]:
+    """An order on plain JSON values: numbers by value, then strings, then arrays item by item."""
+    if value is None:
+        return (0,)
+    if isinstance(value, bool | int | float):
+        return (1, value)
+    if isinstance(value, str):
+        return (2, value)
+    if isinstance(value, list):
+        return (3, tuple(_sort_key(v) for v in value))
+    return (4, json.dumps(value, sort_keys=True))
 
 
 def _is_map(t: Any) -> bool:

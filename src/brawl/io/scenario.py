@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import importlib.resources
 import os
+import re
 import tomllib
 from collections.abc import Iterable, Mapping
 from importlib.resources.abc import Traversable
@@ -163,13 +164,27 @@ def parse_scenario(text: str, *, source: str | None = None) -> Scenario:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        line = getattr(exc, "lineno", None)
-        column = getattr(exc, "colno", None)
-        message = getattr(exc, "msg", None) or str(exc).split(" (at ")[0]
+        line, column, message = _toml_position(exc, text)
         raise ScenarioError(f"invalid TOML: {message}", line=line, column=column, source=source) from None
     except RecursionError:
         raise ScenarioError("invalid TOML: nested too deeply", source=source) from None
     return _build(data, _Where(text, source), default_name=_stem(source))
+
+
+def _toml_position(exc: tomllib.TOMLDecodeError, text: str) -> tuple[int | None, int | None, str]:
+    """Line, column and message of a TOML syntax error (Python 3.11 keeps them in the message)."""
+    line: int | None = getattr(exc, "lineno", None)
+    column: int | None = getattr(exc, "colno", None)
+    message = str(getattr(exc, "msg", "") or exc)
+    found = re.search(r"\s*\(at line (\d+), column (\d+)\)$", message)
+    if found:
+        line, column = int(found.group(1)), int(found.group(2))
+        message = message[: found.start()]
+    elif message.endswith("(at end of document)"):
+        message = message[: -len("(at end of document)")].rstrip()
+        line = text.count("\n") + 1
+        column = len(text) - (text.rfind("\n") + 1) + 1
+    return line, column, message
 
 
 def encounter_from_ascii(
