@@ -273,6 +273,10 @@ class Terrain:
         found = self._rows.get((z, y))
         return found if found is not None else self._default_row(z)
 
+    def stored_rows(self) -> immutables.Map[Row, tuple[int, int, int, int]]:
+        """The masks of the rows that differ from their level's default, by (z, y); for fast searches."""
+        return self._rows
+
     def line_of_effect(self, a: Pos, b: Pos) -> bool:
         """Whether a straight line between the centres of two cells crosses no solid cell.
 

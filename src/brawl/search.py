@@ -1,0 +1,930 @@
+"""Reachable squares: the movement model of one step and a fast search over it (R-MOVE-1, R-MOVE-2).
+
+:class:`MoveModel` says whether one step of a willing move is legal and what it costs, for one
+creature in one movement mode. :func:`reachable` finds every position the creature can end a
+move on and its cheapest cost. Two searches give identical answers:
+
+* a bit-set search for the common case (walking, shifting or crawling on one level): the
+  (2B+1)² window around the mover is one Python int with a row stride, each of the 8 step
+  directions is a shift, and the squares first reached at cost k are found by OR-ing the shifted
+  layers k-1..k-4 into the masks of the steps that cost 1..4. Its cost depends on the budget B,
+  not on the map's size;
+* a Dijkstra search over :meth:`MoveModel.step` for everything else (climbing, swimming,
+  flying, burrowing, frightened movers, dragged creatures).
+
+Step costs (R-MOVE-1): 1 per square, diagonals included (DS-GRID-03); +1 if any newly entered
+cell is difficult terrain or an enemy's space (DS-MOVE-03, DS-MOVE-12); +1 while crawling
+(DS-MTYPE-22); +1 for a climbing or swimming step without that movement type (DS-MTYPE-12).
+"""
+
+from __future__ import annotations
+
+import functools
+import heapq
+from collections.abc import Iterable, Iterator
+from typing import Literal
+
+import attrs
+
+from brawl.conditions import ConditionName
+from brawl.creature import Creature, MovementType
+from brawl.errors import IllegalMoveError, InvalidArgumentError
+from brawl.geometry import (
+    HORIZONTAL_DIRECTIONS,
+    SPATIAL_DIRECTIONS,
+    Pos,
+    as_pos,
+    corner_cells,
+    cube,
+    distance,
+)
+from brawl.state import Encounter
+from brawl.terrain import Material
+
+Mode = Literal["advance", "shift", "disengage", "crawl", "fly", "climb", "swim", "burrow"]
+MODES: tuple[str, ...] = ("advance", "shift", "disengage", "crawl", "fly", "climb", "swim", "burrow")
+"""The movement modes a willing move can use."""
+WALK_MODES = frozenset({"advance", "shift", "disengage", "crawl"})
+"""Modes that move over the ground, one level, 8 horizontal directions (DS-MOVE-14)."""
+SHIFT_MODES = frozenset({"shift", "disengage"})
+"""Modes that shift: no opportunity attacks, no difficult or damaging terrain (DS-MOVE-09, DS-MOVE-10)."""
+
+STEP_COST = 1  # DS-GRID-03: every adjacent square, diagonals included, costs 1
+DIFFICULT_SURCHARGE = 1  # DS-MOVE-12 (and DS-MOVE-03: an enemy's space is difficult terrain)
+CRAWL_SURCHARGE = 1  # DS-MTYPE-22
+CLIMB_SWIM_SURCHARGE = 1  # DS-MTYPE-12: 2 per square without the movement type
+STOP_SIZE_GAP = 2  # DS-MOVE-04, R-SIZE-1: may stop in a space of a creature 2+ sizes apart
+
+Algorithm = Literal["auto", "bitset", "dijkstra"]
+
+
+@attrs.frozen
+class Refusal:
+    """Why a step is illegal: the reason and the rule IDs."""
+
+    reason: str
+    rules: tuple[str, ...]
+
+
+def _bad_mode(mode: object) -> InvalidArgumentError:
+    return InvalidArgumentError(f"mode {mode!r}: one of {', '.join(MODES)}", rule="DS-MTYPE-01")
+
+
+class MoveModel:
+    """The rules of one step of a willing move for one creature in one mode (R-MOVE-1, R-GEO-4, R-GEO-5).
+
+    ``carried`` are creatures that move with the mover and never block it (its riders);
+    ``dragged`` are grabbed creatures that move by the same step and must fit (RB1-GRABBED).
+    """
+
+    __slots__ = (
+        "climber",
+        "creature",
+        "dragged",
+        "flyer",
+        "fright",
+        "ignore",
+        "mode",
+        "n",
+        "prone",
+        "squeeze",
+        "state",
+        "swimmer",
+    )
+
+    def __init__(
+        self,
+        state: Encounter,
+        creature: Creature,
+        mode: str,
+        *,
+        squeeze: bool = False,
+        carried: Iterable[str] = (),
+        dragged: Iterable[Creature] = (),
+    ) -> None:
+        if mode not in MODES:
+            raise _bad_mode(mode)
+        self.state = state
+        self.creature = creature
+        self.mode = mode
+        self.n = creature.n
+        self.squeeze = squeeze
+        self.dragged = tuple(dragged)
+        self.ignore = frozenset({creature.id, *carried, *(d.id for d in self.dragged)})
+        conditions = creature.conditions
+        self.prone = bool(conditions) and creature.has(ConditionName.PRONE)
+        self.climber = creature.has_movement(MovementType.CLIMB)
+        self.swimmer = creature.has_movement(MovementType.SWIM)
+        self.flyer = creature.has_movement(MovementType.FLY)
+        self.fright: Creature | None = None
+        for cond in creature.conditions_named(ConditionName.FRIGHTENED) if conditions else ():
+            src = state.creatures.get(cond.source) if cond.source else None
+            if src is not None and not src.dead and src.id != creature.id:
+                self.fright = src
+
+    # cells --------------------------------------------------------------------------------
+    @property
+    def directions(self) -> tuple[Pos, ...]:
+        """The unit steps of this mode: 8 horizontal, or 26 for climbing, swimming and flying."""
+        if self.mode in ("climb", "swim", "fly"):
+            return SPATIAL_DIRECTIONS
+        return HORIZONTAL_DIRECTIONS
+
+    def _cell_open(self, p: Pos) -> bool:
+        state = self.state
+        if state.object_at(p) is not None:
+            return False
+        cell = state.terrain.cell(p)
+        if not cell.solid:
+            return True
+        return self.mode == "burrow" and cell.material is Material.DIRT
+
+    def fits(self, q: Pos) -> bool:
+        """Whether the mover's whole cube fits at ``q`` (R-GEO-5; burrowers pass through dirt, DS-MTYPE-02)."""
+        if self.mode != "burrow":
+            return self.state.fits(q, self.n)
+        if not self.state.terrain.cube_in_bounds(q, self.n):
+            return False
+        return all(self._cell_open(c) for c in cube(q, self.n))
+
+    def liquid(self, q: Pos) -> bool:
+        """Whether any cell of the cube at ``q`` is liquid: a step there is swimming (DS-MTYPE-11)."""
+        return self.state.terrain.is_liquid(q, self.n)
+
+    def held(self, q: Pos) -> bool:
+        """Whether the mover can stay at ``q``: on the ground, in liquid, clinging, dug in or flying."""
+        state = self.state
+        if state.is_supported(q, self.n) or self.liquid(q):
+            return True
+        if self.mode == "fly":
+            return True
+        if self.mode == "burrow":
+            return any(state.terrain.cell(c).material is Material.DIRT for c in cube(q, self.n))
+        if self.mode == "climb":
+            return self._touches_surface(q)
+        return False
+
+    def _touches_surface(self, q: Pos) -> bool:
+        n = self.n
+        x0, y0, z0 = q
+        state = self.state
+        for z in range(z0, z0 + n):
+            for i in range(n):
+                for c in (
+                    Pos(x0 - 1, y0 + i, z),
+                    Pos(x0 + n, y0 + i, z),
+                    Pos(x0 + i, y0 - 1, z),
+                    Pos(x0 + i, y0 + n, z),
+                ):
+                    if state.is_blocked(c):
+                        return True
+        return any(state.is_blocked(Pos(x, y, z0 + n)) for y in range(y0, y0 + n) for x in range(x0, x0 + n))
+
+    def _entered(self, p: Pos, q: Pos) -> Iterator[Pos]:
+        if self.n == 1:
+            yield q
+            return
+        old = set(cube(p, self.n))
+        for c in cube(q, self.n):
+            if c not in old:
+                yield c
+
+    def is_enemy(self, cid: str) -> bool:
+        """Whether a creature is on another side than the mover (DS-SIDE-01, DS-SIDE-02)."""
+        return self.state.creature(cid).side != self.creature.side
+
+    def _enemy_cell(self, c: Pos) -> bool:
+        return any(oid not in self.ignore and self.is_enemy(oid) for oid in self.state.occupants(c))
+
+    def _forbidden_for_shift(self, p: Pos) -> bool:
+        terrain = self.state.terrain
+        if terrain.is_difficult(p, self.n) or terrain.is_damaging(p, self.n):
+            return True
+        return any(self._enemy_cell(c) for c in cube(p, self.n))
+
+    # steps --------------------------------------------------------------------------------
+    def check_step(self, p: Pos, q: Pos, *, last: bool = False) -> int | Refusal:
+        """The cost of stepping from ``p`` to ``q``, or why the step is illegal.
+
+        ``last`` allows a final step off a ledge into a space that holds nothing up (the
+        creature then falls, DS-FALL-01); :func:`reachable` never ends there.
+        """
+        d = q - p
+        if d not in self.directions:
+            kind = "8 horizontal" if self.directions is HORIZONTAL_DIRECTIONS else "26"
+            return Refusal(
+                f"{tuple(q)} is not one step from {tuple(p)} ({kind} directions in {self.mode} mode)",
+                ("DS-GRID-03", "R-GEO-2"),
+            )
+        if not self.fits(q):
+            if self.mode == "burrow":
+                return Refusal(
+                    f"{tuple(q)} is off the map, filled by an object or by ground harder than dirt",
+                    ("DS-MTYPE-02", "R-GEO-5"),
+                )
+            return Refusal(f"{tuple(q)} is off the map or filled by a wall or an object", ("R-GEO-5",))
+        for c in corner_cells(p, self.n, d):
+            if not self._cell_open(c):
+                return Refusal(
+                    f"the diagonal step {tuple(p)} → {tuple(q)} cuts the corner of {tuple(c)}",
+                    ("DS-MOVE-08", "R-GEO-4"),
+                )
+        if self.prone and self.liquid(q):
+            return Refusal(f"{tuple(q)} is liquid and a prone creature can't swim", ("RB1-PRONE",))
+        if not self.held(q) and not (last and self.mode in WALK_MODES | {"burrow"}):
+            return Refusal(
+                f"nothing holds {self.creature.id!r} up at {tuple(q)} in {self.mode} mode",
+                ("DS-MOVE-14", "DS-MTYPE-24"),
+            )
+        if self.mode in SHIFT_MODES:
+            for where in (p, q):
+                if self._forbidden_for_shift(where):
+                    return Refusal(
+                        f"{tuple(where)} is difficult or damaging terrain or an enemy's space: "
+                        "no shifting into or within it",
+                        ("DS-MOVE-10", "DS-MOVE-03"),
+                    )
+        if self.fright is not None:
+            f = self.fright
+            if distance(q, self.n, f.pos, f.n) < distance(p, self.n, f.pos, f.n):
+                return Refusal(
+                    f"{tuple(q)} is closer to {f.id!r}, the source of its fear", ("RB1-FRIGHTENED",)
+                )
+        for dr in self.dragged:
+            if not self.state.fits(dr.pos + d, dr.n):
+                return Refusal(
+                    f"the dragged creature {dr.id!r} does not fit at {tuple(dr.pos + d)}",
+                    ("RB1-GRABBED", "R-GEO-5"),
+                )
+        return self._cost(p, q)
+
+    def _cost(self, p: Pos, q: Pos) -> int:
+        cost = STEP_COST
+        terrain = self.state.terrain
+        for c in self._entered(p, q):
+            if terrain.cell(c).difficult or self._enemy_cell(c):
+                cost += DIFFICULT_SURCHARGE
+                break
+        if self.prone:
+            cost += CRAWL_SURCHARGE
+        if self.liquid(q):
+            if not self.swimmer:
+                cost += CLIMB_SWIM_SURCHARGE
+        elif (
+            self.mode == "climb"
+            and not self.climber
+            and (q.z != p.z or not self.state.is_supported(q, self.n))
+        ):
+            cost += CLIMB_SWIM_SURCHARGE
+        return cost
+
+    def step(self, p: Pos, q: Pos) -> int | None:
+        """The cost of a legal step, None for an illegal one."""
+        r = self.check_step(p, q)
+        return r if isinstance(r, int) else None
+
+    def can_end(self, q: Pos) -> bool:
+        """Whether the move may stop at ``q``: no creature within 1 size shares it (DS-MOVE-04, R-SIZE-1)."""
+        if self.squeeze:
+            return True
+        return self.blocker_at(q) is None
+
+    def blocker_at(self, q: Pos) -> str | None:
+        """Id of a creature within 1 size whose space the mover can't stop in (DS-MOVE-04)."""
+        size = self.creature.size
+        for oid in self.state.creatures_in(q, self.n, exclude=self.ignore):
+            if self.state.creature(oid).size.ranks_apart(size) < STOP_SIZE_GAP:
+                return oid
+        return None
+
+    @property
+    def bitset_ok(self) -> bool:
+        """Whether the bit-set search applies: one level, 8 directions, nothing dragged, not frightened."""
+        return self.mode in WALK_MODES and not self.dragged and self.fright is None
+
+
+# --------------------------------------------------------------------------------------------
+# results
+
+
+class _Backend:
+    """Costs of the positions a search reached (pass-through positions included)."""
+
+    def cost_of(self, p: Pos) -> int | None:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def endpoints(self) -> Iterator[tuple[Pos, int]]:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def is_endpoint(self, p: Pos) -> bool:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def count(self) -> int:  # pragma: no cover - interface
+        raise NotImplementedError
+
+
+class _DictBackend(_Backend):
+    __slots__ = ("costs", "ends")
+
+    def __init__(self, costs: dict[Pos, int], ends: frozenset[Pos]) -> None:
+        self.costs = costs
+        self.ends = ends
+
+    def cost_of(self, p: Pos) -> int | None:
+        return self.costs.get(p)
+
+    def endpoints(self) -> Iterator[tuple[Pos, int]]:
+        items = sorted((self.costs[p], p.z, p.y, p.x) for p in self.ends)
+        for c, z, y, x in items:
+            yield Pos(x, y, z), c
+
+    def is_endpoint(self, p: Pos) -> bool:
+        return p in self.ends
+
+    def count(self) -> int:
+        return len(self.ends)
+
+
+class _BitsetBackend(_Backend):
+    __slots__ = ("ends", "layers", "stride", "visited", "x0", "y0", "z")
+
+    def __init__(self, layers: list[int], visited: int, ends: int, x0: int, y0: int, stride: int, z: int):
+        self.layers = layers
+        self.visited = visited
+        self.ends = ends
+        self.x0 = x0
+        self.y0 = y0
+        self.stride = stride
+        self.z = z
+
+    def _bit(self, p: Pos) -> int:
+        if p.z != self.z:
+            return -1
+        col = p.x - self.x0
+        row = p.y - self.y0
+        if col < 0 or row < 0 or col >= self.stride - 1:
+            return -1
+        return row * self.stride + col
+
+    def cost_of(self, p: Pos) -> int | None:
+        i = self._bit(p)
+        if i < 0 or not (self.visited >> i) & 1:
+            return None
+        for k, layer in enumerate(self.layers):
+            if (layer >> i) & 1:
+                return k
+        return None  # pragma: no cover - visited is the union of the layers
+
+    def endpoints(self) -> Iterator[tuple[Pos, int]]:
+        s = self.stride
+        for k, layer in enumerate(self.layers):
+            bits = layer & self.ends
+            while bits:
+                low = bits & -bits
+                i = low.bit_length() - 1
+                bits ^= low
+                yield Pos(self.x0 + i % s, self.y0 + i // s, self.z), k
+
+    def is_endpoint(self, p: Pos) -> bool:
+        i = self._bit(p)
+        return i >= 0 and bool((self.ends >> i) & 1)
+
+    def count(self) -> int:
+        return self.ends.bit_count()
+
+
+@attrs.frozen(eq=False)
+class Reachable:
+    """Where a creature can end a move this time, and the cheapest cost to each (R-MOVE-1, R-MOVE-2).
+
+    ``pos in result``, ``result.cost(pos)``, ``result.path_to(pos)``, ``len(result)`` and
+    iteration (cheapest first, then by z, y, x). The start is included at cost 0. Positions the
+    mover may pass through but not stop on (another creature's space, DS-MOVE-04) are left out.
+    """
+
+    creature: str
+    """The mover."""
+    origin: Pos
+    """Where the move starts."""
+    budget: int
+    """Movement points searched."""
+    mode: str
+    """The movement mode."""
+    algorithm: str
+    """"bitset" or "dijkstra": which search answered."""
+    _model: MoveModel = attrs.field(repr=False)
+    _backend: _Backend = attrs.field(repr=False)
+
+    def __contains__(self, pos: object) -> bool:
+        try:
+            p = as_pos(pos)  # type: ignore[arg-type]
+        except InvalidArgumentError:
+            return False
+        return self._backend.is_endpoint(p)
+
+    def __len__(self) -> int:
+        return self._backend.count()
+
+    def __iter__(self) -> Iterator[Pos]:
+        return (p for p, _ in self._backend.endpoints())
+
+    def items(self) -> Iterator[tuple[Pos, int]]:
+        """(position, cost) pairs, cheapest first."""
+        return self._backend.endpoints()
+
+    def costs(self) -> dict[Pos, int]:
+        """Every reachable position and its cost, as a new dict."""
+        return dict(self._backend.endpoints())
+
+    def cost(self, pos: Iterable[int]) -> int:
+        """The cheapest cost to end at ``pos``; :class:`IllegalMoveError` if it can't be reached."""
+        p = self._endpoint(pos)
+        c = self._backend.cost_of(p)
+        assert c is not None
+        return c
+
+    def path_to(self, pos: Iterable[int]) -> tuple[Pos, ...]:
+        """A cheapest path to ``pos``: the positions entered, in order (start excluded)."""
+        q = self._endpoint(pos)
+        path: list[Pos] = []
+        model = self._model
+        cost_of = self._backend.cost_of
+        cq = cost_of(q)
+        assert cq is not None
+        while q != self.origin:
+            for d in model.directions:
+                p = q - d
+                cp = cost_of(p)
+                if cp is None or cp >= cq:
+                    continue
+                c = model.step(p, q)
+                if c is not None and cp + c == cq:
+                    path.append(q)
+                    q, cq = p, cp
+                    break
+            else:  # pragma: no cover - every reached position has a cheapest predecessor
+                raise AssertionError(f"no predecessor for {tuple(q)}")
+        path.reverse()
+        return tuple(path)
+
+    def _endpoint(self, pos: Iterable[int]) -> Pos:
+        p = as_pos(pos)
+        if not self._backend.is_endpoint(p):
+            raise IllegalMoveError(
+                f"{self.creature!r} can't end a {self.mode} move at {tuple(p)} with {self.budget} movement",
+                rule=("R-MOVE-1", "R-MOVE-2"),
+            )
+        return p
+
+
+# --------------------------------------------------------------------------------------------
+# the searches
+
+
+def search(
+    model: MoveModel, origin: Pos, budget: int, *, algorithm: Algorithm = "auto"
+) -> tuple[_Backend, str]:
+    """Run the bit-set or the Dijkstra search from ``origin`` with ``budget`` movement points."""
+    if algorithm not in ("auto", "bitset", "dijkstra"):
+        raise InvalidArgumentError(f"algorithm {algorithm!r}: auto, bitset or dijkstra", rule="R-MOVE-1")
+    if algorithm == "bitset" and not model.bitset_ok:
+        raise InvalidArgumentError(
+            f"algorithm 'bitset': the {model.mode} mode of {model.creature.id!r} needs the general search",
+            rule="R-MOVE-1",
+        )
+    if algorithm != "dijkstra" and model.bitset_ok:
+        return _bitset(model, origin, budget), "bitset"
+    return _dijkstra(model, origin, budget), "dijkstra"
+
+
+def _dijkstra(model: MoveModel, origin: Pos, budget: int) -> _DictBackend:
+    costs: dict[Pos, int] = {origin: 0}
+    heap: list[tuple[int, int, int, int]] = [(0, origin.z, origin.y, origin.x)]
+    done: set[Pos] = set()
+    dirs = model.directions
+    if model.mode in SHIFT_MODES and model._forbidden_for_shift(origin):
+        dirs = ()
+    while heap:
+        c, z, y, x = heapq.heappop(heap)
+        p = Pos(x, y, z)
+        if p in done:
+            continue
+        done.add(p)
+        for d in dirs:
+            q = p + d
+            if q in done:
+                continue
+            step = model.step(p, q)
+            if step is None:
+                continue
+            nc = c + step
+            if nc <= budget and nc < costs.get(q, budget + 1):
+                costs[q] = nc
+                heapq.heappush(heap, (nc, q.z, q.y, q.x))
+    ends = frozenset(p for p in costs if p == origin or model.can_end(p))
+    return _DictBackend(costs, ends)
+
+
+def _shl(value: int, by: int) -> int:
+    return value << by if by >= 0 else value >> -by
+
+
+@functools.lru_cache(maxsize=64)
+def _rect(stride: int, c0: int, c1: int, r0: int, r1: int) -> int:
+    """Bits of columns c0..c1 in rows r0..r1 of a flat grid."""
+    row = ((1 << (c1 - c0 + 1)) - 1) << c0
+    out = 0
+    for r in range(r0, r1 + 1):
+        out |= row << (r * stride)
+    return out
+
+
+def _bitset(model: MoveModel, origin: Pos, budget: int) -> _BitsetBackend:
+    """The layered bit-set search over the window around ``origin`` (one level, 8 directions)."""
+    state = model.state
+    terrain = state.terrain
+    n = model.n
+    ox, oy, z = origin
+    # the cell grid: the cells of every position within B steps, clamped to the map. Corner
+    # cells (R-GEO-4) lie inside the footprints of the two positions of a step, so no cell off
+    # the map is ever needed once positions are kept on the map.
+    width, depth = terrain.width, terrain.depth
+    x0 = max(ox - budget, 0)
+    x1 = min(ox + budget + n - 1, width - 1)
+    y0 = max(oy - budget, 0)
+    y1 = min(oy + budget + n - 1, depth - 1)
+    cw = x1 - x0 + 1
+    ch = y1 - y0 + 1
+    s = cw + 1  # one guard column, always clear in every position mask
+    full_row = (1 << cw) - 1
+
+    blk = dif = dmg = liq = sup = 0
+    if -terrain.below <= z and z + n <= terrain.height:
+        below = z - 1
+        support_everywhere = below < -terrain.below
+        stored = terrain.stored_rows().get
+        ground_row = (1 << width) - 1
+        levels = range(z, z + n)
+        shift = -s
+        for y in range(y0, y1 + 1):
+            shift += s
+            if n == 1:
+                row = stored((z, y))
+                if row is None:
+                    if z < 0:
+                        blk |= full_row << shift
+                    b = d_ = g = lq = 0
+                else:
+                    b, d_, g, lq = row
+            else:
+                b = d_ = g = lq = 0
+                for zz in levels:
+                    row = stored((zz, y))
+                    if row is None:
+                        if zz < 0:
+                            b = ground_row
+                        continue
+                    b |= row[0]
+                    d_ |= row[1]
+                    g |= row[2]
+                    lq |= row[3]
+            if b:
+                blk |= ((b >> x0) & full_row) << shift
+            if d_:
+                dif |= ((d_ >> x0) & full_row) << shift
+            if g:
+                dmg |= ((g >> x0) & full_row) << shift
+            if lq:
+                liq |= ((lq >> x0) & full_row) << shift
+            if support_everywhere:
+                sup |= full_row << shift
+            else:
+                row = stored((below, y))
+                if row is None:
+                    if below < 0:
+                        sup |= full_row << shift
+                elif row[0]:
+                    sup |= ((row[0] >> x0) & full_row) << shift
+    else:
+        blk = _rect(s, 0, cw - 1, 0, ch - 1)
+
+    # objects: walls and crates fill cells (R-GEO-5) and hold creatures up
+    objects = state.objects
+    if objects:
+        if len(objects) <= cw * ch:
+            cells: Iterable[tuple[Pos, bool]] = ((c, True) for o in objects.values() for c in o.cells())
+        else:
+            cells = (
+                (Pos(x, y, zz), state.object_at(Pos(x, y, zz)) is not None)
+                for zz in range(z - 1, z + n)
+                for y in range(y0, y1 + 1)
+                for x in range(x0, x1 + 1)
+            )
+        for c, present in cells:
+            if not present or not (x0 <= c.x <= x1 and y0 <= c.y <= y1):
+                continue
+            bit = 1 << ((c.y - y0) * s + (c.x - x0))
+            if z <= c.z < z + n:
+                blk |= bit
+            elif c.z == z - 1:
+                sup |= bit
+
+    # creatures: enemies' spaces cost +1 (DS-MOVE-03); nobody stops in a space within 1 size (DS-MOVE-04)
+    ene = stay = 0
+    mover = model.creature
+    side = mover.side
+    rank = mover.size.rank
+    ignore = model.ignore
+    creatures = state.creatures
+    ids: Iterable[str]
+    if len(creatures) <= cw * ch:
+        ids = state.order
+    else:
+        found: dict[str, None] = {}
+        for y in range(y0, y1 + 1):
+            for x in range(x0, x1 + 1):
+                for zz in levels:
+                    for cid in state.occupants(Pos(x, y, zz)):
+                        found[cid] = None
+        ids = found
+    for cid in ids:
+        if cid in ignore:
+            continue
+        other = creatures[cid]
+        cx, cy, cz = other.pos
+        cn = other.size.squares
+        if other.dead or cz >= z + n or z >= cz + cn or cx > x1 or cy > y1 or cx + cn <= x0 or cy + cn <= y0:
+            continue
+        if cn == 1:
+            bits = 1 << ((cy - y0) * s + (cx - x0))
+        else:
+            cx0, cy0 = max(cx, x0), max(cy, y0)
+            bits = _rect(s, cx0 - x0, min(cx + cn - 1, x1) - x0, cy0 - y0, min(cy + cn - 1, y1) - y0)
+        if other.side != side:
+            ene |= bits
+        if abs(other.size.rank - rank) < STOP_SIZE_GAP:
+            stay |= bits
+
+    def foot(mask: int) -> int:
+        """Positions whose n x n footprint has a set cell."""
+        if n == 1 or not mask:
+            return mask
+        out = 0
+        for j in range(n):
+            for i in range(n):
+                out |= mask >> (i + j * s)
+        return out
+
+    def strip(mask: int, dx: int, dy: int) -> int:
+        """Positions entered by a step (dx, dy) whose newly entered cells include a set cell."""
+        if n == 1 or not mask:
+            return mask
+        out = 0
+        if dx:
+            a = n - 1 if dx > 0 else 0
+            for j in range(n):
+                out |= mask >> (a + j * s)
+        if dy:
+            b = n - 1 if dy > 0 else 0
+            for i in range(n):
+                out |= mask >> (i + b * s)
+        return out
+
+    # positions the mover may occupy, inside the (2B+1)^2 window
+    win = _rect(
+        s,
+        max(ox - budget, 0) - x0,
+        min(ox + budget, width - n) - x0,
+        max(oy - budget, 0) - y0,
+        min(oy + budget, depth - n) - y0,
+    )
+    liq_p = foot(liq)
+    standable = win & ~foot(blk) & (foot(sup) | liq_p)
+    if model.prone:
+        standable &= ~liq_p  # RB1-PRONE: a prone creature can't swim
+    start = 1 << ((oy - y0) * s + (ox - x0))
+    shifting = model.mode in SHIFT_MODES
+    if shifting:
+        forbidden = foot(dif | dmg | ene)
+        if start & forbidden:
+            standable = 0
+        standable &= ~forbidden
+    swim = liq_p if not model.swimmer else 0
+    surcharge = (dif | ene) if not shifting else 0
+    base = STEP_COST + (CRAWL_SURCHARGE if model.prone else 0)
+
+    # per direction d: the legal destinations; a step costs base + swim + entered surcharge
+    lefts: list[tuple[int, int]] = []  # (shift, allowed) for shifts toward higher bits
+    rights: list[tuple[int, int]] = []
+    per_dir: list[tuple[int, int, int, int]] = []  # (shift, allowed, dx, dy)
+    for dx, dy, _ in HORIZONTAL_DIRECTIONS:
+        allowed = standable
+        if dx and dy:
+            c1 = (n - 1 if dx > 0 else 0) + (-1 if dy > 0 else n) * s
+            c2 = (-1 if dx > 0 else n) + (n - 1 if dy > 0 else 0) * s
+            allowed &= ~(_shl(blk, -c1) | _shl(blk, -c2))
+        by = dx + dy * s
+        if by > 0:
+            lefts.append((by, allowed))
+        else:
+            rights.append((-by, allowed))
+        per_dir.append((by, allowed, dx, dy))
+
+    layers = [start]
+    visited = start
+    longest = base + 2
+    empty_run = 0
+    if n == 1 or not surcharge:
+        # the surcharge does not depend on the direction: expand each layer once
+        ent = surcharge
+        extra0 = ~(swim | ent)
+        extra2 = swim & ent
+        extra1 = (swim | ent) & ~extra2
+        grown: list[int] = []
+        diag_left = [(by, a) for by, a in lefts if by not in (1, s)]
+        diag_right = [(by, a) for by, a in rights if by not in (1, s)]
+        for k in range(1, budget + 1):
+            j = k - base
+            if j >= 0:
+                f = layers[j]
+                g = 0
+                if f:
+                    g = ((f << 1) | (f >> 1) | (f << s) | (f >> s)) & standable
+                    for by, allowed in diag_left:
+                        g |= (f << by) & allowed
+                    for by, allowed in diag_right:
+                        g |= (f >> by) & allowed
+                grown.append(g)
+            cand = 0
+            if j >= 0:
+                cand = grown[j] & extra0
+                if j >= 1:
+                    cand |= grown[j - 1] & extra1
+                    if j >= 2:
+                        cand |= grown[j - 2] & extra2
+            new = cand & ~visited
+            layers.append(new)
+            if new:
+                visited |= new
+                empty_run = 0
+            else:
+                empty_run += 1
+                if empty_run >= longest:
+                    break
+    else:
+        # a size-2+ mover: the newly entered cells depend on the direction (R-MOVE-1)
+        dirs: list[tuple[int, int, int, int]] = []  # (shift, masks of extra 0, 1, 2)
+        for by, allowed, dx, dy in per_dir:
+            ent = strip(surcharge, dx, dy)
+            both = swim & ent
+            dirs.append((by, allowed & ~(swim | ent), allowed & (swim | ent) & ~both, allowed & both))
+        for k in range(1, budget + 1):
+            cand = 0
+            for by, m0, m1, m2 in dirs:
+                for extra, mask in ((0, m0), (1, m1), (2, m2)):
+                    src = k - base - extra
+                    if src < 0 or not mask:
+                        continue
+                    f = layers[src]
+                    if f:
+                        cand |= (f << by if by > 0 else f >> -by) & mask
+            new = cand & ~visited
+            layers.append(new)
+            if new:
+                visited |= new
+                empty_run = 0
+            else:
+                empty_run += 1
+                if empty_run >= longest:
+                    break
+    ends = visited if model.squeeze else (visited & ~foot(stay)) | start
+    return _BitsetBackend(layers, visited, ends, x0, y0, s, z)
+
+
+# --------------------------------------------------------------------------------------------
+# the public query
+
+MAX_BUDGET = 1_000_000
+"""Largest movement budget accepted; the search itself never looks past the map."""
+
+
+def check_budget(value: object, *, what: str = "budget") -> int:
+    """A whole number of movement points from 0 to :data:`MAX_BUDGET`, or InvalidArgumentError."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_BUDGET:
+        raise InvalidArgumentError(
+            f"{what} {value!r}: a whole number of squares from 0 to {MAX_BUDGET}", rule="DS-MOVE-07"
+        )
+    return value
+
+
+def current_speed(state: Encounter, creature: str) -> int:
+    """Speed after conditions, the grabber's halving included (RB1-GRABBED, RB1-SLOWED, DS-MOVE-07)."""
+    from brawl.rules.conditions import speed
+
+    return speed(state, creature)
+
+
+def companions(state: Encounter, creature: str) -> tuple[tuple[str, ...], list[Creature]]:
+    """The riders of ``creature`` (DS-MOUNT-03) and the creatures it has grabbed (RB1-GRABBED)."""
+    from brawl.rules.conditions import grabbing
+
+    c = state.creature(creature)
+    riders = tuple(
+        oid for oid in state.creatures_in(c.pos, c.n, exclude=(c.id,)) if state.creatures[oid].riding == c.id
+    )
+    return riders, [state.creatures[g] for g in grabbing(state, creature)]
+
+
+def grabbed_by(state: Encounter, creature: str) -> list[Creature]:
+    """The creatures that ``creature`` has grabbed (RB1-GRABBED)."""
+    return companions(state, creature)[1]
+
+
+def riders_of(state: Encounter, creature: str) -> tuple[str, ...]:
+    """Ids of the creatures riding ``creature`` (DS-MOUNT-03)."""
+    return companions(state, creature)[0]
+
+
+def mode_refusal(creature: Creature, mode: str) -> Refusal | None:
+    """Why a creature can't move in ``mode`` at all, or None (RB1-PRONE, DS-MTYPE-02, DS-MTYPE-24)."""
+    if mode not in MODES:
+        raise _bad_mode(mode)
+    prone = bool(creature.conditions) and creature.has(ConditionName.PRONE)
+    if mode == "crawl" and not prone:
+        return Refusal(
+            f"{creature.id!r} is not prone: drop prone first to crawl", ("DS-MTYPE-22", "DS-MTYPE-23")
+        )
+    if prone and mode in ("climb", "swim", "fly"):
+        return Refusal(f"{creature.id!r} is prone and can't {mode}", ("RB1-PRONE",))
+    if mode == "fly" and not creature.has_movement(MovementType.FLY):
+        return Refusal(f"{creature.id!r} has no fly in its speed entry", ("DS-MTYPE-24",))
+    if mode == "burrow" and not creature.has_movement(MovementType.BURROW):
+        return Refusal(f"{creature.id!r} has no burrow in its speed entry", ("DS-MTYPE-02",))
+    return None
+
+
+def movement_model(
+    state: Encounter,
+    creature: str,
+    mode: str,
+    *,
+    squeeze: bool = False,
+    drag: bool = True,
+    found: tuple[tuple[str, ...], list[Creature]] | None = None,
+) -> MoveModel:
+    """The step rules of ``creature`` in ``mode``, carrying its riders and dragging what it grabbed."""
+    c = state.creature(creature)
+    if c.dead:
+        raise IllegalMoveError(f"{creature!r} is dead and can't move", rule="DS-STAM-09")
+    refusal = mode_refusal(c, mode)
+    if refusal is not None:
+        raise IllegalMoveError(f"{mode} {creature!r}: {refusal.reason}", rule=refusal.rules)
+    riders, grabbed = companions(state, creature) if found is None else found
+    return MoveModel(state, c, mode, squeeze=squeeze, carried=riders, dragged=grabbed if drag else ())
+
+
+def reachable(
+    state: Encounter,
+    creature: str,
+    *,
+    budget: int | None = None,
+    mode: Mode = "advance",
+    squeeze: bool = False,
+    ignore_speed: bool = False,
+    algorithm: Algorithm = "auto",
+) -> Reachable:
+    """Every position ``creature`` can end a move on, with its cheapest cost (R-MOVE-1, R-MOVE-2).
+
+    ``budget`` is the distance the move offers; the creature gets min(budget, current speed)
+    movement points (DS-MOVE-07), or its current speed when ``budget`` is None. ``ignore_speed``
+    is for effects that say they exceed speed. ``squeeze`` lets the move end in the space of a
+    creature within 1 size (DS-MOVE-05). Disengage searches 1 square unless ``budget`` says more.
+    """
+    if not isinstance(squeeze, bool) or not isinstance(ignore_speed, bool):
+        raise InvalidArgumentError("squeeze and ignore_speed: True or False", rule="DS-MOVE-05")
+    found = companions(state, creature)
+    model = movement_model(state, creature, mode, squeeze=squeeze, found=found)
+    points = movement_points(state, creature, budget, mode=mode, ignore_speed=ignore_speed)
+    origin = model.creature.pos
+    backend, used = search(model, origin, points, algorithm=algorithm)
+    return Reachable(creature, origin, points, mode, used, model, backend)
+
+
+DISENGAGE_SHIFT = 1  # DS-ACT-02: shift 1 square
+
+
+def movement_points(
+    state: Encounter,
+    creature: str,
+    budget: int | None,
+    *,
+    mode: str = "advance",
+    ignore_speed: bool = False,
+) -> int:
+    """Movement points of one move: min(distance offered, current speed) (R-MOVE-2, DS-MOVE-07)."""
+    speed_now = current_speed(state, creature)
+    if budget is None:
+        offered = DISENGAGE_SHIFT if mode == "disengage" else speed_now
+    else:
+        offered = check_budget(budget)
+    return offered if ignore_speed else min(offered, speed_now)
