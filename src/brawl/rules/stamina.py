@@ -141,7 +141,11 @@ def lose_stamina(
     dies = amount > 0 and would_die(c, after)
     new = attrs.evolve(c, stamina=after, dead=dies)
     event = StaminaChanged(
-        creature=creature, before=c.stamina, after=after, reason=reason, rules=(*rules, "R-STAM-6")
+        creature=creature,
+        before=c.stamina,
+        after=after,
+        reason=reason,
+        rules=tuple(dict.fromkeys((*rules, "R-STAM-6"))),
     )
     return settle(state, c, new, (event,))
 
