@@ -26,14 +26,14 @@ def in_water(might: int = 2, **kw: object) -> Encounter:
     )
     ogre = Creature(id="ogre", side="director", pos=(8, 8, 0))
     enc, _ = brawl.start_combat(Encounter.create(pool(), [diver, ogre], seed=4), d10=9)
-    return enc
+    return enc  # type: ignore[no-any-return]
 
 
 def round_trip(enc: Encounter, **end: object) -> tuple[Encounter, tuple[brawl.Event, ...]]:
     for who in ("diver", "ogre"):
         enc, _ = brawl.start_turn(enc, who)
         enc, _ = brawl.end_turn(enc)
-    return brawl.end_round(enc, **end)  # type: ignore[arg-type,return-value]
+    return brawl.end_round(enc, **end)  # type: ignore[return-value]
 
 
 def test_breath_limit_is_might_minimum_1_ds_env_03() -> None:
@@ -46,23 +46,26 @@ def test_breath_limit_is_might_minimum_1_ds_env_03() -> None:
 def test_might_2_holds_two_rounds_then_1d6_each_round_ds_env_03_04() -> None:
     """DS-ENV-03, DS-ENV-04, AMB-48: Might 2: rounds 1 and 2 held; end of round 3: 1d6 (4) damage."""
     enc = in_water(might=2)
-    enc, ev1 = round_trip(enc)
-    assert enc.creature("diver").breath_held == 1 and enc.creature("diver").stamina == 30
-    enc, ev2 = round_trip(enc)
-    assert enc.creature("diver").breath_held == 2 and enc.creature("diver").stamina == 30
+    enc, _ev1 = round_trip(enc)
+    assert enc.creature("diver").breath_held == 1
+    assert enc.creature("diver").stamina == 30
+    enc, _ev2 = round_trip(enc)
+    assert enc.creature("diver").breath_held == 2
+    assert enc.creature("diver").stamina == 30
     enc, ev3 = round_trip(enc, suffocation_rolls={"diver": 4})
     assert enc.creature("diver").stamina == 26
     assert "out of breath (3 rounds held, limit 2): takes 4 damage" in brawl.explain(ev3)
     enc, ev4 = round_trip(enc)
-    roll = [e for e in ev4 if isinstance(e, brawl.DiceRolled)][0]
-    assert roll.source == "rng" and enc.creature("diver").stamina == 26 - roll.values[0]
+    roll = next(e for e in ev4 if isinstance(e, brawl.DiceRolled))
+    assert roll.source == "rng"
+    assert enc.creature("diver").stamina == 26 - roll.values[0]
 
 
 def test_might_0_takes_damage_after_the_first_round_ds_env_03_04() -> None:
     """DS-ENV-03, DS-ENV-04: minimum 1 round: Might 0 takes 1d6 at the end of round 2."""
     enc = in_water(might=0)
     enc, _ = round_trip(enc)
-    enc, ev = round_trip(enc, suffocation_rolls={"diver": 6})
+    enc, _ev = round_trip(enc, suffocation_rolls={"diver": 6})
     assert enc.creature("diver").stamina == 24
 
 

@@ -22,7 +22,7 @@ def enemies(n: int, **kw: object) -> list[Creature]:
 def fight(creatures: list[Creature], **options: object) -> Encounter:
     enc = Encounter.create(Terrain.flat(12, 12), creatures, seed=3)
     enc, _ = brawl.start_combat(enc, **options)  # type: ignore[arg-type]
-    return enc
+    return enc  # type: ignore[no-any-return]
 
 
 def play_round(enc: Encounter, pick: int = 0) -> tuple[Encounter, list[str]]:
@@ -57,9 +57,11 @@ def test_npc_ally_acts_on_heroes_side_ds_side_03() -> None:
 def test_combat_start_is_an_input_ds_side_04() -> None:
     """DS-SIDE-04, R-TURN-2: combat starts when the caller says so: round 1, turn state set."""
     enc = Encounter.create(Terrain.flat(12, 12), heroes(1) + enemies(1))
-    assert enc.turn is None and enc.round == 0
+    assert enc.turn is None
+    assert enc.round == 0
     enc, events = brawl.start_combat(enc, d10=6)
-    assert enc.round == 1 and isinstance(enc.turn, DrawSteelTurn)
+    assert enc.round == 1
+    assert isinstance(enc.turn, DrawSteelTurn)
     assert "combat starts" in brawl.explain(events)
     with pytest.raises(brawl.TurnOrderError, match="DS-END-01"):
         brawl.start_combat(enc)
@@ -89,7 +91,7 @@ def test_d10_6_or_more_players_choose_ds_side_06(roll: int, first: str) -> None:
 
 
 def test_players_may_choose_the_other_side_ds_side_06() -> None:
-    """DS-SIDE-06: on 6+ the players may send the Director's side first; on 5- the Director may send heroes."""
+    """DS-SIDE-06: either chooser may pick the other side."""
     assert list(brawl.next_actors(fight(heroes(1) + enemies(1), d10=8, players_choice="director"))) == [
         "director"
     ]
@@ -103,7 +105,9 @@ def test_d10_from_rng_is_recorded_ds_side_06() -> None:
     enc = Encounter.create(Terrain.flat(12, 12), heroes(1) + enemies(1), seed=11)
     enc2, events = brawl.start_combat(enc)
     rolls = [e for e in events if isinstance(e, brawl.DiceRolled)]
-    assert len(rolls) == 1 and rolls[0].source == "rng" and 1 <= rolls[0].values[0] <= 10
+    assert len(rolls) == 1
+    assert rolls[0].source == "rng"
+    assert 1 <= rolls[0].values[0] <= 10
     assert enc2.rng.counter == enc.rng.counter + 1
 
 
@@ -160,7 +164,7 @@ def test_round_ends_when_all_acted_and_first_side_stays_first_ds_side_11_12() ->
         brawl.end_round(enc)
     enc, seq = play_round(enc)
     assert seq == ["e0", "h0", "e1"]
-    enc, events = brawl.end_round(enc)
+    enc, _events = brawl.end_round(enc)
     assert enc.round == 2
     assert list(brawl.next_actors(enc)) == ["director"]
     enc, seq2 = play_round(enc, pick=1)
@@ -213,7 +217,7 @@ def test_solo_second_turn_lost_when_only_back_to_back_rb5_solo() -> None:
         brawl.start_turn(enc, "dragon")
     enc, events = brawl.end_round(enc)
     lost = [e for e in events if type(e).__name__ == "TurnLost"]
-    assert [e.creature for e in lost] == ["dragon"]  # type: ignore[attr-defined]
+    assert [e.creature for e in lost] == ["dragon"]
 
 
 def test_alternative_order_by_agility_tests_ds_side_14() -> None:
@@ -249,9 +253,9 @@ def test_alternative_order_rng_totals_are_2d10_plus_agility_ds_side_14() -> None
     enc = Encounter.create(Terrain.flat(12, 12), [fast, *enemies(1)], seed=5)
     enc, events = brawl.start_combat(enc, d10=9, alternative_order=True)
     rolls = [e for e in events if isinstance(e, brawl.DiceRolled) and e.dice == "2d10"]
-    order = [e for e in events if type(e).__name__ == "TurnOrderSet" and e.side == "heroes"]  # type: ignore[attr-defined]
+    order = [e for e in events if type(e).__name__ == "TurnOrderSet" and e.side == "heroes"]
     assert len(rolls) == 2
-    assert order[0].totals == (sum(rolls[0].values) + 3,)  # type: ignore[attr-defined]
+    assert order[0].totals == (sum(rolls[0].values) + 3,)
 
 
 def test_willing_heroes_swap_at_start_of_round_ds_side_16() -> None:
@@ -294,16 +298,18 @@ def test_end_of_round_order_fall_suffocation_surprise_r_turn_4() -> None:
 
 
 def test_end_combat_clears_turns_keeps_unconscious_ds_end_01_ds_cond_15() -> None:
-    """DS-END-01, DS-COND-15, DS-STAM-22: combat ends; conditions end except unconscious; temporary Stamina lost."""
+    """DS-END-01, DS-COND-15, DS-STAM-22: conditions end but unconscious; no temporary Stamina."""
     enc = fight(heroes(1) + enemies(1), d10=9)
     enc, _ = brawl.add_condition(enc, "h0", "slowed", "save_ends")
     enc, _ = brawl.add_condition(enc, "h0", "unconscious")
     enc, _ = brawl.add_condition(enc, "e0", "weakened")
     enc = enc.update_creature("e0", temporary_stamina=5)
     enc, events = brawl.end_combat(enc, keep={"e0": ["weakened"]})
-    assert enc.turn is None and enc.round == 0
+    assert enc.turn is None
+    assert enc.round == 0
     h0 = enc.creature("h0")
-    assert h0.has("unconscious") and not h0.has("slowed")
+    assert h0.has("unconscious")
+    assert not h0.has("slowed")
     assert enc.creature("e0").has("weakened")
     assert enc.creature("e0").temporary_stamina == 0
     assert "combat ends" in brawl.explain(events)
@@ -330,7 +336,7 @@ def test_unknown_system_and_options_are_refused() -> None:
 
 @given(st.integers(1, 10), st.integers(1, 4), st.integers(1, 6), st.integers(0, 3))
 def test_round_invariants_property(d10: int, n_heroes: int, n_enemies: int, pick: int) -> None:
-    """DS-SIDE-08..12: each living creature acts exactly once, sides alternate while both can; old state untouched."""
+    """DS-SIDE-08..12: all act once, sides alternate; old state untouched."""
     enc = Encounter.create(Terrain.flat(12, 12), heroes(n_heroes) + enemies(n_enemies), seed=d10)
     start, _ = brawl.start_combat(enc, d10=d10)
     snapshot = start
@@ -342,4 +348,5 @@ def test_round_invariants_property(d10: int, n_heroes: int, n_enemies: int, pick
     for i in range(2 * switches - 1):
         assert sides[i] != sides[i + 1]
     again, seq2 = play_round(start, pick)
-    assert seq2 == seq and again == enc2
+    assert seq2 == seq
+    assert again == enc2

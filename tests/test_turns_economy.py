@@ -17,7 +17,7 @@ def my_turn(**kw: object) -> Encounter:
     enc = Encounter.create(Terrain.flat(10, 10), [kira, ogre])
     enc, _ = brawl.start_combat(enc, d10=9)
     enc, _ = brawl.start_turn(enc, "kira")
-    return enc
+    return enc  # type: ignore[no-any-return]
 
 
 def use(enc: Encounter, *kinds: str, who: str = "kira") -> Encounter:
@@ -42,7 +42,7 @@ def test_movement_split_around_actions_ds_turn_02() -> None:
     enc, ev = brawl.spend_movement(enc, "kira", 2)
     enc = use(enc, "main")
     enc, ev = brawl.spend_movement(enc, "kira", 3)
-    assert ev[0].left == 0  # type: ignore[attr-defined]
+    assert ev[0].left == 0
     with pytest.raises(brawl.ActionUnavailableError, match="DS-TURN-02"):
         brawl.spend_movement(enc, "kira", 1)
 
@@ -62,7 +62,8 @@ def test_converted_main_action_is_reported_ds_turn_03() -> None:
     """DS-TURN-03: a second move action uses the main action; then no main action is left."""
     enc = use(my_turn(), "move")
     enc, events = brawl.use_action(enc, "kira", "move")
-    assert events[0].converted and "DS-TURN-03" in events[0].rules  # type: ignore[attr-defined]
+    assert events[0].converted
+    assert "DS-TURN-03" in events[0].rules
     with pytest.raises(brawl.ActionUnavailableError, match="DS-TURN-03"):
         brawl.use_action(enc, "kira", "main")
     enc, _ = brawl.spend_movement(enc, "kira", 10)  # two move actions: 2 x speed 5
@@ -159,7 +160,7 @@ KINDS = ["main", "maneuver", "move", "free maneuver", "triggered", "free trigger
 
 @given(st.lists(st.sampled_from(KINDS), max_size=8))
 def test_economy_never_exceeds_a_legal_turn_property(kinds: list[str]) -> None:
-    """DS-TURN-01, DS-TURN-03, DS-TURN-05: whatever is tried, the accepted spending is a legal turn; same inputs, same outcome."""
+    """DS-TURN-01, DS-TURN-03, DS-TURN-05: what is accepted is a legal turn; same inputs, same outcome."""
     enc = my_turn()
     main = maneuvers = moves = triggered = 0
     for k in kinds:
@@ -175,4 +176,6 @@ def test_economy_never_exceeds_a_legal_turn_property(kinds: list[str]) -> None:
             with pytest.raises(brawl.RulesError):
                 brawl.use_action(enc, "kira", k)
     assert main + max(0, maneuvers - 1) + max(0, moves - 1) <= 1
-    assert maneuvers <= 2 and moves <= 2 and triggered <= 1
+    assert maneuvers <= 2
+    assert moves <= 2
+    assert triggered <= 1

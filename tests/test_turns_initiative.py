@@ -24,16 +24,17 @@ def started(**kw: object) -> Encounter:
         system="initiative",
         stats={"ana": 2, "bo": 1, "orc": 0},
         rolls={"ana": 4, "bo": 9, "orc": 8},
-        **kw,  # type: ignore[arg-type]
+        **kw,
     )
-    return enc
+    return enc  # type: ignore[no-any-return]
 
 
 def test_d10_plus_stat_highest_first_i_init_01_02() -> None:
     """I-INIT-01, I-INIT-02: ana 4+2=6, bo 9+1=10, orc 8+0=8: bo, orc, ana."""
     enc = started()
     assert isinstance(enc.turn, InitiativeTurn)
-    assert enc.turn.order == ("bo", "orc", "ana") and enc.turn.totals == (10, 8, 6)
+    assert enc.turn.order == ("bo", "orc", "ana")
+    assert enc.turn.totals == (10, 8, 6)
     assert brawl.next_actors(enc) == {"players": ("bo",)}
     with pytest.raises(brawl.TurnOrderError, match="I-INIT-02"):
         brawl.start_turn(enc, "ana")
@@ -44,7 +45,7 @@ def test_ties_higher_stat_then_order_added_r_i_2() -> None:
     enc, _ = brawl.start_combat(
         party(), system="initiative", stats={"ana": 1, "bo": 3, "orc": 1}, rolls={"ana": 7, "bo": 5, "orc": 7}
     )
-    assert enc.turn.order == ("bo", "ana", "orc")  # type: ignore[union-attr]
+    assert enc.turn.order == ("bo", "ana", "orc")
     enc, _ = brawl.start_combat(
         party(),
         system="initiative",
@@ -52,7 +53,7 @@ def test_ties_higher_stat_then_order_added_r_i_2() -> None:
         rolls={"ana": 7, "bo": 5, "orc": 7},
         tie_order=["orc", "bo", "ana"],
     )
-    assert enc.turn.order == ("orc", "bo", "ana")  # type: ignore[union-attr]
+    assert enc.turn.order == ("orc", "bo", "ana")
 
 
 def test_order_fixed_round_restarts_with_first_i_init_04_i_enc_02() -> None:
@@ -68,7 +69,8 @@ def test_order_fixed_round_restarts_with_first_i_init_04_i_enc_02() -> None:
     with pytest.raises(brawl.TurnOrderError, match="I-ENC-02"):
         brawl.start_turn(enc, "bo")
     enc, _ = brawl.end_round(enc)
-    assert enc.round == 2 and brawl.next_actors(enc) == {"players": ("bo",)}
+    assert enc.round == 2
+    assert brawl.next_actors(enc) == {"players": ("bo",)}
 
 
 def test_action_fast_move_once_each_any_order_i_turn_01_03() -> None:
@@ -109,10 +111,10 @@ def test_free_actions_out_of_sequence_not_counted_i_free_01_02() -> None:
     enc, _ = brawl.start_turn(enc, "bo")
     enc, _ = brawl.use_action(enc, "bo", "action")
     enc, ev = brawl.use_action(enc, "ana", "free", name="Fulfill Prophecy")
-    assert not ev[0].counted  # type: ignore[attr-defined]
+    assert not ev[0].counted
     enc, _ = brawl.use_action(enc, "bo", "free")
     enc, _ = brawl.use_action(enc, "bo", "fast")
-    assert enc.turn.current == "bo"  # type: ignore[union-attr]
+    assert enc.turn.current == "bo"
 
 
 def test_hold_action_or_fast_not_both_never_move_i_hold_01_r_i_3() -> None:
@@ -147,7 +149,7 @@ def test_held_action_used_once_when_triggered_i_hold_03() -> None:
     with pytest.raises(brawl.ActionUnavailableError, match="I-HOLD-03"):
         brawl.use_held_action(enc, "bo")
     enc, ev = brawl.report_trigger(enc, "a foe rounds the corner")
-    assert [e.creature for e in ev] == ["bo"]  # type: ignore[attr-defined]
+    assert [e.creature for e in ev] == ["bo"]
     enc, ev = brawl.use_held_action(enc, "bo")
     assert "uses its held action (shoot)" in brawl.explain(ev)
     with pytest.raises(brawl.ActionUnavailableError, match="I-HOLD-01"):

@@ -70,7 +70,7 @@ class DrawSteelMachine(RuleBasedStateMachine):
 
     @rule()
     def round_end(self) -> None:
-        if brawl.next_actors(self.enc) or self.enc.turn.current is not None:  # type: ignore[union-attr]
+        if brawl.next_actors(self.enc) or self.enc.turn.current is not None:
             return
         for c in self.enc.living():
             lost = c.solo and self.turns.get(c.id, 0) == 1

@@ -10,7 +10,7 @@ from brawl.turns.zone import ZoneTurn
 
 
 def bandits_fight() -> Encounter:
-    """Balthasar, Sybilla and Theobald against three bandits and their leader; the bandits have the initiative."""
+    """Three players against three bandits and their leader; the bandits have the initiative."""
     players = [
         Creature(id=n, side="players", stamina_max=12, pos=(0, i, 0))
         for i, n in enumerate(("balthasar", "sybilla", "theobald"))
@@ -21,7 +21,7 @@ def bandits_fight() -> Encounter:
     ]
     enc = Encounter.create(Terrain.flat(10, 10), players + bandits)
     enc, _ = brawl.start_combat(enc, system="zone", initiative="gm")
-    return enc
+    return enc  # type: ignore[no-any-return]
 
 
 def turn(enc: Encounter, who: str) -> Encounter:
@@ -38,7 +38,7 @@ def test_bandits_example_turn_by_turn_z_turn_02_04_06_08() -> None:
     enc = turn(enc, "sybilla")  # the players take turn with Sybilla
     enc = turn(enc, "bandit1")  # the GM takes turn with a bandit
     enc, ev = brawl.pass_turn(enc)  # the players pass rather than activating
-    assert not ev[0].forced  # type: ignore[attr-defined]
+    assert not ev[0].forced
     enc = turn(enc, "bandit2")  # he didn't pass, so play goes back to the players
     assert list(brawl.next_actors(enc)) == ["players"]
     enc = turn(enc, "balthasar")
@@ -48,17 +48,21 @@ def test_bandits_example_turn_by_turn_z_turn_02_04_06_08() -> None:
     with pytest.raises(brawl.TurnOrderError, match="Z-TURN-03"):
         brawl.start_turn(enc, "leader")
     enc, ev = brawl.pass_turn(enc)  # the GM must pass: all bandits have taken their turn
-    assert ev[0].forced and "Z-TURN-08" in ev[0].rules  # type: ignore[attr-defined]
-    assert isinstance(enc.turn, ZoneTurn) and not enc.turn.round_over
+    assert ev[0].forced
+    assert "Z-TURN-08" in ev[0].rules
+    assert isinstance(enc.turn, ZoneTurn)
+    assert not enc.turn.round_over
     enc, ev = brawl.pass_turn(enc)  # the players must pass as well: the round ends
-    assert ev[0].forced and "Z-TURN-04" in ev[0].rules  # type: ignore[attr-defined]
+    assert ev[0].forced
+    assert "Z-TURN-04" in ev[0].rules
     assert brawl.next_actors(enc) == {}
     enc, ev = brawl.end_round(enc)
-    assert enc.round == 2 and list(brawl.next_actors(enc)) == ["gm"]
+    assert enc.round == 2
+    assert list(brawl.next_actors(enc)) == ["gm"]
 
 
 def test_wrong_faction_or_round_over_is_refused_z_turn_02_04() -> None:
-    """Z-TURN-02: only the faction whose go it is acts or passes; Z-TURN-04: nobody acts after the round ends."""
+    """Z-TURN-02: only the faction whose go it is acts or passes; Z-TURN-04: no early end."""
     enc = bandits_fight()
     with pytest.raises(brawl.TurnOrderError, match="Z-TURN-02"):
         brawl.start_turn(enc, "sybilla")
@@ -74,7 +78,7 @@ def test_all_factions_pass_ends_round_even_with_unacted_r_z_2() -> None:
     enc, _ = brawl.pass_turn(enc)
     enc, _ = brawl.pass_turn(enc)
     enc, events = brawl.end_round(enc)
-    lost = sorted(e.creature for e in events if type(e).__name__ == "TurnLost")  # type: ignore[attr-defined]
+    lost = sorted(e.creature for e in events if type(e).__name__ == "TurnLost")
     assert len(lost) == 7
 
 
@@ -83,18 +87,19 @@ def test_initiative_holder_picks_opener_each_round_z_turn_06() -> None:
     enc = bandits_fight()
     enc, _ = brawl.pass_turn(enc)
     enc, _ = brawl.pass_turn(enc)
-    enc, events = brawl.end_round(enc, opener="players")
+    enc, _events = brawl.end_round(enc, opener="players")
     assert list(brawl.next_actors(enc)) == ["players"]
 
 
 def test_initiative_assigned_randomly_when_unclear_z_turn_07() -> None:
-    """Z-TURN-07: no initiative given: a die with one face per faction assigns it (roll 2 → second faction)."""
+    """Z-TURN-07: no initiative given: one die face per faction assigns it (2: the second)."""
     a = Creature(id="a", side="red", pos=(0, 0, 0))
     b = Creature(id="b", side="blue", pos=(3, 3, 0))
     enc, events = brawl.start_combat(
         Encounter.create(Terrain.flat(8, 8), [a, b]), system="zone", initiative_roll=2
     )
-    assert isinstance(enc.turn, ZoneTurn) and enc.turn.initiative == "blue"
+    assert isinstance(enc.turn, ZoneTurn)
+    assert enc.turn.initiative == "blue"
     assert any(isinstance(e, brawl.DiceRolled) and e.dice == "d2" for e in events)
 
 
@@ -208,7 +213,7 @@ def test_group_at_half_numbers_checks_morale_z_morale_01_r_z_5() -> None:
     enc, ev = brawl.end_round(enc)
     due = [e for e in ev if type(e).__name__ == "MoraleCheckDue"]
     assert len(due) == 1
-    assert (due[0].group, due[0].original, due[0].before, due[0].now) == ("bandits", 4, 3, 2)  # type: ignore[attr-defined]
+    assert (due[0].group, due[0].original, due[0].before, due[0].now) == ("bandits", 4, 3, 2)
     enc, _ = brawl.pass_turn(enc)
     enc, _ = brawl.pass_turn(enc)
     enc, ev = brawl.end_round(enc)
@@ -235,7 +240,7 @@ def test_lone_character_at_half_health_checks_morale_z_morale_01() -> None:
     enc2, _ = brawl.pass_turn(enc2)
     enc2, ev2 = brawl.end_round(enc2)
     due = [e for e in ev2 if type(e).__name__ == "MoraleCheckDue"]
-    assert [(d.kind, d.before, d.now) for d in due] == [("lone", 12, 6)]  # type: ignore[attr-defined]
+    assert [(d.kind, d.before, d.now) for d in due] == [("lone", 12, 6)]
 
 
 def test_morale_check_pass_and_fail_z_morale_02_03() -> None:
@@ -256,13 +261,13 @@ def test_morale_check_pass_and_fail_z_morale_02_03() -> None:
     enc, _ = brawl.pass_turn(enc)
     enc, ev = brawl.end_round(enc)
     due = [e for e in ev if type(e).__name__ == "MoraleCheckDue"]
-    assert due[0].members == ("b2",)  # type: ignore[attr-defined]
+    assert due[0].members == ("b2",)
     with pytest.raises(brawl.InvalidArgumentError, match="Z-MORALE-02"):
         brawl.morale_check(enc, "bandits")
     enc2, ev = brawl.morale_check(enc, "bandits", wits={"b2": 10}, rolls={"b2": 10})
-    assert ev[-1].passed == ("b2",)  # type: ignore[attr-defined]
-    enc3, ev = brawl.morale_check(enc, "bandits", wits={"b2": 10}, rolls={"b2": 11})
-    assert ev[-1].failed == ("b2",)  # type: ignore[attr-defined]
+    assert ev[-1].passed == ("b2",)
+    _enc3, ev = brawl.morale_check(enc, "bandits", wits={"b2": 10}, rolls={"b2": 11})
+    assert ev[-1].failed == ("b2",)
     with pytest.raises(brawl.TurnOrderError, match="Z-MORALE-01"):
         brawl.morale_check(enc2, "bandits", passed={"b2": True})
 
@@ -276,7 +281,7 @@ def test_mount_and_rider_take_turn_together_z_mount_01() -> None:
         Encounter.create(Terrain.flat(10, 10), [horse, knight, foe]), system="zone", initiative="players"
     )
     enc, ev = brawl.start_turn(enc, "knight", reserve=["horse"])
-    assert ev[0].together == ("horse",)  # type: ignore[attr-defined]
+    assert ev[0].together == ("horse",)
     with pytest.raises(brawl.TurnOrderError):
         brawl.use_action(enc, "horse", "main")
     enc, _ = brawl.end_turn(enc)

@@ -6,6 +6,17 @@ import attrs
 
 from brawl.events.base import Event, cite
 
+_LABELS = {
+    "main": "main action",
+    "move": "move action",
+    "triggered": "triggered action",
+    "free triggered": "free triggered action",
+    "action": "Action",
+    "fast": "Fast Action",
+    "free": "free action",
+    "bonus": "bonus action",
+}
+
 
 def _ids(ids: tuple[str, ...]) -> str:
     return ", ".join(ids) if ids else "nobody"
@@ -142,7 +153,9 @@ class ActionUsed(Event):
         what = f" ({self.name})" if self.name else ""
         conv = " in place of its main action" if self.converted else ""
         free = ", not counted" if not self.counted else ""
-        return f"{self.creature} uses a {self.kind}{what}{conv}{free}{cite(self.rules)}"
+        label = _LABELS.get(self.kind, self.kind)
+        article = "an" if label[:1].lower() in "aeiou" else "a"
+        return f"{self.creature} uses {article} {label}{what}{conv}{free}{cite(self.rules)}"
 
 
 @attrs.frozen(kw_only=True)
