@@ -31,7 +31,9 @@ def turn(enc: Encounter, who: str) -> Encounter:
 
 
 def test_bandits_example_turn_by_turn_z_turn_02_04_06_08() -> None:
-    """Z-TURN-02, Z-TURN-03, Z-TURN-04, Z-TURN-06, Z-TURN-07, Z-TURN-08: the bandits example of seeds/001."""
+    """Z-TURN-01..08 (bandits example, seeds/001): Z-TURN-01, Z-TURN-02, Z-TURN-03, Z-TURN-04,
+    Z-TURN-06, Z-TURN-07, Z-TURN-08, played turn by turn; round 2 follows.
+    """
     enc = bandits_fight()
     assert list(brawl.next_actors(enc)) == ["gm"]  # the initiative holder opens (Z-TURN-06/07)
     enc = turn(enc, "leader")  # the GM takes turn with the bandit leader first
