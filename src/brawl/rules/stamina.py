@@ -62,7 +62,9 @@ def death_threshold(c: Creature) -> int:
 
 
 def would_die(c: Creature, stamina: int) -> bool:
-    """Whether Stamina ``stamina`` kills this creature (DS-STAM-08, DS-STAM-10)."""
+    """Whether Stamina ``stamina`` kills this creature (DS-STAM-08: a hero below 0; DS-STAM-10)."""
+    if c.hero and stamina >= 0:
+        return False
     return stamina <= death_threshold(c)
 
 
@@ -371,7 +373,7 @@ def reduce_stamina_maximum(
         )
     after = min(c.stamina, new_max)
     new = attrs.evolve(c, stamina_max=new_max, stamina=after)
-    new = attrs.evolve(new, dead=c.hero and after < 0 and would_die(new, after))
+    new = attrs.evolve(new, dead=c.hero and would_die(new, after))
     events: list[Event] = [
         StaminaMaximumChanged(
             creature=creature,
