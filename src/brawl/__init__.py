@@ -119,6 +119,47 @@ __all__ += ["catch_breath", "end_of_encounter_stamina", "gain_temporary_stamina"
 __all__ += ["reduce_stamina_maximum", "regain_stamina", "restore_stamina_maximum", "spend_recovery", "wake"]
 
 # --- movement ------------------------------------------------------------------------------
+from brawl.rules.movement import (
+    advance,
+    can_move,
+    claw_dirt,
+    climb_creature,
+    dig,
+    disengage,
+    fall_prone,
+    jump,
+    move,
+    path_cost,
+    ride,
+    shift,
+    stand_up,
+    verify_move,
+)
+from brawl.rules.teleport import can_teleport, teleport, verify_teleport
+from brawl.search import MoveModel, Reachable, reachable
+
+__all__ += [
+    "MoveModel",
+    "Reachable",
+    "advance",
+    "can_move",
+    "can_teleport",
+    "claw_dirt",
+    "climb_creature",
+    "dig",
+    "disengage",
+    "fall_prone",
+    "jump",
+    "move",
+    "path_cost",
+    "reachable",
+    "ride",
+    "shift",
+    "stand_up",
+    "teleport",
+    "verify_move",
+    "verify_teleport",
+]
 
 # --- forced movement and falling -----------------------------------------------------------
 from brawl.rules.falling import (

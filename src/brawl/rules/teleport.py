@@ -1,0 +1,262 @@
+"""Teleporting: instantaneous, past every obstacle, never provoking (DS-TELE-01..09, R-MOVE-7).
+
+A creature teleports itself with line of effect to the destination; a creature that teleports
+another needs line of effect to the space the target leaves and to its destination (R-MOVE-7).
+The destination must be a different space, free of creatures and objects. Teleporting ends the
+grabbed and restrained conditions of the one who teleports; riders and mounts teleport
+separately (DS-MOUNT-08).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from brawl.conditions import ConditionName
+from brawl.creature import Creature, MovementType
+from brawl.errors import IllegalMoveError, InvalidArgumentError, RulesError, StateError
+from brawl.events.base import Event
+from brawl.events.movement import StoodUp, Teleported
+from brawl.geometry import Pos, as_pos, cell_distance
+from brawl.outcome import Outcome
+from brawl.search import check_budget
+from brawl.state import Encounter
+
+MAX_TELEPORT = 1_000_000
+"""Largest teleport distance accepted."""
+
+
+def _sample(pos: Pos, n: int) -> list[Pos]:
+    hi = n - 1
+    mid = n // 2
+    return sorted(
+        {
+            Pos(pos.x + dx, pos.y + dy, pos.z + dz)
+            for dx in (0, mid, hi)
+            for dy in (0, mid, hi)
+            for dz in (0, mid, hi)
+        }
+    )
+
+
+def _line_clear(state: Encounter, a: Pos, b: Pos) -> bool:
+    """A straight line between two cell centres crosses no solid terrain and no object."""
+    steps = 4 * cell_distance(a, b)
+    for i in range(1, steps):
+        t = i / steps
+        cell = Pos(
+            int((a.x + 0.5 + (b.x - a.x) * t) // 1),
+            int((a.y + 0.5 + (b.y - a.y) * t) // 1),
+            int((a.z + 0.5 + (b.z - a.z) * t) // 1),
+        )
+        if cell != a and cell != b and state.is_blocked(cell):
+            return False
+    return True
+
+
+def line_of_effect(state: Encounter, a: Pos, a_size: int, b: Pos, b_size: int) -> bool:
+    """Whether a sampled cell of one space (corners and centre) sees a sampled cell of the other."""
+    return any(_line_clear(state, p, q) for p in _sample(a, a_size) for q in _sample(b, b_size))
+
+
+def verify_teleport(
+    state: Encounter,
+    creature: str,
+    destination: Iterable[int],
+    *,
+    teleporter: str | None = None,
+    distance: int | None = None,
+    advance: bool = False,
+) -> int:
+    """Raise :class:`IllegalMoveError` if the teleport is illegal; return the squares it covers."""
+    c = state.creature(creature)
+    dest = as_pos(destination, what="destination")
+    what = f"teleport {creature!r} to {tuple(dest)}"
+    if c.dead:
+        raise IllegalMoveError(f"{what}: it is dead", rule="DS-STAM-09")
+    if not isinstance(advance, bool):
+        raise InvalidArgumentError(f"advance {advance!r}: True or False", rule="DS-TELE-06")
+    if advance:
+        if teleporter is not None and teleporter != creature:
+            raise InvalidArgumentError(f"{what}: Advance by teleport moves only itself", rule="DS-TELE-06")
+        if not c.has_movement(MovementType.TELEPORT):
+            raise IllegalMoveError(
+                f"{what}: teleport is not part of its usual movement", rule=("DS-TELE-06", "DS-ACT-01")
+            )
+        reach = c.speed if distance is None else min(check_budget(distance, what="distance"), c.speed)
+    else:
+        if distance is None:
+            raise InvalidArgumentError(
+                f"{what}: the effect's teleport distance is required", rule="DS-TELE-05"
+            )
+        reach = check_budget(distance, what="teleport distance")
+    if dest == c.pos:
+        raise IllegalMoveError(f"{what}: it can't teleport to and from the same space", rule="DS-TELE-09")
+    squares = cell_distance(c.pos, dest)
+    if squares > reach:
+        raise IllegalMoveError(
+            f"{what}: {squares} squares, farther than the {reach} the effect allows",
+            rule=("DS-TELE-05", "DS-TELE-06") if advance else ("DS-TELE-05",),
+        )
+    if not state.fits(dest, c.n):
+        raise IllegalMoveError(
+            f"{what}: the destination is a wall, an object or off the map", rule=("DS-TELE-04", "R-GEO-5")
+        )
+    others = state.creatures_in(dest, c.n, exclude=(creature,))
+    if others:
+        raise IllegalMoveError(f"{what}: the destination is occupied by {others[0]!r}", rule="DS-TELE-04")
+    if teleporter is None or teleporter == creature:
+        if not line_of_effect(state, c.pos, c.n, dest, c.n):
+            raise IllegalMoveError(f"{what}: no line of effect to the destination", rule="DS-TELE-03")
+    else:
+        t = state.creature(teleporter)
+        if t.dead:
+            raise IllegalMoveError(f"{what}: the teleporter {teleporter!r} is dead", rule="DS-STAM-09")
+        if not line_of_effect(state, t.pos, t.n, c.pos, c.n):
+            raise IllegalMoveError(
+                f"{what}: {teleporter!r} has no line of effect to the space {creature!r} leaves",
+                rule=("DS-TELE-03", "R-MOVE-7"),
+            )
+        if not line_of_effect(state, t.pos, t.n, dest, c.n):
+            raise IllegalMoveError(
+                f"{what}: {teleporter!r} has no line of effect to the destination",
+                rule=("DS-TELE-03", "R-MOVE-7"),
+            )
+    return squares
+
+
+def can_teleport(
+    state: Encounter,
+    creature: str,
+    destination: Iterable[int],
+    *,
+    teleporter: str | None = None,
+    distance: int | None = None,
+    advance: bool = False,
+) -> bool:
+    """Whether the teleport is legal (see :func:`verify_teleport`)."""
+    try:
+        verify_teleport(
+            state, creature, destination, teleporter=teleporter, distance=distance, advance=advance
+        )
+    except RulesError:
+        return False
+    return True
+
+
+def teleport(
+    state: Encounter,
+    creature: str,
+    destination: Iterable[int],
+    *,
+    teleporter: str | None = None,
+    distance: int | None = None,
+    stand: bool | None = None,
+    advance: bool = False,
+) -> Outcome:
+    """Teleport a creature to ``destination`` (DS-TELE-01..09).
+
+    ``distance`` is the effect's teleport distance, which may exceed speed (DS-TELE-05);
+    ``advance=True`` is the Advance move action of a creature that teleports as its usual
+    movement: up to its usual speed, unmodified by conditions (DS-TELE-06). ``teleporter`` is
+    the creature teleporting another (R-MOVE-7). ``stand`` chooses whether a prone creature
+    arrives standing, if it can stand (DS-TELE-07); None stands when it teleports itself and
+    stays prone when another teleports it. Grabbed and restrained end (DS-TELE-08); a grab the
+    teleported creature held ends when the two are no longer adjacent. Nothing is provoked
+    (DS-TELE-01).
+    """
+    squares = verify_teleport(
+        state, creature, destination, teleporter=teleporter, distance=distance, advance=advance
+    )
+    if stand is not None and not isinstance(stand, bool):
+        raise InvalidArgumentError(f"stand {stand!r}: True, False or None", rule="DS-TELE-07")
+    from brawl.rules.conditions import grabbing, remove_condition
+
+    c = state.creature(creature)
+    dest = as_pos(destination)
+    start = c.pos
+    by_other = teleporter is not None and teleporter != creature
+    events: list[Event] = []
+    enc = state
+    # riders and mounts teleport separately (DS-MOUNT-08)
+    riders = [
+        cid
+        for cid in enc.creatures_in(start, c.n, exclude=(creature,))
+        if enc.creatures[cid].riding == creature
+    ]
+    for rid in riders:
+        enc = enc.with_creature(attrs.evolve(enc.creature(rid), riding=None))
+    try:
+        enc = enc.with_creature(attrs.evolve(enc.creature(creature), pos=dest, riding=None, squeezed=False))
+    except StateError as exc:  # pragma: no cover - verify_teleport checked the destination
+        raise IllegalMoveError(f"teleport {creature!r}: {exc}", rule="DS-TELE-04") from None
+    for name in (ConditionName.GRABBED, ConditionName.RESTRAINED):
+        out = remove_condition(enc, creature, name, reason="teleported", rules=("DS-TELE-08",))
+        enc = out.state
+        events.extend(out.events)
+    # a grab needs the two creatures adjacent (RB1-GRABBED): one left behind is released
+    moved = enc.creature(creature)
+    for held in grabbing(state, creature):
+        h = enc.creature(held)
+        from brawl.geometry import distance as space_distance
+
+        if space_distance(moved.pos, moved.n, h.pos, h.n) > 1:
+            out = remove_condition(
+                enc,
+                held,
+                ConditionName.GRABBED,
+                source=creature,
+                reason="grabber teleported away",
+                rules=("RB1-GRABBED",),
+            )
+            enc = out.state
+            events.extend(out.events)
+    stood = False
+    now = enc.creature(creature)
+    if now.has(ConditionName.PRONE):
+        wants = (not by_other) if stand is None else stand
+        if wants and _able_to_stand(now):
+            out = remove_condition(
+                enc, creature, ConditionName.PRONE, reason="arrived standing", rules=("DS-TELE-07",)
+            )
+            enc = out.state
+            events.extend(out.events)
+            events.append(
+                StoodUp(creature=creature, helper=teleporter if by_other else None, rules=("DS-TELE-07",))
+            )
+            stood = True
+    rules = ["DS-TELE-01", "DS-TELE-02", "DS-TELE-03", "DS-TELE-04", "DS-TELE-09"]
+    rules.append("DS-TELE-06" if advance else "DS-TELE-05")
+    if by_other:
+        rules.append("R-MOVE-7")
+    reach = (c.speed if distance is None else min(distance, c.speed)) if advance else distance
+    assert reach is not None
+    events.insert(
+        0,
+        Teleported(
+            creature=creature,
+            start=start,
+            end=dest,
+            distance=squares,
+            max_distance=reach,
+            teleporter=teleporter if by_other else None,
+            stood=stood,
+            rules=tuple(rules),
+        ),
+    )
+    out = Outcome(enc, tuple(events))
+    from brawl.rules.falling import fall, should_fall
+
+    for cid in (creature, *riders):
+        if should_fall(out.state, cid):
+            out = out.then(fall, cid, rules=("DS-TELE-01",))
+    return out
+
+
+def _able_to_stand(c: Creature) -> bool:
+    prone = c.conditions_named(ConditionName.PRONE)
+    return all(p.can_stand for p in prone) and not c.has(ConditionName.UNCONSCIOUS)
+
+
+__all__ = ["can_teleport", "line_of_effect", "teleport", "verify_teleport"]
