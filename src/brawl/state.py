@@ -13,11 +13,11 @@ from typing import Any, ClassVar, TypeVar
 import attrs
 import immutables
 
-from brawl.creature import Creature, MapObject
+from brawl.creature import Creature, MapObject, MovementType
 from brawl.errors import StateError, UnknownCreatureError
 from brawl.geometry import Pos, as_pos, cube
 from brawl.rng import Rng
-from brawl.terrain import Terrain
+from brawl.terrain import Material, Terrain
 
 Column = tuple[int, int]
 T = TypeVar("T", bound="TurnState")
@@ -420,7 +420,7 @@ class Encounter:
             raise StateError(f"creature {c.id!r}: its space at {tuple(c.pos)} (size {c.size}) is off the map")
         if c.dead:
             return
-        if not self.terrain.is_clear(c.pos, c.n):
+        if not self.terrain.is_clear(c.pos, c.n) and not _burrowed(self.terrain, c):
             raise StateError(
                 f"creature {c.id!r}: its space at {tuple(c.pos)} is inside solid terrain (R-GEO-5)"
             )
@@ -447,6 +447,13 @@ class Encounter:
                             f"creature {c.id!r} (size {c.size}) shares a cell with {other.id!r} "
                             f"(size {other.size}); sizes within 1 of each other cannot (DS-MOVE-04, R-SIZE-1)"
                         )
+
+
+def _burrowed(terrain: Terrain, c: Creature) -> bool:
+    """A creature with burrow in its speed may be inside dirt, not harder ground (DS-MTYPE-02)."""
+    if MovementType.BURROW not in c.movement:
+        return False
+    return all(terrain.cell(p).material in (Material.AIR, Material.DIRT) for p in c.cells())
 
 
 def _covers_z(c: Creature, z: int) -> bool:
