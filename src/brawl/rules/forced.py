@@ -674,8 +674,7 @@ class _Walk:
         corner_base, corner_step = cur, v
         if not ctx.vertical and self.cur == self.last_clear and st.is_supported(cur, ctx.n):
             # follow the slope of the ground, at most 1 up or down per square (DS-FORCE-13)
-            blocked_by_terrain = not st.terrain.is_clear(cand, ctx.n) and not st.objects_in(cand, ctx.n)
-            if blocked_by_terrain:
+            if _slope_terrain(st, cand, ctx.n):
                 up = cand + UP
                 if st.terrain.cube_in_bounds(up, ctx.n) and st.fits(up, ctx.n) and st.fits(cur + UP, ctx.n):
                     cand, corner_base, corner_step = up, cur + UP, v
@@ -914,6 +913,18 @@ class _Walk:
             self._apply(add_condition(self.state, ctx.target, ConditionName.PRONE))
 
 
+SLOPE_MATERIALS = frozenset({Material.DIRT, Material.STONE})
+"""Terrain that forms hills and stairs (DS-FORCE-13); walls of glass, wood, metal or unbreakable never do."""
+
+
+def _slope_terrain(st: Encounter, cand: Pos, n: int) -> bool:
+    """Whether ``cand`` is blocked only by ground-like terrain, a step to follow up (DS-FORCE-13)."""
+    if not st.terrain.cube_in_bounds(cand, n) or st.terrain.is_clear(cand, n) or st.objects_in(cand, n):
+        return False
+    ground = {*SLOPE_MATERIALS, st.terrain.ground}
+    return all(st.terrain.cell(p).material in ground for p in cube(cand, n) if st.terrain.is_solid(p))
+
+
 def _cap(amount: int) -> int:
     return min(amount, MAX_DAMAGE)
 
@@ -938,12 +949,6 @@ def _after(out: Outcome, ctx: _Ctx, move: ForcedMove, walk: _Walk) -> Outcome:
     c = ctx.creature
     if c is not None and not out.state.creature(ctx.target).dead:
         now = out.state.creature(ctx.target)
-        landed = out.state.is_supported(now.pos, now.n) and not _can_stay_aloft(now)
-        if ctx.vertical and walk.descended > 0 and not walk.down_collision and landed:
-            # a vertical move down that ends on the ground counts as falling (DS-FALL-04, R-FORCE-6)
-            walk.state, walk.events = out.state, []
-            walk.ground_fall()
-            out = Outcome(walk.state, out.events + tuple(walk.events))
         if should_fall(out.state, ctx.target):
             rest = resting_place(out.state, now.pos, now.n, ignore={ctx.target, *ctx.riders})
             height = now.pos.z - rest.pos.z + (walk.descended if ctx.vertical else 0)
@@ -964,10 +969,6 @@ def _after(out: Outcome, ctx: _Ctx, move: ForcedMove, walk: _Walk) -> Outcome:
                 state=out.state.update_creature(rid, pos=to),
             )
     return out
-
-
-def _can_stay_aloft(c: Creature) -> bool:
-    return c.has_movement(MovementType.FLY) or c.has_movement(MovementType.HOVER)
 
 
 def _end_grabs(out: Outcome, ctx: _Ctx) -> Outcome:
