@@ -395,3 +395,11 @@ def test_any_map_text_loads_or_raises_scenario_error(text: str) -> None:
 def test_any_toml_text_loads_or_raises_scenario_error(text: str) -> None:
     with contextlib.suppress(brawl.ScenarioError):
         parse_scenario(text)
+
+
+def test_a_map_that_sets_too_many_cells_is_refused_at_the_square(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Walls run to the top of the map; a tall map of walls must not fill memory."""
+    monkeypatch.setattr("brawl.io.scenario.MAX_CELLS", 50)
+    err = refused('[map]\nheight = 20\n[[levels]]\nmap = """\n..##\n##..\n"""\n')
+    assert (err.line, err.column) == (5, 1)
+    assert "more than 50 cells" in str(err)

@@ -56,6 +56,8 @@ LEGEND_KEYS = frozenset(
 
 MAX_MAP_TEXT = 1_000_000
 """Largest scenario file accepted, in characters."""
+MAX_CELLS = 2_000_000
+"""Most map cells a scenario may set (a wall to the top of a tall map sets one per level)."""
 
 
 @attrs.frozen
@@ -446,6 +448,8 @@ def _build(
                 if entry.changes:
                     fail = functools.partial(where.error, level=i, row=y, col=x, field=field)
                     _apply(cells, pos, entry, height, below, fail)
+                    if len(cells) > MAX_CELLS:
+                        raise fail(f"the map sets more than {MAX_CELLS} cells: draw a smaller or lower map")
                     if entry.object is not None:
                         object_cells.append((pos, entry, ch))
     try:
