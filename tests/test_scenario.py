@@ -401,5 +401,5 @@ def test_a_map_that_sets_too_many_cells_is_refused_at_the_square(monkeypatch: py
     """Walls run to the top of the map; a tall map of walls must not fill memory."""
     monkeypatch.setattr("brawl.io.scenario.MAX_CELLS", 50)
     err = refused('[map]\nheight = 20\n[[levels]]\nmap = """\n..##\n##..\n"""\n')
-    assert (err.line, err.column) == (5, 1)
+    assert (err.line, err.column) == (6, 1)  # two walls of 20 cells fit, the third does not
     assert "more than 50 cells" in str(err)
