@@ -268,6 +268,39 @@ __all__ += [
 ]
 
 
+# --- standard maneuvers and main actions ---------------------------------------------------
+from brawl.rules.actions import (
+    aid_attack,
+    can_make_opportunity_attack,
+    can_target_with_grab,
+    charge,
+    defend,
+    escape_grab,
+    free_strike,
+    grab,
+    is_flanking,
+    knockback,
+    opportunity_attack,
+    order_triggered_actions,
+    verify_opportunity_attack,
+)
+
+__all__ += [
+    "aid_attack",
+    "can_make_opportunity_attack",
+    "can_target_with_grab",
+    "charge",
+    "defend",
+    "escape_grab",
+    "free_strike",
+    "grab",
+    "is_flanking",
+    "knockback",
+    "opportunity_attack",
+    "order_triggered_actions",
+    "verify_opportunity_attack",
+]
+
 # --- input and output and rendering --------------------------------------------------------
 from brawl.io.json import events_from_json, events_to_json, from_json, to_json
 from brawl.io.scenario import (

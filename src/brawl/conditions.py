@@ -91,3 +91,24 @@ class Condition:
     """For prone: False when the effect says "prone and can't stand"."""
     voluntary: bool = False
     """For prone: dropped prone on purpose, so standing is a free maneuver (DS-MTYPE-23)."""
+
+
+class EffectKind(ReprEnum):
+    """Lasting effects of standard actions that are not conditions (DS-ACT-03, DS-ACT-19)."""
+
+    AIDED = "aided"
+    """Aid Attack: the next ability roll an ally of the source makes against this creature gains
+    an edge, until the start of the source's next turn (DS-ACT-03)."""
+    DEFENDING = "defending"
+    """Defend: ability rolls against this creature have a double bane, and its tests to resist
+    have a double edge, until the start of its next turn (DS-ACT-19, R-TURN-5)."""
+
+
+@attrs.frozen
+class Effect:
+    """A lasting effect on a creature that ends at the start of its source's next turn."""
+
+    kind: EffectKind = attrs.field(converter=EffectKind)
+    """Which effect."""
+    source: str
+    """The creature whose action made it; it ends at the start of that creature's next turn."""

@@ -12,7 +12,7 @@ from typing import Any
 import attrs
 import immutables
 
-from brawl.conditions import Condition, ConditionName
+from brawl.conditions import Condition, ConditionName, Effect
 from brawl.damagetypes import (
     DamageType,
     Immunities,
@@ -107,6 +107,13 @@ def _conditions(value: Iterable[Condition]) -> tuple[Condition, ...]:
     return items
 
 
+def _effects(value: Iterable[Effect]) -> tuple[Effect, ...]:
+    items = tuple(value)
+    if not all(isinstance(e, Effect) for e in items):
+        raise StateError(f"effects {value!r}: each must be an Effect")
+    return items
+
+
 def _imm(value: Mapping[str, ImmunityValue] | Mapping[DamageType, ImmunityValue] | None) -> Immunities:
     try:
         return immunities(value)
@@ -175,6 +182,8 @@ class Creature:
     """Damage weaknesses by type, ``"damage"`` for untyped (DS-DMG-08, DS-DMG-09)."""
     conditions: tuple[Condition, ...] = attrs.field(default=(), converter=_conditions)
     """Conditions with their durations and sources."""
+    effects: tuple[Effect, ...] = attrs.field(default=(), converter=_effects)
+    """Lasting effects of standard actions on this creature (Aid Attack, Defend)."""
     pos: Pos = attrs.field(default=Pos(0, 0, 0), converter=_pos)
     """Lowest corner of the creature's cube (R-GEO-1)."""
     level: int = attrs.field(default=1, validator=_whole(1))

@@ -396,13 +396,12 @@ def save_against(
 
 # --- hooks for the turn systems --------------------------------------------------------------
 def start_of_turn(state: Encounter, creature: str) -> Outcome:
-    """What conditions do at the start of a creature's turn: nothing in these rules (RB2-EOT).
-
-    Effects that last "until the start of your next turn" (Defend, Aid Attack) belong to the
-    actions that create them.
+    """What happens at the start of a creature's turn: no condition ends then (RB2-EOT), but the
+    Aid Attack and Defend effects it made end (DS-ACT-03, DS-ACT-19).
     """
-    state.creature(creature)
-    return Outcome(state, ())
+    from brawl.rules.actions import expire_effects
+
+    return expire_effects(state, creature)
 
 
 def end_of_turn(
