@@ -30,6 +30,7 @@ from brawl.errors import BrawlError, ScenarioError
 from brawl.geometry import Pos
 from brawl.io.json import structure
 from brawl.rng import Rng
+from brawl.size import Size
 from brawl.state import Encounter
 from brawl.terrain import AIR, Cell, Material, Terrain
 
@@ -89,6 +90,7 @@ class _Entry:
 
     @property
     def changes(self) -> bool:
+        """Whether the entry changes the square at all (``.`` and space do not)."""
         return self != _Entry()
 
 
@@ -388,14 +390,14 @@ def _build(
 
     creature_rows = _rows(top.get("creatures", []), "creatures", where)
     object_rows = _rows(top.get("objects", []), "objects", where)
-    marks: dict[str, tuple[str, int]] = {}
+    marks: set[str] = set()
     for key, rows in (("creatures", creature_rows), ("objects", object_rows)):
         for i, row in enumerate(rows):
             if "mark" in row:
-                _claim(marks, row["mark"], (key, i), f"{key}[{i}].mark", where, legend_raw)
+                _claim(marks, row["mark"], f"{key}[{i}].mark", where, legend_raw)
     for key in ("creatures", "objects"):
         for mark in (marked or {}).get(key, {}):
-            _claim(marks, mark, (key, -1), key, where, legend_raw)
+            _claim(marks, mark, key, where, legend_raw)
 
     levels_raw = top.get("levels", [])
     if not isinstance(levels_raw, list) or not levels_raw:
@@ -419,7 +421,7 @@ def _build(
 
     cells: dict[Pos, Cell] = {}
     found: dict[str, list[Pos]] = {}
-    object_cells: list[tuple[Pos, _Entry, str]] = []
+    object_cells: list[tuple[Pos, _Entry]] = []
     for i, (z, lines) in enumerate(levels):
         field = f"levels[{i}].map"
         if len(lines) > depth:
@@ -451,7 +453,7 @@ def _build(
                     if len(cells) > MAX_CELLS:
                         raise fail(f"the map sets more than {MAX_CELLS} cells: draw a smaller or lower map")
                     if entry.object is not None:
-                        object_cells.append((pos, entry, ch))
+                        object_cells.append((pos, entry))
     try:
         terrain = Terrain(width, depth, height=height, below=below, ground=ground, cells=_trim(cells, ground))
     except BrawlError as exc:
@@ -459,7 +461,7 @@ def _build(
 
     objects: list[MapObject] = list((pieces or {}).get("objects", []))
     counters: dict[str, int] = {}
-    for pos, entry, _ch in object_cells:
+    for pos, entry in object_cells:
         assert entry.object is not None
         prefix = entry.name or entry.object.value
         counters[prefix] = counters.get(prefix, 0) + 1
@@ -494,24 +496,19 @@ def _rows(raw: Any, field: str, where: _Where) -> list[dict[str, Any]]:
     return raw
 
 
-def _claim(
-    marks: dict[str, tuple[str, int]],
-    mark: Any,
-    owner: tuple[str, int],
-    field: str,
-    where: _Where,
-    legend_raw: Mapping[str, Any],
-) -> None:
+def _claim(marks: set[str], mark: Any, field: str, where: _Where, legend_raw: Mapping[str, Any]) -> None:
+    """Reserve a mark letter for one creature or object."""
     if not isinstance(mark, str) or len(mark) != 1 or not mark.isalpha():
         raise where.fail(f"a mark is one letter, got {_kind(mark)}", field)
     if mark in marks:
         raise where.fail(f"mark {mark!r} is used twice", field)
     if mark in legend_raw:
         raise where.fail(f"mark {mark!r} is also a legend character", field)
-    marks[mark] = owner
+    marks.add(mark)
 
 
 def _mark_pos(mark: str, n: int, found: dict[str, list[Pos]], field: str, where: _Where) -> Pos:
+    """Position of a piece of edge n from where its mark appears: once, or filling its square."""
     cells = found.get(mark, [])
     if not cells:
         raise where.fail(f"mark {mark!r} appears on no map", field)
@@ -529,6 +526,7 @@ def _mark_pos(mark: str, n: int, found: dict[str, list[Pos]], field: str, where:
 def _piece(
     row: dict[str, Any], cls: type[Any], field: str, found: dict[str, list[Pos]], where: _Where
 ) -> Any:
+    """A creature or object from its table: the mark or pos placed, then structured strictly."""
     body = dict(row)
     mark = body.pop("mark", None)
     if "pos" in body:
@@ -541,19 +539,15 @@ def _piece(
         raise where.fail("needs a mark on the map or a pos [x, y, z]", field)
     if cls is Creature and isinstance(body.get("conditions"), list):
         body["conditions"] = [{"name": c} if isinstance(c, str) else c for c in body["conditions"]]
-    if cls is Creature and isinstance(body.get("size"), int) and not isinstance(body.get("size"), bool):
-        body["size"] = str(body["size"])
     if mark is not None:
         size = body.get("size", "1M" if cls is Creature else 1)
         n = size if isinstance(size, int) else _squares(size)
         body["pos"] = list(_mark_pos(mark, n, found, f"{field}.mark", where))
-    piece = structure(body, cls, prefix=field, source=where.source)
-    return piece
+    return structure(body, cls, prefix=field, source=where.source)
 
 
 def _squares(size: Any) -> int:
-    from brawl.size import Size
-
+    """Edge of a size written in a file, or 1 if it is malformed (reported later, with its field)."""
     try:
         return Size.parse(size).squares
     except (ValueError, TypeError):
