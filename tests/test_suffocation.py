@@ -79,11 +79,11 @@ def test_surfacing_resets_the_count_ds_env_03() -> None:
     assert "breathes again" in brawl.explain(ev)
 
 
-def test_swimmers_and_water_breathers_do_not_count_ds_env_03() -> None:
-    """DS-ENV-03: creatures that need no air (swim movement by default, or listed) hold no breath."""
+def test_swimmers_hold_their_breath_but_water_breathers_do_not_ds_env_03() -> None:
+    """DS-ENV-03: swim movement is no exception; only creatures listed as needing no air are skipped."""
     enc = in_water(might=1, movement={"walk", "swim"})
     enc, _ = round_trip(enc)
-    assert enc.creature("diver").breath_held == 0
+    assert enc.creature("diver").breath_held == 1
     enc = in_water(might=1)
     enc, _ = round_trip(enc, breathes_water=["diver"])
     assert enc.creature("diver").breath_held == 0
@@ -95,3 +95,11 @@ def test_bad_suffocation_roll_is_refused_ds_env_04() -> None:
     enc, _ = round_trip(enc)
     with pytest.raises(brawl.InvalidArgumentError, match="DS-ENV-04"):
         round_trip(enc, suffocation_rolls={"diver": 7})
+
+
+def test_out_of_combat_breath_lasts_might_minutes_ds_env_05() -> None:
+    """DS-ENV-05, R-ENV-1: out of combat, Might 3 holds 3 minutes; Might 0 or less, no time at all."""
+    from brawl.turns.suffocation import breath_minutes
+
+    assert breath_minutes(brawl.Creature(id="a", characteristics=brawl.Characteristics(might=3))) == 3
+    assert breath_minutes(brawl.Creature(id="b", characteristics=brawl.Characteristics(might=-2))) == 0

@@ -4,14 +4,15 @@ A creature fully submerged at the end of a round has held its breath one more ro
 (``Creature.breath_held``, counted from the round it starts holding). It can hold for its Might
 score in rounds, at least 1 (DS-ENV-03); at the end of each round after that it takes 1d6
 damage (DS-ENV-04). A creature that is no longer submerged breathes again and its count starts
-over. Creatures that need no air (by default, creatures with swim movement) are skipped.
+over. Every creature needs air unless the caller lists it in ``breathes_water``: the text
+makes no exception for swimmers (DS-ENV-03).
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 
-from brawl.creature import Creature, MovementType
+from brawl.creature import Creature
 from brawl.events.turns import BreathHeld, BreathRecovered, Suffocating
 from brawl.outcome import Outcome
 from brawl.rules.damage import damage
@@ -28,10 +29,17 @@ def breath_limit(c: Creature) -> int:
 
 
 def needs_air(c: Creature, breathes_water: Collection[str] | None = None) -> bool:
-    """Whether the creature must hold its breath under water (default: no swim movement)."""
-    if breathes_water is not None:
-        return c.id not in breathes_water
-    return MovementType.SWIM not in c.movement
+    """Whether the creature must hold its breath under water: all do but those listed (DS-ENV-03)."""
+    return breathes_water is None or c.id not in breathes_water
+
+
+def breath_minutes(c: Creature) -> int:
+    """Minutes a creature can hold its breath out of combat: its Might score (DS-ENV-05).
+
+    The text gives no minimum here (unlike the 1 round in combat); a Might of 0 or less means
+    it runs out of air at once and counts as in stressful conditions (AMB-48, R-ENV-1).
+    """
+    return max(0, c.characteristics.might)
 
 
 def suffocation(
@@ -43,7 +51,7 @@ def suffocation(
     """The end-of-round breath count and 1d6 suffocation damage (DS-ENV-03, DS-ENV-04, AMB-48).
 
     ``rolls={id: d6}`` are the caller's dice (missing ones come from the RNG);
-    ``breathes_water`` lists the creatures that need no air (None: those with swim movement).
+    ``breathes_water`` lists the creatures that need no air (None: every creature needs air).
     """
     given = dict(rolls or {})
     check_ids(state, given, "suffocation rolls")
