@@ -361,3 +361,12 @@ def test_deep_copy_of_a_document_is_not_needed_to_load_it_twice() -> None:
     data = as_dict(small_encounter())
     text = json.dumps(copy.deepcopy(data))
     assert brawl.from_json(text) == brawl.from_json(text)
+
+
+def test_fixed_length_tuples_need_an_array_of_that_length() -> None:
+    enc = small_encounter().with_turn(_ExampleTurn(pair=("x", 3)))
+    data = as_dict(enc)
+    data["turn"]["pair"] = "x3"
+    assert refused(data).field == "turn.pair"
+    data["turn"]["pair"] = ["x", "3"]
+    assert refused(data).field == "turn.pair[1]"

@@ -11,6 +11,7 @@ column (syntax) or the field path (``creatures[2].size``), never anything else.
 
 from __future__ import annotations
 
+import enum
 import json
 import re
 from collections.abc import Callable, Iterable, Mapping
@@ -117,9 +118,33 @@ def _is_collection(t: Any) -> bool:
 
 
 def _is_enum(t: Any) -> bool:
-    import enum
-
     return isinstance(t, type) and issubclass(t, enum.Enum)
+
+
+def _is_fixed_tuple(t: Any) -> bool:
+    args = get_args(t)
+    return get_origin(t) is tuple and bool(args) and args[-1] is not Ellipsis
+
+
+def _fixed_tuple_structure_factory(t: Any, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    types = get_args(t)
+
+    def structure(value: Any, _: Any) -> tuple[Any, ...]:
+        if not isinstance(value, list) or len(value) != len(types):
+            raise _Invalid(f"expected an array of {len(types)} items, got {_show(value)}")
+        out: list[Any] = []
+        errors: list[Exception] = []
+        for index, (item, kind) in enumerate(zip(value, types, strict=True)):
+            try:
+                out.append(conv.structure(item, kind))
+            except Exception as exc:  # collected and re-raised with the index as its path
+                _note(exc, IterableValidationNote(f"Structuring index {index}", index, kind))
+                errors.append(exc)
+        if errors:
+            raise IterableValidationError("invalid items", errors, t)
+        return tuple(out)
+
+    return structure
 
 
 def _note(exc: BaseException, note: str) -> None:
@@ -396,6 +421,7 @@ def _make_converter() -> cattrs.Converter:
     conv.register_structure_hook_func(_is_enum, _enum_structure)
     conv.register_unstructure_hook_factory(_is_collection, _collection_unstructure_factory)
     conv.register_structure_hook_factory(_is_collection, _collection_structure_factory)
+    conv.register_structure_hook_factory(_is_fixed_tuple, _fixed_tuple_structure_factory)
     conv.register_unstructure_hook_factory(_is_map, _map_unstructure_factory)
     conv.register_structure_hook_factory(_is_map, _map_structure_factory)
     conv.register_unstructure_hook_factory(_is_turn_state, _tagged_unstructure_factory)
