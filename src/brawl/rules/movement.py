@@ -41,6 +41,7 @@ from brawl.events.movement import (
 from brawl.geometry import Pos, as_pos, cell_distance, cube, distance
 from brawl.outcome import Outcome
 from brawl.search import (
+    MAX_BUDGET,
     SHIFT_MODES,
     WALK_MODES,
     Mode,
@@ -202,7 +203,7 @@ def path_cost(
 ) -> int:
     """Movement a path costs, surcharges included, or IllegalMoveError for a step it can't take (R-MOVE-1)."""
     plan = _plan(
-        state, creature, path, mode=mode, budget=None, squeeze=squeeze, ignore_speed=True, verb="path"
+        state, creature, path, mode=mode, budget=MAX_BUDGET, squeeze=squeeze, ignore_speed=True, verb="path"
     )
     return sum(plan.costs)
 
