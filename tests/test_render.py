@@ -229,3 +229,11 @@ def test_any_encounter_renders_and_the_state_is_untouched(enc: brawl.Encounter) 
     assert all(len(r) == enc.terrain.width for r in rows)
     ET.fromstring(brawl.render_svg(enc))
     assert brawl.to_json(enc) == before
+
+
+def test_letters_stay_the_same_from_one_window_to_the_next() -> None:
+    enc = load("tavern")
+    whole = brawl.render_text(enc, legend=False).splitlines()
+    part = brawl.render_text(enc, x_range=(10, 14), y_range=(6, 9), legend=False).splitlines()
+    assert part == [row[10:14] for row in whole[6:9]]
+    assert part[1] == ".h.."

@@ -12,7 +12,7 @@ import string
 from collections.abc import Iterable, Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-from brawl.creature import HEROES, Creature, MapObject
+from brawl.creature import HEROES
 from brawl.errors import InvalidArgumentError
 from brawl.geometry import Pos
 from brawl.state import Encounter
@@ -108,25 +108,33 @@ def terrain_glyph(enc: Encounter, pos: Pos) -> str:
 
 
 def glyphs(enc: Encounter, z: int, window: Window) -> tuple[dict[str, str], dict[str, str]]:
-    """Glyphs of the creatures and objects seen at level ``z`` in the window: (creatures, objects)."""
+    """Glyphs of the creatures and objects seen at level ``z`` in the window: (creatures, objects).
+
+    When every living creature of a side has a letter of its own (26 a side) and every object a
+    digit (9), glyphs are given over the whole encounter, so they stay the same from one level
+    or window to the next; otherwise only what is seen gets one.
+    """
     xs, ys = window
-    seen_c: list[Creature] = []
-    for c in enc.living():
-        if c.pos.z <= z < c.pos.z + c.n and _meets(c.pos, c.n, xs, ys):
-            seen_c.append(c)
-    seen_o: list[MapObject] = []
-    for oid in sorted(enc.objects):
-        o = enc.objects[oid]
-        if o.pos.z <= z < o.pos.z + o.n and _meets(o.pos, o.n, xs, ys):
-            seen_o.append(o)
+    living = list(enc.living())
+    seen = {c.id for c in living if c.pos.z <= z < c.pos.z + c.n and _meets(c.pos, c.n, xs, ys)}
+    heroes = sum(1 for c in living if c.side == HEROES)
+    lettered = living if heroes <= 26 and len(living) - heroes <= 26 else [c for c in living if c.id in seen]
     taken: set[str] = set()
     creatures: dict[str, str] = {}
-    for c in seen_c:
+    for c in lettered:
         pool = string.ascii_uppercase if c.side == HEROES else string.ascii_lowercase
-        creatures[c.id] = _pick(c.id, pool, taken, OVERFLOW_CREATURE)
+        glyph = _pick(c.id, pool, taken, OVERFLOW_CREATURE)
+        if c.id in seen:
+            creatures[c.id] = glyph
+    all_objects = [enc.objects[oid] for oid in sorted(enc.objects)]
+    seen_o = {o.id for o in all_objects if o.pos.z <= z < o.pos.z + o.n and _meets(o.pos, o.n, xs, ys)}
+    numbered = (
+        all_objects if len(all_objects) <= len(OBJECT_GLYPHS) else [o for o in all_objects if o.id in seen_o]
+    )
     objects: dict[str, str] = {}
-    for i, o in enumerate(seen_o):
-        objects[o.id] = OBJECT_GLYPHS[i] if i < len(OBJECT_GLYPHS) else OVERFLOW_OBJECT
+    for i, o in enumerate(numbered):
+        if o.id in seen_o:
+            objects[o.id] = OBJECT_GLYPHS[i] if i < len(OBJECT_GLYPHS) else OVERFLOW_OBJECT
     return creatures, objects
 
 
