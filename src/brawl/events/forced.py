@@ -81,8 +81,8 @@ class Slammed(Event):
     def explain(self) -> str:
         into = ", ".join(self.into)
         return (
-            f"{self.target} slams into {into} with {self.remaining} remaining: {into} take "
-            f"{self.remaining} each, {self.target} takes {self.target_damage}{cite(self.rules)}"
+            f"{self.target} slams into {into} with {self.remaining} remaining: each of {into} takes "
+            f"{self.remaining}, {self.target} takes {self.target_damage}{cite(self.rules)}"
         )
 
 
