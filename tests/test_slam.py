@@ -34,7 +34,7 @@ def taken(events: tuple[brawl.Event, ...], target: str) -> list[int]:
 
 # --- creatures into creatures ------------------------------------------------------------------
 def test_slam_with_2_remaining_both_take_2() -> None:
-    """DS-SLAM-01, R-FORCE-1: push 4, 2 squares moved before the other creature: both take 2."""
+    """DS-SLAM-01, R-FORCE-1, R-FORCE-8: push 4, 2 squares moved first: both take 2, untyped."""
     enc = make(c("ogre", 2, 5), c("kira", 3, 5), c("goblin", 6, 5))
     after, events = brawl.push(enc, "ogre", "kira", 4)
     slam = one(events, Slammed)
@@ -43,6 +43,7 @@ def test_slam_with_2_remaining_both_take_2() -> None:
     assert slam.into == ("goblin",)
     assert taken(events, "kira") == [2]
     assert taken(events, "goblin") == [2]
+    assert {e.type for e in events if isinstance(e, Damaged)} == {None}
     assert after.creature("kira").pos == Pos(5, 5, 0)
     assert after.creature("goblin").pos == Pos(6, 5, 0)
 
