@@ -8,6 +8,7 @@ on support.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import attrs
@@ -26,6 +27,7 @@ from brawl.terrain import AIR, Cell, Material, Terrain
 SOLID_MATERIALS = tuple(m for m in Material if m.solid)
 
 
+@functools.cache
 def sizes(max_squares: int = 3) -> st.SearchStrategy[Size]:
     """Sizes 1T, 1S, 1M, 1L and 2 up to ``max_squares``."""
     small = st.sampled_from([Size(1, "T"), Size(1, "S"), Size(1, "M"), Size(1, "L")])
@@ -40,6 +42,7 @@ def positions(width: int = 10, depth: int = 10, z: int | Sequence[int] = 0) -> s
     return st.builds(Pos, st.integers(0, width - 1), st.integers(0, depth - 1), zs)
 
 
+@functools.cache
 def characteristics() -> st.SearchStrategy[Characteristics]:
     """Five scores from -5 to +5 (most often small)."""
     score = st.integers(-2, 4) | st.integers(-5, 5)
@@ -47,25 +50,38 @@ def characteristics() -> st.SearchStrategy[Characteristics]:
 
 
 def conditions(source_ids: Sequence[str] = ("someone",)) -> st.SearchStrategy[Condition]:
-    """One condition with any duration; frightened and taunted get a source."""
+    """One condition with any duration; frightened, taunted and grabbed get a source."""
+    return _conditions(tuple(source_ids))
 
+
+@functools.cache
+def _conditions(source_ids: tuple[str, ...]) -> st.SearchStrategy[Condition]:
     @st.composite
     def build(draw: st.DrawFn) -> Condition:
-        name = draw(st.sampled_from(list(ConditionName)))
-        duration = draw(st.sampled_from(list(Duration)))
+        name = draw(_CONDITION_NAMES)
+        duration = draw(_DURATIONS)
         needs_source = name in (ConditionName.FRIGHTENED, ConditionName.TAUNTED, ConditionName.GRABBED)
-        source = draw(st.sampled_from(list(source_ids))) if needs_source and source_ids else None
+        source = draw(st.sampled_from(source_ids)) if needs_source and source_ids else None
         threshold = draw(st.integers(1, 11)) if duration is Duration.SAVE_ENDS else 6
         return Condition(name, duration, source=source, save_threshold=threshold)
 
     return build()
 
 
+@functools.cache
 def damage_tables() -> st.SearchStrategy[dict[str, ImmunityValue]]:
     """An immunity table: damage types (or ``"damage"``) to a number or ``"all"``."""
     keys = st.sampled_from([t.value for t in DamageType] + ["damage"])
     values: st.SearchStrategy[ImmunityValue] = st.integers(0, 10) | st.just(ALL)
     return st.dictionaries(keys, values, max_size=3)
+
+
+_CONDITION_NAMES = st.sampled_from(list(ConditionName))
+_DURATIONS = st.sampled_from(list(Duration))
+_MOVEMENT = st.frozensets(st.sampled_from(list(MovementType)), min_size=1, max_size=3)
+_WEAKNESSES = st.dictionaries(st.sampled_from([t.value for t in DamageType]), st.integers(0, 10), max_size=2)
+_GROUPS = st.none() | st.sampled_from(["goblins", "guards"])
+_IDS = st.from_regex(r"[a-z]{1,6}-[0-9]{1,3}", fullmatch=True)
 
 
 @st.composite
@@ -78,39 +94,39 @@ def creatures(
     source_ids: Sequence[str] = ("someone",),
 ) -> Creature:
     """A living creature with random statistics, conditions, immunities and weaknesses."""
-    cid = (
-        id
-        if isinstance(id, str)
-        else draw(id if id is not None else st.from_regex(r"[a-z]{1,6}-[0-9]{1,3}", fullmatch=True))
-    )
+    cid = id if isinstance(id, str) else draw(id if id is not None else _IDS)
     chosen = size if isinstance(size, Size) else draw(size if size is not None else sizes())
+    return _creature(draw, cid, chosen, pos or Pos(0, 0, 0), hero, tuple(source_ids))
+
+
+def _creature(
+    draw: st.DrawFn, cid: str, size: Size, pos: Pos, hero: bool | None, source_ids: tuple[str, ...]
+) -> Creature:
+    """The body of :func:`creatures`, drawn inside another strategy without building a new one."""
     is_hero = draw(st.booleans()) if hero is None else hero
     stamina_max = draw(st.integers(1, 120))
-    stamina = draw(st.integers(1, stamina_max))
     recoveries_max = draw(st.integers(0, 12))
     return Creature(
         id=cid,
         name=draw(st.sampled_from(["", cid.title(), "Goblin", "Ogre captain"])),
         side=HEROES if is_hero else DIRECTOR,
         hero=is_hero,
-        size=chosen,
+        size=size,
         speed=draw(st.integers(0, 10)),
-        movement=draw(st.frozensets(st.sampled_from(list(MovementType)), min_size=1, max_size=3)),
+        movement=draw(_MOVEMENT),
         stability=draw(st.integers(0, 5)),
         characteristics=draw(characteristics()),
         stamina_max=stamina_max,
-        stamina=stamina,
+        stamina=draw(st.integers(1, stamina_max)),
         temporary_stamina=draw(st.integers(0, 10)),
         recoveries=draw(st.integers(0, recoveries_max)),
         recoveries_max=recoveries_max,
         immunities=draw(damage_tables()),
-        weaknesses=draw(
-            st.dictionaries(st.sampled_from([t.value for t in DamageType]), st.integers(0, 10), max_size=2)
-        ),
+        weaknesses=draw(_WEAKNESSES),
         conditions=draw(st.lists(conditions(source_ids), max_size=3)),
-        pos=pos if pos is not None else Pos(0, 0, 0),
+        pos=pos,
         level=draw(st.integers(1, 10)),
-        group=draw(st.none() | st.sampled_from(["goblins", "guards"])) if not is_hero else None,
+        group=draw(_GROUPS) if not is_hero else None,
         solo=draw(st.booleans()) if not is_hero else False,
     )
 
@@ -192,13 +208,12 @@ def encounters(
         except BrawlError:
             continue
     wanted = draw(st.integers(min_creatures, max_creatures))
+    ids = tuple(f"c{j}" for j in range(max_creatures))
     placed = 0
     attempt = 0
     while placed < wanted and attempt < wanted * 8:
         attempt += 1
-        cid = f"c{placed}"
-        ids = [f"c{j}" for j in range(max_creatures)]
-        c = draw(creatures(id=cid, size=sizes(max_size), source_ids=ids))
+        c = _creature(draw, f"c{placed}", draw(sizes(max_size)), Pos(0, 0, 0), None, ids)
         x = draw(st.integers(0, max(0, t.width - c.n)))
         y = draw(st.integers(0, max(0, t.depth - c.n)))
         spot = _rest(enc, x, y, c.n)
