@@ -266,7 +266,7 @@ def render_svg(
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
         'font-family="sans-serif">',
         '<defs><marker id="head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" '
-        'markerHeight="6" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#222"/>'
+        'markerHeight="6" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#d9480f"/>'
         "</marker></defs>",
         f"<title>{escape(f'level {level}')}</title>",
     ]
@@ -326,7 +326,7 @@ def render_svg(
             f"{(x - xs.start) * cell + cell / 2:g},{(y - ys.start) * cell + cell / 2:g}" for x, y in points
         )
         out.append(
-            f'<polyline points={quoteattr(coords)} fill="none" stroke="#222" stroke-width="2.5" '
+            f'<polyline points={quoteattr(coords)} fill="none" stroke="#d9480f" stroke-width="2.5" '
             'marker-end="url(#head)"/>'
         )
     out.append("</svg>")
