@@ -40,11 +40,8 @@ def _ref_held(state: Encounter, q: Pos, n: int, mode: str) -> bool:
     if mode == "burrow":
         return any(state.terrain.cell(c).material is Material.DIRT for c in cube(q, n))
     if mode == "climb":
-        around = set()
-        for c in cube(q, n):
-            for d in ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1)):
-                around.add(c + d)
-        return any(state.is_blocked(c) for c in around - set(cube(q, n)))
+        shell = set(cube(q - (1, 1, 1), n + 2)) - set(cube(q, n))
+        return any(state.terrain.in_bounds(c) and state.is_blocked(c) for c in shell)
     return False
 
 

@@ -140,7 +140,7 @@ class MoveModel:
         return self.mode == "burrow" and cell.material is Material.DIRT
 
     def fits(self, q: Pos) -> bool:
-        """Whether the mover's whole cube fits at ``q`` (R-GEO-5; burrowers pass through dirt, DS-MTYPE-02)."""
+        """Whether the mover's cube fits at ``q`` (R-GEO-5; burrowers pass through dirt, DS-MTYPE-02)."""
         if self.mode != "burrow":
             return self.state.fits(q, self.n)
         if not self.state.terrain.cube_in_bounds(q, self.n):
@@ -165,20 +165,22 @@ class MoveModel:
         return False
 
     def _touches_surface(self, q: Pos) -> bool:
+        """Whether a wall, a ledge's edge or an object touches the cube (side, corner, above or below)."""
         n = self.n
         x0, y0, z0 = q
-        state = self.state
-        for z in range(z0, z0 + n):
-            for i in range(n):
-                for c in (
-                    Pos(x0 - 1, y0 + i, z),
-                    Pos(x0 + n, y0 + i, z),
-                    Pos(x0 + i, y0 - 1, z),
-                    Pos(x0 + i, y0 + n, z),
-                ):
-                    if state.is_blocked(c):
+        blocked = self.state.is_blocked
+        in_bounds = self.state.terrain.in_bounds
+        for z in range(z0 - 1, z0 + n + 1):
+            inside_z = z0 <= z < z0 + n
+            for y in range(y0 - 1, y0 + n + 1):
+                inside_y = y0 <= y < y0 + n
+                for x in range(x0 - 1, x0 + n + 1):
+                    if inside_z and inside_y and x0 <= x < x0 + n:
+                        continue
+                    cell = Pos(x, y, z)
+                    if in_bounds(cell) and blocked(cell):  # the map's edge is no wall to climb
                         return True
-        return any(state.is_blocked(Pos(x, y, z0 + n)) for y in range(y0, y0 + n) for x in range(x0, x0 + n))
+        return False
 
     def _entered(self, p: Pos, q: Pos) -> Iterator[Pos]:
         if self.n == 1:

@@ -54,7 +54,7 @@ from brawl.search import (
     movement_points,
 )
 from brawl.state import Encounter
-from brawl.terrain import Material
+from brawl.terrain import Cell, Material
 
 DISENGAGE_SQUARES = 1  # DS-ACT-02: the Disengage move action shifts 1 square
 JUMP_MIN_LENGTH = 1  # DS-MTYPE-18: long jump up to Might or Agility, minimum 1 square
@@ -988,7 +988,10 @@ def claw_dirt(
         model = MoveModel(state, c, "burrow")
         if not model.can_end(dest):
             raise IllegalMoveError(f"{what}: {model.blocker_at(dest)!r} is there", rule="DS-MOVE-04")
-        enc = _try_place(state, creature, c.pos, dest, (), final=True)
+        # a creature that can't burrow can't stand inside dirt: the squares it claws open stay open
+        dug = {cell: Cell() for cell in cube(dest, c.n) if _burrowable(state, cell)}
+        enc = state.with_terrain(state.terrain.with_cells(dug)) if dug else state
+        enc = _try_place(enc, creature, c.pos, dest, (), final=True)
         events.append(
             Moved(
                 creature=creature,
@@ -1008,6 +1011,53 @@ def claw_dirt(
     if tier == 1:
         out = out.then(add_condition, creature, ConditionName.WEAKENED, Duration.EOT, source="Claw Dirt")
     return out
+
+
+def beneath_the_ground(state: Encounter, creature: str) -> bool:
+    """Whether a creature is completely beneath the ground: inside it, or under solid ground (DS-MTYPE-07)."""
+    c = state.creature(creature)
+    terrain = state.terrain
+    if all(terrain.cell(p).solid for p in cube(c.pos, c.n)):
+        return True
+    top = c.pos.z + c.n
+    return all(
+        terrain.cell(Pos(x, y, top)).solid
+        for y in range(c.pos.y, c.pos.y + c.n)
+        for x in range(c.pos.x, c.pos.x + c.n)
+    )
+
+
+def pull_up(state: Encounter, helper: str, target: str, *, willing: bool = True) -> Outcome:
+    """Maneuver: a creature on the ground pulls a willing adjacent burrower 1 square up (DS-MTYPE-09)."""
+    h = state.creature(helper)
+    t = state.creature(target)
+    what = f"pull {target!r} up with {helper!r}"
+    if helper == target:
+        raise InvalidArgumentError(f"{what}: a creature can't pull itself up", rule="DS-MTYPE-09")
+    if h.dead or beneath_the_ground(state, helper) or not state.is_supported(h.pos, h.n):
+        raise ActionUnavailableError(f"{what}: {helper!r} is not standing on the ground", rule="DS-MTYPE-09")
+    if not beneath_the_ground(state, target):
+        raise ActionUnavailableError(f"{what}: {target!r} is not beneath the ground", rule="DS-MTYPE-09")
+    if distance(h.pos, h.n, t.pos, t.n) != 1:
+        raise ActionUnavailableError(f"{what}: the two are not adjacent", rule="DS-MTYPE-09")
+    if not willing:
+        raise ActionUnavailableError(f"{what}: {target!r} is not willing", rule="DS-MTYPE-09")
+    end = Pos(t.pos.x, t.pos.y, t.pos.z + 1)
+    if not _open_or_dirt(state, end, t.n):
+        raise IllegalMoveError(
+            f"{what}: {tuple(end)} is ground harder than dirt or an object", rule="DS-MTYPE-02"
+        )
+    enc = _try_place(state, target, t.pos, end, (), final=True)
+    moved = Moved(
+        creature=target,
+        mode="pull up",
+        start=t.pos,
+        end=end,
+        path=(end,),
+        step_costs=(0,),
+        rules=("DS-MTYPE-09",),
+    )
+    return Outcome(enc, (moved,))
 
 
 # --------------------------------------------------------------------------------------------
@@ -1081,6 +1131,7 @@ def climb_creature(
 __all__ = [
     "WALK_MODES",
     "advance",
+    "beneath_the_ground",
     "can_move",
     "claw_dirt",
     "climb_creature",
@@ -1091,6 +1142,7 @@ __all__ = [
     "move",
     "path_cost",
     "power_roll_tier",
+    "pull_up",
     "ride",
     "shift",
     "stand_up",
