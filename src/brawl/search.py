@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import functools
 import heapq
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Literal
 
 import attrs
@@ -58,6 +58,12 @@ STOP_SIZE_GAP = 2  # DS-MOVE-04, R-SIZE-1: may stop in a space of a creature 2+ 
 Algorithm = Literal["auto", "bitset", "dijkstra"]
 
 
+@functools.lru_cache(maxsize=1024)
+def _corner_offsets(n: int, d: Pos) -> tuple[Pos, ...]:
+    """The corner cells of a step ``d`` of an n-cube, relative to its start (R-GEO-4)."""
+    return tuple(sorted(corner_cells(Pos(0, 0, 0), n, d)))
+
+
 @attrs.frozen
 class Refusal:
     """Why a step is illegal: the reason and the rule IDs."""
@@ -78,6 +84,7 @@ class MoveModel:
     """
 
     __slots__ = (
+        "_memo",
         "climber",
         "creature",
         "dragged",
@@ -116,6 +123,7 @@ class MoveModel:
         self.climber = creature.has_movement(MovementType.CLIMB)
         self.swimmer = creature.has_movement(MovementType.SWIM)
         self.flyer = creature.has_movement(MovementType.FLY)
+        self._memo: dict[tuple[str, Pos], bool] = {}
         self.fright: Creature | None = None
         for cond in creature.conditions_named(ConditionName.FRIGHTENED) if conditions else ():
             src = state.creatures.get(cond.source) if cond.source else None
@@ -130,7 +138,17 @@ class MoveModel:
             return SPATIAL_DIRECTIONS
         return HORIZONTAL_DIRECTIONS
 
+    def _cached(self, kind: str, p: Pos, compute: Callable[[Pos], bool]) -> bool:
+        key = (kind, p)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = compute(p)
+        return found
+
     def _cell_open(self, p: Pos) -> bool:
+        return self._cached("open", p, self._cell_open_now)
+
+    def _cell_open_now(self, p: Pos) -> bool:
         state = self.state
         if state.object_at(p) is not None:
             return False
@@ -141,6 +159,9 @@ class MoveModel:
 
     def fits(self, q: Pos) -> bool:
         """Whether the mover's cube fits at ``q`` (R-GEO-5; burrowers pass through dirt, DS-MTYPE-02)."""
+        return self._cached("fits", q, self._fits_now)
+
+    def _fits_now(self, q: Pos) -> bool:
         if self.mode != "burrow":
             return self.state.fits(q, self.n)
         if not self.state.terrain.cube_in_bounds(q, self.n):
@@ -149,10 +170,13 @@ class MoveModel:
 
     def liquid(self, q: Pos) -> bool:
         """Whether any cell of the cube at ``q`` is liquid: a step there is swimming (DS-MTYPE-11)."""
-        return self.state.terrain.is_liquid(q, self.n)
+        return self._cached("liquid", q, lambda p: self.state.terrain.is_liquid(p, self.n))
 
     def held(self, q: Pos) -> bool:
         """Whether the mover can stay at ``q``: on the ground, in liquid, clinging, dug in or flying."""
+        return self._cached("held", q, self._held_now)
+
+    def _held_now(self, q: Pos) -> bool:
         state = self.state
         if state.is_supported(q, self.n) or self.liquid(q):
             return True
@@ -196,6 +220,9 @@ class MoveModel:
         return self.state.creature(cid).side != self.creature.side
 
     def _enemy_cell(self, c: Pos) -> bool:
+        return self._cached("enemy", c, self._enemy_cell_now)
+
+    def _enemy_cell_now(self, c: Pos) -> bool:
         return any(oid not in self.ignore and self.is_enemy(oid) for oid in self.state.occupants(c))
 
     def _forbidden_for_shift(self, p: Pos) -> bool:
@@ -225,7 +252,9 @@ class MoveModel:
                     ("DS-MTYPE-02", "R-GEO-5"),
                 )
             return Refusal(f"{tuple(q)} is off the map or filled by a wall or an object", ("R-GEO-5",))
-        for c in corner_cells(p, self.n, d):
+        px, py, pz = p
+        for ox, oy, oz in _corner_offsets(self.n, d):
+            c = Pos(px + ox, py + oy, pz + oz)
             if not self._cell_open(c):
                 return Refusal(
                     f"the diagonal step {tuple(p)} → {tuple(q)} cuts the corner of {tuple(c)}",
@@ -494,9 +523,28 @@ def search(
             f"algorithm 'bitset': the {model.mode} mode of {model.creature.id!r} needs the general search",
             rule="R-MOVE-1",
         )
-    if algorithm != "dijkstra" and model.bitset_ok:
+    if algorithm == "bitset" and budget > BITSET_MAX_BUDGET:
+        raise InvalidArgumentError(
+            f"algorithm 'bitset': budget {budget} above {BITSET_MAX_BUDGET}", rule="R-MOVE-1"
+        )
+    if algorithm == "bitset" or (algorithm == "auto" and model.bitset_ok and budget <= BITSET_MAX_BUDGET):
         return _bitset(model, origin, budget), "bitset"
+    terrain = model.state.terrain
+    span = 2 * budget + 1
+    levels = 1 if model.directions is HORIZONTAL_DIRECTIONS else min(span, terrain.height + terrain.below)
+    if min(span, terrain.width) * min(span, terrain.depth) * levels > MAX_SEARCH_POSITIONS:
+        raise InvalidArgumentError(
+            f"budget {budget}: the {model.mode} search could cover more than {MAX_SEARCH_POSITIONS:,} "
+            "positions; ask with a smaller budget",
+            rule="DS-MOVE-07",
+        )
     return _dijkstra(model, origin, budget), "dijkstra"
+
+
+BITSET_MAX_BUDGET = 256
+"""Largest budget the bit-set search takes by itself: it keeps one window-sized int per cost layer."""
+MAX_SEARCH_POSITIONS = 250_000
+"""Largest number of positions a search may reach before it is refused as too large."""
 
 
 def _dijkstra(model: MoveModel, origin: Pos, budget: int) -> _DictBackend:
@@ -523,6 +571,12 @@ def _dijkstra(model: MoveModel, origin: Pos, budget: int) -> _DictBackend:
             if nc <= budget and nc < costs.get(q, budget + 1):
                 costs[q] = nc
                 heapq.heappush(heap, (nc, q.z, q.y, q.x))
+                if len(costs) > MAX_SEARCH_POSITIONS:
+                    raise InvalidArgumentError(
+                        f"budget {budget}: the search passed {MAX_SEARCH_POSITIONS:,} positions; "
+                        "ask with a smaller budget",
+                        rule="DS-MOVE-07",
+                    )
     ends = frozenset(p for p in costs if p == origin or model.can_end(p))
     return _DictBackend(costs, ends)
 

@@ -308,7 +308,9 @@ def move(
         raise InvalidArgumentError("stop_at_provocation and willing: True or False", rule="R-MOVE-3")
     if test_passed is not None and not isinstance(test_passed, bool):
         raise InvalidArgumentError(f"test_passed {test_passed!r}: True, False or None", rule="DS-MTYPE-13")
-    already = frozenset(resolved)
+    if isinstance(resolved, str) or not isinstance(resolved, Iterable):
+        raise InvalidArgumentError(f"resolved {resolved!r}: a list of creature ids", rule="R-MOVE-3")
+    already = frozenset(str(r) for r in resolved)
     plan = _plan(
         state,
         creature,
