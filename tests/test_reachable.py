@@ -453,3 +453,18 @@ def test_speed_0_reaches_only_its_own_square() -> None:
     r = brawl.reachable(enc, "kira")
     assert len(r) == 1
     assert r.budget == 0
+
+
+def test_a_search_too_large_is_refused_at_once() -> None:
+    """DS-MOVE-07: an effect exceeding speed on a huge map is refused, not searched for minutes."""
+    enc = Encounter.create(
+        Terrain.flat(2000, 2000), [Creature(id="kira", pos=(1000, 1000, 0), movement={"fly"})]
+    )
+    with pytest.raises(brawl.InvalidArgumentError, match="DS-MOVE-07"):
+        brawl.reachable(enc, "kira", budget=1_000_000, ignore_speed=True)
+    with pytest.raises(brawl.InvalidArgumentError, match="DS-MOVE-07"):
+        brawl.reachable(enc, "kira", budget=200, ignore_speed=True, mode="fly")
+    wide = brawl.reachable(enc, "kira", budget=100, ignore_speed=True)
+    assert wide.algorithm == "bitset"
+    assert len(wide) == 201 * 201
+    assert wide.cost((1100, 900, 0)) == 100

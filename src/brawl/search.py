@@ -617,7 +617,9 @@ def _bitset(model: MoveModel, origin: Pos, budget: int) -> _BitsetBackend:
     blk = dif = dmg = liq = sup = 0
     if -terrain.below <= z and z + n <= terrain.height:
         below = z - 1
-        support_everywhere = below < -terrain.below
+        # below the lowest level everything holds (Terrain.supports); the ground levels are solid
+        ground_below = below < 0
+        holes = 0
         stored = terrain.stored_rows().get
         ground_row = (1 << width) - 1
         levels = range(z, z + n)
@@ -652,15 +654,19 @@ def _bitset(model: MoveModel, origin: Pos, budget: int) -> _BitsetBackend:
                 dmg |= ((g >> x0) & full_row) << shift
             if lq:
                 liq |= ((lq >> x0) & full_row) << shift
-            if support_everywhere:
-                sup |= full_row << shift
+            if below < -terrain.below:
+                continue
+            if ground_below:
+                # the level below is solid by default: only its stored rows can have holes
+                row = stored((below, y))
+                if row is not None:
+                    holes |= ((~row[0] >> x0) & full_row) << shift
             else:
                 row = stored((below, y))
-                if row is None:
-                    if below < 0:
-                        sup |= full_row << shift
-                elif row[0]:
+                if row is not None and row[0]:
                     sup |= ((row[0] >> x0) & full_row) << shift
+        if ground_below:
+            sup = _rect(s, 0, cw - 1, 0, ch - 1) & ~holes
     else:
         blk = _rect(s, 0, cw - 1, 0, ch - 1)
 
