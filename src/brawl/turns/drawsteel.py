@@ -372,7 +372,7 @@ class DrawSteel:
         """End the round once everyone has acted; falling far, suffocation, surprise ends (R-TURN-4).
 
         ``suffocation_rolls={id: d6}``: the caller's rolls for creatures out of breath (else the
-        RNG); ``breathes_water``: ids that need no air (default: creatures with swim movement).
+        RNG); ``breathes_water``: ids that need no air (default: none; every creature needs air).
         """
         if options:
             raise InvalidArgumentError(f"end_round: unknown options {sorted(options)}", rule=())
