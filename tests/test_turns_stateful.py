@@ -75,7 +75,8 @@ class DrawSteelMachine(RuleBasedStateMachine):
         for c in self.enc.living():
             lost = c.solo and self.turns.get(c.id, 0) == 1
             assert self.turns.get(c.id, 0) == allowance(c) or lost
-        if self.round_sides:
+        if self.round_sides and self.first in self.round_sides:
+            # DS-SIDE-12: the first side goes first every round, while it has anyone left to act
             assert self.round_sides[0] == self.first
         self.enc, _ = brawl.end_round(self.enc)
         self.turns = {}
