@@ -79,13 +79,15 @@ def _bad_mode(mode: object) -> InvalidArgumentError:
 class MoveModel:
     """The rules of one step of a willing move for one creature in one mode (R-MOVE-1, R-GEO-4, R-GEO-5).
 
-    ``carried`` are creatures that move with the mover and never block it (its riders);
-    ``dragged`` are grabbed creatures that move by the same step and must fit (RB1-GRABBED).
+    ``carried`` are its riders (DS-MOUNT-03) and ``dragged`` the creatures it has grabbed
+    (RB1-GRABBED): both move by the same steps, must fit where they go and can't end in the space
+    of a creature within 1 size of their own; none of them blocks the mover.
     """
 
     __slots__ = (
         "_memo",
         "climber",
+        "companions",
         "creature",
         "dragged",
         "flyer",
@@ -106,7 +108,7 @@ class MoveModel:
         mode: str,
         *,
         squeeze: bool = False,
-        carried: Iterable[str] = (),
+        carried: Iterable[Creature] = (),
         dragged: Iterable[Creature] = (),
     ) -> None:
         if mode not in MODES:
@@ -117,12 +119,17 @@ class MoveModel:
         self.n = creature.n
         self.squeeze = squeeze
         self.dragged = tuple(dragged)
-        self.ignore = frozenset({creature.id, *carried, *(d.id for d in self.dragged)})
+        self.companions: tuple[tuple[Creature, tuple[str, ...]], ...] = tuple(
+            [(r, ("DS-MOUNT-03", "R-GEO-5")) for r in carried]
+            + [(g, ("RB1-GRABBED", "R-GEO-5")) for g in self.dragged]
+        )
+        self.ignore = frozenset({creature.id, *(c.id for c, _ in self.companions)})
         conditions = creature.conditions
         self.prone = bool(conditions) and creature.has(ConditionName.PRONE)
-        self.climber = creature.has_movement(MovementType.CLIMB)
-        self.swimmer = creature.has_movement(MovementType.SWIM)
-        self.flyer = creature.has_movement(MovementType.FLY)
+        movement = creature.movement
+        self.climber = MovementType.CLIMB in movement
+        self.swimmer = MovementType.SWIM in movement
+        self.flyer = MovementType.FLY in movement
         self._memo: dict[tuple[str, Pos], bool] = {}
         self.fright: Creature | None = None
         for cond in creature.conditions_named(ConditionName.FRIGHTENED) if conditions else ():
@@ -281,12 +288,12 @@ class MoveModel:
                 return Refusal(
                     f"{tuple(q)} is closer to {f.id!r}, the source of its fear", ("RB1-FRIGHTENED",)
                 )
-        for dr in self.dragged:
-            if not self.state.fits(dr.pos + d, dr.n):
-                return Refusal(
-                    f"the dragged creature {dr.id!r} does not fit at {tuple(dr.pos + d)}",
-                    ("RB1-GRABBED", "R-GEO-5"),
-                )
+        if self.companions:
+            shift = q - self.creature.pos
+            for other, rules in self.companions:
+                there = other.pos + shift
+                if not self.state.fits(there, other.n):
+                    return Refusal(f"{other.id!r}, moving along, does not fit at {tuple(there)}", rules)
         return self._cost(p, q)
 
     def _cost(self, p: Pos, q: Pos) -> int:
@@ -316,22 +323,33 @@ class MoveModel:
 
     def can_end(self, q: Pos) -> bool:
         """Whether the move may stop at ``q``: no creature within 1 size shares it (DS-MOVE-04, R-SIZE-1)."""
-        if self.squeeze:
-            return True
-        return self.blocker_at(q) is None
+        if not self.squeeze and self.blocker_at(q) is not None:
+            return False
+        return self.companion_blocker_at(q) is None
 
     def blocker_at(self, q: Pos) -> str | None:
         """Id of a creature within 1 size whose space the mover can't stop in (DS-MOVE-04)."""
-        size = self.creature.size
-        for oid in self.state.creatures_in(q, self.n, exclude=self.ignore):
+        return self._blocker(q, self.creature)
+
+    def companion_blocker_at(self, q: Pos) -> str | None:
+        """Id of a creature whose space a rider or dragged creature would end in, the mover at ``q``."""
+        shift = q - self.creature.pos
+        for other, _ in self.companions:
+            if self._blocker(other.pos + shift, other) is not None:
+                return other.id
+        return None
+
+    def _blocker(self, q: Pos, who: Creature) -> str | None:
+        size = who.size
+        for oid in self.state.creatures_in(q, who.n, exclude=self.ignore):
             if self.state.creature(oid).size.ranks_apart(size) < STOP_SIZE_GAP:
                 return oid
         return None
 
     @property
     def bitset_ok(self) -> bool:
-        """Whether the bit-set search applies: one level, 8 directions, nothing dragged, not frightened."""
-        return self.mode in WALK_MODES and not self.dragged and self.fright is None
+        """Whether the bit-set search applies: one level, 8 directions, nothing carried, not frightened."""
+        return self.mode in WALK_MODES and not self.companions and self.fright is None
 
 
 # --------------------------------------------------------------------------------------------
@@ -942,7 +960,8 @@ def movement_model(
     if refusal is not None:
         raise IllegalMoveError(f"{mode} {creature!r}: {refusal.reason}", rule=refusal.rules)
     riders, grabbed = companions(state, creature) if found is None else found
-    return MoveModel(state, c, mode, squeeze=squeeze, carried=riders, dragged=grabbed if drag else ())
+    carried = [state.creatures[r] for r in riders]
+    return MoveModel(state, c, mode, squeeze=squeeze, carried=carried, dragged=grabbed if drag else ())
 
 
 def reachable(

@@ -43,6 +43,7 @@ from brawl.outcome import Outcome
 from brawl.search import (
     MAX_BUDGET,
     SHIFT_MODES,
+    STOP_SIZE_GAP,
     WALK_MODES,
     Mode,
     MoveModel,
@@ -185,10 +186,12 @@ def _plan(
         p = q
     if steps and not model.can_end(p):
         blocker = model.blocker_at(p)
+        if blocker is not None and not model.squeeze:
+            reason = f"the space of {blocker!r}, whose size is within 1 of its own"
+        else:
+            reason = f"{model.companion_blocker_at(p)!r}, moving along, would end in another creature's space"
         raise IllegalMoveError(
-            f"{verb} {creature!r}: can't stop at {tuple(p)}, the space of {blocker!r} "
-            "whose size is within 1 of its own",
-            rule=("DS-MOVE-04", "R-SIZE-1"),
+            f"{verb} {creature!r}: can't stop at {tuple(p)}: {reason}", rule=("DS-MOVE-04", "R-SIZE-1")
         )
     return _Plan(model, points, steps, tuple(costs))
 
@@ -253,10 +256,22 @@ def can_move(
 
 
 def _place(state: Encounter, movers: Sequence[tuple[str, Pos]], **extra: Any) -> Encounter:
-    """Put several creatures at new positions; the first also gets ``extra`` fields."""
+    """Put several creatures at new positions; the first also gets ``extra`` fields.
+
+    A group moved by one shift is placed front first (the creature farthest along the shift),
+    so that no one lands on a space a member of the group has not left yet.
+    """
     first = movers[0][0]
     last_error: StateError | None = None
-    for order in (movers, tuple(reversed(movers))):
+    start = state.creature(first).pos
+    delta = movers[0][1] - start
+
+    def ahead(item: tuple[str, Pos]) -> int:
+        p = state.creature(item[0]).pos
+        return -(p.x * delta.x + p.y * delta.y + p.z * delta.z)
+
+    front = tuple(sorted(movers, key=ahead))
+    for order in (front, tuple(reversed(front)), tuple(movers)):
         try:
             enc = state
             for cid, pos in order:
@@ -485,8 +500,8 @@ def _try_place(
                 distance(cell, 1, mount.pos, mount.n) == 0 for cell in cube(pos, c.n)
             ):
                 extra["riding"] = None  # stepped off its mount
-        blocker = MoveModel(state, c, "advance", carried=carried).blocker_at(pos) if squeeze else None
-        extra["squeezed"] = blocker is not None
+        sharing = state.creatures_in(pos, c.n, exclude=(creature, *carried)) if squeeze else ()
+        extra["squeezed"] = any(state.creatures[o].size.ranks_apart(c.size) < STOP_SIZE_GAP for o in sharing)
     if delta == (0, 0, 0) and not extra:
         return state
     movers = [(creature, pos), *((cid, state.creature(cid).pos + delta) for cid in carried)]
