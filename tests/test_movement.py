@@ -445,3 +445,31 @@ def test_a_legal_full_move_costs_exactly_what_path_cost_says(case: tuple[Encount
         return
     out = brawl.move(enc, "kira", path)
     assert of(out.events, Moved)[0].spent == brawl.path_cost(enc, "kira", path)
+
+
+def test_dragged_creature_may_not_end_in_another_creatures_space() -> None:
+    """RB1-GRABBED, DS-MOVE-04: what the grabber drags follows the same rules for where it stops."""
+    ogre = foe("ogre", (3, 3, 0), speed=6)
+    kira = hero(pos=(4, 3, 0), conditions=[Condition("grabbed", source="ogre")])
+    bystander = foe("orc", (4, 5, 0))
+    enc = field(ogre, kira, bystander)
+    with pytest.raises(brawl.IllegalMoveError, match="DS-MOVE-04"):
+        brawl.move(enc, "ogre", [(3, 4, 0), (3, 5, 0)])
+    r = brawl.reachable(enc, "ogre")
+    assert (3, 5, 0) not in r
+    assert (3, 4, 0) in r
+    assert brawl.move(enc, "ogre", [(3, 4, 0), (3, 5, 0), (3, 6, 0)]).state.creature("kira").pos == (4, 6, 0)
+
+
+def test_rider_must_fit_where_the_mount_carries_it() -> None:
+    """DS-MOUNT-03, R-GEO-5: a mount can't carry its rider into a wall."""
+    low = Terrain.flat(10, 6).with_cells(
+        {Pos(x, y, 2): Cell(Material.STONE) for x in (5, 6) for y in range(6)}
+    )
+    horse = hero("horse", (2, 2, 0), size="2", speed=8)
+    rider = hero("kira", (2, 2, 2), riding="horse")
+    enc = field(horse, rider, terrain=low)
+    with pytest.raises(brawl.IllegalMoveError, match="DS-MOUNT-03"):
+        brawl.ride(enc, "kira", [(3, 2, 0), (4, 2, 0), (5, 2, 0)])
+    out = brawl.ride(enc, "kira", [(3, 2, 0), (4, 2, 0)])
+    assert out.state.creature("kira").pos == (4, 2, 2)

@@ -909,9 +909,8 @@ def companions(state: Encounter, creature: str) -> tuple[tuple[str, ...], list[C
     from brawl.rules.conditions import grabbing
 
     c = state.creature(creature)
-    riders = tuple(
-        oid for oid in state.creatures_in(c.pos, c.n, exclude=(c.id,)) if state.creatures[oid].riding == c.id
-    )
+    near = state.creatures_in(c.pos - (1, 1, 1), c.n + 2, exclude=(c.id,))  # on it or on top of it
+    riders = tuple(oid for oid in near if state.creatures[oid].riding == c.id)
     return riders, [state.creatures[g] for g in grabbing(state, creature)]
 
 
