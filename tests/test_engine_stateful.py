@@ -39,7 +39,11 @@ def _illegal_candidates(enc: brawl.Encounter, data: st.DataObject) -> A.Action:
     direction = data.draw(st.sampled_from([None, (1, 0, 0), (0, -1, 0), (1, 1, 0), (0, 0, 1), (0, 0, -1)]))
     kind = data.draw(st.integers(0, 13), label="kind")
     if kind == 0:
-        return A.Damage(cid, data.draw(st.sampled_from([-5, 0, 3, 12, 10**9, 10**10])), data.draw(st.sampled_from([None, "fire", "poison", "ice"])))
+        return A.Damage(
+            cid,
+            data.draw(st.sampled_from([-5, 0, 3, 12, 10**9, 10**10])),
+            data.draw(st.sampled_from([None, "fire", "poison", "ice"])),
+        )
     if kind == 1:
         return A.AddCondition(cid, data.draw(st.sampled_from([*CONDITIONS, "sleepy"])), source=other)
     if kind == 2:
@@ -81,7 +85,9 @@ class EngineMachine(RuleBasedStateMachine):
     @initialize(enc=bst.encounters(min_creatures=2, max_creatures=5, max_objects=2))
     def setup(self, enc: brawl.Encounter) -> None:
         sides = [brawl.HEROES, brawl.DIRECTOR]
-        creatures = [attrs.evolve(c, side=sides[i % 2], hero=i % 2 == 0) for i, c in enumerate(enc.creature_list())]
+        creatures = [
+            attrs.evolve(c, side=sides[i % 2], hero=i % 2 == 0) for i, c in enumerate(enc.creature_list())
+        ]
         for c in creatures:
             enc = enc.with_creature(c)
         self.start = self.state = enc
@@ -128,7 +134,9 @@ class EngineMachine(RuleBasedStateMachine):
         s = self.state
         if s is None:
             return
-        rebuilt = brawl.Encounter(s.terrain, s.creatures, s.objects, order=s.order, turn=s.turn, round=s.round, rng=s.rng)
+        rebuilt = brawl.Encounter(
+            s.terrain, s.creatures, s.objects, order=s.order, turn=s.turn, round=s.round, rng=s.rng
+        )
         assert rebuilt == s
         for c in s.living():
             for cell in c.cells():
@@ -150,6 +158,13 @@ class EngineMachine(RuleBasedStateMachine):
     def replay_reproduces(self) -> None:
         assert self.start is not None
         assert A.replay(self.start, self.log).state == self.state
+
+    def teardown(self) -> None:
+        """The action log itself round-trips through JSON and still replays to the same state."""
+        if self.start is not None:
+            saved = brawl.actions_from_json(brawl.actions_to_json(self.log))
+            assert saved == tuple(self.log)
+            assert brawl.replay(self.start, saved).state == self.state
 
 
 TestEngine = EngineMachine.TestCase

@@ -303,8 +303,21 @@ __all__ += [
     "verify_opportunity_attack",
 ]
 
+# --- actions as data ----------------------------------------------------------------------
+from brawl import actions
+from brawl.actions import Action, apply, legal_actions, replay
+
+__all__ += ["Action", "actions", "apply", "legal_actions", "replay"]
+
 # --- input and output and rendering --------------------------------------------------------
-from brawl.io.json import events_from_json, events_to_json, from_json, to_json
+from brawl.io.json import (
+    actions_from_json,
+    actions_to_json,
+    events_from_json,
+    events_to_json,
+    from_json,
+    to_json,
+)
 from brawl.io.scenario import (
     Scenario,
     bundled_scenario,
@@ -315,6 +328,13 @@ from brawl.io.scenario import (
 )
 from brawl.render import render_svg, render_text
 
-__all__ += ["events_from_json", "events_to_json", "from_json", "to_json"]
+__all__ += [
+    "actions_from_json",
+    "actions_to_json",
+    "events_from_json",
+    "events_to_json",
+    "from_json",
+    "to_json",
+]
 __all__ += ["Scenario", "bundled_scenario", "bundled_scenarios", "load_scenario", "loads_scenario"]
 __all__ += ["read_scenario", "render_svg", "render_text"]

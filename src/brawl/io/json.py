@@ -29,6 +29,7 @@ from cattrs.errors import (
 )
 from cattrs.strategies import configure_union_passthrough
 
+from brawl.actions import Action
 from brawl.conditions import Condition
 from brawl.creature import Characteristics, Creature, MapObject
 from brawl.errors import BrawlError, ScenarioError
@@ -261,6 +262,10 @@ def _is_event(t: Any) -> bool:
     return isinstance(t, type) and issubclass(t, Event)
 
 
+def _is_action(t: Any) -> bool:
+    return isinstance(t, type) and issubclass(t, Action)
+
+
 def _tagged_unstructure_factory(t: Any, conv: cattrs.Converter) -> Callable[[Any], Any]:
     def unstructure(value: Any) -> dict[str, Any]:
         cls = type(value)
@@ -271,8 +276,13 @@ def _tagged_unstructure_factory(t: Any, conv: cattrs.Converter) -> Callable[[Any
 
 
 def _tagged_structure_factory(t: Any, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
-    registry: Mapping[str, type[Any]] = TurnState.registry if _is_turn_state(t) else Event.registry
-    what = "turn state" if _is_turn_state(t) else "event"
+    registry: Mapping[str, type[Any]]
+    if _is_turn_state(t):
+        registry, what = TurnState.registry, "turn state"
+    elif _is_action(t):
+        registry, what = Action.registry, "action"
+    else:
+        registry, what = Event.registry, "event"
 
     def structure(value: Any, _: Any) -> Any:
         if not isinstance(value, dict):
@@ -428,6 +438,8 @@ def _make_converter() -> cattrs.Converter:
     conv.register_structure_hook_factory(_is_turn_state, _tagged_structure_factory)
     conv.register_unstructure_hook_factory(_is_event, _tagged_unstructure_factory)
     conv.register_structure_hook_factory(_is_event, _tagged_structure_factory)
+    conv.register_unstructure_hook_factory(_is_action, _tagged_unstructure_factory)
+    conv.register_structure_hook_factory(_is_action, _tagged_structure_factory)
     conv.register_unstructure_hook(Pos, lambda p: [p.x, p.y, p.z])
     conv.register_structure_hook(Pos, _pos_structure)
     conv.register_unstructure_hook(Size, str)
@@ -635,8 +647,33 @@ def events_from_json(text: str, *, source: str | None = None) -> tuple[Event, ..
     return events
 
 
+def actions_to_json(actions: Iterable[Action]) -> str:
+    """A list of actions as a JSON document: ``{"schema": 1, "actions": [{"class": "Move", ...}]}``."""
+    items = list(actions)
+    for a in items:
+        if not isinstance(a, Action):
+            raise ScenarioError(f"actions_to_json: {type(a).__name__} is not an Action")
+    return _dumps({"schema": SCHEMA, "actions": [_CONVERTER.unstructure(a, Action) for a in items]})
+
+
+def actions_from_json(text: str, *, source: str | None = None) -> tuple[Action, ...]:
+    """The actions saved by :func:`actions_to_json`, ready for :func:`brawl.replay`."""
+    data = _check_schema(_loads(text, source), source)
+    extra = sorted(set(data) - {"schema", "actions"})
+    if extra:
+        raise ScenarioError("unknown field", field=extra[0], source=source)
+    if "actions" not in data:
+        raise ScenarioError("required field missing", field="actions", source=source)
+    actions: tuple[Action, ...] = structure(
+        data["actions"], tuple[Action, ...], prefix="actions", source=source
+    )
+    return actions
+
+
 __all__ = [
     "SCHEMA",
+    "actions_from_json",
+    "actions_to_json",
     "converter",
     "events_from_json",
     "events_to_json",
