@@ -20,7 +20,7 @@ from brawl.events.base import Event
 from brawl.events.movement import StoodUp, Teleported
 from brawl.geometry import Pos, as_pos, cell_distance
 from brawl.outcome import Outcome
-from brawl.search import check_budget
+from brawl.search import check_budget, riders_of
 from brawl.state import Encounter
 
 MAX_TELEPORT = 1_000_000
@@ -180,11 +180,7 @@ def teleport(
     events: list[Event] = []
     enc = state
     # riders and mounts teleport separately (DS-MOUNT-08)
-    riders = [
-        cid
-        for cid in enc.creatures_in(start, c.n, exclude=(creature,))
-        if enc.creatures[cid].riding == creature
-    ]
+    riders = list(riders_of(enc, creature))
     for rid in riders:
         enc = enc.with_creature(attrs.evolve(enc.creature(rid), riding=None))
     try:
