@@ -621,17 +621,17 @@ def legal_actions(state: Encounter, *, max_moves: int = 200) -> list[Action]:
             reach = reachable(state, current, budget=budget)
             squares = sorted((p for p in reach if p != c.pos), key=lambda p: (reach.cost(p), p))
             found += [Advance(current, reach.path_to(p)) for p in squares[:max_moves]]
-        found += [CatchBreath(current), Defend(current), StandUp(current), EscapeGrab(current)]
+        main: list[Action] = [Defend(current)]
+        maneuvers: list[Action] = [CatchBreath(current), StandUp(current), EscapeGrab(current)]
         for other in state.living():
-            if other.id == current or distance(c.pos, c.n, other.pos, other.n) != 1:
+            if other.id == current or other.side == c.side:
                 continue
-            if other.side != c.side:
-                found += [
-                    FreeStrike(current, other.id),
-                    Grab(current, other.id),
-                    Knockback(current, other.id),
-                ]
-                found.append(AidAttack(current, other.id))
+            if distance(c.pos, c.n, other.pos, other.n) != 1:
+                continue
+            main.append(FreeStrike(current, other.id))
+            maneuvers += [Grab(current, other.id), Knockback(current, other.id), AidAttack(current, other.id)]
+        found += [TakeAction("main", a) for a in main]
+        found += [TakeAction("maneuver", a) for a in maneuvers]
     found.append(EndTurn())
     return [a for a in found if isinstance(a, (Advance, EndTurn)) or is_legal(state, a)]
 
