@@ -62,17 +62,17 @@ JUMP_MIN_LENGTH = 1  # DS-MTYPE-18: long jump up to Might or Agility, minimum 1 
 JUMP_HEIGHT = 1  # DS-MTYPE-18: the jump height is 1 square
 JUMP_TEST_BONUS = {1: 0, 2: 1, 3: 2}  # DS-MTYPE-19: tier 1 +0, tier 2 +1, tier 3 +2 longer and higher
 CLAW_DIRT_MIN_SPEED = 2  # DS-MTYPE-10: speed 2 or more
-TIER2_MIN = 12  # RB3: power roll 12-16 is tier 2
-TIER3_MIN = 17  # RB3: power roll 17+ is tier 3
 OPPORTUNITY_REACH = 1  # DS-STRIKE-03: an adjacent enemy; leaving means ending farther than 1
 FREE_STRIKE_KEYWORDS = frozenset({"melee", "strike", "weapon"})  # DS-STRIKE-06: melee weapon free strike
 
 
 def power_roll_tier(roll: object, *, rule: str) -> int:
-    """Tier 1 (≤11), 2 (12-16) or 3 (17+) of a caller-supplied power roll total (RB3)."""
+    """Tier 1 (≤11), 2 (12-16) or 3 (17+) of a caller-supplied power roll total (DS-TURN-13)."""
+    from brawl.dice import tier_of
+
     if isinstance(roll, bool) or not isinstance(roll, int) or not -100 <= roll <= 100:
         raise InvalidArgumentError(f"power roll {roll!r}: a whole number total of 2d10 + bonuses", rule=rule)
-    return 3 if roll >= TIER3_MIN else 2 if roll >= TIER2_MIN else 1
+    return tier_of(roll)
 
 
 def _fail(what: str, refusal: Refusal) -> IllegalMoveError:
@@ -101,8 +101,7 @@ def opportunity_attackers(
     """Enemies within reach of the mover at ``p`` that are farther than 1 from it at ``q`` (DS-STRIKE-03)."""
     n = mover.n
     out: list[str] = []
-    near = state.creatures_in(p - (1, 1, 1), n + 2, exclude=ignore)
-    for cid in (c for c in state.order if c in near):
+    for cid in sorted(state.creatures_in(p - (1, 1, 1), n + 2, exclude=ignore)):
         e = state.creatures[cid]
         if e.side == mover.side or e.dead:
             continue
