@@ -473,3 +473,16 @@ def test_rider_must_fit_where_the_mount_carries_it() -> None:
         brawl.ride(enc, "kira", [(3, 2, 0), (4, 2, 0), (5, 2, 0)])
     out = brawl.ride(enc, "kira", [(3, 2, 0), (4, 2, 0)])
     assert out.state.creature("kira").pos == (4, 2, 2)
+
+
+def test_a_mover_killed_by_damaging_terrain_stops_there() -> None:
+    """DS-MOVE-13, DS-STAM-10: a Director creature at 0 Stamina dies and its move ends on that square."""
+    terrain = Terrain.flat(8, 3).with_cell((2, 1, 0), Cell(damaging=5))
+    enc = field(foe("imp", (1, 1, 0), stamina=3, stamina_max=10), foe("ally", (2, 1, 0)), terrain=terrain)
+    out = brawl.move(enc, "imp", [(2, 1, 0), (3, 1, 0)])
+    imp = out.state.creature("imp")
+    assert imp.dead
+    assert imp.pos == (2, 1, 0)
+    moved = of(out.events, Moved)[0]
+    assert moved.stopped == "the mover died"
+    assert moved.remaining == ((3, 1, 0),)

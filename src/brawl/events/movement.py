@@ -8,6 +8,10 @@ from brawl.events.base import Event, cite
 from brawl.geometry import Pos
 
 
+def _squares(n: int) -> str:
+    return f"{n} square" if n == 1 else f"{n} squares"
+
+
 def _at(p: Pos) -> str:
     return f"({p[0]}, {p[1]}, {p[2]})"
 
@@ -40,12 +44,12 @@ class Moved(Event):
         costs = "+".join(str(c) for c in self.step_costs) or "0"
         text = (
             f"{self.creature} {self.mode}s {_at(self.start)} → {_at(self.end)}: "
-            f"{len(self.path)} squares, cost {costs} = {self.spent} of {self.budget}"
+            f"{_squares(len(self.path))}, cost {costs} = {self.spent} of {self.budget}"
         )
         if self.carried:
             text += f", carrying {', '.join(self.carried)}"
         if self.stopped:
-            text += f"; stopped: {self.stopped} ({len(self.remaining)} squares left)"
+            text += f"; stopped: {self.stopped} ({_squares(len(self.remaining))} left)"
         return text + cite(self.rules)
 
 

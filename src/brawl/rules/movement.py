@@ -428,10 +428,9 @@ def _walk(
             out = damage(enc, creature, amount, kind, source="damaging terrain", rules=("DS-MOVE-13",))
             enc = out.state
             events.extend(out.events)
-            now = enc.creature(creature)
-            if now.dead or now.has(ConditionName.UNCONSCIOUS):
+            if enc.creature(creature).dead:
                 p = q
-                stopped = "the mover is down"
+                stopped = "the mover died"
                 remaining = plan.path[i + 1 :]
                 break
         p = q
