@@ -486,3 +486,9 @@ def test_a_mover_killed_by_damaging_terrain_stops_there() -> None:
     moved = of(out.events, Moved)[0]
     assert moved.stopped == "the mover died"
     assert moved.remaining == ((3, 1, 0),)
+
+
+def test_hero_phrased_movement_rules_apply_to_director_creatures() -> None:
+    """R-MOVE-5, DS-MOVE-02, DS-MOVE-03: a goblin passes its ally freely and pays 2 for a hero's space."""
+    enc = field(foe("goblin", (1, 1, 0)), foe("friend", (2, 1, 0)), hero("kira", (4, 1, 0)))
+    assert brawl.path_cost(enc, "goblin", [(2, 1, 0), (3, 1, 0), (4, 1, 0), (5, 1, 0)]) == 5
