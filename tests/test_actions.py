@@ -343,3 +343,14 @@ def test_triggered_actions_resolve_players_first_then_the_director() -> None:
     assert order(enc, ["ogre", "tal", "kira"], heroes_order=["tal", "kira"]) == ("tal", "kira", "ogre")
     with pytest.raises(brawl.InvalidArgumentError, match="DS-TURN-07"):
         order(enc, ["ogre", "tal"], heroes_order=["kira"])
+
+
+def test_a_creature_in_a_bigger_creatures_space_is_within_melee_reach() -> None:
+    """DS-MOVE-04, DS-STRIKE-06: a 1M hero inside a size-2 ogre's space (2 sizes apart) can strike it."""
+    enc = fight(hero("kira", (3, 3)), foe("ogre", (3, 3), size="2"))
+    _, events = free_strike(enc, "kira", "ogre", dice=(9, 8))
+    assert struck(events).damage == 9
+    with pytest.raises(ActionUnavailableError, match="itself"):
+        free_strike(enc, "kira", "kira")
+    with pytest.raises(ActionUnavailableError, match="itself"):
+        grab(enc, "kira", "kira")

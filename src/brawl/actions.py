@@ -626,7 +626,7 @@ def legal_actions(state: Encounter, *, max_moves: int = 200) -> list[Action]:
         for other in state.living():
             if other.id == current or other.side == c.side:
                 continue
-            if distance(c.pos, c.n, other.pos, other.n) != 1:
+            if distance(c.pos, c.n, other.pos, other.n) > 1:
                 continue
             main.append(FreeStrike(current, other.id))
             maneuvers += [Grab(current, other.id), Knockback(current, other.id), AidAttack(current, other.id)]

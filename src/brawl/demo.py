@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TextIO
 
-from brawl.events.base import explain
+from brawl.creature import Creature
+from brawl.events.base import Event, explain
 from brawl.io.scenario import bundled_scenario, read_scenario
+from brawl.outcome import Outcome
 from brawl.render import render_text
 from brawl.rules.conditions import add_condition
 from brawl.rules.damage import damage
@@ -55,7 +57,121 @@ def section_damage(enc: Encounter) -> tuple[Encounter, list[str]]:
     return enc, lines
 
 
-SECTIONS: list[Section] = [section_map, section_creatures, section_damage]
+def section_reachable(enc: Encounter) -> tuple[Encounter, list[str]]:
+    """The squares a hero can reach with its move action, each with its cost (R-MOVE-1)."""
+    from brawl.search import reachable
+
+    hero = next((c for c in enc.creature_list() if c.hero), None)
+    if hero is None:
+        return enc, []
+    reach = reachable(enc, hero.id)
+    lines = [
+        f"Where {hero.name} can move this turn (speed {hero.speed}; difficult terrain and enemies cost 2):"
+    ]
+    width = enc.terrain.width
+    for y in range(enc.terrain.depth):
+        row = ""
+        for x in range(width):
+            p = (x, y, hero.pos.z)
+            if p == tuple(hero.pos):
+                row += "@"
+            elif p in reach:
+                row += str(reach.cost(p))
+            else:
+                row += "#" if enc.terrain.is_solid((x, y, hero.pos.z)) else "."
+        lines.append("  " + row)
+    lines.append(f"  {len(reach)} squares; @ is {hero.name}, digits are the movement each one costs")
+    return enc, lines
+
+
+def section_push(enc: Encounter) -> tuple[Encounter, list[str]]:
+    """A push off the bridge into the chasm: forced movement, then the fall (DS-FORCE-15)."""
+    from brawl.rules.forced import push
+    from brawl.rules.movement import move
+    from brawl.search import reachable
+
+    if "talia" not in enc.creatures or "ogre" not in enc.creatures:
+        return enc, []
+    lines = ["Talia runs onto the bridge; the ogre shoves her two squares off it:"]
+    reach = reachable(enc, "talia")
+    enc, events = move(enc, "talia", reach.path_to((9, 4, 0)))
+    lines += ["  " + line for line in explain(events).splitlines()]
+    enc, events = push(enc, "ogre", "talia", 2, direction=(-1, -1, 0))
+    lines += ["  " + line for line in explain(events).splitlines()]
+    return enc, lines
+
+
+def greedy_turn(enc: Encounter) -> tuple[Encounter, tuple[Event, ...]]:
+    """Play the current creature's turn: strike an adjacent enemy, else close in, then strike."""
+    from brawl.actions import Action, Advance, EndTurn, FreeStrike, TakeAction, apply, legal_actions
+    from brawl.geometry import distance
+
+    current = getattr(enc.turn, "current", None)
+    if current is None:
+        return enc, ()
+    out = Outcome(enc, ())
+    for _ in range(3):
+        enc = out.state
+        options = legal_actions(enc)
+        strikes = [a for a in options if isinstance(a, TakeAction) and isinstance(a.action, FreeStrike)]
+        if strikes:
+            out = out.then(apply, strikes[0])
+            break
+        me = enc.creature(current)
+        foes = [c for c in enc.living() if c.side != me.side]
+        moves = [a for a in options if isinstance(a, Advance)]
+        if not foes or not moves:
+            break
+
+        def closeness(a: Action, me: Creature = me, foes: list[Creature] = foes) -> tuple[int, int]:
+            assert isinstance(a, Advance)
+            end = a.path[-1]
+            return (min(distance(end, me.n, f.pos, f.n) for f in foes), len(a.path))
+
+        best = min(moves, key=closeness)
+        if closeness(best)[0] >= min(distance(me.pos, me.n, f.pos, f.n) for f in foes):
+            break
+        out = out.then(apply, best)
+    out = out.then(apply, EndTurn())
+    return out.state, out.events
+
+
+def section_two_rounds(enc: Encounter) -> tuple[Encounter, list[str]]:
+    """Two rounds of Draw Steel turns: sides alternate, each creature closes in and strikes."""
+    from brawl.actions import EndRound, StartCombat, StartTurn, apply
+    from brawl.turns import next_actors
+
+    lines = ["Two rounds of combat (the heroes go first; dice from the state's seeded RNG):"]
+    enc, events = apply(enc, StartCombat(first_side="heroes"))
+    lines += ["  " + line for line in explain(events).splitlines()]
+    for _ in range(2):
+        while True:
+            actors = next_actors(enc)
+            if not actors:
+                break
+            side = sorted(actors)[0]
+            enc, events = apply(enc, StartTurn(actors[side][0]))
+            lines += ["  " + line for line in explain(events).splitlines()]
+            enc, events = greedy_turn(enc)
+            shown = [
+                e for e in events if type(e).__name__ not in ("ActionUsed", "MovementSpent", "TurnEnded")
+            ]
+            lines += ["    " + line for line in explain(shown).splitlines()]
+        enc, events = apply(enc, EndRound())
+        lines += ["  " + line for line in explain(events).splitlines()]
+    lines.append("")
+    lines.append(render_text(enc))
+    return enc, lines
+
+
+SECTIONS: list[Section] = [
+    section_map,
+    section_creatures,
+    section_damage,
+    section_reachable,
+    section_push,
+    section_two_rounds,
+]
 """The demo's sections, in the order they run."""
 
 

@@ -287,6 +287,10 @@ def free_strike(
     from brawl.rules.edges import has_line_of_effect
 
     a = _living(state, attacker, "free strike")
+    if target == attacker:
+        raise ActionUnavailableError(
+            f"free strike by {attacker!r}: it cannot target itself", rule="DS-STRIKE-06"
+        )
     what = "opportunity attack" if opportunity else ("ranged free strike" if ranged else "melee free strike")
     if not opportunity and not can_take_main_actions(state, attacker):
         raise ActionUnavailableError(f"{what} by {attacker!r}: it can't take main actions", rule="DS-COND-04")
@@ -297,7 +301,7 @@ def free_strike(
     reach = RANGED_DISTANCE if ranged else MELEE_DISTANCE
     rule = "DS-STRIKE-07" if ranged else "DS-STRIKE-06"
     gap = distance(a.pos, a.n, tpos, tn)
-    if gap > reach or gap == 0:
+    if gap > reach:  # a creature sharing the target's space (DS-MOVE-04) is within reach
         raise ActionUnavailableError(
             f"{what} by {attacker!r} against {target!r}: {gap} squares away, reach {reach}", rule=rule
         )
@@ -402,11 +406,13 @@ def _melee_target(
 
     c = _living(state, creature, what)
     t = state.creature(target)
+    if target == creature:
+        raise ActionUnavailableError(f"{what} by {creature!r}: it cannot target itself", rule=rule)
     if t.dead:
         raise ActionUnavailableError(f"{what} on {target!r}: it is dead", rule="DS-STAM-09")
     if not can_take_maneuvers(state, creature):
         raise ActionUnavailableError(f"{what} by {creature!r}: it can't take maneuvers", rule="DS-COND-04")
-    if distance(c.pos, c.n, t.pos, t.n) != MELEE_DISTANCE:
+    if distance(c.pos, c.n, t.pos, t.n) > MELEE_DISTANCE:
         raise ActionUnavailableError(
             f"{what} by {creature!r} on {target!r}: not adjacent (melee 1)", rule=rule
         )
@@ -644,11 +650,13 @@ def _melee_target_any(
 
     c = _living(state, creature, what)
     t = state.creature(target)
+    if target == creature:
+        raise ActionUnavailableError(f"{what} by {creature!r}: it cannot target itself", rule=rule)
     if t.dead:
         raise ActionUnavailableError(f"{what} on {target!r}: it is dead", rule="DS-STAM-09")
     if not can_take_maneuvers(state, creature):
         raise ActionUnavailableError(f"{what} by {creature!r}: it can't take maneuvers", rule="DS-COND-04")
-    if distance(c.pos, c.n, t.pos, t.n) != 1:
+    if distance(c.pos, c.n, t.pos, t.n) > MELEE_DISTANCE:
         raise ActionUnavailableError(f"{what} by {creature!r} on {target!r}: not adjacent", rule=rule)
     return c, t
 
