@@ -386,3 +386,41 @@ def test_taunting_lists_whom_a_defender_taunts() -> None:
     enc, _ = brawl.add_condition(enc, "kira", "taunted", "eot", source="ogre")
     assert cond.taunting(enc, "ogre") == ("kira",)
     assert cond.taunting(enc, "gob") == ()
+
+
+def test_a_flyer_knocked_prone_in_midair_falls_unless_it_hovers() -> None:
+    """DS-MTYPE-25, DS-MTYPE-26: prone 4 squares up, Agility 0: falls 4, 8 damage; a hoverer stays."""
+    bird = brawl.Creature(id="bird", movement=["walk", "fly"], pos=(2, 2, 4), stamina_max=20)
+    hover = brawl.Creature(id="hov", movement=["walk", "fly", "hover"], pos=(4, 4, 4), stamina_max=20)
+    enc = brawl.Encounter.create(brawl.Terrain.flat(8, 8), [bird, hover])
+    fell, _ = brawl.add_condition(enc, "bird", "prone")
+    assert fell.creature("bird").pos == brawl.Pos(2, 2, 0)
+    assert fell.creature("bird").stamina == 12
+    stays, _ = brawl.add_condition(enc, "hov", "prone")
+    assert stays.creature("hov").pos == brawl.Pos(4, 4, 4)
+    slowed, _ = brawl.add_condition(enc, "bird", "slowed")
+    assert slowed.creature("bird").pos == brawl.Pos(2, 2, 4)
+    held, _ = brawl.add_condition(enc, "bird", "restrained")
+    assert held.creature("bird").pos == brawl.Pos(2, 2, 0)
+
+
+def test_a_flyer_knocked_out_in_midair_falls_and_the_fall_kills_it() -> None:
+    """DS-MTYPE-25, R-TURN-7, DS-STAM-14: unconscious, it falls; damage while knocked out kills."""
+    bird = brawl.Creature(id="bird", movement=["walk", "fly"], pos=(2, 2, 4), stamina_max=20)
+    enc = brawl.Encounter.create(brawl.Terrain.flat(8, 8), [bird])
+    enc, _ = brawl.damage(enc, "bird", 25, knock_out=True)
+    assert enc.creature("bird").dead
+    assert enc.creature("bird").pos == brawl.Pos(2, 2, 0)
+
+
+def test_a_grab_ends_when_the_grabber_dies_or_is_knocked_out() -> None:
+    """RB1-GRABBED: a dead or unconscious grabber holds nothing."""
+    ogre = brawl.Creature(id="ogre", stamina_max=10, pos=(2, 2))
+    kira = brawl.Creature(id="kira", side="heroes", hero=True, stamina_max=20, pos=(3, 2))
+    enc = brawl.Encounter.create(brawl.Terrain.flat(8, 8), [ogre, kira])
+    enc, _ = brawl.add_condition(enc, "kira", "grabbed", source="ogre")
+    dead, events = brawl.damage(enc, "ogre", 10)
+    assert not dead.creature("kira").has("grabbed")
+    assert any(isinstance(e, ConditionEnded) for e in events)
+    out, _ = brawl.damage(enc, "ogre", 10, knock_out=True)
+    assert not out.creature("kira").has("grabbed")

@@ -49,13 +49,16 @@ def add_condition(
     can_stand: bool = True,
     voluntary: bool = False,
     rules: Sequence[str] = (),
+    check_fall: bool = True,
 ) -> Outcome:
     """Impose a condition; the same condition never counts twice (RB1-STACKING).
 
     Frightened and taunted keep one source: a new source replaces the old (RB1-FRIGHTENED,
     RB1-TAUNTED). The same condition from the same source is replaced: the most recent use sets
     the duration. A grabbed creature can't be grabbed by another (RB1-GRABBED). The bleeding of
-    a dying hero is never replaced (DS-STAM-07).
+    a dying hero is never replaced (DS-STAM-07). A flyer without hover that is knocked prone or
+    to speed 0 (prone, grabbed, restrained, unconscious) in midair falls at once (DS-MTYPE-25);
+    ``check_fall=False`` leaves the fall to the caller.
     """
     c = state.creature(creature)
     try:
@@ -97,7 +100,36 @@ def add_condition(
         replaced=replaced if replaced and replaced.source != cond.source else None,
         rules=tuple(dict.fromkeys(cited)),
     )
-    return Outcome(state.with_creature(_with_conditions(c, tuple(kept))), (event,))
+    out = Outcome(state.with_creature(_with_conditions(c, tuple(kept))), (event,))
+    if check_fall and cond.name in GROUNDING and falls_if_aloft(out.state, creature):
+        from brawl.rules.falling import fall, should_fall
+
+        if should_fall(out.state, creature):  # a flyer knocked prone or to speed 0 falls
+            out = out.then(fall, creature, rules=("DS-MTYPE-25",))
+    return out
+
+
+def release_grabs(state: Encounter, grabber: str, *, reason: str = "released") -> Outcome:
+    """End every grab this creature holds: it lets go, dies or is knocked out (RB1-GRABBED)."""
+    state.creature(grabber)
+    out = Outcome(state, ())
+    for c in state.creature_list():
+        if any(g.name is ConditionName.GRABBED and g.source == grabber for g in c.conditions):
+            out = out.then(
+                remove_condition,
+                c.id,
+                ConditionName.GRABBED,
+                source=grabber,
+                reason=reason,
+                rules=("RB1-GRABBED",),
+            )
+    return out
+
+
+GROUNDING = frozenset(
+    {ConditionName.PRONE, ConditionName.GRABBED, ConditionName.RESTRAINED, ConditionName.UNCONSCIOUS}
+)
+"""Conditions that knock a flyer prone or to speed 0, so that it falls (DS-MTYPE-25)."""
 
 
 def remove_condition(

@@ -20,7 +20,7 @@ from brawl.errors import InvalidArgumentError
 from brawl.events.base import Event
 from brawl.events.damage import Damaged, KnockedOut, ObjectDestroyed
 from brawl.outcome import Outcome
-from brawl.rules.conditions import add_condition, falls_if_aloft
+from brawl.rules.conditions import add_condition, falls_if_aloft, release_grabs
 from brawl.rules.conditions import is_knocked_out as is_knocked_out
 from brawl.rules.stamina import death_threshold, settle, would_die
 from brawl.state import Encounter
@@ -269,6 +269,7 @@ def damage(
             Duration.UNTIL_REMOVED,
             source=KNOCKED_OUT,
             rules=("DS-STAM-13", "DS-COND-04"),
+            check_fall=False,
         )
         out = out.then(
             add_condition,
@@ -277,7 +278,9 @@ def damage(
             Duration.UNTIL_REMOVED,
             source=KNOCKED_OUT,
             rules=("DS-COND-05",),
+            check_fall=False,
         )
+        out = out.then(release_grabs, target, reason="its grabber was knocked out")
         if falls_if_aloft(out.state, target):  # R-TURN-7, DS-MTYPE-25: an unconscious flyer falls
             from brawl.rules.falling import fall
 

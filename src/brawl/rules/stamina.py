@@ -29,7 +29,13 @@ from brawl.events.damage import (
 )
 from brawl.geometry import adjacent
 from brawl.outcome import Outcome
-from brawl.rules.conditions import add_condition, is_knocked_out, remove_condition, save_against
+from brawl.rules.conditions import (
+    add_condition,
+    is_knocked_out,
+    release_grabs,
+    remove_condition,
+    save_against,
+)
 from brawl.state import Encounter
 
 DYING = "dying"
@@ -96,7 +102,8 @@ def settle(
         if not cause:
             cause, rules = _death(new)
             death_rules = (*death_rules, *rules)
-        return out.add(Died(creature=new.id, cause=cause, rules=tuple(dict.fromkeys(death_rules))))
+        out = out.add(Died(creature=new.id, cause=cause, rules=tuple(dict.fromkeys(death_rules))))
+        return out.then(release_grabs, new.id, reason="its grabber died")
     if not old.is_winded and new.is_winded:
         out = out.add(BecameWinded(creature=new.id, rules=("DS-STAM-04", "R-STAM-1")))
     elif old.is_winded and not new.is_winded:
