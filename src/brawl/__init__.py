@@ -338,3 +338,9 @@ __all__ += [
 ]
 __all__ += ["Scenario", "bundled_scenario", "bundled_scenarios", "load_scenario", "loads_scenario"]
 __all__ += ["read_scenario", "render_svg", "render_text"]
+
+# --- the public boundary: wrongly typed arguments raise InvalidArgumentError ----------------
+from brawl._guard import guard_namespace
+
+guard_namespace(globals(), __all__)
+del guard_namespace
