@@ -306,8 +306,9 @@ __all__ += [
 # --- actions as data ----------------------------------------------------------------------
 from brawl import actions
 from brawl.actions import Action, apply, legal_actions, replay
+from brawl.sim import Summary, play, simulate
 
-__all__ += ["Action", "actions", "apply", "legal_actions", "replay"]
+__all__ += ["Action", "Summary", "actions", "apply", "legal_actions", "play", "replay", "simulate"]
 
 # --- input and output and rendering --------------------------------------------------------
 from brawl.io.json import (

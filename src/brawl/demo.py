@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TextIO
 
-from brawl.creature import Creature
 from brawl.events.base import Event, explain
 from brawl.io.scenario import bundled_scenario, read_scenario
 from brawl.outcome import Outcome
@@ -102,37 +101,16 @@ def section_push(enc: Encounter) -> tuple[Encounter, list[str]]:
 
 
 def greedy_turn(enc: Encounter) -> tuple[Encounter, tuple[Event, ...]]:
-    """Play the current creature's turn: strike an adjacent enemy, else close in, then strike."""
-    from brawl.actions import Action, Advance, EndTurn, FreeStrike, TakeAction, apply, legal_actions
-    from brawl.geometry import distance
+    """Play the current creature's turn with the greedy policy of :mod:`brawl.sim`."""
+    from brawl.actions import EndTurn, apply, legal_actions
+    from brawl.sim import greedy
 
-    current = getattr(enc.turn, "current", None)
-    if current is None:
-        return enc, ()
     out = Outcome(enc, ())
-    for _ in range(3):
-        enc = out.state
-        options = legal_actions(enc)
-        strikes = [a for a in options if isinstance(a, TakeAction) and isinstance(a.action, FreeStrike)]
-        if strikes:
-            out = out.then(apply, strikes[0])
+    for _ in range(10):
+        action = greedy(out.state, legal_actions(out.state))
+        out = out.then(apply, action)
+        if isinstance(action, EndTurn):
             break
-        me = enc.creature(current)
-        foes = [c for c in enc.living() if c.side != me.side]
-        moves = [a for a in options if isinstance(a, Advance)]
-        if not foes or not moves:
-            break
-
-        def closeness(a: Action, me: Creature = me, foes: list[Creature] = foes) -> tuple[int, int]:
-            assert isinstance(a, Advance)
-            end = a.path[-1]
-            return (min(distance(end, me.n, f.pos, f.n) for f in foes), len(a.path))
-
-        best = min(moves, key=closeness)
-        if closeness(best)[0] >= min(distance(me.pos, me.n, f.pos, f.n) for f in foes):
-            break
-        out = out.then(apply, best)
-    out = out.then(apply, EndTurn())
     return out.state, out.events
 
 
