@@ -303,6 +303,26 @@ __all__ += [
     "verify_opportunity_attack",
 ]
 
+# --- stealth, burrowing and table rules ---
+from brawl.rules.burrowing import completely_beneath, has_cover_from, is_burrowing, line_of_effect_to
+from brawl.rules.stealth import (
+    assist_test,
+    can_hide,
+    hide,
+    is_hidden_from,
+    point_out,
+    reveal,
+    revealed_edge,
+    search,
+    verify_hide,
+)
+from brawl.rules.table import SQUARE_FEET, Scale, dramatic_finish, squares_to_feet, use_consumable
+
+__all__ += ["completely_beneath", "has_cover_from", "is_burrowing", "line_of_effect_to"]
+__all__ += ["assist_test", "can_hide", "hide", "is_hidden_from", "point_out", "reveal", "revealed_edge"]
+__all__ += ["search", "verify_hide"]
+__all__ += ["SQUARE_FEET", "Scale", "dramatic_finish", "squares_to_feet", "use_consumable"]
+
 # --- actions as data ----------------------------------------------------------------------
 from brawl import actions
 from brawl.actions import Action, apply, legal_actions, replay

@@ -128,6 +128,18 @@ def _weak(value: Mapping[str, int] | Mapping[DamageType, int] | None) -> Weaknes
         raise StateError(str(exc)) from None
 
 
+def _ids(value: Iterable[str]) -> frozenset[str]:
+    if isinstance(value, str):
+        raise StateError(f"hidden_from {value!r}: a set of creature ids, not one string")
+    try:
+        items = frozenset(value)
+    except TypeError:
+        raise StateError(f"hidden_from {value!r}: a set of creature ids") from None
+    if not all(isinstance(i, str) and i for i in items):
+        raise StateError(f"hidden_from {value!r}: each must be a non-empty creature id")
+    return items
+
+
 def _pos(value: Iterable[int]) -> Pos:
     try:
         return as_pos(value)
@@ -202,6 +214,8 @@ class Creature:
     """Forced into the space of a creature within 1 size of its own (DS-MOVE-05, DS-MOVE-06)."""
     dead: bool = False
     """Dead (heroes, DS-STAM-08) or dead or destroyed (Director creatures, DS-STAM-10)."""
+    hidden_from: frozenset[str] = attrs.field(default=frozenset(), converter=_ids)
+    """Ids of the creatures this creature is hidden from (DS-ACT-11, DS-COND-14, RB3-HIDE)."""
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.id, str) or not self.id:

@@ -76,7 +76,8 @@ class Slammed(Event):
     """Squares remaining: each party's damage (DS-SLAM-01)."""
     target_damage: int
     """Damage the moved creature takes: ``remaining``, once per collision it is not larger in;
-    0 for a moved object or a dead creature (DS-SLAM-02, DS-SLAM-03)."""
+    0 for a dead creature, and for a moved object unless the optional object damage applies
+    (DS-SLAM-02, DS-SLAM-03, DS-SLAM-08)."""
 
     def explain(self) -> str:
         into = ", ".join(self.into)
@@ -88,7 +89,8 @@ class Slammed(Event):
 
 @attrs.frozen(kw_only=True)
 class SlammedIntoObject(Event):
-    """A force-moved creature was stopped by terrain or an object that did not break (DS-SLAM-06)."""
+    """A force-moved creature (or, with the optional object damage, object) was stopped by terrain
+    or an object that did not break (DS-SLAM-06, DS-SLAM-08)."""
 
     target: str
     obstacle: str

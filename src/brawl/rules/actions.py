@@ -274,6 +274,7 @@ def free_strike(
     extra: Sequence[object] = (),
     knock_out: bool = False,
     opportunity: bool = False,
+    granted: bool = False,
 ) -> Outcome:
     """A free strike: power roll + Might or Agility, damage by tier (DS-ACT-21, DS-STRIKE-01, -06, -07).
 
@@ -281,6 +282,11 @@ def free_strike(
     used for the roll and the damage (R-TURN-6). A Director creature's free strike deals its
     flat ``flat_damage`` with no roll (RB6-FREE-STRIKE). ``extra`` adds edge or bane reasons
     (:func:`brawl.rules.edges.edge`); Aid Attack, Defend and flanking are found here.
+    ``damage_type`` lets an improvised weapon's damage follow the object, a burning torch dealing
+    fire (DS-STRIKE-08; the Director's call). ``granted``: made instead of a signature or heroic
+    ability granted off-turn, not as the Free Strike main action; it spends no action of the
+    attacker's, though an unconscious creature still can't make it (DS-STRIKE-02). A creature
+    hidden from the attacker can't be struck (DS-COND-14, RB3-HIDE).
     """
     from brawl.rules.conditions import can_take_main_actions
     from brawl.rules.damage import damage
@@ -292,6 +298,13 @@ def free_strike(
             f"free strike by {attacker!r}: it cannot target itself", rule="DS-STRIKE-06"
         )
     what = "opportunity attack" if opportunity else ("ranged free strike" if ranged else "melee free strike")
+    if not isinstance(granted, bool):
+        raise InvalidArgumentError(f"granted {granted!r}: True or False", rule="DS-STRIKE-02")
+    if target in state.creatures and attacker in state.creatures[target].hidden_from:
+        raise ActionUnavailableError(
+            f"{what} by {attacker!r} against {target!r}: it is hidden from {attacker!r}",
+            rule=("DS-COND-14", "RB3-HIDE"),
+        )
     if not opportunity and not can_take_main_actions(state, attacker):
         raise ActionUnavailableError(f"{what} by {attacker!r}: it can't take main actions", rule="DS-COND-04")
     t = state.creature(target) if target not in state.objects else None
@@ -310,7 +323,10 @@ def free_strike(
             f"{what} by {attacker!r} against {target!r}: no line of effect", rule=rule
         )
     char_name, char_value = _characteristic(a, characteristic)
-    cited = ["DS-STRIKE-01", rule, "R-TURN-6"] + (["DS-ACT-21"] if not opportunity else ["DS-STRIKE-03"])
+    cited = ["DS-STRIKE-01", rule, "R-TURN-6"]
+    cited.append("DS-STRIKE-03" if opportunity else "DS-STRIKE-02" if granted else "DS-ACT-21")
+    if damage_type is not None:
+        cited.append("DS-STRIKE-08")
     if flat_damage is not None:
         if not isinstance(flat_damage, int) or isinstance(flat_damage, bool) or flat_damage < 0:
             raise InvalidArgumentError(

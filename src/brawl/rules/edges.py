@@ -123,10 +123,15 @@ def has_high_ground(state: Encounter, roller: str, target: str, *, climbing: boo
     """High ground: the roller stands on something (or climbs with climb in its speed), and the
     bottom of its space is at or above the top of the target's space (DS-EDGE-01..03).
 
-    Ruling R-EDGE-1 (AMB-43): standing means supported by ground or an object below.
+    Ruling R-EDGE-1 (AMB-43): standing means supported by ground or an object below. There is no
+    high ground against a creature completely beneath the ground while burrowing (DS-EDGE-04).
     """
+    from brawl.rules.burrowing import denies_high_ground
+
     r = state.creature(roller)
     t: Creature | MapObject = state.objects[target] if target in state.objects else state.creature(target)
+    if denies_high_ground(state, target):
+        return False
     if climbing:
         if not r.has_movement(MovementType.CLIMB):
             return False
@@ -145,14 +150,21 @@ def edges_and_banes(
     characteristic: str | None = None,
     climbing: bool = False,
     extra: Sequence[Reason] = (),
+    deals_damage: bool | None = None,
 ) -> EdgesAndBanes:
     """Collect the edges and banes the state implies for a roll by ``roller`` against ``target``.
 
     ``kind`` is ``"ability"`` (an ability roll) or ``"test"``; ``ability_keywords`` such as
     ``{"melee", "strike", "weapon"}``; ``characteristic`` the test's characteristic (restrained
     gives a bane on Might and Agility tests); ``climbing`` whether the roller is climbing (for
-    high ground); ``extra`` reasons the caller found (flanking, cover, Defend, ...).
-    Each condition counts once, however many sources impose it (RB1-STACKING).
+    high ground); ``extra`` reasons the caller found (flanking, cover, Defend, ...);
+    ``deals_damage`` whether the ability deals damage, for the cover bane (default: when it is a
+    strike). Each condition counts once, however many sources impose it (RB1-STACKING).
+
+    Found here too: a burrower's cover (DS-MTYPE-06, DS-MTYPE-08, DS-EDGE-08), the edge of a
+    creature hidden from its target (RB3-HIDE), the edge of melee abilities against the creature
+    one climbs or rides (DS-MOUNT-10). An ability roll against a creature hidden from the roller
+    is refused unless the ability is an area ability (DS-COND-14, RB3-HIDE).
     """
     if kind not in KINDS:
         raise InvalidArgumentError(f"roll kind {kind!r}: 'ability' or 'test'", rule="RB3-EDGES")
@@ -174,6 +186,14 @@ def edges_and_banes(
                 f"test against object {target!r}: tests have no target", rule="RB3-EDGES"
             )
     ability = kind == "ability"
+    if deals_damage is not None and not isinstance(deals_damage, bool):
+        raise InvalidArgumentError(f"deals_damage {deals_damage!r}: True, False or None", rule="DS-EDGE-08")
+    if ability and t is not None and roller in t.hidden_from and "area" not in keywords:
+        raise ActionUnavailableError(
+            f"ability by {roller!r} against {target!r}: it is hidden from {roller!r}; only area abilities "
+            "can target it",
+            rule=("DS-COND-14", "RB3-HIDE"),
+        )
     found: list[Reason] = []
     # the roller's own state
     if r.has(ConditionName.WEAKENED):
@@ -219,6 +239,16 @@ def edges_and_banes(
             found.append(edge(f"{t.id} is surprised", "DS-COND-03"))
         if t.has(ConditionName.UNCONSCIOUS):
             found.append(edge(f"{t.id} is unconscious", "DS-COND-06", double=True))
+        from brawl.rules.burrowing import cover_rule
+
+        damaging = "strike" in keywords if deals_damage is None else deals_damage
+        burrow_cover = cover_rule(state, t.id, roller) if damaging else None
+        if burrow_cover is not None:
+            found.append(bane(f"{t.id} burrows and has cover from {roller}", burrow_cover, "DS-EDGE-08"))
+        if t.id in r.hidden_from:
+            found.append(edge(f"{roller} is hidden from {t.id}", "RB3-HIDE"))
+        if r.riding == t.id and "melee" in keywords:
+            found.append(edge(f"{roller} climbs or rides {t.id} and the ability is melee", "DS-MOUNT-10"))
     if ability and target is not None and has_high_ground(state, roller, target, climbing=climbing):
         rules = ("DS-EDGE-01", "DS-EDGE-02", "DS-EDGE-03") if climbing else ("DS-EDGE-01", "DS-EDGE-02")
         found.append(edge(f"{roller} has high ground over {target}", *rules))

@@ -23,7 +23,7 @@ from brawl.creature import Creature, MapObject, MovementType
 from brawl.enums import ReprEnum
 from brawl.errors import IllegalForcedMoveError, InvalidArgumentError, RulesError
 from brawl.events.base import DiceRolled, Event
-from brawl.events.damage import Died, ObjectDestroyed
+from brawl.events.damage import Damaged, Died, ObjectDestroyed
 from brawl.events.forced import (
     CarriedRider,
     DeathTriggersDue,
@@ -52,6 +52,13 @@ BURROW_DAMAGE_PER_SQUARE = 1  # DS-FORCE-21, R-FORCE-7
 KNOCK_OFF_DICE = (2, 10)  # the knock-off test is a power roll: 2d10 + Might or Agility (DS-MTYPE-16)
 TIER_2_MIN = 12  # DS-MTYPE-16: ≤11 / 12–16 / 17+
 TIER_3_MIN = 17  # DS-MTYPE-16
+STURDY_OBJECT_DAMAGE_PER_SQUARE: Mapping[Material, int] = {  # DS-SLAM-08
+    Material.WOOD: 3,
+    Material.STONE: 6,
+    Material.METAL: 9,
+}
+"""Damage a sturdy object withstands per square it occupies (its Stamina, DS-OBJ-03); an object
+of any other material is destroyed by any damage (DS-SLAM-08)."""
 
 HURL: Mapping[Material, tuple[int, int, str]] = {
     Material.GLASS: (1, 3, "DS-SLAM-09"),
@@ -122,6 +129,9 @@ class ForcedMove:
     """Whether the target uses its Agility if it falls at the end (R-FALL-2)."""
     dead_target_slams: bool = True
     """A creature killed by the same effect still deals slam damage (DS-SLAM-04; Director's call)."""
+    object_damage: bool = False
+    """Optional rule: a mundane object moved into creatures or objects takes damage as if it were a
+    creature (DS-SLAM-08; the Director's discretion, off by default)."""
 
 
 # --- public entry points ---------------------------------------------------------------------------
@@ -141,6 +151,7 @@ def push(
     rider_landing: Iterable[int] | None = None,
     use_agility: bool = True,
     dead_target_slams: bool = True,
+    object_damage: bool = False,
     death_triggers: DeathTriggers | None = None,
 ) -> Outcome:
     """Push ``target`` up to ``distance`` squares straight away from ``source`` (DS-FORCE-02, R-GEO-2)."""
@@ -161,6 +172,7 @@ def push(
             rider_landing=rider_landing,
             use_agility=use_agility,
             dead_target_slams=dead_target_slams,
+            object_damage=object_damage,
         ),
         death_triggers=death_triggers,
     )
@@ -182,6 +194,7 @@ def pull(
     rider_landing: Iterable[int] | None = None,
     use_agility: bool = True,
     dead_target_slams: bool = True,
+    object_damage: bool = False,
     death_triggers: DeathTriggers | None = None,
 ) -> Outcome:
     """Pull ``target`` up to ``distance`` squares straight toward ``source`` (DS-FORCE-03, R-GEO-2)."""
@@ -202,6 +215,7 @@ def pull(
             rider_landing=rider_landing,
             use_agility=use_agility,
             dead_target_slams=dead_target_slams,
+            object_damage=object_damage,
         ),
         death_triggers=death_triggers,
     )
@@ -223,6 +237,7 @@ def slide(
     rider_landing: Iterable[int] | None = None,
     use_agility: bool = True,
     dead_target_slams: bool = True,
+    object_damage: bool = False,
     death_triggers: DeathTriggers | None = None,
 ) -> Outcome:
     """Slide ``target`` along ``path``, up to ``distance`` squares (DS-FORCE-04, R-GEO-3)."""
@@ -243,6 +258,7 @@ def slide(
             rider_landing=rider_landing,
             use_agility=use_agility,
             dead_target_slams=dead_target_slams,
+            object_damage=object_damage,
         ),
         death_triggers=death_triggers,
     )
@@ -314,7 +330,7 @@ def force_move(state: Encounter, move: ForcedMove, *, death_triggers: DeathTrigg
         ForceKind.PULL: "DS-FORCE-03",
         ForceKind.SLIDE: "DS-FORCE-04",
     }[kind]
-    for flag in ("vertical", "melee_weapon", "use_agility", "dead_target_slams"):
+    for flag in ("vertical", "melee_weapon", "use_agility", "dead_target_slams", "object_damage"):
         if not isinstance(getattr(move, flag), bool):
             raise InvalidArgumentError(f"{flag} {getattr(move, flag)!r}: True or False", rule=rule_of_kind)
     X = move.distance
@@ -644,7 +660,8 @@ class _Walk:
     def _place(self, pos: Pos) -> None:
         ctx = self.ctx
         if ctx.obj is not None:
-            self.state = self.state.with_object(attrs.evolve(self.state.object(ctx.target), pos=pos))
+            if ctx.target in self.state.objects:  # a moved object may be destroyed (DS-SLAM-08)
+                self.state = self.state.with_object(attrs.evolve(self.state.object(ctx.target), pos=pos))
         elif self.state.creature(ctx.target).pos != pos:
             self.state = self.state.update_creature(ctx.target, pos=pos)
 
@@ -796,6 +813,14 @@ class _Walk:
             target_hits = (1 if smaller else 0) + (len(hit) - len(smaller))
             if len(smaller) > 1:
                 rules.append("DS-SLAM-03")
+        elif self._object_takes_damage():
+            # as if it were a creature (DS-SLAM-08); sizes compared as numbers (R-SIZE-2, DS-SIZE-06)
+            n = self.state.objects[ctx.target].size
+            smaller = [h for h in hit if self.state.creatures[h].size.squares < n]
+            target_hits = (1 if smaller else 0) + (len(hit) - len(smaller))
+            rules.append("DS-SLAM-08")
+            if len(smaller) > 1:
+                rules.append("DS-SLAM-03")
         if ctx.mover is not None and ctx.mover in hit:
             rules.append("DS-SLAM-05")
         if dead:
@@ -815,6 +840,8 @@ class _Walk:
         for _ in range(target_hits):
             if self._alive_target():
                 self._apply(damage(self.state, ctx.target, dmg, source=ctx.mover, rules=cite))
+            elif ctx.obj is not None:
+                self._damage_object(dmg, cite)
         if others_take:
             for h in hit:
                 if not self.state.creature(h).dead:
@@ -863,12 +890,20 @@ class _Walk:
         # not broken: a slam into the object (DS-SLAM-06, R-FORCE-5)
         self.stopped = f"stopped by {label}"
         self._place(self.cur)
-        if ctx.creature is None:
-            return False
         big_enough = (
             any(oid is None for _, _, oid in cells)
             or max(self.state.objects[oid].size for _, _, oid in cells if oid is not None) >= ctx.n
         )
+        if ctx.creature is None:
+            if self._object_takes_damage():
+                # as if it were a creature: 2 + remaining against an object at least its size (DS-SLAM-08)
+                dmg = _cap(OBJECT_SLAM_BASE + r) if big_enough else 0
+                rules = ("DS-SLAM-08", "DS-SLAM-06", "R-FORCE-5", "R-FORCE-8")
+                self.events.append(
+                    SlammedIntoObject(target=ctx.target, obstacle=label, remaining=r, damage=dmg, rules=rules)
+                )
+                self._damage_object(dmg, rules)
+            return False
         downward = ctx.vertical and v.z < 0
         if downward:
             self.down_collision = True
@@ -881,6 +916,29 @@ class _Walk:
         if dmg and self._alive_target():
             self._apply(damage(self.state, ctx.target, dmg, source=ctx.mover, rules=rules))
         return False
+
+    def _object_takes_damage(self) -> bool:
+        """Whether the moved object takes slam damage: the option is on and it is mundane (DS-SLAM-08)."""
+        ctx = self.ctx
+        return (
+            self.move.object_damage
+            and ctx.obj is not None
+            and ctx.target in self.state.objects
+            and self.state.objects[ctx.target].mundane
+        )
+
+    def _damage_object(self, amount: int, rules: tuple[str, ...]) -> None:
+        """The moved object takes damage; a fragile one is destroyed by any damage (DS-SLAM-08)."""
+        oid = self.ctx.target
+        if amount <= 0 or oid not in self.state.objects:
+            return
+        sturdy = self.state.objects[oid].material in STURDY_OBJECT_DAMAGE_PER_SQUARE
+        out = damage(self.state, oid, amount, source=self.ctx.mover, rules=rules)
+        self._apply(out)
+        taken = sum(e.after_immunity for e in out.events if isinstance(e, Damaged))
+        if not sturdy and taken > 0 and oid in self.state.objects:
+            self.state = self.state.without_object(oid)
+            self.events.append(ObjectDestroyed(object=oid, rules=("DS-SLAM-08",)))
 
     def ground_fall(self) -> None:
         """Falling damage for the squares moved down, Agility 0 (DS-SLAM-07, DS-FALL-04, R-FORCE-6)."""
@@ -956,6 +1014,8 @@ def _after(out: Outcome, ctx: _Ctx, move: ForcedMove, walk: _Walk) -> Outcome:
             if ctx.vertical and walk.descended:
                 why += ("DS-FALL-04",)
             out = out.then(fall, ctx.target, height=height, use_agility=move.use_agility, rules=why)
+    if c is None and ctx.target not in out.state.objects:
+        return out  # the moved object was destroyed (DS-SLAM-08)
     final = out.state.creature(ctx.target).pos if c is not None else out.state.object(ctx.target).pos
     if c is not None and final != ctx.start:
         out = _end_grabs(out, ctx)

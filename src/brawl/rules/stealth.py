@@ -1,0 +1,381 @@
+"""Hiding and searching, and assisting a test (DS-ACT-11, DS-ACT-13, DS-ACT-14, DS-COND-14, DS-EDGE-10).
+
+Procedure of RULES-BEYOND.md §3 "Hide and Sneak" (cited RB3-HIDE) and "Assisting a test"
+(RB3-ASSIST); opposed rolls as in "Opposed power rolls" (RB3-OPPOSED).
+
+A creature's :attr:`~brawl.creature.Creature.hidden_from` holds the creatures it is hidden from.
+While hidden from a creature, it can't be targeted by that creature except with area abilities,
+and it has an edge on ability rolls against it (both in :func:`brawl.rules.edges.edges_and_banes`;
+:func:`brawl.rules.actions.free_strike` refuses the strike). Hiding, searching and assisting are
+maneuvers in combat: the caller spends the action with :func:`brawl.use_action`.
+
+Rulings: R-HIDE-1, the cover or concealment a hider needs is an input; by default it is found
+from the state: a burrower's cover (DS-MTYPE-06, DS-MTYPE-08) or no line of effect at all.
+R-HIDE-2, the edge that lasts to the end of the turn in which the hider is revealed is passed by
+the caller (:func:`revealed_edge`) once :func:`reveal` has run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+import attrs
+
+from brawl.creature import Creature
+from brawl.dice import EDGE_BONUS, POWER_DICE, POWER_DIE_SIDES, power_roll, roll_dice
+from brawl.errors import ActionUnavailableError, InvalidArgumentError
+from brawl.events.base import Event
+from brawl.events.stealth import Hid, Revealed, SearchContested, TestAssisted
+from brawl.geometry import distance
+from brawl.outcome import Outcome
+from brawl.rules.burrowing import has_cover_from, line_of_effect_to
+from brawl.rules.edges import Reason, bane, edge, edges_and_banes
+from brawl.state import Encounter
+
+SEARCH_RANGE = 10  # RB3-HIDE: hidden creatures within 10 squares, with line of effect
+ASSIST_EFFECTS = {1: "bane", 2: "edge", 3: "double edge"}  # RB3-ASSIST: ≤11 / 12–16 / 17+
+REVEAL_REASONS = (
+    "used an ability",
+    "interacted with an enemy",
+    "moved without sneaking",
+    "made noise",
+    "lost cover or concealment",
+    "found",
+    "pointed out",
+)
+"""What ends hiding (RB3-HIDE); any other non-empty text is accepted as the Director's reason."""
+
+
+def _ids(value: Iterable[str] | None, what: str, rule: str) -> tuple[str, ...] | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        raise InvalidArgumentError(f"{what} {value!r}: a list of creature ids, not one string", rule=rule)
+    try:
+        items = tuple(dict.fromkeys(value))
+    except TypeError:
+        raise InvalidArgumentError(f"{what} {value!r}: a list of creature ids", rule=rule) from None
+    if not all(isinstance(i, str) for i in items):
+        raise InvalidArgumentError(f"{what} {value!r}: each must be a creature id", rule=rule)
+    return items
+
+
+def _acting(state: Encounter, creature: str, what: str, rule: str) -> Creature:
+    from brawl.rules.conditions import can_take_maneuvers
+
+    c = state.creature(creature)
+    if c.dead:
+        raise ActionUnavailableError(f"{what} by {creature!r}: it is dead", rule=("DS-STAM-09", rule))
+    if not can_take_maneuvers(state, creature):
+        raise ActionUnavailableError(
+            f"{what} by {creature!r}: it can't take maneuvers", rule=("DS-COND-04", rule)
+        )
+    return c
+
+
+# --- hiding ---------------------------------------------------------------------------------------
+def is_hidden_from(state: Encounter, creature: str, observer: str) -> bool:
+    """Whether ``creature`` is hidden from ``observer`` (RB3-HIDE)."""
+    state.creature(observer)
+    return observer in state.creature(creature).hidden_from
+
+
+def _can_hide_from(state: Encounter, creature: str, other: str, cover: tuple[str, ...] | None) -> bool:
+    if cover is not None:
+        return other in cover
+    return has_cover_from(state, creature, other) or not line_of_effect_to(state, other, creature)
+
+
+def verify_hide(
+    state: Encounter,
+    creature: str,
+    *,
+    from_: Iterable[str] | None = None,
+    cover: Iterable[str] | None = None,
+    observing: Iterable[str] = (),
+) -> tuple[str, ...]:
+    """Raise unless the Hide maneuver works; return the creatures it hides from (DS-ACT-11, RB3-HIDE).
+
+    ``from_``: whom it hides from (default: every living enemy it can hide from); ``cover``: the
+    creatures it has cover or concealment from (default: found from the state, R-HIDE-1);
+    ``observing``: the creatures observing it, which it can't hide from (the Director's call).
+    """
+    c = _acting(state, creature, "Hide", "DS-ACT-11")
+    targets = _ids(from_, "hide from", "DS-ACT-11")
+    covered = _ids(cover, "cover or concealment from", "RB3-HIDE")
+    watching = _ids(observing, "observing", "RB3-HIDE") or ()
+    for cid in (*(targets or ()), *(covered or ()), *watching):
+        state.creature(cid)
+    if targets is None:
+        found = tuple(
+            e.id
+            for e in state.enemies_of(creature)
+            if e.id not in watching and _can_hide_from(state, creature, e.id, covered)
+        )
+        if not found:
+            raise ActionUnavailableError(
+                f"Hide by {creature!r}: no enemy it has cover or concealment from that isn't observing it",
+                rule=("DS-ACT-11", "RB3-HIDE"),
+            )
+        return found
+    for cid in targets:
+        if cid == c.id:
+            raise InvalidArgumentError(f"Hide by {creature!r}: it can't hide from itself", rule="DS-ACT-11")
+        if cid in watching:
+            raise ActionUnavailableError(
+                f"Hide by {creature!r} from {cid!r}: {cid!r} is observing it", rule=("DS-ACT-11", "RB3-HIDE")
+            )
+        if not _can_hide_from(state, creature, cid, covered):
+            raise ActionUnavailableError(
+                f"Hide by {creature!r} from {cid!r}: it has neither cover nor concealment from {cid!r}",
+                rule=("DS-ACT-11", "RB3-HIDE"),
+            )
+    return targets
+
+
+def can_hide(
+    state: Encounter,
+    creature: str,
+    *,
+    from_: Iterable[str] | None = None,
+    cover: Iterable[str] | None = None,
+    observing: Iterable[str] = (),
+) -> bool:
+    """Whether the Hide maneuver would work (DS-ACT-11)."""
+    from brawl.errors import RulesError
+
+    try:
+        verify_hide(state, creature, from_=from_, cover=cover, observing=observing)
+    except RulesError:
+        return False
+    return True
+
+
+def hide(
+    state: Encounter,
+    creature: str,
+    *,
+    from_: Iterable[str] | None = None,
+    cover: Iterable[str] | None = None,
+    observing: Iterable[str] = (),
+) -> Outcome:
+    """The Hide maneuver: hidden from creatures not observing it while it has cover or concealment
+    from them; in combat it works automatically (DS-ACT-11, RB3-HIDE). See :func:`verify_hide`."""
+    targets = verify_hide(state, creature, from_=from_, cover=cover, observing=observing)
+    c = state.creature(creature)
+    new = c.hidden_from | frozenset(targets)
+    return Outcome(
+        state.with_creature(attrs.evolve(c, hidden_from=new)),
+        (Hid(creature=creature, hidden_from=targets, rules=("DS-ACT-11", "RB3-HIDE")),),
+    )
+
+
+def reveal(
+    state: Encounter, creature: str, *, reason: str = "used an ability", to: Iterable[str] | None = None
+) -> Outcome:
+    """End hiding, once what revealed it has resolved: an ability used, an enemy interacted with, a
+    move without sneaking, a noise, cover or concealment lost (RB3-HIDE). ``to``: only from these
+    creatures (default: from everyone)."""
+    c = state.creature(creature)
+    if not isinstance(reason, str) or not reason:
+        raise InvalidArgumentError(f"reveal reason {reason!r}: a non-empty text", rule="RB3-HIDE")
+    only = _ids(to, "reveal to", "RB3-HIDE")
+    for cid in only or ():
+        state.creature(cid)
+    gone = tuple(sorted(c.hidden_from if only is None else c.hidden_from & frozenset(only)))
+    if not gone:
+        return Outcome(state, ())
+    return Outcome(
+        state.with_creature(attrs.evolve(c, hidden_from=c.hidden_from - frozenset(gone))),
+        (Revealed(creature=creature, revealed_to=gone, reason=reason, rules=("RB3-HIDE",)),),
+    )
+
+
+def revealed_edge(creature: str, target: str) -> Reason:
+    """The edge that lasts until the end of the turn in which ``creature`` stopped being hidden from
+    ``target``; pass it in ``extra`` (RB3-HIDE, R-HIDE-2)."""
+    return edge(f"{creature} was hidden from {target} this turn", "RB3-HIDE", "R-HIDE-2")
+
+
+# --- searching ------------------------------------------------------------------------------------
+def _opposed_total(natural: int, characteristic: int, net: int) -> int:
+    """Opposed rolls: a single edge or bane is ±2, a double one ±4 (RB3-OPPOSED)."""
+    return natural + characteristic + EDGE_BONUS * net
+
+
+def _dice_for(rolls: Mapping[str, tuple[int, int]], cid: str) -> tuple[int, int] | None:
+    value = rolls.get(cid)
+    if value is None:
+        return None
+    try:
+        a, b = value
+    except (TypeError, ValueError):
+        raise InvalidArgumentError(f"roll for {cid!r} {value!r}: two d10 faces", rule="RB3-OPPOSED") from None
+    return (a, b)
+
+
+def hidden_in_reach(state: Encounter, searcher: str) -> tuple[str, ...]:
+    """The creatures hidden from ``searcher`` within 10 squares that it has line of effect to (RB3-HIDE)."""
+    s = state.creature(searcher)
+    return tuple(
+        c.id
+        for c in state.living()
+        if searcher in c.hidden_from
+        and distance(s.pos, s.n, c.pos, c.n) <= SEARCH_RANGE
+        and line_of_effect_to(state, searcher, c.id)
+    )
+
+
+def search(
+    state: Encounter,
+    searcher: str,
+    *,
+    rolls: Mapping[str, tuple[int, int]] | None = None,
+    invisible: Iterable[str] = (),
+) -> Outcome:
+    """The Search for Hidden Creatures maneuver (DS-ACT-14, RB3-HIDE).
+
+    Each creature hidden from ``searcher`` within 10 squares and in line of effect makes an
+    Agility test opposed by the searcher's one Intuition test; if the searcher's total is higher,
+    that creature is no longer hidden from it; a tie changes nothing (RB3-OPPOSED). The test to
+    find an ``invisible`` creature takes a bane (DS-EDGE-10). ``rolls`` maps creature ids to their
+    two d10 faces; a missing roll is drawn from the state's RNG.
+    """
+    _acting(state, searcher, "Search for Hidden Creatures", "DS-ACT-14")
+    given: Mapping[str, tuple[int, int]] = {} if rolls is None else rolls
+    if not isinstance(given, Mapping):
+        raise InvalidArgumentError(
+            f"rolls {rolls!r}: a mapping of creature id to two d10", rule="RB3-OPPOSED"
+        )
+    unseen = frozenset(_ids(invisible, "invisible", "DS-EDGE-10") or ())
+    hiders = hidden_in_reach(state, searcher)
+    rules = ("DS-ACT-14", "RB3-HIDE")
+    s = state.creature(searcher)
+    faces, out = roll_dice(
+        state,
+        POWER_DIE_SIDES,
+        POWER_DICE,
+        values=_dice_for(given, searcher),
+        purpose="search (Intuition test)",
+        creature=searcher,
+        rules=rules,
+    )
+    natural = sum(faces)
+    intuition = s.characteristics.intuition
+    events: list[Event] = list(out.events)
+    st = out.state
+    for hid in hiders:
+        hider = st.creature(hid)
+        extra = [bane(f"{hid} is invisible", "DS-EDGE-10")] if hid in unseen else []
+        net = edges_and_banes(st, searcher, kind="test", characteristic="intuition", extra=extra).net
+        search_total = _opposed_total(natural, intuition, net)
+        hfaces, hout = roll_dice(
+            st,
+            POWER_DIE_SIDES,
+            POWER_DICE,
+            values=_dice_for(given, hid),
+            purpose="hide (Agility test)",
+            creature=hid,
+            rules=rules,
+        )
+        st = hout.state
+        events.extend(hout.events)
+        hnet = edges_and_banes(st, hid, kind="test", characteristic="agility").net
+        hide_total = _opposed_total(sum(hfaces), hider.characteristics.agility, hnet)
+        found = search_total > hide_total
+        cited = (*rules, "RB3-OPPOSED", *(("DS-EDGE-10",) if hid in unseen else ()))
+        events.append(
+            SearchContested(
+                searcher=searcher,
+                hider=hid,
+                search_total=search_total,
+                hide_total=hide_total,
+                invisible=hid in unseen,
+                found=found,
+                rules=cited,
+            )
+        )
+        if found:
+            found_out = reveal(st, hid, reason="found", to=(searcher,))
+            st = found_out.state
+            events.extend(found_out.events)
+    return Outcome(st, tuple(events))
+
+
+def point_out(state: Encounter, creature: str, hider: str, allies: Iterable[str]) -> Outcome:
+    """Point out a creature not hidden from you to allies within 10 squares; outside a search it
+    takes a maneuver and no test (RB3-HIDE)."""
+    c = state.creature(creature)
+    h = state.creature(hider)
+    if creature in h.hidden_from:
+        raise ActionUnavailableError(
+            f"point out {hider!r} by {creature!r}: it is hidden from {creature!r}", rule="RB3-HIDE"
+        )
+    to = _ids(allies, "allies", "RB3-HIDE") or ()
+    for aid in to:
+        a = state.creature(aid)
+        if a.side != c.side or aid == creature:
+            raise InvalidArgumentError(f"point out {hider!r} to {aid!r}: not an ally", rule="RB3-HIDE")
+        if distance(c.pos, c.n, a.pos, a.n) > SEARCH_RANGE:
+            raise ActionUnavailableError(
+                f"point out {hider!r} to {aid!r}: more than {SEARCH_RANGE} squares away", rule="RB3-HIDE"
+            )
+    return reveal(state, hider, reason="pointed out", to=to)
+
+
+# --- assisting a test -----------------------------------------------------------------------------
+def assist_test(
+    state: Encounter,
+    helper: str,
+    *,
+    characteristic: str,
+    roll: tuple[int, int] | None = None,
+) -> tuple[Reason, Outcome]:
+    """Assist a test, a maneuver in combat: the helper's own test gives the main roller a bane
+    (≤11), an edge (12–16) or a double edge (17+) (DS-ACT-13, RB3-ASSIST).
+
+    ``characteristic`` is the one the helper's skill uses; ``roll`` its two d10 faces (default:
+    drawn from the state's RNG). Returns the reason to pass in the main roll's ``extra``.
+    """
+    c = _acting(state, helper, "Assist a test", "DS-ACT-13")
+    if not isinstance(characteristic, str):
+        raise InvalidArgumentError(f"characteristic {characteristic!r}: a name", rule="DS-ACT-13")
+    try:
+        value = c.characteristics.get(characteristic)
+    except ValueError as exc:
+        raise InvalidArgumentError(str(exc), rule="DS-ACT-13") from None
+    eb = edges_and_banes(state, helper, kind="test", characteristic=characteristic)
+    rules = ("DS-ACT-13", "RB3-ASSIST")
+    result, out = power_roll(
+        state,
+        value,
+        edges=eb.edges,
+        banes=eb.banes,
+        dice=roll,
+        creature=helper,
+        purpose=f"assist a test ({characteristic})",
+        rules=rules,
+    )
+    effect = ASSIST_EFFECTS[result.tier]
+    why = f"{helper} assisted (tier {result.tier})"
+    reason = bane(why, *rules) if effect == "bane" else edge(why, *rules, double=effect == "double edge")
+    return reason, out.add(
+        TestAssisted(helper=helper, total=result.total, tier=result.tier, effect=effect, rules=rules)
+    )
+
+
+__all__ = [
+    "ASSIST_EFFECTS",
+    "REVEAL_REASONS",
+    "SEARCH_RANGE",
+    "assist_test",
+    "can_hide",
+    "hidden_in_reach",
+    "hide",
+    "is_hidden_from",
+    "point_out",
+    "reveal",
+    "revealed_edge",
+    "search",
+    "verify_hide",
+]
