@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 import heapq
 from collections.abc import Callable, Iterable, Iterator
+from itertools import repeat
 from typing import Literal
 
 import attrs
@@ -39,7 +40,7 @@ from brawl.geometry import (
     distance,
 )
 from brawl.state import Encounter
-from brawl.terrain import Material
+from brawl.terrain import Material, Terrain
 
 Mode = Literal["advance", "shift", "disengage", "crawl", "fly", "climb", "swim", "burrow"]
 MODES: tuple[str, ...] = ("advance", "shift", "disengage", "crawl", "fly", "climb", "swim", "burrow")
@@ -613,6 +614,102 @@ def _rect(stride: int, c0: int, c1: int, r0: int, r1: int) -> int:
     return out
 
 
+def _foot(mask: int, n: int, s: int) -> int:
+    """Positions whose n x n footprint has a set cell (row stride ``s``)."""
+    if n == 1 or not mask:
+        return mask
+    out = 0
+    for j in range(n):
+        for i in range(n):
+            out |= mask >> (i + j * s)
+    return out
+
+
+def _strip(mask: int, n: int, s: int, dx: int, dy: int) -> int:
+    """Positions entered by a step (dx, dy) whose newly entered cells include a set cell."""
+    if n == 1 or not mask:
+        return mask
+    out = 0
+    if dx:
+        a = n - 1 if dx > 0 else 0
+        for j in range(n):
+            out |= mask >> (a + j * s)
+    if dy:
+        b = n - 1 if dy > 0 else 0
+        for i in range(n):
+            out |= mask >> (i + b * s)
+    return out
+
+
+def _window_terrain(
+    terrain: Terrain, x0: int, y0: int, cw: int, ch: int, s: int, z: int, n: int
+) -> tuple[int, int, int, int, int]:
+    """Solid, difficult, damaging, liquid and supporting cells of the window, one bit per cell."""
+    full_row = (1 << cw) - 1
+    full = _rect(s, 0, cw - 1, 0, ch - 1)
+    if not (-terrain.below <= z and z + n <= terrain.height):
+        return full, 0, 0, 0, 0
+    blk = dif = dmg = liq = sup = 0
+    stored = terrain.stored_rows().get
+    ys = range(y0, y0 + ch)
+    shifts = range(0, ch * s, s)
+    if n == 1:
+        # one look-up per row: the stored rows of the level, None where it is the level's default
+        for shift, row in zip(shifts, list(map(stored, zip(repeat(z), ys))), strict=True):
+            if row is None:
+                if z < 0:
+                    blk |= full_row << shift
+                continue
+            b, d_, g, lq = row
+            if b:
+                blk |= ((b >> x0) & full_row) << shift
+            if d_:
+                dif |= ((d_ >> x0) & full_row) << shift
+            if g:
+                dmg |= ((g >> x0) & full_row) << shift
+            if lq:
+                liq |= ((lq >> x0) & full_row) << shift
+    else:
+        ground_row = (1 << terrain.width) - 1
+        levels = range(z, z + n)
+        for shift, y in zip(shifts, ys, strict=True):
+            b = d_ = g = lq = 0
+            for zz in levels:
+                row = stored((zz, y))
+                if row is None:
+                    if zz < 0:
+                        b = ground_row
+                    continue
+                b |= row[0]
+                d_ |= row[1]
+                g |= row[2]
+                lq |= row[3]
+            if b:
+                blk |= ((b >> x0) & full_row) << shift
+            if d_:
+                dif |= ((d_ >> x0) & full_row) << shift
+            if g:
+                dmg |= ((g >> x0) & full_row) << shift
+            if lq:
+                liq |= ((lq >> x0) & full_row) << shift
+    below = z - 1
+    if below < -terrain.below:
+        return blk, dif, dmg, liq, full  # below the lowest level everything holds (Terrain.supports)
+    under = list(map(stored, zip(repeat(below), ys)))
+    if below < 0:
+        # the ground levels are solid by default: only their stored rows can have holes
+        holes = 0
+        if under.count(None) < ch:
+            for shift, row in zip(shifts, under, strict=True):
+                if row is not None:
+                    holes |= ((~row[0] >> x0) & full_row) << shift
+        return blk, dif, dmg, liq, full & ~holes
+    for shift, row in zip(shifts, under, strict=True):
+        if row is not None and row[0]:
+            sup |= ((row[0] >> x0) & full_row) << shift
+    return blk, dif, dmg, liq, sup
+
+
 def _bitset(model: MoveModel, origin: Pos, budget: int) -> _BitsetBackend:
     """The layered bit-set search over the window around ``origin`` (one level, 8 directions)."""
     state = model.state
@@ -630,63 +727,7 @@ def _bitset(model: MoveModel, origin: Pos, budget: int) -> _BitsetBackend:
     cw = x1 - x0 + 1
     ch = y1 - y0 + 1
     s = cw + 1  # one guard column, always clear in every position mask
-    full_row = (1 << cw) - 1
-
-    blk = dif = dmg = liq = sup = 0
-    if -terrain.below <= z and z + n <= terrain.height:
-        below = z - 1
-        # below the lowest level everything holds (Terrain.supports); the ground levels are solid
-        ground_below = below < 0
-        holes = 0
-        stored = terrain.stored_rows().get
-        ground_row = (1 << width) - 1
-        levels = range(z, z + n)
-        shift = -s
-        for y in range(y0, y1 + 1):
-            shift += s
-            if n == 1:
-                row = stored((z, y))
-                if row is None:
-                    if z < 0:
-                        blk |= full_row << shift
-                    b = d_ = g = lq = 0
-                else:
-                    b, d_, g, lq = row
-            else:
-                b = d_ = g = lq = 0
-                for zz in levels:
-                    row = stored((zz, y))
-                    if row is None:
-                        if zz < 0:
-                            b = ground_row
-                        continue
-                    b |= row[0]
-                    d_ |= row[1]
-                    g |= row[2]
-                    lq |= row[3]
-            if b:
-                blk |= ((b >> x0) & full_row) << shift
-            if d_:
-                dif |= ((d_ >> x0) & full_row) << shift
-            if g:
-                dmg |= ((g >> x0) & full_row) << shift
-            if lq:
-                liq |= ((lq >> x0) & full_row) << shift
-            if below < -terrain.below:
-                continue
-            if ground_below:
-                # the level below is solid by default: only its stored rows can have holes
-                row = stored((below, y))
-                if row is not None:
-                    holes |= ((~row[0] >> x0) & full_row) << shift
-            else:
-                row = stored((below, y))
-                if row is not None and row[0]:
-                    sup |= ((row[0] >> x0) & full_row) << shift
-        if ground_below:
-            sup = _rect(s, 0, cw - 1, 0, ch - 1) & ~holes
-    else:
-        blk = _rect(s, 0, cw - 1, 0, ch - 1)
+    blk, dif, dmg, liq, sup = _window_terrain(terrain, x0, y0, cw, ch, s, z, n)
 
     # objects: walls and crates fill cells (R-GEO-5) and hold creatures up
     objects = state.objects
@@ -713,27 +754,29 @@ def _bitset(model: MoveModel, origin: Pos, budget: int) -> _BitsetBackend:
     ene = stay = 0
     mover = model.creature
     side = mover.side
-    rank = mover.size.rank
+    msize = mover.size
+    rank = msize.rank
     ignore = model.ignore
     creatures = state.creatures
-    ids: Iterable[str]
+    top = z + n
+    others: Iterable[Creature]
     if len(creatures) <= cw * ch:
-        ids = state.order
+        others = creatures.values()  # only OR-ed into masks: the order does not matter
     else:
         found: dict[str, None] = {}
         for y in range(y0, y1 + 1):
             for x in range(x0, x1 + 1):
-                for zz in levels:
+                for zz in range(z, top):
                     for cid in state.occupants(Pos(x, y, zz)):
                         found[cid] = None
-        ids = found
-    for cid in ids:
-        if cid in ignore:
-            continue
-        other = creatures[cid]
+        others = [creatures[cid] for cid in found]
+    for other in others:
         cx, cy, cz = other.pos
-        cn = other.size.squares
-        if other.dead or cz >= z + n or z >= cz + cn or cx > x1 or cy > y1 or cx + cn <= x0 or cy + cn <= y0:
+        if cx > x1 or cy > y1 or cz >= top:
+            continue
+        osize = other.size
+        cn = osize.squares
+        if cx + cn <= x0 or cy + cn <= y0 or z >= cz + cn or other.dead or other.id in ignore:
             continue
         if cn == 1:
             bits = 1 << ((cy - y0) * s + (cx - x0))
@@ -742,33 +785,8 @@ def _bitset(model: MoveModel, origin: Pos, budget: int) -> _BitsetBackend:
             bits = _rect(s, cx0 - x0, min(cx + cn - 1, x1) - x0, cy0 - y0, min(cy + cn - 1, y1) - y0)
         if other.side != side:
             ene |= bits
-        if abs(other.size.rank - rank) < STOP_SIZE_GAP:
+        if osize is msize or abs(osize.rank - rank) < STOP_SIZE_GAP:
             stay |= bits
-
-    def foot(mask: int) -> int:
-        """Positions whose n x n footprint has a set cell."""
-        if n == 1 or not mask:
-            return mask
-        out = 0
-        for j in range(n):
-            for i in range(n):
-                out |= mask >> (i + j * s)
-        return out
-
-    def strip(mask: int, dx: int, dy: int) -> int:
-        """Positions entered by a step (dx, dy) whose newly entered cells include a set cell."""
-        if n == 1 or not mask:
-            return mask
-        out = 0
-        if dx:
-            a = n - 1 if dx > 0 else 0
-            for j in range(n):
-                out |= mask >> (a + j * s)
-        if dy:
-            b = n - 1 if dy > 0 else 0
-            for i in range(n):
-                out |= mask >> (i + b * s)
-        return out
 
     # positions the mover may occupy, inside the (2B+1)^2 window
     win = _rect(
@@ -778,14 +796,14 @@ def _bitset(model: MoveModel, origin: Pos, budget: int) -> _BitsetBackend:
         max(oy - budget, 0) - y0,
         min(oy + budget, depth - n) - y0,
     )
-    liq_p = foot(liq)
-    standable = win & ~foot(blk) & (foot(sup) | liq_p)
+    liq_p = _foot(liq, n, s)
+    standable = win & ~_foot(blk, n, s) & (_foot(sup, n, s) | liq_p)
     if model.prone:
         standable &= ~liq_p  # RB1-PRONE: a prone creature can't swim
     start = 1 << ((oy - y0) * s + (ox - x0))
     shifting = model.mode in SHIFT_MODES
     if shifting:
-        forbidden = foot(dif | dmg | ene)
+        forbidden = _foot(dif | dmg | ene, n, s)
         if start & forbidden:
             standable = 0
         standable &= ~forbidden
@@ -793,59 +811,69 @@ def _bitset(model: MoveModel, origin: Pos, budget: int) -> _BitsetBackend:
     surcharge = (dif | ene) if not shifting else 0
     base = STEP_COST + (CRAWL_SURCHARGE if model.prone else 0)
 
-    # per direction d: the legal destinations; a step costs base + swim + entered surcharge
-    lefts: list[tuple[int, int]] = []  # (shift, allowed) for shifts toward higher bits
-    rights: list[tuple[int, int]] = []
-    per_dir: list[tuple[int, int, int, int]] = []  # (shift, allowed, dx, dy)
-    for dx, dy, _ in HORIZONTAL_DIRECTIONS:
-        allowed = standable
-        if dx and dy:
-            c1 = (n - 1 if dx > 0 else 0) + (-1 if dy > 0 else n) * s
-            c2 = (-1 if dx > 0 else n) + (n - 1 if dy > 0 else 0) * s
-            allowed &= ~(_shl(blk, -c1) | _shl(blk, -c2))
-        by = dx + dy * s
-        if by > 0:
-            lefts.append((by, allowed))
-        else:
-            rights.append((-by, allowed))
-        per_dir.append((by, allowed, dx, dy))
+    # the legal destinations of the 4 diagonal steps (shift s+1, s-1, -(s-1), -(s+1)): no corner
+    # of the step may be solid or an object (R-GEO-4)
+    a = s + 1
+    b = s - 1
+    if not blk:
+        m_ne = m_nw = m_se = m_sw = standable
+    elif n == 1:
+        up, down, left, right = blk << s, blk >> s, blk << 1, blk >> 1
+        m_ne = standable & ~(up | left)
+        m_nw = standable & ~(up | right)
+        m_se = standable & ~(down | left)
+        m_sw = standable & ~(down | right)
+    else:
+        m_ne, m_nw, m_se, m_sw = (
+            standable
+            & ~(
+                _shl(blk, -((n - 1 if dx > 0 else 0) + (-1 if dy > 0 else n) * s))
+                | _shl(blk, -((-1 if dx > 0 else n) + (n - 1 if dy > 0 else 0) * s))
+            )
+            for dx, dy in ((1, 1), (-1, 1), (1, -1), (-1, -1))
+        )
 
     layers = [start]
-    visited = start
-    longest = base + 2
+    unvisited = first = standable & ~start
+    longest = base + 2  # the dearest step: after that many empty layers nothing more is reached
     empty_run = 0
     if n == 1 or not surcharge:
-        # the surcharge does not depend on the direction: expand each layer once
-        ent = surcharge
-        extra0 = ~(swim | ent)
-        extra2 = swim & ent
-        extra1 = (swim | ent) & ~extra2
+        # the surcharge does not depend on the direction: expand each layer once; a position is
+        # first reached at cost k from the expansion of layer k - base - extra
+        ent = swim | surcharge
+        e2 = swim & surcharge
+        e0 = standable & ~ent
+        e1 = standable & ent & ~e2
         grown: list[int] = []
-        diag_left = [(by, a) for by, a in lefts if by not in (1, s)]
-        diag_right = [(by, a) for by, a in rights if by not in (1, s)]
         for k in range(1, budget + 1):
             j = k - base
-            if j >= 0:
-                f = layers[j]
+            if j < 0:
+                layers.append(0)
+                continue
+            f = layers[j]
+            if not f:
                 g = 0
-                if f:
-                    g = ((f << 1) | (f >> 1) | (f << s) | (f >> s)) & standable
-                    for by, allowed in diag_left:
-                        g |= (f << by) & allowed
-                    for by, allowed in diag_right:
-                        g |= (f >> by) & allowed
-                grown.append(g)
-            cand = 0
-            if j >= 0:
-                cand = grown[j] & extra0
-                if j >= 1:
-                    cand |= grown[j - 1] & extra1
-                    if j >= 2:
-                        cand |= grown[j - 2] & extra2
-            new = cand & ~visited
+            elif not blk:
+                h = f | (f << 1) | (f >> 1)
+                g = (h | (h << s) | (h >> s)) & standable
+            else:
+                g = (
+                    (((f << 1) | (f >> 1) | (f << s) | (f >> s)) & standable)
+                    | ((f << a) & m_ne)
+                    | ((f << b) & m_nw)
+                    | ((f >> b) & m_se)
+                    | ((f >> a) & m_sw)
+                )
+            grown.append(g)
+            cand = g & e0
+            if j >= 1 and e1:
+                cand |= grown[j - 1] & e1
+                if j >= 2 and e2:
+                    cand |= grown[j - 2] & e2
+            new = cand & unvisited
             layers.append(new)
             if new:
-                visited |= new
+                unvisited ^= new
                 empty_run = 0
             else:
                 empty_run += 1
@@ -854,8 +882,10 @@ def _bitset(model: MoveModel, origin: Pos, budget: int) -> _BitsetBackend:
     else:
         # a size-2+ mover: the newly entered cells depend on the direction (R-MOVE-1)
         dirs: list[tuple[int, int, int, int]] = []  # (shift, masks of extra 0, 1, 2)
-        for by, allowed, dx, dy in per_dir:
-            ent = strip(surcharge, dx, dy)
+        for dx, dy, _ in HORIZONTAL_DIRECTIONS:
+            by = dx + dy * s
+            allowed = standable if not (dx and dy) else {a: m_ne, b: m_nw, -b: m_se, -a: m_sw}[by]
+            ent = _strip(surcharge, n, s, dx, dy)
             both = swim & ent
             dirs.append((by, allowed & ~(swim | ent), allowed & (swim | ent) & ~both, allowed & both))
         for k in range(1, budget + 1):
@@ -868,16 +898,17 @@ def _bitset(model: MoveModel, origin: Pos, budget: int) -> _BitsetBackend:
                     f = layers[src]
                     if f:
                         cand |= (f << by if by > 0 else f >> -by) & mask
-            new = cand & ~visited
+            new = cand & unvisited
             layers.append(new)
             if new:
-                visited |= new
+                unvisited ^= new
                 empty_run = 0
             else:
                 empty_run += 1
                 if empty_run >= longest:
                     break
-    ends = visited if model.squeeze else (visited & ~foot(stay)) | start
+    visited = start | (first ^ unvisited)
+    ends = visited if model.squeeze else (visited & ~_foot(stay, n, s)) | start
     return _BitsetBackend(layers, visited, ends, x0, y0, s, z)
 
 

@@ -13,6 +13,7 @@ from typing import Any, ClassVar, TypeVar
 import attrs
 import immutables
 
+from brawl.conditions import ConditionName
 from brawl.creature import Creature, MapObject, MovementType
 from brawl.errors import StateError, UnknownCreatureError
 from brawl.geometry import Pos, as_pos, cube
@@ -98,6 +99,8 @@ class Encounter:
     """The seeded counter-based RNG (DESIGN.md principle 3)."""
     _occupancy: immutables.Map[Column, tuple[str, ...]] = attrs.field(init=False, repr=False, eq=False)
     _object_cells: immutables.Map[Pos, str] = attrs.field(init=False, repr=False, eq=False)
+    _grabs: immutables.Map[str, tuple[str, ...]] = attrs.field(init=False, repr=False, eq=False)
+    _mounts: immutables.Map[str, tuple[str, ...]] = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.terrain, Terrain):
@@ -139,6 +142,16 @@ class Encounter:
             if not c.dead:
                 _index(occ, c, add=True)
         object.__setattr__(self, "_occupancy", occ.finish())
+        grabs: dict[str, tuple[str, ...]] = {}
+        mounts: dict[str, tuple[str, ...]] = {}
+        for cid in self.order:
+            c = self.creatures[cid]
+            for src in _grab_sources(c):
+                grabs[src] = (*grabs.get(src, ()), cid)
+            if c.riding is not None:
+                mounts[c.riding] = (*mounts.get(c.riding, ()), cid)
+        object.__setattr__(self, "_grabs", immutables.Map(grabs))
+        object.__setattr__(self, "_mounts", immutables.Map(mounts))
 
     # named constructors ---------------------------------------------------------------------
     @classmethod
@@ -181,6 +194,22 @@ class Encounter:
         if found is None:
             raise UnknownCreatureError(f"object {oid!r}: no such object in this encounter", rule=())
         return found
+
+    def grabbed_by_me(self, cid: str) -> tuple[str, ...]:
+        """Ids of the creatures whose grabbed condition names ``cid`` as its source (RB1-GRABBED).
+
+        A derived index, kept up to date by every change: O(1), no neighbourhood scan. It lists
+        dead and distant creatures too and follows no set order; :func:`brawl.rules.conditions.grabbing`
+        gives the creatures a grab really holds.
+        """
+        return self._grabs.get(cid, ())
+
+    def riding_me(self, cid: str) -> tuple[str, ...]:
+        """Ids of the creatures whose ``riding`` names ``cid`` (DS-MOUNT-03), dead ones included.
+
+        A derived index like :meth:`grabbed_by_me`, in no set order.
+        """
+        return self._mounts.get(cid, ())
 
     def creature_list(self) -> list[Creature]:
         """Every creature, in the order they were added."""
@@ -301,7 +330,18 @@ class Encounter:
         else:
             self._check_stats(creature)
         order = self.order if old is not None else (*self.order, creature.id)
-        return self._replace(creatures=self.creatures.set(creature.id, creature), order=order, _occupancy=occ)
+        grabs, mounts = self._grabs, self._mounts
+        if old is None or old.conditions != creature.conditions:
+            grabs = _relink(grabs, creature.id, _grab_sources(old), _grab_sources(creature))
+        if old is None or old.riding != creature.riding:
+            mounts = _relink(mounts, creature.id, _mount_of(old), _mount_of(creature))
+        return self._replace(
+            creatures=self.creatures.set(creature.id, creature),
+            order=order,
+            _occupancy=occ,
+            _grabs=grabs,
+            _mounts=mounts,
+        )
 
     def with_creatures(self, creatures: Iterable[Creature]) -> Encounter:
         """This encounter with several creatures added or replaced, one after another."""
@@ -326,6 +366,8 @@ class Encounter:
             creatures=self.creatures.delete(cid),
             order=tuple(i for i in self.order if i != cid),
             _occupancy=occ,
+            _grabs=_relink(self._grabs, cid, _grab_sources(old), ()),
+            _mounts=_relink(self._mounts, cid, _mount_of(old), ()),
         )
 
     def with_object(self, obj: MapObject) -> Encounter:
@@ -388,6 +430,8 @@ class Encounter:
             "rng",
             "_occupancy",
             "_object_cells",
+            "_grabs",
+            "_mounts",
         ):
             object.__setattr__(out, name, changes.get(name, getattr(self, name)))
         return out
@@ -454,6 +498,38 @@ def _burrowed(terrain: Terrain, c: Creature) -> bool:
     if MovementType.BURROW not in c.movement:
         return False
     return all(terrain.cell(p).material in (Material.AIR, Material.DIRT) for p in c.cells())
+
+
+def _grab_sources(c: Creature | None) -> tuple[str, ...]:
+    """The grabbers named by a creature's grabbed conditions, each once."""
+    if c is None or not c.conditions:
+        return ()
+    found: dict[str, None] = {}
+    for cond in c.conditions:
+        if cond.name is ConditionName.GRABBED and cond.source is not None:
+            found[cond.source] = None
+    return tuple(found)
+
+
+def _mount_of(c: Creature | None) -> tuple[str, ...]:
+    return () if c is None or c.riding is None else (c.riding,)
+
+
+def _relink(
+    index: immutables.Map[str, tuple[str, ...]], cid: str, before: tuple[str, ...], after: tuple[str, ...]
+) -> immutables.Map[str, tuple[str, ...]]:
+    """The index with ``cid`` moved from the keys ``before`` to the keys ``after``."""
+    for key in before:
+        if key not in after:
+            rest = tuple(i for i in index.get(key, ()) if i != cid)
+            if rest:
+                index = index.set(key, rest)
+            elif key in index:
+                index = index.delete(key)
+    for key in after:
+        if key not in before:
+            index = index.set(key, (*index.get(key, ()), cid))
+    return index
 
 
 def _covers_z(c: Creature, z: int) -> bool:

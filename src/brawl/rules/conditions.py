@@ -222,12 +222,13 @@ def grabbing(state: Encounter, creature: str) -> tuple[str, ...]:
     c = state.creature(creature)
     if c.dead:
         return ()
+    named = state.grabbed_by_me(c.id)  # the creatures whose grabbed condition names it
+    if not named:
+        return ()
     near = state.creatures_in(Pos(c.pos.x - 1, c.pos.y - 1, c.pos.z - 1), c.n + 2, exclude=(c.id,))
-    held = {
-        cid
-        for cid in near
-        if any(x.name is ConditionName.GRABBED and x.source == c.id for x in state.creatures[cid].conditions)
-    }
+    held = set(near).intersection(named)
+    if len(held) < 2:
+        return tuple(held)
     return tuple(cid for cid in state.order if cid in held)
 
 
@@ -252,13 +253,15 @@ def speed(state: Encounter, creature: str) -> int:
     the halving).
     """
     c = state.creature(creature)
-    if c.dead or any(x.name in SPEED_ZERO for x in c.conditions):
+    conditions = c.conditions
+    if c.dead or (conditions and any(x.name in SPEED_ZERO for x in conditions)):
         return 0
     value = c.speed
-    held = grabbing(state, creature)
-    if any(c.size.rank <= state.creatures[h].size.rank for h in held):
-        value //= 2
-    if c.has(ConditionName.SLOWED):
+    if state.grabbed_by_me(c.id):
+        held = grabbing(state, creature)
+        if any(c.size.rank <= state.creatures[h].size.rank for h in held):
+            value //= 2
+    if conditions and c.has(ConditionName.SLOWED):
         value = min(value, SLOWED_SPEED)
     return value
 
