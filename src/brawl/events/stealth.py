@@ -79,8 +79,9 @@ class TestAssisted(Event):
 
     def explain(self) -> str:
         verb = "takes" if self.effect == "bane" else "gains"
+        article = "an" if self.effect[:1] in "aeiou" else "a"
         return (
-            f"{self.helper} assists: total {self.total}, tier {self.tier}; the main roll {verb} a "
+            f"{self.helper} assists: total {self.total}, tier {self.tier}; the main roll {verb} {article} "
             f"{self.effect}{cite(self.rules)}"
         )
 
