@@ -50,8 +50,8 @@ def test_burrower_in_the_top_layer_is_seen_from_the_surface_with_cover() -> None
 
 
 def test_cover_bane_only_on_damage_dealing_abilities() -> None:
-    """DS-EDGE-08, DS-MTYPE-06: a maneuver that deals no damage takes no cover bane; the caller may say
-    an ability deals damage."""
+    """DS-EDGE-08, DS-MTYPE-06, R-EDGE-2: a maneuver that deals no damage takes no cover bane; the
+    caller may say an ability deals damage."""
     enc = encounter(kira((4, 1, 0)), mole((5, 1, -1)))
     assert edges_and_banes(enc, "kira", "mole", MELEE_MANEUVER).net == 0
     assert edges_and_banes(enc, "kira", "mole", MELEE_MANEUVER, deals_damage=True).net == -1

@@ -63,8 +63,8 @@ def test_wood_crate_with_3_remaining_is_destroyed() -> None:
 
 
 def test_stone_block_into_a_wall_takes_2_plus_remaining() -> None:
-    """DS-SLAM-08, DS-SLAM-06: a stone block (6 per square) pushed 3 into the stone wall right behind
-    it takes 2 + 3 = 5 and is left with 1."""
+    """DS-SLAM-08, DS-SLAM-06, R-SLAM-1: a stone block (6 per square) pushed 3 into the stone wall
+    right behind it takes 2 + 3 = 5 and is left with 1."""
     wall = Terrain.flat(20, 20).with_cells({Pos(2, 5, z): Cell(Material.STONE) for z in range(3)})
     enc = make(objects=(MapObject(id="block", pos=(1, 5, 0), material="stone"),), terrain=wall)
     after, events = brawl.push(enc, SOURCE, "block", 3, object_damage=True)
@@ -85,7 +85,7 @@ def test_metal_withstands_9_per_square_of_a_larger_object() -> None:
 
 
 def test_fragile_object_is_destroyed_by_any_damage() -> None:
-    """DS-SLAM-08: a glass vase, even one the Director gave 10 Stamina, breaks on 1 damage."""
+    """DS-SLAM-08, R-SLAM-1: a glass vase, even one the Director gave 10 Stamina, breaks on 1 damage."""
     vase = MapObject(id="vase", pos=(1, 5, 0), material="glass", stamina_max=10)
     enc = make(c("kira", 3), objects=(vase,))
     after, events = brawl.push(enc, SOURCE, "vase", 2, object_damage=True)
