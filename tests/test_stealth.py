@@ -79,17 +79,33 @@ def test_an_unconscious_creature_cannot_hide() -> None:
         hide(enc, "kira", cover=["ogre"])
 
 
-def test_hidden_creature_cannot_be_struck_except_by_area_abilities() -> None:
-    """DS-COND-14, RB3-HIDE: the ogre can't target kira with a free strike or any non-area ability; an
-    area ability can."""
+def test_hidden_creature_cannot_be_targeted_except_by_area_abilities() -> None:
+    """DS-COND-14, RB3-HIDE: the ogre can't target kira with a free strike, an opportunity attack, a Grab
+    or any non-area ability; an area ability can; kira can still target the ogre."""
     enc = hidden(encounter(kira(), ogre()))
     with pytest.raises(brawl.ActionUnavailableError, match="DS-COND-14"):
         brawl.free_strike(enc, "ogre", "kira", dice=(5, 5))
     with pytest.raises(brawl.ActionUnavailableError, match="DS-COND-14"):
         brawl.free_strike(enc, "ogre", "kira", flat_damage=4)
+    with pytest.raises(brawl.ActionUnavailableError, match="DS-COND-14"):
+        brawl.grab(enc, "ogre", "kira", dice=(9, 9))
     with pytest.raises(brawl.ActionUnavailableError, match="RB3-HIDE"):
-        edges_and_banes(enc, "ogre", "kira", MELEE_STRIKE)
+        brawl.verify_opportunity_attack(enc, "ogre", "kira")
+    assert not brawl.can_target(enc, "ogre", "kira")
+    assert brawl.can_target(enc, "ogre", "kira", area=True)
+    assert brawl.can_target(enc, "kira", "ogre")
     assert edges_and_banes(enc, "ogre", "kira", AREA).net == 0
+
+
+def test_a_hidden_creature_can_move_away() -> None:
+    """RB3-HIDE: moving is allowed while hidden (it reveals kira once the move has resolved)."""
+    enc = hidden(encounter(kira(), ogre()))
+    moved = brawl.move(enc, "kira", [(1, 2, 0)])
+    assert moved.state.creature("kira").pos == (1, 2, 0)
+    assert (
+        reveal(moved.state, "kira", reason="moved without sneaking").state.creature("kira").hidden_from
+        == frozenset()
+    )
 
 
 def test_hidden_creature_has_an_edge_against_the_one_it_hides_from() -> None:
@@ -238,3 +254,13 @@ def test_search_is_pure_and_repeatable(seed: int, intuition: int, agility: int) 
     (contest,) = [e for e in first.events if isinstance(e, SearchContested)]
     assert contest.found == (contest.search_total > contest.hide_total)
     assert ("ogre" in first.state.creature("kira").hidden_from) == (not contest.found)
+
+
+def test_events_survive_a_json_round_trip() -> None:
+    """DS-ACT-11, DS-ACT-14, DS-ACT-13: the hide, search, reveal and assist events are saved and loaded."""
+    enc = encounter(kira(), ogre())
+    enc, hid = hide(enc, "kira", cover=["ogre"])
+    enc, searched = search(enc, "ogre", rolls={"ogre": (9, 9), "kira": (1, 1)})
+    _, (_, assisted) = assist_test(enc, "kira", characteristic="agility", roll=(6, 6))
+    log = (*hid, *searched, *assisted)
+    assert brawl.events_from_json(brawl.events_to_json(log)) == log

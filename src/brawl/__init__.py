@@ -308,19 +308,21 @@ from brawl.rules.burrowing import completely_beneath, has_cover_from, is_burrowi
 from brawl.rules.stealth import (
     assist_test,
     can_hide,
+    can_target,
     hide,
     is_hidden_from,
     point_out,
     reveal,
     revealed_edge,
     search,
+    verify_can_target,
     verify_hide,
 )
 from brawl.rules.table import SQUARE_FEET, Scale, dramatic_finish, squares_to_feet, use_consumable
 
 __all__ += ["completely_beneath", "has_cover_from", "is_burrowing", "line_of_effect_to"]
 __all__ += ["assist_test", "can_hide", "hide", "is_hidden_from", "point_out", "reveal", "revealed_edge"]
-__all__ += ["search", "verify_hide"]
+__all__ += ["can_target", "search", "verify_can_target", "verify_hide"]
 __all__ += ["SQUARE_FEET", "Scale", "dramatic_finish", "squares_to_feet", "use_consumable"]
 
 # --- actions as data ----------------------------------------------------------------------

@@ -291,6 +291,7 @@ def free_strike(
     from brawl.rules.conditions import can_take_main_actions
     from brawl.rules.damage import damage
     from brawl.rules.edges import has_line_of_effect
+    from brawl.rules.stealth import verify_can_target
 
     a = _living(state, attacker, "free strike")
     if target == attacker:
@@ -300,11 +301,7 @@ def free_strike(
     what = "opportunity attack" if opportunity else ("ranged free strike" if ranged else "melee free strike")
     if not isinstance(granted, bool):
         raise InvalidArgumentError(f"granted {granted!r}: True or False", rule="DS-STRIKE-02")
-    if target in state.creatures and attacker in state.creatures[target].hidden_from:
-        raise ActionUnavailableError(
-            f"{what} by {attacker!r} against {target!r}: it is hidden from {attacker!r}",
-            rule=("DS-COND-14", "RB3-HIDE"),
-        )
+    verify_can_target(state, attacker, target)  # DS-COND-14, RB3-HIDE
     if not opportunity and not can_take_main_actions(state, attacker):
         raise ActionUnavailableError(f"{what} by {attacker!r}: it can't take main actions", rule="DS-COND-04")
     t = state.creature(target) if target not in state.objects else None
@@ -376,6 +373,9 @@ def verify_opportunity_attack(state: Encounter, attacker: str, mover: str) -> No
             f"opportunity attack by {attacker!r}: it can't take triggered actions",
             rule=("DS-STRIKE-03", "DS-TURN-08"),
         )
+    from brawl.rules.stealth import verify_can_target
+
+    verify_can_target(state, attacker, mover)  # DS-COND-14, RB3-HIDE
     eb = edges_and_banes(state, attacker, mover, MELEE_STRIKE)
     if eb.net < 0:
         raise ActionUnavailableError(
@@ -432,6 +432,9 @@ def _melee_target(
         raise ActionUnavailableError(
             f"{what} by {creature!r} on {target!r}: not adjacent (melee 1)", rule=rule
         )
+    from brawl.rules.stealth import verify_can_target
+
+    verify_can_target(state, creature, target)  # DS-COND-14, RB3-HIDE
     if not can_target_with_grab(state, creature, target):
         raise ActionUnavailableError(
             f"{what} by {creature!r} (size {c.size}, Might {c.characteristics.might}) on {target!r} "
@@ -674,6 +677,9 @@ def _melee_target_any(
         raise ActionUnavailableError(f"{what} by {creature!r}: it can't take maneuvers", rule="DS-COND-04")
     if distance(c.pos, c.n, t.pos, t.n) > MELEE_DISTANCE:
         raise ActionUnavailableError(f"{what} by {creature!r} on {target!r}: not adjacent", rule=rule)
+    from brawl.rules.stealth import verify_can_target
+
+    verify_can_target(state, creature, target)  # DS-COND-14, RB3-HIDE
     return c, t
 
 

@@ -163,8 +163,8 @@ def edges_and_banes(
 
     Found here too: a burrower's cover (DS-MTYPE-06, DS-MTYPE-08, DS-EDGE-08), the edge of a
     creature hidden from its target (RB3-HIDE), the edge of melee abilities against the creature
-    one climbs or rides (DS-MOUNT-10). An ability roll against a creature hidden from the roller
-    is refused unless the ability is an area ability (DS-COND-14, RB3-HIDE).
+    one climbs or rides (DS-MOUNT-10). Whether a hidden creature may be targeted at all is
+    :func:`brawl.rules.stealth.verify_can_target` (DS-COND-14).
     """
     if kind not in KINDS:
         raise InvalidArgumentError(f"roll kind {kind!r}: 'ability' or 'test'", rule="RB3-EDGES")
@@ -188,12 +188,6 @@ def edges_and_banes(
     ability = kind == "ability"
     if deals_damage is not None and not isinstance(deals_damage, bool):
         raise InvalidArgumentError(f"deals_damage {deals_damage!r}: True, False or None", rule="DS-EDGE-08")
-    if ability and t is not None and roller in t.hidden_from and "area" not in keywords:
-        raise ActionUnavailableError(
-            f"ability by {roller!r} against {target!r}: it is hidden from {roller!r}; only area abilities "
-            "can target it",
-            rule=("DS-COND-14", "RB3-HIDE"),
-        )
     found: list[Reason] = []
     # the roller's own state
     if r.has(ConditionName.WEAKENED):

@@ -80,6 +80,30 @@ def is_hidden_from(state: Encounter, creature: str, observer: str) -> bool:
     return observer in state.creature(creature).hidden_from
 
 
+def verify_can_target(state: Encounter, attacker: str, target: str, *, area: bool = False) -> None:
+    """Raise unless ``attacker`` may target ``target``: a creature hidden from it can be targeted
+    only by area abilities (DS-COND-14, RB3-HIDE)."""
+    state.creature(attacker)
+    if not isinstance(area, bool):
+        raise InvalidArgumentError(f"area {area!r}: True or False", rule="RB3-HIDE")
+    if target in state.creatures and attacker in state.creatures[target].hidden_from and not area:
+        raise ActionUnavailableError(
+            f"{attacker!r} targets {target!r}: {target!r} is hidden from it; only area abilities can",
+            rule=("DS-COND-14", "RB3-HIDE"),
+        )
+
+
+def can_target(state: Encounter, attacker: str, target: str, *, area: bool = False) -> bool:
+    """Whether ``attacker`` may target ``target`` (DS-COND-14, RB3-HIDE)."""
+    from brawl.errors import RulesError
+
+    try:
+        verify_can_target(state, attacker, target, area=area)
+    except RulesError:
+        return False
+    return True
+
+
 def _can_hide_from(state: Encounter, creature: str, other: str, cover: tuple[str, ...] | None) -> bool:
     if cover is not None:
         return other in cover
@@ -370,6 +394,7 @@ __all__ = [
     "SEARCH_RANGE",
     "assist_test",
     "can_hide",
+    "can_target",
     "hidden_in_reach",
     "hide",
     "is_hidden_from",
@@ -377,5 +402,6 @@ __all__ = [
     "reveal",
     "revealed_edge",
     "search",
+    "verify_can_target",
     "verify_hide",
 ]
