@@ -492,3 +492,10 @@ def test_hero_phrased_movement_rules_apply_to_director_creatures() -> None:
     """R-MOVE-5, DS-MOVE-02, DS-MOVE-03: a goblin passes its ally freely and pays 2 for a hero's space."""
     enc = field(foe("goblin", (1, 1, 0)), foe("friend", (2, 1, 0)), hero("kira", (4, 1, 0)))
     assert brawl.path_cost(enc, "goblin", [(2, 1, 0), (3, 1, 0), (4, 1, 0), (5, 1, 0)]) == 5
+
+
+def test_a_mover_hidden_from_an_enemy_provokes_no_opportunity_attack_from_it() -> None:
+    """DS-COND-14, DS-STRIKE-03: a creature that can't be targeted can't be struck as it leaves."""
+    enc = field(hero(pos=(5, 5, 0), hidden_from=frozenset({"a"})), foe("a", (6, 5, 0)), foe("b", (4, 5, 0)))
+    out = brawl.move(enc, "kira", [(5, 4, 0), (5, 3, 0)])
+    assert [e.enemy for e in of(out.events, OpportunityAttackProvoked)] == ["b"]

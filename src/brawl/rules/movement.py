@@ -115,8 +115,12 @@ def why_no_opportunity_attack(state: Encounter, enemy: str, mover: str) -> str |
     from brawl.rules.conditions import can_take_triggered_actions
     from brawl.rules.edges import edges_and_banes
 
+    from brawl.rules.stealth import can_target
+
     if not can_take_triggered_actions(state, enemy):
         return f"{enemy} can't take triggered actions"
+    if not can_target(state, enemy, mover):
+        return f"{mover} is hidden from {enemy}"  # DS-COND-14: no strike against it
     found = edges_and_banes(state, enemy, mover, FREE_STRIKE_KEYWORDS, kind="ability")
     if found.net < 0:
         return f"{enemy} has a {found.verdict} on the free strike against {mover}"
