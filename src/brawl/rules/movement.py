@@ -114,7 +114,6 @@ def why_no_opportunity_attack(state: Encounter, enemy: str, mover: str) -> str |
     """Why ``enemy`` can't make an opportunity attack against ``mover``, or None (DS-STRIKE-04)."""
     from brawl.rules.conditions import can_take_triggered_actions
     from brawl.rules.edges import edges_and_banes
-
     from brawl.rules.stealth import can_target
 
     if not can_take_triggered_actions(state, enemy):
