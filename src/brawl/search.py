@@ -39,6 +39,7 @@ from brawl.geometry import (
     cube,
     distance,
 )
+from brawl.rules.conditions import grabbing, speed
 from brawl.state import Encounter
 from brawl.terrain import Material, Terrain
 
@@ -63,6 +64,12 @@ Algorithm = Literal["auto", "bitset", "dijkstra"]
 def _corner_offsets(n: int, d: Pos) -> tuple[Pos, ...]:
     """The corner cells of a step ``d`` of an n-cube, relative to its start (R-GEO-4)."""
     return tuple(sorted(corner_cells(Pos(0, 0, 0), n, d)))
+
+
+@functools.lru_cache(maxsize=128)
+def _movement_kinds(movement: frozenset[MovementType]) -> tuple[bool, bool, bool]:
+    """Whether a speed entry has climb, swim and fly (DS-MTYPE-01)."""
+    return MovementType.CLIMB in movement, MovementType.SWIM in movement, MovementType.FLY in movement
 
 
 @attrs.frozen
@@ -120,17 +127,16 @@ class MoveModel:
         self.n = creature.n
         self.squeeze = squeeze
         self.dragged = tuple(dragged)
-        self.companions: tuple[tuple[Creature, tuple[str, ...]], ...] = tuple(
-            [(r, ("DS-MOUNT-03", "R-GEO-5")) for r in carried]
-            + [(g, ("RB1-GRABBED", "R-GEO-5")) for g in self.dragged]
-        )
+        self.companions: tuple[tuple[Creature, tuple[str, ...]], ...] = ()
+        if carried or self.dragged:
+            self.companions = tuple(
+                [(r, ("DS-MOUNT-03", "R-GEO-5")) for r in carried]
+                + [(g, ("RB1-GRABBED", "R-GEO-5")) for g in self.dragged]
+            )
         self.ignore = frozenset({creature.id, *(c.id for c, _ in self.companions)})
         conditions = creature.conditions
         self.prone = bool(conditions) and creature.has(ConditionName.PRONE)
-        movement = creature.movement
-        self.climber = MovementType.CLIMB in movement
-        self.swimmer = MovementType.SWIM in movement
-        self.flyer = MovementType.FLY in movement
+        self.climber, self.swimmer, self.flyer = _movement_kinds(creature.movement)
         self._memo: dict[tuple[str, Pos], bool] = {}
         self.fright: Creature | None = None
         for cond in creature.conditions_named(ConditionName.FRIGHTENED) if conditions else ():
@@ -654,21 +660,34 @@ def _window_terrain(
     ys = range(y0, y0 + ch)
     shifts = range(0, ch * s, s)
     if n == 1:
-        # one look-up per row: the stored rows of the level, None where it is the level's default
-        for shift, row in zip(shifts, list(map(stored, zip(repeat(z), ys))), strict=True):
-            if row is None:
-                if z < 0:
-                    blk |= full_row << shift
-                continue
-            b, d_, g, lq = row
-            if b:
-                blk |= ((b >> x0) & full_row) << shift
-            if d_:
-                dif |= ((d_ >> x0) & full_row) << shift
-            if g:
-                dmg |= ((g >> x0) & full_row) << shift
-            if lq:
-                liq |= ((lq >> x0) & full_row) << shift
+        # one look-up per row (None where the row is its level's default); each row's cells
+        # x0..x1 are cut with one AND where they lie, the window is built from its last row up
+        # (shift, AND, OR per row) and shifted down by x0 once at the end
+        cut = full_row << x0
+        rows = list(map(stored, zip(repeat(z), ys)))
+        rows.reverse()
+        rare = False
+        if None not in rows:
+            for b, d_, g, lq in rows:
+                blk = (blk << s) | (b & cut)
+                dif = (dif << s) | (d_ & cut)
+                if g or lq:
+                    rare = True
+        else:
+            default = (cut, 0, 0, 0) if z < 0 else (0, 0, 0, 0)  # the ground levels are solid by default
+            for row in rows:
+                b, d_, g, lq = default if row is None else row
+                blk = (blk << s) | (b & cut)
+                dif = (dif << s) | (d_ & cut)
+                if g or lq:
+                    rare = True
+        blk >>= x0
+        dif >>= x0
+        if rare:
+            for shift, row in zip(shifts, rows[::-1], strict=True):
+                if row is not None:
+                    dmg |= ((row[2] >> x0) & full_row) << shift
+                    liq |= ((row[3] >> x0) & full_row) << shift
     else:
         ground_row = (1 << terrain.width) - 1
         levels = range(z, z + n)
@@ -811,19 +830,32 @@ def _bitset(model: MoveModel, origin: Pos, budget: int) -> _BitsetBackend:
     surcharge = (dif | ene) if not shifting else 0
     base = STEP_COST + (CRAWL_SURCHARGE if model.prone else 0)
 
-    # the legal destinations of the 4 diagonal steps (shift s+1, s-1, -(s-1), -(s+1)): no corner
-    # of the step may be solid or an object (R-GEO-4)
+    layers = [start]
+    unvisited = first = standable & ~start
+    # a step into a position of e0, e1, e2 costs base + 0, 1, 2: swimming without a swim speed
+    # and entering difficult terrain or an enemy's space each add 1
+    ent = swim | surcharge
+    e2 = swim & surcharge
+    e0 = standable & ~ent
+    e1 = standable & ent & ~e2
     a = s + 1
     b = s - 1
-    if not blk:
+    if n == 1:
+        # a diagonal step from p to p+(dx, dy) needs its corners p+(dx, 0) and p+(0, dy) open
+        # (R-GEO-4): it is a horizontal step onto an open cell whose other corner is open, then a
+        # vertical one, so the whole expansion of a layer f is
+        #   r | lf | ((r & m_ru | lf & m_lu | f) << s) | ((r & m_rd | lf & m_ld | f) >> s)
+        # with r = f << 1 and lf = f >> 1; the masks e0..e2 keep the positions the mover may occupy
+        o = _rect(s, 0, cw - 1, 0, ch - 1) & ~blk
+        m_ru = o & (o >> b)
+        m_lu = o & (o >> a)
+        m_rd = o & (o << a)
+        m_ld = o & (o << b)
+        m_ne = m_nw = m_se = m_sw = 0
+    elif not blk:
         m_ne = m_nw = m_se = m_sw = standable
-    elif n == 1:
-        up, down, left, right = blk << s, blk >> s, blk << 1, blk >> 1
-        m_ne = standable & ~(up | left)
-        m_nw = standable & ~(up | right)
-        m_se = standable & ~(down | left)
-        m_sw = standable & ~(down | right)
     else:
+        # the 4 diagonal steps (shift s+1, s-1, -(s-1), -(s+1)) and their n-cube corners (R-GEO-4)
         m_ne, m_nw, m_se, m_sw = (
             standable
             & ~(
@@ -832,18 +864,31 @@ def _bitset(model: MoveModel, origin: Pos, budget: int) -> _BitsetBackend:
             )
             for dx, dy in ((1, 1), (-1, 1), (1, -1), (-1, -1))
         )
-
-    layers = [start]
-    unvisited = first = standable & ~start
     longest = base + 2  # the dearest step: after that many empty layers nothing more is reached
     empty_run = 0
-    if n == 1 or not surcharge:
+    if n == 1 and base == STEP_COST and not e2:
+        # the common case: steps cost 1 or 2, so the positions of layer k are the cheap ones next
+        # to layer k-1 and the dear ones next to layer k-2 (kept from the last round in ``late``)
+        f = start
+        late = 0
+        for _ in range(budget):
+            if f:
+                r = f << 1
+                lf = f >> 1
+                g = r | lf | (((r & m_ru) | (lf & m_lu) | f) << s) | (((r & m_rd) | (lf & m_ld) | f) >> s)
+                new = ((g & e0) | late) & unvisited
+                late = g & e1
+            elif late:
+                new = late & unvisited
+                late = 0
+            else:
+                break
+            layers.append(new)
+            unvisited ^= new
+            f = new
+    elif n == 1 or not surcharge:
         # the surcharge does not depend on the direction: expand each layer once; a position is
         # first reached at cost k from the expansion of layer k - base - extra
-        ent = swim | surcharge
-        e2 = swim & surcharge
-        e0 = standable & ~ent
-        e1 = standable & ent & ~e2
         grown: list[int] = []
         for k in range(1, budget + 1):
             j = k - base
@@ -853,12 +898,19 @@ def _bitset(model: MoveModel, origin: Pos, budget: int) -> _BitsetBackend:
             f = layers[j]
             if not f:
                 g = 0
+            elif n == 1:
+                r = f << 1
+                lf = f >> 1
+                g = r | lf | (((r & m_ru) | (lf & m_lu) | f) << s) | (((r & m_rd) | (lf & m_ld) | f) >> s)
             elif not blk:
                 h = f | (f << 1) | (f >> 1)
-                g = (h | (h << s) | (h >> s)) & standable
+                g = h | (h << s) | (h >> s)
             else:
                 g = (
-                    (((f << 1) | (f >> 1) | (f << s) | (f >> s)) & standable)
+                    (f << 1)
+                    | (f >> 1)
+                    | (f << s)
+                    | (f >> s)
                     | ((f << a) & m_ne)
                     | ((f << b) & m_nw)
                     | ((f >> b) & m_se)
@@ -930,19 +982,18 @@ def check_budget(value: object, *, what: str = "budget") -> int:
 
 def current_speed(state: Encounter, creature: str) -> int:
     """Speed after conditions, the grabber's halving included (RB1-GRABBED, RB1-SLOWED, DS-MOVE-07)."""
-    from brawl.rules.conditions import speed
-
     return speed(state, creature)
 
 
 def companions(state: Encounter, creature: str) -> tuple[tuple[str, ...], list[Creature]]:
     """The riders of ``creature`` (DS-MOUNT-03) and the creatures it has grabbed (RB1-GRABBED)."""
-    from brawl.rules.conditions import grabbing
-
     c = state.creature(creature)
-    near = state.creatures_in(c.pos - (1, 1, 1), c.n + 2, exclude=(c.id,))  # on it or on top of it
-    riders = tuple(oid for oid in near if state.creatures[oid].riding == c.id)
-    return riders, [state.creatures[g] for g in grabbing(state, creature)]
+    riders: tuple[str, ...] = ()
+    if state.riding_me(c.id):  # only then look for them, on it or on top of it
+        near = state.creatures_in(c.pos - (1, 1, 1), c.n + 2, exclude=(c.id,))
+        riders = tuple(oid for oid in near if state.creatures[oid].riding == c.id)
+    held = grabbing(state, creature)
+    return riders, [state.creatures[g] for g in held] if held else []
 
 
 def grabbed_by(state: Encounter, creature: str) -> list[Creature]:
