@@ -23,7 +23,7 @@ import functools
 import heapq
 from collections.abc import Callable, Iterable, Iterator
 from itertools import repeat
-from typing import Literal
+from typing import Literal, cast
 
 import attrs
 
@@ -668,7 +668,7 @@ def _window_terrain(
         rows.reverse()
         rare = False
         if None not in rows:
-            for b, d_, g, lq in rows:
+            for b, d_, g, lq in cast("list[tuple[int, int, int, int]]", rows):
                 blk = (blk << s) | (b & cut)
                 dif = (dif << s) | (d_ & cut)
                 if g or lq:
