@@ -739,10 +739,10 @@ def _bitset(model: MoveModel, origin: Pos, budget: int) -> _BitsetBackend:
     # cells (R-GEO-4) lie inside the footprints of the two positions of a step, so no cell off
     # the map is ever needed once positions are kept on the map.
     width, depth = terrain.width, terrain.depth
-    x0 = max(ox - budget, 0)
-    x1 = min(ox + budget + n - 1, width - 1)
-    y0 = max(oy - budget, 0)
-    y1 = min(oy + budget + n - 1, depth - 1)
+    x0 = ox - budget if ox > budget else 0
+    x1 = ox + budget + n - 1 if ox + budget + n < width else width - 1
+    y0 = oy - budget if oy > budget else 0
+    y1 = oy + budget + n - 1 if oy + budget + n < depth else depth - 1
     cw = x1 - x0 + 1
     ch = y1 - y0 + 1
     s = cw + 1  # one guard column, always clear in every position mask
@@ -808,15 +808,20 @@ def _bitset(model: MoveModel, origin: Pos, budget: int) -> _BitsetBackend:
             stay |= bits
 
     # positions the mover may occupy, inside the (2B+1)^2 window
-    win = _rect(
-        s,
-        max(ox - budget, 0) - x0,
-        min(ox + budget, width - n) - x0,
-        max(oy - budget, 0) - y0,
-        min(oy + budget, depth - n) - y0,
-    )
-    liq_p = _foot(liq, n, s)
-    standable = win & ~_foot(blk, n, s) & (_foot(sup, n, s) | liq_p)
+    if n == 1:
+        liq_p = liq  # the cells are the positions: every mask already lies inside the window
+        held = sup | liq
+        standable = held ^ (held & blk)
+    else:
+        win = _rect(
+            s,
+            max(ox - budget, 0) - x0,
+            min(ox + budget, width - n) - x0,
+            max(oy - budget, 0) - y0,
+            min(oy + budget, depth - n) - y0,
+        )
+        liq_p = _foot(liq, n, s)
+        standable = win & ~_foot(blk, n, s) & (_foot(sup, n, s) | liq_p)
     if model.prone:
         standable &= ~liq_p  # RB1-PRONE: a prone creature can't swim
     start = 1 << ((oy - y0) * s + (ox - x0))
@@ -1084,7 +1089,7 @@ def movement_points(
     ignore_speed: bool = False,
 ) -> int:
     """Movement points of one move: min(distance offered, current speed) (R-MOVE-2, DS-MOVE-07)."""
-    speed_now = current_speed(state, creature)
+    speed_now = speed(state, creature)
     if budget is None:
         offered = DISENGAGE_SHIFT if mode == "disengage" else speed_now
     else:
