@@ -127,13 +127,16 @@ class MoveModel:
         self.n = creature.n
         self.squeeze = squeeze
         self.dragged = tuple(dragged)
+        riders = tuple(carried)
         self.companions: tuple[tuple[Creature, tuple[str, ...]], ...] = ()
-        if carried or self.dragged:
+        if riders or self.dragged:
             self.companions = tuple(
-                [(r, ("DS-MOUNT-03", "R-GEO-5")) for r in carried]
+                [(r, ("DS-MOUNT-03", "R-GEO-5")) for r in riders]
                 + [(g, ("RB1-GRABBED", "R-GEO-5")) for g in self.dragged]
             )
-        self.ignore = frozenset({creature.id, *(c.id for c, _ in self.companions)})
+            self.ignore = frozenset({creature.id, *(c.id for c, _ in self.companions)})
+        else:
+            self.ignore = frozenset((creature.id,))
         conditions = creature.conditions
         self.prone = bool(conditions) and creature.has(ConditionName.PRONE)
         self.climber, self.swimmer, self.flyer = _movement_kinds(creature.movement)
@@ -667,7 +670,7 @@ def _window_terrain(
         rows = list(map(stored, zip(repeat(z), ys)))
         rows.reverse()
         rare = False
-        if None not in rows:
+        if all(rows):  # no row is its level's default
             for b, d_, g, lq in cast("list[tuple[int, int, int, int]]", rows):
                 blk = (blk << s) | (b & cut)
                 dif = (dif << s) | (d_ & cut)
@@ -718,7 +721,7 @@ def _window_terrain(
     if below < 0:
         # the ground levels are solid by default: only their stored rows can have holes
         holes = 0
-        if under.count(None) < ch:
+        if any(under):
             for shift, row in zip(shifts, under, strict=True):
                 if row is not None:
                     holes |= ((~row[0] >> x0) & full_row) << shift
