@@ -189,3 +189,18 @@ def test_adjacent_must_disengage_or_strafe_i_dis_01_02() -> None:
     assert brawl.can_initiative_move(enc, "ana", away, disengage=True)
     with pytest.raises(brawl.InvalidArgumentError, match="I-TURN-05"):
         brawl.verify_initiative_move(enc, "ana", [(5, 5, 0)])
+
+
+def test_without_danger_actions_run_freely_in_any_order_i_enc_01() -> None:
+    """I-ENC-01, I-ENC-02: out of danger there is no turn order; starting combat imposes one."""
+    enc = party()
+    assert enc.turn is None
+    with pytest.raises(brawl.TurnOrderError, match="no combat is running"):
+        brawl.next_actors(enc)
+    moved, _ = brawl.move(enc, "orc", [(2, 2, 0)])
+    moved, _ = brawl.move(moved, "ana", [(0, 1, 0)])
+    moved, _ = brawl.move(moved, "orc", [(3, 3, 0)])
+    assert moved.creature("orc").pos == (3, 3, 0)
+    danger = started()
+    with pytest.raises(brawl.TurnOrderError, match="I-INIT-02"):
+        brawl.start_turn(danger, "ana")
