@@ -1049,6 +1049,8 @@ def movement_model(
     if refusal is not None:
         raise IllegalMoveError(f"{mode} {creature!r}: {refusal.reason}", rule=refusal.rules)
     riders, grabbed = companions(state, creature) if found is None else found
+    if not riders and not (grabbed and drag):
+        return MoveModel(state, c, mode, squeeze=squeeze)
     carried = [state.creatures[r] for r in riders]
     return MoveModel(state, c, mode, squeeze=squeeze, carried=carried, dragged=grabbed if drag else ())
 
@@ -1072,7 +1074,9 @@ def reachable(
     """
     if not isinstance(squeeze, bool) or not isinstance(ignore_speed, bool):
         raise InvalidArgumentError("squeeze and ignore_speed: True or False", rule="DS-MOVE-05")
-    found = companions(state, creature)
+    cid = state.creature(creature).id
+    # the indexes say at once whether anyone rides it or is grabbed by it
+    found = companions(state, cid) if state.riding_me(cid) or state.grabbed_by_me(cid) else ((), [])
     model = movement_model(state, creature, mode, squeeze=squeeze, found=found)
     points = movement_points(state, creature, budget, mode=mode, ignore_speed=ignore_speed)
     origin = model.creature.pos
