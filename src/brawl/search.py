@@ -5,10 +5,11 @@ creature in one movement mode. :func:`reachable` finds every position the creatu
 move on and its cheapest cost. Two searches give identical answers:
 
 * a bit-set search for the common case (walking, shifting or crawling on one level): the
-  (2B+1)² window around the mover is one Python int with a row stride, each of the 8 step
-  directions is a shift, and the squares first reached at cost k are found by OR-ing the shifted
-  layers k-1..k-4 into the masks of the steps that cost 1..4. Its cost depends on the budget B,
-  not on the map's size;
+  (2B+1)² window around the mover is one Python int per mask with a row stride, each of the 8
+  step directions is a shift, and the squares first reached at cost k are the squares of the
+  steps that cost c next to layer k-c. A size-1 mover's layer expands in about 15 int
+  operations: a diagonal step is a horizontal step onto an open corner whose other corner is
+  open, then a vertical one (R-GEO-4). Its cost depends on the budget B, not on the map's size;
 * a Dijkstra search over :meth:`MoveModel.step` for everything else (climbing, swimming,
   flying, burrowing, frightened movers, dragged creatures).
 
