@@ -21,6 +21,10 @@ from brawl.rng import Rng
 from brawl.terrain import Material, Terrain
 
 Column = tuple[int, int]
+Link = tuple[str, str]
+"""A key of the encounter's link index: (GRAB, grabber id) or (RIDE, mount id)."""
+GRAB = "grab"
+RIDE = "ride"
 T = TypeVar("T", bound="TurnState")
 
 
@@ -99,8 +103,7 @@ class Encounter:
     """The seeded counter-based RNG (DESIGN.md principle 3)."""
     _occupancy: immutables.Map[Column, tuple[str, ...]] = attrs.field(init=False, repr=False, eq=False)
     _object_cells: immutables.Map[Pos, str] = attrs.field(init=False, repr=False, eq=False)
-    _grabs: immutables.Map[str, tuple[str, ...]] = attrs.field(init=False, repr=False, eq=False)
-    _mounts: immutables.Map[str, tuple[str, ...]] = attrs.field(init=False, repr=False, eq=False)
+    _links: immutables.Map[Link, tuple[str, ...]] = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.terrain, Terrain):
@@ -142,16 +145,12 @@ class Encounter:
             if not c.dead:
                 _index(occ, c, add=True)
         object.__setattr__(self, "_occupancy", occ.finish())
-        grabs: dict[str, tuple[str, ...]] = {}
-        mounts: dict[str, tuple[str, ...]] = {}
+        links: dict[Link, tuple[str, ...]] = {}
         for cid in self.order:
             c = self.creatures[cid]
-            for src in _grab_sources(c):
-                grabs[src] = (*grabs.get(src, ()), cid)
-            if c.riding is not None:
-                mounts[c.riding] = (*mounts.get(c.riding, ()), cid)
-        object.__setattr__(self, "_grabs", immutables.Map(grabs))
-        object.__setattr__(self, "_mounts", immutables.Map(mounts))
+            for link in (*_grab_links(c), *_ride_links(c)):
+                links[link] = (*links.get(link, ()), cid)
+        object.__setattr__(self, "_links", immutables.Map(links))
 
     # named constructors ---------------------------------------------------------------------
     @classmethod
@@ -202,14 +201,14 @@ class Encounter:
         dead and distant creatures too and follows no set order; :func:`brawl.rules.conditions.grabbing`
         gives the creatures a grab really holds.
         """
-        return self._grabs.get(cid, ())
+        return self._links.get((GRAB, cid), ())
 
     def riding_me(self, cid: str) -> tuple[str, ...]:
         """Ids of the creatures whose ``riding`` names ``cid`` (DS-MOUNT-03), dead ones included.
 
         A derived index like :meth:`grabbed_by_me`, in no set order.
         """
-        return self._mounts.get(cid, ())
+        return self._links.get((RIDE, cid), ())
 
     def creature_list(self) -> list[Creature]:
         """Every creature, in the order they were added."""
@@ -330,17 +329,16 @@ class Encounter:
         else:
             self._check_stats(creature)
         order = self.order if old is not None else (*self.order, creature.id)
-        grabs, mounts = self._grabs, self._mounts
-        if old is None or old.conditions != creature.conditions:
-            grabs = _relink(grabs, creature.id, _grab_sources(old), _grab_sources(creature))
-        if old is None or old.riding != creature.riding:
-            mounts = _relink(mounts, creature.id, _mount_of(old), _mount_of(creature))
+        links = self._links
+        if (() if old is None else old.conditions) != creature.conditions:
+            links = _relink(links, creature.id, _grab_links(old), _grab_links(creature))
+        if (None if old is None else old.riding) != creature.riding:
+            links = _relink(links, creature.id, _ride_links(old), _ride_links(creature))
         return self._replace(
             creatures=self.creatures.set(creature.id, creature),
             order=order,
             _occupancy=occ,
-            _grabs=grabs,
-            _mounts=mounts,
+            _links=links,
         )
 
     def with_creatures(self, creatures: Iterable[Creature]) -> Encounter:
@@ -366,8 +364,7 @@ class Encounter:
             creatures=self.creatures.delete(cid),
             order=tuple(i for i in self.order if i != cid),
             _occupancy=occ,
-            _grabs=_relink(self._grabs, cid, _grab_sources(old), ()),
-            _mounts=_relink(self._mounts, cid, _mount_of(old), ()),
+            _links=_relink(self._links, cid, (*_grab_links(old), *_ride_links(old)), ()),
         )
 
     def with_object(self, obj: MapObject) -> Encounter:
@@ -430,8 +427,7 @@ class Encounter:
             "rng",
             "_occupancy",
             "_object_cells",
-            "_grabs",
-            "_mounts",
+            "_links",
         ):
             object.__setattr__(out, name, changes.get(name, getattr(self, name)))
         return out
@@ -500,24 +496,25 @@ def _burrowed(terrain: Terrain, c: Creature) -> bool:
     return all(terrain.cell(p).material in (Material.AIR, Material.DIRT) for p in c.cells())
 
 
-def _grab_sources(c: Creature | None) -> tuple[str, ...]:
-    """The grabbers named by a creature's grabbed conditions, each once."""
+def _grab_links(c: Creature | None) -> tuple[Link, ...]:
+    """The keys (GRAB, grabber) of the grabbers named by a creature's grabbed conditions, each once."""
     if c is None or not c.conditions:
         return ()
-    found: dict[str, None] = {}
+    found: dict[Link, None] = {}
     for cond in c.conditions:
         if cond.name is ConditionName.GRABBED and cond.source is not None:
-            found[cond.source] = None
+            found[(GRAB, cond.source)] = None
     return tuple(found)
 
 
-def _mount_of(c: Creature | None) -> tuple[str, ...]:
-    return () if c is None or c.riding is None else (c.riding,)
+def _ride_links(c: Creature | None) -> tuple[Link, ...]:
+    """The key (RIDE, mount) of the creature a creature rides, if any."""
+    return () if c is None or c.riding is None else ((RIDE, c.riding),)
 
 
 def _relink(
-    index: immutables.Map[str, tuple[str, ...]], cid: str, before: tuple[str, ...], after: tuple[str, ...]
-) -> immutables.Map[str, tuple[str, ...]]:
+    index: immutables.Map[Link, tuple[str, ...]], cid: str, before: tuple[Link, ...], after: tuple[Link, ...]
+) -> immutables.Map[Link, tuple[str, ...]]:
     """The index with ``cid`` moved from the keys ``before`` to the keys ``after``."""
     for key in before:
         if key not in after:
