@@ -11,7 +11,7 @@ the state's RNG are drawn the same way on replay, so replaying a log reproduces 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -51,7 +51,8 @@ class Action:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        Action.registry[cls.__name__] = cls
+        if not cls.__name__.startswith("_"):
+            Action.registry[cls.__name__] = cls
 
     def apply(self, state: Encounter) -> Outcome:
         """Run the rule on ``state``."""
@@ -262,8 +263,8 @@ class Advance(Action):
 
 
 @attrs.frozen
-class Push(Action):
-    """:func:`brawl.push` (DS-FORCE-02)."""
+class _StraightForcedMove(Action):
+    """The fields shared by Push and Pull."""
 
     source: str
     target: str
@@ -273,34 +274,31 @@ class Push(Action):
     melee_weapon: bool = False
     stability_used: int | None = None
 
-    def apply(self, state: Encounter) -> Outcome:
-        from brawl.rules.forced import push
-
-        return push(
+    def _call(self, state: Encounter, rule: Callable[..., Outcome]) -> Outcome:
+        return rule(
             state, self.source, self.target, self.distance, direction=self.direction, vertical=self.vertical,
             melee_weapon=self.melee_weapon, stability_used=self.stability_used,
         )  # fmt: skip
 
 
 @attrs.frozen
-class Pull(Action):
-    """:func:`brawl.pull` (DS-FORCE-03)."""
+class Push(_StraightForcedMove):
+    """:func:`brawl.push` (DS-FORCE-02)."""
 
-    source: str
-    target: str
-    distance: int
-    direction: Pos | None = attrs.field(default=None, converter=_opt_pos)
-    vertical: bool = False
-    melee_weapon: bool = False
-    stability_used: int | None = None
+    def apply(self, state: Encounter) -> Outcome:
+        from brawl.rules.forced import push
+
+        return self._call(state, push)
+
+
+@attrs.frozen
+class Pull(_StraightForcedMove):
+    """:func:`brawl.pull` (DS-FORCE-03)."""
 
     def apply(self, state: Encounter) -> Outcome:
         from brawl.rules.forced import pull
 
-        return pull(
-            state, self.source, self.target, self.distance, direction=self.direction, vertical=self.vertical,
-            melee_weapon=self.melee_weapon, stability_used=self.stability_used,
-        )  # fmt: skip
+        return self._call(state, pull)
 
 
 @attrs.frozen

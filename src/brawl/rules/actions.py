@@ -444,6 +444,38 @@ def _melee_target(
     return c, t
 
 
+def _tiers(
+    out: Outcome,
+    creature: str,
+    maneuver: str,
+    target: str,
+    tier: int,
+    *,
+    take_tier_2: bool,
+    striker: str | None,
+    reason: str,
+    success: str,
+    failure: str,
+    rule: str,
+) -> tuple[bool, Outcome]:
+    """The ≤11 / 12–16 / 17+ pattern of Grab and Escape Grab: nothing; success after a melee free
+    strike by ``striker`` (if the creature takes it); success."""
+    if tier == 1 or (tier == 2 and not take_tier_2):
+        done = ManeuverResolved(
+            creature=creature, maneuver=maneuver, tier=tier, target=target, outcome=failure, rules=(rule,)
+        )
+        return False, out.add(done)
+    events: list[Event] = []
+    if tier == 2 and striker is not None:
+        events.append(FreeStrikeOffered(attacker=striker, target=creature, reason=reason, rules=(rule,)))
+    events.append(
+        ManeuverResolved(
+            creature=creature, maneuver=maneuver, tier=tier, target=target, outcome=success, rules=(rule,)
+        )
+    )
+    return True, out.add(*events)
+
+
 def grab(
     state: Encounter,
     creature: str,
@@ -482,35 +514,12 @@ def grab(
         (),
         ("DS-ACT-08",),
     )
-    if tier == 1 or (tier == 2 and not take_tier_2):
-        return out.add(
-            ManeuverResolved(
-                creature=creature,
-                maneuver="Grab",
-                tier=tier,
-                target=target,
-                outcome="no effect",
-                rules=("DS-ACT-08",),
-            )
-        )
-    events: list[Event] = []
-    if tier == 2:
-        events.append(
-            FreeStrikeOffered(
-                attacker=target, target=creature, reason="before being grabbed", rules=("DS-ACT-08",)
-            )
-        )
-    events.append(
-        ManeuverResolved(
-            creature=creature,
-            maneuver="Grab",
-            tier=tier,
-            target=target,
-            outcome="grabbed",
-            rules=("DS-ACT-08",),
-        )
-    )
-    out = out.add(*events)
+    taken, out = _tiers(
+        out, creature, "Grab", target, tier, take_tier_2=take_tier_2, striker=target,
+        reason="before being grabbed", success="grabbed", failure="no effect", rule="DS-ACT-08",
+    )  # fmt: skip
+    if not taken:
+        return out
     return out.then(
         add_condition,
         target,
@@ -556,35 +565,13 @@ def escape_grab(
         state, creature, holder if grabber is not None else None, value, frozenset(), dice, "Escape Grab",
         extra, ("DS-ACT-06", "R-ACT-1"), effects=False,
     )  # fmt: skip
-    if tier == 1 or (tier == 2 and not take_tier_2):
-        return out.add(
-            ManeuverResolved(
-                creature=creature,
-                maneuver="Escape Grab",
-                tier=tier,
-                target=holder,
-                outcome="still grabbed",
-                rules=("DS-ACT-06",),
-            )
-        )
-    events: list[Event] = []
-    if tier == 2 and grabber is not None:
-        events.append(
-            FreeStrikeOffered(
-                attacker=holder, target=creature, reason="before the escape", rules=("DS-ACT-06",)
-            )
-        )
-    events.append(
-        ManeuverResolved(
-            creature=creature,
-            maneuver="Escape Grab",
-            tier=tier,
-            target=holder,
-            outcome="escaped",
-            rules=("DS-ACT-06",),
-        )
-    )
-    out = out.add(*events)
+    taken, out = _tiers(
+        out, creature, "Escape Grab", holder, tier, take_tier_2=take_tier_2,
+        striker=holder if grabber else None, reason="before the escape", success="escaped",
+        failure="still grabbed", rule="DS-ACT-06",
+    )  # fmt: skip
+    if not taken:
+        return out
     return out.then(
         remove_condition,
         creature,
