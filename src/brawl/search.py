@@ -41,8 +41,9 @@ from brawl.geometry import (
     distance,
 )
 from brawl.rules.conditions import grabbing, speed
+from brawl.size import Size
 from brawl.state import Encounter
-from brawl.terrain import Material, Terrain
+from brawl.terrain import TILE, TILE_STRIDE, Material, Terrain
 
 Mode = Literal["advance", "shift", "disengage", "crawl", "fly", "climb", "swim", "burrow"]
 MODES: tuple[str, ...] = ("advance", "shift", "disengage", "crawl", "fly", "climb", "swim", "burrow")
@@ -406,16 +407,67 @@ class _DictBackend(_Backend):
 
 
 class _BitsetBackend(_Backend):
-    __slots__ = ("ends", "layers", "stride", "visited", "x0", "y0", "z")
+    """The layers of a bit-set search; the positions the mover may end on are found on first use."""
 
-    def __init__(self, layers: list[int], visited: int, ends: int, x0: int, y0: int, stride: int, z: int):
+    __slots__ = (
+        "_ends",
+        "_n",
+        "_near",
+        "_size",
+        "_squeeze",
+        "_start",
+        "layers",
+        "stride",
+        "visited",
+        "x0",
+        "y0",
+        "z",
+    )
+
+    def __init__(
+        self,
+        layers: list[int],
+        visited: int,
+        x0: int,
+        y0: int,
+        stride: int,
+        z: int,
+        *,
+        near: list[tuple[int, Size]],
+        size: Size,
+        n: int,
+        squeeze: bool,
+    ):
         self.layers = layers
         self.visited = visited
-        self.ends = ends
         self.x0 = x0
         self.y0 = y0
         self.stride = stride
         self.z = z
+        self._near = near
+        self._size = size
+        self._n = n
+        self._squeeze = squeeze
+        self._start = layers[0]
+        self._ends: int | None = None
+
+    @property
+    def ends(self) -> int:
+        """The visited positions the mover may stop on: none within 1 size shares them (DS-MOVE-04)."""
+        ends = self._ends
+        if ends is None:
+            if self._squeeze:
+                ends = self.visited
+            else:
+                size = self._size
+                rank = size.rank
+                stay = 0
+                for bits, other in self._near:
+                    if other is size or abs(other.rank - rank) < STOP_SIZE_GAP:
+                        stay |= bits
+                ends = (self.visited & ~_foot(stay, self._n, self.stride)) | self._start
+            self._ends = ends
+        return ends
 
     def _bit(self, p: Pos) -> int:
         if p.z != self.z:
@@ -733,6 +785,68 @@ def _window_terrain(
     return blk, dif, dmg, liq, sup
 
 
+@functools.lru_cache(maxsize=4096)
+def _tile_plan(x0: int, y0: int, cw: int, ch: int) -> tuple[tuple[tuple[int, int, int, int, int], ...], int]:
+    """How a window at (x0, y0) (within its first tile) is cut from the tiles it overlaps.
+
+    For each tile (dy, dx tiles from the first): the shift that brings the window's part of the
+    tile to bit 0, the mask of that part and the shift that puts it in place; and the full window.
+    """
+    s = TILE_STRIDE
+    x1, y1 = x0 + cw - 1, y0 + ch - 1
+    plan = []
+    for ty in range(y1 // TILE + 1):
+        ya, yb = max(y0, ty * TILE), min(y1, ty * TILE + TILE - 1)
+        for tx in range(x1 // TILE + 1):
+            xa, xb = max(x0, tx * TILE), min(x1, tx * TILE + TILE - 1)
+            shift_in = (ya - ty * TILE) * s + (xa - tx * TILE)
+            plan.append((ty, tx, shift_in, _rect(s, 0, xb - xa, 0, yb - ya), (ya - y0) * s + (xa - x0)))
+    return tuple(plan), _rect(s, 0, cw - 1, 0, ch - 1)
+
+
+def _window_tiles(
+    terrain: Terrain, x0: int, y0: int, cw: int, ch: int, z: int, n: int
+) -> tuple[int, int, int, int, int]:
+    """Like :func:`_window_terrain` for a window of at most TILE x TILE cells, row stride TILE_STRIDE.
+
+    The window overlaps at most 4 tiles: one look-up, shift and mask per tile and mask.
+    """
+    ty0, tx0 = y0 // TILE, x0 // TILE
+    plan, full = _tile_plan(x0 - tx0 * TILE, y0 - ty0 * TILE, cw, ch)
+    if not (-terrain.below <= z and z + n <= terrain.height):
+        return full, 0, 0, 0, 0
+    get = terrain.stored_tiles().get
+    blk = dif = dmg = liq = 0
+    for zz in range(z, z + n):
+        for ty, tx, shift_in, m, shift_out in plan:
+            tile = get((zz, ty0 + ty, tx0 + tx))
+            if tile is None:
+                if zz < 0:  # the ground levels are solid by default
+                    blk |= m << shift_out
+                continue
+            b, d_, g, lq = tile
+            if b:
+                blk |= ((b >> shift_in) & m) << shift_out
+            if d_:
+                dif |= ((d_ >> shift_in) & m) << shift_out
+            if g:
+                dmg |= ((g >> shift_in) & m) << shift_out
+            if lq:
+                liq |= ((lq >> shift_in) & m) << shift_out
+    below = z - 1
+    if below < -terrain.below:
+        return blk, dif, dmg, liq, full  # below the lowest level everything holds (Terrain.supports)
+    sup = 0
+    for ty, tx, shift_in, m, shift_out in plan:
+        tile = get((below, ty0 + ty, tx0 + tx))
+        if tile is None:
+            if below < 0:
+                sup |= m << shift_out
+        elif tile[0]:
+            sup |= ((tile[0] >> shift_in) & m) << shift_out
+    return blk, dif, dmg, liq, sup
+
+
 def _bitset(model: MoveModel, origin: Pos, budget: int) -> _BitsetBackend:
     """The layered bit-set search over the window around ``origin`` (one level, 8 directions)."""
     state = model.state
@@ -749,8 +863,13 @@ def _bitset(model: MoveModel, origin: Pos, budget: int) -> _BitsetBackend:
     y1 = oy + budget + n - 1 if oy + budget + n < depth else depth - 1
     cw = x1 - x0 + 1
     ch = y1 - y0 + 1
-    s = cw + 1  # one guard column, always clear in every position mask
-    blk, dif, dmg, liq, sup = _window_terrain(terrain, x0, y0, cw, ch, s, z, n)
+    if cw < TILE_STRIDE and ch <= TILE:
+        # the window spans at most 2 x 2 of the map's tiles: cut it from them with their stride
+        s = TILE_STRIDE
+        blk, dif, dmg, liq, sup = _window_tiles(terrain, x0, y0, cw, ch, z, n)
+    else:
+        s = cw + 1  # one guard column, always clear in every position mask
+        blk, dif, dmg, liq, sup = _window_terrain(terrain, x0, y0, cw, ch, s, z, n)
 
     # objects: walls and crates fill cells (R-GEO-5) and hold creatures up
     objects = state.objects
@@ -774,11 +893,10 @@ def _bitset(model: MoveModel, origin: Pos, budget: int) -> _BitsetBackend:
                 sup |= bit
 
     # creatures: enemies' spaces cost +1 (DS-MOVE-03); nobody stops in a space within 1 size (DS-MOVE-04)
-    ene = stay = 0
+    ene = 0
+    near: list[tuple[int, Size]] = []  # spaces of the creatures in the window, for the lazy can-end mask
     mover = model.creature
     side = mover.side
-    msize = mover.size
-    rank = msize.rank
     ignore = model.ignore
     creatures = state.creatures
     top = z + n
@@ -808,8 +926,7 @@ def _bitset(model: MoveModel, origin: Pos, budget: int) -> _BitsetBackend:
             bits = _rect(s, cx0 - x0, min(cx + cn - 1, x1) - x0, cy0 - y0, min(cy + cn - 1, y1) - y0)
         if other.side != side:
             ene |= bits
-        if osize is msize or abs(osize.rank - rank) < STOP_SIZE_GAP:
-            stay |= bits
+        near.append((bits, osize))
 
     # positions the mover may occupy, inside the (2B+1)^2 window
     if n == 1:
@@ -969,8 +1086,9 @@ def _bitset(model: MoveModel, origin: Pos, budget: int) -> _BitsetBackend:
                 if empty_run >= longest:
                     break
     visited = start | (first ^ unvisited)
-    ends = visited if model.squeeze else (visited & ~_foot(stay, n, s)) | start
-    return _BitsetBackend(layers, visited, ends, x0, y0, s, z)
+    return _BitsetBackend(
+        layers, visited, x0, y0, s, z, near=near, size=mover.size, n=n, squeeze=model.squeeze
+    )
 
 
 # --------------------------------------------------------------------------------------------

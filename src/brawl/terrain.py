@@ -97,6 +97,13 @@ def _check_edge(_: object, attribute: attrs.Attribute[int], value: int) -> None:
 
 
 Row = tuple[int, int]  # (z, y)
+Tile = tuple[int, int, int]  # (z, y // TILE, x // TILE)
+
+TILE = 32
+"""Edge of a square tile of cells whose masks :meth:`Terrain.tile_masks` keeps in one int each."""
+TILE_STRIDE = TILE + 1
+"""Bits per tile row: one guard bit after the TILE cells, always clear."""
+_FULL_TILE = sum(((1 << TILE) - 1) << (r * TILE_STRIDE) for r in range(TILE))
 
 
 @attrs.frozen
@@ -119,11 +126,13 @@ class Terrain:
     cells: immutables.Map[Pos, Cell] = attrs.field(factory=immutables.Map)
     """Cells that differ from the default (solid ground below z = 0, air above)."""
     _rows: immutables.Map[Row, tuple[int, int, int, int]] = attrs.field(init=False, repr=False, eq=False)
+    _tiles: immutables.Map[Tile, tuple[int, int, int, int]] = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         if not self.ground.solid:
             raise InvalidArgumentError("map ground: the ground must be a solid material", rule="DS-MOVE-14")
         rows: dict[Row, list[int]] = {}
+        tiles: dict[Tile, list[int]] = {}
         for pos, cell in self.cells.items():
             self._check_in_bounds(pos)
             key = (pos.z, pos.y)
@@ -131,7 +140,13 @@ class Terrain:
             if masks is None:
                 masks = rows[key] = list(self._default_row(pos.z))
             _set_bits(masks, pos.x, cell)
+            tkey = (pos.z, pos.y // TILE, pos.x // TILE)
+            masks = tiles.get(tkey)
+            if masks is None:
+                masks = tiles[tkey] = list(_default_tile(pos.z))
+            _set_bits(masks, (pos.y % TILE) * TILE_STRIDE + pos.x % TILE, cell)
         object.__setattr__(self, "_rows", immutables.Map({k: tuple(v) for k, v in rows.items()}))
+        object.__setattr__(self, "_tiles", immutables.Map({k: tuple(v) for k, v in tiles.items()}))
 
     # construction -------------------------------------------------------------------------
     @classmethod
@@ -149,6 +164,7 @@ class Terrain:
         """This map with several cells replaced."""
         new_cells = self.cells.mutate()
         new_rows = self._rows.mutate()
+        tiles: dict[Tile, list[int]] = {}
         for raw, cell in cells.items():
             pos = as_pos(raw)
             self._check_in_bounds(pos)
@@ -160,11 +176,20 @@ class Terrain:
             masks = list(new_rows.get(key, self._default_row(pos.z)))
             _set_bits(masks, pos.x, cell)
             new_rows[key] = (masks[0], masks[1], masks[2], masks[3])
+            tkey = (pos.z, pos.y // TILE, pos.x // TILE)
+            tile = tiles.get(tkey)
+            if tile is None:
+                tile = tiles[tkey] = list(self._tiles.get(tkey, _default_tile(pos.z)))
+            _set_bits(tile, (pos.y % TILE) * TILE_STRIDE + pos.x % TILE, cell)
+        new_tiles = self._tiles.mutate()
+        for tkey, tmasks in tiles.items():
+            new_tiles[tkey] = (tmasks[0], tmasks[1], tmasks[2], tmasks[3])
         out = object.__new__(Terrain)
         for field in ("width", "depth", "height", "below", "ground"):
             object.__setattr__(out, field, getattr(self, field))
         object.__setattr__(out, "cells", new_cells.finish())
         object.__setattr__(out, "_rows", new_rows.finish())
+        object.__setattr__(out, "_tiles", new_tiles.finish())
         return out
 
     # queries ------------------------------------------------------------------------------
@@ -277,6 +302,19 @@ class Terrain:
         """The masks of the rows that differ from their level's default, by (z, y); for fast searches."""
         return self._rows
 
+    def stored_tiles(self) -> immutables.Map[Tile, tuple[int, int, int, int]]:
+        """The masks of the TILE x TILE tiles that hold a stored cell, by (z, y // TILE, x // TILE).
+
+        Masks as in :meth:`row_masks`, cell (x, y) at bit ``(y % TILE) * TILE_STRIDE + x % TILE``;
+        a tile not listed is its level's default (all solid below z = 0, all clear above).
+        """
+        return self._tiles
+
+    def tile_masks(self, z: int, ty: int, tx: int) -> tuple[int, int, int, int]:
+        """Bit masks of one tile (see :meth:`stored_tiles`): (solid, difficult, damaging, liquid)."""
+        found = self._tiles.get((z, ty, tx))
+        return found if found is not None else _default_tile(z)
+
     def line_of_effect(self, a: Pos, b: Pos) -> bool:
         """Whether a straight line between the centres of two cells crosses no solid cell.
 
@@ -325,6 +363,10 @@ class Terrain:
 def _floor(v: float) -> int:
     i = int(v)
     return i - 1 if v < i else i
+
+
+def _default_tile(z: int) -> tuple[int, int, int, int]:
+    return (_FULL_TILE if z < 0 else 0, 0, 0, 0)
 
 
 def _set_bits(masks: list[int], x: int, cell: Cell) -> None:
