@@ -432,7 +432,6 @@ class _BitsetBackend(_Backend):
         y0: int,
         stride: int,
         z: int,
-        *,
         near: list[tuple[int, Size]],
         size: Size,
         n: int,
@@ -816,8 +815,13 @@ def _window_tiles(
     if not (-terrain.below <= z and z + n <= terrain.height):
         return full, 0, 0, 0, 0
     get = terrain.stored_tiles().get
+    levels = terrain.tile_levels()
     blk = dif = dmg = liq = 0
     for zz in range(z, z + n):
+        if zz not in levels:  # all default: solid ground below z = 0, air above
+            if zz < 0:
+                blk = full
+            continue
         for ty, tx, shift_in, m, shift_out in plan:
             tile = get((zz, ty0 + ty, tx0 + tx))
             if tile is None:
@@ -836,6 +840,8 @@ def _window_tiles(
     below = z - 1
     if below < -terrain.below:
         return blk, dif, dmg, liq, full  # below the lowest level everything holds (Terrain.supports)
+    if below not in levels:
+        return blk, dif, dmg, liq, full if below < 0 else 0
     sup = 0
     for ty, tx, shift_in, m, shift_out in plan:
         tile = get((below, ty0 + ty, tx0 + tx))
@@ -1086,9 +1092,7 @@ def _bitset(model: MoveModel, origin: Pos, budget: int) -> _BitsetBackend:
                 if empty_run >= longest:
                     break
     visited = start | (first ^ unvisited)
-    return _BitsetBackend(
-        layers, visited, x0, y0, s, z, near=near, size=mover.size, n=n, squeeze=model.squeeze
-    )
+    return _BitsetBackend(layers, visited, x0, y0, s, z, near, mover.size, n, model.squeeze)
 
 
 # --------------------------------------------------------------------------------------------

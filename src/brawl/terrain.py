@@ -127,6 +127,7 @@ class Terrain:
     """Cells that differ from the default (solid ground below z = 0, air above)."""
     _rows: immutables.Map[Row, tuple[int, int, int, int]] = attrs.field(init=False, repr=False, eq=False)
     _tiles: immutables.Map[Tile, tuple[int, int, int, int]] = attrs.field(init=False, repr=False, eq=False)
+    _tile_levels: frozenset[int] = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         if not self.ground.solid:
@@ -147,6 +148,7 @@ class Terrain:
             _set_bits(masks, (pos.y % TILE) * TILE_STRIDE + pos.x % TILE, cell)
         object.__setattr__(self, "_rows", immutables.Map({k: tuple(v) for k, v in rows.items()}))
         object.__setattr__(self, "_tiles", immutables.Map({k: tuple(v) for k, v in tiles.items()}))
+        object.__setattr__(self, "_tile_levels", frozenset(k[0] for k in tiles))
 
     # construction -------------------------------------------------------------------------
     @classmethod
@@ -184,12 +186,16 @@ class Terrain:
         new_tiles = self._tiles.mutate()
         for tkey, tmasks in tiles.items():
             new_tiles[tkey] = (tmasks[0], tmasks[1], tmasks[2], tmasks[3])
+        levels = self._tile_levels
+        if any(tkey[0] not in levels for tkey in tiles):
+            levels = levels.union(tkey[0] for tkey in tiles)
         out = object.__new__(Terrain)
         for field in ("width", "depth", "height", "below", "ground"):
             object.__setattr__(out, field, getattr(self, field))
         object.__setattr__(out, "cells", new_cells.finish())
         object.__setattr__(out, "_rows", new_rows.finish())
         object.__setattr__(out, "_tiles", new_tiles.finish())
+        object.__setattr__(out, "_tile_levels", levels)
         return out
 
     # queries ------------------------------------------------------------------------------
@@ -309,6 +315,10 @@ class Terrain:
         a tile not listed is its level's default (all solid below z = 0, all clear above).
         """
         return self._tiles
+
+    def tile_levels(self) -> frozenset[int]:
+        """The levels z that have a stored tile; every other level is all default (for fast searches)."""
+        return self._tile_levels
 
     def tile_masks(self, z: int, ty: int, tx: int) -> tuple[int, int, int, int]:
         """Bit masks of one tile (see :meth:`stored_tiles`): (solid, difficult, damaging, liquid)."""
