@@ -917,6 +917,7 @@ def _bitset(model: MoveModel, origin: Pos, budget: int) -> _BitsetBackend:
                     for cid in state.occupants(Pos(x, y, zz)):
                         found[cid] = None
         others = [creatures[cid] for cid in found]
+    base = y0 * s + x0
     for other in others:
         cx, cy, cz = other.pos
         if cx > x1 or cy > y1 or cz >= top:
@@ -926,7 +927,7 @@ def _bitset(model: MoveModel, origin: Pos, budget: int) -> _BitsetBackend:
         if cx + cn <= x0 or cy + cn <= y0 or z >= cz + cn or other.dead or other.id in ignore:
             continue
         if cn == 1:
-            bits = 1 << ((cy - y0) * s + (cx - x0))
+            bits = 1 << (cy * s + cx - base)
         else:
             cx0, cy0 = max(cx, x0), max(cy, y0)
             bits = _rect(s, cx0 - x0, min(cx + cn - 1, x1) - x0, cy0 - y0, min(cy + cn - 1, y1) - y0)
@@ -1197,14 +1198,28 @@ def reachable(
     """
     if not isinstance(squeeze, bool) or not isinstance(ignore_speed, bool):
         raise InvalidArgumentError("squeeze and ignore_speed: True or False", rule="DS-MOVE-05")
-    cid = state.creature(creature).id
+    c = state.creature(creature)
+    cid = c.id
     # the indexes say at once whether anyone rides it or is grabbed by it
-    found = companions(state, cid) if state.riding_me(cid) or state.grabbed_by_me(cid) else ((), [])
-    model = movement_model(state, creature, mode, squeeze=squeeze, found=found)
-    points = movement_points(state, creature, budget, mode=mode, ignore_speed=ignore_speed)
-    origin = model.creature.pos
+    if state.riding_me(cid) or state.grabbed_by_me(cid):
+        model = movement_model(state, cid, mode, squeeze=squeeze, found=companions(state, cid))
+        points = movement_points(state, cid, budget, mode=mode, ignore_speed=ignore_speed)
+    else:
+        if c.dead:
+            raise IllegalMoveError(f"{cid!r} is dead and can't move", rule="DS-STAM-09")
+        refusal = mode_refusal(c, mode)
+        if refusal is not None:
+            raise IllegalMoveError(f"{mode} {cid!r}: {refusal.reason}", rule=refusal.rules)
+        model = MoveModel(state, c, mode, squeeze=squeeze)
+        if c.conditions:
+            points = movement_points(state, cid, budget, mode=mode, ignore_speed=ignore_speed)
+        else:  # alive, no condition, grabbing no one: its speed is its own (RB1-GRABBED, RB1-SLOWED)
+            points = _points(c.speed, budget, mode, ignore_speed)
+    origin = c.pos
+    if algorithm == "auto" and points <= BITSET_MAX_BUDGET and model.bitset_ok:
+        return Reachable(cid, origin, points, mode, "bitset", model, _bitset(model, origin, points))
     backend, used = search(model, origin, points, algorithm=algorithm)
-    return Reachable(creature, origin, points, mode, used, model, backend)
+    return Reachable(cid, origin, points, mode, used, model, backend)
 
 
 DISENGAGE_SHIFT = 1  # DS-ACT-02: shift 1 square
@@ -1219,7 +1234,11 @@ def movement_points(
     ignore_speed: bool = False,
 ) -> int:
     """Movement points of one move: min(distance offered, current speed) (R-MOVE-2, DS-MOVE-07)."""
-    speed_now = speed(state, creature)
+    return _points(speed(state, creature), budget, mode, ignore_speed)
+
+
+def _points(speed_now: int, budget: int | None, mode: str, ignore_speed: bool) -> int:
+    """min(distance offered, ``speed_now``), the offer checked (R-MOVE-2, DS-MOVE-07)."""
     if budget is None:
         offered = DISENGAGE_SHIFT if mode == "disengage" else speed_now
     else:
