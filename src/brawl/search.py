@@ -41,7 +41,6 @@ from brawl.geometry import (
     distance,
 )
 from brawl.rules.conditions import grabbing, speed
-from brawl.size import Size
 from brawl.state import Encounter
 from brawl.terrain import TILE, TILE_STRIDE, Material, Terrain
 
@@ -411,11 +410,9 @@ class _BitsetBackend(_Backend):
 
     __slots__ = (
         "_ends",
-        "_n",
-        "_near",
-        "_size",
-        "_squeeze",
-        "_start",
+        "_model",
+        "_x1",
+        "_y1",
         "layers",
         "stride",
         "visited",
@@ -432,10 +429,9 @@ class _BitsetBackend(_Backend):
         y0: int,
         stride: int,
         z: int,
-        near: list[tuple[int, Size]],
-        size: Size,
-        n: int,
-        squeeze: bool,
+        x1: int,
+        y1: int,
+        model: MoveModel,
     ):
         self.layers = layers
         self.visited = visited
@@ -443,11 +439,9 @@ class _BitsetBackend(_Backend):
         self.y0 = y0
         self.stride = stride
         self.z = z
-        self._near = near
-        self._size = size
-        self._n = n
-        self._squeeze = squeeze
-        self._start = layers[0]
+        self._x1 = x1
+        self._y1 = y1
+        self._model = model
         self._ends: int | None = None
 
     @property
@@ -455,16 +449,22 @@ class _BitsetBackend(_Backend):
         """The visited positions the mover may stop on: none within 1 size shares them (DS-MOVE-04)."""
         ends = self._ends
         if ends is None:
-            if self._squeeze:
+            model = self._model
+            if model.squeeze:
                 ends = self.visited
             else:
-                size = self._size
+                size = model.creature.size
                 rank = size.rank
+                ignore = model.ignore
+                x0, y0, x1, y1, z, n, s = self.x0, self.y0, self._x1, self._y1, self.z, model.n, self.stride
                 stay = 0
-                for bits, other in self._near:
-                    if other is size or abs(other.rank - rank) < STOP_SIZE_GAP:
-                        stay |= bits
-                ends = (self.visited & ~_foot(stay, self._n, self.stride)) | self._start
+                for other in _window_creatures(model.state, x0, y0, x1, y1, z, z + n):
+                    if other.dead or other.id in ignore:
+                        continue
+                    osize = other.size
+                    if osize is size or abs(osize.rank - rank) < STOP_SIZE_GAP:
+                        stay |= _space(other, x0, y0, x1, y1, z, z + n, s)
+                ends = (self.visited & ~_foot(stay, n, s)) | self.layers[0]
             self._ends = ends
         return ends
 
@@ -784,6 +784,32 @@ def _window_terrain(
     return blk, dif, dmg, liq, sup
 
 
+def _window_creatures(
+    state: Encounter, x0: int, y0: int, x1: int, y1: int, z: int, top: int
+) -> Iterable[Creature]:
+    """The creatures that may have a cell in the window (a superset), the cheaper way to find them."""
+    creatures = state.creatures
+    if len(creatures) <= (x1 - x0 + 1) * (y1 - y0 + 1):
+        return creatures.values()  # only OR-ed into masks: the order does not matter
+    found: dict[str, None] = {}
+    for y in range(y0, y1 + 1):
+        for x in range(x0, x1 + 1):
+            for zz in range(z, top):
+                for cid in state.occupants(Pos(x, y, zz)):
+                    found[cid] = None
+    return [creatures[cid] for cid in found]
+
+
+def _space(other: Creature, x0: int, y0: int, x1: int, y1: int, z: int, top: int, s: int) -> int:
+    """The window bits of a creature's cells on the levels z..top-1 (0 if none lie in the window)."""
+    cx, cy, cz = other.pos
+    cn = other.size.squares
+    if cx > x1 or cy > y1 or cz >= top or cx + cn <= x0 or cy + cn <= y0 or z >= cz + cn:
+        return 0
+    cx0, cy0 = max(cx, x0), max(cy, y0)
+    return _rect(s, cx0 - x0, min(cx + cn - 1, x1) - x0, cy0 - y0, min(cy + cn - 1, y1) - y0)
+
+
 @functools.lru_cache(maxsize=4096)
 def _tile_plan(x0: int, y0: int, cw: int, ch: int) -> tuple[tuple[tuple[int, int, int, int, int], ...], int]:
     """How a window at (x0, y0) (within its first tile) is cut from the tiles it overlaps.
@@ -899,26 +925,16 @@ def _bitset(model: MoveModel, origin: Pos, budget: int) -> _BitsetBackend:
                 sup |= bit
 
     # creatures: enemies' spaces cost +1 (DS-MOVE-03); nobody stops in a space within 1 size (DS-MOVE-04)
+    # (allies matter only to where the move may end: the result finds that on first use)
     ene = 0
-    near: list[tuple[int, Size]] = []  # spaces of the creatures in the window, for the lazy can-end mask
     mover = model.creature
     side = mover.side
     ignore = model.ignore
-    creatures = state.creatures
     top = z + n
-    others: Iterable[Creature]
-    if len(creatures) <= cw * ch:
-        others = creatures.values()  # only OR-ed into masks: the order does not matter
-    else:
-        found: dict[str, None] = {}
-        for y in range(y0, y1 + 1):
-            for x in range(x0, x1 + 1):
-                for zz in range(z, top):
-                    for cid in state.occupants(Pos(x, y, zz)):
-                        found[cid] = None
-        others = [creatures[cid] for cid in found]
     base = y0 * s + x0
-    for other in others:
+    for other in _window_creatures(state, x0, y0, x1, y1, z, top):
+        if other.side == side:
+            continue
         cx, cy, cz = other.pos
         if cx > x1 or cy > y1 or cz >= top:
             continue
@@ -931,9 +947,7 @@ def _bitset(model: MoveModel, origin: Pos, budget: int) -> _BitsetBackend:
         else:
             cx0, cy0 = max(cx, x0), max(cy, y0)
             bits = _rect(s, cx0 - x0, min(cx + cn - 1, x1) - x0, cy0 - y0, min(cy + cn - 1, y1) - y0)
-        if other.side != side:
-            ene |= bits
-        near.append((bits, osize))
+        ene |= bits
 
     # positions the mover may occupy, inside the (2B+1)^2 window
     if n == 1:
@@ -1093,7 +1107,7 @@ def _bitset(model: MoveModel, origin: Pos, budget: int) -> _BitsetBackend:
                 if empty_run >= longest:
                     break
     visited = start | (first ^ unvisited)
-    return _BitsetBackend(layers, visited, x0, y0, s, z, near, mover.size, n, model.squeeze)
+    return _BitsetBackend(layers, visited, x0, y0, s, z, x1, y1, model)
 
 
 # --------------------------------------------------------------------------------------------
