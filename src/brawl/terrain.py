@@ -4,7 +4,8 @@ The default map is flat open ground at z = 0: cells with z < 0 are solid ground,
 z >= 0 are air. Only cells that differ from that default are stored, in a persistent map, so a
 one-cell edit costs about the same on a 10 x 10 or a 1,000 x 1,000 map. For fast searches the
 map also keeps one Python int per (z, y) row as a bit mask for solid, difficult, damaging and
-liquid cells (bit x set when cell x of that row has the property).
+liquid cells (bit x set when cell x of that row has the property), and the same masks for each
+32 x 32 tile of a level that holds a stored cell, so a search window is cut from at most 4 tiles.
 """
 
 from __future__ import annotations
