@@ -181,3 +181,46 @@ def test_replacing_a_creature_keeps_the_index_consistent(cells: list[tuple[int, 
         for y in range(10):
             assert sorted(enc.occupants((x, y, 0))) == sorted(rebuilt.occupants((x, y, 0)))
     assert rebuilt == enc
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 40), st.integers(0, 40), st.sampled_from(["heroes", "director", "wolves"])),
+        min_size=1,
+        max_size=12,
+    ),
+    st.lists(
+        st.tuples(st.integers(0, 11), st.integers(0, 40), st.integers(0, 40), st.integers(0, 3)), max_size=25
+    ),
+)
+def test_the_side_tile_index_always_equals_a_rebuild(
+    start: list[tuple[int, int, str]], changes: list[tuple[int, int, int, int]]
+) -> None:
+    """The per-side cell masks kept by the encounter equal those of a freshly built encounter."""
+    cells: dict[tuple[int, int], str] = {}
+    for x, y, side in start:
+        cells.setdefault((x, y), side)
+    creatures = [
+        Creature(id=f"c{i}", pos=(x, y), side=side) for i, ((x, y), side) in enumerate(cells.items())
+    ]
+    enc = Encounter.create(Terrain.flat(41, 41), creatures)
+    for index, x, y, what in changes:
+        cid = f"c{index % len(creatures)}"
+        c = enc.creature(cid)
+        try:
+            if what == 0:
+                enc = enc.update_creature(cid, pos=(x, y))
+            elif what == 1:
+                enc = enc.update_creature(cid, dead=not c.dead)
+            elif what == 2:
+                enc = enc.update_creature(cid, side="wolves" if c.side != "wolves" else "heroes")
+            else:
+                enc = enc.update_creature(
+                    cid, size="2" if c.size.squares == 1 else "1M", pos=(min(x, 39), min(y, 39))
+                )
+        except StateError:
+            continue
+    rebuilt = Encounter(enc.terrain, enc.creatures, enc.objects, order=enc.order, rng=enc.rng)
+    assert enc.side_tiles() == rebuilt.side_tiles()
+    gone = enc.without_creature(enc.order[0])
+    assert gone.side_tiles() == Encounter(gone.terrain, gone.creatures, order=gone.order).side_tiles()

@@ -932,7 +932,20 @@ def _bitset(model: MoveModel, origin: Pos, budget: int) -> _BitsetBackend:
     ignore = model.ignore
     top = z + n
     base = y0 * s + x0
-    for other in _window_creatures(state, x0, y0, x1, y1, z, top):
+    if s == TILE_STRIDE and len(ignore) == 1:  # only the mover itself, which is no enemy
+        # the encounter keeps each side's cells per tile: cut the window from at most 4 tiles
+        ty0, tx0 = y0 // TILE, x0 // TILE
+        plan = _tile_plan(x0 - tx0 * TILE, y0 - ty0 * TILE, cw, ch)[0]
+        get_side = state.side_tiles().get
+        for zz in range(z, top):
+            for ty, tx, shift_in, m, shift_out in plan:
+                for owner, mask in get_side((zz, ty0 + ty, tx0 + tx), ()):
+                    if owner != side:
+                        ene |= ((mask >> shift_in) & m) << shift_out
+        window_creatures: Iterable[Creature] = ()
+    else:
+        window_creatures = _window_creatures(state, x0, y0, x1, y1, z, top)
+    for other in window_creatures:
         if other.side == side:
             continue
         cx, cy, cz = other.pos

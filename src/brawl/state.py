@@ -18,9 +18,11 @@ from brawl.creature import Creature, MapObject, MovementType
 from brawl.errors import StateError, UnknownCreatureError
 from brawl.geometry import Pos, as_pos, cube
 from brawl.rng import Rng
-from brawl.terrain import Material, Terrain
+from brawl.terrain import TILE, TILE_STRIDE, Material, Terrain, Tile
 
 Column = tuple[int, int]
+SideMasks = tuple[tuple[str, int], ...]
+"""Per side, the bit mask of the cells that side's living creatures cover in one tile."""
 Link = tuple[str, str]
 """A key of the encounter's link index: (GRAB, grabber id) or (RIDE, mount id)."""
 GRAB = "grab"
@@ -104,6 +106,7 @@ class Encounter:
     _occupancy: immutables.Map[Column, tuple[str, ...]] = attrs.field(init=False, repr=False, eq=False)
     _object_cells: immutables.Map[Pos, str] = attrs.field(init=False, repr=False, eq=False)
     _links: immutables.Map[Link, tuple[str, ...]] = attrs.field(init=False, repr=False, eq=False)
+    _side_tiles: immutables.Map[Tile, SideMasks] = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.terrain, Terrain):
@@ -151,6 +154,16 @@ class Encounter:
             for link in (*_grab_links(c), *_ride_links(c)):
                 links[link] = (*links.get(link, ()), cid)
         object.__setattr__(self, "_links", immutables.Map(links))
+        tiles: dict[Tile, dict[str, int]] = {}
+        for cid in self.order:
+            c = self.creatures[cid]
+            if not c.dead:
+                for x, y, zz in cube(c.pos, c.n):
+                    entry = tiles.setdefault((zz, y // TILE, x // TILE), {})
+                    entry[c.side] = entry.get(c.side, 0) | 1 << ((y % TILE) * TILE_STRIDE + x % TILE)
+        object.__setattr__(
+            self, "_side_tiles", immutables.Map({k: tuple(sorted(v.items())) for k, v in tiles.items()})
+        )
 
     # named constructors ---------------------------------------------------------------------
     @classmethod
@@ -300,6 +313,15 @@ class Encounter:
         side = self.creature(cid).side
         return [c for c in self.living() if c.side == side and c.id != cid]
 
+    def side_tiles(self) -> immutables.Map[Tile, SideMasks]:
+        """Living creatures' cells by side, per level and TILE x TILE tile of the map.
+
+        Keys are (z, y // TILE, x // TILE); values pair each side with the bit mask of the cells
+        that side's creatures cover in that tile (bit (y % TILE) * TILE_STRIDE + x % TILE, the
+        layout of :meth:`Terrain.tile_masks`), so a search reads enemies' spaces a tile at a time.
+        """
+        return self._side_tiles
+
     # changes ----------------------------------------------------------------------------------
     def with_creature(self, creature: Creature) -> Encounter:
         """This encounter with one creature added or replaced; validates only that creature."""
@@ -316,6 +338,7 @@ class Encounter:
             and old.dead == creature.dead
             and old.riding == creature.riding
             and old.squeezed == creature.squeezed
+            and old.side == creature.side
         )
         if not same_space:
             m = occ.mutate()
@@ -329,6 +352,12 @@ class Encounter:
         else:
             self._check_stats(creature)
         order = self.order if old is not None else (*self.order, creature.id)
+        side_tiles = self._side_tiles
+        if not same_space:
+            touched = set() if old is None or old.dead else set(cube(old.pos, old.n))
+            if not creature.dead:
+                touched.update(cube(creature.pos, creature.n))
+            side_tiles = _retile(side_tiles, touched, occ, self.creatures.set(creature.id, creature))
         links = self._links
         if (() if old is None else old.conditions) != creature.conditions:
             links = _relink(links, creature.id, _grab_links(old), _grab_links(creature))
@@ -339,6 +368,7 @@ class Encounter:
             order=order,
             _occupancy=occ,
             _links=links,
+            _side_tiles=side_tiles,
         )
 
     def with_creatures(self, creatures: Iterable[Creature]) -> Encounter:
@@ -360,11 +390,16 @@ class Encounter:
             m = occ.mutate()
             _index(m, old, add=False)
             occ = m.finish()
+        creatures = self.creatures.delete(cid)
+        side_tiles = self._side_tiles
+        if not old.dead:
+            side_tiles = _retile(side_tiles, set(cube(old.pos, old.n)), occ, creatures)
         return self._replace(
-            creatures=self.creatures.delete(cid),
+            creatures=creatures,
             order=tuple(i for i in self.order if i != cid),
             _occupancy=occ,
             _links=_relink(self._links, cid, (*_grab_links(old), *_ride_links(old)), ()),
+            _side_tiles=side_tiles,
         )
 
     def with_object(self, obj: MapObject) -> Encounter:
@@ -428,6 +463,7 @@ class Encounter:
             "_occupancy",
             "_object_cells",
             "_links",
+            "_side_tiles",
         ):
             object.__setattr__(out, name, changes.get(name, getattr(self, name)))
         return out
@@ -545,3 +581,30 @@ def _index(m: Any, c: Creature, *, add: bool) -> None:
                     m[(x, y)] = rest
                 else:
                     m.pop((x, y), None)
+
+
+def _retile(
+    tiles: immutables.Map[Tile, SideMasks],
+    cells: set[Pos],
+    occ: immutables.Map[Column, tuple[str, ...]],
+    creatures: immutables.Map[str, Creature],
+) -> immutables.Map[Tile, SideMasks]:
+    """The side index with ``cells`` worked out again from the occupancy index."""
+    m = tiles.mutate()
+    for x, y, zz in cells:
+        key = (zz, y // TILE, x // TILE)
+        bit = 1 << ((y % TILE) * TILE_STRIDE + x % TILE)
+        sides = {creatures[cid].side for cid in occ.get((x, y), ()) if _covers_z(creatures[cid], zz)}
+        entry = dict(m.get(key, ()))
+        for side in set(entry) | sides:
+            mask = entry.get(side, 0)
+            mask = mask | bit if side in sides else mask & ~bit
+            if mask:
+                entry[side] = mask
+            else:
+                entry.pop(side, None)
+        if entry:
+            m[key] = tuple(sorted(entry.items()))
+        else:
+            m.pop(key, None)
+    return m.finish()
