@@ -416,8 +416,10 @@ def can_target_with_grab(state: Encounter, creature: str, target: str) -> bool:
 
 
 def _melee_target(
-    state: Encounter, creature: str, target: str, what: str, rule: str
+    state: Encounter, creature: str, target: str, what: str, rule: str, *, size_limit: bool = True
 ) -> tuple[Creature, Creature]:
+    """Check a melee-1 maneuver's target: alive, not itself, adjacent, targetable, and (for Grab
+    and Knockback, ``size_limit``) no bigger than DS-ACT-09 allows."""
     from brawl.rules.conditions import can_take_maneuvers
 
     c = _living(state, creature, what)
@@ -435,7 +437,7 @@ def _melee_target(
     from brawl.rules.stealth import verify_can_target
 
     verify_can_target(state, creature, target)  # DS-COND-14, RB3-HIDE
-    if not can_target_with_grab(state, creature, target):
+    if size_limit and not can_target_with_grab(state, creature, target):
         raise ActionUnavailableError(
             f"{what} by {creature!r} (size {c.size}, Might {c.characteristics.might}) on {target!r} "
             f"(size {t.size}): too big to target",
@@ -635,7 +637,7 @@ def knockback(
 def aid_attack(state: Encounter, creature: str, enemy: str) -> Outcome:
     """Aid Attack: the next ability roll an ally makes against an adjacent enemy before the start
     of this creature's next turn gains an edge (DS-ACT-03)."""
-    c, e = _melee_target_any(state, creature, enemy, "Aid Attack", "DS-ACT-03")
+    c, e = _melee_target(state, creature, enemy, "Aid Attack", "DS-ACT-03", size_limit=False)
     if c.side == e.side:
         raise ActionUnavailableError(
             f"Aid Attack by {creature!r}: {enemy!r} is not an enemy", rule="DS-ACT-03"
@@ -647,27 +649,6 @@ def aid_attack(state: Encounter, creature: str, enemy: str) -> Outcome:
         state.with_creature(new),
         (EffectStarted(creature=enemy, effect="aided", source=creature, rules=("DS-ACT-03",)),),
     )
-
-
-def _melee_target_any(
-    state: Encounter, creature: str, target: str, what: str, rule: str
-) -> tuple[Creature, Creature]:
-    from brawl.rules.conditions import can_take_maneuvers
-
-    c = _living(state, creature, what)
-    t = state.creature(target)
-    if target == creature:
-        raise ActionUnavailableError(f"{what} by {creature!r}: it cannot target itself", rule=rule)
-    if t.dead:
-        raise ActionUnavailableError(f"{what} on {target!r}: it is dead", rule="DS-STAM-09")
-    if not can_take_maneuvers(state, creature):
-        raise ActionUnavailableError(f"{what} by {creature!r}: it can't take maneuvers", rule="DS-COND-04")
-    if distance(c.pos, c.n, t.pos, t.n) > MELEE_DISTANCE:
-        raise ActionUnavailableError(f"{what} by {creature!r} on {target!r}: not adjacent", rule=rule)
-    from brawl.rules.stealth import verify_can_target
-
-    verify_can_target(state, creature, target)  # DS-COND-14, RB3-HIDE
-    return c, t
 
 
 def defend(state: Encounter, creature: str) -> Outcome:
