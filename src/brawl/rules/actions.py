@@ -26,6 +26,7 @@ from brawl.events.actions import (
 from brawl.events.base import Event
 from brawl.geometry import Pos, as_pos, distance
 from brawl.outcome import Outcome
+from brawl.rules.edges import Reason, bane, edge, edges_and_banes, has_line_of_effect
 from brawl.state import Encounter
 
 MELEE_FREE_STRIKE_DAMAGE = (2, 5, 7)  # DS-STRIKE-06: 2 / 5 / 7 + Might or Agility
@@ -126,7 +127,6 @@ def is_flanking(state: Encounter, attacker: str, enemy: str) -> str | None:
     encounter's order.
     """
     from brawl.rules.conditions import can_take_triggered_actions
-    from brawl.rules.edges import has_line_of_effect
 
     a, e = state.creature(attacker), state.creature(enemy)
     if a.side == e.side or a.dead or e.dead:
@@ -147,13 +147,12 @@ def is_flanking(state: Encounter, attacker: str, enemy: str) -> str | None:
     return None
 
 
-def effect_reasons(state: Encounter, roller: str, target: str, *, melee_strike: bool) -> list[object]:
+def effect_reasons(state: Encounter, roller: str, target: str, *, melee_strike: bool) -> list[Reason]:
     """Edges and banes from Aid Attack, Defend and flanking for a roll against ``target``."""
     from brawl.rules.conditions import taunting
-    from brawl.rules.edges import bane, edge
 
     r, t = state.creature(roller), state.creature(target)
-    found: list[object] = []
+    found: list[Reason] = []
     for eff in t.effects:
         if eff.kind is EffectKind.AIDED and eff.source != roller:
             aider = state.creatures.get(eff.source)
@@ -225,23 +224,17 @@ def _roll(
     keywords: frozenset[str],
     dice: object,
     purpose: str,
-    extra: Sequence[object],
+    extra: Sequence[Reason],
     rules: Sequence[str],
     *,
     effects: bool = True,
 ) -> tuple[int, Outcome]:
     from brawl.dice import power_roll
-    from brawl.rules.edges import Reason, edges_and_banes
 
-    reasons: list[Reason] = [r for r in extra if isinstance(r, Reason)]
+    reasons = list(extra)
     if effects and target is not None and target in state.creatures:
-        reasons += [
-            r
-            for r in effect_reasons(
-                state, roller, target, melee_strike="melee" in keywords and "strike" in keywords
-            )
-            if isinstance(r, Reason)
-        ]
+        melee_strike = "melee" in keywords and "strike" in keywords
+        reasons += effect_reasons(state, roller, target, melee_strike=melee_strike)
     eb = edges_and_banes(state, roller, target, keywords, extra=reasons)
     result, out = power_roll(
         state,
@@ -271,7 +264,7 @@ def free_strike(
     dice: tuple[int, int] | None = None,
     flat_damage: int | None = None,
     damage_type: str | None = None,
-    extra: Sequence[object] = (),
+    extra: Sequence[Reason] = (),
     knock_out: bool = False,
     opportunity: bool = False,
     granted: bool = False,
@@ -290,7 +283,6 @@ def free_strike(
     """
     from brawl.rules.conditions import can_take_main_actions
     from brawl.rules.damage import damage
-    from brawl.rules.edges import has_line_of_effect
     from brawl.rules.stealth import verify_can_target
 
     a = _living(state, attacker, "free strike")
@@ -360,7 +352,6 @@ def verify_opportunity_attack(state: Encounter, attacker: str, mover: str) -> No
     or double bane on the roll against the mover (DS-STRIKE-04).
     """
     from brawl.rules.conditions import can_take_triggered_actions
-    from brawl.rules.edges import edges_and_banes
 
     a = _living(state, attacker, "opportunity attack")
     m = state.creature(mover)
@@ -546,7 +537,6 @@ def escape_grab(
     but the grabber first gets a melee free strike; 17+ it is no longer grabbed.
     """
     from brawl.rules.conditions import can_take_maneuvers, grabbed_by, remove_condition
-    from brawl.rules.edges import bane
 
     c = _living(state, creature, "Escape Grab")
     holder = grabbed_by(state, creature)
@@ -672,10 +662,9 @@ def defend(state: Encounter, creature: str) -> Outcome:
     )
 
 
-def defend_reasons(state: Encounter, creature: str) -> list[object]:
+def defend_reasons(state: Encounter, creature: str) -> list[Reason]:
     """The double edge a defending creature has on tests to resist (DS-ACT-19, R-TURN-5)."""
     from brawl.rules.conditions import taunting
-    from brawl.rules.edges import edge
 
     c = state.creature(creature)
     if any(e.kind is EffectKind.DEFENDING for e in c.effects) and not taunting(state, creature):
