@@ -155,27 +155,12 @@ def push(
     death_triggers: DeathTriggers | None = None,
 ) -> Outcome:
     """Push ``target`` up to ``distance`` squares straight away from ``source`` (DS-FORCE-02, R-GEO-2)."""
-    return force_move(
-        state,
-        ForcedMove(
-            kind=ForceKind.PUSH,
-            target=target,
-            distance=distance,
-            source=_source_arg(source),
-            mover=mover,
-            direction=direction,
-            vertical=vertical,
-            melee_weapon=melee_weapon,
-            squares=squares,
-            stability_used=stability_used,
-            rider_tier=rider_tier,
-            rider_landing=rider_landing,
-            use_agility=use_agility,
-            dead_target_slams=dead_target_slams,
-            object_damage=object_damage,
-        ),
-        death_triggers=death_triggers,
-    )
+    return _straight(
+        ForceKind.PUSH, state, source, target, distance, direction=direction, vertical=vertical,
+        melee_weapon=melee_weapon, squares=squares, stability_used=stability_used, mover=mover,
+        rider_tier=rider_tier, rider_landing=rider_landing, use_agility=use_agility,
+        dead_target_slams=dead_target_slams, object_damage=object_damage, death_triggers=death_triggers,
+    )  # fmt: skip
 
 
 def pull(
@@ -198,27 +183,27 @@ def pull(
     death_triggers: DeathTriggers | None = None,
 ) -> Outcome:
     """Pull ``target`` up to ``distance`` squares straight toward ``source`` (DS-FORCE-03, R-GEO-2)."""
-    return force_move(
-        state,
-        ForcedMove(
-            kind=ForceKind.PULL,
-            target=target,
-            distance=distance,
-            source=_source_arg(source),
-            mover=mover,
-            direction=direction,
-            vertical=vertical,
-            melee_weapon=melee_weapon,
-            squares=squares,
-            stability_used=stability_used,
-            rider_tier=rider_tier,
-            rider_landing=rider_landing,
-            use_agility=use_agility,
-            dead_target_slams=dead_target_slams,
-            object_damage=object_damage,
-        ),
-        death_triggers=death_triggers,
-    )
+    return _straight(
+        ForceKind.PULL, state, source, target, distance, direction=direction, vertical=vertical,
+        melee_weapon=melee_weapon, squares=squares, stability_used=stability_used, mover=mover,
+        rider_tier=rider_tier, rider_landing=rider_landing, use_agility=use_agility,
+        dead_target_slams=dead_target_slams, object_damage=object_damage, death_triggers=death_triggers,
+    )  # fmt: skip
+
+
+def _straight(
+    kind: ForceKind,
+    state: Encounter,
+    source: str | Iterable[int],
+    target: str,
+    distance: int,
+    *,
+    death_triggers: DeathTriggers | None,
+    **fields: Any,
+) -> Outcome:
+    """A push or a pull as a :class:`ForcedMove` request."""
+    request = ForcedMove(kind=kind, target=target, distance=distance, source=_source_arg(source), **fields)
+    return force_move(state, request, death_triggers=death_triggers)
 
 
 def slide(
