@@ -6,7 +6,7 @@ Run: python examples/damage_and_conditions.py
 from __future__ import annotations
 
 import brawl
-from brawl.rules.conditions import end_of_turn
+from brawl.rules.phases import end_of_turn
 
 
 def main() -> None:

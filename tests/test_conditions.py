@@ -13,6 +13,7 @@ from brawl.events.conditions import ConditionEnded, ConditionGained
 from brawl.events.damage import StaminaChanged
 from brawl.events.dice import SavingThrowMade
 from brawl.rules import conditions as cond
+from brawl.rules import phases
 from brawl.rules.damage import damage
 
 
@@ -122,7 +123,7 @@ def test_slowed_and_weakened_eot_from_claw_dirt_end_at_the_end_of_turn() -> None
     enc = encounter(kira())
     enc, _ = brawl.add_condition(enc, "kira", "slowed", "eot")
     enc, _ = brawl.add_condition(enc, "kira", "weakened", "eot")
-    enc, events = cond.end_of_turn(enc, "kira")
+    enc, events = phases.end_of_turn(enc, "kira")
     assert enc.creature("kira").conditions == ()
     assert [e.condition.name.value for e in events if isinstance(e, ConditionEnded)] == ["slowed", "weakened"]
 
@@ -197,7 +198,7 @@ def test_surprised_cannot_take_triggered_actions_until_the_end_of_round_1() -> N
     """DS-COND-01, DS-COND-02, DS-TURN-08: surprised until the end of the round."""
     enc, _ = brawl.add_condition(encounter(kira()), "kira", "surprised", "end_of_round")
     assert not brawl.can_take_triggered_actions(enc, "kira")
-    enc, events = cond.end_of_round(enc)
+    enc, events = phases.end_of_round(enc)
     assert brawl.can_take_triggered_actions(enc, "kira")
     assert "DS-COND-01" in events[0].rules
 
@@ -249,7 +250,7 @@ def test_save_ends_rolls_6_ends_and_5_continues_each_a_dice_event() -> None:
     enc = encounter(kira())
     enc, _ = brawl.add_condition(enc, "kira", "slowed", "save_ends", source="ogre")
     enc, _ = brawl.add_condition(enc, "kira", "weakened", "save_ends", source="ogre")
-    enc, events = cond.end_of_turn(enc, "kira", saving_throws={0: 6, 1: 5})
+    enc, events = phases.end_of_turn(enc, "kira", saving_throws={0: 6, 1: 5})
     assert [c.name.value for c in enc.creature("kira").conditions] == ["weakened"]
     rolls = [e for e in events if isinstance(e, DiceRolled)]
     assert [r.values for r in rolls] == [(6,), (5,)]
@@ -260,7 +261,7 @@ def test_save_ends_rolls_6_ends_and_5_continues_each_a_dice_event() -> None:
 def test_save_threshold_lowered_by_a_feature() -> None:
     """RB2-SAVE: a 5+ save ends on 5."""
     enc, _ = brawl.add_condition(encounter(kira()), "kira", "dazed", "save_ends", save_threshold=5)
-    enc, _ = cond.end_of_turn(enc, "kira", saving_throws={0: 5})
+    enc, _ = phases.end_of_turn(enc, "kira", saving_throws={0: 5})
     assert not enc.creature("kira").has("dazed")
 
 
@@ -268,8 +269,8 @@ def test_save_rolls_from_the_rng_are_reproducible() -> None:
     """RB2-SAVE: without caller rolls the RNG rolls; the same seed gives the same rolls."""
     enc = encounter(kira(), seed=42)
     enc, _ = brawl.add_condition(enc, "kira", "slowed", "save_ends")
-    a = cond.end_of_turn(enc, "kira")
-    b = cond.end_of_turn(enc, "kira")
+    a = phases.end_of_turn(enc, "kira")
+    b = phases.end_of_turn(enc, "kira")
     assert a == b
     rolled = [e for e in a.events if isinstance(e, DiceRolled)]
     assert len(rolled) == 1
@@ -284,7 +285,7 @@ def test_end_of_turn_ends_eot_before_saves_and_ignores_other_durations() -> None
     enc, _ = brawl.add_condition(enc, "kira", "weakened", "save_ends")
     enc, _ = brawl.add_condition(enc, "kira", "dazed", "end_of_encounter")
     enc, _ = brawl.add_condition(enc, "kira", "prone")
-    enc, events = cond.end_of_turn(enc, "kira", saving_throws={1: 2})
+    enc, events = phases.end_of_turn(enc, "kira", saving_throws={1: 2})
     assert [c.name.value for c in enc.creature("kira").conditions] == ["weakened", "dazed", "prone"]
     assert isinstance(events[0], ConditionEnded)
     assert events[0].reason == "end of turn (EoT)"
@@ -295,11 +296,11 @@ def test_bad_saving_throws_are_refused() -> None:
     enc, _ = brawl.add_condition(encounter(kira()), "kira", "slowed", "save_ends")
     enc, _ = brawl.add_condition(enc, "kira", "prone")
     with pytest.raises(brawl.InvalidArgumentError, match="RB2-SAVE"):
-        cond.end_of_turn(enc, "kira", saving_throws={0: 11})
+        phases.end_of_turn(enc, "kira", saving_throws={0: 11})
     with pytest.raises(brawl.InvalidArgumentError, match="RB2-SAVE"):
-        cond.end_of_turn(enc, "kira", saving_throws={1: 6})
+        phases.end_of_turn(enc, "kira", saving_throws={1: 6})
     with pytest.raises(brawl.InvalidArgumentError, match="RB2-SAVE"):
-        cond.end_of_turn(enc, "kira", saving_throws={9: 6})
+        phases.end_of_turn(enc, "kira", saving_throws={9: 6})
     with pytest.raises(brawl.ConditionError, match="RB2-SAVE"):
         brawl.save_against(enc, "kira", 1)
 
@@ -307,7 +308,7 @@ def test_bad_saving_throws_are_refused() -> None:
 def test_start_of_turn_changes_nothing() -> None:
     """RB2-EOT: conditions do nothing at the start of a turn."""
     enc, _ = brawl.add_condition(encounter(kira()), "kira", "slowed", "eot")
-    assert cond.start_of_turn(enc, "kira") == brawl.Outcome(enc, ())
+    assert phases.start_of_turn(enc, "kira") == brawl.Outcome(enc, ())
 
 
 def test_end_of_encounter_ends_save_ends_and_encounter_effects_but_not_unconscious_or_dying() -> None:
@@ -371,9 +372,9 @@ def test_conditions_never_duplicate_and_hooks_are_pure(
     keys = [(c.name, c.source) for c in enc.creature("kira").conditions]
     assert len(keys) == len(set(keys))
     before = enc.creature("kira")
-    out = cond.end_of_turn(enc, "kira")
+    out = phases.end_of_turn(enc, "kira")
     assert enc.creature("kira") == before
-    assert out == cond.end_of_turn(enc, "kira")
+    assert out == phases.end_of_turn(enc, "kira")
     assert not any(c.duration is Duration.EOT for c in out.state.creature("kira").conditions)
     done = brawl.end_of_encounter(out.state).state.creature("kira")
     assert all(c.duration in (Duration.UNTIL_REMOVED, Duration.WHILE_DYING) for c in done.conditions)

@@ -1,5 +1,6 @@
 """Creatures and objects: fields, validation and derived values (DS-STAM, DS-OBJ, DS-FORCE-18)."""
 
+import immutables
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -9,9 +10,11 @@ from brawl import (
     Condition,
     ConditionName,
     Creature,
+    Duration,
     MapObject,
     Material,
     MovementType,
+    Pos,
     Size,
     StateError,
 )
@@ -140,10 +143,6 @@ def test_an_object_of_air_is_refused() -> None:
 
 def test_repr_pastes_back_as_code() -> None:
     """Reprs are valid Python, so Hypothesis failures replay (STYLE.md)."""
-    import immutables
-
-    from brawl import ConditionName, Duration, MovementType, Pos
-
     c = Creature(
         id="k",
         size="1S",

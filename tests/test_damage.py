@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 import brawl
 from brawl.conditions import KNOCKED_OUT
 from brawl.events.damage import Damaged, Died, KnockedOut, ObjectDestroyed
+from brawl.events.forced import Fell
 from brawl.rules import damage as damage_rules
 from brawl.rules.damage import HALVE, Modifier, bonus, compute, creature_steps, damage, damage_many
 from brawl.terrain import Cell
@@ -328,23 +329,26 @@ def test_damage_reduced_to_0_by_immunity_does_not_kill_a_knocked_out_creature() 
     assert not enc.creature("ogre").dead
 
 
-def test_knocked_out_flyer_without_hover_falls(monkeypatch: pytest.MonkeyPatch) -> None:
-    """R-TURN-7, DS-MTYPE-25: an unconscious flyer in midair falls; the fall rule is called once."""
-    calls: list[str] = []
+def test_knocked_out_flyer_without_hover_falls() -> None:
+    """R-TURN-7, DS-MTYPE-25, DS-FALL-01: an unconscious flyer 4 squares up falls once, after the knock-out.
 
-    def fake_fall(state: brawl.Encounter, creature: str, **kw: object) -> brawl.Outcome:
-        calls.append(creature)
-        return brawl.Outcome(state, ())
-
-    import brawl.rules.falling
-
-    monkeypatch.setattr(brawl.rules.falling, "fall", fake_fall)
-    bat = brawl.Creature(id="bat", stamina_max=5, movement={"fly"}, pos=(3, 3, 4))
-    _enc, _ = damage(encounter(bat), "bat", 9, knock_out=True)
-    assert calls == ["bat"]
-    hoverer = brawl.Creature(id="hov", stamina_max=5, movement={"fly", "hover"}, pos=(3, 3, 4))
-    damage(encounter(hoverer), "hov", 9, knock_out=True)
-    assert calls == ["bat"]  # DS-MTYPE-26: a hoverer does not fall
+    The fall is a consequence settled after the public rule: 4 squares, Agility 0, 8 damage.
+    """
+    bat = brawl.Creature(id="bat", stamina_max=20, movement={"fly"}, pos=(3, 3, 4))
+    enc, events = brawl.damage(encounter(bat), "bat", 25, knock_out=True)
+    falls = [e for e in events if isinstance(e, Fell)]
+    assert len(falls) == 1
+    assert events.index(falls[0]) > next(i for i, e in enumerate(events) if isinstance(e, KnockedOut))
+    assert {"DS-MTYPE-25", "R-TURN-7"} <= set(falls[0].rules)
+    assert enc.creature("bat").pos == brawl.Pos(3, 3, 0)
+    assert falls[0].damage == 8
+    # Unsettled, the resolver alone leaves the bat where it was.
+    alone, _ = damage(encounter(bat), "bat", 25, knock_out=True)
+    assert alone.creature("bat").pos == brawl.Pos(3, 3, 4)
+    hoverer = brawl.Creature(id="hov", stamina_max=20, movement={"fly", "hover"}, pos=(3, 3, 4))
+    enc, events = brawl.damage(encounter(hoverer), "hov", 25, knock_out=True)
+    assert not any(isinstance(e, Fell) for e in events)  # DS-MTYPE-26: a hoverer does not fall
+    assert enc.creature("hov").pos == brawl.Pos(3, 3, 4)
 
 
 def test_flyer_on_the_ground_knocked_out_does_not_fall() -> None:

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 import brawl
 from brawl.dice import power_roll
-from brawl.rules.edges import bane, edge, edges_and_banes, has_high_ground
+from brawl.rules.edges import bane, concealment, edge, edges_and_banes, has_high_ground
 from brawl.terrain import Cell
 
 MELEE_STRIKE = frozenset({"melee", "strike", "weapon"})
@@ -227,8 +227,6 @@ def test_counts_stay_within_two_and_the_state_is_untouched(mine: list[str], thei
 
 def test_concealed_targets_take_a_strike_bane_and_hidden_ones_cannot_be_struck() -> None:
     """DS-COND-14, DS-EDGE-09: concealed and not hidden: a bane on strikes; hidden: refused."""
-    from brawl.rules.edges import concealment
-
     reason = concealment("ogre", hidden=False)
     assert reason is not None
     r = edges_and_banes(encounter(kira(), ogre()), "kira", "ogre", MELEE_STRIKE, extra=[reason])

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 import brawl
 from brawl import strategies as bs
+from brawl import turns
 from brawl.conditions import Condition
 from brawl.events.base import DiceRolled, Event, Note
 from brawl.io.json import MAX_DEPTH, SCHEMA, converter, structure, unstructure
@@ -133,8 +134,6 @@ def test_to_json_leaves_the_state_untouched(enc: brawl.Encounter) -> None:
 @pytest.mark.parametrize("system", ["drawsteel", "zone", "initiative"])
 def test_turn_states_of_every_turn_system_round_trip(system: str) -> None:
     """The turn state is tagged by class name and found again in TurnState.registry."""
-    from brawl import turns
-
     enc = brawl.load_scenario(brawl.bundled_scenario("bridge"))
     enc, _ = turns.start_combat(enc, system=system)
     first = next(iter(turns.next_actors(enc).values()))[0]

@@ -18,6 +18,7 @@ from brawl.events.movement import (
     RideUsed,
     StoodUp,
 )
+from brawl.rules.edges import edges_and_banes
 
 
 def field(
@@ -128,7 +129,6 @@ def test_no_stopping_in_a_creature_space_within_1_size_squeeze_allows_it() -> No
     assert out.state.creature("kira").pos == (3, 1, 0)
     squeezed = brawl.move(enc, "kira", [(2, 1, 0)], squeeze=True)
     assert squeezed.state.creature("kira").squeezed
-    from brawl.rules.edges import edges_and_banes
 
     assert edges_and_banes(squeezed.state, "kira", kind="test").banes == 1
     out = brawl.move(squeezed.state, "kira", [(3, 1, 0)])

@@ -16,6 +16,7 @@ from brawl.events.movement import (
     Moved,
     PowerRollResolved,
 )
+from brawl.rules.teleport import line_of_effect
 from brawl.search import MODES
 
 
@@ -329,8 +330,6 @@ def test_burrower_holding_a_conscious_creature_cannot_dig_deeper() -> None:
 
 def test_burrowed_creature_has_no_line_of_effect_to_the_surface_but_to_an_adjacent_burrower() -> None:
     """DS-MTYPE-07, DS-MTYPE-08: beneath the ground it sees nobody above, but an adjacent burrower."""
-    from brawl.rules.teleport import line_of_effect
-
     enc = field(
         mole(pos=(1, 1, -2)),
         hero("kira", (4, 1, 0)),

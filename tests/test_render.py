@@ -157,7 +157,7 @@ def test_bad_levels_and_windows_are_invalid_arguments(kwargs: dict[str, object])
 
 
 def test_terrain_glyph_of_each_kind_of_square() -> None:
-    enc = brawl.Encounter.from_ascii("#:~_^.\n", legend={"_": {"pit": 2}, "^": {"damaging": 1}}, below=4)
+    enc = brawl.from_ascii("#:~_^.\n", legend={"_": {"pit": 2}, "^": {"damaging": 1}}, below=4)
     assert [terrain_glyph(enc, brawl.Pos(x, 0, 0)) for x in range(6)] == ["#", ":", "~", " ", "^", "."]
 
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import brawl
 from brawl.geometry import Pos
-from brawl.io.scenario import DEFAULT_LEGEND, encounter_from_ascii, parse_scenario
+from brawl.io.scenario import DEFAULT_LEGEND, from_ascii, parse_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -114,7 +114,7 @@ def test_missing_and_binary_files_are_scenario_errors(tmp_path: Path) -> None:
 
 # --- the legend ---------------------------------------------------------------------------------------
 def test_default_legend_walls_difficult_water_and_raised_ground() -> None:
-    enc = encounter_from_ascii("#:~3.\n", height=6, below=3)
+    enc = from_ascii("#:~3.\n", height=6, below=3)
     t = enc.terrain
     assert [t.is_solid((0, 0, z)) for z in range(6)] == [True] * 6
     assert t.is_difficult(Pos(1, 0, 0))
@@ -195,7 +195,7 @@ map = """
 
 
 def test_letters_place_creatures_and_fill_large_spaces() -> None:
-    enc = brawl.Encounter.from_ascii(
+    enc = brawl.from_ascii(
         """
 .....
 .KOO.
@@ -210,7 +210,7 @@ def test_letters_place_creatures_and_fill_large_spaces() -> None:
 
 
 def test_from_ascii_takes_creatures_with_their_own_positions_and_objects() -> None:
-    enc = encounter_from_ascii(
+    enc = from_ascii(
         "...\n.c.\n",
         creatures=[brawl.Creature(id="a", pos=(0, 0, 0))],
         objects={"c": brawl.MapObject("chest", (0, 0, 0), material="wood")},
@@ -269,7 +269,7 @@ def test_row_longer_than_the_width_is_refused_at_its_column() -> None:
 
 def test_from_ascii_errors_name_line_and_column() -> None:
     with pytest.raises(brawl.ScenarioError) as info:
-        encounter_from_ascii("\n...\n.%.\n")
+        from_ascii("\n...\n.%.\n")
     assert (info.value.line, info.value.column) == (3, 2)
 
 
@@ -388,7 +388,7 @@ def test_scenario_error_is_a_value_error_with_the_source_name() -> None:
 @given(st.text(alphabet="#.:~1 _AxZ\n\t", max_size=60))
 def test_any_map_text_loads_or_raises_scenario_error(text: str) -> None:
     with contextlib.suppress(brawl.ScenarioError):
-        encounter_from_ascii(text, creatures={"A": brawl.Creature(id="a")})
+        from_ascii(text, creatures={"A": brawl.Creature(id="a")})
 
 
 @given(st.text(max_size=120))

@@ -6,7 +6,7 @@ import pytest
 
 import brawl
 from brawl import Cell, Characteristics, Creature, Encounter, Pos, Terrain
-from brawl.turns.suffocation import breath_limit
+from brawl.turns.suffocation import breath_limit, breath_minutes
 
 
 def pool() -> Terrain:
@@ -99,7 +99,5 @@ def test_bad_suffocation_roll_is_refused_ds_env_04() -> None:
 
 def test_out_of_combat_breath_lasts_might_minutes_ds_env_05() -> None:
     """DS-ENV-05, R-ENV-1: out of combat, Might 3 holds 3 minutes; Might 0 or less, no time at all."""
-    from brawl.turns.suffocation import breath_minutes
-
     assert breath_minutes(brawl.Creature(id="a", characteristics=brawl.Characteristics(might=3))) == 3
     assert breath_minutes(brawl.Creature(id="b", characteristics=brawl.Characteristics(might=-2))) == 0

@@ -15,8 +15,9 @@ from brawl.events.damage import Damaged
 from brawl.events.stealth import ConsumableUsed, DramaticFinish
 from brawl.events.turns import ActionUsed, CombatEnded
 from brawl.rules.edges import edges_and_banes
-from brawl.rules.table import SCALES, SQUARE_FEET, Scale, default_finish, dramatic_finish, use_consumable
+from brawl.rules.table import SCALES, SQUARE_FEET, Scale, use_consumable
 from brawl.turns.drawsteel import DrawSteelTurn
+from brawl.turns.finish import default_finish, dramatic_finish
 
 MELEE_STRIKE = frozenset({"melee", "strike", "weapon"})
 

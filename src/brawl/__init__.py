@@ -80,7 +80,6 @@ __all__ = [
 from brawl.dice import PowerRoll, d10, power_roll, roll_dice, saving_throw, tier_of
 from brawl.rules.conditions import (
     add_condition,
-    bleeding_loss,
     can_be_force_moved_by,
     can_shift,
     can_stand_up,
@@ -88,7 +87,6 @@ from brawl.rules.conditions import (
     can_take_maneuvers,
     can_take_triggered_actions,
     end_condition,
-    end_of_encounter,
     grabbed_by,
     grabbing,
     remove_condition,
@@ -97,7 +95,9 @@ from brawl.rules.conditions import (
 )
 from brawl.rules.damage import DOUBLE, HALVE, Modifier, bonus, damage, damage_many
 from brawl.rules.edges import EdgesAndBanes, Reason, edges_and_banes
+from brawl.rules.phases import end_of_encounter
 from brawl.rules.stamina import (
+    bleeding_loss,
     catch_breath,
     end_of_encounter_stamina,
     gain_temporary_stamina,
@@ -318,7 +318,8 @@ from brawl.rules.stealth import (
     verify_can_target,
     verify_hide,
 )
-from brawl.rules.table import SQUARE_FEET, Scale, dramatic_finish, squares_to_feet, use_consumable
+from brawl.rules.table import SQUARE_FEET, Scale, squares_to_feet, use_consumable
+from brawl.turns.finish import dramatic_finish
 
 __all__ += ["completely_beneath", "has_cover_from", "is_burrowing", "line_of_effect_to"]
 __all__ += ["assist_test", "can_hide", "hide", "is_hidden_from", "point_out", "reveal", "revealed_edge"]
@@ -345,6 +346,7 @@ from brawl.io.scenario import (
     Scenario,
     bundled_scenario,
     bundled_scenarios,
+    from_ascii,
     load_scenario,
     loads_scenario,
     read_scenario,
@@ -359,7 +361,14 @@ __all__ += [
     "from_json",
     "to_json",
 ]
-__all__ += ["Scenario", "bundled_scenario", "bundled_scenarios", "load_scenario", "loads_scenario"]
+__all__ += [
+    "Scenario",
+    "bundled_scenario",
+    "bundled_scenarios",
+    "from_ascii",
+    "load_scenario",
+    "loads_scenario",
+]
 __all__ += ["read_scenario", "render_svg", "render_text"]
 
 # --- the public boundary: wrongly typed arguments raise InvalidArgumentError ----------------

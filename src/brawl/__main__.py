@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from brawl.demo import run_demo
 from brawl.errors import BrawlError
 from brawl.io.json import from_json
 from brawl.io.scenario import read_scenario
@@ -46,8 +47,6 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(sys.argv[1:] if argv is None else argv)
     try:
         if args.command == "demo":
-            from brawl.demo import run_demo
-
             run_demo()
             return EXIT_OK
         enc = load_any(args.file)

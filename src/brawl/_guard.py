@@ -15,6 +15,8 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from brawl.errors import BrawlError, InvalidArgumentError
+from brawl.outcome import Outcome
+from brawl.rules.settle import settle
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -33,7 +35,8 @@ def guard(fn: F) -> F:
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
-            return fn(*args, **kwargs)
+            result = fn(*args, **kwargs)
+            return settle(result) if isinstance(result, Outcome) else result
         except BrawlError:
             raise
         except _CONVERTED as exc:

@@ -17,9 +17,37 @@ from typing import Any, ClassVar
 import attrs
 
 from brawl.errors import InvalidArgumentError, RulesError
-from brawl.geometry import Pos, as_pos
+from brawl.geometry import Pos, as_pos, distance
 from brawl.outcome import Outcome
+from brawl.rules.actions import (
+    aid_attack,
+    charge,
+    defend,
+    escape_grab,
+    free_strike,
+    grab,
+    knockback,
+    opportunity_attack,
+)
+from brawl.rules.conditions import add_condition, remove_condition
+from brawl.rules.damage import damage
+from brawl.rules.falling import fall
+from brawl.rules.forced import pull, push, slide
+from brawl.rules.movement import fall_prone, move, path_cost, shift, stand_up
+from brawl.rules.stamina import catch_breath, gain_temporary_stamina, heal
+from brawl.rules.teleport import teleport
+from brawl.search import reachable
 from brawl.state import Encounter
+from brawl.turns import (
+    end_combat,
+    end_round,
+    end_turn,
+    next_actors,
+    spend_movement,
+    start_combat,
+    start_turn,
+    use_action,
+)
 
 
 def _path(value: Iterable[Iterable[int]]) -> tuple[Pos, ...]:
@@ -73,8 +101,6 @@ class Damage(Action):
     knock_out: bool = False
 
     def apply(self, state: Encounter) -> Outcome:
-        from brawl.rules.damage import damage
-
         return damage(
             state, self.target, self.amount, self.type, source=self.source, knock_out=self.knock_out
         )
@@ -90,8 +116,6 @@ class AddCondition(Action):
     source: str | None = None
 
     def apply(self, state: Encounter) -> Outcome:
-        from brawl.rules.conditions import add_condition
-
         return add_condition(state, self.creature, self.name, self.duration, source=self.source)
 
 
@@ -104,8 +128,6 @@ class RemoveCondition(Action):
     source: str | None = None
 
     def apply(self, state: Encounter) -> Outcome:
-        from brawl.rules.conditions import remove_condition
-
         return remove_condition(state, self.creature, self.name, source=self.source)
 
 
@@ -116,8 +138,6 @@ class CatchBreath(Action):
     creature: str
 
     def apply(self, state: Encounter) -> Outcome:
-        from brawl.rules.stamina import catch_breath
-
         return catch_breath(state, self.creature)
 
 
@@ -131,8 +151,6 @@ class Heal(Action):
     roll: int | None = None
 
     def apply(self, state: Encounter) -> Outcome:
-        from brawl.rules.stamina import heal
-
         return heal(state, self.healer, self.target, choice=self.choice, roll=self.roll)
 
 
@@ -145,8 +163,6 @@ class GainTemporaryStamina(Action):
     source: str | None = None
 
     def apply(self, state: Encounter) -> Outcome:
-        from brawl.rules.stamina import gain_temporary_stamina
-
         return gain_temporary_stamina(state, self.creature, self.amount, source=self.source)
 
 
@@ -163,8 +179,6 @@ class Move(Action):
     budget: int | None = None
 
     def apply(self, state: Encounter) -> Outcome:
-        from brawl.rules.movement import move
-
         return move(state, self.creature, self.path, mode=self.mode, budget=self.budget)  # type: ignore[arg-type]
 
 
@@ -177,8 +191,6 @@ class Shift(Action):
     squares: int | None = None
 
     def apply(self, state: Encounter) -> Outcome:
-        from brawl.rules.movement import shift
-
         return shift(state, self.creature, self.path, squares=self.squares)
 
 
@@ -192,8 +204,6 @@ class Teleport(Action):
     distance: int | None = None
 
     def apply(self, state: Encounter) -> Outcome:
-        from brawl.rules.teleport import teleport
-
         return teleport(
             state, self.creature, self.destination, teleporter=self.teleporter, distance=self.distance
         )
@@ -207,8 +217,6 @@ class StandUp(Action):
     helper: str | None = None
 
     def apply(self, state: Encounter) -> Outcome:
-        from brawl.rules.movement import stand_up
-
         return stand_up(state, self.creature, helper=self.helper)
 
 
@@ -219,8 +227,6 @@ class FallProne(Action):
     creature: str
 
     def apply(self, state: Encounter) -> Outcome:
-        from brawl.rules.movement import fall_prone
-
         return fall_prone(state, self.creature)
 
 
@@ -247,9 +253,6 @@ class Advance(Action):
     path: tuple[Pos, ...] = attrs.field(converter=_path)
 
     def apply(self, state: Encounter) -> Outcome:
-        from brawl.rules.movement import move, path_cost
-        from brawl.turns import spend_movement, use_action
-
         out = Outcome(state, ())
         if movement_left(state, self.creature) == 0:
             out = use_action(state, self.creature, "move")
@@ -286,8 +289,6 @@ class Push(_StraightForcedMove):
     """:func:`brawl.push` (DS-FORCE-02)."""
 
     def apply(self, state: Encounter) -> Outcome:
-        from brawl.rules.forced import push
-
         return self._call(state, push)
 
 
@@ -296,8 +297,6 @@ class Pull(_StraightForcedMove):
     """:func:`brawl.pull` (DS-FORCE-03)."""
 
     def apply(self, state: Encounter) -> Outcome:
-        from brawl.rules.forced import pull
-
         return self._call(state, pull)
 
 
@@ -312,8 +311,6 @@ class Slide(Action):
     stability_used: int | None = None
 
     def apply(self, state: Encounter) -> Outcome:
-        from brawl.rules.forced import slide
-
         return slide(
             state, self.source, self.target, self.distance, path=self.path, stability_used=self.stability_used
         )
@@ -328,8 +325,6 @@ class Fall(Action):
     use_agility: bool = True
 
     def apply(self, state: Encounter) -> Outcome:
-        from brawl.rules.falling import fall
-
         return fall(state, self.creature, height=self.height, use_agility=self.use_agility)
 
 
@@ -348,8 +343,6 @@ class FreeStrike(Action):
     flat_damage: int | None = None
 
     def apply(self, state: Encounter) -> Outcome:
-        from brawl.rules.actions import free_strike
-
         return free_strike(
             state, self.attacker, self.target, ranged=self.ranged, characteristic=self.characteristic,
             dice=self.dice, flat_damage=self.flat_damage,
@@ -366,8 +359,6 @@ class OpportunityAttack(Action):
     flat_damage: int | None = None
 
     def apply(self, state: Encounter) -> Outcome:
-        from brawl.rules.actions import opportunity_attack
-
         return opportunity_attack(
             state, self.attacker, self.mover, dice=self.dice, flat_damage=self.flat_damage
         )
@@ -382,8 +373,6 @@ class Grab(Action):
     dice: tuple[int, int] | None = attrs.field(default=None, converter=_opt_dice)
 
     def apply(self, state: Encounter) -> Outcome:
-        from brawl.rules.actions import grab
-
         return grab(state, self.creature, self.target, dice=self.dice)
 
 
@@ -395,8 +384,6 @@ class EscapeGrab(Action):
     dice: tuple[int, int] | None = attrs.field(default=None, converter=_opt_dice)
 
     def apply(self, state: Encounter) -> Outcome:
-        from brawl.rules.actions import escape_grab
-
         return escape_grab(state, self.creature, dice=self.dice)
 
 
@@ -410,8 +397,6 @@ class Knockback(Action):
     dice: tuple[int, int] | None = attrs.field(default=None, converter=_opt_dice)
 
     def apply(self, state: Encounter) -> Outcome:
-        from brawl.rules.actions import knockback
-
         return knockback(state, self.creature, self.target, direction=self.direction, dice=self.dice)
 
 
@@ -423,8 +408,6 @@ class AidAttack(Action):
     enemy: str
 
     def apply(self, state: Encounter) -> Outcome:
-        from brawl.rules.actions import aid_attack
-
         return aid_attack(state, self.creature, self.enemy)
 
 
@@ -435,8 +418,6 @@ class Defend(Action):
     creature: str
 
     def apply(self, state: Encounter) -> Outcome:
-        from brawl.rules.actions import defend
-
         return defend(state, self.creature)
 
 
@@ -450,8 +431,6 @@ class Charge(Action):
     dice: tuple[int, int] | None = attrs.field(default=None, converter=_opt_dice)
 
     def apply(self, state: Encounter) -> Outcome:
-        from brawl.rules.actions import charge
-
         return charge(state, self.creature, self.path, self.target, dice=self.dice)
 
 
@@ -468,8 +447,6 @@ class StartCombat(Action):
     d10: int | None = None
 
     def apply(self, state: Encounter) -> Outcome:
-        from brawl.turns import start_combat
-
         options: dict[str, Any] = {}
         if self.system == "drawsteel":
             options = {"surprised": self.surprised, "first_side": self.first_side, "d10": self.d10}
@@ -483,8 +460,6 @@ class StartTurn(Action):
     creature: str
 
     def apply(self, state: Encounter) -> Outcome:
-        from brawl.turns import start_turn
-
         return start_turn(state, self.creature)
 
 
@@ -495,8 +470,6 @@ class EndTurn(Action):
     saving_throws: tuple[int, ...] = attrs.field(default=(), converter=tuple)
 
     def apply(self, state: Encounter) -> Outcome:
-        from brawl.turns import end_turn
-
         if self.saving_throws:
             return end_turn(state, saving_throws=dict(enumerate(self.saving_throws)))
         return end_turn(state)
@@ -507,8 +480,6 @@ class EndRound(Action):
     """:func:`brawl.end_round` (R-TURN-4)."""
 
     def apply(self, state: Encounter) -> Outcome:
-        from brawl.turns import end_round
-
         return end_round(state)
 
 
@@ -520,8 +491,6 @@ class UseAction(Action):
     kind: str
 
     def apply(self, state: Encounter) -> Outcome:
-        from brawl.turns import use_action
-
         return use_action(state, self.creature, self.kind)
 
 
@@ -530,8 +499,6 @@ class EndCombat(Action):
     """:func:`brawl.end_combat` (DS-END-01)."""
 
     def apply(self, state: Encounter) -> Outcome:
-        from brawl.turns import end_combat
-
         return end_combat(state)
 
 
@@ -546,8 +513,6 @@ class TakeAction(Action):
     action: Action
 
     def apply(self, state: Encounter) -> Outcome:
-        from brawl.turns import use_action
-
         creature = getattr(self.action, "creature", None) or getattr(self.action, "attacker", None)
         if not isinstance(creature, str):
             raise InvalidArgumentError(f"take action {self.action!r}: it names no acting creature", rule=())
@@ -597,10 +562,6 @@ def legal_actions(state: Encounter, *, max_moves: int = 200) -> list[Action]:
     against adjacent creatures that the rules allow now, and ending the turn. Actions that need
     dice draw them from the state's RNG when applied.
     """
-    from brawl.geometry import distance
-    from brawl.search import reachable
-    from brawl.turns import next_actors
-
     if state.turn is None:
         return [StartCombat(first_side="heroes")]
     current = getattr(state.turn, "current", None)

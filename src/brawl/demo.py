@@ -7,16 +7,23 @@ area of the engine adds its section there.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import TextIO
 
+from brawl.actions import EndRound, EndTurn, StartCombat, StartTurn, apply, legal_actions
 from brawl.events.base import Event, explain
 from brawl.io.scenario import bundled_scenario, read_scenario
 from brawl.outcome import Outcome
 from brawl.render import render_text
 from brawl.rules.conditions import add_condition
 from brawl.rules.damage import damage
+from brawl.rules.forced import push
+from brawl.rules.movement import move
+from brawl.search import reachable
+from brawl.sim import greedy
 from brawl.state import Encounter
+from brawl.turns import next_actors
 
 Section = Callable[[Encounter], tuple[Encounter, list[str]]]
 
@@ -58,8 +65,6 @@ def section_damage(enc: Encounter) -> tuple[Encounter, list[str]]:
 
 def section_reachable(enc: Encounter) -> tuple[Encounter, list[str]]:
     """The squares a hero can reach with its move action, each with its cost (R-MOVE-1)."""
-    from brawl.search import reachable
-
     hero = next((c for c in enc.creature_list() if c.hero), None)
     if hero is None:
         return enc, []
@@ -85,10 +90,6 @@ def section_reachable(enc: Encounter) -> tuple[Encounter, list[str]]:
 
 def section_push(enc: Encounter) -> tuple[Encounter, list[str]]:
     """A push off the bridge into the chasm: forced movement, then the fall (DS-FORCE-15)."""
-    from brawl.rules.forced import push
-    from brawl.rules.movement import move
-    from brawl.search import reachable
-
     if "talia" not in enc.creatures or "ogre" not in enc.creatures:
         return enc, []
     lines = ["Talia runs onto the bridge; the ogre shoves her two squares off it:"]
@@ -102,9 +103,6 @@ def section_push(enc: Encounter) -> tuple[Encounter, list[str]]:
 
 def greedy_turn(enc: Encounter) -> tuple[Encounter, tuple[Event, ...]]:
     """Play the current creature's turn with the greedy policy of :mod:`brawl.sim`."""
-    from brawl.actions import EndTurn, apply, legal_actions
-    from brawl.sim import greedy
-
     out = Outcome(enc, ())
     for _ in range(10):
         action = greedy(out.state, legal_actions(out.state))
@@ -116,9 +114,6 @@ def greedy_turn(enc: Encounter) -> tuple[Encounter, tuple[Event, ...]]:
 
 def section_two_rounds(enc: Encounter) -> tuple[Encounter, list[str]]:
     """Two rounds of Draw Steel turns: sides alternate, each creature closes in and strikes."""
-    from brawl.actions import EndRound, StartCombat, StartTurn, apply
-    from brawl.turns import next_actors
-
     lines = ["Two rounds of combat (the heroes go first; dice from the state's seeded RNG):"]
     enc, events = apply(enc, StartCombat(first_side="heroes"))
     lines += ["  " + line for line in explain(events).splitlines()]
@@ -155,8 +150,6 @@ SECTIONS: list[Section] = [
 
 def run_demo(name: str = DEMO_SCENARIO, out: TextIO | None = None) -> Encounter:
     """Load a bundled scenario and print every section; returns the final encounter."""
-    import sys
-
     stream = out if out is not None else sys.stdout
     scenario = read_scenario(bundled_scenario(name))
     enc = scenario.encounter

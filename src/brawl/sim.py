@@ -20,10 +20,12 @@ from brawl.actions import (
     EndRound,
     EndTurn,
     FreeStrike,
+    StartCombat,
     StartTurn,
     TakeAction,
     apply,
     legal_actions,
+    replay,
 )
 from brawl.conditions import ConditionName
 from brawl.creature import Creature
@@ -98,8 +100,6 @@ def play(
     max_steps: int = 10_000,
 ) -> Fight:
     """Play one fight with ``policy`` until one side stands alone or ``max_rounds`` rounds pass."""
-    from brawl.actions import StartCombat
-
     if isinstance(max_rounds, bool) or not isinstance(max_rounds, int) or not 1 <= max_rounds <= MAX_ROUNDS:
         raise InvalidArgumentError(f"max_rounds {max_rounds!r}: 1 to {MAX_ROUNDS}", rule=())
     log: list[Action] = []
@@ -179,6 +179,4 @@ def simulate(
 
 def replay_fight(start: Encounter, fight: Fight) -> Outcome:
     """Replay a fight's action log from its start; ends in ``fight.state``."""
-    from brawl.actions import replay
-
     return replay(start, fight.actions)

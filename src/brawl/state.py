@@ -185,13 +185,6 @@ class Encounter:
             rng=Rng(seed),
         )
 
-    @classmethod
-    def from_ascii(cls, text: str, **kwargs: Any) -> Encounter:
-        """Build an encounter from an ASCII map; see :func:`brawl.io.scenario.encounter_from_ascii`."""
-        from brawl.io.scenario import encounter_from_ascii
-
-        return encounter_from_ascii(text, **kwargs)
-
     # lookups --------------------------------------------------------------------------------
     def creature(self, cid: str) -> Creature:
         """The creature with this id, or :class:`UnknownCreatureError`."""

@@ -191,7 +191,7 @@ def _toml_position(exc: tomllib.TOMLDecodeError, text: str) -> tuple[int | None,
     return line, column, message
 
 
-def encounter_from_ascii(
+def from_ascii(
     text: str,
     *,
     legend: Mapping[str, Mapping[str, Any]] | None = None,
@@ -596,7 +596,7 @@ __all__ = [
     "Scenario",
     "bundled_scenario",
     "bundled_scenarios",
-    "encounter_from_ascii",
+    "from_ascii",
     "load_scenario",
     "loads_scenario",
     "parse_scenario",

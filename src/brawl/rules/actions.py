@@ -13,7 +13,8 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from brawl.conditions import ConditionName, Duration, Effect, EffectKind
-from brawl.creature import Creature
+from brawl.creature import HEROES, Creature
+from brawl.dice import power_roll
 from brawl.errors import ActionUnavailableError, InvalidArgumentError
 from brawl.events.actions import (
     Charged,
@@ -26,7 +27,22 @@ from brawl.events.actions import (
 from brawl.events.base import Event
 from brawl.geometry import Pos, as_pos, distance
 from brawl.outcome import Outcome
+from brawl.rules.conditions import (
+    add_condition,
+    can_take_main_actions,
+    can_take_maneuvers,
+    can_take_triggered_actions,
+    grabbed_by,
+    grabbing,
+    remove_condition,
+    speed,
+    taunting,
+)
+from brawl.rules.damage import damage
 from brawl.rules.edges import Reason, bane, edge, edges_and_banes, has_line_of_effect
+from brawl.rules.forced import push
+from brawl.rules.movement import move
+from brawl.rules.stealth import verify_can_target
 from brawl.state import Encounter
 
 MELEE_FREE_STRIKE_DAMAGE = (2, 5, 7)  # DS-STRIKE-06: 2 / 5 / 7 + Might or Agility
@@ -126,8 +142,6 @@ def is_flanking(state: Encounter, attacker: str, enemy: str) -> str | None:
     opposite sides or opposite corners of the enemy's space. Allies are tried in the
     encounter's order.
     """
-    from brawl.rules.conditions import can_take_triggered_actions
-
     a, e = state.creature(attacker), state.creature(enemy)
     if a.side == e.side or a.dead or e.dead:
         return None
@@ -149,8 +163,6 @@ def is_flanking(state: Encounter, attacker: str, enemy: str) -> str | None:
 
 def effect_reasons(state: Encounter, roller: str, target: str, *, melee_strike: bool) -> list[Reason]:
     """Edges and banes from Aid Attack, Defend and flanking for a roll against ``target``."""
-    from brawl.rules.conditions import taunting
-
     r, t = state.creature(roller), state.creature(target)
     found: list[Reason] = []
     for eff in t.effects:
@@ -229,8 +241,6 @@ def _roll(
     *,
     effects: bool = True,
 ) -> tuple[int, Outcome]:
-    from brawl.dice import power_roll
-
     reasons = list(extra)
     if effects and target is not None and target in state.creatures:
         melee_strike = "melee" in keywords and "strike" in keywords
@@ -281,10 +291,6 @@ def free_strike(
     attacker's, though an unconscious creature still can't make it (DS-STRIKE-02). A creature
     hidden from the attacker can't be struck (DS-COND-14, RB3-HIDE).
     """
-    from brawl.rules.conditions import can_take_main_actions
-    from brawl.rules.damage import damage
-    from brawl.rules.stealth import verify_can_target
-
     a = _living(state, attacker, "free strike")
     if target == attacker:
         raise ActionUnavailableError(
@@ -351,8 +357,6 @@ def verify_opportunity_attack(state: Encounter, attacker: str, mover: str) -> No
     The attacker must be able to take triggered actions (DS-TURN-08) and must not have a bane
     or double bane on the roll against the mover (DS-STRIKE-04).
     """
-    from brawl.rules.conditions import can_take_triggered_actions
-
     a = _living(state, attacker, "opportunity attack")
     m = state.creature(mover)
     if a.side == m.side:
@@ -364,7 +368,6 @@ def verify_opportunity_attack(state: Encounter, attacker: str, mover: str) -> No
             f"opportunity attack by {attacker!r}: it can't take triggered actions",
             rule=("DS-STRIKE-03", "DS-TURN-08"),
         )
-    from brawl.rules.stealth import verify_can_target
 
     verify_can_target(state, attacker, mover)  # DS-COND-14, RB3-HIDE
     eb = edges_and_banes(state, attacker, mover, MELEE_STRIKE)
@@ -411,8 +414,6 @@ def _melee_target(
 ) -> tuple[Creature, Creature]:
     """Check a melee-1 maneuver's target: alive, not itself, adjacent, targetable, and (for Grab
     and Knockback, ``size_limit``) no bigger than DS-ACT-09 allows."""
-    from brawl.rules.conditions import can_take_maneuvers
-
     c = _living(state, creature, what)
     t = state.creature(target)
     if target == creature:
@@ -425,7 +426,6 @@ def _melee_target(
         raise ActionUnavailableError(
             f"{what} by {creature!r} on {target!r}: not adjacent (melee 1)", rule=rule
         )
-    from brawl.rules.stealth import verify_can_target
 
     verify_can_target(state, creature, target)  # DS-COND-14, RB3-HIDE
     if size_limit and not can_target_with_grab(state, creature, target):
@@ -484,8 +484,6 @@ def grab(
     target is grabbed. One grabbed creature at a time (DS-ACT-10); a grabbed creature is not
     grabbed again by another (RB1-STACKING).
     """
-    from brawl.rules.conditions import add_condition, grabbed_by, grabbing
-
     c = _melee_target(state, creature, target, "Grab", "DS-ACT-08")[0]
     if grabbing(state, creature):
         raise ActionUnavailableError(
@@ -536,8 +534,6 @@ def escape_grab(
     A bane if the creature is smaller than what grabs it. ≤11 no effect; 12–16 it may escape,
     but the grabber first gets a melee free strike; 17+ it is no longer grabbed.
     """
-    from brawl.rules.conditions import can_take_maneuvers, grabbed_by, remove_condition
-
     c = _living(state, creature, "Escape Grab")
     holder = grabbed_by(state, creature)
     if holder is None:
@@ -588,9 +584,6 @@ def knockback(
     It is a melee weapon maneuver, so a larger creature pushes a smaller one 1 farther
     (DS-FORCE-14, R-FORCE-2). A grabbed creature can't use it (RB1-GRABBED).
     """
-    from brawl.rules.conditions import grabbed_by
-    from brawl.rules.forced import push
-
     c = _melee_target(state, creature, target, "Knockback", "DS-ACT-12")[0]
     if grabbed_by(state, creature) is not None:
         raise ActionUnavailableError(f"Knockback by {creature!r}: it is grabbed", rule="RB1-GRABBED")
@@ -645,8 +638,6 @@ def defend(state: Encounter, creature: str) -> Outcome:
     """Defend: ability rolls against the creature have a double bane, and its tests to resist
     have a double edge, until the start of its next turn (DS-ACT-19, R-TURN-5). No benefit while
     another creature is taunted by it (DS-ACT-20)."""
-    from brawl.rules.conditions import can_take_main_actions
-
     c = _living(state, creature, "Defend")
     if not can_take_main_actions(state, creature):
         raise ActionUnavailableError(f"Defend by {creature!r}: it can't take main actions", rule="DS-COND-04")
@@ -664,8 +655,6 @@ def defend(state: Encounter, creature: str) -> Outcome:
 
 def defend_reasons(state: Encounter, creature: str) -> list[Reason]:
     """The double edge a defending creature has on tests to resist (DS-ACT-19, R-TURN-5)."""
-    from brawl.rules.conditions import taunting
-
     c = state.creature(creature)
     if any(e.kind is EffectKind.DEFENDING for e in c.effects) and not taunting(state, creature):
         return [edge(f"{creature} is defending", "DS-ACT-19", "R-TURN-5", double=True)]
@@ -689,9 +678,6 @@ def charge(
     The path must use one unit step throughout, cross no difficult terrain, and end adjacent to
     the target; the creature can't shift; climbing or swimming only with that movement type.
     """
-    from brawl.rules.conditions import can_take_main_actions, speed
-    from brawl.rules.movement import move
-
     c = _living(state, creature, "Charge")
     if not can_take_main_actions(state, creature):
         raise ActionUnavailableError(f"Charge by {creature!r}: it can't take main actions", rule="DS-COND-04")
@@ -742,8 +728,6 @@ def order_triggered_actions(
     The players' creatures resolve first, in the order the players agree (``heroes_order``;
     default: the encounter's order), then the Director's, in the Director's order.
     """
-    from brawl.creature import HEROES
-
     ids = list(dict.fromkeys(creatures))
     for cid in ids:
         state.creature(cid)

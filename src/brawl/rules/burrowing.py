@@ -56,10 +56,22 @@ def is_burrowing(state: Encounter, creature: str) -> bool:
     )
 
 
+def beneath_the_ground(state: Encounter, creature: str) -> bool:
+    """Whether a creature is completely beneath the ground: inside it, or under solid ground (DS-MTYPE-07)."""
+    c = state.creature(creature)
+    terrain = state.terrain
+    if all(terrain.cell(p).solid for p in cube(c.pos, c.n)):
+        return True
+    top = c.pos.z + c.n
+    return all(
+        terrain.cell(Pos(x, y, top)).solid
+        for y in range(c.pos.y, c.pos.y + c.n)
+        for x in range(c.pos.x, c.pos.x + c.n)
+    )
+
+
 def completely_beneath(state: Encounter, creature: str) -> bool:
     """Whether a creature is completely beneath the ground while burrowing (DS-MTYPE-07, DS-EDGE-04)."""
-    from brawl.rules.movement import beneath_the_ground
-
     return is_burrowing(state, creature) and beneath_the_ground(state, creature)
 
 
@@ -107,8 +119,6 @@ def line_of_effect_to(state: Encounter, a: str, b: str) -> bool:
     if completely_beneath(state, a):
         if is_burrowing(state, b) and _adjacent(ca, cb):
             return True  # DS-MTYPE-08
-        from brawl.rules.movement import beneath_the_ground
-
         if not beneath_the_ground(state, b):
             return False  # DS-MTYPE-07: nobody on the surface
         return _geometric(state, ca, cb)

@@ -7,13 +7,13 @@ other rules ask; the turn systems call :func:`start_of_turn`, :func:`end_of_turn
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 
 from brawl.conditions import KNOCKED_OUT, ONE_SOURCE, Condition, ConditionName, Duration
 from brawl.creature import Creature, MovementType
-from brawl.dice import SAVE_THRESHOLD, roll_dice, saving_throw
+from brawl.dice import SAVE_THRESHOLD, saving_throw
 from brawl.errors import ConditionError, InvalidArgumentError
 from brawl.events.base import Event
 from brawl.events.conditions import ConditionEnded, ConditionGained
@@ -22,7 +22,6 @@ from brawl.outcome import Outcome
 from brawl.state import Encounter
 
 SLOWED_SPEED = 2  # RB1-SLOWED: speed 2 unless already lower; DS-COND-08 (5 -> 2)
-BLEEDING_DIE = 6  # RB1-BLEEDING: 1d6 + level Stamina loss
 NEEDS_SOURCE: frozenset[ConditionName] = frozenset(
     {ConditionName.FRIGHTENED, ConditionName.TAUNTED, ConditionName.GRABBED}
 )
@@ -49,7 +48,6 @@ def add_condition(
     can_stand: bool = True,
     voluntary: bool = False,
     rules: Sequence[str] = (),
-    check_fall: bool = True,
 ) -> Outcome:
     """Impose a condition; the same condition never counts twice (RB1-STACKING).
 
@@ -57,8 +55,8 @@ def add_condition(
     RB1-TAUNTED). The same condition from the same source is replaced: the most recent use sets
     the duration. A grabbed creature can't be grabbed by another (RB1-GRABBED). The bleeding of
     a dying hero is never replaced (DS-STAM-07). A flyer without hover that is knocked prone or
-    to speed 0 (prone, grabbed, restrained, unconscious) in midair falls at once (DS-MTYPE-25);
-    ``check_fall=False`` leaves the fall to the caller.
+    to speed 0 (prone, grabbed, restrained, unconscious) in midair falls at once (DS-MTYPE-25):
+    the fall is a consequence, resolved by :func:`brawl.rules.settle.settle`.
     """
     c = state.creature(creature)
     try:
@@ -100,13 +98,7 @@ def add_condition(
         replaced=replaced if replaced and replaced.source != cond.source else None,
         rules=tuple(dict.fromkeys(cited)),
     )
-    out = Outcome(state.with_creature(_with_conditions(c, tuple(kept))), (event,))
-    if check_fall and cond.name in GROUNDING and falls_if_aloft(out.state, creature):
-        from brawl.rules.falling import fall, should_fall
-
-        if should_fall(out.state, creature):  # a flyer knocked prone or to speed 0 falls
-            out = out.then(fall, creature, rules=("DS-MTYPE-25",))
-    return out
+    return Outcome(state.with_creature(_with_conditions(c, tuple(kept))), (event,))
 
 
 def release_grabs(state: Encounter, grabber: str, *, reason: str = "released") -> Outcome:
@@ -153,7 +145,7 @@ def remove_condition(
         raise ConditionError(
             f"condition {name!r} on {creature!r}: no such condition", rule="RB1-CONDITIONS"
         ) from None
-    return _end_where(
+    return end_where(
         state,
         c,
         lambda cond: cond.name is key and (source is None or cond.source == source),
@@ -167,7 +159,7 @@ def end_condition(
 ) -> Outcome:
     """End one instance, ``creature.conditions[index]`` (a dying hero's bleeding stays, DS-STAM-07)."""
     c = state.creature(creature)
-    cond = _instance(c, index, "RB1-CONDITIONS")
+    cond = instance_at(c, index, "RB1-CONDITIONS")
     if cond.duration is Duration.WHILE_DYING and c.is_dying:
         raise ConditionError(
             f"end bleeding on {creature!r}: it can't be removed while the hero is dying", rule="DS-STAM-07"
@@ -177,7 +169,7 @@ def end_condition(
     return Outcome(state.with_creature(_with_conditions(c, kept)), (event,))
 
 
-def _end_where(
+def end_where(
     state: Encounter,
     c: Creature,
     predicate: Callable[[Condition], bool],
@@ -196,7 +188,7 @@ def _end_where(
     return Outcome(state.with_creature(_with_conditions(c, tuple(kept))), tuple(events))
 
 
-def _instance(c: Creature, index: int, rule: str) -> Condition:
+def instance_at(c: Creature, index: int, rule: str) -> Condition:
     if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(c.conditions):
         raise InvalidArgumentError(
             f"condition index {index!r} on {c.id!r}: it has {len(c.conditions)} condition(s)", rule=rule
@@ -355,45 +347,6 @@ def falls_if_aloft(state: Encounter, creature: str) -> bool:
     )
 
 
-# --- bleeding --------------------------------------------------------------------------------
-def bleeding_loss(state: Encounter, creature: str, *, roll: int | None = None) -> Outcome:
-    """Bleeding: lose 1d6 + level Stamina after a main action, a triggered action or a Might or
-    Agility roll; once per action (RB1-BLEEDING, R-STAM-6). Not bleeding: nothing happens.
-
-    The action rules call it once per action. The loss is not damage: no immunity, no
-    temporary Stamina.
-    """
-    from brawl.rules.stamina import lose_stamina
-
-    c = state.creature(creature)
-    if c.dead or not c.has(ConditionName.BLEEDING):
-        if roll is not None:
-            _check_d6(roll)
-        return Outcome(state, ())
-    faces, out = roll_dice(
-        state,
-        BLEEDING_DIE,
-        1,
-        values=None if roll is None else (roll,),
-        purpose="bleeding 1d6",
-        creature=creature,
-        rules=("RB1-BLEEDING",),
-    )
-    amount = faces[0] + c.level
-    return out.then(
-        lose_stamina,
-        creature,
-        amount,
-        reason=f"bleeding: 1d6 {faces[0]} + level {c.level}",
-        rules=("RB1-BLEEDING", "R-STAM-6"),
-    )
-
-
-def _check_d6(roll: int) -> None:
-    if not isinstance(roll, int) or isinstance(roll, bool) or not 1 <= roll <= BLEEDING_DIE:
-        raise InvalidArgumentError(f"bleeding roll {roll!r}: a d6, 1 to 6", rule="RB1-BLEEDING")
-
-
 # --- saving throws ---------------------------------------------------------------------------
 def save_against(
     state: Encounter,
@@ -409,7 +362,7 @@ def save_against(
     d10 (+ bonus) ≥ the effect's threshold (6) ends it.
     """
     c = state.creature(creature)
-    cond = _instance(c, index, "RB2-SAVE")
+    cond = instance_at(c, index, "RB2-SAVE")
     if cond.duration is not Duration.SAVE_ENDS:
         raise ConditionError(
             f"saving throw against {cond.name.value} on {creature!r}: it is not a save-ends effect",
@@ -427,95 +380,6 @@ def save_against(
     if not success:
         return out
     return out.then(end_condition, creature, index, reason="saved", rules=(*rules, "RB2-SAVE"))
-
-
-# --- hooks for the turn systems --------------------------------------------------------------
-def start_of_turn(state: Encounter, creature: str) -> Outcome:
-    """What happens at the start of a creature's turn: no condition ends then (RB2-EOT), but the
-    Aid Attack and Defend effects it made end (DS-ACT-03, DS-ACT-19).
-    """
-    from brawl.rules.actions import expire_effects
-
-    return expire_effects(state, creature)
-
-
-def end_of_turn(
-    state: Encounter,
-    creature: str,
-    *,
-    saving_throws: Mapping[int, int] | None = None,
-    save_bonus: int = 0,
-) -> Outcome:
-    """At the end of a creature's turn: its EoT effects end (RB2-EOT), then one saving throw per
-    save-ends effect (RB2-SAVE).
-
-    ``saving_throws`` maps an index into ``creature.conditions`` (as it is when this is called)
-    to the d10 the player rolled; every other save-ends effect is rolled with the RNG, in order.
-    """
-    c = state.creature(creature)
-    rolls = dict(saving_throws or {})
-    for key in rolls:
-        cond = _instance(c, key, "RB2-SAVE")
-        if cond.duration is not Duration.SAVE_ENDS:
-            raise InvalidArgumentError(
-                f"saving throw for condition {key} ({cond.name.value}) of {creature!r}: "
-                "not a save-ends effect",
-                rule="RB2-SAVE",
-            )
-    out = _end_where(state, c, lambda x: x.duration is Duration.EOT, "end of turn (EoT)", ("RB2-EOT",))
-    saves = [(i, x) for i, x in enumerate(c.conditions) if x.duration is Duration.SAVE_ENDS]
-    for original, cond in saves:
-        current = out.state.creature(creature).conditions
-        index = _find(current, cond)
-        if index is None:
-            continue
-        out = out.then(save_against, creature, index, roll=rolls.get(original), bonus=save_bonus)
-    return out
-
-
-def _find(conditions: tuple[Condition, ...], cond: Condition) -> int | None:
-    for i, x in enumerate(conditions):
-        if x is cond:
-            return i
-    return None
-
-
-def end_of_round(state: Encounter) -> Outcome:
-    """Effects lasting to the end of the round end; surprise ends after round 1 (DS-COND-01)."""
-    out = Outcome(state, ())
-    for c in state.creature_list():
-        if any(x.duration is Duration.END_OF_ROUND for x in c.conditions):
-            step = _end_where(
-                out.state,
-                out.state.creature(c.id),
-                lambda x: x.duration is Duration.END_OF_ROUND,
-                "end of round",
-                ("DS-COND-01",),
-            )
-            out = Outcome(step.state, out.events + step.events)
-    return out
-
-
-def end_of_encounter(state: Encounter, *, keep_temporary_stamina: Sequence[str] = ()) -> Outcome:
-    """When the encounter ends: EoT, save-ends, end-of-round and end-of-encounter effects end
-    (RB2-EOE, RB2-SAVE) and temporary Stamina disappears (DS-STAM-22).
-
-    Unconscious and the bleeding of dying stay (DS-COND-15); other conditions end only if the
-    creature wants them to: call :func:`remove_condition`.
-    """
-    from brawl.rules.stamina import end_of_encounter_stamina
-
-    out = Outcome(state, ())
-    for c in state.creature_list():
-        step = _end_where(
-            out.state,
-            out.state.creature(c.id),
-            lambda x: x.duration in ENDS_WITH_ENCOUNTER and x.name is not ConditionName.UNCONSCIOUS,
-            "end of encounter",
-            ("RB2-EOE", "DS-COND-15"),
-        )
-        out = Outcome(step.state, out.events + step.events)
-    return out.then(end_of_encounter_stamina, keep=keep_temporary_stamina)
 
 
 def _with_conditions(c: Creature, conditions: tuple[Condition, ...]) -> Creature:

@@ -20,9 +20,9 @@ from brawl.errors import InvalidArgumentError
 from brawl.events.base import Event
 from brawl.events.damage import Damaged, KnockedOut, ObjectDestroyed
 from brawl.outcome import Outcome
-from brawl.rules.conditions import add_condition, falls_if_aloft, release_grabs
+from brawl.rules.conditions import add_condition, release_grabs
 from brawl.rules.conditions import is_knocked_out as is_knocked_out
-from brawl.rules.stamina import death_threshold, settle, would_die
+from brawl.rules.stamina import death_threshold, store_stamina, would_die
 from brawl.state import Encounter
 
 MAX_DAMAGE = 10**9
@@ -259,7 +259,7 @@ def damage(
         stamina_after=new_stamina,
         rules=cited,
     )
-    out = settle(state, c, new, (event,), cause=cause, death_rules=death_rules)
+    out = store_stamina(state, c, new, (event,), cause=cause, death_rules=death_rules)
     if knock:
         out = out.add(KnockedOut(creature=target, by=source, rules=("DS-STAM-13", "R-STAM-4")))
         out = out.then(
@@ -269,7 +269,6 @@ def damage(
             Duration.UNTIL_REMOVED,
             source=KNOCKED_OUT,
             rules=("DS-STAM-13", "DS-COND-04"),
-            check_fall=False,
         )
         out = out.then(
             add_condition,
@@ -278,13 +277,8 @@ def damage(
             Duration.UNTIL_REMOVED,
             source=KNOCKED_OUT,
             rules=("DS-COND-05",),
-            check_fall=False,
         )
         out = out.then(release_grabs, target, reason="its grabber was knocked out")
-        if falls_if_aloft(out.state, target):  # R-TURN-7, DS-MTYPE-25: an unconscious flyer falls
-            from brawl.rules.falling import fall
-
-            out = out.then(fall, target, rules=("DS-MTYPE-25", "R-TURN-7"))
     return out
 
 

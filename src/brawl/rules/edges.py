@@ -17,6 +17,7 @@ from brawl.creature import Creature, MapObject, MovementType
 from brawl.dice import MAX_EDGES
 from brawl.errors import ActionUnavailableError, InvalidArgumentError
 from brawl.geometry import Pos
+from brawl.rules.burrowing import cover_rule, denies_high_ground
 from brawl.state import Encounter
 
 EDGE = 1  # RB3-EDGES: an edge counts once
@@ -126,8 +127,6 @@ def has_high_ground(state: Encounter, roller: str, target: str, *, climbing: boo
     Ruling R-EDGE-1 (AMB-43): standing means supported by ground or an object below. There is no
     high ground against a creature completely beneath the ground while burrowing (DS-EDGE-04).
     """
-    from brawl.rules.burrowing import denies_high_ground
-
     r = state.creature(roller)
     t: Creature | MapObject = state.objects[target] if target in state.objects else state.creature(target)
     if denies_high_ground(state, target):
@@ -233,7 +232,6 @@ def edges_and_banes(
             found.append(edge(f"{t.id} is surprised", "DS-COND-03"))
         if t.has(ConditionName.UNCONSCIOUS):
             found.append(edge(f"{t.id} is unconscious", "DS-COND-06", double=True))
-        from brawl.rules.burrowing import cover_rule
 
         damaging = "strike" in keywords if deals_damage is None else deals_damage
         burrow_cover = cover_rule(state, t.id, roller) if damaging else None

@@ -36,7 +36,7 @@ from brawl.events.forced import (
 )
 from brawl.geometry import DOWN, UP, Pos, adjacent, as_direction, as_pos, corner_cells, cube, distance
 from brawl.outcome import Outcome
-from brawl.rules.conditions import can_be_force_moved_by, remove_condition
+from brawl.rules.conditions import add_condition, can_be_force_moved_by, remove_condition
 from brawl.rules.damage import MAX_DAMAGE, damage
 from brawl.rules.falling import fall, fall_damage, resting_place, rider_force_moved, should_fall
 from brawl.state import Encounter
@@ -951,8 +951,6 @@ class _Walk:
             and self._alive_target()
             and not self.state.creature(ctx.target).has(ConditionName.PRONE)
         ):
-            from brawl.rules.conditions import add_condition
-
             self._apply(add_condition(self.state, ctx.target, ConditionName.PRONE))
 
 

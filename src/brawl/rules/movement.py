@@ -17,6 +17,7 @@ import attrs
 
 from brawl.conditions import ConditionName, Duration
 from brawl.creature import Creature, MovementType
+from brawl.dice import tier_of
 from brawl.errors import (
     ActionUnavailableError,
     IllegalMoveError,
@@ -40,6 +41,21 @@ from brawl.events.movement import (
 )
 from brawl.geometry import Pos, as_pos, cell_distance, cube, distance
 from brawl.outcome import Outcome
+from brawl.rules.burrowing import beneath_the_ground
+from brawl.rules.conditions import (
+    add_condition,
+    can_shift,
+    can_stand_up,
+    can_take_free_maneuvers,
+    can_take_maneuvers,
+    can_take_triggered_actions,
+    grabbing,
+    remove_condition,
+)
+from brawl.rules.damage import damage
+from brawl.rules.edges import edges_and_banes
+from brawl.rules.falling import fall, should_fall
+from brawl.rules.stealth import can_target
 from brawl.search import (
     MAX_BUDGET,
     SHIFT_MODES,
@@ -68,8 +84,6 @@ FREE_STRIKE_KEYWORDS = frozenset({"melee", "strike", "weapon"})  # DS-STRIKE-06:
 
 def power_roll_tier(roll: object, *, rule: str) -> int:
     """Tier 1 (≤11), 2 (12-16) or 3 (17+) of a caller-supplied power roll total (DS-TURN-13)."""
-    from brawl.dice import tier_of
-
     if isinstance(roll, bool) or not isinstance(roll, int) or not -100 <= roll <= 100:
         raise InvalidArgumentError(f"power roll {roll!r}: a whole number total of 2d10 + bonuses", rule=rule)
     return tier_of(roll)
@@ -112,10 +126,6 @@ def opportunity_attackers(
 
 def why_no_opportunity_attack(state: Encounter, enemy: str, mover: str) -> str | None:
     """Why ``enemy`` can't make an opportunity attack against ``mover``, or None (DS-STRIKE-04)."""
-    from brawl.rules.conditions import can_take_triggered_actions
-    from brawl.rules.edges import edges_and_banes
-    from brawl.rules.stealth import can_target
-
     if not can_take_triggered_actions(state, enemy):
         return f"{enemy} can't take triggered actions"
     if not can_target(state, enemy, mover):
@@ -157,14 +167,11 @@ def _plan(
     model = movement_model(state, creature, mode, squeeze=squeeze)
     points = movement_points(state, creature, budget, mode=mode, ignore_speed=ignore_speed)
     c = model.creature
-    if mode in SHIFT_MODES and steps:
-        from brawl.rules.conditions import can_shift
-
-        if not can_shift(state, creature):
-            raise IllegalMoveError(
-                f"{verb} {creature!r}: a slowed creature can't shift (it may move instead, DS-MOVE-11)",
-                rule=("RB1-SLOWED", "DS-MOVE-11"),
-            )
+    if mode in SHIFT_MODES and steps and not can_shift(state, creature):
+        raise IllegalMoveError(
+            f"{verb} {creature!r}: a slowed creature can't shift (it may move instead, DS-MOVE-11)",
+            rule=("RB1-SLOWED", "DS-MOVE-11"),
+        )
     if steps and points == 0:
         raise IllegalMoveError(
             f"{verb} {creature!r} to {tuple(steps[0])}: it has 0 movement "
@@ -363,8 +370,6 @@ def _walk(
     label: str,
     rules: tuple[str, ...],
 ) -> Outcome:
-    from brawl.rules.damage import damage
-
     model = plan.model
     c = model.creature
     start = c.pos
@@ -532,8 +537,6 @@ def _terrain_damage(state: Encounter, model: MoveModel, p: Pos, q: Pos) -> tuple
 
 
 def _fall_if_unsupported(out: Outcome, creature: str) -> Outcome:
-    from brawl.rules.falling import fall, should_fall
-
     if should_fall(out.state, creature):
         return out.then(fall, creature, rules=("DS-MOVE-14",))
     return out
@@ -772,8 +775,6 @@ def jump(
     out = Outcome(enc, tuple(events))
     hurt = _terrain_damage(enc, model, start, land)
     if hurt is not None:
-        from brawl.rules.damage import damage
-
         out = out.then(damage, creature, hurt[0], hurt[1], source="damaging terrain", rules=("DS-MOVE-13",))
     if not out.state.creature(creature).dead and not model.held(land):
         out = _fall_if_unsupported(out, creature)
@@ -798,8 +799,6 @@ def _jump_line(a: Pos, b: Pos) -> list[Pos]:
 
 def fall_prone(state: Encounter, creature: str) -> Outcome:
     """Drop prone on purpose, as a free maneuver, to crawl (DS-MTYPE-23); a flyer without hover falls."""
-    from brawl.rules.conditions import add_condition, can_take_free_maneuvers
-
     c = state.creature(creature)
     if c.dead:
         raise ActionUnavailableError(f"fall prone {creature!r}: it is dead", rule="DS-STAM-09")
@@ -820,8 +819,6 @@ def stand_up(state: Encounter, creature: str, *, helper: str | None = None, will
     Standing from voluntary prone is a free maneuver (DS-MTYPE-23); a restrained creature can't
     use Stand Up (RB1-RESTRAINED), nor one knocked prone by an effect that says it can't stand.
     """
-    from brawl.rules.conditions import can_stand_up, can_take_maneuvers, remove_condition
-
     c = state.creature(creature)
     prone = c.conditions_named(ConditionName.PRONE)
     if not prone:
@@ -898,8 +895,6 @@ def dig(state: Encounter, creature: str, squares: int, *, down: bool = True) -> 
     It needs burrow in its speed, a speed at least its size and dirt it touches; it can't dig
     deeper while holding a grabbed creature that is not unconscious (DS-MTYPE-05).
     """
-    from brawl.rules.conditions import grabbing
-
     c = state.creature(creature)
     what = f"dig {creature!r} {squares!r} squares {'down' if down else 'up'}"
     if not c.has_movement(MovementType.BURROW):
@@ -959,8 +954,6 @@ def claw_dirt(
     ≤11: it moves and is slowed and weakened (EoT); 12-16: it is slowed (EoT) and moves only if
     it spends its main action this turn (``use_main_action``); 17+: it moves.
     """
-    from brawl.rules.conditions import add_condition
-
     c = state.creature(creature)
     dest = as_pos(destination, what="destination")
     what = f"claw dirt {creature!r} to {tuple(dest)}"
@@ -1029,20 +1022,6 @@ def claw_dirt(
     if tier == 1:
         out = out.then(add_condition, creature, ConditionName.WEAKENED, Duration.EOT, source="Claw Dirt")
     return out
-
-
-def beneath_the_ground(state: Encounter, creature: str) -> bool:
-    """Whether a creature is completely beneath the ground: inside it, or under solid ground (DS-MTYPE-07)."""
-    c = state.creature(creature)
-    terrain = state.terrain
-    if all(terrain.cell(p).solid for p in cube(c.pos, c.n)):
-        return True
-    top = c.pos.z + c.n
-    return all(
-        terrain.cell(Pos(x, y, top)).solid
-        for y in range(c.pos.y, c.pos.y + c.n)
-        for x in range(c.pos.x, c.pos.x + c.n)
-    )
 
 
 def pull_up(state: Encounter, helper: str, target: str, *, willing: bool = True) -> Outcome:

@@ -13,6 +13,7 @@ import attrs
 
 from brawl.conditions import KNOCKED_OUT, ConditionName, Duration
 from brawl.creature import Creature
+from brawl.dice import roll_dice
 from brawl.errors import ActionUnavailableError, ConditionError, InvalidArgumentError
 from brawl.events.base import Event
 from brawl.events.damage import (
@@ -37,6 +38,8 @@ from brawl.rules.conditions import (
     save_against,
 )
 from brawl.state import Encounter
+
+BLEEDING_DIE = 6  # RB1-BLEEDING: 1d6 + level Stamina loss
 
 DYING = "dying"
 """Source of the bleeding condition a dying hero has (DS-STAM-07)."""
@@ -83,7 +86,7 @@ def _death(c: Creature) -> tuple[str, tuple[str, ...]]:
     return f"Stamina {c.stamina}, 0 or lower", ("DS-STAM-10", "R-STAM-3")
 
 
-def settle(
+def store_stamina(
     state: Encounter,
     old: Creature,
     new: Creature,
@@ -156,7 +159,7 @@ def lose_stamina(
         reason=reason,
         rules=tuple(dict.fromkeys((*rules, "R-STAM-6"))),
     )
-    return settle(state, c, new, (event,))
+    return store_stamina(state, c, new, (event,))
 
 
 def regain_stamina(
@@ -181,7 +184,7 @@ def regain_stamina(
     event = StaminaChanged(
         creature=creature, before=c.stamina, after=after, reason=reason, rules=tuple(dict.fromkeys(cited))
     )
-    return settle(state, c, new, (event,))
+    return store_stamina(state, c, new, (event,))
 
 
 # --- Recoveries ------------------------------------------------------------------------------
@@ -400,7 +403,7 @@ def reduce_stamina_maximum(
                 rules=("DS-DMG-13",),
             )
         )
-    return settle(state, c, new, events)
+    return store_stamina(state, c, new, events)
 
 
 def restore_stamina_maximum(
@@ -422,7 +425,7 @@ def restore_stamina_maximum(
         reason=reason,
         rules=(*rules, "DS-DMG-13", "R-STAM-2"),
     )
-    return settle(state, c, new, (event,))
+    return store_stamina(state, c, new, (event,))
 
 
 # --- knocked out ----------------------------------------------------------------------------
@@ -462,7 +465,7 @@ def wake(state: Encounter, creature: str) -> Outcome:
         after = min(now.stamina_max, max(now.stamina, 0) + KNOCKED_OUT_WAKE_STAMINA)
         out = out.add(state=out.state.with_creature(attrs.evolve(now, stamina=after)))
         cited = ("DS-STAM-15", "R-STAM-7", "DS-COND-07")
-        out = settle(out.state, now, out.state.creature(creature), out.events)
+        out = store_stamina(out.state, now, out.state.creature(creature), out.events)
     woke = Woke(
         creature=creature,
         stamina_before=c.stamina,
@@ -470,3 +473,40 @@ def wake(state: Encounter, creature: str) -> Outcome:
         rules=cited,
     )
     return out.add(woke)
+
+
+# --- bleeding --------------------------------------------------------------------------------
+def bleeding_loss(state: Encounter, creature: str, *, roll: int | None = None) -> Outcome:
+    """Bleeding: lose 1d6 + level Stamina after a main action, a triggered action or a Might or
+    Agility roll; once per action (RB1-BLEEDING, R-STAM-6). Not bleeding: nothing happens.
+
+    The action rules call it once per action. The loss is not damage: no immunity, no
+    temporary Stamina.
+    """
+    c = state.creature(creature)
+    if c.dead or not c.has(ConditionName.BLEEDING):
+        if roll is not None:
+            _check_d6(roll)
+        return Outcome(state, ())
+    faces, out = roll_dice(
+        state,
+        BLEEDING_DIE,
+        1,
+        values=None if roll is None else (roll,),
+        purpose="bleeding 1d6",
+        creature=creature,
+        rules=("RB1-BLEEDING",),
+    )
+    amount = faces[0] + c.level
+    return out.then(
+        lose_stamina,
+        creature,
+        amount,
+        reason=f"bleeding: 1d6 {faces[0]} + level {c.level}",
+        rules=("RB1-BLEEDING", "R-STAM-6"),
+    )
+
+
+def _check_d6(roll: int) -> None:
+    if not isinstance(roll, int) or isinstance(roll, bool) or not 1 <= roll <= BLEEDING_DIE:
+        raise InvalidArgumentError(f"bleeding roll {roll!r}: a d6, 1 to 6", rule="RB1-BLEEDING")

@@ -23,12 +23,13 @@ import attrs
 
 from brawl.creature import Creature
 from brawl.dice import EDGE_BONUS, POWER_DICE, POWER_DIE_SIDES, power_roll, roll_dice
-from brawl.errors import ActionUnavailableError, InvalidArgumentError
+from brawl.errors import ActionUnavailableError, InvalidArgumentError, RulesError
 from brawl.events.base import Event
 from brawl.events.stealth import Hid, Revealed, SearchContested, TestAssisted
 from brawl.geometry import distance
 from brawl.outcome import Outcome
 from brawl.rules.burrowing import has_cover_from, line_of_effect_to
+from brawl.rules.conditions import can_take_maneuvers
 from brawl.rules.edges import Reason, bane, edge, edges_and_banes
 from brawl.state import Encounter
 
@@ -61,8 +62,6 @@ def _ids(value: Iterable[str] | None, what: str, rule: str) -> tuple[str, ...] |
 
 
 def _acting(state: Encounter, creature: str, what: str, rule: str) -> Creature:
-    from brawl.rules.conditions import can_take_maneuvers
-
     c = state.creature(creature)
     if c.dead:
         raise ActionUnavailableError(f"{what} by {creature!r}: it is dead", rule=("DS-STAM-09", rule))
@@ -95,8 +94,6 @@ def verify_can_target(state: Encounter, attacker: str, target: str, *, area: boo
 
 def can_target(state: Encounter, attacker: str, target: str, *, area: bool = False) -> bool:
     """Whether ``attacker`` may target ``target`` (DS-COND-14, RB3-HIDE)."""
-    from brawl.errors import RulesError
-
     try:
         verify_can_target(state, attacker, target, area=area)
     except RulesError:
@@ -166,8 +163,6 @@ def can_hide(
     observing: Iterable[str] = (),
 ) -> bool:
     """Whether the Hide maneuver would work (DS-ACT-11)."""
-    from brawl.errors import RulesError
-
     try:
         verify_hide(state, creature, from_=from_, cover=cover, observing=observing)
     except RulesError:

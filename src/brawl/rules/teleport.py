@@ -19,7 +19,10 @@ from brawl.errors import IllegalMoveError, InvalidArgumentError, RulesError, Sta
 from brawl.events.base import Event
 from brawl.events.movement import StoodUp, Teleported
 from brawl.geometry import Pos, as_pos, cell_distance
+from brawl.geometry import distance as space_distance
 from brawl.outcome import Outcome
+from brawl.rules.conditions import grabbing, remove_condition
+from brawl.rules.falling import fall, should_fall
 from brawl.search import check_budget, riders_of
 from brawl.state import Encounter
 
@@ -171,7 +174,6 @@ def teleport(
     )
     if stand is not None and not isinstance(stand, bool):
         raise InvalidArgumentError(f"stand {stand!r}: True, False or None", rule="DS-TELE-07")
-    from brawl.rules.conditions import grabbing, remove_condition
 
     c = state.creature(creature)
     dest = as_pos(destination)
@@ -195,7 +197,6 @@ def teleport(
     moved = enc.creature(creature)
     for held in grabbing(state, creature):
         h = enc.creature(held)
-        from brawl.geometry import distance as space_distance
 
         if space_distance(moved.pos, moved.n, h.pos, h.n) > 1:
             out = remove_condition(
@@ -242,7 +243,6 @@ def teleport(
         ),
     )
     out = Outcome(enc, tuple(events))
-    from brawl.rules.falling import fall, should_fall
 
     for cid in (creature, *riders):
         if should_fall(out.state, cid):

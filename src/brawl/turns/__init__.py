@@ -4,7 +4,7 @@ Choose one with :func:`start_combat` (``system="drawsteel"``, ``"zone"`` or ``"i
 the other functions find the system from ``Encounter.turn``.
 """
 
-from brawl.turns.base import (
+from brawl.turns.dispatch import (
     TurnSystem,
     can_start_turn,
     can_use_action,

@@ -1,18 +1,16 @@
-"""The turn-system interface and the functions that dispatch to the system in play.
+"""The turn-system interface, the registry of systems and the helpers every system shares.
 
 A turn system keeps its bookkeeping in a frozen :class:`~brawl.state.TurnState` subclass stored
-in ``Encounter.turn``; the round number is ``Encounter.round``. The public functions here
-(:func:`start_combat`, :func:`next_actors`, :func:`start_turn`, ...) find the system from the
-type of ``Encounter.turn`` and call it.
+in ``Encounter.turn``; the round number is ``Encounter.round``. The functions that dispatch to
+the system in play live in :mod:`brawl.turns.dispatch`.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Iterable
-from types import ModuleType
+from collections.abc import Iterable
 from typing import Any, Protocol, runtime_checkable
 
+from brawl.dice import roll_dice
 from brawl.errors import InvalidArgumentError, TurnOrderError
 from brawl.events.base import DiceRolled
 from brawl.outcome import Outcome
@@ -80,7 +78,6 @@ def register_system(system: TurnSystem) -> TurnSystem:
 
 def system_named(name: str) -> TurnSystem:
     """The registered turn system of this name."""
-    _load_builtin()
     found = _BY_NAME.get(name) if isinstance(name, str) else None
     if found is None:
         known = ", ".join(sorted(_BY_NAME))
@@ -90,7 +87,6 @@ def system_named(name: str) -> TurnSystem:
 
 def system_of(state: Encounter) -> TurnSystem:
     """The turn system running this encounter, or :class:`TurnOrderError` out of combat."""
-    _load_builtin()
     turn = state.turn
     if turn is None:
         raise TurnOrderError("no combat is running: call start_combat first", rule="DS-SIDE-04")
@@ -98,102 +94,6 @@ def system_of(state: Encounter) -> TurnSystem:
     if found is None:
         raise TurnOrderError(f"turn state {type(turn).__name__}: no turn system runs it", rule=())
     return found
-
-
-def _load_builtin() -> None:
-    if not _BY_NAME:
-        import brawl.turns.drawsteel
-        import brawl.turns.initiative
-        import brawl.turns.zone  # noqa: F401  (each module registers its system)
-
-
-def start_combat(state: Encounter, *, system: str | TurnSystem = "drawsteel", **options: Any) -> Outcome:
-    """Start combat under a turn system ("drawsteel", "zone", "initiative" or a system object).
-
-    The options are the system's own (surprise, first side, initiative, stats...); see each
-    system's ``start``.
-    """
-    if state.turn is not None:
-        raise TurnOrderError("start combat: combat is already running; end it first", rule="DS-END-01")
-    chosen = register_system(system) if not isinstance(system, str) else system_named(system)
-    return chosen.start(state, **options)
-
-
-def next_actors(state: Encounter) -> dict[str, tuple[str, ...]]:
-    """Who may start a turn now: side → creature ids, sorted. Empty during a turn or a round's end.
-
-    In the zone game the faction whose go it is appears even with no one left (it must pass).
-    """
-    return system_of(state).next_actors(state)
-
-
-def start_turn(state: Encounter, creature: str, **options: Any) -> Outcome:
-    """Start a creature's turn; :class:`TurnOrderError` if it may not act now."""
-    return system_of(state).start_turn(state, creature, **options)
-
-
-def end_turn(state: Encounter, **options: Any) -> Outcome:
-    """End the current turn (Draw Steel: ``saving_throws={index: d10}`` for save-ends effects)."""
-    return system_of(state).end_turn(state, **options)
-
-
-def end_round(state: Encounter, **options: Any) -> Outcome:
-    """End the round when nobody is left to act, resolve end-of-round effects, begin the next."""
-    return system_of(state).end_round(state, **options)
-
-
-def can_start_turn(state: Encounter, creature: str, **options: Any) -> bool:
-    """Whether :func:`start_turn` would accept this creature now."""
-    from brawl.errors import RulesError
-
-    try:
-        start_turn(state, creature, **options)
-    except RulesError:
-        return False
-    return True
-
-
-def end_combat(state: Encounter, **options: Any) -> Outcome:
-    """End combat: the system's end-of-combat effects, then the turn state is cleared (DS-END-01).
-
-    Draw Steel: ``keep={id: [condition names]}`` keeps conditions a creature wants to keep;
-    all others end except winded, unconscious and dying (DS-COND-15); temporary Stamina is
-    lost unless listed in ``keep_temporary_stamina`` (DS-STAM-22).
-    """
-    from brawl.events.turns import CombatEnded
-
-    out = system_of(state).end_combat(state, **options)
-    return out.add(
-        CombatEnded(round=state.round, rules=("DS-END-01",)), state=out.state.with_turn(None, round=0)
-    )
-
-
-def verify_action(state: Encounter, creature: str, kind: str, **options: Any) -> None:
-    """Raise :class:`~brawl.errors.ActionUnavailableError` or :class:`TurnOrderError` if not allowed."""
-    system_of(state).verify_action(state, creature, kind, **options)
-
-
-def can_use_action(state: Encounter, creature: str, kind: str, **options: Any) -> bool:
-    """Whether the creature may use this kind of action now."""
-    from brawl.errors import RulesError
-
-    try:
-        verify_action(state, creature, kind, **options)
-    except RulesError:
-        return False
-    return True
-
-
-def use_action(state: Encounter, creature: str, kind: str, **options: Any) -> Outcome:
-    """Spend an action of this kind: Draw Steel main, maneuver, move, free maneuver, triggered,
-    free triggered; the zone game main, bonus; the initiative game action, fast, move, free, hold.
-    """
-    return system_of(state).use_action(state, creature, kind, **options)
-
-
-def spend_movement(state: Encounter, creature: str, squares: int) -> Outcome:
-    """Spend part of the movement a move granted this turn (DS-TURN-02, I-TURN-04, Z-TURN-10)."""
-    return system_of(state).spend_movement(state, creature, squares)
 
 
 def roll_die(
@@ -213,39 +113,18 @@ def roll_die(
         raise InvalidArgumentError(
             f"{purpose} {given!r}: a d{sides} shows a whole number from 1 to {sides}", rule=cited
         )
-    roll_dice: Callable[..., tuple[tuple[int, ...], Outcome]] | None = getattr(
-        _optional("brawl.dice"), "roll_dice", None
+    faces, out = roll_dice(
+        state,
+        sides,
+        1,
+        values=None if given is None else (given,),
+        purpose=purpose,
+        creature=creature,
+        rules=cited,
     )
-    if roll_dice is not None:
-        faces, out = roll_dice(
-            state,
-            sides,
-            1,
-            values=None if given is None else (given,),
-            purpose=purpose,
-            creature=creature,
-            rules=cited,
-        )
-        first = out.events[0]
-        assert isinstance(first, DiceRolled)
-        return faces[0], out.state, first
-    if given is None:
-        values, state = state.roll(sides)
-        value, source = values[0], "rng"
-    else:
-        value, source = given, "caller"
-    event = DiceRolled(
-        purpose=purpose, dice=f"d{sides}", values=(value,), source=source, creature=creature, rules=cited
-    )
-    return value, state, event
-
-
-def _optional(module: str) -> ModuleType | None:
-    """A module of the package that may not be there yet, or None."""
-    try:
-        return importlib.import_module(module)
-    except ImportError:
-        return None
+    first = out.events[0]
+    assert isinstance(first, DiceRolled)
+    return faces[0], out.state, first
 
 
 def check_ids(state: Encounter, ids: Iterable[str], what: str) -> tuple[str, ...]:

@@ -9,7 +9,7 @@ the action economy of :mod:`brawl.turns.economy`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -34,8 +34,10 @@ from brawl.events.turns import (
 )
 from brawl.outcome import Outcome
 from brawl.rules import conditions as cond_rules
+from brawl.rules import phases
+from brawl.rules.falling import continue_fall
 from brawl.state import Encounter, TurnState
-from brawl.turns.base import _optional, check_ids, register_system, roll_die, system_of
+from brawl.turns.base import check_ids, register_system, roll_die, system_of
 from brawl.turns.economy import (
     ON_OWN_TURN,
     ActionKind,
@@ -45,6 +47,7 @@ from brawl.turns.economy import (
     rule_ids,
     spend,
 )
+from brawl.turns.suffocation import suffocation
 
 SIDES = (HEROES, DIRECTOR)  # DS-SIDE-01: exactly two sides
 PLAYERS_CHOOSE_ON = 6  # DS-SIDE-06: on a d10 of 6 or higher the players choose who goes first
@@ -332,7 +335,7 @@ class DrawSteel:
             state.with_turn(new),
             (TurnStarted(creature=creature, side=c.side, round=state.round, rules=rules),),
         )
-        return out.then(cond_rules.start_of_turn, creature)
+        return out.then(phases.start_of_turn, creature)
 
     def end_turn(
         self, state: Encounter, *, saving_throws: dict[int, int] | None = None, **options: Any
@@ -344,7 +347,7 @@ class DrawSteel:
         if t.current is None:
             raise TurnOrderError("end turn: no creature is taking a turn", rule="DS-SIDE-08")
         creature = t.current
-        out = cond_rules.end_of_turn(state, creature, saving_throws=saving_throws)
+        out = phases.end_of_turn(state, creature, saving_throws=saving_throws)
         taken = t.turns_taken.get(creature, 0) + 1
         c = out.state.creature(creature)
         new = attrs.evolve(
@@ -524,23 +527,12 @@ def _end_of_round_effects(
     state: Encounter, suffocation_rolls: Mapping[str, int] | None, breathes_water: Collection[str] | None
 ) -> Outcome:
     """Falling far, then suffocation, then surprise and other end-of-round conditions (R-TURN-4)."""
-    from brawl.turns.suffocation import suffocation
-
     out = Outcome(state, ())
-    fallers = [c.id for c in state.living() if c.falling > 0]
-    if fallers:
-        continue_fall: Callable[..., Outcome] | None = getattr(
-            _optional("brawl.rules.falling"), "continue_fall", None
-        )
-        for cid in fallers:
-            if continue_fall is None:
-                out = out.add(
-                    Note(text=f"{cid} keeps falling (falling far is not available)", rules=("R-FALL-5",))
-                )
-            elif not out.state.creature(cid).dead:
-                out = out.then(continue_fall, cid)
+    for cid in [c.id for c in state.living() if c.falling > 0]:
+        if not out.state.creature(cid).dead:
+            out = out.then(continue_fall, cid)
     out = out.then(suffocation, rolls=suffocation_rolls, breathes_water=breathes_water)
-    return out.then(cond_rules.end_of_round)
+    return out.then(phases.end_of_round)
 
 
 def _agility_order(

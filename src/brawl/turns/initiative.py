@@ -18,7 +18,13 @@ from typing import Any
 import attrs
 import immutables
 
-from brawl.errors import ActionUnavailableError, IllegalMoveError, InvalidArgumentError, TurnOrderError
+from brawl.errors import (
+    ActionUnavailableError,
+    IllegalMoveError,
+    InvalidArgumentError,
+    RulesError,
+    TurnOrderError,
+)
 from brawl.events.base import Event
 from brawl.events.turns import (
     ActionUsed,
@@ -496,8 +502,6 @@ def can_initiative_move(
     state: Encounter, creature: str, path: Iterable[Iterable[int]], *, disengage: bool = False
 ) -> bool:
     """Whether :func:`verify_initiative_move` accepts the path."""
-    from brawl.errors import RulesError
-
     try:
         verify_initiative_move(state, creature, path, disengage=disengage)
     except RulesError:

@@ -1,0 +1,101 @@
+"""The start and end of turns, rounds and the encounter: what ends and what is rolled then.
+
+The turn systems call these hooks; each is a pure rule over the encounter (RB2-EOT, RB2-SAVE,
+RB2-EOE, DS-COND-01, DS-COND-15, DS-STAM-22, DS-ACT-03, DS-ACT-19).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from brawl.conditions import Condition, ConditionName, Duration
+from brawl.errors import InvalidArgumentError
+from brawl.outcome import Outcome
+from brawl.rules.actions import expire_effects
+from brawl.rules.conditions import ENDS_WITH_ENCOUNTER, end_where, instance_at, save_against
+from brawl.rules.stamina import end_of_encounter_stamina
+from brawl.state import Encounter
+
+
+def start_of_turn(state: Encounter, creature: str) -> Outcome:
+    """What happens at the start of a creature's turn: no condition ends then (RB2-EOT), but the
+    Aid Attack and Defend effects it made end (DS-ACT-03, DS-ACT-19).
+    """
+    return expire_effects(state, creature)
+
+
+def end_of_turn(
+    state: Encounter,
+    creature: str,
+    *,
+    saving_throws: Mapping[int, int] | None = None,
+    save_bonus: int = 0,
+) -> Outcome:
+    """At the end of a creature's turn: its EoT effects end (RB2-EOT), then one saving throw per
+    save-ends effect (RB2-SAVE).
+
+    ``saving_throws`` maps an index into ``creature.conditions`` (as it is when this is called)
+    to the d10 the player rolled; every other save-ends effect is rolled with the RNG, in order.
+    """
+    c = state.creature(creature)
+    rolls = dict(saving_throws or {})
+    for key in rolls:
+        cond = instance_at(c, key, "RB2-SAVE")
+        if cond.duration is not Duration.SAVE_ENDS:
+            raise InvalidArgumentError(
+                f"saving throw for condition {key} ({cond.name.value}) of {creature!r}: "
+                "not a save-ends effect",
+                rule="RB2-SAVE",
+            )
+    out = end_where(state, c, lambda x: x.duration is Duration.EOT, "end of turn (EoT)", ("RB2-EOT",))
+    saves = [(i, x) for i, x in enumerate(c.conditions) if x.duration is Duration.SAVE_ENDS]
+    for original, cond in saves:
+        current = out.state.creature(creature).conditions
+        index = _find(current, cond)
+        if index is None:
+            continue
+        out = out.then(save_against, creature, index, roll=rolls.get(original), bonus=save_bonus)
+    return out
+
+
+def _find(conditions: tuple[Condition, ...], cond: Condition) -> int | None:
+    for i, x in enumerate(conditions):
+        if x is cond:
+            return i
+    return None
+
+
+def end_of_round(state: Encounter) -> Outcome:
+    """Effects lasting to the end of the round end; surprise ends after round 1 (DS-COND-01)."""
+    out = Outcome(state, ())
+    for c in state.creature_list():
+        if any(x.duration is Duration.END_OF_ROUND for x in c.conditions):
+            step = end_where(
+                out.state,
+                out.state.creature(c.id),
+                lambda x: x.duration is Duration.END_OF_ROUND,
+                "end of round",
+                ("DS-COND-01",),
+            )
+            out = Outcome(step.state, out.events + step.events)
+    return out
+
+
+def end_of_encounter(state: Encounter, *, keep_temporary_stamina: Sequence[str] = ()) -> Outcome:
+    """When the encounter ends: EoT, save-ends, end-of-round and end-of-encounter effects end
+    (RB2-EOE, RB2-SAVE) and temporary Stamina disappears (DS-STAM-22).
+
+    Unconscious and the bleeding of dying stay (DS-COND-15); other conditions end only if the
+    creature wants them to: call :func:`~brawl.rules.conditions.remove_condition`.
+    """
+    out = Outcome(state, ())
+    for c in state.creature_list():
+        step = end_where(
+            out.state,
+            out.state.creature(c.id),
+            lambda x: x.duration in ENDS_WITH_ENCOUNTER and x.name is not ConditionName.UNCONSCIOUS,
+            "end of encounter",
+            ("RB2-EOE", "DS-COND-15"),
+        )
+        out = Outcome(step.state, out.events + step.events)
+    return out.then(end_of_encounter_stamina, keep=keep_temporary_stamina)

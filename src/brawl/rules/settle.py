@@ -1,0 +1,47 @@
+"""The consequences that follow any rule: the ``settle`` pass run after every public rule.
+
+A resolver changes what it was asked to change and nothing more: :func:`~brawl.rules.damage.damage`
+knocks a creature out, :func:`~brawl.rules.conditions.add_condition` knocks it prone. What
+follows from the new state, whichever rule made it, is settled here, once, after the rule:
+
+- a flyer without hover that is prone, grabbed, restrained, unconscious or at speed 0 in midair
+  falls (DS-MTYPE-25; R-TURN-7 when it was knocked unconscious).
+
+The public functions of :mod:`brawl` and :func:`brawl.apply` run this pass on their outcome, so a
+caller never sees a state with a consequence left pending.
+"""
+
+from __future__ import annotations
+
+from brawl.conditions import ConditionName
+from brawl.events.conditions import ConditionGained
+from brawl.events.damage import KnockedOut
+from brawl.outcome import Outcome
+from brawl.rules.conditions import GROUNDING, falls_if_aloft
+from brawl.rules.falling import fall, should_fall
+
+
+def _grounded(out: Outcome) -> list[str]:
+    """The creatures the events of this outcome knocked out or gave a grounding condition, in order."""
+    found: dict[str, None] = {}
+    for e in out.events:
+        if isinstance(e, KnockedOut) or (isinstance(e, ConditionGained) and e.condition.name in GROUNDING):
+            found[e.creature] = None
+    return list(found)
+
+
+def settle(out: Outcome) -> Outcome:
+    """The outcome with the consequences of its new state resolved and their events appended.
+
+    Cost follows the change: only the creatures the events name are looked at.
+    """
+    for cid in _grounded(out):
+        state = out.state
+        if cid not in state.creatures or not falls_if_aloft(state, cid) or not should_fall(state, cid):
+            continue
+        knocked_out = state.creature(cid).has(ConditionName.UNCONSCIOUS)
+        out = out.then(fall, cid, rules=("DS-MTYPE-25", "R-TURN-7") if knocked_out else ("DS-MTYPE-25",))
+    return out
+
+
+__all__ = ["settle"]

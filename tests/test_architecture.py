@@ -1,0 +1,158 @@
+"""The package's import graph: a strict layering, imports only downward, all at module top.
+
+The layers, lowest first: the model; the rules (definitions, then resolvers, then consequences and
+phases); the turn systems; the edges (actions, input and output, simulation, pictures, the CLI).
+A module may import from its own layer or a lower one, never from a higher one, and the
+module-level imports form no cycle. Imports inside functions are refused by ruff (PLC0415).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import brawl
+
+PACKAGE = Path(brawl.__file__).parent
+
+# Ranks; a module's rank is that of the longest prefix listed.
+MODEL = 0
+DEFINITIONS = 1
+RESOLVERS = 2
+PHASES = 3
+TURNS = 4
+EDGES = 5
+
+LAYERS: dict[str, int] = {
+    "brawl.enums": MODEL,
+    "brawl.errors": MODEL,
+    "brawl.size": MODEL,
+    "brawl.geometry": MODEL,
+    "brawl.damagetypes": MODEL,
+    "brawl.conditions": MODEL,
+    "brawl.terrain": MODEL,
+    "brawl.creature": MODEL,
+    "brawl.rng": MODEL,
+    "brawl.state": MODEL,
+    "brawl.outcome": MODEL,
+    "brawl.events": MODEL,
+    "brawl.dice": DEFINITIONS,
+    "brawl.rules.burrowing": DEFINITIONS,
+    "brawl.rules.edges": DEFINITIONS,
+    "brawl.rules": RESOLVERS,
+    "brawl.search": RESOLVERS,
+    "brawl.rules.phases": PHASES,
+    "brawl.rules.settle": PHASES,
+    "brawl.turns": TURNS,
+    "brawl.actions": EDGES,
+    "brawl.io": EDGES,
+    "brawl.sim": EDGES,
+    "brawl.render": EDGES,
+    "brawl.strategies": EDGES,
+    "brawl.demo": EDGES,
+    "brawl._guard": EDGES,
+    "brawl.__main__": EDGES,
+    "brawl": EDGES,
+}
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def rank(module: str) -> int:
+    best = max((name for name in LAYERS if module == name or module.startswith(name + ".")), key=len)
+    return LAYERS[best]
+
+
+def top_level_imports(path: Path, known: set[str]) -> Iterator[str]:
+    """The package modules a file imports at module level (``from x import y`` counts x and x.y)."""
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        found: list[str] = []
+        if isinstance(node, ast.Import):
+            found = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+        yield from (name for name in found if name in known)
+
+
+def graph() -> dict[str, set[str]]:
+    known = modules()
+    return {m: set(top_level_imports(p, set(known))) - {m} for m, p in known.items()}
+
+
+def cycle(edges: dict[str, set[str]]) -> list[str] | None:
+    """One cycle of the graph, or None (an iterative depth-first search)."""
+    colour = dict.fromkeys(edges, 0)
+    for start in sorted(edges):
+        if colour[start]:
+            continue
+        stack = [(start, iter(sorted(edges[start])))]
+        path = [start]
+        colour[start] = 1
+        while stack:
+            node, children = stack[-1]
+            child = next(children, None)
+            if child is None:
+                colour[node] = 2
+                stack.pop()
+                path.pop()
+            elif colour[child] == 1:
+                return [*path[path.index(child) :], child]
+            elif colour[child] == 0:
+                colour[child] = 1
+                path.append(child)
+                stack.append((child, iter(sorted(edges[child]))))
+    return None
+
+
+def test_every_module_has_a_layer() -> None:
+    for m in modules():
+        assert any(m == name or m.startswith(name + ".") for name in LAYERS), m
+
+
+def test_module_level_imports_form_no_cycle() -> None:
+    assert cycle(graph()) is None
+
+
+def test_imports_only_go_down_the_layers() -> None:
+    upward = [
+        f"{m} (layer {rank(m)}) imports {t} (layer {rank(t)})"
+        for m, targets in graph().items()
+        for t in sorted(targets)
+        if rank(t) > rank(m) and not (m == "brawl" or t.startswith(m + "."))
+    ]
+    assert upward == []
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    """The oracle itself: a planted cycle and a planted upward import are found."""
+    assert cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert cycle({"a": {"b"}, "b": set()}) is None
+    assert rank("brawl.rules.forced") == RESOLVERS
+    assert rank("brawl.rules.phases") == PHASES
+    assert rank("brawl.events.forced") == MODEL
+
+
+@pytest.mark.parametrize("module", sorted(modules()))
+def test_no_module_imports_inside_functions(module: str) -> None:
+    """Every import sits at module level (the same check as ruff's PLC0415)."""
+    tree = ast.parse(modules()[module].read_text(encoding="utf-8"))
+    inner = [
+        node.lineno
+        for fn in ast.walk(tree)
+        if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef)
+        for node in ast.walk(fn)
+        if isinstance(node, ast.Import | ast.ImportFrom)
+    ]
+    assert inner == []
