@@ -28,6 +28,8 @@ EDGES = 5
 
 LAYERS: dict[str, int] = {
     "brawl.enums": MODEL,
+    "brawl.checks": MODEL,
+    "brawl.requests": MODEL,
     "brawl.errors": MODEL,
     "brawl.size": MODEL,
     "brawl.geometry": MODEL,

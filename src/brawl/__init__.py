@@ -328,7 +328,8 @@ __all__ += ["SQUARE_FEET", "Scale", "dramatic_finish", "squares_to_feet", "use_c
 
 # --- actions as data ----------------------------------------------------------------------
 from brawl import actions
-from brawl.actions import Action, apply, legal_actions, replay
+from brawl.actions import apply, legal_actions, replay
+from brawl.requests import Action
 from brawl.sim import Summary, play, simulate
 
 __all__ += ["Action", "Summary", "actions", "apply", "legal_actions", "play", "replay", "simulate"]

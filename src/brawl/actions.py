@@ -12,13 +12,14 @@ the state's RNG are drawn the same way on replay, so replaying a log reproduces 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import attrs
 
 from brawl.errors import InvalidArgumentError, RulesError
 from brawl.geometry import Pos, as_pos, distance
 from brawl.outcome import Outcome
+from brawl.requests import Action as Action
 from brawl.rules.actions import (
     aid_attack,
     charge,
@@ -34,6 +35,7 @@ from brawl.rules.damage import damage
 from brawl.rules.falling import fall
 from brawl.rules.forced import pull, push, slide
 from brawl.rules.movement import fall_prone, move, path_cost, shift, stand_up
+from brawl.rules.settle import settle
 from brawl.rules.stamina import catch_breath, gain_temporary_stamina, heal
 from brawl.rules.teleport import teleport
 from brawl.search import reachable
@@ -71,22 +73,6 @@ def _ids(value: Iterable[str]) -> tuple[str, ...]:
     return tuple(value)
 
 
-@attrs.frozen
-class Action:
-    """Base class: a rule call as data. Subclasses register by class name for JSON."""
-
-    registry: ClassVar[dict[str, type[Action]]] = {}
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if not cls.__name__.startswith("_"):
-            Action.registry[cls.__name__] = cls
-
-    def apply(self, state: Encounter) -> Outcome:
-        """Run the rule on ``state``."""
-        raise NotImplementedError
-
-
 # -- damage, Stamina, conditions ----------------------------------------------------------------
 
 
@@ -100,7 +86,7 @@ class Damage(Action):
     source: str | None = None
     knock_out: bool = False
 
-    def apply(self, state: Encounter) -> Outcome:
+    def resolve(self, state: Encounter) -> Outcome:
         return damage(
             state, self.target, self.amount, self.type, source=self.source, knock_out=self.knock_out
         )
@@ -115,7 +101,7 @@ class AddCondition(Action):
     duration: str = "until_removed"
     source: str | None = None
 
-    def apply(self, state: Encounter) -> Outcome:
+    def resolve(self, state: Encounter) -> Outcome:
         return add_condition(state, self.creature, self.name, self.duration, source=self.source)
 
 
@@ -127,7 +113,7 @@ class RemoveCondition(Action):
     name: str
     source: str | None = None
 
-    def apply(self, state: Encounter) -> Outcome:
+    def resolve(self, state: Encounter) -> Outcome:
         return remove_condition(state, self.creature, self.name, source=self.source)
 
 
@@ -137,7 +123,7 @@ class CatchBreath(Action):
 
     creature: str
 
-    def apply(self, state: Encounter) -> Outcome:
+    def resolve(self, state: Encounter) -> Outcome:
         return catch_breath(state, self.creature)
 
 
@@ -150,7 +136,7 @@ class Heal(Action):
     choice: str = "recovery"
     roll: int | None = None
 
-    def apply(self, state: Encounter) -> Outcome:
+    def resolve(self, state: Encounter) -> Outcome:
         return heal(state, self.healer, self.target, choice=self.choice, roll=self.roll)
 
 
@@ -162,7 +148,7 @@ class GainTemporaryStamina(Action):
     amount: int
     source: str | None = None
 
-    def apply(self, state: Encounter) -> Outcome:
+    def resolve(self, state: Encounter) -> Outcome:
         return gain_temporary_stamina(state, self.creature, self.amount, source=self.source)
 
 
@@ -178,7 +164,7 @@ class Move(Action):
     mode: str = "advance"
     budget: int | None = None
 
-    def apply(self, state: Encounter) -> Outcome:
+    def resolve(self, state: Encounter) -> Outcome:
         return move(state, self.creature, self.path, mode=self.mode, budget=self.budget)  # type: ignore[arg-type]
 
 
@@ -190,7 +176,7 @@ class Shift(Action):
     path: tuple[Pos, ...] = attrs.field(converter=_path)
     squares: int | None = None
 
-    def apply(self, state: Encounter) -> Outcome:
+    def resolve(self, state: Encounter) -> Outcome:
         return shift(state, self.creature, self.path, squares=self.squares)
 
 
@@ -203,7 +189,7 @@ class Teleport(Action):
     teleporter: str | None = None
     distance: int | None = None
 
-    def apply(self, state: Encounter) -> Outcome:
+    def resolve(self, state: Encounter) -> Outcome:
         return teleport(
             state, self.creature, self.destination, teleporter=self.teleporter, distance=self.distance
         )
@@ -216,7 +202,7 @@ class StandUp(Action):
     creature: str
     helper: str | None = None
 
-    def apply(self, state: Encounter) -> Outcome:
+    def resolve(self, state: Encounter) -> Outcome:
         return stand_up(state, self.creature, helper=self.helper)
 
 
@@ -226,7 +212,7 @@ class FallProne(Action):
 
     creature: str
 
-    def apply(self, state: Encounter) -> Outcome:
+    def resolve(self, state: Encounter) -> Outcome:
         return fall_prone(state, self.creature)
 
 
@@ -252,7 +238,7 @@ class Advance(Action):
     creature: str
     path: tuple[Pos, ...] = attrs.field(converter=_path)
 
-    def apply(self, state: Encounter) -> Outcome:
+    def resolve(self, state: Encounter) -> Outcome:
         out = Outcome(state, ())
         if movement_left(state, self.creature) == 0:
             out = use_action(state, self.creature, "move")
@@ -288,7 +274,7 @@ class _StraightForcedMove(Action):
 class Push(_StraightForcedMove):
     """:func:`brawl.push` (DS-FORCE-02)."""
 
-    def apply(self, state: Encounter) -> Outcome:
+    def resolve(self, state: Encounter) -> Outcome:
         return self._call(state, push)
 
 
@@ -296,7 +282,7 @@ class Push(_StraightForcedMove):
 class Pull(_StraightForcedMove):
     """:func:`brawl.pull` (DS-FORCE-03)."""
 
-    def apply(self, state: Encounter) -> Outcome:
+    def resolve(self, state: Encounter) -> Outcome:
         return self._call(state, pull)
 
 
@@ -310,7 +296,7 @@ class Slide(Action):
     path: tuple[Pos, ...] = attrs.field(converter=_path)
     stability_used: int | None = None
 
-    def apply(self, state: Encounter) -> Outcome:
+    def resolve(self, state: Encounter) -> Outcome:
         return slide(
             state, self.source, self.target, self.distance, path=self.path, stability_used=self.stability_used
         )
@@ -324,7 +310,7 @@ class Fall(Action):
     height: int | None = None
     use_agility: bool = True
 
-    def apply(self, state: Encounter) -> Outcome:
+    def resolve(self, state: Encounter) -> Outcome:
         return fall(state, self.creature, height=self.height, use_agility=self.use_agility)
 
 
@@ -342,7 +328,7 @@ class FreeStrike(Action):
     dice: tuple[int, int] | None = attrs.field(default=None, converter=_opt_dice)
     flat_damage: int | None = None
 
-    def apply(self, state: Encounter) -> Outcome:
+    def resolve(self, state: Encounter) -> Outcome:
         return free_strike(
             state, self.attacker, self.target, ranged=self.ranged, characteristic=self.characteristic,
             dice=self.dice, flat_damage=self.flat_damage,
@@ -358,7 +344,7 @@ class OpportunityAttack(Action):
     dice: tuple[int, int] | None = attrs.field(default=None, converter=_opt_dice)
     flat_damage: int | None = None
 
-    def apply(self, state: Encounter) -> Outcome:
+    def resolve(self, state: Encounter) -> Outcome:
         return opportunity_attack(
             state, self.attacker, self.mover, dice=self.dice, flat_damage=self.flat_damage
         )
@@ -372,7 +358,7 @@ class Grab(Action):
     target: str
     dice: tuple[int, int] | None = attrs.field(default=None, converter=_opt_dice)
 
-    def apply(self, state: Encounter) -> Outcome:
+    def resolve(self, state: Encounter) -> Outcome:
         return grab(state, self.creature, self.target, dice=self.dice)
 
 
@@ -383,7 +369,7 @@ class EscapeGrab(Action):
     creature: str
     dice: tuple[int, int] | None = attrs.field(default=None, converter=_opt_dice)
 
-    def apply(self, state: Encounter) -> Outcome:
+    def resolve(self, state: Encounter) -> Outcome:
         return escape_grab(state, self.creature, dice=self.dice)
 
 
@@ -396,7 +382,7 @@ class Knockback(Action):
     direction: Pos | None = attrs.field(default=None, converter=_opt_pos)
     dice: tuple[int, int] | None = attrs.field(default=None, converter=_opt_dice)
 
-    def apply(self, state: Encounter) -> Outcome:
+    def resolve(self, state: Encounter) -> Outcome:
         return knockback(state, self.creature, self.target, direction=self.direction, dice=self.dice)
 
 
@@ -407,7 +393,7 @@ class AidAttack(Action):
     creature: str
     enemy: str
 
-    def apply(self, state: Encounter) -> Outcome:
+    def resolve(self, state: Encounter) -> Outcome:
         return aid_attack(state, self.creature, self.enemy)
 
 
@@ -417,7 +403,7 @@ class Defend(Action):
 
     creature: str
 
-    def apply(self, state: Encounter) -> Outcome:
+    def resolve(self, state: Encounter) -> Outcome:
         return defend(state, self.creature)
 
 
@@ -430,7 +416,7 @@ class Charge(Action):
     target: str = ""
     dice: tuple[int, int] | None = attrs.field(default=None, converter=_opt_dice)
 
-    def apply(self, state: Encounter) -> Outcome:
+    def resolve(self, state: Encounter) -> Outcome:
         return charge(state, self.creature, self.path, self.target, dice=self.dice)
 
 
@@ -446,7 +432,7 @@ class StartCombat(Action):
     first_side: str | None = None
     d10: int | None = None
 
-    def apply(self, state: Encounter) -> Outcome:
+    def resolve(self, state: Encounter) -> Outcome:
         options: dict[str, Any] = {}
         if self.system == "drawsteel":
             options = {"surprised": self.surprised, "first_side": self.first_side, "d10": self.d10}
@@ -459,7 +445,7 @@ class StartTurn(Action):
 
     creature: str
 
-    def apply(self, state: Encounter) -> Outcome:
+    def resolve(self, state: Encounter) -> Outcome:
         return start_turn(state, self.creature)
 
 
@@ -469,7 +455,7 @@ class EndTurn(Action):
 
     saving_throws: tuple[int, ...] = attrs.field(default=(), converter=tuple)
 
-    def apply(self, state: Encounter) -> Outcome:
+    def resolve(self, state: Encounter) -> Outcome:
         if self.saving_throws:
             return end_turn(state, saving_throws=dict(enumerate(self.saving_throws)))
         return end_turn(state)
@@ -479,7 +465,7 @@ class EndTurn(Action):
 class EndRound(Action):
     """:func:`brawl.end_round` (R-TURN-4)."""
 
-    def apply(self, state: Encounter) -> Outcome:
+    def resolve(self, state: Encounter) -> Outcome:
         return end_round(state)
 
 
@@ -490,7 +476,7 @@ class UseAction(Action):
     creature: str
     kind: str
 
-    def apply(self, state: Encounter) -> Outcome:
+    def resolve(self, state: Encounter) -> Outcome:
         return use_action(state, self.creature, self.kind)
 
 
@@ -498,7 +484,7 @@ class UseAction(Action):
 class EndCombat(Action):
     """:func:`brawl.end_combat` (DS-END-01)."""
 
-    def apply(self, state: Encounter) -> Outcome:
+    def resolve(self, state: Encounter) -> Outcome:
         return end_combat(state)
 
 
@@ -512,7 +498,7 @@ class TakeAction(Action):
     kind: str
     action: Action
 
-    def apply(self, state: Encounter) -> Outcome:
+    def resolve(self, state: Encounter) -> Outcome:
         creature = getattr(self.action, "creature", None) or getattr(self.action, "attacker", None)
         if not isinstance(creature, str):
             raise InvalidArgumentError(f"take action {self.action!r}: it names no acting creature", rule=())
@@ -532,7 +518,7 @@ def apply(state: Encounter, action: Action) -> Outcome:
     """Apply one action: ``state, events = brawl.apply(state, action)``."""
     if not isinstance(action, Action):
         raise InvalidArgumentError(f"action {action!r}: not a brawl action", rule=())
-    return action.apply(state)
+    return settle(action.resolve(state))
 
 
 def replay(state: Encounter, actions: Iterable[Action]) -> Outcome:

@@ -35,6 +35,14 @@ class InvalidArgumentError(RulesError):
     """An argument outside the range the rules allow (a negative distance, a bad path)."""
 
 
+class ArgumentTypeError(InvalidArgumentError, TypeError):
+    """An argument of the wrong Python type (a float where a whole number goes, a dict for an id).
+
+    It is a :class:`TypeError` as well as an :class:`InvalidArgumentError`, and its message names
+    the argument and the type expected.
+    """
+
+
 class IllegalMoveError(RulesError):
     """A willing move, shift, jump, climb or teleport that the movement rules forbid."""
 

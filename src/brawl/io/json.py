@@ -29,12 +29,12 @@ from cattrs.errors import (
 )
 from cattrs.strategies import configure_union_passthrough
 
-from brawl.actions import Action
 from brawl.conditions import Condition
 from brawl.creature import Characteristics, Creature, MapObject
 from brawl.errors import BrawlError, ScenarioError
 from brawl.events.base import Event
 from brawl.geometry import Pos
+from brawl.requests import Action
 from brawl.rng import Rng
 from brawl.size import Size
 from brawl.state import Encounter, TurnState

@@ -1,0 +1,54 @@
+"""The validation helpers every layer shares: one home for "a whole number in a range".
+
+``whole_number`` refuses a ``bool`` (a ``True`` is not the number 1 here), a float and any other
+type with :class:`~brawl.errors.ArgumentTypeError`, and a number out of range with the error class
+the caller names (an :class:`~brawl.errors.InvalidArgumentError` by default), citing the rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from brawl.errors import ArgumentTypeError, BrawlError, InvalidArgumentError, RulesError
+
+
+def _raise(error: type[BrawlError], message: str, rule: str | Sequence[str]) -> None:
+    if issubclass(error, RulesError):
+        raise error(message, rule=rule)
+    raise error(message)
+
+
+def whole_number(
+    value: object,
+    lo: int | None = None,
+    hi: int | None = None,
+    *,
+    what: str,
+    rule: str | Sequence[str] = (),
+    error: type[BrawlError] = InvalidArgumentError,
+) -> int:
+    """``value`` if it is an ``int`` (not a ``bool``) with ``lo <= value <= hi``; else raise.
+
+    ``what`` names the argument in the message; ``None`` bounds are open.
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentTypeError(
+            f"{what} {value!r}: a whole number is needed, not {type(value).__name__}", rule=rule
+        )
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        if lo is not None and hi is not None:
+            span = f"from {lo} to {hi}"
+        elif lo is not None:
+            span = f"of at least {lo}"
+        else:
+            span = f"of at most {hi}"
+        _raise(error, f"{what} {value!r}: a whole number {span} is needed", rule)
+    return value
+
+
+def is_whole_number(value: object) -> bool:
+    """Whether ``value`` is an ``int`` and not a ``bool``."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+__all__ = ["is_whole_number", "whole_number"]

@@ -1,0 +1,35 @@
+"""Requests: every rule call that carries a choice, as one frozen record.
+
+A request is what a rule takes, what :func:`brawl.apply` resolves and what an action log saves:
+the same record, whole. Each rule module defines the requests of its rules next to them; a
+subclass registers by class name, so JSON finds it again. ``resolve`` runs the rule alone;
+:func:`brawl.apply` runs it and then settles its consequences.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import attrs
+
+from brawl.outcome import Outcome
+from brawl.state import Encounter
+
+
+@attrs.frozen
+class Action:
+    """Base class of the requests: a rule call as data. Subclasses register by class name."""
+
+    registry: ClassVar[dict[str, type[Action]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if not cls.__name__.startswith("_"):
+            Action.registry[cls.__name__] = cls
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Run the rule on ``state`` (its consequences are settled by :func:`brawl.apply`)."""
+        raise NotImplementedError
+
+
+__all__ = ["Action"]
