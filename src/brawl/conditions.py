@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import attrs
 
+from brawl.checks import whole_number
 from brawl.enums import ReprEnum
 from brawl.errors import StateError
 
@@ -71,8 +72,7 @@ KNOCKED_OUT = "knocked out"
 
 
 def _check_threshold(_: object, __: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 11:
-        raise StateError(f"save threshold {value!r}: a whole number from 1 to 11")
+    whole_number(value, 1, 11, what="save threshold", error=StateError)
 
 
 @attrs.frozen

@@ -12,6 +12,7 @@ from typing import Any
 import attrs
 import immutables
 
+from brawl.checks import whole_number
 from brawl.conditions import Condition, ConditionName, Effect
 from brawl.damagetypes import (
     DamageType,
@@ -53,15 +54,19 @@ class MovementType(ReprEnum):
 
 def _whole(minimum: int) -> Any:
     def check(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-        if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-            raise StateError(f"{attribute.name} {value!r}: a whole number >= {minimum}")
+        whole_number(value, minimum, None, what=attribute.name, error=StateError)
 
     return check
 
 
 def _characteristic(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value not in CHARACTERISTIC_RANGE:
-        raise StateError(f"{attribute.name} {value!r}: a whole number from -5 to 5")
+    whole_number(
+        value,
+        CHARACTERISTIC_RANGE.start,
+        CHARACTERISTIC_RANGE.stop - 1,
+        what=attribute.name,
+        error=StateError,
+    )
 
 
 @attrs.frozen

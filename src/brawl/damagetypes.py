@@ -7,6 +7,7 @@ from typing import Literal, TypeAlias
 
 import immutables
 
+from brawl.checks import whole_number
 from brawl.enums import ReprEnum
 from brawl.errors import InvalidArgumentError
 
@@ -88,7 +89,5 @@ def weaknesses(values: Mapping[str, int] | Mapping[DamageType, int] | None = Non
     out: dict[str, int] = {}
     for key, value in (values or {}).items():
         k = _key(key, "weakness")
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise InvalidArgumentError(f"weakness {k} {value!r}: a whole number >= 0", rule="DS-DMG-08")
-        out[k] = value
+        out[k] = whole_number(value, 0, None, what=f"weakness {k}", rule="DS-DMG-08")
     return immutables.Map(out)

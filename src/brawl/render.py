@@ -12,6 +12,7 @@ import string
 from collections.abc import Iterable, Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
+from brawl.checks import whole_number
 from brawl.creature import HEROES
 from brawl.errors import InvalidArgumentError
 from brawl.geometry import Pos
@@ -79,11 +80,7 @@ def _window(
 def _level(enc: Encounter, z: int | None) -> int:
     if z is None:
         return 0
-    if isinstance(z, bool) or not isinstance(z, int) or not -enc.terrain.below <= z < enc.terrain.height:
-        raise InvalidArgumentError(
-            f"z {z!r}: a level of the map, from {-enc.terrain.below} to {enc.terrain.height - 1}", rule=()
-        )
-    return z
+    return whole_number(z, -enc.terrain.below, enc.terrain.height - 1, what="z")
 
 
 def terrain_glyph(enc: Encounter, pos: Pos) -> str:
@@ -258,8 +255,7 @@ def render_svg(
     """
     level = _level(enc, z)
     xs, ys = _window(enc, x_range, y_range)
-    if isinstance(cell, bool) or not isinstance(cell, int) or not 4 <= cell <= 256:
-        raise InvalidArgumentError(f"cell {cell!r}: a whole number of pixels from 4 to 256", rule=())
+    whole_number(cell, 4, 256, what="cell")
     creature_glyphs, object_glyphs = glyphs(enc, level, (xs, ys))
     w, h = len(xs) * cell, len(ys) * cell
     out = [

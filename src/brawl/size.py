@@ -8,6 +8,7 @@ from typing import Literal
 
 import attrs
 
+from brawl.checks import whole_number
 from brawl.errors import InvalidArgumentError
 
 SubSize = Literal["T", "S", "M", "L", ""]
@@ -17,10 +18,7 @@ _PATTERN = re.compile(r"^\s*(?:1\s*([TSMLtsml])|(\d+))\s*$")
 
 
 def _check_squares(_: object, __: attrs.Attribute[int], value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_SIZE:
-        raise InvalidArgumentError(
-            f"size {value!r}: a size is a whole number from 1 to {MAX_SIZE}", rule="DS-SIZE-03"
-        )
+    whole_number(value, 1, MAX_SIZE, what="size", rule="DS-SIZE-03")
 
 
 @functools.total_ordering

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator, Mapping
 import attrs
 import immutables
 
+from brawl.checks import whole_number
 from brawl.damagetypes import DamageType, damage_type
 from brawl.enums import ReprEnum
 from brawl.errors import InvalidArgumentError
@@ -53,8 +54,7 @@ OBJECT_STAMINA_PER_SQUARE: Mapping[Material, int] = {  # DS-OBJ-03
 
 
 def _check_damaging(instance: Cell, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise InvalidArgumentError(f"damaging terrain {value!r}: a whole number >= 0", rule="DS-MOVE-13")
+    whole_number(value, 0, None, what="damaging terrain", rule="DS-MOVE-13")
 
 
 @attrs.frozen
@@ -91,10 +91,7 @@ GROUND = Cell(Material.DIRT)
 
 def _check_edge(_: object, attribute: attrs.Attribute[int], value: int) -> None:
     limit = MAX_HEIGHT if attribute.name == "height" else MAX_EDGE
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= limit:
-        raise InvalidArgumentError(
-            f"map {attribute.name} {value!r}: a whole number from 1 to {limit}", rule="DS-GRID-01"
-        )
+    whole_number(value, 1, limit, what=f"map {attribute.name}", rule="DS-GRID-01")
 
 
 Row = tuple[int, int]  # (z, y)
