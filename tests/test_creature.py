@@ -95,7 +95,7 @@ def test_malformed_creatures_raise_state_error(changes: dict[str, object]) -> No
 
 
 def test_characteristics_run_from_minus_5_to_5() -> None:
-    """RULES-BEYOND §4 (RB4-CHARACTERISTICS): scores run from -5 to +5."""
+    """RB4-CHARACTERISTICS: scores run from -5 to +5."""
     assert Characteristics(might=5, agility=-5).get("M") == 5
     with pytest.raises(StateError, match="might 6"):
         Characteristics(might=6)
@@ -142,7 +142,7 @@ def test_an_object_of_air_is_refused() -> None:
 
 
 def test_repr_pastes_back_as_code() -> None:
-    """Reprs are valid Python, so Hypothesis failures replay (STYLE.md)."""
+    """Reprs are valid Python, so Hypothesis failures replay."""
     c = Creature(
         id="k",
         size="1S",

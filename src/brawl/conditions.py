@@ -1,4 +1,4 @@
-"""Conditions as data: their names, durations and sources (RULES-BEYOND.md §1 and §2).
+"""Conditions as data: their names, durations and sources (RB1-CONDITIONS, RB2-EOT, RB2-SAVE, RB2-EOE).
 
 This module holds the model only. What each condition does (speed, edges and banes, which
 actions it forbids) and how durations run out are rules, in :mod:`brawl.rules.conditions`.
@@ -44,14 +44,14 @@ NINE_CONDITIONS: frozenset[ConditionName] = frozenset(
         "weakened",
     )
 )
-"""The nine conditions of the glossary (RULES-BEYOND.md §1)."""
+"""The nine conditions of the glossary (RB1-CONDITIONS)."""
 
 ONE_SOURCE: frozenset[ConditionName] = frozenset({ConditionName.FRIGHTENED, ConditionName.TAUNTED})
-"""Conditions that keep one source: a new source replaces the old (RULES-BEYOND.md §1)."""
+"""Conditions that keep one source: a new source replaces the old (RB1-CONDITIONS)."""
 
 
 class Duration(ReprEnum):
-    """How long a condition lasts (RULES-BEYOND.md §2)."""
+    """How long a condition lasts (RB2-EOT, RB2-SAVE, RB2-EOE)."""
 
     EOT = "eot"
     """Until the end of the affected creature's current or next turn ("(EoT)")."""

@@ -34,7 +34,7 @@ DIRECTOR = "director"
 """The Director's side: every creature opposing the heroes (DS-SIDE-02)."""
 
 CHARACTERISTIC_RANGE = range(-5, 6)
-"""Characteristic scores run from -5 to +5 (RULES-BEYOND.md §4)."""
+"""Characteristic scores run from -5 to +5 (RB4-CHARACTERISTICS)."""
 
 
 class MovementType(ReprEnum):
@@ -71,7 +71,7 @@ def _characteristic(instance: object, attribute: attrs.Attribute[int], value: in
 
 @attrs.frozen
 class Characteristics:
-    """The five characteristics, each from -5 to +5 (RULES-BEYOND.md §4)."""
+    """The five characteristics, each from -5 to +5 (RB4-CHARACTERISTICS)."""
 
     might: int = attrs.field(default=0, validator=_characteristic)
     agility: int = attrs.field(default=0, validator=_characteristic)
@@ -208,7 +208,7 @@ class Creature:
     group: str | None = None
     """Director group that shares one slot in the turn order (R-TURN-3)."""
     solo: bool = False
-    """A solo creature: two turns a round, never back to back (RULES-BEYOND.md §5)."""
+    """A solo creature: two turns a round, never back to back (RB5-SOLO)."""
     riding: str | None = None
     """Id of the mount this creature rides (DS-MOUNT-01..10)."""
     falling: int = attrs.field(default=0, validator=_whole(0))

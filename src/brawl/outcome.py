@@ -1,4 +1,4 @@
-"""``Outcome``: the new state and the events a rule produced (DESIGN.md principle 1)."""
+"""``Outcome``: the new state and the events a rule produced (immutable state, pure rules)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The state's seeded, counter-based random number generator (DESIGN.md principle 3).
+"""The state's seeded, counter-based random number generator (dice are inputs: the RNG lives in the state).
 
 A draw depends only on ``(seed, counter)``; drawing returns the value and the next generator,
 so a state that carries its ``Rng`` stays pure and every replay is exact. Nothing in brawl calls

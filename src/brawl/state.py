@@ -2,7 +2,7 @@
 
 An :class:`Encounter` is immutable. Building one validates everything (overlaps, walls, bounds,
 Stamina, ids). The ``with_*`` methods change one thing and validate only that thing, so
-replacing one creature costs about the same with 10 or 1,000 creatures (DESIGN.md principle 6).
+replacing one creature costs about the same with 10 or 1,000 creatures (cost follows the change, not the world).
 """
 
 from __future__ import annotations
@@ -102,7 +102,7 @@ class Encounter:
     round: int = 0
     """Combat round number, 0 before combat."""
     rng: Rng = attrs.field(factory=Rng)
-    """The seeded counter-based RNG (DESIGN.md principle 3)."""
+    """The seeded counter-based RNG (dice are inputs: the RNG lives in the state)."""
     _occupancy: immutables.Map[Column, tuple[str, ...]] = attrs.field(init=False, repr=False, eq=False)
     _object_cells: immutables.Map[Pos, str] = attrs.field(init=False, repr=False, eq=False)
     _links: immutables.Map[Link, tuple[str, ...]] = attrs.field(init=False, repr=False, eq=False)
