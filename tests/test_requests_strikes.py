@@ -358,3 +358,22 @@ def test_a_charge_must_end_within_reach_of_its_target() -> None:
     assert not brawl.can_charge(enc, request)
     with pytest.raises(RulesError, match="DS-STRIKE-06"):
         brawl.charge(enc, "kira", request.path, "gob", dice=(5, 5))
+
+
+def test_wrong_types_in_the_edges_stealth_and_table_helpers_are_type_errors() -> None:
+    """RB3-EDGES, DS-EDGE-08, RB3-HIDE, DS-GRID-02: a value of the wrong type is an
+    ArgumentTypeError; a number out of range stays a plain InvalidArgumentError."""
+    enc = base()
+    with pytest.raises(ArgumentTypeError, match="RB3-EDGES"):
+        brawl.rules.edges.edges_and_banes(enc, "kira", "gob", extra=["an edge"])  # type: ignore[list-item]
+    with pytest.raises(ArgumentTypeError, match="DS-EDGE-08"):
+        brawl.rules.edges.edges_and_banes(enc, "kira", "gob", deals_damage=1)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="RB3-HIDE"):
+        brawl.verify_can_target(enc, "kira", "gob", area=1)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="DS-GRID-02"):
+        brawl.Scale("5")  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="DS-GRID-02") as info:
+        brawl.Scale(-1)
+    assert not isinstance(info.value, ArgumentTypeError)
+    with pytest.raises(ArgumentTypeError, match="DS-GRID-02"):
+        brawl.Scale().length(1.5)  # type: ignore[arg-type]

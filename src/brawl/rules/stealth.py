@@ -24,7 +24,7 @@ import immutables
 
 from brawl.creature import Creature
 from brawl.dice import EDGE_BONUS, POWER_DICE, POWER_DIE_SIDES, power_roll, roll_dice
-from brawl.errors import ActionUnavailableError, InvalidArgumentError, RulesError
+from brawl.errors import ActionUnavailableError, ArgumentTypeError, InvalidArgumentError, RulesError
 from brawl.events.base import Event
 from brawl.events.stealth import Hid, Revealed, SearchContested, TestAssisted
 from brawl.geometry import distance
@@ -89,7 +89,7 @@ def verify_can_target(state: Encounter, attacker: str, target: str, *, area: boo
     only by area abilities (DS-COND-14, RB3-HIDE)."""
     state.creature(attacker)
     if not isinstance(area, bool):
-        raise InvalidArgumentError(f"area {area!r}: True or False", rule="RB3-HIDE")
+        raise ArgumentTypeError(f"area {area!r}: True or False", rule="RB3-HIDE")
     if target in state.creatures and attacker in state.creatures[target].hidden_from and not area:
         raise ActionUnavailableError(
             f"{attacker!r} targets {target!r}: {target!r} is hidden from it; only area abilities can",

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 import attrs
 
 from brawl.checks import whole_number
-from brawl.errors import ActionUnavailableError, InvalidArgumentError, RulesError
+from brawl.errors import ActionUnavailableError, ArgumentTypeError, InvalidArgumentError, RulesError
 from brawl.events.stealth import ConsumableUsed
 from brawl.geometry import distance
 from brawl.outcome import Outcome
@@ -26,6 +26,8 @@ from brawl.state import Encounter
 SQUARE_FEET = 5  # DS-GRID-02: by default a square is 5 feet on all sides
 MAX_SQUARES = 10**12
 """The longest distance measured, in squares."""
+MAX_SQUARE_LENGTH = 10**6
+"""A square's edge is shorter than this, in any unit."""
 FEET_TO_METRES = 0.3048
 """Metres in a foot, for display."""
 SCALES: Mapping[str, tuple[float, str]] = {  # DS-GRID-02: the default and the Director's alternatives
@@ -50,11 +52,13 @@ class Scale:
     """Its unit: ``"ft"``, ``"yd"`` or ``"m"``."""
 
     def __attrs_post_init__(self) -> None:
-        if (
-            isinstance(self.per_square, bool)
-            or not isinstance(self.per_square, (int, float))
-            or not 0 < self.per_square < 10**6
-        ):
+        length = self.per_square
+        if isinstance(length, bool) or not isinstance(length, int | float):
+            raise ArgumentTypeError(
+                f"square length {length!r}: a number is needed, not {type(length).__name__}",
+                rule="DS-GRID-02",
+            )
+        if not 0 < self.per_square < MAX_SQUARE_LENGTH:
             raise InvalidArgumentError(
                 f"square length {self.per_square!r}: a positive number", rule="DS-GRID-02"
             )
