@@ -271,24 +271,42 @@ __all__ += [
 
 
 # --- standard maneuvers and main actions ---------------------------------------------------
-from brawl.rules.actions import (
+from brawl.rules.main_actions import can_charge, can_defend, charge, defend, verify_charge, verify_defend
+from brawl.rules.maneuvers import (
     aid_attack,
-    can_make_opportunity_attack,
+    can_aid_attack,
+    can_escape_grab,
+    can_grab,
+    can_knockback,
     can_target_with_grab,
-    charge,
-    defend,
     escape_grab,
-    free_strike,
     grab,
-    is_flanking,
     knockback,
+    verify_aid_attack,
+    verify_escape_grab,
+    verify_grab,
+    verify_knockback,
+)
+from brawl.rules.strikes import (
+    can_free_strike,
+    can_make_opportunity_attack,
+    free_strike,
+    is_flanking,
     opportunity_attack,
     order_triggered_actions,
+    verify_free_strike,
     verify_opportunity_attack,
 )
 
 __all__ += [
     "aid_attack",
+    "can_aid_attack",
+    "can_charge",
+    "can_defend",
+    "can_escape_grab",
+    "can_free_strike",
+    "can_grab",
+    "can_knockback",
     "can_make_opportunity_attack",
     "can_target_with_grab",
     "charge",
@@ -300,14 +318,26 @@ __all__ += [
     "knockback",
     "opportunity_attack",
     "order_triggered_actions",
+    "verify_aid_attack",
+    "verify_charge",
+    "verify_defend",
+    "verify_escape_grab",
+    "verify_free_strike",
+    "verify_grab",
+    "verify_knockback",
     "verify_opportunity_attack",
 ]
 
 # --- stealth, burrowing and table rules ---
 from brawl.rules.burrowing import completely_beneath, has_cover_from, is_burrowing, line_of_effect_to
 from brawl.rules.stealth import (
+    assist_reason,
     assist_test,
+    can_assist_test,
     can_hide,
+    can_point_out,
+    can_reveal,
+    can_search,
     can_target,
     hide,
     is_hidden_from,
@@ -315,16 +345,30 @@ from brawl.rules.stealth import (
     reveal,
     revealed_edge,
     search,
+    verify_assist_test,
     verify_can_target,
     verify_hide,
+    verify_point_out,
+    verify_reveal,
+    verify_search,
 )
-from brawl.rules.table import SQUARE_FEET, Scale, squares_to_feet, use_consumable
+from brawl.rules.table import (
+    SQUARE_FEET,
+    Scale,
+    can_use_consumable,
+    squares_to_feet,
+    use_consumable,
+    verify_use_consumable,
+)
 from brawl.turns.finish import dramatic_finish
 
 __all__ += ["completely_beneath", "has_cover_from", "is_burrowing", "line_of_effect_to"]
 __all__ += ["assist_test", "can_hide", "hide", "is_hidden_from", "point_out", "reveal", "revealed_edge"]
 __all__ += ["can_target", "search", "verify_can_target", "verify_hide"]
+__all__ += ["assist_reason", "can_assist_test", "can_point_out", "can_reveal", "can_search"]
+__all__ += ["verify_assist_test", "verify_point_out", "verify_reveal", "verify_search"]
 __all__ += ["SQUARE_FEET", "Scale", "dramatic_finish", "squares_to_feet", "use_consumable"]
+__all__ += ["can_use_consumable", "verify_use_consumable"]
 
 # --- actions as data ----------------------------------------------------------------------
 from brawl import actions

@@ -20,23 +20,27 @@ from brawl.errors import InvalidArgumentError, RulesError
 from brawl.geometry import Pos, as_pos, distance
 from brawl.outcome import Outcome
 from brawl.requests import Action as Action
-from brawl.rules.actions import (
-    aid_attack,
-    charge,
-    defend,
-    escape_grab,
-    free_strike,
-    grab,
-    knockback,
-    opportunity_attack,
-)
 from brawl.rules.conditions import add_condition, remove_condition
 from brawl.rules.damage import damage
 from brawl.rules.falling import fall
 from brawl.rules.forced import pull, push, slide
+from brawl.rules.main_actions import Charge as Charge
+from brawl.rules.main_actions import Defend as Defend
+from brawl.rules.maneuvers import AidAttack as AidAttack
+from brawl.rules.maneuvers import EscapeGrab as EscapeGrab
+from brawl.rules.maneuvers import Grab as Grab
+from brawl.rules.maneuvers import Knockback as Knockback
 from brawl.rules.movement import fall_prone, move, path_cost, shift, stand_up
 from brawl.rules.settle import settle
 from brawl.rules.stamina import catch_breath, gain_temporary_stamina, heal
+from brawl.rules.stealth import AssistTest as AssistTest
+from brawl.rules.stealth import Hide as Hide
+from brawl.rules.stealth import PointOut as PointOut
+from brawl.rules.stealth import Reveal as Reveal
+from brawl.rules.stealth import Search as Search
+from brawl.rules.strikes import FreeStrike as FreeStrike
+from brawl.rules.strikes import OpportunityAttack as OpportunityAttack
+from brawl.rules.table import UseConsumable as UseConsumable
 from brawl.rules.teleport import teleport
 from brawl.search import reachable
 from brawl.state import Encounter
@@ -58,15 +62,6 @@ def _path(value: Iterable[Iterable[int]]) -> tuple[Pos, ...]:
 
 def _opt_pos(value: Iterable[int] | None) -> Pos | None:
     return None if value is None else as_pos(value)
-
-
-def _opt_dice(value: Iterable[int] | None) -> tuple[int, int] | None:
-    if value is None:
-        return None
-    items = tuple(value)
-    if len(items) != 2:
-        raise InvalidArgumentError(f"dice {value!r}: two d10 faces", rule="RB3-EDGES")
-    return (items[0], items[1])
 
 
 def _ids(value: Iterable[str]) -> tuple[str, ...]:
@@ -315,109 +310,9 @@ class Fall(Action):
 
 
 # -- standard maneuvers and main actions ----------------------------------------------------------
-
-
-@attrs.frozen
-class FreeStrike(Action):
-    """:func:`brawl.free_strike` (DS-ACT-21, DS-STRIKE-06/07)."""
-
-    attacker: str
-    target: str
-    ranged: bool = False
-    characteristic: str | None = None
-    dice: tuple[int, int] | None = attrs.field(default=None, converter=_opt_dice)
-    flat_damage: int | None = None
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return free_strike(
-            state, self.attacker, self.target, ranged=self.ranged, characteristic=self.characteristic,
-            dice=self.dice, flat_damage=self.flat_damage,
-        )  # fmt: skip
-
-
-@attrs.frozen
-class OpportunityAttack(Action):
-    """:func:`brawl.opportunity_attack` (DS-STRIKE-03)."""
-
-    attacker: str
-    mover: str
-    dice: tuple[int, int] | None = attrs.field(default=None, converter=_opt_dice)
-    flat_damage: int | None = None
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return opportunity_attack(
-            state, self.attacker, self.mover, dice=self.dice, flat_damage=self.flat_damage
-        )
-
-
-@attrs.frozen
-class Grab(Action):
-    """:func:`brawl.grab` (DS-ACT-08)."""
-
-    creature: str
-    target: str
-    dice: tuple[int, int] | None = attrs.field(default=None, converter=_opt_dice)
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return grab(state, self.creature, self.target, dice=self.dice)
-
-
-@attrs.frozen
-class EscapeGrab(Action):
-    """:func:`brawl.escape_grab` (DS-ACT-06)."""
-
-    creature: str
-    dice: tuple[int, int] | None = attrs.field(default=None, converter=_opt_dice)
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return escape_grab(state, self.creature, dice=self.dice)
-
-
-@attrs.frozen
-class Knockback(Action):
-    """:func:`brawl.knockback` (DS-ACT-12)."""
-
-    creature: str
-    target: str
-    direction: Pos | None = attrs.field(default=None, converter=_opt_pos)
-    dice: tuple[int, int] | None = attrs.field(default=None, converter=_opt_dice)
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return knockback(state, self.creature, self.target, direction=self.direction, dice=self.dice)
-
-
-@attrs.frozen
-class AidAttack(Action):
-    """:func:`brawl.aid_attack` (DS-ACT-03)."""
-
-    creature: str
-    enemy: str
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return aid_attack(state, self.creature, self.enemy)
-
-
-@attrs.frozen
-class Defend(Action):
-    """:func:`brawl.defend` (DS-ACT-19)."""
-
-    creature: str
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return defend(state, self.creature)
-
-
-@attrs.frozen
-class Charge(Action):
-    """:func:`brawl.charge` (DS-ACT-17)."""
-
-    creature: str
-    path: tuple[Pos, ...] = attrs.field(converter=_path)
-    target: str = ""
-    dice: tuple[int, int] | None = attrs.field(default=None, converter=_opt_dice)
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return charge(state, self.creature, self.path, self.target, dice=self.dice)
+# FreeStrike, OpportunityAttack (brawl.rules.strikes), Grab, EscapeGrab, Knockback, AidAttack
+# (brawl.rules.maneuvers), Defend, Charge (brawl.rules.main_actions), Hide, Search, Reveal,
+# PointOut, AssistTest (brawl.rules.stealth) and UseConsumable (brawl.rules.table): imported above.
 
 
 # -- turns ----------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ import attrs
 from brawl.conditions import ConditionName
 from brawl.creature import Creature, MapObject, MovementType
 from brawl.dice import MAX_EDGES
-from brawl.errors import ActionUnavailableError, InvalidArgumentError
+from brawl.errors import ActionUnavailableError, ArgumentTypeError, InvalidArgumentError
 from brawl.geometry import Pos
 from brawl.rules.burrowing import cover_rule, denies_high_ground
 from brawl.state import Encounter
@@ -170,11 +170,11 @@ def edges_and_banes(
     try:
         keywords = frozenset(str(k).lower() for k in ability_keywords)
     except TypeError:
-        raise InvalidArgumentError(
+        raise ArgumentTypeError(
             f"ability keywords {ability_keywords!r}: an iterable of words", rule="RB3-EDGES"
         ) from None
     if not all(isinstance(r, Reason) for r in extra):
-        raise InvalidArgumentError(f"extra reasons {extra!r}: each must be a Reason", rule="RB3-EDGES")
+        raise ArgumentTypeError(f"extra reasons {extra!r}: each must be a Reason", rule="RB3-EDGES")
     r = state.creature(roller)
     t: Creature | None = None
     if target is not None:
@@ -186,7 +186,7 @@ def edges_and_banes(
             )
     ability = kind == "ability"
     if deals_damage is not None and not isinstance(deals_damage, bool):
-        raise InvalidArgumentError(f"deals_damage {deals_damage!r}: True, False or None", rule="DS-EDGE-08")
+        raise ArgumentTypeError(f"deals_damage {deals_damage!r}: True, False or None", rule="DS-EDGE-08")
     found: list[Reason] = []
     # the roller's own state
     if r.has(ConditionName.WEAKENED):

@@ -11,9 +11,9 @@ from collections.abc import Mapping, Sequence
 from brawl.conditions import Condition, ConditionName, Duration
 from brawl.errors import InvalidArgumentError
 from brawl.outcome import Outcome
-from brawl.rules.actions import expire_effects
 from brawl.rules.conditions import ENDS_WITH_ENCOUNTER, end_where, instance_at, save_against
 from brawl.rules.stamina import end_of_encounter_stamina
+from brawl.rules.strikes import expire_effects
 from brawl.state import Encounter
 
 

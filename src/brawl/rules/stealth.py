@@ -6,7 +6,7 @@ Procedure of RULES-BEYOND.md §3 "Hide and Sneak" (cited RB3-HIDE) and "Assistin
 A creature's :attr:`~brawl.creature.Creature.hidden_from` holds the creatures it is hidden from.
 While hidden from a creature, it can't be targeted by that creature except with area abilities,
 and it has an edge on ability rolls against it (both in :func:`brawl.rules.edges.edges_and_banes`;
-:func:`brawl.rules.actions.free_strike` refuses the strike). Hiding, searching and assisting are
+:func:`brawl.rules.strikes.free_strike` refuses the strike). Hiding, searching and assisting are
 maneuvers in combat: the caller spends the action with :func:`brawl.use_action`.
 
 Rulings: R-HIDE-1, the cover or concealment a hider needs is an input; by default it is found
@@ -20,14 +20,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 import attrs
+import immutables
 
 from brawl.creature import Creature
 from brawl.dice import EDGE_BONUS, POWER_DICE, POWER_DIE_SIDES, power_roll, roll_dice
-from brawl.errors import ActionUnavailableError, InvalidArgumentError, RulesError
+from brawl.errors import ActionUnavailableError, ArgumentTypeError, InvalidArgumentError, RulesError
 from brawl.events.base import Event
 from brawl.events.stealth import Hid, Revealed, SearchContested, TestAssisted
 from brawl.geometry import distance
 from brawl.outcome import Outcome
+from brawl.requests import Action
+from brawl.rules import requestfields as rf
 from brawl.rules.burrowing import has_cover_from, line_of_effect_to
 from brawl.rules.conditions import can_take_maneuvers
 from brawl.rules.edges import Reason, bane, edge, edges_and_banes
@@ -47,18 +50,20 @@ REVEAL_REASONS = (
 """What ends hiding (RB3-HIDE); any other non-empty text is accepted as the Director's reason."""
 
 
-def _ids(value: Iterable[str] | None, what: str, rule: str) -> tuple[str, ...] | None:
-    if value is None:
-        return None
-    if isinstance(value, str):
-        raise InvalidArgumentError(f"{what} {value!r}: a list of creature ids, not one string", rule=rule)
-    try:
-        items = tuple(dict.fromkeys(value))
-    except TypeError:
-        raise InvalidArgumentError(f"{what} {value!r}: a list of creature ids", rule=rule) from None
-    if not all(isinstance(i, str) for i in items):
-        raise InvalidArgumentError(f"{what} {value!r}: each must be a creature id", rule=rule)
-    return items
+def _hide_from(value: Iterable[str] | None) -> tuple[str, ...] | None:
+    return rf.optional_ids(value, "DS-ACT-11")
+
+
+def _optional_ids(value: Iterable[str] | None) -> tuple[str, ...] | None:
+    return rf.optional_ids(value, "RB3-HIDE")
+
+
+def _ids(value: Iterable[str]) -> tuple[str, ...]:
+    return rf.ids(value, "RB3-HIDE")
+
+
+def _invisible(value: Iterable[str]) -> tuple[str, ...]:
+    return rf.ids(value, "DS-EDGE-10")
 
 
 def _acting(state: Encounter, creature: str, what: str, rule: str) -> Creature:
@@ -84,7 +89,7 @@ def verify_can_target(state: Encounter, attacker: str, target: str, *, area: boo
     only by area abilities (DS-COND-14, RB3-HIDE)."""
     state.creature(attacker)
     if not isinstance(area, bool):
-        raise InvalidArgumentError(f"area {area!r}: True or False", rule="RB3-HIDE")
+        raise ArgumentTypeError(f"area {area!r}: True or False", rule="RB3-HIDE")
     if target in state.creatures and attacker in state.creatures[target].hidden_from and not area:
         raise ActionUnavailableError(
             f"{attacker!r} targets {target!r}: {target!r} is hidden from it; only area abilities can",
@@ -107,9 +112,37 @@ def _can_hide_from(state: Encounter, creature: str, other: str, cover: tuple[str
     return has_cover_from(state, creature, other) or not line_of_effect_to(state, other, creature)
 
 
+@attrs.frozen
+class Hide(Action):
+    """The Hide maneuver: :func:`hide` as a record (DS-ACT-11, RB3-HIDE)."""
+
+    creature: str = attrs.field(validator=rf.text("DS-ACT-11"))
+    """The creature hiding."""
+    from_: tuple[str, ...] | None = attrs.field(default=None, converter=_hide_from)
+    """Whom it hides from; None: every living enemy it can hide from."""
+    cover: tuple[str, ...] | None = attrs.field(default=None, converter=_optional_ids)
+    """The creatures it has cover or concealment from; None: found from the state (R-HIDE-1)."""
+    observing: tuple[str, ...] = attrs.field(default=(), converter=_ids)
+    """The creatures observing it, which it can't hide from (the Director's call)."""
+
+    def verify(self, state: Encounter) -> None:
+        """Raise unless the Hide works now (:func:`verify_hide`)."""
+        verify_hide(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Verify, then hide from the creatures found."""
+        targets = verify_hide(state, self)
+        c = state.creature(self.creature)
+        new = c.hidden_from | frozenset(targets)
+        return Outcome(
+            state.with_creature(attrs.evolve(c, hidden_from=new)),
+            (Hid(creature=self.creature, hidden_from=targets, rules=("DS-ACT-11", "RB3-HIDE")),),
+        )
+
+
 def verify_hide(
     state: Encounter,
-    creature: str,
+    request: Hide | str,
     *,
     from_: Iterable[str] | None = None,
     cover: Iterable[str] | None = None,
@@ -117,14 +150,14 @@ def verify_hide(
 ) -> tuple[str, ...]:
     """Raise unless the Hide maneuver works; return the creatures it hides from (DS-ACT-11, RB3-HIDE).
 
+    ``request`` is a :class:`Hide`, or the hiding creature's id with the fields as keywords.
     ``from_``: whom it hides from (default: every living enemy it can hide from); ``cover``: the
     creatures it has cover or concealment from (default: found from the state, R-HIDE-1);
     ``observing``: the creatures observing it, which it can't hide from (the Director's call).
     """
+    req = request if isinstance(request, Hide) else Hide(request, from_, cover, observing)
+    creature, targets, covered, watching = req.creature, req.from_, req.cover, req.observing
     c = _acting(state, creature, "Hide", "DS-ACT-11")
-    targets = _ids(from_, "hide from", "DS-ACT-11")
-    covered = _ids(cover, "cover or concealment from", "RB3-HIDE")
-    watching = _ids(observing, "observing", "RB3-HIDE") or ()
     for cid in (*(targets or ()), *(covered or ()), *watching):
         state.creature(cid)
     if targets is None:
@@ -156,15 +189,15 @@ def verify_hide(
 
 def can_hide(
     state: Encounter,
-    creature: str,
+    request: Hide | str,
     *,
     from_: Iterable[str] | None = None,
     cover: Iterable[str] | None = None,
     observing: Iterable[str] = (),
 ) -> bool:
-    """Whether the Hide maneuver would work (DS-ACT-11)."""
+    """Whether the Hide maneuver would work (:func:`verify_hide`, DS-ACT-11)."""
     try:
-        verify_hide(state, creature, from_=from_, cover=cover, observing=observing)
+        verify_hide(state, request, from_=from_, cover=cover, observing=observing)
     except RulesError:
         return False
     return True
@@ -179,14 +212,56 @@ def hide(
     observing: Iterable[str] = (),
 ) -> Outcome:
     """The Hide maneuver: hidden from creatures not observing it while it has cover or concealment
-    from them; in combat it works automatically (DS-ACT-11, RB3-HIDE). See :func:`verify_hide`."""
-    targets = verify_hide(state, creature, from_=from_, cover=cover, observing=observing)
-    c = state.creature(creature)
-    new = c.hidden_from | frozenset(targets)
-    return Outcome(
-        state.with_creature(attrs.evolve(c, hidden_from=new)),
-        (Hid(creature=creature, hidden_from=targets, rules=("DS-ACT-11", "RB3-HIDE")),),
-    )
+    from them; in combat it works automatically (DS-ACT-11, RB3-HIDE). See :func:`verify_hide`;
+    the request is :class:`Hide`."""
+    return Hide(creature, from_, cover, observing).resolve(state)
+
+
+@attrs.frozen
+class Reveal(Action):
+    """The end of hiding: :func:`reveal` as a record (RB3-HIDE)."""
+
+    creature: str = attrs.field(validator=rf.text("RB3-HIDE"))
+    """The hidden creature."""
+    reason: str = attrs.field(default="used an ability", validator=rf.text("RB3-HIDE"))
+    """What revealed it (:data:`REVEAL_REASONS`, or the Director's own words)."""
+    to: tuple[str, ...] | None = attrs.field(default=None, converter=_optional_ids)
+    """Only from these creatures; None: from everyone."""
+
+    def verify(self, state: Encounter) -> None:
+        """Raise unless the reveal is well formed (:func:`verify_reveal`)."""
+        verify_reveal(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Verify, then end hiding from the creatures named."""
+        verify_reveal(state, self)
+        c = state.creature(self.creature)
+        only = self.to
+        gone = tuple(sorted(c.hidden_from if only is None else c.hidden_from & frozenset(only)))
+        if not gone:
+            return Outcome(state, ())
+        return Outcome(
+            state.with_creature(attrs.evolve(c, hidden_from=c.hidden_from - frozenset(gone))),
+            (Revealed(creature=self.creature, revealed_to=gone, reason=self.reason, rules=("RB3-HIDE",)),),
+        )
+
+
+def verify_reveal(state: Encounter, request: Reveal) -> None:
+    """Raise unless the creatures named exist and a reason is given (RB3-HIDE)."""
+    state.creature(request.creature)
+    if not request.reason:
+        raise InvalidArgumentError(f"reveal reason {request.reason!r}: a non-empty text", rule="RB3-HIDE")
+    for cid in request.to or ():
+        state.creature(cid)
+
+
+def can_reveal(state: Encounter, request: Reveal) -> bool:
+    """Whether the reveal is well formed (:func:`verify_reveal`)."""
+    try:
+        verify_reveal(state, request)
+    except RulesError:
+        return False
+    return True
 
 
 def reveal(
@@ -194,20 +269,8 @@ def reveal(
 ) -> Outcome:
     """End hiding, once what revealed it has resolved: an ability used, an enemy interacted with, a
     move without sneaking, a noise, cover or concealment lost (RB3-HIDE). ``to``: only from these
-    creatures (default: from everyone)."""
-    c = state.creature(creature)
-    if not isinstance(reason, str) or not reason:
-        raise InvalidArgumentError(f"reveal reason {reason!r}: a non-empty text", rule="RB3-HIDE")
-    only = _ids(to, "reveal to", "RB3-HIDE")
-    for cid in only or ():
-        state.creature(cid)
-    gone = tuple(sorted(c.hidden_from if only is None else c.hidden_from & frozenset(only)))
-    if not gone:
-        return Outcome(state, ())
-    return Outcome(
-        state.with_creature(attrs.evolve(c, hidden_from=c.hidden_from - frozenset(gone))),
-        (Revealed(creature=creature, revealed_to=gone, reason=reason, rules=("RB3-HIDE",)),),
-    )
+    creatures (default: from everyone). The request is :class:`Reveal`."""
+    return Reveal(creature, reason, to).resolve(state)
 
 
 def revealed_edge(creature: str, target: str) -> Reason:
@@ -222,17 +285,6 @@ def _opposed_total(natural: int, characteristic: int, net: int) -> int:
     return natural + characteristic + EDGE_BONUS * net
 
 
-def _dice_for(rolls: Mapping[str, tuple[int, int]], cid: str) -> tuple[int, int] | None:
-    value = rolls.get(cid)
-    if value is None:
-        return None
-    try:
-        a, b = value
-    except (TypeError, ValueError):
-        raise InvalidArgumentError(f"roll for {cid!r} {value!r}: two d10 faces", rule="RB3-OPPOSED") from None
-    return (a, b)
-
-
 def hidden_in_reach(state: Encounter, searcher: str) -> tuple[str, ...]:
     """The creatures hidden from ``searcher`` within 10 squares that it has line of effect to (RB3-HIDE)."""
     s = state.creature(searcher)
@@ -245,28 +297,45 @@ def hidden_in_reach(state: Encounter, searcher: str) -> tuple[str, ...]:
     )
 
 
-def search(
-    state: Encounter,
-    searcher: str,
-    *,
-    rolls: Mapping[str, tuple[int, int]] | None = None,
-    invisible: Iterable[str] = (),
-) -> Outcome:
-    """The Search for Hidden Creatures maneuver (DS-ACT-14, RB3-HIDE).
+@attrs.frozen
+class Search(Action):
+    """The Search for Hidden Creatures maneuver: :func:`search` as a record (DS-ACT-14, RB3-HIDE)."""
 
-    Each creature hidden from ``searcher`` within 10 squares and in line of effect makes an
-    Agility test opposed by the searcher's one Intuition test; if the searcher's total is higher,
-    that creature is no longer hidden from it; a tie changes nothing (RB3-OPPOSED). The test to
-    find an ``invisible`` creature takes a bane (DS-EDGE-10). ``rolls`` maps creature ids to their
-    two d10 faces; a missing roll is drawn from the state's RNG.
-    """
-    _acting(state, searcher, "Search for Hidden Creatures", "DS-ACT-14")
-    given: Mapping[str, tuple[int, int]] = {} if rolls is None else rolls
-    if not isinstance(given, Mapping):
-        raise InvalidArgumentError(
-            f"rolls {rolls!r}: a mapping of creature id to two d10", rule="RB3-OPPOSED"
-        )
-    unseen = frozenset(_ids(invisible, "invisible", "DS-EDGE-10") or ())
+    searcher: str = attrs.field(validator=rf.text("DS-ACT-14"))
+    """The creature searching."""
+    rolls: immutables.Map[str, tuple[int, int]] | None = attrs.field(default=None, converter=rf.rolls)
+    """Two d10 faces by creature id (the searcher's and the hiders'); a missing roll is drawn."""
+    invisible: tuple[str, ...] = attrs.field(default=(), converter=_invisible)
+    """Hidden creatures that are invisible: finding them takes a bane (DS-EDGE-10)."""
+
+    def verify(self, state: Encounter) -> None:
+        """Raise unless the searcher may search now (:func:`verify_search`)."""
+        verify_search(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Verify, then contest each hider in reach."""
+        verify_search(state, self)
+        return _search(state, self)
+
+
+def verify_search(state: Encounter, request: Search) -> None:
+    """Raise unless the searcher is alive and can take maneuvers (DS-ACT-14)."""
+    _acting(state, request.searcher, "Search for Hidden Creatures", "DS-ACT-14")
+
+
+def can_search(state: Encounter, request: Search) -> bool:
+    """Whether the searcher may search now (:func:`verify_search`), without rolling."""
+    try:
+        verify_search(state, request)
+    except RulesError:
+        return False
+    return True
+
+
+def _search(state: Encounter, request: Search) -> Outcome:
+    searcher = request.searcher
+    given: Mapping[str, tuple[int, int]] = request.rolls or {}
+    unseen = frozenset(request.invisible)
     hiders = hidden_in_reach(state, searcher)
     rules = ("DS-ACT-14", "RB3-HIDE")
     s = state.creature(searcher)
@@ -274,7 +343,7 @@ def search(
         state,
         POWER_DIE_SIDES,
         POWER_DICE,
-        values=_dice_for(given, searcher),
+        values=given.get(searcher),
         purpose="search (Intuition test)",
         creature=searcher,
         rules=rules,
@@ -292,7 +361,7 @@ def search(
             st,
             POWER_DIE_SIDES,
             POWER_DICE,
-            values=_dice_for(given, hid),
+            values=given.get(hid),
             purpose="hide (Agility test)",
             creature=hid,
             rules=rules,
@@ -321,17 +390,56 @@ def search(
     return Outcome(st, tuple(events))
 
 
-def point_out(state: Encounter, creature: str, hider: str, allies: Iterable[str]) -> Outcome:
-    """Point out a creature not hidden from you to allies within 10 squares; outside a search it
-    takes a maneuver and no test (RB3-HIDE)."""
+def search(
+    state: Encounter,
+    searcher: str,
+    *,
+    rolls: Mapping[str, tuple[int, int]] | None = None,
+    invisible: Iterable[str] = (),
+) -> Outcome:
+    """The Search for Hidden Creatures maneuver (DS-ACT-14, RB3-HIDE).
+
+    Each creature hidden from ``searcher`` within 10 squares and in line of effect makes an
+    Agility test opposed by the searcher's one Intuition test; if the searcher's total is higher,
+    that creature is no longer hidden from it; a tie changes nothing (RB3-OPPOSED). The test to
+    find an ``invisible`` creature takes a bane (DS-EDGE-10). ``rolls`` maps creature ids to their
+    two d10 faces; a missing roll is drawn from the state's RNG. The request is :class:`Search`.
+    """
+    return Search(searcher, rolls, invisible).resolve(state)
+
+
+@attrs.frozen
+class PointOut(Action):
+    """Pointing out a hidden creature: :func:`point_out` as a record (RB3-HIDE)."""
+
+    creature: str = attrs.field(validator=rf.text("RB3-HIDE"))
+    """The creature pointing."""
+    hider: str = attrs.field(validator=rf.text("RB3-HIDE"))
+    """The creature pointed out (not hidden from ``creature``)."""
+    allies: tuple[str, ...] = attrs.field(converter=_ids)
+    """The allies within 10 squares it is pointed out to."""
+
+    def verify(self, state: Encounter) -> None:
+        """Raise unless it can be pointed out (:func:`verify_point_out`)."""
+        verify_point_out(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Verify, then reveal the hider to those allies."""
+        verify_point_out(state, self)
+        return reveal(state, self.hider, reason="pointed out", to=self.allies)
+
+
+def verify_point_out(state: Encounter, request: PointOut) -> None:
+    """Raise unless ``hider`` is not hidden from ``creature`` and each of ``allies`` is an ally
+    within 10 squares (RB3-HIDE)."""
+    creature, hider = request.creature, request.hider
     c = state.creature(creature)
     h = state.creature(hider)
     if creature in h.hidden_from:
         raise ActionUnavailableError(
             f"point out {hider!r} by {creature!r}: it is hidden from {creature!r}", rule="RB3-HIDE"
         )
-    to = _ids(allies, "allies", "RB3-HIDE") or ()
-    for aid in to:
+    for aid in request.allies:
         a = state.creature(aid)
         if a.side != c.side or aid == creature:
             raise InvalidArgumentError(f"point out {hider!r} to {aid!r}: not an ally", rule="RB3-HIDE")
@@ -339,10 +447,97 @@ def point_out(state: Encounter, creature: str, hider: str, allies: Iterable[str]
             raise ActionUnavailableError(
                 f"point out {hider!r} to {aid!r}: more than {SEARCH_RANGE} squares away", rule="RB3-HIDE"
             )
-    return reveal(state, hider, reason="pointed out", to=to)
+
+
+def can_point_out(state: Encounter, request: PointOut) -> bool:
+    """Whether it can be pointed out (:func:`verify_point_out`)."""
+    try:
+        verify_point_out(state, request)
+    except RulesError:
+        return False
+    return True
+
+
+def point_out(state: Encounter, creature: str, hider: str, allies: Iterable[str]) -> Outcome:
+    """Point out a creature not hidden from you to allies within 10 squares; outside a search it
+    takes a maneuver and no test (RB3-HIDE). The request is :class:`PointOut`."""
+    return PointOut(creature, hider, allies).resolve(state)
 
 
 # --- assisting a test -----------------------------------------------------------------------------
+@attrs.frozen
+class AssistTest(Action):
+    """Assisting a test: :func:`assist_test` as a record (DS-ACT-13, RB3-ASSIST).
+
+    Applied, it records a :class:`~brawl.events.stealth.TestAssisted` event; :func:`assist_reason`
+    turns that event into the reason for the main roll's ``extra``.
+    """
+
+    helper: str = attrs.field(validator=rf.text("DS-ACT-13"))
+    """The creature assisting."""
+    characteristic: str = attrs.field(validator=rf.text("DS-ACT-13"))
+    """The characteristic its skill uses."""
+    roll: tuple[int, int] | None = attrs.field(default=None, converter=rf.dice)
+    """Its two d10 faces; None: drawn from the state's RNG."""
+
+    def verify(self, state: Encounter) -> None:
+        """Raise unless the helper may assist now (:func:`verify_assist_test`)."""
+        verify_assist_test(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Verify, then roll the helper's test."""
+        return _assist(state, self)[1]
+
+
+def verify_assist_test(state: Encounter, request: AssistTest) -> int:
+    """Raise unless the helper is alive, can take maneuvers and has the characteristic; its score
+    (DS-ACT-13)."""
+    c = _acting(state, request.helper, "Assist a test", "DS-ACT-13")
+    try:
+        return c.characteristics.get(request.characteristic)
+    except ValueError as exc:
+        raise InvalidArgumentError(str(exc), rule="DS-ACT-13") from None
+
+
+def can_assist_test(state: Encounter, request: AssistTest) -> bool:
+    """Whether the helper may assist now (:func:`verify_assist_test`), without rolling."""
+    try:
+        verify_assist_test(state, request)
+    except RulesError:
+        return False
+    return True
+
+
+def assist_reason(event: TestAssisted) -> Reason:
+    """The bane, edge or double edge an assist gives the main roll (DS-ACT-13, RB3-ASSIST)."""
+    rules = ("DS-ACT-13", "RB3-ASSIST")
+    why = f"{event.helper} assisted (tier {event.tier})"
+    if event.effect == "bane":
+        return bane(why, *rules)
+    return edge(why, *rules, double=event.effect == "double edge")
+
+
+def _assist(state: Encounter, request: AssistTest) -> tuple[Reason, Outcome]:
+    value = verify_assist_test(state, request)
+    helper, characteristic = request.helper, request.characteristic
+    eb = edges_and_banes(state, helper, kind="test", characteristic=characteristic)
+    rules = ("DS-ACT-13", "RB3-ASSIST")
+    result, out = power_roll(
+        state,
+        value,
+        edges=eb.edges,
+        banes=eb.banes,
+        dice=request.roll,
+        creature=helper,
+        purpose=f"assist a test ({characteristic})",
+        rules=rules,
+    )
+    assisted = TestAssisted(
+        helper=helper, total=result.total, tier=result.tier, effect=ASSIST_EFFECTS[result.tier], rules=rules
+    )
+    return assist_reason(assisted), out.add(assisted)
+
+
 def assist_test(
     state: Encounter,
     helper: str,
@@ -354,41 +549,28 @@ def assist_test(
     (≤11), an edge (12–16) or a double edge (17+) (DS-ACT-13, RB3-ASSIST).
 
     ``characteristic`` is the one the helper's skill uses; ``roll`` its two d10 faces (default:
-    drawn from the state's RNG). Returns the reason to pass in the main roll's ``extra``.
+    drawn from the state's RNG). Returns the reason to pass in the main roll's ``extra`` and the
+    outcome; the request is :class:`AssistTest`.
     """
-    c = _acting(state, helper, "Assist a test", "DS-ACT-13")
-    if not isinstance(characteristic, str):
-        raise InvalidArgumentError(f"characteristic {characteristic!r}: a name", rule="DS-ACT-13")
-    try:
-        value = c.characteristics.get(characteristic)
-    except ValueError as exc:
-        raise InvalidArgumentError(str(exc), rule="DS-ACT-13") from None
-    eb = edges_and_banes(state, helper, kind="test", characteristic=characteristic)
-    rules = ("DS-ACT-13", "RB3-ASSIST")
-    result, out = power_roll(
-        state,
-        value,
-        edges=eb.edges,
-        banes=eb.banes,
-        dice=roll,
-        creature=helper,
-        purpose=f"assist a test ({characteristic})",
-        rules=rules,
-    )
-    effect = ASSIST_EFFECTS[result.tier]
-    why = f"{helper} assisted (tier {result.tier})"
-    reason = bane(why, *rules) if effect == "bane" else edge(why, *rules, double=effect == "double edge")
-    return reason, out.add(
-        TestAssisted(helper=helper, total=result.total, tier=result.tier, effect=effect, rules=rules)
-    )
+    return _assist(state, AssistTest(helper, characteristic, roll))
 
 
 __all__ = [
     "ASSIST_EFFECTS",
     "REVEAL_REASONS",
     "SEARCH_RANGE",
+    "AssistTest",
+    "Hide",
+    "PointOut",
+    "Reveal",
+    "Search",
+    "assist_reason",
     "assist_test",
+    "can_assist_test",
     "can_hide",
+    "can_point_out",
+    "can_reveal",
+    "can_search",
     "can_target",
     "hidden_in_reach",
     "hide",
@@ -397,6 +579,10 @@ __all__ = [
     "reveal",
     "revealed_edge",
     "search",
+    "verify_assist_test",
     "verify_can_target",
     "verify_hide",
+    "verify_point_out",
+    "verify_reveal",
+    "verify_search",
 ]

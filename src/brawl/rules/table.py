@@ -13,14 +13,21 @@ from collections.abc import Mapping
 
 import attrs
 
-from brawl.errors import ActionUnavailableError, InvalidArgumentError
+from brawl.checks import whole_number
+from brawl.errors import ActionUnavailableError, ArgumentTypeError, InvalidArgumentError, RulesError
 from brawl.events.stealth import ConsumableUsed
 from brawl.geometry import distance
 from brawl.outcome import Outcome
+from brawl.requests import Action
+from brawl.rules import requestfields as rf
 from brawl.rules.conditions import can_take_maneuvers
 from brawl.state import Encounter
 
 SQUARE_FEET = 5  # DS-GRID-02: by default a square is 5 feet on all sides
+MAX_SQUARES = 10**12
+"""The longest distance measured, in squares."""
+MAX_SQUARE_LENGTH = 10**6
+"""A square's edge is shorter than this, in any unit."""
 FEET_TO_METRES = 0.3048
 """Metres in a foot, for display."""
 SCALES: Mapping[str, tuple[float, str]] = {  # DS-GRID-02: the default and the Director's alternatives
@@ -45,11 +52,13 @@ class Scale:
     """Its unit: ``"ft"``, ``"yd"`` or ``"m"``."""
 
     def __attrs_post_init__(self) -> None:
-        if (
-            isinstance(self.per_square, bool)
-            or not isinstance(self.per_square, (int, float))
-            or not 0 < self.per_square < 10**6
-        ):
+        length = self.per_square
+        if isinstance(length, bool) or not isinstance(length, int | float):
+            raise ArgumentTypeError(
+                f"square length {length!r}: a number is needed, not {type(length).__name__}",
+                rule="DS-GRID-02",
+            )
+        if not 0 < self.per_square < MAX_SQUARE_LENGTH:
             raise InvalidArgumentError(
                 f"square length {self.per_square!r}: a positive number", rule="DS-GRID-02"
             )
@@ -66,8 +75,7 @@ class Scale:
 
     def length(self, squares: int) -> float:
         """The length of ``squares`` squares in this scale's unit."""
-        if isinstance(squares, bool) or not isinstance(squares, int) or abs(squares) > 10**12:
-            raise InvalidArgumentError(f"squares {squares!r}: a whole number", rule="DS-GRID-02")
+        whole_number(squares, -MAX_SQUARES, MAX_SQUARES, what="squares", rule="DS-GRID-02")
         return squares * self.per_square
 
     def metres(self, squares: int) -> float:
@@ -93,19 +101,42 @@ def squares_to_feet(squares: int) -> int:
 
 
 # --- Use Consumable -------------------------------------------------------------------------------
-def use_consumable(
-    state: Encounter, creature: str, item: str, *, recipient: str | None = None, willing: bool = True
-) -> Outcome:
-    """The Use Consumable maneuver: administer a consumable to yourself or to a willing adjacent
-    creature (DS-ACT-16). The item's effect is the caller's; the maneuver is spent with
-    :func:`brawl.use_action`."""
+@attrs.frozen
+class UseConsumable(Action):
+    """The Use Consumable maneuver: :func:`use_consumable` as a record (DS-ACT-16)."""
+
+    creature: str = attrs.field(validator=rf.text("DS-ACT-16"))
+    """The creature using the consumable."""
+    item: str = attrs.field(validator=rf.text("DS-ACT-16"))
+    """The consumable's name."""
+    recipient: str | None = attrs.field(default=None, validator=rf.optional_text("DS-ACT-16"))
+    """A willing adjacent creature it is administered to; None: the creature itself."""
+    willing: bool = attrs.field(default=True, validator=rf.flag("DS-ACT-16"))
+    """Whether the recipient is willing."""
+
+    def verify(self, state: Encounter) -> None:
+        """Raise unless the consumable can be used now (:func:`verify_use_consumable`)."""
+        verify_use_consumable(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Verify, then record the use; the item's effect is the caller's."""
+        to = verify_use_consumable(state, self)
+        used = ConsumableUsed(creature=self.creature, recipient=to, item=self.item, rules=("DS-ACT-16",))
+        return Outcome(state, (used,))
+
+
+def verify_use_consumable(state: Encounter, request: UseConsumable) -> str:
+    """Raise unless the consumable can be used now; the recipient (DS-ACT-16).
+
+    A named item, a creature able to take maneuvers, and a recipient that is itself or a living,
+    willing, adjacent creature.
+    """
+    creature, item = request.creature, request.item
     c = state.creature(creature)
-    to = creature if recipient is None else recipient
+    to = creature if request.recipient is None else request.recipient
     what = f"Use Consumable {item!r} by {creature!r} on {to!r}"
-    if not isinstance(item, str) or not item:
+    if not item:
         raise InvalidArgumentError(f"consumable {item!r}: a non-empty name", rule="DS-ACT-16")
-    if not isinstance(willing, bool):
-        raise InvalidArgumentError(f"willing {willing!r}: True or False", rule="DS-ACT-16")
     if c.dead or not can_take_maneuvers(state, creature):
         raise ActionUnavailableError(f"{what}: it can't take maneuvers", rule=("DS-ACT-16", "DS-COND-04"))
     r = state.creature(to)
@@ -114,9 +145,27 @@ def use_consumable(
             raise ActionUnavailableError(f"{what}: {to!r} is dead", rule=("DS-ACT-16", "DS-STAM-09"))
         if distance(c.pos, c.n, r.pos, r.n) > 1:
             raise ActionUnavailableError(f"{what}: {to!r} is not adjacent", rule="DS-ACT-16")
-        if not willing:
+        if not request.willing:
             raise ActionUnavailableError(f"{what}: {to!r} is not willing", rule="DS-ACT-16")
-    return Outcome(state, (ConsumableUsed(creature=creature, recipient=to, item=item, rules=("DS-ACT-16",)),))
+    return to
+
+
+def can_use_consumable(state: Encounter, request: UseConsumable) -> bool:
+    """Whether the consumable can be used now (:func:`verify_use_consumable`)."""
+    try:
+        verify_use_consumable(state, request)
+    except RulesError:
+        return False
+    return True
+
+
+def use_consumable(
+    state: Encounter, creature: str, item: str, *, recipient: str | None = None, willing: bool = True
+) -> Outcome:
+    """The Use Consumable maneuver: administer a consumable to yourself or to a willing adjacent
+    creature (DS-ACT-16). The item's effect is the caller's; the maneuver is spent with
+    :func:`brawl.use_action`. The request is :class:`UseConsumable`."""
+    return UseConsumable(creature, item, recipient, willing).resolve(state)
 
 
 # --- the dramatic finish --------------------------------------------------------------------------
@@ -126,6 +175,9 @@ __all__ = [
     "SCALES",
     "SQUARE_FEET",
     "Scale",
+    "UseConsumable",
+    "can_use_consumable",
     "squares_to_feet",
     "use_consumable",
+    "verify_use_consumable",
 ]

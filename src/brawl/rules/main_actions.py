@@ -1,0 +1,215 @@
+"""The standard main actions besides the free strike: Defend and Charge (DS-ACT-17..20), with
+their request records.
+
+Which action of the turn is spent is the turn system's business (:func:`brawl.use_action`).
+Each rule has three faces: ``verify_x`` raises (checks only: no move, no dice), ``can_x``
+answers, ``x`` resolves; the request record carries the same fields as the rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from brawl.conditions import Effect, EffectKind
+from brawl.errors import ActionUnavailableError, InvalidArgumentError, RulesError
+from brawl.events.actions import Charged, EffectStarted
+from brawl.geometry import Pos
+from brawl.outcome import Outcome
+from brawl.requests import Action
+from brawl.rules import requestfields as rf
+from brawl.rules.conditions import can_take_main_actions, speed, taunting
+from brawl.rules.edges import Reason, edge
+from brawl.rules.movement import move
+from brawl.rules.strikes import FreeStrike, living, verify_free_strike
+from brawl.state import Encounter
+
+# -- Defend ---------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Defend(Action):
+    """Defend: :func:`defend` as a record (DS-ACT-19, DS-ACT-20)."""
+
+    creature: str = attrs.field(validator=rf.text("DS-ACT-19"))
+    """The defending creature."""
+
+    def verify(self, state: Encounter) -> None:
+        """Raise unless it may Defend now (:func:`verify_defend`)."""
+        verify_defend(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Verify, then start the Defend effect."""
+        verify_defend(state, self)
+        c = state.creature(self.creature)
+        kept = tuple(x for x in c.effects if x.kind is not EffectKind.DEFENDING)
+        new = attrs.evolve(c, effects=(*kept, Effect(EffectKind.DEFENDING, self.creature)))
+        started = EffectStarted(
+            creature=self.creature, effect="defending", source=self.creature, rules=("DS-ACT-19", "R-TURN-5")
+        )
+        return Outcome(state.with_creature(new), (started,))
+
+
+def verify_defend(state: Encounter, request: Defend) -> None:
+    """Raise unless the creature may Defend now: alive and able to take main actions (DS-ACT-19)."""
+    living(state, request.creature, "Defend")
+    if not can_take_main_actions(state, request.creature):
+        raise ActionUnavailableError(
+            f"Defend by {request.creature!r}: it can't take main actions", rule="DS-COND-04"
+        )
+
+
+def can_defend(state: Encounter, request: Defend) -> bool:
+    """Whether the creature may Defend now (:func:`verify_defend`)."""
+    try:
+        verify_defend(state, request)
+    except RulesError:
+        return False
+    return True
+
+
+def defend(state: Encounter, creature: str) -> Outcome:
+    """Defend: ability rolls against the creature have a double bane, and its tests to resist
+    have a double edge, until the start of its next turn (DS-ACT-19, R-TURN-5). No benefit while
+    another creature is taunted by it (DS-ACT-20). The request is :class:`Defend`."""
+    return Defend(creature).resolve(state)
+
+
+def defend_reasons(state: Encounter, creature: str) -> list[Reason]:
+    """The double edge a defending creature has on tests to resist (DS-ACT-19, R-TURN-5)."""
+    c = state.creature(creature)
+    if any(e.kind is EffectKind.DEFENDING for e in c.effects) and not taunting(state, creature):
+        return [edge(f"{creature} is defending", "DS-ACT-19", "R-TURN-5", double=True)]
+    return []
+
+
+# -- Charge -------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Charge(Action):
+    """Charge: :func:`charge` as a record (DS-ACT-17, DS-ACT-18)."""
+
+    creature: str = attrs.field(validator=rf.text("DS-ACT-17"))
+    """The charging creature."""
+    path: tuple[Pos, ...] = attrs.field(converter=rf.path)
+    """The squares entered, in a straight line."""
+    target: str = attrs.field(validator=rf.text("DS-ACT-17"))
+    """The creature or object struck at the end of the move."""
+    dice: tuple[int, int] | None = attrs.field(default=None, converter=rf.dice)
+    """The strike's two d10 faces; None: drawn from the state's RNG."""
+    characteristic: str | None = attrs.field(default=None, validator=rf.optional_text("DS-STRIKE-06"))
+    """``"might"`` or ``"agility"``; None: the better of the two."""
+    flat_damage: int | None = attrs.field(default=None, validator=rf.optional_whole("RB6-FREE-STRIKE", 0))
+    """A Director creature's flat free strike damage (RB6-FREE-STRIKE)."""
+    knock_out: bool = attrs.field(default=False, validator=rf.flag("DS-STAM-13"))
+    """Knock the target out instead of killing it."""
+
+    def strike(self) -> FreeStrike:
+        """The melee free strike made at the end of the move."""
+        return FreeStrike(
+            self.creature, self.target, characteristic=self.characteristic, dice=self.dice,
+            flat_damage=self.flat_damage, knock_out=self.knock_out,
+        )  # fmt: skip
+
+    def verify(self, state: Encounter) -> None:
+        """Raise unless the Charge is allowed now (:func:`verify_charge`)."""
+        verify_charge(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Verify, move, then strike (unless the creature died on the way)."""
+        verify_charge(state, self)
+        cells = self.path
+        out = move(state, self.creature, cells)
+        out = out.add(
+            Charged(
+                creature=self.creature,
+                squares=len(cells),
+                target=self.target,
+                rules=("DS-ACT-17", "DS-ACT-18"),
+            )
+        )
+        if out.state.creature(self.creature).dead:
+            return out
+        return out.then(self.strike().resolve)
+
+
+def verify_charge(state: Encounter, request: Charge) -> None:
+    """Raise unless the Charge is allowed now (DS-ACT-17, DS-ACT-18).
+
+    A living creature able to take main actions; a path of one unit step throughout, starting
+    next to it, crossing no difficult terrain, no longer than its speed; its melee free strike
+    allowed from the path's end (:func:`brawl.rules.strikes.verify_free_strike`). The move itself
+    is checked when it is made.
+    """
+    creature = request.creature
+    c = living(state, creature, "Charge")
+    if not can_take_main_actions(state, creature):
+        raise ActionUnavailableError(f"Charge by {creature!r}: it can't take main actions", rule="DS-COND-04")
+    cells = request.path
+    if not cells:
+        raise InvalidArgumentError(f"Charge by {creature!r}: the path is empty", rule="DS-ACT-17")
+    step = cells[0] - c.pos
+    if max(abs(step.x), abs(step.y), abs(step.z)) != 1:
+        raise ActionUnavailableError(
+            f"Charge by {creature!r}: the path does not start next to it", rule="DS-ACT-17"
+        )
+    for prev, nxt in zip([c.pos, *cells], cells, strict=False):
+        if nxt - prev != step:
+            raise ActionUnavailableError(
+                f"Charge by {creature!r}: {tuple(nxt)} is not on a straight line",
+                rule=("DS-ACT-17", "R-GEO-2"),
+            )
+        if state.terrain.is_difficult(nxt, c.n):
+            raise ActionUnavailableError(
+                f"Charge by {creature!r}: {tuple(nxt)} is difficult terrain", rule="DS-ACT-18"
+            )
+    if len(cells) > speed(state, creature):
+        raise ActionUnavailableError(
+            f"Charge by {creature!r}: {len(cells)} squares is more than its speed {speed(state, creature)}",
+            rule="DS-ACT-17",
+        )
+    verify_free_strike(state, request.strike(), at=cells[-1])
+
+
+def can_charge(state: Encounter, request: Charge) -> bool:
+    """Whether the Charge is allowed now (:func:`verify_charge`), without moving or rolling."""
+    try:
+        verify_charge(state, request)
+    except RulesError:
+        return False
+    return True
+
+
+def charge(
+    state: Encounter,
+    creature: str,
+    path: Sequence[Iterable[int]],
+    target: str,
+    *,
+    dice: tuple[int, int] | None = None,
+    characteristic: str | None = None,
+    flat_damage: int | None = None,
+    knock_out: bool = False,
+) -> Outcome:
+    """Charge: move up to speed in a straight line, then a melee free strike (DS-ACT-17, DS-ACT-18).
+
+    The path must use one unit step throughout, cross no difficult terrain, and end adjacent to
+    the target; the creature can't shift; climbing or swimming only with that movement type.
+    The request is :class:`Charge`.
+    """
+    return Charge(creature, path, target, dice, characteristic, flat_damage, knock_out).resolve(state)
+
+
+__all__ = [
+    "Charge",
+    "Defend",
+    "can_charge",
+    "can_defend",
+    "charge",
+    "defend",
+    "defend_reasons",
+    "verify_charge",
+    "verify_defend",
+]

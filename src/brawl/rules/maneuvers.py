@@ -1,0 +1,458 @@
+"""The standard maneuvers: Grab, Escape Grab, Knockback and Aid Attack (DS-ACT-03, DS-ACT-06..10,
+DS-ACT-12), with their request records.
+
+Which action of the turn is spent is the turn system's business (:func:`brawl.use_action`);
+these rules check only what the creature's state allows. Tiers come from
+:func:`brawl.dice.power_roll`. Each rule has three faces: ``verify_x`` raises (checks only, no
+dice), ``can_x`` answers, ``x`` resolves; the request record carries the same fields as the rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from brawl.conditions import ConditionName, Duration, Effect, EffectKind
+from brawl.creature import Creature
+from brawl.errors import ActionUnavailableError, RulesError
+from brawl.events.actions import EffectStarted, FreeStrikeOffered, ManeuverResolved
+from brawl.events.base import Event
+from brawl.geometry import Pos, distance
+from brawl.outcome import Outcome
+from brawl.requests import Action
+from brawl.rules import requestfields as rf
+from brawl.rules.conditions import add_condition, can_take_maneuvers, grabbed_by, grabbing, remove_condition
+from brawl.rules.edges import Reason, bane
+from brawl.rules.forced import push
+from brawl.rules.stealth import verify_can_target
+from brawl.rules.strikes import MELEE_DISTANCE, action_roll, living, strike_characteristic
+from brawl.state import Encounter
+
+KNOCKBACK_PUSH = (1, 2, 3)  # DS-ACT-12: push 1 / 2 / 3
+GRAB_MIGHT_FOR_LARGER = 2  # DS-ACT-09: with Might 2+, any creature whose size <= Might
+MELEE_WEAPON = frozenset({"melee", "weapon"})  # DS-ACT-08, DS-ACT-12: melee weapon maneuvers
+
+
+# -- Grab, Escape Grab, Knockback ---------------------------------------------------------------
+
+
+def can_target_with_grab(state: Encounter, creature: str, target: str) -> bool:
+    """Grab and Knockback reach creatures of your size or smaller, or with Might 2+ any creature
+    whose size is at most your Might (DS-ACT-09, R-SIZE-2, R-SIZE-3)."""
+    c, t = state.creature(creature), state.creature(target)
+    if t.size.rank <= c.size.rank:
+        return True
+    might = c.characteristics.might
+    return might >= GRAB_MIGHT_FOR_LARGER and t.size.value <= might
+
+
+def _melee_target(
+    state: Encounter, creature: str, target: str, what: str, rule: str, *, size_limit: bool = True
+) -> tuple[Creature, Creature]:
+    """Check a melee-1 maneuver's target: alive, not itself, adjacent, targetable, and (for Grab
+    and Knockback, ``size_limit``) no bigger than DS-ACT-09 allows."""
+    c = living(state, creature, what)
+    t = state.creature(target)
+    if target == creature:
+        raise ActionUnavailableError(f"{what} by {creature!r}: it cannot target itself", rule=rule)
+    if t.dead:
+        raise ActionUnavailableError(f"{what} on {target!r}: it is dead", rule="DS-STAM-09")
+    if not can_take_maneuvers(state, creature):
+        raise ActionUnavailableError(f"{what} by {creature!r}: it can't take maneuvers", rule="DS-COND-04")
+    if distance(c.pos, c.n, t.pos, t.n) > MELEE_DISTANCE:
+        raise ActionUnavailableError(
+            f"{what} by {creature!r} on {target!r}: not adjacent (melee 1)", rule=rule
+        )
+
+    verify_can_target(state, creature, target)  # DS-COND-14, RB3-HIDE
+    if size_limit and not can_target_with_grab(state, creature, target):
+        raise ActionUnavailableError(
+            f"{what} by {creature!r} (size {c.size}, Might {c.characteristics.might}) on {target!r} "
+            f"(size {t.size}): too big to target",
+            rule=("DS-ACT-09", "R-SIZE-3"),
+        )
+    return c, t
+
+
+def _tiers(
+    out: Outcome,
+    creature: str,
+    maneuver: str,
+    target: str,
+    tier: int,
+    *,
+    take_tier_2: bool,
+    striker: str | None,
+    reason: str,
+    success: str,
+    failure: str,
+    rule: str,
+) -> tuple[bool, Outcome]:
+    """The tier 1 / 2 / 3 pattern of Grab and Escape Grab (tiers from :func:`brawl.dice.tier_of`):
+    nothing; success after a melee free strike by ``striker`` (if the creature takes it); success."""
+    if tier == 1 or (tier == 2 and not take_tier_2):
+        done = ManeuverResolved(
+            creature=creature, maneuver=maneuver, tier=tier, target=target, outcome=failure, rules=(rule,)
+        )
+        return False, out.add(done)
+    events: list[Event] = []
+    if tier == 2 and striker is not None:
+        events.append(FreeStrikeOffered(attacker=striker, target=creature, reason=reason, rules=(rule,)))
+    events.append(
+        ManeuverResolved(
+            creature=creature, maneuver=maneuver, tier=tier, target=target, outcome=success, rules=(rule,)
+        )
+    )
+    return True, out.add(*events)
+
+
+@attrs.frozen
+class Grab(Action):
+    """The Grab maneuver: :func:`grab` as a record (DS-ACT-08..10)."""
+
+    creature: str = attrs.field(validator=rf.text("DS-ACT-08"))
+    """The creature grabbing."""
+    target: str = attrs.field(validator=rf.text("DS-ACT-08"))
+    """The adjacent creature it tries to grab."""
+    dice: tuple[int, int] | None = attrs.field(default=None, converter=rf.dice)
+    """The two d10 faces; None: drawn from the state's RNG."""
+    take_tier_2: bool = attrs.field(default=True, validator=rf.flag("DS-ACT-08"))
+    """On tier 2, take the grab (the target first gets a melee free strike)."""
+
+    def verify(self, state: Encounter) -> None:
+        """Raise unless the Grab is allowed now (:func:`verify_grab`)."""
+        verify_grab(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Verify, roll, and grab on tier 3 (or tier 2 if taken)."""
+        c = verify_grab(state, self)
+        creature, target = self.creature, self.target
+        tier, out = action_roll(
+            state,
+            creature,
+            target,
+            c.characteristics.might,
+            MELEE_WEAPON,
+            self.dice,
+            "Grab",
+            (),
+            ("DS-ACT-08",),
+        )
+        taken, out = _tiers(
+            out, creature, "Grab", target, tier, take_tier_2=self.take_tier_2, striker=target,
+            reason="before being grabbed", success="grabbed", failure="no effect", rule="DS-ACT-08",
+        )  # fmt: skip
+        if not taken:
+            return out
+        return out.then(
+            add_condition,
+            target,
+            ConditionName.GRABBED,
+            Duration.UNTIL_REMOVED,
+            source=creature,
+            rules=("DS-ACT-08", "RB1-GRABBED"),
+        )
+
+
+def verify_grab(state: Encounter, request: Grab) -> Creature:
+    """Raise unless the Grab is allowed now; the grabbing creature (DS-ACT-08..10, RB1-STACKING).
+
+    A living creature able to take maneuvers, an adjacent target it may grab (DS-ACT-09), nobody
+    grabbed already (DS-ACT-10), a target not grabbed by another (RB1-STACKING).
+    """
+    creature, target = request.creature, request.target
+    c = _melee_target(state, creature, target, "Grab", "DS-ACT-08")[0]
+    held = grabbing(state, creature)
+    if held:
+        raise ActionUnavailableError(
+            f"Grab by {creature!r}: it already has {held[0]!r} grabbed", rule="DS-ACT-10"
+        )
+    holder = grabbed_by(state, target)
+    if holder is not None:
+        raise ActionUnavailableError(
+            f"Grab on {target!r}: already grabbed by {holder!r}", rule="RB1-STACKING"
+        )
+    return c
+
+
+def can_grab(state: Encounter, request: Grab) -> bool:
+    """Whether the Grab is allowed now (:func:`verify_grab`), without rolling."""
+    try:
+        verify_grab(state, request)
+    except RulesError:
+        return False
+    return True
+
+
+def grab(
+    state: Encounter,
+    creature: str,
+    target: str,
+    *,
+    dice: tuple[int, int] | None = None,
+    take_tier_2: bool = True,
+) -> Outcome:
+    """The Grab maneuver: melee 1, power roll + Might (DS-ACT-08..10).
+
+    ≤11 no effect; 12–16 the grab may be taken (``take_tier_2``), but the target first gets a
+    melee free strike (a :class:`FreeStrikeOffered` event for the caller to resolve); 17+ the
+    target is grabbed. One grabbed creature at a time (DS-ACT-10); a grabbed creature is not
+    grabbed again by another (RB1-STACKING). The request is :class:`Grab`.
+    """
+    return Grab(creature, target, dice, take_tier_2).resolve(state)
+
+
+@attrs.frozen
+class EscapeGrab(Action):
+    """The Escape Grab maneuver: :func:`escape_grab` as a record (DS-ACT-06, DS-ACT-07)."""
+
+    creature: str = attrs.field(validator=rf.text("DS-ACT-06"))
+    """The grabbed creature."""
+    dice: tuple[int, int] | None = attrs.field(default=None, converter=rf.dice)
+    """The two d10 faces; None: drawn from the state's RNG."""
+    characteristic: str | None = attrs.field(default=None, validator=rf.optional_text("DS-ACT-06"))
+    """``"might"`` or ``"agility"``; None: the better of the two."""
+    take_tier_2: bool = attrs.field(default=True, validator=rf.flag("DS-ACT-06"))
+    """On tier 2, escape (the grabber first gets a melee free strike)."""
+
+    def verify(self, state: Encounter) -> None:
+        """Raise unless the escape may be tried now (:func:`verify_escape_grab`)."""
+        verify_escape_grab(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Verify, roll, and end the grab on tier 3 (or tier 2 if taken)."""
+        holder = verify_escape_grab(state, self)
+        creature = self.creature
+        c = state.creature(creature)
+        extra: list[Reason] = []
+        grabber = state.creatures.get(holder)
+        if grabber is not None and c.size < grabber.size:
+            extra.append(bane(f"{creature} is smaller than {holder}", "DS-ACT-07"))
+        value = strike_characteristic(c, self.characteristic)[1]
+        # Ruling R-ACT-1: Escape Grab acts on the grab itself, so the grabbed condition's bane on
+        # abilities that don't target the grabber does not apply; only DS-ACT-07's bane does.
+        tier, out = action_roll(
+            state, creature, holder if grabber is not None else None, value, frozenset(), self.dice,
+            "Escape Grab", extra, ("DS-ACT-06", "R-ACT-1"), effects=False,
+        )  # fmt: skip
+        taken, out = _tiers(
+            out, creature, "Escape Grab", holder, tier, take_tier_2=self.take_tier_2,
+            striker=holder if grabber else None, reason="before the escape", success="escaped",
+            failure="still grabbed", rule="DS-ACT-06",
+        )  # fmt: skip
+        if not taken:
+            return out
+        return out.then(
+            remove_condition,
+            creature,
+            ConditionName.GRABBED,
+            source=holder,
+            reason="escaped the grab",
+            rules=("DS-ACT-06",),
+        )
+
+
+def verify_escape_grab(state: Encounter, request: EscapeGrab) -> str:
+    """Raise unless the creature may try to escape; what grabs it (DS-ACT-06).
+
+    A living, grabbed creature able to take maneuvers, rolling Might or Agility.
+    """
+    creature = request.creature
+    c = living(state, creature, "Escape Grab")
+    holder = grabbed_by(state, creature)
+    if holder is None:
+        raise ActionUnavailableError(f"Escape Grab by {creature!r}: it is not grabbed", rule="DS-ACT-06")
+    if not can_take_maneuvers(state, creature):
+        raise ActionUnavailableError(
+            f"Escape Grab by {creature!r}: it can't take maneuvers", rule="DS-COND-04"
+        )
+    strike_characteristic(c, request.characteristic)
+    return holder
+
+
+def can_escape_grab(state: Encounter, request: EscapeGrab) -> bool:
+    """Whether the escape may be tried now (:func:`verify_escape_grab`), without rolling."""
+    try:
+        verify_escape_grab(state, request)
+    except RulesError:
+        return False
+    return True
+
+
+def escape_grab(
+    state: Encounter,
+    creature: str,
+    *,
+    dice: tuple[int, int] | None = None,
+    characteristic: str | None = None,
+    take_tier_2: bool = True,
+) -> Outcome:
+    """The Escape Grab maneuver: power roll + Might or Agility (DS-ACT-06, DS-ACT-07).
+
+    A bane if the creature is smaller than what grabs it. ≤11 no effect; 12–16 it may escape,
+    but the grabber first gets a melee free strike; 17+ it is no longer grabbed. The request is
+    :class:`EscapeGrab`.
+    """
+    return EscapeGrab(creature, dice, characteristic, take_tier_2).resolve(state)
+
+
+@attrs.frozen
+class Knockback(Action):
+    """The Knockback maneuver: :func:`knockback` as a record (DS-ACT-12)."""
+
+    creature: str = attrs.field(validator=rf.text("DS-ACT-12"))
+    """The creature making the maneuver."""
+    target: str = attrs.field(validator=rf.text("DS-ACT-12"))
+    """The adjacent creature pushed."""
+    direction: Pos | None = attrs.field(default=None, converter=rf.optional_pos)
+    """The push's direction; None: straight away from the creature."""
+    dice: tuple[int, int] | None = attrs.field(default=None, converter=rf.dice)
+    """The two d10 faces; None: drawn from the state's RNG."""
+    stability_used: int | None = attrs.field(default=None, validator=rf.optional_whole("DS-FORCE-16", 0))
+    """How much of its stability the target uses to resist; None: all of it."""
+
+    def verify(self, state: Encounter) -> None:
+        """Raise unless the Knockback is allowed now (:func:`verify_knockback`)."""
+        verify_knockback(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Verify, roll, and push 1, 2 or 3 squares by tier."""
+        c = verify_knockback(state, self)
+        creature, target = self.creature, self.target
+        tier, out = action_roll(
+            state, creature, target, c.characteristics.might, MELEE_WEAPON, self.dice, "Knockback", (),
+            ("DS-ACT-12",),
+        )  # fmt: skip
+        squares = KNOCKBACK_PUSH[tier - 1]
+        out = out.add(
+            ManeuverResolved(
+                creature=creature,
+                maneuver="Knockback",
+                tier=tier,
+                target=target,
+                outcome=f"push {squares}",
+                rules=("DS-ACT-12",),
+            )
+        )
+        return out.then(
+            push, creature, target, squares, direction=self.direction, melee_weapon=True,
+            stability_used=self.stability_used,
+        )  # fmt: skip
+
+
+def verify_knockback(state: Encounter, request: Knockback) -> Creature:
+    """Raise unless the Knockback is allowed now; the creature making it (DS-ACT-12, RB1-GRABBED).
+
+    The same target limits as Grab (DS-ACT-09); a grabbed creature can't use it. The push
+    itself is checked when it is made, once the tier gives its distance.
+    """
+    c = _melee_target(state, request.creature, request.target, "Knockback", "DS-ACT-12")[0]
+    if grabbed_by(state, request.creature) is not None:
+        raise ActionUnavailableError(f"Knockback by {request.creature!r}: it is grabbed", rule="RB1-GRABBED")
+    return c
+
+
+def can_knockback(state: Encounter, request: Knockback) -> bool:
+    """Whether the Knockback is allowed now (:func:`verify_knockback`), without rolling."""
+    try:
+        verify_knockback(state, request)
+    except RulesError:
+        return False
+    return True
+
+
+def knockback(
+    state: Encounter,
+    creature: str,
+    target: str,
+    *,
+    direction: Iterable[int] | None = None,
+    dice: tuple[int, int] | None = None,
+    stability_used: int | None = None,
+) -> Outcome:
+    """The Knockback maneuver: melee 1, power roll + Might, push 1 / 2 / 3 (DS-ACT-12).
+
+    It is a melee weapon maneuver, so a larger creature pushes a smaller one 1 farther
+    (DS-FORCE-14, R-FORCE-2). A grabbed creature can't use it (RB1-GRABBED). The request is
+    :class:`Knockback`.
+    """
+    return Knockback(creature, target, direction, dice, stability_used).resolve(state)
+
+
+# -- Aid Attack -------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class AidAttack(Action):
+    """Aid Attack: :func:`aid_attack` as a record (DS-ACT-03)."""
+
+    creature: str = attrs.field(validator=rf.text("DS-ACT-03"))
+    """The aiding creature."""
+    enemy: str = attrs.field(validator=rf.text("DS-ACT-03"))
+    """The adjacent enemy the next ally's roll is against."""
+
+    def verify(self, state: Encounter) -> None:
+        """Raise unless the Aid Attack is allowed now (:func:`verify_aid_attack`)."""
+        verify_aid_attack(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Verify, then mark the enemy as aided against."""
+        verify_aid_attack(state, self)
+        e = state.creature(self.enemy)
+        effect = Effect(EffectKind.AIDED, self.creature)
+        kept = tuple(x for x in e.effects if not (x.kind is EffectKind.AIDED and x.source == self.creature))
+        new = attrs.evolve(e, effects=(*kept, effect))
+        return Outcome(
+            state.with_creature(new),
+            (EffectStarted(creature=self.enemy, effect="aided", source=self.creature, rules=("DS-ACT-03",)),),
+        )
+
+
+def verify_aid_attack(state: Encounter, request: AidAttack) -> None:
+    """Raise unless the Aid Attack is allowed now: an adjacent enemy it may target (DS-ACT-03)."""
+    creature, enemy = request.creature, request.enemy
+    c, e = _melee_target(state, creature, enemy, "Aid Attack", "DS-ACT-03", size_limit=False)
+    if c.side == e.side:
+        raise ActionUnavailableError(
+            f"Aid Attack by {creature!r}: {enemy!r} is not an enemy", rule="DS-ACT-03"
+        )
+
+
+def can_aid_attack(state: Encounter, request: AidAttack) -> bool:
+    """Whether the Aid Attack is allowed now (:func:`verify_aid_attack`)."""
+    try:
+        verify_aid_attack(state, request)
+    except RulesError:
+        return False
+    return True
+
+
+def aid_attack(state: Encounter, creature: str, enemy: str) -> Outcome:
+    """Aid Attack: the next ability roll an ally makes against an adjacent enemy before the start
+    of this creature's next turn gains an edge (DS-ACT-03). The request is :class:`AidAttack`."""
+    return AidAttack(creature, enemy).resolve(state)
+
+
+__all__ = [
+    "GRAB_MIGHT_FOR_LARGER",
+    "KNOCKBACK_PUSH",
+    "MELEE_WEAPON",
+    "AidAttack",
+    "EscapeGrab",
+    "Grab",
+    "Knockback",
+    "aid_attack",
+    "can_aid_attack",
+    "can_escape_grab",
+    "can_grab",
+    "can_knockback",
+    "can_target_with_grab",
+    "escape_grab",
+    "grab",
+    "knockback",
+    "verify_aid_attack",
+    "verify_escape_grab",
+    "verify_grab",
+    "verify_knockback",
+]

@@ -1,0 +1,565 @@
+"""Free strikes and opportunity attacks, flanking and the order of triggered actions
+(DS-ACT-21, DS-STRIKE-01..08, DS-EDGE-05..07, DS-TURN-07), with their request records.
+
+Which action of the turn is spent is the turn system's business (:func:`brawl.use_action`);
+these rules check only what the creature's state allows. Power rolls come from the caller
+(``dice=(a, b)``) or from the state's RNG. Each rule has three faces: ``verify_x`` raises,
+``can_x`` answers, ``x`` resolves; the request record carries the same fields as the rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from brawl.conditions import EffectKind
+from brawl.creature import HEROES, Creature
+from brawl.dice import power_roll
+from brawl.errors import ActionUnavailableError, InvalidArgumentError, RulesError
+from brawl.events.actions import EffectEnded, Struck
+from brawl.events.base import Event
+from brawl.geometry import Pos, distance
+from brawl.outcome import Outcome
+from brawl.requests import Action
+from brawl.rules import requestfields as rf
+from brawl.rules.conditions import can_take_main_actions, can_take_triggered_actions, taunting
+from brawl.rules.damage import damage
+from brawl.rules.edges import Reason, bane, edge, edges_and_banes, has_line_of_effect
+from brawl.rules.stealth import verify_can_target
+from brawl.state import Encounter
+
+MELEE_FREE_STRIKE_DAMAGE = (2, 5, 7)  # DS-STRIKE-06: 2 / 5 / 7 + Might or Agility
+RANGED_FREE_STRIKE_DAMAGE = (2, 4, 6)  # DS-STRIKE-07: 2 / 4 / 6 + Might or Agility
+MELEE_DISTANCE = 1  # DS-STRIKE-06, DS-ACT-08, DS-ACT-12: melee 1
+RANGED_DISTANCE = 5  # DS-STRIKE-07: ranged 5
+MELEE_STRIKE = frozenset({"melee", "strike", "weapon"})
+RANGED_STRIKE = frozenset({"ranged", "strike", "weapon"})
+
+
+def living(state: Encounter, cid: str, what: str) -> Creature:
+    """The creature ``cid``, or raise if it is dead (DS-STAM-09)."""
+    c = state.creature(cid)
+    if c.dead:
+        raise ActionUnavailableError(f"{what} by {cid!r}: the creature is dead", rule="DS-STAM-09")
+    return c
+
+
+def strike_characteristic(c: Creature, name: str | None) -> tuple[str, int]:
+    """The characteristic of a free strike or Escape Grab, Might or Agility, and its score.
+
+    None is the player's choice left open: the better of the two (DS-STRIKE-06).
+    """
+    if name is None:
+        m, a = c.characteristics.might, c.characteristics.agility
+        return ("might", m) if m >= a else ("agility", a)
+    key = {"m": "might", "a": "agility"}.get(name.lower(), name.lower())
+    if key not in ("might", "agility"):
+        raise InvalidArgumentError(
+            f"free strike characteristic {name!r}: Might or Agility", rule="DS-STRIKE-06"
+        )
+    return key, c.characteristics.get(key)
+
+
+# -- flanking and the lasting effects of Aid Attack and Defend ---------------------------------
+
+
+def _sides_of(point: tuple[float, float], box: tuple[float, float, float, float]) -> set[str]:
+    x, y = point
+    x0, y0, x1, y1 = box
+    eps = 1e-9
+    sides = set()
+    if abs(x - x0) < eps:
+        sides.add("w")
+    if abs(x - x1) < eps:
+        sides.add("e")
+    if abs(y - y0) < eps:
+        sides.add("n")
+    if abs(y - y1) < eps:
+        sides.add("s")
+    return sides
+
+
+def _crosses_opposite_sides(a: Creature, b: Creature, e: Creature) -> bool:
+    """Whether the line between the centres of a and b crosses opposite sides or corners of e."""
+    ax, ay = a.pos.x + a.n / 2, a.pos.y + a.n / 2
+    bx, by = b.pos.x + b.n / 2, b.pos.y + b.n / 2
+    box = (float(e.pos.x), float(e.pos.y), float(e.pos.x + e.n), float(e.pos.y + e.n))
+    dx, dy = bx - ax, by - ay
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, ax - box[0]), (dx, box[2] - ax), (-dy, ay - box[1]), (dy, box[3] - ay)):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+    if t0 >= t1:
+        return False
+    entry = (ax + dx * t0, ay + dy * t0)
+    exit_ = (ax + dx * t1, ay + dy * t1)
+    mid = ((entry[0] + exit_[0]) / 2, (entry[1] + exit_[1]) / 2)
+    if not (box[0] < mid[0] < box[2] and box[1] < mid[1] < box[3]):
+        return False  # the line only runs along an edge
+    s0, s1 = _sides_of(entry, box), _sides_of(exit_, box)
+    opposite = {("w", "e"), ("e", "w"), ("n", "s"), ("s", "n")}
+    return any((u, v) in opposite for u in s0 for v in s1)
+
+
+def is_flanking(state: Encounter, attacker: str, enemy: str) -> str | None:
+    """The ally with whom ``attacker`` flanks ``enemy``, or None (DS-EDGE-05..07).
+
+    Both must be adjacent to the enemy, have line of effect to it and be able to take
+    triggered actions; the line between the centres of their spaces must pass through
+    opposite sides or opposite corners of the enemy's space. Allies are tried in the
+    encounter's order.
+    """
+    a, e = state.creature(attacker), state.creature(enemy)
+    if a.side == e.side or a.dead or e.dead:
+        return None
+
+    def able(c: Creature) -> bool:
+        return (
+            distance(c.pos, c.n, e.pos, e.n) == 1
+            and can_take_triggered_actions(state, c.id)
+            and has_line_of_effect(state, c.id, e.id)
+        )
+
+    if not able(a):
+        return None
+    for ally in state.allies_of(attacker):
+        if able(ally) and _crosses_opposite_sides(a, ally, e):
+            return ally.id
+    return None
+
+
+def effect_reasons(state: Encounter, roller: str, target: str, *, melee_strike: bool) -> list[Reason]:
+    """Edges and banes from Aid Attack, Defend and flanking for a roll against ``target``."""
+    r, t = state.creature(roller), state.creature(target)
+    found: list[Reason] = []
+    for eff in t.effects:
+        if eff.kind is EffectKind.AIDED and eff.source != roller:
+            aider = state.creatures.get(eff.source)
+            if aider is not None and aider.side == r.side:
+                found.append(edge(f"{eff.source} aided the attack on {target}", "DS-ACT-03"))
+                break
+    if any(eff.kind is EffectKind.DEFENDING for eff in t.effects) and not taunting(state, target):
+        found.append(bane(f"{target} is defending", "DS-ACT-19", double=True))
+    if melee_strike:
+        ally = is_flanking(state, roller, target)
+        if ally is not None:
+            found.append(edge(f"{roller} flanks {target} with {ally}", "DS-EDGE-05", "DS-EDGE-06"))
+    return found
+
+
+def _use_aid(state: Encounter, roller: str, target: str) -> Outcome:
+    r, t = state.creature(roller), state.creature(target)
+    for eff in t.effects:
+        if eff.kind is EffectKind.AIDED and eff.source != roller:
+            aider = state.creatures.get(eff.source)
+            if aider is not None and aider.side == r.side:
+                rest = tuple(x for x in t.effects if x is not eff)
+                return Outcome(
+                    state.with_creature(attrs.evolve(t, effects=rest)),
+                    (
+                        EffectEnded(
+                            creature=target,
+                            effect="aided",
+                            source=eff.source,
+                            reason="used",
+                            rules=("DS-ACT-03",),
+                        ),
+                    ),
+                )
+    return Outcome(state, ())
+
+
+def expire_effects(state: Encounter, creature: str) -> Outcome:
+    """At the start of ``creature``'s turn, the Aid Attack and Defend effects it made end."""
+    state.creature(creature)
+    events: list[Event] = []
+    for cid in state.order:
+        c = state.creatures[cid]
+        if not c.effects:
+            continue
+        kept = tuple(e for e in c.effects if e.source != creature)
+        if len(kept) != len(c.effects):
+            for e in c.effects:
+                if e.source == creature:
+                    rule = "DS-ACT-03" if e.kind is EffectKind.AIDED else "DS-ACT-19"
+                    events.append(
+                        EffectEnded(
+                            creature=cid,
+                            effect=e.kind.value,
+                            source=creature,
+                            reason="start of its source's turn",
+                            rules=(rule, "R-TURN-5") if rule == "DS-ACT-19" else (rule,),
+                        )
+                    )
+            state = state.with_creature(attrs.evolve(c, effects=kept))
+    return Outcome(state, tuple(events))
+
+
+def action_roll(
+    state: Encounter,
+    roller: str,
+    target: str | None,
+    value: int,
+    keywords: frozenset[str],
+    dice: tuple[int, int] | None,
+    purpose: str,
+    extra: Sequence[Reason],
+    rules: Sequence[str],
+    *,
+    effects: bool = True,
+) -> tuple[int, Outcome]:
+    """The power roll of a standard action: its tier, with the edges and banes the state, Aid
+    Attack, Defend and flanking give (``effects``); an Aid Attack edge it uses ends (DS-ACT-03)."""
+    reasons = list(extra)
+    if effects and target is not None and target in state.creatures:
+        melee_strike = "melee" in keywords and "strike" in keywords
+        reasons += effect_reasons(state, roller, target, melee_strike=melee_strike)
+    eb = edges_and_banes(state, roller, target, keywords, extra=reasons)
+    result, out = power_roll(
+        state,
+        value,
+        edges=eb.edges,
+        banes=eb.banes,
+        dice=dice,
+        creature=roller,
+        purpose=purpose,
+        rules=rules,
+    )
+    if effects and target is not None and target in state.creatures:
+        out = out.then(_use_aid, roller, target)
+    return result.tier, out
+
+
+# -- free strikes -------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class FreeStrike(Action):
+    """A free strike: :func:`free_strike` as a record (DS-ACT-21, DS-STRIKE-01, -06, -07)."""
+
+    attacker: str = attrs.field(validator=rf.text("DS-STRIKE-01"))
+    """The striking creature."""
+    target: str = attrs.field(validator=rf.text("DS-STRIKE-01"))
+    """The creature or object struck."""
+    ranged: bool = attrs.field(default=False, validator=rf.flag("DS-STRIKE-07"))
+    """A ranged free strike (ranged 5) rather than a melee one (melee 1)."""
+    characteristic: str | None = attrs.field(default=None, validator=rf.optional_text("DS-STRIKE-06"))
+    """``"might"`` or ``"agility"``; None: the better of the two."""
+    dice: tuple[int, int] | None = attrs.field(default=None, converter=rf.dice)
+    """The two d10 faces; None: drawn from the state's RNG."""
+    flat_damage: int | None = attrs.field(default=None, validator=rf.optional_whole("RB6-FREE-STRIKE", 0))
+    """A Director creature's flat free strike damage, with no roll (RB6-FREE-STRIKE)."""
+    damage_type: str | None = attrs.field(default=None, validator=rf.optional_text("DS-STRIKE-08"))
+    """An improvised weapon's damage type (DS-STRIKE-08)."""
+    extra: tuple[Reason, ...] = attrs.field(default=(), converter=rf.reasons)
+    """Edge and bane reasons the caller found (cover, concealment, ...)."""
+    knock_out: bool = attrs.field(default=False, validator=rf.flag("DS-STAM-13"))
+    """Knock the target out instead of killing it."""
+    opportunity: bool = attrs.field(default=False, validator=rf.flag("DS-STRIKE-03"))
+    """Made as an opportunity attack (use :class:`OpportunityAttack`, which checks its trigger)."""
+    granted: bool = attrs.field(default=False, validator=rf.flag("DS-STRIKE-02"))
+    """Made instead of a granted signature or heroic ability: no main action is needed."""
+
+    def verify(self, state: Encounter) -> None:
+        """Raise unless the strike is allowed now (:func:`verify_free_strike`)."""
+        verify_free_strike(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Verify, roll and deal the damage."""
+        verify_free_strike(state, self)
+        return _resolve_free_strike(state, self)
+
+
+def _strike_name(request: FreeStrike) -> str:
+    if request.opportunity:
+        return "opportunity attack"
+    return "ranged free strike" if request.ranged else "melee free strike"
+
+
+def verify_free_strike(state: Encounter, request: FreeStrike, *, at: Pos | None = None) -> None:
+    """Raise unless the free strike is allowed now: a living attacker able to take main actions
+    (unless ``opportunity`` or ``granted``), a living target other than itself, not hidden from it,
+    within reach (melee 1, ranged 5 with line of effect), Might or Agility (DS-STRIKE-01..07,
+    DS-COND-14). Checks only: no dice. ``at``: the attacker's square when it will strike from
+    elsewhere (the end of a Charge), for the reach."""
+    attacker, target = request.attacker, request.target
+    a = living(state, attacker, "free strike")
+    here = a.pos if at is None else at
+    if target == attacker:
+        raise ActionUnavailableError(
+            f"free strike by {attacker!r}: it cannot target itself", rule="DS-STRIKE-06"
+        )
+    what = _strike_name(request)
+    verify_can_target(state, attacker, target)  # DS-COND-14, RB3-HIDE
+    if not request.opportunity and not can_take_main_actions(state, attacker):
+        raise ActionUnavailableError(f"{what} by {attacker!r}: it can't take main actions", rule="DS-COND-04")
+    t = state.creature(target) if target not in state.objects else None
+    if t is not None and t.dead:
+        raise ActionUnavailableError(f"{what} against {target!r}: it is dead", rule="DS-STAM-09")
+    tpos, tn = (t.pos, t.n) if t is not None else (state.objects[target].pos, state.objects[target].n)
+    reach = RANGED_DISTANCE if request.ranged else MELEE_DISTANCE
+    rule = "DS-STRIKE-07" if request.ranged else "DS-STRIKE-06"
+    gap = distance(here, a.n, tpos, tn)
+    if gap > reach:  # a creature sharing the target's space (DS-MOVE-04) is within reach
+        raise ActionUnavailableError(
+            f"{what} by {attacker!r} against {target!r}: {gap} squares away, reach {reach}", rule=rule
+        )
+    if request.ranged and t is not None and not has_line_of_effect(state, attacker, target):
+        raise ActionUnavailableError(
+            f"{what} by {attacker!r} against {target!r}: no line of effect", rule=rule
+        )
+    strike_characteristic(a, request.characteristic)
+
+
+def can_free_strike(state: Encounter, request: FreeStrike) -> bool:
+    """Whether the free strike is allowed now (:func:`verify_free_strike`), without rolling."""
+    try:
+        verify_free_strike(state, request)
+    except RulesError:
+        return False
+    return True
+
+
+def _resolve_free_strike(state: Encounter, request: FreeStrike) -> Outcome:
+    attacker, target, ranged = request.attacker, request.target, request.ranged
+    char_name, char_value = strike_characteristic(state.creature(attacker), request.characteristic)
+    rule = "DS-STRIKE-07" if ranged else "DS-STRIKE-06"
+    cited = ["DS-STRIKE-01", rule, "R-TURN-6"]
+    cited.append(
+        "DS-STRIKE-03" if request.opportunity else "DS-STRIKE-02" if request.granted else "DS-ACT-21"
+    )
+    if request.damage_type is not None:
+        cited.append("DS-STRIKE-08")
+    if request.flat_damage is not None:
+        tier, amount, out = 0, request.flat_damage, Outcome(state, ())
+        cited.append("RB6-FREE-STRIKE")
+    else:
+        keywords = RANGED_STRIKE if ranged else MELEE_STRIKE
+        tier, out = action_roll(
+            state, attacker, target, char_value, keywords, request.dice, _strike_name(request),
+            request.extra, cited,
+        )  # fmt: skip
+        table = RANGED_FREE_STRIKE_DAMAGE if ranged else MELEE_FREE_STRIKE_DAMAGE
+        amount = max(0, table[tier - 1] + char_value)
+    struck = Struck(
+        attacker=attacker, target=target, ranged=ranged, characteristic=char_name, tier=tier,
+        damage=amount, opportunity=request.opportunity, rules=tuple(cited),
+    )  # fmt: skip
+    out = out.add(struck)
+    return out.then(
+        damage,
+        target,
+        amount,
+        request.damage_type,
+        source=attacker,
+        knock_out=request.knock_out,
+        rules=(rule,),
+    )
+
+
+def free_strike(
+    state: Encounter,
+    attacker: str,
+    target: str,
+    *,
+    ranged: bool = False,
+    characteristic: str | None = None,
+    dice: tuple[int, int] | None = None,
+    flat_damage: int | None = None,
+    damage_type: str | None = None,
+    extra: Sequence[Reason] = (),
+    knock_out: bool = False,
+    opportunity: bool = False,
+    granted: bool = False,
+) -> Outcome:
+    """A free strike: power roll + Might or Agility, damage by tier (DS-ACT-21, DS-STRIKE-01, -06, -07).
+
+    Melee reaches 1 square; ranged 5 squares with line of effect. The same characteristic is
+    used for the roll and the damage (R-TURN-6). A Director creature's free strike deals its
+    flat ``flat_damage`` with no roll (RB6-FREE-STRIKE). ``extra`` adds edge or bane reasons
+    (:func:`brawl.rules.edges.edge`); Aid Attack, Defend and flanking are found here.
+    ``damage_type`` lets an improvised weapon's damage follow the object, a burning torch dealing
+    fire (DS-STRIKE-08; the Director's call). ``granted``: made instead of a signature or heroic
+    ability granted off-turn, not as the Free Strike main action; it spends no action of the
+    attacker's, though an unconscious creature still can't make it (DS-STRIKE-02). A creature
+    hidden from the attacker can't be struck (DS-COND-14, RB3-HIDE). The request is
+    :class:`FreeStrike`; :func:`verify_free_strike` and :func:`can_free_strike` ask first.
+    """
+    request = FreeStrike(
+        attacker, target, ranged, characteristic, dice, flat_damage, damage_type, extra, knock_out,
+        opportunity, granted,
+    )  # fmt: skip
+    return request.resolve(state)
+
+
+# -- opportunity attacks ------------------------------------------------------------------------
+
+
+@attrs.frozen
+class OpportunityAttack(Action):
+    """An opportunity attack: :func:`opportunity_attack` as a record (DS-STRIKE-03, DS-STRIKE-04)."""
+
+    attacker: str = attrs.field(validator=rf.text("DS-STRIKE-03"))
+    """The creature making the attack."""
+    mover: str = attrs.field(validator=rf.text("DS-STRIKE-03"))
+    """The enemy moving away from it."""
+    dice: tuple[int, int] | None = attrs.field(default=None, converter=rf.dice)
+    """The two d10 faces; None: drawn from the state's RNG."""
+    flat_damage: int | None = attrs.field(default=None, validator=rf.optional_whole("RB6-FREE-STRIKE", 0))
+    """A Director creature's flat free strike damage (RB6-FREE-STRIKE)."""
+    characteristic: str | None = attrs.field(default=None, validator=rf.optional_text("DS-STRIKE-06"))
+    """``"might"`` or ``"agility"``; None: the better of the two."""
+    knock_out: bool = attrs.field(default=False, validator=rf.flag("DS-STAM-13"))
+    """Knock the mover out instead of killing it."""
+
+    def strike(self) -> FreeStrike:
+        """The melee free strike it makes."""
+        return FreeStrike(
+            self.attacker, self.mover, characteristic=self.characteristic, dice=self.dice,
+            flat_damage=self.flat_damage, knock_out=self.knock_out, opportunity=True,
+        )  # fmt: skip
+
+    def verify(self, state: Encounter) -> None:
+        """Raise unless the attack is allowed now (:func:`verify_opportunity_attack`)."""
+        verify_opportunity_attack(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Verify, then make the melee free strike."""
+        verify_opportunity_attack(state, self)
+        return _resolve_free_strike(state, self.strike())
+
+
+def _opportunity_request(request: OpportunityAttack | str, mover: str | None) -> OpportunityAttack:
+    if isinstance(request, OpportunityAttack):
+        return request
+    if mover is None:
+        raise InvalidArgumentError(f"opportunity attack by {request!r}: name the mover", rule="DS-STRIKE-03")
+    return OpportunityAttack(request, mover)
+
+
+def verify_opportunity_attack(
+    state: Encounter, request: OpportunityAttack | str, mover: str | None = None
+) -> None:
+    """Raise unless the opportunity attack is allowed now (DS-STRIKE-03, -04).
+
+    ``request`` is an :class:`OpportunityAttack`, or the attacker's id followed by the mover's.
+    The attacker must be an enemy of the mover able to take triggered actions (DS-TURN-08), with
+    no bane or double bane on the roll against it (DS-STRIKE-04), and its melee free strike must
+    be allowed (:func:`verify_free_strike`).
+    """
+    req = _opportunity_request(request, mover)
+    attacker, target = req.attacker, req.mover
+    a = living(state, attacker, "opportunity attack")
+    m = state.creature(target)
+    if a.side == m.side:
+        raise ActionUnavailableError(
+            f"opportunity attack by {attacker!r} on {target!r}: not an enemy", rule="DS-STRIKE-03"
+        )
+    if not can_take_triggered_actions(state, attacker):
+        raise ActionUnavailableError(
+            f"opportunity attack by {attacker!r}: it can't take triggered actions",
+            rule=("DS-STRIKE-03", "DS-TURN-08"),
+        )
+    verify_can_target(state, attacker, target)  # DS-COND-14, RB3-HIDE
+    eb = edges_and_banes(state, attacker, target, MELEE_STRIKE)
+    if eb.net < 0:
+        raise ActionUnavailableError(
+            f"opportunity attack by {attacker!r} on {target!r}: it has a {eb.verdict} on the roll",
+            rule="DS-STRIKE-04",
+        )
+    verify_free_strike(state, req.strike())
+
+
+def can_make_opportunity_attack(
+    state: Encounter, request: OpportunityAttack | str, mover: str | None = None
+) -> bool:
+    """Whether the opportunity attack is allowed now (:func:`verify_opportunity_attack`)."""
+    try:
+        verify_opportunity_attack(state, request, mover)
+    except RulesError:
+        return False
+    return True
+
+
+def opportunity_attack(
+    state: Encounter,
+    attacker: str,
+    mover: str,
+    *,
+    dice: tuple[int, int] | None = None,
+    flat_damage: int | None = None,
+    characteristic: str | None = None,
+    knock_out: bool = False,
+) -> Outcome:
+    """A melee free strike as a free triggered action against an enemy moving away (DS-STRIKE-03).
+
+    The request is :class:`OpportunityAttack`; :func:`verify_opportunity_attack` asks first.
+    """
+    return OpportunityAttack(attacker, mover, dice, flat_damage, characteristic, knock_out).resolve(state)
+
+
+# -- the order of triggered actions -------------------------------------------------------------
+
+
+def order_triggered_actions(
+    state: Encounter,
+    creatures: Iterable[str],
+    *,
+    heroes_order: Sequence[str] | None = None,
+    director_order: Sequence[str] | None = None,
+) -> tuple[str, ...]:
+    """The order in which triggered actions answering one trigger resolve (DS-TURN-07, R-TURN-1).
+
+    The players' creatures resolve first, in the order the players agree (``heroes_order``;
+    default: the encounter's order), then the Director's, in the Director's order.
+    """
+    ids = list(dict.fromkeys(creatures))
+    for cid in ids:
+        state.creature(cid)
+    rank = {cid: i for i, cid in enumerate(state.order)}
+
+    def ordered(group: list[str], chosen: Sequence[str] | None, who: str) -> list[str]:
+        if chosen is None:
+            return sorted(group, key=rank.__getitem__)
+        if sorted(chosen) != sorted(group):
+            raise InvalidArgumentError(
+                f"{who} order {list(chosen)!r}: must list exactly {sorted(group)!r}", rule="DS-TURN-07"
+            )
+        return list(chosen)
+
+    players = [c for c in ids if state.creatures[c].side == HEROES]
+    director = [c for c in ids if state.creatures[c].side != HEROES]
+    return (*ordered(players, heroes_order, "players'"), *ordered(director, director_order, "Director's"))
+
+
+__all__ = [
+    "MELEE_DISTANCE",
+    "MELEE_FREE_STRIKE_DAMAGE",
+    "MELEE_STRIKE",
+    "RANGED_DISTANCE",
+    "RANGED_FREE_STRIKE_DAMAGE",
+    "RANGED_STRIKE",
+    "FreeStrike",
+    "OpportunityAttack",
+    "action_roll",
+    "can_free_strike",
+    "can_make_opportunity_attack",
+    "effect_reasons",
+    "expire_effects",
+    "free_strike",
+    "is_flanking",
+    "living",
+    "opportunity_attack",
+    "order_triggered_actions",
+    "strike_characteristic",
+    "verify_free_strike",
+    "verify_opportunity_attack",
+]
