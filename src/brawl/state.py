@@ -2,7 +2,8 @@
 
 An :class:`Encounter` is immutable. Building one validates everything (overlaps, walls, bounds,
 Stamina, ids). The ``with_*`` methods change one thing and validate only that thing, so
-replacing one creature costs about the same with 10 or 1,000 creatures (cost follows the change, not the world).
+replacing one creature costs about the same with 10 or 1,000 creatures: cost follows the change,
+not the world.
 """
 
 from __future__ import annotations
