@@ -16,8 +16,8 @@ from brawl.events.movement import (
     Moved,
     PowerRollResolved,
 )
+from brawl.rules.steps import MODES
 from brawl.rules.teleport import line_of_effect
-from brawl.search import MODES
 
 
 def field(*creatures: Creature, terrain: Terrain | None = None) -> Encounter:

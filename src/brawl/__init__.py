@@ -119,6 +119,7 @@ __all__ += ["catch_breath", "end_of_encounter_stamina", "gain_temporary_stamina"
 __all__ += ["reduce_stamina_maximum", "regain_stamina", "restore_stamina_maximum", "spend_recovery", "wake"]
 
 # --- movement ------------------------------------------------------------------------------
+from brawl.reach import Reachable
 from brawl.rules.movement import (
     advance,
     can_move,
@@ -136,8 +137,9 @@ from brawl.rules.movement import (
     stand_up,
     verify_move,
 )
+from brawl.rules.reachable import reachable
+from brawl.rules.steps import MoveModel
 from brawl.rules.teleport import can_teleport, teleport, verify_teleport
-from brawl.search import MoveModel, Reachable, reachable
 
 __all__ += [
     "MoveModel",

@@ -35,10 +35,10 @@ from brawl.rules.damage import damage
 from brawl.rules.falling import fall
 from brawl.rules.forced import pull, push, slide
 from brawl.rules.movement import fall_prone, move, path_cost, shift, stand_up
+from brawl.rules.reachable import reachable
 from brawl.rules.settle import settle
 from brawl.rules.stamina import catch_breath, gain_temporary_stamina, heal
 from brawl.rules.teleport import teleport
-from brawl.search import reachable
 from brawl.state import Encounter
 from brawl.turns import (
     end_combat,

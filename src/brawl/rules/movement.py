@@ -55,8 +55,10 @@ from brawl.rules.conditions import (
 from brawl.rules.damage import damage
 from brawl.rules.edges import edges_and_banes
 from brawl.rules.falling import fall, should_fall
+from brawl.rules.reachable import companions, current_speed, movement_model, movement_points
 from brawl.rules.stealth import can_target
-from brawl.search import (
+from brawl.rules.steps import (
+    DISENGAGE_SQUARES,
     MAX_BUDGET,
     SHIFT_MODES,
     STOP_SIZE_GAP,
@@ -65,15 +67,10 @@ from brawl.search import (
     MoveModel,
     Refusal,
     check_budget,
-    companions,
-    current_speed,
-    movement_model,
-    movement_points,
 )
 from brawl.state import Encounter
 from brawl.terrain import Cell, Material
 
-DISENGAGE_SQUARES = 1  # DS-ACT-02: the Disengage move action shifts 1 square
 JUMP_MIN_LENGTH = 1  # DS-MTYPE-18: long jump up to Might or Agility, minimum 1 square
 JUMP_HEIGHT = 1  # DS-MTYPE-18: the jump height is 1 square
 JUMP_TEST_BONUS = {1: 0, 2: 1, 3: 2}  # DS-MTYPE-19: tier 1 +0, tier 2 +1, tier 3 +2 longer and higher
@@ -296,12 +293,6 @@ def _place(state: Encounter, movers: Sequence[tuple[str, Pos]], **extra: Any) ->
     raise last_error
 
 
-def _climbing_or_swimming(model: MoveModel, p: Pos, q: Pos) -> bool:
-    if model.liquid(q):
-        return True
-    return model.mode == "climb" and (q.z != p.z or not model.state.is_supported(q, model.n))
-
-
 def move(
     state: Encounter,
     creature: str,
@@ -387,7 +378,7 @@ def _walk(
     remaining: tuple[Pos, ...] = ()
     left = plan.points
     for i, q in enumerate(plan.path):
-        if test_passed is False and _climbing_or_swimming(model, p, q):
+        if test_passed is False and model.climbing_or_swimming(p, q):
             stopped = "failed the Might test to climb or swim: no movement wasted"
             remaining = plan.path[i:]
             break
@@ -732,7 +723,7 @@ def jump(
             f"{what}: it can't land in the space of {model.blocker_at(land)!r}",
             rule=("DS-MOVE-04", "R-SIZE-1"),
         )
-    cost = cell_distance(start, land) + model._cost(start, land) - 1
+    cost = cell_distance(start, land) + model.cost(start, land) - 1
     if cost > points:
         raise IllegalMoveError(
             f"{what}: costs {cost}, more than its {points} movement", rule=("DS-MOVE-07", "R-MOVE-6")

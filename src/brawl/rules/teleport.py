@@ -23,7 +23,8 @@ from brawl.geometry import distance as space_distance
 from brawl.outcome import Outcome
 from brawl.rules.conditions import grabbing, remove_condition
 from brawl.rules.falling import fall, should_fall
-from brawl.search import check_budget, riders_of
+from brawl.rules.reachable import riders_of
+from brawl.rules.steps import check_budget
 from brawl.state import Encounter
 
 MAX_TELEPORT = 1_000_000
