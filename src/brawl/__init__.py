@@ -120,24 +120,12 @@ __all__ += ["reduce_stamina_maximum", "regain_stamina", "restore_stamina_maximum
 
 # --- movement ------------------------------------------------------------------------------
 from brawl.reach import Reachable
-from brawl.rules.movement import (
-    advance,
-    can_move,
-    claw_dirt,
-    climb_creature,
-    dig,
-    disengage,
-    fall_prone,
-    jump,
-    move,
-    path_cost,
-    pull_up,
-    ride,
-    shift,
-    stand_up,
-    verify_move,
-)
+from brawl.rules.digging import claw_dirt, dig, pull_up
+from brawl.rules.jumping import jump
+from brawl.rules.movement import advance, can_move, disengage, move, path_cost, shift, verify_move
+from brawl.rules.prone import fall_prone, stand_up
 from brawl.rules.reachable import reachable
+from brawl.rules.riding import climb_creature, ride
 from brawl.rules.steps import MoveModel
 from brawl.rules.teleport import can_teleport, teleport, verify_teleport
 

@@ -34,7 +34,8 @@ from brawl.rules.conditions import add_condition, remove_condition
 from brawl.rules.damage import damage
 from brawl.rules.falling import fall
 from brawl.rules.forced import pull, push, slide
-from brawl.rules.movement import fall_prone, move, path_cost, shift, stand_up
+from brawl.rules.movement import move, path_cost, shift
+from brawl.rules.prone import fall_prone, stand_up
 from brawl.rules.reachable import reachable
 from brawl.rules.settle import settle
 from brawl.rules.stamina import catch_breath, gain_temporary_stamina, heal
