@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from brawl.checks import whole_number
 from brawl.conditions import ConditionName, Duration
 from brawl.creature import MovementType
 from brawl.errors import (
@@ -19,7 +20,7 @@ from brawl.events.movement import (
 )
 from brawl.geometry import Pos, as_pos, cell_distance, cube, distance
 from brawl.outcome import Outcome
-from brawl.rules.burrowing import beneath_the_ground
+from brawl.rules.burrowing import BURROWABLE, beneath_the_ground
 from brawl.rules.conditions import (
     add_condition,
     grabbing,
@@ -36,7 +37,7 @@ CLAW_DIRT_MIN_SPEED = 2  # DS-MTYPE-10: speed 2 or more
 
 
 def _burrowable(state: Encounter, cell: Pos) -> bool:
-    return state.object_at(cell) is None and state.terrain.cell(cell).material is Material.DIRT
+    return state.object_at(cell) is None and state.terrain.cell(cell).material in BURROWABLE
 
 
 def _touches_dirt(state: Encounter, pos: Pos, n: int) -> bool:
@@ -54,7 +55,7 @@ def _open_or_dirt(state: Encounter, pos: Pos, n: int) -> bool:
         if state.object_at(cell) is not None:
             return False
         material = state.terrain.cell(cell).material
-        if material is not Material.AIR and material is not Material.DIRT:
+        if material is not Material.AIR and material not in BURROWABLE:
             return False
     return True
 
@@ -69,8 +70,7 @@ def dig(state: Encounter, creature: str, squares: int, *, down: bool = True) -> 
     what = f"dig {creature!r} {squares!r} squares {'down' if down else 'up'}"
     if not c.has_movement(MovementType.BURROW):
         raise ActionUnavailableError(f"{what}: no burrow in its speed entry", rule="DS-MTYPE-03")
-    if isinstance(squares, bool) or not isinstance(squares, int) or not 1 <= squares <= c.size.value:
-        raise InvalidArgumentError(f"{what}: from 1 to its size {c.size.value}", rule="DS-MTYPE-04")
+    whole_number(squares, 1, c.size.value, what=f"{what}: squares (1 to its size)", rule="DS-MTYPE-04")
     now = current_speed(state, creature)
     if now < c.size.value:
         raise ActionUnavailableError(

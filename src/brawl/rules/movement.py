@@ -26,14 +26,17 @@ from brawl.events.movement import (
     OpportunityAttackForgone,
     OpportunityAttackProvoked,
 )
-from brawl.geometry import Pos, as_pos, distance
+from brawl.geometry import Pos, distance
 from brawl.outcome import Outcome
+from brawl.requests import Action
+from brawl.rules import move_fields as fields
 from brawl.rules.conditions import (
     can_shift,
     can_take_triggered_actions,
 )
 from brawl.rules.damage import damage
 from brawl.rules.edges import edges_and_banes
+from brawl.rules.move_fields import as_path
 from brawl.rules.placing import fall_if_unsupported, terrain_damage, try_place
 from brawl.rules.reachable import companions, current_speed, movement_model, movement_points
 from brawl.rules.stealth import can_target
@@ -45,7 +48,6 @@ from brawl.rules.steps import (
     Mode,
     MoveModel,
     Refusal,
-    check_budget,
 )
 from brawl.state import Encounter
 
@@ -55,18 +57,6 @@ FREE_STRIKE_KEYWORDS = frozenset({"melee", "strike", "weapon"})  # DS-STRIKE-06:
 
 def _fail(what: str, refusal: Refusal) -> IllegalMoveError:
     return IllegalMoveError(f"{what}: {refusal.reason}", rule=refusal.rules)
-
-
-def _path(value: object) -> tuple[Pos, ...]:
-    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise InvalidArgumentError(f"path {value!r}: a sequence of positions", rule="R-GEO-1")
-    try:
-        items = list(value)
-    except TypeError:  # pragma: no cover - an iterable that fails while iterating
-        raise InvalidArgumentError(f"path {value!r}: a sequence of positions", rule="R-GEO-1") from None
-    if len(items) > 100_000:
-        raise InvalidArgumentError(f"path of {len(items)} steps: at most 100,000", rule="DS-MOVE-07")
-    return tuple(as_pos(p, what="path position") for p in items)
 
 
 # --------------------------------------------------------------------------------------------
@@ -125,7 +115,7 @@ def plan_move(
     ignore_speed: bool,
     verb: str,
 ) -> MovePlan:
-    steps = _path(path)
+    steps = as_path(path)
     if not isinstance(squeeze, bool) or not isinstance(ignore_speed, bool):
         raise InvalidArgumentError("squeeze and ignore_speed: True or False", rule="DS-MOVE-05")
     model = movement_model(state, creature, mode, squeeze=squeeze)
@@ -184,34 +174,68 @@ def path_cost(
     return sum(plan.costs)
 
 
+@attrs.frozen
+class Move(Action):
+    """A willing move along ``path``, the positions entered in order (R-MOVE-1): see :func:`move`."""
+
+    creature: str = attrs.field(validator=fields.ident("R-MOVE-1"))
+    path: tuple[Pos, ...] = attrs.field(converter=as_path)
+    mode: str = attrs.field(default="advance", validator=fields.mode)
+    budget: int | None = attrs.field(default=None, validator=fields.budget)
+    squeeze: bool = attrs.field(default=False, validator=fields.flag("DS-MOVE-05"))
+    ignore_speed: bool = attrs.field(default=False, validator=fields.flag("DS-MOVE-05"))
+    willing: bool = attrs.field(default=True, validator=fields.flag("R-MOVE-3"))
+    stop_at_provocation: bool = attrs.field(default=False, validator=fields.flag("R-MOVE-3"))
+    resolved: tuple[str, ...] = attrs.field(default=(), converter=fields.as_ids)
+    test_passed: bool | None = attrs.field(default=None, validator=fields.flag("DS-MTYPE-13", optional=True))
+
+    def verify(self, state: Encounter) -> int:
+        """Raise :class:`IllegalMoveError` if the move is illegal; its cost (see :func:`verify_move`)."""
+        return verify_move(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Make the move (see :func:`move`)."""
+        return _move(state, self)
+
+
+def _plan_request(state: Encounter, request: Move) -> MovePlan:
+    return plan_move(
+        state,
+        request.creature,
+        request.path,
+        mode=request.mode,
+        budget=request.budget,
+        squeeze=request.squeeze,
+        ignore_speed=request.ignore_speed,
+        verb=request.mode,
+    )
+
+
 def verify_move(
     state: Encounter,
-    creature: str,
-    path: Iterable[Iterable[int]],
+    creature: str | Move,
+    path: Iterable[Iterable[int]] = (),
     *,
     mode: Mode = "advance",
     budget: int | None = None,
     squeeze: bool = False,
     ignore_speed: bool = False,
 ) -> int:
-    """Raise :class:`IllegalMoveError` if the move is illegal; return its cost (R-MOVE-1, DS-MOVE-07)."""
-    plan = plan_move(
-        state,
-        creature,
-        path,
-        mode=mode,
-        budget=budget,
-        squeeze=squeeze,
-        ignore_speed=ignore_speed,
-        verb=mode,
-    )
-    return sum(plan.costs)
+    """Raise :class:`IllegalMoveError` if the move is illegal; return its cost (R-MOVE-1, DS-MOVE-07).
+
+    Give a :class:`Move` request, or its fields. Only the path is checked: nothing is resolved.
+    """
+    if isinstance(creature, Move):
+        request = creature
+    else:
+        request = Move(creature, path, mode=mode, budget=budget, squeeze=squeeze, ignore_speed=ignore_speed)
+    return sum(_plan_request(state, request).costs)
 
 
 def can_move(
     state: Encounter,
-    creature: str,
-    path: Iterable[Iterable[int]],
+    creature: str | Move,
+    path: Iterable[Iterable[int]] = (),
     *,
     mode: Mode = "advance",
     budget: int | None = None,
@@ -252,34 +276,34 @@ def move(
     ``budget`` = the movement left and ``resolved`` = the enemies that already had their chance.
     ``test_passed=False`` is a failed Might test for a hard climb or swim: the move stops before
     the first climbing or swimming step and wastes no movement (DS-MTYPE-13). ``squeeze`` lets
-    the move end in the space of a creature within 1 size (DS-MOVE-05).
+    the move end in the space of a creature within 1 size (DS-MOVE-05). The request is a
+    :class:`Move` record.
     """
-    if not isinstance(stop_at_provocation, bool) or not isinstance(willing, bool):
-        raise InvalidArgumentError("stop_at_provocation and willing: True or False", rule="R-MOVE-3")
-    if test_passed is not None and not isinstance(test_passed, bool):
-        raise InvalidArgumentError(f"test_passed {test_passed!r}: True, False or None", rule="DS-MTYPE-13")
-    if isinstance(resolved, str) or not isinstance(resolved, Iterable):
-        raise InvalidArgumentError(f"resolved {resolved!r}: a list of creature ids", rule="R-MOVE-3")
-    already = frozenset(str(r) for r in resolved)
-    plan = plan_move(
-        state,
+    request = Move(
         creature,
-        path,
+        path,  # type: ignore[arg-type]
         mode=mode,
         budget=budget,
         squeeze=squeeze,
         ignore_speed=ignore_speed,
-        verb=mode,
-    )
-    return walk(
-        state,
-        creature,
-        plan,
         willing=willing,
         stop_at_provocation=stop_at_provocation,
-        resolved=already,
+        resolved=resolved,  # type: ignore[arg-type]
         test_passed=test_passed,
-        label=mode,
+    )
+    return _move(state, request)
+
+
+def _move(state: Encounter, request: Move) -> Outcome:
+    return walk(
+        state,
+        request.creature,
+        _plan_request(state, request),
+        willing=request.willing,
+        stop_at_provocation=request.stop_at_provocation,
+        resolved=frozenset(request.resolved),
+        test_passed=request.test_passed,
+        label=request.mode,
         rules=(),
     )
 
@@ -420,6 +444,30 @@ def advance(state: Encounter, creature: str, path: Iterable[Iterable[int]], **kw
     return move(state, creature, path, mode="advance", **kwargs)  # type: ignore[arg-type]
 
 
+@attrs.frozen
+class Shift(Action):
+    """A shift of up to ``squares`` along ``path`` (DS-MOVE-09..11): see :func:`shift`."""
+
+    creature: str = attrs.field(validator=fields.ident("DS-MOVE-09"))
+    path: tuple[Pos, ...] = attrs.field(converter=as_path)
+    squares: int | None = attrs.field(default=None, validator=fields.budget)
+    as_move: bool = attrs.field(default=False, validator=fields.flag("DS-MOVE-11"))
+    ignore_speed: bool = attrs.field(default=False, validator=fields.flag("DS-MOVE-05"))
+    stop_at_provocation: bool = attrs.field(default=False, validator=fields.flag("R-MOVE-3"))
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Shift (see :func:`shift`)."""
+        request = Move(
+            self.creature,
+            self.path,
+            mode="advance" if self.as_move else "shift",
+            budget=self.squares,
+            ignore_speed=self.ignore_speed,
+            stop_at_provocation=self.stop_at_provocation,
+        )
+        return _move(state, request)
+
+
 def shift(
     state: Encounter,
     creature: str,
@@ -435,19 +483,30 @@ def shift(
     ``as_move`` uses the allowance to move instead, the same number of squares (DS-MOVE-11),
     for instance to leave difficult terrain; that movement provokes as usual.
     """
-    if not isinstance(as_move, bool):
-        raise InvalidArgumentError(f"as_move {as_move!r}: True or False", rule="DS-MOVE-11")
-    if squares is not None:
-        check_budget(squares, what="shift squares")
-    return move(
-        state,
+    request = Shift(
         creature,
-        path,
-        mode="advance" if as_move else "shift",
-        budget=squares,
+        path,  # type: ignore[arg-type]
+        squares=squares,
+        as_move=as_move,
         ignore_speed=ignore_speed,
         stop_at_provocation=stop_at_provocation,
     )
+    return request.resolve(state)
+
+
+@attrs.frozen
+class Disengage(Action):
+    """The Disengage move action along ``path`` (DS-ACT-02): see :func:`disengage`."""
+
+    creature: str = attrs.field(validator=fields.ident("DS-ACT-02"))
+    path: tuple[Pos, ...] = attrs.field(converter=as_path)
+    squares: int = attrs.field(default=DISENGAGE_SQUARES, validator=fields.budget)
+    as_move: bool = attrs.field(default=False, validator=fields.flag("DS-MOVE-11"))
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Disengage (see :func:`disengage`)."""
+        mode = "advance" if self.as_move else "disengage"
+        return _move(state, Move(self.creature, self.path, mode=mode, budget=self.squares))
 
 
 def disengage(
@@ -459,16 +518,16 @@ def disengage(
     as_move: bool = False,
 ) -> Outcome:
     """The Disengage move action: shift 1 square, or ``squares`` where a feature allows (DS-ACT-02)."""
-    check_budget(squares, what="disengage squares")
-    if not isinstance(as_move, bool):
-        raise InvalidArgumentError(f"as_move {as_move!r}: True or False", rule="DS-MOVE-11")
-    return move(state, creature, path, mode="advance" if as_move else "disengage", budget=squares)
+    return Disengage(creature, path, squares=squares, as_move=as_move).resolve(state)  # type: ignore[arg-type]
 
 
 __all__ = [
     "FREE_STRIKE_KEYWORDS",
     "WALK_MODES",
+    "Disengage",
+    "Move",
     "MovePlan",
+    "Shift",
     "advance",
     "can_move",
     "disengage",

@@ -12,10 +12,10 @@ from typing import Any
 
 import attrs
 
+from brawl.checks import whole_number
 from brawl.dice import tier_of
 from brawl.errors import (
     IllegalMoveError,
-    InvalidArgumentError,
     StateError,
 )
 from brawl.geometry import Pos, cube, distance
@@ -30,9 +30,7 @@ from brawl.state import Encounter
 
 def power_roll_tier(roll: object, *, rule: str) -> int:
     """Tier 1 (≤11), 2 (12-16) or 3 (17+) of a caller-supplied power roll total (DS-TURN-13)."""
-    if isinstance(roll, bool) or not isinstance(roll, int) or not -100 <= roll <= 100:
-        raise InvalidArgumentError(f"power roll {roll!r}: a whole number total of 2d10 + bonuses", rule=rule)
-    return tier_of(roll)
+    return tier_of(whole_number(roll, -100, 100, what="power roll (2d10 + bonuses)", rule=rule))
 
 
 def place_group(state: Encounter, movers: Sequence[tuple[str, Pos]], **extra: Any) -> Encounter:
