@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import attrs
+
 from brawl.checks import whole_number
 from brawl.conditions import ConditionName, Duration
 from brawl.creature import MovementType
@@ -20,6 +22,8 @@ from brawl.events.movement import (
 )
 from brawl.geometry import Pos, as_pos, cell_distance, cube, distance
 from brawl.outcome import Outcome
+from brawl.requests import Action
+from brawl.rules import move_fields as fields
 from brawl.rules.burrowing import BURROWABLE, beneath_the_ground
 from brawl.rules.conditions import (
     add_condition,
@@ -28,6 +32,7 @@ from brawl.rules.conditions import (
 from brawl.rules.placing import power_roll_tier, try_place
 from brawl.rules.reachable import current_speed
 from brawl.rules.steps import (
+    MAX_BUDGET,
     MoveModel,
 )
 from brawl.state import Encounter
@@ -60,12 +65,30 @@ def _open_or_dirt(state: Encounter, pos: Pos, n: int) -> bool:
     return True
 
 
+@attrs.frozen
+class Dig(Action):
+    """The Dig maneuver: straight down or up, up to its size (DS-MTYPE-03, DS-MTYPE-04): see :func:`dig`."""
+
+    creature: str = attrs.field(validator=fields.ident("DS-MTYPE-03"))
+    squares: int = attrs.field(validator=fields.whole(1, MAX_BUDGET, "DS-MTYPE-04"))
+    down: bool = attrs.field(default=True, validator=fields.flag("DS-MTYPE-03"))
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Resolve the request (see :func:`dig`)."""
+        return _dig(state, self.creature, self.squares, down=self.down)
+
+
 def dig(state: Encounter, creature: str, squares: int, *, down: bool = True) -> Outcome:
     """The Dig maneuver: a burrower moves straight down (or up) up to its size (DS-MTYPE-03, DS-MTYPE-04).
 
     It needs burrow in its speed, a speed at least its size and dirt it touches; it can't dig
     deeper while holding a grabbed creature that is not unconscious (DS-MTYPE-05).
     """
+    request = Dig(creature, squares, down=down)
+    return request.resolve(state)
+
+
+def _dig(state: Encounter, creature: str, squares: int, *, down: bool = True) -> Outcome:
     c = state.creature(creature)
     what = f"dig {creature!r} {squares!r} squares {'down' if down else 'up'}"
     if not c.has_movement(MovementType.BURROW):
@@ -111,6 +134,22 @@ def dig(state: Encounter, creature: str, squares: int, *, down: bool = True) -> 
     return Outcome(enc, (event,))
 
 
+@attrs.frozen
+class ClawDirt(Action):
+    """Claw Dirt: 1 square into, out of or through dirt, roll given (DS-MTYPE-10): see :func:`claw_dirt`."""
+
+    creature: str = attrs.field(validator=fields.ident("DS-MTYPE-10"))
+    destination: Pos = attrs.field(converter=as_pos)
+    roll: int = attrs.field(validator=fields.whole(-100, 100, "DS-MTYPE-10"))
+    use_main_action: bool = attrs.field(default=False, validator=fields.flag("DS-MTYPE-10"))
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Resolve the request (see :func:`claw_dirt`)."""
+        return _claw_dirt(
+            state, self.creature, self.destination, roll=self.roll, use_main_action=self.use_main_action
+        )
+
+
 def claw_dirt(
     state: Encounter,
     creature: str,
@@ -124,6 +163,18 @@ def claw_dirt(
     ≤11: it moves and is slowed and weakened (EoT); 12-16: it is slowed (EoT) and moves only if
     it spends its main action this turn (``use_main_action``); 17+: it moves.
     """
+    request = ClawDirt(creature, destination, roll=roll, use_main_action=use_main_action)
+    return request.resolve(state)
+
+
+def _claw_dirt(
+    state: Encounter,
+    creature: str,
+    destination: Iterable[int],
+    *,
+    roll: int,
+    use_main_action: bool = False,
+) -> Outcome:
     c = state.creature(creature)
     dest = as_pos(destination, what="destination")
     what = f"claw dirt {creature!r} to {tuple(dest)}"
@@ -194,8 +245,26 @@ def claw_dirt(
     return out
 
 
+@attrs.frozen
+class PullUp(Action):
+    """Pulling a willing adjacent burrower 1 square up (DS-MTYPE-09): see :func:`pull_up`."""
+
+    helper: str = attrs.field(validator=fields.ident("DS-MTYPE-09"))
+    target: str = attrs.field(validator=fields.ident("DS-MTYPE-09"))
+    willing: bool = attrs.field(default=True, validator=fields.flag("DS-MTYPE-09"))
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Resolve the request (see :func:`pull_up`)."""
+        return _pull_up(state, self.helper, self.target, willing=self.willing)
+
+
 def pull_up(state: Encounter, helper: str, target: str, *, willing: bool = True) -> Outcome:
     """Maneuver: a creature on the ground pulls a willing adjacent burrower 1 square up (DS-MTYPE-09)."""
+    request = PullUp(helper, target, willing=willing)
+    return request.resolve(state)
+
+
+def _pull_up(state: Encounter, helper: str, target: str, *, willing: bool = True) -> Outcome:
     h = state.creature(helper)
     t = state.creature(target)
     what = f"pull {target!r} up with {helper!r}"
@@ -228,6 +297,9 @@ def pull_up(state: Encounter, helper: str, target: str, *, willing: bool = True)
 
 
 __all__ = [
+    "ClawDirt",
+    "Dig",
+    "PullUp",
     "claw_dirt",
     "dig",
     "pull_up",

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import attrs
+
 from brawl.errors import (
     IllegalMoveError,
     InvalidArgumentError,
@@ -16,6 +18,8 @@ from brawl.events.movement import (
 )
 from brawl.geometry import Pos, as_pos, cell_distance
 from brawl.outcome import Outcome
+from brawl.requests import Action
+from brawl.rules import move_fields as fields
 from brawl.rules.damage import damage
 from brawl.rules.movement import (
     opportunity_attackers,
@@ -28,6 +32,32 @@ from brawl.state import Encounter
 JUMP_MIN_LENGTH = 1  # DS-MTYPE-18: long jump up to Might or Agility, minimum 1 square
 JUMP_HEIGHT = 1  # DS-MTYPE-18: the jump height is 1 square
 JUMP_TEST_BONUS = {1: 0, 2: 1, 3: 2}  # DS-MTYPE-19: tier 1 +0, tier 2 +1, tier 3 +2 longer and higher
+
+
+@attrs.frozen
+class Jump(Action):
+    """A long jump to ``landing`` as part of a move (DS-MTYPE-18..21): see :func:`jump`."""
+
+    creature: str = attrs.field(validator=fields.ident("DS-MTYPE-18"))
+    landing: Pos = attrs.field(converter=as_pos)
+    characteristic: str | None = attrs.field(
+        default=None, validator=fields.choice(("might", "agility"), "DS-MTYPE-18", optional=True)
+    )
+    tier: int | None = attrs.field(default=None, validator=fields.whole(1, 3, "DS-MTYPE-19", optional=True))
+    budget: int | None = attrs.field(default=None, validator=fields.budget)
+    ignore_speed: bool = attrs.field(default=False, validator=fields.flag("DS-MOVE-07"))
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Resolve the request (see :func:`jump`)."""
+        return _jump(
+            state,
+            self.creature,
+            self.landing,
+            characteristic=self.characteristic,
+            tier=self.tier,
+            budget=self.budget,
+            ignore_speed=self.ignore_speed,
+        )
 
 
 def jump(
@@ -49,6 +79,22 @@ def jump(
     obstacles up to its height without falling. No jumping out of difficult or damaging terrain
     (DS-MTYPE-21), and a prone creature can't jump (RB1-PRONE).
     """
+    request = Jump(
+        creature, landing, characteristic=characteristic, tier=tier, budget=budget, ignore_speed=ignore_speed
+    )
+    return request.resolve(state)
+
+
+def _jump(
+    state: Encounter,
+    creature: str,
+    landing: Iterable[int],
+    *,
+    characteristic: str | None = None,
+    tier: int | None = None,
+    budget: int | None = None,
+    ignore_speed: bool = False,
+) -> Outcome:
     c = state.creature(creature)
     land = as_pos(landing, what="landing")
     model = movement_model(state, creature, "advance")
@@ -166,5 +212,6 @@ def _jump_line(a: Pos, b: Pos) -> list[Pos]:
 
 
 __all__ = [
+    "Jump",
     "jump",
 ]

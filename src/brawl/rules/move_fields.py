@@ -100,4 +100,19 @@ def mode(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
         )
 
 
-__all__ = ["as_ids", "as_opt_pos", "as_path", "budget", "flag", "ident", "mode", "whole"]
+def choice(values: tuple[str, ...], rule: str, *, optional: bool = False) -> Check:
+    """A check that a field is one of ``values`` (or None when ``optional``)."""
+
+    def check(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if optional and value is None:
+            return
+        message = f"{attribute.name} {value!r}: one of {', '.join(values)}"
+        if not isinstance(value, str):
+            raise ArgumentTypeError(message, rule=rule)
+        if value not in values:
+            raise InvalidArgumentError(message, rule=rule)
+
+    return check
+
+
+__all__ = ["as_ids", "as_opt_pos", "as_path", "budget", "choice", "flag", "ident", "mode", "whole"]

@@ -281,14 +281,14 @@ def move(
     """
     request = Move(
         creature,
-        path,  # type: ignore[arg-type]
+        path,
         mode=mode,
         budget=budget,
         squeeze=squeeze,
         ignore_speed=ignore_speed,
         willing=willing,
         stop_at_provocation=stop_at_provocation,
-        resolved=resolved,  # type: ignore[arg-type]
+        resolved=resolved,
         test_passed=test_passed,
     )
     return _move(state, request)
@@ -485,7 +485,7 @@ def shift(
     """
     request = Shift(
         creature,
-        path,  # type: ignore[arg-type]
+        path,
         squares=squares,
         as_move=as_move,
         ignore_speed=ignore_speed,
@@ -518,7 +518,7 @@ def disengage(
     as_move: bool = False,
 ) -> Outcome:
     """The Disengage move action: shift 1 square, or ``squares`` where a feature allows (DS-ACT-02)."""
-    return Disengage(creature, path, squares=squares, as_move=as_move).resolve(state)  # type: ignore[arg-type]
+    return Disengage(creature, path, squares=squares, as_move=as_move).resolve(state)
 
 
 __all__ = [

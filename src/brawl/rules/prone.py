@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import attrs
+
 from brawl.conditions import ConditionName
 from brawl.errors import (
     ActionUnavailableError,
@@ -13,6 +15,8 @@ from brawl.events.movement import (
 )
 from brawl.geometry import distance
 from brawl.outcome import Outcome
+from brawl.requests import Action
+from brawl.rules import move_fields as fields
 from brawl.rules.conditions import (
     add_condition,
     can_stand_up,
@@ -24,8 +28,24 @@ from brawl.rules.placing import fall_if_unsupported
 from brawl.state import Encounter
 
 
+@attrs.frozen
+class FallProne(Action):
+    """Dropping prone on purpose, as a free maneuver (DS-MTYPE-23): see :func:`fall_prone`."""
+
+    creature: str = attrs.field(validator=fields.ident("DS-MTYPE-23"))
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Resolve the request (see :func:`fall_prone`)."""
+        return _fall_prone(state, self.creature)
+
+
 def fall_prone(state: Encounter, creature: str) -> Outcome:
     """Drop prone on purpose, as a free maneuver, to crawl (DS-MTYPE-23); a flyer without hover falls."""
+    request = FallProne(creature)
+    return request.resolve(state)
+
+
+def _fall_prone(state: Encounter, creature: str) -> Outcome:
     c = state.creature(creature)
     if c.dead:
         raise ActionUnavailableError(f"fall prone {creature!r}: it is dead", rule="DS-STAM-09")
@@ -40,12 +60,30 @@ def fall_prone(state: Encounter, creature: str) -> Outcome:
     return fall_if_unsupported(out, creature)
 
 
+@attrs.frozen
+class StandUp(Action):
+    """The Stand Up maneuver (DS-ACT-15): see :func:`stand_up`."""
+
+    creature: str = attrs.field(validator=fields.ident("DS-ACT-15"))
+    helper: str | None = attrs.field(default=None, validator=fields.ident("DS-ACT-15", optional=True))
+    willing: bool = attrs.field(default=True, validator=fields.flag("DS-ACT-15"))
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Resolve the request (see :func:`stand_up`)."""
+        return _stand_up(state, self.creature, helper=self.helper, willing=self.willing)
+
+
 def stand_up(state: Encounter, creature: str, *, helper: str | None = None, willing: bool = True) -> Outcome:
     """The Stand Up maneuver: end prone, on itself or on a willing adjacent prone creature (DS-ACT-15).
 
     Standing from voluntary prone is a free maneuver (DS-MTYPE-23); a restrained creature can't
     use Stand Up (RB1-RESTRAINED), nor one knocked prone by an effect that says it can't stand.
     """
+    request = StandUp(creature, helper=helper, willing=willing)
+    return request.resolve(state)
+
+
+def _stand_up(state: Encounter, creature: str, *, helper: str | None = None, willing: bool = True) -> Outcome:
     c = state.creature(creature)
     prone = c.conditions_named(ConditionName.PRONE)
     if not prone:
@@ -89,6 +127,8 @@ def stand_up(state: Encounter, creature: str, *, helper: str | None = None, will
 
 
 __all__ = [
+    "FallProne",
+    "StandUp",
     "fall_prone",
     "stand_up",
 ]

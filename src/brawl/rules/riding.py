@@ -24,8 +24,11 @@ from brawl.events.movement import (
     PowerRollResolved,
     RideUsed,
 )
-from brawl.geometry import as_pos, cube, distance
+from brawl.geometry import Pos, as_pos, cube, distance
 from brawl.outcome import Outcome
+from brawl.requests import Action
+from brawl.rules import move_fields as fields
+from brawl.rules.move_fields import as_path
 from brawl.rules.movement import (
     plan_move,
     walk,
@@ -35,6 +38,32 @@ from brawl.rules.steps import (
     DISENGAGE_SQUARES,
 )
 from brawl.state import Encounter
+
+
+@attrs.frozen
+class Ride(Action):
+    """The Ride move action of ``rider`` along ``path`` (DS-MOUNT-03, DS-MOUNT-04): see :func:`ride`."""
+
+    rider: str = attrs.field(validator=fields.ident("DS-MOUNT-03"))
+    path: tuple[Pos, ...] = attrs.field(converter=as_path)
+    disengage: bool = attrs.field(default=False, validator=fields.flag("DS-ACT-02"))
+    budget: int | None = attrs.field(default=None, validator=fields.budget)
+    rider_has_ridden: bool = attrs.field(default=False, validator=fields.flag("DS-MOUNT-04"))
+    mount_has_been_ridden: bool = attrs.field(default=False, validator=fields.flag("R-MOUNT-2"))
+    stop_at_provocation: bool = attrs.field(default=False, validator=fields.flag("R-MOVE-3"))
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Resolve the request (see :func:`ride`)."""
+        return _ride(
+            state,
+            self.rider,
+            self.path,
+            disengage=self.disengage,
+            budget=self.budget,
+            rider_has_ridden=self.rider_has_ridden,
+            mount_has_been_ridden=self.mount_has_been_ridden,
+            stop_at_provocation=self.stop_at_provocation,
+        )
 
 
 def ride(
@@ -55,6 +84,29 @@ def ride(
     systems keep that count, the caller says whether either has ridden this round. The mount
     moves willingly, so it provokes opportunity attacks; the carried rider does not.
     """
+    request = Ride(
+        rider,
+        path,
+        disengage=disengage,
+        budget=budget,
+        rider_has_ridden=rider_has_ridden,
+        mount_has_been_ridden=mount_has_been_ridden,
+        stop_at_provocation=stop_at_provocation,
+    )
+    return request.resolve(state)
+
+
+def _ride(
+    state: Encounter,
+    rider: str,
+    path: Iterable[Iterable[int]],
+    *,
+    disengage: bool = False,
+    budget: int | None = None,
+    rider_has_ridden: bool = False,
+    mount_has_been_ridden: bool = False,
+    stop_at_provocation: bool = False,
+) -> Outcome:
     r = state.creature(rider)
     if r.riding is None or r.riding not in state.creatures:
         raise ActionUnavailableError(f"ride: {rider!r} is not mounted", rule="DS-MOUNT-03")
@@ -99,6 +151,25 @@ def ride(
 # climbing other creatures
 
 
+@attrs.frozen
+class ClimbCreature(Action):
+    """Climbing onto a larger adjacent creature (DS-MTYPE-14, DS-MTYPE-15): see :func:`climb_creature`."""
+
+    creature: str = attrs.field(validator=fields.ident("DS-MTYPE-14"))
+    target: str = attrs.field(validator=fields.ident("DS-MTYPE-14"))
+    willing: bool = attrs.field(default=False, validator=fields.flag("DS-MTYPE-15"))
+    roll: int | None = attrs.field(
+        default=None, validator=fields.whole(-100, 100, "DS-MTYPE-15", optional=True)
+    )
+    at: Pos | None = attrs.field(default=None, converter=fields.as_opt_pos)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Resolve the request (see :func:`climb_creature`)."""
+        return _climb_creature(
+            state, self.creature, self.target, willing=self.willing, roll=self.roll, at=self.at
+        )
+
+
 def climb_creature(
     state: Encounter,
     creature: str,
@@ -116,6 +187,19 @@ def climb_creature(
     corner of the target's space); it needs a space whose size-rank gap allows sharing or the
     hold (the engine's ruling on AMB-42).
     """
+    request = ClimbCreature(creature, target, willing=willing, roll=roll, at=at)
+    return request.resolve(state)
+
+
+def _climb_creature(
+    state: Encounter,
+    creature: str,
+    target: str,
+    *,
+    willing: bool = False,
+    roll: int | None = None,
+    at: Iterable[int] | None = None,
+) -> Outcome:
     c = state.creature(creature)
     t = state.creature(target)
     what = f"climb {target!r} with {creature!r}"
@@ -164,6 +248,8 @@ def climb_creature(
 
 
 __all__ = [
+    "ClimbCreature",
+    "Ride",
     "climb_creature",
     "ride",
 ]
