@@ -120,15 +120,28 @@ __all__ += ["reduce_stamina_maximum", "regain_stamina", "restore_stamina_maximum
 
 # --- movement ------------------------------------------------------------------------------
 from brawl.reach import Reachable
-from brawl.rules.digging import claw_dirt, dig, pull_up
-from brawl.rules.jumping import jump
-from brawl.rules.movement import advance, can_move, disengage, move, path_cost, shift, verify_move
-from brawl.rules.prone import fall_prone, stand_up
+from brawl.rules.digging import ClawDirt, Dig, PullUp, claw_dirt, dig, pull_up
+from brawl.rules.jumping import Jump, jump
+from brawl.rules.movement import (
+    Disengage,
+    Move,
+    Shift,
+    advance,
+    can_move,
+    disengage,
+    move,
+    path_cost,
+    shift,
+    verify_move,
+)
+from brawl.rules.prone import FallProne, StandUp, fall_prone, stand_up
 from brawl.rules.reachable import reachable
-from brawl.rules.riding import climb_creature, ride
+from brawl.rules.riding import ClimbCreature, Ride, climb_creature, ride
 from brawl.rules.steps import MoveModel
-from brawl.rules.teleport import can_teleport, teleport, verify_teleport
+from brawl.rules.teleport import Teleport, can_teleport, teleport, verify_teleport
 
+__all__ += ["ClawDirt", "ClimbCreature", "Dig", "Disengage", "FallProne", "Jump", "Move", "PullUp"]
+__all__ += ["Ride", "Shift", "StandUp", "Teleport"]
 __all__ += [
     "MoveModel",
     "Reachable",
