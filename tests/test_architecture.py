@@ -47,6 +47,7 @@ LAYERS: dict[str, int] = {
     "brawl.reach": MODEL,
     "brawl.rules.steps": DEFINITIONS,
     "brawl.rules.step_masks": DEFINITIONS,
+    "brawl.rules.move_fields": DEFINITIONS,
     "brawl.rules": RESOLVERS,
     "brawl.rules.phases": PHASES,
     "brawl.rules.settle": PHASES,
