@@ -198,3 +198,20 @@ def test_a_prone_creature_asks_with_conditions() -> None:
     enc = field(hero(conditions=[Condition("prone")]))
     with pytest.raises(brawl.IllegalMoveError, match="RB1-PRONE"):
         brawl.apply(enc, Jump("kira", (2, 1, 0)))
+
+
+def test_can_never_runs_the_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    """can_move and can_teleport answer from the checks alone: the rule bodies are never called."""
+
+    def boom(*args: object, **kwargs: object) -> brawl.Outcome:
+        raise AssertionError("the rule ran")
+
+    monkeypatch.setattr(brawl.rules.movement, "walk", boom)
+    monkeypatch.setattr(brawl.rules.teleport, "_teleport", boom)
+    enc = field(hero())
+    assert brawl.can_move(enc, Move("kira", [(2, 1, 0), (3, 1, 0)]))
+    assert not brawl.can_move(enc, Move("kira", [(2, 1, 0)] * 2))
+    assert brawl.can_teleport(enc, Teleport("kira", (4, 1, 0), distance=3))
+    assert not brawl.can_teleport(enc, Teleport("kira", (5, 1, 0), distance=3))
+    with pytest.raises(AssertionError, match="the rule ran"):
+        brawl.apply(enc, Move("kira", [(2, 1, 0)]))
