@@ -28,7 +28,7 @@ import networkx as nx
 
 import brawl
 from brawl import Cell, Creature, Encounter, Material, Pos, Terrain
-from brawl.search import movement_model, search
+from brawl.rules.reachable import movement_model, search
 
 WALLS = 0.10
 DIFFICULT = 0.20

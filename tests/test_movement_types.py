@@ -16,8 +16,8 @@ from brawl.events.movement import (
     Moved,
     PowerRollResolved,
 )
+from brawl.rules.steps import MODES
 from brawl.rules.teleport import line_of_effect
-from brawl.search import MODES
 
 
 def field(*creatures: Creature, terrain: Terrain | None = None) -> Encounter:
@@ -336,7 +336,7 @@ def test_burrowed_creature_has_no_line_of_effect_to_the_surface_but_to_an_adjace
         mole(pos=(2, 1, -2)).__class__(id="worm", side="heroes", pos=(2, 1, -2), movement={"walk", "burrow"}),
     )
     m, k, w = enc.creature("mole"), enc.creature("kira"), enc.creature("worm")
-    assert brawl.rules.movement.beneath_the_ground(enc, "mole")
+    assert brawl.rules.burrowing.beneath_the_ground(enc, "mole")
     assert not line_of_effect(enc, m.pos, m.n, k.pos, k.n)
     assert line_of_effect(enc, m.pos, m.n, w.pos, w.n)
 

@@ -13,7 +13,7 @@ import brawl
 from brawl import Cell, Creature, Encounter, Material, Pos, Terrain
 from brawl.conditions import Condition, ConditionName
 from brawl.geometry import HORIZONTAL_DIRECTIONS, SPATIAL_DIRECTIONS, corner_cells, cube, distance
-from brawl.search import MODES
+from brawl.rules.steps import MODES
 
 # --------------------------------------------------------------------------------------------
 # a straightforward Dijkstra reference, written from the rules alone

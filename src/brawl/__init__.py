@@ -119,26 +119,29 @@ __all__ += ["catch_breath", "end_of_encounter_stamina", "gain_temporary_stamina"
 __all__ += ["reduce_stamina_maximum", "regain_stamina", "restore_stamina_maximum", "spend_recovery", "wake"]
 
 # --- movement ------------------------------------------------------------------------------
+from brawl.reach import Reachable
+from brawl.rules.digging import ClawDirt, Dig, PullUp, claw_dirt, dig, pull_up
+from brawl.rules.jumping import Jump, jump
 from brawl.rules.movement import (
+    Disengage,
+    Move,
+    Shift,
     advance,
     can_move,
-    claw_dirt,
-    climb_creature,
-    dig,
     disengage,
-    fall_prone,
-    jump,
     move,
     path_cost,
-    pull_up,
-    ride,
     shift,
-    stand_up,
     verify_move,
 )
-from brawl.rules.teleport import can_teleport, teleport, verify_teleport
-from brawl.search import MoveModel, Reachable, reachable
+from brawl.rules.prone import FallProne, StandUp, fall_prone, stand_up
+from brawl.rules.reachable import reachable
+from brawl.rules.riding import ClimbCreature, Ride, climb_creature, ride
+from brawl.rules.steps import MoveModel
+from brawl.rules.teleport import Teleport, can_teleport, teleport, verify_teleport
 
+__all__ += ["ClawDirt", "ClimbCreature", "Dig", "Disengage", "FallProne", "Jump", "Move", "PullUp"]
+__all__ += ["Ride", "Shift", "StandUp", "Teleport"]
 __all__ += [
     "MoveModel",
     "Reachable",

@@ -30,7 +30,8 @@ from brawl.rules.maneuvers import AidAttack as AidAttack
 from brawl.rules.maneuvers import EscapeGrab as EscapeGrab
 from brawl.rules.maneuvers import Grab as Grab
 from brawl.rules.maneuvers import Knockback as Knockback
-from brawl.rules.movement import fall_prone, move, path_cost, shift, stand_up
+from brawl.rules.movement import move, path_cost
+from brawl.rules.reachable import reachable
 from brawl.rules.settle import settle
 from brawl.rules.stamina import catch_breath, gain_temporary_stamina, heal
 from brawl.rules.stealth import AssistTest as AssistTest
@@ -41,8 +42,6 @@ from brawl.rules.stealth import Search as Search
 from brawl.rules.strikes import FreeStrike as FreeStrike
 from brawl.rules.strikes import OpportunityAttack as OpportunityAttack
 from brawl.rules.table import UseConsumable as UseConsumable
-from brawl.rules.teleport import teleport
-from brawl.search import reachable
 from brawl.state import Encounter
 from brawl.turns import (
     end_combat,
@@ -150,65 +149,11 @@ class GainTemporaryStamina(Action):
 # -- movement ------------------------------------------------------------------------------------
 
 
-@attrs.frozen
-class Move(Action):
-    """:func:`brawl.move`: ``path`` lists the positions entered, in order."""
-
-    creature: str
-    path: tuple[Pos, ...] = attrs.field(converter=_path)
-    mode: str = "advance"
-    budget: int | None = None
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return move(state, self.creature, self.path, mode=self.mode, budget=self.budget)  # type: ignore[arg-type]
-
-
-@attrs.frozen
-class Shift(Action):
-    """:func:`brawl.shift` (DS-MOVE-09..11)."""
-
-    creature: str
-    path: tuple[Pos, ...] = attrs.field(converter=_path)
-    squares: int | None = None
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return shift(state, self.creature, self.path, squares=self.squares)
-
-
-@attrs.frozen
-class Teleport(Action):
-    """:func:`brawl.teleport` (DS-TELE)."""
-
-    creature: str
-    destination: Pos = attrs.field(converter=as_pos)
-    teleporter: str | None = None
-    distance: int | None = None
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return teleport(
-            state, self.creature, self.destination, teleporter=self.teleporter, distance=self.distance
-        )
-
-
-@attrs.frozen
-class StandUp(Action):
-    """:func:`brawl.stand_up` (DS-ACT-15)."""
-
-    creature: str
-    helper: str | None = None
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return stand_up(state, self.creature, helper=self.helper)
-
-
-@attrs.frozen
-class FallProne(Action):
-    """:func:`brawl.fall_prone` (DS-MTYPE-23)."""
-
-    creature: str
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return fall_prone(state, self.creature)
+from brawl.rules.movement import Move as Move  # noqa: E402
+from brawl.rules.movement import Shift as Shift  # noqa: E402
+from brawl.rules.prone import FallProne as FallProne  # noqa: E402
+from brawl.rules.prone import StandUp as StandUp  # noqa: E402
+from brawl.rules.teleport import Teleport as Teleport  # noqa: E402
 
 
 def movement_left(state: Encounter, creature: str) -> int:

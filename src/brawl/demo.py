@@ -20,7 +20,7 @@ from brawl.rules.conditions import add_condition
 from brawl.rules.damage import damage
 from brawl.rules.forced import push
 from brawl.rules.movement import move
-from brawl.search import reachable
+from brawl.rules.reachable import reachable
 from brawl.sim import greedy
 from brawl.state import Encounter
 from brawl.turns import next_actors

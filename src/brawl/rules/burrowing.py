@@ -3,7 +3,7 @@
 A creature is *burrowing* when it has burrow in its speed entry and at least one cell of its
 space is ground it can burrow through (dirt, DS-MTYPE-02). It is *completely beneath the
 ground* when every cell of its space is solid or the ground closes over its top
-(:func:`brawl.rules.movement.beneath_the_ground`).
+(:func:`beneath_the_ground`).
 
 Ruling R-BURROW-1: a burrowable square "touches the ground" when it is part of the ground's
 surface, that is when the cell just above it is not solid; line of effect to such a square is

@@ -21,9 +21,12 @@ from brawl.events.movement import StoodUp, Teleported
 from brawl.geometry import Pos, as_pos, cell_distance
 from brawl.geometry import distance as space_distance
 from brawl.outcome import Outcome
+from brawl.requests import Action
+from brawl.rules import move_fields as fields
 from brawl.rules.conditions import grabbing, remove_condition
 from brawl.rules.falling import fall, should_fall
-from brawl.search import check_budget, riders_of
+from brawl.rules.reachable import riders_of
+from brawl.rules.steps import check_budget
 from brawl.state import Encounter
 
 MAX_TELEPORT = 1_000_000
@@ -65,14 +68,35 @@ def line_of_effect(state: Encounter, a: Pos, a_size: int, b: Pos, b_size: int) -
 
 def verify_teleport(
     state: Encounter,
-    creature: str,
-    destination: Iterable[int],
+    creature: str | Teleport,
+    destination: Iterable[int] = (),
     *,
     teleporter: str | None = None,
     distance: int | None = None,
     advance: bool = False,
 ) -> int:
-    """Raise :class:`IllegalMoveError` if the teleport is illegal; return the squares it covers."""
+    """Raise :class:`IllegalMoveError` if the teleport is illegal; return the squares it covers.
+
+    Give a :class:`Teleport` request, or its fields. Only checks: nothing is resolved.
+    """
+    if isinstance(creature, Teleport):
+        r = creature
+    else:
+        r = Teleport(creature, destination, teleporter=teleporter, distance=distance, advance=advance)
+    return _verify(
+        state, r.creature, r.destination, teleporter=r.teleporter, distance=r.distance, advance=r.advance
+    )
+
+
+def _verify(
+    state: Encounter,
+    creature: str,
+    destination: Pos,
+    *,
+    teleporter: str | None,
+    distance: int | None,
+    advance: bool,
+) -> int:
     c = state.creature(creature)
     dest = as_pos(destination, what="destination")
     what = f"teleport {creature!r} to {tuple(dest)}"
@@ -131,8 +155,8 @@ def verify_teleport(
 
 def can_teleport(
     state: Encounter,
-    creature: str,
-    destination: Iterable[int],
+    creature: str | Teleport,
+    destination: Iterable[int] = (),
     *,
     teleporter: str | None = None,
     distance: int | None = None,
@@ -146,6 +170,34 @@ def can_teleport(
     except RulesError:
         return False
     return True
+
+
+@attrs.frozen
+class Teleport(Action):
+    """A teleport to ``destination`` (DS-TELE-01..09, R-MOVE-7): see :func:`teleport`."""
+
+    creature: str = attrs.field(validator=fields.ident("DS-TELE-01"))
+    destination: Pos = attrs.field(converter=as_pos)
+    teleporter: str | None = attrs.field(default=None, validator=fields.ident("R-MOVE-7", optional=True))
+    distance: int | None = attrs.field(default=None, validator=fields.budget)
+    stand: bool | None = attrs.field(default=None, validator=fields.flag("DS-TELE-07", optional=True))
+    advance: bool = attrs.field(default=False, validator=fields.flag("DS-TELE-06"))
+
+    def verify(self, state: Encounter) -> int:
+        """Raise :class:`IllegalMoveError` if the teleport is illegal (see :func:`verify_teleport`)."""
+        return verify_teleport(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Resolve the request (see :func:`teleport`)."""
+        return _teleport(
+            state,
+            self.creature,
+            self.destination,
+            teleporter=self.teleporter,
+            distance=self.distance,
+            stand=self.stand,
+            advance=self.advance,
+        )
 
 
 def teleport(
@@ -169,6 +221,22 @@ def teleport(
     teleported creature held ends when the two are no longer adjacent. Nothing is provoked
     (DS-TELE-01).
     """
+    request = Teleport(
+        creature, destination, teleporter=teleporter, distance=distance, stand=stand, advance=advance
+    )
+    return request.resolve(state)
+
+
+def _teleport(
+    state: Encounter,
+    creature: str,
+    destination: Iterable[int],
+    *,
+    teleporter: str | None = None,
+    distance: int | None = None,
+    stand: bool | None = None,
+    advance: bool = False,
+) -> Outcome:
     squares = verify_teleport(
         state, creature, destination, teleporter=teleporter, distance=distance, advance=advance
     )
@@ -255,4 +323,4 @@ def _able_to_stand(c: Creature) -> bool:
     return all(p.can_stand for p in prone) and not c.has(ConditionName.UNCONSCIOUS)
 
 
-__all__ = ["can_teleport", "line_of_effect", "teleport", "verify_teleport"]
+__all__ = ["Teleport", "can_teleport", "line_of_effect", "teleport", "verify_teleport"]

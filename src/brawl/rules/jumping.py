@@ -1,0 +1,217 @@
+"""Jumping: the long jump as part of a move (DS-MTYPE-18..21, R-MOVE-6)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from brawl.errors import (
+    IllegalMoveError,
+    InvalidArgumentError,
+)
+from brawl.events.base import Event
+from brawl.events.movement import (
+    Jumped,
+    OpportunityAttackForgone,
+    OpportunityAttackProvoked,
+)
+from brawl.geometry import Pos, as_pos, cell_distance
+from brawl.outcome import Outcome
+from brawl.requests import Action
+from brawl.rules import move_fields as fields
+from brawl.rules.damage import damage
+from brawl.rules.movement import (
+    opportunity_attackers,
+    why_no_opportunity_attack,
+)
+from brawl.rules.placing import fall_if_unsupported, terrain_damage, try_place
+from brawl.rules.reachable import companions, movement_model, movement_points
+from brawl.state import Encounter
+
+JUMP_MIN_LENGTH = 1  # DS-MTYPE-18: long jump up to Might or Agility, minimum 1 square
+JUMP_HEIGHT = 1  # DS-MTYPE-18: the jump height is 1 square
+JUMP_TEST_BONUS = {1: 0, 2: 1, 3: 2}  # DS-MTYPE-19: tier 1 +0, tier 2 +1, tier 3 +2 longer and higher
+
+
+@attrs.frozen
+class Jump(Action):
+    """A long jump to ``landing`` as part of a move (DS-MTYPE-18..21): see :func:`jump`."""
+
+    creature: str = attrs.field(validator=fields.ident("DS-MTYPE-18"))
+    landing: Pos = attrs.field(converter=as_pos)
+    characteristic: str | None = attrs.field(
+        default=None, validator=fields.choice(("might", "agility"), "DS-MTYPE-18", optional=True)
+    )
+    tier: int | None = attrs.field(default=None, validator=fields.whole(1, 3, "DS-MTYPE-19", optional=True))
+    budget: int | None = attrs.field(default=None, validator=fields.budget)
+    ignore_speed: bool = attrs.field(default=False, validator=fields.flag("DS-MOVE-07"))
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Resolve the request (see :func:`jump`)."""
+        return _jump(
+            state,
+            self.creature,
+            self.landing,
+            characteristic=self.characteristic,
+            tier=self.tier,
+            budget=self.budget,
+            ignore_speed=self.ignore_speed,
+        )
+
+
+def jump(
+    state: Encounter,
+    creature: str,
+    landing: Iterable[int],
+    *,
+    characteristic: str | None = None,
+    tier: int | None = None,
+    budget: int | None = None,
+    ignore_speed: bool = False,
+) -> Outcome:
+    """A long jump as part of a move (DS-MTYPE-18..21, R-MOVE-6).
+
+    Up to max(1, Might or Agility) squares (``characteristic``, default the higher), 1 high;
+    ``tier`` of the optional test adds 1 or 2 to both (DS-MTYPE-19); never farther or higher
+    than the effect's distance ``budget`` (DS-MTYPE-20). The jump spends movement like walking:
+    1 per square, plus the landing square's surcharge only (R-MOVE-6); it crosses gaps and
+    obstacles up to its height without falling. No jumping out of difficult or damaging terrain
+    (DS-MTYPE-21), and a prone creature can't jump (RB1-PRONE).
+    """
+    request = Jump(
+        creature, landing, characteristic=characteristic, tier=tier, budget=budget, ignore_speed=ignore_speed
+    )
+    return request.resolve(state)
+
+
+def _jump(
+    state: Encounter,
+    creature: str,
+    landing: Iterable[int],
+    *,
+    characteristic: str | None = None,
+    tier: int | None = None,
+    budget: int | None = None,
+    ignore_speed: bool = False,
+) -> Outcome:
+    c = state.creature(creature)
+    land = as_pos(landing, what="landing")
+    model = movement_model(state, creature, "advance")
+    if model.prone:
+        raise IllegalMoveError(f"jump {creature!r}: a prone creature can't jump", rule="RB1-PRONE")
+    if characteristic is None:
+        score = max(c.characteristics.might, c.characteristics.agility)
+        chosen = "might" if c.characteristics.might >= c.characteristics.agility else "agility"
+    elif characteristic in ("might", "agility"):
+        score = c.characteristics.get(characteristic)
+        chosen = characteristic
+    else:
+        raise InvalidArgumentError(
+            f"jump characteristic {characteristic!r}: might or agility", rule="DS-MTYPE-18"
+        )
+    if tier is not None and (isinstance(tier, bool) or tier not in JUMP_TEST_BONUS):
+        raise InvalidArgumentError(f"jump test tier {tier!r}: 1, 2 or 3", rule="DS-MTYPE-19")
+    bonus = JUMP_TEST_BONUS[tier] if tier is not None else 0
+    points = movement_points(state, creature, budget, ignore_speed=ignore_speed)
+    max_length = min(max(JUMP_MIN_LENGTH, score) + bonus, points)
+    max_height = min(JUMP_HEIGHT + bonus, points)
+    start = c.pos
+    what = f"jump {creature!r} to {tuple(land)}"
+    terrain = state.terrain
+    if terrain.is_difficult(start, c.n) or terrain.is_damaging(start, c.n):
+        raise IllegalMoveError(
+            f"{what}: it can't jump out of difficult or damaging terrain", rule="DS-MTYPE-21"
+        )
+    length = max(abs(land.x - start.x), abs(land.y - start.y))
+    rise = land.z - start.z
+    if land == start:
+        raise IllegalMoveError(f"{what}: the landing is where it stands", rule="DS-MTYPE-18")
+    if length > max_length:
+        raise IllegalMoveError(
+            f"{what}: {length} squares, longer than its {max_length}-square jump",
+            rule=("DS-MTYPE-18", "DS-MTYPE-20"),
+        )
+    if rise > max_height:
+        raise IllegalMoveError(
+            f"{what}: {rise} squares up, higher than its {max_height}-square jump",
+            rule=("DS-MTYPE-18", "DS-MTYPE-20"),
+        )
+    if not state.fits(land, c.n):
+        raise IllegalMoveError(f"{what}: the landing is a wall, an object or off the map", rule="R-GEO-5")
+    for mid in _jump_line(start, land):
+        if not any(state.fits(Pos(mid.x, mid.y, z), c.n) for z in range(start.z, start.z + max_height + 1)):
+            raise IllegalMoveError(
+                f"{what}: {tuple(mid)} is blocked higher than the jump clears",
+                rule=("DS-MTYPE-18", "R-MOVE-6"),
+            )
+    if not model.can_end(land):
+        raise IllegalMoveError(
+            f"{what}: it can't land in the space of {model.blocker_at(land)!r}",
+            rule=("DS-MOVE-04", "R-SIZE-1"),
+        )
+    cost = cell_distance(start, land) + model.cost(start, land) - 1
+    if cost > points:
+        raise IllegalMoveError(
+            f"{what}: costs {cost}, more than its {points} movement", rule=("DS-MOVE-07", "R-MOVE-6")
+        )
+    events: list[Event] = []
+    riders, grabbed = companions(state, creature)
+    carried = (*riders, *(g.id for g in grabbed))
+    moving = frozenset({creature, *carried})
+    for e in opportunity_attackers(state, c, start, land, moving):
+        why = why_no_opportunity_attack(state, e, creature)
+        if why is None:
+            events.append(
+                OpportunityAttackProvoked(
+                    creature=creature, enemy=e, at=start, to=land, rules=("DS-STRIKE-03", "R-MOVE-3")
+                )
+            )
+        else:
+            events.append(
+                OpportunityAttackForgone(creature=creature, enemy=e, reason=why, rules=("DS-STRIKE-04",))
+            )
+    enc = try_place(state, creature, start, land, carried, final=True)
+    rules = ["DS-MTYPE-18", "DS-MTYPE-20", "R-MOVE-6"]
+    if tier is not None:
+        rules.insert(1, "DS-MTYPE-19")
+    events.append(
+        Jumped(
+            creature=creature,
+            start=start,
+            landing=land,
+            length=length,
+            max_length=max_length,
+            max_height=max_height,
+            characteristic=chosen,
+            tier=tier,
+            cost=cost,
+            movement_left=points - cost,
+            rules=tuple(rules),
+        )
+    )
+    out = Outcome(enc, tuple(events))
+    hurt = terrain_damage(enc, model, start, land)
+    if hurt is not None:
+        out = out.then(damage, creature, hurt[0], hurt[1], source="damaging terrain", rules=("DS-MOVE-13",))
+    if not out.state.creature(creature).dead and not model.held(land):
+        out = fall_if_unsupported(out, creature)
+    return out
+
+
+def _jump_line(a: Pos, b: Pos) -> list[Pos]:
+    """The squares a straight jump from ``a`` to ``b`` passes over, ends excluded."""
+    steps = max(abs(b.x - a.x), abs(b.y - a.y))
+    out: list[Pos] = []
+    for i in range(1, steps):
+        t = i / steps
+        p = Pos(round(a.x + (b.x - a.x) * t), round(a.y + (b.y - a.y) * t), a.z)
+        if p not in out and p[:2] != a[:2] and p[:2] != b[:2]:
+            out.append(p)
+    return out
+
+
+__all__ = [
+    "Jump",
+    "jump",
+]

@@ -1,0 +1,134 @@
+"""Prone by choice and standing up: fall prone to crawl, the Stand Up maneuver (DS-MTYPE-23, DS-ACT-15)."""
+
+from __future__ import annotations
+
+import attrs
+
+from brawl.conditions import ConditionName
+from brawl.errors import (
+    ActionUnavailableError,
+    InvalidArgumentError,
+)
+from brawl.events.movement import (
+    DroppedProne,
+    StoodUp,
+)
+from brawl.geometry import distance
+from brawl.outcome import Outcome
+from brawl.requests import Action
+from brawl.rules import move_fields as fields
+from brawl.rules.conditions import (
+    add_condition,
+    can_stand_up,
+    can_take_free_maneuvers,
+    can_take_maneuvers,
+    remove_condition,
+)
+from brawl.rules.placing import fall_if_unsupported
+from brawl.state import Encounter
+
+
+@attrs.frozen
+class FallProne(Action):
+    """Dropping prone on purpose, as a free maneuver (DS-MTYPE-23): see :func:`fall_prone`."""
+
+    creature: str = attrs.field(validator=fields.ident("DS-MTYPE-23"))
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Resolve the request (see :func:`fall_prone`)."""
+        return _fall_prone(state, self.creature)
+
+
+def fall_prone(state: Encounter, creature: str) -> Outcome:
+    """Drop prone on purpose, as a free maneuver, to crawl (DS-MTYPE-23); a flyer without hover falls."""
+    request = FallProne(creature)
+    return request.resolve(state)
+
+
+def _fall_prone(state: Encounter, creature: str) -> Outcome:
+    c = state.creature(creature)
+    if c.dead:
+        raise ActionUnavailableError(f"fall prone {creature!r}: it is dead", rule="DS-STAM-09")
+    if c.has(ConditionName.PRONE):
+        raise ActionUnavailableError(f"fall prone {creature!r}: it is already prone", rule="DS-MTYPE-23")
+    if not can_take_free_maneuvers(state, creature):
+        raise ActionUnavailableError(
+            f"fall prone {creature!r}: it can't take free maneuvers now", rule=("DS-MTYPE-23", "RB1-DAZED")
+        )
+    out = add_condition(state, creature, ConditionName.PRONE, voluntary=True)
+    out = Outcome(out.state, (*out.events, DroppedProne(creature=creature, rules=("DS-MTYPE-23",))))
+    return fall_if_unsupported(out, creature)
+
+
+@attrs.frozen
+class StandUp(Action):
+    """The Stand Up maneuver (DS-ACT-15): see :func:`stand_up`."""
+
+    creature: str = attrs.field(validator=fields.ident("DS-ACT-15"))
+    helper: str | None = attrs.field(default=None, validator=fields.ident("DS-ACT-15", optional=True))
+    willing: bool = attrs.field(default=True, validator=fields.flag("DS-ACT-15"))
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Resolve the request (see :func:`stand_up`)."""
+        return _stand_up(state, self.creature, helper=self.helper, willing=self.willing)
+
+
+def stand_up(state: Encounter, creature: str, *, helper: str | None = None, willing: bool = True) -> Outcome:
+    """The Stand Up maneuver: end prone, on itself or on a willing adjacent prone creature (DS-ACT-15).
+
+    Standing from voluntary prone is a free maneuver (DS-MTYPE-23); a restrained creature can't
+    use Stand Up (RB1-RESTRAINED), nor one knocked prone by an effect that says it can't stand.
+    """
+    request = StandUp(creature, helper=helper, willing=willing)
+    return request.resolve(state)
+
+
+def _stand_up(state: Encounter, creature: str, *, helper: str | None = None, willing: bool = True) -> Outcome:
+    c = state.creature(creature)
+    prone = c.conditions_named(ConditionName.PRONE)
+    if not prone:
+        raise ActionUnavailableError(f"stand up {creature!r}: it is not prone", rule="DS-ACT-15")
+    if not all(p.can_stand for p in prone):
+        raise ActionUnavailableError(
+            f"stand up {creature!r}: the effect that knocked it prone says it can't stand", rule="RB1-PRONE"
+        )
+    if c.has(ConditionName.UNCONSCIOUS):
+        raise ActionUnavailableError(
+            f"stand up {creature!r}: an unconscious creature is prone and can't stand", rule="DS-COND-05"
+        )
+    if helper is None:
+        if not can_stand_up(state, creature):
+            raise ActionUnavailableError(
+                f"stand up {creature!r}: a restrained creature can't use Stand Up", rule="RB1-RESTRAINED"
+            )
+        free = all(p.voluntary for p in prone)
+    else:
+        h = state.creature(helper)
+        if helper == creature:
+            raise InvalidArgumentError(
+                f"stand up {creature!r}: the helper is the creature itself", rule="DS-ACT-15"
+            )
+        if h.dead or not can_take_maneuvers(state, helper):
+            raise ActionUnavailableError(
+                f"stand up {creature!r}: {helper!r} can't take a maneuver", rule="DS-ACT-15"
+            )
+        if distance(h.pos, h.n, c.pos, c.n) != 1:
+            raise ActionUnavailableError(
+                f"stand up {creature!r}: {helper!r} is not adjacent to it", rule="DS-ACT-15"
+            )
+        if not willing:
+            raise ActionUnavailableError(
+                f"stand up {creature!r}: it is not willing to be lifted by {helper!r}", rule="DS-ACT-15"
+            )
+        free = False
+    out = remove_condition(state, creature, ConditionName.PRONE, reason="stood up", rules=("DS-ACT-15",))
+    rules = ("DS-ACT-15", "DS-MTYPE-23") if free else ("DS-ACT-15",)
+    return out.add(StoodUp(creature=creature, helper=helper, free_maneuver=free, rules=rules))
+
+
+__all__ = [
+    "FallProne",
+    "StandUp",
+    "fall_prone",
+    "stand_up",
+]

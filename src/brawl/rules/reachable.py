@@ -1,0 +1,191 @@
+"""The reachable-squares rule: where a creature can end a move, and at what cost (R-MOVE-1, R-MOVE-2).
+
+:func:`reachable` builds the step rules of the mover (:class:`brawl.rules.steps.MoveModel`) with
+what the condition rules say (current speed, grabs, riders) and runs the engine of
+:mod:`brawl.reach` over them: the bit-set flood for walking, shifting and crawling on one level,
+the Dijkstra search for everything else (climbing, swimming, flying, burrowing, frightened
+movers, dragged creatures). A move gets min(distance offered, current speed) points (DS-MOVE-07).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from brawl.creature import Creature
+from brawl.errors import IllegalMoveError, InvalidArgumentError
+from brawl.geometry import HORIZONTAL_DIRECTIONS, Pos
+from brawl.reach import MAX_SEARCH_POSITIONS, Backend, Reachable, dijkstra
+from brawl.rules.conditions import grabbing, speed
+from brawl.rules.step_masks import bitset_search
+from brawl.rules.steps import (
+    DISENGAGE_SQUARES,
+    SHIFT_MODES,
+    Mode,
+    MoveModel,
+    check_budget,
+    mode_refusal,
+)
+from brawl.state import Encounter
+
+Algorithm = Literal["auto", "bitset", "dijkstra"]
+BITSET_MAX_BUDGET = 256
+"""Largest budget the bit-set search takes by itself: it keeps one window-sized int per cost layer."""
+
+
+def search(
+    model: MoveModel, origin: Pos, budget: int, *, algorithm: Algorithm = "auto"
+) -> tuple[Backend, str]:
+    """Run the bit-set or the Dijkstra search from ``origin`` with ``budget`` movement points."""
+    if algorithm not in ("auto", "bitset", "dijkstra"):
+        raise InvalidArgumentError(f"algorithm {algorithm!r}: auto, bitset or dijkstra", rule="R-MOVE-1")
+    if algorithm == "bitset" and not model.bitset_ok:
+        raise InvalidArgumentError(
+            f"algorithm 'bitset': the {model.mode} mode of {model.creature.id!r} needs the general search",
+            rule="R-MOVE-1",
+        )
+    if algorithm == "bitset" and budget > BITSET_MAX_BUDGET:
+        raise InvalidArgumentError(
+            f"algorithm 'bitset': budget {budget} above {BITSET_MAX_BUDGET}", rule="R-MOVE-1"
+        )
+    if algorithm == "bitset" or (algorithm == "auto" and model.bitset_ok and budget <= BITSET_MAX_BUDGET):
+        return bitset_search(model, origin, budget), "bitset"
+    terrain = model.state.terrain
+    span = 2 * budget + 1
+    levels = 1 if model.directions is HORIZONTAL_DIRECTIONS else min(span, terrain.height + terrain.below)
+    if min(span, terrain.width) * min(span, terrain.depth) * levels > MAX_SEARCH_POSITIONS:
+        raise InvalidArgumentError(
+            f"budget {budget}: the {model.mode} search could cover more than {MAX_SEARCH_POSITIONS:,} "
+            "positions; ask with a smaller budget",
+            rule="DS-MOVE-07",
+        )
+    # a shift can't leave difficult or damaging terrain or an enemy's space (DS-MOVE-10)
+    dirs = () if model.mode in SHIFT_MODES and model.forbidden_for_shift(origin) else model.directions
+    return dijkstra(model.step, dirs, origin, budget, model.can_end), "dijkstra"
+
+
+def current_speed(state: Encounter, creature: str) -> int:
+    """Speed after conditions, the grabber's halving included (RB1-GRABBED, RB1-SLOWED, DS-MOVE-07)."""
+    return speed(state, creature)
+
+
+def companions(state: Encounter, creature: str) -> tuple[tuple[str, ...], list[Creature]]:
+    """The riders of ``creature`` (DS-MOUNT-03) and the creatures it has grabbed (RB1-GRABBED)."""
+    c = state.creature(creature)
+    riders: tuple[str, ...] = ()
+    if state.riding_me(c.id):  # only then look for them, on it or on top of it
+        near = state.creatures_in(c.pos - (1, 1, 1), c.n + 2, exclude=(c.id,))
+        riders = tuple(oid for oid in near if state.creatures[oid].riding == c.id)
+    held = grabbing(state, creature)
+    return riders, [state.creatures[g] for g in held] if held else []
+
+
+def grabbed_by(state: Encounter, creature: str) -> list[Creature]:
+    """The creatures that ``creature`` has grabbed (RB1-GRABBED)."""
+    return companions(state, creature)[1]
+
+
+def riders_of(state: Encounter, creature: str) -> tuple[str, ...]:
+    """Ids of the creatures riding ``creature`` (DS-MOUNT-03)."""
+    return companions(state, creature)[0]
+
+
+def movement_model(
+    state: Encounter,
+    creature: str,
+    mode: str,
+    *,
+    squeeze: bool = False,
+    drag: bool = True,
+    found: tuple[tuple[str, ...], list[Creature]] | None = None,
+) -> MoveModel:
+    """The step rules of ``creature`` in ``mode``, carrying its riders and dragging what it grabbed."""
+    c = state.creature(creature)
+    if c.dead:
+        raise IllegalMoveError(f"{creature!r} is dead and can't move", rule="DS-STAM-09")
+    refusal = mode_refusal(c, mode)
+    if refusal is not None:
+        raise IllegalMoveError(f"{mode} {creature!r}: {refusal.reason}", rule=refusal.rules)
+    riders, grabbed = companions(state, creature) if found is None else found
+    if not riders and not (grabbed and drag):
+        return MoveModel(state, c, mode, squeeze=squeeze)
+    carried = [state.creatures[r] for r in riders]
+    return MoveModel(state, c, mode, squeeze=squeeze, carried=carried, dragged=grabbed if drag else ())
+
+
+def reachable(
+    state: Encounter,
+    creature: str,
+    *,
+    budget: int | None = None,
+    mode: Mode = "advance",
+    squeeze: bool = False,
+    ignore_speed: bool = False,
+    algorithm: Algorithm = "auto",
+) -> Reachable:
+    """Every position ``creature`` can end a move on, with its cheapest cost (R-MOVE-1, R-MOVE-2).
+
+    ``budget`` is the distance the move offers; the creature gets min(budget, current speed)
+    movement points (DS-MOVE-07), or its current speed when ``budget`` is None. ``ignore_speed``
+    is for effects that say they exceed speed. ``squeeze`` lets the move end in the space of a
+    creature within 1 size (DS-MOVE-05). Disengage searches 1 square unless ``budget`` says more.
+    """
+    if not isinstance(squeeze, bool) or not isinstance(ignore_speed, bool):
+        raise InvalidArgumentError("squeeze and ignore_speed: True or False", rule="DS-MOVE-05")
+    c = state.creature(creature)
+    cid = c.id
+    # the indexes say at once whether anyone rides it or is grabbed by it
+    if state.riding_me(cid) or state.grabbed_by_me(cid):
+        model = movement_model(state, cid, mode, squeeze=squeeze, found=companions(state, cid))
+        points = movement_points(state, cid, budget, mode=mode, ignore_speed=ignore_speed)
+    else:
+        if c.dead:
+            raise IllegalMoveError(f"{cid!r} is dead and can't move", rule="DS-STAM-09")
+        refusal = mode_refusal(c, mode)
+        if refusal is not None:
+            raise IllegalMoveError(f"{mode} {cid!r}: {refusal.reason}", rule=refusal.rules)
+        model = MoveModel(state, c, mode, squeeze=squeeze)
+        if c.conditions:
+            points = movement_points(state, cid, budget, mode=mode, ignore_speed=ignore_speed)
+        else:  # alive, no condition, grabbing no one: its speed is its own (RB1-GRABBED, RB1-SLOWED)
+            points = _points(c.speed, budget, mode, ignore_speed)
+    origin = c.pos
+    if algorithm == "auto" and points <= BITSET_MAX_BUDGET and model.bitset_ok:
+        backend: Backend = bitset_search(model, origin, points)
+        return Reachable(cid, origin, points, mode, "bitset", model.step, model.directions, backend)
+    backend, used = search(model, origin, points, algorithm=algorithm)
+    return Reachable(cid, origin, points, mode, used, model.step, model.directions, backend)
+
+
+def movement_points(
+    state: Encounter,
+    creature: str,
+    budget: int | None,
+    *,
+    mode: str = "advance",
+    ignore_speed: bool = False,
+) -> int:
+    """Movement points of one move: min(distance offered, current speed) (R-MOVE-2, DS-MOVE-07)."""
+    return _points(speed(state, creature), budget, mode, ignore_speed)
+
+
+def _points(speed_now: int, budget: int | None, mode: str, ignore_speed: bool) -> int:
+    """min(distance offered, ``speed_now``), the offer checked (R-MOVE-2, DS-MOVE-07)."""
+    if budget is None:
+        offered = DISENGAGE_SQUARES if mode == "disengage" else speed_now
+    else:
+        offered = check_budget(budget)
+    return offered if ignore_speed else min(offered, speed_now)
+
+
+__all__ = [
+    "BITSET_MAX_BUDGET",
+    "Algorithm",
+    "companions",
+    "current_speed",
+    "grabbed_by",
+    "movement_model",
+    "movement_points",
+    "reachable",
+    "riders_of",
+    "search",
+]

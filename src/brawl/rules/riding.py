@@ -1,0 +1,255 @@
+"""Riding and climbing other creatures: the Ride move action, climbing a larger creature.
+
+Ride moves the mount carrying its rider (DS-MOUNT-03, DS-MOUNT-04, R-MOUNT-2); a creature climbs
+a larger one and holds on like a rider (DS-MTYPE-14, DS-MTYPE-15).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from brawl.conditions import ConditionName
+from brawl.errors import (
+    ActionUnavailableError,
+    IllegalMoveError,
+    InvalidArgumentError,
+    StateError,
+)
+from brawl.events.base import Event
+from brawl.events.movement import (
+    ClimbedCreature,
+    FreeStrikeAllowed,
+    PowerRollResolved,
+    RideUsed,
+)
+from brawl.geometry import Pos, as_pos, cube, distance
+from brawl.outcome import Outcome
+from brawl.requests import Action
+from brawl.rules import move_fields as fields
+from brawl.rules.move_fields import as_path
+from brawl.rules.movement import (
+    plan_move,
+    walk,
+)
+from brawl.rules.placing import power_roll_tier
+from brawl.rules.steps import (
+    DISENGAGE_SQUARES,
+)
+from brawl.state import Encounter
+
+
+@attrs.frozen
+class Ride(Action):
+    """The Ride move action of ``rider`` along ``path`` (DS-MOUNT-03, DS-MOUNT-04): see :func:`ride`."""
+
+    rider: str = attrs.field(validator=fields.ident("DS-MOUNT-03"))
+    path: tuple[Pos, ...] = attrs.field(converter=as_path)
+    disengage: bool = attrs.field(default=False, validator=fields.flag("DS-ACT-02"))
+    budget: int | None = attrs.field(default=None, validator=fields.budget)
+    rider_has_ridden: bool = attrs.field(default=False, validator=fields.flag("DS-MOUNT-04"))
+    mount_has_been_ridden: bool = attrs.field(default=False, validator=fields.flag("R-MOUNT-2"))
+    stop_at_provocation: bool = attrs.field(default=False, validator=fields.flag("R-MOVE-3"))
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Resolve the request (see :func:`ride`)."""
+        return _ride(
+            state,
+            self.rider,
+            self.path,
+            disengage=self.disengage,
+            budget=self.budget,
+            rider_has_ridden=self.rider_has_ridden,
+            mount_has_been_ridden=self.mount_has_been_ridden,
+            stop_at_provocation=self.stop_at_provocation,
+        )
+
+
+def ride(
+    state: Encounter,
+    rider: str,
+    path: Iterable[Iterable[int]],
+    *,
+    disengage: bool = False,
+    budget: int | None = None,
+    rider_has_ridden: bool = False,
+    mount_has_been_ridden: bool = False,
+    stop_at_provocation: bool = False,
+) -> Outcome:
+    """The Ride move action: the mount moves up to its speed carrying the rider (DS-MOUNT-03).
+
+    ``disengage`` makes the mount use Disengage instead (it shifts 1). Ride is once per round
+    for the rider and once per round for the mount (DS-MOUNT-04, R-MOUNT-2): until the turn
+    systems keep that count, the caller says whether either has ridden this round. The mount
+    moves willingly, so it provokes opportunity attacks; the carried rider does not.
+    """
+    request = Ride(
+        rider,
+        path,
+        disengage=disengage,
+        budget=budget,
+        rider_has_ridden=rider_has_ridden,
+        mount_has_been_ridden=mount_has_been_ridden,
+        stop_at_provocation=stop_at_provocation,
+    )
+    return request.resolve(state)
+
+
+def _ride(
+    state: Encounter,
+    rider: str,
+    path: Iterable[Iterable[int]],
+    *,
+    disengage: bool = False,
+    budget: int | None = None,
+    rider_has_ridden: bool = False,
+    mount_has_been_ridden: bool = False,
+    stop_at_provocation: bool = False,
+) -> Outcome:
+    r = state.creature(rider)
+    if r.riding is None or r.riding not in state.creatures:
+        raise ActionUnavailableError(f"ride: {rider!r} is not mounted", rule="DS-MOUNT-03")
+    mount = r.riding
+    if rider_has_ridden:
+        raise ActionUnavailableError(
+            f"ride: {rider!r} has already used Ride this round", rule=("DS-MOUNT-04",)
+        )
+    if mount_has_been_ridden:
+        raise ActionUnavailableError(
+            f"ride: {mount!r} has already been ridden this round", rule=("DS-MOUNT-04", "R-MOUNT-2")
+        )
+    mode = "disengage" if disengage else "advance"
+    plan = plan_move(
+        state,
+        mount,
+        path,
+        mode=mode,
+        budget=(DISENGAGE_SQUARES if budget is None else budget) if disengage else budget,
+        squeeze=False,
+        ignore_speed=False,
+        verb="ride",
+    )
+    out = walk(
+        state,
+        mount,
+        plan,
+        willing=True,
+        stop_at_provocation=stop_at_provocation,
+        resolved=frozenset(),
+        test_passed=None,
+        label="ride",
+        rules=("DS-MOUNT-03",),
+    )
+    used = RideUsed(
+        rider=rider, mount=mount, round=state.round, rules=("DS-MOUNT-03", "DS-MOUNT-04", "R-MOUNT-2")
+    )
+    return Outcome(out.state, (used, *out.events))
+
+
+# --------------------------------------------------------------------------------------------
+# climbing other creatures
+
+
+@attrs.frozen
+class ClimbCreature(Action):
+    """Climbing onto a larger adjacent creature (DS-MTYPE-14, DS-MTYPE-15): see :func:`climb_creature`."""
+
+    creature: str = attrs.field(validator=fields.ident("DS-MTYPE-14"))
+    target: str = attrs.field(validator=fields.ident("DS-MTYPE-14"))
+    willing: bool = attrs.field(default=False, validator=fields.flag("DS-MTYPE-15"))
+    roll: int | None = attrs.field(
+        default=None, validator=fields.whole(-100, 100, "DS-MTYPE-15", optional=True)
+    )
+    at: Pos | None = attrs.field(default=None, converter=fields.as_opt_pos)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Resolve the request (see :func:`climb_creature`)."""
+        return _climb_creature(
+            state, self.creature, self.target, willing=self.willing, roll=self.roll, at=self.at
+        )
+
+
+def climb_creature(
+    state: Encounter,
+    creature: str,
+    target: str,
+    *,
+    willing: bool = False,
+    roll: int | None = None,
+    at: Iterable[int] | None = None,
+) -> Outcome:
+    """Climb onto a larger adjacent creature (DS-MTYPE-14, DS-MTYPE-15); the roll is an input.
+
+    A willing creature is climbed without a test. Otherwise power roll + Might or Agility:
+    ≤11 fail and the target may make a free strike; 12-16 fail; 17+ climb. A climber holds on
+    like a rider (``riding`` names the creature it clings to), at ``at`` (default: the lowest
+    corner of the target's space); it needs a space whose size-rank gap allows sharing or the
+    hold (the engine's ruling on AMB-42).
+    """
+    request = ClimbCreature(creature, target, willing=willing, roll=roll, at=at)
+    return request.resolve(state)
+
+
+def _climb_creature(
+    state: Encounter,
+    creature: str,
+    target: str,
+    *,
+    willing: bool = False,
+    roll: int | None = None,
+    at: Iterable[int] | None = None,
+) -> Outcome:
+    c = state.creature(creature)
+    t = state.creature(target)
+    what = f"climb {target!r} with {creature!r}"
+    if creature == target:
+        raise InvalidArgumentError(f"{what}: a creature can't climb itself", rule="DS-MTYPE-14")
+    if c.has(ConditionName.PRONE):
+        raise IllegalMoveError(f"{what}: a prone creature can't climb", rule="RB1-PRONE")
+    if not t.size > c.size:
+        raise IllegalMoveError(
+            f"{what}: {target!r} (size {t.size}) is not larger than {creature!r} (size {c.size})",
+            rule=("DS-MTYPE-14", "R-SIZE-1"),
+        )
+    if distance(c.pos, c.n, t.pos, t.n) > 1:
+        raise IllegalMoveError(f"{what}: {target!r} is not adjacent", rule="DS-MTYPE-14")
+    spot = t.pos if at is None else as_pos(at, what="climbing position")
+    if not all(distance(cell, 1, t.pos, t.n) == 0 for cell in cube(spot, c.n)):
+        raise IllegalMoveError(f"{what}: {tuple(spot)} is not inside {target!r}'s space", rule="DS-MOUNT-02")
+    events: list[Event] = []
+    if not willing:
+        if roll is None:
+            raise InvalidArgumentError(
+                f"{what}: an unwilling creature needs the power roll", rule="DS-MTYPE-15"
+            )
+        tier = power_roll_tier(roll, rule="DS-MTYPE-15")
+        result = {1: "fails; the target may make a free strike", 2: "fails", 3: "climbs the creature"}[tier]
+        events.append(
+            PowerRollResolved(
+                creature=creature,
+                purpose=f"climb {target}",
+                roll=roll,
+                tier=tier,
+                result=result,
+                rules=("DS-MTYPE-15",),
+            )
+        )
+        if tier == 1:
+            events.append(FreeStrikeAllowed(creature=target, target=creature, rules=("DS-MTYPE-15",)))
+        if tier < 3:
+            return Outcome(state, tuple(events))
+    try:
+        enc = state.with_creature(attrs.evolve(c, pos=spot, riding=target))
+    except StateError as exc:
+        raise IllegalMoveError(f"{what}: {exc}", rule=("DS-MTYPE-14", "DS-MOVE-04")) from None
+    events.append(ClimbedCreature(creature=creature, target=target, at=spot, rules=("DS-MTYPE-14",)))
+    return Outcome(enc, tuple(events))
+
+
+__all__ = [
+    "ClimbCreature",
+    "Ride",
+    "climb_creature",
+    "ride",
+]

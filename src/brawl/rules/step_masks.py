@@ -1,0 +1,337 @@
+"""The masks of the bit-set search, cut from the map around a mover (R-MOVE-1, R-GEO-4, R-GEO-5).
+
+One bit per cell of a (2B+1)² window: which cells are solid, difficult, damaging or liquid, which
+hold a creature up, which are enemies' spaces. :func:`bitset_search` turns them into the masks
+of :func:`brawl.reach.flood` with the definitions of :class:`brawl.rules.steps.MoveModel`.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from itertools import repeat
+from typing import cast
+
+from brawl.creature import Creature
+from brawl.geometry import Pos
+from brawl.reach import BitsetBackend, flood, foot, rect
+from brawl.rules.steps import SHIFT_MODES, STOP_SIZE_GAP, MoveModel
+from brawl.state import Encounter
+from brawl.terrain import TILE, TILE_STRIDE, Terrain
+
+
+def _window_terrain(
+    terrain: Terrain, x0: int, y0: int, cw: int, ch: int, s: int, z: int, n: int
+) -> tuple[int, int, int, int, int]:
+    """Solid, difficult, damaging, liquid and supporting cells of the window, one bit per cell."""
+    full_row = (1 << cw) - 1
+    full = rect(s, 0, cw - 1, 0, ch - 1)
+    if not (-terrain.below <= z and z + n <= terrain.height):
+        return full, 0, 0, 0, 0
+    blk = dif = dmg = liq = sup = 0
+    stored = terrain.stored_rows().get
+    ys = range(y0, y0 + ch)
+    shifts = range(0, ch * s, s)
+    if n == 1:
+        # one look-up per row (None where the row is its level's default); each row's cells
+        # x0..x1 are cut with one AND where they lie, the window is built from its last row up
+        # (shift, AND, OR per row) and shifted down by x0 once at the end
+        cut = full_row << x0
+        rows = list(map(stored, zip(repeat(z), ys)))
+        rows.reverse()
+        rare = False
+        if all(rows):  # no row is its level's default
+            for b, d_, g, lq in cast("list[tuple[int, int, int, int]]", rows):
+                blk = (blk << s) | (b & cut)
+                dif = (dif << s) | (d_ & cut)
+                if g or lq:
+                    rare = True
+        else:
+            default = (cut, 0, 0, 0) if z < 0 else (0, 0, 0, 0)  # the ground levels are solid by default
+            for row in rows:
+                b, d_, g, lq = default if row is None else row
+                blk = (blk << s) | (b & cut)
+                dif = (dif << s) | (d_ & cut)
+                if g or lq:
+                    rare = True
+        blk >>= x0
+        dif >>= x0
+        if rare:
+            for shift, row in zip(shifts, rows[::-1], strict=True):
+                if row is not None:
+                    dmg |= ((row[2] >> x0) & full_row) << shift
+                    liq |= ((row[3] >> x0) & full_row) << shift
+    else:
+        ground_row = (1 << terrain.width) - 1
+        levels = range(z, z + n)
+        for shift, y in zip(shifts, ys, strict=True):
+            b = d_ = g = lq = 0
+            for zz in levels:
+                row = stored((zz, y))
+                if row is None:
+                    if zz < 0:
+                        b = ground_row
+                    continue
+                b |= row[0]
+                d_ |= row[1]
+                g |= row[2]
+                lq |= row[3]
+            if b:
+                blk |= ((b >> x0) & full_row) << shift
+            if d_:
+                dif |= ((d_ >> x0) & full_row) << shift
+            if g:
+                dmg |= ((g >> x0) & full_row) << shift
+            if lq:
+                liq |= ((lq >> x0) & full_row) << shift
+    below = z - 1
+    if below < -terrain.below:
+        return blk, dif, dmg, liq, full  # below the lowest level everything holds (Terrain.supports)
+    under = list(map(stored, zip(repeat(below), ys)))
+    if below < 0:
+        # the ground levels are solid by default: only their stored rows can have holes
+        holes = 0
+        if any(under):
+            for shift, row in zip(shifts, under, strict=True):
+                if row is not None:
+                    holes |= ((~row[0] >> x0) & full_row) << shift
+        return blk, dif, dmg, liq, full & ~holes
+    for shift, row in zip(shifts, under, strict=True):
+        if row is not None and row[0]:
+            sup |= ((row[0] >> x0) & full_row) << shift
+    return blk, dif, dmg, liq, sup
+
+
+def _window_creatures(
+    state: Encounter, x0: int, y0: int, x1: int, y1: int, z: int, top: int
+) -> Iterable[Creature]:
+    """The creatures that may have a cell in the window (a superset), the cheaper way to find them."""
+    creatures = state.creatures
+    if len(creatures) <= (x1 - x0 + 1) * (y1 - y0 + 1):
+        return creatures.values()  # only OR-ed into masks: the order does not matter
+    found: dict[str, None] = {}
+    for y in range(y0, y1 + 1):
+        for x in range(x0, x1 + 1):
+            for zz in range(z, top):
+                for cid in state.occupants(Pos(x, y, zz)):
+                    found[cid] = None
+    return [creatures[cid] for cid in found]
+
+
+def _space(other: Creature, x0: int, y0: int, x1: int, y1: int, z: int, top: int, s: int) -> int:
+    """The window bits of a creature's cells on the levels z..top-1 (0 if none lie in the window)."""
+    cx, cy, cz = other.pos
+    cn = other.size.squares
+    if cx > x1 or cy > y1 or cz >= top or cx + cn <= x0 or cy + cn <= y0 or z >= cz + cn:
+        return 0
+    cx0, cy0 = max(cx, x0), max(cy, y0)
+    return rect(s, cx0 - x0, min(cx + cn - 1, x1) - x0, cy0 - y0, min(cy + cn - 1, y1) - y0)
+
+
+@functools.lru_cache(maxsize=4096)
+def _tile_plan(x0: int, y0: int, cw: int, ch: int) -> tuple[tuple[tuple[int, int, int, int, int], ...], int]:
+    """How a window at (x0, y0) (within its first tile) is cut from the tiles it overlaps.
+
+    For each tile (dy, dx tiles from the first): the shift that brings the window's part of the
+    tile to bit 0, the mask of that part and the shift that puts it in place; and the full window.
+    """
+    s = TILE_STRIDE
+    x1, y1 = x0 + cw - 1, y0 + ch - 1
+    plan = []
+    for ty in range(y1 // TILE + 1):
+        ya, yb = max(y0, ty * TILE), min(y1, ty * TILE + TILE - 1)
+        for tx in range(x1 // TILE + 1):
+            xa, xb = max(x0, tx * TILE), min(x1, tx * TILE + TILE - 1)
+            shift_in = (ya - ty * TILE) * s + (xa - tx * TILE)
+            plan.append((ty, tx, shift_in, rect(s, 0, xb - xa, 0, yb - ya), (ya - y0) * s + (xa - x0)))
+    return tuple(plan), rect(s, 0, cw - 1, 0, ch - 1)
+
+
+def _window_tiles(
+    terrain: Terrain, x0: int, y0: int, cw: int, ch: int, z: int, n: int
+) -> tuple[int, int, int, int, int]:
+    """Like :func:`_window_terrain` for a window of at most TILE x TILE cells, row stride TILE_STRIDE.
+
+    The window overlaps at most 4 tiles: one look-up, shift and mask per tile and mask.
+    """
+    ty0, tx0 = y0 // TILE, x0 // TILE
+    plan, full = _tile_plan(x0 - tx0 * TILE, y0 - ty0 * TILE, cw, ch)
+    if not (-terrain.below <= z and z + n <= terrain.height):
+        return full, 0, 0, 0, 0
+    get = terrain.stored_tiles().get
+    levels = terrain.tile_levels()
+    blk = dif = dmg = liq = 0
+    for zz in range(z, z + n):
+        if zz not in levels:  # all default: solid ground below z = 0, air above
+            if zz < 0:
+                blk = full
+            continue
+        for ty, tx, shift_in, m, shift_out in plan:
+            tile = get((zz, ty0 + ty, tx0 + tx))
+            if tile is None:
+                if zz < 0:  # the ground levels are solid by default
+                    blk |= m << shift_out
+                continue
+            b, d_, g, lq = tile
+            if b:
+                blk |= ((b >> shift_in) & m) << shift_out
+            if d_:
+                dif |= ((d_ >> shift_in) & m) << shift_out
+            if g:
+                dmg |= ((g >> shift_in) & m) << shift_out
+            if lq:
+                liq |= ((lq >> shift_in) & m) << shift_out
+    below = z - 1
+    if below < -terrain.below:
+        return blk, dif, dmg, liq, full  # below the lowest level everything holds (Terrain.supports)
+    if below not in levels:
+        return blk, dif, dmg, liq, full if below < 0 else 0
+    sup = 0
+    for ty, tx, shift_in, m, shift_out in plan:
+        tile = get((below, ty0 + ty, tx0 + tx))
+        if tile is None:
+            if below < 0:
+                sup |= m << shift_out
+        elif tile[0]:
+            sup |= ((tile[0] >> shift_in) & m) << shift_out
+    return blk, dif, dmg, liq, sup
+
+
+def bitset_search(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
+    """The bit-set search over the window around ``origin`` (one level, 8 directions, R-MOVE-1).
+
+    The masks come from the same definitions as :meth:`MoveModel.check_step`: open cells
+    (R-GEO-5, the corners of R-GEO-4), the positions the mover may occupy (held up, DS-MOVE-14;
+    no swimming while prone, RB1-PRONE; no shifting into or within difficult or damaging terrain
+    or an enemy's space, DS-MOVE-10), the step's base cost (DS-GRID-03, DS-MTYPE-22) and its
+    surcharges (DS-MOVE-12, DS-MOVE-03, DS-MTYPE-12).
+    """
+    state = model.state
+    terrain = state.terrain
+    n = model.n
+    ox, oy, z = origin
+    # the cell grid: the cells of every position within B steps, clamped to the map. Corner
+    # cells (R-GEO-4) lie inside the footprints of the two positions of a step, so no cell off
+    # the map is ever needed once positions are kept on the map.
+    width, depth = terrain.width, terrain.depth
+    x0 = ox - budget if ox > budget else 0
+    x1 = ox + budget + n - 1 if ox + budget + n < width else width - 1
+    y0 = oy - budget if oy > budget else 0
+    y1 = oy + budget + n - 1 if oy + budget + n < depth else depth - 1
+    cw = x1 - x0 + 1
+    ch = y1 - y0 + 1
+    if cw < TILE_STRIDE and ch <= TILE:
+        # the window spans at most 2 x 2 of the map's tiles: cut it from them with their stride
+        s = TILE_STRIDE
+        blk, dif, dmg, liq, sup = _window_tiles(terrain, x0, y0, cw, ch, z, n)
+    else:
+        s = cw + 1  # one guard column, always clear in every position mask
+        blk, dif, dmg, liq, sup = _window_terrain(terrain, x0, y0, cw, ch, s, z, n)
+
+    # objects: walls and crates fill cells (R-GEO-5) and hold creatures up
+    objects = state.objects
+    if objects:
+        if len(objects) <= cw * ch:
+            cells: Iterable[tuple[Pos, bool]] = ((c, True) for o in objects.values() for c in o.cells())
+        else:
+            cells = (
+                (Pos(x, y, zz), state.object_at(Pos(x, y, zz)) is not None)
+                for zz in range(z - 1, z + n)
+                for y in range(y0, y1 + 1)
+                for x in range(x0, x1 + 1)
+            )
+        for c, present in cells:
+            if not present or not (x0 <= c.x <= x1 and y0 <= c.y <= y1):
+                continue
+            bit = 1 << ((c.y - y0) * s + (c.x - x0))
+            if z <= c.z < z + n:
+                blk |= bit
+            elif c.z == z - 1:
+                sup |= bit
+
+    # creatures: enemies' spaces cost +1 (DS-MOVE-03); nobody stops in a space within 1 size (DS-MOVE-04)
+    # (allies matter only to where the move may end: the result finds that on first use)
+    ene = 0
+    mover = model.creature
+    side = mover.side
+    ignore = model.ignore
+    top = z + n
+    base = y0 * s + x0
+    if s == TILE_STRIDE and len(ignore) == 1:  # only the mover itself, which is no enemy
+        # the encounter keeps each side's cells per tile: cut the window from at most 4 tiles
+        ty0, tx0 = y0 // TILE, x0 // TILE
+        plan = _tile_plan(x0 - tx0 * TILE, y0 - ty0 * TILE, cw, ch)[0]
+        get_side = state.side_tiles().get
+        for zz in range(z, top):
+            for ty, tx, shift_in, m, shift_out in plan:
+                for owner, mask in get_side((zz, ty0 + ty, tx0 + tx), ()):
+                    if owner != side:
+                        ene |= ((mask >> shift_in) & m) << shift_out
+        window_creatures: Iterable[Creature] = ()
+    else:
+        window_creatures = _window_creatures(state, x0, y0, x1, y1, z, top)
+    for other in window_creatures:
+        if other.side == side:
+            continue
+        cx, cy, cz = other.pos
+        if cx > x1 or cy > y1 or cz >= top:
+            continue
+        osize = other.size
+        cn = osize.squares
+        if cx + cn <= x0 or cy + cn <= y0 or z >= cz + cn or other.dead or other.id in ignore:
+            continue
+        if cn == 1:
+            bits = 1 << (cy * s + cx - base)
+        else:
+            cx0, cy0 = max(cx, x0), max(cy, y0)
+            bits = rect(s, cx0 - x0, min(cx + cn - 1, x1) - x0, cy0 - y0, min(cy + cn - 1, y1) - y0)
+        ene |= bits
+
+    # positions the mover may occupy, inside the (2B+1)^2 window
+    if n == 1:
+        liq_p = liq  # the cells are the positions: every mask already lies inside the window
+        held = sup | liq
+        standable = held ^ (held & blk)
+    else:
+        win = rect(
+            s,
+            max(ox - budget, 0) - x0,
+            min(ox + budget, width - n) - x0,
+            max(oy - budget, 0) - y0,
+            min(oy + budget, depth - n) - y0,
+        )
+        liq_p = foot(liq, n, s)
+        standable = win & ~foot(blk, n, s) & (foot(sup, n, s) | liq_p)
+    if model.prone:
+        standable &= ~liq_p  # RB1-PRONE: a prone creature can't swim
+    start = 1 << ((oy - y0) * s + (ox - x0))
+    shifting = model.mode in SHIFT_MODES
+    if shifting:
+        forbidden = foot(dif | dmg | ene, n, s)
+        if start & forbidden:
+            standable = 0
+        standable &= ~forbidden
+    swim = liq_p if not model.swimmer else 0  # DS-MTYPE-12
+    surcharge = (dif | ene) if not shifting else 0  # DS-MOVE-12, DS-MOVE-03
+    layers, visited = flood(start, standable, swim, surcharge, model.base, blk, n, s, cw, ch, budget)
+    no_stop = None if model.squeeze else functools.partial(_no_stop, model, x0, y0, x1, y1, z, s)
+    return BitsetBackend(layers, visited, x0, y0, s, z, no_stop)
+
+
+def _no_stop(model: MoveModel, x0: int, y0: int, x1: int, y1: int, z: int, s: int) -> int:
+    """The window positions the mover can't stop on: a creature within 1 size is there (DS-MOVE-04)."""
+    size = model.creature.size
+    rank = size.rank
+    ignore = model.ignore
+    n = model.n
+    stay = 0
+    for other in _window_creatures(model.state, x0, y0, x1, y1, z, z + n):
+        if other.dead or other.id in ignore:
+            continue
+        osize = other.size
+        if osize is size or abs(osize.rank - rank) < STOP_SIZE_GAP:
+            stay |= _space(other, x0, y0, x1, y1, z, z + n, s)
+    return foot(stay, n, s)
+
+
+__all__ = ["bitset_search"]
