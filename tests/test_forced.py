@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import time
 
 import attrs
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, event, given
 from hypothesis import strategies as st
 
 import brawl
@@ -24,8 +25,8 @@ from brawl.events.forced import (
     RiderKnockedOff,
     Slammed,
 )
-from brawl.geometry import distance
 from brawl.rules.forced import ForcedMove, ForceKind
+from brawl.strategies import creatures, encounters, sizes
 
 
 def make(
@@ -322,15 +323,33 @@ def test_force_moved_rider_is_knocked_off_and_lands_by_tier() -> None:
 
 
 def test_force_moved_rider_test_rolled_when_not_given() -> None:
-    """DS-MOUNT-06, DS-MTYPE-16: without a tier, 2d10 + Might or Agility is rolled from the state's RNG."""
-    enc = make(c("ogre", 2, 5), c("horse", 5, 5, size="2"), c("rider", 5, 5, riding="horse"))
-    a = brawl.push(enc, "ogre", "rider", 3)
-    b = brawl.push(enc, "ogre", "rider", 3)
-    assert a == b
-    rolls = [e for e in a.events if isinstance(e, DiceRolled)]
-    assert rolls
-    assert rolls[0].dice == "2d10"
-    assert len(rolls[0].values) == 2
+    """DS-MOUNT-06, DS-MTYPE-16: without a tier, 2d10 + Might or Agility is rolled from the state's RNG.
+
+    For each of many seeds the dice shown are the two d10s the state's own RNG gives
+    (``Encounter.roll``), the RNG advances by exactly those two draws, the tier in the event is
+    the tier of the total (≤11, 12-16, 17+), and the rider lands as that tier says.
+    """
+    rider = c("rider", 5, 5, riding="horse", characteristics=Characteristics(might=2, agility=0))
+    base = make(c("ogre", 2, 5), c("horse", 5, 5, size="2"), rider)
+    tiers = set()
+    for seed in range(40):
+        enc = base.with_rng(brawl.Rng(seed))
+        faces, rolled = enc.roll(10, 2)
+        after, events = brawl.push(enc, "ogre", "rider", 3)
+        rolls = [e for e in events if isinstance(e, DiceRolled)]
+        assert len(rolls) == 1
+        roll = rolls[0]
+        assert (roll.dice, roll.values, roll.source, roll.creature) == ("2d10", faces, "rng", "rider")
+        assert after.rng == rolled.rng
+        total = sum(faces) + 2  # Might 2 is the better of Might and Agility
+        tier = 1 if total <= 11 else 2 if total <= 16 else 3
+        assert roll.purpose.endswith(f"= {total}, tier {tier}"), roll.purpose
+        landed = after.creature("rider")
+        assert landed.riding is None
+        assert landed.has(ConditionName.PRONE) == (tier == 1)
+        assert landed.stamina == (36 if tier == 1 else 40)  # tier 1: a 2-square fall, 4 damage
+        tiers.add(tier)
+    assert tiers == {1, 2, 3}
 
 
 def test_mount_carries_its_rider() -> None:
@@ -397,10 +416,29 @@ def test_death_trigger_resolves_after_the_forced_movement() -> None:
 
 
 def test_forced_move_record_replays() -> None:
-    """DS-FORCE-01: the ForcedMove record is the whole request; replaying it gives the same outcome."""
+    """DS-FORCE-01: the ForcedMove record is the whole request; as an action it survives JSON.
+
+    The push's numbers and the target's square are checked, and the same push saved as a
+    ``Push`` action, written to JSON, read back and applied gives the same state and events.
+    """
     enc = make(c("ogre", 2, 5), c("kira", 3, 5))
     move = ForcedMove(kind=ForceKind.PUSH, source="ogre", target="kira", distance=3)
-    assert brawl.force_move(enc, move) == brawl.push(enc, "ogre", "kira", 3)
+    after, events = brawl.force_move(enc, move)
+    assert after.creature("kira").pos == Pos(6, 5, 0)
+    assert after.creature("ogre").pos == Pos(2, 5, 0)
+    assert after.creature("kira").stamina == 40
+    ev = moved_event(events)
+    numbers = (ev.kind, ev.distance, ev.bonus, ev.chosen, ev.stability_used, ev.effective, ev.moved)
+    assert numbers == ("push", 3, 0, 3, 0, 3, 3)
+    assert (ev.remaining, ev.stopped, ev.start) == (0, "", Pos(3, 5, 0))
+    assert ev.path == (Pos(4, 5, 0), Pos(5, 5, 0), Pos(6, 5, 0))
+    assert "DS-FORCE-02" in ev.rules
+    saved = brawl.actions_to_json([brawl.actions.Push("ogre", "kira", 3)])
+    (loaded,) = brawl.actions_from_json(saved)
+    assert loaded == brawl.actions.Push("ogre", "kira", 3)
+    replayed = brawl.apply(enc, loaded)
+    assert brawl.to_json(replayed.state) == brawl.to_json(after)
+    assert brawl.explain(replayed.events) == brawl.explain(events)
     assert brawl.can_force_move(enc, move)
     assert not brawl.can_force_move(enc, attrs.evolve(move, distance=-1))
 
@@ -458,8 +496,6 @@ def test_push_of_a_billion_squares_is_answered_quickly() -> None:
 # --- properties -----------------------------------------------------------------------------------
 @st.composite
 def push_cases(draw: st.DrawFn) -> tuple[Encounter, ForcedMove]:
-    from brawl.strategies import encounters
-
     enc = draw(encounters(min_creatures=2, max_creatures=5, max_objects=3))
     ids = list(enc.order)
     assume(len(ids) >= 2)
@@ -484,32 +520,114 @@ def _try(enc: Encounter, move: ForcedMove) -> brawl.Outcome | None:
         return None
 
 
-@given(push_cases())
+def cube_gap(a: Pos, a_n: int, b: Pos, b_n: int) -> int:
+    """Chebyshev distance between two cubes, worked out here: 0 overlapping, 1 touching."""
+
+    def axis(x: int, x_n: int, y: int, y_n: int) -> int:
+        return max(0, y - (x + x_n - 1), x - (y + y_n - 1))
+
+    return max(axis(a[i], a_n, b[i], b_n) for i in range(3))
+
+
+@st.composite
+def clear_push_cases(draw: st.DrawFn) -> tuple[Encounter, ForcedMove]:
+    """A push or pull on open flat ground, nothing in the way: the target always has room to move.
+
+    The target and the source are random creatures without conditions; the target stands near
+    the middle of a 30 x 30 map, so even a push of 8 + 1 squares stays on the map; a pulled
+    target starts 2 or more squares from its source; the stability used leaves at least 1 square.
+    """
+    kind = draw(st.sampled_from(["push", "pull"]))
+    spot = Pos(draw(st.integers(12, 15)), draw(st.integers(12, 15)), 0)
+    target = attrs.evolve(draw(creatures(id="t", size=sizes(2), pos=spot)), conditions=())
+    where = Pos(draw(st.integers(spot.x - 5, spot.x + 5)), draw(st.integers(spot.y - 5, spot.y + 5)), 0)
+    source = attrs.evolve(draw(creatures(id="s", size=sizes(2), pos=where)), conditions=())
+    assume(cube_gap(where, source.n, spot, target.n) >= (2 if kind == "pull" else 1))
+    bystander = c("far", 1, 1, stamina_max=10)
+    enc = Encounter.create(Terrain.flat(30, 30), [source, target, bystander])
+    distance_x = draw(st.integers(1, 8))
+    return enc, ForcedMove(
+        kind=kind,
+        source="s",
+        target="t",
+        distance=distance_x,
+        melee_weapon=draw(st.booleans()),
+        stability_used=draw(st.integers(0, min(target.stability, distance_x - 1))),
+    )
+
+
+@st.composite
+def forced_cases(draw: st.DrawFn) -> tuple[Encounter, ForcedMove, bool]:
+    """One case in four from :func:`push_cases` (walls, crowds, conditions), three on open ground."""
+    if draw(st.integers(0, 3)) == 0:
+        enc, move = draw(push_cases())
+        return enc, move, False
+    enc, move = draw(clear_push_cases())
+    return enc, move, True
+
+
+@given(forced_cases())
 def test_property_distance_monotone_bounded_pure_and_deterministic(
-    case: tuple[Encounter, ForcedMove],
+    case: tuple[Encounter, ForcedMove, bool],
 ) -> None:
-    """R-GEO-2, R-FORCE-1, DS-FORCE-02, DS-FORCE-03: at most D squares; pushes grow, pulls shrink distance."""
-    enc, move = case
-    before = enc
-    snapshot = repr(enc)
+    """R-GEO-2, R-FORCE-1, DS-FORCE-02, DS-FORCE-03: at most D squares; pushes grow, pulls shrink distance.
+
+    The distances are worked out here (:func:`cube_gap`), not with the engine's own helper; the
+    input state is compared with a JSON snapshot taken before the call. On open ground the
+    numbers are exact: a push moves all D squares, a pull moves D squares unless it reaches the
+    source first, and only the target moves.
+    """
+    enc, move, clear = case
+    snapshot = brawl.to_json(enc)
     out = _try(enc, move)
-    assert repr(enc) == snapshot
-    assert enc == before
+    assert brawl.to_json(enc) == snapshot  # the input state is untouched
     if out is None:
+        assert not clear
+        event("refused")
         return
-    assert _try(enc, move) == out
+    again = brawl.force_move(enc, move)
+    assert brawl.to_json(again.state) == brawl.to_json(out.state)
+    assert again.events == out.events
     ev = moved_event(out.events)
-    assert ev.moved <= ev.effective <= ev.chosen
+    event("moved > 0" if ev.moved > 0 else "moved 0")
     s = enc.creature(move.source)  # type: ignore[arg-type]
-    n = enc.creature(move.target).n
+    t = enc.creature(move.target)
+    bonus = 1 if move.melee_weapon and s.size > t.size else 0
+    assert ev.bonus == bonus  # DS-FORCE-14, R-FORCE-2: big vs little with a melee weapon
+    assert ev.chosen == move.distance + bonus
+    used = t.stability if move.stability_used is None else move.stability_used
+    assert ev.stability_used == min(used, ev.chosen)
+    assert ev.effective == max(0, ev.chosen - ev.stability_used)
+    assert 0 <= ev.moved <= ev.effective
     prev = ev.start
+    assert prev == t.pos
+    step = 1 if move.kind == "push" else -1
     for p in ev.path:
-        d0, d1 = distance(prev, n, s.pos, s.n), distance(p, n, s.pos, s.n)
+        assert max(abs(p[i] - prev[i]) for i in range(3)) == 1  # one square at a time
+        d0, d1 = cube_gap(prev, t.n, s.pos, s.n), cube_gap(p, t.n, s.pos, s.n)
         assert d1 > d0 if move.kind == "push" else d1 < d0
         prev = p
     final = out.state  # the state validates itself: nothing ends in a wall or inside a creature
     for cr in final.living():
         assert final.fits(cr.pos, cr.n) or cr.riding is not None
+    if not clear:
+        return
+    start_gap = cube_gap(t.pos, t.n, s.pos, s.n)
+    end = final.creature("t").pos
+    assert ev.moved == len(ev.path)
+    assert end == (ev.path[-1] if ev.path else t.pos)
+    assert cube_gap(end, t.n, s.pos, s.n) == start_gap + step * ev.moved
+    assert ev.moved + ev.remaining == ev.effective
+    if move.kind == "push":
+        assert (ev.moved, ev.stopped) == (ev.effective, "")
+        assert ev.moved >= 1
+    else:
+        assert ev.moved <= min(ev.effective, start_gap - 1)
+        assert (ev.stopped == "") == (ev.moved == ev.effective)
+    assert json.loads(brawl.to_json(final))["creatures"][2] == json.loads(snapshot)["creatures"][2]
+    if not ev.stopped:  # nothing was hit: only the target's position changed
+        assert final.creature("t") == attrs.evolve(t, pos=end)
+        assert final.creature("s") == s
 
 
 @given(push_cases())

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import contextlib
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import event, given
 from hypothesis import strategies as st
 
 import brawl
 from brawl.geometry import Pos
-from brawl.io.scenario import DEFAULT_LEGEND, from_ascii, parse_scenario
+from brawl.io.scenario import DEFAULT_LEGEND, from_ascii
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -385,16 +384,72 @@ def test_scenario_error_is_a_value_error_with_the_source_name() -> None:
     assert err.source == "test.toml"
 
 
-@given(st.text(alphabet="#.:~1 _AxZ\n\t", max_size=60))
+_LEGAL_MAP = st.text(alphabet="#.:~1 \n", max_size=30)
+MAP_TEXT = st.text(alphabet="#.:~1 _AxZ\n\t", max_size=60) | st.builds(
+    lambda a, b: f"{a}A{b}", _LEGAL_MAP, _LEGAL_MAP
+)
+"""Any text of map characters, or a map of known characters with the mark A once."""
+
+
+def check_map(enc: brawl.Encounter, text: str, *, from_ascii: bool = True) -> None:
+    """Each map character built what the default legend says, at its column and row, on level 0.
+
+    ``brawl.from_ascii`` drops one leading newline; a scenario file's map is TOML text,
+    where only the newline right after the opening quotes is dropped (by TOML itself).
+    """
+    body = text[1:] if from_ascii and text.startswith("\n") else text
+    for y, line in enumerate(body.split("\n")):
+        for x, ch in enumerate(line):
+            cell = enc.terrain.cell((x, y, 0))
+            if ch in "#1":
+                assert cell.material.solid, (ch, x, y)
+            elif ch in ". :A":
+                assert not cell.material.solid, (ch, x, y)
+            if ch == ":":
+                assert cell.difficult
+            if ch == "~":
+                assert enc.terrain.cell((x, y, -1)).liquid
+            if ch == "A":
+                assert enc.creature("a").pos == Pos(x, y, 0)
+
+
+def check_round_trip(enc: brawl.Encounter) -> None:
+    text = brawl.to_json(enc)
+    loaded = brawl.from_json(text)
+    assert loaded == enc
+    assert brawl.to_json(loaded) == text
+
+
+@given(MAP_TEXT)
 def test_any_map_text_loads_or_raises_scenario_error(text: str) -> None:
-    with contextlib.suppress(brawl.ScenarioError):
-        from_ascii(text, creatures={"A": brawl.Creature(id="a")})
+    """A map either loads, building what its characters say and round-tripping, or is refused."""
+    try:
+        enc = from_ascii(text, creatures={"A": brawl.Creature(id="a")})
+    except brawl.ScenarioError:
+        event("refused")
+        return
+    event("loaded")
+    check_map(enc, text)
+    check_round_trip(enc)
 
 
-@given(st.text(max_size=120))
-def test_any_toml_text_loads_or_raises_scenario_error(text: str) -> None:
-    with contextlib.suppress(brawl.ScenarioError):
-        parse_scenario(text)
+def scenario_text(level: str) -> str:
+    return f'[[levels]]\nmap = """\n{level}\n"""\n[[creatures]]\nid = "a"\nmark = "A"\n'
+
+
+@given(st.tuples(st.text(max_size=120), st.none()) | MAP_TEXT.map(lambda m: (scenario_text(m), m)))
+def test_any_toml_text_loads_or_raises_scenario_error(case: tuple[str, str | None]) -> None:
+    """Any text, or a scenario with a random map, loads (and round-trips) or raises ScenarioError."""
+    text, level = case
+    try:
+        enc = brawl.loads_scenario(text)
+    except brawl.ScenarioError:
+        event("refused")
+        return
+    event("loaded")
+    check_round_trip(enc)
+    if level is not None:
+        check_map(enc, level, from_ascii=False)
 
 
 def test_a_map_that_sets_too_many_cells_is_refused_at_the_square(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,5 +1,8 @@
 """Simulation: seeded fights under a policy, and their summary."""
 
+from collections import Counter
+
+import attrs
 import pytest
 
 import brawl
@@ -25,15 +28,58 @@ def test_a_fight_is_played_to_the_end_and_replays() -> None:
     assert fight.rounds >= 1
 
 
+def even_duel() -> brawl.Encounter:
+    """The duel with a tougher goblin and a weaker Kira: each side wins some of the fights."""
+    enc = duel()
+    gob = attrs.evolve(
+        enc.creature("gob"), stamina_max=30, stamina=30, characteristics=brawl.Characteristics(might=2)
+    )
+    kira = attrs.evolve(enc.creature("kira"), stamina_max=20, stamina=20)
+    return enc.with_creatures([gob, kira])
+
+
+def able(c: brawl.Creature) -> bool:
+    return not c.dead and not c.has(brawl.ConditionName.UNCONSCIOUS)
+
+
 def test_simulate_is_deterministic_and_adds_up() -> None:
-    """The same seed gives the same summary; wins and undecided fights add up to the runs."""
-    a = sim.simulate(duel(), runs=4, seed=10)
-    b = sim.simulate(duel(), runs=4, seed=10)
-    assert a == b
-    assert sum(a.wins.values()) + a.undecided == 4
-    assert [cid for cid, _ in a.survival] == ["kira", "gob"]
-    assert all(0 <= share <= 1 for _, share in a.survival)
-    assert "4 fights" in a.explain()
+    """The same seed gives the same summary, and it counts the outcomes of the single fights.
+
+    Run ``i`` is the fight :func:`brawl.play` gives from the state with RNG seed ``seed + i``;
+    the winners, rounds and survivors are counted here from those fights' final states.
+    """
+    start = even_duel()
+    runs, seed = 8, 10
+    a = brawl.simulate(start, runs=runs, seed=seed)
+    assert a == brawl.simulate(start, runs=runs, seed=seed)
+    wins: Counter[str] = Counter()
+    alive: Counter[str] = Counter()
+    undecided = rounds = 0
+    finals = set()
+    for i in range(runs):
+        seeded = start.with_rng(brawl.Rng(seed + i))
+        fight = brawl.play(seeded)
+        end = fight.state
+        assert brawl.replay(seeded, fight.actions).state == end
+        finals.add(brawl.to_json(end))
+        standing = {c.side for c in end.creature_list() if able(c)}
+        if len(standing) == 1:
+            (winner,) = standing
+            wins[winner] += 1
+            assert fight.winner == winner
+        else:
+            undecided += 1
+            assert fight.winner is None
+        rounds += end.round
+        alive.update(c.id for c in end.creature_list() if able(c))
+    assert len(finals) > 1  # the seeds make the fights differ
+    assert set(wins) == {"heroes", "director"}
+    assert dict(a.wins) == dict(wins)
+    assert a.undecided == undecided
+    assert sum(a.wins.values()) + a.undecided == runs
+    assert a.mean_rounds == rounds / runs
+    assert a.survival == tuple((cid, alive[cid] / runs) for cid in ("kira", "gob"))
+    assert f"{runs} fights" in a.explain()
 
 
 def test_a_round_limit_leaves_fights_undecided() -> None:

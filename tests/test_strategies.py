@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
+import json
 import subprocess
 import sys
 
+import attrs
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -35,10 +38,17 @@ def test_positions_lie_in_the_given_box(p: Pos) -> None:
 
 @given(bs.creatures(id="kira"))
 def test_creatures_are_alive_and_within_their_maximums(c: brawl.Creature) -> None:
+    """DS-STAM-01: a drawn creature is alive, within its Stamina and Recovery maximums, and loads back."""
     assert c.id == "kira"
     assert 1 <= c.stamina <= c.stamina_max
     assert c.recoveries <= c.recoveries_max
     assert c.movement
+    assert not c.dead
+    assert c.temporary_stamina >= 0
+    enc = brawl.Encounter.create(brawl.Terrain.flat(8, 8), [attrs.evolve(c, pos=Pos(1, 1, 0))])
+    loaded = brawl.from_json(brawl.to_json(enc))
+    assert loaded == enc
+    assert loaded.creature("kira") == enc.creature("kira")
 
 
 @given(bs.terrains(min_side=4, max_side=6))
@@ -48,18 +58,53 @@ def test_terrains_have_the_asked_dimensions(t: brawl.Terrain) -> None:
     assert t.ground.solid
 
 
+def cube_of(p: Pos, n: int) -> set[tuple[int, int, int]]:
+    """The cells of an n-cube, worked out here."""
+    return {(p.x + i, p.y + j, p.z + k) for i, j, k in itertools.product(range(n), repeat=3)}
+
+
 @given(bs.encounters(min_creatures=1, max_creatures=5))
 def test_encounters_are_valid_nothing_overlaps_nothing_in_walls_all_supported(enc: brawl.Encounter) -> None:
-    """R-GEO-5 and DS-MOVE-04: every cube on the map, clear of walls and objects, sharing no cell."""
-    seen: dict[Pos, str] = {}
+    """R-GEO-5 and DS-MOVE-04: every cube on the map, clear of walls and objects, sharing no cell.
+
+    The cells, the bounds and the support are worked out here from the map's cells and the
+    pieces' positions and sizes, not with the encounter's own queries; the encounter also
+    round-trips through JSON, and its creatures are alive and within their maximums.
+    """
+    t = enc.terrain
+    object_cells: dict[tuple[int, int, int], str] = {}
+    for o in enc.objects.values():
+        for cell in cube_of(o.pos, o.size):
+            assert cell not in object_cells
+            object_cells[cell] = o.id
+    seen: dict[tuple[int, int, int], str] = {}
     for c in enc.creature_list():
-        assert enc.terrain.cube_in_bounds(c.pos, c.n)
+        assert not c.dead
+        assert 1 <= c.stamina <= c.stamina_max
+        assert 0 <= c.recoveries <= c.recoveries_max
+        cells = cube_of(c.pos, c.n)
+        assert cells == {tuple(p) for p in c.cells()}
+        for x, y, z in cells:
+            assert 0 <= x < t.width
+            assert 0 <= y < t.depth
+            assert -t.below <= z < t.height
+            assert not t.cell((x, y, z)).material.solid, (c.id, (x, y, z))
+            assert (x, y, z) not in object_cells, (c.id, object_cells.get((x, y, z)))
+            assert (x, y, z) not in seen, (c.id, seen.get((x, y, z)))
+            seen[(x, y, z)] = c.id
+        under = [
+            (x, y, c.pos.z - 1) for x in range(c.pos.x, c.pos.x + c.n) for y in range(c.pos.y, c.pos.y + c.n)
+        ]
+        assert any(t.cell(p).material.solid or p in object_cells for p in under), c.id
         assert enc.fits(c.pos, c.n)
         assert enc.is_supported(c.pos, c.n)
-        for cell in c.cells():
-            assert cell not in seen, (c.id, seen.get(cell))
-            seen[cell] = c.id
-    assert brawl.Encounter(enc.terrain, enc.creatures, enc.objects, order=enc.order) is not None
+    rebuilt = brawl.Encounter(
+        enc.terrain, enc.creatures, enc.objects, order=enc.order, turn=enc.turn, round=enc.round, rng=enc.rng
+    )
+    assert rebuilt == enc
+    text = brawl.to_json(enc)
+    assert brawl.from_json(text) == enc
+    assert brawl.to_json(brawl.from_json(text)) == text
 
 
 @given(bs.encounters(max_creatures=3), st.data())
@@ -77,3 +122,20 @@ def test_rules_leave_a_generated_state_untouched_and_repeat_exactly(
     second = brawl.damage(enc, target, amount, "fire")
     assert brawl.to_json(enc) == before
     assert first == second
+    # nobody else is hurt or moved (a grab held by a creature that dies may end), the map stays
+    old, new = json.loads(before), json.loads(brawl.to_json(first.state))
+    assert (old["terrain"], old["objects"]) == (new["terrain"], new["objects"])
+    for c in enc.creature_list():
+        if c.id != target:
+            after = first.state.creature(c.id)
+            assert (after.pos, after.stamina, after.temporary_stamina) == (
+                c.pos,
+                c.stamina,
+                c.temporary_stamina,
+            )
+    was, now = enc.creature(target), first.state.creature(target)
+    assert now.stamina <= was.stamina
+    assert now.temporary_stamina <= was.temporary_stamina
+    lost = (was.stamina - now.stamina) + (was.temporary_stamina - now.temporary_stamina)
+    if amount == 0:
+        assert lost == 0
