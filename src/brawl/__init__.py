@@ -205,9 +205,12 @@ __all__ += [
 # --- turns ---------------------------------------------------------------------------------
 from brawl.turns import (
     ActionKind,
+    DrawSteel,
     DrawSteelTurn,
+    InitiativeGame,
     InitiativeTurn,
     TurnSystem,
+    ZoneGame,
     ZoneTurn,
     can_initiative_move,
     can_start_turn,
@@ -238,9 +241,12 @@ from brawl.turns import (
 
 __all__ += [
     "ActionKind",
+    "DrawSteel",
     "DrawSteelTurn",
+    "InitiativeGame",
     "InitiativeTurn",
     "TurnSystem",
+    "ZoneGame",
     "ZoneTurn",
     "can_initiative_move",
     "can_start_turn",
@@ -328,11 +334,21 @@ __all__ += ["SQUARE_FEET", "Scale", "dramatic_finish", "squares_to_feet", "use_c
 
 # --- actions as data ----------------------------------------------------------------------
 from brawl import actions
-from brawl.actions import apply, legal_actions, replay
+from brawl.actions import apply, is_legal, legal_actions, replay
 from brawl.requests import Action
 from brawl.sim import Summary, play, simulate
 
-__all__ += ["Action", "Summary", "actions", "apply", "legal_actions", "play", "replay", "simulate"]
+__all__ += [
+    "Action",
+    "Summary",
+    "actions",
+    "apply",
+    "is_legal",
+    "legal_actions",
+    "play",
+    "replay",
+    "simulate",
+]
 
 # --- input and output and rendering --------------------------------------------------------
 from brawl.io.json import (
