@@ -17,7 +17,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
-import immutables
 
 from brawl.checks import whole_number
 from brawl.errors import (
@@ -32,8 +31,6 @@ from brawl.events.turns import (
     CombatStarted,
     HeldActionDeclared,
     HeldActionLost,
-    HeldActionTriggered,
-    HeldActionUsed,
     MovementSpent,
     RoundEnded,
     RoundStarted,
@@ -44,8 +41,30 @@ from brawl.events.turns import (
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.state import Encounter, TurnState
-from brawl.turns.base import register_system, roll_die, system_of, verify_no_combat
+from brawl.turns.base import register_system, roll_die, verify_no_combat
+from brawl.turns.initiative_hold import (
+    ReportTrigger,
+    UseHeldAction,
+    report_trigger,
+    use_held_action,
+    verify_held_action,
+    verify_report_trigger,
+)
 from brawl.turns.initiative_move import can_initiative_move, verify_initiative_move
+from brawl.turns.initiative_state import (
+    HOLDABLE,
+    INITIATIVE_DIE,
+    KINDS,
+    MAX_MOVEMENT,
+    MAX_STAT,
+    OFFERED,
+    Hold,
+    InitiativeEconomy,
+    InitiativeTurn,
+    clear_triggers,
+    next_actor,
+    turn_of,
+)
 from brawl.turns.records import (
     EndRound,
     EndTurn,
@@ -53,7 +72,6 @@ from brawl.turns.records import (
     StartTurn,
     UseAction,
     ids,
-    optional_text,
     text,
     verified,
 )
@@ -76,83 +94,6 @@ __all__ = [
     "verify_initiative_move",
     "verify_report_trigger",
 ]
-
-INITIATIVE_DIE = 10  # I-INIT-01: d10 + adventure
-HOLDABLE = ("action", "fast")  # I-HOLD-01, R-I-3: the Action or the Fast Action, never the Move
-KINDS = ("action", "fast", "move", "free", "hold")
-OFFERED = ("action", "fast", "move")
-"""The kinds :meth:`InitiativeGame.legal_actions` lists: free actions are unlimited (I-FREE-01)."""
-MAX_STAT = 1000
-MAX_MOVEMENT = 10**9
-
-
-@attrs.frozen
-class Hold:
-    """A held Action or Fast Action with its declared trigger (I-HOLD-01, I-HOLD-02)."""
-
-    held: str
-    """"action" or "fast"."""
-    action: str
-    """The specific action held."""
-    trigger: str
-    """The specific triggering condition."""
-    round: int
-    """The round it was declared in."""
-    triggered: bool = False
-    """Its trigger was reported and it may be used at once (I-HOLD-03)."""
-
-
-@attrs.frozen
-class InitiativeEconomy:
-    """What the current character has spent this turn (I-TURN-01)."""
-
-    action: bool = False
-    fast: bool = False
-    move: bool = False
-    movement_left: int = 0
-    held: str | None = None
-    """Which of Action or Fast Action it held this turn."""
-
-
-@attrs.frozen
-class InitiativeTurn(TurnState):
-    """The initiative game's bookkeeping: the fixed order and this round's progress."""
-
-    order: tuple[str, ...]
-    """Characters from highest to lowest initiative (I-INIT-02, I-INIT-04)."""
-    totals: tuple[int, ...]
-    """Their initiative totals."""
-    acted: frozenset[str] = frozenset()
-    """Characters that took their turn this round (I-ENC-02)."""
-    current: str | None = None
-    """The character whose turn it is."""
-    economy: InitiativeEconomy | None = None
-    """What it has spent this turn."""
-    holds: immutables.Map[str, Hold] = attrs.field(factory=immutables.Map)
-    """Held actions by holder (I-HOLD-01)."""
-
-
-def _turn(state: Encounter) -> InitiativeTurn:
-    t = state.turn
-    if not isinstance(t, InitiativeTurn):
-        system_of(state)
-        raise TurnOrderError("this encounter does not run the initiative game's turn system", rule="I-ENC-02")
-    return t
-
-
-def _next(state: Encounter, t: InitiativeTurn) -> str | None:
-    for cid in t.order:
-        c = state.creatures.get(cid)
-        if c is not None and not c.dead and cid not in t.acted:
-            return cid
-    return None
-
-
-def _clear_triggers(t: InitiativeTurn) -> InitiativeTurn:
-    if not any(h.triggered for h in t.holds.values()):
-        return t
-    holds = immutables.Map({k: attrs.evolve(h, triggered=False) for k, h in t.holds.items()})
-    return attrs.evolve(t, holds=holds)
 
 
 @attrs.frozen
@@ -246,21 +187,21 @@ class InitiativeGame:
 
     def next_actors(self, state: Encounter) -> dict[str, tuple[str, ...]]:
         """The next character in initiative order, by its side."""
-        t = _turn(state)
+        t = turn_of(state)
         if t.current is not None:
             return {}
-        nxt = _next(state, t)
+        nxt = next_actor(state, t)
         return {} if nxt is None else {state.creature(nxt).side: (nxt,)}
 
     def verify_start_turn(self, state: Encounter, creature: str) -> None:
         """Raise :class:`TurnOrderError` unless ``creature`` acts next in initiative order (I-INIT-02)."""
-        t = _turn(state)
+        t = turn_of(state)
         state.creature(creature)
         if t.current is not None:
             raise TurnOrderError(f"turn of {creature!r}: {t.current!r} is taking its turn", rule="I-INIT-02")
         if creature in t.acted:
             raise TurnOrderError(f"turn of {creature!r}: it already acted this round", rule="I-ENC-02")
-        nxt = _next(state, t)
+        nxt = next_actor(state, t)
         if nxt is None:
             raise TurnOrderError(
                 f"turn of {creature!r}: every character has acted; end the round", rule="I-INIT-04"
@@ -274,7 +215,7 @@ class InitiativeGame:
         """Start the next character's turn; its unused held action is wasted (I-HOLD-04, R-I-1)."""
         self.verify_start_turn(state, creature)
         c = state.creature(creature)
-        t = _clear_triggers(_turn(state))
+        t = clear_triggers(turn_of(state))
         events: list[Event] = []
         hold = t.holds.get(creature)
         if hold is not None:
@@ -295,34 +236,34 @@ class InitiativeGame:
 
     def verify_end_turn(self, state: Encounter) -> None:
         """Raise :class:`TurnOrderError` if no character is taking a turn (I-INIT-02)."""
-        if _turn(state).current is None:
+        if turn_of(state).current is None:
             raise TurnOrderError("end turn: no character is taking a turn", rule="I-INIT-02")
 
     def end_turn(self, state: Encounter) -> Outcome:
         """End the current turn."""
         self.verify_end_turn(state)
-        t = _turn(state)
+        t = turn_of(state)
         assert t.current is not None
         who = t.current
-        t = attrs.evolve(_clear_triggers(t), acted=t.acted | {who}, current=None, economy=None)
+        t = attrs.evolve(clear_triggers(t), acted=t.acted | {who}, current=None, economy=None)
         return Outcome(state.with_turn(t), (TurnEnded(creature=who, round=state.round, rules=("I-ENC-02",)),))
 
     def verify_end_round(self, state: Encounter) -> None:
         """Raise :class:`TurnOrderError` while a character is still to act (I-INIT-04)."""
-        t = _turn(state)
+        t = turn_of(state)
         if t.current is not None:
             raise TurnOrderError(f"end round: {t.current!r} is taking its turn", rule="I-INIT-04")
-        nxt = _next(state, t)
+        nxt = next_actor(state, t)
         if nxt is not None:
             raise TurnOrderError(f"end round {state.round}: {nxt!r} has yet to act", rule="I-INIT-04")
 
     def end_round(self, state: Encounter) -> Outcome:
         """End the round once everyone acted; the next begins with the first again (I-INIT-04)."""
         self.verify_end_round(state)
-        t = _turn(state)
+        t = turn_of(state)
         rnd = state.round + 1
-        t = attrs.evolve(_clear_triggers(t), acted=frozenset())
-        first = _next(state, t)
+        t = attrs.evolve(clear_triggers(t), acted=frozenset())
+        first = next_actor(state, t)
         events = (
             RoundEnded(round=state.round, rules=("I-INIT-04",)),
             RoundStarted(round=rnd, first=first, rules=("I-INIT-04", "I-INIT-05")),
@@ -343,7 +284,7 @@ class InitiativeGame:
         trigger: str | None = None,
     ) -> None:
         """Raise unless ``kind`` is allowed now (I-TURN-01..03, I-FREE-01, I-SLOW-01, I-HOLD-01)."""
-        t = _turn(state)
+        t = turn_of(state)
         c = state.creature(creature)
         if kind not in KINDS:
             raise InvalidArgumentError(f"action kind {kind!r}: not one of {KINDS}", rule="I-TURN-01")
@@ -396,7 +337,7 @@ class InitiativeGame:
         self.verify_action(
             state, creature, kind, name=name, slow=slow, held=held, action=action, trigger=trigger
         )
-        t = _turn(state)
+        t = turn_of(state)
         if kind == "free":
             return Outcome(
                 state,
@@ -442,7 +383,7 @@ class InitiativeGame:
 
     def spend_movement(self, state: Encounter, creature: str, squares: int) -> Outcome:
         """Move part of the Move's spaces, before, between or after the other activities (I-TURN-04)."""
-        t = _turn(state)
+        t = turn_of(state)
         state.creature(creature)
         if t.current != creature or t.economy is None:
             raise TurnOrderError(f"{creature} moves: it is not {creature!r}'s turn", rule="I-TURN-04")
@@ -479,12 +420,12 @@ class InitiativeGame:
         if state.turn is None:
             found = [StartInitiativeCombat()] if creature is None else []
         else:
-            t = _turn(state)
+            t = turn_of(state)
             if t.current is not None:
                 found = [UseAction(t.current, kind) for kind in OFFERED]
                 found.append(EndTurn())
             else:
-                nxt = _next(state, t)
+                nxt = next_actor(state, t)
                 found = [StartTurn(nxt)] if nxt is not None else [EndRound()]
             found += [UseHeldAction(cid) for cid in t.order if cid in t.holds and t.holds[cid].triggered]
             if creature is not None:
@@ -506,58 +447,6 @@ def hold_action(
 ) -> Outcome:
     """Hold the Action or the Fast Action (not both) with an action and a trigger (I-HOLD-01, -02)."""
     return INITIATIVE.use_action(state, creature, "hold", held=held, action=action, trigger=trigger)
-
-
-def verify_report_trigger(state: Encounter, trigger: str) -> None:
-    """Raise unless the initiative game runs and ``trigger`` is a declared condition's text (I-HOLD-02)."""
-    _turn(state)
-    if not isinstance(trigger, str) or not trigger:
-        raise InvalidArgumentError(f"trigger {trigger!r}: the declared condition", rule="I-HOLD-02")
-
-
-def report_trigger(state: Encounter, trigger: str) -> Outcome:
-    """A triggering condition happened: each holder waiting for it may act at once (I-HOLD-03)."""
-    verify_report_trigger(state, trigger)
-    t = _turn(state)
-    holds = t.holds
-    events: list[Event] = []
-    for cid in t.order:
-        h = holds.get(cid)
-        if h is not None and h.trigger == trigger and not h.triggered:
-            holds = holds.set(cid, attrs.evolve(h, triggered=True))
-            events.append(HeldActionTriggered(creature=cid, trigger=trigger, rules=("I-HOLD-03",)))
-    return Outcome(state.with_turn(attrs.evolve(t, holds=holds)), tuple(events))
-
-
-def verify_held_action(state: Encounter, creature: str, *, trigger: str | None = None) -> Hold:
-    """Raise unless ``creature`` may use its held action now; return the hold (I-HOLD-03, R-I-1)."""
-    t = _turn(state)
-    c = state.creature(creature)
-    h = t.holds.get(creature)
-    if h is None:
-        raise ActionUnavailableError(
-            f"{creature} uses a held action: it holds none", rule=("I-HOLD-01", "R-I-1")
-        )
-    if c.dead:
-        raise ActionUnavailableError(
-            f"{creature} uses a held action: the character is dead", rule="I-HOLD-03"
-        )
-    if not h.triggered and trigger != h.trigger:
-        raise ActionUnavailableError(
-            f"{creature} uses its held {h.held}: its trigger {h.trigger!r} has not happened", rule="I-HOLD-03"
-        )
-    return h
-
-
-def use_held_action(state: Encounter, creature: str, *, trigger: str | None = None) -> Outcome:
-    """Use the held action at once, out of sequence, once (I-HOLD-03, R-I-1)."""
-    h = verify_held_action(state, creature, trigger=trigger)
-    t = _turn(state)
-    t = attrs.evolve(t, holds=t.holds.delete(creature))
-    event = HeldActionUsed(
-        creature=creature, held=h.held, action=h.action, trigger=h.trigger, rules=("I-HOLD-03", "R-I-1")
-    )
-    return Outcome(state.with_turn(t), (event,))
 
 
 INITIATIVE = register_system(InitiativeGame())
@@ -625,30 +514,3 @@ class HoldAction(Request):
 
     def resolve(self, state: Encounter) -> Outcome:
         return hold_action(state, self.creature, held=self.held, action=self.action, trigger=self.trigger)
-
-
-@attrs.frozen(repr=False)
-class UseHeldAction(Request):
-    """:func:`brawl.use_held_action` (I-HOLD-03, R-I-1)."""
-
-    creature: str = attrs.field(validator=text)
-    trigger: str | None = attrs.field(default=None, validator=optional_text)
-
-    def verify(self, state: Encounter) -> None:
-        verify_held_action(state, self.creature, trigger=self.trigger)
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return use_held_action(state, self.creature, trigger=self.trigger)
-
-
-@attrs.frozen(repr=False)
-class ReportTrigger(Request):
-    """:func:`brawl.report_trigger` (I-HOLD-03)."""
-
-    trigger: str = attrs.field(validator=text)
-
-    def verify(self, state: Encounter) -> None:
-        verify_report_trigger(state, self.trigger)
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return report_trigger(state, self.trigger)
