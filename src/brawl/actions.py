@@ -52,7 +52,8 @@ from brawl.turns.records import EndRound as EndRound
 from brawl.turns.records import EndTurn as EndTurn
 from brawl.turns.records import StartCombat as StartCombat
 from brawl.turns.records import StartTurn as StartTurn
-from brawl.turns.records import UseAction, verified
+from brawl.turns.records import UseAction as UseAction
+from brawl.turns.records import verified
 from brawl.turns.zone import PassTurn as PassTurn
 from brawl.turns.zone import StartZoneCombat as StartZoneCombat
 from brawl.turns.zone import Surrender as Surrender
