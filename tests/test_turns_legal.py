@@ -235,8 +235,9 @@ def test_turn_requests_survive_json() -> None:
         StartTurn("ann", together=("bob",), reserve=("bob",), sprint=True),
         EndTurn(saving_throws=(3, 9)),
         EndRound(opener="gm"),
+        EndRound(suffocation_rolls={"kira": 4}, breathes_water=("gob",)),
         UseAction("ana", "hold", held="fast", action="shoot", trigger="door"),
-        brawl.actions.EndCombat(keep_temporary_stamina=("kira",)),
+        brawl.actions.EndCombat(keep={"kira": ["prone"]}, keep_temporary_stamina=("kira",)),
         PassTurn("gm"),
         Surrender("bob"),
         brawl.actions.React("bob", attack="a1", aware=False),
@@ -247,3 +248,15 @@ def test_turn_requests_survive_json() -> None:
     ]
     assert brawl.actions_from_json(brawl.actions_to_json(log)) == tuple(log)
     assert repr(StartTurn("kira")) == "StartTurn(creature='kira')"
+
+
+def test_end_combat_request_keeps_what_it_names_ds_cond_15() -> None:
+    """DS-COND-15: the EndCombat request carries the conditions a creature keeps."""
+    enc, _ = brawl.start_combat(draw_steel_fight(), first_side="heroes")
+    enc, _ = brawl.add_condition(enc, "kira", "prone")
+    enc, _ = brawl.add_condition(enc, "gob", "prone")
+    end = brawl.apply(enc, brawl.actions.EndCombat(keep={"kira": ["prone"]})).state
+    assert end.turn is None
+    assert end.creature("kira").has(brawl.ConditionName.PRONE)
+    assert not end.creature("gob").has(brawl.ConditionName.PRONE)
+    assert not brawl.is_legal(end, brawl.actions.EndCombat())

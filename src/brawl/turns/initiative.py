@@ -13,7 +13,7 @@ an enemy, a character moves away only by disengaging (I-DIS-01, I-DIS-02, I-AMB-
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -21,7 +21,6 @@ import attrs
 from brawl.checks import whole_number
 from brawl.errors import (
     ActionUnavailableError,
-    ArgumentTypeError,
     InvalidArgumentError,
     TurnOrderError,
 )
@@ -72,6 +71,7 @@ from brawl.turns.records import (
     StartTurn,
     UseAction,
     ids,
+    pairs,
     text,
     verified,
 )
@@ -456,33 +456,16 @@ INITIATIVE = register_system(InitiativeGame())
 # -- requests ------------------------------------------------------------------------------------
 
 
-def _scores(value: Mapping[str, int] | Iterable[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
-    items = value.items() if isinstance(value, Mapping) else value
-    try:
-        pairs = tuple((k, v) for k, v in items)
-    except (TypeError, ValueError):
-        raise ArgumentTypeError(
-            f"{value!r}: a mapping of creature id to a number", rule="I-INIT-01"
-        ) from None
-    for k, v in pairs:
-        if not isinstance(k, str):
-            raise ArgumentTypeError(f"{value!r}: {k!r} is not a creature id", rule="I-INIT-01")
-        whole_number(v, what=f"value of {k!r}", rule="I-INIT-01")
-    return pairs
-
-
-def _optional_scores(
-    value: Mapping[str, int] | Iterable[tuple[str, int]] | None,
-) -> tuple[tuple[str, int], ...] | None:
-    return None if value is None else _scores(value)
+def _optional_pairs(value: object) -> tuple[tuple[str, int], ...] | None:
+    return None if value is None else pairs(value)
 
 
 @attrs.frozen(repr=False)
 class StartInitiativeCombat(Request):
     """:func:`brawl.start_combat` under the initiative game, with its choices (I-INIT-01..03, R-I-2)."""
 
-    stats: tuple[tuple[str, int], ...] | None = attrs.field(default=None, converter=_optional_scores)
-    rolls: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=_scores)
+    stats: tuple[tuple[str, int], ...] | None = attrs.field(default=None, converter=_optional_pairs)
+    rolls: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=pairs)
     tie_order: tuple[str, ...] = attrs.field(default=(), converter=ids)
 
     def _choices(self) -> dict[str, Any]:

@@ -7,7 +7,7 @@ DS-END-01; the zone and initiative games' equivalents).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import attrs
@@ -79,6 +79,32 @@ def whole_numbers(value: object) -> tuple[int, ...]:
     for item in items:
         whole_number(item, what=f"numbers {value!r}", error=ArgumentTypeError)
     return items
+
+
+def pairs(value: object) -> tuple[tuple[str, int], ...]:
+    """Field converter: a mapping of creature id to a whole number, as sorted (id, number) pairs."""
+    items = value.items() if isinstance(value, Mapping) else value
+    if isinstance(items, str) or not isinstance(items, Iterable):
+        raise ArgumentTypeError(f"{value!r}: a mapping of creature id to a whole number", rule=())
+    out: list[tuple[str, int]] = []
+    for item in items:
+        if not isinstance(item, tuple | list) or len(item) != 2 or not isinstance(item[0], str):
+            raise ArgumentTypeError(f"{value!r}: {item!r} is no (creature id, number) pair", rule=())
+        out.append((item[0], whole_number(item[1], what=f"value of {item[0]!r}", error=ArgumentTypeError)))
+    return tuple(out)
+
+
+def kept(value: object) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Field converter: a mapping of creature id to condition names, as (id, names) pairs."""
+    items = value.items() if isinstance(value, Mapping) else value
+    if isinstance(items, str) or not isinstance(items, Iterable):
+        raise ArgumentTypeError(f"keep {value!r}: a mapping of creature id to condition names", rule=())
+    out: list[tuple[str, tuple[str, ...]]] = []
+    for item in items:
+        if not isinstance(item, tuple | list) or len(item) != 2 or not isinstance(item[0], str):
+            raise ArgumentTypeError(f"keep {value!r}: {item!r} is no (creature id, names) pair", rule=())
+        out.append((item[0], ids(item[1])))
+    return tuple(out)
 
 
 def given(**choices: Any) -> dict[str, Any]:
@@ -187,15 +213,24 @@ class EndTurn(Request):
 
 @attrs.frozen(repr=False)
 class EndRound(Request):
-    """:func:`brawl.end_round` (R-TURN-4); ``opener`` is the zone game's (Z-TURN-06)."""
+    """:func:`brawl.end_round` (R-TURN-4); ``opener`` is the zone game's (Z-TURN-06).
+
+    ``suffocation_rolls`` (id, d6) pairs and ``breathes_water`` are Draw Steel's (DS-ENV-03, -04).
+    """
 
     opener: str | None = attrs.field(default=None, validator=optional_text)
+    suffocation_rolls: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=pairs)
+    breathes_water: tuple[str, ...] | None = attrs.field(default=None, converter=optional_ids)
+
+    def _choices(self) -> dict[str, Any]:
+        rolls = dict(self.suffocation_rolls) or None
+        return given(opener=self.opener, suffocation_rolls=rolls, breathes_water=self.breathes_water)
 
     def verify(self, state: Encounter) -> None:
-        system_of(state).verify_end_round(state, **given(opener=self.opener))
+        system_of(state).verify_end_round(state, **self._choices())
 
     def resolve(self, state: Encounter) -> Outcome:
-        return system_of(state).end_round(state, **given(opener=self.opener))
+        return system_of(state).end_round(state, **self._choices())
 
 
 @attrs.frozen(repr=False)
@@ -225,15 +260,24 @@ class UseAction(Request):
 
 @attrs.frozen(repr=False)
 class EndCombat(Request):
-    """:func:`brawl.end_combat` (DS-END-01); kept temporary Stamina (DS-STAM-22) is Draw Steel's."""
+    """:func:`brawl.end_combat` (DS-END-01); kept conditions (DS-COND-15) and temporary Stamina
+    (DS-STAM-22) are Draw Steel's: ``keep`` lists (id, condition names) pairs."""
 
+    keep: tuple[tuple[str, tuple[str, ...]], ...] = attrs.field(default=(), converter=kept)
     keep_temporary_stamina: tuple[str, ...] = attrs.field(default=(), converter=ids)
+
+    def _choices(self) -> dict[str, Any]:
+        return given(keep=dict(self.keep) or None, keep_temporary_stamina=self.keep_temporary_stamina or None)
 
     def verify(self, state: Encounter) -> None:
         system_of(state)
+        for cid, _ in self.keep:
+            state.creature(cid)
+        for cid in self.keep_temporary_stamina:
+            state.creature(cid)
 
     def resolve(self, state: Encounter) -> Outcome:
-        return close_combat(state, **given(keep_temporary_stamina=self.keep_temporary_stamina or None))
+        return close_combat(state, **self._choices())
 
 
 __all__ = ["EndCombat", "EndRound", "EndTurn", "StartCombat", "StartTurn", "UseAction"]

@@ -52,6 +52,7 @@ from brawl.turns.records import (
     optional_ids,
     optional_text,
     optional_whole,
+    pairs,
     text,
     verified,
 )
@@ -556,21 +557,6 @@ ZONE = register_system(ZoneGame())
 # -- requests ------------------------------------------------------------------------------------
 
 
-def _speeds(value: Mapping[str, int] | Iterable[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
-    items = value.items() if isinstance(value, Mapping) else value
-    try:
-        pairs = tuple((k, v) for k, v in items)
-    except (TypeError, ValueError):
-        raise ArgumentTypeError(
-            f"speeds {value!r}: a mapping of creature id to zones", rule="Z-TURN-09"
-        ) from None
-    for k, v in pairs:
-        if not isinstance(k, str):
-            raise ArgumentTypeError(f"speeds {value!r}: {k!r} is not a creature id", rule="Z-TURN-09")
-        whole_number(v, what=f"speeds[{k!r}]", rule="Z-TURN-09")
-    return pairs
-
-
 @attrs.frozen(repr=False)
 class StartZoneCombat(Request):
     """:func:`brawl.start_combat` under the zone game, with its choices (Z-TURN-06, Z-TURN-07, R-Z-1)."""
@@ -578,7 +564,7 @@ class StartZoneCombat(Request):
     initiative: str | None = attrs.field(default=None, validator=optional_text)
     opener: str | None = attrs.field(default=None, validator=optional_text)
     factions: tuple[str, ...] | None = attrs.field(default=None, converter=optional_ids)
-    speeds: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=_speeds)
+    speeds: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=pairs)
     fearless: tuple[str, ...] = attrs.field(default=(), converter=ids)
     initiative_roll: int | None = attrs.field(default=None, validator=optional_whole)
 
