@@ -78,10 +78,6 @@ def _opt_dice(value: Iterable[int] | None) -> tuple[int, int] | None:
     return (items[0], items[1])
 
 
-def _ids(value: Iterable[str]) -> tuple[str, ...]:
-    return tuple(value)
-
-
 # -- damage, Stamina, conditions ----------------------------------------------------------------
 
 

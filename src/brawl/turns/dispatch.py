@@ -120,7 +120,7 @@ def verify_start_turn(
     sprint: bool = False,
 ) -> None:
     """Raise :class:`~brawl.errors.TurnOrderError` if the creature may not start a turn now."""
-    choices = given(together=together, reserve=tuple(reserve) or None, sprint=sprint)
+    choices = given(together=together, reserve=reserve or None, sprint=sprint)
     system_of(state).verify_start_turn(state, creature, **choices)
 
 
@@ -136,7 +136,7 @@ def start_turn(
 
     ``together``, ``reserve`` and ``sprint`` are the zone game's (Z-MOUNT-01, Z-TURN-09).
     """
-    choices = given(together=together, reserve=tuple(reserve) or None, sprint=sprint)
+    choices = given(together=together, reserve=reserve or None, sprint=sprint)
     return system_of(state).start_turn(state, creature, **choices)
 
 
@@ -189,8 +189,8 @@ def end_combat(
     all others end except winded, unconscious and dying (DS-COND-15); temporary Stamina is
     lost unless listed in ``keep_temporary_stamina`` (DS-STAM-22).
     """
-    kept = tuple(keep_temporary_stamina) if not isinstance(keep_temporary_stamina, str) else None
-    return close_combat(state, **given(keep=keep, keep_temporary_stamina=kept or None))
+    kept = keep_temporary_stamina or None
+    return close_combat(state, **given(keep=keep, keep_temporary_stamina=kept))
 
 
 def verify_action(
