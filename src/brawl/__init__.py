@@ -237,6 +237,7 @@ from brawl.turns import (
     verify_action,
     verify_held_action,
     verify_initiative_move,
+    verify_start_turn,
 )
 
 __all__ += [
@@ -273,6 +274,7 @@ __all__ += [
     "verify_action",
     "verify_held_action",
     "verify_initiative_move",
+    "verify_start_turn",
 ]
 
 
