@@ -24,15 +24,14 @@ mode are offered as well: :class:`Climb`, a record defined here that does what
   (``Advance`` spends the initiative game's Move), but its main actions and maneuvers use Draw
   Steel's action kinds, which the initiative game refuses; strikes and Knockback are therefore
   added by hand as ``TakeAction("action", ...)`` and ``TakeAction("fast", ...)``.
-- The zone game: :func:`brawl.legal_actions` does not handle its turn state, so every option is
-  built by hand from the zone game's turn functions: ``StartTurn`` for a character of the faction
-  whose go it is, a pass (:class:`ZonePass`, a record defined here that calls
-  :func:`brawl.pass_turn`, since :mod:`brawl.actions` has none), ``EndRound`` once every faction
+- The zone game: its options are built here from the zone game's records, since its own
+  :func:`brawl.legal_actions` offers no grid moves or strikes: ``StartTurn`` for a character of
+  the faction whose go it is, ``PassTurn``, ``EndRound`` once every faction
   passed, ``TakeAction("main", FreeStrike)``, ``TakeAction("bonus", Knockback)``, one ``Move`` a
   turn along a path of :func:`brawl.reachable`, in climb mode when advancing can't close in
   (grid squares are not zones, so the zone economy is not charged for it) and ``EndTurn``.
 
-The records defined here register under their class names, so the logs that use them load
+The record defined here registers under their class names, so the logs that use it load
 only once this module is imported.
 """
 
@@ -62,6 +61,7 @@ from brawl.actions import (
     Move,
     StartCombat,
     StartTurn,
+    PassTurn,
     TakeAction,
 )
 
@@ -80,14 +80,6 @@ KINDS = {
     "zone": ("main", "bonus"),
 }
 """The action kinds that pay for a strike and for a Knockback in each system."""
-
-
-@attrs.frozen
-class ZonePass(Action):
-    """:func:`brawl.pass_turn`: the faction whose go it is passes (Z-TURN-02, Z-TURN-04)."""
-
-    def resolve(self, state: Encounter) -> brawl.Outcome:
-        return brawl.pass_turn(state)
 
 
 def _positions(value: Sequence[Sequence[int]]) -> tuple[brawl.Pos, ...]:
@@ -193,7 +185,7 @@ def zone_options(state: Encounter, log: Sequence[Action]) -> list[Action]:
     cid = current_creature(state)
     if cid is None:
         ids = [i for ids in brawl.next_actors(state).values() for i in ids]
-        return [StartTurn(i) for i in ids] if ids else [ZonePass()]
+        return [StartTurn(i) for i in ids] if ids else [PassTurn()]
     found = combat_options(state, cid, "zone")
     if not moved_this_turn(log) and not state.creature(cid).dead:
         me = state.creature(cid)

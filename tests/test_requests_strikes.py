@@ -295,12 +295,12 @@ def test_can_agrees_with_verify_without_resolving(
     rng = state.rng
     verify, can = faces(name)
     verify(state, legal)
-    legal.verify(state)  # type: ignore[attr-defined]
+    legal.verify(state)
     assert can(state, legal)
     with pytest.raises(RulesError):
         verify(state, illegal)
     with pytest.raises(RulesError):
-        illegal.verify(state)  # type: ignore[attr-defined]
+        illegal.verify(state)
     assert not can(state, illegal)
     assert state.rng == rng
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import brawl
@@ -29,7 +31,7 @@ def in_water(might: int = 2, **kw: object) -> Encounter:
     return enc  # type: ignore[no-any-return]
 
 
-def round_trip(enc: Encounter, **end: object) -> tuple[Encounter, tuple[brawl.Event, ...]]:
+def round_trip(enc: Encounter, **end: Any) -> tuple[Encounter, tuple[brawl.Event, ...]]:
     for who in ("diver", "ogre"):
         enc, _ = brawl.start_turn(enc, who)
         enc, _ = brawl.end_turn(enc)

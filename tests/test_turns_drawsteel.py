@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import brawl
-from brawl import Creature, Encounter, Terrain
+from brawl import Creature, Encounter, Terrain, turns
 from brawl.turns.drawsteel import DrawSteelTurn
+
+AGILITY = brawl.DrawSteel(agility_order=True)
+"""The Draw Steel system with the alternative order by Agility tests (DS-SIDE-14)."""
 
 
 def heroes(n: int) -> list[Creature]:
@@ -19,9 +24,9 @@ def enemies(n: int, **kw: object) -> list[Creature]:
     return [Creature(id=f"e{i}", side="director", pos=(5, i, 0), **kw) for i in range(n)]  # type: ignore[arg-type]
 
 
-def fight(creatures: list[Creature], **options: object) -> Encounter:
+def fight(creatures: list[Creature], **options: Any) -> Encounter:
     enc = Encounter.create(Terrain.flat(12, 12), creatures, seed=3)
-    enc, _ = brawl.start_combat(enc, **options)  # type: ignore[arg-type]
+    enc, _ = brawl.start_combat(enc, **options)
     return enc  # type: ignore[no-any-return]
 
 
@@ -225,7 +230,7 @@ def test_alternative_order_by_agility_tests_ds_side_14() -> None:
     enc = fight(
         [*heroes(3), *enemies(2, group="wolves")],
         d10=9,
-        alternative_order=True,
+        system=AGILITY,
         agility_tests={"h0": 9, "h1": 17, "h2": 12, "wolves": 14},
     )
     assert brawl.next_actors(enc) == {"heroes": ("h1",)}
@@ -240,7 +245,7 @@ def test_alternative_order_ties_rerolled_within_side_ds_side_15() -> None:
     enc = fight(
         [*heroes(2), *enemies(1)],
         d10=9,
-        alternative_order=True,
+        system=AGILITY,
         agility_tests={"h0": 12, "h1": 12, "e0": 12},
         agility_rerolls={"h0": [5], "h1": [15]},
     )
@@ -251,18 +256,36 @@ def test_alternative_order_rng_totals_are_2d10_plus_agility_ds_side_14() -> None
     """DS-SIDE-14: missing Agility tests are 2d10 + Agility from the RNG, one DiceRolled each."""
     fast = Creature(id="fast", side="heroes", hero=True, characteristics=brawl.Characteristics(agility=3))
     enc = Encounter.create(Terrain.flat(12, 12), [fast, *enemies(1)], seed=5)
-    enc, events = brawl.start_combat(enc, d10=9, alternative_order=True)
+    enc, events = brawl.start_combat(enc, d10=9, system=AGILITY)
     rolls = [e for e in events if isinstance(e, brawl.DiceRolled) and e.dice == "2d10"]
     order = [e for e in events if type(e).__name__ == "TurnOrderSet" and e.side == "heroes"]
     assert len(rolls) == 2
     assert order[0].totals == (sum(rolls[0].values) + 3,)
 
 
+def test_alternative_order_is_a_variant_of_the_system_ds_side_14() -> None:
+    """DS-SIDE-14: the variant is the system object or its name; plain Draw Steel refuses Agility totals."""
+    creatures = [*heroes(2), *enemies(1)]
+    totals = {"h0": 15, "h1": 5, "e0": 10}
+    by_object = fight(creatures, d10=9, system=AGILITY, agility_tests=totals)
+    by_name = fight(creatures, d10=9, system="drawsteel-agility", agility_tests=totals)
+    assert by_object == by_name
+    assert isinstance(by_object.turn, DrawSteelTurn)
+    assert by_object.turn.ranking == ("h0", "h1", "e0")
+    plain = fight(creatures, d10=9)
+    assert isinstance(plain.turn, DrawSteelTurn)
+    assert plain.turn.ranking is None
+    with pytest.raises(brawl.InvalidArgumentError, match="DS-SIDE-14"):
+        fight(creatures, d10=9, agility_tests=totals)
+    start = brawl.actions.StartCombat("drawsteel-agility", d10=9)
+    applied = brawl.apply(Encounter.create(Terrain.flat(12, 12), creatures, seed=3), start).state
+    assert isinstance(applied.turn, DrawSteelTurn)
+    assert applied.turn.ranking is not None
+
+
 def test_willing_heroes_swap_at_start_of_round_ds_side_16() -> None:
     """DS-SIDE-16: two heroes swap places in the order at the start of a round, not later."""
-    enc = fight(
-        [*heroes(2), *enemies(1)], d10=9, alternative_order=True, agility_tests={"h0": 15, "h1": 5, "e0": 10}
-    )
+    enc = fight([*heroes(2), *enemies(1)], d10=9, system=AGILITY, agility_tests={"h0": 15, "h1": 5, "e0": 10})
     enc, _ = brawl.swap_turn_order(enc, "h0", "h1")
     assert brawl.next_actors(enc) == {"heroes": ("h1",)}
     enc, _ = brawl.start_turn(enc, "h1")
@@ -270,7 +293,7 @@ def test_willing_heroes_swap_at_start_of_round_ds_side_16() -> None:
     with pytest.raises(brawl.TurnOrderError, match="DS-SIDE-16"):
         brawl.swap_turn_order(enc, "h0", "h1")
     with pytest.raises(brawl.InvalidArgumentError, match="DS-SIDE-16"):
-        brawl.swap_turn_order(fight([*heroes(2), *enemies(1)], d10=9, alternative_order=True), "h0", "e0")
+        brawl.swap_turn_order(fight([*heroes(2), *enemies(1)], d10=9, system=AGILITY), "h0", "e0")
 
 
 def test_surprise_ends_at_end_of_round_1_ds_cond_01() -> None:
@@ -328,8 +351,10 @@ def test_unknown_system_and_options_are_refused() -> None:
     enc = Encounter.create(Terrain.flat(12, 12), heroes(1) + enemies(1))
     with pytest.raises(brawl.InvalidArgumentError):
         brawl.start_combat(enc, system="chess")
-    with pytest.raises(brawl.InvalidArgumentError):
-        brawl.start_combat(enc, bogus=1)
+    with pytest.raises(TypeError):
+        turns.start_combat(enc, bogus=1)  # type: ignore[call-overload]
+    with pytest.raises(TypeError):
+        turns.start_combat(enc, system="zone", first_side="heroes")  # type: ignore[call-overload]
     with pytest.raises(brawl.UnknownCreatureError):
         brawl.start_combat(enc, surprised=["nobody"])
 

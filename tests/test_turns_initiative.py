@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import brawl
@@ -18,7 +20,7 @@ def party() -> Encounter:
     return Encounter.create(Terrain.flat(10, 10), cs)
 
 
-def started(**kw: object) -> Encounter:
+def started(**kw: Any) -> Encounter:
     enc, _ = brawl.start_combat(
         party(),
         system="initiative",

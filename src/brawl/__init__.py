@@ -208,9 +208,12 @@ __all__ += [
 # --- turns ---------------------------------------------------------------------------------
 from brawl.turns import (
     ActionKind,
+    DrawSteel,
     DrawSteelTurn,
+    InitiativeGame,
     InitiativeTurn,
     TurnSystem,
+    ZoneGame,
     ZoneTurn,
     can_initiative_move,
     can_start_turn,
@@ -237,13 +240,17 @@ from brawl.turns import (
     verify_action,
     verify_held_action,
     verify_initiative_move,
+    verify_start_turn,
 )
 
 __all__ += [
     "ActionKind",
+    "DrawSteel",
     "DrawSteelTurn",
+    "InitiativeGame",
     "InitiativeTurn",
     "TurnSystem",
+    "ZoneGame",
     "ZoneTurn",
     "can_initiative_move",
     "can_start_turn",
@@ -270,6 +277,7 @@ __all__ += [
     "verify_action",
     "verify_held_action",
     "verify_initiative_move",
+    "verify_start_turn",
 ]
 
 
@@ -375,11 +383,21 @@ __all__ += ["can_use_consumable", "verify_use_consumable"]
 
 # --- actions as data ----------------------------------------------------------------------
 from brawl import actions
-from brawl.actions import apply, legal_actions, replay
+from brawl.actions import apply, is_legal, legal_actions, replay
 from brawl.requests import Action
 from brawl.sim import Summary, play, simulate
 
-__all__ += ["Action", "Summary", "actions", "apply", "legal_actions", "play", "replay", "simulate"]
+__all__ += [
+    "Action",
+    "Summary",
+    "actions",
+    "apply",
+    "is_legal",
+    "legal_actions",
+    "play",
+    "replay",
+    "simulate",
+]
 
 # --- input and output and rendering --------------------------------------------------------
 from brawl.io.json import (

@@ -16,6 +16,7 @@ from typing import Any
 
 import attrs
 
+from brawl.checks import whole_number
 from brawl.errors import InvalidArgumentError, RulesError
 from brawl.geometry import Pos, as_pos, distance
 from brawl.outcome import Outcome
@@ -43,16 +44,24 @@ from brawl.rules.strikes import FreeStrike as FreeStrike
 from brawl.rules.strikes import OpportunityAttack as OpportunityAttack
 from brawl.rules.table import UseConsumable as UseConsumable
 from brawl.state import Encounter
-from brawl.turns import (
-    end_combat,
-    end_round,
-    end_turn,
-    next_actors,
-    spend_movement,
-    start_combat,
-    start_turn,
-    use_action,
-)
+from brawl.turns import TurnSystem, spend_movement, turn_actions, use_action, verify_action
+from brawl.turns.drawsteel import DrawSteelTurn
+from brawl.turns.initiative import HoldAction as HoldAction
+from brawl.turns.initiative import ReportTrigger as ReportTrigger
+from brawl.turns.initiative import StartInitiativeCombat as StartInitiativeCombat
+from brawl.turns.initiative import UseHeldAction as UseHeldAction
+from brawl.turns.records import EndCombat as EndCombat
+from brawl.turns.records import EndRound as EndRound
+from brawl.turns.records import EndTurn as EndTurn
+from brawl.turns.records import StartCombat as StartCombat
+from brawl.turns.records import StartTurn as StartTurn
+from brawl.turns.records import UseAction as UseAction
+from brawl.turns.records import verified
+from brawl.turns.zone import PassTurn as PassTurn
+from brawl.turns.zone import StartZoneCombat as StartZoneCombat
+from brawl.turns.zone import Surrender as Surrender
+from brawl.turns.zone_react import React as React
+from brawl.turns.zone_react import ResumeFighting as ResumeFighting
 
 
 def _path(value: Iterable[Iterable[int]]) -> tuple[Pos, ...]:
@@ -264,85 +273,32 @@ class Fall(Action):
 
 
 @attrs.frozen
-class StartCombat(Action):
-    """:func:`brawl.start_combat` with the Draw Steel system's inputs (DS-SIDE-05, DS-SIDE-06)."""
-
-    system: str = "drawsteel"
-    surprised: tuple[str, ...] = attrs.field(default=(), converter=_ids)
-    first_side: str | None = None
-    d10: int | None = None
-
-    def resolve(self, state: Encounter) -> Outcome:
-        options: dict[str, Any] = {}
-        if self.system == "drawsteel":
-            options = {"surprised": self.surprised, "first_side": self.first_side, "d10": self.d10}
-        return start_combat(state, system=self.system, **options)
-
-
-@attrs.frozen
-class StartTurn(Action):
-    """:func:`brawl.start_turn`."""
-
-    creature: str
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return start_turn(state, self.creature)
-
-
-@attrs.frozen
-class EndTurn(Action):
-    """:func:`brawl.end_turn`; ``saving_throws`` are the caller's d10s, in condition order."""
-
-    saving_throws: tuple[int, ...] = attrs.field(default=(), converter=tuple)
-
-    def resolve(self, state: Encounter) -> Outcome:
-        if self.saving_throws:
-            return end_turn(state, saving_throws=dict(enumerate(self.saving_throws)))
-        return end_turn(state)
-
-
-@attrs.frozen
-class EndRound(Action):
-    """:func:`brawl.end_round` (R-TURN-4)."""
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return end_round(state)
-
-
-@attrs.frozen
-class UseAction(Action):
-    """:func:`brawl.use_action`: spend part of the turn (main, maneuver, move, ...)."""
-
-    creature: str
-    kind: str
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return use_action(state, self.creature, self.kind)
-
-
-@attrs.frozen
-class EndCombat(Action):
-    """:func:`brawl.end_combat` (DS-END-01)."""
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return end_combat(state)
-
-
-@attrs.frozen
 class TakeAction(Action):
     """Spend a part of the turn and do something with it: ``TakeAction("main", FreeStrike(...))``.
 
     The turn system checks the economy (DS-TURN-01..03); then the inner action is applied.
     """
 
-    kind: str
-    action: Action
+    kind: str = attrs.field(validator=attrs.validators.instance_of(str))
+    action: Action = attrs.field(validator=attrs.validators.instance_of(Action))
 
-    def resolve(self, state: Encounter) -> Outcome:
+    def _creature(self) -> str:
         creature = getattr(self.action, "creature", None) or getattr(self.action, "attacker", None)
         if not isinstance(creature, str):
             raise InvalidArgumentError(f"take action {self.action!r}: it names no acting creature", rule=())
-        return use_action(state, creature, self.kind).then(apply, self.action)
+        return creature
+
+    def verify(self, state: Encounter) -> None:
+        creature = self._creature()
+        verify_action(state, creature, self.kind)
+        if type(self.action).verify is Action.verify:
+            # Fallback for requests without their own checks yet: a trial run of the inner rule.
+            apply(use_action(state, creature, self.kind).state, self.action)
+        else:
+            self.action.verify(state)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        return use_action(state, self._creature(), self.kind).then(apply, self.action)
 
 
 MAIN_ACTIONS = (FreeStrike, Defend, Charge, Heal)
@@ -371,54 +327,68 @@ def replay(state: Encounter, actions: Iterable[Action]) -> Outcome:
 
 
 def is_legal(state: Encounter, action: Action) -> bool:
-    """Whether ``action`` applies to ``state`` without a :class:`RulesError`."""
-    try:
-        apply(state, action)
-    except RulesError:
-        return False
-    return True
+    """Whether ``action`` may be applied to ``state``: its cheap checks, never a run of the rule."""
+    if type(action).verify is Action.verify:
+        # Fallback for requests without their own checks yet: a trial run, caught.
+        try:
+            apply(state, action)
+        except RulesError:
+            return False
+        return True
+    return verified(action, state)
 
 
-def legal_actions(state: Encounter, *, max_moves: int = 200) -> list[Action]:
-    """The actions open now under the Draw Steel turn system, in a fixed order.
+def legal_actions(
+    state: Encounter,
+    *,
+    creature: str | None = None,
+    system: str | TurnSystem = "drawsteel",
+    max_moves: int = 200,
+) -> list[Action]:
+    """The actions open now under the turn system in play, each checked, in a fixed order.
 
-    Out of combat: starting combat. Between turns: starting the turn of each creature that may
-    act, or ending the round. During a turn: the parts of the turn still available, moves to the
-    nearest reachable squares (at most ``max_moves``), the standard maneuvers and main actions
-    against adjacent creatures that the rules allow now, and ending the turn. Actions that need
-    dice draw them from the state's RNG when applied.
+    The system lists its turn requests (out of combat: starting combat under ``system``, the
+    Draw Steel default; then starting turns, passing, ending turns and rounds...). During a Draw
+    Steel turn come first the creature's deeds: moves to the nearest reachable squares (at most
+    ``max_moves``), the standard main actions and maneuvers against adjacent creatures that the
+    rules allow now. With ``creature``, only that creature's actions. Actions that need dice
+    draw them from the state's RNG when applied.
     """
-    if state.turn is None:
-        return [StartCombat(first_side="heroes")]
-    current = getattr(state.turn, "current", None)
-    if current is None:
-        actors = next_actors(state)
-        if not actors:
-            return [EndRound()]
-        return [StartTurn(cid) for side in sorted(actors) for cid in actors[side]]
+    whole_number(max_moves, 0, None, what="max_moves", rule=())
+    found = turn_actions(state, creature=creature, system=system)
+    turn = state.turn
+    if isinstance(turn, DrawSteelTurn) and turn.current is not None and creature in (None, turn.current):
+        found = _deeds(state, turn.current, max_moves) + found
+    return found
+
+
+def _deeds(state: Encounter, current: str, max_moves: int) -> list[Action]:
+    """A Draw Steel creature's moves, main actions and maneuvers open now, each checked."""
     c = state.creature(current)
+    if c.dead:
+        return []
     found: list[Action] = []
-    if not c.dead:
-        left = movement_left(state, current)
-        # with no movement left, taking the move action would grant the creature's speed
-        budget: int | None = None if left == 0 else left
-        if left > 0 or is_legal(state, UseAction(current, "move")):
-            reach = reachable(state, current, budget=budget)
-            squares = sorted((p for p in reach if p != c.pos), key=lambda p: (reach.cost(p), p))
-            found += [Advance(current, reach.path_to(p)) for p in squares[:max_moves]]
-        main: list[Action] = [Defend(current)]
-        maneuvers: list[Action] = [CatchBreath(current), StandUp(current), EscapeGrab(current)]
-        for other in state.living():
-            if other.id == current or other.side == c.side:
-                continue
-            if distance(c.pos, c.n, other.pos, other.n) > 1:
-                continue
-            main.append(FreeStrike(current, other.id))
-            maneuvers += [Grab(current, other.id), Knockback(current, other.id), AidAttack(current, other.id)]
-        found += [TakeAction("main", a) for a in main]
-        found += [TakeAction("maneuver", a) for a in maneuvers]
-    found.append(EndTurn())
-    return [a for a in found if isinstance(a, (Advance, EndTurn)) or is_legal(state, a)]
+    left = movement_left(state, current)
+    # with no movement left, taking the move action would grant the creature's speed
+    budget: int | None = None if left == 0 else left
+    if max_moves and (left > 0 or verified(UseAction(current, "move"), state)):
+        # the search only returns squares the creature can reach within the budget
+        reach = reachable(state, current, budget=budget)
+        squares = sorted((p for p in reach if p != c.pos), key=lambda p: (reach.cost(p), p))
+        moves = [Advance(current, reach.path_to(p)) for p in squares[:max_moves]]
+        found += [a for a in moves if type(a).verify is Action.verify or is_legal(state, a)]
+    main: list[Action] = [Defend(current)]
+    maneuvers: list[Action] = [CatchBreath(current), StandUp(current), EscapeGrab(current)]
+    for other in state.living():
+        if other.id == current or other.side == c.side:
+            continue
+        if distance(c.pos, c.n, other.pos, other.n) > 1:
+            continue
+        main.append(FreeStrike(current, other.id))
+        maneuvers += [Grab(current, other.id), Knockback(current, other.id), AidAttack(current, other.id)]
+    found += [a for a in (TakeAction("main", m) for m in main) if is_legal(state, a)]
+    found += [a for a in (TakeAction("maneuver", m) for m in maneuvers) if is_legal(state, a)]
+    return found
 
 
 def action_fields(action: Action) -> Mapping[str, Any]:

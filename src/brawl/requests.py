@@ -31,5 +31,9 @@ class Action:
         """Run the rule on ``state`` (its consequences are settled by :func:`brawl.apply`)."""
         raise NotImplementedError
 
+    def verify(self, state: Encounter) -> None:
+        """Raise the :class:`~brawl.errors.RulesError` the rule would raise, by cheap checks alone."""
+        raise NotImplementedError
+
 
 __all__ = ["Action"]

@@ -27,9 +27,9 @@ from brawl.actions import (
     legal_actions,
     replay,
 )
+from brawl.checks import whole_number
 from brawl.conditions import ConditionName
 from brawl.creature import Creature
-from brawl.errors import InvalidArgumentError
 from brawl.geometry import distance
 from brawl.outcome import Outcome
 from brawl.rng import Rng
@@ -40,6 +40,7 @@ Policy = Callable[[Encounter, Sequence[Action]], Action]
 
 MAX_RUNS = 10_000
 MAX_ROUNDS = 1_000
+MAX_SEED = 2**63
 
 
 def can_fight(c: Creature) -> bool:
@@ -100,8 +101,7 @@ def play(
     max_steps: int = 10_000,
 ) -> Fight:
     """Play one fight with ``policy`` until one side stands alone or ``max_rounds`` rounds pass."""
-    if isinstance(max_rounds, bool) or not isinstance(max_rounds, int) or not 1 <= max_rounds <= MAX_ROUNDS:
-        raise InvalidArgumentError(f"max_rounds {max_rounds!r}: 1 to {MAX_ROUNDS}", rule=())
+    whole_number(max_rounds, 1, MAX_ROUNDS, what="max_rounds")
     log: list[Action] = []
     if state.turn is None:
         start = StartCombat(first_side=first_side)
@@ -150,10 +150,8 @@ def simulate(
     max_rounds: int = 20,
 ) -> Summary:
     """Play ``runs`` fights from ``state``, each with its own RNG seed (``seed``, ``seed + 1``, ...)."""
-    if isinstance(runs, bool) or not isinstance(runs, int) or not 1 <= runs <= MAX_RUNS:
-        raise InvalidArgumentError(f"runs {runs!r}: 1 to {MAX_RUNS}", rule=())
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= 2**63:
-        raise InvalidArgumentError(f"seed {seed!r}: a whole number from 0 to 2**63", rule=())
+    whole_number(runs, 1, MAX_RUNS, what="runs")
+    whole_number(seed, 0, MAX_SEED, what="seed")
     wins: dict[str, int] = {}
     alive = dict.fromkeys(state.order, 0)
     undecided = 0

@@ -139,7 +139,7 @@ class ClawDirt(Action):
     """Claw Dirt: 1 square into, out of or through dirt, roll given (DS-MTYPE-10): see :func:`claw_dirt`."""
 
     creature: str = attrs.field(validator=fields.ident("DS-MTYPE-10"))
-    destination: Pos = attrs.field(converter=as_pos)
+    destination: Pos = attrs.field(converter=fields.as_destination)
     roll: int = attrs.field(validator=fields.whole(-100, 100, "DS-MTYPE-10"))
     use_main_action: bool = attrs.field(default=False, validator=fields.flag("DS-MTYPE-10"))
 

@@ -39,7 +39,7 @@ class Jump(Action):
     """A long jump to ``landing`` as part of a move (DS-MTYPE-18..21): see :func:`jump`."""
 
     creature: str = attrs.field(validator=fields.ident("DS-MTYPE-18"))
-    landing: Pos = attrs.field(converter=as_pos)
+    landing: Pos = attrs.field(converter=fields.as_landing)
     characteristic: str | None = attrs.field(
         default=None, validator=fields.choice(("might", "agility"), "DS-MTYPE-18", optional=True)
     )

@@ -116,3 +116,13 @@ def choice(values: tuple[str, ...], rule: str, *, optional: bool = False) -> Che
 
 
 __all__ = ["as_ids", "as_opt_pos", "as_path", "budget", "choice", "flag", "ident", "mode", "whole"]
+
+
+def as_destination(value: Iterable[int]) -> Pos:
+    """A destination field as a :class:`Pos`; errors name the field."""
+    return as_pos(value, what="destination")
+
+
+def as_landing(value: Iterable[int]) -> Pos:
+    """A landing field as a :class:`Pos`; errors name the field."""
+    return as_pos(value, what="landing")

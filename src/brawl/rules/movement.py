@@ -189,9 +189,9 @@ class Move(Action):
     resolved: tuple[str, ...] = attrs.field(default=(), converter=fields.as_ids)
     test_passed: bool | None = attrs.field(default=None, validator=fields.flag("DS-MTYPE-13", optional=True))
 
-    def verify(self, state: Encounter) -> int:
-        """Raise :class:`IllegalMoveError` if the move is illegal; its cost (see :func:`verify_move`)."""
-        return verify_move(state, self)
+    def verify(self, state: Encounter) -> None:
+        """Raise :class:`IllegalMoveError` if the move is illegal (see :func:`verify_move`)."""
+        verify_move(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
         """Make the move (see :func:`move`)."""

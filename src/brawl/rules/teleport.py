@@ -177,15 +177,15 @@ class Teleport(Action):
     """A teleport to ``destination`` (DS-TELE-01..09, R-MOVE-7): see :func:`teleport`."""
 
     creature: str = attrs.field(validator=fields.ident("DS-TELE-01"))
-    destination: Pos = attrs.field(converter=as_pos)
+    destination: Pos = attrs.field(converter=fields.as_destination)
     teleporter: str | None = attrs.field(default=None, validator=fields.ident("R-MOVE-7", optional=True))
     distance: int | None = attrs.field(default=None, validator=fields.budget)
     stand: bool | None = attrs.field(default=None, validator=fields.flag("DS-TELE-07", optional=True))
     advance: bool = attrs.field(default=False, validator=fields.flag("DS-TELE-06"))
 
-    def verify(self, state: Encounter) -> int:
+    def verify(self, state: Encounter) -> None:
         """Raise :class:`IllegalMoveError` if the teleport is illegal (see :func:`verify_teleport`)."""
-        return verify_teleport(state, self)
+        verify_teleport(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
         """Resolve the request (see :func:`teleport`)."""

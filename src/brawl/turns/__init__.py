@@ -1,7 +1,9 @@
 """Pluggable turn systems: Draw Steel sides, the zone game, the initiative game.
 
-Choose one with :func:`start_combat` (``system="drawsteel"``, ``"zone"`` or ``"initiative"``);
-the other functions find the system from ``Encounter.turn``.
+Choose one with :func:`start_combat` (``system="drawsteel"``, ``"drawsteel-agility"``,
+``"zone"``, ``"initiative"`` or a system object such as ``DrawSteel(agility_order=True)``); the
+other functions find the system from ``Encounter.turn``. Each system lists the requests open now
+(:func:`turn_actions`).
 """
 
 from brawl.turns.dispatch import (
@@ -17,16 +19,22 @@ from brawl.turns.dispatch import (
     start_combat,
     start_turn,
     system_of,
+    turn_actions,
     use_action,
     verify_action,
+    verify_start_turn,
 )
 from brawl.turns.drawsteel import DrawSteel, DrawSteelTurn, swap_turn_order
 from brawl.turns.economy import ActionKind, TurnEconomy
 from brawl.turns.initiative import (
     Hold,
+    HoldAction,
     InitiativeEconomy,
     InitiativeGame,
     InitiativeTurn,
+    ReportTrigger,
+    StartInitiativeCombat,
+    UseHeldAction,
     can_initiative_move,
     hold_action,
     report_trigger,
@@ -34,28 +42,46 @@ from brawl.turns.initiative import (
     verify_held_action,
     verify_initiative_move,
 )
+from brawl.turns.records import EndCombat, EndRound, EndTurn, StartCombat, StartTurn, UseAction
 from brawl.turns.suffocation import breath_limit, suffocation
 from brawl.turns.zone import (
+    PassTurn,
+    StartZoneCombat,
+    Surrender,
     ZoneEconomy,
     ZoneGame,
     ZoneTurn,
     morale_check,
     pass_turn,
-    react,
-    resume_fighting,
     surrender,
 )
+from brawl.turns.zone_react import React, ResumeFighting, react, resume_fighting
 
 __all__ = [
     "ActionKind",
     "DrawSteel",
     "DrawSteelTurn",
+    "EndCombat",
+    "EndRound",
+    "EndTurn",
     "Hold",
+    "HoldAction",
     "InitiativeEconomy",
     "InitiativeGame",
     "InitiativeTurn",
+    "PassTurn",
+    "React",
+    "ReportTrigger",
+    "ResumeFighting",
+    "StartCombat",
+    "StartInitiativeCombat",
+    "StartTurn",
+    "StartZoneCombat",
+    "Surrender",
     "TurnEconomy",
     "TurnSystem",
+    "UseAction",
+    "UseHeldAction",
     "ZoneEconomy",
     "ZoneGame",
     "ZoneTurn",
@@ -81,9 +107,11 @@ __all__ = [
     "surrender",
     "swap_turn_order",
     "system_of",
+    "turn_actions",
     "use_action",
     "use_held_action",
     "verify_action",
     "verify_held_action",
     "verify_initiative_move",
+    "verify_start_turn",
 ]

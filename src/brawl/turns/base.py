@@ -8,25 +8,42 @@ the system in play live in :mod:`brawl.turns.dispatch`.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
+from brawl.checks import whole_number
 from brawl.dice import roll_dice
 from brawl.errors import InvalidArgumentError, TurnOrderError
 from brawl.events.base import DiceRolled
+from brawl.events.turns import CombatEnded
 from brawl.outcome import Outcome
+from brawl.requests import Action
 from brawl.state import Encounter, TurnState
 
 
 @runtime_checkable
 class TurnSystem(Protocol):
-    """What a turn system provides. Each method is a pure rule over the encounter."""
+    """What a turn system provides. Each method is a pure rule over the encounter.
 
-    name: str
-    """The name :func:`start_combat` accepts: "drawsteel", "zone", "initiative"."""
-    state_type: type[TurnState]
-    """The class of the bookkeeping it stores in ``Encounter.turn``."""
+    The methods take the encounter and the creature; a system adds its own choices as explicit
+    keyword parameters (Draw Steel's ``saving_throws``, the zone game's ``sprint``...). Each
+    ``verify_x`` raises what ``x`` would refuse, by cheap checks alone.
+    """
 
-    def start(self, state: Encounter, **options: Any) -> Outcome:
+    @property
+    def name(self) -> str:
+        """The name :func:`start_combat` accepts: "drawsteel", "zone", "initiative"."""
+        ...
+
+    @property
+    def state_type(self) -> type[TurnState]:
+        """The class of the bookkeeping it stores in ``Encounter.turn``."""
+        ...
+
+    def verify_start(self, state: Encounter) -> object:
+        """Raise if combat may not start under this system with these choices."""
+        ...
+
+    def start(self, state: Encounter) -> Outcome:
         """Start combat: set up the bookkeeping, round 1."""
         ...
 
@@ -34,23 +51,35 @@ class TurnSystem(Protocol):
         """Who may start a turn now, by side, each sorted."""
         ...
 
-    def start_turn(self, state: Encounter, creature: str, **options: Any) -> Outcome:
+    def verify_start_turn(self, state: Encounter, creature: str) -> object:
+        """Raise :class:`TurnOrderError` if the creature may not start a turn now."""
+        ...
+
+    def start_turn(self, state: Encounter, creature: str) -> Outcome:
         """Start a creature's turn."""
         ...
 
-    def end_turn(self, state: Encounter, **options: Any) -> Outcome:
+    def verify_end_turn(self, state: Encounter) -> object:
+        """Raise if no turn can end now."""
+        ...
+
+    def end_turn(self, state: Encounter) -> Outcome:
         """End the current turn."""
         ...
 
-    def end_round(self, state: Encounter, **options: Any) -> Outcome:
+    def verify_end_round(self, state: Encounter) -> object:
+        """Raise if the round may not end now."""
+        ...
+
+    def end_round(self, state: Encounter) -> Outcome:
         """End the round once nobody is left to act, and start the next."""
         ...
 
-    def verify_action(self, state: Encounter, creature: str, kind: str, **options: Any) -> None:
+    def verify_action(self, state: Encounter, creature: str, kind: str) -> object:
         """Raise if the creature may not use this kind of action now."""
         ...
 
-    def use_action(self, state: Encounter, creature: str, kind: str, **options: Any) -> Outcome:
+    def use_action(self, state: Encounter, creature: str, kind: str) -> Outcome:
         """Spend an action."""
         ...
 
@@ -62,18 +91,48 @@ class TurnSystem(Protocol):
         """What the system ends when combat ends (the turn state is cleared by the caller)."""
         ...
 
+    def legal_actions(self, state: Encounter, creature: str | None = None) -> list[Action]:
+        """The turn-structure requests open now (out of combat: starting it), each verified."""
+        ...
 
+
+S = TypeVar("S", bound=TurnSystem)
 _BY_NAME: dict[str, TurnSystem] = {}
 _BY_STATE: dict[type[TurnState], TurnSystem] = {}
 
 
-def register_system(system: TurnSystem) -> TurnSystem:
-    """Make a turn system known by its name and by the class of its bookkeeping."""
+def register_system(system: S) -> S:
+    """Make a turn system known by its name, and by its bookkeeping's class if that is new."""
     if not isinstance(system, TurnSystem):
         raise InvalidArgumentError(f"turn system {system!r}: lacks the TurnSystem methods", rule=())
     _BY_NAME[system.name] = system
-    _BY_STATE[system.state_type] = system
+    _BY_STATE.setdefault(system.state_type, system)
     return system
+
+
+def chosen_system(system: str | TurnSystem) -> TurnSystem:
+    """The system to start combat under: a registered name, or a system object (registered if new)."""
+    if isinstance(system, str):
+        return system_named(system)
+    if not isinstance(system, TurnSystem):
+        raise InvalidArgumentError(f"turn system {system!r}: lacks the TurnSystem methods", rule=())
+    if system.state_type not in _BY_STATE:
+        register_system(system)
+    return system
+
+
+def verify_no_combat(state: Encounter) -> None:
+    """Raise :class:`TurnOrderError` if combat is already running (DS-END-01)."""
+    if state.turn is not None:
+        raise TurnOrderError("start combat: combat is already running; end it first", rule="DS-END-01")
+
+
+def close_combat(state: Encounter, **choices: Any) -> Outcome:
+    """End combat: the system's end-of-combat effects, then the turn state is cleared (DS-END-01)."""
+    out = system_of(state).end_combat(state, **choices)
+    return out.add(
+        CombatEnded(round=state.round, rules=("DS-END-01",)), state=out.state.with_turn(None, round=0)
+    )
 
 
 def system_named(name: str) -> TurnSystem:
@@ -107,12 +166,8 @@ def roll_die(
 ) -> tuple[int, Encounter, DiceRolled]:
     """One die: the caller's value (checked) or a draw from the state's RNG, with its event."""
     cited = tuple(rules)
-    if given is not None and (
-        isinstance(given, bool) or not isinstance(given, int) or not 1 <= given <= sides
-    ):
-        raise InvalidArgumentError(
-            f"{purpose} {given!r}: a d{sides} shows a whole number from 1 to {sides}", rule=cited
-        )
+    if given is not None:
+        whole_number(given, 1, sides, what=f"{purpose} (a d{sides})", rule=cited)
     faces, out = roll_dice(
         state,
         sides,

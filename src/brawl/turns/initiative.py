@@ -7,22 +7,21 @@ Action and one Move in any order, the Move split around them (I-TURN-01..05). An
 Fast Action (not both, never the Move) may be held with a declared trigger and used once when it
 happens, until the start of the holder's next turn (I-HOLD-01..04, R-I-1, R-I-3). Free actions
 do not count (I-FREE-01, I-FREE-02); slow actions are refused in danger (I-SLOW-01). Adjacent to
-an enemy, a character moves away only by disengaging (I-DIS-01, I-DIS-02, I-AMB-04).
+an enemy, a character moves away only by disengaging (I-DIS-01, I-DIS-02, I-AMB-04;
+:mod:`brawl.turns.initiative_move`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
-import immutables
 
+from brawl.checks import whole_number
 from brawl.errors import (
     ActionUnavailableError,
-    IllegalMoveError,
     InvalidArgumentError,
-    RulesError,
     TurnOrderError,
 )
 from brawl.events.base import Event
@@ -31,8 +30,6 @@ from brawl.events.turns import (
     CombatStarted,
     HeldActionDeclared,
     HeldActionLost,
-    HeldActionTriggered,
-    HeldActionUsed,
     MovementSpent,
     RoundEnded,
     RoundStarted,
@@ -40,94 +37,102 @@ from brawl.events.turns import (
     TurnOrderSet,
     TurnStarted,
 )
-from brawl.geometry import Pos, adjacent, as_pos, distance
 from brawl.outcome import Outcome
+from brawl.requests import Action
 from brawl.state import Encounter, TurnState
-from brawl.turns.base import register_system, roll_die, system_of
+from brawl.turns.base import register_system, roll_die, verify_no_combat
+from brawl.turns.initiative_hold import (
+    ReportTrigger,
+    UseHeldAction,
+    report_trigger,
+    use_held_action,
+    verify_held_action,
+    verify_report_trigger,
+)
+from brawl.turns.initiative_move import can_initiative_move, verify_initiative_move
+from brawl.turns.initiative_state import (
+    HOLDABLE,
+    INITIATIVE_DIE,
+    KINDS,
+    MAX_MOVEMENT,
+    MAX_STAT,
+    OFFERED,
+    Hold,
+    InitiativeEconomy,
+    InitiativeTurn,
+    clear_triggers,
+    next_actor,
+    turn_of,
+)
+from brawl.turns.records import (
+    EndRound,
+    EndTurn,
+    Request,
+    StartTurn,
+    UseAction,
+    ids,
+    pairs,
+    text,
+    verified,
+)
 
-INITIATIVE_DIE = 10  # I-INIT-01: d10 + adventure
-HOLDABLE = ("action", "fast")  # I-HOLD-01, R-I-3: the Action or the Fast Action, never the Move
-KINDS = ("action", "fast", "move", "free", "hold")
-MAX_STAT = 1000
-MAX_PATH = 10**6
-"""Longest path accepted by :func:`verify_initiative_move`."""
-MAX_MOVEMENT = 10**9
+__all__ = [
+    "INITIATIVE",
+    "Hold",
+    "HoldAction",
+    "InitiativeEconomy",
+    "InitiativeGame",
+    "InitiativeTurn",
+    "ReportTrigger",
+    "StartInitiativeCombat",
+    "UseHeldAction",
+    "can_initiative_move",
+    "hold_action",
+    "report_trigger",
+    "use_held_action",
+    "verify_held_action",
+    "verify_initiative_move",
+    "verify_report_trigger",
+]
 
 
 @attrs.frozen
-class Hold:
-    """A held Action or Fast Action with its declared trigger (I-HOLD-01, I-HOLD-02)."""
-
-    held: str
-    """"action" or "fast"."""
-    action: str
-    """The specific action held."""
-    trigger: str
-    """The specific triggering condition."""
-    round: int
-    """The round it was declared in."""
-    triggered: bool = False
-    """Its trigger was reported and it may be used at once (I-HOLD-03)."""
-
-
-@attrs.frozen
-class InitiativeEconomy:
-    """What the current character has spent this turn (I-TURN-01)."""
-
-    action: bool = False
-    fast: bool = False
-    move: bool = False
-    movement_left: int = 0
-    held: str | None = None
-    """Which of Action or Fast Action it held this turn."""
-
-
-@attrs.frozen
-class InitiativeTurn(TurnState):
-    """The initiative game's bookkeeping: the fixed order and this round's progress."""
-
-    order: tuple[str, ...]
-    """Characters from highest to lowest initiative (I-INIT-02, I-INIT-04)."""
-    totals: tuple[int, ...]
-    """Their initiative totals."""
-    acted: frozenset[str] = frozenset()
-    """Characters that took their turn this round (I-ENC-02)."""
-    current: str | None = None
-    """The character whose turn it is."""
-    economy: InitiativeEconomy | None = None
-    """What it has spent this turn."""
-    holds: immutables.Map[str, Hold] = attrs.field(factory=immutables.Map)
-    """Held actions by holder (I-HOLD-01)."""
-
-
-def _turn(state: Encounter) -> InitiativeTurn:
-    t = state.turn
-    if not isinstance(t, InitiativeTurn):
-        system_of(state)
-        raise TurnOrderError("this encounter does not run the initiative game's turn system", rule="I-ENC-02")
-    return t
-
-
-def _next(state: Encounter, t: InitiativeTurn) -> str | None:
-    for cid in t.order:
-        c = state.creatures.get(cid)
-        if c is not None and not c.dead and cid not in t.acted:
-            return cid
-    return None
-
-
-def _clear_triggers(t: InitiativeTurn) -> InitiativeTurn:
-    if not any(h.triggered for h in t.holds.values()):
-        return t
-    holds = immutables.Map({k: attrs.evolve(h, triggered=False) for k, h in t.holds.items()})
-    return attrs.evolve(t, holds=holds)
-
-
 class InitiativeGame:
     """The initiative game's turn system (seeds/002)."""
 
-    name = "initiative"
-    state_type: type[TurnState] = InitiativeTurn
+    @property
+    def name(self) -> str:
+        """ "initiative"."""
+        return "initiative"
+
+    @property
+    def state_type(self) -> type[TurnState]:
+        """:class:`InitiativeTurn`."""
+        return InitiativeTurn
+
+    def verify_start(
+        self,
+        state: Encounter,
+        *,
+        stats: Mapping[str, int] | None = None,
+        rolls: Mapping[str, int] | None = None,
+        tie_order: Sequence[str] = (),
+    ) -> None:
+        """Raise if initiative may not be rolled with these choices (I-INIT-01, R-I-2)."""
+        living = list(state.living())
+        given = dict(stats or {})
+        for cid, value in given.items():
+            state.creature(cid)
+            whole_number(value, -MAX_STAT, MAX_STAT, what=f"stats[{cid!r}]", rule="I-INIT-01")
+        if stats is not None:
+            missing = [c.id for c in living if c.id not in given]
+            if missing:
+                raise InvalidArgumentError(f"stats: no value for {missing!r}", rule="I-INIT-01")
+        for cid, value in (rolls or {}).items():
+            state.creature(cid)
+            whole_number(value, 1, INITIATIVE_DIE, what=f"initiative d10 of {cid!r}", rule="I-INIT-01")
+        if isinstance(tie_order, str):
+            raise InvalidArgumentError(f"tie_order {tie_order!r}: a sequence of ids", rule="R-I-2")
 
     def start(
         self,
@@ -136,7 +141,6 @@ class InitiativeGame:
         stats: Mapping[str, int] | None = None,
         rolls: Mapping[str, int] | None = None,
         tie_order: Sequence[str] = (),
-        **unknown: Any,
     ) -> Outcome:
         """Everyone rolls initiative, d10 + stat, highest first (I-INIT-01..03, R-I-2).
 
@@ -144,25 +148,10 @@ class InitiativeGame:
         ``rolls={id: d10}`` are the caller's dice (else the RNG); ``tie_order`` lists ids in the
         order the narrator or players choose for ties (R-I-2).
         """
-        if unknown:
-            raise InvalidArgumentError(
-                f"start_combat: unknown options {sorted(unknown)} for the initiative game", rule=()
-            )
+        self.verify_start(state, stats=stats, rolls=rolls, tie_order=tie_order)
         living = list(state.living())
         given = dict(stats or {})
-        for cid, value in given.items():
-            state.creature(cid)
-            if isinstance(value, bool) or not isinstance(value, int) or abs(value) > MAX_STAT:
-                raise InvalidArgumentError(f"stats[{cid!r}] {value!r}: a whole number", rule="I-INIT-01")
-        if stats is not None:
-            missing = [c.id for c in living if c.id not in given]
-            if missing:
-                raise InvalidArgumentError(f"stats: no value for {missing!r}", rule="I-INIT-01")
         roll_in = dict(rolls or {})
-        for cid in roll_in:
-            state.creature(cid)
-        if isinstance(tie_order, str):
-            raise InvalidArgumentError(f"tie_order {tie_order!r}: a sequence of ids", rule="R-I-2")
         tie_rank = {cid: i for i, cid in enumerate(tie_order)}
         events: list[Event] = [
             CombatStarted(
@@ -198,23 +187,21 @@ class InitiativeGame:
 
     def next_actors(self, state: Encounter) -> dict[str, tuple[str, ...]]:
         """The next character in initiative order, by its side."""
-        t = _turn(state)
+        t = turn_of(state)
         if t.current is not None:
             return {}
-        nxt = _next(state, t)
+        nxt = next_actor(state, t)
         return {} if nxt is None else {state.creature(nxt).side: (nxt,)}
 
-    def start_turn(self, state: Encounter, creature: str, **options: Any) -> Outcome:
-        """Start the next character's turn; its unused held action is wasted (I-HOLD-04, R-I-1)."""
-        if options:
-            raise InvalidArgumentError(f"start_turn: unknown options {sorted(options)}", rule=())
-        t = _turn(state)
-        c = state.creature(creature)
+    def verify_start_turn(self, state: Encounter, creature: str) -> None:
+        """Raise :class:`TurnOrderError` unless ``creature`` acts next in initiative order (I-INIT-02)."""
+        t = turn_of(state)
+        state.creature(creature)
         if t.current is not None:
             raise TurnOrderError(f"turn of {creature!r}: {t.current!r} is taking its turn", rule="I-INIT-02")
         if creature in t.acted:
             raise TurnOrderError(f"turn of {creature!r}: it already acted this round", rule="I-ENC-02")
-        nxt = _next(state, t)
+        nxt = next_actor(state, t)
         if nxt is None:
             raise TurnOrderError(
                 f"turn of {creature!r}: every character has acted; end the round", rule="I-INIT-04"
@@ -223,7 +210,12 @@ class InitiativeGame:
             raise TurnOrderError(
                 f"turn of {creature!r}: {nxt!r} acts next in initiative order", rule="I-INIT-02"
             )
-        t = _clear_triggers(t)
+
+    def start_turn(self, state: Encounter, creature: str) -> Outcome:
+        """Start the next character's turn; its unused held action is wasted (I-HOLD-04, R-I-1)."""
+        self.verify_start_turn(state, creature)
+        c = state.creature(creature)
+        t = clear_triggers(turn_of(state))
         events: list[Event] = []
         hold = t.holds.get(creature)
         if hold is not None:
@@ -242,30 +234,36 @@ class InitiativeGame:
         t = attrs.evolve(t, current=creature, economy=InitiativeEconomy())
         return Outcome(state.with_turn(t), tuple(events))
 
-    def end_turn(self, state: Encounter, **options: Any) -> Outcome:
-        """End the current turn."""
-        if options:
-            raise InvalidArgumentError(f"end_turn: unknown options {sorted(options)}", rule=())
-        t = _turn(state)
-        if t.current is None:
+    def verify_end_turn(self, state: Encounter) -> None:
+        """Raise :class:`TurnOrderError` if no character is taking a turn (I-INIT-02)."""
+        if turn_of(state).current is None:
             raise TurnOrderError("end turn: no character is taking a turn", rule="I-INIT-02")
+
+    def end_turn(self, state: Encounter) -> Outcome:
+        """End the current turn."""
+        self.verify_end_turn(state)
+        t = turn_of(state)
+        assert t.current is not None
         who = t.current
-        t = attrs.evolve(_clear_triggers(t), acted=t.acted | {who}, current=None, economy=None)
+        t = attrs.evolve(clear_triggers(t), acted=t.acted | {who}, current=None, economy=None)
         return Outcome(state.with_turn(t), (TurnEnded(creature=who, round=state.round, rules=("I-ENC-02",)),))
 
-    def end_round(self, state: Encounter, **options: Any) -> Outcome:
-        """End the round once everyone acted; the next begins with the first again (I-INIT-04)."""
-        if options:
-            raise InvalidArgumentError(f"end_round: unknown options {sorted(options)}", rule=())
-        t = _turn(state)
+    def verify_end_round(self, state: Encounter) -> None:
+        """Raise :class:`TurnOrderError` while a character is still to act (I-INIT-04)."""
+        t = turn_of(state)
         if t.current is not None:
             raise TurnOrderError(f"end round: {t.current!r} is taking its turn", rule="I-INIT-04")
-        nxt = _next(state, t)
+        nxt = next_actor(state, t)
         if nxt is not None:
             raise TurnOrderError(f"end round {state.round}: {nxt!r} has yet to act", rule="I-INIT-04")
+
+    def end_round(self, state: Encounter) -> Outcome:
+        """End the round once everyone acted; the next begins with the first again (I-INIT-04)."""
+        self.verify_end_round(state)
+        t = turn_of(state)
         rnd = state.round + 1
-        t = attrs.evolve(_clear_triggers(t), acted=frozenset())
-        first = _next(state, t)
+        t = attrs.evolve(clear_triggers(t), acted=frozenset())
+        first = next_actor(state, t)
         events = (
             RoundEnded(round=state.round, rules=("I-INIT-04",)),
             RoundStarted(round=rnd, first=first, rules=("I-INIT-04", "I-INIT-05")),
@@ -273,18 +271,26 @@ class InitiativeGame:
         return Outcome(state.with_turn(t, round=rnd), events)
 
     # actions -------------------------------------------------------------------------------------
-    def verify_action(self, state: Encounter, creature: str, kind: str, **options: Any) -> None:
+    def verify_action(
+        self,
+        state: Encounter,
+        creature: str,
+        kind: str,
+        *,
+        name: str | None = None,
+        slow: bool = False,
+        held: str | None = None,
+        action: str | None = None,
+        trigger: str | None = None,
+    ) -> None:
         """Raise unless ``kind`` is allowed now (I-TURN-01..03, I-FREE-01, I-SLOW-01, I-HOLD-01)."""
-        unknown = set(options) - {"name", "slow", "held", "action", "trigger"}
-        if unknown:
-            raise InvalidArgumentError(f"use_action: unknown options {sorted(unknown)}", rule=())
-        t = _turn(state)
+        t = turn_of(state)
         c = state.creature(creature)
         if kind not in KINDS:
             raise InvalidArgumentError(f"action kind {kind!r}: not one of {KINDS}", rule="I-TURN-01")
         if c.dead:
             raise ActionUnavailableError(f"{creature} {kind}: the character is dead", rule="I-TURN-01")
-        if options.get("slow"):
+        if slow:
             raise ActionUnavailableError(
                 f"{creature} {kind}: slow actions cannot be taken in danger", rule="I-SLOW-01"
             )
@@ -294,7 +300,7 @@ class InitiativeGame:
             raise TurnOrderError(f"{creature} {kind}: it is not {creature!r}'s turn", rule="I-TURN-01")
         eco = t.economy
         if kind == "hold":
-            held = options.get("held", "action")
+            held = held or "action"
             if held not in HOLDABLE:
                 raise ActionUnavailableError(
                     f"{creature} holds {held!r}: only the Action or the Fast Action can be held",
@@ -305,8 +311,7 @@ class InitiativeGame:
                     f"{creature} holds its {held}: it already holds its {eco.held}; not both",
                     rule=("I-HOLD-01", "R-I-3"),
                 )
-            for label in ("action", "trigger"):
-                value = options.get(label)
+            for label, value in (("action", action), ("trigger", trigger)):
                 if not isinstance(value, str) or not value.strip():
                     raise InvalidArgumentError(
                         f"{creature} holds its {held}: declare the specific {label}", rule="I-HOLD-02"
@@ -316,11 +321,23 @@ class InitiativeGame:
         if spent:
             raise ActionUnavailableError(f"{creature} {kind}: already used this turn", rule="I-TURN-01")
 
-    def use_action(self, state: Encounter, creature: str, kind: str, **options: Any) -> Outcome:
+    def use_action(
+        self,
+        state: Encounter,
+        creature: str,
+        kind: str,
+        *,
+        name: str | None = None,
+        slow: bool = False,
+        held: str | None = None,
+        action: str | None = None,
+        trigger: str | None = None,
+    ) -> Outcome:
         """Use an Action, a Fast Action, the Move (grants its movement), a free action or a hold."""
-        self.verify_action(state, creature, kind, **options)
-        t = _turn(state)
-        name = options.get("name")
+        self.verify_action(
+            state, creature, kind, name=name, slow=slow, held=held, action=action, trigger=trigger
+        )
+        t = turn_of(state)
         if kind == "free":
             return Outcome(
                 state,
@@ -337,15 +354,13 @@ class InitiativeGame:
         eco = t.economy
         assert eco is not None
         if kind == "hold":
-            held = str(options.get("held", "action"))
-            hold = Hold(
-                held=held, action=str(options["action"]), trigger=str(options["trigger"]), round=state.round
-            )
-            eco = attrs.evolve(eco, held=held, **{held: True})
+            which = held or "action"
+            hold = Hold(held=which, action=str(action), trigger=str(trigger), round=state.round)
+            eco = attrs.evolve(eco, held=which, **{which: True})
             t = attrs.evolve(t, economy=eco, holds=t.holds.set(creature, hold))
             event: Event = HeldActionDeclared(
                 creature=creature,
-                held=held,
+                held=which,
                 action=hold.action,
                 trigger=hold.trigger,
                 rules=("I-HOLD-01", "I-HOLD-02", "R-I-3"),
@@ -368,14 +383,11 @@ class InitiativeGame:
 
     def spend_movement(self, state: Encounter, creature: str, squares: int) -> Outcome:
         """Move part of the Move's spaces, before, between or after the other activities (I-TURN-04)."""
-        t = _turn(state)
+        t = turn_of(state)
         state.creature(creature)
         if t.current != creature or t.economy is None:
             raise TurnOrderError(f"{creature} moves: it is not {creature!r}'s turn", rule="I-TURN-04")
-        if isinstance(squares, bool) or not isinstance(squares, int) or not 1 <= squares <= MAX_MOVEMENT:
-            raise InvalidArgumentError(
-                f"{creature} moves {squares!r} spaces: 1 to {MAX_MOVEMENT}", rule="I-TURN-05"
-            )
+        whole_number(squares, 1, MAX_MOVEMENT, what=f"{creature} moves spaces", rule="I-TURN-05")
         left = t.economy.movement_left
         if squares > left:
             raise ActionUnavailableError(
@@ -395,6 +407,36 @@ class InitiativeGame:
             ),
         )
 
+    # what may be asked now ---------------------------------------------------------------------
+    def legal_actions(self, state: Encounter, creature: str | None = None) -> list[Action]:
+        """The requests open now, each verified, in a fixed order (I-INIT-02, I-TURN-01, I-HOLD-03).
+
+        Out of combat: rolling initiative. Between turns: the next character's turn, or ending the
+        round. During a turn: the Action, Fast Action and Move still unused, and ending the turn.
+        At any time: each held action whose trigger was reported. With ``creature``, only its
+        requests. Holding needs a declared action and trigger, so it is not listed.
+        """
+        found: list[Action]
+        if state.turn is None:
+            found = [StartInitiativeCombat()] if creature is None else []
+        else:
+            t = turn_of(state)
+            if t.current is not None:
+                found = [UseAction(t.current, kind) for kind in OFFERED]
+                found.append(EndTurn())
+            else:
+                nxt = next_actor(state, t)
+                found = [StartTurn(nxt)] if nxt is not None else [EndRound()]
+            found += [UseHeldAction(cid) for cid in t.order if cid in t.holds and t.holds[cid].triggered]
+            if creature is not None:
+                found = [
+                    a
+                    for a in found
+                    if getattr(a, "creature", None) == creature
+                    or (isinstance(a, EndTurn) and creature == t.current)
+                ]
+        return [a for a in found if verified(a, state)]
+
     def end_combat(self, state: Encounter) -> Outcome:
         """Held actions end with the encounter (I-INIT-05)."""
         return Outcome(state, ())
@@ -407,107 +449,51 @@ def hold_action(
     return INITIATIVE.use_action(state, creature, "hold", held=held, action=action, trigger=trigger)
 
 
-def report_trigger(state: Encounter, trigger: str) -> Outcome:
-    """A triggering condition happened: each holder waiting for it may act at once (I-HOLD-03)."""
-    t = _turn(state)
-    if not isinstance(trigger, str) or not trigger:
-        raise InvalidArgumentError(f"trigger {trigger!r}: the declared condition", rule="I-HOLD-02")
-    holds = t.holds
-    events: list[Event] = []
-    for cid in t.order:
-        h = holds.get(cid)
-        if h is not None and h.trigger == trigger and not h.triggered:
-            holds = holds.set(cid, attrs.evolve(h, triggered=True))
-            events.append(HeldActionTriggered(creature=cid, trigger=trigger, rules=("I-HOLD-03",)))
-    return Outcome(state.with_turn(attrs.evolve(t, holds=holds)), tuple(events))
+INITIATIVE = register_system(InitiativeGame())
+"""The registered initiative game turn system."""
 
 
-def verify_held_action(state: Encounter, creature: str, *, trigger: str | None = None) -> Hold:
-    """Raise unless ``creature`` may use its held action now; return the hold (I-HOLD-03, R-I-1)."""
-    t = _turn(state)
-    c = state.creature(creature)
-    h = t.holds.get(creature)
-    if h is None:
-        raise ActionUnavailableError(
-            f"{creature} uses a held action: it holds none", rule=("I-HOLD-01", "R-I-1")
+# -- requests ------------------------------------------------------------------------------------
+
+
+def _optional_pairs(value: object) -> tuple[tuple[str, int], ...] | None:
+    return None if value is None else pairs(value)
+
+
+@attrs.frozen(repr=False)
+class StartInitiativeCombat(Request):
+    """:func:`brawl.start_combat` under the initiative game, with its choices (I-INIT-01..03, R-I-2)."""
+
+    stats: tuple[tuple[str, int], ...] | None = attrs.field(default=None, converter=_optional_pairs)
+    rolls: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=pairs)
+    tie_order: tuple[str, ...] = attrs.field(default=(), converter=ids)
+
+    def _choices(self) -> dict[str, Any]:
+        stats = None if self.stats is None else dict(self.stats)
+        return {"stats": stats, "rolls": dict(self.rolls), "tie_order": self.tie_order}
+
+    def verify(self, state: Encounter) -> None:
+        verify_no_combat(state)
+        INITIATIVE.verify_start(state, **self._choices())
+
+    def resolve(self, state: Encounter) -> Outcome:
+        verify_no_combat(state)
+        return INITIATIVE.start(state, **self._choices())
+
+
+@attrs.frozen(repr=False)
+class HoldAction(Request):
+    """:func:`brawl.hold_action` (I-HOLD-01, I-HOLD-02, R-I-3)."""
+
+    creature: str = attrs.field(validator=text)
+    action: str = attrs.field(validator=text)
+    trigger: str = attrs.field(validator=text)
+    held: str = attrs.field(default="action", validator=text)
+
+    def verify(self, state: Encounter) -> None:
+        INITIATIVE.verify_action(
+            state, self.creature, "hold", held=self.held, action=self.action, trigger=self.trigger
         )
-    if c.dead:
-        raise ActionUnavailableError(
-            f"{creature} uses a held action: the character is dead", rule="I-HOLD-03"
-        )
-    if not h.triggered and trigger != h.trigger:
-        raise ActionUnavailableError(
-            f"{creature} uses its held {h.held}: its trigger {h.trigger!r} has not happened", rule="I-HOLD-03"
-        )
-    return h
 
-
-def use_held_action(state: Encounter, creature: str, *, trigger: str | None = None) -> Outcome:
-    """Use the held action at once, out of sequence, once (I-HOLD-03, R-I-1)."""
-    h = verify_held_action(state, creature, trigger=trigger)
-    t = _turn(state)
-    t = attrs.evolve(t, holds=t.holds.delete(creature))
-    event = HeldActionUsed(
-        creature=creature, held=h.held, action=h.action, trigger=h.trigger, rules=("I-HOLD-03", "R-I-1")
-    )
-    return Outcome(state.with_turn(t), (event,))
-
-
-def verify_initiative_move(
-    state: Encounter, creature: str, path: Iterable[Iterable[int]], *, disengage: bool = False
-) -> None:
-    """Raise :class:`IllegalMoveError` if a move leaves adjacency without disengaging (I-DIS-01, I-DIS-02).
-
-    ``path`` lists the squares entered, one step each. A character that starts adjacent to
-    enemies must stay adjacent, after every step, to at least one enemy it started adjacent to
-    (I-AMB-04), unless it disengages.
-    """
-    c = state.creature(creature)
-    try:
-        steps = []
-        for i, p in enumerate(path):
-            if i >= MAX_PATH:
-                raise InvalidArgumentError(
-                    f"path of {creature!r}: longer than {MAX_PATH} steps", rule="I-TURN-04"
-                )
-            steps.append(as_pos(p))
-    except (TypeError, ValueError) as exc:
-        if isinstance(exc, InvalidArgumentError):
-            raise
-        raise InvalidArgumentError(
-            f"path {path!r} of {creature!r}: squares (x, y, z)", rule="I-TURN-05"
-        ) from None
-    here: Pos = c.pos
-    for p in steps:
-        if distance(here, 1, p, 1) != 1:
-            raise InvalidArgumentError(
-                f"path of {creature!r}: {tuple(p)} is not one step from {tuple(here)}", rule="I-TURN-05"
-            )
-        here = p
-    if disengage or not steps:
-        return
-    start = [e for e in state.enemies_of(creature) if adjacent(c.pos, c.n, e.pos, e.n)]
-    if not start:
-        return
-    for p in steps:
-        if not any(adjacent(p, c.n, e.pos, e.n) for e in start):
-            raise IllegalMoveError(
-                f"{creature} moves to {tuple(p)}: it leaves every enemy it started adjacent to "
-                "without disengaging",
-                rule=("I-DIS-01", "I-DIS-02", "I-AMB-04"),
-            )
-
-
-def can_initiative_move(
-    state: Encounter, creature: str, path: Iterable[Iterable[int]], *, disengage: bool = False
-) -> bool:
-    """Whether :func:`verify_initiative_move` accepts the path."""
-    try:
-        verify_initiative_move(state, creature, path, disengage=disengage)
-    except RulesError:
-        return False
-    return True
-
-
-INITIATIVE = InitiativeGame()
-register_system(INITIATIVE)
+    def resolve(self, state: Encounter) -> Outcome:
+        return hold_action(state, self.creature, held=self.held, action=self.action, trigger=self.trigger)

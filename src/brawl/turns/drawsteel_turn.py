@@ -1,0 +1,120 @@
+"""Draw Steel's turn bookkeeping and who may act next (DS-SIDE-01, DS-SIDE-07..12, DS-SIDE-17).
+
+The sides alternate one creature or one Director group at a time (DS-SIDE-08, DS-SIDE-17,
+R-TURN-3); when a side runs out the rest act back to back (DS-SIDE-10); solo creatures take two
+turns a round, never back to back (RB5-SOLO); in the alternative order the best unacted Agility
+total of the side acts next (DS-SIDE-14).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+import immutables
+
+from brawl.creature import DIRECTOR, HEROES, Creature
+from brawl.errors import TurnOrderError
+from brawl.state import Encounter, TurnState
+from brawl.turns.base import system_of
+from brawl.turns.economy import TurnEconomy
+
+SIDES = (HEROES, DIRECTOR)  # DS-SIDE-01: exactly two sides
+SOLO_TURNS_PER_ROUND = 2  # RB5-SOLO: two turns a round, never back to back
+TURNS_PER_ROUND = 1  # DS-SIDE-09
+
+GROUP_PREFIX = "group:"
+"""Slot key prefix of a Director group (R-TURN-3)."""
+
+
+@attrs.frozen
+class DrawSteelTurn(TurnState):
+    """Draw Steel bookkeeping: the sides, who acted this round, the current turn's economy."""
+
+    sides: tuple[str, str] = SIDES
+    """The side that goes first every round, then the other (DS-SIDE-12)."""
+    turns_taken: immutables.Map[str, int] = attrs.field(factory=immutables.Map)
+    """Turns each creature has taken this round (DS-SIDE-09; solos two, RB5-SOLO)."""
+    current: str | None = None
+    """The creature whose turn it is."""
+    economy: TurnEconomy | None = None
+    """What the current creature has spent this turn (DS-TURN-01..03)."""
+    group: str | None = None
+    """The Director group whose members are acting back to back (DS-SIDE-17, R-TURN-3)."""
+    last_side: str | None = None
+    """The side of the last turn this round (DS-SIDE-08)."""
+    last_actor: str | None = None
+    """The creature of the last turn this round (a solo never acts twice in a row, RB5-SOLO)."""
+    triggered_used: frozenset[str] = frozenset()
+    """Creatures that used their triggered action this round (DS-TURN-05)."""
+    ranking: tuple[str, ...] | None = None
+    """The alternative order: slot keys best first, both sides (DS-SIDE-14); None: free choice."""
+    turn_count: int = 0
+    """Turns taken in the whole combat."""
+
+
+def slot_of(c: Creature) -> str:
+    """A creature's slot in the alternation: its Director group, or itself (R-TURN-3, RB5-SOLO)."""
+    if c.side == DIRECTOR and c.group and not c.solo:
+        return GROUP_PREFIX + c.group
+    return c.id
+
+
+def allowance(c: Creature) -> int:
+    """Turns a creature takes each round: two for a solo creature (RB5-SOLO), else one (DS-SIDE-09)."""
+    return SOLO_TURNS_PER_ROUND if c.solo else TURNS_PER_ROUND
+
+
+def turn_of(state: Encounter) -> DrawSteelTurn:
+    """The Draw Steel bookkeeping, or :class:`TurnOrderError` under another system (DS-SIDE-01)."""
+    t = state.turn
+    if not isinstance(t, DrawSteelTurn):
+        system_of(state)
+        raise TurnOrderError("this encounter does not run the Draw Steel turn system", rule="DS-SIDE-01")
+    return t
+
+
+def remaining(state: Encounter, t: DrawSteelTurn) -> list[Creature]:
+    """Living creatures with turns left this round (DS-SIDE-09, RB5-SOLO)."""
+    return [c for c in state.living() if t.turns_taken.get(c.id, 0) < allowance(c)]
+
+
+def _eligible(state: Encounter, t: DrawSteelTurn) -> list[Creature]:
+    """Creatures that may start a turn now, before the side and slot filters."""
+    if t.current is not None:
+        return []
+    return [c for c in remaining(state, t) if c.id != t.last_actor]
+
+
+def _side_to_act(t: DrawSteelTurn, by_side: Mapping[str, list[Creature]]) -> str | None:
+    if t.last_side is None:
+        order = t.sides
+    else:
+        other = t.sides[1] if t.last_side == t.sides[0] else t.sides[0]
+        order = (other, t.last_side)  # DS-SIDE-08, then DS-SIDE-10
+    for side in order:
+        if by_side.get(side):
+            return side
+    return None
+
+
+def actors(state: Encounter, t: DrawSteelTurn) -> tuple[str | None, list[Creature]]:
+    """The side to act next and its creatures that may start a turn now (DS-SIDE-08..17)."""
+    eligible = _eligible(state, t)
+    if t.group is not None:
+        members = [c for c in eligible if slot_of(c) == t.group]
+        if members:
+            return members[0].side, members
+    by_side: dict[str, list[Creature]] = {}
+    for c in eligible:
+        by_side.setdefault(c.side, []).append(c)
+    side = _side_to_act(t, by_side)
+    if side is None:
+        return None, []
+    chosen = by_side[side]
+    if t.ranking is not None:
+        slots = {slot_of(c) for c in chosen}
+        best = next((s for s in t.ranking if s in slots), None)
+        if best is not None:
+            chosen = [c for c in chosen if slot_of(c) == best]
+    return side, chosen

@@ -1,0 +1,94 @@
+"""The initiative game's bookkeeping: the fixed order, this round's progress and held actions.
+
+The order is fixed for the encounter (I-INIT-04); a turn holds an Action, a Fast Action and a
+Move (I-TURN-01); a held Action or Fast Action waits for its declared trigger (I-HOLD-01..04).
+"""
+
+from __future__ import annotations
+
+import attrs
+import immutables
+
+from brawl.errors import TurnOrderError
+from brawl.state import Encounter, TurnState
+from brawl.turns.base import system_of
+
+INITIATIVE_DIE = 10  # I-INIT-01: d10 + adventure
+HOLDABLE = ("action", "fast")  # I-HOLD-01, R-I-3: the Action or the Fast Action, never the Move
+KINDS = ("action", "fast", "move", "free", "hold")
+OFFERED = ("action", "fast", "move")
+"""The kinds :meth:`InitiativeGame.legal_actions` lists: free actions are unlimited (I-FREE-01)."""
+MAX_STAT = 1000
+MAX_MOVEMENT = 10**9
+
+
+@attrs.frozen
+class Hold:
+    """A held Action or Fast Action with its declared trigger (I-HOLD-01, I-HOLD-02)."""
+
+    held: str
+    """"action" or "fast"."""
+    action: str
+    """The specific action held."""
+    trigger: str
+    """The specific triggering condition."""
+    round: int
+    """The round it was declared in."""
+    triggered: bool = False
+    """Its trigger was reported and it may be used at once (I-HOLD-03)."""
+
+
+@attrs.frozen
+class InitiativeEconomy:
+    """What the current character has spent this turn (I-TURN-01)."""
+
+    action: bool = False
+    fast: bool = False
+    move: bool = False
+    movement_left: int = 0
+    held: str | None = None
+    """Which of Action or Fast Action it held this turn."""
+
+
+@attrs.frozen
+class InitiativeTurn(TurnState):
+    """The initiative game's bookkeeping: the fixed order and this round's progress."""
+
+    order: tuple[str, ...]
+    """Characters from highest to lowest initiative (I-INIT-02, I-INIT-04)."""
+    totals: tuple[int, ...]
+    """Their initiative totals."""
+    acted: frozenset[str] = frozenset()
+    """Characters that took their turn this round (I-ENC-02)."""
+    current: str | None = None
+    """The character whose turn it is."""
+    economy: InitiativeEconomy | None = None
+    """What it has spent this turn."""
+    holds: immutables.Map[str, Hold] = attrs.field(factory=immutables.Map)
+    """Held actions by holder (I-HOLD-01)."""
+
+
+def turn_of(state: Encounter) -> InitiativeTurn:
+    """The initiative game's bookkeeping, or :class:`TurnOrderError` under another system (I-ENC-02)."""
+    t = state.turn
+    if not isinstance(t, InitiativeTurn):
+        system_of(state)
+        raise TurnOrderError("this encounter does not run the initiative game's turn system", rule="I-ENC-02")
+    return t
+
+
+def next_actor(state: Encounter, t: InitiativeTurn) -> str | None:
+    """The first living character in initiative order yet to act this round (I-INIT-02)."""
+    for cid in t.order:
+        c = state.creatures.get(cid)
+        if c is not None and not c.dead and cid not in t.acted:
+            return cid
+    return None
+
+
+def clear_triggers(t: InitiativeTurn) -> InitiativeTurn:
+    """The bookkeeping with every reported trigger spent (I-HOLD-03: used at once or not at all)."""
+    if not any(h.triggered for h in t.holds.values()):
+        return t
+    holds = immutables.Map({k: attrs.evolve(h, triggered=False) for k, h in t.holds.items()})
+    return attrs.evolve(t, holds=holds)

@@ -1,0 +1,146 @@
+"""The zone game's bookkeeping: factions, goes, who acted, morale groups (seeds/001).
+
+Factions are ``Creature.side``; the goes follow a fixed cyclic order (R-Z-1); mounts and riders
+act together (Z-MOUNT-01); a morale group is a ``Creature.group`` or the whole faction
+(Z-MORALE-01).
+"""
+
+from __future__ import annotations
+
+import attrs
+import immutables
+
+from brawl.creature import Creature
+from brawl.errors import TurnOrderError
+from brawl.state import Encounter, TurnState
+from brawl.turns.base import system_of
+
+ZONE_SPEED = 2  # Z-TURN-09: full speed, typically 2 zones (4 if sprinting)
+SPRINT_FACTOR = 2  # Z-TURN-09: 2 zones -> 4 zones when sprinting
+MAIN_ACTIONS = 1  # Z-TURN-09: a bonus action and a main action
+ACTIONS = 2  # Z-TURN-09: ... or a second bonus action
+MAX_ZONES = 10**6
+"""Largest number of zones accepted in one request."""
+
+
+@attrs.frozen
+class ZoneEconomy:
+    """What one character has spent this turn (Z-TURN-09, Z-TURN-10)."""
+
+    zones: int = 0
+    """Zones moved so far."""
+    bonus: int = 0
+    """Bonus actions taken."""
+    main: int = 0
+    """Main actions taken."""
+    speed: int = ZONE_SPEED
+    """Full speed this turn in zones (doubled when sprinting)."""
+
+    @property
+    def actions(self) -> int:
+        """Bonus and main actions taken."""
+        return self.bonus + self.main
+
+    @property
+    def half(self) -> int:
+        """Half speed, rounded down (1 zone, 2 when sprinting)."""
+        return self.speed // 2
+
+
+@attrs.frozen
+class ZoneTurn(TurnState):
+    """The zone game's bookkeeping for the round."""
+
+    factions: tuple[str, ...]
+    """Every faction, in the fixed cyclic order of goes (R-Z-1)."""
+    initiative: str
+    """The faction holding the initiative (Z-TURN-07)."""
+    to_go: str
+    """The faction whose go it is."""
+    opener: str
+    """The faction that opened this round (Z-TURN-06)."""
+    acted: frozenset[str] = frozenset()
+    """Characters that took their turn this round, reactions included (Z-TURN-03, R-Z-3)."""
+    reserved: frozenset[str] = frozenset()
+    """Mounts and riders that kept their turn to react (Z-MOUNT-01)."""
+    current: tuple[str, ...] = ()
+    """The characters taking the current turn: one, or a mount and its riders (Z-MOUNT-01)."""
+    economies: immutables.Map[str, ZoneEconomy] = attrs.field(factory=immutables.Map)
+    """What each character of the current turn has spent."""
+    passes: int = 0
+    """Consecutive passes (Z-TURN-04)."""
+    round_over: bool = False
+    """Every faction has passed consecutively: end the round (Z-TURN-04)."""
+    speeds: immutables.Map[str, int] = attrs.field(factory=immutables.Map)
+    """Speeds in zones that differ from the usual 2 (Z-TURN-09)."""
+    original: immutables.Map[str, int] = attrs.field(factory=immutables.Map)
+    """Each morale group's original number (Z-MORALE-01)."""
+    round_start_numbers: immutables.Map[str, int] = attrs.field(factory=immutables.Map)
+    """Each group's number in the fight at the start of this round (R-Z-5)."""
+    round_start_health: immutables.Map[str, int] = attrs.field(factory=immutables.Map)
+    """Each lone character's health at the start of this round (R-Z-5)."""
+    morale_due: frozenset[str] = frozenset()
+    """Groups whose morale check fell due at the end of the last round."""
+    steady: frozenset[str] = frozenset()
+    """Characters that passed a morale check: not subject to morale again (Z-MORALE-02)."""
+    fearless: frozenset[str] = frozenset()
+    """Characters immune to fear, hence to morale (Z-MORALE-03)."""
+    surrendered: frozenset[str] = frozenset()
+    """Characters that surrendered (Z-SURR-01)."""
+    reactions: frozenset[tuple[str, str]] = frozenset()
+    """(character, attack id) reactions taken this round (Z-REACT-03)."""
+
+
+def group_of(c: Creature) -> str:
+    """A character's morale group: its ``group``, or its whole faction."""
+    return c.group or c.side
+
+
+def turn_of(state: Encounter) -> ZoneTurn:
+    """The zone game's bookkeeping, or :class:`TurnOrderError` under another system (Z-TURN-01)."""
+    t = state.turn
+    if not isinstance(t, ZoneTurn):
+        system_of(state)
+        raise TurnOrderError("this encounter does not run the zone game's turn system", rule="Z-TURN-01")
+    return t
+
+
+def in_fight(c: Creature, t: ZoneTurn) -> bool:
+    """Alive, standing and not surrendered (Z-MORALE-01, Z-SURR-01)."""
+    return not c.dead and c.stamina > 0 and c.id not in t.surrendered
+
+
+def next_faction(t: ZoneTurn, faction: str) -> str:
+    """The faction after ``faction`` in the fixed cyclic order (R-Z-1)."""
+    i = t.factions.index(faction)
+    return t.factions[(i + 1) % len(t.factions)]
+
+
+def unacted(state: Encounter, t: ZoneTurn, faction: str) -> list[Creature]:
+    """The faction's living characters yet to take their turn this round (Z-TURN-03, Z-TURN-08)."""
+    return [c for c in state.living() if c.side == faction and c.id not in t.acted and c.id not in t.reserved]
+
+
+def snapshot(state: Encounter, t: ZoneTurn) -> ZoneTurn:
+    """The bookkeeping with each group's numbers and lone characters' health at round start (R-Z-5)."""
+    numbers: dict[str, int] = {}
+    health: dict[str, int] = {}
+    for c in state.creature_list():
+        g = group_of(c)
+        if g not in t.original:
+            continue
+        numbers[g] = numbers.get(g, 0) + (1 if in_fight(c, t) else 0)
+        if t.original[g] == 1:
+            health[c.id] = c.stamina
+    return attrs.evolve(
+        t, round_start_numbers=immutables.Map(numbers), round_start_health=immutables.Map(health)
+    )
+
+
+def mount_group(state: Encounter, c: Creature) -> list[str]:
+    """The mount and its riders that act with ``c``, the mount first (Z-MOUNT-01)."""
+    mount = state.creatures.get(c.riding) if c.riding else None
+    base = mount.id if mount is not None else c.id
+    out = [base]
+    out += [o.id for o in state.living() if o.riding == base and o.id != base]
+    return out
