@@ -72,6 +72,6 @@ def test_random_arguments_raise_only_brawl_errors(name: str, data: st.DataObject
 
 
 def test_a_wrongly_typed_argument_names_the_function() -> None:
-    """A float where a path of positions goes is an InvalidArgumentError naming the call."""
-    with pytest.raises(brawl.InvalidArgumentError, match=r"^force_move_many\(int\)"):
+    """An int where the moves go is an ArgumentTypeError naming the call and the argument."""
+    with pytest.raises(brawl.ArgumentTypeError, match=r"^force_move_many\(moves=3\): expected Iterable"):
         brawl.force_move_many(encounter(), 3)  # type: ignore[arg-type]
