@@ -47,10 +47,10 @@ def _is_none(value: object) -> bool:
 
 
 def _is_pos(value: object) -> bool:
-    """A :class:`Pos`, or a tuple or list of whole numbers (its length is the rules' business)."""
+    """A :class:`Pos`, or a tuple or list of three whole numbers."""
     if isinstance(value, Pos):
         return True
-    return isinstance(value, _SEQUENCES) and all(_is_int(c) for c in value)
+    return isinstance(value, _SEQUENCES) and len(value) == 3 and all(_is_int(c) for c in value)
 
 
 def _instance(cls: type) -> Check:
@@ -66,28 +66,57 @@ def _instance(cls: type) -> Check:
     return lambda value: isinstance(value, cls)
 
 
+def _simple(tp: object) -> bool:
+    """Whether a member of a union is checked by ``isinstance`` alone (with ``int`` not ``bool``)."""
+    if tp is type(None):
+        return True
+    return (
+        isinstance(tp, type)
+        and tp not in (object, Pos)
+        and not getattr(tp, "_is_protocol", False)
+        and typing.get_origin(tp) is None
+    )
+
+
 def _plain(tp: object) -> bool:
     """Whether ``tp`` is a class checked by ``isinstance`` alone (the elements worth checking)."""
     return isinstance(tp, type) and tp is not object
 
 
+def _classes(classes: tuple[type, ...]) -> Check:
+    """One ``isinstance`` against several plain classes; an ``int`` among them refuses a ``bool``."""
+    if float in classes:
+        classes += (int,)
+    if int in classes and bool not in classes:
+        return lambda value: isinstance(value, classes) and value.__class__ is not bool
+    return lambda value: isinstance(value, classes)
+
+
 def _union(checks: list[Check]) -> Check:
     if len(checks) == 1:
         return checks[0]
-    if len(checks) == 2:
-        first, second = checks
-        return lambda value: first(value) or second(value)
-    return lambda value: any(check(value) for check in checks)
+    first, rest = checks[0], _union(checks[1:])
+    return lambda value: first(value) or rest(value)
+
+
+def _container(abc: type) -> Check:
+    """An instance of the abstract collection ``abc`` that is not text; a tuple or list at once."""
+    if abc in (tuple, list):
+        return lambda value: isinstance(value, abc)
+    return lambda value: (
+        value.__class__ in _SEQUENCES or (isinstance(value, abc) and not isinstance(value, _TEXT))
+    )
 
 
 def _collection(abc: type, element: object) -> Check:
     """A container of ``abc`` (never text); the elements of a real tuple or list checked one level."""
+    container = _container(abc)
     if element is Any or element is object:
-        return lambda value: isinstance(value, abc) and not isinstance(value, _TEXT)
+        return container
     inner = checker(element) if _plain(element) else _shallow(element)
 
     def check(value: object) -> bool:
-        if not isinstance(value, abc) or isinstance(value, _TEXT):
+        if not container(value):
             return False
         return not isinstance(value, _SEQUENCES) or all(inner(v) for v in value)
 
@@ -114,8 +143,7 @@ def _shallow(tp: object) -> Check:
     if origin is Union or origin is types.UnionType:
         return _union([_shallow(a) for a in typing.get_args(tp)])
     if origin in (cabc.Iterable, cabc.Sequence, cabc.Collection, tuple, list):
-        abc = typing.cast(type, origin)
-        return lambda value: isinstance(value, abc) and not isinstance(value, _TEXT)
+        return _container(typing.cast(type, origin))
     if origin in (cabc.Mapping, dict):
         return lambda value: isinstance(value, cabc.Mapping)
     return checker(tp)
@@ -130,7 +158,9 @@ def checker(tp: object) -> Check:
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
     if origin is Union or origin is types.UnionType:
-        return _union([checker(a) for a in args])
+        plain = tuple(typing.cast(type, a) for a in args if _simple(a))
+        others = [checker(a) for a in args if not _simple(a)]
+        return _union(([_classes(plain)] if plain else []) + others)
     if origin is Literal:
         return _union([_instance(kind) for kind in sorted({type(a) for a in args}, key=str)])
     if origin is tuple:
