@@ -4,7 +4,10 @@ Each exported function whose first parameter is the state is called with argumen
 values and types (ids that exist and do not, huge and negative numbers, floats, NaN, tuples of
 the wrong length, dicts, bytes); it must either succeed or raise a ``brawl.BrawlError``
 (``RulesError`` and ``InvalidArgumentError`` are subclasses), quickly.
-"""
+
+Then, from each parameter's annotation: a value of the wrong type raises ``ArgumentTypeError``
+(a ``TypeError``) naming the function and the argument, a value of the right type passes the
+check, and an exception raised inside a rule (an engine bug) reaches the caller unchanged."""
 
 from __future__ import annotations
 

@@ -272,11 +272,9 @@ def check_namespace(namespace: dict[str, Any], names: list[str]) -> None:
     """Wrap every exported function whose first parameter is the state, and the HELPERS."""
     for name in names:
         fn = namespace.get(name)
-        if not inspect.isfunction(fn):
+        if name in OWN_CHECKS or not inspect.isfunction(fn):
             continue
         params = list(inspect.signature(fn).parameters)
-        if name in OWN_CHECKS:
-            continue
         if params[:1] == ["state"]:
             namespace[name] = checked(fn)
         elif name in HELPERS:
