@@ -62,7 +62,7 @@ LAYERS: dict[str, int] = {
     "brawl.render": EDGES,
     "brawl.strategies": EDGES,
     "brawl.demo": EDGES,
-    "brawl._guard": EDGES,
+    "brawl._public": EDGES,
     "brawl.__main__": EDGES,
     "brawl": EDGES,
 }

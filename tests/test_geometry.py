@@ -5,6 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from brawl import HORIZONTAL_DIRECTIONS, SPATIAL_DIRECTIONS, InvalidArgumentError, Pos, adjacent, distance
+from brawl.errors import ArgumentTypeError
 from brawl.geometry import as_direction, as_pos, cell_distance, corner_cells, cube, footprint, line, overlaps
 
 coords = st.integers(-50, 50)
@@ -133,3 +134,31 @@ def test_corner_cells_lie_outside_both_cubes(p: Pos, n: int, d: Pos) -> None:
     assert not cells & set(cube(p + d, n))
     changed = sum(1 for c in d if c)
     assert (len(cells) == 0) == (changed == 1)
+
+
+@pytest.mark.parametrize("bad", [None, 3, "ab", (1.0, 2, 0), ("a", 1), (1, None), (True, 0, 0)])
+def test_a_position_of_the_wrong_type_is_an_argument_type_error(bad: object) -> None:
+    """R-GEO-1: not whole numbers is a TypeError that names the argument."""
+    with pytest.raises(ArgumentTypeError, match=r"^landing .*R-GEO-1"):
+        as_pos(bad, what="landing")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^direction"):
+        as_direction(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [(), (1,), (1, 2, 3, 4)])
+def test_a_position_of_the_wrong_length_is_a_value_error(bad: object) -> None:
+    """R-GEO-1: whole numbers, but not 2 or 3 of them: an InvalidArgumentError, not a TypeError."""
+    with pytest.raises(InvalidArgumentError, match="2 or 3 coordinates") as info:
+        as_pos(bad)  # type: ignore[arg-type]
+    assert not isinstance(info.value, TypeError)
+
+
+def test_distance_checks_its_arguments_at_the_public_boundary() -> None:
+    """R-GEO-1: brawl.distance refuses None by name; the model helper itself stays unchecked and fast."""
+    with pytest.raises(ArgumentTypeError, match=r"^distance\(a=None\)"):
+        distance(None, 1, (0, 0, 0))  # type: ignore[arg-type]
+    with pytest.raises(
+        ArgumentTypeError, match=r"^adjacent\(b=\(1, 0\)\): expected Pos \| tuple\[int, int, int\]"
+    ):
+        adjacent((0, 0, 0), 1, (1, 0))  # type: ignore[arg-type]
+    assert distance([0, 0, 0], 1, (3, 1, 0)) == 3  # type: ignore[arg-type]

@@ -59,9 +59,9 @@ from brawl.actions import (
     FreeStrike,
     Knockback,
     Move,
+    PassTurn,
     StartCombat,
     StartTurn,
-    PassTurn,
     TakeAction,
 )
 

@@ -377,7 +377,7 @@ def test_claw_dirt_tiers() -> None:
         brawl.claw_dirt(field(mole()), "mole", (1, 1, -1), roll=17)
     with pytest.raises(brawl.IllegalMoveError, match="DS-MTYPE-10"):
         brawl.claw_dirt(enc, "kira", (1, 1, -2), roll=17)
-    with pytest.raises(brawl.InvalidArgumentError, match="DS-MTYPE-10"):
+    with pytest.raises(brawl.ArgumentTypeError, match=r"claw_dirt\(roll='high'\)"):
         brawl.claw_dirt(enc, "kira", (1, 1, -1), roll="high")  # type: ignore[arg-type]
 
 

@@ -189,7 +189,7 @@ def test_granted_free_strike_off_turn() -> None:
     knocked = brawl.add_condition(enc, "kira", "unconscious").state
     with pytest.raises(brawl.ActionUnavailableError, match="DS-COND-04"):
         brawl.free_strike(knocked, "kira", "gob", dice=(6, 6), granted=True)
-    with pytest.raises(brawl.InvalidArgumentError, match="DS-STRIKE-02"):
+    with pytest.raises(brawl.ArgumentTypeError, match=r"free_strike\(granted='yes'\)"):
         brawl.free_strike(enc, "kira", "gob", dice=(6, 6), granted="yes")  # type: ignore[arg-type]
 
 

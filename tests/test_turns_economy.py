@@ -150,9 +150,12 @@ def test_bad_kind_and_squares_are_refused_ds_turn_01() -> None:
     enc = use(my_turn(), "move")
     with pytest.raises(brawl.InvalidArgumentError, match="DS-TURN-01"):
         brawl.use_action(enc, "kira", "dance")
-    for bad in (0, -3, 10**12, True, "2"):
+    for bad in (0, -3, 10**12):
         with pytest.raises(brawl.InvalidArgumentError, match="DS-ACT-01"):
-            brawl.spend_movement(enc, "kira", bad)  # type: ignore[arg-type]
+            brawl.spend_movement(enc, "kira", bad)
+    for wrong in (True, "2"):
+        with pytest.raises(brawl.ArgumentTypeError, match=r"spend_movement\(squares="):
+            brawl.spend_movement(enc, "kira", wrong)  # type: ignore[arg-type]
 
 
 KINDS = ["main", "maneuver", "move", "free maneuver", "triggered", "free triggered"]

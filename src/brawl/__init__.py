@@ -437,8 +437,11 @@ __all__ += [
 ]
 __all__ += ["read_scenario", "render_svg", "render_text"]
 
-# --- the public boundary: wrongly typed arguments raise InvalidArgumentError ----------------
-from brawl._guard import guard_namespace
+# --- the public boundary: arguments of the wrong type raise ArgumentTypeError ---------------
+from brawl._public import check_namespace
+from brawl.errors import ArgumentTypeError
 
-guard_namespace(globals(), __all__)
-del guard_namespace
+__all__ += ["ArgumentTypeError"]
+
+check_namespace(globals(), __all__)
+del check_namespace

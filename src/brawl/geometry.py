@@ -11,7 +11,7 @@ import itertools
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
-from brawl.errors import InvalidArgumentError
+from brawl.errors import ArgumentTypeError, InvalidArgumentError
 
 
 class Pos(NamedTuple):
@@ -50,17 +50,29 @@ DOWN = Pos(0, 0, -1)
 
 
 def as_pos(value: Iterable[int] | Pos, *, what: str = "position") -> Pos:
-    """Normalise ``(x, y)`` or ``(x, y, z)`` of ints to a :class:`Pos`, or raise."""
+    """Normalise ``(x, y)`` or ``(x, y, z)`` of ints to a :class:`Pos`, or raise (R-GEO-1).
+
+    A value that is not a tuple or list of whole numbers (``None``, a string, float coordinates)
+    raises :class:`~brawl.errors.ArgumentTypeError`; a wrong length, :class:`InvalidArgumentError`.
+    """
     if isinstance(value, Pos):
         return value
-    try:
-        items = tuple(value)
-    except TypeError:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise ArgumentTypeError(
+            f"{what} {value!r:.60}: expected 2 or 3 whole numbers, got {type(value).__name__}",
+            rule="R-GEO-1",
+        )
+    items = tuple(value)
+    for item in items:
+        if isinstance(item, bool) or not isinstance(item, int):
+            raise ArgumentTypeError(
+                f"{what} {value!r:.60}: coordinates are whole numbers, not {type(item).__name__}",
+                rule="R-GEO-1",
+            )
+    if len(items) not in (2, 3):
         raise InvalidArgumentError(
-            f"{what} {value!r}: not a sequence of 2 or 3 integers", rule="R-GEO-1"
-        ) from None
-    if len(items) not in (2, 3) or not all(isinstance(i, int) and not isinstance(i, bool) for i in items):
-        raise InvalidArgumentError(f"{what} {value!r}: not 2 or 3 integers", rule="R-GEO-1")
+            f"{what} {value!r:.60}: 2 or 3 coordinates are needed, not {len(items)}", rule="R-GEO-1"
+        )
     return Pos(*items)
 
 

@@ -1,0 +1,281 @@
+"""The public boundary: each exported rule checks its arguments' types, then runs and settles.
+
+A value of the wrong Python type (a float where a whole number goes, ``None`` for the state, a dict
+where an id goes) raises :class:`~brawl.errors.ArgumentTypeError`, which names the function, the
+argument and the type expected. The check follows the function's annotations, read once at import
+time into one small checker per parameter. Values of the right type are the rules' business: they
+refuse an illegal one with a :class:`~brawl.errors.RulesError` naming the rule. Anything else raised
+inside a rule is a bug of the engine and reaches the caller unchanged.
+"""
+
+from __future__ import annotations
+
+import collections.abc as cabc
+import functools
+import inspect
+import types
+import typing
+from collections.abc import Callable, Mapping
+from typing import Any, Literal, TypeVar, Union
+
+from brawl.errors import ArgumentTypeError
+from brawl.geometry import Pos
+from brawl.outcome import Outcome
+from brawl.rules.settle import settle
+
+F = TypeVar("F", bound=Callable[..., Any])
+Check = Callable[[object], bool]
+
+_TEXT = (str, bytes, bytearray)
+_SEQUENCES = (tuple, list)
+
+
+def _accept(value: object) -> bool:
+    return True
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_float(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _is_none(value: object) -> bool:
+    return value is None
+
+
+def _is_pos(value: object) -> bool:
+    """A :class:`Pos`, or a tuple or list of three whole numbers."""
+    if isinstance(value, Pos):
+        return True
+    return isinstance(value, _SEQUENCES) and len(value) == 3 and all(_is_int(c) for c in value)
+
+
+def _instance(cls: type) -> Check:
+    """``isinstance`` against a plain class; ``int`` refuses a ``bool``."""
+    if cls is int:
+        return _is_int
+    if cls is float:
+        return _is_float
+    if cls is Pos:
+        return _is_pos
+    if cls is object:
+        return _accept
+    return lambda value: isinstance(value, cls)
+
+
+def _simple(tp: object) -> bool:
+    """Whether a member of a union is checked by ``isinstance`` alone (with ``int`` not ``bool``)."""
+    if tp is type(None):
+        return True
+    return (
+        isinstance(tp, type)
+        and tp not in (object, Pos)
+        and not getattr(tp, "_is_protocol", False)
+        and typing.get_origin(tp) is None
+    )
+
+
+def _plain(tp: object) -> bool:
+    """Whether ``tp`` is a class checked by ``isinstance`` alone (the elements worth checking)."""
+    return isinstance(tp, type) and tp is not object
+
+
+def _classes(classes: tuple[type, ...]) -> Check:
+    """One ``isinstance`` against several plain classes; an ``int`` among them refuses a ``bool``."""
+    if float in classes:
+        classes += (int,)
+    if int in classes and bool not in classes:
+        return lambda value: isinstance(value, classes) and value.__class__ is not bool
+    return lambda value: isinstance(value, classes)
+
+
+def _union(checks: list[Check]) -> Check:
+    if len(checks) == 1:
+        return checks[0]
+    first, rest = checks[0], _union(checks[1:])
+    return lambda value: first(value) or rest(value)
+
+
+def _container(abc: type) -> Check:
+    """An instance of the abstract collection ``abc`` that is not text; a tuple or list at once."""
+    if abc in (tuple, list):
+        return lambda value: isinstance(value, abc)
+    return lambda value: (
+        value.__class__ in _SEQUENCES or (isinstance(value, abc) and not isinstance(value, _TEXT))
+    )
+
+
+def _collection(abc: type, element: object) -> Check:
+    """A container of ``abc`` (never text); the elements of a real tuple or list checked one level."""
+    container = _container(abc)
+    if element is Any or element is object:
+        return container
+    inner = checker(element) if _plain(element) else _shallow(element)
+
+    def check(value: object) -> bool:
+        if not container(value):
+            return False
+        return not isinstance(value, _SEQUENCES) or all(inner(v) for v in value)
+
+    return check
+
+
+def _mapping(abc: type, key: object, val: object) -> Check:
+    """A mapping; keys and values checked one level when their types are plain classes."""
+    check_key = checker(key) if _plain(key) else _accept
+    check_val = checker(val) if _plain(val) else _shallow(val)
+
+    def check(value: object) -> bool:
+        if not isinstance(value, abc):
+            return False
+        items = typing.cast(Mapping[object, object], value).items()
+        return all(check_key(k) and check_val(v) for k, v in items)
+
+    return check
+
+
+def _shallow(tp: object) -> Check:
+    """The container-level check of ``tp``, without its elements (for an element of an element)."""
+    origin = typing.get_origin(tp)
+    if origin is Union or origin is types.UnionType:
+        return _union([_shallow(a) for a in typing.get_args(tp)])
+    if origin in (cabc.Iterable, cabc.Sequence, cabc.Collection, tuple, list):
+        return _container(typing.cast(type, origin))
+    if origin in (cabc.Mapping, dict):
+        return lambda value: isinstance(value, cabc.Mapping)
+    return checker(tp)
+
+
+def checker(tp: object) -> Check:
+    """A predicate: whether a value fits the annotation ``tp``."""
+    if tp is Any or tp is object:
+        return _accept
+    if tp is None or tp is type(None):
+        return _is_none
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin is Union or origin is types.UnionType:
+        plain = tuple(typing.cast(type, a) for a in args if _simple(a))
+        others = [checker(a) for a in args if not _simple(a)]
+        return _union(([_classes(plain)] if plain else []) + others)
+    if origin is Literal:
+        return _union([_instance(kind) for kind in sorted({type(a) for a in args}, key=str)])
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return _collection(tuple, args[0])
+        parts = [checker(a) for a in args]
+        return lambda value: (
+            isinstance(value, tuple)
+            and len(value) == len(parts)
+            and all(part(v) for part, v in zip(parts, value, strict=True))
+        )
+    if origin in (cabc.Mapping, dict):
+        key, val = args or (Any, Any)
+        return _mapping(cabc.Mapping, key, val)
+    if origin in (cabc.Iterable, cabc.Collection, cabc.Sequence, list, frozenset, set):
+        abc = typing.cast(type, origin)
+        return _collection(abc, args[0] if args else Any)
+    if origin is cabc.Callable or tp is cabc.Callable:
+        return callable
+    if origin is not None:
+        return _instance(typing.cast(type, origin))
+    if isinstance(tp, type):
+        if getattr(tp, "_is_protocol", False) and not getattr(tp, "_is_runtime_protocol", False):
+            return _accept
+        return _instance(tp)
+    return _accept
+
+
+def readable(tp: object) -> str:
+    """The annotation as a reader writes it: ``int | None``, ``Iterable[Iterable[int]]``."""
+    if tp is None or tp is type(None):
+        return "None"
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin is Union or origin is types.UnionType:
+        return " | ".join(readable(a) for a in args)
+    if origin is Literal:
+        return "one of " + ", ".join(repr(a) for a in args)
+    if origin is cabc.Callable:
+        return "Callable"
+    if origin is not None:
+        name = getattr(origin, "__name__", str(origin))
+        return f"{name}[{', '.join('...' if a is Ellipsis else readable(a) for a in args)}]"
+    if tp is Pos:
+        return "Pos | tuple[int, int, int]"
+    return getattr(tp, "__name__", str(tp))
+
+
+def _refuse(fn: str, name: str, tp: object, value: object) -> ArgumentTypeError:
+    """The error for ``value`` whose type does not fit ``tp``."""
+    return ArgumentTypeError(
+        f"{fn}({name}={value!r:.60}): expected {readable(tp)}, got {type(value).__name__}", rule=()
+    )
+
+
+class _Param(typing.NamedTuple):
+    name: str
+    annotation: object
+    check: Check
+
+
+def _params(fn: Callable[..., Any]) -> tuple[list[_Param], dict[str, _Param]]:
+    """One checker per parameter: the positional ones in order, and all by name."""
+    hints = typing.get_type_hints(fn)
+    positional: list[_Param] = []
+    by_name: dict[str, _Param] = {}
+    for p in inspect.signature(fn).parameters.values():
+        if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
+            continue
+        tp = hints.get(p.name, Any)
+        param = _Param(p.name, tp, checker(tp))
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD):
+            positional.append(param)
+        if p.kind is not p.POSITIONAL_ONLY:
+            by_name[p.name] = param
+    return positional, by_name
+
+
+def checked(fn: F, *, settled: bool = True) -> F:
+    """``fn`` with its arguments' types checked first and, if ``settled``, its Outcome settled."""
+    positional, by_name = _params(fn)
+    name = fn.__name__
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        for param, value in zip(positional, args, strict=False):
+            if not param.check(value):
+                raise _refuse(name, param.name, param.annotation, value)
+        for key, value in kwargs.items():
+            named = by_name.get(key)
+            if named is not None and not named.check(value):
+                raise _refuse(name, key, named.annotation, value)
+        result = fn(*args, **kwargs)
+        if settled and isinstance(result, Outcome):
+            return settle(result)
+        return result
+
+    return wrapper  # type: ignore[return-value]
+
+
+OWN_CHECKS = frozenset({"to_json"})
+"""Exported functions that take the state but check their input themselves (a ScenarioError)."""
+
+HELPERS = frozenset({"distance", "adjacent"})
+"""Exported model helpers without a state that are checked too (their results need no settling)."""
+
+
+def check_namespace(namespace: dict[str, Any], names: list[str]) -> None:
+    """Wrap every exported function whose first parameter is the state, and the HELPERS."""
+    for name in names:
+        fn = namespace.get(name)
+        if name in OWN_CHECKS or not inspect.isfunction(fn):
+            continue
+        params = list(inspect.signature(fn).parameters)
+        if params[:1] == ["state"]:
+            namespace[name] = checked(fn)
+        elif name in HELPERS:
+            namespace[name] = checked(fn, settled=False)
