@@ -29,6 +29,7 @@ EDGES = 5
 LAYERS: dict[str, int] = {
     "brawl.enums": MODEL,
     "brawl.checks": MODEL,
+    "brawl.fields": MODEL,
     "brawl.requests": MODEL,
     "brawl.errors": MODEL,
     "brawl.size": MODEL,
@@ -45,6 +46,8 @@ LAYERS: dict[str, int] = {
     "brawl.rules.burrowing": DEFINITIONS,
     "brawl.rules.edges": DEFINITIONS,
     "brawl.rules": RESOLVERS,
+    "brawl.rules.forced_walk": RESOLVERS,
+    "brawl.rules.forced_end": RESOLVERS,
     "brawl.search": RESOLVERS,
     "brawl.rules.phases": PHASES,
     "brawl.rules.settle": PHASES,

@@ -11,7 +11,7 @@ the state's RNG are drawn the same way on replay, so replaying a log reproduces 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -33,7 +33,8 @@ from brawl.rules.actions import (
 from brawl.rules.conditions import add_condition, remove_condition
 from brawl.rules.damage import damage
 from brawl.rules.falling import fall
-from brawl.rules.forced import pull, push, slide
+from brawl.rules.forced import ForcedMove as ForcedMove
+from brawl.rules.forced import ForceKind
 from brawl.rules.movement import fall_prone, move, path_cost, shift, stand_up
 from brawl.rules.settle import settle
 from brawl.rules.stamina import catch_breath, gain_temporary_stamina, heal
@@ -251,55 +252,53 @@ class Advance(Action):
 # -- forced movement and falling -----------------------------------------------------------------
 
 
-@attrs.frozen
-class _StraightForcedMove(Action):
-    """The fields shared by Push and Pull."""
-
-    source: str
-    target: str
-    distance: int
-    direction: Pos | None = attrs.field(default=None, converter=_opt_pos)
-    vertical: bool = False
-    melee_weapon: bool = False
-    stability_used: int | None = None
-
-    def _call(self, state: Encounter, rule: Callable[..., Outcome]) -> Outcome:
-        return rule(
-            state, self.source, self.target, self.distance, direction=self.direction, vertical=self.vertical,
-            melee_weapon=self.melee_weapon, stability_used=self.stability_used,
-        )  # fmt: skip
+def Push(  # the action of brawl.push: the full ForcedMove record
+    source: str | Iterable[int],
+    target: str,
+    distance: int,
+    direction: Iterable[int] | None = None,
+    vertical: bool = False,
+    melee_weapon: bool = False,
+    stability_used: int | None = None,
+    **more: Any,
+) -> ForcedMove:
+    """:func:`brawl.push` (DS-FORCE-02) as its :class:`ForcedMove` record; ``more``: its other fields."""
+    return ForcedMove(
+        kind=ForceKind.PUSH, source=source, target=target, distance=distance, direction=direction,
+        vertical=vertical, melee_weapon=melee_weapon, stability_used=stability_used, **more,
+    )  # fmt: skip
 
 
-@attrs.frozen
-class Push(_StraightForcedMove):
-    """:func:`brawl.push` (DS-FORCE-02)."""
+def Pull(  # the action of brawl.pull: the full ForcedMove record
+    source: str | Iterable[int],
+    target: str,
+    distance: int,
+    direction: Iterable[int] | None = None,
+    vertical: bool = False,
+    melee_weapon: bool = False,
+    stability_used: int | None = None,
+    **more: Any,
+) -> ForcedMove:
+    """:func:`brawl.pull` (DS-FORCE-03) as its :class:`ForcedMove` record; ``more``: its other fields."""
+    return ForcedMove(
+        kind=ForceKind.PULL, source=source, target=target, distance=distance, direction=direction,
+        vertical=vertical, melee_weapon=melee_weapon, stability_used=stability_used, **more,
+    )  # fmt: skip
 
-    def resolve(self, state: Encounter) -> Outcome:
-        return self._call(state, push)
 
-
-@attrs.frozen
-class Pull(_StraightForcedMove):
-    """:func:`brawl.pull` (DS-FORCE-03)."""
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return self._call(state, pull)
-
-
-@attrs.frozen
-class Slide(Action):
-    """:func:`brawl.slide` (DS-FORCE-04)."""
-
-    source: str
-    target: str
-    distance: int
-    path: tuple[Pos, ...] = attrs.field(converter=_path)
-    stability_used: int | None = None
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return slide(
-            state, self.source, self.target, self.distance, path=self.path, stability_used=self.stability_used
-        )
+def Slide(  # the action of brawl.slide: the full ForcedMove record
+    source: str | Iterable[int] | None,
+    target: str,
+    distance: int,
+    path: Iterable[Iterable[int]],
+    stability_used: int | None = None,
+    **more: Any,
+) -> ForcedMove:
+    """:func:`brawl.slide` (DS-FORCE-04) as its :class:`ForcedMove` record; ``more``: its other fields."""
+    return ForcedMove(
+        kind=ForceKind.SLIDE, source=source, target=target, distance=distance, path=path,
+        stability_used=stability_used, **more,
+    )  # fmt: skip
 
 
 @attrs.frozen

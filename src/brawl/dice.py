@@ -33,9 +33,12 @@ MAX_DICE = 1000
 """Most dice rolled at once by :func:`roll_dice`."""
 
 
-def tier_of(total: int) -> int:
-    """The tier of a power-roll total: ≤11 → 1, 12–16 → 2, 17+ → 3 (DS-TURN-13)."""
-    if total >= TIER_3_MIN:
+def tier_of(total: int, *, natural: int | None = None) -> int:
+    """The tier of a power-roll total: ≤11 → 1, 12–16 → 2, 17+ → 3 (DS-TURN-13).
+
+    Given the ``natural`` 2d10, a natural 19 or 20 is tier 3 whatever the total (RB3-EDGES).
+    """
+    if total >= TIER_3_MIN or (natural is not None and natural >= NATURAL_TIER_3):
         return 3
     if total >= TIER_2_MIN:
         return 2
