@@ -31,7 +31,7 @@ from brawl.rules.actions import (
     opportunity_attack,
 )
 from brawl.rules.conditions import add_condition, remove_condition
-from brawl.rules.damage import damage
+from brawl.rules.damage import Damage as Damage
 from brawl.rules.falling import fall
 from brawl.rules.forced import ForcedMove as ForcedMove
 from brawl.rules.forced import ForceKind
@@ -75,22 +75,6 @@ def _ids(value: Iterable[str]) -> tuple[str, ...]:
 
 
 # -- damage, Stamina, conditions ----------------------------------------------------------------
-
-
-@attrs.frozen
-class Damage(Action):
-    """:func:`brawl.damage`."""
-
-    target: str
-    amount: int
-    type: str | None = None
-    source: str | None = None
-    knock_out: bool = False
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return damage(
-            state, self.target, self.amount, self.type, source=self.source, knock_out=self.knock_out
-        )
 
 
 @attrs.frozen

@@ -1,6 +1,6 @@
 """Field checks of request records: a wrongly typed value is refused on construction, never stored.
 
-The validators (:func:`whole`, :func:`flag`, :func:`text`) and the conversions the records'
+The validators (:func:`whole`, :func:`flag`, :func:`text`, :func:`ident`) and the conversions the records'
 converters call (:func:`position`, :func:`positions`, :func:`dice_pair`, :func:`texts`) raise
 :class:`~brawl.errors.ArgumentTypeError` naming the record and the field
 (``ForcedMove.squares '3': a whole number is needed``) and citing the rule the field serves.
@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 
 from brawl.checks import is_whole_number
-from brawl.errors import ArgumentTypeError
+from brawl.errors import ArgumentTypeError, UnknownCreatureError
 from brawl.geometry import Pos
 
 Rule = str | tuple[str, ...] | Callable[[Any], str | tuple[str, ...]]
@@ -68,6 +68,25 @@ def text(rule: Rule = (), *, optional: bool = False) -> Validator:
     return check
 
 
+class IdTypeError(ArgumentTypeError, UnknownCreatureError):
+    """An id that is not a string: wrongly typed, and no creature or object has it."""
+
+
+def ident(rule: Rule = (), *, optional: bool = False) -> Validator:
+    """A creature or object id (a string); ``None`` too when ``optional``. Else :class:`IdTypeError`."""
+
+    def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if (value is None and optional) or isinstance(value, str):
+            return
+        raise IdTypeError(
+            f"{type(instance).__name__}.{attribute.name} {value!r}: an id (a string) is needed, "
+            f"not {type(value).__name__}",
+            rule=_rule(rule, instance),
+        )
+
+    return check
+
+
 def texts(value: Any, what: str, rule: str | tuple[str, ...] = ()) -> tuple[str, ...]:
     """A tuple of strings (rule IDs, ids) from any iterable of strings but a single string."""
     if isinstance(value, str) or not isinstance(value, Iterable):
@@ -108,4 +127,4 @@ def dice_pair(value: Any, what: str, rule: str | tuple[str, ...] = "RB3-EDGES") 
     return (items[0], items[1])
 
 
-__all__ = ["dice_pair", "flag", "position", "positions", "text", "texts", "whole"]
+__all__ = ["IdTypeError", "dice_pair", "flag", "ident", "position", "positions", "text", "texts", "whole"]

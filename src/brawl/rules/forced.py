@@ -23,7 +23,7 @@ from brawl.conditions import ConditionName
 from brawl.creature import Creature, MapObject, MovementType
 from brawl.errors import ArgumentTypeError, IllegalForcedMoveError, InvalidArgumentError, RulesError
 from brawl.events.forced import ForceMoved
-from brawl.fields import dice_pair, flag, position, positions, text, whole
+from brawl.fields import dice_pair, flag, ident, position, positions, whole
 from brawl.geometry import Pos, as_direction, distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
@@ -103,13 +103,13 @@ class ForcedMove(Action):
 
     kind: ForceKind = attrs.field(converter=_kind)
     """``"push"``, ``"pull"`` or ``"slide"``."""
-    target: str = attrs.field(validator=text("DS-FORCE-01"))
+    target: str = attrs.field(validator=ident("DS-FORCE-01"))
     """The creature or object moved."""
     distance: int = attrs.field(validator=whole(_kind_rule))
     """X, the printed distance."""
     source: str | Pos | None = attrs.field(default=None, converter=_source)
     """What a push or pull is measured from: a creature or object id, or a position."""
-    mover: str | None = attrs.field(default=None, validator=text("DS-FORCE-01", optional=True))
+    mover: str | None = attrs.field(default=None, validator=ident("DS-FORCE-01", optional=True))
     """The creature doing it (default: ``source`` when that is a creature)."""
     direction: Pos | None = attrs.field(default=None, converter=_direction_field)
     """Unit vector of a push or pull (default: straight away from / toward the source)."""
