@@ -30,7 +30,8 @@ from brawl.rules.actions import (
     knockback,
     opportunity_attack,
 )
-from brawl.rules.conditions import add_condition, remove_condition
+from brawl.rules.conditions import AddCondition as AddCondition
+from brawl.rules.conditions import RemoveCondition as RemoveCondition
 from brawl.rules.damage import Damage as Damage
 from brawl.rules.falling import fall
 from brawl.rules.forced import ForcedMove as ForcedMove
@@ -75,31 +76,6 @@ def _ids(value: Iterable[str]) -> tuple[str, ...]:
 
 
 # -- damage, Stamina, conditions ----------------------------------------------------------------
-
-
-@attrs.frozen
-class AddCondition(Action):
-    """:func:`brawl.add_condition`."""
-
-    creature: str
-    name: str
-    duration: str = "until_removed"
-    source: str | None = None
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return add_condition(state, self.creature, self.name, self.duration, source=self.source)
-
-
-@attrs.frozen
-class RemoveCondition(Action):
-    """:func:`brawl.remove_condition`."""
-
-    creature: str
-    name: str
-    source: str | None = None
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return remove_condition(state, self.creature, self.name, source=self.source)
 
 
 @attrs.frozen
