@@ -48,6 +48,7 @@ LAYERS: dict[str, int] = {
     "brawl.rules": RESOLVERS,
     "brawl.rules.forced_walk": RESOLVERS,
     "brawl.rules.forced_end": RESOLVERS,
+    "brawl.rules.recoveries": RESOLVERS,
     "brawl.search": RESOLVERS,
     "brawl.rules.phases": PHASES,
     "brawl.rules.settle": PHASES,

@@ -37,8 +37,10 @@ from brawl.rules.falling import fall
 from brawl.rules.forced import ForcedMove as ForcedMove
 from brawl.rules.forced import ForceKind
 from brawl.rules.movement import fall_prone, move, path_cost, shift, stand_up
+from brawl.rules.recoveries import CatchBreath as CatchBreath
+from brawl.rules.recoveries import Heal as Heal
 from brawl.rules.settle import settle
-from brawl.rules.stamina import catch_breath, gain_temporary_stamina, heal
+from brawl.rules.stamina import GainTemporaryStamina as GainTemporaryStamina
 from brawl.rules.teleport import teleport
 from brawl.search import reachable
 from brawl.state import Encounter
@@ -76,41 +78,6 @@ def _ids(value: Iterable[str]) -> tuple[str, ...]:
 
 
 # -- damage, Stamina, conditions ----------------------------------------------------------------
-
-
-@attrs.frozen
-class CatchBreath(Action):
-    """:func:`brawl.catch_breath` (DS-ACT-04)."""
-
-    creature: str
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return catch_breath(state, self.creature)
-
-
-@attrs.frozen
-class Heal(Action):
-    """:func:`brawl.heal` (DS-ACT-22): ``choice`` is "recovery" or "save"."""
-
-    healer: str
-    target: str
-    choice: str = "recovery"
-    roll: int | None = None
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return heal(state, self.healer, self.target, choice=self.choice, roll=self.roll)
-
-
-@attrs.frozen
-class GainTemporaryStamina(Action):
-    """:func:`brawl.gain_temporary_stamina` (DS-STAM-21)."""
-
-    creature: str
-    amount: int
-    source: str | None = None
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return gain_temporary_stamina(state, self.creature, self.amount, source=self.source)
 
 
 # -- movement ------------------------------------------------------------------------------------
