@@ -49,6 +49,7 @@ LAYERS: dict[str, int] = {
     "brawl.rules.forced_walk": RESOLVERS,
     "brawl.rules.forced_end": RESOLVERS,
     "brawl.rules.recoveries": RESOLVERS,
+    "brawl.rules.riders": RESOLVERS,
     "brawl.search": RESOLVERS,
     "brawl.rules.phases": PHASES,
     "brawl.rules.settle": PHASES,

@@ -179,15 +179,7 @@ __all__ += [
 ]
 
 # --- forced movement and falling -----------------------------------------------------------
-from brawl.rules.falling import (
-    continue_fall,
-    fall,
-    fall_damage,
-    fall_off,
-    knock_off,
-    mount_died,
-    should_fall,
-)
+from brawl.rules.falling import can_fall, continue_fall, fall, fall_damage, should_fall, verify_fall
 from brawl.rules.forced import (
     ForcedMove,
     ForceKind,
@@ -199,10 +191,12 @@ from brawl.rules.forced import (
     slide,
     verify_force_move,
 )
+from brawl.rules.riders import fall_off, knock_off, mount_died
 
 __all__ += [
     "ForceKind",
     "ForcedMove",
+    "can_fall",
     "can_force_move",
     "continue_fall",
     "fall",
@@ -216,6 +210,7 @@ __all__ += [
     "push",
     "should_fall",
     "slide",
+    "verify_fall",
     "verify_force_move",
 ]
 

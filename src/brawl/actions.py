@@ -33,7 +33,7 @@ from brawl.rules.actions import (
 from brawl.rules.conditions import AddCondition as AddCondition
 from brawl.rules.conditions import RemoveCondition as RemoveCondition
 from brawl.rules.damage import Damage as Damage
-from brawl.rules.falling import fall
+from brawl.rules.falling import Fall as Fall
 from brawl.rules.forced import ForcedMove as ForcedMove
 from brawl.rules.forced import ForceKind
 from brawl.rules.movement import fall_prone, move, path_cost, shift, stand_up
@@ -226,18 +226,6 @@ def Slide(  # the action of brawl.slide: the full ForcedMove record
         kind=ForceKind.SLIDE, source=source, target=target, distance=distance, path=path,
         stability_used=stability_used, **more,
     )  # fmt: skip
-
-
-@attrs.frozen
-class Fall(Action):
-    """:func:`brawl.fall` (DS-FALL)."""
-
-    creature: str
-    height: int | None = None
-    use_agility: bool = True
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return fall(state, self.creature, height=self.height, use_agility=self.use_agility)
 
 
 # -- standard maneuvers and main actions ----------------------------------------------------------

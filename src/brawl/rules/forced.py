@@ -29,7 +29,7 @@ from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.burrowing import completely_beneath
 from brawl.rules.conditions import can_be_force_moved_by
-from brawl.rules.falling import KNOCK_OFF_TIERS, resting_place
+from brawl.rules.falling import resting_place
 from brawl.rules.forced_end import BURROW_DAMAGE_PER_SQUARE, after_walk, finish, held_by_ground, knocked_off
 from brawl.rules.forced_walk import (
     HURL,
@@ -43,6 +43,7 @@ from brawl.rules.forced_walk import (
     MoveContext,
     Walk,
 )
+from brawl.rules.riders import KNOCK_OFF_TIERS
 from brawl.state import Encounter
 
 MAX_FORCED_DISTANCE = 10**9

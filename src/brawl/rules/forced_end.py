@@ -17,8 +17,9 @@ from brawl.geometry import Pos, adjacent
 from brawl.outcome import Outcome
 from brawl.rules.conditions import remove_condition
 from brawl.rules.damage import damage
-from brawl.rules.falling import fall, resting_place, rider_force_moved, should_fall
+from brawl.rules.falling import fall, resting_place, should_fall
 from brawl.rules.forced_walk import DeathTriggers, MoveContext, Walk, cap
+from brawl.rules.riders import rider_force_moved
 from brawl.state import Encounter
 
 BURROW_DAMAGE_PER_SQUARE = 1  # DS-FORCE-21, R-FORCE-7
