@@ -245,7 +245,7 @@ def test_can_agrees_with_verify_and_never_resolves(
         (conditions_rules, "_impose"),
         (conditions_rules, "_lift"),
         (recovery_rules, "spend_recovery"),
-        (recovery_rules, "save_against"),
+        (conditions_rules, "_save"),
         (stamina_rules, "_gain_temporary"),
         (falling_rules, "land"),
     ]:

@@ -15,7 +15,7 @@ import attrs
 from brawl.checks import whole_number
 from brawl.conditions import KNOCKED_OUT, ONE_SOURCE, Condition, ConditionName, Duration
 from brawl.creature import Creature, MovementType
-from brawl.dice import SAVE_THRESHOLD, saving_throw
+from brawl.dice import MAX_BONUS, SAVE_DIE_SIDES, SAVE_THRESHOLD, saving_throw
 from brawl.errors import ConditionError, InvalidArgumentError, RulesError
 from brawl.events.base import Event
 from brawl.events.conditions import ConditionEnded, ConditionGained
@@ -474,6 +474,53 @@ def falls_if_aloft(state: Encounter, creature: str) -> bool:
 
 
 # --- saving throws ---------------------------------------------------------------------------
+@attrs.frozen
+class SaveAgainst(Action):
+    """A saving throw against one save-ends effect (RB2-SAVE): the record of :func:`save_against`."""
+
+    creature: str = attrs.field(validator=ident("RB2-SAVE"))
+    """The creature saving."""
+    index: int = attrs.field(validator=whole("RB2-SAVE"))
+    """Index in ``creature.conditions`` of the effect."""
+    roll: int | None = attrs.field(default=None, validator=whole("RB2-SAVE", optional=True))
+    """The d10; None: from the state's RNG."""
+    bonus: int = attrs.field(default=0, validator=whole("RB2-SAVE"))
+    """Added to the d10."""
+    rules: tuple[str, ...] = attrs.field(default=(), converter=_rules)
+    """Rule IDs of the cause (Heal, the end of a turn), cited by the events."""
+
+    def verify(self, state: Encounter) -> None:
+        """Raise the error that forbids this request (:func:`verify_save_against`)."""
+        verify_save_against(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Make the saving throw (:func:`save_against`)."""
+        return _save(state, self)
+
+
+def verify_save_against(state: Encounter, request: SaveAgainst) -> None:
+    """Raise the error for an effect that is not there or not save-ends, or a bad d10 or bonus (RB2-SAVE)."""
+    c = state.creature(request.creature)
+    cond = instance_at(c, request.index, "RB2-SAVE")
+    if cond.duration is not Duration.SAVE_ENDS:
+        raise ConditionError(
+            f"saving throw against {cond.name.value} on {request.creature!r}: it is not a save-ends effect",
+            rule="RB2-SAVE",
+        )
+    if request.roll is not None:
+        whole_number(request.roll, 1, SAVE_DIE_SIDES, what="saving throw d10", rule="RB2-SAVE")
+    whole_number(request.bonus, -MAX_BONUS, MAX_BONUS, what="save bonus", rule="RB2-SAVE")
+
+
+def can_save_against(state: Encounter, request: SaveAgainst) -> bool:
+    """Whether :func:`save_against` accepts this request (the checks of :func:`verify_save_against`)."""
+    try:
+        verify_save_against(state, request)
+    except RulesError:
+        return False
+    return True
+
+
 def save_against(
     state: Encounter,
     creature: str,
@@ -487,21 +534,21 @@ def save_against(
 
     d10 (+ bonus) ≥ the effect's threshold (6) ends it.
     """
-    c = state.creature(creature)
-    cond = instance_at(c, index, "RB2-SAVE")
-    if cond.duration is not Duration.SAVE_ENDS:
-        raise ConditionError(
-            f"saving throw against {cond.name.value} on {creature!r}: it is not a save-ends effect",
-            rule="RB2-SAVE",
-        )
+    return _save(state, SaveAgainst(creature, index, roll, bonus, rules))
+
+
+def _save(state: Encounter, request: SaveAgainst) -> Outcome:
+    verify_save_against(state, request)
+    creature, index, rules = request.creature, request.index, request.rules
+    cond = state.creature(creature).conditions[index]
     success, out = saving_throw(
         state,
-        roll=roll,
+        roll=request.roll,
         threshold=cond.save_threshold,
-        bonus=bonus,
+        bonus=request.bonus,
         creature=creature,
         against=f"{cond.name.value} (save ends)",
-        rules=tuple(rules),
+        rules=rules,
     )
     if not success:
         return out

@@ -11,7 +11,6 @@ from collections.abc import Sequence
 
 import attrs
 
-from brawl.checks import whole_number
 from brawl.conditions import KNOCKED_OUT, ConditionName, Duration
 from brawl.errors import ActionUnavailableError, ConditionError, InvalidArgumentError, RulesError
 from brawl.events.damage import RecoverySpent, Woke
@@ -19,13 +18,12 @@ from brawl.fields import ident, text, whole
 from brawl.geometry import adjacent
 from brawl.outcome import Outcome
 from brawl.requests import Action
-from brawl.rules.conditions import instance_at, is_knocked_out, remove_condition, save_against
+from brawl.rules.conditions import SaveAgainst, is_knocked_out, remove_condition, verify_save_against
 from brawl.rules.stamina import KNOCKED_OUT_WAKE_STAMINA, living_creature, regain_stamina, store_stamina
 from brawl.state import Encounter
 
 HEAL_CHOICES = ("recovery", "saving_throw")
 """What the target of Heal chooses: spend a Recovery or make a saving throw (DS-ACT-22)."""
-SAVE_DIE = 10  # RB2-SAVE: a saving throw is a d10
 
 
 def spend_recovery(
@@ -177,28 +175,21 @@ def verify_heal(state: Encounter, request: Heal) -> None:
         if t.hero and t.recoveries < 1:
             raise ActionUnavailableError(f"Heal on {target!r}: it has no Recoveries left", rule="DS-STAM-01")
         return
-    _save_ends_effect(state, request)
-    if request.roll is not None:
-        whole_number(request.roll, 1, SAVE_DIE, what="saving throw d10", rule="RB2-SAVE")
+    effect = _save_ends_effect(state, request)
+    verify_save_against(state, SaveAgainst(target, effect, request.roll, rules=("DS-ACT-22",)))
 
 
 def _save_ends_effect(state: Encounter, request: Heal) -> int:
-    """The index of the save-ends effect the target saves against (DS-ACT-22, RB2-SAVE)."""
+    """The index of the effect saved against: the one given, or the first save-ends one (DS-ACT-22)."""
+    if request.effect is not None:
+        return request.effect
     t = state.creature(request.target)
-    if request.effect is None:
-        found = [i for i, x in enumerate(t.conditions) if x.duration is Duration.SAVE_ENDS]
-        if not found:
-            raise ConditionError(
-                f"Heal on {request.target!r}: it suffers no effect ended by a saving throw", rule="DS-ACT-22"
-            )
-        return found[0]
-    cond = instance_at(t, request.effect, "RB2-SAVE")
-    if cond.duration is not Duration.SAVE_ENDS:
+    found = [i for i, x in enumerate(t.conditions) if x.duration is Duration.SAVE_ENDS]
+    if not found:
         raise ConditionError(
-            f"saving throw against {cond.name.value} on {request.target!r}: it is not a save-ends effect",
-            rule="RB2-SAVE",
+            f"Heal on {request.target!r}: it suffers no effect ended by a saving throw", rule="DS-ACT-22"
         )
-    return request.effect
+    return found[0]
 
 
 def can_heal(state: Encounter, request: Heal) -> bool:
@@ -235,8 +226,8 @@ def _heal(state: Encounter, request: Heal) -> Outcome:
         hero = state.creature(request.healer).hero
         reason = f"Heal by {request.healer}"
         return spend_recovery(state, request.target, hero_effect=hero, reason=reason, rules=("DS-ACT-22",))
-    effect = _save_ends_effect(state, request)
-    return save_against(state, request.target, effect, roll=request.roll, rules=("DS-ACT-22",))
+    save = SaveAgainst(request.target, _save_ends_effect(state, request), request.roll, rules=("DS-ACT-22",))
+    return save.resolve(state)
 
 
 # --- knocked out ----------------------------------------------------------------------------

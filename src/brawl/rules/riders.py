@@ -13,11 +13,13 @@ import attrs
 from brawl.checks import whole_number
 from brawl.conditions import ConditionName
 from brawl.creature import Creature
-from brawl.errors import InvalidArgumentError
+from brawl.errors import InvalidArgumentError, RulesError
 from brawl.events.base import Note
 from brawl.events.forced import RiderKnockedOff
+from brawl.fields import flag, ident, position, whole
 from brawl.geometry import Pos, as_pos, distance
 from brawl.outcome import Outcome
+from brawl.requests import Action
 from brawl.rules.falling import (
     Rest,
     columns_overlap,
@@ -112,6 +114,48 @@ def _off_mount(
     )
 
 
+def _landing(value: Iterable[int] | None) -> Pos | None:
+    return None if value is None else position(value, "landing", "DS-MTYPE-16")
+
+
+@attrs.frozen
+class KnockOff(Action):
+    """A rider's knock-off test resolved by its tier (DS-MTYPE-16): the record of :func:`knock_off`."""
+
+    rider: str = attrs.field(validator=ident("DS-MTYPE-16"))
+    """The creature riding or climbing."""
+    tier: int = attrs.field(validator=whole("DS-MTYPE-16"))
+    """The tier of its test: 1 (≤11), 2 (12–16) or 3 (17+)."""
+    landing: Pos | None = attrs.field(default=None, converter=_landing)
+    """The adjacent unoccupied space of its choice; None: the first in a fixed order."""
+    use_agility: bool = attrs.field(default=True, validator=flag("R-FALL-2"))
+    """Whether it uses its Agility against the fall (R-FALL-2)."""
+
+    def verify(self, state: Encounter) -> None:
+        """Raise the error that forbids this request (:func:`verify_knock_off`)."""
+        verify_knock_off(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Resolve the test (:func:`knock_off`)."""
+        return _knock_off(state, self)
+
+
+def verify_knock_off(state: Encounter, request: KnockOff) -> None:
+    """Raise the error for a bad tier or a creature that rides nothing (DS-MTYPE-16)."""
+    _check_tier(request.tier, "DS-MTYPE-16")
+    if state.creature(request.rider).riding is None:
+        raise InvalidArgumentError(f"knock off {request.rider!r}: it rides no creature", rule="DS-MTYPE-16")
+
+
+def can_knock_off(state: Encounter, request: KnockOff) -> bool:
+    """Whether :func:`knock_off` accepts this request (the checks of :func:`verify_knock_off`)."""
+    try:
+        verify_knock_off(state, request)
+    except RulesError:
+        return False
+    return True
+
+
 def knock_off(
     state: Encounter,
     rider: str,
@@ -126,22 +170,28 @@ def knock_off(
     falling damage from the top of the mount and landing prone. Tier 2 (12–16): slides down
     into such a space, no damage, not prone. Tier 3 (17+): holds on.
     """
-    _check_tier(tier, "DS-MTYPE-16")
-    c = state.creature(rider)
-    if c.riding is None:
-        raise InvalidArgumentError(f"knock off {rider!r}: it rides no creature", rule="DS-MTYPE-16")
+    return _knock_off(state, KnockOff(rider, tier, landing, use_agility))
+
+
+def _knock_off(state: Encounter, request: KnockOff) -> Outcome:
+    verify_knock_off(state, request)
+    rider, tier = request.rider, request.tier
+    mount = state.creature(rider).riding
+    assert mount is not None
     if tier == 3:
-        return Outcome(
-            state,
-            (
-                RiderKnockedOff(
-                    rider=rider, mount=c.riding, tier=3, landing=None, falls=False, rules=("DS-MTYPE-16",)
-                ),
-            ),
+        held = RiderKnockedOff(
+            rider=rider, mount=mount, tier=3, landing=None, falls=False, rules=("DS-MTYPE-16",)
         )
+        return Outcome(state, (held,))
     rules = ("DS-MTYPE-16",) if tier == 1 else ("DS-MTYPE-16", "R-MOUNT-3")
     return _off_mount(
-        state, rider, landing=landing, falls=tier == 1, tier=tier, use_agility=use_agility, rules=rules
+        state,
+        rider,
+        landing=request.landing,
+        falls=tier == 1,
+        tier=tier,
+        use_agility=request.use_agility,
+        rules=rules,
     )
 
 
@@ -169,12 +219,58 @@ def rider_force_moved(
     )
 
 
+@attrs.frozen
+class FallOff(Action):
+    """A request for a rider knocked prone to fall off (DS-MTYPE-17): the record of :func:`fall_off`."""
+
+    rider: str = attrs.field(validator=ident("DS-MTYPE-17"))
+    """The creature riding or climbing."""
+    landing: Pos | None = attrs.field(default=None, converter=_landing)
+    """The adjacent unoccupied space of its choice; None: the first in a fixed order."""
+    use_agility: bool = attrs.field(default=True, validator=flag("R-FALL-2"))
+    """Whether it uses its Agility against the fall (R-FALL-2)."""
+
+    def verify(self, state: Encounter) -> None:
+        """Raise the error that forbids this request (:func:`verify_fall_off`)."""
+        verify_fall_off(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Fall off (:func:`fall_off`)."""
+        return _fall_off(state, self)
+
+
+def verify_fall_off(state: Encounter, request: FallOff) -> None:
+    """Raise the :class:`~brawl.errors.RulesError` for a creature that rides nothing (DS-MTYPE-17)."""
+    if state.creature(request.rider).riding is None:
+        raise InvalidArgumentError(f"{request.rider!r}: rides no creature", rule="DS-MTYPE-17")
+
+
+def can_fall_off(state: Encounter, request: FallOff) -> bool:
+    """Whether :func:`fall_off` accepts this request (the checks of :func:`verify_fall_off`)."""
+    try:
+        verify_fall_off(state, request)
+    except RulesError:
+        return False
+    return True
+
+
 def fall_off(
     state: Encounter, rider: str, *, landing: Iterable[int] | None = None, use_agility: bool = True
 ) -> Outcome:
     """A rider knocked prone falls into an adjacent space: damage as usual, prone (DS-MTYPE-17)."""
+    return _fall_off(state, FallOff(rider, landing, use_agility))
+
+
+def _fall_off(state: Encounter, request: FallOff) -> Outcome:
+    verify_fall_off(state, request)
     return _off_mount(
-        state, rider, landing=landing, falls=True, tier=1, use_agility=use_agility, rules=("DS-MTYPE-17",)
+        state,
+        request.rider,
+        landing=request.landing,
+        falls=True,
+        tier=1,
+        use_agility=request.use_agility,
+        rules=("DS-MTYPE-17",),
     )
 
 
@@ -244,9 +340,15 @@ def _check_tier(tier: object, rule: str) -> None:
 
 __all__ = [
     "KNOCK_OFF_TIERS",
+    "FallOff",
+    "KnockOff",
     "adjacent_landings",
+    "can_fall_off",
+    "can_knock_off",
     "fall_off",
     "knock_off",
     "mount_died",
     "rider_force_moved",
+    "verify_fall_off",
+    "verify_knock_off",
 ]
