@@ -31,7 +31,11 @@ from brawl.actions import (
 from brawl.conditions import ConditionName, Duration
 from brawl.errors import ArgumentTypeError
 from brawl.fields import IdTypeError
+from brawl.rules.conditions import SaveAgainst
 from brawl.rules.damage import HALVE
+from brawl.rules.recoveries import SpendRecovery
+from brawl.rules.riders import FallOff, KnockOff
+from brawl.rules.stamina import LoseStamina, RegainStamina
 
 
 def fight() -> Encounter:
@@ -263,3 +267,59 @@ def test_can_agrees_with_verify_and_never_resolves(
     else:
         with pytest.raises(brawl.RulesError):
             brawl.apply(enc, request_)
+
+
+# --- the other requests of these rules --------------------------------------------------------------
+def mounted() -> Encounter:
+    horse = Creature(id="horse", size="2", pos=(5, 5, 0), stamina_max=30)
+    rider = Creature(id="rider", pos=(5, 5, 0), riding="horse", stamina_max=20)
+    return Encounter.create(Terrain.flat(10, 10), [horse, rider])
+
+
+@pytest.mark.parametrize(
+    ("fn", "record"),
+    [
+        (brawl.knock_off, KnockOff),
+        (brawl.fall_off, FallOff),
+        (brawl.save_against, SaveAgainst),
+        (brawl.spend_recovery, SpendRecovery),
+        (brawl.lose_stamina, LoseStamina),
+        (brawl.regain_stamina, RegainStamina),
+    ],
+)
+def test_the_other_functions_take_exactly_their_records_fields(fn: Callable[..., Any], record: type) -> None:
+    """DS-MTYPE-16, DS-MTYPE-17, RB2-SAVE, DS-STAM-02, R-STAM-5, R-STAM-6: nothing lost in the record."""
+    assert params(fn) == fields_of(record)
+
+
+def test_knock_off_and_fall_off_replay() -> None:
+    """DS-MTYPE-16, DS-MTYPE-17: tier 1 falls 2 squares from the size-2 mount: 4 damage, prone at (7, 5)."""
+    enc = mounted()
+    action = KnockOff("rider", 1, (7, 5, 0))
+    after, _ = brawl.apply(enc, round_trip(action))
+    assert after == brawl.knock_off(enc, "rider", 1, landing=(7, 5, 0)).state
+    rider = after.creature("rider")
+    assert (rider.pos, rider.stamina, rider.has(ConditionName.PRONE)) == (Pos(7, 5, 0), 16, True)
+    fell, _ = brawl.apply(enc, round_trip(FallOff("rider", (5, 7, 0))))
+    assert fell.creature("rider").pos == Pos(5, 7, 0)
+    assert not brawl.can_knock_off(enc, KnockOff("horse", 1))
+    assert not brawl.can_knock_off(enc, KnockOff("rider", 4))
+    assert not brawl.can_fall_off(enc, FallOff("horse"))
+
+
+def test_save_spend_lose_and_regain_replay() -> None:
+    """RB2-SAVE, DS-STAM-02, R-STAM-5, R-STAM-6: a 6 saves; a Recovery is 10; lose 7, regain 3."""
+    enc, _ = brawl.add_condition(fight(), "kira", "dazed", "save_ends")
+    saved, _ = brawl.apply(enc, round_trip(SaveAgainst("kira", 0, 6)))
+    assert saved.creature("kira").conditions == ()
+    assert not brawl.can_save_against(enc, SaveAgainst("kira", 0, 11))
+    assert not brawl.can_save_against(fight(), SaveAgainst("kira", 0))
+    lost, _ = brawl.apply(fight(), round_trip(LoseStamina("kira", 7, "bleeding")))
+    assert lost.creature("kira").stamina == 23
+    back, _ = brawl.apply(lost, round_trip(RegainStamina("kira", 3)))
+    assert back.creature("kira").stamina == 26
+    spent, _ = brawl.apply(lost, round_trip(SpendRecovery("kira", reason="a potion")))
+    assert (spent.creature("kira").stamina, spent.creature("kira").recoveries) == (30, 2)
+    assert spent == brawl.spend_recovery(lost, "kira", reason="a potion").state
+    assert not brawl.can_spend_recovery(fight(), SpendRecovery("ogre", hero_effect=False))
+    assert not brawl.can_change_stamina(fight(), LoseStamina("kira", -1))

@@ -83,6 +83,7 @@ from brawl.rules.conditions import (
     can_add_condition,
     can_be_force_moved_by,
     can_remove_condition,
+    can_save_against,
     can_shift,
     can_stand_up,
     can_take_main_actions,
@@ -96,6 +97,7 @@ from brawl.rules.conditions import (
     speed,
     verify_add_condition,
     verify_remove_condition,
+    verify_save_against,
 )
 from brawl.rules.damage import DOUBLE, HALVE, Modifier, bonus, can_damage, damage, damage_many, verify_damage
 from brawl.rules.edges import EdgesAndBanes, Reason, edges_and_banes
@@ -103,15 +105,18 @@ from brawl.rules.phases import end_of_encounter
 from brawl.rules.recoveries import (
     can_catch_breath,
     can_heal,
+    can_spend_recovery,
     catch_breath,
     heal,
     spend_recovery,
     verify_catch_breath,
     verify_heal,
+    verify_spend_recovery,
     wake,
 )
 from brawl.rules.stamina import (
     bleeding_loss,
+    can_change_stamina,
     can_gain_temporary_stamina,
     end_of_encounter_stamina,
     gain_temporary_stamina,
@@ -120,6 +125,7 @@ from brawl.rules.stamina import (
     regain_stamina,
     restore_stamina_maximum,
     verify_gain_temporary_stamina,
+    verify_stamina_change,
 )
 
 __all__ += ["DOUBLE", "HALVE", "Modifier", "add_condition", "bonus", "damage", "remove_condition"]
@@ -132,6 +138,8 @@ __all__ += ["reduce_stamina_maximum", "regain_stamina", "restore_stamina_maximum
 __all__ += ["can_add_condition", "can_catch_breath", "can_damage", "can_gain_temporary_stamina", "can_heal"]
 __all__ += ["can_remove_condition", "verify_add_condition", "verify_catch_breath", "verify_damage"]
 __all__ += ["verify_gain_temporary_stamina", "verify_heal", "verify_remove_condition"]
+__all__ += ["can_change_stamina", "can_save_against", "can_spend_recovery", "verify_save_against"]
+__all__ += ["verify_spend_recovery", "verify_stamina_change"]
 
 # --- movement ------------------------------------------------------------------------------
 from brawl.rules.movement import (
@@ -191,13 +199,23 @@ from brawl.rules.forced import (
     slide,
     verify_force_move,
 )
-from brawl.rules.riders import fall_off, knock_off, mount_died
+from brawl.rules.riders import (
+    can_fall_off,
+    can_knock_off,
+    fall_off,
+    knock_off,
+    mount_died,
+    verify_fall_off,
+    verify_knock_off,
+)
 
 __all__ += [
     "ForceKind",
     "ForcedMove",
     "can_fall",
+    "can_fall_off",
     "can_force_move",
+    "can_knock_off",
     "continue_fall",
     "fall",
     "fall_damage",
@@ -211,7 +229,9 @@ __all__ += [
     "should_fall",
     "slide",
     "verify_fall",
+    "verify_fall_off",
     "verify_force_move",
+    "verify_knock_off",
 ]
 
 # --- turns ---------------------------------------------------------------------------------

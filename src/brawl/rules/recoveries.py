@@ -7,14 +7,14 @@ Catch Breath and Heal are requests (:class:`CatchBreath`, :class:`Heal`), each w
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import attrs
 
 from brawl.conditions import KNOCKED_OUT, ConditionName, Duration
 from brawl.errors import ActionUnavailableError, ConditionError, InvalidArgumentError, RulesError
 from brawl.events.damage import RecoverySpent, Woke
-from brawl.fields import ident, text, whole
+from brawl.fields import flag, ident, text, texts, whole
 from brawl.geometry import adjacent
 from brawl.outcome import Outcome
 from brawl.requests import Action
@@ -24,6 +24,55 @@ from brawl.state import Encounter
 
 HEAL_CHOICES = ("recovery", "saving_throw")
 """What the target of Heal chooses: spend a Recovery or make a saving throw (DS-ACT-22)."""
+
+
+def _rules(value: Iterable[str]) -> tuple[str, ...]:
+    return texts(value, "rules")
+
+
+@attrs.frozen
+class SpendRecovery(Action):
+    """A request to spend a Recovery (DS-STAM-02): the record of :func:`spend_recovery`."""
+
+    creature: str = attrs.field(validator=ident("DS-STAM-02"))
+    """The creature that spends it."""
+    hero_effect: bool = attrs.field(default=True, validator=flag("DS-STAM-12"))
+    """A hero's effect spends it, so a Director creature regains a third of its maximum (DS-STAM-12)."""
+    reason: str = attrs.field(default="", validator=text("DS-STAM-02"))
+    """Why, for the event."""
+    rules: tuple[str, ...] = attrs.field(default=(), converter=_rules)
+    """Rule IDs of the cause, cited by the events."""
+
+    def verify(self, state: Encounter) -> None:
+        """Raise the error that forbids this request (:func:`verify_spend_recovery`)."""
+        verify_spend_recovery(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Spend the Recovery (:func:`spend_recovery`)."""
+        return _spend(state, self)
+
+
+def verify_spend_recovery(state: Encounter, request: SpendRecovery) -> None:
+    """Raise :class:`ActionUnavailableError` when no Recovery can be spent (DS-STAM-01, DS-STAM-11)."""
+    creature = request.creature
+    c = living_creature(state, creature, "spend a Recovery:")
+    if c.hero and c.recoveries < 1:
+        raise ActionUnavailableError(
+            f"spend a Recovery: {creature!r} has no Recoveries left", rule="DS-STAM-01"
+        )
+    if not c.hero and not request.hero_effect:
+        raise ActionUnavailableError(
+            f"spend a Recovery: {creature!r} is Director-controlled and has no Recoveries", rule="DS-STAM-11"
+        )
+
+
+def can_spend_recovery(state: Encounter, request: SpendRecovery) -> bool:
+    """Whether :func:`spend_recovery` accepts this request (the checks of :func:`verify_spend_recovery`)."""
+    try:
+        verify_spend_recovery(state, request)
+    except RulesError:
+        return False
+    return True
 
 
 def spend_recovery(
@@ -39,35 +88,30 @@ def spend_recovery(
     A Director creature has no Recoveries (DS-STAM-11): when a hero's effect (``hero_effect``)
     spends one on it, it regains a third of its Stamina maximum, rounded down (DS-STAM-12).
     """
-    c = living_creature(state, creature, "spend a Recovery:")
+    return _spend(state, SpendRecovery(creature, hero_effect, reason, rules))
+
+
+def _spend(state: Encounter, request: SpendRecovery) -> Outcome:
+    verify_spend_recovery(state, request)
+    c = state.creature(request.creature)
     value = c.recovery_value
     if c.hero:
-        if c.recoveries < 1:
-            raise ActionUnavailableError(
-                f"spend a Recovery: {creature!r} has no Recoveries left", rule="DS-STAM-01"
-            )
         spent = attrs.evolve(c, recoveries=c.recoveries - 1)
-        cited: tuple[str, ...] = (*rules, "DS-STAM-02", "R-STAM-2")
+        cited: tuple[str, ...] = (*request.rules, "DS-STAM-02", "R-STAM-2")
     else:
-        if not hero_effect:
-            raise ActionUnavailableError(
-                f"spend a Recovery: {creature!r} is Director-controlled and has no Recoveries",
-                rule="DS-STAM-11",
-            )
         spent = c
-        cited = (*rules, "DS-STAM-11", "DS-STAM-12", "R-STAM-2")
+        cited = (*request.rules, "DS-STAM-11", "DS-STAM-12", "R-STAM-2")
+    cited = tuple(dict.fromkeys(cited))
     event = RecoverySpent(
-        creature=creature,
+        creature=c.id,
         recoveries_before=c.recoveries,
         recoveries_after=spent.recoveries,
         value=value,
-        reason=reason,
-        rules=tuple(dict.fromkeys(cited)),
+        reason=request.reason,
+        rules=cited,
     )
-    state = state.with_creature(spent)
-    return Outcome(state, (event,)).then(
-        regain_stamina, creature, value, reason="Recovery", rules=tuple(dict.fromkeys(cited))
-    )
+    out = Outcome(state.with_creature(spent), (event,))
+    return out.then(regain_stamina, c.id, value, reason="Recovery", rules=cited)
 
 
 @attrs.frozen
@@ -281,12 +325,15 @@ __all__ = [
     "HEAL_CHOICES",
     "CatchBreath",
     "Heal",
+    "SpendRecovery",
     "can_catch_breath",
     "can_heal",
+    "can_spend_recovery",
     "catch_breath",
     "heal",
     "spend_recovery",
     "verify_catch_breath",
     "verify_heal",
+    "verify_spend_recovery",
     "wake",
 ]

@@ -137,6 +137,67 @@ def store_stamina(
 
 
 # --- losing and regaining --------------------------------------------------------------------
+@attrs.frozen
+class LoseStamina(Action):
+    """A loss of Stamina that is not damage (R-STAM-6): the record of :func:`lose_stamina`."""
+
+    creature: str = attrs.field(validator=ident("R-STAM-6"))
+    """The creature that loses it."""
+    amount: int = attrs.field(validator=whole("R-STAM-6"))
+    """The Stamina lost."""
+    reason: str = attrs.field(default="", validator=text("R-STAM-6"))
+    """Why, for the event."""
+    rules: tuple[str, ...] = attrs.field(default=(), converter=_rules)
+    """Rule IDs of the cause, cited by the events."""
+
+    def verify(self, state: Encounter) -> None:
+        """Raise the error that forbids this request (:func:`verify_stamina_change`)."""
+        verify_stamina_change(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Lose the Stamina (:func:`lose_stamina`)."""
+        return _lose(state, self)
+
+
+@attrs.frozen
+class RegainStamina(Action):
+    """Stamina regained, up to the current maximum (R-STAM-5): the record of :func:`regain_stamina`."""
+
+    creature: str = attrs.field(validator=ident("R-STAM-5"))
+    """The creature that regains it."""
+    amount: int = attrs.field(validator=whole("R-STAM-5"))
+    """The Stamina regained."""
+    reason: str = attrs.field(default="", validator=text("R-STAM-5"))
+    """Why, for the event."""
+    rules: tuple[str, ...] = attrs.field(default=(), converter=_rules)
+    """Rule IDs of the cause, cited by the events."""
+
+    def verify(self, state: Encounter) -> None:
+        """Raise the error that forbids this request (:func:`verify_stamina_change`)."""
+        verify_stamina_change(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Regain the Stamina (:func:`regain_stamina`)."""
+        return _regain(state, self)
+
+
+def verify_stamina_change(state: Encounter, request: LoseStamina | RegainStamina) -> None:
+    """Raise the error for an unknown or dead creature or a bad amount (R-STAM-5, R-STAM-6)."""
+    losing = isinstance(request, LoseStamina)
+    living_creature(state, request.creature, "lose Stamina:" if losing else "regain Stamina:")
+    what = f"Stamina {'loss of' if losing else 'regained by'} {request.creature!r}"
+    _check_amount(request.amount, what, "R-STAM-6" if losing else "R-STAM-5")
+
+
+def can_change_stamina(state: Encounter, request: LoseStamina | RegainStamina) -> bool:
+    """Whether the loss or gain is accepted (the checks of :func:`verify_stamina_change`)."""
+    try:
+        verify_stamina_change(state, request)
+    except RulesError:
+        return False
+    return True
+
+
 def lose_stamina(
     state: Encounter,
     creature: str,
@@ -149,17 +210,21 @@ def lose_stamina(
 
     It can make the creature winded, dying or dead like damage (DS-STAM-04..10).
     """
-    c = living_creature(state, creature, "lose Stamina:")
-    _check_amount(amount, f"Stamina loss of {creature!r}", "R-STAM-6")
-    after = c.stamina - amount
-    dies = amount > 0 and would_die(c, after)
+    return _lose(state, LoseStamina(creature, amount, reason, rules))
+
+
+def _lose(state: Encounter, request: LoseStamina) -> Outcome:
+    verify_stamina_change(state, request)
+    c = state.creature(request.creature)
+    after = c.stamina - request.amount
+    dies = request.amount > 0 and would_die(c, after)
     new = attrs.evolve(c, stamina=after, dead=dies)
     event = StaminaChanged(
-        creature=creature,
+        creature=c.id,
         before=c.stamina,
         after=after,
-        reason=reason,
-        rules=tuple(dict.fromkeys((*rules, "R-STAM-6"))),
+        reason=request.reason,
+        rules=tuple(dict.fromkeys((*request.rules, "R-STAM-6"))),
     )
     return store_stamina(state, c, new, (event,))
 
@@ -176,15 +241,19 @@ def regain_stamina(
 
     Never restores temporary Stamina (R-STAM-5, DS-STAM-20, DS-DMG-13).
     """
-    c = living_creature(state, creature, "regain Stamina:")
-    _check_amount(amount, f"Stamina regained by {creature!r}", "R-STAM-5")
-    after = min(c.stamina_max, c.stamina + amount)
+    return _regain(state, RegainStamina(creature, amount, reason, rules))
+
+
+def _regain(state: Encounter, request: RegainStamina) -> Outcome:
+    verify_stamina_change(state, request)
+    c = state.creature(request.creature)
+    after = min(c.stamina_max, c.stamina + request.amount)
     new = attrs.evolve(c, stamina=after)
-    cited = [*rules, "R-STAM-5"]
-    if c.stamina + amount > c.stamina_max:
+    cited = [*request.rules, "R-STAM-5"]
+    if c.stamina + request.amount > c.stamina_max:
         cited.append("DS-DMG-13")
     event = StaminaChanged(
-        creature=creature, before=c.stamina, after=after, reason=reason, rules=tuple(dict.fromkeys(cited))
+        creature=c.id, before=c.stamina, after=after, reason=request.reason, rules=tuple(dict.fromkeys(cited))
     )
     return store_stamina(state, c, new, (event,))
 
