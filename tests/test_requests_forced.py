@@ -261,11 +261,19 @@ def requests(draw: st.DrawFn) -> tuple[Encounter, ForcedMove]:
             at = Pos(at.x + dx, at.y + dy, at.z)
             cells.append(at)
         path = tuple(cells)
+    direction = None
+    if kind is not ForceKind.SLIDE and draw(st.booleans()):
+        direction = draw(st.sampled_from([(1, 0, 0), (-1, 0, 0), (0, 1, 0), (1, 1, 0), (0, 0, 1)]))
+    where: str | Pos = source
+    if draw(st.booleans()):
+        where = enc.creature(source).pos
     move = ForcedMove(
         kind=kind,
-        source=source,
+        source=where,
         target=target,
         distance=distance,
+        mover=draw(st.none() | st.sampled_from(ids)),
+        direction=direction,
         path=path,
         squares=draw(st.none() | st.integers(0, distance)),
         stability_used=draw(st.none() | st.integers(0, 2)),
