@@ -19,8 +19,10 @@ from typing import Any
 
 import attrs
 
+from brawl.checks import whole_number
 from brawl.conditions import ConditionName
 from brawl.creature import Creature, MapObject, MovementType
+from brawl.dice import POWER_DIE_SIDES
 from brawl.errors import ArgumentTypeError, IllegalForcedMoveError, InvalidArgumentError, RulesError
 from brawl.events.forced import ForceMoved
 from brawl.fields import dice_pair, flag, ident, position, positions, whole
@@ -327,19 +329,12 @@ def _plan(state: Encounter, move: ForcedMove) -> _Plan:
     kind = move.kind
     rule_of_kind = RULE_OF_KIND[kind]
     X = move.distance
-    if not 0 <= X <= MAX_FORCED_DISTANCE:
-        raise InvalidArgumentError(
-            f"{kind.value} {X!r} squares: a whole number from 0 to {MAX_FORCED_DISTANCE}", rule=rule_of_kind
-        )
-    if move.rider_tier is not None and move.rider_tier not in KNOCK_OFF_TIERS:
-        raise InvalidArgumentError(
-            f"rider tier {move.rider_tier!r}: a test tier is 1 (≤11), 2 (12–16) or 3 (17+)",
-            rule="DS-MOUNT-06",
-        )
-    if move.rider_dice is not None and not all(1 <= d <= 10 for d in move.rider_dice):
-        raise InvalidArgumentError(
-            f"rider dice {move.rider_dice!r}: two d10 faces, 1 to 10", rule="DS-MTYPE-16"
-        )
+    whole_number(X, 0, MAX_FORCED_DISTANCE, what=f"{kind.value} distance", rule=rule_of_kind)
+    if move.rider_tier is not None:
+        tiers = KNOCK_OFF_TIERS
+        whole_number(move.rider_tier, tiers[0], tiers[-1], what="rider test tier", rule="DS-MOUNT-06")
+    for face in move.rider_dice or ():
+        whole_number(face, 1, POWER_DIE_SIDES, what="knock-off test d10", rule="DS-MTYPE-16")
     ctx = _context(state, move, kind, rule_of_kind)
     bonus = 0
     mover_c = state.creatures.get(ctx.mover) if ctx.mover is not None else None
@@ -355,12 +350,8 @@ def _plan(state: Encounter, move: ForcedMove) -> _Plan:
     if move.squares is None:
         chosen = most if path is None else min(most, len(path))
     else:
-        chosen = move.squares
-        if not 0 <= chosen <= most:
-            raise InvalidArgumentError(
-                f"{kind.value} {move.target!r} {chosen!r} squares: the mover may choose 0 to {most}",
-                rule=("DS-FORCE-05", "R-FORCE-1"),
-            )
+        what = f"squares the mover chooses for {kind.value} {move.target!r}"
+        chosen = whole_number(move.squares, 0, most, what=what, rule=("DS-FORCE-05", "R-FORCE-1"))
     if path is not None and len(path) > most:
         raise InvalidArgumentError(
             f"slide {move.target!r}: a path of {len(path)} squares is longer than {most}", rule="DS-FORCE-04"
@@ -369,12 +360,8 @@ def _plan(state: Encounter, move: ForcedMove) -> _Plan:
     if move.stability_used is None:
         used = min(stability, chosen)
     else:
-        used = move.stability_used
-        if not 0 <= used <= stability:
-            raise InvalidArgumentError(
-                f"stability used {used!r} by {move.target!r}: 0 to its stability {stability}",
-                rule=("DS-FORCE-16", "R-FORCE-1"),
-            )
+        what = f"stability used by {move.target!r} (its stability is {stability})"
+        used = whole_number(move.stability_used, 0, stability, what=what, rule=("DS-FORCE-16", "R-FORCE-1"))
     effective = max(0, chosen - used)
     direction = None if path is not None else _direction(ctx, move, effective, rule_of_kind)
     cited = [
