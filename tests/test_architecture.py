@@ -29,6 +29,7 @@ EDGES = 5
 LAYERS: dict[str, int] = {
     "brawl.enums": MODEL,
     "brawl.checks": MODEL,
+    "brawl.fields": MODEL,
     "brawl.requests": MODEL,
     "brawl.errors": MODEL,
     "brawl.size": MODEL,
@@ -53,6 +54,10 @@ LAYERS: dict[str, int] = {
     "brawl.rules.steps": DEFINITIONS,
     "brawl.rules.step_masks": DEFINITIONS,
     "brawl.rules.move_fields": DEFINITIONS,
+    "brawl.rules.forced_walk": RESOLVERS,
+    "brawl.rules.forced_end": RESOLVERS,
+    "brawl.rules.recoveries": RESOLVERS,
+    "brawl.rules.riders": RESOLVERS,
     "brawl.rules.phases": PHASES,
     "brawl.rules.settle": PHASES,
     "brawl.turns": TURNS,

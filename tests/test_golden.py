@@ -20,10 +20,9 @@ mode are offered as well: :class:`Climb`, a record defined here that does what
 :class:`brawl.actions.Advance` does with ``mode="climb"`` (:mod:`brawl.actions` has none).
 
 - Draw Steel: the options are :func:`brawl.legal_actions` (and climbs).
-- The initiative game: :func:`brawl.legal_actions` offers the turn flow and the moves
-  (``Advance`` spends the initiative game's Move), but its main actions and maneuvers use Draw
-  Steel's action kinds, which the initiative game refuses; strikes and Knockback are therefore
-  added by hand as ``TakeAction("action", ...)`` and ``TakeAction("fast", ...)``.
+- The initiative game: :func:`brawl.legal_actions` offers the turn flow; moves (``Advance``
+  spends the initiative game's Move) and strikes and Knockback (``TakeAction("action", ...)`` and
+  ``TakeAction("fast", ...)``) are added here, since the grid is not part of that game's text.
 - The zone game: its options are built here from the zone game's records, since its own
   :func:`brawl.legal_actions` offers no grid moves or strikes: ``StartTurn`` for a character of
   the faction whose go it is, ``PassTurn``, ``EndRound`` once every faction
@@ -63,6 +62,7 @@ from brawl.actions import (
     StartCombat,
     StartTurn,
     TakeAction,
+    UseAction,
 )
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -228,13 +228,31 @@ def climb_options(state: Encounter, cid: str) -> list[Action]:
     return [a for a in found if is_legal(state, a)]
 
 
+MAX_ADVANCES = 200
+"""At most this many advances are offered, nearest first."""
+
+
+def advance_options(state: Encounter, cid: str) -> list[Action]:
+    """Advances to the squares the creature's move reaches (the initiative game's Move, I-TURN)."""
+    me = state.creature(cid)
+    left = movement_left(state, cid)
+    if me.dead or (left == 0 and not brawl.can_use_action(state, cid, "move")):
+        return []
+    reach = brawl.reachable(state, cid, budget=left or None)
+    squares = sorted((p for p in reach if p != me.pos), key=lambda p: (reach.cost(p), p))
+    return [Advance(cid, reach.path_to(p)) for p in squares[:MAX_ADVANCES]]
+
+
 def options(state: Encounter, system: str, log: Sequence[Action]) -> list[Action]:
     if system == "zone":
         return zone_options(state, log)
-    found = list(brawl.legal_actions(state))
+    # a bare UseAction spends an action on nothing: the fights here spend them on deeds
+    found = [a for a in brawl.legal_actions(state) if not isinstance(a, UseAction)]
     cid = current_creature(state)
     if cid is not None:
-        extra = combat_options(state, cid, system) if system == "initiative" else []
+        extra = (
+            advance_options(state, cid) + combat_options(state, cid, system) if system == "initiative" else []
+        )
         if not closes_in(state, cid, found):
             extra += climb_options(state, cid)
         found[-1:-1] = extra  # before EndTurn, which comes last

@@ -369,6 +369,8 @@ def test_wrong_types_in_the_edges_stealth_and_table_helpers_are_type_errors() ->
     with pytest.raises(ArgumentTypeError, match="DS-EDGE-08"):
         brawl.rules.edges.edges_and_banes(enc, "kira", "gob", deals_damage=1)  # type: ignore[arg-type]
     with pytest.raises(ArgumentTypeError, match="RB3-HIDE"):
+        brawl.rules.stealth.verify_can_target(enc, "kira", "gob", area=1)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match=r"^verify_can_target\(area=1\): expected bool"):
         brawl.verify_can_target(enc, "kira", "gob", area=1)  # type: ignore[arg-type]
     with pytest.raises(ArgumentTypeError, match="DS-GRID-02"):
         brawl.Scale("5")  # type: ignore[arg-type]

@@ -21,7 +21,7 @@ from brawl.events.damage import (
     TemporaryStaminaChanged,
     Woke,
 )
-from brawl.rules import stamina as rules
+from brawl.rules import recoveries as rules
 from brawl.rules.damage import damage
 
 

@@ -80,7 +80,10 @@ __all__ = [
 from brawl.dice import PowerRoll, d10, power_roll, roll_dice, saving_throw, tier_of
 from brawl.rules.conditions import (
     add_condition,
+    can_add_condition,
     can_be_force_moved_by,
+    can_remove_condition,
+    can_save_against,
     can_shift,
     can_stand_up,
     can_take_main_actions,
@@ -92,22 +95,37 @@ from brawl.rules.conditions import (
     remove_condition,
     save_against,
     speed,
+    verify_add_condition,
+    verify_remove_condition,
+    verify_save_against,
 )
-from brawl.rules.damage import DOUBLE, HALVE, Modifier, bonus, damage, damage_many
+from brawl.rules.damage import DOUBLE, HALVE, Modifier, bonus, can_damage, damage, damage_many, verify_damage
 from brawl.rules.edges import EdgesAndBanes, Reason, edges_and_banes
 from brawl.rules.phases import end_of_encounter
+from brawl.rules.recoveries import (
+    can_catch_breath,
+    can_heal,
+    can_spend_recovery,
+    catch_breath,
+    heal,
+    spend_recovery,
+    verify_catch_breath,
+    verify_heal,
+    verify_spend_recovery,
+    wake,
+)
 from brawl.rules.stamina import (
     bleeding_loss,
-    catch_breath,
+    can_change_stamina,
+    can_gain_temporary_stamina,
     end_of_encounter_stamina,
     gain_temporary_stamina,
-    heal,
     lose_stamina,
     reduce_stamina_maximum,
     regain_stamina,
     restore_stamina_maximum,
-    spend_recovery,
-    wake,
+    verify_gain_temporary_stamina,
+    verify_stamina_change,
 )
 
 __all__ += ["DOUBLE", "HALVE", "Modifier", "add_condition", "bonus", "damage", "remove_condition"]
@@ -117,6 +135,11 @@ __all__ += ["can_stand_up", "can_take_main_actions", "can_take_maneuvers", "can_
 __all__ += ["end_condition", "end_of_encounter", "grabbed_by", "grabbing", "save_against", "speed"]
 __all__ += ["catch_breath", "end_of_encounter_stamina", "gain_temporary_stamina", "heal", "lose_stamina"]
 __all__ += ["reduce_stamina_maximum", "regain_stamina", "restore_stamina_maximum", "spend_recovery", "wake"]
+__all__ += ["can_add_condition", "can_catch_breath", "can_damage", "can_gain_temporary_stamina", "can_heal"]
+__all__ += ["can_remove_condition", "verify_add_condition", "verify_catch_breath", "verify_damage"]
+__all__ += ["verify_gain_temporary_stamina", "verify_heal", "verify_remove_condition"]
+__all__ += ["can_change_stamina", "can_save_against", "can_spend_recovery", "verify_save_against"]
+__all__ += ["verify_spend_recovery", "verify_stamina_change"]
 
 # --- movement ------------------------------------------------------------------------------
 from brawl.reach import Reachable
@@ -167,15 +190,7 @@ __all__ += [
 ]
 
 # --- forced movement and falling -----------------------------------------------------------
-from brawl.rules.falling import (
-    continue_fall,
-    fall,
-    fall_damage,
-    fall_off,
-    knock_off,
-    mount_died,
-    should_fall,
-)
+from brawl.rules.falling import can_fall, continue_fall, fall, fall_damage, should_fall, verify_fall
 from brawl.rules.forced import (
     ForcedMove,
     ForceKind,
@@ -185,12 +200,25 @@ from brawl.rules.forced import (
     pull,
     push,
     slide,
+    verify_force_move,
+)
+from brawl.rules.riders import (
+    can_fall_off,
+    can_knock_off,
+    fall_off,
+    knock_off,
+    mount_died,
+    verify_fall_off,
+    verify_knock_off,
 )
 
 __all__ += [
     "ForceKind",
     "ForcedMove",
+    "can_fall",
+    "can_fall_off",
     "can_force_move",
+    "can_knock_off",
     "continue_fall",
     "fall",
     "fall_damage",
@@ -203,6 +231,10 @@ __all__ += [
     "push",
     "should_fall",
     "slide",
+    "verify_fall",
+    "verify_fall_off",
+    "verify_force_move",
+    "verify_knock_off",
 ]
 
 # --- turns ---------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ the state's RNG are drawn the same way on replay, so replaying a log reproduces 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -21,10 +21,12 @@ from brawl.errors import InvalidArgumentError, RulesError
 from brawl.geometry import Pos, as_pos, distance
 from brawl.outcome import Outcome
 from brawl.requests import Action as Action
-from brawl.rules.conditions import add_condition, remove_condition
-from brawl.rules.damage import damage
-from brawl.rules.falling import fall
-from brawl.rules.forced import pull, push, slide
+from brawl.rules.conditions import AddCondition as AddCondition
+from brawl.rules.conditions import RemoveCondition as RemoveCondition
+from brawl.rules.damage import Damage as Damage
+from brawl.rules.falling import Fall as Fall
+from brawl.rules.forced import ForcedMove as ForcedMove
+from brawl.rules.forced import ForceKind
 from brawl.rules.main_actions import Charge as Charge
 from brawl.rules.main_actions import Defend as Defend
 from brawl.rules.maneuvers import AidAttack as AidAttack
@@ -33,8 +35,10 @@ from brawl.rules.maneuvers import Grab as Grab
 from brawl.rules.maneuvers import Knockback as Knockback
 from brawl.rules.movement import move, path_cost
 from brawl.rules.reachable import reachable
+from brawl.rules.recoveries import CatchBreath as CatchBreath
+from brawl.rules.recoveries import Heal as Heal
 from brawl.rules.settle import settle
-from brawl.rules.stamina import catch_breath, gain_temporary_stamina, heal
+from brawl.rules.stamina import GainTemporaryStamina as GainTemporaryStamina
 from brawl.rules.stealth import AssistTest as AssistTest
 from brawl.rules.stealth import Hide as Hide
 from brawl.rules.stealth import PointOut as PointOut
@@ -77,82 +81,6 @@ def _ids(value: Iterable[str]) -> tuple[str, ...]:
 
 
 # -- damage, Stamina, conditions ----------------------------------------------------------------
-
-
-@attrs.frozen
-class Damage(Action):
-    """:func:`brawl.damage`."""
-
-    target: str
-    amount: int
-    type: str | None = None
-    source: str | None = None
-    knock_out: bool = False
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return damage(
-            state, self.target, self.amount, self.type, source=self.source, knock_out=self.knock_out
-        )
-
-
-@attrs.frozen
-class AddCondition(Action):
-    """:func:`brawl.add_condition`."""
-
-    creature: str
-    name: str
-    duration: str = "until_removed"
-    source: str | None = None
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return add_condition(state, self.creature, self.name, self.duration, source=self.source)
-
-
-@attrs.frozen
-class RemoveCondition(Action):
-    """:func:`brawl.remove_condition`."""
-
-    creature: str
-    name: str
-    source: str | None = None
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return remove_condition(state, self.creature, self.name, source=self.source)
-
-
-@attrs.frozen
-class CatchBreath(Action):
-    """:func:`brawl.catch_breath` (DS-ACT-04)."""
-
-    creature: str
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return catch_breath(state, self.creature)
-
-
-@attrs.frozen
-class Heal(Action):
-    """:func:`brawl.heal` (DS-ACT-22): ``choice`` is "recovery" or "save"."""
-
-    healer: str
-    target: str
-    choice: str = "recovery"
-    roll: int | None = None
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return heal(state, self.healer, self.target, choice=self.choice, roll=self.roll)
-
-
-@attrs.frozen
-class GainTemporaryStamina(Action):
-    """:func:`brawl.gain_temporary_stamina` (DS-STAM-21)."""
-
-    creature: str
-    amount: int
-    source: str | None = None
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return gain_temporary_stamina(state, self.creature, self.amount, source=self.source)
 
 
 # -- movement ------------------------------------------------------------------------------------
@@ -200,67 +128,53 @@ class Advance(Action):
 # -- forced movement and falling -----------------------------------------------------------------
 
 
-@attrs.frozen
-class _StraightForcedMove(Action):
-    """The fields shared by Push and Pull."""
-
-    source: str
-    target: str
-    distance: int
-    direction: Pos | None = attrs.field(default=None, converter=_opt_pos)
-    vertical: bool = False
-    melee_weapon: bool = False
-    stability_used: int | None = None
-
-    def _call(self, state: Encounter, rule: Callable[..., Outcome]) -> Outcome:
-        return rule(
-            state, self.source, self.target, self.distance, direction=self.direction, vertical=self.vertical,
-            melee_weapon=self.melee_weapon, stability_used=self.stability_used,
-        )  # fmt: skip
+def Push(  # the action of brawl.push: the full ForcedMove record
+    source: str | Iterable[int],
+    target: str,
+    distance: int,
+    direction: Iterable[int] | None = None,
+    vertical: bool = False,
+    melee_weapon: bool = False,
+    stability_used: int | None = None,
+    **more: Any,
+) -> ForcedMove:
+    """:func:`brawl.push` (DS-FORCE-02) as its :class:`ForcedMove` record; ``more``: its other fields."""
+    return ForcedMove(
+        kind=ForceKind.PUSH, source=source, target=target, distance=distance, direction=direction,
+        vertical=vertical, melee_weapon=melee_weapon, stability_used=stability_used, **more,
+    )  # fmt: skip
 
 
-@attrs.frozen
-class Push(_StraightForcedMove):
-    """:func:`brawl.push` (DS-FORCE-02)."""
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return self._call(state, push)
-
-
-@attrs.frozen
-class Pull(_StraightForcedMove):
-    """:func:`brawl.pull` (DS-FORCE-03)."""
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return self._call(state, pull)
-
-
-@attrs.frozen
-class Slide(Action):
-    """:func:`brawl.slide` (DS-FORCE-04)."""
-
-    source: str
-    target: str
-    distance: int
-    path: tuple[Pos, ...] = attrs.field(converter=_path)
-    stability_used: int | None = None
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return slide(
-            state, self.source, self.target, self.distance, path=self.path, stability_used=self.stability_used
-        )
+def Pull(  # the action of brawl.pull: the full ForcedMove record
+    source: str | Iterable[int],
+    target: str,
+    distance: int,
+    direction: Iterable[int] | None = None,
+    vertical: bool = False,
+    melee_weapon: bool = False,
+    stability_used: int | None = None,
+    **more: Any,
+) -> ForcedMove:
+    """:func:`brawl.pull` (DS-FORCE-03) as its :class:`ForcedMove` record; ``more``: its other fields."""
+    return ForcedMove(
+        kind=ForceKind.PULL, source=source, target=target, distance=distance, direction=direction,
+        vertical=vertical, melee_weapon=melee_weapon, stability_used=stability_used, **more,
+    )  # fmt: skip
 
 
-@attrs.frozen
-class Fall(Action):
-    """:func:`brawl.fall` (DS-FALL)."""
-
-    creature: str
-    height: int | None = None
-    use_agility: bool = True
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return fall(state, self.creature, height=self.height, use_agility=self.use_agility)
+def Slide(  # the action of brawl.slide: the full ForcedMove record
+    source: str | Iterable[int] | None,
+    target: str,
+    distance: int,
+    path: Iterable[Iterable[int]],
+    stability_used: int | None = None,
+    **more: Any,
+) -> ForcedMove:
+    """:func:`brawl.slide` (DS-FORCE-04) as its :class:`ForcedMove` record; ``more``: its other fields."""
+    return ForcedMove(
+        kind=ForceKind.SLIDE, source=source, target=target, distance=distance, path=path,
+        stability_used=stability_used, **more,
+    )  # fmt: skip
 
 
 # -- standard maneuvers and main actions ----------------------------------------------------------

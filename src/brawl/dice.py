@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from brawl.checks import is_whole_number, whole_number
 from brawl.errors import InvalidArgumentError
 from brawl.events.base import DiceRolled, Event
 from brawl.events.dice import PowerRolled, SavingThrowMade
@@ -31,11 +32,16 @@ MAX_BONUS = 1000
 """Largest bonus or penalty accepted on a roll (a sanity bound, not a rule)."""
 MAX_DICE = 1000
 """Most dice rolled at once by :func:`roll_dice`."""
+MAX_COUNTED = 1000
+"""Most edges or banes accepted in one count (a sanity bound; only two count, RB3-EDGES)."""
 
 
-def tier_of(total: int) -> int:
-    """The tier of a power-roll total: ≤11 → 1, 12–16 → 2, 17+ → 3 (DS-TURN-13)."""
-    if total >= TIER_3_MIN:
+def tier_of(total: int, *, natural: int | None = None) -> int:
+    """The tier of a power-roll total: ≤11 → 1, 12–16 → 2, 17+ → 3 (DS-TURN-13).
+
+    Given the ``natural`` 2d10, a natural 19 or 20 is tier 3 whatever the total (RB3-EDGES).
+    """
+    if total >= TIER_3_MIN or (natural is not None and natural >= NATURAL_TIER_3):
         return 3
     if total >= TIER_2_MIN:
         return 2
@@ -87,13 +93,11 @@ def net_edges(edges: int, banes: int) -> int:
 
 
 def _check_count(value: int, what: str) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 1000:
-        raise InvalidArgumentError(f"{what} {value!r}: a whole number from 0 to 1000", rule="RB3-EDGES")
+    whole_number(value, 0, MAX_COUNTED, what=what, rule="RB3-EDGES")
 
 
 def _check_int(value: int, what: str, low: int, high: int, rule: str) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise InvalidArgumentError(f"{what} {value!r}: a whole number from {low} to {high}", rule=rule)
+    whole_number(value, low, high, what=what, rule=rule)
 
 
 def _automatic(value: int | Iterable[int] | None) -> int | None:
@@ -101,8 +105,7 @@ def _automatic(value: int | Iterable[int] | None) -> int | None:
         return None
     tiers = (value,) if isinstance(value, int) else tuple(value)
     for t in tiers:
-        if not isinstance(t, int) or isinstance(t, bool) or t not in (1, 2, 3):
-            raise InvalidArgumentError(f"automatic tier {t!r}: 1, 2 or 3", rule="RB3-AUTOMATIC")
+        whole_number(t, 1, 3, what="automatic tier", rule="RB3-AUTOMATIC")
     distinct = set(tiers)
     return tiers[0] if len(distinct) == 1 else None  # conflicting automatic tiers cancel
 
@@ -131,9 +134,7 @@ def roll_dice(
                 f"{purpose}: dice {values!r} are not a sequence of whole numbers",
                 rule=tuple(rules) or "RB3-EDGES",
             ) from None
-        if len(faces) != count or not all(
-            isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= sides for v in faces
-        ):
+        if len(faces) != count or not all(is_whole_number(v) and 1 <= v <= sides for v in faces):
             raise InvalidArgumentError(
                 f"{purpose}: dice {values!r} must be {count} whole number(s) from 1 to {sides}",
                 rule=tuple(rules) or "RB3-EDGES",

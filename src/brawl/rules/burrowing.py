@@ -1,9 +1,14 @@
 """Targeting burrowing creatures: line of effect, cover and high ground (DS-MTYPE-06..08, DS-EDGE-04).
 
 A creature is *burrowing* when it has burrow in its speed entry and at least one cell of its
-space is ground it can burrow through (dirt, DS-MTYPE-02). It is *completely beneath the
-ground* when every cell of its space is solid or the ground closes over its top
-(:func:`beneath_the_ground`).
+space is ground it can burrow through (dirt, DS-MTYPE-02). It is *beneath the ground* when
+every cell of its space is solid or solid ground closes over its top (:func:`beneath_the_ground`),
+and *completely beneath the ground while burrowing* (:func:`completely_beneath`, the one
+definition that line of effect, cover, high ground and forced movement all use: DS-MTYPE-07,
+DS-MTYPE-08, DS-EDGE-04, DS-FORCE-21) when it is beneath the ground inside ground it burrows
+through: a cell of its space is burrowable, or the ground closing over it is (the hole it is
+digging). Under a roof of stone, which no burrower passes (DS-MTYPE-02), a creature stands in a
+tunnel and is not burrowing.
 
 Ruling R-BURROW-1: a burrowable square "touches the ground" when it is part of the ground's
 surface, that is when the cell just above it is not solid; line of effect to such a square is
@@ -70,9 +75,29 @@ def beneath_the_ground(state: Encounter, creature: str) -> bool:
     )
 
 
+def _under_burrowable_roof(state: Encounter, c: Creature) -> bool:
+    """Every cell just above the top of its space is ground a burrower digs through (DS-MTYPE-02)."""
+    top = c.pos.z + c.n
+    terrain = state.terrain
+    return all(
+        terrain.in_bounds(p) and terrain.cell(p).material in BURROWABLE and state.object_at(p) is None
+        for p in (
+            Pos(x, y, top) for y in range(c.pos.y, c.pos.y + c.n) for x in range(c.pos.x, c.pos.x + c.n)
+        )
+    )
+
+
 def completely_beneath(state: Encounter, creature: str) -> bool:
-    """Whether a creature is completely beneath the ground while burrowing (DS-MTYPE-07, DS-EDGE-04)."""
-    return is_burrowing(state, creature) and beneath_the_ground(state, creature)
+    """Whether a creature is completely beneath the ground while burrowing (DS-MTYPE-07, DS-FORCE-21).
+
+    A living creature with burrow, beneath the ground, in ground it burrows through: a cell of its
+    space is burrowable, or the ground closing over it is. A creature in an air tunnel roofed with
+    stone is not burrowing: no burrower passes stone (DS-MTYPE-02).
+    """
+    c = state.creature(creature)
+    if c.dead or not c.has_movement(MovementType.BURROW) or not beneath_the_ground(state, creature):
+        return False
+    return is_burrowing(state, creature) or _under_burrowable_roof(state, c)
 
 
 def surface_squares(state: Encounter, creature: str) -> tuple[Pos, ...]:
@@ -166,6 +191,7 @@ def denies_high_ground(state: Encounter, target: str) -> bool:
 
 __all__ = [
     "BURROWABLE",
+    "beneath_the_ground",
     "completely_beneath",
     "cover_rule",
     "denies_high_ground",

@@ -7,18 +7,22 @@ other rules ask; the turn systems call :func:`start_of_turn`, :func:`end_of_turn
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import enum
+from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
+from brawl.checks import whole_number
 from brawl.conditions import KNOCKED_OUT, ONE_SOURCE, Condition, ConditionName, Duration
 from brawl.creature import Creature, MovementType
-from brawl.dice import SAVE_THRESHOLD, saving_throw
-from brawl.errors import ConditionError, InvalidArgumentError
+from brawl.dice import MAX_BONUS, SAVE_DIE_SIDES, SAVE_THRESHOLD, saving_throw
+from brawl.errors import ConditionError, InvalidArgumentError, RulesError
 from brawl.events.base import Event
 from brawl.events.conditions import ConditionEnded, ConditionGained
+from brawl.fields import flag, ident, text, texts, whole
 from brawl.geometry import Pos
 from brawl.outcome import Outcome
+from brawl.requests import Action
 from brawl.state import Encounter
 
 SLOWED_SPEED = 2  # RB1-SLOWED: speed 2 unless already lower; DS-COND-08 (5 -> 2)
@@ -37,6 +41,97 @@ ENDS_WITH_ENCOUNTER: frozenset[Duration] = frozenset(
 
 
 # --- imposing and ending ---------------------------------------------------------------------
+def _name(value: ConditionName | Duration | str) -> str:
+    return value.value if isinstance(value, enum.Enum) else value
+
+
+def _rules(value: Iterable[str]) -> tuple[str, ...]:
+    return texts(value, "rules")
+
+
+@attrs.frozen
+class AddCondition(Action):
+    """A request to impose a condition (RULES-BEYOND.md §1, §2): the record of :func:`add_condition`."""
+
+    creature: str = attrs.field(validator=ident("RB1-CONDITIONS"))
+    """The creature that gains the condition."""
+    name: str = attrs.field(converter=_name, validator=text("RB1-CONDITIONS"))
+    """The condition's name (:class:`~brawl.conditions.ConditionName`)."""
+    duration: str = attrs.field(
+        default=Duration.UNTIL_REMOVED.value, converter=_name, validator=text("RB2-EOT")
+    )
+    """How long it lasts (:class:`~brawl.conditions.Duration`)."""
+    source: str | None = attrs.field(default=None, validator=text("RB1-CONDITIONS", optional=True))
+    """Who or what imposes it (needed for frightened, taunted and grabbed)."""
+    save_threshold: int = attrs.field(default=SAVE_THRESHOLD, validator=whole("RB2-SAVE"))
+    """The saving throw that ends a save-ends effect (RB2-SAVE)."""
+    can_stand: bool = attrs.field(default=True, validator=flag("DS-MTYPE-22"))
+    """A prone creature may stand up (DS-ACT-15)."""
+    voluntary: bool = attrs.field(default=False, validator=flag("DS-MTYPE-23"))
+    """Prone by its own choice (DS-MTYPE-23)."""
+    rules: tuple[str, ...] = attrs.field(default=(), converter=_rules)
+    """Rule IDs of the cause, cited by the event."""
+
+    def verify(self, state: Encounter) -> None:
+        """Raise the error that forbids this request (:func:`verify_add_condition`)."""
+        verify_add_condition(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Impose the condition (:func:`add_condition`)."""
+        return _impose(state, self)
+
+
+def _condition(request: AddCondition) -> Condition:
+    try:
+        return Condition(
+            ConditionName(request.name),
+            Duration(request.duration),
+            request.source,
+            request.save_threshold,
+            request.can_stand,
+            request.voluntary,
+        )
+    except (ValueError, TypeError) as exc:
+        raise ConditionError(
+            f"condition {request.name!r} on {request.creature!r}: {exc}", rule="RB1-CONDITIONS"
+        ) from None
+
+
+def verify_add_condition(state: Encounter, request: AddCondition) -> None:
+    """Raise the :class:`~brawl.errors.RulesError` that forbids imposing this condition (RB1-CONDITIONS).
+
+    An unknown name or duration, a dead creature (DS-STAM-09), a missing source (RB1-FRIGHTENED,
+    RB1-TAUNTED, RB1-GRABBED), a creature already grabbed by another (RB1-GRABBED).
+    """
+    c = state.creature(request.creature)
+    cond = _condition(request)
+    if c.dead:
+        raise ConditionError(
+            f"condition {cond.name.value} on {request.creature!r}: the creature is dead", rule="DS-STAM-09"
+        )
+    if cond.name in NEEDS_SOURCE and not request.source:
+        raise ConditionError(
+            f"condition {cond.name.value} on {request.creature!r}: name its source (who or what imposes it)",
+            rule=f"RB1-{cond.name.value.upper()}",
+        )
+    if cond.name is ConditionName.GRABBED:
+        holder = grabbed_by(state, request.creature)
+        if holder is not None and holder != request.source:
+            raise ConditionError(
+                f"grab {request.creature!r} by {request.source!r}: it is already grabbed by {holder!r}",
+                rule="RB1-GRABBED",
+            )
+
+
+def can_add_condition(state: Encounter, request: AddCondition) -> bool:
+    """Whether :func:`add_condition` accepts this request (the checks of :func:`verify_add_condition`)."""
+    try:
+        verify_add_condition(state, request)
+    except RulesError:
+        return False
+    return True
+
+
 def add_condition(
     state: Encounter,
     creature: str,
@@ -58,28 +153,15 @@ def add_condition(
     to speed 0 (prone, grabbed, restrained, unconscious) in midair falls at once (DS-MTYPE-25):
     the fall is a consequence, resolved by :func:`brawl.rules.settle.settle`.
     """
-    c = state.creature(creature)
-    try:
-        cond = Condition(
-            ConditionName(name), Duration(duration), source, save_threshold, can_stand, voluntary
-        )
-    except (ValueError, TypeError) as exc:
-        raise ConditionError(f"condition {name!r} on {creature!r}: {exc}", rule="RB1-CONDITIONS") from None
-    if c.dead:
-        raise ConditionError(
-            f"condition {cond.name.value} on {creature!r}: the creature is dead", rule="DS-STAM-09"
-        )
-    if cond.name in NEEDS_SOURCE and not source:
-        raise ConditionError(
-            f"condition {cond.name.value} on {creature!r}: name its source (who or what imposes it)",
-            rule=f"RB1-{cond.name.value.upper()}",
-        )
-    if cond.name is ConditionName.GRABBED:
-        holder = grabbed_by(state, creature)
-        if holder is not None and holder != source:
-            raise ConditionError(
-                f"grab {creature!r} by {source!r}: it is already grabbed by {holder!r}", rule="RB1-GRABBED"
-            )
+    request = AddCondition(creature, name, duration, source, save_threshold, can_stand, voluntary, rules)
+    return _impose(state, request)
+
+
+def _impose(state: Encounter, request: AddCondition) -> Outcome:
+    """Resolve a :class:`AddCondition` request after its checks (RB1-STACKING)."""
+    verify_add_condition(state, request)
+    c = state.creature(request.creature)
+    cond = _condition(request)
     replaced: Condition | None = None
     kept: list[Condition] = []
     for old in c.conditions:
@@ -89,11 +171,11 @@ def add_condition(
             continue
         kept.append(old)
     kept.append(cond)
-    cited = [*rules, "RB1-STACKING"]
+    cited = [*request.rules, "RB1-STACKING"]
     if replaced is not None and replaced.source != cond.source:
         cited.append(f"RB1-{cond.name.value.upper()}")
     event = ConditionGained(
-        creature=creature,
+        creature=request.creature,
         condition=cond,
         replaced=replaced if replaced and replaced.source != cond.source else None,
         rules=tuple(dict.fromkeys(cited)),
@@ -124,6 +206,50 @@ GROUNDING = frozenset(
 """Conditions that knock a flyer prone or to speed 0, so that it falls (DS-MTYPE-25)."""
 
 
+@attrs.frozen
+class RemoveCondition(Action):
+    """A request to end a condition (RULES-BEYOND.md §1): the record of :func:`remove_condition`."""
+
+    creature: str = attrs.field(validator=ident("RB1-CONDITIONS"))
+    """The creature that loses the condition."""
+    name: str = attrs.field(converter=_name, validator=text("RB1-CONDITIONS"))
+    """The condition's name."""
+    source: str | None = attrs.field(default=None, validator=text("RB1-CONDITIONS", optional=True))
+    """Only the instances from this source; None: every removable instance."""
+    reason: str = attrs.field(default="removed", validator=text("RB1-CONDITIONS"))
+    """Why it ends, for the event."""
+    rules: tuple[str, ...] = attrs.field(default=(), converter=_rules)
+    """Rule IDs of the cause, cited by the events."""
+
+    def verify(self, state: Encounter) -> None:
+        """Raise the error that forbids this request (:func:`verify_remove_condition`)."""
+        verify_remove_condition(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """End the condition (:func:`remove_condition`)."""
+        return _lift(state, self)
+
+
+def verify_remove_condition(state: Encounter, request: RemoveCondition) -> None:
+    """Raise the :class:`~brawl.errors.RulesError` for an unknown creature or condition (RB1-CONDITIONS)."""
+    state.creature(request.creature)
+    try:
+        ConditionName(request.name)
+    except ValueError:
+        raise ConditionError(
+            f"condition {request.name!r} on {request.creature!r}: no such condition", rule="RB1-CONDITIONS"
+        ) from None
+
+
+def can_remove_condition(state: Encounter, request: RemoveCondition) -> bool:
+    """Whether :func:`remove_condition` accepts this request (:func:`verify_remove_condition`'s checks)."""
+    try:
+        verify_remove_condition(state, request)
+    except RulesError:
+        return False
+    return True
+
+
 def remove_condition(
     state: Encounter,
     creature: str,
@@ -138,19 +264,20 @@ def remove_condition(
     The bleeding of a dying hero can't be removed while it is dying (DS-STAM-07, DS-COND-12).
     Removing a condition the creature doesn't have changes nothing.
     """
-    c = state.creature(creature)
-    try:
-        key = ConditionName(name)
-    except ValueError:
-        raise ConditionError(
-            f"condition {name!r} on {creature!r}: no such condition", rule="RB1-CONDITIONS"
-        ) from None
+    return _lift(state, RemoveCondition(creature, name, source, reason, rules))
+
+
+def _lift(state: Encounter, request: RemoveCondition) -> Outcome:
+    """Resolve a :class:`RemoveCondition` request after its checks."""
+    verify_remove_condition(state, request)
+    key = ConditionName(request.name)
+    source = request.source
     return end_where(
         state,
-        c,
+        state.creature(request.creature),
         lambda cond: cond.name is key and (source is None or cond.source == source),
-        reason,
-        tuple(rules),
+        request.reason,
+        request.rules,
     )
 
 
@@ -189,10 +316,9 @@ def end_where(
 
 
 def instance_at(c: Creature, index: int, rule: str) -> Condition:
-    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(c.conditions):
-        raise InvalidArgumentError(
-            f"condition index {index!r} on {c.id!r}: it has {len(c.conditions)} condition(s)", rule=rule
-        )
+    if not c.conditions:
+        raise InvalidArgumentError(f"condition index {index!r} on {c.id!r}: it has no condition", rule=rule)
+    whole_number(index, 0, len(c.conditions) - 1, what=f"condition index on {c.id!r}", rule=rule)
     return c.conditions[index]
 
 
@@ -348,6 +474,53 @@ def falls_if_aloft(state: Encounter, creature: str) -> bool:
 
 
 # --- saving throws ---------------------------------------------------------------------------
+@attrs.frozen
+class SaveAgainst(Action):
+    """A saving throw against one save-ends effect (RB2-SAVE): the record of :func:`save_against`."""
+
+    creature: str = attrs.field(validator=ident("RB2-SAVE"))
+    """The creature saving."""
+    index: int = attrs.field(validator=whole("RB2-SAVE"))
+    """Index in ``creature.conditions`` of the effect."""
+    roll: int | None = attrs.field(default=None, validator=whole("RB2-SAVE", optional=True))
+    """The d10; None: from the state's RNG."""
+    bonus: int = attrs.field(default=0, validator=whole("RB2-SAVE"))
+    """Added to the d10."""
+    rules: tuple[str, ...] = attrs.field(default=(), converter=_rules)
+    """Rule IDs of the cause (Heal, the end of a turn), cited by the events."""
+
+    def verify(self, state: Encounter) -> None:
+        """Raise the error that forbids this request (:func:`verify_save_against`)."""
+        verify_save_against(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Make the saving throw (:func:`save_against`)."""
+        return _save(state, self)
+
+
+def verify_save_against(state: Encounter, request: SaveAgainst) -> None:
+    """Raise the error for an effect that is not there or not save-ends, or a bad d10 or bonus (RB2-SAVE)."""
+    c = state.creature(request.creature)
+    cond = instance_at(c, request.index, "RB2-SAVE")
+    if cond.duration is not Duration.SAVE_ENDS:
+        raise ConditionError(
+            f"saving throw against {cond.name.value} on {request.creature!r}: it is not a save-ends effect",
+            rule="RB2-SAVE",
+        )
+    if request.roll is not None:
+        whole_number(request.roll, 1, SAVE_DIE_SIDES, what="saving throw d10", rule="RB2-SAVE")
+    whole_number(request.bonus, -MAX_BONUS, MAX_BONUS, what="save bonus", rule="RB2-SAVE")
+
+
+def can_save_against(state: Encounter, request: SaveAgainst) -> bool:
+    """Whether :func:`save_against` accepts this request (the checks of :func:`verify_save_against`)."""
+    try:
+        verify_save_against(state, request)
+    except RulesError:
+        return False
+    return True
+
+
 def save_against(
     state: Encounter,
     creature: str,
@@ -361,21 +534,21 @@ def save_against(
 
     d10 (+ bonus) ≥ the effect's threshold (6) ends it.
     """
-    c = state.creature(creature)
-    cond = instance_at(c, index, "RB2-SAVE")
-    if cond.duration is not Duration.SAVE_ENDS:
-        raise ConditionError(
-            f"saving throw against {cond.name.value} on {creature!r}: it is not a save-ends effect",
-            rule="RB2-SAVE",
-        )
+    return _save(state, SaveAgainst(creature, index, roll, bonus, rules))
+
+
+def _save(state: Encounter, request: SaveAgainst) -> Outcome:
+    verify_save_against(state, request)
+    creature, index, rules = request.creature, request.index, request.rules
+    cond = state.creature(creature).conditions[index]
     success, out = saving_throw(
         state,
-        roll=roll,
+        roll=request.roll,
         threshold=cond.save_threshold,
-        bonus=bonus,
+        bonus=request.bonus,
         creature=creature,
         against=f"{cond.name.value} (save ends)",
-        rules=tuple(rules),
+        rules=rules,
     )
     if not success:
         return out

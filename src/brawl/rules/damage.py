@@ -9,17 +9,21 @@ adds nothing to damage that modifiers brought to 0 (ruling R-DMG-4).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import enum
+from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
+from brawl.checks import whole_number
 from brawl.conditions import KNOCKED_OUT, ConditionName, Duration
 from brawl.creature import Creature, MapObject
 from brawl.damagetypes import ALL, UNTYPED_KEY, DamageType, ImmunityValue, damage_type
-from brawl.errors import InvalidArgumentError
+from brawl.errors import ArgumentTypeError, InvalidArgumentError, RulesError
 from brawl.events.base import Event
 from brawl.events.damage import Damaged, KnockedOut, ObjectDestroyed
+from brawl.fields import flag, ident, text, texts, whole
 from brawl.outcome import Outcome
+from brawl.requests import Action
 from brawl.rules.conditions import add_condition, release_grabs
 from brawl.rules.conditions import is_knocked_out as is_knocked_out
 from brawl.rules.stamina import death_threshold, store_stamina, would_die
@@ -36,17 +40,11 @@ SUBMERGED_LIGHTNING_WEAKNESS = 5  # DS-ENV-01
 
 def _check_factor(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     low = 0 if attribute.name == "factor_num" else 1
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= MAX_FACTOR:
-        raise InvalidArgumentError(
-            f"modifier {attribute.name} {value!r}: a whole number from {low} to {MAX_FACTOR}", rule="R-DMG-1"
-        )
+    whole_number(value, low, MAX_FACTOR, what=f"modifier {attribute.name}", rule="R-DMG-1")
 
 
 def _check_add(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or abs(value) > MAX_DAMAGE:
-        raise InvalidArgumentError(
-            f"modifier add {value!r}: a whole number within ±{MAX_DAMAGE}", rule="R-DMG-1"
-        )
+    whole_number(value, -MAX_DAMAGE, MAX_DAMAGE, what="modifier add", rule="R-DMG-1")
 
 
 @attrs.frozen
@@ -133,10 +131,7 @@ def compute(
 
 
 def _check_amount(amount: int, target: object) -> None:
-    if not isinstance(amount, int) or isinstance(amount, bool) or not 0 <= amount <= MAX_DAMAGE:
-        raise InvalidArgumentError(
-            f"damage {amount!r} to {target!r}: a whole number from 0 to {MAX_DAMAGE}", rule="DS-DMG-01"
-        )
+    whole_number(amount, 0, MAX_DAMAGE, what=f"damage to {target!r}", rule="DS-DMG-01")
 
 
 def _check_modifiers(modifiers: Sequence[Modifier]) -> tuple[Modifier, ...]:
@@ -187,6 +182,73 @@ def _submerged(
     return [], [SUBMERGED_LIGHTNING_WEAKNESS]
 
 
+def _type_name(value: DamageType | str | None) -> str | None:
+    return value.value if isinstance(value, enum.Enum) else value
+
+
+def _modifiers(value: Iterable[Modifier]) -> tuple[Modifier, ...]:
+    items = tuple(value) if isinstance(value, Iterable) else None
+    if items is None or not all(isinstance(m, Modifier) for m in items):
+        raise ArgumentTypeError(
+            f"Damage.modifiers {value!r}: a sequence of Modifier is needed", rule="R-DMG-1"
+        )
+    return items
+
+
+def _rules(value: Iterable[str]) -> tuple[str, ...]:
+    return texts(value, "rules")
+
+
+@attrs.frozen
+class Damage(Action):
+    """A request to deal damage to a creature or an object (R-DMG-1): the record of :func:`damage`."""
+
+    target: str = attrs.field(validator=ident("DS-DMG-01"))
+    """The creature or object damaged."""
+    amount: int = attrs.field(validator=whole("DS-DMG-01"))
+    """The damage before modifiers, weakness and immunity."""
+    type: str | None = attrs.field(
+        default=None, converter=_type_name, validator=text("DS-DMG-03", optional=True)
+    )
+    """The damage type's name; None, ``""`` or ``"untyped"``: untyped (DS-DMG-02)."""
+    source: str | None = attrs.field(default=None, validator=ident("DS-DMG-01", optional=True))
+    """Who or what deals it."""
+    knock_out: bool = attrs.field(default=False, validator=flag("DS-STAM-13"))
+    """Knock the creature out instead of killing it (DS-STAM-13, R-STAM-4)."""
+    modifiers: tuple[Modifier, ...] = attrs.field(default=(), converter=_modifiers)
+    """The caller's modifiers, applied first (R-DMG-1)."""
+    rules: tuple[str, ...] = attrs.field(default=(), converter=_rules)
+    """Rule IDs of the cause (a slam, a fall), cited by the events."""
+
+    def verify(self, state: Encounter) -> None:
+        """Raise the error that forbids this request (:func:`verify_damage`)."""
+        verify_damage(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Deal the damage (:func:`damage`)."""
+        return _deal(state, self)
+
+
+def verify_damage(state: Encounter, request: Damage) -> None:
+    """Raise the :class:`~brawl.errors.RulesError` that forbids this damage: a bad amount or type, an
+    unknown or dead target (DS-DMG-01, DS-DMG-03, DS-STAM-09)."""
+    damage_type(request.type)
+    _check_amount(request.amount, request.target)
+    if request.target in state.objects:
+        return
+    if state.creature(request.target).dead:
+        raise InvalidArgumentError(f"damage to {request.target!r}: the creature is dead", rule="DS-STAM-09")
+
+
+def can_damage(state: Encounter, request: Damage) -> bool:
+    """Whether :func:`damage` accepts this request (the checks of :func:`verify_damage`)."""
+    try:
+        verify_damage(state, request)
+    except RulesError:
+        return False
+    return True
+
+
 def damage(
     state: Encounter,
     target: str,
@@ -206,14 +268,19 @@ def damage(
     not taken (ruling R-DMG-5). ``rules`` adds the rule IDs of the cause (a slam, a fall) to
     the events. Returns the new state and the events: :class:`Damaged`, then state changes.
     """
-    kind = damage_type(type)
-    _check_amount(amount, target)
-    mods = _check_modifiers(modifiers)
-    if isinstance(target, str) and target in state.objects:
+    request = Damage(target, amount, type, source, knock_out, modifiers, rules)
+    return _deal(state, request)
+
+
+def _deal(state: Encounter, request: Damage) -> Outcome:
+    """Resolve a checked :class:`Damage` request (R-DMG-1, DS-STAM-13, DS-STAM-14)."""
+    verify_damage(state, request)
+    target, amount, source, rules = request.target, request.amount, request.source, request.rules
+    kind = damage_type(request.type)
+    mods = request.modifiers
+    if target in state.objects:
         return _damage_object(state, state.objects[target], amount, kind, source, mods, rules)
     c = state.creature(target)
-    if c.dead:
-        raise InvalidArgumentError(f"damage to {target!r}: the creature is dead", rule="DS-STAM-09")
     extra_imm, extra_weak = _submerged(state, c, kind)
     steps = compute(
         amount,
@@ -235,7 +302,7 @@ def damage(
     if is_knocked_out(c) and taken > 0:
         dies, cause, death_rules = True, "damaged while knocked out", ("DS-STAM-14", "R-STAM-4", "R-DMG-5")
     elif lost > 0 and would_die(c, new_stamina):
-        if knock_out:
+        if request.knock_out:
             knock = True
             if c.hero:  # R-STAM-4: not below the death threshold + 1
                 new_stamina = max(new_stamina, death_threshold(c) + 1)
@@ -390,12 +457,15 @@ __all__ = [
     "MAX_DAMAGE",
     "SUBMERGED_FIRE_IMMUNITY",
     "SUBMERGED_LIGHTNING_WEAKNESS",
+    "Damage",
     "DamageSteps",
     "Modifier",
     "bonus",
+    "can_damage",
     "compute",
     "creature_steps",
     "damage",
     "damage_many",
     "is_knocked_out",
+    "verify_damage",
 ]

@@ -1,8 +1,9 @@
-"""Falling, falling onto creatures, falling far, and falling off a creature (DS-FALL-01..09).
+"""Falling, falling onto creatures and falling far (DS-FALL-01..09).
 
 Rulings: R-FALL-1 (effective height, the threshold of 2 for damage and prone), R-FALL-2 (the
 Agility reduction may be declined), R-FALL-3 (no prone in liquid), R-FALL-4 (landing on a
-creature), R-FALL-5 (falling far across rounds), R-MOUNT-1, R-MOUNT-3 (knock-off tiers).
+creature), R-FALL-5 (falling far across rounds). Falling off a creature is in
+:mod:`brawl.rules.riders`.
 
 A fall is computed from the map's columns: the landing level is the highest of the terrain
 support (walked level by level, at most the map's height), the tops of objects and the tops of
@@ -15,13 +16,16 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from brawl.checks import whole_number
 from brawl.conditions import ConditionName
 from brawl.creature import Creature, MovementType
-from brawl.errors import InvalidArgumentError
-from brawl.events.base import Event, Note
-from brawl.events.forced import FallingFar, Fell, RiderKnockedOff
-from brawl.geometry import Pos, as_pos, cell_distance, distance
+from brawl.errors import InvalidArgumentError, RulesError
+from brawl.events.base import Event
+from brawl.events.forced import FallingFar, Fell
+from brawl.fields import flag, ident, position, texts, whole
+from brawl.geometry import Pos, cell_distance
 from brawl.outcome import Outcome
+from brawl.requests import Action
 from brawl.rules.conditions import add_condition, speed
 from brawl.rules.damage import damage
 from brawl.state import Encounter
@@ -34,7 +38,6 @@ LIQUID_MIN_DEPTH = 1  # DS-FALL-03
 FALL_PER_ROUND = 100  # DS-FALL-09, R-FALL-5
 MAX_FALL_HEIGHT = 10**9
 """Largest ``height=`` accepted; larger requests are refused."""
-KNOCK_OFF_TIERS = (1, 2, 3)  # DS-MTYPE-16: ≤11, 12–16, 17+
 
 
 @attrs.frozen
@@ -66,11 +69,7 @@ def fall_damage(
 
 
 def _check_height(height: object) -> None:
-    if not isinstance(height, int) or isinstance(height, bool) or not 0 <= height <= MAX_FALL_HEIGHT:
-        raise InvalidArgumentError(
-            f"fall height {height!r}: a whole number of squares from 0 to {MAX_FALL_HEIGHT}",
-            rule="DS-FALL-01",
-        )
+    whole_number(height, 0, MAX_FALL_HEIGHT, what="fall height in squares", rule="DS-FALL-01")
 
 
 # --- where a fall ends ------------------------------------------------------------------------
@@ -104,7 +103,7 @@ def resting_place(state: Encounter, start: Pos, n: int, *, ignore: Iterable[str]
     for oid in sorted(state.objects):
         o = state.objects[oid]
         top = o.pos.z + o.size
-        if top <= start.z and top > object_top and _columns_overlap(o.pos, o.size, start, n):
+        if top <= start.z and top > object_top and columns_overlap(o.pos, o.size, start, n):
             object_top = top
     creature_top = floor
     for cid in state.creatures_in_columns(start, n):
@@ -123,17 +122,17 @@ def resting_place(state: Encounter, start: Pos, n: int, *, ignore: Iterable[str]
     while z > floor:
         here = Pos(start.x, start.y, z)
         if _liquid_bottom(state, here, n):
-            return Rest(here, None, _liquid_depth(state, here, n))
+            return Rest(here, None, liquid_depth(state, here, n))
         if terrain.supports(here, n):
             return Rest(here, None, 0)
         z -= 1
     here = Pos(start.x, start.y, z)
     if _liquid_bottom(state, here, n):
-        return Rest(here, onto, _liquid_depth(state, here, n))
+        return Rest(here, onto, liquid_depth(state, here, n))
     return Rest(here, onto, 0)
 
 
-def _liquid_depth(state: Encounter, pos: Pos, n: int) -> int:
+def liquid_depth(state: Encounter, pos: Pos, n: int) -> int:
     return max(
         state.terrain.liquid_depth(Pos(x, y, pos.z))
         for y in range(pos.y, pos.y + n)
@@ -141,7 +140,7 @@ def _liquid_depth(state: Encounter, pos: Pos, n: int) -> int:
     )
 
 
-def _columns_overlap(a: Pos, an: int, b: Pos, bn: int) -> bool:
+def columns_overlap(a: Pos, an: int, b: Pos, bn: int) -> bool:
     return a.x < b.x + bn and b.x < a.x + an and a.y < b.y + bn and b.y < a.y + an
 
 
@@ -160,11 +159,11 @@ def should_fall(state: Encounter, creature: str) -> bool:
         return False
     if c.has_movement(MovementType.HOVER):
         return False
-    rest = resting_place(state, c.pos, c.n, ignore=_riders_and_self(state, c))
+    rest = resting_place(state, c.pos, c.n, ignore=riders_and_self(state, c))
     return rest.pos != c.pos
 
 
-def _riders_and_self(state: Encounter, c: Creature) -> set[str]:
+def riders_and_self(state: Encounter, c: Creature) -> set[str]:
     ids = {c.id}
     for cid in state.creatures_in(c.pos, c.n):
         if state.creatures[cid].riding == c.id:
@@ -173,6 +172,54 @@ def _riders_and_self(state: Encounter, c: Creature) -> set[str]:
 
 
 # --- falling ------------------------------------------------------------------------------------
+def _landing(value: Iterable[int] | None) -> Pos | None:
+    return None if value is None else position(value, "Fall.landing", "R-FALL-4")
+
+
+def _rules(value: Iterable[str]) -> tuple[str, ...]:
+    return texts(value, "rules")
+
+
+@attrs.frozen
+class Fall(Action):
+    """A request to make a creature fall to what is below it (DS-FALL-01..09): the record of :func:`fall`."""
+
+    creature: str = attrs.field(validator=ident("DS-FALL-01"))
+    """The creature that falls."""
+    height: int | None = attrs.field(default=None, validator=whole("DS-FALL-01", optional=True))
+    """The squares fallen, for the damage; None: the drop to what is below it."""
+    use_agility: bool = attrs.field(default=True, validator=flag("R-FALL-2"))
+    """Whether the creature uses its Agility to reduce the height (R-FALL-2)."""
+    landing: Pos | None = attrs.field(default=None, converter=_landing)
+    """Where it lands after falling onto a creature, among the nearest free spaces (R-FALL-4)."""
+    rules: tuple[str, ...] = attrs.field(default=(), converter=_rules)
+    """Rule IDs of the cause, cited by the event."""
+
+    def verify(self, state: Encounter) -> None:
+        """Raise the error that forbids this request (:func:`verify_fall`)."""
+        verify_fall(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Fall (:func:`fall`)."""
+        return _fall(state, self)
+
+
+def verify_fall(state: Encounter, request: Fall) -> None:
+    """Raise the :class:`~brawl.errors.RulesError` for an unknown creature or a bad height (DS-FALL-01)."""
+    state.creature(request.creature)
+    if request.height is not None:
+        _check_height(request.height)
+
+
+def can_fall(state: Encounter, request: Fall) -> bool:
+    """Whether :func:`fall` accepts this request (the checks of :func:`verify_fall`)."""
+    try:
+        verify_fall(state, request)
+    except RulesError:
+        return False
+    return True
+
+
 def fall(
     state: Encounter,
     creature: str,
@@ -191,19 +238,22 @@ def fall(
     A fall of more than 100 squares leaves the creature falling (R-FALL-5): see
     :func:`continue_fall`. Falling never provokes opportunity attacks (DS-FALL-05).
     """
-    c = state.creature(creature)
-    if height is not None:
-        _check_height(height)
-    chosen = None if landing is None else as_pos(landing, what="landing")
-    rest = resting_place(state, c.pos, c.n, ignore=_riders_and_self(state, c))
+    return _fall(state, Fall(creature, height, use_agility, landing, rules))
+
+
+def _fall(state: Encounter, request: Fall) -> Outcome:
+    verify_fall(state, request)
+    c = state.creature(request.creature)
+    rest = resting_place(state, c.pos, c.n, ignore=riders_and_self(state, c))
     drop = c.pos.z - rest.pos.z
-    h = drop if height is None else height
+    h = drop if request.height is None else request.height
     if h == 0 and drop == 0:
         return Outcome(state, ())
-    cited = tuple(rules)
     if h > FALL_PER_ROUND:
-        return _fall_far_stretch(state, c, h, drop, cited, first=True)
-    return _land(state, c, h, rest, use_agility=use_agility, landing=chosen, rules=cited)
+        return _fall_far_stretch(state, c, h, drop, request.rules, first=True)
+    return land(
+        state, c, h, rest, use_agility=request.use_agility, landing=request.landing, rules=request.rules
+    )
 
 
 def continue_fall(state: Encounter, creature: str) -> Outcome:
@@ -215,7 +265,7 @@ def continue_fall(state: Encounter, creature: str) -> Outcome:
     c = state.creature(creature)
     if c.falling <= 0:
         return Outcome(state, ())
-    rest = resting_place(state, c.pos, c.n, ignore=_riders_and_self(state, c))
+    rest = resting_place(state, c.pos, c.n, ignore=riders_and_self(state, c))
     drop = c.pos.z - rest.pos.z
     return _fall_far_stretch(state, c, c.falling, drop, (), first=False)
 
@@ -228,18 +278,18 @@ def _fall_far_stretch(
     cited = (*rules, "DS-FALL-09", "R-FALL-5")
     if after == 0:
         # the whole fall is more than 100 squares: count it as such for the damage (capped at 50)
-        rest = resting_place(state, c.pos, c.n, ignore=_riders_and_self(state, c))
+        rest = resting_place(state, c.pos, c.n, ignore=riders_and_self(state, c))
         height = stretch + (0 if first else FALL_PER_ROUND)
         landed = attrs.evolve(c, falling=0)
         state = state.with_creature(landed)
-        return _land(state, landed, height, rest, use_agility=True, landing=None, rules=cited)
+        return land(state, landed, height, rest, use_agility=True, landing=None, rules=cited)
     down = max(0, drop - after)
     moved = attrs.evolve(c, pos=Pos(c.pos.x, c.pos.y, c.pos.z - down), falling=after)
     event = FallingFar(creature=c.id, fallen=stretch, still_to_fall=after, rules=cited)
     return Outcome(state.with_creature(moved), (event,))
 
 
-def _land(
+def land(
     state: Encounter,
     c: Creature,
     height: int,
@@ -306,15 +356,15 @@ def _land(
     if onto is not None and nums.damage:
         out = out.then(damage, onto, nums.damage, source=c.id, rules=("DS-FALL-06", "R-FALL-4", "R-FORCE-8"))
     if prone and not out.state.creature(c.id).dead:
-        out = _make_prone(out, c.id, "DS-FALL-07" if onto else "DS-FALL-01")
+        out = make_prone(out, c.id, "DS-FALL-07" if onto else "DS-FALL-01")
     if onto is not None and nums.lands:
         below = out.state.creature(onto)
         if c.size.value > below.characteristics.might and not below.dead:
-            out = _make_prone(out, onto, "DS-FALL-08")
+            out = make_prone(out, onto, "DS-FALL-08")
     return out
 
 
-def _make_prone(out: Outcome, cid: str, rule: str) -> Outcome:
+def make_prone(out: Outcome, cid: str, rule: str) -> Outcome:
     if out.state.creature(cid).has(ConditionName.PRONE):
         return out
     nxt = add_condition(out.state, cid, ConditionName.PRONE)
@@ -329,7 +379,7 @@ def nearest_free(state: Encounter, c: Creature, around: Pos) -> list[Pos]:
     come in a fixed order: highest first, then north to south (y), then west to east (x).
     """
     n = c.n
-    ignore = _riders_and_self(state, c)
+    ignore = riders_and_self(state, c)
     best: list[tuple[int, int, int, int, Pos]] = []
     best_d: int | None = None
     limit = max(state.terrain.width, state.terrain.depth)
@@ -338,7 +388,7 @@ def nearest_free(state: Encounter, c: Creature, around: Pos) -> list[Pos]:
             break
         for x, y in _ring(around.x, around.y, r):
             start = Pos(x, y, around.z)
-            cand = _free_rest(state, start, n, ignore)
+            cand = free_rest(state, start, n, ignore)
             if cand is None:
                 continue
             d = cell_distance(around, cand)
@@ -349,7 +399,7 @@ def nearest_free(state: Encounter, c: Creature, around: Pos) -> list[Pos]:
     return [item[4] for item in sorted(best)]
 
 
-def _free_rest(state: Encounter, start: Pos, n: int, ignore: set[str]) -> Pos | None:
+def free_rest(state: Encounter, start: Pos, n: int, ignore: set[str]) -> Pos | None:
     if not state.fits(start, n) or state.creatures_in(start, n, exclude=ignore):
         return None
     rest = resting_place(state, start, n, ignore=ignore)
@@ -365,214 +415,3 @@ def _ring(cx: int, cy: int, r: int) -> list[tuple[int, int]]:
             if max(abs(x - cx), abs(y - cy)) == r:
                 cells.append((x, y))
     return cells
-
-
-# --- riders and climbers ---------------------------------------------------------------------
-def adjacent_landings(state: Encounter, rider: str) -> list[Pos]:
-    """The unoccupied spaces adjacent to a rider's mount where it can land (DS-MTYPE-16, DS-MOUNT-09).
-
-    In a fixed order: highest first, then north to south, then west to east.
-    """
-    c = state.creature(rider)
-    if c.riding is None:
-        raise InvalidArgumentError(f"{rider!r}: rides no creature", rule="DS-MTYPE-16")
-    mount = state.creature(c.riding)
-    n, m = c.n, mount.n
-    top = mount.pos.z + m
-    ignore = {c.id}
-    out: list[tuple[int, int, int, Pos]] = []
-    for y in range(mount.pos.y - n, mount.pos.y + m + 1):
-        for x in range(mount.pos.x - n, mount.pos.x + m + 1):
-            if _columns_overlap(Pos(x, y, 0), n, mount.pos, m):
-                continue
-            start = Pos(x, y, top)
-            if not state.terrain.cube_in_bounds(start, n):
-                start = Pos(x, y, mount.pos.z)
-            cand = _free_rest(state, start, n, ignore)
-            if cand is None or distance(cand, n, mount.pos, m) != 1:
-                continue
-            out.append((-cand.z, cand.y, cand.x, cand))
-    return [item[3] for item in sorted(out)]
-
-
-def _off_mount(
-    state: Encounter,
-    rider: str,
-    *,
-    landing: Iterable[int] | None,
-    falls: bool,
-    tier: int,
-    use_agility: bool,
-    rules: tuple[str, ...],
-    nearest: bool = False,
-) -> Outcome:
-    c = state.creature(rider)
-    if c.riding is None:
-        raise InvalidArgumentError(f"{rider!r}: rides no creature", rule=rules[0])
-    mount = state.creature(c.riding)
-    options = adjacent_landings(state, rider)
-    if nearest and not options:
-        options = nearest_free(state, attrs.evolve(c, riding=None), mount.pos)
-    if not options:
-        raise InvalidArgumentError(
-            f"{rider!r}: no unoccupied space next to {mount.id!r} to land in", rule=rules
-        )
-    if landing is None:
-        where = options[0]
-    else:
-        where = as_pos(landing, what="landing")
-        if where not in options:
-            raise InvalidArgumentError(
-                f"landing {tuple(where)!r} for {rider!r}: not an unoccupied space adjacent to {mount.id!r} "
-                f"({[tuple(p) for p in options]})",
-                rule=rules,
-            )
-    event = RiderKnockedOff(rider=rider, mount=mount.id, tier=tier, landing=where, falls=falls, rules=rules)
-    out = Outcome(state.with_creature(attrs.evolve(c, riding=None, pos=where)), (event,))
-    if not falls:
-        return out
-    height = max(0, mount.pos.z + mount.n - where.z)
-    rest = Rest(
-        where, None, _liquid_depth(out.state, where, c.n) if out.state.terrain.in_bounds(where) else 0
-    )
-    return out.then(
-        lambda s: _land(
-            s,
-            s.creature(rider),
-            height,
-            rest,
-            use_agility=use_agility,
-            landing=None,
-            rules=rules,
-            always_prone=True,
-        )
-    )
-
-
-def knock_off(
-    state: Encounter,
-    rider: str,
-    tier: int,
-    *,
-    landing: Iterable[int] | None = None,
-    use_agility: bool = True,
-) -> Outcome:
-    """Resolve the knock-off test of a rider by its tier (DS-MTYPE-16, R-MOUNT-3).
-
-    Tier 1 (≤11): falls into an adjacent unoccupied space of its choice (``landing``), taking
-    falling damage from the top of the mount and landing prone. Tier 2 (12–16): slides down
-    into such a space, no damage, not prone. Tier 3 (17+): holds on.
-    """
-    _check_tier(tier, "DS-MTYPE-16")
-    c = state.creature(rider)
-    if c.riding is None:
-        raise InvalidArgumentError(f"knock off {rider!r}: it rides no creature", rule="DS-MTYPE-16")
-    if tier == 3:
-        return Outcome(
-            state,
-            (
-                RiderKnockedOff(
-                    rider=rider, mount=c.riding, tier=3, landing=None, falls=False, rules=("DS-MTYPE-16",)
-                ),
-            ),
-        )
-    rules = ("DS-MTYPE-16",) if tier == 1 else ("DS-MTYPE-16", "R-MOUNT-3")
-    return _off_mount(
-        state, rider, landing=landing, falls=tier == 1, tier=tier, use_agility=use_agility, rules=rules
-    )
-
-
-def rider_force_moved(
-    state: Encounter,
-    rider: str,
-    tier: int,
-    *,
-    landing: Iterable[int] | None = None,
-    use_agility: bool = True,
-) -> Outcome:
-    """A force-moved rider is knocked off and lands by its test tier (DS-MOUNT-06, R-MOUNT-1).
-
-    Tier 1: falls (damage, prone); tier 2: slides down (R-MOUNT-3); tier 3: lands in an adjacent
-    unoccupied space of its choice, not prone and without damage (R-MOUNT-1).
-    """
-    _check_tier(tier, "DS-MOUNT-06")
-    rules = {
-        1: ("DS-MOUNT-06", "DS-MTYPE-16"),
-        2: ("DS-MOUNT-06", "R-MOUNT-3"),
-        3: ("DS-MOUNT-06", "R-MOUNT-1"),
-    }
-    return _off_mount(
-        state, rider, landing=landing, falls=tier == 1, tier=tier, use_agility=use_agility, rules=rules[tier]
-    )
-
-
-def fall_off(
-    state: Encounter, rider: str, *, landing: Iterable[int] | None = None, use_agility: bool = True
-) -> Outcome:
-    """A rider knocked prone falls into an adjacent space: damage as usual, prone (DS-MTYPE-17)."""
-    return _off_mount(
-        state, rider, landing=landing, falls=True, tier=1, use_agility=use_agility, rules=("DS-MTYPE-17",)
-    )
-
-
-def mount_died(state: Encounter, mount: str, *, landings: dict[str, Iterable[int]] | None = None) -> Outcome:
-    """A dead mount falls prone; each rider falls off and lands prone nearby (DS-MOUNT-09).
-
-    The mount's body drops to what is below it; each rider lands in the nearest unoccupied
-    space of its choice (``landings`` by rider id), with the usual falling damage.
-    """
-    m = state.creature(mount)
-    out = Outcome(state, (Note(text=f"{mount} falls prone: its riders fall off", rules=("DS-MOUNT-09",)),))
-    riders = [c.id for c in state.creature_list() if c.riding == mount]
-    if m.dead:
-        rest = resting_place(state, m.pos, m.n, ignore={mount, *riders})
-        if rest.pos != m.pos:
-            out = out.add(state=out.state.with_creature(attrs.evolve(m, pos=rest.pos)))
-    elif not m.has(ConditionName.PRONE):
-        out = _make_prone(out, mount, "DS-MOUNT-09")
-    chosen = landings or {}
-    for rid in riders:
-        out = out.then(
-            lambda s, r=rid: _off_mount_after_death(s, r, m, chosen.get(r)),
-        )
-    return out
-
-
-def _off_mount_after_death(
-    state: Encounter, rider: str, mount: Creature, landing: Iterable[int] | None
-) -> Outcome:
-    c = state.creature(rider)
-    free = attrs.evolve(c, riding=None)
-    options = nearest_free(state, free, Pos(mount.pos.x, mount.pos.y, c.pos.z))
-    if not options:
-        raise InvalidArgumentError(f"{rider!r}: no unoccupied space to land in", rule="DS-MOUNT-09")
-    where = options[0] if landing is None else as_pos(landing, what="landing")
-    if where not in options:
-        raise InvalidArgumentError(
-            f"landing {tuple(where)!r} for {rider!r}: not one of the nearest unoccupied spaces "
-            f"{[tuple(p) for p in options]}",
-            rule="DS-MOUNT-09",
-        )
-    event = RiderKnockedOff(
-        rider=rider, mount=mount.id, tier=1, landing=where, falls=True, rules=("DS-MOUNT-09",)
-    )
-    out = Outcome(state.with_creature(attrs.evolve(free, pos=where)), (event,))
-    height = max(0, mount.pos.z + mount.n - where.z)
-    rest = Rest(where, None, _liquid_depth(out.state, where, c.n))
-    return out.then(
-        lambda s: _land(
-            s,
-            s.creature(rider),
-            height,
-            rest,
-            use_agility=True,
-            landing=None,
-            rules=("DS-MOUNT-09",),
-            always_prone=True,
-        )
-    )
-
-
-def _check_tier(tier: object, rule: str) -> None:
-    if tier not in KNOCK_OFF_TIERS or isinstance(tier, bool):
-        raise InvalidArgumentError(f"tier {tier!r}: a test tier is 1 (≤11), 2 (12–16) or 3 (17+)", rule=rule)

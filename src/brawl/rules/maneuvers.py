@@ -24,7 +24,7 @@ from brawl.requests import Action
 from brawl.rules import requestfields as rf
 from brawl.rules.conditions import add_condition, can_take_maneuvers, grabbed_by, grabbing, remove_condition
 from brawl.rules.edges import Reason, bane
-from brawl.rules.forced import push
+from brawl.rules.forced import ForcedMove, ForceKind, push, verify_force_move
 from brawl.rules.stealth import verify_can_target
 from brawl.rules.strikes import MELEE_DISTANCE, action_roll, living, strike_characteristic
 from brawl.state import Encounter
@@ -344,12 +344,23 @@ class Knockback(Action):
 def verify_knockback(state: Encounter, request: Knockback) -> Creature:
     """Raise unless the Knockback is allowed now; the creature making it (DS-ACT-12, RB1-GRABBED).
 
-    The same target limits as Grab (DS-ACT-09); a grabbed creature can't use it. The push
-    itself is checked when it is made, once the tier gives its distance.
+    The same target limits as Grab (DS-ACT-09); a grabbed creature can't use it; and the push of
+    the lowest tier must be one the forced-movement rules allow (a direction when the two share a
+    space, a target only its grabber may move...): :func:`~brawl.rules.forced.verify_force_move`.
     """
     c = _melee_target(state, request.creature, request.target, "Knockback", "DS-ACT-12")[0]
     if grabbed_by(state, request.creature) is not None:
         raise ActionUnavailableError(f"Knockback by {request.creature!r}: it is grabbed", rule="RB1-GRABBED")
+    lowest = ForcedMove(
+        kind=ForceKind.PUSH,
+        target=request.target,
+        distance=KNOCKBACK_PUSH[0],
+        source=request.creature,
+        direction=request.direction,
+        melee_weapon=True,
+        stability_used=request.stability_used,
+    )
+    verify_force_move(state, lowest)
     return c
 
 

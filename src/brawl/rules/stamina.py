@@ -1,20 +1,22 @@
-"""Stamina: winded, dying, death, Recoveries, healing, temporary Stamina (DS-STAM, R-STAM-1..6).
+"""Stamina: winded, dying, death, losing and regaining, temporary Stamina, the maximum (DS-STAM).
 
-Derived values (winded value, recovery value, winded, dying) come from the current Stamina and
-the current maximum (R-STAM-1, R-STAM-2). Every change of state is an event: winded, no longer
-winded, dying (with the bleeding it brings), no longer dying, dead, knocked out, woke.
+Rulings R-STAM-1..8. Derived values (winded value, recovery value, winded, dying) come from the
+current Stamina and the current maximum (R-STAM-1, R-STAM-2). Every change of state is an event:
+winded, no longer winded, dying (with the bleeding it brings), no longer dying, dead. Recoveries,
+Catch Breath, Heal and waking up are in :mod:`brawl.rules.recoveries`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import attrs
 
-from brawl.conditions import KNOCKED_OUT, ConditionName, Duration
+from brawl.checks import whole_number
+from brawl.conditions import ConditionName, Duration
 from brawl.creature import Creature
 from brawl.dice import roll_dice
-from brawl.errors import ActionUnavailableError, ConditionError, InvalidArgumentError
+from brawl.errors import InvalidArgumentError, RulesError
 from brawl.events.base import Event
 from brawl.events.damage import (
     BecameDying,
@@ -22,20 +24,17 @@ from brawl.events.damage import (
     Died,
     NoLongerDying,
     NoLongerWinded,
-    RecoverySpent,
     StaminaChanged,
     StaminaMaximumChanged,
     TemporaryStaminaChanged,
-    Woke,
 )
-from brawl.geometry import adjacent
+from brawl.fields import ident, text, texts, whole
 from brawl.outcome import Outcome
+from brawl.requests import Action
 from brawl.rules.conditions import (
     add_condition,
-    is_knocked_out,
     release_grabs,
     remove_condition,
-    save_against,
 )
 from brawl.state import Encounter
 
@@ -50,11 +49,14 @@ MAX_AMOUNT = 10**9
 
 
 def _check_amount(amount: int, what: str, rule: str) -> None:
-    if not isinstance(amount, int) or isinstance(amount, bool) or not 0 <= amount <= MAX_AMOUNT:
-        raise InvalidArgumentError(f"{what} {amount!r}: a whole number from 0 to {MAX_AMOUNT}", rule=rule)
+    whole_number(amount, 0, MAX_AMOUNT, what=what, rule=rule)
 
 
-def _living(state: Encounter, creature: str, what: str) -> Creature:
+def _rules(value: Iterable[str]) -> tuple[str, ...]:
+    return texts(value, "rules")
+
+
+def living_creature(state: Encounter, creature: str, what: str) -> Creature:
     c = state.creature(creature)
     if c.dead:
         raise InvalidArgumentError(f"{what} {creature!r}: the creature is dead", rule="DS-STAM-09")
@@ -135,6 +137,67 @@ def store_stamina(
 
 
 # --- losing and regaining --------------------------------------------------------------------
+@attrs.frozen
+class LoseStamina(Action):
+    """A loss of Stamina that is not damage (R-STAM-6): the record of :func:`lose_stamina`."""
+
+    creature: str = attrs.field(validator=ident("R-STAM-6"))
+    """The creature that loses it."""
+    amount: int = attrs.field(validator=whole("R-STAM-6"))
+    """The Stamina lost."""
+    reason: str = attrs.field(default="", validator=text("R-STAM-6"))
+    """Why, for the event."""
+    rules: tuple[str, ...] = attrs.field(default=(), converter=_rules)
+    """Rule IDs of the cause, cited by the events."""
+
+    def verify(self, state: Encounter) -> None:
+        """Raise the error that forbids this request (:func:`verify_stamina_change`)."""
+        verify_stamina_change(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Lose the Stamina (:func:`lose_stamina`)."""
+        return _lose(state, self)
+
+
+@attrs.frozen
+class RegainStamina(Action):
+    """Stamina regained, up to the current maximum (R-STAM-5): the record of :func:`regain_stamina`."""
+
+    creature: str = attrs.field(validator=ident("R-STAM-5"))
+    """The creature that regains it."""
+    amount: int = attrs.field(validator=whole("R-STAM-5"))
+    """The Stamina regained."""
+    reason: str = attrs.field(default="", validator=text("R-STAM-5"))
+    """Why, for the event."""
+    rules: tuple[str, ...] = attrs.field(default=(), converter=_rules)
+    """Rule IDs of the cause, cited by the events."""
+
+    def verify(self, state: Encounter) -> None:
+        """Raise the error that forbids this request (:func:`verify_stamina_change`)."""
+        verify_stamina_change(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Regain the Stamina (:func:`regain_stamina`)."""
+        return _regain(state, self)
+
+
+def verify_stamina_change(state: Encounter, request: LoseStamina | RegainStamina) -> None:
+    """Raise the error for an unknown or dead creature or a bad amount (R-STAM-5, R-STAM-6)."""
+    losing = isinstance(request, LoseStamina)
+    living_creature(state, request.creature, "lose Stamina:" if losing else "regain Stamina:")
+    what = f"Stamina {'loss of' if losing else 'regained by'} {request.creature!r}"
+    _check_amount(request.amount, what, "R-STAM-6" if losing else "R-STAM-5")
+
+
+def can_change_stamina(state: Encounter, request: LoseStamina | RegainStamina) -> bool:
+    """Whether the loss or gain is accepted (the checks of :func:`verify_stamina_change`)."""
+    try:
+        verify_stamina_change(state, request)
+    except RulesError:
+        return False
+    return True
+
+
 def lose_stamina(
     state: Encounter,
     creature: str,
@@ -147,17 +210,21 @@ def lose_stamina(
 
     It can make the creature winded, dying or dead like damage (DS-STAM-04..10).
     """
-    c = _living(state, creature, "lose Stamina:")
-    _check_amount(amount, f"Stamina loss of {creature!r}", "R-STAM-6")
-    after = c.stamina - amount
-    dies = amount > 0 and would_die(c, after)
+    return _lose(state, LoseStamina(creature, amount, reason, rules))
+
+
+def _lose(state: Encounter, request: LoseStamina) -> Outcome:
+    verify_stamina_change(state, request)
+    c = state.creature(request.creature)
+    after = c.stamina - request.amount
+    dies = request.amount > 0 and would_die(c, after)
     new = attrs.evolve(c, stamina=after, dead=dies)
     event = StaminaChanged(
-        creature=creature,
+        creature=c.id,
         before=c.stamina,
         after=after,
-        reason=reason,
-        rules=tuple(dict.fromkeys((*rules, "R-STAM-6"))),
+        reason=request.reason,
+        rules=tuple(dict.fromkeys((*request.rules, "R-STAM-6"))),
     )
     return store_stamina(state, c, new, (event,))
 
@@ -174,145 +241,61 @@ def regain_stamina(
 
     Never restores temporary Stamina (R-STAM-5, DS-STAM-20, DS-DMG-13).
     """
-    c = _living(state, creature, "regain Stamina:")
-    _check_amount(amount, f"Stamina regained by {creature!r}", "R-STAM-5")
-    after = min(c.stamina_max, c.stamina + amount)
+    return _regain(state, RegainStamina(creature, amount, reason, rules))
+
+
+def _regain(state: Encounter, request: RegainStamina) -> Outcome:
+    verify_stamina_change(state, request)
+    c = state.creature(request.creature)
+    after = min(c.stamina_max, c.stamina + request.amount)
     new = attrs.evolve(c, stamina=after)
-    cited = [*rules, "R-STAM-5"]
-    if c.stamina + amount > c.stamina_max:
+    cited = [*request.rules, "R-STAM-5"]
+    if c.stamina + request.amount > c.stamina_max:
         cited.append("DS-DMG-13")
     event = StaminaChanged(
-        creature=creature, before=c.stamina, after=after, reason=reason, rules=tuple(dict.fromkeys(cited))
+        creature=c.id, before=c.stamina, after=after, reason=request.reason, rules=tuple(dict.fromkeys(cited))
     )
     return store_stamina(state, c, new, (event,))
 
 
-# --- Recoveries ------------------------------------------------------------------------------
-def spend_recovery(
-    state: Encounter,
-    creature: str,
-    *,
-    hero_effect: bool = True,
-    reason: str = "",
-    rules: Sequence[str] = (),
-) -> Outcome:
-    """Spend a Recovery: regain the recovery value, a third of the maximum (DS-STAM-02, R-STAM-2).
+# --- temporary Stamina -----------------------------------------------------------------------
+@attrs.frozen
+class GainTemporaryStamina(Action):
+    """A request to gain temporary Stamina (DS-STAM-21): the record of :func:`gain_temporary_stamina`."""
 
-    A Director creature has no Recoveries (DS-STAM-11): when a hero's effect (``hero_effect``)
-    spends one on it, it regains a third of its Stamina maximum, rounded down (DS-STAM-12).
-    """
-    c = _living(state, creature, "spend a Recovery:")
-    value = c.recovery_value
-    if c.hero:
-        if c.recoveries < 1:
-            raise ActionUnavailableError(
-                f"spend a Recovery: {creature!r} has no Recoveries left", rule="DS-STAM-01"
-            )
-        spent = attrs.evolve(c, recoveries=c.recoveries - 1)
-        cited: tuple[str, ...] = (*rules, "DS-STAM-02", "R-STAM-2")
-    else:
-        if not hero_effect:
-            raise ActionUnavailableError(
-                f"spend a Recovery: {creature!r} is Director-controlled and has no Recoveries",
-                rule="DS-STAM-11",
-            )
-        spent = c
-        cited = (*rules, "DS-STAM-11", "DS-STAM-12", "R-STAM-2")
-    event = RecoverySpent(
-        creature=creature,
-        recoveries_before=c.recoveries,
-        recoveries_after=spent.recoveries,
-        value=value,
-        reason=reason,
-        rules=tuple(dict.fromkeys(cited)),
-    )
-    state = state.with_creature(spent)
-    return Outcome(state, (event,)).then(
-        regain_stamina, creature, value, reason="Recovery", rules=tuple(dict.fromkeys(cited))
-    )
+    creature: str = attrs.field(validator=ident("DS-STAM-21"))
+    """The creature that gains it."""
+    amount: int = attrs.field(validator=whole("DS-STAM-21"))
+    """The temporary Stamina gained (the greater of the old and new amounts is kept)."""
+    source: str | None = attrs.field(default=None, validator=text("DS-STAM-21", optional=True))
+    """Who or what grants it, for the event."""
+    rules: tuple[str, ...] = attrs.field(default=(), converter=_rules)
+    """Rule IDs of the cause, cited by the event."""
+
+    def verify(self, state: Encounter) -> None:
+        """Raise the error that forbids this request (:func:`verify_gain_temporary_stamina`)."""
+        verify_gain_temporary_stamina(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Gain the temporary Stamina (:func:`gain_temporary_stamina`)."""
+        return _gain_temporary(state, self)
 
 
-def verify_catch_breath(state: Encounter, creature: str) -> None:
-    """Raise :class:`ActionUnavailableError` if the creature can't Catch Breath now (DS-ACT-04, DS-ACT-05)."""
-    c = _living(state, creature, "Catch Breath:")
-    if c.is_dying:
-        raise ActionUnavailableError(
-            f"Catch Breath: {creature!r} is dying", rule=("DS-ACT-05", "DS-STAM-07", "R-TURN-7")
-        )
-    if c.has(ConditionName.UNCONSCIOUS):
-        raise ActionUnavailableError(f"Catch Breath: {creature!r} is unconscious", rule="DS-COND-04")
-    if not c.hero:
-        raise ActionUnavailableError(
-            f"Catch Breath: {creature!r} is Director-controlled and has no Recoveries", rule="DS-STAM-11"
-        )
-    if c.recoveries < 1:
-        raise ActionUnavailableError(
-            f"Catch Breath: {creature!r} has no Recoveries left", rule=("DS-ACT-04", "DS-STAM-01")
-        )
+def verify_gain_temporary_stamina(state: Encounter, request: GainTemporaryStamina) -> None:
+    """Raise the error for a missing or dead creature, or a bad amount (DS-STAM-21)."""
+    living_creature(state, request.creature, "gain temporary Stamina:")
+    _check_amount(request.amount, f"temporary Stamina for {request.creature!r}", "DS-STAM-21")
 
 
-def can_catch_breath(state: Encounter, creature: str) -> bool:
-    """Whether :func:`catch_breath` is allowed now."""
+def can_gain_temporary_stamina(state: Encounter, request: GainTemporaryStamina) -> bool:
+    """Whether :func:`gain_temporary_stamina` accepts this request (:func:`verify_gain_temporary_stamina`)."""
     try:
-        verify_catch_breath(state, creature)
-    except ActionUnavailableError:
+        verify_gain_temporary_stamina(state, request)
+    except RulesError:
         return False
     return True
 
 
-def catch_breath(state: Encounter, creature: str) -> Outcome:
-    """The Catch Breath maneuver: spend a Recovery, regain the recovery value (DS-ACT-04, DS-STAM-03).
-
-    Forbidden while dying (DS-ACT-05, R-TURN-7). The turn system counts the maneuver.
-    """
-    verify_catch_breath(state, creature)
-    return spend_recovery(state, creature, reason="Catch Breath", rules=("DS-ACT-04", "DS-STAM-03"))
-
-
-def heal(
-    state: Encounter,
-    healer: str,
-    target: str,
-    *,
-    choice: str = "recovery",
-    effect: int | None = None,
-    roll: int | None = None,
-) -> Outcome:
-    """The Heal main action: the adjacent target spends a Recovery, or makes one saving throw
-    against one save-ends effect (DS-ACT-22).
-
-    ``choice`` is the target's: ``"recovery"`` or ``"saving_throw"``; ``effect`` is the index in
-    ``target.conditions`` of the effect (default: its first save-ends effect); ``roll`` the d10.
-    A Director creature healed by a hero regains a third of its maximum (DS-STAM-12).
-    """
-    h = _living(state, healer, "Heal by")
-    t = _living(state, target, "Heal on")
-    if h.has(ConditionName.UNCONSCIOUS):
-        raise ActionUnavailableError(f"Heal by {healer!r}: it is unconscious", rule="DS-COND-04")
-    if healer == target or not adjacent(h.pos, h.n, t.pos, t.n):
-        raise ActionUnavailableError(
-            f"Heal by {healer!r} on {target!r}: the target must be another, adjacent creature",
-            rule="DS-ACT-22",
-        )
-    if choice == "recovery":
-        if t.hero and t.recoveries < 1:
-            raise ActionUnavailableError(f"Heal on {target!r}: it has no Recoveries left", rule="DS-STAM-01")
-        return spend_recovery(
-            state, target, hero_effect=h.hero, reason=f"Heal by {healer}", rules=("DS-ACT-22",)
-        )
-    if choice == "saving_throw":
-        if effect is None:
-            found = [i for i, x in enumerate(t.conditions) if x.duration is Duration.SAVE_ENDS]
-            if not found:
-                raise ConditionError(
-                    f"Heal on {target!r}: it suffers no effect ended by a saving throw", rule="DS-ACT-22"
-                )
-            effect = found[0]
-        return save_against(state, target, effect, roll=roll, rules=("DS-ACT-22",))
-    raise InvalidArgumentError(f"Heal choice {choice!r}: 'recovery' or 'saving_throw'", rule="DS-ACT-22")
-
-
-# --- temporary Stamina -----------------------------------------------------------------------
 def gain_temporary_stamina(
     state: Encounter,
     creature: str,
@@ -325,16 +308,20 @@ def gain_temporary_stamina(
 
     No maximum (DS-STAM-19); it doesn't change winded, dying or dead (DS-STAM-17).
     """
-    c = _living(state, creature, "gain temporary Stamina:")
-    _check_amount(amount, f"temporary Stamina for {creature!r}", "DS-STAM-21")
-    after = max(c.temporary_stamina, amount)
-    src = f" from {source}" if source else ""
+    return _gain_temporary(state, GainTemporaryStamina(creature, amount, source, rules))
+
+
+def _gain_temporary(state: Encounter, request: GainTemporaryStamina) -> Outcome:
+    verify_gain_temporary_stamina(state, request)
+    c = state.creature(request.creature)
+    after = max(c.temporary_stamina, request.amount)
+    src = f" from {request.source}" if request.source else ""
     event = TemporaryStaminaChanged(
-        creature=creature,
+        creature=request.creature,
         before=c.temporary_stamina,
         after=after,
-        reason=f"gains {amount}{src}, keeps the greater",
-        rules=(*rules, "DS-STAM-21", "DS-STAM-19"),
+        reason=f"gains {request.amount}{src}, keeps the greater",
+        rules=(*request.rules, "DS-STAM-21", "DS-STAM-19"),
     )
     return Outcome(state.with_creature(attrs.evolve(c, temporary_stamina=after)), (event,))
 
@@ -372,7 +359,7 @@ def reduce_stamina_maximum(
     The maximum stays at least 1 (ruling R-STAM-8). A dying hero whose Stamina now reaches the
     negative of its new winded value dies (DS-STAM-08).
     """
-    c = _living(state, creature, "reduce the Stamina maximum of")
+    c = living_creature(state, creature, "reduce the Stamina maximum of")
     _check_amount(amount, f"Stamina maximum reduction of {creature!r}", "DS-DMG-13")
     new_max = c.stamina_max - amount
     if new_max < 1:
@@ -415,7 +402,7 @@ def restore_stamina_maximum(
     rules: Sequence[str] = (),
 ) -> Outcome:
     """Raise a reduced Stamina maximum again; Stamina itself is unchanged (DS-DMG-13)."""
-    c = _living(state, creature, "restore the Stamina maximum of")
+    c = living_creature(state, creature, "restore the Stamina maximum of")
     _check_amount(amount, f"Stamina maximum increase of {creature!r}", "DS-DMG-13")
     new = attrs.evolve(c, stamina_max=c.stamina_max + amount)
     event = StaminaMaximumChanged(
@@ -426,53 +413,6 @@ def restore_stamina_maximum(
         rules=(*rules, "DS-DMG-13", "R-STAM-2"),
     )
     return store_stamina(state, c, new, (event,))
-
-
-# --- knocked out ----------------------------------------------------------------------------
-def wake(state: Encounter, creature: str) -> Outcome:
-    """A knocked-out creature wakes (after an hour, or when someone wakes it) (DS-STAM-15, DS-STAM-16).
-
-    A hero spends a Recovery (none left: it can't wake until a respite). A Director creature
-    gains Stamina up to 1 (ruling R-STAM-7: 1 if at 0 or lower, else +1). It stays prone and can
-    stand up as a free maneuver (DS-COND-07): its prone condition becomes voluntary.
-    """
-    c = _living(state, creature, "wake")
-    if not is_knocked_out(c):
-        raise ConditionError(f"wake {creature!r}: it is not knocked out", rule="DS-STAM-13")
-    if c.hero and c.recoveries < 1:
-        raise ConditionError(
-            f"wake {creature!r}: no Recoveries left, it can't wake until it finishes a respite",
-            rule="DS-STAM-16",
-        )
-    out = remove_condition(
-        state,
-        creature,
-        ConditionName.UNCONSCIOUS,
-        source=KNOCKED_OUT,
-        reason="woke",
-        rules=("DS-STAM-15", "DS-STAM-16"),
-    )
-    prone = [x for x in c.conditions if x.name is ConditionName.PRONE and x.source == KNOCKED_OUT]
-    if prone:
-        now = out.state.creature(creature)
-        conds = tuple(attrs.evolve(x, voluntary=True) if x in prone else x for x in now.conditions)
-        out = out.add(state=out.state.with_creature(attrs.evolve(now, conditions=conds)))
-    if c.hero:
-        out = out.then(spend_recovery, creature, reason="wakes up", rules=("DS-STAM-16",))
-        cited: tuple[str, ...] = ("DS-STAM-16", "DS-COND-07")
-    else:
-        now = out.state.creature(creature)
-        after = min(now.stamina_max, max(now.stamina, 0) + KNOCKED_OUT_WAKE_STAMINA)
-        out = out.add(state=out.state.with_creature(attrs.evolve(now, stamina=after)))
-        cited = ("DS-STAM-15", "R-STAM-7", "DS-COND-07")
-        out = store_stamina(out.state, now, out.state.creature(creature), out.events)
-    woke = Woke(
-        creature=creature,
-        stamina_before=c.stamina,
-        stamina_after=out.state.creature(creature).stamina,
-        rules=cited,
-    )
-    return out.add(woke)
 
 
 # --- bleeding --------------------------------------------------------------------------------
@@ -508,5 +448,4 @@ def bleeding_loss(state: Encounter, creature: str, *, roll: int | None = None) -
 
 
 def _check_d6(roll: int) -> None:
-    if not isinstance(roll, int) or isinstance(roll, bool) or not 1 <= roll <= BLEEDING_DIE:
-        raise InvalidArgumentError(f"bleeding roll {roll!r}: a d6, 1 to 6", rule="RB1-BLEEDING")
+    whole_number(roll, 1, BLEEDING_DIE, what="bleeding roll (a d6)", rule="RB1-BLEEDING")

@@ -1,0 +1,339 @@
+"""Recoveries: spending one, Catch Breath, Heal, waking a knocked-out creature (DS-STAM-01..03).
+
+Rules: DS-ACT-04, DS-ACT-05, DS-ACT-22, DS-STAM-11..16; rulings R-STAM-2, R-STAM-7, R-TURN-7.
+Catch Breath and Heal are requests (:class:`CatchBreath`, :class:`Heal`), each with its
+``verify_x``, ``can_x`` and ``x``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from brawl.conditions import KNOCKED_OUT, ConditionName, Duration
+from brawl.errors import ActionUnavailableError, ConditionError, InvalidArgumentError, RulesError
+from brawl.events.damage import RecoverySpent, Woke
+from brawl.fields import flag, ident, text, texts, whole
+from brawl.geometry import adjacent
+from brawl.outcome import Outcome
+from brawl.requests import Action
+from brawl.rules.conditions import SaveAgainst, is_knocked_out, remove_condition, verify_save_against
+from brawl.rules.stamina import KNOCKED_OUT_WAKE_STAMINA, living_creature, regain_stamina, store_stamina
+from brawl.state import Encounter
+
+HEAL_CHOICES = ("recovery", "saving_throw")
+"""What the target of Heal chooses: spend a Recovery or make a saving throw (DS-ACT-22)."""
+
+
+def _rules(value: Iterable[str]) -> tuple[str, ...]:
+    return texts(value, "rules")
+
+
+@attrs.frozen
+class SpendRecovery(Action):
+    """A request to spend a Recovery (DS-STAM-02): the record of :func:`spend_recovery`."""
+
+    creature: str = attrs.field(validator=ident("DS-STAM-02"))
+    """The creature that spends it."""
+    hero_effect: bool = attrs.field(default=True, validator=flag("DS-STAM-12"))
+    """A hero's effect spends it, so a Director creature regains a third of its maximum (DS-STAM-12)."""
+    reason: str = attrs.field(default="", validator=text("DS-STAM-02"))
+    """Why, for the event."""
+    rules: tuple[str, ...] = attrs.field(default=(), converter=_rules)
+    """Rule IDs of the cause, cited by the events."""
+
+    def verify(self, state: Encounter) -> None:
+        """Raise the error that forbids this request (:func:`verify_spend_recovery`)."""
+        verify_spend_recovery(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Spend the Recovery (:func:`spend_recovery`)."""
+        return _spend(state, self)
+
+
+def verify_spend_recovery(state: Encounter, request: SpendRecovery) -> None:
+    """Raise :class:`ActionUnavailableError` when no Recovery can be spent (DS-STAM-01, DS-STAM-11)."""
+    creature = request.creature
+    c = living_creature(state, creature, "spend a Recovery:")
+    if c.hero and c.recoveries < 1:
+        raise ActionUnavailableError(
+            f"spend a Recovery: {creature!r} has no Recoveries left", rule="DS-STAM-01"
+        )
+    if not c.hero and not request.hero_effect:
+        raise ActionUnavailableError(
+            f"spend a Recovery: {creature!r} is Director-controlled and has no Recoveries", rule="DS-STAM-11"
+        )
+
+
+def can_spend_recovery(state: Encounter, request: SpendRecovery) -> bool:
+    """Whether :func:`spend_recovery` accepts this request (the checks of :func:`verify_spend_recovery`)."""
+    try:
+        verify_spend_recovery(state, request)
+    except RulesError:
+        return False
+    return True
+
+
+def spend_recovery(
+    state: Encounter,
+    creature: str,
+    *,
+    hero_effect: bool = True,
+    reason: str = "",
+    rules: Sequence[str] = (),
+) -> Outcome:
+    """Spend a Recovery: regain the recovery value, a third of the maximum (DS-STAM-02, R-STAM-2).
+
+    A Director creature has no Recoveries (DS-STAM-11): when a hero's effect (``hero_effect``)
+    spends one on it, it regains a third of its Stamina maximum, rounded down (DS-STAM-12).
+    """
+    return _spend(state, SpendRecovery(creature, hero_effect, reason, rules))
+
+
+def _spend(state: Encounter, request: SpendRecovery) -> Outcome:
+    verify_spend_recovery(state, request)
+    c = state.creature(request.creature)
+    value = c.recovery_value
+    if c.hero:
+        spent = attrs.evolve(c, recoveries=c.recoveries - 1)
+        cited: tuple[str, ...] = (*request.rules, "DS-STAM-02", "R-STAM-2")
+    else:
+        spent = c
+        cited = (*request.rules, "DS-STAM-11", "DS-STAM-12", "R-STAM-2")
+    cited = tuple(dict.fromkeys(cited))
+    event = RecoverySpent(
+        creature=c.id,
+        recoveries_before=c.recoveries,
+        recoveries_after=spent.recoveries,
+        value=value,
+        reason=request.reason,
+        rules=cited,
+    )
+    out = Outcome(state.with_creature(spent), (event,))
+    return out.then(regain_stamina, c.id, value, reason="Recovery", rules=cited)
+
+
+@attrs.frozen
+class CatchBreath(Action):
+    """A request for the Catch Breath maneuver (DS-ACT-04): the record of :func:`catch_breath`."""
+
+    creature: str = attrs.field(validator=ident("DS-ACT-04"))
+    """The hero catching its breath."""
+
+    def verify(self, state: Encounter) -> None:
+        """Raise the error that forbids this request (:func:`verify_catch_breath`)."""
+        verify_catch_breath(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Catch Breath (:func:`catch_breath`)."""
+        return _catch_breath(state, self)
+
+
+def verify_catch_breath(state: Encounter, request: CatchBreath | str) -> None:
+    """Raise :class:`ActionUnavailableError` if the creature can't Catch Breath now (DS-ACT-04, DS-ACT-05).
+
+    ``request`` is a :class:`CatchBreath` or the creature's id.
+    """
+    creature = request.creature if isinstance(request, CatchBreath) else request
+    c = living_creature(state, creature, "Catch Breath:")
+    if c.is_dying:
+        raise ActionUnavailableError(
+            f"Catch Breath: {creature!r} is dying", rule=("DS-ACT-05", "DS-STAM-07", "R-TURN-7")
+        )
+    if c.has(ConditionName.UNCONSCIOUS):
+        raise ActionUnavailableError(f"Catch Breath: {creature!r} is unconscious", rule="DS-COND-04")
+    if not c.hero:
+        raise ActionUnavailableError(
+            f"Catch Breath: {creature!r} is Director-controlled and has no Recoveries", rule="DS-STAM-11"
+        )
+    if c.recoveries < 1:
+        raise ActionUnavailableError(
+            f"Catch Breath: {creature!r} has no Recoveries left", rule=("DS-ACT-04", "DS-STAM-01")
+        )
+
+
+def can_catch_breath(state: Encounter, request: CatchBreath | str) -> bool:
+    """Whether :func:`catch_breath` is allowed now (the checks of :func:`verify_catch_breath`)."""
+    try:
+        verify_catch_breath(state, request)
+    except RulesError:
+        return False
+    return True
+
+
+def catch_breath(state: Encounter, creature: str) -> Outcome:
+    """The Catch Breath maneuver: spend a Recovery, regain the recovery value (DS-ACT-04, DS-STAM-03).
+
+    Forbidden while dying (DS-ACT-05, R-TURN-7). The turn system counts the maneuver.
+    """
+    return _catch_breath(state, CatchBreath(creature))
+
+
+def _catch_breath(state: Encounter, request: CatchBreath) -> Outcome:
+    verify_catch_breath(state, request)
+    return spend_recovery(state, request.creature, reason="Catch Breath", rules=("DS-ACT-04", "DS-STAM-03"))
+
+
+@attrs.frozen
+class Heal(Action):
+    """A request for the Heal main action (DS-ACT-22): the record of :func:`heal`."""
+
+    healer: str = attrs.field(validator=ident("DS-ACT-22"))
+    """The creature healing."""
+    target: str = attrs.field(validator=ident("DS-ACT-22"))
+    """The adjacent creature healed."""
+    choice: str = attrs.field(default="recovery", validator=text("DS-ACT-22"))
+    """The target's choice: ``"recovery"`` or ``"saving_throw"``."""
+    roll: int | None = attrs.field(default=None, validator=whole("RB2-SAVE", optional=True))
+    """The d10 of the saving throw; None: from the state's RNG."""
+    effect: int | None = attrs.field(default=None, validator=whole("DS-ACT-22", optional=True))
+    """Index in ``target.conditions`` of the save-ends effect; None: its first one."""
+
+    def verify(self, state: Encounter) -> None:
+        """Raise the error that forbids this request (:func:`verify_heal`)."""
+        verify_heal(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Heal (:func:`heal`)."""
+        return _heal(state, self)
+
+
+def verify_heal(state: Encounter, request: Heal) -> None:
+    """Raise the :class:`~brawl.errors.RulesError` that forbids this Heal (DS-ACT-22, DS-STAM-01)."""
+    healer, target = request.healer, request.target
+    h = living_creature(state, healer, "Heal by")
+    t = living_creature(state, target, "Heal on")
+    if h.has(ConditionName.UNCONSCIOUS):
+        raise ActionUnavailableError(f"Heal by {healer!r}: it is unconscious", rule="DS-COND-04")
+    if healer == target or not adjacent(h.pos, h.n, t.pos, t.n):
+        raise ActionUnavailableError(
+            f"Heal by {healer!r} on {target!r}: the target must be another, adjacent creature",
+            rule="DS-ACT-22",
+        )
+    if request.choice not in HEAL_CHOICES:
+        raise InvalidArgumentError(
+            f"Heal choice {request.choice!r}: 'recovery' or 'saving_throw'", rule="DS-ACT-22"
+        )
+    if request.choice == "recovery":
+        if t.hero and t.recoveries < 1:
+            raise ActionUnavailableError(f"Heal on {target!r}: it has no Recoveries left", rule="DS-STAM-01")
+        return
+    effect = _save_ends_effect(state, request)
+    verify_save_against(state, SaveAgainst(target, effect, request.roll, rules=("DS-ACT-22",)))
+
+
+def _save_ends_effect(state: Encounter, request: Heal) -> int:
+    """The index of the effect saved against: the one given, or the first save-ends one (DS-ACT-22)."""
+    if request.effect is not None:
+        return request.effect
+    t = state.creature(request.target)
+    found = [i for i, x in enumerate(t.conditions) if x.duration is Duration.SAVE_ENDS]
+    if not found:
+        raise ConditionError(
+            f"Heal on {request.target!r}: it suffers no effect ended by a saving throw", rule="DS-ACT-22"
+        )
+    return found[0]
+
+
+def can_heal(state: Encounter, request: Heal) -> bool:
+    """Whether :func:`heal` accepts this request (the checks of :func:`verify_heal`)."""
+    try:
+        verify_heal(state, request)
+    except RulesError:
+        return False
+    return True
+
+
+def heal(
+    state: Encounter,
+    healer: str,
+    target: str,
+    *,
+    choice: str = "recovery",
+    effect: int | None = None,
+    roll: int | None = None,
+) -> Outcome:
+    """The Heal main action: the adjacent target spends a Recovery, or makes one saving throw
+    against one save-ends effect (DS-ACT-22).
+
+    ``choice`` is the target's: ``"recovery"`` or ``"saving_throw"``; ``effect`` is the index in
+    ``target.conditions`` of the effect (default: its first save-ends effect); ``roll`` the d10.
+    A Director creature healed by a hero regains a third of its maximum (DS-STAM-12).
+    """
+    return _heal(state, Heal(healer, target, choice, roll, effect))
+
+
+def _heal(state: Encounter, request: Heal) -> Outcome:
+    verify_heal(state, request)
+    if request.choice == "recovery":
+        hero = state.creature(request.healer).hero
+        reason = f"Heal by {request.healer}"
+        return spend_recovery(state, request.target, hero_effect=hero, reason=reason, rules=("DS-ACT-22",))
+    save = SaveAgainst(request.target, _save_ends_effect(state, request), request.roll, rules=("DS-ACT-22",))
+    return save.resolve(state)
+
+
+# --- knocked out ----------------------------------------------------------------------------
+def wake(state: Encounter, creature: str) -> Outcome:
+    """A knocked-out creature wakes (after an hour, or when someone wakes it) (DS-STAM-15, DS-STAM-16).
+
+    A hero spends a Recovery (none left: it can't wake until a respite). A Director creature
+    gains Stamina up to 1 (ruling R-STAM-7: 1 if at 0 or lower, else +1). It stays prone and can
+    stand up as a free maneuver (DS-COND-07): its prone condition becomes voluntary.
+    """
+    c = living_creature(state, creature, "wake")
+    if not is_knocked_out(c):
+        raise ConditionError(f"wake {creature!r}: it is not knocked out", rule="DS-STAM-13")
+    if c.hero and c.recoveries < 1:
+        raise ConditionError(
+            f"wake {creature!r}: no Recoveries left, it can't wake until it finishes a respite",
+            rule="DS-STAM-16",
+        )
+    out = remove_condition(
+        state,
+        creature,
+        ConditionName.UNCONSCIOUS,
+        source=KNOCKED_OUT,
+        reason="woke",
+        rules=("DS-STAM-15", "DS-STAM-16"),
+    )
+    prone = [x for x in c.conditions if x.name is ConditionName.PRONE and x.source == KNOCKED_OUT]
+    if prone:
+        now = out.state.creature(creature)
+        conds = tuple(attrs.evolve(x, voluntary=True) if x in prone else x for x in now.conditions)
+        out = out.add(state=out.state.with_creature(attrs.evolve(now, conditions=conds)))
+    if c.hero:
+        out = out.then(spend_recovery, creature, reason="wakes up", rules=("DS-STAM-16",))
+        cited: tuple[str, ...] = ("DS-STAM-16", "DS-COND-07")
+    else:
+        now = out.state.creature(creature)
+        after = min(now.stamina_max, max(now.stamina, 0) + KNOCKED_OUT_WAKE_STAMINA)
+        out = out.add(state=out.state.with_creature(attrs.evolve(now, stamina=after)))
+        cited = ("DS-STAM-15", "R-STAM-7", "DS-COND-07")
+        out = store_stamina(out.state, now, out.state.creature(creature), out.events)
+    woke = Woke(
+        creature=creature,
+        stamina_before=c.stamina,
+        stamina_after=out.state.creature(creature).stamina,
+        rules=cited,
+    )
+    return out.add(woke)
+
+
+__all__ = [
+    "HEAL_CHOICES",
+    "CatchBreath",
+    "Heal",
+    "SpendRecovery",
+    "can_catch_breath",
+    "can_heal",
+    "can_spend_recovery",
+    "catch_breath",
+    "heal",
+    "spend_recovery",
+    "verify_catch_breath",
+    "verify_heal",
+    "verify_spend_recovery",
+    "wake",
+]
