@@ -170,3 +170,69 @@ def test_no_module_imports_inside_functions(module: str) -> None:
         if isinstance(node, ast.Import | ast.ImportFrom)
     ]
     assert inner == []
+
+
+# --- the picture in the docs ----------------------------------------------------------------------
+PICTURE = Path(__file__).resolve().parent.parent / "docs" / "img" / "layers.svg"
+LAYER_TITLES = {
+    EDGES: "edges: actions, input and output, simulation, pictures, CLI",
+    TURNS: "turn systems",
+    PHASES: "rules: consequences and phases",
+    RESOLVERS: "rules: resolvers",
+    DEFINITIONS: "rules: definitions",
+    MODEL: "model",
+}
+LAYER_COLOURS = {
+    EDGES: "#e7f0fb",
+    TURNS: "#eaf6ec",
+    PHASES: "#fdf3e1",
+    RESOLVERS: "#fbe9e4",
+    DEFINITIONS: "#f3e8f8",
+    MODEL: "#eeeeee",
+}
+
+
+def draw_layers() -> str:
+    """The layers as an SVG picture: one band a layer, the highest on top, its modules inside."""
+    by_layer: dict[int, list[str]] = {rank: [] for rank in LAYER_TITLES}
+    for m in sorted(modules()):
+        short = m.removeprefix("brawl.") if m != "brawl" else "brawl (package)"
+        by_layer[rank(m)].append(short)
+    width, pad, line, per_row = 880, 12, 18, 6
+    column = (width - 2 * pad) // per_row
+    parts: list[str] = []
+    y = pad
+    for layer in sorted(LAYER_TITLES, reverse=True):
+        names = by_layer[layer]
+        rows = max(1, -(-len(names) // per_row))
+        height = 26 + rows * line + 8
+        parts.append(
+            f'<rect x="{pad}" y="{y}" width="{width - 2 * pad}" height="{height}" rx="6" '
+            f'fill="{LAYER_COLOURS[layer]}" stroke="#888"/>'
+        )
+        title = LAYER_TITLES[layer]
+        parts.append(f'<text x="{pad + 10}" y="{y + 18}" font-size="14" font-weight="bold">{title}</text>')
+        for i, name in enumerate(names):
+            cx = pad + 10 + (i % per_row) * column
+            cy = y + 26 + (i // per_row + 1) * line - 4
+            parts.append(f'<text x="{cx}" y="{cy}" font-size="12" font-family="monospace">{name}</text>')
+        y += height + 10
+    total = y + pad
+    head = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{total}" '
+        f'viewBox="0 0 {width} {total}" font-family="sans-serif">\n'
+        "<title>brawl's layers: each module imports only from its own layer and those below</title>\n"
+    )
+    return head + "\n".join(parts) + "\n</svg>\n"
+
+
+def test_the_layer_picture_is_current() -> None:
+    """docs/img/layers.svg shows the modules as they are.
+
+    Redraw it with ``python tests/test_architecture.py``.
+    """
+    assert PICTURE.read_text(encoding="utf-8") == draw_layers()
+
+
+if __name__ == "__main__":
+    PICTURE.write_text(draw_layers(), encoding="utf-8")
