@@ -198,7 +198,7 @@ def draw_layers() -> str:
     for m in sorted(modules()):
         short = m.removeprefix("brawl.") if m != "brawl" else "brawl (package)"
         by_layer[rank(m)].append(short)
-    width, pad, line, per_row = 880, 12, 18, 6
+    width, pad, line, per_row = 900, 12, 18, 5
     column = (width - 2 * pad) // per_row
     parts: list[str] = []
     y = pad
