@@ -20,10 +20,10 @@ from brawl.events.movement import (
     Moved,
     PowerRollResolved,
 )
+from brawl.fields import flag, ident, position, whole
 from brawl.geometry import Pos, as_pos, cell_distance, cube, distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
-from brawl.rules import move_fields as fields
 from brawl.rules.burrowing import BURROWABLE, beneath_the_ground
 from brawl.rules.conditions import (
     add_condition,
@@ -65,13 +65,18 @@ def _open_or_dirt(state: Encounter, pos: Pos, n: int) -> bool:
     return True
 
 
+def _destination(value: Iterable[int]) -> Pos:
+    """A ``destination`` field as a :class:`Pos`; errors name the field."""
+    return position(value, "destination")
+
+
 @attrs.frozen
 class Dig(Action):
     """The Dig maneuver: straight down or up, up to its size (DS-MTYPE-03, DS-MTYPE-04): see :func:`dig`."""
 
-    creature: str = attrs.field(validator=fields.ident("DS-MTYPE-03"))
-    squares: int = attrs.field(validator=fields.whole(1, MAX_BUDGET, "DS-MTYPE-04"))
-    down: bool = attrs.field(default=True, validator=fields.flag("DS-MTYPE-03"))
+    creature: str = attrs.field(validator=ident("DS-MTYPE-03"))
+    squares: int = attrs.field(validator=whole("DS-MTYPE-04", lo=1, hi=MAX_BUDGET))
+    down: bool = attrs.field(default=True, validator=flag("DS-MTYPE-03"))
 
     def resolve(self, state: Encounter) -> Outcome:
         """Resolve the request (see :func:`dig`)."""
@@ -138,10 +143,10 @@ def _dig(state: Encounter, creature: str, squares: int, *, down: bool = True) ->
 class ClawDirt(Action):
     """Claw Dirt: 1 square into, out of or through dirt, roll given (DS-MTYPE-10): see :func:`claw_dirt`."""
 
-    creature: str = attrs.field(validator=fields.ident("DS-MTYPE-10"))
-    destination: Pos = attrs.field(converter=fields.as_destination)
-    roll: int = attrs.field(validator=fields.whole(-100, 100, "DS-MTYPE-10"))
-    use_main_action: bool = attrs.field(default=False, validator=fields.flag("DS-MTYPE-10"))
+    creature: str = attrs.field(validator=ident("DS-MTYPE-10"))
+    destination: Pos = attrs.field(converter=_destination)
+    roll: int = attrs.field(validator=whole("DS-MTYPE-10", lo=-100, hi=100))
+    use_main_action: bool = attrs.field(default=False, validator=flag("DS-MTYPE-10"))
 
     def resolve(self, state: Encounter) -> Outcome:
         """Resolve the request (see :func:`claw_dirt`)."""
@@ -249,9 +254,9 @@ def _claw_dirt(
 class PullUp(Action):
     """Pulling a willing adjacent burrower 1 square up (DS-MTYPE-09): see :func:`pull_up`."""
 
-    helper: str = attrs.field(validator=fields.ident("DS-MTYPE-09"))
-    target: str = attrs.field(validator=fields.ident("DS-MTYPE-09"))
-    willing: bool = attrs.field(default=True, validator=fields.flag("DS-MTYPE-09"))
+    helper: str = attrs.field(validator=ident("DS-MTYPE-09"))
+    target: str = attrs.field(validator=ident("DS-MTYPE-09"))
+    willing: bool = attrs.field(default=True, validator=flag("DS-MTYPE-09"))
 
     def resolve(self, state: Encounter) -> Outcome:
         """Resolve the request (see :func:`pull_up`)."""

@@ -16,10 +16,10 @@ from brawl.events.movement import (
     OpportunityAttackForgone,
     OpportunityAttackProvoked,
 )
+from brawl.fields import choice, flag, ident, position, whole
 from brawl.geometry import Pos, as_pos, cell_distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
-from brawl.rules import move_fields as fields
 from brawl.rules.damage import damage
 from brawl.rules.movement import (
     opportunity_attackers,
@@ -27,6 +27,7 @@ from brawl.rules.movement import (
 )
 from brawl.rules.placing import fall_if_unsupported, terrain_damage, try_place
 from brawl.rules.reachable import companions, movement_model, movement_points
+from brawl.rules.steps import budget_field
 from brawl.state import Encounter
 
 JUMP_MIN_LENGTH = 1  # DS-MTYPE-18: long jump up to Might or Agility, minimum 1 square
@@ -34,18 +35,23 @@ JUMP_HEIGHT = 1  # DS-MTYPE-18: the jump height is 1 square
 JUMP_TEST_BONUS = {1: 0, 2: 1, 3: 2}  # DS-MTYPE-19: tier 1 +0, tier 2 +1, tier 3 +2 longer and higher
 
 
+def _landing(value: Iterable[int]) -> Pos:
+    """A ``landing`` field as a :class:`Pos`; errors name the field."""
+    return position(value, "landing")
+
+
 @attrs.frozen
 class Jump(Action):
     """A long jump to ``landing`` as part of a move (DS-MTYPE-18..21): see :func:`jump`."""
 
-    creature: str = attrs.field(validator=fields.ident("DS-MTYPE-18"))
-    landing: Pos = attrs.field(converter=fields.as_landing)
+    creature: str = attrs.field(validator=ident("DS-MTYPE-18"))
+    landing: Pos = attrs.field(converter=_landing)
     characteristic: str | None = attrs.field(
-        default=None, validator=fields.choice(("might", "agility"), "DS-MTYPE-18", optional=True)
+        default=None, validator=choice(("might", "agility"), "DS-MTYPE-18", optional=True)
     )
-    tier: int | None = attrs.field(default=None, validator=fields.whole(1, 3, "DS-MTYPE-19", optional=True))
-    budget: int | None = attrs.field(default=None, validator=fields.budget)
-    ignore_speed: bool = attrs.field(default=False, validator=fields.flag("DS-MOVE-07"))
+    tier: int | None = attrs.field(default=None, validator=whole("DS-MTYPE-19", lo=1, hi=3, optional=True))
+    budget: int | None = attrs.field(default=None, validator=budget_field)
+    ignore_speed: bool = attrs.field(default=False, validator=flag("DS-MOVE-07"))
 
     def resolve(self, state: Encounter) -> Outcome:
         """Resolve the request (see :func:`jump`)."""

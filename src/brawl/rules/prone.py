@@ -13,10 +13,10 @@ from brawl.events.movement import (
     DroppedProne,
     StoodUp,
 )
+from brawl.fields import flag, ident
 from brawl.geometry import distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
-from brawl.rules import move_fields as fields
 from brawl.rules.conditions import (
     add_condition,
     can_stand_up,
@@ -32,7 +32,7 @@ from brawl.state import Encounter
 class FallProne(Action):
     """Dropping prone on purpose, as a free maneuver (DS-MTYPE-23): see :func:`fall_prone`."""
 
-    creature: str = attrs.field(validator=fields.ident("DS-MTYPE-23"))
+    creature: str = attrs.field(validator=ident("DS-MTYPE-23"))
 
     def resolve(self, state: Encounter) -> Outcome:
         """Resolve the request (see :func:`fall_prone`)."""
@@ -64,9 +64,9 @@ def _fall_prone(state: Encounter, creature: str) -> Outcome:
 class StandUp(Action):
     """The Stand Up maneuver (DS-ACT-15): see :func:`stand_up`."""
 
-    creature: str = attrs.field(validator=fields.ident("DS-ACT-15"))
-    helper: str | None = attrs.field(default=None, validator=fields.ident("DS-ACT-15", optional=True))
-    willing: bool = attrs.field(default=True, validator=fields.flag("DS-ACT-15"))
+    creature: str = attrs.field(validator=ident("DS-ACT-15"))
+    helper: str | None = attrs.field(default=None, validator=ident("DS-ACT-15", optional=True))
+    willing: bool = attrs.field(default=True, validator=flag("DS-ACT-15"))
 
     def resolve(self, state: Encounter) -> Outcome:
         """Resolve the request (see :func:`stand_up`)."""

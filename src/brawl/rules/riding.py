@@ -24,11 +24,10 @@ from brawl.events.movement import (
     PowerRollResolved,
     RideUsed,
 )
+from brawl.fields import as_path, flag, ident, position, whole
 from brawl.geometry import Pos, as_pos, cube, distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
-from brawl.rules import move_fields as fields
-from brawl.rules.move_fields import as_path
 from brawl.rules.movement import (
     plan_move,
     walk,
@@ -36,21 +35,27 @@ from brawl.rules.movement import (
 from brawl.rules.placing import power_roll_tier
 from brawl.rules.steps import (
     DISENGAGE_SQUARES,
+    budget_field,
 )
 from brawl.state import Encounter
+
+
+def _optional_pos(value: Iterable[int] | None) -> Pos | None:
+    """A position or direction ``(x, y)`` or ``(x, y, z)``, or None."""
+    return None if value is None else position(value, "position")
 
 
 @attrs.frozen
 class Ride(Action):
     """The Ride move action of ``rider`` along ``path`` (DS-MOUNT-03, DS-MOUNT-04): see :func:`ride`."""
 
-    rider: str = attrs.field(validator=fields.ident("DS-MOUNT-03"))
+    rider: str = attrs.field(validator=ident("DS-MOUNT-03"))
     path: tuple[Pos, ...] = attrs.field(converter=as_path)
-    disengage: bool = attrs.field(default=False, validator=fields.flag("DS-ACT-02"))
-    budget: int | None = attrs.field(default=None, validator=fields.budget)
-    rider_has_ridden: bool = attrs.field(default=False, validator=fields.flag("DS-MOUNT-04"))
-    mount_has_been_ridden: bool = attrs.field(default=False, validator=fields.flag("R-MOUNT-2"))
-    stop_at_provocation: bool = attrs.field(default=False, validator=fields.flag("R-MOVE-3"))
+    disengage: bool = attrs.field(default=False, validator=flag("DS-ACT-02"))
+    budget: int | None = attrs.field(default=None, validator=budget_field)
+    rider_has_ridden: bool = attrs.field(default=False, validator=flag("DS-MOUNT-04"))
+    mount_has_been_ridden: bool = attrs.field(default=False, validator=flag("R-MOUNT-2"))
+    stop_at_provocation: bool = attrs.field(default=False, validator=flag("R-MOVE-3"))
 
     def resolve(self, state: Encounter) -> Outcome:
         """Resolve the request (see :func:`ride`)."""
@@ -155,13 +160,13 @@ def _ride(
 class ClimbCreature(Action):
     """Climbing onto a larger adjacent creature (DS-MTYPE-14, DS-MTYPE-15): see :func:`climb_creature`."""
 
-    creature: str = attrs.field(validator=fields.ident("DS-MTYPE-14"))
-    target: str = attrs.field(validator=fields.ident("DS-MTYPE-14"))
-    willing: bool = attrs.field(default=False, validator=fields.flag("DS-MTYPE-15"))
+    creature: str = attrs.field(validator=ident("DS-MTYPE-14"))
+    target: str = attrs.field(validator=ident("DS-MTYPE-14"))
+    willing: bool = attrs.field(default=False, validator=flag("DS-MTYPE-15"))
     roll: int | None = attrs.field(
-        default=None, validator=fields.whole(-100, 100, "DS-MTYPE-15", optional=True)
+        default=None, validator=whole("DS-MTYPE-15", lo=-100, hi=100, optional=True)
     )
-    at: Pos | None = attrs.field(default=None, converter=fields.as_opt_pos)
+    at: Pos | None = attrs.field(default=None, converter=_optional_pos)
 
     def resolve(self, state: Encounter) -> Outcome:
         """Resolve the request (see :func:`climb_creature`)."""
