@@ -9,6 +9,7 @@ import attrs
 from brawl.errors import (
     IllegalMoveError,
     InvalidArgumentError,
+    RulesError,
 )
 from brawl.events.base import Event
 from brawl.events.movement import (
@@ -17,7 +18,7 @@ from brawl.events.movement import (
     OpportunityAttackProvoked,
 )
 from brawl.fields import choice, flag, ident, position, whole
-from brawl.geometry import Pos, as_pos, cell_distance
+from brawl.geometry import Pos, cell_distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.damage import damage
@@ -53,17 +54,13 @@ class Jump(Action):
     budget: int | None = attrs.field(default=None, validator=budget_field)
     ignore_speed: bool = attrs.field(default=False, validator=flag("DS-MOVE-07"))
 
+    def verify(self, state: Encounter) -> None:
+        """Raise unless the creature may jump now (:func:`verify_jump`)."""
+        verify_jump(state, self)
+
     def resolve(self, state: Encounter) -> Outcome:
         """Resolve the request (see :func:`jump`)."""
-        return _jump(
-            state,
-            self.creature,
-            self.landing,
-            characteristic=self.characteristic,
-            tier=self.tier,
-            budget=self.budget,
-            ignore_speed=self.ignore_speed,
-        )
+        return _jump(state, self)
 
 
 def jump(
@@ -91,21 +88,44 @@ def jump(
     return request.resolve(state)
 
 
-def _jump(
-    state: Encounter,
-    creature: str,
-    landing: Iterable[int],
-    *,
-    characteristic: str | None = None,
-    tier: int | None = None,
-    budget: int | None = None,
-    ignore_speed: bool = False,
-) -> Outcome:
+def verify_jump(state: Encounter, request: Jump) -> None:
+    """Raise unless the creature may jump now (RB1-PRONE, DS-MTYPE-21).
+
+    Not prone, not in difficult or damaging terrain; the landing and the cost are checked when the
+    jump is resolved.
+    """
+    creature = request.creature
     c = state.creature(creature)
-    land = as_pos(landing, what="landing")
-    model = movement_model(state, creature, "advance")
-    if model.prone:
+    if movement_model(state, creature, "advance").prone:
         raise IllegalMoveError(f"jump {creature!r}: a prone creature can't jump", rule="RB1-PRONE")
+    if state.terrain.is_difficult(c.pos, c.n) or state.terrain.is_damaging(c.pos, c.n):
+        raise IllegalMoveError(
+            f"jump {creature!r} to {tuple(request.landing)}: "
+            "it can't jump out of difficult or damaging terrain",
+            rule="DS-MTYPE-21",
+        )
+
+
+def can_jump(state: Encounter, request: Jump) -> bool:
+    """Whether the creature may jump now (:func:`verify_jump`)."""
+    try:
+        verify_jump(state, request)
+    except RulesError:
+        return False
+    return True
+
+
+def _jump(state: Encounter, request: Jump) -> Outcome:
+    verify_jump(state, request)
+    creature, land, characteristic, tier = (
+        request.creature,
+        request.landing,
+        request.characteristic,
+        request.tier,
+    )
+    budget, ignore_speed = request.budget, request.ignore_speed
+    c = state.creature(creature)
+    model = movement_model(state, creature, "advance")
     if characteristic is None:
         score = max(c.characteristics.might, c.characteristics.agility)
         chosen = "might" if c.characteristics.might >= c.characteristics.agility else "agility"
@@ -124,11 +144,6 @@ def _jump(
     max_height = min(JUMP_HEIGHT + bonus, points)
     start = c.pos
     what = f"jump {creature!r} to {tuple(land)}"
-    terrain = state.terrain
-    if terrain.is_difficult(start, c.n) or terrain.is_damaging(start, c.n):
-        raise IllegalMoveError(
-            f"{what}: it can't jump out of difficult or damaging terrain", rule="DS-MTYPE-21"
-        )
     length = max(abs(land.x - start.x), abs(land.y - start.y))
     rise = land.z - start.z
     if land == start:
@@ -219,5 +234,7 @@ def _jump_line(a: Pos, b: Pos) -> list[Pos]:
 
 __all__ = [
     "Jump",
+    "can_jump",
     "jump",
+    "verify_jump",
 ]

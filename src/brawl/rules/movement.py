@@ -461,9 +461,9 @@ class Shift(Action):
     ignore_speed: bool = attrs.field(default=False, validator=flag("DS-MOVE-05"))
     stop_at_provocation: bool = attrs.field(default=False, validator=flag("R-MOVE-3"))
 
-    def resolve(self, state: Encounter) -> Outcome:
-        """Shift (see :func:`shift`)."""
-        request = Move(
+    def move_request(self) -> Move:
+        """The :class:`Move` this shift makes."""
+        return Move(
             self.creature,
             self.path,
             mode="advance" if self.as_move else "shift",
@@ -471,7 +471,14 @@ class Shift(Action):
             ignore_speed=self.ignore_speed,
             stop_at_provocation=self.stop_at_provocation,
         )
-        return _move(state, request)
+
+    def verify(self, state: Encounter) -> None:
+        """Raise unless the shift is allowed now (:func:`verify_move` of its :meth:`move_request`)."""
+        verify_move(state, self.move_request())
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Shift (see :func:`shift`)."""
+        return _move(state, self.move_request())
 
 
 def shift(
@@ -509,10 +516,18 @@ class Disengage(Action):
     squares: int = attrs.field(default=DISENGAGE_SQUARES, validator=budget_field)
     as_move: bool = attrs.field(default=False, validator=flag("DS-MOVE-11"))
 
+    def move_request(self) -> Move:
+        """The :class:`Move` this Disengage makes."""
+        mode = "advance" if self.as_move else "disengage"
+        return Move(self.creature, self.path, mode=mode, budget=self.squares)
+
+    def verify(self, state: Encounter) -> None:
+        """Raise unless the Disengage is allowed now (:func:`verify_move` of its :meth:`move_request`)."""
+        verify_move(state, self.move_request())
+
     def resolve(self, state: Encounter) -> Outcome:
         """Disengage (see :func:`disengage`)."""
-        mode = "advance" if self.as_move else "disengage"
-        return _move(state, Move(self.creature, self.path, mode=mode, budget=self.squares))
+        return _move(state, self.move_request())
 
 
 def disengage(

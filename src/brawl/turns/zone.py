@@ -38,6 +38,7 @@ from brawl.events.turns import (
     TurnLost,
     TurnStarted,
 )
+from brawl.fields import text, whole
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.state import Encounter, TurnState
@@ -48,12 +49,9 @@ from brawl.turns.records import (
     Request,
     StartTurn,
     UseAction,
-    ids,
+    creature_ids,
     optional_ids,
-    optional_text,
-    optional_whole,
     pairs,
-    text,
     verified,
 )
 from brawl.turns.zone_morale import morale_check, morale_due
@@ -561,12 +559,12 @@ ZONE = register_system(ZoneGame())
 class StartZoneCombat(Request):
     """:func:`brawl.start_combat` under the zone game, with its choices (Z-TURN-06, Z-TURN-07, R-Z-1)."""
 
-    initiative: str | None = attrs.field(default=None, validator=optional_text)
-    opener: str | None = attrs.field(default=None, validator=optional_text)
+    initiative: str | None = attrs.field(default=None, validator=text(optional=True))
+    opener: str | None = attrs.field(default=None, validator=text(optional=True))
     factions: tuple[str, ...] | None = attrs.field(default=None, converter=optional_ids)
     speeds: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=pairs)
-    fearless: tuple[str, ...] = attrs.field(default=(), converter=ids)
-    initiative_roll: int | None = attrs.field(default=None, validator=optional_whole)
+    fearless: tuple[str, ...] = attrs.field(default=(), converter=creature_ids)
+    initiative_roll: int | None = attrs.field(default=None, validator=whole(optional=True))
 
     def _choices(self) -> dict[str, Any]:
         return {
@@ -591,7 +589,7 @@ class StartZoneCombat(Request):
 class PassTurn(Request):
     """:func:`brawl.pass_turn` (Z-TURN-02, Z-TURN-04, Z-TURN-08)."""
 
-    faction: str | None = attrs.field(default=None, validator=optional_text)
+    faction: str | None = attrs.field(default=None, validator=text(optional=True))
 
     def verify(self, state: Encounter) -> None:
         ZONE.verify_pass(state, self.faction)
@@ -604,7 +602,7 @@ class PassTurn(Request):
 class Surrender(Request):
     """:func:`brawl.surrender` (Z-SURR-01)."""
 
-    creature: str = attrs.field(validator=text)
+    creature: str = attrs.field(validator=text())
 
     def verify(self, state: Encounter) -> None:
         verify_surrender(state, self.creature)
