@@ -55,6 +55,7 @@ from brawl.turns.records import (
     verified,
 )
 from brawl.turns.zone_morale import morale_check, morale_due
+from brawl.turns.zone_setup import zone_setup
 from brawl.turns.zone_state import (
     ACTIONS,
     MAIN_ACTIONS,
@@ -115,49 +116,8 @@ class ZoneGame:
         initiative_roll: int | None = None,
     ) -> None:
         """Raise if the fight may not start with these choices (Z-TURN-02, Z-TURN-06, Z-TURN-07, R-Z-1)."""
-        self._setup(state, initiative, opener, factions, speeds, initiative_roll)
+        zone_setup(state, initiative, opener, factions, speeds, initiative_roll)
         check_ids(state, fearless, "fearless")
-
-    def _setup(
-        self,
-        state: Encounter,
-        initiative: str | None,
-        opener: str | None,
-        factions: Sequence[str] | None,
-        speeds: Mapping[str, int] | None,
-        initiative_roll: int | None,
-    ) -> tuple[tuple[str, ...], dict[str, int]]:
-        """The cyclic order and the speeds, once the choices are checked."""
-        present = list(dict.fromkeys(c.side for c in state.living()))
-        if factions is None:
-            order = tuple(present)
-        else:
-            if isinstance(factions, str):
-                raise InvalidArgumentError(
-                    f"factions {factions!r}: a sequence of faction names", rule="R-Z-1"
-                )
-            order = tuple(factions)
-            if len(set(order)) != len(order) or not set(present) <= set(order):
-                raise InvalidArgumentError(
-                    f"factions {order!r}: must list each faction once, including {present!r}", rule="R-Z-1"
-                )
-        if len(order) < 2:
-            raise InvalidArgumentError(
-                f"factions {order!r}: a fight needs two or more factions", rule="Z-TURN-02"
-            )
-        if initiative is not None and initiative not in order:
-            raise InvalidArgumentError(f"initiative {initiative!r}: not one of {order!r}", rule="Z-TURN-07")
-        if initiative is None and initiative_roll is not None:
-            whole_number(
-                initiative_roll, 1, len(order), what="initiative assigned randomly", rule="Z-TURN-07"
-            )
-        if opener is not None and opener not in order:
-            raise InvalidArgumentError(f"opener {opener!r}: not one of {order!r}", rule="Z-TURN-06")
-        zone_speeds = {}
-        for cid, value in (speeds or {}).items():
-            state.creature(cid)
-            zone_speeds[cid] = whole_number(value, 0, MAX_ZONES, what=f"speed of {cid!r}", rule="Z-TURN-09")
-        return order, zone_speeds
 
     def start(
         self,
@@ -177,7 +137,7 @@ class ZoneGame:
         picks (default: itself). ``factions``: the cyclic order (default: order of appearance,
         R-Z-1). ``speeds={id: zones}``; ``fearless``: characters immune to morale (Z-MORALE-03).
         """
-        order, zone_speeds = self._setup(state, initiative, opener, factions, speeds, initiative_roll)
+        order, zone_speeds = zone_setup(state, initiative, opener, factions, speeds, initiative_roll)
         events: list[Event] = []
         if initiative is None:
             roll, state, die = roll_die(
