@@ -9,17 +9,15 @@ import brawl
 from brawl import ActionUnavailableError, Cell, Characteristics, Creature, Encounter, Material, Pos, Terrain
 from brawl.events.actions import EffectEnded, FreeStrikeOffered, ManeuverResolved, Struck
 from brawl.events.damage import Damaged
-from brawl.rules.actions import (
-    aid_attack,
-    charge,
-    defend,
-    escape_grab,
+from brawl.rules.main_actions import charge, defend, defend_reasons
+from brawl.rules.maneuvers import aid_attack, can_target_with_grab, escape_grab, grab, knockback
+from brawl.rules.strikes import (
+    can_make_opportunity_attack,
     expire_effects,
     free_strike,
-    grab,
     is_flanking,
-    knockback,
     opportunity_attack,
+    order_triggered_actions,
 )
 
 
@@ -101,7 +99,7 @@ def test_opportunity_attack_is_refused_with_a_bane_on_the_roll() -> None:
     enc = fight(hero("kira", (2, 2)), foe("gob", (3, 2), conditions=weak))
     with pytest.raises(ActionUnavailableError, match="DS-STRIKE-04"):
         opportunity_attack(enc, "gob", "kira")
-    assert brawl.rules.actions.can_make_opportunity_attack(enc, "kira", "gob")
+    assert can_make_opportunity_attack(enc, "kira", "gob")
 
 
 def test_opportunity_attack_needs_triggered_actions() -> None:
@@ -144,7 +142,7 @@ def test_grab_targets_your_size_or_smaller_unless_might_2() -> None:
     )
     with pytest.raises(ActionUnavailableError, match="R-SIZE-3"):
         grab(enc, "kira", "ogre", dice=(9, 9))
-    assert brawl.rules.actions.can_target_with_grab(enc, "bron", "ogre2")
+    assert can_target_with_grab(enc, "bron", "ogre2")
     enc2, _ = grab(enc, "bron", "ogre2", dice=(9, 9))
     assert enc2.creature("ogre2").has("grabbed")
     with pytest.raises(ActionUnavailableError, match="DS-ACT-09"):
@@ -236,7 +234,7 @@ def test_defend_gives_a_double_bane_to_rolls_against_the_defender() -> None:
     enc, _ = defend(enc, "gob")
     _, events = free_strike(enc, "kira", "gob", dice=(9, 8))
     assert struck(events).tier == 2
-    assert brawl.rules.actions.defend_reasons(enc, "gob")
+    assert defend_reasons(enc, "gob")
 
 
 def test_defend_gives_no_benefit_while_the_defender_taunts() -> None:
@@ -247,7 +245,7 @@ def test_defend_gives_no_benefit_while_the_defender_taunts() -> None:
     enc, _ = defend(enc, "gob")
     _, events = free_strike(enc, "kira", "gob", dice=(9, 8))
     assert struck(events).tier == 3
-    assert brawl.rules.actions.defend_reasons(enc, "gob") == []
+    assert defend_reasons(enc, "gob") == []
 
 
 def test_flanking_on_opposite_sides_gives_an_edge_on_melee_strikes() -> None:
@@ -338,7 +336,7 @@ def test_defend_ends_at_the_start_of_the_defenders_next_turn_in_play() -> None:
 def test_triggered_actions_resolve_players_first_then_the_director() -> None:
     """DS-TURN-07, R-TURN-1: the players' side orders and resolves first, then the Director's."""
     enc = fight(foe("gob", (5, 5)), hero("kira", (2, 2)), foe("ogre", (7, 7)), hero("tal", (3, 3)))
-    order = brawl.rules.actions.order_triggered_actions
+    order = order_triggered_actions
     assert order(enc, ["ogre", "tal", "gob", "kira"]) == ("kira", "tal", "gob", "ogre")
     assert order(enc, ["ogre", "tal", "kira"], heroes_order=["tal", "kira"]) == ("tal", "kira", "ogre")
     with pytest.raises(brawl.InvalidArgumentError, match="DS-TURN-07"):

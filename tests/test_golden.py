@@ -102,6 +102,12 @@ class Climb(Action):
     creature: str
     path: tuple[brawl.Pos, ...] = attrs.field(converter=_positions)
 
+    def verify(self, state: Encounter) -> None:
+        left = movement_left(state, self.creature)
+        if left == 0:
+            brawl.verify_action(state, self.creature, "move")
+        brawl.verify_move(state, self.creature, self.path, mode="climb", budget=left or None)
+
     def resolve(self, state: Encounter) -> brawl.Outcome:
         out = brawl.Outcome(state, ())
         if movement_left(state, self.creature) == 0:

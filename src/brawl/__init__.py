@@ -143,8 +143,21 @@ __all__ += ["verify_spend_recovery", "verify_stamina_change"]
 
 # --- movement ------------------------------------------------------------------------------
 from brawl.reach import Reachable
-from brawl.rules.digging import ClawDirt, Dig, PullUp, claw_dirt, dig, pull_up
-from brawl.rules.jumping import Jump, jump
+from brawl.rules.digging import (
+    ClawDirt,
+    Dig,
+    PullUp,
+    can_claw_dirt,
+    can_dig,
+    can_pull_up,
+    claw_dirt,
+    dig,
+    pull_up,
+    verify_claw_dirt,
+    verify_dig,
+    verify_pull_up,
+)
+from brawl.rules.jumping import Jump, can_jump, jump, verify_jump
 from brawl.rules.movement import (
     Disengage,
     Move,
@@ -157,14 +170,35 @@ from brawl.rules.movement import (
     shift,
     verify_move,
 )
-from brawl.rules.prone import FallProne, StandUp, fall_prone, stand_up
+from brawl.rules.prone import (
+    FallProne,
+    StandUp,
+    can_fall_prone,
+    can_stand_up_now,
+    fall_prone,
+    stand_up,
+    verify_fall_prone,
+    verify_stand_up,
+)
 from brawl.rules.reachable import reachable
-from brawl.rules.riding import ClimbCreature, Ride, climb_creature, ride
+from brawl.rules.riding import (
+    ClimbCreature,
+    Ride,
+    can_climb_creature,
+    can_ride,
+    climb_creature,
+    ride,
+    verify_climb_creature,
+    verify_ride,
+)
 from brawl.rules.steps import MoveModel
 from brawl.rules.teleport import Teleport, can_teleport, teleport, verify_teleport
 
 __all__ += ["ClawDirt", "ClimbCreature", "Dig", "Disengage", "FallProne", "Jump", "Move", "PullUp"]
 __all__ += ["Ride", "Shift", "StandUp", "Teleport"]
+__all__ += ["can_claw_dirt", "can_climb_creature", "can_dig", "can_fall_prone", "can_jump", "can_pull_up"]
+__all__ += ["can_ride", "can_stand_up_now", "verify_claw_dirt", "verify_climb_creature", "verify_dig"]
+__all__ += ["verify_fall_prone", "verify_jump", "verify_pull_up", "verify_ride", "verify_stand_up"]
 __all__ += [
     "MoveModel",
     "Reachable",

@@ -8,14 +8,16 @@ the state (its RNG advanced when it drew) and the events.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
+import immutables
 
 from brawl.checks import is_whole_number, whole_number
-from brawl.errors import InvalidArgumentError
+from brawl.errors import ArgumentTypeError, InvalidArgumentError
 from brawl.events.base import DiceRolled, Event
 from brawl.events.dice import PowerRolled, SavingThrowMade
+from brawl.fields import dice_pair
 from brawl.outcome import Outcome
 from brawl.state import Encounter
 
@@ -90,6 +92,29 @@ def net_edges(edges: int, banes: int) -> int:
     _check_count(edges, "edges")
     _check_count(banes, "banes")
     return min(edges, MAX_EDGES) - min(banes, MAX_EDGES)
+
+
+def power_dice(value: Iterable[int] | None) -> tuple[int, int] | None:
+    """A ``dice`` field's converter: two d10 faces from 1 to 10, or None (from the RNG) (RB3-EDGES)."""
+    return None if value is None else dice_pair(value, "dice", "RB3-EDGES", sides=POWER_DIE_SIDES)
+
+
+def power_rolls(value: Mapping[str, Iterable[int]] | None) -> immutables.Map[str, tuple[int, int]] | None:
+    """A ``rolls`` field's converter: two d10 faces by creature id, or None (RB3-OPPOSED)."""
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise ArgumentTypeError(
+            f"rolls {value!r}: a mapping of creature id to two d10 is needed, not {type(value).__name__}",
+            rule="RB3-OPPOSED",
+        )
+    out: dict[str, tuple[int, int]] = {}
+    for cid, faces in value.items():
+        if not isinstance(cid, str):
+            raise ArgumentTypeError(f"rolls {value!r}: {cid!r} is not a creature id", rule="RB3-OPPOSED")
+        if faces is not None:
+            out[cid] = dice_pair(faces, "rolls", "RB3-OPPOSED", sides=POWER_DIE_SIDES)
+    return immutables.Map(out)
 
 
 def _check_count(value: int, what: str) -> None:

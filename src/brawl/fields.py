@@ -1,11 +1,14 @@
 """Field checks of request records: a wrongly typed value is refused on construction, never stored.
 
-The validators (:func:`whole`, :func:`flag`, :func:`text`, :func:`ident`) and the conversions the records'
-converters call (:func:`position`, :func:`positions`, :func:`dice_pair`, :func:`texts`) raise
-:class:`~brawl.errors.ArgumentTypeError` naming the record and the field
-(``ForcedMove.squares '3': a whole number is needed``) and citing the rule the field serves.
-Ranges that depend on the state (a distance the target can be moved, a Stamina amount) are
-checked by the rule's ``verify_x``, not here.
+The validators (:func:`whole`, :func:`flag`, :func:`text`, :func:`ident`, :func:`choice`) and the
+conversions the records' converters call (:func:`position`, :func:`positions`, :func:`as_path`,
+:func:`dice_pair`, :func:`ids`) raise :class:`~brawl.errors.ArgumentTypeError` naming the record
+and the field (``ForcedMove.squares '3': a whole number is needed``) and citing the rule the field
+serves; a value of the right type out of its range raises
+:class:`~brawl.errors.InvalidArgumentError`. Ranges that depend on the state (a distance the target
+can be moved, a Stamina amount) are checked by the rule's ``verify_x``, not here. The checks of one
+domain live next to it: movement modes and budgets in :mod:`brawl.rules.steps`, edge and bane
+reasons in :mod:`brawl.rules.edges`, power-roll dice in :mod:`brawl.dice`.
 """
 
 from __future__ import annotations
@@ -15,8 +18,8 @@ from typing import Any
 
 import attrs
 
-from brawl.checks import is_whole_number
-from brawl.errors import ArgumentTypeError, UnknownCreatureError
+from brawl.checks import is_whole_number, whole_number
+from brawl.errors import ArgumentTypeError, InvalidArgumentError, UnknownCreatureError
 from brawl.geometry import Pos
 
 Rule = str | tuple[str, ...] | Callable[[Any], str | tuple[str, ...]]
@@ -24,46 +27,59 @@ Rule = str | tuple[str, ...] | Callable[[Any], str | tuple[str, ...]]
 
 Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
 
+MAX_PATH = 100_000
+"""Longest path a move request takes (DS-MOVE-07: no move is longer than the map)."""
+
 
 def _rule(rule: Rule, instance: Any) -> str | tuple[str, ...]:
     return rule(instance) if callable(rule) else rule
 
 
-def _refuse(instance: Any, name: str, value: Any, expected: str, rule: Rule) -> ArgumentTypeError:
+def _name(instance: Any, attribute: attrs.Attribute[Any]) -> str:
+    return f"{type(instance).__name__}.{attribute.name}"
+
+
+def _refuse(
+    instance: Any, attribute: attrs.Attribute[Any], value: Any, expected: str, rule: Rule
+) -> ArgumentTypeError:
     return ArgumentTypeError(
-        f"{type(instance).__name__}.{name} {value!r}: {expected} is needed, not {type(value).__name__}",
+        f"{_name(instance, attribute)} {value!r}: {expected} is needed, not {type(value).__name__}",
         rule=_rule(rule, instance),
     )
 
 
-def whole(rule: Rule = (), *, optional: bool = False) -> Validator:
-    """A whole number (an ``int``, not a ``bool``); ``None`` too when ``optional``."""
+def whole(
+    rule: Rule = (), *, lo: int | None = None, hi: int | None = None, optional: bool = False
+) -> Validator:
+    """A whole number (an ``int``, not a ``bool``) from ``lo`` to ``hi``; ``None`` too when ``optional``."""
 
     def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        if (value is None and optional) or is_whole_number(value):
-            return
-        raise _refuse(instance, attribute.name, value, "a whole number", rule)
+        if not (value is None and optional):
+            whole_number(value, lo, hi, what=_name(instance, attribute), rule=_rule(rule, instance))
 
     return check
 
 
-def flag(rule: Rule = ()) -> Validator:
-    """``True`` or ``False``."""
+def flag(rule: Rule = (), *, optional: bool = False) -> Validator:
+    """``True`` or ``False`` (not 0, 1); ``None`` too when ``optional``."""
 
     def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        if not isinstance(value, bool):
-            raise _refuse(instance, attribute.name, value, "True or False", rule)
+        if isinstance(value, bool) or (value is None and optional):
+            return
+        raise _refuse(
+            instance, attribute, value, "True, False or None" if optional else "True or False", rule
+        )
 
     return check
 
 
 def text(rule: Rule = (), *, optional: bool = False) -> Validator:
-    """A string (an id, a name); ``None`` too when ``optional``."""
+    """A string (a name, a reason); ``None`` too when ``optional``."""
 
     def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        if (value is None and optional) or isinstance(value, str):
+        if isinstance(value, str) or (value is None and optional):
             return
-        raise _refuse(instance, attribute.name, value, "a string", rule)
+        raise _refuse(instance, attribute, value, "a string or None" if optional else "a string", rule)
 
     return check
 
@@ -76,10 +92,10 @@ def ident(rule: Rule = (), *, optional: bool = False) -> Validator:
     """A creature or object id (a string); ``None`` too when ``optional``. Else :class:`IdTypeError`."""
 
     def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        if (value is None and optional) or isinstance(value, str):
+        if isinstance(value, str) or (value is None and optional):
             return
         raise IdTypeError(
-            f"{type(instance).__name__}.{attribute.name} {value!r}: an id (a string) is needed, "
+            f"{_name(instance, attribute)} {value!r}: a creature id (a string) is needed, "
             f"not {type(value).__name__}",
             rule=_rule(rule, instance),
         )
@@ -87,14 +103,35 @@ def ident(rule: Rule = (), *, optional: bool = False) -> Validator:
     return check
 
 
-def texts(value: Any, what: str, rule: str | tuple[str, ...] = ()) -> tuple[str, ...]:
-    """A tuple of strings (rule IDs, ids) from any iterable of strings but a single string."""
-    if isinstance(value, str) or not isinstance(value, Iterable):
-        raise ArgumentTypeError(f"{what} {value!r}: a sequence of strings is needed", rule=rule)
+def choice(values: tuple[str, ...], rule: Rule = (), *, optional: bool = False) -> Validator:
+    """One of ``values``; ``None`` too when ``optional``."""
+
+    def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if value is None and optional:
+            return
+        message = f"{_name(instance, attribute)} {value!r}: one of {', '.join(values)}"
+        if not isinstance(value, str):
+            raise ArgumentTypeError(message, rule=_rule(rule, instance))
+        if value not in values:
+            raise InvalidArgumentError(message, rule=_rule(rule, instance))
+
+    return check
+
+
+def ids(value: Any, what: str, rule: str | tuple[str, ...] = (), *, unique: bool = False) -> tuple[str, ...]:
+    """A tuple of strings (creature ids, rule IDs) from any iterable of strings but a single string.
+
+    ``unique`` keeps each id once, in the order first given.
+    """
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise ArgumentTypeError(
+            f"{what} {value!r}: a sequence of ids (strings) is needed, not {type(value).__name__}", rule=rule
+        )
     items = tuple(value)
-    if not all(isinstance(v, str) for v in items):
-        raise ArgumentTypeError(f"{what} {value!r}: a sequence of strings is needed", rule=rule)
-    return items
+    for item in items:
+        if not isinstance(item, str):
+            raise ArgumentTypeError(f"{what} {value!r}: {item!r} is not an id (a string)", rule=rule)
+    return tuple(dict.fromkeys(items)) if unique else items
 
 
 def position(value: Any, what: str, rule: str | tuple[str, ...] = "R-GEO-1") -> Pos:
@@ -103,28 +140,59 @@ def position(value: Any, what: str, rule: str | tuple[str, ...] = "R-GEO-1") -> 
         return value
     if not isinstance(value, Iterable):
         raise ArgumentTypeError(
-            f"{what} {value!r}: a position (x, y) or (x, y, z) is needed, not {type(value).__name__}",
+            f"{what} {value!r:.60}: a position (x, y) or (x, y, z) is needed, not {type(value).__name__}",
             rule=rule,
         )
     items = tuple(value)
     if len(items) not in (2, 3) or not all(is_whole_number(i) for i in items):
-        raise ArgumentTypeError(f"{what} {value!r}: not 2 or 3 whole numbers", rule="R-GEO-1")
+        raise ArgumentTypeError(f"{what} {value!r:.60}: not 2 or 3 whole numbers", rule="R-GEO-1")
     return Pos(*items)
 
 
-def positions(value: Any, what: str, rule: str | tuple[str, ...] = "R-GEO-1") -> tuple[Pos, ...]:
-    """A tuple of :class:`Pos` from a sequence of positions."""
-    if isinstance(value, str) or not isinstance(value, Iterable):
-        raise ArgumentTypeError(f"{what} {value!r}: a sequence of positions is needed", rule=rule)
-    return tuple(position(p, what) for p in value)
+def positions(
+    value: Any, what: str, rule: str | tuple[str, ...] = "R-GEO-1", *, limit: int | None = None
+) -> tuple[Pos, ...]:
+    """A tuple of :class:`Pos` from a sequence of positions, at most ``limit`` of them (DS-MOVE-07)."""
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise ArgumentTypeError(
+            f"{what} {value!r:.60}: a sequence of positions is needed, not {type(value).__name__}", rule=rule
+        )
+    items = list(value)
+    if limit is not None and len(items) > limit:
+        raise InvalidArgumentError(f"{what} of {len(items)} steps: at most {limit:,}", rule="DS-MOVE-07")
+    return tuple(position(p, f"{what} position") for p in items)
 
 
-def dice_pair(value: Any, what: str, rule: str | tuple[str, ...] = "RB3-EDGES") -> tuple[int, int]:
-    """Two die faces as a tuple of two whole numbers."""
-    items = tuple(value) if isinstance(value, Iterable) and not isinstance(value, str) else ()
-    if len(items) != 2 or not all(is_whole_number(i) for i in items):
-        raise ArgumentTypeError(f"{what} {value!r}: two whole numbers (die faces) are needed", rule=rule)
-    return (items[0], items[1])
+def as_path(value: Any) -> tuple[Pos, ...]:
+    """The positions a move enters, in order: a ``path`` field's converter (R-GEO-1, DS-MOVE-07)."""
+    return positions(value, "path", limit=MAX_PATH)
 
 
-__all__ = ["IdTypeError", "dice_pair", "flag", "ident", "position", "positions", "text", "texts", "whole"]
+def dice_pair(
+    value: Any, what: str, rule: str | tuple[str, ...] = "RB3-EDGES", *, sides: int | None = None
+) -> tuple[int, int]:
+    """Two die faces as a tuple of two whole numbers, each from 1 to ``sides`` when it is given."""
+    items = tuple(value) if isinstance(value, Iterable) and not isinstance(value, str | bytes) else ()
+    if len(items) != 2:
+        raise ArgumentTypeError(
+            f"{what} {value!r:.60}: two die faces are needed, not {type(value).__name__}", rule=rule
+        )
+    lo = None if sides is None else 1
+    a, b = (whole_number(i, lo, sides, what=f"{what} face", rule=rule) for i in items)
+    return (a, b)
+
+
+__all__ = [
+    "MAX_PATH",
+    "IdTypeError",
+    "as_path",
+    "choice",
+    "dice_pair",
+    "flag",
+    "ident",
+    "ids",
+    "position",
+    "positions",
+    "text",
+    "whole",
+]

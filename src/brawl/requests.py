@@ -21,10 +21,13 @@ class Action:
     """Base class of the requests: a rule call as data. Subclasses register by class name."""
 
     registry: ClassVar[dict[str, type[Action]]] = {}
+    """The request classes by name; a private name or a class that sets ``base = True`` stays out."""
+    base: ClassVar[bool] = False
+    """True in the class body of a shared base of requests, which is no request itself."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if not cls.__name__.startswith("_"):
+        if not cls.__name__.startswith("_") and not cls.__dict__.get("base", False):
             Action.registry[cls.__name__] = cls
 
     def resolve(self, state: Encounter) -> Outcome:
@@ -32,7 +35,10 @@ class Action:
         raise NotImplementedError
 
     def verify(self, state: Encounter) -> None:
-        """Raise the :class:`~brawl.errors.RulesError` the rule would raise, by cheap checks alone."""
+        """Raise the :class:`~brawl.errors.RulesError` the rule would raise, by cheap checks alone.
+
+        Every request defines its own: its rule's ``verify_x``, never a trial run of the rule.
+        """
         raise NotImplementedError
 
 

@@ -19,7 +19,7 @@ from brawl.dice import MAX_BONUS, SAVE_DIE_SIDES, SAVE_THRESHOLD, saving_throw
 from brawl.errors import ConditionError, InvalidArgumentError, RulesError
 from brawl.events.base import Event
 from brawl.events.conditions import ConditionEnded, ConditionGained
-from brawl.fields import flag, ident, text, texts, whole
+from brawl.fields import flag, ident, ids, text, whole
 from brawl.geometry import Pos
 from brawl.outcome import Outcome
 from brawl.requests import Action
@@ -46,7 +46,7 @@ def _name(value: ConditionName | Duration | str) -> str:
 
 
 def _rules(value: Iterable[str]) -> tuple[str, ...]:
-    return texts(value, "rules")
+    return ids(value, "rules")
 
 
 @attrs.frozen

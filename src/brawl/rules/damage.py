@@ -21,7 +21,7 @@ from brawl.damagetypes import ALL, UNTYPED_KEY, DamageType, ImmunityValue, damag
 from brawl.errors import ArgumentTypeError, InvalidArgumentError, RulesError
 from brawl.events.base import Event
 from brawl.events.damage import Damaged, KnockedOut, ObjectDestroyed
-from brawl.fields import flag, ident, text, texts, whole
+from brawl.fields import flag, ident, ids, text, whole
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.conditions import add_condition, release_grabs
@@ -196,7 +196,7 @@ def _modifiers(value: Iterable[Modifier]) -> tuple[Modifier, ...]:
 
 
 def _rules(value: Iterable[str]) -> tuple[str, ...]:
-    return texts(value, "rules")
+    return ids(value, "rules")
 
 
 @attrs.frozen

@@ -13,6 +13,7 @@ from brawl.errors import (
     ActionUnavailableError,
     IllegalMoveError,
     InvalidArgumentError,
+    RulesError,
 )
 from brawl.events.base import Event
 from brawl.events.movement import (
@@ -20,10 +21,10 @@ from brawl.events.movement import (
     Moved,
     PowerRollResolved,
 )
-from brawl.geometry import Pos, as_pos, cell_distance, cube, distance
+from brawl.fields import flag, ident, position, whole
+from brawl.geometry import Pos, cell_distance, cube, distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
-from brawl.rules import move_fields as fields
 from brawl.rules.burrowing import BURROWABLE, beneath_the_ground
 from brawl.rules.conditions import (
     add_condition,
@@ -65,17 +66,26 @@ def _open_or_dirt(state: Encounter, pos: Pos, n: int) -> bool:
     return True
 
 
+def _destination(value: Iterable[int]) -> Pos:
+    """A ``destination`` field as a :class:`Pos`; errors name the field."""
+    return position(value, "destination")
+
+
 @attrs.frozen
 class Dig(Action):
     """The Dig maneuver: straight down or up, up to its size (DS-MTYPE-03, DS-MTYPE-04): see :func:`dig`."""
 
-    creature: str = attrs.field(validator=fields.ident("DS-MTYPE-03"))
-    squares: int = attrs.field(validator=fields.whole(1, MAX_BUDGET, "DS-MTYPE-04"))
-    down: bool = attrs.field(default=True, validator=fields.flag("DS-MTYPE-03"))
+    creature: str = attrs.field(validator=ident("DS-MTYPE-03"))
+    squares: int = attrs.field(validator=whole("DS-MTYPE-04", lo=1, hi=MAX_BUDGET))
+    down: bool = attrs.field(default=True, validator=flag("DS-MTYPE-03"))
+
+    def verify(self, state: Encounter) -> None:
+        """Raise unless the creature may dig now (:func:`verify_dig`)."""
+        verify_dig(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
         """Resolve the request (see :func:`dig`)."""
-        return _dig(state, self.creature, self.squares, down=self.down)
+        return _dig(state, self)
 
 
 def dig(state: Encounter, creature: str, squares: int, *, down: bool = True) -> Outcome:
@@ -88,9 +98,19 @@ def dig(state: Encounter, creature: str, squares: int, *, down: bool = True) -> 
     return request.resolve(state)
 
 
-def _dig(state: Encounter, creature: str, squares: int, *, down: bool = True) -> Outcome:
+def _what_dig(request: Dig) -> str:
+    return f"dig {request.creature!r} {request.squares!r} squares {'down' if request.down else 'up'}"
+
+
+def verify_dig(state: Encounter, request: Dig) -> None:
+    """Raise unless the creature may dig now (DS-MTYPE-03..05).
+
+    Burrow in its speed, squares up to its size, a speed at least its size, dirt it touches, no
+    conscious grabbed creature held when digging deeper; the squares entered are checked by the dig.
+    """
+    creature, squares, down = request.creature, request.squares, request.down
     c = state.creature(creature)
-    what = f"dig {creature!r} {squares!r} squares {'down' if down else 'up'}"
+    what = _what_dig(request)
     if not c.has_movement(MovementType.BURROW):
         raise ActionUnavailableError(f"{what}: no burrow in its speed entry", rule="DS-MTYPE-03")
     whole_number(squares, 1, c.size.value, what=f"{what}: squares (1 to its size)", rule="DS-MTYPE-04")
@@ -109,6 +129,22 @@ def _dig(state: Encounter, creature: str, squares: int, *, down: bool = True) ->
                 raise ActionUnavailableError(
                     f"{what}: it holds {g!r} grabbed and can't willingly move deeper", rule="DS-MTYPE-05"
                 )
+
+
+def can_dig(state: Encounter, request: Dig) -> bool:
+    """Whether the Dig request passes its checks now (:func:`verify_dig`)."""
+    try:
+        verify_dig(state, request)
+    except RulesError:
+        return False
+    return True
+
+
+def _dig(state: Encounter, request: Dig) -> Outcome:
+    verify_dig(state, request)
+    creature, squares, down = request.creature, request.squares, request.down
+    c = state.creature(creature)
+    what = _what_dig(request)
     step = Pos(0, 0, -1 if down else 1)
     end = c.pos
     for _ in range(squares):
@@ -138,16 +174,18 @@ def _dig(state: Encounter, creature: str, squares: int, *, down: bool = True) ->
 class ClawDirt(Action):
     """Claw Dirt: 1 square into, out of or through dirt, roll given (DS-MTYPE-10): see :func:`claw_dirt`."""
 
-    creature: str = attrs.field(validator=fields.ident("DS-MTYPE-10"))
-    destination: Pos = attrs.field(converter=fields.as_destination)
-    roll: int = attrs.field(validator=fields.whole(-100, 100, "DS-MTYPE-10"))
-    use_main_action: bool = attrs.field(default=False, validator=fields.flag("DS-MTYPE-10"))
+    creature: str = attrs.field(validator=ident("DS-MTYPE-10"))
+    destination: Pos = attrs.field(converter=_destination)
+    roll: int = attrs.field(validator=whole("DS-MTYPE-10", lo=-100, hi=100))
+    use_main_action: bool = attrs.field(default=False, validator=flag("DS-MTYPE-10"))
+
+    def verify(self, state: Encounter) -> None:
+        """Raise unless the creature may claw through dirt now (:func:`verify_claw_dirt`)."""
+        verify_claw_dirt(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
         """Resolve the request (see :func:`claw_dirt`)."""
-        return _claw_dirt(
-            state, self.creature, self.destination, roll=self.roll, use_main_action=self.use_main_action
-        )
+        return _claw_dirt(state, self)
 
 
 def claw_dirt(
@@ -167,16 +205,10 @@ def claw_dirt(
     return request.resolve(state)
 
 
-def _claw_dirt(
-    state: Encounter,
-    creature: str,
-    destination: Iterable[int],
-    *,
-    roll: int,
-    use_main_action: bool = False,
-) -> Outcome:
+def verify_claw_dirt(state: Encounter, request: ClawDirt) -> int:
+    """Raise unless the creature may claw 1 square through dirt now; the tier of its roll (DS-MTYPE-10)."""
+    creature, dest = request.creature, request.destination
     c = state.creature(creature)
-    dest = as_pos(destination, what="destination")
     what = f"claw dirt {creature!r} to {tuple(dest)}"
     if c.has_movement(MovementType.BURROW):
         raise ActionUnavailableError(
@@ -196,9 +228,28 @@ def _claw_dirt(
         raise IllegalMoveError(
             f"{what}: the move is not into, out of or through dirt it touches", rule="DS-MTYPE-10"
         )
-    tier = power_roll_tier(roll, rule="DS-MTYPE-10")
-    if isinstance(use_main_action, bool) is False:
-        raise InvalidArgumentError(f"use_main_action {use_main_action!r}: True or False", rule="DS-MTYPE-10")
+    return power_roll_tier(request.roll, rule="DS-MTYPE-10")
+
+
+def can_claw_dirt(state: Encounter, request: ClawDirt) -> bool:
+    """Whether the ClawDirt request passes its checks now (:func:`verify_claw_dirt`)."""
+    try:
+        verify_claw_dirt(state, request)
+    except RulesError:
+        return False
+    return True
+
+
+def _claw_dirt(state: Encounter, request: ClawDirt) -> Outcome:
+    tier = verify_claw_dirt(state, request)
+    creature, dest, roll, use_main_action = (
+        request.creature,
+        request.destination,
+        request.roll,
+        request.use_main_action,
+    )
+    c = state.creature(creature)
+    what = f"claw dirt {creature!r} to {tuple(dest)}"
     moves = tier != 2 or use_main_action
     result = {
         1: "moves 1 square; slowed and weakened (EoT)",
@@ -249,13 +300,17 @@ def _claw_dirt(
 class PullUp(Action):
     """Pulling a willing adjacent burrower 1 square up (DS-MTYPE-09): see :func:`pull_up`."""
 
-    helper: str = attrs.field(validator=fields.ident("DS-MTYPE-09"))
-    target: str = attrs.field(validator=fields.ident("DS-MTYPE-09"))
-    willing: bool = attrs.field(default=True, validator=fields.flag("DS-MTYPE-09"))
+    helper: str = attrs.field(validator=ident("DS-MTYPE-09"))
+    target: str = attrs.field(validator=ident("DS-MTYPE-09"))
+    willing: bool = attrs.field(default=True, validator=flag("DS-MTYPE-09"))
+
+    def verify(self, state: Encounter) -> None:
+        """Raise unless the helper may pull the target up now (:func:`verify_pull_up`)."""
+        verify_pull_up(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
         """Resolve the request (see :func:`pull_up`)."""
-        return _pull_up(state, self.helper, self.target, willing=self.willing)
+        return _pull_up(state, self)
 
 
 def pull_up(state: Encounter, helper: str, target: str, *, willing: bool = True) -> Outcome:
@@ -264,7 +319,12 @@ def pull_up(state: Encounter, helper: str, target: str, *, willing: bool = True)
     return request.resolve(state)
 
 
-def _pull_up(state: Encounter, helper: str, target: str, *, willing: bool = True) -> Outcome:
+def verify_pull_up(state: Encounter, request: PullUp) -> None:
+    """Raise unless the helper may pull the target up now (DS-MTYPE-09).
+
+    The helper stands on the ground, adjacent to a willing target beneath the ground.
+    """
+    helper, target, willing = request.helper, request.target, request.willing
     h = state.creature(helper)
     t = state.creature(target)
     what = f"pull {target!r} up with {helper!r}"
@@ -278,6 +338,22 @@ def _pull_up(state: Encounter, helper: str, target: str, *, willing: bool = True
         raise ActionUnavailableError(f"{what}: the two are not adjacent", rule="DS-MTYPE-09")
     if not willing:
         raise ActionUnavailableError(f"{what}: {target!r} is not willing", rule="DS-MTYPE-09")
+
+
+def can_pull_up(state: Encounter, request: PullUp) -> bool:
+    """Whether the PullUp request passes its checks now (:func:`verify_pull_up`)."""
+    try:
+        verify_pull_up(state, request)
+    except RulesError:
+        return False
+    return True
+
+
+def _pull_up(state: Encounter, request: PullUp) -> Outcome:
+    verify_pull_up(state, request)
+    helper, target = request.helper, request.target
+    t = state.creature(target)
+    what = f"pull {target!r} up with {helper!r}"
     end = Pos(t.pos.x, t.pos.y, t.pos.z + 1)
     if not _open_or_dirt(state, end, t.n):
         raise IllegalMoveError(
@@ -300,7 +376,13 @@ __all__ = [
     "ClawDirt",
     "Dig",
     "PullUp",
+    "can_claw_dirt",
+    "can_dig",
+    "can_pull_up",
     "claw_dirt",
     "dig",
     "pull_up",
+    "verify_claw_dirt",
+    "verify_dig",
+    "verify_pull_up",
 ]

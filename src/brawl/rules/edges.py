@@ -45,6 +45,20 @@ class Reason:
         return f"{name}: {self.why} ({', '.join(self.rules)})"
 
 
+def reasons(value: Iterable[Reason]) -> tuple[Reason, ...]:
+    """An ``extra`` field's converter: edge and bane reasons (:func:`edge`, :func:`bane`) as a tuple."""
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):  # type: ignore[unreachable]
+        raise ArgumentTypeError(
+            f"extra {value!r}: a list of edge or bane reasons is needed, not {type(value).__name__}",
+            rule="RB3-EDGES",
+        )
+    items = tuple(value)
+    for r in items:
+        if not isinstance(r, Reason):
+            raise ArgumentTypeError(f"extra {value!r}: {r!r} is not an edge or bane reason", rule="RB3-EDGES")
+    return items
+
+
 def edge(why: str, *rules: str, double: bool = False) -> Reason:
     """An edge (or double edge) for a caller's own reason: flanking, Aid Attack, ..."""
     return Reason(DOUBLE if double else EDGE, 0, why, rules)

@@ -22,7 +22,7 @@ from brawl.creature import Creature, MovementType
 from brawl.errors import InvalidArgumentError, RulesError
 from brawl.events.base import Event
 from brawl.events.forced import FallingFar, Fell
-from brawl.fields import flag, ident, position, texts, whole
+from brawl.fields import flag, ident, ids, position, whole
 from brawl.geometry import Pos, cell_distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
@@ -177,7 +177,7 @@ def _landing(value: Iterable[int] | None) -> Pos | None:
 
 
 def _rules(value: Iterable[str]) -> tuple[str, ...]:
-    return texts(value, "rules")
+    return ids(value, "rules")
 
 
 @attrs.frozen

@@ -9,6 +9,7 @@ import attrs
 from brawl.errors import (
     IllegalMoveError,
     InvalidArgumentError,
+    RulesError,
 )
 from brawl.events.base import Event
 from brawl.events.movement import (
@@ -16,10 +17,10 @@ from brawl.events.movement import (
     OpportunityAttackForgone,
     OpportunityAttackProvoked,
 )
-from brawl.geometry import Pos, as_pos, cell_distance
+from brawl.fields import choice, flag, ident, position, whole
+from brawl.geometry import Pos, cell_distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
-from brawl.rules import move_fields as fields
 from brawl.rules.damage import damage
 from brawl.rules.movement import (
     opportunity_attackers,
@@ -27,6 +28,7 @@ from brawl.rules.movement import (
 )
 from brawl.rules.placing import fall_if_unsupported, terrain_damage, try_place
 from brawl.rules.reachable import companions, movement_model, movement_points
+from brawl.rules.steps import budget_field
 from brawl.state import Encounter
 
 JUMP_MIN_LENGTH = 1  # DS-MTYPE-18: long jump up to Might or Agility, minimum 1 square
@@ -34,30 +36,31 @@ JUMP_HEIGHT = 1  # DS-MTYPE-18: the jump height is 1 square
 JUMP_TEST_BONUS = {1: 0, 2: 1, 3: 2}  # DS-MTYPE-19: tier 1 +0, tier 2 +1, tier 3 +2 longer and higher
 
 
+def _landing(value: Iterable[int]) -> Pos:
+    """A ``landing`` field as a :class:`Pos`; errors name the field."""
+    return position(value, "landing")
+
+
 @attrs.frozen
 class Jump(Action):
     """A long jump to ``landing`` as part of a move (DS-MTYPE-18..21): see :func:`jump`."""
 
-    creature: str = attrs.field(validator=fields.ident("DS-MTYPE-18"))
-    landing: Pos = attrs.field(converter=fields.as_landing)
+    creature: str = attrs.field(validator=ident("DS-MTYPE-18"))
+    landing: Pos = attrs.field(converter=_landing)
     characteristic: str | None = attrs.field(
-        default=None, validator=fields.choice(("might", "agility"), "DS-MTYPE-18", optional=True)
+        default=None, validator=choice(("might", "agility"), "DS-MTYPE-18", optional=True)
     )
-    tier: int | None = attrs.field(default=None, validator=fields.whole(1, 3, "DS-MTYPE-19", optional=True))
-    budget: int | None = attrs.field(default=None, validator=fields.budget)
-    ignore_speed: bool = attrs.field(default=False, validator=fields.flag("DS-MOVE-07"))
+    tier: int | None = attrs.field(default=None, validator=whole("DS-MTYPE-19", lo=1, hi=3, optional=True))
+    budget: int | None = attrs.field(default=None, validator=budget_field)
+    ignore_speed: bool = attrs.field(default=False, validator=flag("DS-MOVE-07"))
+
+    def verify(self, state: Encounter) -> None:
+        """Raise unless the creature may jump now (:func:`verify_jump`)."""
+        verify_jump(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
         """Resolve the request (see :func:`jump`)."""
-        return _jump(
-            state,
-            self.creature,
-            self.landing,
-            characteristic=self.characteristic,
-            tier=self.tier,
-            budget=self.budget,
-            ignore_speed=self.ignore_speed,
-        )
+        return _jump(state, self)
 
 
 def jump(
@@ -85,21 +88,44 @@ def jump(
     return request.resolve(state)
 
 
-def _jump(
-    state: Encounter,
-    creature: str,
-    landing: Iterable[int],
-    *,
-    characteristic: str | None = None,
-    tier: int | None = None,
-    budget: int | None = None,
-    ignore_speed: bool = False,
-) -> Outcome:
+def verify_jump(state: Encounter, request: Jump) -> None:
+    """Raise unless the creature may jump now (RB1-PRONE, DS-MTYPE-21).
+
+    Not prone, not in difficult or damaging terrain; the landing and the cost are checked when the
+    jump is resolved.
+    """
+    creature = request.creature
     c = state.creature(creature)
-    land = as_pos(landing, what="landing")
-    model = movement_model(state, creature, "advance")
-    if model.prone:
+    if movement_model(state, creature, "advance").prone:
         raise IllegalMoveError(f"jump {creature!r}: a prone creature can't jump", rule="RB1-PRONE")
+    if state.terrain.is_difficult(c.pos, c.n) or state.terrain.is_damaging(c.pos, c.n):
+        raise IllegalMoveError(
+            f"jump {creature!r} to {tuple(request.landing)}: "
+            "it can't jump out of difficult or damaging terrain",
+            rule="DS-MTYPE-21",
+        )
+
+
+def can_jump(state: Encounter, request: Jump) -> bool:
+    """Whether the creature may jump now (:func:`verify_jump`)."""
+    try:
+        verify_jump(state, request)
+    except RulesError:
+        return False
+    return True
+
+
+def _jump(state: Encounter, request: Jump) -> Outcome:
+    verify_jump(state, request)
+    creature, land, characteristic, tier = (
+        request.creature,
+        request.landing,
+        request.characteristic,
+        request.tier,
+    )
+    budget, ignore_speed = request.budget, request.ignore_speed
+    c = state.creature(creature)
+    model = movement_model(state, creature, "advance")
     if characteristic is None:
         score = max(c.characteristics.might, c.characteristics.agility)
         chosen = "might" if c.characteristics.might >= c.characteristics.agility else "agility"
@@ -118,11 +144,6 @@ def _jump(
     max_height = min(JUMP_HEIGHT + bonus, points)
     start = c.pos
     what = f"jump {creature!r} to {tuple(land)}"
-    terrain = state.terrain
-    if terrain.is_difficult(start, c.n) or terrain.is_damaging(start, c.n):
-        raise IllegalMoveError(
-            f"{what}: it can't jump out of difficult or damaging terrain", rule="DS-MTYPE-21"
-        )
     length = max(abs(land.x - start.x), abs(land.y - start.y))
     rise = land.z - start.z
     if land == start:
@@ -213,5 +234,7 @@ def _jump_line(a: Pos, b: Pos) -> list[Pos]:
 
 __all__ = [
     "Jump",
+    "can_jump",
     "jump",
+    "verify_jump",
 ]

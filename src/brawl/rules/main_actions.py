@@ -13,12 +13,13 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from brawl.conditions import Effect, EffectKind
+from brawl.dice import power_dice
 from brawl.errors import ActionUnavailableError, InvalidArgumentError, RulesError
 from brawl.events.actions import Charged, EffectStarted
+from brawl.fields import as_path, flag, text, whole
 from brawl.geometry import Pos
 from brawl.outcome import Outcome
 from brawl.requests import Action
-from brawl.rules import requestfields as rf
 from brawl.rules.conditions import can_take_main_actions, speed, taunting
 from brawl.rules.edges import Reason, edge
 from brawl.rules.movement import move
@@ -32,7 +33,7 @@ from brawl.state import Encounter
 class Defend(Action):
     """Defend: :func:`defend` as a record (DS-ACT-19, DS-ACT-20)."""
 
-    creature: str = attrs.field(validator=rf.text("DS-ACT-19"))
+    creature: str = attrs.field(validator=text("DS-ACT-19"))
     """The defending creature."""
 
     def verify(self, state: Encounter) -> None:
@@ -91,19 +92,21 @@ def defend_reasons(state: Encounter, creature: str) -> list[Reason]:
 class Charge(Action):
     """Charge: :func:`charge` as a record (DS-ACT-17, DS-ACT-18)."""
 
-    creature: str = attrs.field(validator=rf.text("DS-ACT-17"))
+    creature: str = attrs.field(validator=text("DS-ACT-17"))
     """The charging creature."""
-    path: tuple[Pos, ...] = attrs.field(converter=rf.path)
+    path: tuple[Pos, ...] = attrs.field(converter=as_path)
     """The squares entered, in a straight line."""
-    target: str = attrs.field(validator=rf.text("DS-ACT-17"))
+    target: str = attrs.field(validator=text("DS-ACT-17"))
     """The creature or object struck at the end of the move."""
-    dice: tuple[int, int] | None = attrs.field(default=None, converter=rf.dice)
+    dice: tuple[int, int] | None = attrs.field(default=None, converter=power_dice)
     """The strike's two d10 faces; None: drawn from the state's RNG."""
-    characteristic: str | None = attrs.field(default=None, validator=rf.optional_text("DS-STRIKE-06"))
+    characteristic: str | None = attrs.field(default=None, validator=text("DS-STRIKE-06", optional=True))
     """``"might"`` or ``"agility"``; None: the better of the two."""
-    flat_damage: int | None = attrs.field(default=None, validator=rf.optional_whole("RB6-FREE-STRIKE", 0))
+    flat_damage: int | None = attrs.field(
+        default=None, validator=whole("RB6-FREE-STRIKE", lo=0, optional=True)
+    )
     """A Director creature's flat free strike damage (RB6-FREE-STRIKE)."""
-    knock_out: bool = attrs.field(default=False, validator=rf.flag("DS-STAM-13"))
+    knock_out: bool = attrs.field(default=False, validator=flag("DS-STAM-13"))
     """Knock the target out instead of killing it."""
 
     def strike(self) -> FreeStrike:

@@ -15,13 +15,14 @@ import attrs
 
 from brawl.conditions import ConditionName, Duration, Effect, EffectKind
 from brawl.creature import Creature
+from brawl.dice import power_dice
 from brawl.errors import ActionUnavailableError, RulesError
 from brawl.events.actions import EffectStarted, FreeStrikeOffered, ManeuverResolved
 from brawl.events.base import Event
+from brawl.fields import flag, position, text, whole
 from brawl.geometry import Pos, distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
-from brawl.rules import requestfields as rf
 from brawl.rules.conditions import add_condition, can_take_maneuvers, grabbed_by, grabbing, remove_condition
 from brawl.rules.edges import Reason, bane
 from brawl.rules.forced import ForcedMove, ForceKind, push, verify_force_move
@@ -107,17 +108,22 @@ def _tiers(
     return True, out.add(*events)
 
 
+def _optional_pos(value: Iterable[int] | None) -> Pos | None:
+    """A position or direction ``(x, y)`` or ``(x, y, z)``, or None."""
+    return None if value is None else position(value, "position")
+
+
 @attrs.frozen
 class Grab(Action):
     """The Grab maneuver: :func:`grab` as a record (DS-ACT-08..10)."""
 
-    creature: str = attrs.field(validator=rf.text("DS-ACT-08"))
+    creature: str = attrs.field(validator=text("DS-ACT-08"))
     """The creature grabbing."""
-    target: str = attrs.field(validator=rf.text("DS-ACT-08"))
+    target: str = attrs.field(validator=text("DS-ACT-08"))
     """The adjacent creature it tries to grab."""
-    dice: tuple[int, int] | None = attrs.field(default=None, converter=rf.dice)
+    dice: tuple[int, int] | None = attrs.field(default=None, converter=power_dice)
     """The two d10 faces; None: drawn from the state's RNG."""
-    take_tier_2: bool = attrs.field(default=True, validator=rf.flag("DS-ACT-08"))
+    take_tier_2: bool = attrs.field(default=True, validator=flag("DS-ACT-08"))
     """On tier 2, take the grab (the target first gets a melee free strike)."""
 
     def verify(self, state: Encounter) -> None:
@@ -207,13 +213,13 @@ def grab(
 class EscapeGrab(Action):
     """The Escape Grab maneuver: :func:`escape_grab` as a record (DS-ACT-06, DS-ACT-07)."""
 
-    creature: str = attrs.field(validator=rf.text("DS-ACT-06"))
+    creature: str = attrs.field(validator=text("DS-ACT-06"))
     """The grabbed creature."""
-    dice: tuple[int, int] | None = attrs.field(default=None, converter=rf.dice)
+    dice: tuple[int, int] | None = attrs.field(default=None, converter=power_dice)
     """The two d10 faces; None: drawn from the state's RNG."""
-    characteristic: str | None = attrs.field(default=None, validator=rf.optional_text("DS-ACT-06"))
+    characteristic: str | None = attrs.field(default=None, validator=text("DS-ACT-06", optional=True))
     """``"might"`` or ``"agility"``; None: the better of the two."""
-    take_tier_2: bool = attrs.field(default=True, validator=rf.flag("DS-ACT-06"))
+    take_tier_2: bool = attrs.field(default=True, validator=flag("DS-ACT-06"))
     """On tier 2, escape (the grabber first gets a melee free strike)."""
 
     def verify(self, state: Encounter) -> None:
@@ -301,15 +307,17 @@ def escape_grab(
 class Knockback(Action):
     """The Knockback maneuver: :func:`knockback` as a record (DS-ACT-12)."""
 
-    creature: str = attrs.field(validator=rf.text("DS-ACT-12"))
+    creature: str = attrs.field(validator=text("DS-ACT-12"))
     """The creature making the maneuver."""
-    target: str = attrs.field(validator=rf.text("DS-ACT-12"))
+    target: str = attrs.field(validator=text("DS-ACT-12"))
     """The adjacent creature pushed."""
-    direction: Pos | None = attrs.field(default=None, converter=rf.optional_pos)
+    direction: Pos | None = attrs.field(default=None, converter=_optional_pos)
     """The push's direction; None: straight away from the creature."""
-    dice: tuple[int, int] | None = attrs.field(default=None, converter=rf.dice)
+    dice: tuple[int, int] | None = attrs.field(default=None, converter=power_dice)
     """The two d10 faces; None: drawn from the state's RNG."""
-    stability_used: int | None = attrs.field(default=None, validator=rf.optional_whole("DS-FORCE-16", 0))
+    stability_used: int | None = attrs.field(
+        default=None, validator=whole("DS-FORCE-16", lo=0, optional=True)
+    )
     """How much of its stability the target uses to resist; None: all of it."""
 
     def verify(self, state: Encounter) -> None:
@@ -398,9 +406,9 @@ def knockback(
 class AidAttack(Action):
     """Aid Attack: :func:`aid_attack` as a record (DS-ACT-03)."""
 
-    creature: str = attrs.field(validator=rf.text("DS-ACT-03"))
+    creature: str = attrs.field(validator=text("DS-ACT-03"))
     """The aiding creature."""
-    enemy: str = attrs.field(validator=rf.text("DS-ACT-03"))
+    enemy: str = attrs.field(validator=text("DS-ACT-03"))
     """The adjacent enemy the next ally's roll is against."""
 
     def verify(self, state: Encounter) -> None:

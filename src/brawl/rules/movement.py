@@ -26,17 +26,16 @@ from brawl.events.movement import (
     OpportunityAttackForgone,
     OpportunityAttackProvoked,
 )
+from brawl.fields import as_path, flag, ident, ids
 from brawl.geometry import Pos, distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
-from brawl.rules import move_fields as fields
 from brawl.rules.conditions import (
     can_shift,
     can_take_triggered_actions,
 )
 from brawl.rules.damage import damage
 from brawl.rules.edges import edges_and_banes
-from brawl.rules.move_fields import as_path
 from brawl.rules.placing import fall_if_unsupported, terrain_damage, try_place
 from brawl.rules.reachable import companions, current_speed, movement_model, movement_points
 from brawl.rules.stealth import can_target
@@ -48,6 +47,8 @@ from brawl.rules.steps import (
     Mode,
     MoveModel,
     Refusal,
+    budget_field,
+    mode_field,
 )
 from brawl.state import Encounter
 
@@ -92,6 +93,11 @@ def why_no_opportunity_attack(state: Encounter, enemy: str, mover: str) -> str |
 
 # --------------------------------------------------------------------------------------------
 # the move
+
+
+def _resolved(value: Iterable[str]) -> tuple[str, ...]:
+    """The enemies that already had their chance at a free strike, as a tuple (R-MOVE-3)."""
+    return ids(value, "resolved", "R-MOVE-3")
 
 
 @attrs.frozen
@@ -178,16 +184,16 @@ def path_cost(
 class Move(Action):
     """A willing move along ``path``, the positions entered in order (R-MOVE-1): see :func:`move`."""
 
-    creature: str = attrs.field(validator=fields.ident("R-MOVE-1"))
+    creature: str = attrs.field(validator=ident("R-MOVE-1"))
     path: tuple[Pos, ...] = attrs.field(converter=as_path)
-    mode: str = attrs.field(default="advance", validator=fields.mode)
-    budget: int | None = attrs.field(default=None, validator=fields.budget)
-    squeeze: bool = attrs.field(default=False, validator=fields.flag("DS-MOVE-05"))
-    ignore_speed: bool = attrs.field(default=False, validator=fields.flag("DS-MOVE-05"))
-    willing: bool = attrs.field(default=True, validator=fields.flag("R-MOVE-3"))
-    stop_at_provocation: bool = attrs.field(default=False, validator=fields.flag("R-MOVE-3"))
-    resolved: tuple[str, ...] = attrs.field(default=(), converter=fields.as_ids)
-    test_passed: bool | None = attrs.field(default=None, validator=fields.flag("DS-MTYPE-13", optional=True))
+    mode: str = attrs.field(default="advance", validator=mode_field)
+    budget: int | None = attrs.field(default=None, validator=budget_field)
+    squeeze: bool = attrs.field(default=False, validator=flag("DS-MOVE-05"))
+    ignore_speed: bool = attrs.field(default=False, validator=flag("DS-MOVE-05"))
+    willing: bool = attrs.field(default=True, validator=flag("R-MOVE-3"))
+    stop_at_provocation: bool = attrs.field(default=False, validator=flag("R-MOVE-3"))
+    resolved: tuple[str, ...] = attrs.field(default=(), converter=_resolved)
+    test_passed: bool | None = attrs.field(default=None, validator=flag("DS-MTYPE-13", optional=True))
 
     def verify(self, state: Encounter) -> None:
         """Raise :class:`IllegalMoveError` if the move is illegal (see :func:`verify_move`)."""
@@ -448,16 +454,16 @@ def advance(state: Encounter, creature: str, path: Iterable[Iterable[int]], **kw
 class Shift(Action):
     """A shift of up to ``squares`` along ``path`` (DS-MOVE-09..11): see :func:`shift`."""
 
-    creature: str = attrs.field(validator=fields.ident("DS-MOVE-09"))
+    creature: str = attrs.field(validator=ident("DS-MOVE-09"))
     path: tuple[Pos, ...] = attrs.field(converter=as_path)
-    squares: int | None = attrs.field(default=None, validator=fields.budget)
-    as_move: bool = attrs.field(default=False, validator=fields.flag("DS-MOVE-11"))
-    ignore_speed: bool = attrs.field(default=False, validator=fields.flag("DS-MOVE-05"))
-    stop_at_provocation: bool = attrs.field(default=False, validator=fields.flag("R-MOVE-3"))
+    squares: int | None = attrs.field(default=None, validator=budget_field)
+    as_move: bool = attrs.field(default=False, validator=flag("DS-MOVE-11"))
+    ignore_speed: bool = attrs.field(default=False, validator=flag("DS-MOVE-05"))
+    stop_at_provocation: bool = attrs.field(default=False, validator=flag("R-MOVE-3"))
 
-    def resolve(self, state: Encounter) -> Outcome:
-        """Shift (see :func:`shift`)."""
-        request = Move(
+    def move_request(self) -> Move:
+        """The :class:`Move` this shift makes."""
+        return Move(
             self.creature,
             self.path,
             mode="advance" if self.as_move else "shift",
@@ -465,7 +471,14 @@ class Shift(Action):
             ignore_speed=self.ignore_speed,
             stop_at_provocation=self.stop_at_provocation,
         )
-        return _move(state, request)
+
+    def verify(self, state: Encounter) -> None:
+        """Raise unless the shift is allowed now (:func:`verify_move` of its :meth:`move_request`)."""
+        verify_move(state, self.move_request())
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Shift (see :func:`shift`)."""
+        return _move(state, self.move_request())
 
 
 def shift(
@@ -498,15 +511,23 @@ def shift(
 class Disengage(Action):
     """The Disengage move action along ``path`` (DS-ACT-02): see :func:`disengage`."""
 
-    creature: str = attrs.field(validator=fields.ident("DS-ACT-02"))
+    creature: str = attrs.field(validator=ident("DS-ACT-02"))
     path: tuple[Pos, ...] = attrs.field(converter=as_path)
-    squares: int = attrs.field(default=DISENGAGE_SQUARES, validator=fields.budget)
-    as_move: bool = attrs.field(default=False, validator=fields.flag("DS-MOVE-11"))
+    squares: int = attrs.field(default=DISENGAGE_SQUARES, validator=budget_field)
+    as_move: bool = attrs.field(default=False, validator=flag("DS-MOVE-11"))
+
+    def move_request(self) -> Move:
+        """The :class:`Move` this Disengage makes."""
+        mode = "advance" if self.as_move else "disengage"
+        return Move(self.creature, self.path, mode=mode, budget=self.squares)
+
+    def verify(self, state: Encounter) -> None:
+        """Raise unless the Disengage is allowed now (:func:`verify_move` of its :meth:`move_request`)."""
+        verify_move(state, self.move_request())
 
     def resolve(self, state: Encounter) -> Outcome:
         """Disengage (see :func:`disengage`)."""
-        mode = "advance" if self.as_move else "disengage"
-        return _move(state, Move(self.creature, self.path, mode=mode, budget=self.squares))
+        return _move(state, self.move_request())
 
 
 def disengage(

@@ -8,15 +8,16 @@ from brawl.conditions import ConditionName
 from brawl.errors import (
     ActionUnavailableError,
     InvalidArgumentError,
+    RulesError,
 )
 from brawl.events.movement import (
     DroppedProne,
     StoodUp,
 )
+from brawl.fields import flag, ident
 from brawl.geometry import distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
-from brawl.rules import move_fields as fields
 from brawl.rules.conditions import (
     add_condition,
     can_stand_up,
@@ -32,11 +33,15 @@ from brawl.state import Encounter
 class FallProne(Action):
     """Dropping prone on purpose, as a free maneuver (DS-MTYPE-23): see :func:`fall_prone`."""
 
-    creature: str = attrs.field(validator=fields.ident("DS-MTYPE-23"))
+    creature: str = attrs.field(validator=ident("DS-MTYPE-23"))
+
+    def verify(self, state: Encounter) -> None:
+        """Raise unless the creature may drop prone now (:func:`verify_fall_prone`)."""
+        verify_fall_prone(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
         """Resolve the request (see :func:`fall_prone`)."""
-        return _fall_prone(state, self.creature)
+        return _fall_prone(state, self)
 
 
 def fall_prone(state: Encounter, creature: str) -> Outcome:
@@ -45,7 +50,9 @@ def fall_prone(state: Encounter, creature: str) -> Outcome:
     return request.resolve(state)
 
 
-def _fall_prone(state: Encounter, creature: str) -> Outcome:
+def verify_fall_prone(state: Encounter, request: FallProne) -> None:
+    """Raise unless the creature may drop prone now: alive, not prone, free maneuvers (DS-MTYPE-23)."""
+    creature = request.creature
     c = state.creature(creature)
     if c.dead:
         raise ActionUnavailableError(f"fall prone {creature!r}: it is dead", rule="DS-STAM-09")
@@ -55,6 +62,20 @@ def _fall_prone(state: Encounter, creature: str) -> Outcome:
         raise ActionUnavailableError(
             f"fall prone {creature!r}: it can't take free maneuvers now", rule=("DS-MTYPE-23", "RB1-DAZED")
         )
+
+
+def can_fall_prone(state: Encounter, request: FallProne) -> bool:
+    """Whether the creature may drop prone now (:func:`verify_fall_prone`)."""
+    try:
+        verify_fall_prone(state, request)
+    except RulesError:
+        return False
+    return True
+
+
+def _fall_prone(state: Encounter, request: FallProne) -> Outcome:
+    verify_fall_prone(state, request)
+    creature = request.creature
     out = add_condition(state, creature, ConditionName.PRONE, voluntary=True)
     out = Outcome(out.state, (*out.events, DroppedProne(creature=creature, rules=("DS-MTYPE-23",))))
     return fall_if_unsupported(out, creature)
@@ -64,13 +85,17 @@ def _fall_prone(state: Encounter, creature: str) -> Outcome:
 class StandUp(Action):
     """The Stand Up maneuver (DS-ACT-15): see :func:`stand_up`."""
 
-    creature: str = attrs.field(validator=fields.ident("DS-ACT-15"))
-    helper: str | None = attrs.field(default=None, validator=fields.ident("DS-ACT-15", optional=True))
-    willing: bool = attrs.field(default=True, validator=fields.flag("DS-ACT-15"))
+    creature: str = attrs.field(validator=ident("DS-ACT-15"))
+    helper: str | None = attrs.field(default=None, validator=ident("DS-ACT-15", optional=True))
+    willing: bool = attrs.field(default=True, validator=flag("DS-ACT-15"))
+
+    def verify(self, state: Encounter) -> None:
+        """Raise unless the creature may stand up now (:func:`verify_stand_up`)."""
+        verify_stand_up(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
         """Resolve the request (see :func:`stand_up`)."""
-        return _stand_up(state, self.creature, helper=self.helper, willing=self.willing)
+        return _stand_up(state, self)
 
 
 def stand_up(state: Encounter, creature: str, *, helper: str | None = None, willing: bool = True) -> Outcome:
@@ -83,7 +108,13 @@ def stand_up(state: Encounter, creature: str, *, helper: str | None = None, will
     return request.resolve(state)
 
 
-def _stand_up(state: Encounter, creature: str, *, helper: str | None = None, willing: bool = True) -> Outcome:
+def verify_stand_up(state: Encounter, request: StandUp) -> bool:
+    """Raise unless the creature may stand up now; whether it is a free maneuver (DS-ACT-15, DS-MTYPE-23).
+
+    A prone creature whose prone lets it stand, conscious; alone, not restrained (RB1-RESTRAINED);
+    lifted, by a willing adjacent helper able to take a maneuver.
+    """
+    creature, helper, willing = request.creature, request.helper, request.willing
     c = state.creature(creature)
     prone = c.conditions_named(ConditionName.PRONE)
     if not prone:
@@ -121,6 +152,21 @@ def _stand_up(state: Encounter, creature: str, *, helper: str | None = None, wil
                 f"stand up {creature!r}: it is not willing to be lifted by {helper!r}", rule="DS-ACT-15"
             )
         free = False
+    return free
+
+
+def can_stand_up_now(state: Encounter, request: StandUp) -> bool:
+    """Whether the creature may stand up now (:func:`verify_stand_up`)."""
+    try:
+        verify_stand_up(state, request)
+    except RulesError:
+        return False
+    return True
+
+
+def _stand_up(state: Encounter, request: StandUp) -> Outcome:
+    free = verify_stand_up(state, request)
+    creature, helper = request.creature, request.helper
     out = remove_condition(state, creature, ConditionName.PRONE, reason="stood up", rules=("DS-ACT-15",))
     rules = ("DS-ACT-15", "DS-MTYPE-23") if free else ("DS-ACT-15",)
     return out.add(StoodUp(creature=creature, helper=helper, free_maneuver=free, rules=rules))
@@ -129,6 +175,10 @@ def _stand_up(state: Encounter, creature: str, *, helper: str | None = None, wil
 __all__ = [
     "FallProne",
     "StandUp",
+    "can_fall_prone",
+    "can_stand_up_now",
     "fall_prone",
     "stand_up",
+    "verify_fall_prone",
+    "verify_stand_up",
 ]

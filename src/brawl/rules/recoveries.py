@@ -14,7 +14,7 @@ import attrs
 from brawl.conditions import KNOCKED_OUT, ConditionName, Duration
 from brawl.errors import ActionUnavailableError, ConditionError, InvalidArgumentError, RulesError
 from brawl.events.damage import RecoverySpent, Woke
-from brawl.fields import flag, ident, text, texts, whole
+from brawl.fields import flag, ident, ids, text, whole
 from brawl.geometry import adjacent
 from brawl.outcome import Outcome
 from brawl.requests import Action
@@ -27,7 +27,7 @@ HEAL_CHOICES = ("recovery", "saving_throw")
 
 
 def _rules(value: Iterable[str]) -> tuple[str, ...]:
-    return texts(value, "rules")
+    return ids(value, "rules")
 
 
 @attrs.frozen

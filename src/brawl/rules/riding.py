@@ -15,6 +15,7 @@ from brawl.errors import (
     ActionUnavailableError,
     IllegalMoveError,
     InvalidArgumentError,
+    RulesError,
     StateError,
 )
 from brawl.events.base import Event
@@ -24,11 +25,10 @@ from brawl.events.movement import (
     PowerRollResolved,
     RideUsed,
 )
+from brawl.fields import as_path, flag, ident, position, whole
 from brawl.geometry import Pos, as_pos, cube, distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
-from brawl.rules import move_fields as fields
-from brawl.rules.move_fields import as_path
 from brawl.rules.movement import (
     plan_move,
     walk,
@@ -36,34 +36,35 @@ from brawl.rules.movement import (
 from brawl.rules.placing import power_roll_tier
 from brawl.rules.steps import (
     DISENGAGE_SQUARES,
+    budget_field,
 )
 from brawl.state import Encounter
+
+
+def _optional_pos(value: Iterable[int] | None) -> Pos | None:
+    """A position or direction ``(x, y)`` or ``(x, y, z)``, or None."""
+    return None if value is None else position(value, "position")
 
 
 @attrs.frozen
 class Ride(Action):
     """The Ride move action of ``rider`` along ``path`` (DS-MOUNT-03, DS-MOUNT-04): see :func:`ride`."""
 
-    rider: str = attrs.field(validator=fields.ident("DS-MOUNT-03"))
+    rider: str = attrs.field(validator=ident("DS-MOUNT-03"))
     path: tuple[Pos, ...] = attrs.field(converter=as_path)
-    disengage: bool = attrs.field(default=False, validator=fields.flag("DS-ACT-02"))
-    budget: int | None = attrs.field(default=None, validator=fields.budget)
-    rider_has_ridden: bool = attrs.field(default=False, validator=fields.flag("DS-MOUNT-04"))
-    mount_has_been_ridden: bool = attrs.field(default=False, validator=fields.flag("R-MOUNT-2"))
-    stop_at_provocation: bool = attrs.field(default=False, validator=fields.flag("R-MOVE-3"))
+    disengage: bool = attrs.field(default=False, validator=flag("DS-ACT-02"))
+    budget: int | None = attrs.field(default=None, validator=budget_field)
+    rider_has_ridden: bool = attrs.field(default=False, validator=flag("DS-MOUNT-04"))
+    mount_has_been_ridden: bool = attrs.field(default=False, validator=flag("R-MOUNT-2"))
+    stop_at_provocation: bool = attrs.field(default=False, validator=flag("R-MOVE-3"))
+
+    def verify(self, state: Encounter) -> None:
+        """Raise unless the rider may use Ride now (:func:`verify_ride`)."""
+        verify_ride(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
         """Resolve the request (see :func:`ride`)."""
-        return _ride(
-            state,
-            self.rider,
-            self.path,
-            disengage=self.disengage,
-            budget=self.budget,
-            rider_has_ridden=self.rider_has_ridden,
-            mount_has_been_ridden=self.mount_has_been_ridden,
-            stop_at_provocation=self.stop_at_provocation,
-        )
+        return _ride(state, self)
 
 
 def ride(
@@ -96,29 +97,40 @@ def ride(
     return request.resolve(state)
 
 
-def _ride(
-    state: Encounter,
-    rider: str,
-    path: Iterable[Iterable[int]],
-    *,
-    disengage: bool = False,
-    budget: int | None = None,
-    rider_has_ridden: bool = False,
-    mount_has_been_ridden: bool = False,
-    stop_at_provocation: bool = False,
-) -> Outcome:
+def verify_ride(state: Encounter, request: Ride) -> str:
+    """Raise unless the rider may use Ride now; its mount (DS-MOUNT-03, DS-MOUNT-04, R-MOUNT-2).
+
+    Mounted, and neither rider nor mount has ridden this round; the path is checked by the move.
+    """
+    rider = request.rider
     r = state.creature(rider)
     if r.riding is None or r.riding not in state.creatures:
         raise ActionUnavailableError(f"ride: {rider!r} is not mounted", rule="DS-MOUNT-03")
     mount = r.riding
-    if rider_has_ridden:
+    if request.rider_has_ridden:
         raise ActionUnavailableError(
             f"ride: {rider!r} has already used Ride this round", rule=("DS-MOUNT-04",)
         )
-    if mount_has_been_ridden:
+    if request.mount_has_been_ridden:
         raise ActionUnavailableError(
             f"ride: {mount!r} has already been ridden this round", rule=("DS-MOUNT-04", "R-MOUNT-2")
         )
+    return mount
+
+
+def can_ride(state: Encounter, request: Ride) -> bool:
+    """Whether the rider may use Ride now (:func:`verify_ride`)."""
+    try:
+        verify_ride(state, request)
+    except RulesError:
+        return False
+    return True
+
+
+def _ride(state: Encounter, request: Ride) -> Outcome:
+    mount = verify_ride(state, request)
+    rider, path, disengage, budget = request.rider, request.path, request.disengage, request.budget
+    stop_at_provocation = request.stop_at_provocation
     mode = "disengage" if disengage else "advance"
     plan = plan_move(
         state,
@@ -155,19 +167,21 @@ def _ride(
 class ClimbCreature(Action):
     """Climbing onto a larger adjacent creature (DS-MTYPE-14, DS-MTYPE-15): see :func:`climb_creature`."""
 
-    creature: str = attrs.field(validator=fields.ident("DS-MTYPE-14"))
-    target: str = attrs.field(validator=fields.ident("DS-MTYPE-14"))
-    willing: bool = attrs.field(default=False, validator=fields.flag("DS-MTYPE-15"))
+    creature: str = attrs.field(validator=ident("DS-MTYPE-14"))
+    target: str = attrs.field(validator=ident("DS-MTYPE-14"))
+    willing: bool = attrs.field(default=False, validator=flag("DS-MTYPE-15"))
     roll: int | None = attrs.field(
-        default=None, validator=fields.whole(-100, 100, "DS-MTYPE-15", optional=True)
+        default=None, validator=whole("DS-MTYPE-15", lo=-100, hi=100, optional=True)
     )
-    at: Pos | None = attrs.field(default=None, converter=fields.as_opt_pos)
+    at: Pos | None = attrs.field(default=None, converter=_optional_pos)
+
+    def verify(self, state: Encounter) -> None:
+        """Raise unless the creature may try to climb the target now (:func:`verify_climb_creature`)."""
+        verify_climb_creature(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
         """Resolve the request (see :func:`climb_creature`)."""
-        return _climb_creature(
-            state, self.creature, self.target, willing=self.willing, roll=self.roll, at=self.at
-        )
+        return _climb_creature(state, self)
 
 
 def climb_creature(
@@ -191,15 +205,13 @@ def climb_creature(
     return request.resolve(state)
 
 
-def _climb_creature(
-    state: Encounter,
-    creature: str,
-    target: str,
-    *,
-    willing: bool = False,
-    roll: int | None = None,
-    at: Iterable[int] | None = None,
-) -> Outcome:
+def verify_climb_creature(state: Encounter, request: ClimbCreature) -> Pos:
+    """Raise unless the creature may try to climb the target now; the spot it would hold.
+
+    Not itself, not prone, a larger adjacent target, a spot inside the target's space, and the
+    power roll for an unwilling target (DS-MTYPE-14, DS-MTYPE-15, DS-MOUNT-02, RB1-PRONE).
+    """
+    creature, target, at = request.creature, request.target, request.at
     c = state.creature(creature)
     t = state.creature(target)
     what = f"climb {target!r} with {creature!r}"
@@ -217,12 +229,28 @@ def _climb_creature(
     spot = t.pos if at is None else as_pos(at, what="climbing position")
     if not all(distance(cell, 1, t.pos, t.n) == 0 for cell in cube(spot, c.n)):
         raise IllegalMoveError(f"{what}: {tuple(spot)} is not inside {target!r}'s space", rule="DS-MOUNT-02")
+    if not request.willing and request.roll is None:
+        raise InvalidArgumentError(f"{what}: an unwilling creature needs the power roll", rule="DS-MTYPE-15")
+    return spot
+
+
+def can_climb_creature(state: Encounter, request: ClimbCreature) -> bool:
+    """Whether the creature may try to climb the target now (:func:`verify_climb_creature`)."""
+    try:
+        verify_climb_creature(state, request)
+    except RulesError:
+        return False
+    return True
+
+
+def _climb_creature(state: Encounter, request: ClimbCreature) -> Outcome:
+    spot = verify_climb_creature(state, request)
+    creature, target, willing, roll = request.creature, request.target, request.willing, request.roll
+    c = state.creature(creature)
+    what = f"climb {target!r} with {creature!r}"
     events: list[Event] = []
     if not willing:
-        if roll is None:
-            raise InvalidArgumentError(
-                f"{what}: an unwilling creature needs the power roll", rule="DS-MTYPE-15"
-            )
+        assert roll is not None  # verify_climb_creature: an unwilling target needs the roll
         tier = power_roll_tier(roll, rule="DS-MTYPE-15")
         result = {1: "fails; the target may make a free strike", 2: "fails", 3: "climbs the creature"}[tier]
         events.append(
@@ -250,6 +278,10 @@ def _climb_creature(
 __all__ = [
     "ClimbCreature",
     "Ride",
+    "can_climb_creature",
+    "can_ride",
     "climb_creature",
     "ride",
+    "verify_climb_creature",
+    "verify_ride",
 ]

@@ -28,7 +28,7 @@ from brawl.events.damage import (
     StaminaMaximumChanged,
     TemporaryStaminaChanged,
 )
-from brawl.fields import ident, text, texts, whole
+from brawl.fields import ident, ids, text, whole
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.conditions import (
@@ -53,7 +53,7 @@ def _check_amount(amount: int, what: str, rule: str) -> None:
 
 
 def _rules(value: Iterable[str]) -> tuple[str, ...]:
-    return texts(value, "rules")
+    return ids(value, "rules")
 
 
 def living_creature(state: Encounter, creature: str, what: str) -> Creature:

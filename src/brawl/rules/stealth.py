@@ -23,14 +23,14 @@ import attrs
 import immutables
 
 from brawl.creature import Creature
-from brawl.dice import EDGE_BONUS, POWER_DICE, POWER_DIE_SIDES, power_roll, roll_dice
+from brawl.dice import EDGE_BONUS, POWER_DICE, POWER_DIE_SIDES, power_dice, power_roll, power_rolls, roll_dice
 from brawl.errors import ActionUnavailableError, ArgumentTypeError, InvalidArgumentError, RulesError
 from brawl.events.base import Event
 from brawl.events.stealth import Hid, Revealed, SearchContested, TestAssisted
+from brawl.fields import ids, text
 from brawl.geometry import distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
-from brawl.rules import requestfields as rf
 from brawl.rules.burrowing import has_cover_from, line_of_effect_to
 from brawl.rules.conditions import can_take_maneuvers
 from brawl.rules.edges import Reason, bane, edge, edges_and_banes
@@ -51,19 +51,19 @@ REVEAL_REASONS = (
 
 
 def _hide_from(value: Iterable[str] | None) -> tuple[str, ...] | None:
-    return rf.optional_ids(value, "DS-ACT-11")
+    return None if value is None else ids(value, "creature ids", "DS-ACT-11", unique=True)
 
 
 def _optional_ids(value: Iterable[str] | None) -> tuple[str, ...] | None:
-    return rf.optional_ids(value, "RB3-HIDE")
+    return None if value is None else ids(value, "creature ids", "RB3-HIDE", unique=True)
 
 
 def _ids(value: Iterable[str]) -> tuple[str, ...]:
-    return rf.ids(value, "RB3-HIDE")
+    return ids(value, "creature ids", "RB3-HIDE", unique=True)
 
 
 def _invisible(value: Iterable[str]) -> tuple[str, ...]:
-    return rf.ids(value, "DS-EDGE-10")
+    return ids(value, "creature ids", "DS-EDGE-10", unique=True)
 
 
 def _acting(state: Encounter, creature: str, what: str, rule: str) -> Creature:
@@ -116,7 +116,7 @@ def _can_hide_from(state: Encounter, creature: str, other: str, cover: tuple[str
 class Hide(Action):
     """The Hide maneuver: :func:`hide` as a record (DS-ACT-11, RB3-HIDE)."""
 
-    creature: str = attrs.field(validator=rf.text("DS-ACT-11"))
+    creature: str = attrs.field(validator=text("DS-ACT-11"))
     """The creature hiding."""
     from_: tuple[str, ...] | None = attrs.field(default=None, converter=_hide_from)
     """Whom it hides from; None: every living enemy it can hide from."""
@@ -221,9 +221,9 @@ def hide(
 class Reveal(Action):
     """The end of hiding: :func:`reveal` as a record (RB3-HIDE)."""
 
-    creature: str = attrs.field(validator=rf.text("RB3-HIDE"))
+    creature: str = attrs.field(validator=text("RB3-HIDE"))
     """The hidden creature."""
-    reason: str = attrs.field(default="used an ability", validator=rf.text("RB3-HIDE"))
+    reason: str = attrs.field(default="used an ability", validator=text("RB3-HIDE"))
     """What revealed it (:data:`REVEAL_REASONS`, or the Director's own words)."""
     to: tuple[str, ...] | None = attrs.field(default=None, converter=_optional_ids)
     """Only from these creatures; None: from everyone."""
@@ -301,9 +301,9 @@ def hidden_in_reach(state: Encounter, searcher: str) -> tuple[str, ...]:
 class Search(Action):
     """The Search for Hidden Creatures maneuver: :func:`search` as a record (DS-ACT-14, RB3-HIDE)."""
 
-    searcher: str = attrs.field(validator=rf.text("DS-ACT-14"))
+    searcher: str = attrs.field(validator=text("DS-ACT-14"))
     """The creature searching."""
-    rolls: immutables.Map[str, tuple[int, int]] | None = attrs.field(default=None, converter=rf.rolls)
+    rolls: immutables.Map[str, tuple[int, int]] | None = attrs.field(default=None, converter=power_rolls)
     """Two d10 faces by creature id (the searcher's and the hiders'); a missing roll is drawn."""
     invisible: tuple[str, ...] = attrs.field(default=(), converter=_invisible)
     """Hidden creatures that are invisible: finding them takes a bane (DS-EDGE-10)."""
@@ -412,9 +412,9 @@ def search(
 class PointOut(Action):
     """Pointing out a hidden creature: :func:`point_out` as a record (RB3-HIDE)."""
 
-    creature: str = attrs.field(validator=rf.text("RB3-HIDE"))
+    creature: str = attrs.field(validator=text("RB3-HIDE"))
     """The creature pointing."""
-    hider: str = attrs.field(validator=rf.text("RB3-HIDE"))
+    hider: str = attrs.field(validator=text("RB3-HIDE"))
     """The creature pointed out (not hidden from ``creature``)."""
     allies: tuple[str, ...] = attrs.field(converter=_ids)
     """The allies within 10 squares it is pointed out to."""
@@ -473,11 +473,11 @@ class AssistTest(Action):
     turns that event into the reason for the main roll's ``extra``.
     """
 
-    helper: str = attrs.field(validator=rf.text("DS-ACT-13"))
+    helper: str = attrs.field(validator=text("DS-ACT-13"))
     """The creature assisting."""
-    characteristic: str = attrs.field(validator=rf.text("DS-ACT-13"))
+    characteristic: str = attrs.field(validator=text("DS-ACT-13"))
     """The characteristic its skill uses."""
-    roll: tuple[int, int] | None = attrs.field(default=None, converter=rf.dice)
+    roll: tuple[int, int] | None = attrs.field(default=None, converter=power_dice)
     """Its two d10 faces; None: drawn from the state's RNG."""
 
     def verify(self, state: Encounter) -> None:

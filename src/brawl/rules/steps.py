@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Iterator
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 
 from brawl.checks import whole_number
 from brawl.conditions import ConditionName
 from brawl.creature import Creature, MovementType
-from brawl.errors import InvalidArgumentError
+from brawl.errors import ArgumentTypeError, InvalidArgumentError
 from brawl.geometry import HORIZONTAL_DIRECTIONS, SPATIAL_DIRECTIONS, Pos, corner_cells, cube, distance
 from brawl.rules.burrowing import BURROWABLE
 from brawl.state import Encounter
@@ -46,6 +46,21 @@ MAX_BUDGET = 1_000_000
 def check_budget(value: object, *, what: str = "budget") -> int:
     """A whole number of movement points from 0 to :data:`MAX_BUDGET`, or InvalidArgumentError."""
     return whole_number(value, 0, MAX_BUDGET, what=what, rule="DS-MOVE-07")
+
+
+def budget_field(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """A request field's check: a movement budget is None or a whole number of squares (DS-MOVE-07)."""
+    if value is not None:
+        check_budget(value, what=f"{type(instance).__name__}.{attribute.name}")
+
+
+def mode_field(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """A request field's check: one of the movement :data:`MODES` (DS-MTYPE-01)."""
+    message = f"{type(instance).__name__}.{attribute.name} {value!r}: one of {', '.join(MODES)}"
+    if not isinstance(value, str):
+        raise ArgumentTypeError(message, rule="DS-MTYPE-01")
+    if value not in MODES:
+        raise InvalidArgumentError(message, rule="DS-MTYPE-01")
 
 
 @functools.lru_cache(maxsize=1024)
@@ -391,6 +406,8 @@ __all__ = [
     "Mode",
     "MoveModel",
     "Refusal",
+    "budget_field",
     "check_budget",
+    "mode_field",
     "mode_refusal",
 ]

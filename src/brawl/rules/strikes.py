@@ -15,17 +15,17 @@ import attrs
 
 from brawl.conditions import EffectKind
 from brawl.creature import HEROES, Creature
-from brawl.dice import power_roll
+from brawl.dice import power_dice, power_roll
 from brawl.errors import ActionUnavailableError, InvalidArgumentError, RulesError
 from brawl.events.actions import EffectEnded, Struck
 from brawl.events.base import Event
+from brawl.fields import flag, text, whole
 from brawl.geometry import Pos, distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
-from brawl.rules import requestfields as rf
 from brawl.rules.conditions import can_take_main_actions, can_take_triggered_actions, taunting
 from brawl.rules.damage import damage
-from brawl.rules.edges import Reason, bane, edge, edges_and_banes, has_line_of_effect
+from brawl.rules.edges import Reason, bane, edge, edges_and_banes, has_line_of_effect, reasons
 from brawl.rules.stealth import verify_can_target
 from brawl.state import Encounter
 
@@ -245,27 +245,29 @@ def action_roll(
 class FreeStrike(Action):
     """A free strike: :func:`free_strike` as a record (DS-ACT-21, DS-STRIKE-01, -06, -07)."""
 
-    attacker: str = attrs.field(validator=rf.text("DS-STRIKE-01"))
+    attacker: str = attrs.field(validator=text("DS-STRIKE-01"))
     """The striking creature."""
-    target: str = attrs.field(validator=rf.text("DS-STRIKE-01"))
+    target: str = attrs.field(validator=text("DS-STRIKE-01"))
     """The creature or object struck."""
-    ranged: bool = attrs.field(default=False, validator=rf.flag("DS-STRIKE-07"))
+    ranged: bool = attrs.field(default=False, validator=flag("DS-STRIKE-07"))
     """A ranged free strike (ranged 5) rather than a melee one (melee 1)."""
-    characteristic: str | None = attrs.field(default=None, validator=rf.optional_text("DS-STRIKE-06"))
+    characteristic: str | None = attrs.field(default=None, validator=text("DS-STRIKE-06", optional=True))
     """``"might"`` or ``"agility"``; None: the better of the two."""
-    dice: tuple[int, int] | None = attrs.field(default=None, converter=rf.dice)
+    dice: tuple[int, int] | None = attrs.field(default=None, converter=power_dice)
     """The two d10 faces; None: drawn from the state's RNG."""
-    flat_damage: int | None = attrs.field(default=None, validator=rf.optional_whole("RB6-FREE-STRIKE", 0))
+    flat_damage: int | None = attrs.field(
+        default=None, validator=whole("RB6-FREE-STRIKE", lo=0, optional=True)
+    )
     """A Director creature's flat free strike damage, with no roll (RB6-FREE-STRIKE)."""
-    damage_type: str | None = attrs.field(default=None, validator=rf.optional_text("DS-STRIKE-08"))
+    damage_type: str | None = attrs.field(default=None, validator=text("DS-STRIKE-08", optional=True))
     """An improvised weapon's damage type (DS-STRIKE-08)."""
-    extra: tuple[Reason, ...] = attrs.field(default=(), converter=rf.reasons)
+    extra: tuple[Reason, ...] = attrs.field(default=(), converter=reasons)
     """Edge and bane reasons the caller found (cover, concealment, ...)."""
-    knock_out: bool = attrs.field(default=False, validator=rf.flag("DS-STAM-13"))
+    knock_out: bool = attrs.field(default=False, validator=flag("DS-STAM-13"))
     """Knock the target out instead of killing it."""
-    opportunity: bool = attrs.field(default=False, validator=rf.flag("DS-STRIKE-03"))
+    opportunity: bool = attrs.field(default=False, validator=flag("DS-STRIKE-03"))
     """Made as an opportunity attack (use :class:`OpportunityAttack`, which checks its trigger)."""
-    granted: bool = attrs.field(default=False, validator=rf.flag("DS-STRIKE-02"))
+    granted: bool = attrs.field(default=False, validator=flag("DS-STRIKE-02"))
     """Made instead of a granted signature or heroic ability: no main action is needed."""
 
     def verify(self, state: Encounter) -> None:
@@ -407,17 +409,19 @@ def free_strike(
 class OpportunityAttack(Action):
     """An opportunity attack: :func:`opportunity_attack` as a record (DS-STRIKE-03, DS-STRIKE-04)."""
 
-    attacker: str = attrs.field(validator=rf.text("DS-STRIKE-03"))
+    attacker: str = attrs.field(validator=text("DS-STRIKE-03"))
     """The creature making the attack."""
-    mover: str = attrs.field(validator=rf.text("DS-STRIKE-03"))
+    mover: str = attrs.field(validator=text("DS-STRIKE-03"))
     """The enemy moving away from it."""
-    dice: tuple[int, int] | None = attrs.field(default=None, converter=rf.dice)
+    dice: tuple[int, int] | None = attrs.field(default=None, converter=power_dice)
     """The two d10 faces; None: drawn from the state's RNG."""
-    flat_damage: int | None = attrs.field(default=None, validator=rf.optional_whole("RB6-FREE-STRIKE", 0))
+    flat_damage: int | None = attrs.field(
+        default=None, validator=whole("RB6-FREE-STRIKE", lo=0, optional=True)
+    )
     """A Director creature's flat free strike damage (RB6-FREE-STRIKE)."""
-    characteristic: str | None = attrs.field(default=None, validator=rf.optional_text("DS-STRIKE-06"))
+    characteristic: str | None = attrs.field(default=None, validator=text("DS-STRIKE-06", optional=True))
     """``"might"`` or ``"agility"``; None: the better of the two."""
-    knock_out: bool = attrs.field(default=False, validator=rf.flag("DS-STAM-13"))
+    knock_out: bool = attrs.field(default=False, validator=flag("DS-STAM-13"))
     """Knock the mover out instead of killing it."""
 
     def strike(self) -> FreeStrike:

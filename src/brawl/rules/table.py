@@ -16,10 +16,10 @@ import attrs
 from brawl.checks import whole_number
 from brawl.errors import ActionUnavailableError, ArgumentTypeError, InvalidArgumentError, RulesError
 from brawl.events.stealth import ConsumableUsed
+from brawl.fields import flag, text
 from brawl.geometry import distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
-from brawl.rules import requestfields as rf
 from brawl.rules.conditions import can_take_maneuvers
 from brawl.state import Encounter
 
@@ -105,13 +105,13 @@ def squares_to_feet(squares: int) -> int:
 class UseConsumable(Action):
     """The Use Consumable maneuver: :func:`use_consumable` as a record (DS-ACT-16)."""
 
-    creature: str = attrs.field(validator=rf.text("DS-ACT-16"))
+    creature: str = attrs.field(validator=text("DS-ACT-16"))
     """The creature using the consumable."""
-    item: str = attrs.field(validator=rf.text("DS-ACT-16"))
+    item: str = attrs.field(validator=text("DS-ACT-16"))
     """The consumable's name."""
-    recipient: str | None = attrs.field(default=None, validator=rf.optional_text("DS-ACT-16"))
+    recipient: str | None = attrs.field(default=None, validator=text("DS-ACT-16", optional=True))
     """A willing adjacent creature it is administered to; None: the creature itself."""
-    willing: bool = attrs.field(default=True, validator=rf.flag("DS-ACT-16"))
+    willing: bool = attrs.field(default=True, validator=flag("DS-ACT-16"))
     """Whether the recipient is willing."""
 
     def verify(self, state: Encounter) -> None:

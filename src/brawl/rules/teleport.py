@@ -18,15 +18,15 @@ from brawl.creature import Creature, MovementType
 from brawl.errors import IllegalMoveError, InvalidArgumentError, RulesError, StateError
 from brawl.events.base import Event
 from brawl.events.movement import StoodUp, Teleported
+from brawl.fields import flag, ident, position
 from brawl.geometry import Pos, as_pos, cell_distance
 from brawl.geometry import distance as space_distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
-from brawl.rules import move_fields as fields
 from brawl.rules.conditions import grabbing, remove_condition
 from brawl.rules.falling import fall, should_fall
 from brawl.rules.reachable import riders_of
-from brawl.rules.steps import check_budget
+from brawl.rules.steps import budget_field, check_budget
 from brawl.state import Encounter
 
 MAX_TELEPORT = 1_000_000
@@ -172,16 +172,21 @@ def can_teleport(
     return True
 
 
+def _destination(value: Iterable[int]) -> Pos:
+    """A ``destination`` field as a :class:`Pos`; errors name the field."""
+    return position(value, "destination")
+
+
 @attrs.frozen
 class Teleport(Action):
     """A teleport to ``destination`` (DS-TELE-01..09, R-MOVE-7): see :func:`teleport`."""
 
-    creature: str = attrs.field(validator=fields.ident("DS-TELE-01"))
-    destination: Pos = attrs.field(converter=fields.as_destination)
-    teleporter: str | None = attrs.field(default=None, validator=fields.ident("R-MOVE-7", optional=True))
-    distance: int | None = attrs.field(default=None, validator=fields.budget)
-    stand: bool | None = attrs.field(default=None, validator=fields.flag("DS-TELE-07", optional=True))
-    advance: bool = attrs.field(default=False, validator=fields.flag("DS-TELE-06"))
+    creature: str = attrs.field(validator=ident("DS-TELE-01"))
+    destination: Pos = attrs.field(converter=_destination)
+    teleporter: str | None = attrs.field(default=None, validator=ident("R-MOVE-7", optional=True))
+    distance: int | None = attrs.field(default=None, validator=budget_field)
+    stand: bool | None = attrs.field(default=None, validator=flag("DS-TELE-07", optional=True))
+    advance: bool = attrs.field(default=False, validator=flag("DS-TELE-06"))
 
     def verify(self, state: Encounter) -> None:
         """Raise :class:`IllegalMoveError` if the teleport is illegal (see :func:`verify_teleport`)."""

@@ -29,6 +29,7 @@ from brawl.events.turns import (
     TurnLost,
     TurnStarted,
 )
+from brawl.fields import flag
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules import conditions as cond_rules
@@ -71,7 +72,7 @@ __all__ = ["DRAW_STEEL", "DrawSteel", "DrawSteelTurn", "allowance", "slot_of", "
 class DrawSteel:
     """The Draw Steel turn system (the default); ``agility_order``: the alternative order (DS-SIDE-14)."""
 
-    agility_order: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    agility_order: bool = attrs.field(default=False, validator=flag())
     """Each side acts in order of Agility test totals instead of by free choice (DS-SIDE-14..16)."""
 
     @property

@@ -37,6 +37,7 @@ from brawl.events.turns import (
     TurnOrderSet,
     TurnStarted,
 )
+from brawl.fields import text
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.state import Encounter, TurnState
@@ -70,9 +71,8 @@ from brawl.turns.records import (
     Request,
     StartTurn,
     UseAction,
-    ids,
+    creature_ids,
     pairs,
-    text,
     verified,
 )
 
@@ -466,7 +466,7 @@ class StartInitiativeCombat(Request):
 
     stats: tuple[tuple[str, int], ...] | None = attrs.field(default=None, converter=_optional_pairs)
     rolls: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=pairs)
-    tie_order: tuple[str, ...] = attrs.field(default=(), converter=ids)
+    tie_order: tuple[str, ...] = attrs.field(default=(), converter=creature_ids)
 
     def _choices(self) -> dict[str, Any]:
         stats = None if self.stats is None else dict(self.stats)
@@ -485,10 +485,10 @@ class StartInitiativeCombat(Request):
 class HoldAction(Request):
     """:func:`brawl.hold_action` (I-HOLD-01, I-HOLD-02, R-I-3)."""
 
-    creature: str = attrs.field(validator=text)
-    action: str = attrs.field(validator=text)
-    trigger: str = attrs.field(validator=text)
-    held: str = attrs.field(default="action", validator=text)
+    creature: str = attrs.field(validator=text())
+    action: str = attrs.field(validator=text())
+    trigger: str = attrs.field(validator=text())
+    held: str = attrs.field(default="action", validator=text())
 
     def verify(self, state: Encounter) -> None:
         INITIATIVE.verify_action(

@@ -11,10 +11,11 @@ import attrs
 from brawl.errors import ActionUnavailableError, InvalidArgumentError
 from brawl.events.base import Event
 from brawl.events.turns import HeldActionTriggered, HeldActionUsed
+from brawl.fields import text
 from brawl.outcome import Outcome
 from brawl.state import Encounter
 from brawl.turns.initiative_state import Hold, turn_of
-from brawl.turns.records import Request, optional_text, text
+from brawl.turns.records import Request
 
 __all__ = [
     "ReportTrigger",
@@ -82,8 +83,8 @@ def use_held_action(state: Encounter, creature: str, *, trigger: str | None = No
 class UseHeldAction(Request):
     """:func:`brawl.use_held_action` (I-HOLD-03, R-I-1)."""
 
-    creature: str = attrs.field(validator=text)
-    trigger: str | None = attrs.field(default=None, validator=optional_text)
+    creature: str = attrs.field(validator=text())
+    trigger: str | None = attrs.field(default=None, validator=text(optional=True))
 
     def verify(self, state: Encounter) -> None:
         verify_held_action(state, self.creature, trigger=self.trigger)
@@ -96,7 +97,7 @@ class UseHeldAction(Request):
 class ReportTrigger(Request):
     """:func:`brawl.report_trigger` (I-HOLD-03)."""
 
-    trigger: str = attrs.field(validator=text)
+    trigger: str = attrs.field(validator=text())
 
     def verify(self, state: Encounter) -> None:
         verify_report_trigger(state, self.trigger)

@@ -8,13 +8,14 @@ DS-END-01; the zone and initiative games' equivalents).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
 from brawl.checks import whole_number
 from brawl.creature import DIRECTOR, HEROES
 from brawl.errors import ArgumentTypeError, InvalidArgumentError, RulesError
+from brawl.fields import flag, ids, text, whole
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.state import Encounter
@@ -25,50 +26,14 @@ DRAW_STEEL_NAMES = ("drawsteel", "drawsteel-agility")
 SAVE_DIE = 10  # RB2-SAVE: a saving throw is a d10
 
 
-def _refuse(inst: Any, field: attrs.Attribute[Any], value: Any, wanted: str) -> None:
-    raise ArgumentTypeError(
-        f"{type(inst).__name__}.{field.name} {value!r}: {wanted}, not {type(value).__name__}", rule=()
-    )
-
-
-def text(inst: Any, field: attrs.Attribute[Any], value: Any) -> None:
-    """Field validator: a string."""
-    if not isinstance(value, str):
-        _refuse(inst, field, value, "a string")
-
-
-def optional_text(inst: Any, field: attrs.Attribute[Any], value: Any) -> None:
-    """Field validator: a string or None."""
-    if value is not None and not isinstance(value, str):
-        _refuse(inst, field, value, "a string or None")
-
-
-def flag(inst: Any, field: attrs.Attribute[Any], value: Any) -> None:
-    """Field validator: True or False."""
-    if not isinstance(value, bool):
-        _refuse(inst, field, value, "True or False")
-
-
-def optional_whole(inst: Any, field: attrs.Attribute[Any], value: Any) -> None:
-    """Field validator: a whole number or None."""
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-        _refuse(inst, field, value, "a whole number or None")
-
-
-def ids(value: Iterable[str]) -> tuple[str, ...]:
+def creature_ids(value: Iterable[str]) -> tuple[str, ...]:
     """Field converter: creature ids as a tuple of strings (a bare string is refused)."""
-    if isinstance(value, str) or not isinstance(value, Iterable):
-        raise ArgumentTypeError(f"ids {value!r}: a list of creature ids", rule=())
-    items = tuple(value)
-    for item in items:
-        if not isinstance(item, str):
-            raise ArgumentTypeError(f"ids {value!r}: {item!r} is not a creature id", rule=())
-    return items
+    return ids(value, "ids")
 
 
 def optional_ids(value: Iterable[str] | None) -> tuple[str, ...] | None:
     """Field converter: None, or creature ids as a tuple of strings."""
-    return None if value is None else ids(value)
+    return None if value is None else creature_ids(value)
 
 
 def whole_numbers(value: object) -> tuple[int, ...]:
@@ -103,7 +68,7 @@ def kept(value: object) -> tuple[tuple[str, tuple[str, ...]], ...]:
     for item in items:
         if not isinstance(item, tuple | list) or len(item) != 2 or not isinstance(item[0], str):
             raise ArgumentTypeError(f"keep {value!r}: {item!r} is no (creature id, names) pair", rule=())
-        out.append((item[0], ids(item[1])))
+        out.append((item[0], creature_ids(item[1])))
     return tuple(out)
 
 
@@ -115,6 +80,8 @@ def given(**choices: Any) -> dict[str, Any]:
 @attrs.frozen(repr=False)
 class Request(Action):
     """A request whose repr names only the fields that differ from their defaults."""
+
+    base: ClassVar[bool] = True
 
     def __repr__(self) -> str:
         parts = []
@@ -142,12 +109,12 @@ class StartCombat(Request):
     or another system started without choices ("zone", "initiative").
     """
 
-    system: str = attrs.field(default="drawsteel", validator=text)
-    surprised: tuple[str, ...] = attrs.field(default=(), converter=ids)
-    first_side: str | None = attrs.field(default=None, validator=optional_text)
-    d10: int | None = attrs.field(default=None, validator=optional_whole)
-    players_choice: str = attrs.field(default=HEROES, validator=text)
-    director_choice: str = attrs.field(default=DIRECTOR, validator=text)
+    system: str = attrs.field(default="drawsteel", validator=text())
+    surprised: tuple[str, ...] = attrs.field(default=(), converter=creature_ids)
+    first_side: str | None = attrs.field(default=None, validator=text(optional=True))
+    d10: int | None = attrs.field(default=None, validator=whole(optional=True))
+    players_choice: str = attrs.field(default=HEROES, validator=text())
+    director_choice: str = attrs.field(default=DIRECTOR, validator=text())
 
     def _choices(self) -> dict[str, Any]:
         if self.system in DRAW_STEEL_NAMES:
@@ -177,10 +144,10 @@ class StartCombat(Request):
 class StartTurn(Request):
     """:func:`brawl.start_turn`; ``together``, ``reserve`` and ``sprint`` are the zone game's."""
 
-    creature: str = attrs.field(validator=text)
+    creature: str = attrs.field(validator=text())
     together: tuple[str, ...] | None = attrs.field(default=None, converter=optional_ids)
-    reserve: tuple[str, ...] = attrs.field(default=(), converter=ids)
-    sprint: bool = attrs.field(default=False, validator=flag)
+    reserve: tuple[str, ...] = attrs.field(default=(), converter=creature_ids)
+    sprint: bool = attrs.field(default=False, validator=flag())
 
     def _choices(self) -> dict[str, Any]:
         return given(together=self.together, reserve=self.reserve or None, sprint=self.sprint)
@@ -218,7 +185,7 @@ class EndRound(Request):
     ``suffocation_rolls`` (id, d6) pairs and ``breathes_water`` are Draw Steel's (DS-ENV-03, -04).
     """
 
-    opener: str | None = attrs.field(default=None, validator=optional_text)
+    opener: str | None = attrs.field(default=None, validator=text(optional=True))
     suffocation_rolls: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=pairs)
     breathes_water: tuple[str, ...] | None = attrs.field(default=None, converter=optional_ids)
 
@@ -240,13 +207,13 @@ class UseAction(Request):
     ``slow``, ``held``, ``action`` and ``trigger`` are the initiative game's (I-SLOW-01, I-HOLD-02).
     """
 
-    creature: str = attrs.field(validator=text)
-    kind: str = attrs.field(validator=text)
-    name: str | None = attrs.field(default=None, validator=optional_text)
-    slow: bool = attrs.field(default=False, validator=flag)
-    held: str | None = attrs.field(default=None, validator=optional_text)
-    action: str | None = attrs.field(default=None, validator=optional_text)
-    trigger: str | None = attrs.field(default=None, validator=optional_text)
+    creature: str = attrs.field(validator=text())
+    kind: str = attrs.field(validator=text())
+    name: str | None = attrs.field(default=None, validator=text(optional=True))
+    slow: bool = attrs.field(default=False, validator=flag())
+    held: str | None = attrs.field(default=None, validator=text(optional=True))
+    action: str | None = attrs.field(default=None, validator=text(optional=True))
+    trigger: str | None = attrs.field(default=None, validator=text(optional=True))
 
     def _choices(self) -> dict[str, Any]:
         return given(name=self.name, slow=self.slow, held=self.held, action=self.action, trigger=self.trigger)
@@ -264,7 +231,7 @@ class EndCombat(Request):
     (DS-STAM-22) are Draw Steel's: ``keep`` lists (id, condition names) pairs."""
 
     keep: tuple[tuple[str, tuple[str, ...]], ...] = attrs.field(default=(), converter=kept)
-    keep_temporary_stamina: tuple[str, ...] = attrs.field(default=(), converter=ids)
+    keep_temporary_stamina: tuple[str, ...] = attrs.field(default=(), converter=creature_ids)
 
     def _choices(self) -> dict[str, Any]:
         return given(keep=dict(self.keep) or None, keep_temporary_stamina=self.keep_temporary_stamina or None)

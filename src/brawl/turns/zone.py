@@ -38,6 +38,7 @@ from brawl.events.turns import (
     TurnLost,
     TurnStarted,
 )
+from brawl.fields import text, whole
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.state import Encounter, TurnState
@@ -48,15 +49,13 @@ from brawl.turns.records import (
     Request,
     StartTurn,
     UseAction,
-    ids,
+    creature_ids,
     optional_ids,
-    optional_text,
-    optional_whole,
     pairs,
-    text,
     verified,
 )
 from brawl.turns.zone_morale import morale_check, morale_due
+from brawl.turns.zone_setup import zone_setup
 from brawl.turns.zone_state import (
     ACTIONS,
     MAIN_ACTIONS,
@@ -117,49 +116,8 @@ class ZoneGame:
         initiative_roll: int | None = None,
     ) -> None:
         """Raise if the fight may not start with these choices (Z-TURN-02, Z-TURN-06, Z-TURN-07, R-Z-1)."""
-        self._setup(state, initiative, opener, factions, speeds, initiative_roll)
+        zone_setup(state, initiative, opener, factions, speeds, initiative_roll)
         check_ids(state, fearless, "fearless")
-
-    def _setup(
-        self,
-        state: Encounter,
-        initiative: str | None,
-        opener: str | None,
-        factions: Sequence[str] | None,
-        speeds: Mapping[str, int] | None,
-        initiative_roll: int | None,
-    ) -> tuple[tuple[str, ...], dict[str, int]]:
-        """The cyclic order and the speeds, once the choices are checked."""
-        present = list(dict.fromkeys(c.side for c in state.living()))
-        if factions is None:
-            order = tuple(present)
-        else:
-            if isinstance(factions, str):
-                raise InvalidArgumentError(
-                    f"factions {factions!r}: a sequence of faction names", rule="R-Z-1"
-                )
-            order = tuple(factions)
-            if len(set(order)) != len(order) or not set(present) <= set(order):
-                raise InvalidArgumentError(
-                    f"factions {order!r}: must list each faction once, including {present!r}", rule="R-Z-1"
-                )
-        if len(order) < 2:
-            raise InvalidArgumentError(
-                f"factions {order!r}: a fight needs two or more factions", rule="Z-TURN-02"
-            )
-        if initiative is not None and initiative not in order:
-            raise InvalidArgumentError(f"initiative {initiative!r}: not one of {order!r}", rule="Z-TURN-07")
-        if initiative is None and initiative_roll is not None:
-            whole_number(
-                initiative_roll, 1, len(order), what="initiative assigned randomly", rule="Z-TURN-07"
-            )
-        if opener is not None and opener not in order:
-            raise InvalidArgumentError(f"opener {opener!r}: not one of {order!r}", rule="Z-TURN-06")
-        zone_speeds = {}
-        for cid, value in (speeds or {}).items():
-            state.creature(cid)
-            zone_speeds[cid] = whole_number(value, 0, MAX_ZONES, what=f"speed of {cid!r}", rule="Z-TURN-09")
-        return order, zone_speeds
 
     def start(
         self,
@@ -179,7 +137,7 @@ class ZoneGame:
         picks (default: itself). ``factions``: the cyclic order (default: order of appearance,
         R-Z-1). ``speeds={id: zones}``; ``fearless``: characters immune to morale (Z-MORALE-03).
         """
-        order, zone_speeds = self._setup(state, initiative, opener, factions, speeds, initiative_roll)
+        order, zone_speeds = zone_setup(state, initiative, opener, factions, speeds, initiative_roll)
         events: list[Event] = []
         if initiative is None:
             roll, state, die = roll_die(
@@ -561,12 +519,12 @@ ZONE = register_system(ZoneGame())
 class StartZoneCombat(Request):
     """:func:`brawl.start_combat` under the zone game, with its choices (Z-TURN-06, Z-TURN-07, R-Z-1)."""
 
-    initiative: str | None = attrs.field(default=None, validator=optional_text)
-    opener: str | None = attrs.field(default=None, validator=optional_text)
+    initiative: str | None = attrs.field(default=None, validator=text(optional=True))
+    opener: str | None = attrs.field(default=None, validator=text(optional=True))
     factions: tuple[str, ...] | None = attrs.field(default=None, converter=optional_ids)
     speeds: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=pairs)
-    fearless: tuple[str, ...] = attrs.field(default=(), converter=ids)
-    initiative_roll: int | None = attrs.field(default=None, validator=optional_whole)
+    fearless: tuple[str, ...] = attrs.field(default=(), converter=creature_ids)
+    initiative_roll: int | None = attrs.field(default=None, validator=whole(optional=True))
 
     def _choices(self) -> dict[str, Any]:
         return {
@@ -591,7 +549,7 @@ class StartZoneCombat(Request):
 class PassTurn(Request):
     """:func:`brawl.pass_turn` (Z-TURN-02, Z-TURN-04, Z-TURN-08)."""
 
-    faction: str | None = attrs.field(default=None, validator=optional_text)
+    faction: str | None = attrs.field(default=None, validator=text(optional=True))
 
     def verify(self, state: Encounter) -> None:
         ZONE.verify_pass(state, self.faction)
@@ -604,7 +562,7 @@ class PassTurn(Request):
 class Surrender(Request):
     """:func:`brawl.surrender` (Z-SURR-01)."""
 
-    creature: str = attrs.field(validator=text)
+    creature: str = attrs.field(validator=text())
 
     def verify(self, state: Encounter) -> None:
         verify_surrender(state, self.creature)

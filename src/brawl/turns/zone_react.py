@@ -11,9 +11,10 @@ import attrs
 
 from brawl.errors import ActionUnavailableError, InvalidArgumentError, TurnOrderError
 from brawl.events.turns import ReactionTaken, ResumedFighting
+from brawl.fields import flag, text
 from brawl.outcome import Outcome
 from brawl.state import Encounter
-from brawl.turns.records import Request, flag, text
+from brawl.turns.records import Request
 from brawl.turns.zone_state import turn_of
 
 __all__ = ["React", "ResumeFighting", "react", "resume_fighting", "verify_react", "verify_resume_fighting"]
@@ -86,10 +87,10 @@ def resume_fighting(state: Encounter, creature: str) -> Outcome:
 class React(Request):
     """:func:`brawl.react` (Z-TURN-11, Z-REACT-03, R-Z-3)."""
 
-    creature: str = attrs.field(validator=text)
-    attack: str = attrs.field(validator=text)
-    aware: bool = attrs.field(default=True, validator=flag)
-    uses_turn: bool = attrs.field(default=True, validator=flag)
+    creature: str = attrs.field(validator=text())
+    attack: str = attrs.field(validator=text())
+    aware: bool = attrs.field(default=True, validator=flag())
+    uses_turn: bool = attrs.field(default=True, validator=flag())
 
     def verify(self, state: Encounter) -> None:
         verify_react(state, self.creature, attack=self.attack, aware=self.aware, uses_turn=self.uses_turn)
@@ -102,7 +103,7 @@ class React(Request):
 class ResumeFighting(Request):
     """:func:`brawl.resume_fighting` (Z-SURR-01)."""
 
-    creature: str = attrs.field(validator=text)
+    creature: str = attrs.field(validator=text())
 
     def verify(self, state: Encounter) -> None:
         verify_resume_fighting(state, self.creature)
