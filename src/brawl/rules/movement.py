@@ -35,7 +35,6 @@ from brawl.rules.conditions import (
     can_take_triggered_actions,
 )
 from brawl.rules.damage import damage
-from brawl.rules.edges import edges_and_banes
 from brawl.rules.move_fields import as_path
 from brawl.rules.placing import fall_if_unsupported, terrain_damage, try_place
 from brawl.rules.reachable import companions, current_speed, movement_model, movement_points
@@ -49,6 +48,7 @@ from brawl.rules.steps import (
     MoveModel,
     Refusal,
 )
+from brawl.rules.strikes import opportunity_bane
 from brawl.state import Encounter
 
 OPPORTUNITY_REACH = 1  # DS-STRIKE-03: an adjacent enemy; leaving means ending farther than 1
@@ -84,10 +84,7 @@ def why_no_opportunity_attack(state: Encounter, enemy: str, mover: str) -> str |
         return f"{enemy} can't take triggered actions"
     if not can_target(state, enemy, mover):
         return f"{mover} is hidden from {enemy}"  # DS-COND-14: no strike against it
-    found = edges_and_banes(state, enemy, mover, FREE_STRIKE_KEYWORDS, kind="ability")
-    if found.net < 0:
-        return f"{enemy} has a {found.verdict} on the free strike against {mover}"
-    return None
+    return opportunity_bane(state, enemy, mover)  # DS-STRIKE-04: any net bane, with its reasons
 
 
 # --------------------------------------------------------------------------------------------
