@@ -10,6 +10,7 @@ the movement granted as input.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable
 
 import attrs
@@ -19,6 +20,7 @@ from brawl.errors import (
     IllegalMoveError,
     InvalidArgumentError,
     RulesError,
+    StateError,
 )
 from brawl.events.base import Event
 from brawl.events.movement import (
@@ -78,8 +80,15 @@ def opportunity_attackers(
     return out
 
 
-def why_no_opportunity_attack(state: Encounter, enemy: str, mover: str) -> str | None:
-    """Why ``enemy`` can't make an opportunity attack against ``mover``, or None (DS-STRIKE-04)."""
+def why_no_opportunity_attack(state: Encounter, enemy: str, mover: str, at: Pos | None = None) -> str | None:
+    """Why ``enemy`` can't make an opportunity attack against ``mover``, or None (DS-STRIKE-04).
+
+    ``at``: the mover's square when it provokes, if the state still has it elsewhere (a move
+    under way): cover, concealment and high ground are judged there."""
+    m = state.creature(mover)
+    if at is not None and at != m.pos:
+        with contextlib.suppress(StateError):  # in an ally's space: judged where the state has it
+            state = state.with_creature(attrs.evolve(m, pos=at))
     if not can_take_triggered_actions(state, enemy):
         return f"{enemy} can't take triggered actions"
     if not can_target(state, enemy, mover):
@@ -344,7 +353,7 @@ def walk(
             for e in attackers:
                 if i == 0 and e in resolved:
                     continue
-                why = why_no_opportunity_attack(enc, e, creature)
+                why = why_no_opportunity_attack(enc, e, creature, p)
                 if why is None:
                     provoked.append(e)
                 else:
