@@ -45,6 +45,8 @@ LAYERS: dict[str, int] = {
     "brawl.dice": DEFINITIONS,
     "brawl.rules.burrowing": DEFINITIONS,
     "brawl.rules.edges": DEFINITIONS,
+    "brawl.rules.cover": DEFINITIONS,
+    "brawl.rules.concealment": DEFINITIONS,
     "brawl.rules": RESOLVERS,
     "brawl.rules.strikes": RESOLVERS,
     "brawl.rules.maneuvers": RESOLVERS,

@@ -70,7 +70,7 @@ def test_simulate_is_deterministic_and_adds_up() -> None:
         else:
             undecided += 1
             assert fight.winner is None
-        rounds += end.round
+        rounds += completed_rounds(seeded, fight)
         alive.update(c.id for c in end.creature_list() if able(c))
     assert len(finals) > 1  # the seeds make the fights differ
     assert set(wins) == {"heroes", "director"}
@@ -88,7 +88,31 @@ def test_a_round_limit_leaves_fights_undecided() -> None:
     enc = duel().with_terrain(brawl.Terrain.flat(8, 8).with_cells(walls))
     summary = sim.simulate(enc, runs=2, max_rounds=2)
     assert summary.undecided == 2
-    assert summary.mean_rounds == 3
+    assert summary.mean_rounds == 2  # round 3 has begun but nothing happened in it
+
+
+def completed_rounds(start: brawl.Encounter, fight: sim.Fight) -> int:
+    """Rounds a fight completed, counted from its replayed events: each RoundEnded, plus the
+    deciding round when a side won with turns taken after the last RoundEnded."""
+    events = brawl.replay(start, fight.actions).events
+    ended = [i for i, e in enumerate(events) if type(e).__name__ == "RoundEnded"]
+    last = ended[-1] if ended else -1
+    turns_after = any(type(e).__name__ == "TurnStarted" for e in events[last + 1 :])
+    return len(ended) + (1 if fight.winner is not None and turns_after else 0)
+
+
+def test_rounds_played_are_rounds_completed() -> None:
+    """A fight's ``rounds`` counts completed rounds (DS-SIDE-11): each ended round, plus the
+    round the fight was decided in; the round just begun when the limit stops a fight is not."""
+    start = even_duel()
+    for i in range(6):
+        seeded = start.with_rng(brawl.Rng(i))
+        fight = sim.play(seeded, max_rounds=3)
+        assert fight.rounds == completed_rounds(seeded, fight)
+        assert 1 <= fight.rounds <= 3
+        if fight.winner is None:
+            assert fight.rounds == 3
+            assert fight.state.round == 4
 
 
 @pytest.mark.parametrize("bad", [{"runs": 0}, {"runs": 10**6}, {"seed": -1}, {"max_rounds": 0}])

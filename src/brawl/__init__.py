@@ -407,6 +407,7 @@ __all__ += [
 
 # --- stealth, burrowing and table rules ---
 from brawl.rules.burrowing import completely_beneath, has_cover_from, is_burrowing, line_of_effect_to
+from brawl.rules.cover import has_cover
 from brawl.rules.stealth import (
     assist_reason,
     assist_test,
@@ -439,7 +440,7 @@ from brawl.rules.table import (
 )
 from brawl.turns.finish import dramatic_finish
 
-__all__ += ["completely_beneath", "has_cover_from", "is_burrowing", "line_of_effect_to"]
+__all__ += ["completely_beneath", "has_cover", "has_cover_from", "is_burrowing", "line_of_effect_to"]
 __all__ += ["assist_test", "can_hide", "hide", "is_hidden_from", "point_out", "reveal", "revealed_edge"]
 __all__ += ["can_target", "search", "verify_can_target", "verify_hide"]
 __all__ += ["assist_reason", "can_assist_test", "can_point_out", "can_reveal", "can_search"]

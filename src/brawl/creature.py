@@ -221,6 +221,8 @@ class Creature:
     """Dead (heroes, DS-STAM-08) or dead or destroyed (Director creatures, DS-STAM-10)."""
     hidden_from: frozenset[str] = attrs.field(default=frozenset(), converter=_ids)
     """Ids of the creatures this creature is hidden from (DS-ACT-11, DS-COND-14, RB3-HIDE)."""
+    invisible: bool = False
+    """Invisible: it always has concealment (DS-EDGE-10)."""
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.id, str) or not self.id:

@@ -1,9 +1,10 @@
 """Pictures of an encounter: one level of the map as text, or as an SVG drawing.
 
-Text glyphs, from what fills the square at level ``z`` (or, for open squares, what lies under it):
-``#`` solid terrain, ``~`` water, ``^`` damaging terrain, ``:`` difficult terrain, ``.`` open
-ground with support, a space for a square with nothing under it (a pit or a drop), a letter for
-a creature (heroes upper case, the others lower case), a digit for an object.
+Text glyphs, from what fills the square at level ``z`` (or, for open squares, what lies under
+it): ``#`` solid terrain, ``~`` water, ``^`` damaging terrain, ``:`` difficult terrain, ``&``
+darkness or fog, ``.`` open ground with support, a space for a square with nothing under it (a
+pit or a drop), a letter for a creature (heroes upper case, the others lower case), a digit for
+an object.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ MAX_CELLS = 200 * 200
 """Largest window drawn at once, in squares; ask for a window (x_range, y_range) on larger maps."""
 
 SOLID, WATER, DAMAGING, DIFFICULT, FLOOR, DROP = "#", "~", "^", ":", ".", " "
+DARK = "&"  # darkness or fog (DS-EDGE-09)
 OVERFLOW_CREATURE = "@"
 """Glyph of the creatures after the 26 letters of their case are used up."""
 OBJECT_GLYPHS = "123456789"
@@ -35,6 +37,7 @@ _FILL = {
     WATER: "#7fb2e5",
     DAMAGING: "#f0a060",
     DIFFICULT: "#d8cfa8",
+    DARK: "#8a8a9e",
     FLOOR: "#f4f1e8",
     DROP: "#1d1d24",
 }
@@ -95,6 +98,8 @@ def terrain_glyph(enc: Encounter, pos: Pos) -> str:
         return DAMAGING
     if cell.difficult:
         return DIFFICULT
+    if cell.concealing:
+        return DARK
     under = Pos(pos.x, pos.y, pos.z - 1)
     below = t.cell(under)  # off the bottom of the map counts as unbreakable ground
     if below.liquid:
@@ -208,6 +213,8 @@ def legend_lines(
             states.insert(0, "dying")
         elif c.is_winded:
             states.insert(0, "winded")
+        if c.invisible:
+            states.append("invisible")
         name = f" ({c.name})" if c.name != c.id else ""
         tail = f"  {', '.join(states)}" if states else ""
         out.append(f"{g} {c.id}{name}  {c.size}  {stamina}  at {tuple(c.pos)}{tail}")

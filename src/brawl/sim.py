@@ -90,6 +90,9 @@ class Fight:
     actions: tuple[Action, ...]
     winner: str | None
     rounds: int
+    """Rounds completed: each round that ended, and the round in which one side was left standing
+    (the fight ends with it). A round that has begun but not ended when the round or step limit
+    stops the fight is not counted."""
 
 
 def play(
@@ -114,7 +117,15 @@ def play(
         log.append(action)
         steps += 1
     sides = standing_sides(state)
-    return Fight(state, tuple(log), sides[0] if len(sides) == 1 else None, state.round)
+    winner = sides[0] if len(sides) == 1 else None
+    return Fight(state, tuple(log), winner, rounds_completed(log, decided=winner is not None))
+
+
+def rounds_completed(log: Sequence[Action], *, decided: bool) -> int:
+    """Rounds a fight's action log completed: each ended round, plus the deciding round if a side won."""
+    ended = sum(isinstance(a, EndRound) for a in log)
+    unfinished = bool(log) and not isinstance(log[-1], EndRound)
+    return ended + (1 if decided and unfinished else 0)
 
 
 @attrs.frozen
@@ -128,7 +139,7 @@ class Summary:
     undecided: int
     """Fights still undecided after the round limit."""
     mean_rounds: float
-    """Average number of rounds played."""
+    """Average number of rounds completed per fight (:attr:`Fight.rounds`)."""
     survival: tuple[tuple[str, float], ...]
     """For each creature, in the encounter's order, the share of fights it ended alive and conscious."""
 

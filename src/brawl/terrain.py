@@ -71,11 +71,14 @@ class Cell:
     """Damage dealt on entering, 0 for none (DS-MOVE-13)."""
     damage_type: DamageType | None = attrs.field(default=None, converter=damage_type)
     """Type of the damaging terrain's damage; None is untyped."""
+    concealing: bool = False
+    """Darkness or fog: a creature whose space lies wholly in such cells has concealment (DS-EDGE-09)."""
 
     def __attrs_post_init__(self) -> None:
-        if self.material.solid and (self.liquid or self.difficult or self.damaging):
+        if self.material.solid and (self.liquid or self.difficult or self.damaging or self.concealing):
             raise InvalidArgumentError(
-                f"cell of {self.material}: a solid cell cannot also be liquid, difficult or damaging",
+                f"cell of {self.material}: a solid cell cannot also be liquid, difficult, damaging "
+                "or concealing",
                 rule="R-GEO-5",
             )
 

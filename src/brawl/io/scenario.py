@@ -40,18 +40,19 @@ DEFAULT_LEGEND: Mapping[str, Mapping[str, Any]] = {
     "#": {"solid": "stone"},
     ":": {"difficult": True},
     "~": {"water": 1},
+    "&": {"fog": "all"},
     **{str(n): {"raise": n} for n in range(1, 10)},
 }
 """Characters every map understands unless its legend redefines them.
 
 ``.`` and space leave the square as it is (open ground on level 0), ``#`` is a stone wall to the
-top of the map, ``:`` difficult terrain, ``~`` water one square deep, ``1``-``9`` ground raised
-by that many squares.
+top of the map, ``:`` difficult terrain, ``~`` water one square deep, ``&`` darkness or fog to
+the top of the map, ``1``-``9`` ground raised by that many squares.
 """
 
 LEGEND_KEYS = frozenset(
     {"solid", "height", "raise", "floor", "pit", "water", "difficult", "damaging", "damage_type"}
-    | {"object", "name", "label"}
+    | {"object", "name", "label", "fog"}
 )
 """Keys a legend entry may hold (see the scenario docs)."""
 
@@ -87,6 +88,8 @@ class _Entry:
     damage_type: str | None = None
     object: Material | None = None
     name: str = ""
+    fog: int = 0
+    """Levels of darkness or fog from the square's level up; -1: to the top of the map."""
 
     @property
     def changes(self) -> bool:
@@ -347,7 +350,12 @@ def _entry(raw: Any, field: str, where: _Where, ground: Material) -> _Entry:
         raise where.fail("use either water or pit, not both", field)
     if water and floor is not None:
         raise where.fail("a floor would cover the water: use one or the other", field)
-    return _Entry(solid, height, floor, pit, water, difficult, damaging, damage_type, obj, name)
+    fog = 0
+    if "fog" in body:
+        fog = -1 if body["fog"] == "all" else _whole(body["fog"], f"{field}.fog", where, minimum=1)
+        if solid is not None:
+            raise where.fail("a solid square cannot also be dark or foggy", f"{field}.fog")
+    return _Entry(solid, height, floor, pit, water, difficult, damaging, damage_type, obj, name, fog)
 
 
 def _map_lines(raw: Any, field: str, where: _Where) -> list[str]:
@@ -577,8 +585,13 @@ def _apply(
         changes += [(zz, AIR) for zz in range(bottom, under + 1)]
     if e.water:
         changes += [(zz, Cell(liquid=True)) for zz in range(under - e.water + 1, under + 1)]
-    if e.difficult or e.damaging:
-        changes.append((z, Cell(difficult=e.difficult, damaging=e.damaging, damage_type=e.damage_type)))
+    if e.difficult or e.damaging or e.fog:
+        dark = bool(e.fog)
+        ground = Cell(difficult=e.difficult, damaging=e.damaging, damage_type=e.damage_type, concealing=dark)
+        changes.append((z, ground))
+    if e.fog:
+        top = height if e.fog < 0 else z + e.fog
+        changes += [(zz, Cell(concealing=True)) for zz in range(z + 1, top)]
     for zz, cell in changes:
         if not -below <= zz < height:
             raise fail(f"this square reaches level {zz}, outside the map (levels {-below} to {height - 1})")

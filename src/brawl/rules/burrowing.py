@@ -178,8 +178,8 @@ def cover_rule(state: Encounter, target: str, attacker: str) -> str | None:
 def has_cover_from(state: Encounter, target: str, attacker: str) -> bool:
     """Whether ``target`` has cover from ``attacker`` because it burrows (DS-MTYPE-06, DS-MTYPE-08).
 
-    Cover from walls and other solid objects is the caller's finding (AMB-45): pass
-    :func:`brawl.rules.edges.bane` reasons in ``extra``.
+    Cover from walls and other solid objects is :func:`brawl.rules.cover.has_cover` (R-COVER-1),
+    which counts this one too.
     """
     return cover_rule(state, target, attacker) is not None
 

@@ -2,8 +2,9 @@
 
 :func:`edges_and_banes` names every reason with its rule ID so a caller can show why a roll has
 an edge or a bane; :class:`EdgesAndBanes` counts them up to two each (RB3-EDGES) and gives the
-net effect, ready for :func:`brawl.dice.power_roll`. Flanking, cover, concealment, Aid Attack and
-Defend belong to the actions and positioning rules: pass them in ``extra``.
+net effect, ready for :func:`brawl.dice.power_roll`. Cover comes from the map
+(:mod:`brawl.rules.cover`); flanking, Aid Attack and Defend belong to the actions rules: pass
+them in ``extra``.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from brawl.creature import Creature, MapObject, MovementType
 from brawl.dice import MAX_EDGES
 from brawl.errors import ActionUnavailableError, ArgumentTypeError, InvalidArgumentError
 from brawl.geometry import Pos
-from brawl.rules.burrowing import cover_rule, denies_high_ground
+from brawl.rules.burrowing import denies_high_ground
+from brawl.rules.concealment import concealment_rules
+from brawl.rules.cover import CORNERS, blocked_lines, cover_rules
 from brawl.state import Encounter
 
 EDGE = 1  # RB3-EDGES: an edge counts once
@@ -71,7 +74,9 @@ def bane(why: str, *rules: str, double: bool = False) -> Reason:
 
 def concealment(target: str, *, hidden: bool, strike: bool = True) -> Reason | None:
     """What a target's concealment does to a roll: a strike takes a bane (DS-EDGE-09), but a
-    hidden target can't be targeted by a strike at all (DS-COND-14). Feed the result to ``extra``.
+    hidden target can't be targeted by a strike at all (DS-COND-14). Feed the result to ``extra``
+    only for concealment the state does not show: darkness, fog and invisibility in the state are
+    found by :func:`edges_and_banes` itself (R-CONCEAL-1).
     """
     if strike and hidden:
         raise ActionUnavailableError(
@@ -125,13 +130,16 @@ def _cells_sample(pos: Pos, n: int) -> set[Pos]:
 
 
 def has_line_of_effect(state: Encounter, a: str, b: str) -> bool:
-    """Whether any sampled cell of a's space sees any sampled cell of b's (corners and centre)."""
+    """Whether any sampled cell of a's space sees any sampled cell of b's (corners and centre),
+    or a line from a corner of a's space reaches a corner of b's unblocked (R-COVER-1): a target
+    behind cover is still in line of effect."""
     ca, cb = state.creature(a), state.creature(b)
     for p in sorted(_cells_sample(ca.pos, ca.n)):
         for q in sorted(_cells_sample(cb.pos, cb.n)):
             if state.terrain.line_of_effect(p, q):
                 return True
-    return False
+    found = blocked_lines(state, a, b)
+    return found is not None and found < CORNERS
 
 
 def has_high_ground(state: Encounter, roller: str, target: str, *, climbing: bool = False) -> bool:
@@ -174,7 +182,9 @@ def edges_and_banes(
     ``deals_damage`` whether the ability deals damage, for the cover bane (default: when it is a
     strike). Each condition counts once, however many sources impose it (RB1-STACKING).
 
-    Found here too: a burrower's cover (DS-MTYPE-06, DS-MTYPE-08, DS-EDGE-08), the edge of a
+    Found here too: the concealment bane on strikes (DS-EDGE-09, DS-EDGE-10, R-CONCEAL-1:
+    :mod:`brawl.rules.concealment`); cover, a burrower's (DS-MTYPE-06, DS-MTYPE-08) or from walls and objects
+    (DS-EDGE-08, R-COVER-1: :mod:`brawl.rules.cover`), the edge of a
     creature hidden from its target (RB3-HIDE), the edge of melee abilities against the creature
     one climbs or rides (DS-MOUNT-10). Whether a hidden creature may be targeted at all is
     :func:`brawl.rules.stealth.verify_can_target` (DS-COND-14).
@@ -248,9 +258,14 @@ def edges_and_banes(
             found.append(edge(f"{t.id} is unconscious", "DS-COND-06", double=True))
 
         damaging = "strike" in keywords if deals_damage is None else deals_damage
-        burrow_cover = cover_rule(state, t.id, roller) if damaging else None
-        if burrow_cover is not None:
-            found.append(bane(f"{t.id} burrows and has cover from {roller}", burrow_cover, "DS-EDGE-08"))
+        cover = cover_rules(state, t.id, roller) if damaging else None
+        if cover is not None:
+            how = "burrows and has" if cover[0].startswith("DS-MTYPE") else "has"
+            found.append(bane(f"{t.id} {how} cover from {roller}", *cover))
+        concealed = concealment_rules(state, t.id, roller) if "strike" in keywords else None
+        if concealed is not None:
+            how = "is invisible" if "DS-EDGE-10" in concealed else "is in darkness or fog"
+            found.append(bane(f"{t.id} {how} and has concealment from {roller}", *concealed))
         if t.id in r.hidden_from:
             found.append(edge(f"{roller} is hidden from {t.id}", "RB3-HIDE"))
         if r.riding == t.id and "melee" in keywords:

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from brawl.conditions import Effect, EffectKind
+from brawl.creature import MovementType
 from brawl.dice import power_dice
 from brawl.errors import ActionUnavailableError, InvalidArgumentError, RulesError
 from brawl.events.actions import Charged, EffectStarted
@@ -22,7 +23,8 @@ from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.conditions import can_take_main_actions, speed, taunting
 from brawl.rules.edges import Reason, edge
-from brawl.rules.movement import move
+from brawl.rules.movement import move, verify_move
+from brawl.rules.steps import SHIFT_MODES, Mode, mode_field, mode_refusal
 from brawl.rules.strikes import FreeStrike, living, verify_free_strike
 from brawl.state import Encounter
 
@@ -108,6 +110,9 @@ class Charge(Action):
     """A Director creature's flat free strike damage (RB6-FREE-STRIKE)."""
     knock_out: bool = attrs.field(default=False, validator=flag("DS-STAM-13"))
     """Knock the target out instead of killing it."""
+    mode: Mode = attrs.field(default="advance", validator=mode_field)
+    """How it moves: walking (``"advance"``), ``"fly"`` or ``"burrow"`` if able, ``"climb"`` or
+    ``"swim"`` only with that movement type (DS-ACT-18); never a shift."""
 
     def strike(self) -> FreeStrike:
         """The melee free strike made at the end of the move."""
@@ -124,7 +129,7 @@ class Charge(Action):
         """Verify, move, then strike (unless the creature died on the way)."""
         verify_charge(state, self)
         cells = self.path
-        out = move(state, self.creature, cells)
+        out = move(state, self.creature, cells, mode=self.mode)
         out = out.add(
             Charged(
                 creature=self.creature,
@@ -143,13 +148,28 @@ def verify_charge(state: Encounter, request: Charge) -> None:
 
     A living creature able to take main actions; a path of one unit step throughout, starting
     next to it, crossing no difficult terrain, no longer than its speed; its melee free strike
-    allowed from the path's end (:func:`brawl.rules.strikes.verify_free_strike`). The move itself
-    is checked when it is made.
+    allowed from the path's end (:func:`brawl.rules.strikes.verify_free_strike`); the move itself
+    legal in its mode (:func:`brawl.rules.movement.verify_move`): fly or burrow only if able,
+    climb or swim only with that movement type, never a shift (DS-ACT-18).
     """
     creature = request.creature
     c = living(state, creature, "Charge")
     if not can_take_main_actions(state, creature):
         raise ActionUnavailableError(f"Charge by {creature!r}: it can't take main actions", rule="DS-COND-04")
+    mode = request.mode
+    if mode in SHIFT_MODES:
+        raise ActionUnavailableError(
+            f"Charge by {creature!r}: it can't shift when it charges", rule="DS-ACT-18"
+        )
+    refusal = mode_refusal(c, mode)
+    if refusal is not None:
+        raise ActionUnavailableError(f"Charge by {creature!r}: {refusal.reason}", rule=refusal.rules)
+    for kind in (MovementType.CLIMB, MovementType.SWIM):
+        if mode == kind.value and not c.has_movement(kind):
+            raise ActionUnavailableError(
+                f"Charge by {creature!r}: it can't {mode} at full speed (no {mode} in its speed entry)",
+                rule=("DS-ACT-18", "DS-MTYPE-12"),
+            )
     cells = request.path
     if not cells:
         raise InvalidArgumentError(f"Charge by {creature!r}: the path is empty", rule="DS-ACT-17")
@@ -168,11 +188,17 @@ def verify_charge(state: Encounter, request: Charge) -> None:
             raise ActionUnavailableError(
                 f"Charge by {creature!r}: {tuple(nxt)} is difficult terrain", rule="DS-ACT-18"
             )
+        if mode != "fly" and state.terrain.is_liquid(nxt, c.n) and not c.has_movement(MovementType.SWIM):
+            raise ActionUnavailableError(
+                f"Charge by {creature!r}: {tuple(nxt)} is liquid and it can't swim at full speed",
+                rule=("DS-ACT-18", "DS-MTYPE-12"),
+            )
     if len(cells) > speed(state, creature):
         raise ActionUnavailableError(
             f"Charge by {creature!r}: {len(cells)} squares is more than its speed {speed(state, creature)}",
             rule="DS-ACT-17",
         )
+    verify_move(state, creature, cells, mode=mode)
     verify_free_strike(state, request.strike(), at=cells[-1])
 
 
@@ -195,14 +221,16 @@ def charge(
     characteristic: str | None = None,
     flat_damage: int | None = None,
     knock_out: bool = False,
+    mode: Mode = "advance",
 ) -> Outcome:
     """Charge: move up to speed in a straight line, then a melee free strike (DS-ACT-17, DS-ACT-18).
 
     The path must use one unit step throughout, cross no difficult terrain, and end adjacent to
-    the target; the creature can't shift; climbing or swimming only with that movement type.
+    the target; the creature can't shift. ``mode`` is how it moves: ``"fly"`` or ``"burrow"``
+    if it can, ``"climb"`` or ``"swim"`` only with that movement type (full speed), else walking.
     The request is :class:`Charge`.
     """
-    return Charge(creature, path, target, dice, characteristic, flat_damage, knock_out).resolve(state)
+    return Charge(creature, path, target, dice, characteristic, flat_damage, knock_out, mode).resolve(state)
 
 
 __all__ = [

@@ -10,6 +10,7 @@ the movement granted as input.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable
 
 import attrs
@@ -19,6 +20,7 @@ from brawl.errors import (
     IllegalMoveError,
     InvalidArgumentError,
     RulesError,
+    StateError,
 )
 from brawl.events.base import Event
 from brawl.events.movement import (
@@ -35,7 +37,6 @@ from brawl.rules.conditions import (
     can_take_triggered_actions,
 )
 from brawl.rules.damage import damage
-from brawl.rules.edges import edges_and_banes
 from brawl.rules.placing import fall_if_unsupported, terrain_damage, try_place
 from brawl.rules.reachable import companions, current_speed, movement_model, movement_points
 from brawl.rules.stealth import can_target
@@ -50,6 +51,7 @@ from brawl.rules.steps import (
     budget_field,
     mode_field,
 )
+from brawl.rules.strikes import opportunity_bane
 from brawl.state import Encounter
 
 OPPORTUNITY_REACH = 1  # DS-STRIKE-03: an adjacent enemy; leaving means ending farther than 1
@@ -79,16 +81,20 @@ def opportunity_attackers(
     return out
 
 
-def why_no_opportunity_attack(state: Encounter, enemy: str, mover: str) -> str | None:
-    """Why ``enemy`` can't make an opportunity attack against ``mover``, or None (DS-STRIKE-04)."""
+def why_no_opportunity_attack(state: Encounter, enemy: str, mover: str, at: Pos | None = None) -> str | None:
+    """Why ``enemy`` can't make an opportunity attack against ``mover``, or None (DS-STRIKE-04).
+
+    ``at``: the mover's square when it provokes, if the state still has it elsewhere (a move
+    under way): cover, concealment and high ground are judged there."""
+    m = state.creature(mover)
+    if at is not None and at != m.pos:
+        with contextlib.suppress(StateError):  # in an ally's space: judged where the state has it
+            state = state.with_creature(attrs.evolve(m, pos=at))
     if not can_take_triggered_actions(state, enemy):
         return f"{enemy} can't take triggered actions"
     if not can_target(state, enemy, mover):
         return f"{mover} is hidden from {enemy}"  # DS-COND-14: no strike against it
-    found = edges_and_banes(state, enemy, mover, FREE_STRIKE_KEYWORDS, kind="ability")
-    if found.net < 0:
-        return f"{enemy} has a {found.verdict} on the free strike against {mover}"
-    return None
+    return opportunity_bane(state, enemy, mover)  # DS-STRIKE-04: any net bane, with its reasons
 
 
 # --------------------------------------------------------------------------------------------
@@ -353,7 +359,7 @@ def walk(
             for e in attackers:
                 if i == 0 and e in resolved:
                     continue
-                why = why_no_opportunity_attack(enc, e, creature)
+                why = why_no_opportunity_attack(enc, e, creature, p)
                 if why is None:
                     provoked.append(e)
                 else:

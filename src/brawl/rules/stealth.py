@@ -10,7 +10,8 @@ and it has an edge on ability rolls against it (both in :func:`brawl.rules.edges
 maneuvers in combat: the caller spends the action with :func:`brawl.use_action`.
 
 Rulings: R-HIDE-1, the cover or concealment a hider needs is an input; by default it is found
-from the state: a burrower's cover (DS-MTYPE-06, DS-MTYPE-08) or no line of effect at all.
+from the state: cover, a burrower's (DS-MTYPE-06, DS-MTYPE-08) or from walls and objects
+(R-COVER-1), concealment (darkness, fog, invisibility: R-CONCEAL-1), or no line of effect at all.
 R-HIDE-2, the edge that lasts to the end of the turn in which the hider is revealed is passed by
 the caller (:func:`revealed_edge`) once :func:`reveal` has run.
 """
@@ -31,8 +32,10 @@ from brawl.fields import ids, text
 from brawl.geometry import distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
-from brawl.rules.burrowing import has_cover_from, line_of_effect_to
+from brawl.rules.burrowing import line_of_effect_to
+from brawl.rules.concealment import has_concealment
 from brawl.rules.conditions import can_take_maneuvers
+from brawl.rules.cover import has_cover
 from brawl.rules.edges import Reason, bane, edge, edges_and_banes
 from brawl.state import Encounter
 
@@ -109,7 +112,9 @@ def can_target(state: Encounter, attacker: str, target: str, *, area: bool = Fal
 def _can_hide_from(state: Encounter, creature: str, other: str, cover: tuple[str, ...] | None) -> bool:
     if cover is not None:
         return other in cover
-    return has_cover_from(state, creature, other) or not line_of_effect_to(state, other, creature)
+    if has_cover(state, creature, other) or has_concealment(state, creature, other):
+        return True
+    return not line_of_effect_to(state, other, creature)
 
 
 @attrs.frozen
@@ -306,7 +311,8 @@ class Search(Action):
     rolls: immutables.Map[str, tuple[int, int]] | None = attrs.field(default=None, converter=power_rolls)
     """Two d10 faces by creature id (the searcher's and the hiders'); a missing roll is drawn."""
     invisible: tuple[str, ...] = attrs.field(default=(), converter=_invisible)
-    """Hidden creatures that are invisible: finding them takes a bane (DS-EDGE-10)."""
+    """Hidden creatures that are invisible: finding them takes a bane (DS-EDGE-10); creatures
+    marked :attr:`~brawl.creature.Creature.invisible` count without being named."""
 
     def verify(self, state: Encounter) -> None:
         """Raise unless the searcher may search now (:func:`verify_search`)."""
@@ -335,7 +341,7 @@ def can_search(state: Encounter, request: Search) -> bool:
 def _search(state: Encounter, request: Search) -> Outcome:
     searcher = request.searcher
     given: Mapping[str, tuple[int, int]] = request.rolls or {}
-    unseen = frozenset(request.invisible)
+    unseen = frozenset(request.invisible) | {c.id for c in state.creature_list() if c.invisible}
     hiders = hidden_in_reach(state, searcher)
     rules = ("DS-ACT-14", "RB3-HIDE")
     s = state.creature(searcher)

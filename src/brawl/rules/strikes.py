@@ -25,7 +25,7 @@ from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.conditions import can_take_main_actions, can_take_triggered_actions, taunting
 from brawl.rules.damage import damage
-from brawl.rules.edges import Reason, bane, edge, edges_and_banes, has_line_of_effect, reasons
+from brawl.rules.edges import EdgesAndBanes, Reason, bane, edge, edges_and_banes, has_line_of_effect, reasons
 from brawl.rules.stealth import verify_can_target
 from brawl.state import Encounter
 
@@ -473,13 +473,30 @@ def verify_opportunity_attack(
             rule=("DS-STRIKE-03", "DS-TURN-08"),
         )
     verify_can_target(state, attacker, target)  # DS-COND-14, RB3-HIDE
-    eb = edges_and_banes(state, attacker, target, MELEE_STRIKE)
-    if eb.net < 0:
+    why = opportunity_bane(state, attacker, target)
+    if why is not None:
         raise ActionUnavailableError(
-            f"opportunity attack by {attacker!r} on {target!r}: it has a {eb.verdict} on the roll",
-            rule="DS-STRIKE-04",
+            f"opportunity attack by {attacker!r} on {target!r}: {why}", rule="DS-STRIKE-04"
         )
     verify_free_strike(state, req.strike())
+
+
+def opportunity_roll(state: Encounter, attacker: str, mover: str) -> EdgesAndBanes:
+    """The edges and banes of ``attacker``'s melee free strike against ``mover``: everything the
+    state implies (conditions, cover, concealment, high ground, ...) plus Defend, Aid Attack and
+    flanking (DS-STRIKE-04)."""
+    reasons = effect_reasons(state, attacker, mover, melee_strike=True)
+    return edges_and_banes(state, attacker, mover, MELEE_STRIKE, extra=reasons)
+
+
+def opportunity_bane(state: Encounter, attacker: str, mover: str) -> str | None:
+    """Why the roll against ``mover`` bars an opportunity attack: it nets a bane or a double bane,
+    with the reasons found (DS-STRIKE-04); None when it does not."""
+    eb = opportunity_roll(state, attacker, mover)
+    if eb.net >= 0:
+        return None
+    named = "; ".join(r.explain() for r in eb.reasons if r.banes)
+    return f"{attacker} has a {eb.verdict} on the free strike against {mover} ({named})"
 
 
 def can_make_opportunity_attack(
@@ -562,6 +579,8 @@ __all__ = [
     "is_flanking",
     "living",
     "opportunity_attack",
+    "opportunity_bane",
+    "opportunity_roll",
     "order_triggered_actions",
     "strike_characteristic",
     "verify_free_strike",
