@@ -53,6 +53,7 @@ from brawl import Encounter
 from brawl.actions import (
     Action,
     Advance,
+    AdvanceTo,
     EndRound,
     EndTurn,
     FreeStrike,
@@ -199,10 +200,18 @@ def zone_options(state: Encounter, log: Sequence[Action]) -> list[Action]:
     return found
 
 
+def end_of(a: Action) -> brawl.Pos:
+    """Where a move ends: its destination, or its path's last square."""
+    if isinstance(a, AdvanceTo):
+        return a.destination
+    assert isinstance(a, Advance | Move | Climb)
+    return a.path[-1]
+
+
 def closes_in(state: Encounter, cid: str, found: Sequence[Action]) -> bool:
     """Whether one of the moves found ends nearer an enemy than the creature stands now."""
     now = gap(state, cid, state.creature(cid).pos)
-    return any(isinstance(a, Advance | Move) and gap(state, cid, a.path[-1]) < now for a in found)
+    return any(isinstance(a, Advance | AdvanceTo | Move) and gap(state, cid, end_of(a)) < now for a in found)
 
 
 def climb_reach(state: Encounter, cid: str, budget: int | None = None) -> brawl.Reachable | None:
@@ -271,9 +280,9 @@ def choose(state: Encounter, found: list[Action], rng: random.Random) -> Action:
     strikes = [a for a in found if isinstance(a, TakeAction) and isinstance(a.action, FreeStrike)]
     knocks = [a for a in found if isinstance(a, TakeAction) and isinstance(a.action, Knockback)]
     others = [a for a in found if isinstance(a, TakeAction) and a not in strikes and a not in knocks]
-    moves = [a for a in found if isinstance(a, Advance | Move | Climb)]
+    moves = [a for a in found if isinstance(a, Advance | AdvanceTo | Move | Climb)]
     ends = [a for a in found if isinstance(a, EndTurn)]
-    flow = [a for a in found if not isinstance(a, TakeAction | Advance | Move | Climb | EndTurn)]
+    flow = [a for a in found if not isinstance(a, TakeAction | Advance | AdvanceTo | Move | Climb | EndTurn)]
     if flow:
         return rng.choice(flow)
     if knocks and rng.random() < 0.45:
@@ -283,7 +292,7 @@ def choose(state: Encounter, found: list[Action], rng: random.Random) -> Action:
     cid = current_creature(state)
     if moves and cid is not None and rng.random() < 0.85:
         now = gap(state, cid, state.creature(cid).pos)
-        ends_at = {m: gap(state, cid, m.path[-1]) for m in moves if isinstance(m, Advance | Move | Climb)}
+        ends_at = {m: gap(state, cid, end_of(m)) for m in moves}
         closer = [m for m, g in ends_at.items() if g < now]
         if closer and rng.random() < 0.9:
             best = min(ends_at[m] for m in closer)
@@ -440,7 +449,7 @@ def test_golden_playthrough_does_more_than_end_turns(path: Path) -> None:
     """Every fight moves, strikes and force-moves: the files exercise the rules, not only the turns."""
     data = load(path)
     found = kinds_of_action(data)
-    assert found & {"Advance", "Move", "Climb"}
+    assert found & {"Advance", "AdvanceTo", "Move", "Climb"}
     assert "FreeStrike" in found
     assert "Knockback" in found
     text = "\n".join(data["events"])

@@ -146,15 +146,15 @@ def test_draw_steel_start_offers_the_sides_present_ds_side_01() -> None:
 
 
 def test_legal_actions_refuses_a_negative_max_moves() -> None:
-    """``max_moves`` is a count: a negative one is refused; 0 lists no move."""
+    """``max_moves`` is an explicit count: a negative one is refused; 0 lists no move (DS-ACT-01)."""
     enc, _ = brawl.start_combat(draw_steel_fight(), first_side="heroes")
     enc, _ = brawl.start_turn(enc, "kira")
     with pytest.raises(brawl.InvalidArgumentError, match="max_moves"):
         brawl.legal_actions(enc, max_moves=-1)
     with pytest.raises(ArgumentTypeError):
         brawl.legal_actions(enc, max_moves=1.5)  # type: ignore[arg-type]
-    assert not any(isinstance(a, brawl.actions.Advance) for a in brawl.legal_actions(enc, max_moves=0))
-    assert sum(isinstance(a, brawl.actions.Advance) for a in brawl.legal_actions(enc, max_moves=4)) == 4
+    assert not any(isinstance(a, brawl.actions.AdvanceTo) for a in brawl.legal_actions(enc, max_moves=0))
+    assert sum(isinstance(a, brawl.actions.AdvanceTo) for a in brawl.legal_actions(enc, max_moves=4)) == 4
 
 
 def test_is_legal_never_runs_the_rule(monkeypatch: pytest.MonkeyPatch) -> None:
