@@ -90,6 +90,7 @@ def _ids(value: Iterable[str]) -> tuple[str, ...]:
 # -- movement ------------------------------------------------------------------------------------
 
 
+from brawl.rules.movement import Disengage as Disengage  # noqa: E402
 from brawl.rules.movement import Move as Move  # noqa: E402
 from brawl.rules.movement import Shift as Shift  # noqa: E402
 from brawl.rules.prone import FallProne as FallProne  # noqa: E402

@@ -34,6 +34,7 @@ __all__ = [
     "AdvanceTo",
     "TakeAction",
     "acting_creature",
+    "actor_of",
     "legal_moves",
     "movement_left",
 ]
@@ -108,6 +109,10 @@ class Advance(Action):
         """The square the path ends on."""
         return self.path[-1]
 
+    def verify(self, state: Encounter) -> None:
+        """Raise unless the path fits the movement left (or a move action's speed) (DS-ACT-01)."""
+        Move(self.creature, self.path, budget=_budget(state, self.creature)).verify(state)
+
     def resolve(self, state: Encounter) -> Outcome:
         return _advance(state, self.creature, self.path)
 
@@ -145,6 +150,14 @@ def acting_creature(action: Action) -> str:
         if isinstance(value, str):
             return value
     raise InvalidArgumentError(f"take action {action!r}: it names no acting creature", rule=())
+
+
+def actor_of(action: Action) -> str | None:
+    """Who a request is about: the acting creature of a :class:`TakeAction`, else its ``creature``."""
+    if isinstance(action, TakeAction):
+        return acting_creature(action.action)
+    creature = getattr(action, "creature", None)
+    return creature if isinstance(creature, str) else None
 
 
 def _check_inner(state: Encounter, action: Action) -> None:

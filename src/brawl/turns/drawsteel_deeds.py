@@ -9,9 +9,10 @@ Search and Stand Up (DS-ACT-03..15); the free maneuvers Fall Prone and standing 
 voluntary prone (DS-MTYPE-23). Each is checked with its record's ``verify``.
 
 Not listed: Jump (DS-MTYPE-18) is a part of a move whose length depends on a test, so its
-landings are not known before the roll; Ride (DS-MOUNT-03) and Shift are listed by no standard
-action of their own here (a shift comes with Disengage or an ability); Use Consumable
-(DS-ACT-16) needs an item, and the state records no inventory.
+landings are not known before the roll; Ride (DS-MOUNT-03) takes the mount's path, and no
+record names a ride's destination yet (listing paths is what the moves avoid); a bare Shift
+is no standard action (a shift comes with Disengage or an ability); Use Consumable (DS-ACT-16)
+needs an item, and the state records no inventory.
 """
 
 from __future__ import annotations
