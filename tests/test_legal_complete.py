@@ -24,6 +24,7 @@ from brawl.actions import (
     Heal,
     Hide,
     Knockback,
+    RideTo,
     Search,
     StandUp,
     TakeAction,
@@ -179,3 +180,24 @@ def test_old_logs_still_load() -> None:
     assert brawl.actions.Advance is brawl.turns.deeds.Advance
     enc = turn_of(fight(), "kira")
     assert brawl.apply(enc, action).state.creature("kira").pos == (2, 1, 0)
+
+
+def test_a_rider_is_offered_every_square_its_mount_reaches_ds_mount_03(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """DS-MOUNT-03: Ride is a move action to each square the mount reaches; the path comes on apply."""
+    horse = Creature(id="horse", side="heroes", size="2", speed=4, pos=(2, 2, 0))
+    kira = Creature(id="kira", side="heroes", hero=True, pos=(2, 2, 1), riding="horse")
+    gob = Creature(id="gob", side="director", pos=(8, 8, 0))
+    enc = turn_of(Encounter.create(Terrain.flat(10, 10), [horse, kira, gob], seed=2), "kira")
+    with monkeypatch.context() as m:
+        m.setattr(Reachable, "path_to", lambda *a, **k: pytest.fail("a path was built while listing"))
+        offered = brawl.legal_actions(enc)
+    rides = [a.action for a in offered if isinstance(a, TakeAction) and isinstance(a.action, RideTo)]
+    reach = brawl.reachable(enc, "horse")
+    assert {r.destination for r in rides} == {p for p in reach if p != (2, 2, 0)}
+    after = brawl.apply(enc, TakeAction("move", RideTo("kira", (5, 2, 0)))).state
+    assert after.creature("horse").pos == (5, 2, 0)
+    assert after.creature("kira").pos == (5, 2, 1)
+    assert brawl.actions.movement_left(after, "kira") == 0  # the move action went to the ride
+    assert not brawl.is_legal(enc, TakeAction("move", RideTo("kira", (9, 9, 0))))

@@ -51,6 +51,7 @@ from brawl.turns.deeds import MAIN_ACTIONS as MAIN_ACTIONS
 from brawl.turns.deeds import MANEUVERS as MANEUVERS
 from brawl.turns.deeds import Advance as Advance
 from brawl.turns.deeds import AdvanceTo as AdvanceTo
+from brawl.turns.deeds import RideTo as RideTo
 from brawl.turns.deeds import TakeAction as TakeAction
 from brawl.turns.deeds import legal_moves as legal_moves
 from brawl.turns.deeds import movement_left as movement_left

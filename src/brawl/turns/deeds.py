@@ -15,6 +15,7 @@ import attrs
 from brawl.errors import ActionUnavailableError, IllegalMoveError, InvalidArgumentError, TurnOrderError
 from brawl.geometry import Pos, as_pos
 from brawl.outcome import Outcome
+from brawl.reach import Reachable
 from brawl.requests import Action
 from brawl.rules.main_actions import Charge, Defend
 from brawl.rules.maneuvers import AidAttack, EscapeGrab, Grab, Knockback
@@ -22,6 +23,7 @@ from brawl.rules.movement import Disengage, Move, move, path_cost
 from brawl.rules.prone import StandUp
 from brawl.rules.reachable import reachable
 from brawl.rules.recoveries import CatchBreath, Heal
+from brawl.rules.riding import Ride
 from brawl.rules.settle import settle
 from brawl.rules.strikes import FreeStrike
 from brawl.state import Encounter
@@ -32,11 +34,13 @@ __all__ = [
     "MANEUVERS",
     "Advance",
     "AdvanceTo",
+    "RideTo",
     "TakeAction",
     "acting_creature",
     "actor_of",
     "legal_moves",
     "movement_left",
+    "ride_destinations",
 ]
 
 
@@ -143,6 +147,50 @@ class AdvanceTo(Action):
         return _advance(state, self.creature, reach.path_to(self.destination))
 
 
+@attrs.frozen
+class RideTo(Action):
+    """Ride: the mount carries the rider to ``destination`` by a cheapest path (DS-MOUNT-03).
+
+    The destination must be within the mount's reach now; the path is found when it is applied.
+    Taken as a move action: ``TakeAction("move", RideTo(rider, destination))``.
+    """
+
+    rider: str = attrs.field(validator=attrs.validators.instance_of(str))
+    destination: Pos = attrs.field(converter=as_pos)
+
+    def _reach(self, state: Encounter) -> Reachable:
+        mount = state.creature(self.rider).riding
+        if mount is None or mount not in state.creatures:
+            raise ActionUnavailableError(f"ride: {self.rider!r} is not mounted", rule="DS-MOUNT-03")
+        reach = reachable(state, mount)
+        if self.destination == state.creature(mount).pos or self.destination not in reach:
+            raise IllegalMoveError(
+                f"{self.rider} rides to {tuple(self.destination)}: not within its mount's reach",
+                rule="DS-MOUNT-03",
+            )
+        return reach
+
+    def verify(self, state: Encounter) -> None:
+        self._reach(state)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        path = self._reach(state).path_to(self.destination)
+        return Ride(self.rider, path).resolve(state)
+
+
+def ride_destinations(state: Encounter, rider: str) -> dict[Pos, int]:
+    """Every square the rider's mount can carry it to now → its cost; empty if not mounted."""
+    mount = state.creature(rider).riding
+    if mount is None or mount not in state.creatures:
+        return {}
+    try:
+        reach = reachable(state, mount)
+    except (ActionUnavailableError, IllegalMoveError, TurnOrderError):
+        return {}
+    here = state.creature(mount).pos
+    return {p: cost for p, cost in sorted(reach.items(), key=lambda pc: (pc[1], pc[0])) if p != here}
+
+
 def acting_creature(action: Action) -> str:
     """The creature that acts in a rule record (its ``creature``, ``attacker``, ``healer``...)."""
     for name in ("creature", "attacker", "healer", "searcher", "rider", "helper"):
@@ -200,7 +248,7 @@ class TakeAction(Action):
         before = movement_left(state, creature)
         out = system_of(state).use_action(state, creature, self.kind)
         granted = movement_left(out.state, creature) - before
-        if granted > 0 and isinstance(self.action, Disengage):
+        if granted > 0 and isinstance(self.action, Disengage | RideTo):
             out = out.then(system_of(out.state).spend_movement, creature, granted)
         return out.then(lambda s: settle(self.action.resolve(s)))
 

@@ -2,17 +2,18 @@
 
 :func:`deeds` lists, in a fixed order: the destinations its movement reaches
 (:class:`~brawl.turns.deeds.AdvanceTo`, cheapest first, no path built), then each standard
-action wrapped in :class:`~brawl.turns.deeds.TakeAction` with the kind it costs: the move action
-Disengage (DS-ACT-02); the main actions Charge, Defend, Free Strike (melee and ranged) and Heal
-(DS-ACT-17..22); the maneuvers Aid Attack, Catch Breath, Escape Grab, Grab, Hide, Knockback,
-Search and Stand Up (DS-ACT-03..15); the free maneuvers Fall Prone and standing from a
-voluntary prone (DS-MTYPE-23). Each is checked with its record's ``verify``.
+action wrapped in :class:`~brawl.turns.deeds.TakeAction` with the kind it costs: the move
+actions Disengage (DS-ACT-02) and Ride to each square the mount reaches (DS-MOUNT-03,
+:class:`~brawl.turns.deeds.RideTo`, no path built); the main actions Charge, Defend, Free
+Strike (melee and ranged) and Heal (DS-ACT-17..22); the maneuvers Aid Attack, Catch Breath,
+Escape Grab, Grab, Hide, Knockback, Search and Stand Up (DS-ACT-03..15); the free maneuvers
+Fall Prone and standing from a voluntary prone (DS-MTYPE-23). Each is checked with its
+record's ``verify`` (the moves and rides by the one search that finds them all).
 
 Not listed: Jump (DS-MTYPE-18) is a part of a move whose length depends on a test, so its
-landings are not known before the roll; Ride (DS-MOUNT-03) takes the mount's path, and no
-record names a ride's destination yet (listing paths is what the moves avoid); a bare Shift
-is no standard action (a shift comes with Disengage or an ability); Use Consumable (DS-ACT-16)
-needs an item, and the state records no inventory.
+landings are not known before the roll; a bare Shift is no standard action (a shift comes with
+Disengage or an ability); Use Consumable (DS-ACT-16) needs an item, and the state records no
+inventory.
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ from brawl.rules.recoveries import CatchBreath, Heal, SpendRecovery
 from brawl.rules.stealth import Hide, Search
 from brawl.rules.strikes import FreeStrike
 from brawl.state import Encounter
-from brawl.turns.deeds import AdvanceTo, TakeAction, legal_moves
+from brawl.turns.deeds import AdvanceTo, RideTo, TakeAction, legal_moves, ride_destinations
+from brawl.turns.records import UseAction
 
 __all__ = ["deeds"]
 
@@ -93,6 +95,10 @@ def deeds(state: Encounter, cid: str) -> list[Action]:
         return []
     found: list[Action] = [AdvanceTo(cid, p) for p in legal_moves(state, cid)]
     found += [a for a in _disengages(state, cid) if _ok(state, a)]
+    rides = ride_destinations(state, cid)
+    if rides and _ok(state, UseAction(cid, "move")):
+        # one search gives every destination; each RideTo's own verify would search again
+        found += [TakeAction("move", RideTo(cid, p)) for p in rides]
     enemies = sorted(state.enemies_of(cid), key=lambda o: o.id)
     allies = sorted((o for o in state.allies_of(cid) if o.id != cid), key=lambda o: o.id)
     main: list[Action] = []
