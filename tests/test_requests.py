@@ -90,7 +90,9 @@ def test_records_without_a_namesake_rule() -> None:
     )
     assert alone == [
         "Advance",
+        "AdvanceTo",
         "ForcedMove",
+        "RideTo",
         "StartCombat",
         "StartInitiativeCombat",
         "StartZoneCombat",

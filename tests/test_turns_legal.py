@@ -10,14 +10,17 @@ import brawl
 from brawl import Creature, Encounter, Terrain, turns
 from brawl.actions import (
     Action,
+    AdvanceTo,
     EndRound,
     EndTurn,
+    FreeStrike,
     PassTurn,
     StartCombat,
     StartInitiativeCombat,
     StartTurn,
     StartZoneCombat,
     Surrender,
+    TakeAction,
     UseAction,
     UseHeldAction,
 )
@@ -115,7 +118,9 @@ def test_zone_offers_in_order_z_turn_02_09() -> None:
     ]
     assert brawl.legal_actions(enc, creature="bob") == [StartTurn("bob"), Surrender("bob")]
     enc, _ = brawl.start_turn(enc, "ann")
-    assert brawl.legal_actions(enc) == [UseAction("ann", "bonus"), UseAction("ann", "main"), EndTurn()]
+    shot = TakeAction("main", FreeStrike("ann", "orc", ranged=True))  # Z-TURN-12: an attack
+    assert brawl.legal_actions(enc) == [shot, UseAction("ann", "bonus"), UseAction("ann", "main"), EndTurn()]
+    assert brawl.legal_actions(enc, creature="ann") == brawl.legal_actions(enc)
     enc, _ = brawl.use_action(enc, "ann", "main")
     assert brawl.legal_actions(enc) == [UseAction("ann", "bonus"), EndTurn()]
     assert brawl.legal_actions(enc, creature="bob") == []
@@ -127,7 +132,11 @@ def test_initiative_offers_held_action_once_triggered_i_hold_03() -> None:
     assert brawl.legal_actions(enc) == [StartTurn("ana")]
     enc, _ = brawl.start_turn(enc, "ana")
     enc, _ = brawl.hold_action(enc, "ana", action="shoot", trigger="the door opens")
-    assert brawl.legal_actions(enc) == [UseAction("ana", "fast"), UseAction("ana", "move"), EndTurn()]
+    flow = [UseAction("ana", "fast"), UseAction("ana", "move"), EndTurn()]
+    offered = brawl.legal_actions(enc)
+    assert offered[-3:] == flow
+    assert {type(a) for a in offered[:-3]} == {AdvanceTo}  # the Action is held: only moves
+    assert len(offered) - 3 == len(brawl.actions.legal_moves(enc, "ana"))
     enc, _ = brawl.end_turn(enc)
     enc, _ = brawl.report_trigger(enc, "the door opens")
     assert brawl.legal_actions(enc) == [StartTurn("bo"), UseHeldAction("ana")]
@@ -146,15 +155,15 @@ def test_draw_steel_start_offers_the_sides_present_ds_side_01() -> None:
 
 
 def test_legal_actions_refuses_a_negative_max_moves() -> None:
-    """``max_moves`` is a count: a negative one is refused; 0 lists no move."""
+    """``max_moves`` is an explicit count: a negative one is refused; 0 lists no move (DS-ACT-01)."""
     enc, _ = brawl.start_combat(draw_steel_fight(), first_side="heroes")
     enc, _ = brawl.start_turn(enc, "kira")
     with pytest.raises(brawl.InvalidArgumentError, match="max_moves"):
         brawl.legal_actions(enc, max_moves=-1)
     with pytest.raises(ArgumentTypeError):
         brawl.legal_actions(enc, max_moves=1.5)  # type: ignore[arg-type]
-    assert not any(isinstance(a, brawl.actions.Advance) for a in brawl.legal_actions(enc, max_moves=0))
-    assert sum(isinstance(a, brawl.actions.Advance) for a in brawl.legal_actions(enc, max_moves=4)) == 4
+    assert not any(isinstance(a, brawl.actions.AdvanceTo) for a in brawl.legal_actions(enc, max_moves=0))
+    assert sum(isinstance(a, brawl.actions.AdvanceTo) for a in brawl.legal_actions(enc, max_moves=4)) == 4
 
 
 def test_is_legal_never_runs_the_rule(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -18,7 +18,7 @@ import attrs
 
 from brawl.checks import whole_number
 from brawl.errors import InvalidArgumentError
-from brawl.geometry import Pos, as_pos, distance
+from brawl.geometry import Pos, as_pos
 from brawl.outcome import Outcome
 from brawl.requests import Action as Action
 from brawl.rules.conditions import AddCondition as AddCondition
@@ -33,8 +33,6 @@ from brawl.rules.maneuvers import AidAttack as AidAttack
 from brawl.rules.maneuvers import EscapeGrab as EscapeGrab
 from brawl.rules.maneuvers import Grab as Grab
 from brawl.rules.maneuvers import Knockback as Knockback
-from brawl.rules.movement import move, path_cost, verify_move
-from brawl.rules.reachable import reachable
 from brawl.rules.recoveries import CatchBreath as CatchBreath
 from brawl.rules.recoveries import Heal as Heal
 from brawl.rules.settle import settle
@@ -48,8 +46,15 @@ from brawl.rules.strikes import FreeStrike as FreeStrike
 from brawl.rules.strikes import OpportunityAttack as OpportunityAttack
 from brawl.rules.table import UseConsumable as UseConsumable
 from brawl.state import Encounter
-from brawl.turns import TurnSystem, spend_movement, turn_actions, use_action, verify_action
-from brawl.turns.drawsteel import DrawSteelTurn
+from brawl.turns import TurnSystem, turn_actions
+from brawl.turns.deeds import MAIN_ACTIONS as MAIN_ACTIONS
+from brawl.turns.deeds import MANEUVERS as MANEUVERS
+from brawl.turns.deeds import Advance as Advance
+from brawl.turns.deeds import AdvanceTo as AdvanceTo
+from brawl.turns.deeds import RideTo as RideTo
+from brawl.turns.deeds import TakeAction as TakeAction
+from brawl.turns.deeds import legal_moves as legal_moves
+from brawl.turns.deeds import movement_left as movement_left
 from brawl.turns.initiative import HoldAction as HoldAction
 from brawl.turns.initiative import ReportTrigger as ReportTrigger
 from brawl.turns.initiative import StartInitiativeCombat as StartInitiativeCombat
@@ -86,51 +91,12 @@ def _ids(value: Iterable[str]) -> tuple[str, ...]:
 # -- movement ------------------------------------------------------------------------------------
 
 
+from brawl.rules.movement import Disengage as Disengage  # noqa: E402
 from brawl.rules.movement import Move as Move  # noqa: E402
 from brawl.rules.movement import Shift as Shift  # noqa: E402
 from brawl.rules.prone import FallProne as FallProne  # noqa: E402
 from brawl.rules.prone import StandUp as StandUp  # noqa: E402
 from brawl.rules.teleport import Teleport as Teleport  # noqa: E402
-
-
-def movement_left(state: Encounter, creature: str) -> int:
-    """Squares of movement the creature's move actions still grant this turn (DS-TURN-02)."""
-    turn = state.turn
-    economy = getattr(turn, "economy", None)
-    if getattr(turn, "current", None) != creature or economy is None:
-        return 0
-    left: int = getattr(economy, "movement_left", 0)
-    return left
-
-
-@attrs.frozen
-class Advance(Action):
-    """Move during the creature's own turn, spending the turn's movement (DS-ACT-01, DS-TURN-02).
-
-    If no movement is left, the move action is taken first (it grants the creature's speed);
-    the path's cost is then spent from the movement left, so the movement can be split around
-    the maneuver and the main action.
-    """
-
-    creature: str
-    path: tuple[Pos, ...] = attrs.field(converter=_path)
-
-    def verify(self, state: Encounter) -> None:
-        """Raise unless the move is open: the move action when no movement is left, then the path."""
-        left = movement_left(state, self.creature)
-        if left == 0:
-            verify_action(state, self.creature, "move")
-        verify_move(state, self.creature, self.path, budget=left or None)
-
-    def resolve(self, state: Encounter) -> Outcome:
-        out = Outcome(state, ())
-        if movement_left(state, self.creature) == 0:
-            out = use_action(state, self.creature, "move")
-        cost = path_cost(out.state, self.creature, self.path)
-        budget = movement_left(out.state, self.creature)
-        out = out.then(move, self.creature, self.path, budget=budget)
-        return out.then(spend_movement, self.creature, min(cost, budget))
-
 
 # -- forced movement and falling -----------------------------------------------------------------
 
@@ -193,37 +159,6 @@ def Slide(  # the action of brawl.slide: the full ForcedMove record
 # -- turns ----------------------------------------------------------------------------------------
 
 
-@attrs.frozen
-class TakeAction(Action):
-    """Spend a part of the turn and do something with it: ``TakeAction("main", FreeStrike(...))``.
-
-    The turn system checks the economy (DS-TURN-01..03); then the inner action is applied.
-    """
-
-    kind: str = attrs.field(validator=attrs.validators.instance_of(str))
-    action: Action = attrs.field(validator=attrs.validators.instance_of(Action))
-
-    def _creature(self) -> str:
-        creature = getattr(self.action, "creature", None) or getattr(self.action, "attacker", None)
-        if not isinstance(creature, str):
-            raise InvalidArgumentError(f"take action {self.action!r}: it names no acting creature", rule=())
-        return creature
-
-    def verify(self, state: Encounter) -> None:
-        creature = self._creature()
-        verify_action(state, creature, self.kind)
-        self.action.verify(state)
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return use_action(state, self._creature(), self.kind).then(apply, self.action)
-
-
-MAIN_ACTIONS = (FreeStrike, Defend, Charge, Heal)
-"""Actions taken as a main action (DS-ACT-17..22)."""
-MANEUVERS = (Grab, EscapeGrab, Knockback, AidAttack, StandUp, CatchBreath)
-"""Actions taken as a maneuver (DS-ACT-03..16)."""
-
-
 # -- applying, replaying, choosing ------------------------------------------------------------------
 
 
@@ -253,52 +188,26 @@ def legal_actions(
     *,
     creature: str | None = None,
     system: str | TurnSystem = "drawsteel",
-    max_moves: int = 200,
+    max_moves: int | None = None,
 ) -> list[Action]:
     """The actions open now under the turn system in play, each checked, in a fixed order.
 
-    The system lists its turn requests (out of combat: starting combat under ``system``, the
-    Draw Steel default; then starting turns, passing, ending turns and rounds...). During a Draw
-    Steel turn come first the creature's deeds: moves to the nearest reachable squares (at most
-    ``max_moves``), the standard main actions and maneuvers against adjacent creatures that the
-    rules allow now. With ``creature``, only that creature's actions. Actions that need dice
-    draw them from the state's RNG when applied.
+    The system in play lists them (out of combat: starting combat under ``system``, the Draw
+    Steel default; then starting turns, ending turns and rounds...). During a Draw Steel turn
+    come first the creature's moves (:class:`AdvanceTo` each square its movement reaches,
+    cheapest first; see :func:`legal_moves` for the costs), then every standard action the rules
+    allow now, each wrapped in :class:`TakeAction` with the kind it costs. With ``creature``,
+    only that creature's actions. ``max_moves`` (default: no limit) keeps only the first that
+    many moves. Actions that need dice draw them from the state's RNG when applied.
     """
-    whole_number(max_moves, 0, None, what="max_moves", rule=())
+    if max_moves is not None:
+        whole_number(max_moves, 0, None, what="max_moves", rule=())
     found = turn_actions(state, creature=creature, system=system)
-    turn = state.turn
-    if isinstance(turn, DrawSteelTurn) and turn.current is not None and creature in (None, turn.current):
-        found = _deeds(state, turn.current, max_moves) + found
-    return found
-
-
-def _deeds(state: Encounter, current: str, max_moves: int) -> list[Action]:
-    """A Draw Steel creature's moves, main actions and maneuvers open now, each checked."""
-    c = state.creature(current)
-    if c.dead:
-        return []
-    found: list[Action] = []
-    left = movement_left(state, current)
-    # with no movement left, taking the move action would grant the creature's speed
-    budget: int | None = None if left == 0 else left
-    if max_moves and (left > 0 or verified(UseAction(current, "move"), state)):
-        # the search only returns squares the creature can reach within the budget
-        reach = reachable(state, current, budget=budget)
-        squares = sorted((p for p in reach if p != c.pos), key=lambda p: (reach.cost(p), p))
-        moves = [Advance(current, reach.path_to(p)) for p in squares[:max_moves]]
-        found += [a for a in moves if type(a).verify is Action.verify or is_legal(state, a)]
-    main: list[Action] = [Defend(current)]
-    maneuvers: list[Action] = [CatchBreath(current), StandUp(current), EscapeGrab(current)]
-    for other in state.living():
-        if other.id == current or other.side == c.side:
-            continue
-        if distance(c.pos, c.n, other.pos, other.n) > 1:
-            continue
-        main.append(FreeStrike(current, other.id))
-        maneuvers += [Grab(current, other.id), Knockback(current, other.id), AidAttack(current, other.id)]
-    found += [a for a in (TakeAction("main", m) for m in main) if is_legal(state, a)]
-    found += [a for a in (TakeAction("maneuver", m) for m in maneuvers) if is_legal(state, a)]
-    return found
+    if max_moves is None:
+        return found
+    moves = [a for a in found if isinstance(a, AdvanceTo | Advance)]
+    kept = set(moves[:max_moves])
+    return [a for a in found if not isinstance(a, AdvanceTo | Advance) or a in kept]
 
 
 def action_fields(action: Action) -> Mapping[str, Any]:

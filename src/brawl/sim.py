@@ -17,6 +17,7 @@ import immutables
 from brawl.actions import (
     Action,
     Advance,
+    AdvanceTo,
     EndRound,
     EndTurn,
     FreeStrike,
@@ -58,19 +59,23 @@ def greedy(state: Encounter, options: Sequence[Action]) -> Action:
 
     Between turns it starts the first turn offered, or ends the round.
     """
-    strikes = [a for a in options if isinstance(a, TakeAction) and isinstance(a.action, FreeStrike)]
+    strikes = [
+        a
+        for a in options
+        if isinstance(a, TakeAction) and isinstance(a.action, FreeStrike) and not a.action.ranged
+    ]
     if strikes:
         return strikes[0]
     current = getattr(state.turn, "current", None)
-    moves = [a for a in options if isinstance(a, Advance)]
+    moves = [a for a in options if isinstance(a, Advance | AdvanceTo)]
     if current is not None and moves:
         me = state.creature(current)
         foes = [c for c in state.living() if c.side != me.side and can_fight(c)]
         if foes:
 
-            def gap(a: Advance) -> tuple[int, int]:
-                end = a.path[-1]
-                return (min(distance(end, me.n, f.pos, f.n) for f in foes), len(a.path))
+            def gap(a: Advance | AdvanceTo) -> tuple[int, int]:
+                end = a.destination
+                return (min(distance(end, me.n, f.pos, f.n) for f in foes), distance(me.pos, 1, end, 1))
 
             best = min(moves, key=gap)
             if gap(best)[0] < min(distance(me.pos, me.n, f.pos, f.n) for f in foes):

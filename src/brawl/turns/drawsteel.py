@@ -37,6 +37,7 @@ from brawl.rules import phases
 from brawl.rules.falling import continue_fall
 from brawl.state import Encounter, TurnState
 from brawl.turns.base import check_ids, register_system, roll_die
+from brawl.turns.drawsteel_deeds import deeds
 from brawl.turns.drawsteel_order import rank_by_agility, swap_turn_order
 from brawl.turns.drawsteel_turn import (
     GROUP_PREFIX,
@@ -222,8 +223,9 @@ class DrawSteel:
 
         Out of combat: starting it under this system with each present side first (heroes, then
         the Director). Between turns: starting the turn of each creature that may act, or ending
-        the round. During a turn: ending it (the creature's own deeds are offered by
-        :func:`brawl.legal_actions`). With ``creature``, only that creature's requests.
+        the round. During a turn: the creature's moves and standard actions
+        (:func:`~brawl.turns.drawsteel_deeds.deeds`), then ending the turn. With ``creature``, only
+        that creature's requests (one that is not taking the turn has none).
         """
         found: list[Action]
         if state.turn is None:
@@ -236,7 +238,9 @@ class DrawSteel:
         else:
             t = _turn(state)
             if t.current is not None:
-                found = [EndTurn()] if creature in (None, t.current) else []
+                if creature not in (None, t.current):
+                    return []
+                return [*deeds(state, t.current), *(a for a in [EndTurn()] if verified(a, state))]
             else:
                 side, members = actors(state, t)
                 found = [StartTurn(c.id) for c in sorted(members, key=lambda c: c.id)]

@@ -42,6 +42,8 @@ from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.state import Encounter, TurnState
 from brawl.turns.base import register_system, roll_die, verify_no_combat
+from brawl.turns.deeds import actor_of
+from brawl.turns.initiative_deeds import initiative_deeds
 from brawl.turns.initiative_hold import (
     ReportTrigger,
     UseHeldAction,
@@ -412,7 +414,9 @@ class InitiativeGame:
         """The requests open now, each verified, in a fixed order (I-INIT-02, I-TURN-01, I-HOLD-03).
 
         Out of combat: rolling initiative. Between turns: the next character's turn, or ending the
-        round. During a turn: the Action, Fast Action and Move still unused, and ending the turn.
+        round. During a turn: the character's moves and actions on the map
+        (:func:`~brawl.turns.initiative_deeds.initiative_deeds`), the Action, Fast Action and Move
+        still unused, and ending the turn.
         At any time: each held action whose trigger was reported. With ``creature``, only its
         requests. Holding needs a declared action and trigger, so it is not listed.
         """
@@ -422,7 +426,8 @@ class InitiativeGame:
         else:
             t = turn_of(state)
             if t.current is not None:
-                found = [UseAction(t.current, kind) for kind in OFFERED]
+                found = initiative_deeds(state, t.current)
+                found += [UseAction(t.current, kind) for kind in OFFERED]
                 found.append(EndTurn())
             else:
                 nxt = next_actor(state, t)
@@ -432,8 +437,7 @@ class InitiativeGame:
                 found = [
                     a
                     for a in found
-                    if getattr(a, "creature", None) == creature
-                    or (isinstance(a, EndTurn) and creature == t.current)
+                    if actor_of(a) == creature or (isinstance(a, EndTurn) and creature == t.current)
                 ]
         return [a for a in found if verified(a, state)]
 

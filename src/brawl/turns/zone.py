@@ -43,6 +43,8 @@ from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.state import Encounter, TurnState
 from brawl.turns.base import check_ids, register_system, roll_die, verify_no_combat
+from brawl.turns.deeds import actor_of
+from brawl.turns.initiative_deeds import zone_deeds
 from brawl.turns.records import (
     EndRound,
     EndTurn,
@@ -442,7 +444,9 @@ class ZoneGame:
 
         Out of combat: starting the fight with each faction holding the initiative. On a
         faction's go: a turn of each of its characters yet to act, surrendering, or passing.
-        During a turn: a bonus or main action of each character taking it, or ending the turn.
+        During a turn: each character's attacks as main actions
+        (:func:`~brawl.turns.initiative_deeds.zone_deeds`), a bare bonus or main action of each
+        character taking it, or ending the turn.
         After every faction passed: ending the round. With ``creature``, only its requests.
         """
         found: list[Action]
@@ -455,7 +459,8 @@ class ZoneGame:
             if t.round_over:
                 found = [EndRound()]
             elif t.current:
-                found = [UseAction(m, kind) for m in sorted(t.current) for kind in ACTION_KINDS]
+                found = zone_deeds(state, t.current)
+                found += [UseAction(m, kind) for m in sorted(t.current) for kind in ACTION_KINDS]
                 found.append(EndTurn())
             else:
                 ids = sorted(c.id for c in unacted(state, t, t.to_go))
@@ -466,8 +471,7 @@ class ZoneGame:
             found = [
                 a
                 for a in found
-                if getattr(a, "creature", None) == creature
-                or (isinstance(a, EndTurn) and creature in current)
+                if actor_of(a) == creature or (isinstance(a, EndTurn) and creature in current)
             ]
         return [a for a in found if verified(a, state)]
 

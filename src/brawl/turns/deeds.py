@@ -1,0 +1,243 @@
+"""The deeds of a turn as records: moving with the turn's movement, and taking an action.
+
+:class:`AdvanceTo` names a destination and builds its path only when applied; :class:`Advance`
+takes a path; :class:`TakeAction` spends a part of the turn (main action, maneuver, move action,
+free maneuver...) and applies the rule record it wraps. :func:`legal_moves` gives every square
+the creature's movement reaches this turn, with its cost, without building a path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from brawl.errors import ActionUnavailableError, IllegalMoveError, InvalidArgumentError, TurnOrderError
+from brawl.geometry import Pos, as_pos
+from brawl.outcome import Outcome
+from brawl.reach import Reachable
+from brawl.requests import Action
+from brawl.rules.main_actions import Charge, Defend
+from brawl.rules.maneuvers import AidAttack, EscapeGrab, Grab, Knockback
+from brawl.rules.movement import Disengage, Move, move, path_cost
+from brawl.rules.prone import StandUp
+from brawl.rules.reachable import reachable
+from brawl.rules.recoveries import CatchBreath, Heal
+from brawl.rules.riding import Ride
+from brawl.rules.settle import settle
+from brawl.rules.strikes import FreeStrike
+from brawl.state import Encounter
+from brawl.turns.base import system_of
+
+__all__ = [
+    "MAIN_ACTIONS",
+    "MANEUVERS",
+    "Advance",
+    "AdvanceTo",
+    "RideTo",
+    "TakeAction",
+    "acting_creature",
+    "actor_of",
+    "legal_moves",
+    "movement_left",
+    "ride_destinations",
+]
+
+
+def _path(value: Iterable[Iterable[int]]) -> tuple[Pos, ...]:
+    return tuple(as_pos(p) for p in value)
+
+
+def movement_left(state: Encounter, creature: str) -> int:
+    """Squares of movement the creature's move actions still grant this turn (DS-TURN-02, I-TURN-04)."""
+    turn = state.turn
+    economy = getattr(turn, "economy", None)
+    if getattr(turn, "current", None) != creature or economy is None:
+        return 0
+    left: int = getattr(economy, "movement_left", 0)
+    return left
+
+
+def _budget(state: Encounter, creature: str) -> int | None:
+    """The movement a move may use now: what is left, or (None) the speed a move action grants.
+
+    Raises if no movement is left and the creature may not take a move action now.
+    """
+    left = movement_left(state, creature)
+    if left > 0:
+        return left
+    system_of(state).verify_action(state, creature, "move")
+    return None
+
+
+def legal_moves(state: Encounter, creature: str) -> dict[Pos, int]:
+    """Every square the creature's movement reaches this turn → its cost; no path is built.
+
+    The movement left from its move actions, or, with none left, the speed a move action would
+    grant (DS-ACT-01, DS-TURN-02). Empty if it can't move now (not its turn, no action left, dead).
+    """
+    try:
+        budget = _budget(state, creature)
+        reach = reachable(state, creature, budget=budget)
+    except (ActionUnavailableError, IllegalMoveError, TurnOrderError):
+        return {}
+    here = state.creature(creature).pos
+    return {p: cost for p, cost in sorted(reach.items(), key=lambda pc: (pc[1], pc[0])) if p != here}
+
+
+def _advance(state: Encounter, creature: str, path: tuple[Pos, ...]) -> Outcome:
+    out = Outcome(state, ())
+    if movement_left(state, creature) == 0:
+        out = system_of(state).use_action(state, creature, "move")
+    cost = path_cost(out.state, creature, path)
+    budget = movement_left(out.state, creature)
+    out = out.then(move, creature, path, budget=budget)
+    spent = min(cost, budget)
+    return out.then(system_of(out.state).spend_movement, creature, spent) if spent else out
+
+
+@attrs.frozen
+class Advance(Action):
+    """Move along ``path`` on its own turn, spending the turn's movement (DS-ACT-01, DS-TURN-02).
+
+    If no movement is left, the move action is taken first (it grants the creature's speed);
+    the path's cost is then spent from the movement left, so the movement can be split around
+    the maneuver and the main action.
+    """
+
+    creature: str
+    path: tuple[Pos, ...] = attrs.field(converter=_path)
+
+    @property
+    def destination(self) -> Pos:
+        """The square the path ends on."""
+        return self.path[-1]
+
+    def verify(self, state: Encounter) -> None:
+        """Raise unless the path fits the movement left (or a move action's speed) (DS-ACT-01)."""
+        Move(self.creature, self.path, budget=_budget(state, self.creature)).verify(state)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        return _advance(state, self.creature, self.path)
+
+
+@attrs.frozen
+class AdvanceTo(Action):
+    """Move to ``destination`` with the turn's movement, by a cheapest path (DS-ACT-01, DS-TURN-02).
+
+    The destination must be reachable within the movement left (or, with none left, within the
+    speed the move action grants, which is then taken). The path is found when it is applied.
+    """
+
+    creature: str = attrs.field(validator=attrs.validators.instance_of(str))
+    destination: Pos = attrs.field(converter=as_pos)
+
+    def verify(self, state: Encounter) -> None:
+        reach = reachable(state, self.creature, budget=_budget(state, self.creature))
+        if self.destination == state.creature(self.creature).pos or self.destination not in reach:
+            raise IllegalMoveError(
+                f"{self.creature} advances to {tuple(self.destination)}: not reachable with its movement",
+                rule=("DS-ACT-01", "DS-TURN-02"),
+            )
+
+    def resolve(self, state: Encounter) -> Outcome:
+        reach = reachable(state, self.creature, budget=_budget(state, self.creature))
+        if self.destination not in reach or self.destination == state.creature(self.creature).pos:
+            self.verify(state)  # raises with the reason
+        return _advance(state, self.creature, reach.path_to(self.destination))
+
+
+@attrs.frozen
+class RideTo(Action):
+    """Ride: the mount carries the rider to ``destination`` by a cheapest path (DS-MOUNT-03).
+
+    The destination must be within the mount's reach now; the path is found when it is applied.
+    Taken as a move action: ``TakeAction("move", RideTo(rider, destination))``.
+    """
+
+    rider: str = attrs.field(validator=attrs.validators.instance_of(str))
+    destination: Pos = attrs.field(converter=as_pos)
+
+    def _reach(self, state: Encounter) -> Reachable:
+        mount = state.creature(self.rider).riding
+        if mount is None or mount not in state.creatures:
+            raise ActionUnavailableError(f"ride: {self.rider!r} is not mounted", rule="DS-MOUNT-03")
+        reach = reachable(state, mount)
+        if self.destination == state.creature(mount).pos or self.destination not in reach:
+            raise IllegalMoveError(
+                f"{self.rider} rides to {tuple(self.destination)}: not within its mount's reach",
+                rule="DS-MOUNT-03",
+            )
+        return reach
+
+    def verify(self, state: Encounter) -> None:
+        self._reach(state)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        path = self._reach(state).path_to(self.destination)
+        return Ride(self.rider, path).resolve(state)
+
+
+def ride_destinations(state: Encounter, rider: str) -> dict[Pos, int]:
+    """Every square the rider's mount can carry it to now → its cost; empty if not mounted."""
+    mount = state.creature(rider).riding
+    if mount is None or mount not in state.creatures:
+        return {}
+    try:
+        reach = reachable(state, mount)
+    except (ActionUnavailableError, IllegalMoveError, TurnOrderError):
+        return {}
+    here = state.creature(mount).pos
+    return {p: cost for p, cost in sorted(reach.items(), key=lambda pc: (pc[1], pc[0])) if p != here}
+
+
+def acting_creature(action: Action) -> str:
+    """The creature that acts in a rule record (its ``creature``, ``attacker``, ``healer``...)."""
+    for name in ("creature", "attacker", "healer", "searcher", "rider", "helper"):
+        value = getattr(action, name, None)
+        if isinstance(value, str):
+            return value
+    raise InvalidArgumentError(f"take action {action!r}: it names no acting creature", rule=())
+
+
+def actor_of(action: Action) -> str | None:
+    """Who a request is about: the acting creature of a :class:`TakeAction`, else its ``creature``."""
+    if isinstance(action, TakeAction):
+        return acting_creature(action.action)
+    creature = getattr(action, "creature", None)
+    return creature if isinstance(creature, str) else None
+
+
+@attrs.frozen
+class TakeAction(Action):
+    """Spend a part of the turn and do something with it: ``TakeAction("main", FreeStrike(...))``.
+
+    The turn system checks the economy (DS-TURN-01..03); then the inner action is applied. A
+    move action taken for a move of its own (Disengage) spends the speed it grants.
+    """
+
+    kind: str = attrs.field(validator=attrs.validators.instance_of(str))
+    action: Action = attrs.field(validator=attrs.validators.instance_of(Action))
+
+    def _creature(self) -> str:
+        return acting_creature(self.action)
+
+    def verify(self, state: Encounter) -> None:
+        creature = self._creature()
+        system_of(state).verify_action(state, creature, self.kind)
+        self.action.verify(state)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        creature = self._creature()
+        before = movement_left(state, creature)
+        out = system_of(state).use_action(state, creature, self.kind)
+        granted = movement_left(out.state, creature) - before
+        if granted > 0 and isinstance(self.action, Disengage | RideTo):
+            out = out.then(system_of(out.state).spend_movement, creature, granted)
+        return out.then(lambda s: settle(self.action.resolve(s)))
+
+
+MAIN_ACTIONS = (FreeStrike, Defend, Charge, Heal)
+"""Actions taken as a main action (DS-ACT-17..22)."""
+MANEUVERS = (Grab, EscapeGrab, Knockback, AidAttack, StandUp, CatchBreath)
+"""Actions taken as a maneuver (DS-ACT-03..16)."""

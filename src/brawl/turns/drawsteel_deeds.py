@@ -1,0 +1,129 @@
+"""What a Draw Steel creature may do on its turn: every move and standard action the rules allow.
+
+:func:`deeds` lists, in a fixed order: the destinations its movement reaches
+(:class:`~brawl.turns.deeds.AdvanceTo`, cheapest first, no path built), then each standard
+action wrapped in :class:`~brawl.turns.deeds.TakeAction` with the kind it costs: the move
+actions Disengage (DS-ACT-02) and Ride to each square the mount reaches (DS-MOUNT-03,
+:class:`~brawl.turns.deeds.RideTo`, no path built); the main actions Charge, Defend, Free
+Strike (melee and ranged) and Heal (DS-ACT-17..22); the maneuvers Aid Attack, Catch Breath,
+Escape Grab, Grab, Hide, Knockback, Search and Stand Up (DS-ACT-03..15); the free maneuvers
+Fall Prone and standing from a voluntary prone (DS-MTYPE-23). Each is checked with its
+record's ``verify`` (the moves and rides by the one search that finds them all).
+
+Not listed: Jump (DS-MTYPE-18) is a part of a move whose length depends on a test, so its
+landings are not known before the roll; a bare Shift is no standard action (a shift comes with
+Disengage or an ability); Use Consumable (DS-ACT-16) needs an item, and the state records no
+inventory.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from brawl.conditions import ConditionName
+from brawl.errors import RulesError
+from brawl.geometry import HORIZONTAL_DIRECTIONS, SPATIAL_DIRECTIONS, Pos, distance
+from brawl.requests import Action
+from brawl.rules.main_actions import Charge, Defend
+from brawl.rules.maneuvers import AidAttack, EscapeGrab, Grab, Knockback
+from brawl.rules.movement import Disengage, Move
+from brawl.rules.prone import FallProne, StandUp
+from brawl.rules.reachable import current_speed, reachable
+from brawl.rules.recoveries import CatchBreath, Heal, SpendRecovery
+from brawl.rules.stealth import Hide, Search
+from brawl.rules.strikes import FreeStrike
+from brawl.state import Encounter
+from brawl.turns.deeds import AdvanceTo, RideTo, TakeAction, legal_moves, ride_destinations
+from brawl.turns.records import UseAction
+
+__all__ = ["deeds"]
+
+
+def _ok(state: Encounter, action: Action) -> bool:
+    try:
+        action.verify(state)
+    except RulesError:
+        return False
+    return True
+
+
+def _disengages(state: Encounter, cid: str) -> Iterator[Action]:
+    try:
+        reach = reachable(state, cid, mode="disengage")
+    except RulesError:
+        return
+    here = state.creature(cid).pos
+    # Disengage shifts 1 square: its path is the square itself (no path search needed)
+    for p in sorted(reach):
+        if p != here and max(abs(p.x - here.x), abs(p.y - here.y), abs(p.z - here.z)) == 1:
+            yield TakeAction("move", Disengage(cid, (p,)))
+
+
+def _charge_path(state: Encounter, cid: str, target: str) -> tuple[Pos, ...] | None:
+    """The shortest straight-line Charge path to a square from which ``target`` can be struck."""
+    c = state.creature(cid)
+    t = state.creature(target)
+    speed = current_speed(state, cid)
+    directions = SPATIAL_DIRECTIONS if c.has_movement("fly") else HORIZONTAL_DIRECTIONS
+    if distance(c.pos, c.n, t.pos, t.n) > speed + 1:
+        return None
+    best: tuple[Pos, ...] | None = None
+    for step in sorted(directions):
+        cells: list[Pos] = []
+        here = c.pos
+        for _ in range(speed):
+            here = here + step
+            if not state.terrain.cube_in_bounds(here, c.n):
+                break  # the line leaves the map
+            cells.append(here)
+            if best is not None and len(cells) >= len(best):
+                break
+            if distance(here, c.n, t.pos, t.n) != 1:
+                continue
+            path = tuple(cells)
+            charge = Charge(cid, path, target)
+            if _ok(state, charge) and _ok(state, Move(cid, path)):
+                best = path
+                break
+    return best
+
+
+def deeds(state: Encounter, cid: str) -> list[Action]:
+    """Every move and standard action ``cid`` may take now on its Draw Steel turn, each checked."""
+    c = state.creature(cid)
+    if c.dead:
+        return []
+    found: list[Action] = [AdvanceTo(cid, p) for p in legal_moves(state, cid)]
+    found += [a for a in _disengages(state, cid) if _ok(state, a)]
+    rides = ride_destinations(state, cid)
+    if rides and _ok(state, UseAction(cid, "move")):
+        # one search gives every destination; each RideTo's own verify would search again
+        found += [TakeAction("move", RideTo(cid, p)) for p in rides]
+    enemies = sorted(state.enemies_of(cid), key=lambda o: o.id)
+    allies = sorted((o for o in state.allies_of(cid) if o.id != cid), key=lambda o: o.id)
+    main: list[Action] = []
+    for e in enemies:
+        path = _charge_path(state, cid, e.id)
+        if path is not None:
+            main.append(Charge(cid, path, e.id))
+    main.append(Defend(cid))
+    main += [FreeStrike(cid, e.id) for e in enemies]
+    main += [FreeStrike(cid, e.id, ranged=True) for e in enemies]
+    # Heal's own checks leave the Recovery to the spending (DS-STAM-11): checked here as well
+    main += [Heal(cid, a.id) for a in allies if _ok(state, SpendRecovery(a.id, hero_effect=c.hero))]
+    main += [Heal(cid, a.id, "saving_throw") for a in allies]
+    maneuvers: list[Action] = [AidAttack(cid, e.id) for e in enemies]
+    maneuvers += [CatchBreath(cid), EscapeGrab(cid)]
+    maneuvers += [Grab(cid, e.id) for e in enemies]
+    maneuvers.append(Hide(cid))
+    maneuvers += [Knockback(cid, e.id) for e in enemies]
+    maneuvers.append(Search(cid))
+    prone = c.conditions_named(ConditionName.PRONE)
+    voluntary = bool(prone) and all(p.voluntary for p in prone)
+    free: list[Action] = [] if prone else [FallProne(cid)]
+    (free if voluntary else maneuvers).append(StandUp(cid))
+    taken = [TakeAction("main", a) for a in main]
+    taken += [TakeAction("maneuver", a) for a in maneuvers]
+    taken += [TakeAction("free maneuver", a) for a in free]
+    found += [a for a in taken if _ok(state, a)]
+    return found
