@@ -213,6 +213,9 @@ class Creature:
     """Id of the mount this creature rides (DS-MOUNT-01..10)."""
     falling: int = attrs.field(default=0, validator=_whole(0))
     """Squares still to fall, for a creature falling far (R-FALL-5)."""
+    fall_started: bool = False
+    """Began falling far this round: its next 100 squares come at the end of the next round,
+    not this one (DS-FALL-09, R-FALL-5)."""
     breath_held: int = attrs.field(default=0, validator=_whole(0))
     """Combat rounds this creature has held its breath (DS-ENV-03)."""
     squeezed: bool = False
