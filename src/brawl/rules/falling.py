@@ -369,7 +369,9 @@ def land(
         onto=onto,
         rules=tuple(dict.fromkeys(cited)),
     )
-    out = Outcome(state.with_creature(attrs.evolve(c, pos=target_pos, falling=0, fall_started=False)), (event,))
+    out = Outcome(
+        state.with_creature(attrs.evolve(c, pos=target_pos, falling=0, fall_started=False)), (event,)
+    )
     fall_rules = ("DS-FALL-01", "R-FORCE-8")
     if nums.damage and not c.dead:
         out = out.then(damage, c.id, nums.damage, source=onto, rules=fall_rules)
