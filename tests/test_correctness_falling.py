@@ -61,7 +61,8 @@ def test_falling_far_takes_no_second_hundred_at_the_end_of_the_first_round() -> 
             (ids,) = actors.values()
             enc, _ = brawl.start_turn(enc, ids[0])
             enc, _ = brawl.end_turn(enc)
-        return brawl.end_round(enc)  # type: ignore[no-any-return]
+        enc, events = brawl.end_round(enc)
+        return enc, events
 
     enc, events = finish_round(enc)
     assert not [e for e in events if isinstance(e, FallingFar | Fell)]

@@ -31,7 +31,8 @@ def test_damage_that_kills_the_mount_throws_the_rider() -> None:
     assert r.stamina == 26
     assert not brawl.geometry.overlaps(r.pos, 1, Pos(5, 5, 0), 2)
     off = [e for e in events if isinstance(e, RiderKnockedOff)]
-    assert off[0].mount == "horse" and "DS-MOUNT-09" in off[0].rules
+    assert off[0].mount == "horse"
+    assert "DS-MOUNT-09" in off[0].rules
     fell = [e for e in events if isinstance(e, Fell) and e.creature == "rider"]
     assert (fell[0].height, fell[0].damage, fell[0].prone) == (2, 4, True)
     horse_after = after.creature("horse")
