@@ -364,7 +364,7 @@ def land(
         agility=nums.agility,
         liquid=nums.liquid,
         effective=nums.effective,
-        damage=nums.damage,
+        damage=0 if c.dead else nums.damage,  # the dead take no damage
         prone=prone,
         onto=onto,
         rules=tuple(dict.fromkeys(cited)),

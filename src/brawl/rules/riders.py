@@ -23,6 +23,7 @@ from brawl.requests import Action
 from brawl.rules.falling import (
     Rest,
     columns_overlap,
+    drop_height,
     free_rest,
     land,
     liquid_depth,
@@ -290,7 +291,19 @@ def mount_died(state: Encounter, mount: str, *, landings: dict[str, Iterable[int
     if m.dead:
         rest = resting_place(state, m.pos, m.n, ignore={mount, *riders})
         if rest.pos != m.pos:
-            out = out.add(state=out.state.with_creature(attrs.evolve(m, pos=rest.pos)))
+            # the body drops to what is below it, reported as a fall (no damage: it is dead)
+            height = drop_height(m.pos.z, rest)
+            out = out.then(
+                lambda s: land(
+                    s,
+                    s.creature(mount),
+                    height,
+                    rest,
+                    use_agility=False,
+                    landing=None,
+                    rules=("DS-MOUNT-09",),
+                )
+            )
     elif not m.has(ConditionName.PRONE):
         out = make_prone(out, mount, "DS-MOUNT-09")
     chosen = landings or {}
