@@ -58,6 +58,7 @@ LAYERS: dict[str, int] = {
     "brawl.rules.forced_end": RESOLVERS,
     "brawl.rules.recoveries": RESOLVERS,
     "brawl.rules.riders": RESOLVERS,
+    "brawl.rules.stability": RESOLVERS,
     "brawl.rules.phases": PHASES,
     "brawl.rules.settle": PHASES,
     "brawl.turns": TURNS,

@@ -80,12 +80,12 @@ def test_agility_reduction_may_be_declined_and_is_never_negative() -> None:
 
 
 def test_fall_into_liquid_reduces_4_and_is_not_prone() -> None:
-    """DS-FALL-03, R-FALL-3: a pool 2 deep, 7 squares to its surface: 3 effective."""
+    """DS-FALL-03, R-FALL-3: a pool 2 deep, 6 squares to its surface: 2 effective, no damage."""
     t = Terrain.flat(20, 20, height=40).with_cells({Pos(3, 3, z): Cell(liquid=True) for z in (-2, -1)})
     enc = make(c("kira", 3, 3, 6), terrain=t)
     after, events = brawl.fall(enc, "kira")
     f = fell(events)
-    assert (f.height, f.liquid, f.effective, f.damage, f.prone) == (7, 4, 3, 6, False)
+    assert (f.height, f.liquid, f.effective, f.damage, f.prone) == (6, 4, 2, 4, False)
     assert after.creature("kira").pos == Pos(3, 3, -1)
     assert not after.creature("kira").has(ConditionName.PRONE)
 
@@ -130,11 +130,13 @@ def test_landing_after_a_creature_nearest_unoccupied_in_fixed_order_or_chosen() 
 
 
 def test_falling_far_100_squares_then_100_each_round() -> None:
-    """DS-FALL-09, R-FALL-5: 250 squares: 100 now, 100 at the next end of round, then it lands."""
+    """DS-FALL-09, R-FALL-5: 250 squares: 100 now, none at the end of this round, 100 at the next."""
     enc = make(c("kira", 3, 3, 0))
     after, events = brawl.fall(enc, "kira", height=250)
     far = [e for e in events if isinstance(e, FallingFar)]
     assert far[0].fallen == 100
+    assert after.creature("kira").falling == 150
+    after, events = brawl.continue_fall(after, "kira")
     assert after.creature("kira").falling == 150
     after, events = brawl.continue_fall(after, "kira")
     assert after.creature("kira").falling == 50
@@ -153,6 +155,8 @@ def test_falling_far_on_the_map_moves_down_100_a_round() -> None:
     after, _ = brawl.fall(enc, "kira")
     assert after.creature("kira").pos == Pos(3, 3, 150)
     after, _ = brawl.continue_fall(after, "kira")
+    assert after.creature("kira").pos == Pos(3, 3, 150)
+    after, _ = brawl.continue_fall(after, "kira")
     assert after.creature("kira").pos == Pos(3, 3, 50)
     after, events = brawl.continue_fall(after, "kira")
     assert after.creature("kira").pos == Pos(3, 3, 0)
@@ -164,6 +168,7 @@ def test_a_fall_of_a_million_squares_is_answered_quickly() -> None:
     enc = make(c("kira", 3, 3, 0))
     t0 = time.perf_counter()
     after, _ = brawl.fall(enc, "kira", height=10**6)
+    after, _ = brawl.continue_fall(after, "kira")
     after, _ = brawl.continue_fall(after, "kira")
     assert time.perf_counter() - t0 < 0.5
     assert after.creature("kira").falling == 10**6 - 200

@@ -8,7 +8,7 @@ games. Every rule is a pure function ``rule(state, ...) -> Outcome`` over an imm
 # ruff: noqa: E402  (imports are grouped by area, each followed by its part of __all__)
 
 # --- the model ----------------------------------------------------------------------------
-from brawl.conditions import Condition, ConditionName, Duration
+from brawl.conditions import Condition, ConditionName, Duration, StabilityModifier
 from brawl.creature import DIRECTOR, HEROES, Characteristics, Creature, MapObject, MovementType
 from brawl.damagetypes import ALL, DamageType
 from brawl.errors import (
@@ -66,6 +66,7 @@ __all__ = [
     "RulesError",
     "ScenarioError",
     "Size",
+    "StabilityModifier",
     "StateError",
     "Terrain",
     "TurnOrderError",
@@ -114,6 +115,14 @@ from brawl.rules.recoveries import (
     verify_spend_recovery,
     wake,
 )
+from brawl.rules.stability import (
+    can_modify_stability,
+    can_remove_stability_modifier,
+    modify_stability,
+    remove_stability_modifier,
+    verify_modify_stability,
+    verify_remove_stability_modifier,
+)
 from brawl.rules.stamina import (
     bleeding_loss,
     can_change_stamina,
@@ -138,6 +147,8 @@ __all__ += ["reduce_stamina_maximum", "regain_stamina", "restore_stamina_maximum
 __all__ += ["can_add_condition", "can_catch_breath", "can_damage", "can_gain_temporary_stamina", "can_heal"]
 __all__ += ["can_remove_condition", "verify_add_condition", "verify_catch_breath", "verify_damage"]
 __all__ += ["verify_gain_temporary_stamina", "verify_heal", "verify_remove_condition"]
+__all__ += ["can_modify_stability", "can_remove_stability_modifier", "modify_stability"]
+__all__ += ["remove_stability_modifier", "verify_modify_stability", "verify_remove_stability_modifier"]
 __all__ += ["can_change_stamina", "can_save_against", "can_spend_recovery", "verify_save_against"]
 __all__ += ["verify_spend_recovery", "verify_stamina_change"]
 

@@ -36,6 +36,8 @@ from brawl.rules.maneuvers import Knockback as Knockback
 from brawl.rules.recoveries import CatchBreath as CatchBreath
 from brawl.rules.recoveries import Heal as Heal
 from brawl.rules.settle import settle
+from brawl.rules.stability import ModifyStability as ModifyStability
+from brawl.rules.stability import RemoveStabilityModifier as RemoveStabilityModifier
 from brawl.rules.stamina import GainTemporaryStamina as GainTemporaryStamina
 from brawl.rules.stealth import AssistTest as AssistTest
 from brawl.rules.stealth import Hide as Hide

@@ -112,3 +112,42 @@ class Effect:
     """Which effect."""
     source: str
     """The creature whose action made it; it ends at the start of that creature's next turn."""
+
+
+MODIFIER_DURATIONS: frozenset[Duration] = frozenset(
+    {Duration.EOT, Duration.END_OF_ROUND, Duration.END_OF_ENCOUNTER, Duration.UNTIL_REMOVED}
+)
+"""The durations a stability modifier may have: it ends with the same hooks as a condition."""
+
+
+def _check_amount(_: object, __: attrs.Attribute[int], value: int) -> None:
+    whole_number(value, None, None, what="stability modifier", error=StateError)
+    if value == 0:
+        raise StateError("stability modifier 0: a penalty (below 0) or a bonus (above 0) is needed")
+
+
+def _check_modifier_duration(_: object, __: attrs.Attribute[Duration], value: Duration) -> None:
+    if value not in MODIFIER_DURATIONS:
+        raise StateError(
+            f"stability modifier duration {value.value!r}: one of "
+            f"{sorted(d.value for d in MODIFIER_DURATIONS)}"
+        )
+
+
+@attrs.frozen
+class StabilityModifier:
+    """A temporary penalty (negative) or bonus (positive) to a creature's stability (DS-FORCE-16..18).
+
+    The creature's stability is its base plus every modifier, never below 0 (DS-FORCE-18).
+    It ends like a condition of the same duration: at the end of the creature's turn (EoT), of
+    the round, of the encounter, or when removed.
+    """
+
+    amount: int = attrs.field(validator=_check_amount)
+    """Squares added to stability: -2 for a penalty of 2."""
+    duration: Duration = attrs.field(
+        default=Duration.UNTIL_REMOVED, converter=Duration, validator=_check_modifier_duration
+    )
+    """How it ends."""
+    source: str | None = None
+    """The creature id or effect name that imposed it."""

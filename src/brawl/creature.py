@@ -13,7 +13,7 @@ import attrs
 import immutables
 
 from brawl.checks import whole_number
-from brawl.conditions import Condition, ConditionName, Effect
+from brawl.conditions import Condition, ConditionName, Effect, StabilityModifier
 from brawl.damagetypes import (
     DamageType,
     Immunities,
@@ -119,6 +119,13 @@ def _effects(value: Iterable[Effect]) -> tuple[Effect, ...]:
     return items
 
 
+def _modifiers(value: Iterable[StabilityModifier]) -> tuple[StabilityModifier, ...]:
+    items = tuple(value)
+    if not all(isinstance(m, StabilityModifier) for m in items):
+        raise StateError(f"stability modifiers {value!r}: each must be a StabilityModifier")
+    return items
+
+
 def _imm(value: Mapping[str, ImmunityValue] | Mapping[DamageType, ImmunityValue] | None) -> Immunities:
     try:
         return immunities(value)
@@ -178,7 +185,10 @@ class Creature:
     )
     """Movement types in the speed entry (DS-MTYPE-01)."""
     stability: int = attrs.field(default=0, validator=_whole(0))
-    """Squares by which forced movement can be reduced; never below 0 (DS-FORCE-16..18)."""
+    """Base squares by which forced movement can be reduced, never below 0 (DS-FORCE-16..18);
+    :attr:`effective_stability` adds the modifiers."""
+    stability_modifiers: tuple[StabilityModifier, ...] = attrs.field(default=(), converter=_modifiers)
+    """Temporary stability penalties and bonuses, each with a duration (DS-FORCE-18)."""
     characteristics: Characteristics = attrs.field(factory=Characteristics)
     """Might, Agility, Reason, Intuition, Presence."""
     stamina_max: int = attrs.field(default=10, validator=_whole(1))
@@ -213,6 +223,9 @@ class Creature:
     """Id of the mount this creature rides (DS-MOUNT-01..10)."""
     falling: int = attrs.field(default=0, validator=_whole(0))
     """Squares still to fall, for a creature falling far (R-FALL-5)."""
+    fall_started: bool = False
+    """Began falling far this round: its next 100 squares come at the end of the next round,
+    not this one (DS-FALL-09, R-FALL-5)."""
     breath_held: int = attrs.field(default=0, validator=_whole(0))
     """Combat rounds this creature has held its breath (DS-ENV-03)."""
     squeezed: bool = False
@@ -245,6 +258,11 @@ class Creature:
     def n(self) -> int:
         """Edge of the cube the creature occupies."""
         return self.size.squares
+
+    @property
+    def effective_stability(self) -> int:
+        """Base stability plus every modifier, never below 0 (DS-FORCE-18)."""
+        return max(0, self.stability + sum(m.amount for m in self.stability_modifiers))
 
     @property
     def winded_value(self) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from brawl.conditions import Condition
+from brawl.conditions import Condition, StabilityModifier
 from brawl.events.base import Event, cite
 
 
@@ -34,3 +34,38 @@ class ConditionEnded(Event):
     def explain(self) -> str:
         why = f" ({self.reason})" if self.reason else ""
         return f"{self.creature} is no longer {self.condition.name.value}{why}{cite(self.rules)}"
+
+
+@attrs.frozen(kw_only=True)
+class StabilityModified(Event):
+    """A stability penalty or bonus was imposed (DS-FORCE-16, DS-FORCE-18)."""
+
+    creature: str
+    modifier: StabilityModifier
+    stability: int
+    """The creature's stability after it, never below 0 (DS-FORCE-18)."""
+
+    def explain(self) -> str:
+        m = self.modifier
+        src = f" from {m.source}" if m.source else ""
+        return (
+            f"{self.creature}'s stability {m.amount:+d} ({m.duration.value}){src}: "
+            f"stability {self.stability}{cite(self.rules)}"
+        )
+
+
+@attrs.frozen(kw_only=True)
+class StabilityModifierEnded(Event):
+    """A stability penalty or bonus ended; ``reason`` says how (EoT, end of round, removed, ...)."""
+
+    creature: str
+    modifier: StabilityModifier
+    reason: str = ""
+    stability: int = 0
+    """The creature's stability after it ended."""
+
+    def explain(self) -> str:
+        return (
+            f"{self.creature}'s stability {self.modifier.amount:+d} ends ({self.reason}): "
+            f"stability {self.stability}{cite(self.rules)}"
+        )

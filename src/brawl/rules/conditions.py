@@ -148,7 +148,8 @@ def add_condition(
 
     Frightened and taunted keep one source: a new source replaces the old (RB1-FRIGHTENED,
     RB1-TAUNTED). The same condition from the same source is replaced: the most recent use sets
-    the duration. A grabbed creature can't be grabbed by another (RB1-GRABBED). The bleeding of
+    the duration. An unconscious creature is also made prone, from the same source, unless it
+    already is (DS-COND-05). A grabbed creature can't be grabbed by another (RB1-GRABBED). The bleeding of
     a dying hero is never replaced (DS-STAM-07). A flyer without hover that is knocked prone or
     to speed 0 (prone, grabbed, restrained, unconscious) in midair falls at once (DS-MTYPE-25):
     the fall is a consequence, resolved by :func:`brawl.rules.settle.settle`.
@@ -180,7 +181,16 @@ def _impose(state: Encounter, request: AddCondition) -> Outcome:
         replaced=replaced if replaced and replaced.source != cond.source else None,
         rules=tuple(dict.fromkeys(cited)),
     )
-    return Outcome(state.with_creature(_with_conditions(c, tuple(kept))), (event,))
+    out = Outcome(state.with_creature(_with_conditions(c, tuple(kept))), (event,))
+    if cond.name is ConditionName.UNCONSCIOUS and not c.has(ConditionName.PRONE):
+        # an unconscious creature is prone, however it became unconscious (DS-COND-05)
+        prone = Condition(ConditionName.PRONE, Duration.UNTIL_REMOVED, cond.source)
+        now = out.state.creature(request.creature)
+        gained = ConditionGained(
+            creature=request.creature, condition=prone, replaced=None, rules=("DS-COND-05", "RB1-STACKING")
+        )
+        out = out.add(gained, state=out.state.with_creature(_with_conditions(now, (*now.conditions, prone))))
+    return out
 
 
 def release_grabs(state: Encounter, grabber: str, *, reason: str = "released") -> Outcome:

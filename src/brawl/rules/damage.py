@@ -337,14 +337,6 @@ def _deal(state: Encounter, request: Damage) -> Outcome:
             source=KNOCKED_OUT,
             rules=("DS-STAM-13", "DS-COND-04"),
         )
-        out = out.then(
-            add_condition,
-            target,
-            ConditionName.PRONE,
-            Duration.UNTIL_REMOVED,
-            source=KNOCKED_OUT,
-            rules=("DS-COND-05",),
-        )
         out = out.then(release_grabs, target, reason="its grabber was knocked out")
     return out
 

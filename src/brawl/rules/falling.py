@@ -20,7 +20,7 @@ from brawl.checks import whole_number
 from brawl.conditions import ConditionName
 from brawl.creature import Creature, MovementType
 from brawl.errors import InvalidArgumentError, RulesError
-from brawl.events.base import Event
+from brawl.events.base import Event, Note
 from brawl.events.forced import FallingFar, Fell
 from brawl.fields import flag, ident, ids, position, whole
 from brawl.geometry import Pos, cell_distance
@@ -130,6 +130,16 @@ def resting_place(state: Encounter, start: Pos, n: int, *, ignore: Iterable[str]
     if _liquid_bottom(state, here, n):
         return Rest(here, onto, liquid_depth(state, here, n))
     return Rest(here, onto, 0)
+
+
+def drop_height(start_z: int, rest: Rest) -> int:
+    """Squares fallen from level ``start_z`` to ``rest`` (DS-FALL-01, DS-FALL-03).
+
+    A creature that lands in liquid sinks into its top square; it falls as far as onto ground at
+    the liquid's surface, so that square does not count.
+    """
+    sunk = 1 if rest.liquid >= LIQUID_MIN_DEPTH and rest.pos.z < start_z else 0
+    return max(0, start_z - rest.pos.z - sunk)
 
 
 def liquid_depth(state: Encounter, pos: Pos, n: int) -> int:
@@ -246,7 +256,7 @@ def _fall(state: Encounter, request: Fall) -> Outcome:
     c = state.creature(request.creature)
     rest = resting_place(state, c.pos, c.n, ignore=riders_and_self(state, c))
     drop = c.pos.z - rest.pos.z
-    h = drop if request.height is None else request.height
+    h = drop_height(c.pos.z, rest) if request.height is None else request.height
     if h == 0 and drop == 0:
         return Outcome(state, ())
     if h > FALL_PER_ROUND:
@@ -259,12 +269,22 @@ def _fall(state: Encounter, request: Fall) -> Outcome:
 def continue_fall(state: Encounter, creature: str) -> Outcome:
     """Fall 100 more squares at the end of a round, landing when the fall ends (DS-FALL-09, R-FALL-5).
 
+    At the end of the round the fall started in, nothing more is fallen: the first 100 squares
+    were that round's; the next 100 come at the end of each subsequent round.
+
     The turn systems call it at each end of round for every creature with ``falling > 0``;
     for any other creature it changes nothing.
     """
     c = state.creature(creature)
     if c.falling <= 0:
         return Outcome(state, ())
+    if c.fall_started:
+        # the round the fall started: its first 100 squares are already fallen (DS-FALL-09)
+        note = Note(
+            text=f"{c.id} started falling this round: it falls on at the end of the next round",
+            rules=("DS-FALL-09", "R-FALL-5"),
+        )
+        return Outcome(state.with_creature(attrs.evolve(c, fall_started=False)), (note,))
     rest = resting_place(state, c.pos, c.n, ignore=riders_and_self(state, c))
     drop = c.pos.z - rest.pos.z
     return _fall_far_stretch(state, c, c.falling, drop, (), first=False)
@@ -280,11 +300,11 @@ def _fall_far_stretch(
         # the whole fall is more than 100 squares: count it as such for the damage (capped at 50)
         rest = resting_place(state, c.pos, c.n, ignore=riders_and_self(state, c))
         height = stretch + (0 if first else FALL_PER_ROUND)
-        landed = attrs.evolve(c, falling=0)
+        landed = attrs.evolve(c, falling=0, fall_started=False)
         state = state.with_creature(landed)
         return land(state, landed, height, rest, use_agility=True, landing=None, rules=cited)
     down = max(0, drop - after)
-    moved = attrs.evolve(c, pos=Pos(c.pos.x, c.pos.y, c.pos.z - down), falling=after)
+    moved = attrs.evolve(c, pos=Pos(c.pos.x, c.pos.y, c.pos.z - down), falling=after, fall_started=first)
     event = FallingFar(creature=c.id, fallen=stretch, still_to_fall=after, rules=cited)
     return Outcome(state.with_creature(moved), (event,))
 
@@ -344,12 +364,14 @@ def land(
         agility=nums.agility,
         liquid=nums.liquid,
         effective=nums.effective,
-        damage=nums.damage,
+        damage=0 if c.dead else nums.damage,  # the dead take no damage
         prone=prone,
         onto=onto,
         rules=tuple(dict.fromkeys(cited)),
     )
-    out = Outcome(state.with_creature(attrs.evolve(c, pos=target_pos, falling=0)), (event,))
+    out = Outcome(
+        state.with_creature(attrs.evolve(c, pos=target_pos, falling=0, fall_started=False)), (event,)
+    )
     fall_rules = ("DS-FALL-01", "R-FORCE-8")
     if nums.damage and not c.dead:
         out = out.then(damage, c.id, nums.damage, source=onto, rules=fall_rules)

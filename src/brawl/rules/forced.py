@@ -356,7 +356,7 @@ def _plan(state: Encounter, move: ForcedMove) -> _Plan:
         raise InvalidArgumentError(
             f"slide {move.target!r}: a path of {len(path)} squares is longer than {most}", rule="DS-FORCE-04"
         )
-    stability = ctx.creature.stability if ctx.creature is not None and not ctx.creature.dead else 0
+    stability = ctx.creature.effective_stability if ctx.creature is not None and not ctx.creature.dead else 0
     if move.stability_used is None:
         used = min(stability, chosen)
     else:
@@ -374,6 +374,8 @@ def _plan(state: Encounter, move: ForcedMove) -> _Plan:
         "R-MOVE-4",
     ]
     cited.append("R-GEO-3" if kind is ForceKind.SLIDE else "R-GEO-2")
+    if ctx.creature is not None and ctx.creature.stability_modifiers:
+        cited.append("DS-FORCE-18")
     if ctx.vertical:
         cited.append("DS-FORCE-10")
         if not move.vertical:

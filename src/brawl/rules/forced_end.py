@@ -17,7 +17,7 @@ from brawl.geometry import Pos, adjacent
 from brawl.outcome import Outcome
 from brawl.rules.conditions import remove_condition
 from brawl.rules.damage import damage
-from brawl.rules.falling import fall, resting_place, should_fall
+from brawl.rules.falling import drop_height, fall, resting_place, should_fall
 from brawl.rules.forced_walk import DeathTriggers, MoveContext, Walk, cap
 from brawl.rules.riders import rider_force_moved
 from brawl.state import Encounter
@@ -56,7 +56,7 @@ def after_walk(out: Outcome, ctx: MoveContext, walk: Walk) -> Outcome:
         now = out.state.creature(ctx.target)
         if should_fall(out.state, ctx.target):
             rest = resting_place(out.state, now.pos, now.n, ignore={ctx.target, *ctx.riders})
-            height = now.pos.z - rest.pos.z + (walk.descended if ctx.vertical else 0)
+            height = drop_height(now.pos.z, rest) + (walk.descended if ctx.vertical else 0)
             why: tuple[str, ...] = ("DS-FORCE-11",) if ctx.vertical else ("DS-FORCE-15",)
             if ctx.vertical and walk.descended:
                 why += ("DS-FALL-04",)

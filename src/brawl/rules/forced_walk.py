@@ -129,7 +129,11 @@ class Walk:
             if not self._step(step):
                 break
         if self.last_clear != self.cur:
+            # it ends in the last square it can occupy; the squares after it are not entered
             self.cur = self.last_clear
+            kept = self.path.index(self.cur) + 1 if self.cur in self.path else 0
+            del self.path[kept:]
+            self.moved = len(self.path)
         self._place(self.cur)
 
     def _step(self, v: Pos) -> bool:
@@ -210,6 +214,18 @@ class Walk:
                 found.append((p, cell.material, None))
         return found
 
+    def _in_dirt_as_air(self, cand: Pos) -> bool:
+        """A burrower moved vertically rests in dirt as in air (DS-FORCE-21): only dirt fills the cube."""
+        ctx = self.ctx
+        if not (ctx.burrower and ctx.vertical) or not self.state.terrain.cube_in_bounds(cand, ctx.n):
+            return False
+        if self.state.objects and any(self.state.object_at(p) is not None for p in cube(cand, ctx.n)):
+            return False
+        terrain = self.state.terrain
+        return all(
+            terrain.cell(p).material is Material.DIRT for p in cube(cand, ctx.n) if terrain.is_solid(p)
+        )
+
     def _enter(self, cand: Pos, v: Pos) -> None:
         ctx = self.ctx
         prev = self.cur
@@ -219,7 +235,7 @@ class Walk:
         self.path.append(cand)
         if ctx.vertical and cand.z < prev.z:
             self.descended += prev.z - cand.z
-        if ctx.obj is not None or self.state.fits(cand, ctx.n):
+        if ctx.obj is not None or self.state.fits(cand, ctx.n) or self._in_dirt_as_air(cand):
             self.last_clear = cand
         else:
             return

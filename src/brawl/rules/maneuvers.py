@@ -16,7 +16,7 @@ import attrs
 from brawl.conditions import ConditionName, Duration, Effect, EffectKind
 from brawl.creature import Creature
 from brawl.dice import power_dice
-from brawl.errors import ActionUnavailableError, RulesError
+from brawl.errors import ActionUnavailableError, InvalidArgumentError, RulesError
 from brawl.events.actions import EffectStarted, FreeStrikeOffered, ManeuverResolved
 from brawl.events.base import Event
 from brawl.fields import flag, position, text, whole
@@ -28,6 +28,7 @@ from brawl.rules.edges import Reason, bane
 from brawl.rules.forced import ForcedMove, ForceKind, push, verify_force_move
 from brawl.rules.stealth import verify_can_target
 from brawl.rules.strikes import MELEE_DISTANCE, action_roll, living, strike_characteristic
+from brawl.size import Size
 from brawl.state import Encounter
 
 KNOCKBACK_PUSH = (1, 2, 3)  # DS-ACT-12: push 1 / 2 / 3
@@ -221,6 +222,10 @@ class EscapeGrab(Action):
     """``"might"`` or ``"agility"``; None: the better of the two."""
     take_tier_2: bool = attrs.field(default=True, validator=flag("DS-ACT-06"))
     """On tier 2, escape (the grabber first gets a melee free strike)."""
+    grabber_size: str | None = attrs.field(default=None, validator=text("DS-ACT-07", optional=True))
+    """The size of the effect that has it grabbed (``"1L"``, ``"3"``), for the bane of DS-ACT-07;
+    only for a grab by an effect (a creature's or object's size is on the map). None: an effect
+    with no size, no bane."""
 
     def verify(self, state: Encounter) -> None:
         """Raise unless the escape may be tried now (:func:`verify_escape_grab`)."""
@@ -233,15 +238,21 @@ class EscapeGrab(Action):
         c = state.creature(creature)
         extra: list[Reason] = []
         grabber = state.creatures.get(holder)
-        if grabber is not None and c.size < grabber.size:
+        if _smaller_than_grabber(state, c, holder, self.grabber_size):
             extra.append(bane(f"{creature} is smaller than {holder}", "DS-ACT-07"))
         value = strike_characteristic(c, self.characteristic)[1]
         # Ruling R-ACT-1: Escape Grab acts on the grab itself, so the grabbed condition's bane on
-        # abilities that don't target the grabber does not apply; only DS-ACT-07's bane does.
+        # abilities that don't target the grabber does not apply, whether a creature, an object
+        # or an effect holds it; only DS-ACT-07's bane does. The roll is made as if not grabbed.
+        loose = attrs.evolve(
+            c, conditions=tuple(x for x in c.conditions if x.name is not ConditionName.GRABBED)
+        )
         tier, out = action_roll(
-            state, creature, holder if grabber is not None else None, value, frozenset(), self.dice,
-            "Escape Grab", extra, ("DS-ACT-06", "R-ACT-1"), effects=False,
+            state.with_creature(loose), creature, holder if grabber is not None else None, value,
+            frozenset(), self.dice, "Escape Grab", extra, ("DS-ACT-06", "R-ACT-1"), effects=False,
         )  # fmt: skip
+        held = attrs.evolve(out.state.creature(creature), conditions=c.conditions)
+        out = out.add(state=out.state.with_creature(held))
         taken, out = _tiers(
             out, creature, "Escape Grab", holder, tier, take_tier_2=self.take_tier_2,
             striker=holder if grabber else None, reason="before the escape", success="escaped",
@@ -259,6 +270,19 @@ class EscapeGrab(Action):
         )
 
 
+def _smaller_than_grabber(state: Encounter, c: Creature, holder: str, effect_size: str | None) -> bool:
+    """Whether the grabbed creature is smaller than what grabs it (DS-ACT-07, R-SIZE-1, R-SIZE-2).
+
+    A creature compares by rank; an object by squares, as a size compared with a number
+    (DS-SIZE-06); an effect by the size the caller gives it, if any.
+    """
+    if holder in state.creatures:
+        return c.size < state.creatures[holder].size
+    if holder in state.objects:
+        return c.size.squares < state.objects[holder].size
+    return effect_size is not None and c.size < Size.parse(effect_size)
+
+
 def verify_escape_grab(state: Encounter, request: EscapeGrab) -> str:
     """Raise unless the creature may try to escape; what grabs it (DS-ACT-06).
 
@@ -274,6 +298,14 @@ def verify_escape_grab(state: Encounter, request: EscapeGrab) -> str:
             f"Escape Grab by {creature!r}: it can't take maneuvers", rule="DS-COND-04"
         )
     strike_characteristic(c, request.characteristic)
+    if request.grabber_size is not None:
+        if holder in state.creatures or holder in state.objects:
+            raise InvalidArgumentError(
+                f"Escape Grab by {creature!r}: {holder!r} is on the map, its size is known; "
+                "grabber_size is for a grab by an effect",
+                rule="DS-ACT-07",
+            )
+        Size.parse(request.grabber_size)
     return holder
 
 
@@ -293,14 +325,17 @@ def escape_grab(
     dice: tuple[int, int] | None = None,
     characteristic: str | None = None,
     take_tier_2: bool = True,
+    grabber_size: str | None = None,
 ) -> Outcome:
     """The Escape Grab maneuver: power roll + Might or Agility (DS-ACT-06, DS-ACT-07).
 
-    A bane if the creature is smaller than what grabs it. ≤11 no effect; 12–16 it may escape,
-    but the grabber first gets a melee free strike; 17+ it is no longer grabbed. The request is
+    A bane if the creature is smaller than what grabs it: a creature (by rank), an object (by
+    squares) or an effect (``grabber_size``, given by the caller). The grabbed condition's own
+    bane does not apply to this roll (R-ACT-1). ≤11 no effect; 12–16 it may escape, but the
+    grabber first gets a melee free strike; 17+ it is no longer grabbed. The request is
     :class:`EscapeGrab`.
     """
-    return EscapeGrab(creature, dice, characteristic, take_tier_2).resolve(state)
+    return EscapeGrab(creature, dice, characteristic, take_tier_2, grabber_size).resolve(state)
 
 
 @attrs.frozen

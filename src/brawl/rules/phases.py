@@ -12,6 +12,7 @@ from brawl.conditions import Condition, ConditionName, Duration
 from brawl.errors import InvalidArgumentError
 from brawl.outcome import Outcome
 from brawl.rules.conditions import ENDS_WITH_ENCOUNTER, end_where, instance_at, save_against
+from brawl.rules.stability import end_stability_modifiers
 from brawl.rules.stamina import end_of_encounter_stamina
 from brawl.rules.strikes import expire_effects
 from brawl.state import Encounter
@@ -48,6 +49,7 @@ def end_of_turn(
                 rule="RB2-SAVE",
             )
     out = end_where(state, c, lambda x: x.duration is Duration.EOT, "end of turn (EoT)", ("RB2-EOT",))
+    out = out.then(end_stability_modifiers, creature, {Duration.EOT}, "end of turn (EoT)", ("RB2-EOT",))
     saves = [(i, x) for i, x in enumerate(c.conditions) if x.duration is Duration.SAVE_ENDS]
     for original, cond in saves:
         current = out.state.creature(creature).conditions
@@ -78,6 +80,8 @@ def end_of_round(state: Encounter) -> Outcome:
                 ("DS-COND-01",),
             )
             out = Outcome(step.state, out.events + step.events)
+        if c.stability_modifiers:
+            out = out.then(end_stability_modifiers, c.id, {Duration.END_OF_ROUND}, "end of round", ())
     return out
 
 
@@ -98,4 +102,7 @@ def end_of_encounter(state: Encounter, *, keep_temporary_stamina: Sequence[str] 
             ("RB2-EOE", "DS-COND-15"),
         )
         out = Outcome(step.state, out.events + step.events)
+        if c.stability_modifiers:
+            ends = ENDS_WITH_ENCOUNTER
+            out = out.then(end_stability_modifiers, c.id, ends, "end of encounter", ("RB2-EOE",))
     return out.then(end_of_encounter_stamina, keep=keep_temporary_stamina)

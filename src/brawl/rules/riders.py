@@ -23,6 +23,7 @@ from brawl.requests import Action
 from brawl.rules.falling import (
     Rest,
     columns_overlap,
+    drop_height,
     free_rest,
     land,
     liquid_depth,
@@ -277,16 +278,32 @@ def _fall_off(state: Encounter, request: FallOff) -> Outcome:
 def mount_died(state: Encounter, mount: str, *, landings: dict[str, Iterable[int]] | None = None) -> Outcome:
     """A dead mount falls prone; each rider falls off and lands prone nearby (DS-MOUNT-09).
 
+    The settle pass (:mod:`brawl.rules.settle`) calls it for every mount that dies, whatever
+    killed it; a caller needs it only to choose the riders' ``landings``. A dead mount gets no
+    prone condition (the dead take no conditions, R-MOUNT-4): its body drops to what is below it.
+
     The mount's body drops to what is below it; each rider lands in the nearest unoccupied
     space of its choice (``landings`` by rider id), with the usual falling damage.
     """
     m = state.creature(mount)
     out = Outcome(state, (Note(text=f"{mount} falls prone: its riders fall off", rules=("DS-MOUNT-09",)),))
-    riders = [c.id for c in state.creature_list() if c.riding == mount]
+    riders = riders_of(state, mount)
     if m.dead:
         rest = resting_place(state, m.pos, m.n, ignore={mount, *riders})
         if rest.pos != m.pos:
-            out = out.add(state=out.state.with_creature(attrs.evolve(m, pos=rest.pos)))
+            # the body drops to what is below it, reported as a fall (no damage: it is dead)
+            height = drop_height(m.pos.z, rest)
+            out = out.then(
+                lambda s: land(
+                    s,
+                    s.creature(mount),
+                    height,
+                    rest,
+                    use_agility=False,
+                    landing=None,
+                    rules=("DS-MOUNT-09",),
+                )
+            )
     elif not m.has(ConditionName.PRONE):
         out = make_prone(out, mount, "DS-MOUNT-09")
     chosen = landings or {}
@@ -295,6 +312,14 @@ def mount_died(state: Encounter, mount: str, *, landings: dict[str, Iterable[int
             lambda s, r=rid: _off_mount_after_death(s, r, m, chosen.get(r)),
         )
     return out
+
+
+def riders_of(state: Encounter, mount: str) -> list[str]:
+    """The creatures riding ``mount``: they share its space (DS-MOUNT-01); only that space is looked at."""
+    m = state.creature(mount)
+    return sorted(
+        cid for cid in state.creatures_in_columns(m.pos, m.n) if state.creatures[cid].riding == mount
+    )
 
 
 def _off_mount_after_death(
@@ -349,6 +374,7 @@ __all__ = [
     "knock_off",
     "mount_died",
     "rider_force_moved",
+    "riders_of",
     "verify_fall_off",
     "verify_knock_off",
 ]

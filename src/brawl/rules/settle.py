@@ -4,6 +4,8 @@ A resolver changes what it was asked to change and nothing more: :func:`~brawl.r
 knocks a creature out, :func:`~brawl.rules.conditions.add_condition` knocks it prone. What
 follows from the new state, whichever rule made it, is settled here, once, after the rule:
 
+- a mount that dies, whatever killed it (damage, a fall, bleeding), throws its riders: each
+  falls off and lands prone in the nearest unoccupied space (DS-MOUNT-09, R-MOUNT-4);
 - a flyer without hover that is prone, grabbed, restrained, unconscious or at speed 0 in midair
   falls (DS-MTYPE-25; R-TURN-7 when it was knocked unconscious).
 
@@ -15,10 +17,11 @@ from __future__ import annotations
 
 from brawl.conditions import ConditionName
 from brawl.events.conditions import ConditionGained
-from brawl.events.damage import KnockedOut
+from brawl.events.damage import Died, KnockedOut
 from brawl.outcome import Outcome
 from brawl.rules.conditions import GROUNDING, falls_if_aloft
 from brawl.rules.falling import fall, should_fall
+from brawl.rules.riders import mount_died, riders_of
 
 
 def _grounded(out: Outcome) -> list[str]:
@@ -30,11 +33,23 @@ def _grounded(out: Outcome) -> list[str]:
     return list(found)
 
 
+def _dead_mounts(out: Outcome) -> Outcome:
+    """Riders thrown by every mount a ``Died`` event names, new deaths included (DS-MOUNT-09)."""
+    i = 0
+    while i < len(out.events):
+        e = out.events[i]
+        i += 1
+        if isinstance(e, Died) and e.creature in out.state.creatures and riders_of(out.state, e.creature):
+            out = out.then(mount_died, e.creature)
+    return out
+
+
 def settle(out: Outcome) -> Outcome:
     """The outcome with the consequences of its new state resolved and their events appended.
 
     Cost follows the change: only the creatures the events name are looked at.
     """
+    out = _dead_mounts(out)
     for cid in _grounded(out):
         state = out.state
         if cid not in state.creatures or not falls_if_aloft(state, cid) or not should_fall(state, cid):

@@ -35,6 +35,7 @@ from brawl.requests import Action
 from brawl.rules import conditions as cond_rules
 from brawl.rules import phases
 from brawl.rules.falling import continue_fall
+from brawl.rules.stability import end_stability_modifiers
 from brawl.state import Encounter, TurnState
 from brawl.turns.base import check_ids, register_system, roll_die
 from brawl.turns.drawsteel_deeds import deeds
@@ -506,6 +507,15 @@ class DrawSteel:
                     source=cond.source,
                     reason="end of combat",
                     rules=("DS-COND-15",),
+                )
+            if c.stability_modifiers:
+                # timed stability modifiers end with the encounter (RB2-EOE, DS-FORCE-18)
+                out = out.then(
+                    end_stability_modifiers,
+                    c.id,
+                    cond_rules.ENDS_WITH_ENCOUNTER,
+                    "end of combat",
+                    ("RB2-EOE",),
                 )
             if c.temporary_stamina and c.id not in temp_kept:
                 now = out.state.creature(c.id)
