@@ -53,6 +53,11 @@ OBJECT_STAMINA_PER_SQUARE: Mapping[Material, int] = {  # DS-OBJ-03
 """Stamina of a size-1 object, or of each square of a larger one, by material (DS-OBJ-03)."""
 
 
+def _from_x(row: int, x: int) -> int:
+    """A row's bit mask from column ``x`` on; columns left of the map (x < 0) hold no terrain."""
+    return row >> x if x >= 0 else row << -x
+
+
 def _check_damaging(instance: Cell, attribute: attrs.Attribute[int], value: int) -> None:
     whole_number(value, 0, None, what="damaging terrain", rule="DS-MOVE-13")
 
@@ -296,7 +301,7 @@ class Terrain:
         full = (1 << n) - 1
         for z in range(pos.z, pos.z + n):
             for y in range(pos.y, pos.y + n):
-                if (self.row_masks(z, y)[3] >> pos.x) & full != full:
+                if _from_x(self.row_masks(z, y)[3], pos.x) & full != full:
                     return False
         return True
 
@@ -358,7 +363,7 @@ class Terrain:
         full = (1 << n) - 1
         for z in range(pos.z, pos.z + n):
             for y in range(pos.y, pos.y + n):
-                if (self.row_masks(z, y)[index] >> pos.x) & full:
+                if _from_x(self.row_masks(z, y)[index], pos.x) & full:
                     return True
         return False
 

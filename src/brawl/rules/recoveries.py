@@ -216,8 +216,8 @@ def verify_heal(state: Encounter, request: Heal) -> None:
             f"Heal choice {request.choice!r}: 'recovery' or 'saving_throw'", rule="DS-ACT-22"
         )
     if request.choice == "recovery":
-        if t.hero and t.recoveries < 1:
-            raise ActionUnavailableError(f"Heal on {target!r}: it has no Recoveries left", rule="DS-STAM-01")
+        # the Recovery the target spends: a hero's own, or a Director creature's only by a hero's effect
+        verify_spend_recovery(state, SpendRecovery(target, hero_effect=h.hero, rules=("DS-ACT-22",)))
         return
     effect = _save_ends_effect(state, request)
     verify_save_against(state, SaveAgainst(target, effect, request.roll, rules=("DS-ACT-22",)))

@@ -29,7 +29,7 @@ from brawl.rules.maneuvers import AidAttack, EscapeGrab, Grab, Knockback
 from brawl.rules.movement import Disengage, Move
 from brawl.rules.prone import FallProne, StandUp
 from brawl.rules.reachable import current_speed, reachable
-from brawl.rules.recoveries import CatchBreath, Heal, SpendRecovery
+from brawl.rules.recoveries import CatchBreath, Heal
 from brawl.rules.stealth import Hide, Search
 from brawl.rules.strikes import FreeStrike
 from brawl.state import Encounter
@@ -109,8 +109,7 @@ def deeds(state: Encounter, cid: str) -> list[Action]:
     main.append(Defend(cid))
     main += [FreeStrike(cid, e.id) for e in enemies]
     main += [FreeStrike(cid, e.id, ranged=True) for e in enemies]
-    # Heal's own checks leave the Recovery to the spending (DS-STAM-11): checked here as well
-    main += [Heal(cid, a.id) for a in allies if _ok(state, SpendRecovery(a.id, hero_effect=c.hero))]
+    main += [Heal(cid, a.id) for a in allies]
     main += [Heal(cid, a.id, "saving_throw") for a in allies]
     maneuvers: list[Action] = [AidAttack(cid, e.id) for e in enemies]
     maneuvers += [CatchBreath(cid), EscapeGrab(cid)]
