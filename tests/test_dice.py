@@ -1,4 +1,4 @@
-"""Power rolls, saving throws and plain dice (RULES-BEYOND.md §2, §3; DS-TURN-13)."""
+"""Power rolls, saving throws and plain dice (RB2-SAVE, RB3-EDGES; DS-TURN-13)."""
 
 from __future__ import annotations
 

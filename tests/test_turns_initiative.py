@@ -1,4 +1,4 @@
-"""The initiative game's turns (seeds/002): d10 + stat, the turn's activities, held actions, disengage."""
+"""The initiative game's turns (I-TURN): d10 + stat, the turn's activities, held actions, disengage."""
 
 from __future__ import annotations
 

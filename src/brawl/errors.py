@@ -1,7 +1,7 @@
 """The error hierarchy: one base class, illegal requests as ``ValueError`` subclasses.
 
 Every :class:`RulesError` message names what was asked, why it is illegal and the rule ID,
-for example ``push 'kira' 3 squares: 'kira' is restrained (RULES-BEYOND §1 restrained)``.
+for example ``push 'kira' 3 squares: 'kira' is restrained (RB1-RESTRAINED)``.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Events of conditions (RULES-BEYOND.md §1, §2; DS-COND)."""
+"""Events of conditions (RB1-CONDITIONS, RB2-EOT, RB2-SAVE; DS-COND)."""
 
 from __future__ import annotations
 

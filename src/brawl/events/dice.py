@@ -1,4 +1,4 @@
-"""Events of power rolls and saving throws (RULES-BEYOND.md §2, §3; DS-TURN-13)."""
+"""Events of power rolls and saving throws (RB2-SAVE, RB3-EDGES; DS-TURN-13)."""
 
 from __future__ import annotations
 

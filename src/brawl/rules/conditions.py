@@ -1,4 +1,4 @@
-"""Imposing and ending conditions, and what conditions change (RULES-BEYOND.md §1, §2; DS-COND).
+"""Imposing and ending conditions, and what conditions change (RB1-CONDITIONS, RB2-EOT, RB2-SAVE; DS-COND).
 
 The queries here (:func:`speed`, :func:`can_shift`, :func:`can_stand_up`, ...) are what the
 other rules ask; the turn systems call :func:`start_of_turn`, :func:`end_of_turn`,
@@ -51,7 +51,7 @@ def _rules(value: Iterable[str]) -> tuple[str, ...]:
 
 @attrs.frozen
 class AddCondition(Action):
-    """A request to impose a condition (RULES-BEYOND.md §1, §2): the record of :func:`add_condition`."""
+    """A request to impose a condition (RB1-CONDITIONS, RB2-EOT): the record of :func:`add_condition`."""
 
     creature: str = attrs.field(validator=ident("RB1-CONDITIONS"))
     """The creature that gains the condition."""
@@ -218,7 +218,7 @@ GROUNDING = frozenset(
 
 @attrs.frozen
 class RemoveCondition(Action):
-    """A request to end a condition (RULES-BEYOND.md §1): the record of :func:`remove_condition`."""
+    """A request to end a condition (RB1-CONDITIONS): the record of :func:`remove_condition`."""
 
     creature: str = attrs.field(validator=ident("RB1-CONDITIONS"))
     """The creature that loses the condition."""

@@ -1,6 +1,6 @@
 """Forced movement: the request, its checks and its entry points (push, pull, slide, stability).
 
-Rules: DS-FORCE-01..21, DS-SLAM-01..13, DS-MOUNT-06, DS-MOUNT-07; RULES-BEYOND.md §1 grabbed
+Rules: DS-FORCE-01..21, DS-SLAM-01..13, DS-MOUNT-06, DS-MOUNT-07; RB1-GRABBED
 and restrained. Rulings: R-FORCE-1..8, R-GEO-2, R-GEO-3, R-GEO-4, R-MOVE-4, R-MOUNT-1.
 
 One request is a :class:`ForcedMove` record: :func:`push`, :func:`pull` and :func:`slide` build
@@ -254,7 +254,7 @@ def verify_force_move(state: Encounter, move: ForcedMove) -> None:
     """Raise the :class:`~brawl.errors.RulesError` that forbids this request; checks only, nothing moves.
 
     Ids, the distance, the mover's choice and the stability used (DS-FORCE-05, DS-FORCE-16,
-    R-FORCE-1), restrained and grabbed targets (RULES-BEYOND.md §1), a slide's path (R-GEO-3),
+    R-FORCE-1), restrained and grabbed targets (RB1-CONDITIONS), a slide's path (R-GEO-3),
     the direction and the first square of a push or pull (R-GEO-2), a rider's tier (DS-MOUNT-06).
     """
     _plan(state, move)

@@ -1,7 +1,7 @@
 """The end of one forced movement: falls, grabs, riders, burrowers held by the ground, death triggers.
 
 Rules: DS-FORCE-11, DS-FORCE-15, DS-FORCE-20, DS-FORCE-21, DS-MOUNT-06, DS-MOUNT-07,
-DS-MTYPE-16; RULES-BEYOND.md §1 grabbed; rulings R-FORCE-7, R-FORCE-8, R-MOUNT-1.
+DS-MTYPE-16; RB1-GRABBED; rulings R-FORCE-7, R-FORCE-8, R-MOUNT-1.
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ def after_walk(out: Outcome, ctx: MoveContext, walk: Walk) -> Outcome:
 
 
 def _end_grabs(out: Outcome, ctx: MoveContext) -> Outcome:
-    """A grab ends when either creature is force moved out of adjacency (RULES-BEYOND.md §1 grabbed)."""
+    """A grab ends when either creature is force moved out of adjacency (RB1-GRABBED)."""
     st = out.state
     me = st.creature(ctx.target)
     for g in me.conditions_named(ConditionName.GRABBED):

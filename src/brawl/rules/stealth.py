@@ -1,6 +1,6 @@
 """Hiding and searching, and assisting a test (DS-ACT-11, DS-ACT-13, DS-ACT-14, DS-COND-14, DS-EDGE-10).
 
-Procedure of RULES-BEYOND.md §3 "Hide and Sneak" (cited RB3-HIDE) and "Assisting a test"
+The "Hide and Sneak" procedure (RB3-HIDE) and "Assisting a test"
 (RB3-ASSIST); opposed rolls as in "Opposed power rolls" (RB3-OPPOSED).
 
 A creature's :attr:`~brawl.creature.Creature.hidden_from` holds the creatures it is hidden from.

@@ -1,4 +1,4 @@
-"""The initiative game's turns (seeds/002): d10 + a stat, highest first, fixed for the encounter.
+"""The initiative game's turns (I-TURN): d10 + a stat, highest first, fixed for the encounter.
 
 Initiative is a d10 plus the character's stat ("adventure"), highest first (I-INIT-01,
 I-INIT-02), ties broken by an explicit order, else the higher stat, else the order added (R-I-2,
@@ -100,7 +100,7 @@ __all__ = [
 
 @attrs.frozen
 class InitiativeGame:
-    """The initiative game's turn system (seeds/002)."""
+    """The initiative game's turn system (I-TURN)."""
 
     @property
     def name(self) -> str:

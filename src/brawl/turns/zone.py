@@ -1,4 +1,4 @@
-"""The zone game's round (seeds/001): factions alternate a character's turn or a pass.
+"""The zone game's round (Z-TURN): factions alternate a character's turn or a pass.
 
 Factions are ``Creature.side``. On its go a faction takes a turn with one character or passes
 (Z-TURN-02); each character takes one turn a round (Z-TURN-03); a faction with no one left must
@@ -94,7 +94,7 @@ __all__ = [
 
 @attrs.frozen
 class ZoneGame:
-    """The zone game's turn system (seeds/001)."""
+    """The zone game's turn system (Z-TURN)."""
 
     @property
     def name(self) -> str:

@@ -1,4 +1,4 @@
-"""The zone game's reactions and surrendered characters fighting again (seeds/001).
+"""The zone game's reactions and surrendered characters fighting again (Z-TURN).
 
 A reaction is the character's turn taken out of sequence (Z-TURN-11, Z-REACT-11, R-Z-3), never
 twice to one attack (Z-REACT-03) and not when unaware of the attacker (Z-REACT-02); a

@@ -1,4 +1,4 @@
-"""The zone game's bookkeeping: factions, goes, who acted, morale groups (seeds/001).
+"""The zone game's bookkeeping: factions, goes, who acted, morale groups (Z-TURN).
 
 Factions are ``Creature.side``; the goes follow a fixed cyclic order (R-Z-1); mounts and riders
 act together (Z-MOUNT-01); a morale group is a ``Creature.group`` or the whole faction
