@@ -1,4 +1,4 @@
-"""One-creature replacement with 10 and with 1,000 creatures, side by side (cost follows the change, not the world).
+"""One-creature replacement with 10 and with 1,000 creatures, side by side: cost follows the change.
 
 Run: ``python benchmarks/bench_encounter.py``. Prints microseconds per update for
 ``Encounter.with_creature`` (a Stamina change and a position change) and for a naive method that

@@ -31,7 +31,7 @@ def turn(enc: Encounter, who: str) -> Encounter:
 
 
 def test_bandits_example_turn_by_turn_z_turn_02_04_06_08() -> None:
-    """Z-TURN-01..08 (the bandits example of the zone game's text): Z-TURN-01, Z-TURN-02, Z-TURN-03, Z-TURN-04,
+    """Z-TURN-01..08 (the bandits example of the text): Z-TURN-01, Z-TURN-02, Z-TURN-03, Z-TURN-04,
     Z-TURN-06, Z-TURN-07, Z-TURN-08, played turn by turn; round 2 follows.
     """
     enc = bandits_fight()
