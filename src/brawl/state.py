@@ -14,9 +14,10 @@ from typing import Any, ClassVar, TypeVar
 import attrs
 import immutables
 
+from brawl.checks import whole_number
 from brawl.conditions import ConditionName
-from brawl.creature import Creature, MapObject, MovementType
-from brawl.errors import StateError, UnknownCreatureError
+from brawl.creature import MAX_COUNT, Creature, MapObject, MovementType
+from brawl.errors import ArgumentTypeError, StateError, UnknownCreatureError
 from brawl.geometry import Pos, as_pos, cube
 from brawl.rng import Rng
 from brawl.terrain import TILE, TILE_STRIDE, Material, Terrain, Tile
@@ -29,6 +30,8 @@ Link = tuple[str, str]
 GRAB = "grab"
 RIDE = "ride"
 T = TypeVar("T", bound="TurnState")
+MAX_ROUND = 1_000_000
+"""The highest round number."""
 
 
 @attrs.frozen
@@ -44,6 +47,26 @@ class TurnState:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         TurnState.registry[cls.__name__] = cls
+
+    def check(self, encounter: Encounter) -> None:
+        """Raise :class:`StateError` if this bookkeeping does not fit ``encounter``.
+
+        Each turn system's state overrides it: the ids it names are creatures of the encounter,
+        its counters are whole numbers in range. The encounter calls it when it is built and
+        whenever its turn state is replaced; the check costs in proportion to this turn state.
+        """
+
+    @staticmethod
+    def known(encounter: Encounter, ids: Iterable[object], field: str) -> None:
+        """Raise :class:`StateError` unless each of ``ids`` is a creature of ``encounter``."""
+        for cid in ids:
+            if not isinstance(cid, str) or cid not in encounter.creatures:
+                raise StateError(f"turn {field}: {cid!r} is not a creature of the encounter")
+
+    @staticmethod
+    def count(value: object, field: str, hi: int | None = MAX_COUNT) -> None:
+        """Raise :class:`StateError` unless ``value`` is a whole number from 0 to ``hi``."""
+        whole_number(value, 0, hi, what=f"turn {field}", error=StateError)
 
 
 def _creature_map(value: Mapping[str, Creature] | Iterable[Creature]) -> immutables.Map[str, Creature]:
@@ -75,7 +98,25 @@ def _object_map(value: Mapping[str, MapObject] | Iterable[MapObject]) -> immutab
 
 
 def _order(value: Iterable[str]) -> tuple[str, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise ArgumentTypeError(f"order {value!r}: a sequence of creature ids is needed", rule=())
     return tuple(value)
+
+
+def _check_round(value: object) -> None:
+    whole_number(value, 0, MAX_ROUND, what="round", error=StateError)
+
+
+def _check_turn(enc: Encounter) -> None:
+    """The turn state against the encounter: a TurnState that fits, and combat from round 1."""
+    turn = enc.turn
+    if turn is None:
+        return
+    if not isinstance(turn, TurnState):
+        raise ArgumentTypeError(f"turn {turn!r}: a TurnState or None is needed", rule=())
+    if enc.round < 1:
+        raise StateError(f"round {enc.round}: combat (a turn state) runs from round 1")
+    turn.check(enc)
 
 
 def _default_terrain() -> Terrain:
@@ -113,11 +154,8 @@ class Encounter:
         if not isinstance(self.terrain, Terrain):
             raise StateError(f"terrain {self.terrain!r}: not a Terrain")
         if not isinstance(self.rng, Rng):
-            raise StateError(f"rng {self.rng!r}: not an Rng")
-        if self.turn is not None and not isinstance(self.turn, TurnState):
-            raise StateError(f"turn {self.turn!r}: not a TurnState")
-        if isinstance(self.round, bool) or not isinstance(self.round, int) or self.round < 0:
-            raise StateError(f"round {self.round!r}: a whole number >= 0")
+            raise ArgumentTypeError(f"rng {self.rng!r}: an Rng is needed", rule=())
+        _check_round(self.round)
         for key, c in self.creatures.items():
             if key != c.id:
                 raise StateError(f"creatures: key {key!r} holds creature {c.id!r}")
@@ -131,7 +169,7 @@ class Encounter:
             object.__setattr__(self, "order", tuple(sorted(self.creatures.keys())))
         else:
             order = tuple(self.order)
-            if len(set(order)) != len(order) or set(order) != set(self.creatures.keys()):
+            if len(order) != len(self.creatures) or set(order) != set(self.creatures.keys()):
                 raise StateError(f"order {order!r}: must list every creature id once")
             object.__setattr__(self, "order", order)
         object.__setattr__(self, "_object_cells", immutables.Map())
@@ -165,6 +203,15 @@ class Encounter:
         object.__setattr__(
             self, "_side_tiles", immutables.Map({k: tuple(sorted(v.items())) for k, v in tiles.items()})
         )
+        for c in self.creatures.values():
+            self._check_references(c)
+            # checked here, not in with_creature: a rule may pass through such a state (knocking out)
+            if not c.hero and not c.dead and c.stamina <= 0 and not c.has(ConditionName.UNCONSCIOUS):
+                raise StateError(
+                    f"creature {c.id!r}: a Director creature at Stamina {c.stamina} is dead or unconscious "
+                    "(DS-STAM-10, DS-STAM-13)"
+                )
+        _check_turn(self)
 
     # named constructors ---------------------------------------------------------------------
     @classmethod
@@ -320,7 +367,7 @@ class Encounter:
     def with_creature(self, creature: Creature) -> Encounter:
         """This encounter with one creature added or replaced; validates only that creature."""
         if not isinstance(creature, Creature):
-            raise StateError(f"with_creature: {creature!r} is not a Creature")
+            raise ArgumentTypeError(f"with_creature: {creature!r} is not a Creature", rule=())
         old = self.creatures.get(creature.id)
         if creature.id in self.objects:
             raise StateError(f"creature {creature.id!r}: the id is taken by an object")
@@ -345,6 +392,7 @@ class Encounter:
             occ = m.finish()
         else:
             self._check_stats(creature)
+        self._check_references(creature)
         order = self.order if old is not None else (*self.order, creature.id)
         side_tiles = self._side_tiles
         if not same_space:
@@ -377,8 +425,24 @@ class Encounter:
         return self.with_creature(attrs.evolve(self.creature(cid), **changes))
 
     def without_creature(self, cid: str) -> Encounter:
-        """This encounter with a creature removed from play."""
+        """This encounter with a creature removed from play.
+
+        What named it goes with it: its riders dismount where they are (their ``riding`` is
+        cleared), the grabs it held end, the effects it made end, and no one is hidden from it any
+        more. A turn state that still names it (its turn, its place in an initiative order) makes
+        the removal a :class:`StateError`: end combat first.
+        """
         old = self.creature(cid)
+        enc = self._without(old)
+        for other in self.creature_list():
+            if other.id != cid and _names(other, cid):
+                enc = enc.with_creature(_forget(other, cid))
+        if enc.turn is not None:
+            enc.turn.check(enc)
+        return enc
+
+    def _without(self, old: Creature) -> Encounter:
+        cid = old.id
         occ = self._occupancy
         if not old.dead:
             m = occ.mutate()
@@ -398,6 +462,8 @@ class Encounter:
 
     def with_object(self, obj: MapObject) -> Encounter:
         """This encounter with one object added or replaced (destroyed objects are removed)."""
+        if not isinstance(obj, MapObject):
+            raise ArgumentTypeError(f"with_object: {obj!r} is not a MapObject", rule=())
         if obj.id in self.creatures:
             raise StateError(f"object {obj.id!r}: the id is taken by a creature")
         cells = self._object_cells.mutate()
@@ -431,11 +497,17 @@ class Encounter:
         )
 
     def with_turn(self, turn: TurnState | None, *, round: int | None = None) -> Encounter:
-        """This encounter with new turn bookkeeping (and round number)."""
-        return self._replace(turn=turn, round=self.round if round is None else round)
+        """This encounter with new turn bookkeeping (and round number), checked against it."""
+        if round is not None:
+            _check_round(round)
+        out = self._replace(turn=turn, round=self.round if round is None else round)
+        _check_turn(out)
+        return out
 
     def with_rng(self, rng: Rng) -> Encounter:
         """This encounter with an advanced RNG."""
+        if not isinstance(rng, Rng):
+            raise ArgumentTypeError(f"with_rng: {rng!r} is not an Rng", rule=())
         return self._replace(rng=rng)
 
     def roll(self, sides: int, count: int = 1) -> tuple[tuple[int, ...], Encounter]:
@@ -470,7 +542,23 @@ class Encounter:
             if mount.id == c.id:
                 raise StateError(f"creature {c.id!r}: cannot ride itself")
 
+    def _check_references(self, c: Creature) -> None:
+        """The creatures that ``c`` names (effect sources, hidden from) exist.
+
+        A grab's source may name an effect rather than a creature (vines, a trap), so it is not checked.
+        """
+        for effect in c.effects:
+            if effect.source not in self.creatures:
+                raise StateError(
+                    f"creature {c.id!r}: effect from {effect.source!r}, which is not in the encounter"
+                )
+        for other in c.hidden_from:
+            if other not in self.creatures:
+                raise StateError(f"creature {c.id!r}: hidden from {other!r}, which is not in the encounter")
+
     def _check_object(self, o: MapObject, cells: Any) -> None:
+        if not self.terrain.cube_in_bounds(o.pos, o.size):
+            raise StateError(f"object {o.id!r}: its space at {tuple(o.pos)} (size {o.size}) is off the map")
         for p in o.cells():
             if not self.terrain.in_bounds(p):
                 raise StateError(f"object {o.id!r}: cell {tuple(p)} is off the map")
@@ -488,12 +576,12 @@ class Encounter:
         self._check_stats(c)
         if not self.terrain.cube_in_bounds(c.pos, c.n):
             raise StateError(f"creature {c.id!r}: its space at {tuple(c.pos)} (size {c.size}) is off the map")
-        if c.dead:
-            return
         if not self.terrain.is_clear(c.pos, c.n) and not _burrowed(self.terrain, c):
             raise StateError(
                 f"creature {c.id!r}: its space at {tuple(c.pos)} is inside solid terrain (R-GEO-5)"
             )
+        if c.dead:
+            return
         for p in c.cells():
             oid = self._object_cells.get(p)
             if oid is not None:
@@ -517,6 +605,29 @@ class Encounter:
                             f"creature {c.id!r} (size {c.size}) shares a cell with {other.id!r} "
                             f"(size {other.size}); sizes within 1 of each other cannot (DS-MOVE-04, R-SIZE-1)"
                         )
+
+
+def _names(c: Creature, cid: str) -> bool:
+    """Whether a creature's record names ``cid`` (rides it, grabbed by it, its effect, hidden from it)."""
+    return (
+        c.riding == cid
+        or cid in c.hidden_from
+        or any(e.source == cid for e in c.effects)
+        or any(x.name is ConditionName.GRABBED and x.source == cid for x in c.conditions)
+    )
+
+
+def _forget(c: Creature, cid: str) -> Creature:
+    """The creature with every mention of ``cid`` (a removed creature) dropped."""
+    return attrs.evolve(
+        c,
+        riding=None if c.riding == cid else c.riding,
+        hidden_from=c.hidden_from - {cid},
+        effects=tuple(e for e in c.effects if e.source != cid),
+        conditions=tuple(
+            x for x in c.conditions if not (x.name is ConditionName.GRABBED and x.source == cid)
+        ),
+    )
 
 
 def _burrowed(terrain: Terrain, c: Creature) -> bool:

@@ -18,7 +18,7 @@ import immutables
 from brawl.checks import whole_number
 from brawl.damagetypes import DamageType, damage_type
 from brawl.enums import ReprEnum
-from brawl.errors import InvalidArgumentError
+from brawl.errors import ArgumentTypeError, InvalidArgumentError
 from brawl.geometry import Pos, as_pos, footprint
 
 MAX_EDGE = 10_000
@@ -128,8 +128,17 @@ class Terrain:
     _tile_levels: frozenset[int] = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
-        if not self.ground.solid:
+        if not isinstance(self.ground, Material) or not self.ground.solid:
             raise InvalidArgumentError("map ground: the ground must be a solid material", rule="DS-MOVE-14")
+        if not isinstance(self.cells, immutables.Map):
+            raise ArgumentTypeError(f"map cells {self.cells!r}: an immutables.Map of Pos to Cell", rule=())
+        for pos, cell in self.cells.items():
+            if not isinstance(pos, Pos) or not isinstance(cell, Cell):
+                raise ArgumentTypeError(f"map cell {pos!r}: {cell!r} is not a Cell at a Pos", rule=())
+        if any(cell == self.default_cell(pos.z) for pos, cell in self.cells.items()):
+            # a cell equal to the default is not stored: equal maps compare equal
+            kept = {p: c for p, c in self.cells.items() if c != self.default_cell(p.z)}
+            object.__setattr__(self, "cells", immutables.Map(kept))
         rows: dict[Row, list[int]] = {}
         tiles: dict[Tile, list[int]] = {}
         for pos, cell in self.cells.items():
@@ -165,8 +174,12 @@ class Terrain:
         new_cells = self.cells.mutate()
         new_rows = self._rows.mutate()
         tiles: dict[Tile, list[int]] = {}
+        if not isinstance(cells, Mapping):
+            raise ArgumentTypeError(f"with_cells: {cells!r} is not a mapping of positions to Cells", rule=())
         for raw, cell in cells.items():
             pos = as_pos(raw)
+            if not isinstance(cell, Cell):
+                raise ArgumentTypeError(f"with_cell {tuple(pos)}: {cell!r} is not a Cell", rule=())
             self._check_in_bounds(pos)
             if cell == self.default_cell(pos.z):
                 new_cells.pop(pos, None)

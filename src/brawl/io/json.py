@@ -31,7 +31,7 @@ from cattrs.strategies import configure_union_passthrough
 
 from brawl.conditions import Condition
 from brawl.creature import Characteristics, Creature, MapObject
-from brawl.errors import BrawlError, ScenarioError
+from brawl.errors import ArgumentTypeError, BrawlError, ScenarioError, StateError
 from brawl.events.base import Event
 from brawl.geometry import Pos
 from brawl.requests import Action
@@ -584,12 +584,43 @@ def _loads(text: str, source: str | None) -> Any:
         raise ScenarioError(
             f"invalid JSON: {exc.msg}", line=exc.lineno, column=exc.colno, source=source
         ) from None
+    except _Constant as exc:
+        line, column = _place(text, exc.name)
+        raise ScenarioError(f"invalid JSON: {exc}", line=line, column=column, source=source) from None
     except (ValueError, RecursionError) as exc:
         raise ScenarioError(f"invalid JSON: {exc}", source=source) from None
 
 
+class _Constant(ValueError):
+    """NaN, Infinity or -Infinity in a document: not numbers JSON allows."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"{name} is not a number JSON allows")
+        self.name = name
+
+
+_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|-?Infinity|NaN')
+
+
+def _place(text: str, name: str) -> tuple[int | None, int | None]:
+    """Line and column (from 1) of the first ``name`` outside a string in ``text``."""
+    for match in _TOKENS.finditer(text):
+        if match.group() == name:
+            start = match.start()
+            line = text.count("\n", 0, start) + 1
+            return line, start - (text.rfind("\n", 0, start) + 1) + 1
+    return None, None
+
+
 def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
+    raise _Constant(name)
+
+
+def _checked_size(text: str) -> str:
+    """``text`` if :func:`from_json` would read it: a save never writes what cannot load."""
+    if len(text) > MAX_DOCUMENT:
+        raise StateError(f"document of {len(text)} characters: over the loading limit of {MAX_DOCUMENT}")
+    return text
 
 
 def _check_schema(data: Any, source: str | None) -> dict[str, Any]:
@@ -598,7 +629,7 @@ def _check_schema(data: Any, source: str | None) -> dict[str, Any]:
     schema = data.get("schema")
     if "schema" not in data:
         raise ScenarioError("required field missing", field="schema", source=source)
-    if schema != SCHEMA or isinstance(schema, bool):
+    if type(schema) is not int or schema != SCHEMA:
         raise ScenarioError(
             f"schema {_show(schema)}: this version of brawl reads schema {SCHEMA}",
             field="schema",
@@ -610,8 +641,8 @@ def _check_schema(data: Any, source: str | None) -> dict[str, Any]:
 def to_json(state: Encounter) -> str:
     """The encounter as a JSON document (``"schema": 1``), deterministic and exact."""
     if not isinstance(state, Encounter):
-        raise ScenarioError(f"to_json: expected an Encounter, got {type(state).__name__}")
-    return _dumps(_encounter_unstructure(state))
+        raise ArgumentTypeError(f"to_json(state={state!r}): expected an Encounter", rule=())
+    return _checked_size(_dumps(_encounter_unstructure(state)))
 
 
 def from_json(text: str, *, source: str | None = None) -> Encounter:
@@ -628,11 +659,10 @@ def from_json(text: str, *, source: str | None = None) -> Encounter:
 
 def events_to_json(events: Iterable[Event]) -> str:
     """An event log as a JSON document: ``{"schema": 1, "events": [{"class": "Damaged", ...}]}``."""
-    items = list(events)
-    for e in items:
-        if not isinstance(e, Event):
-            raise ScenarioError(f"events_to_json: {type(e).__name__} is not an Event")
-    return _dumps({"schema": SCHEMA, "events": [_CONVERTER.unstructure(e, Event) for e in items]})
+    items = _items(events, Event, "events_to_json(events)")
+    return _checked_size(
+        _dumps({"schema": SCHEMA, "events": [_CONVERTER.unstructure(e, Event) for e in items]})
+    )
 
 
 def events_from_json(text: str, *, source: str | None = None) -> tuple[Event, ...]:
@@ -649,11 +679,23 @@ def events_from_json(text: str, *, source: str | None = None) -> tuple[Event, ..
 
 def actions_to_json(actions: Iterable[Action]) -> str:
     """A list of actions as a JSON document: ``{"schema": 1, "actions": [{"class": "Move", ...}]}``."""
-    items = list(actions)
-    for a in items:
-        if not isinstance(a, Action):
-            raise ScenarioError(f"actions_to_json: {type(a).__name__} is not an Action")
-    return _dumps({"schema": SCHEMA, "actions": [_CONVERTER.unstructure(a, Action) for a in items]})
+    items = _items(actions, Action, "actions_to_json(actions)")
+    return _checked_size(
+        _dumps({"schema": SCHEMA, "actions": [_CONVERTER.unstructure(a, Action) for a in items]})
+    )
+
+
+def _items(values: object, cls: type[Any], what: str) -> list[Any]:
+    """The records of an iterable, each an instance of ``cls``, or :class:`ArgumentTypeError`."""
+    if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, Iterable):
+        raise ArgumentTypeError(
+            f"{what}: expected an iterable of {cls.__name__} records, got {_show(values)}", rule=()
+        )
+    items = list(values)
+    for item in items:
+        if not isinstance(item, cls):
+            raise ArgumentTypeError(f"{what}: {type(item).__name__} is not an {cls.__name__}", rule=())
+    return items
 
 
 def actions_from_json(text: str, *, source: str | None = None) -> tuple[Action, ...]:

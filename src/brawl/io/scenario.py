@@ -513,8 +513,12 @@ def _mark_pos(mark: str, n: int, found: dict[str, list[Pos]], field: str, where:
     if not cells:
         raise where.fail(f"mark {mark!r} appears on no map", field)
     corner = min(cells, key=lambda p: (p.z, p.y, p.x))
-    square = {Pos(corner.x + dx, corner.y + dy, corner.z) for dx in range(n) for dy in range(n)}
-    if len(cells) != 1 and set(cells) != square:
+    if len(cells) == 1:
+        return corner
+    # the marks are counted before the n x n square is built: a huge n costs nothing
+    if len(cells) != n * n or set(cells) != {
+        Pos(corner.x + dx, corner.y + dy, corner.z) for dx in range(n) for dy in range(n)
+    }:
         raise where.fail(
             f"mark {mark!r} appears {len(cells)} times: write it once (the top-left square) "
             f"or fill the {n}x{n} square of the piece",
