@@ -20,7 +20,8 @@ from brawl import strategies as bs
 from brawl import turns
 from brawl.conditions import Condition
 from brawl.events.base import DiceRolled, Event, Note
-from brawl.io.json import MAX_DEPTH, SCHEMA, converter, structure, unstructure
+from brawl.io.json import converter, structure, unstructure
+from brawl.io.jsontext import MAX_DEPTH, SCHEMA
 from brawl.state import TurnState
 
 

@@ -8,7 +8,7 @@ not the world.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar, TypeVar
 
 import attrs
@@ -16,22 +16,36 @@ import immutables
 
 from brawl.checks import whole_number
 from brawl.conditions import ConditionName
-from brawl.creature import MAX_COUNT, Creature, MapObject, MovementType
+from brawl.creature import MAX_COUNT, Creature, MapObject
 from brawl.errors import ArgumentTypeError, StateError, UnknownCreatureError
 from brawl.geometry import Pos, as_pos, cube
 from brawl.rng import Rng
-from brawl.terrain import TILE, TILE_STRIDE, Material, Terrain, Tile
+from brawl.statecheck import (
+    burrowed,
+    check_round,
+    creature_map,
+    edge,
+    forget,
+    names,
+    object_map,
+    order_ids,
+)
+from brawl.stateindex import (
+    GRAB,
+    RIDE,
+    Column,
+    Link,
+    SideMasks,
+    covers_z,
+    grab_links,
+    index,
+    relink,
+    retile,
+    ride_links,
+)
+from brawl.terrain import TILE, TILE_STRIDE, Terrain, Tile
 
-Column = tuple[int, int]
-SideMasks = tuple[tuple[str, int], ...]
-"""Per side, the bit mask of the cells that side's living creatures cover in one tile."""
-Link = tuple[str, str]
-"""A key of the encounter's link index: (GRAB, grabber id) or (RIDE, mount id)."""
-GRAB = "grab"
-RIDE = "ride"
 T = TypeVar("T", bound="TurnState")
-MAX_ROUND = 1_000_000
-"""The highest round number."""
 
 
 @attrs.frozen
@@ -69,44 +83,6 @@ class TurnState:
         whole_number(value, 0, hi, what=f"turn {field}", error=StateError)
 
 
-def _creature_map(value: Mapping[str, Creature] | Iterable[Creature]) -> immutables.Map[str, Creature]:
-    if isinstance(value, immutables.Map):
-        return value
-    items = list(value.values()) if isinstance(value, Mapping) else list(value)
-    out: dict[str, Creature] = {}
-    for c in items:
-        if not isinstance(c, Creature):
-            raise StateError(f"creatures: {c!r} is not a Creature")
-        if c.id in out:
-            raise StateError(f"creatures: duplicate id {c.id!r}")
-        out[c.id] = c
-    return immutables.Map(out)
-
-
-def _object_map(value: Mapping[str, MapObject] | Iterable[MapObject]) -> immutables.Map[str, MapObject]:
-    if isinstance(value, immutables.Map):
-        return value
-    items = list(value.values()) if isinstance(value, Mapping) else list(value)
-    out: dict[str, MapObject] = {}
-    for o in items:
-        if not isinstance(o, MapObject):
-            raise StateError(f"objects: {o!r} is not a MapObject")
-        if o.id in out:
-            raise StateError(f"objects: duplicate id {o.id!r}")
-        out[o.id] = o
-    return immutables.Map(out)
-
-
-def _order(value: Iterable[str]) -> tuple[str, ...]:
-    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise ArgumentTypeError(f"order {value!r}: a sequence of creature ids is needed", rule=())
-    return tuple(value)
-
-
-def _check_round(value: object) -> None:
-    whole_number(value, 0, MAX_ROUND, what="round", error=StateError)
-
-
 def _check_turn(enc: Encounter) -> None:
     """The turn state against the encounter: a TurnState that fits, and combat from round 1."""
     turn = enc.turn
@@ -133,11 +109,11 @@ class Encounter:
 
     terrain: Terrain = attrs.field(factory=_default_terrain)
     """The map."""
-    creatures: immutables.Map[str, Creature] = attrs.field(factory=immutables.Map, converter=_creature_map)
+    creatures: immutables.Map[str, Creature] = attrs.field(factory=immutables.Map, converter=creature_map)
     """Creatures by id."""
-    objects: immutables.Map[str, MapObject] = attrs.field(factory=immutables.Map, converter=_object_map)
+    objects: immutables.Map[str, MapObject] = attrs.field(factory=immutables.Map, converter=object_map)
     """Objects by id."""
-    order: tuple[str, ...] = attrs.field(default=(), converter=_order)
+    order: tuple[str, ...] = attrs.field(default=(), converter=order_ids)
     """Creature ids in the order they were added, for display."""
     turn: TurnState | None = None
     """The turn system's bookkeeping, None out of combat."""
@@ -155,7 +131,7 @@ class Encounter:
             raise StateError(f"terrain {self.terrain!r}: not a Terrain")
         if not isinstance(self.rng, Rng):
             raise ArgumentTypeError(f"rng {self.rng!r}: an Rng is needed", rule=())
-        _check_round(self.round)
+        check_round(self.round)
         for key, c in self.creatures.items():
             if key != c.id:
                 raise StateError(f"creatures: key {key!r} holds creature {c.id!r}")
@@ -185,12 +161,12 @@ class Encounter:
             c = self.creatures[cid]
             self._check_creature(c, occ)
             if not c.dead:
-                _index(occ, c, add=True)
+                index(occ, c, add=True)
         object.__setattr__(self, "_occupancy", occ.finish())
         links: dict[Link, tuple[str, ...]] = {}
         for cid in self.order:
             c = self.creatures[cid]
-            for link in (*_grab_links(c), *_ride_links(c)):
+            for link in (*grab_links(c), *ride_links(c)):
                 links[link] = (*links.get(link, ()), cid)
         object.__setattr__(self, "_links", immutables.Map(links))
         tiles: dict[Tile, dict[str, int]] = {}
@@ -276,10 +252,13 @@ class Encounter:
         """Ids of the living creatures whose cube contains this cell."""
         x, y, z = as_pos(pos)
         ids = self._occupancy.get((x, y), ())
-        return tuple(cid for cid in ids if _covers_z(self.creatures[cid], z))
+        return tuple(cid for cid in ids if covers_z(self.creatures[cid], z))
 
-    def creatures_in(self, pos: Pos, n: int = 1, *, exclude: Iterable[str] = ()) -> tuple[str, ...]:
+    def creatures_in(
+        self, pos: Pos | Iterable[int], n: int = 1, *, exclude: Iterable[str] = ()
+    ) -> tuple[str, ...]:
         """Ids of the living creatures whose cube overlaps an n-cube at ``pos``."""
+        pos, n = as_pos(pos), edge(n)
         skip = set(exclude)
         found: dict[str, None] = {}
         for y in range(pos.y, pos.y + n):
@@ -292,8 +271,9 @@ class Encounter:
                         found[cid] = None
         return tuple(found)
 
-    def creatures_in_columns(self, pos: Pos, n: int = 1) -> tuple[str, ...]:
+    def creatures_in_columns(self, pos: Pos | Iterable[int], n: int = 1) -> tuple[str, ...]:
         """Ids of the living creatures whose space overlaps the n x n columns at ``pos``, at any height."""
+        pos, n = as_pos(pos), edge(n)
         found: dict[str, None] = {}
         for y in range(pos.y, pos.y + n):
             for x in range(pos.x, pos.x + n):
@@ -305,8 +285,9 @@ class Encounter:
         """Id of the object filling this cell, if any."""
         return self._object_cells.get(as_pos(pos))
 
-    def objects_in(self, pos: Pos, n: int = 1) -> tuple[str, ...]:
+    def objects_in(self, pos: Pos | Iterable[int], n: int = 1) -> tuple[str, ...]:
         """Ids of the objects overlapping an n-cube at ``pos``."""
+        pos, n = as_pos(pos), edge(n)
         found: dict[str, None] = {}
         for p in cube(pos, n):
             oid = self._object_cells.get(p)
@@ -319,16 +300,18 @@ class Encounter:
         p = as_pos(pos)
         return self.terrain.is_solid(p) or p in self._object_cells
 
-    def fits(self, pos: Pos, n: int) -> bool:
+    def fits(self, pos: Pos | Iterable[int], n: int) -> bool:
         """Whether an n-cube at ``pos`` is on the map and free of solid terrain and objects (R-GEO-5)."""
+        pos, n = as_pos(pos), edge(n)
         if not self.terrain.is_clear(pos, n):
             return False
         if self._object_cells:
             return not any(p in self._object_cells for p in cube(pos, n))
         return True
 
-    def is_supported(self, pos: Pos, n: int) -> bool:
+    def is_supported(self, pos: Pos | Iterable[int], n: int) -> bool:
         """Whether solid terrain or an object lies directly under the n-cube's bottom layer."""
+        pos, n = as_pos(pos), edge(n)
         if self.terrain.supports(pos, n):
             return True
         if self._object_cells:
@@ -384,11 +367,11 @@ class Encounter:
         if not same_space:
             m = occ.mutate()
             if old is not None and not old.dead:
-                _index(m, old, add=False)
+                index(m, old, add=False)
             others = self._replace(creatures=self.creatures.set(creature.id, creature))
             others._check_creature_against(creature, m)
             if not creature.dead:
-                _index(m, creature, add=True)
+                index(m, creature, add=True)
             occ = m.finish()
         else:
             self._check_stats(creature)
@@ -399,12 +382,12 @@ class Encounter:
             touched = set() if old is None or old.dead else set(cube(old.pos, old.n))
             if not creature.dead:
                 touched.update(cube(creature.pos, creature.n))
-            side_tiles = _retile(side_tiles, touched, occ, self.creatures.set(creature.id, creature))
+            side_tiles = retile(side_tiles, touched, occ, self.creatures.set(creature.id, creature))
         links = self._links
         if (() if old is None else old.conditions) != creature.conditions:
-            links = _relink(links, creature.id, _grab_links(old), _grab_links(creature))
+            links = relink(links, creature.id, grab_links(old), grab_links(creature))
         if (None if old is None else old.riding) != creature.riding:
-            links = _relink(links, creature.id, _ride_links(old), _ride_links(creature))
+            links = relink(links, creature.id, ride_links(old), ride_links(creature))
         return self._replace(
             creatures=self.creatures.set(creature.id, creature),
             order=order,
@@ -435,8 +418,8 @@ class Encounter:
         old = self.creature(cid)
         enc = self._without(old)
         for other in self.creature_list():
-            if other.id != cid and _names(other, cid):
-                enc = enc.with_creature(_forget(other, cid))
+            if other.id != cid and names(other, cid):
+                enc = enc.with_creature(forget(other, cid))
         if enc.turn is not None:
             enc.turn.check(enc)
         return enc
@@ -446,17 +429,17 @@ class Encounter:
         occ = self._occupancy
         if not old.dead:
             m = occ.mutate()
-            _index(m, old, add=False)
+            index(m, old, add=False)
             occ = m.finish()
         creatures = self.creatures.delete(cid)
         side_tiles = self._side_tiles
         if not old.dead:
-            side_tiles = _retile(side_tiles, set(cube(old.pos, old.n)), occ, creatures)
+            side_tiles = retile(side_tiles, set(cube(old.pos, old.n)), occ, creatures)
         return self._replace(
             creatures=creatures,
             order=tuple(i for i in self.order if i != cid),
             _occupancy=occ,
-            _links=_relink(self._links, cid, (*_grab_links(old), *_ride_links(old)), ()),
+            _links=relink(self._links, cid, (*grab_links(old), *ride_links(old)), ()),
             _side_tiles=side_tiles,
         )
 
@@ -499,7 +482,7 @@ class Encounter:
     def with_turn(self, turn: TurnState | None, *, round: int | None = None) -> Encounter:
         """This encounter with new turn bookkeeping (and round number), checked against it."""
         if round is not None:
-            _check_round(round)
+            check_round(round)
         out = self._replace(turn=turn, round=self.round if round is None else round)
         _check_turn(out)
         return out
@@ -576,7 +559,7 @@ class Encounter:
         self._check_stats(c)
         if not self.terrain.cube_in_bounds(c.pos, c.n):
             raise StateError(f"creature {c.id!r}: its space at {tuple(c.pos)} (size {c.size}) is off the map")
-        if not self.terrain.is_clear(c.pos, c.n) and not _burrowed(self.terrain, c):
+        if not self.terrain.is_clear(c.pos, c.n) and not burrowed(self.terrain, c):
             raise StateError(
                 f"creature {c.id!r}: its space at {tuple(c.pos)} is inside solid terrain (R-GEO-5)"
             )
@@ -605,111 +588,3 @@ class Encounter:
                             f"creature {c.id!r} (size {c.size}) shares a cell with {other.id!r} "
                             f"(size {other.size}); sizes within 1 of each other cannot (DS-MOVE-04, R-SIZE-1)"
                         )
-
-
-def _names(c: Creature, cid: str) -> bool:
-    """Whether a creature's record names ``cid`` (rides it, grabbed by it, its effect, hidden from it)."""
-    return (
-        c.riding == cid
-        or cid in c.hidden_from
-        or any(e.source == cid for e in c.effects)
-        or any(x.name is ConditionName.GRABBED and x.source == cid for x in c.conditions)
-    )
-
-
-def _forget(c: Creature, cid: str) -> Creature:
-    """The creature with every mention of ``cid`` (a removed creature) dropped."""
-    return attrs.evolve(
-        c,
-        riding=None if c.riding == cid else c.riding,
-        hidden_from=c.hidden_from - {cid},
-        effects=tuple(e for e in c.effects if e.source != cid),
-        conditions=tuple(
-            x for x in c.conditions if not (x.name is ConditionName.GRABBED and x.source == cid)
-        ),
-    )
-
-
-def _burrowed(terrain: Terrain, c: Creature) -> bool:
-    """A creature with burrow in its speed may be inside dirt, not harder ground (DS-MTYPE-02)."""
-    if MovementType.BURROW not in c.movement:
-        return False
-    return all(terrain.cell(p).material in (Material.AIR, Material.DIRT) for p in c.cells())
-
-
-def _grab_links(c: Creature | None) -> tuple[Link, ...]:
-    """The keys (GRAB, grabber) of the grabbers named by a creature's grabbed conditions, each once."""
-    if c is None or not c.conditions:
-        return ()
-    found: dict[Link, None] = {}
-    for cond in c.conditions:
-        if cond.name is ConditionName.GRABBED and cond.source is not None:
-            found[(GRAB, cond.source)] = None
-    return tuple(found)
-
-
-def _ride_links(c: Creature | None) -> tuple[Link, ...]:
-    """The key (RIDE, mount) of the creature a creature rides, if any."""
-    return () if c is None or c.riding is None else ((RIDE, c.riding),)
-
-
-def _relink(
-    index: immutables.Map[Link, tuple[str, ...]], cid: str, before: tuple[Link, ...], after: tuple[Link, ...]
-) -> immutables.Map[Link, tuple[str, ...]]:
-    """The index with ``cid`` moved from the keys ``before`` to the keys ``after``."""
-    for key in before:
-        if key not in after:
-            rest = tuple(i for i in index.get(key, ()) if i != cid)
-            if rest:
-                index = index.set(key, rest)
-            elif key in index:
-                index = index.delete(key)
-    for key in after:
-        if key not in before:
-            index = index.set(key, (*index.get(key, ()), cid))
-    return index
-
-
-def _covers_z(c: Creature, z: int) -> bool:
-    return c.pos.z <= z < c.pos.z + c.n
-
-
-def _index(m: Any, c: Creature, *, add: bool) -> None:
-    for y in range(c.pos.y, c.pos.y + c.n):
-        for x in range(c.pos.x, c.pos.x + c.n):
-            ids: tuple[str, ...] = m.get((x, y), ())
-            if add:
-                m[(x, y)] = (*ids, c.id)
-            else:
-                rest = tuple(i for i in ids if i != c.id)
-                if rest:
-                    m[(x, y)] = rest
-                else:
-                    m.pop((x, y), None)
-
-
-def _retile(
-    tiles: immutables.Map[Tile, SideMasks],
-    cells: set[Pos],
-    occ: immutables.Map[Column, tuple[str, ...]],
-    creatures: immutables.Map[str, Creature],
-) -> immutables.Map[Tile, SideMasks]:
-    """The side index with ``cells`` worked out again from the occupancy index."""
-    m = tiles.mutate()
-    for x, y, zz in cells:
-        key = (zz, y // TILE, x // TILE)
-        bit = 1 << ((y % TILE) * TILE_STRIDE + x % TILE)
-        sides = {creatures[cid].side for cid in occ.get((x, y), ()) if _covers_z(creatures[cid], zz)}
-        entry = dict(m.get(key, ()))
-        for side in set(entry) | sides:
-            mask = entry.get(side, 0)
-            mask = mask | bit if side in sides else mask & ~bit
-            if mask:
-                entry[side] = mask
-            else:
-                entry.pop(side, None)
-        if entry:
-            m[key] = tuple(sorted(entry.items()))
-        else:
-            m.pop(key, None)
-    return m.finish()
