@@ -250,6 +250,27 @@ def test_action_records_refuse_or_apply_to_states_that_load_back(data: st.DataOb
     _check(outcome)
 
 
+@FUZZ
+@given(st.data())
+def test_legal_actions_with_one_field_changed_refuse_or_apply_cleanly(data: st.DataObject) -> None:
+    """Records near the legal ones reach the rules, not just the records' own checks."""
+    state = _fight()[0]
+    legal = brawl.legal_actions(state)
+    record = data.draw(st.sampled_from(legal), label="legal")
+    fields = [f.name for f in attrs.fields(type(record))]
+    changes: dict[str, Any] = {}
+    change: bool = data.draw(st.booleans(), label="change a field")
+    if fields and change:
+        changes[data.draw(st.sampled_from(fields), label="field")] = data.draw(ARGS, label="value")
+    try:
+        record = attrs.evolve(record, **changes)
+        outcome = brawl.apply(state, record)
+    except (brawl.BrawlError, TypeError):
+        return
+    assert brawl.actions_from_json(brawl.actions_to_json([record])) == (record,)
+    _check(outcome)
+
+
 def test_fuzzing_finds_a_refusal() -> None:
     """The fuzz tests can fail: a document with a ghost current turn is refused, not loaded."""
     enc = _fight()[0]

@@ -132,13 +132,19 @@ class Terrain:
             raise InvalidArgumentError("map ground: the ground must be a solid material", rule="DS-MOVE-14")
         if not isinstance(self.cells, immutables.Map):
             raise ArgumentTypeError(f"map cells {self.cells!r}: an immutables.Map of Pos to Cell", rule=())
+        below, above = self.default_cell(-1), self.default_cell(0)
+        defaults = []
         for pos, cell in self.cells.items():
             if not isinstance(pos, Pos) or not isinstance(cell, Cell):
                 raise ArgumentTypeError(f"map cell {pos!r}: {cell!r} is not a Cell at a Pos", rule=())
-        if any(cell == self.default_cell(pos.z) for pos, cell in self.cells.items()):
+            if cell == (below if pos.z < 0 else above):
+                defaults.append(pos)
+        if defaults:
             # a cell equal to the default is not stored: equal maps compare equal
-            kept = {p: c for p, c in self.cells.items() if c != self.default_cell(p.z)}
-            object.__setattr__(self, "cells", immutables.Map(kept))
+            m = self.cells.mutate()
+            for pos in defaults:
+                del m[pos]
+            object.__setattr__(self, "cells", m.finish())
         rows: dict[Row, list[int]] = {}
         tiles: dict[Tile, list[int]] = {}
         for pos, cell in self.cells.items():
