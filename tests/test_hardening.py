@@ -147,6 +147,11 @@ def test_removing_unconscious_does_not_revive_a_director_creature_at_negative_st
     assert enc.creature("g").stamina == -20
     with pytest.raises(brawl.RulesError, match="stays down"):
         brawl.remove_condition(enc, "g", "unconscious")
+    index = next(i for i, x in enumerate(enc.creature("g").conditions) if x.name.value == "unconscious")
+    with pytest.raises(brawl.RulesError, match="stays down"):
+        brawl.end_condition(enc, "g", index)
+    with pytest.raises(brawl.RulesError, match="stays down"):
+        brawl.apply(enc, A.RemoveCondition("g", "unconscious"))
     woken, _ = brawl.wake(enc, "g")
     assert woken.creature("g").stamina == 1
     assert roundtrip(woken) == woken
@@ -310,3 +315,15 @@ def test_position_queries_accept_plain_tuples() -> None:
 def test_saves_and_loads_keep_equal() -> None:
     enc = attrs.evolve(small())
     assert roundtrip(enc) == enc
+
+
+def test_a_lone_surrogate_in_an_event_or_action_log_is_refused_both_ways() -> None:
+    enc, events = brawl.damage(small(), "a", 3)
+    doc = json.loads(brawl.events_to_json(events))
+    doc["events"][0]["target"] = "\ud800"
+    quickly(lambda: brawl.events_from_json(json.dumps(doc)), brawl.ScenarioError)
+    with pytest.raises(brawl.StateError, match="surrogate"):
+        brawl.actions_to_json([A.Move("\ud800", [(1, 1, 0)])])
+    doc["events"][0]["target"] = "kira\u00e9\U0001f600"
+    assert brawl.events_from_json(json.dumps(doc))[0].target == "kira\u00e9\U0001f600"  # type: ignore[attr-defined]
+    assert enc.creature("a").stamina == 7

@@ -88,7 +88,7 @@ def loads(text: str, source: str | None) -> Any:
     if not depth_ok(text):
         raise ScenarioError(f"arrays and objects nest deeper than {MAX_DEPTH} levels", source=source)
     try:
-        return json.loads(text, parse_constant=refuse_constant)
+        data = json.loads(text, parse_constant=refuse_constant)
     except json.JSONDecodeError as exc:
         raise ScenarioError(
             f"invalid JSON: {exc.msg}", line=exc.lineno, column=exc.colno, source=source
@@ -98,6 +98,29 @@ def loads(text: str, source: str | None) -> Any:
         raise ScenarioError(f"invalid JSON: {exc}", line=line, column=column, source=source) from None
     except (ValueError, RecursionError) as exc:
         raise ScenarioError(f"invalid JSON: {exc}", source=source) from None
+    if ("\\ud" in text or "\\uD" in text or not text.isascii()) and not _encodable(data):
+        raise ScenarioError(
+            "invalid JSON: a string holds a lone surrogate, which no file can hold", source=source
+        )
+    return data
+
+
+def _encodable(node: Any) -> bool:
+    """Whether every string of a parsed document can be written as UTF-8 (no lone surrogate)."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return False
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return True
 
 
 class _Constant(ValueError):
@@ -129,6 +152,11 @@ def checked_size(text: str) -> str:
     """``text`` if :func:`from_json` would read it: a save never writes what cannot load."""
     if len(text) > MAX_DOCUMENT:
         raise StateError(f"document of {len(text)} characters: over the loading limit of {MAX_DOCUMENT}")
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise StateError("the document would hold a lone surrogate, which no file can hold") from None
     return text
 
 

@@ -317,6 +317,12 @@ def end_condition(
             f"end bleeding on {creature!r}: it can't be removed while the hero is dying", rule="DS-STAM-07"
         )
     kept = c.conditions[:index] + c.conditions[index + 1 :]
+    down = not c.hero and not c.dead and c.stamina <= 0
+    if down and cond.name is ConditionName.UNCONSCIOUS and not any(x.name is cond.name for x in kept):
+        raise ConditionError(
+            f"end unconscious on {creature!r}: at Stamina {c.stamina} it stays down; wake it instead",
+            rule=("DS-STAM-10", "DS-STAM-15"),
+        )
     event = ConditionEnded(creature=creature, condition=cond, reason=reason, rules=tuple(rules))
     return Outcome(state.with_creature(_with_conditions(c, kept)), (event,))
 
