@@ -15,6 +15,7 @@ import brawl
 import brawl.actions as A
 from brawl import Condition, Creature, Encounter, MapObject, Terrain
 from brawl.creature import MAX_LEVEL, MAX_SPEED, MAX_STAMINA
+from brawl.requests import Action
 from brawl.rng import MAX_DRAWS, Rng
 from brawl.statecheck import MAX_ROUND
 
@@ -327,3 +328,24 @@ def test_a_lone_surrogate_in_an_event_or_action_log_is_refused_both_ways() -> No
     doc["events"][0]["target"] = "kira\u00e9\U0001f600"
     assert brawl.events_from_json(json.dumps(doc))[0].target == "kira\u00e9\U0001f600"  # type: ignore[attr-defined]
     assert enc.creature("a").stamina == 7
+
+
+@pytest.mark.parametrize(
+    ("start", "field", "value"),
+    [
+        (A.StartZoneCombat(), "to_go", "nobody"),
+        (A.StartZoneCombat(), "current", ["ghost"]),
+        (A.StartZoneCombat(), "passes", -1),
+        (A.StartInitiativeCombat(), "totals", [6]),
+        (A.StartInitiativeCombat(), "order", ["a", "ghost"]),
+        (A.StartInitiativeCombat(), "current", "ghost"),
+    ],
+)
+def test_zone_and_initiative_turn_states_are_checked_on_load(
+    start: Action, field: str, value: object
+) -> None:
+    enc, _ = brawl.apply(small(), start)
+    assert roundtrip(enc) == enc
+    doc = _doc(enc)
+    doc["turn"][field] = value
+    _refused(doc)
