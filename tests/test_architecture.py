@@ -40,6 +40,8 @@ LAYERS: dict[str, int] = {
     "brawl.creature": MODEL,
     "brawl.rng": MODEL,
     "brawl.state": MODEL,
+    "brawl.stateindex": MODEL,
+    "brawl.statecheck": MODEL,
     "brawl.outcome": MODEL,
     "brawl.events": MODEL,
     "brawl.dice": DEFINITIONS,

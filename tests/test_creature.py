@@ -6,6 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from brawl import (
+    ArgumentTypeError,
     Characteristics,
     Condition,
     ConditionName,
@@ -85,12 +86,37 @@ def test_stability_can_never_be_less_than_0() -> None:
         {"recoveries": 3, "recoveries_max": 2},
         {"level": 0},
         {"conditions": ("prone",)},
-        {"stamina": 2.5},
+        {"id": "a" * 201},
+        {"id": "a\ud800"},
+        {"speed": 10**18},
+        {"level": 10**18},
+        {"stamina_max": 10**18},
+        {"riding": "k"},
     ],
 )
 def test_malformed_creatures_raise_state_error(changes: dict[str, object]) -> None:
     """A malformed creature is refused at construction with the field named."""
     with pytest.raises(StateError):
+        Creature(**{"id": "k", **changes})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"stamina": 2.5}, "stamina"),
+        ({"side": 5}, "side"),
+        ({"name": 5}, "name"),
+        ({"hero": "yes"}, "hero"),
+        ({"dead": "no"}, "dead"),
+        ({"movement": 5}, "movement"),
+        ({"group": 1}, "group"),
+    ],
+)
+def test_creature_fields_of_the_wrong_type_are_argument_type_errors(
+    changes: dict[str, object], field: str
+) -> None:
+    """A field of the wrong type is a TypeError naming the field; ``dead="no"`` is not a flag."""
+    with pytest.raises(ArgumentTypeError, match=field):
         Creature(**{"id": "k", **changes})  # type: ignore[arg-type]
 
 

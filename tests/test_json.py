@@ -20,7 +20,8 @@ from brawl import strategies as bs
 from brawl import turns
 from brawl.conditions import Condition
 from brawl.events.base import DiceRolled, Event, Note
-from brawl.io.json import MAX_DEPTH, SCHEMA, converter, structure, unstructure
+from brawl.io.json import converter, structure, unstructure
+from brawl.io.jsontext import MAX_DEPTH, SCHEMA
 from brawl.state import TurnState
 
 
@@ -303,10 +304,12 @@ def test_hostile_documents_raise_scenario_error_only(text: str) -> None:
 def test_wrong_top_level_types_are_refused() -> None:
     with pytest.raises(brawl.ScenarioError):
         brawl.from_json(42)  # type: ignore[arg-type]
-    with pytest.raises(brawl.ScenarioError):
+    with pytest.raises(brawl.ArgumentTypeError, match="state"):
         brawl.to_json("not an encounter")  # type: ignore[arg-type]
-    with pytest.raises(brawl.ScenarioError):
+    with pytest.raises(brawl.ArgumentTypeError, match="events"):
         brawl.events_to_json(["not an event"])  # type: ignore[list-item]
+    with pytest.raises(brawl.ArgumentTypeError, match="events"):
+        brawl.events_to_json(None)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
@@ -404,7 +407,7 @@ def test_deep_copy_of_a_document_is_not_needed_to_load_it_twice() -> None:
 
 
 def test_fixed_length_tuples_need_an_array_of_that_length() -> None:
-    enc = small_encounter().with_turn(_ExampleTurn(pair=("x", 3)))
+    enc = small_encounter().with_turn(_ExampleTurn(pair=("x", 3)), round=1)
     data = as_dict(enc)
     data["turn"]["pair"] = "x3"
     assert refused(data).field == "turn.pair"

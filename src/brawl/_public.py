@@ -264,7 +264,7 @@ def checked(fn: F, *, settled: bool = True) -> F:
 OWN_CHECKS = frozenset({"to_json"})
 """Exported functions that take the state but check their input themselves (a ScenarioError)."""
 
-HELPERS = frozenset({"distance", "adjacent"})
+HELPERS = frozenset({"distance", "adjacent", "bonus", "fall_damage"})
 """Exported model helpers without a state that are checked too (their results need no settling)."""
 
 

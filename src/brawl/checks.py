@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from brawl.errors import ArgumentTypeError, BrawlError, InvalidArgumentError, RulesError
+from brawl.errors import ArgumentTypeError, BrawlError, InvalidArgumentError, RulesError, StateError
+
+MAX_TEXT = 200
+"""The longest id, name, side or group, in characters."""
 
 
 def _raise(error: type[BrawlError], message: str, rule: str | Sequence[str]) -> None:
@@ -51,4 +54,33 @@ def is_whole_number(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-__all__ = ["is_whole_number", "whole_number"]
+def check_text(value: object, what: str, *, empty: bool = False) -> str:
+    """``value`` if it is a string of at most :data:`MAX_TEXT` characters that UTF-8 can encode.
+
+    A wrong type raises :class:`ArgumentTypeError`, an empty, overlong or unencodable string
+    (a lone surrogate) :class:`StateError`; ``what`` names the field.
+    """
+    if not isinstance(value, str):
+        raise ArgumentTypeError(f"{what} {value!r}: a string is needed, not {type(value).__name__}", rule=())
+    if not value and not empty:
+        raise StateError(f"{what} {value!r}: a non-empty string is needed")
+    if len(value) > MAX_TEXT:
+        raise StateError(f"{what} {value[:20]!r}...: at most {MAX_TEXT} characters")
+    if not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise StateError(f"{what} {value!r}: holds a lone surrogate, which no file can hold") from None
+    return value
+
+
+def check_flag(value: object, what: str) -> bool:
+    """``value`` if it is ``True`` or ``False`` (``"no"`` is not a flag)."""
+    if not isinstance(value, bool):
+        raise ArgumentTypeError(
+            f"{what} {value!r}: True or False is needed, not {type(value).__name__}", rule=()
+        )
+    return value
+
+
+__all__ = ["MAX_TEXT", "check_flag", "check_text", "is_whole_number", "whole_number"]

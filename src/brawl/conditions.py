@@ -7,9 +7,11 @@ Dying and winded are not stored: they follow from Stamina (DS-STAM-04, DS-STAM-0
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
-from brawl.checks import whole_number
+from brawl.checks import check_flag, check_text, whole_number
 from brawl.enums import ReprEnum
 from brawl.errors import StateError
 
@@ -75,21 +77,46 @@ def _check_threshold(_: object, __: attrs.Attribute[int], value: int) -> None:
     whole_number(value, 1, 11, what="save threshold", error=StateError)
 
 
+def _condition_name(value: str) -> ConditionName:
+    try:
+        return ConditionName(value)
+    except ValueError:
+        raise StateError(
+            f"condition {value!r}: not one of {', '.join(n.value for n in ConditionName)}"
+        ) from None
+
+
+def _duration(value: str) -> Duration:
+    try:
+        return Duration(value)
+    except ValueError:
+        raise StateError(f"duration {value!r}: not one of {', '.join(d.value for d in Duration)}") from None
+
+
+def _check_source(_: object, __: attrs.Attribute[Any], value: str | None) -> None:
+    if value is not None:
+        check_text(value, "condition source")
+
+
+def _check_flag(_: object, attribute: attrs.Attribute[bool], value: bool) -> None:
+    check_flag(value, attribute.name)
+
+
 @attrs.frozen
 class Condition:
     """One instance of a condition on a creature."""
 
-    name: ConditionName = attrs.field(converter=ConditionName)
+    name: ConditionName = attrs.field(converter=_condition_name)
     """Which condition."""
-    duration: Duration = attrs.field(default=Duration.UNTIL_REMOVED, converter=Duration)
+    duration: Duration = attrs.field(default=Duration.UNTIL_REMOVED, converter=_duration)
     """How it ends."""
-    source: str | None = None
+    source: str | None = attrs.field(default=None, validator=_check_source)
     """The creature id (or effect name) that imposed it; frightened and taunted need it."""
     save_threshold: int = attrs.field(default=6, validator=_check_threshold)
     """For save ends: the d10 result that ends it (6, or lower with some features)."""
-    can_stand: bool = True
+    can_stand: bool = attrs.field(default=True, validator=_check_flag)
     """For prone: False when the effect says "prone and can't stand"."""
-    voluntary: bool = False
+    voluntary: bool = attrs.field(default=False, validator=_check_flag)
     """For prone: dropped prone on purpose, so standing is a free maneuver (DS-MTYPE-23)."""
 
 
@@ -110,7 +137,7 @@ class Effect:
 
     kind: EffectKind = attrs.field(converter=EffectKind)
     """Which effect."""
-    source: str
+    source: str = attrs.field(validator=_check_source)
     """The creature whose action made it; it ends at the start of that creature's next turn."""
 
 

@@ -12,7 +12,7 @@ from typing import Any
 import attrs
 import immutables
 
-from brawl.checks import whole_number
+from brawl.checks import check_flag, check_text, whole_number
 from brawl.conditions import Condition, ConditionName, Effect, StabilityModifier
 from brawl.damagetypes import (
     DamageType,
@@ -23,9 +23,9 @@ from brawl.damagetypes import (
     weaknesses,
 )
 from brawl.enums import ReprEnum
-from brawl.errors import StateError
+from brawl.errors import ArgumentTypeError, StateError
 from brawl.geometry import Pos, as_pos, cube
-from brawl.size import Size
+from brawl.size import MAX_SIZE, Size
 from brawl.terrain import OBJECT_STAMINA_PER_SQUARE, Material
 
 HEROES = "heroes"
@@ -35,6 +35,15 @@ DIRECTOR = "director"
 
 CHARACTERISTIC_RANGE = range(-5, 6)
 """Characteristic scores run from -5 to +5 (RB4-CHARACTERISTICS)."""
+
+MAX_SPEED = 1_000
+"""The largest speed (and stability) a creature may have, in squares."""
+MAX_STAMINA = 1_000_000
+"""The largest Stamina maximum."""
+MAX_LEVEL = 100
+"""The highest level."""
+MAX_COUNT = 1_000_000
+"""The largest count a record keeps (Recoveries, squares still to fall, rounds of held breath)."""
 
 
 class MovementType(ReprEnum):
@@ -52,9 +61,9 @@ class MovementType(ReprEnum):
     TELEPORT = "teleport"
 
 
-def _whole(minimum: int) -> Any:
+def _whole(minimum: int, maximum: int | None = None) -> Any:
     def check(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-        whole_number(value, minimum, None, what=attribute.name, error=StateError)
+        whole_number(value, minimum, maximum, what=attribute.name, error=StateError)
 
     return check
 
@@ -92,6 +101,8 @@ class Characteristics:
 
 
 def _movement(value: Iterable[MovementType | str]) -> frozenset[MovementType]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise ArgumentTypeError(f"movement {value!r}: a set of movement types is needed", rule=())
     try:
         return frozenset(MovementType(v) for v in value)
     except ValueError as exc:
@@ -105,14 +116,18 @@ def _size(value: Size | str | int) -> Size:
         raise StateError(str(exc)) from None
 
 
-def _conditions(value: Iterable[Condition]) -> tuple[Condition, ...]:
+def _conditions(value: object) -> tuple[Condition, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise ArgumentTypeError(f"conditions {value!r}: a sequence of Conditions is needed", rule=())
     items = tuple(value)
     if not all(isinstance(c, Condition) for c in items):
         raise StateError(f"conditions {value!r}: each must be a Condition")
     return items
 
 
-def _effects(value: Iterable[Effect]) -> tuple[Effect, ...]:
+def _effects(value: object) -> tuple[Effect, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise ArgumentTypeError(f"effects {value!r}: a sequence of Effects is needed", rule=())
     items = tuple(value)
     if not all(isinstance(e, Effect) for e in items):
         raise StateError(f"effects {value!r}: each must be an Effect")
@@ -147,8 +162,8 @@ def _ids(value: Iterable[str]) -> frozenset[str]:
         items = frozenset(value)
     except TypeError:
         raise StateError(f"hidden_from {value!r}: a set of creature ids") from None
-    if not all(isinstance(i, str) and i for i in items):
-        raise StateError(f"hidden_from {value!r}: each must be a non-empty creature id")
+    for i in items:
+        check_text(i, "hidden_from id")
     return items
 
 
@@ -178,20 +193,20 @@ class Creature:
     """A hero (dying and death below 0, Recoveries) rather than Director-controlled."""
     size: Size = attrs.field(default=Size(1, "M"), converter=_size)
     """Size (DS-SIZE-01..08)."""
-    speed: int = attrs.field(default=5, validator=_whole(0))
+    speed: int = attrs.field(default=5, validator=_whole(0, MAX_SPEED))
     """Speed in squares before conditions (DS-MOVE-01)."""
     movement: frozenset[MovementType] = attrs.field(
         default=frozenset({MovementType.WALK}), converter=_movement
     )
     """Movement types in the speed entry (DS-MTYPE-01)."""
-    stability: int = attrs.field(default=0, validator=_whole(0))
+    stability: int = attrs.field(default=0, validator=_whole(0, MAX_SPEED))
     """Base squares by which forced movement can be reduced, never below 0 (DS-FORCE-16..18);
     :attr:`effective_stability` adds the modifiers."""
     stability_modifiers: tuple[StabilityModifier, ...] = attrs.field(default=(), converter=_modifiers)
     """Temporary stability penalties and bonuses, each with a duration (DS-FORCE-18)."""
     characteristics: Characteristics = attrs.field(factory=Characteristics)
     """Might, Agility, Reason, Intuition, Presence."""
-    stamina_max: int = attrs.field(default=10, validator=_whole(1))
+    stamina_max: int = attrs.field(default=10, validator=_whole(1, MAX_STAMINA))
     """Stamina maximum (current, after any reduction, DS-DMG-13)."""
     stamina: int = attrs.field(default=attrs.Factory(lambda self: self.stamina_max, takes_self=True))
     """Current Stamina; may be negative for a dying hero (DS-STAM-06)."""
@@ -213,7 +228,7 @@ class Creature:
     """Lasting effects of standard actions on this creature (Aid Attack, Defend)."""
     pos: Pos = attrs.field(default=Pos(0, 0, 0), converter=_pos)
     """Lowest corner of the creature's cube (R-GEO-1)."""
-    level: int = attrs.field(default=1, validator=_whole(1))
+    level: int = attrs.field(default=1, validator=_whole(1, MAX_LEVEL))
     """Level (heroes; also used by bleeding, 1d6 + level)."""
     group: str | None = None
     """Director group that shares one slot in the turn order (R-TURN-3)."""
@@ -238,12 +253,9 @@ class Creature:
     """Invisible: it always has concealment (DS-EDGE-10)."""
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.id, str) or not self.id:
-            raise StateError(f"creature id {self.id!r}: a non-empty string")
+        _check_creature_fields(self)
         if not self.name:
             object.__setattr__(self, "name", self.id)
-        if not isinstance(self.stamina, int) or isinstance(self.stamina, bool):
-            raise StateError(f"creature {self.id!r}: stamina {self.stamina!r} is not a whole number")
         if self.stamina > self.stamina_max:
             raise StateError(
                 f"creature {self.id!r}: stamina {self.stamina} above its maximum {self.stamina_max}"
@@ -308,6 +320,28 @@ class Creature:
         return list(cube(self.pos, self.n))
 
 
+def _check_creature_fields(c: Creature) -> None:
+    """The checks of a creature's fields that no single field validator can make."""
+    check_text(c.id, "creature id")
+    who = f"creature {c.id!r}:"
+    check_text(c.name, f"{who} name", empty=True)
+    check_text(c.side, f"{who} side")
+    for flag in ("hero", "solo", "fall_started", "squeezed", "dead", "invisible"):
+        check_flag(getattr(c, flag), f"{who} {flag}")
+    if c.group is not None:
+        check_text(c.group, f"{who} group")
+    if c.riding is not None:
+        check_text(c.riding, f"{who} riding")
+        if c.riding == c.id:
+            raise StateError(f"{who} cannot ride itself")
+    whole_number(c.stamina, None, None, what=f"{who} stamina", error=StateError)
+    for cond in c.conditions:
+        if cond.name is ConditionName.GRABBED and cond.source is not None:
+            check_text(cond.source, f"{who} grabbed source")
+    for effect in c.effects:
+        check_text(effect.source, f"{who} effect source")
+
+
 @attrs.frozen
 class MapObject:
     """An object on the map: a crate, a door, a statue (DS-SIZE-06, DS-OBJ-01..04).
@@ -322,8 +356,8 @@ class MapObject:
     """Lowest corner of the object's cube."""
     material: Material = attrs.field(default=Material.WOOD, converter=Material)
     """What it is made of."""
-    size: int = attrs.field(default=1, validator=_whole(1))
-    """Edge of the cube it occupies (DS-SIZE-06)."""
+    size: int = attrs.field(default=1, validator=_whole(1, MAX_SIZE))
+    """Edge of the cube it occupies, 1 to 100 (DS-SIZE-06)."""
     name: str = ""
     """Display name."""
     stamina_max: int = attrs.field(
@@ -331,7 +365,7 @@ class MapObject:
             lambda self: OBJECT_STAMINA_PER_SQUARE.get(self.material, 1) * self.size * self.size,
             takes_self=True,
         ),
-        validator=_whole(1),
+        validator=_whole(1, MAX_STAMINA),
     )
     """Stamina maximum: per-square Stamina by material x squares of footprint (DS-OBJ-03)."""
     stamina: int = attrs.field(default=attrs.Factory(lambda self: self.stamina_max, takes_self=True))
@@ -346,12 +380,13 @@ class MapObject:
     """A mundane object can be hurled through (R-FORCE-4) and damaged (DS-OBJ-01)."""
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.id, str) or not self.id:
-            raise StateError(f"object id {self.id!r}: a non-empty string")
+        check_text(self.id, "object id")
+        check_text(self.name, f"object {self.id!r}: name", empty=True)
+        check_flag(self.mundane, f"object {self.id!r}: mundane")
         if not self.name:
             object.__setattr__(self, "name", self.id)
-        if not isinstance(self.stamina, int) or isinstance(self.stamina, bool):
-            raise StateError(f"object {self.id!r}: stamina {self.stamina!r} is not a whole number")
+        # an object at 0 is destroyed and removed (DS-OBJ-01)
+        whole_number(self.stamina, 0, None, what=f"object {self.id!r}: stamina", error=StateError)
         if self.stamina > self.stamina_max:
             raise StateError(
                 f"object {self.id!r}: stamina {self.stamina} above its maximum {self.stamina_max}"

@@ -43,6 +43,9 @@ def tier_of(total: int, *, natural: int | None = None) -> int:
 
     Given the ``natural`` 2d10, a natural 19 or 20 is tier 3 whatever the total (RB3-EDGES).
     """
+    whole_number(total, None, None, what="total", rule="DS-TURN-13")
+    if natural is not None:
+        whole_number(natural, 2, 20, what="natural", rule="RB3-EDGES")
     if total >= TIER_3_MIN or (natural is not None and natural >= NATURAL_TIER_3):
         return 3
     if total >= TIER_2_MIN:

@@ -15,7 +15,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from brawl.checks import whole_number
 from brawl.creature import HEROES
-from brawl.errors import InvalidArgumentError
+from brawl.errors import ArgumentTypeError, InvalidArgumentError
 from brawl.geometry import Pos
 from brawl.state import Encounter
 
@@ -81,6 +81,8 @@ def _window(
 
 
 def _level(enc: Encounter, z: int | None) -> int:
+    if not isinstance(enc, Encounter):
+        raise ArgumentTypeError(f"enc {enc!r}: an Encounter is needed, not {type(enc).__name__}", rule=())
     if z is None:
         return 0
     return whole_number(z, -enc.terrain.below, enc.terrain.height - 1, what="z")
@@ -351,6 +353,12 @@ def _highlights(
 ) -> list[tuple[tuple[int, int], int | str | None]]:
     if highlight is None:
         return []
+    raw: object = highlight
+    if isinstance(raw, (str, bytes)) or not isinstance(raw, (Mapping, Iterable)):
+        raise ArgumentTypeError(
+            f"highlight {highlight!r}: positions or a mapping of positions, not {type(highlight).__name__}",
+            rule=(),
+        )
     items = highlight.items() if isinstance(highlight, Mapping) else ((p, None) for p in highlight)
     out: list[tuple[tuple[int, int], int | str | None]] = []
     for p, text in items:

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import attrs
 
+from brawl.checks import whole_number
 from brawl.errors import InvalidArgumentError
 
 _MASK = (1 << 64) - 1
+MAX_DRAWS = 10_000
+"""The most dice one call may roll; a larger count is refused before any draw."""
 
 
 def _splitmix64(x: int) -> int:
@@ -45,7 +48,8 @@ class Rng:
         return 1 + raw % sides, Rng(self.seed, (self.counter + 1) & _MASK)
 
     def draws(self, sides: int, count: int) -> tuple[tuple[int, ...], Rng]:
-        """``count`` rolls of one kind of die."""
+        """``count`` rolls of one kind of die (0 to :data:`MAX_DRAWS`)."""
+        whole_number(count, 0, MAX_DRAWS, what="count of dice")
         values = []
         rng = self
         for _ in range(count):

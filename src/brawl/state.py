@@ -8,26 +8,43 @@ not the world.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar, TypeVar
 
 import attrs
 import immutables
 
+from brawl.checks import whole_number
 from brawl.conditions import ConditionName
-from brawl.creature import Creature, MapObject, MovementType
-from brawl.errors import StateError, UnknownCreatureError
+from brawl.creature import MAX_COUNT, Creature, MapObject
+from brawl.errors import ArgumentTypeError, StateError, UnknownCreatureError
 from brawl.geometry import Pos, as_pos, cube
 from brawl.rng import Rng
-from brawl.terrain import TILE, TILE_STRIDE, Material, Terrain, Tile
+from brawl.statecheck import (
+    burrowed,
+    check_round,
+    creature_map,
+    edge,
+    forget,
+    names,
+    object_map,
+    order_ids,
+)
+from brawl.stateindex import (
+    GRAB,
+    RIDE,
+    Column,
+    Link,
+    SideMasks,
+    covers_z,
+    grab_links,
+    index,
+    relink,
+    retile,
+    ride_links,
+)
+from brawl.terrain import TILE, TILE_STRIDE, Terrain, Tile
 
-Column = tuple[int, int]
-SideMasks = tuple[tuple[str, int], ...]
-"""Per side, the bit mask of the cells that side's living creatures cover in one tile."""
-Link = tuple[str, str]
-"""A key of the encounter's link index: (GRAB, grabber id) or (RIDE, mount id)."""
-GRAB = "grab"
-RIDE = "ride"
 T = TypeVar("T", bound="TurnState")
 
 
@@ -45,37 +62,37 @@ class TurnState:
         super().__init_subclass__(**kwargs)
         TurnState.registry[cls.__name__] = cls
 
+    def check(self, encounter: Encounter) -> None:
+        """Raise :class:`StateError` if this bookkeeping does not fit ``encounter``.
 
-def _creature_map(value: Mapping[str, Creature] | Iterable[Creature]) -> immutables.Map[str, Creature]:
-    if isinstance(value, immutables.Map):
-        return value
-    items = list(value.values()) if isinstance(value, Mapping) else list(value)
-    out: dict[str, Creature] = {}
-    for c in items:
-        if not isinstance(c, Creature):
-            raise StateError(f"creatures: {c!r} is not a Creature")
-        if c.id in out:
-            raise StateError(f"creatures: duplicate id {c.id!r}")
-        out[c.id] = c
-    return immutables.Map(out)
+        Each turn system's state overrides it: the ids it names are creatures of the encounter,
+        its counters are whole numbers in range. The encounter calls it when it is built and
+        whenever its turn state is replaced; the check costs in proportion to this turn state.
+        """
 
+    @staticmethod
+    def known(encounter: Encounter, ids: Iterable[object], field: str) -> None:
+        """Raise :class:`StateError` unless each of ``ids`` is a creature of ``encounter``."""
+        for cid in ids:
+            if not isinstance(cid, str) or cid not in encounter.creatures:
+                raise StateError(f"turn {field}: {cid!r} is not a creature of the encounter")
 
-def _object_map(value: Mapping[str, MapObject] | Iterable[MapObject]) -> immutables.Map[str, MapObject]:
-    if isinstance(value, immutables.Map):
-        return value
-    items = list(value.values()) if isinstance(value, Mapping) else list(value)
-    out: dict[str, MapObject] = {}
-    for o in items:
-        if not isinstance(o, MapObject):
-            raise StateError(f"objects: {o!r} is not a MapObject")
-        if o.id in out:
-            raise StateError(f"objects: duplicate id {o.id!r}")
-        out[o.id] = o
-    return immutables.Map(out)
+    @staticmethod
+    def count(value: object, field: str, hi: int | None = MAX_COUNT) -> None:
+        """Raise :class:`StateError` unless ``value`` is a whole number from 0 to ``hi``."""
+        whole_number(value, 0, hi, what=f"turn {field}", error=StateError)
 
 
-def _order(value: Iterable[str]) -> tuple[str, ...]:
-    return tuple(value)
+def _check_turn(enc: Encounter) -> None:
+    """The turn state against the encounter: a TurnState that fits, and combat from round 1."""
+    turn = enc.turn
+    if turn is None:
+        return
+    if not isinstance(turn, TurnState):
+        raise ArgumentTypeError(f"turn {turn!r}: a TurnState or None is needed", rule=())
+    if enc.round < 1:
+        raise StateError(f"round {enc.round}: combat (a turn state) runs from round 1")
+    turn.check(enc)
 
 
 def _default_terrain() -> Terrain:
@@ -92,11 +109,11 @@ class Encounter:
 
     terrain: Terrain = attrs.field(factory=_default_terrain)
     """The map."""
-    creatures: immutables.Map[str, Creature] = attrs.field(factory=immutables.Map, converter=_creature_map)
+    creatures: immutables.Map[str, Creature] = attrs.field(factory=immutables.Map, converter=creature_map)
     """Creatures by id."""
-    objects: immutables.Map[str, MapObject] = attrs.field(factory=immutables.Map, converter=_object_map)
+    objects: immutables.Map[str, MapObject] = attrs.field(factory=immutables.Map, converter=object_map)
     """Objects by id."""
-    order: tuple[str, ...] = attrs.field(default=(), converter=_order)
+    order: tuple[str, ...] = attrs.field(default=(), converter=order_ids)
     """Creature ids in the order they were added, for display."""
     turn: TurnState | None = None
     """The turn system's bookkeeping, None out of combat."""
@@ -113,11 +130,8 @@ class Encounter:
         if not isinstance(self.terrain, Terrain):
             raise StateError(f"terrain {self.terrain!r}: not a Terrain")
         if not isinstance(self.rng, Rng):
-            raise StateError(f"rng {self.rng!r}: not an Rng")
-        if self.turn is not None and not isinstance(self.turn, TurnState):
-            raise StateError(f"turn {self.turn!r}: not a TurnState")
-        if isinstance(self.round, bool) or not isinstance(self.round, int) or self.round < 0:
-            raise StateError(f"round {self.round!r}: a whole number >= 0")
+            raise ArgumentTypeError(f"rng {self.rng!r}: an Rng is needed", rule=())
+        check_round(self.round)
         for key, c in self.creatures.items():
             if key != c.id:
                 raise StateError(f"creatures: key {key!r} holds creature {c.id!r}")
@@ -131,7 +145,7 @@ class Encounter:
             object.__setattr__(self, "order", tuple(sorted(self.creatures.keys())))
         else:
             order = tuple(self.order)
-            if len(set(order)) != len(order) or set(order) != set(self.creatures.keys()):
+            if len(order) != len(self.creatures) or set(order) != set(self.creatures.keys()):
                 raise StateError(f"order {order!r}: must list every creature id once")
             object.__setattr__(self, "order", order)
         object.__setattr__(self, "_object_cells", immutables.Map())
@@ -147,12 +161,12 @@ class Encounter:
             c = self.creatures[cid]
             self._check_creature(c, occ)
             if not c.dead:
-                _index(occ, c, add=True)
+                index(occ, c, add=True)
         object.__setattr__(self, "_occupancy", occ.finish())
         links: dict[Link, tuple[str, ...]] = {}
         for cid in self.order:
             c = self.creatures[cid]
-            for link in (*_grab_links(c), *_ride_links(c)):
+            for link in (*grab_links(c), *ride_links(c)):
                 links[link] = (*links.get(link, ()), cid)
         object.__setattr__(self, "_links", immutables.Map(links))
         tiles: dict[Tile, dict[str, int]] = {}
@@ -165,6 +179,15 @@ class Encounter:
         object.__setattr__(
             self, "_side_tiles", immutables.Map({k: tuple(sorted(v.items())) for k, v in tiles.items()})
         )
+        for c in self.creatures.values():
+            self._check_references(c)
+            # checked here, not in with_creature: a rule may pass through such a state (knocking out)
+            if not c.hero and not c.dead and c.stamina <= 0 and not c.has(ConditionName.UNCONSCIOUS):
+                raise StateError(
+                    f"creature {c.id!r}: a Director creature at Stamina {c.stamina} is dead or unconscious "
+                    "(DS-STAM-10, DS-STAM-13)"
+                )
+        _check_turn(self)
 
     # named constructors ---------------------------------------------------------------------
     @classmethod
@@ -229,10 +252,13 @@ class Encounter:
         """Ids of the living creatures whose cube contains this cell."""
         x, y, z = as_pos(pos)
         ids = self._occupancy.get((x, y), ())
-        return tuple(cid for cid in ids if _covers_z(self.creatures[cid], z))
+        return tuple(cid for cid in ids if covers_z(self.creatures[cid], z))
 
-    def creatures_in(self, pos: Pos, n: int = 1, *, exclude: Iterable[str] = ()) -> tuple[str, ...]:
+    def creatures_in(
+        self, pos: Pos | Iterable[int], n: int = 1, *, exclude: Iterable[str] = ()
+    ) -> tuple[str, ...]:
         """Ids of the living creatures whose cube overlaps an n-cube at ``pos``."""
+        pos, n = as_pos(pos), edge(n)
         skip = set(exclude)
         found: dict[str, None] = {}
         for y in range(pos.y, pos.y + n):
@@ -245,8 +271,9 @@ class Encounter:
                         found[cid] = None
         return tuple(found)
 
-    def creatures_in_columns(self, pos: Pos, n: int = 1) -> tuple[str, ...]:
+    def creatures_in_columns(self, pos: Pos | Iterable[int], n: int = 1) -> tuple[str, ...]:
         """Ids of the living creatures whose space overlaps the n x n columns at ``pos``, at any height."""
+        pos, n = as_pos(pos), edge(n)
         found: dict[str, None] = {}
         for y in range(pos.y, pos.y + n):
             for x in range(pos.x, pos.x + n):
@@ -258,8 +285,9 @@ class Encounter:
         """Id of the object filling this cell, if any."""
         return self._object_cells.get(as_pos(pos))
 
-    def objects_in(self, pos: Pos, n: int = 1) -> tuple[str, ...]:
+    def objects_in(self, pos: Pos | Iterable[int], n: int = 1) -> tuple[str, ...]:
         """Ids of the objects overlapping an n-cube at ``pos``."""
+        pos, n = as_pos(pos), edge(n)
         found: dict[str, None] = {}
         for p in cube(pos, n):
             oid = self._object_cells.get(p)
@@ -272,16 +300,18 @@ class Encounter:
         p = as_pos(pos)
         return self.terrain.is_solid(p) or p in self._object_cells
 
-    def fits(self, pos: Pos, n: int) -> bool:
+    def fits(self, pos: Pos | Iterable[int], n: int) -> bool:
         """Whether an n-cube at ``pos`` is on the map and free of solid terrain and objects (R-GEO-5)."""
+        pos, n = as_pos(pos), edge(n)
         if not self.terrain.is_clear(pos, n):
             return False
         if self._object_cells:
             return not any(p in self._object_cells for p in cube(pos, n))
         return True
 
-    def is_supported(self, pos: Pos, n: int) -> bool:
+    def is_supported(self, pos: Pos | Iterable[int], n: int) -> bool:
         """Whether solid terrain or an object lies directly under the n-cube's bottom layer."""
+        pos, n = as_pos(pos), edge(n)
         if self.terrain.supports(pos, n):
             return True
         if self._object_cells:
@@ -320,7 +350,7 @@ class Encounter:
     def with_creature(self, creature: Creature) -> Encounter:
         """This encounter with one creature added or replaced; validates only that creature."""
         if not isinstance(creature, Creature):
-            raise StateError(f"with_creature: {creature!r} is not a Creature")
+            raise ArgumentTypeError(f"with_creature: {creature!r} is not a Creature", rule=())
         old = self.creatures.get(creature.id)
         if creature.id in self.objects:
             raise StateError(f"creature {creature.id!r}: the id is taken by an object")
@@ -337,26 +367,27 @@ class Encounter:
         if not same_space:
             m = occ.mutate()
             if old is not None and not old.dead:
-                _index(m, old, add=False)
+                index(m, old, add=False)
             others = self._replace(creatures=self.creatures.set(creature.id, creature))
             others._check_creature_against(creature, m)
             if not creature.dead:
-                _index(m, creature, add=True)
+                index(m, creature, add=True)
             occ = m.finish()
         else:
             self._check_stats(creature)
+        self._check_references(creature)
         order = self.order if old is not None else (*self.order, creature.id)
         side_tiles = self._side_tiles
         if not same_space:
             touched = set() if old is None or old.dead else set(cube(old.pos, old.n))
             if not creature.dead:
                 touched.update(cube(creature.pos, creature.n))
-            side_tiles = _retile(side_tiles, touched, occ, self.creatures.set(creature.id, creature))
+            side_tiles = retile(side_tiles, touched, occ, self.creatures.set(creature.id, creature))
         links = self._links
         if (() if old is None else old.conditions) != creature.conditions:
-            links = _relink(links, creature.id, _grab_links(old), _grab_links(creature))
+            links = relink(links, creature.id, grab_links(old), grab_links(creature))
         if (None if old is None else old.riding) != creature.riding:
-            links = _relink(links, creature.id, _ride_links(old), _ride_links(creature))
+            links = relink(links, creature.id, ride_links(old), ride_links(creature))
         return self._replace(
             creatures=self.creatures.set(creature.id, creature),
             order=order,
@@ -377,27 +408,45 @@ class Encounter:
         return self.with_creature(attrs.evolve(self.creature(cid), **changes))
 
     def without_creature(self, cid: str) -> Encounter:
-        """This encounter with a creature removed from play."""
+        """This encounter with a creature removed from play.
+
+        What named it goes with it: its riders dismount where they are (their ``riding`` is
+        cleared), the grabs it held end, the effects it made end, and no one is hidden from it any
+        more. A turn state that still names it (its turn, its place in an initiative order) makes
+        the removal a :class:`StateError`: end combat first.
+        """
         old = self.creature(cid)
+        enc = self._without(old)
+        for other in self.creature_list():
+            if other.id != cid and names(other, cid):
+                enc = enc.with_creature(forget(other, cid))
+        if enc.turn is not None:
+            enc.turn.check(enc)
+        return enc
+
+    def _without(self, old: Creature) -> Encounter:
+        cid = old.id
         occ = self._occupancy
         if not old.dead:
             m = occ.mutate()
-            _index(m, old, add=False)
+            index(m, old, add=False)
             occ = m.finish()
         creatures = self.creatures.delete(cid)
         side_tiles = self._side_tiles
         if not old.dead:
-            side_tiles = _retile(side_tiles, set(cube(old.pos, old.n)), occ, creatures)
+            side_tiles = retile(side_tiles, set(cube(old.pos, old.n)), occ, creatures)
         return self._replace(
             creatures=creatures,
             order=tuple(i for i in self.order if i != cid),
             _occupancy=occ,
-            _links=_relink(self._links, cid, (*_grab_links(old), *_ride_links(old)), ()),
+            _links=relink(self._links, cid, (*grab_links(old), *ride_links(old)), ()),
             _side_tiles=side_tiles,
         )
 
     def with_object(self, obj: MapObject) -> Encounter:
         """This encounter with one object added or replaced (destroyed objects are removed)."""
+        if not isinstance(obj, MapObject):
+            raise ArgumentTypeError(f"with_object: {obj!r} is not a MapObject", rule=())
         if obj.id in self.creatures:
             raise StateError(f"object {obj.id!r}: the id is taken by a creature")
         cells = self._object_cells.mutate()
@@ -431,11 +480,17 @@ class Encounter:
         )
 
     def with_turn(self, turn: TurnState | None, *, round: int | None = None) -> Encounter:
-        """This encounter with new turn bookkeeping (and round number)."""
-        return self._replace(turn=turn, round=self.round if round is None else round)
+        """This encounter with new turn bookkeeping (and round number), checked against it."""
+        if round is not None:
+            check_round(round)
+        out = self._replace(turn=turn, round=self.round if round is None else round)
+        _check_turn(out)
+        return out
 
     def with_rng(self, rng: Rng) -> Encounter:
         """This encounter with an advanced RNG."""
+        if not isinstance(rng, Rng):
+            raise ArgumentTypeError(f"with_rng: {rng!r} is not an Rng", rule=())
         return self._replace(rng=rng)
 
     def roll(self, sides: int, count: int = 1) -> tuple[tuple[int, ...], Encounter]:
@@ -470,7 +525,23 @@ class Encounter:
             if mount.id == c.id:
                 raise StateError(f"creature {c.id!r}: cannot ride itself")
 
+    def _check_references(self, c: Creature) -> None:
+        """The creatures that ``c`` names (effect sources, hidden from) exist.
+
+        A grab's source may name an effect rather than a creature (vines, a trap), so it is not checked.
+        """
+        for effect in c.effects:
+            if effect.source not in self.creatures:
+                raise StateError(
+                    f"creature {c.id!r}: effect from {effect.source!r}, which is not in the encounter"
+                )
+        for other in c.hidden_from:
+            if other not in self.creatures:
+                raise StateError(f"creature {c.id!r}: hidden from {other!r}, which is not in the encounter")
+
     def _check_object(self, o: MapObject, cells: Any) -> None:
+        if not self.terrain.cube_in_bounds(o.pos, o.size):
+            raise StateError(f"object {o.id!r}: its space at {tuple(o.pos)} (size {o.size}) is off the map")
         for p in o.cells():
             if not self.terrain.in_bounds(p):
                 raise StateError(f"object {o.id!r}: cell {tuple(p)} is off the map")
@@ -488,12 +559,12 @@ class Encounter:
         self._check_stats(c)
         if not self.terrain.cube_in_bounds(c.pos, c.n):
             raise StateError(f"creature {c.id!r}: its space at {tuple(c.pos)} (size {c.size}) is off the map")
-        if c.dead:
-            return
-        if not self.terrain.is_clear(c.pos, c.n) and not _burrowed(self.terrain, c):
+        if not self.terrain.is_clear(c.pos, c.n) and not burrowed(self.terrain, c):
             raise StateError(
                 f"creature {c.id!r}: its space at {tuple(c.pos)} is inside solid terrain (R-GEO-5)"
             )
+        if c.dead:
+            return
         for p in c.cells():
             oid = self._object_cells.get(p)
             if oid is not None:
@@ -517,88 +588,3 @@ class Encounter:
                             f"creature {c.id!r} (size {c.size}) shares a cell with {other.id!r} "
                             f"(size {other.size}); sizes within 1 of each other cannot (DS-MOVE-04, R-SIZE-1)"
                         )
-
-
-def _burrowed(terrain: Terrain, c: Creature) -> bool:
-    """A creature with burrow in its speed may be inside dirt, not harder ground (DS-MTYPE-02)."""
-    if MovementType.BURROW not in c.movement:
-        return False
-    return all(terrain.cell(p).material in (Material.AIR, Material.DIRT) for p in c.cells())
-
-
-def _grab_links(c: Creature | None) -> tuple[Link, ...]:
-    """The keys (GRAB, grabber) of the grabbers named by a creature's grabbed conditions, each once."""
-    if c is None or not c.conditions:
-        return ()
-    found: dict[Link, None] = {}
-    for cond in c.conditions:
-        if cond.name is ConditionName.GRABBED and cond.source is not None:
-            found[(GRAB, cond.source)] = None
-    return tuple(found)
-
-
-def _ride_links(c: Creature | None) -> tuple[Link, ...]:
-    """The key (RIDE, mount) of the creature a creature rides, if any."""
-    return () if c is None or c.riding is None else ((RIDE, c.riding),)
-
-
-def _relink(
-    index: immutables.Map[Link, tuple[str, ...]], cid: str, before: tuple[Link, ...], after: tuple[Link, ...]
-) -> immutables.Map[Link, tuple[str, ...]]:
-    """The index with ``cid`` moved from the keys ``before`` to the keys ``after``."""
-    for key in before:
-        if key not in after:
-            rest = tuple(i for i in index.get(key, ()) if i != cid)
-            if rest:
-                index = index.set(key, rest)
-            elif key in index:
-                index = index.delete(key)
-    for key in after:
-        if key not in before:
-            index = index.set(key, (*index.get(key, ()), cid))
-    return index
-
-
-def _covers_z(c: Creature, z: int) -> bool:
-    return c.pos.z <= z < c.pos.z + c.n
-
-
-def _index(m: Any, c: Creature, *, add: bool) -> None:
-    for y in range(c.pos.y, c.pos.y + c.n):
-        for x in range(c.pos.x, c.pos.x + c.n):
-            ids: tuple[str, ...] = m.get((x, y), ())
-            if add:
-                m[(x, y)] = (*ids, c.id)
-            else:
-                rest = tuple(i for i in ids if i != c.id)
-                if rest:
-                    m[(x, y)] = rest
-                else:
-                    m.pop((x, y), None)
-
-
-def _retile(
-    tiles: immutables.Map[Tile, SideMasks],
-    cells: set[Pos],
-    occ: immutables.Map[Column, tuple[str, ...]],
-    creatures: immutables.Map[str, Creature],
-) -> immutables.Map[Tile, SideMasks]:
-    """The side index with ``cells`` worked out again from the occupancy index."""
-    m = tiles.mutate()
-    for x, y, zz in cells:
-        key = (zz, y // TILE, x // TILE)
-        bit = 1 << ((y % TILE) * TILE_STRIDE + x % TILE)
-        sides = {creatures[cid].side for cid in occ.get((x, y), ()) if _covers_z(creatures[cid], zz)}
-        entry = dict(m.get(key, ()))
-        for side in set(entry) | sides:
-            mask = entry.get(side, 0)
-            mask = mask | bit if side in sides else mask & ~bit
-            if mask:
-                entry[side] = mask
-            else:
-                entry.pop(side, None)
-        if entry:
-            m[key] = tuple(sorted(entry.items()))
-        else:
-            m.pop(key, None)
-    return m.finish()

@@ -18,7 +18,7 @@ import immutables
 from brawl.checks import whole_number
 from brawl.damagetypes import DamageType, damage_type
 from brawl.enums import ReprEnum
-from brawl.errors import InvalidArgumentError
+from brawl.errors import ArgumentTypeError, InvalidArgumentError
 from brawl.geometry import Pos, as_pos, footprint
 
 MAX_EDGE = 10_000
@@ -136,8 +136,23 @@ class Terrain:
     _tile_levels: frozenset[int] = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
-        if not self.ground.solid:
+        if not isinstance(self.ground, Material) or not self.ground.solid:
             raise InvalidArgumentError("map ground: the ground must be a solid material", rule="DS-MOVE-14")
+        if not isinstance(self.cells, immutables.Map):
+            raise ArgumentTypeError(f"map cells {self.cells!r}: an immutables.Map of Pos to Cell", rule=())
+        below, above = self.default_cell(-1), self.default_cell(0)
+        defaults = []
+        for pos, cell in self.cells.items():
+            if not isinstance(pos, Pos) or not isinstance(cell, Cell):
+                raise ArgumentTypeError(f"map cell {pos!r}: {cell!r} is not a Cell at a Pos", rule=())
+            if cell == (below if pos.z < 0 else above):
+                defaults.append(pos)
+        if defaults:
+            # a cell equal to the default is not stored: equal maps compare equal
+            m = self.cells.mutate()
+            for pos in defaults:
+                del m[pos]
+            object.__setattr__(self, "cells", m.finish())
         rows: dict[Row, list[int]] = {}
         tiles: dict[Tile, list[int]] = {}
         for pos, cell in self.cells.items():
@@ -173,8 +188,12 @@ class Terrain:
         new_cells = self.cells.mutate()
         new_rows = self._rows.mutate()
         tiles: dict[Tile, list[int]] = {}
+        if not isinstance(cells, Mapping):
+            raise ArgumentTypeError(f"with_cells: {cells!r} is not a mapping of positions to Cells", rule=())
         for raw, cell in cells.items():
             pos = as_pos(raw)
+            if not isinstance(cell, Cell):
+                raise ArgumentTypeError(f"with_cell {tuple(pos)}: {cell!r} is not a Cell", rule=())
             self._check_in_bounds(pos)
             if cell == self.default_cell(pos.z):
                 new_cells.pop(pos, None)

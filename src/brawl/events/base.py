@@ -10,6 +10,8 @@ from typing import Any, ClassVar
 
 import attrs
 
+from brawl.errors import ArgumentTypeError
+
 
 @attrs.frozen(kw_only=True)
 class Event:
@@ -72,5 +74,12 @@ class DiceRolled(Event):
 
 def explain(events: Event | tuple[Event, ...] | list[Event]) -> str:
     """A readable account of events, one line each."""
-    items = (events,) if isinstance(events, Event) else tuple(events)
+    if isinstance(events, Event):
+        items: tuple[Event, ...] = (events,)
+    elif isinstance(events, (tuple, list)) and all(isinstance(e, Event) for e in events):
+        items = tuple(events)
+    else:
+        raise ArgumentTypeError(
+            f"explain(events={events!r}): an Event or a list of Events is needed", rule=()
+        )
     return "\n".join(e.explain() for e in items)

@@ -31,21 +31,23 @@ from cattrs.strategies import configure_union_passthrough
 
 from brawl.conditions import Condition
 from brawl.creature import Characteristics, Creature, MapObject
-from brawl.errors import BrawlError, ScenarioError
+from brawl.errors import ArgumentTypeError, BrawlError, ScenarioError
 from brawl.events.base import Event
 from brawl.geometry import Pos
+from brawl.io.jsontext import (
+    SCHEMA,
+    check_schema,
+    checked_size,
+    dumps,
+    loads,
+    show,
+)
 from brawl.requests import Action
 from brawl.rng import Rng
 from brawl.size import Size
 from brawl.state import Encounter, TurnState
 from brawl.terrain import Cell, Material, Terrain
 
-SCHEMA = 1
-"""Version of the JSON layout; documents with another ``schema`` are refused."""
-MAX_DOCUMENT = 50_000_000
-"""Largest JSON document accepted, in characters."""
-MAX_DEPTH = 64
-"""Deepest nesting of arrays and objects accepted."""
 TYPE_KEY = "class"
 """Key that tags a turn state or an event with its class name (a Python keyword: no field has it)."""
 
@@ -57,7 +59,7 @@ class _Invalid(ValueError):
 # --- the converter --------------------------------------------------------------------------------
 def _strict_int(value: Any, _: type) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _Invalid(f"expected a whole number, got {_show(value)}")
+        raise _Invalid(f"expected a whole number, got {show(value)}")
     return value
 
 
@@ -65,29 +67,20 @@ def _strict_str(value: Any, t: type) -> str:
     if t is not str and _is_enum(t):
         return _enum_structure(value, t)  # type: ignore[no-any-return]
     if not isinstance(value, str):
-        raise _Invalid(f"expected a string, got {_show(value)}")
+        raise _Invalid(f"expected a string, got {show(value)}")
     return value
 
 
 def _strict_bool(value: Any, _: type) -> bool:
     if not isinstance(value, bool):
-        raise _Invalid(f"expected true or false, got {_show(value)}")
+        raise _Invalid(f"expected true or false, got {show(value)}")
     return value
 
 
 def _strict_float(value: Any, _: type) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise _Invalid(f"expected a number, got {_show(value)}")
+        raise _Invalid(f"expected a number, got {show(value)}")
     return float(value)
-
-
-def _show(value: Any) -> str:
-    text = json.dumps(value) if isinstance(value, str | int | float | bool | None) else type(value).__name__
-    if isinstance(value, list):
-        text = "an array"
-    elif isinstance(value, dict):
-        text = "an object"
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _sort_key(value: Any) -> tuple[Any, ...]:
@@ -132,7 +125,7 @@ def _fixed_tuple_structure_factory(t: Any, conv: cattrs.Converter) -> Callable[[
 
     def structure(value: Any, _: Any) -> tuple[Any, ...]:
         if not isinstance(value, list) or len(value) != len(types):
-            raise _Invalid(f"expected an array of {len(types)} items, got {_show(value)}")
+            raise _Invalid(f"expected an array of {len(types)} items, got {show(value)}")
         out: list[Any] = []
         errors: list[Exception] = []
         for index, (item, kind) in enumerate(zip(value, types, strict=True)):
@@ -178,7 +171,7 @@ def _map_structure_factory(t: Any, conv: cattrs.Converter) -> Callable[[Any, Any
         elif isinstance(value, list) and all(isinstance(p, list) and len(p) == 2 for p in value):
             pairs = [(p[0], p[1]) for p in value]
         else:
-            raise _Invalid(f"expected an object, got {_show(value)}")
+            raise _Invalid(f"expected an object, got {show(value)}")
         out: dict[Any, Any] = {}
         errors: list[Exception] = []
         for k, v in pairs:
@@ -214,7 +207,7 @@ def _collection_structure_factory(t: Any, conv: cattrs.Converter) -> Callable[[A
 
     def structure(value: Any, _: Any) -> Any:
         if not isinstance(value, list):
-            raise _Invalid(f"expected an array, got {_show(value)}")
+            raise _Invalid(f"expected an array, got {show(value)}")
         out: list[Any] = []
         errors: list[Exception] = []
         for index, item in enumerate(value):
@@ -235,7 +228,7 @@ def _enum_structure(value: Any, t: Any) -> Any:
         return t(value)
     except (ValueError, TypeError):
         names = ", ".join(str(m.value) for m in t)
-        raise _Invalid(f"{_show(value)} is not one of {names}") from None
+        raise _Invalid(f"{show(value)} is not one of {names}") from None
 
 
 def _pos_structure(value: Any, _: Any) -> Pos:
@@ -244,13 +237,13 @@ def _pos_structure(value: Any, _: Any) -> Pos:
         or len(value) != 3
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
-        raise _Invalid(f"expected a position [x, y, z] of whole numbers, got {_show(value)}")
+        raise _Invalid(f"expected a position [x, y, z] of whole numbers, got {show(value)}")
     return Pos(*value)
 
 
 def _size_structure(value: Any, _: Any) -> Size:
     if not isinstance(value, str | int) or isinstance(value, bool):
-        raise _Invalid(f'expected a size such as "1M" or "2", got {_show(value)}')
+        raise _Invalid(f'expected a size such as "1M" or "2", got {show(value)}')
     return Size.parse(value)
 
 
@@ -286,12 +279,12 @@ def _tagged_structure_factory(t: Any, conv: cattrs.Converter) -> Callable[[Any, 
 
     def structure(value: Any, _: Any) -> Any:
         if not isinstance(value, dict):
-            raise _Invalid(f"expected an object, got {_show(value)}")
+            raise _Invalid(f"expected an object, got {show(value)}")
         tag = value.get(TYPE_KEY)
         cls = registry.get(tag) if isinstance(tag, str) else None
         if cls is None or not issubclass(cls, t):
             known = ", ".join(sorted(k for k, v in registry.items() if issubclass(v, t))) or "none"
-            raise _Invalid(f"{TYPE_KEY} {_show(tag)}: not a known {what} (known: {known})")
+            raise _Invalid(f"{TYPE_KEY} {show(tag)}: not a known {what} (known: {known})")
         body = {k: v for k, v in value.items() if k != TYPE_KEY}
         return _plain_structure(conv, cls)(body, cls)
 
@@ -336,13 +329,13 @@ def _terrain_structure(value: Any, _: Any) -> Terrain:
     body = _object(value, ("width", "depth"), ("height", "below", "ground", "cells"))
     raw_cells = body.get("cells", [])
     if not isinstance(raw_cells, list):
-        raise _Invalid(f"cells: expected an array, got {_show(raw_cells)}")
+        raise _Invalid(f"cells: expected an array, got {show(raw_cells)}")
     cells: dict[Pos, Cell] = {}
     errors: list[Exception] = []
     for index, item in enumerate(raw_cells):
         try:
             if not isinstance(item, list) or len(item) != 4:
-                raise _Invalid(f"expected [x, y, z, {{cell}}], got {_show(item)}")
+                raise _Invalid(f"expected [x, y, z, {{cell}}], got {show(item)}")
             pos = _pos_structure(item[:3], Pos)
             if pos in cells:
                 raise _Invalid(f"cell {tuple(pos)} is listed twice")
@@ -382,7 +375,7 @@ def _field(body: dict[str, Any], name: str, t: Any, owner: type, default: Any = 
 
 def _object(value: Any, required: tuple[str, ...], optional: tuple[str, ...]) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise _Invalid(f"expected an object, got {_show(value)}")
+        raise _Invalid(f"expected an object, got {show(value)}")
     extra = sorted(set(value) - set(required) - set(optional))
     if extra:
         raise ForbiddenExtraKeysError("", dict, set(extra))
@@ -521,102 +514,16 @@ def unstructure(value: Any, t: Any = None) -> Any:
 
 
 # --- documents --------------------------------------------------------------------------------------
-def _dumps(data: Any) -> str:
-    return "".join(_pretty(data, 0)) + "\n"
-
-
-def _pretty(data: Any, indent: int, used: int = 0) -> Iterable[str]:
-    """JSON with one line per value that fits in 100 columns, nested blocks otherwise."""
-    flat = json.dumps(data, ensure_ascii=False)
-    if len(flat) + indent + used <= 100 or not isinstance(data, dict | list) or not data:
-        yield flat
-        return
-    pad = " " * (indent + 1)
-    if isinstance(data, dict):
-        yield "{"
-        for i, (k, v) in enumerate(data.items()):
-            key = json.dumps(k, ensure_ascii=False) + ": "
-            yield ("\n" if i == 0 else ",\n") + pad + key
-            yield from _pretty(v, indent + 1, len(key))
-        yield "\n" + " " * indent + "}"
-    else:
-        yield "["
-        for i, v in enumerate(data):
-            yield ("\n" if i == 0 else ",\n") + pad
-            yield from _pretty(v, indent + 1)
-        yield "\n" + " " * indent + "]"
-
-
-def _depth_ok(text: str) -> bool:
-    """Whether no array or object nests deeper than MAX_DEPTH (strings are skipped)."""
-    depth = 0
-    in_string = False
-    escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                return False
-        elif ch in "]}":
-            depth -= 1
-    return True
-
-
-def _loads(text: str, source: str | None) -> Any:
-    if not isinstance(text, str):
-        raise ScenarioError(f"expected JSON text, got {type(text).__name__}", source=source)
-    if len(text) > MAX_DOCUMENT:
-        raise ScenarioError(f"document of {len(text)} characters: the limit is {MAX_DOCUMENT}", source=source)
-    if not _depth_ok(text):
-        raise ScenarioError(f"arrays and objects nest deeper than {MAX_DEPTH} levels", source=source)
-    try:
-        return json.loads(text, parse_constant=_refuse_constant)
-    except json.JSONDecodeError as exc:
-        raise ScenarioError(
-            f"invalid JSON: {exc.msg}", line=exc.lineno, column=exc.colno, source=source
-        ) from None
-    except (ValueError, RecursionError) as exc:
-        raise ScenarioError(f"invalid JSON: {exc}", source=source) from None
-
-
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
-
-
-def _check_schema(data: Any, source: str | None) -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise ScenarioError(f"expected a JSON object at the top, got {_show(data)}", source=source)
-    schema = data.get("schema")
-    if "schema" not in data:
-        raise ScenarioError("required field missing", field="schema", source=source)
-    if schema != SCHEMA or isinstance(schema, bool):
-        raise ScenarioError(
-            f"schema {_show(schema)}: this version of brawl reads schema {SCHEMA}",
-            field="schema",
-            source=source,
-        )
-    return data
-
-
 def to_json(state: Encounter) -> str:
     """The encounter as a JSON document (``"schema": 1``), deterministic and exact."""
     if not isinstance(state, Encounter):
-        raise ScenarioError(f"to_json: expected an Encounter, got {type(state).__name__}")
-    return _dumps(_encounter_unstructure(state))
+        raise ArgumentTypeError(f"to_json(state={state!r}): expected an Encounter", rule=())
+    return checked_size(dumps(_encounter_unstructure(state)))
 
 
 def from_json(text: str, *, source: str | None = None) -> Encounter:
     """The encounter saved by :func:`to_json`; a malformed document raises :class:`ScenarioError`."""
-    data = _check_schema(_loads(text, source), source)
+    data = check_schema(loads(text, source), source)
     try:
         enc: Encounter = structure(data, Encounter, source=source)
     except BrawlError as exc:
@@ -628,16 +535,15 @@ def from_json(text: str, *, source: str | None = None) -> Encounter:
 
 def events_to_json(events: Iterable[Event]) -> str:
     """An event log as a JSON document: ``{"schema": 1, "events": [{"class": "Damaged", ...}]}``."""
-    items = list(events)
-    for e in items:
-        if not isinstance(e, Event):
-            raise ScenarioError(f"events_to_json: {type(e).__name__} is not an Event")
-    return _dumps({"schema": SCHEMA, "events": [_CONVERTER.unstructure(e, Event) for e in items]})
+    items = _items(events, Event, "events_to_json(events)")
+    return checked_size(
+        dumps({"schema": SCHEMA, "events": [_CONVERTER.unstructure(e, Event) for e in items]})
+    )
 
 
 def events_from_json(text: str, *, source: str | None = None) -> tuple[Event, ...]:
     """The events saved by :func:`events_to_json`."""
-    data = _check_schema(_loads(text, source), source)
+    data = check_schema(loads(text, source), source)
     extra = sorted(set(data) - {"schema", "events"})
     if extra:
         raise ScenarioError("unknown field", field=extra[0], source=source)
@@ -649,16 +555,28 @@ def events_from_json(text: str, *, source: str | None = None) -> tuple[Event, ..
 
 def actions_to_json(actions: Iterable[Action]) -> str:
     """A list of actions as a JSON document: ``{"schema": 1, "actions": [{"class": "Move", ...}]}``."""
-    items = list(actions)
-    for a in items:
-        if not isinstance(a, Action):
-            raise ScenarioError(f"actions_to_json: {type(a).__name__} is not an Action")
-    return _dumps({"schema": SCHEMA, "actions": [_CONVERTER.unstructure(a, Action) for a in items]})
+    items = _items(actions, Action, "actions_to_json(actions)")
+    return checked_size(
+        dumps({"schema": SCHEMA, "actions": [_CONVERTER.unstructure(a, Action) for a in items]})
+    )
+
+
+def _items(values: object, cls: type[Any], what: str) -> list[Any]:
+    """The records of an iterable, each an instance of ``cls``, or :class:`ArgumentTypeError`."""
+    if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, Iterable):
+        raise ArgumentTypeError(
+            f"{what}: expected an iterable of {cls.__name__} records, got {show(values)}", rule=()
+        )
+    items = list(values)
+    for item in items:
+        if not isinstance(item, cls):
+            raise ArgumentTypeError(f"{what}: {type(item).__name__} is not an {cls.__name__}", rule=())
+    return items
 
 
 def actions_from_json(text: str, *, source: str | None = None) -> tuple[Action, ...]:
     """The actions saved by :func:`actions_to_json`, ready for :func:`brawl.replay`."""
-    data = _check_schema(_loads(text, source), source)
+    data = check_schema(loads(text, source), source)
     extra = sorted(set(data) - {"schema", "actions"})
     if extra:
         raise ScenarioError("unknown field", field=extra[0], source=source)

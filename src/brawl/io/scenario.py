@@ -26,9 +26,11 @@ import attrs
 import immutables
 
 from brawl.creature import Creature, MapObject
-from brawl.errors import BrawlError, ScenarioError
+from brawl.errors import ArgumentTypeError, BrawlError, ScenarioError
 from brawl.geometry import Pos
+from brawl.io import scenariofields as fields
 from brawl.io.json import structure
+from brawl.io.scenariofields import Where
 from brawl.rng import Rng
 from brawl.size import Size
 from brawl.state import Encounter
@@ -97,39 +99,6 @@ class _Entry:
         return self != _Entry()
 
 
-class _Where:
-    """Turns a (level, row, column) of a map into a line and column of the file, when it can."""
-
-    def __init__(self, source_text: str | None, source: str | None) -> None:
-        self.text = source_text
-        self.source = source
-        self.cursor = 0
-        self.starts: dict[int, int] = {}
-
-    def find_map(self, level: int, value: str) -> None:
-        if self.text is None or not value:
-            return
-        at = self.text.find(value, self.cursor)
-        if at < 0:
-            at = self.text.find(value)
-        if at >= 0:
-            self.starts[level] = at
-            self.cursor = at + len(value)
-
-    def fail(self, message: str, field: str | None) -> ScenarioError:
-        """An error about a field of the file."""
-        return ScenarioError(message, field=field or None, source=self.source)
-
-    def error(self, message: str, level: int, row: int, col: int, *, field: str) -> ScenarioError:
-        start = self.starts.get(level)
-        if start is None or self.text is None:
-            return self.fail(f"row {row + 1}, column {col + 1} of the map: {message}", field)
-        line = self.text.count("\n", 0, start) + 1 + row
-        line_start = self.text.rfind("\n", 0, start) + 1
-        first_col = start - line_start if row == 0 else 0
-        return ScenarioError(message, line=line, column=first_col + col + 1, source=self.source)
-
-
 # --- public entry points ------------------------------------------------------------------------------
 def load_scenario(path: str | os.PathLike[str] | Traversable) -> Encounter:
     """The encounter of a scenario file; see :func:`read_scenario` for the name and description."""
@@ -175,7 +144,7 @@ def parse_scenario(text: str, *, source: str | None = None) -> Scenario:
         raise ScenarioError(f"invalid TOML: {message}", line=line, column=column, source=source) from None
     except RecursionError:
         raise ScenarioError("invalid TOML: nested too deeply", source=source) from None
-    return _build(data, _Where(text, source), default_name=_stem(source))
+    return _build(data, Where(text, source), default_name=_stem(source))
 
 
 def _toml_position(exc: tomllib.TOMLDecodeError, text: str) -> tuple[int | None, int | None, str]:
@@ -216,7 +185,16 @@ def from_ascii(
     body = text[1:] if text.startswith("\n") else text
     pieces: dict[str, list[Any]] = {"creatures": [], "objects": []}
     marked: dict[str, dict[str, Any]] = {"creatures": {}, "objects": {}}
+    if legend is not None and not isinstance(legend, Mapping):
+        raise ArgumentTypeError(
+            f"from_ascii(legend={legend!r}): a mapping of mark to entry is needed", rule=()
+        )
     for key, given, cls in (("creatures", creatures, Creature), ("objects", objects, MapObject)):
+        raw: object = given
+        if isinstance(raw, (str, bytes)) or not isinstance(raw, (Mapping, Iterable)):
+            raise ArgumentTypeError(
+                f"from_ascii({key}={given!r}): a mapping of mark to {cls.__name__} or a list of them", rule=()
+            )
         items = given.items() if isinstance(given, Mapping) else ((None, c) for c in given)
         for mark, piece in items:
             if not isinstance(piece, cls):
@@ -230,7 +208,7 @@ def from_ascii(
         "legend": dict(legend or {}),
         "levels": [{"z": z, "map": body}],
     }
-    where = _Where(text, "map")
+    where = Where(text, "map")
     where.starts[0] = 1 if text.startswith("\n") else 0
     scenario = _build(data, where, default_name="map", pieces=pieces, marked=marked, seed=seed)
     return scenario.encounter
@@ -266,82 +244,41 @@ def _stem(source: str | None) -> str:
 
 
 # --- building -----------------------------------------------------------------------------------------
-def _table(data: Any, field: str, where: _Where, allowed: Iterable[str]) -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise ScenarioError(f"expected a table, got {_kind(data)}", field=field)
-    extra = sorted(set(data) - set(allowed))
-    if extra:
-        known = ", ".join(sorted(allowed))
-        raise where.fail(f"unknown field (known: {known})", f"{field}.{extra[0]}".lstrip("."))
-    return data
-
-
-def _kind(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true or false"
-    if isinstance(value, dict):
-        return "a table"
-    if isinstance(value, list):
-        return "an array"
-    return f"{type(value).__name__} {value!r}"[:60]
-
-
-def _whole(value: Any, field: str, where: _Where, *, minimum: int, maximum: int = 10_000) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not minimum <= value <= maximum:
-        raise where.fail(f"expected a whole number from {minimum} to {maximum}, got {_kind(value)}", field)
-    return value
-
-
-def _text(value: Any, field: str, where: _Where) -> str:
-    if not isinstance(value, str):
-        raise where.fail(f"expected a string, got {_kind(value)}", field)
-    return value
-
-
-def _material(value: Any, field: str, where: _Where, *, solid: bool = True) -> Material:
-    try:
-        material = Material(value)
-    except ValueError:
-        names = ", ".join(m.value for m in Material if m.solid or not solid)
-        raise where.fail(f"{_kind(value)} is not a material ({names})", field) from None
-    if solid and not material.solid:
-        raise where.fail("air is not solid: leave the square open instead", field)
-    return material
-
-
-def _entry(raw: Any, field: str, where: _Where, ground: Material) -> _Entry:
-    body = _table(raw, field, where, LEGEND_KEYS)
-    solid = _material(body["solid"], f"{field}.solid", where) if "solid" in body else None
-    height = _whole(body["height"], f"{field}.height", where, minimum=1) if "height" in body else None
+def _entry(raw: Any, field: str, where: Where, ground: Material) -> _Entry:
+    body = fields.table(raw, field, where, LEGEND_KEYS)
+    solid = fields.material(body["solid"], f"{field}.solid", where) if "solid" in body else None
+    height = fields.whole(body["height"], f"{field}.height", where, minimum=1) if "height" in body else None
     if "raise" in body:
         if solid is not None:
             raise where.fail("use either solid or raise, not both", f"{field}.raise")
         solid = ground
-        height = _whole(body["raise"], f"{field}.raise", where, minimum=1)
+        height = fields.whole(body["raise"], f"{field}.raise", where, minimum=1)
     if height is not None and solid is None:
         raise where.fail("height needs solid", f"{field}.height")
-    floor = _material(body["floor"], f"{field}.floor", where) if "floor" in body else None
+    floor = fields.material(body["floor"], f"{field}.floor", where) if "floor" in body else None
     pit: int | None = None
     if "pit" in body:
-        pit = -1 if body["pit"] == "all" else _whole(body["pit"], f"{field}.pit", where, minimum=1)
-    water = _whole(body["water"], f"{field}.water", where, minimum=1) if "water" in body else 0
+        pit = -1 if body["pit"] == "all" else fields.whole(body["pit"], f"{field}.pit", where, minimum=1)
+    water = fields.whole(body["water"], f"{field}.water", where, minimum=1) if "water" in body else 0
     difficult = body.get("difficult", False)
     if not isinstance(difficult, bool):
-        raise where.fail(f"expected true or false, got {_kind(difficult)}", f"{field}.difficult")
-    damaging = _whole(body["damaging"], f"{field}.damaging", where, minimum=1) if "damaging" in body else 0
+        raise where.fail(f"expected true or false, got {fields.kind(difficult)}", f"{field}.difficult")
+    damaging = (
+        fields.whole(body["damaging"], f"{field}.damaging", where, minimum=1) if "damaging" in body else 0
+    )
     damage_type = None
     if "damage_type" in body:
-        damage_type = _text(body["damage_type"], f"{field}.damage_type", where)
+        damage_type = fields.text(body["damage_type"], f"{field}.damage_type", where)
         if not damaging:
             raise where.fail("damage_type needs damaging", f"{field}.damage_type")
         try:
             Cell(damaging=1, damage_type=damage_type)
         except BrawlError as exc:
             raise where.fail(str(exc), f"{field}.damage_type") from None
-    obj = _material(body["object"], f"{field}.object", where) if "object" in body else None
-    name = _text(body.get("name", ""), f"{field}.name", where)
+    obj = fields.material(body["object"], f"{field}.object", where) if "object" in body else None
+    name = fields.text(body.get("name", ""), f"{field}.name", where)
     if "label" in body:
-        _text(body["label"], f"{field}.label", where)
+        fields.text(body["label"], f"{field}.label", where)
     if name and obj is None:
         raise where.fail("name is the id prefix of objects: it needs object", f"{field}.name")
     if solid is not None and (difficult or damaging or obj is not None):
@@ -352,14 +289,14 @@ def _entry(raw: Any, field: str, where: _Where, ground: Material) -> _Entry:
         raise where.fail("a floor would cover the water: use one or the other", field)
     fog = 0
     if "fog" in body:
-        fog = -1 if body["fog"] == "all" else _whole(body["fog"], f"{field}.fog", where, minimum=1)
+        fog = -1 if body["fog"] == "all" else fields.whole(body["fog"], f"{field}.fog", where, minimum=1)
         if solid is not None:
             raise where.fail("a solid square cannot also be dark or foggy", f"{field}.fog")
     return _Entry(solid, height, floor, pit, water, difficult, damaging, damage_type, obj, name, fog)
 
 
-def _map_lines(raw: Any, field: str, where: _Where) -> list[str]:
-    text = _text(raw, field, where)
+def _map_lines(raw: Any, field: str, where: Where) -> list[str]:
+    text = fields.text(raw, field, where)
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
@@ -368,27 +305,27 @@ def _map_lines(raw: Any, field: str, where: _Where) -> list[str]:
 
 def _build(
     data: dict[str, Any],
-    where: _Where,
+    where: Where,
     *,
     default_name: str,
     pieces: dict[str, list[Any]] | None = None,
     marked: dict[str, dict[str, Any]] | None = None,
     seed: int | None = None,
 ) -> Scenario:
-    top = _table(data, "", where, ("scenario", "map", "legend", "levels", "creatures", "objects"))
-    meta = _table(top.get("scenario", {}), "scenario", where, ("name", "description", "seed"))
-    name = _text(meta.get("name", default_name), "scenario.name", where)
-    description = _text(meta.get("description", ""), "scenario.description", where)
+    top = fields.table(data, "", where, ("scenario", "map", "legend", "levels", "creatures", "objects"))
+    meta = fields.table(top.get("scenario", {}), "scenario", where, ("name", "description", "seed"))
+    name = fields.text(meta.get("name", default_name), "scenario.name", where)
+    description = fields.text(meta.get("description", ""), "scenario.description", where)
     if seed is None:
-        seed = _whole(meta.get("seed", 0), "scenario.seed", where, minimum=0, maximum=2**64 - 1)
-    shape = _table(top.get("map", {}), "map", where, ("width", "depth", "height", "below", "ground"))
-    ground = _material(shape.get("ground", "dirt"), "map.ground", where)
-    height = _whole(shape.get("height", 20), "map.height", where, minimum=1)
-    below = _whole(shape.get("below", 10), "map.below", where, minimum=1)
+        seed = fields.whole(meta.get("seed", 0), "scenario.seed", where, minimum=0, maximum=2**64 - 1)
+    shape = fields.table(top.get("map", {}), "map", where, ("width", "depth", "height", "below", "ground"))
+    ground = fields.material(shape.get("ground", "dirt"), "map.ground", where)
+    height = fields.whole(shape.get("height", 20), "map.height", where, minimum=1)
+    below = fields.whole(shape.get("below", 10), "map.below", where, minimum=1)
 
     legend_raw = top.get("legend", {})
     if not isinstance(legend_raw, dict):
-        raise where.fail(f"expected a table, got {_kind(legend_raw)}", "legend")
+        raise where.fail(f"expected a table, got {fields.kind(legend_raw)}", "legend")
     legend: dict[str, _Entry] = {}
     for ch, raw in {**DEFAULT_LEGEND, **legend_raw}.items():
         field = f"legend[{ch!r}]"
@@ -412,10 +349,10 @@ def _build(
         raise where.fail("at least one [[levels]] table with a map is needed", "levels")
     levels: list[tuple[int, list[str]]] = []
     for i, raw in enumerate(levels_raw):
-        body = _table(raw, f"levels[{i}]", where, ("z", "map"))
+        body = fields.table(raw, f"levels[{i}]", where, ("z", "map"))
         z = body.get("z", 0)
         if isinstance(z, bool) or not isinstance(z, int) or not -below <= z < height:
-            raise where.fail(f"z {_kind(z)}: a level from {-below} to {height - 1}", f"levels[{i}].z")
+            raise where.fail(f"z {fields.kind(z)}: a level from {-below} to {height - 1}", f"levels[{i}].z")
         if "map" not in body:
             raise where.fail("required field missing", f"levels[{i}].map")
         if i not in where.starts and isinstance(body["map"], str):
@@ -424,8 +361,8 @@ def _build(
 
     longest = max((len(line) for _, lines in levels for line in lines), default=0)
     rows_max = max((len(lines) for _, lines in levels), default=0)
-    width = _whole(shape.get("width", max(longest, 1)), "map.width", where, minimum=1)
-    depth = _whole(shape.get("depth", max(rows_max, 1)), "map.depth", where, minimum=1)
+    width = fields.whole(shape.get("width", max(longest, 1)), "map.width", where, minimum=1)
+    depth = fields.whole(shape.get("depth", max(rows_max, 1)), "map.depth", where, minimum=1)
 
     cells: dict[Pos, Cell] = {}
     found: dict[str, list[Pos]] = {}
@@ -488,26 +425,30 @@ def _build(
         creatures.append(attrs.evolve(c, pos=_mark_pos(mark, c.n, found, "creatures", where)))
 
     try:
-        enc = Encounter(terrain, creatures, objects, order=tuple(c.id for c in creatures), rng=Rng(seed))
+        rng = Rng(seed)
+    except BrawlError as exc:
+        raise where.fail(str(exc), "scenario.seed" if pieces is None else "seed") from None
+    try:
+        enc = Encounter(terrain, creatures, objects, order=tuple(c.id for c in creatures), rng=rng)
     except BrawlError as exc:
         field = "objects" if str(exc).startswith("object") else "creatures"
         raise where.fail(str(exc), field) from None
     return Scenario(name=name, description=description, encounter=enc)
 
 
-def _rows(raw: Any, field: str, where: _Where) -> list[dict[str, Any]]:
+def _rows(raw: Any, field: str, where: Where) -> list[dict[str, Any]]:
     if not isinstance(raw, list):
-        raise where.fail(f"expected an array of tables ([[{field}]]), got {_kind(raw)}", field)
+        raise where.fail(f"expected an array of tables ([[{field}]]), got {fields.kind(raw)}", field)
     for i, row in enumerate(raw):
         if not isinstance(row, dict):
-            raise where.fail(f"expected a table, got {_kind(row)}", f"{field}[{i}]")
+            raise where.fail(f"expected a table, got {fields.kind(row)}", f"{field}[{i}]")
     return raw
 
 
-def _claim(marks: set[str], mark: Any, field: str, where: _Where, legend_raw: Mapping[str, Any]) -> None:
+def _claim(marks: set[str], mark: Any, field: str, where: Where, legend_raw: Mapping[str, Any]) -> None:
     """Reserve a mark letter for one creature or object."""
     if not isinstance(mark, str) or len(mark) != 1 or not mark.isalpha():
-        raise where.fail(f"a mark is one letter, got {_kind(mark)}", field)
+        raise where.fail(f"a mark is one letter, got {fields.kind(mark)}", field)
     if mark in marks:
         raise where.fail(f"mark {mark!r} is used twice", field)
     if mark in legend_raw:
@@ -515,14 +456,18 @@ def _claim(marks: set[str], mark: Any, field: str, where: _Where, legend_raw: Ma
     marks.add(mark)
 
 
-def _mark_pos(mark: str, n: int, found: dict[str, list[Pos]], field: str, where: _Where) -> Pos:
+def _mark_pos(mark: str, n: int, found: dict[str, list[Pos]], field: str, where: Where) -> Pos:
     """Position of a piece of edge n from where its mark appears: once, or filling its square."""
     cells = found.get(mark, [])
     if not cells:
         raise where.fail(f"mark {mark!r} appears on no map", field)
     corner = min(cells, key=lambda p: (p.z, p.y, p.x))
-    square = {Pos(corner.x + dx, corner.y + dy, corner.z) for dx in range(n) for dy in range(n)}
-    if len(cells) != 1 and set(cells) != square:
+    if len(cells) == 1:
+        return corner
+    # the marks are counted before the n x n square is built: a huge n costs nothing
+    if len(cells) != n * n or set(cells) != {
+        Pos(corner.x + dx, corner.y + dy, corner.z) for dx in range(n) for dy in range(n)
+    }:
         raise where.fail(
             f"mark {mark!r} appears {len(cells)} times: write it once (the top-left square) "
             f"or fill the {n}x{n} square of the piece",
@@ -531,9 +476,7 @@ def _mark_pos(mark: str, n: int, found: dict[str, list[Pos]], field: str, where:
     return corner
 
 
-def _piece(
-    row: dict[str, Any], cls: type[Any], field: str, found: dict[str, list[Pos]], where: _Where
-) -> Any:
+def _piece(row: dict[str, Any], cls: type[Any], field: str, found: dict[str, list[Pos]], where: Where) -> Any:
     """A creature or object from its table: the mark or pos placed, then structured strictly."""
     body = dict(row)
     mark = body.pop("mark", None)

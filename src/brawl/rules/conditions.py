@@ -237,7 +237,7 @@ class RemoveCondition(Action):
 
     def resolve(self, state: Encounter) -> Outcome:
         """End the condition (:func:`remove_condition`)."""
-        return _lift(state, self)
+        return _guarded(state, self)
 
 
 def verify_remove_condition(state: Encounter, request: RemoveCondition) -> None:
@@ -272,13 +272,34 @@ def remove_condition(
     """End every removable instance of a condition (only those from ``source`` if given).
 
     The bleeding of a dying hero can't be removed while it is dying (DS-STAM-07, DS-COND-12).
-    Removing a condition the creature doesn't have changes nothing.
+    Removing a condition the creature doesn't have changes nothing. A Director creature whose
+    Stamina is 0 or lower stays unconscious: only :func:`brawl.wake` (which gives it Stamina)
+    ends that (DS-STAM-10, DS-STAM-15).
     """
-    return _lift(state, RemoveCondition(creature, name, source, reason, rules))
+    request = RemoveCondition(creature, name, source, reason, rules)
+    return _guarded(state, request)
+
+
+def _guarded(state: Encounter, request: RemoveCondition) -> Outcome:
+    """Resolve a request to end a condition: a Director creature at Stamina 0 or lower stays down."""
+    verify_remove_condition(state, request)
+    c = state.creature(request.creature)
+    if (
+        ConditionName(request.name) is ConditionName.UNCONSCIOUS
+        and not c.hero
+        and not c.dead
+        and c.stamina <= 0
+    ):
+        raise ConditionError(
+            f"remove unconscious from {request.creature!r}: at Stamina {c.stamina} it stays down; "
+            "wake it instead",
+            rule=("DS-STAM-10", "DS-STAM-15"),
+        )
+    return _lift(state, request)
 
 
 def _lift(state: Encounter, request: RemoveCondition) -> Outcome:
-    """Resolve a :class:`RemoveCondition` request after its checks."""
+    """Resolve a :class:`RemoveCondition` request after its checks, with no Stamina guard (waking)."""
     verify_remove_condition(state, request)
     key = ConditionName(request.name)
     source = request.source
@@ -289,6 +310,10 @@ def _lift(state: Encounter, request: RemoveCondition) -> Outcome:
         request.reason,
         request.rules,
     )
+
+
+lift = _lift
+"""Resolve a checked :class:`RemoveCondition` with no Stamina guard (how :func:`brawl.wake` wakes)."""
 
 
 def end_condition(
@@ -302,6 +327,12 @@ def end_condition(
             f"end bleeding on {creature!r}: it can't be removed while the hero is dying", rule="DS-STAM-07"
         )
     kept = c.conditions[:index] + c.conditions[index + 1 :]
+    down = not c.hero and not c.dead and c.stamina <= 0
+    if down and cond.name is ConditionName.UNCONSCIOUS and not any(x.name is cond.name for x in kept):
+        raise ConditionError(
+            f"end unconscious on {creature!r}: at Stamina {c.stamina} it stays down; wake it instead",
+            rule=("DS-STAM-10", "DS-STAM-15"),
+        )
     event = ConditionEnded(creature=creature, condition=cond, reason=reason, rules=tuple(rules))
     return Outcome(state.with_creature(_with_conditions(c, kept)), (event,))
 

@@ -18,7 +18,7 @@ from brawl.fields import flag, ident, ids, text, whole
 from brawl.geometry import adjacent
 from brawl.outcome import Outcome
 from brawl.requests import Action
-from brawl.rules.conditions import SaveAgainst, is_knocked_out, remove_condition, verify_save_against
+from brawl.rules.conditions import RemoveCondition, SaveAgainst, is_knocked_out, lift, verify_save_against
 from brawl.rules.stamina import KNOCKED_OUT_WAKE_STAMINA, living_creature, regain_stamina, store_stamina
 from brawl.state import Encounter
 
@@ -290,13 +290,15 @@ def wake(state: Encounter, creature: str) -> Outcome:
             f"wake {creature!r}: no Recoveries left, it can't wake until it finishes a respite",
             rule="DS-STAM-16",
         )
-    out = remove_condition(
+    out = lift(
         state,
-        creature,
-        ConditionName.UNCONSCIOUS,
-        source=KNOCKED_OUT,
-        reason="woke",
-        rules=("DS-STAM-15", "DS-STAM-16"),
+        RemoveCondition(
+            creature,
+            ConditionName.UNCONSCIOUS,
+            KNOCKED_OUT,
+            reason="woke",
+            rules=("DS-STAM-15", "DS-STAM-16"),
+        ),
     )
     prone = [x for x in c.conditions if x.name is ConditionName.PRONE and x.source == KNOCKED_OUT]
     if prone:

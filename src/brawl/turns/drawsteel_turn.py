@@ -13,8 +13,9 @@ from collections.abc import Mapping
 import attrs
 import immutables
 
+from brawl.checks import check_text
 from brawl.creature import DIRECTOR, HEROES, Creature
-from brawl.errors import TurnOrderError
+from brawl.errors import StateError, TurnOrderError
 from brawl.state import Encounter, TurnState
 from brawl.turns.base import system_of
 from brawl.turns.economy import TurnEconomy
@@ -51,6 +52,28 @@ class DrawSteelTurn(TurnState):
     """The alternative order: slot keys best first, both sides (DS-SIDE-14); None: free choice."""
     turn_count: int = 0
     """Turns taken in the whole combat."""
+
+    def check(self, encounter: Encounter) -> None:
+        """Raise :class:`~brawl.errors.StateError` if this bookkeeping does not fit ``encounter``."""
+        if len(self.sides) != len(SIDES) or set(self.sides) != set(SIDES):
+            raise StateError(f"turn sides {self.sides!r}: {SIDES[0]!r} and {SIDES[1]!r} once each")
+        self.known(encounter, self.turns_taken.keys(), "turns_taken")
+        for taken in self.turns_taken.values():
+            self.count(taken, "turns_taken", SOLO_TURNS_PER_ROUND)
+        self.known(encounter, () if self.current is None else (self.current,), "current")
+        self.known(encounter, () if self.last_actor is None else (self.last_actor,), "last_actor")
+        self.known(encounter, self.triggered_used, "triggered_used")
+        if self.last_side is not None and self.last_side not in SIDES:
+            raise StateError(f"turn last_side {self.last_side!r}: not a side")
+        if self.group is not None:
+            check_text(self.group, "turn group")
+        for key in self.ranking or ():
+            check_text(key, "turn ranking")
+        self.count(self.turn_count, "turn_count")
+        if self.economy is not None:
+            if self.current is None:
+                raise StateError("turn economy: kept with no current turn")
+            self.economy.check()
 
 
 def slot_of(c: Creature) -> str:

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import attrs
 
+from brawl.checks import whole_number
 from brawl.conditions import ConditionName
 from brawl.enums import ReprEnum
-from brawl.errors import ActionUnavailableError, InvalidArgumentError
+from brawl.errors import ActionUnavailableError, InvalidArgumentError, StateError
 from brawl.rules import conditions as cond_rules
 from brawl.state import Encounter
 
@@ -69,6 +70,11 @@ class TurnEconomy:
     def counted(self) -> int:
         """Main actions, maneuvers and move actions taken (a dazed creature gets one)."""
         return self.main + self.maneuvers + self.moves
+
+    def check(self) -> None:
+        """Raise :class:`~brawl.errors.StateError` unless every counter is a whole number >= 0."""
+        for name in ("main", "maneuvers", "moves", "free_maneuvers", "movement_left"):
+            whole_number(getattr(self, name), 0, 1_000_000, what=f"turn economy {name}", error=StateError)
 
 
 def action_kind(kind: ActionKind | str) -> ActionKind:

@@ -9,7 +9,8 @@ from __future__ import annotations
 import attrs
 import immutables
 
-from brawl.errors import TurnOrderError
+from brawl.checks import whole_number
+from brawl.errors import StateError, TurnOrderError
 from brawl.state import Encounter, TurnState
 from brawl.turns.base import system_of
 
@@ -66,6 +67,25 @@ class InitiativeTurn(TurnState):
     """What it has spent this turn."""
     holds: immutables.Map[str, Hold] = attrs.field(factory=immutables.Map)
     """Held actions by holder (I-HOLD-01)."""
+
+    def check(self, encounter: Encounter) -> None:
+        """Raise :class:`~brawl.errors.StateError` if this bookkeeping does not fit ``encounter``."""
+        if len(self.order) != len(self.totals):
+            raise StateError(f"turn order and totals: {len(self.order)} ids but {len(self.totals)} totals")
+        if len(set(self.order)) != len(self.order):
+            raise StateError("turn order: an id is listed twice")
+        self.known(encounter, self.order, "order")
+        for total in self.totals:
+            whole_number(total, -MAX_STAT, MAX_STAT, what="turn totals", error=StateError)
+        self.known(encounter, self.acted, "acted")
+        self.known(encounter, () if self.current is None else (self.current,), "current")
+        self.known(encounter, self.holds.keys(), "holds")
+        for hold in self.holds.values():
+            self.count(hold.round, "hold round")
+        if self.economy is not None:
+            if self.current is None:
+                raise StateError("turn economy: kept with no current turn")
+            self.count(self.economy.movement_left, "economy movement_left", MAX_MOVEMENT)
 
 
 def turn_of(state: Encounter) -> InitiativeTurn:

@@ -11,7 +11,7 @@ import attrs
 import immutables
 
 from brawl.creature import Creature
-from brawl.errors import TurnOrderError
+from brawl.errors import StateError, TurnOrderError
 from brawl.state import Encounter, TurnState
 from brawl.turns.base import system_of
 
@@ -89,6 +89,24 @@ class ZoneTurn(TurnState):
     """Characters that surrendered (Z-SURR-01)."""
     reactions: frozenset[tuple[str, str]] = frozenset()
     """(character, attack id) reactions taken this round (Z-REACT-03)."""
+
+    def check(self, encounter: Encounter) -> None:
+        """Raise :class:`~brawl.errors.StateError` if this bookkeeping does not fit ``encounter``."""
+        if not self.factions or len(set(self.factions)) != len(self.factions):
+            raise StateError(f"turn factions {self.factions!r}: each faction once, at least one")
+        for field in ("initiative", "to_go", "opener"):
+            if getattr(self, field) not in self.factions:
+                raise StateError(f"turn {field} {getattr(self, field)!r}: not one of the factions")
+        for field in ("acted", "reserved", "current", "steady", "fearless", "surrendered"):
+            self.known(encounter, getattr(self, field), field)
+        self.known(encounter, self.economies.keys(), "economies")
+        for eco in self.economies.values():
+            for name in ("zones", "bonus", "main", "speed"):
+                self.count(getattr(eco, name), f"economy {name}", MAX_ZONES)
+        self.count(self.passes, "passes")
+        for field in ("speeds", "original", "round_start_numbers"):
+            for value in getattr(self, field).values():
+                self.count(value, field, None)
 
 
 def group_of(c: Creature) -> str:
