@@ -56,7 +56,8 @@ def test_zone_game_driven_by_legal_actions_z_turn_09_12(seed: int) -> None:
 
 
 def test_initiative_strafing_and_disengage_i_dis_01_02() -> None:
-    """I-DIS-01, I-DIS-02: next to an enemy, single steps staying adjacent; Disengage takes the Action."""
+    """I-DIS-01, I-DIS-02, R-I-4, R-I-5: next to an enemy, single steps staying adjacent; Disengage
+    (a shift of 1) takes the Action."""
     enc, _ = brawl.start_combat(fight(), system="initiative", rolls={"ana": 9, "bo": 5, "orc": 1})
     enc, _ = brawl.start_turn(enc, "ana")
     offered = brawl.legal_actions(enc)
