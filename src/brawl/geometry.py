@@ -11,6 +11,7 @@ import itertools
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
+from brawl.checks import is_whole_number
 from brawl.errors import ArgumentTypeError, InvalidArgumentError
 
 
@@ -64,7 +65,7 @@ def as_pos(value: Iterable[int] | Pos, *, what: str = "position") -> Pos:
         )
     items = tuple(value)
     for item in items:
-        if isinstance(item, bool) or not isinstance(item, int):
+        if not is_whole_number(item):
             raise ArgumentTypeError(
                 f"{what} {value!r:.60}: coordinates are whole numbers, not {type(item).__name__}",
                 rule="R-GEO-1",

@@ -10,11 +10,12 @@ from __future__ import annotations
 import attrs
 
 from brawl.checks import whole_number
-from brawl.errors import InvalidArgumentError
 
 _MASK = (1 << 64) - 1
 MAX_DRAWS = 10_000
 """The most dice one call may roll; a larger count is refused before any draw."""
+MAX_SIDES = 1_000_000
+"""The most faces a die may have."""
 
 
 def _splitmix64(x: int) -> int:
@@ -25,10 +26,7 @@ def _splitmix64(x: int) -> int:
 
 
 def _check_int(_: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= _MASK:
-        raise InvalidArgumentError(
-            f"rng {attribute.name} {value!r}: a whole number from 0 to 2**64 - 1", rule=()
-        )
+    whole_number(value, 0, _MASK, what=f"rng {attribute.name}")
 
 
 @attrs.frozen
@@ -42,8 +40,7 @@ class Rng:
 
     def draw(self, sides: int) -> tuple[int, Rng]:
         """One roll of a die with ``sides`` faces (1..sides) and the advanced generator."""
-        if not isinstance(sides, int) or isinstance(sides, bool) or not 1 <= sides <= 1_000_000:
-            raise InvalidArgumentError(f"die with {sides!r} sides: 1 to 1,000,000", rule=())
+        whole_number(sides, 1, MAX_SIDES, what="sides of a die")
         raw = _splitmix64(_splitmix64(self.seed) ^ self.counter)
         return 1 + raw % sides, Rng(self.seed, (self.counter + 1) & _MASK)
 

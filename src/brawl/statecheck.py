@@ -12,7 +12,7 @@ from brawl.conditions import ConditionName
 from brawl.creature import Creature, MapObject, MovementType
 from brawl.errors import ArgumentTypeError, StateError
 from brawl.size import MAX_SIZE
-from brawl.terrain import Material, Terrain
+from brawl.terrain import Terrain
 
 MAX_ROUND = 1_000_000
 """The highest round number."""
@@ -45,7 +45,7 @@ def burrowed(terrain: Terrain, c: Creature) -> bool:
     """A creature with burrow in its speed may be inside dirt, not harder ground (DS-MTYPE-02)."""
     if MovementType.BURROW not in c.movement:
         return False
-    return all(terrain.cell(p).material in (Material.AIR, Material.DIRT) for p in c.cells())
+    return all(not (m := terrain.cell(p).material).solid or m.burrowable for p in c.cells())
 
 
 def edge(n: object) -> int:

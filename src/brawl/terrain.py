@@ -43,6 +43,11 @@ class Material(ReprEnum):
         """Whether the material fills the cell."""
         return self is not Material.AIR
 
+    @property
+    def burrowable(self) -> bool:
+        """Whether a burrower can tunnel through it: dirt, not stone or anything harder (DS-MTYPE-02)."""
+        return self is Material.DIRT
+
 
 OBJECT_STAMINA_PER_SQUARE: Mapping[Material, int] = {  # DS-OBJ-03
     Material.GLASS: 1,

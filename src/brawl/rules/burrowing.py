@@ -24,7 +24,7 @@ from brawl.geometry import Pos, cube, distance
 from brawl.state import Encounter
 from brawl.terrain import Material
 
-BURROWABLE = frozenset({Material.DIRT})
+BURROWABLE = frozenset(m for m in Material if m.burrowable)
 """Ground a burrower moves through; more solid ground such as stone is not (DS-MTYPE-02)."""
 
 

@@ -209,7 +209,7 @@ class Walk:
                 found.append((p, st.objects[oid].material, oid))
             else:
                 cell = st.terrain.cell(p)
-                if ctx.burrower and ctx.vertical and cell.material is Material.DIRT:
+                if ctx.burrower and ctx.vertical and cell.material.burrowable:
                     continue  # a burrower is moved through dirt as if through air (DS-FORCE-21)
                 found.append((p, cell.material, None))
         return found
@@ -222,9 +222,7 @@ class Walk:
         if self.state.objects and any(self.state.object_at(p) is not None for p in cube(cand, ctx.n)):
             return False
         terrain = self.state.terrain
-        return all(
-            terrain.cell(p).material is Material.DIRT for p in cube(cand, ctx.n) if terrain.is_solid(p)
-        )
+        return all(terrain.cell(p).material.burrowable for p in cube(cand, ctx.n) if terrain.is_solid(p))
 
     def _enter(self, cand: Pos, v: Pos) -> None:
         ctx = self.ctx
