@@ -103,6 +103,20 @@ from brawl.rules.teleport import Teleport as Teleport  # noqa: E402
 # -- forced movement and falling -----------------------------------------------------------------
 
 
+def _straight(
+    kind: ForceKind,
+    source: str | Iterable[int] | None,
+    target: str,
+    distance: int,
+    stability_used: int | None,
+    more: dict[str, Any],
+) -> ForcedMove:
+    """The :class:`ForcedMove` record of a push or a pull with these fields."""
+    return ForcedMove(
+        kind=kind, source=source, target=target, distance=distance, stability_used=stability_used, **more
+    )
+
+
 def Push(  # the action of brawl.push: the full ForcedMove record
     source: str | Iterable[int],
     target: str,
@@ -114,10 +128,8 @@ def Push(  # the action of brawl.push: the full ForcedMove record
     **more: Any,
 ) -> ForcedMove:
     """:func:`brawl.push` (DS-FORCE-02) as its :class:`ForcedMove` record; ``more``: its other fields."""
-    return ForcedMove(
-        kind=ForceKind.PUSH, source=source, target=target, distance=distance, direction=direction,
-        vertical=vertical, melee_weapon=melee_weapon, stability_used=stability_used, **more,
-    )  # fmt: skip
+    fields = {"direction": direction, "vertical": vertical, "melee_weapon": melee_weapon}
+    return _straight(ForceKind.PUSH, source, target, distance, stability_used, fields | more)
 
 
 def Pull(  # the action of brawl.pull: the full ForcedMove record
@@ -131,10 +143,8 @@ def Pull(  # the action of brawl.pull: the full ForcedMove record
     **more: Any,
 ) -> ForcedMove:
     """:func:`brawl.pull` (DS-FORCE-03) as its :class:`ForcedMove` record; ``more``: its other fields."""
-    return ForcedMove(
-        kind=ForceKind.PULL, source=source, target=target, distance=distance, direction=direction,
-        vertical=vertical, melee_weapon=melee_weapon, stability_used=stability_used, **more,
-    )  # fmt: skip
+    fields = {"direction": direction, "vertical": vertical, "melee_weapon": melee_weapon}
+    return _straight(ForceKind.PULL, source, target, distance, stability_used, fields | more)
 
 
 def Slide(  # the action of brawl.slide: the full ForcedMove record
