@@ -319,10 +319,8 @@ def test_ride_moves_the_mount_carrying_the_rider_once_per_round() -> None:
     used = of(out.events, RideUsed)[0]
     assert (used.rider, used.mount) == ("kira", "horse")
     assert of(out.events, Moved)[0].carried == ("kira",)
-    with pytest.raises(brawl.ActionUnavailableError, match="DS-MOUNT-04"):
-        brawl.ride(enc, "kira", path, rider_has_ridden=True)
-    with pytest.raises(brawl.ActionUnavailableError, match="R-MOUNT-2"):
-        brawl.ride(enc, "kira", path, mount_has_been_ridden=True)
+    assert dict(out.state.rides) == {}  # out of combat: not recorded, not limited
+    assert brawl.ride(out.state, "kira", [(9, 2, 0)]).state.creature("horse").pos == (9, 2, 0)
     with pytest.raises(brawl.ActionUnavailableError, match="DS-MOUNT-03"):
         brawl.ride(enc, "horse", path)
     calm = brawl.ride(enc, "kira", [(3, 2, 0)], disengage=True)

@@ -208,6 +208,7 @@ def power_roll(
     creature: str | None = None,
     purpose: str = "power roll",
     rules: Sequence[str] = (),
+    uses: str | None = None,
 ) -> tuple[PowerRoll, Outcome]:
     """A power roll: 2d10 + characteristic + bonus, then edges and banes, then the tier (RB3-EDGES).
 
@@ -267,6 +268,7 @@ def power_roll(
         automatic_tier=auto,
         source="rng" if dice is None else "caller",
         creature=creature,
+        uses=uses,
         rules=tuple(dict.fromkeys(cited)),
     )
     return result, Outcome(out.state, (event,))

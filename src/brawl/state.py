@@ -99,6 +99,15 @@ def _default_terrain() -> Terrain:
     return Terrain.flat(20, 20)
 
 
+def _rides(value: Any) -> immutables.Map[str, str]:
+    """The ``rides`` converter: rider id to mount id, both strings (DS-MOUNT-04)."""
+    items = dict(value.items() if hasattr(value, "items") else value)
+    for rider, mount in items.items():
+        if not isinstance(rider, str) or not isinstance(mount, str):
+            raise StateError(f"rides {rider!r} -> {mount!r}: a rider id and a mount id are needed")
+    return immutables.Map(items)
+
+
 @attrs.frozen
 class Encounter:
     """An immutable combat encounter.
@@ -121,6 +130,9 @@ class Encounter:
     """Combat round number, 0 before combat."""
     rng: Rng = attrs.field(factory=Rng)
     """The seeded counter-based RNG (dice are inputs: the RNG lives in the state)."""
+    rides: immutables.Map[str, str] = attrs.field(factory=immutables.Map, converter=_rides)
+    """Who used Ride this round, and which mount it rode (DS-MOUNT-04, R-MOUNT-2); a new round
+    or the end of combat empties it."""
     _occupancy: immutables.Map[Column, tuple[str, ...]] = attrs.field(init=False, repr=False, eq=False)
     _object_cells: immutables.Map[Pos, str] = attrs.field(init=False, repr=False, eq=False)
     _links: immutables.Map[Link, tuple[str, ...]] = attrs.field(init=False, repr=False, eq=False)
@@ -483,9 +495,17 @@ class Encounter:
         """This encounter with new turn bookkeeping (and round number), checked against it."""
         if round is not None:
             check_round(round)
-        out = self._replace(turn=turn, round=self.round if round is None else round)
+        new_round = self.round if round is None else round
+        changes: dict[str, Any] = {"turn": turn, "round": new_round}
+        if self.rides and (turn is None or new_round != self.round):
+            changes["rides"] = immutables.Map()  # DS-MOUNT-04: once per round
+        out = self._replace(**changes)
         _check_turn(out)
         return out
+
+    def with_ride(self, rider: str, mount: str) -> Encounter:
+        """This encounter with ``rider`` recorded as having ridden ``mount`` this round (DS-MOUNT-04)."""
+        return self._replace(rides=self.rides.set(rider, mount))
 
     def with_rng(self, rng: Rng) -> Encounter:
         """This encounter with an advanced RNG."""
@@ -509,6 +529,7 @@ class Encounter:
             "turn",
             "round",
             "rng",
+            "rides",
             "_occupancy",
             "_object_cells",
             "_links",

@@ -29,6 +29,9 @@ class PowerRolled(Event):
     source: str = "rng"
     """Who rolled: "rng" or "caller"."""
     creature: str | None = None
+    uses: str | None = None
+    """The characteristic's name ("might", "agility", ...), when the roll uses one: a Might or
+    Agility roll of a bleeding creature costs it Stamina (RB1-BLEEDING)."""
 
     @property
     def natural(self) -> int:

@@ -391,11 +391,12 @@ def _encounter_unstructure(enc: Encounter) -> dict[str, Any]:
         "turn": None if enc.turn is None else _CONVERTER.unstructure(enc.turn, TurnState),
         "round": enc.round,
         "rng": {"seed": enc.rng.seed, "counter": enc.rng.counter},
+        **({"rides": dict(sorted(enc.rides.items()))} if enc.rides else {}),
     }
 
 
 def _encounter_structure(value: Any, _: Any) -> Encounter:
-    body = _object(value, ("schema", "terrain"), ("creatures", "objects", "turn", "round", "rng"))
+    body = _object(value, ("schema", "terrain"), ("creatures", "objects", "turn", "round", "rng", "rides"))
     terrain = _field(body, "terrain", Terrain, Encounter)
     creatures = _field(body, "creatures", tuple[Creature, ...], Encounter, ())
     objects = _field(body, "objects", tuple[MapObject, ...], Encounter, ())
@@ -409,6 +410,7 @@ def _encounter_structure(value: Any, _: Any) -> Encounter:
         turn=turn,
         round=_field(body, "round", int, Encounter, 0),
         rng=rng,
+        rides=_field(body, "rides", dict[str, str], Encounter, {}),
     )
 
 

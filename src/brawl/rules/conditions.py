@@ -2,7 +2,7 @@
 
 The queries here (:func:`speed`, :func:`can_shift`, :func:`can_stand_up`, ...) are what the
 other rules ask; the turn systems call :func:`start_of_turn`, :func:`end_of_turn`,
-:func:`end_of_round` and :func:`end_of_encounter`; the action rules call :func:`bleeding_loss`.
+:func:`end_of_round` and :func:`end_of_encounter`; the settle pass calls :func:`bleeding_loss`.
 """
 
 from __future__ import annotations

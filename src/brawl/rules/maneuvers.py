@@ -145,6 +145,7 @@ class Grab(Action):
             "Grab",
             (),
             ("DS-ACT-08",),
+            uses="might",
         )
         taken, out = _tiers(
             out, creature, "Grab", target, tier, take_tier_2=self.take_tier_2, striker=target,
@@ -240,7 +241,7 @@ class EscapeGrab(Action):
         grabber = state.creatures.get(holder)
         if _smaller_than_grabber(state, c, holder, self.grabber_size):
             extra.append(bane(f"{creature} is smaller than {holder}", "DS-ACT-07"))
-        value = strike_characteristic(c, self.characteristic)[1]
+        uses, value = strike_characteristic(c, self.characteristic)
         # Ruling R-ACT-1: Escape Grab acts on the grab itself, so the grabbed condition's bane on
         # abilities that don't target the grabber does not apply, whether a creature, an object
         # or an effect holds it; only DS-ACT-07's bane does. The roll is made as if not grabbed.
@@ -250,6 +251,7 @@ class EscapeGrab(Action):
         tier, out = action_roll(
             state.with_creature(loose), creature, holder if grabber is not None else None, value,
             frozenset(), self.dice, "Escape Grab", extra, ("DS-ACT-06", "R-ACT-1"), effects=False,
+            uses=uses,
         )  # fmt: skip
         held = attrs.evolve(out.state.creature(creature), conditions=c.conditions)
         out = out.add(state=out.state.with_creature(held))
@@ -365,7 +367,7 @@ class Knockback(Action):
         creature, target = self.creature, self.target
         tier, out = action_roll(
             state, creature, target, c.characteristics.might, MELEE_WEAPON, self.dice, "Knockback", (),
-            ("DS-ACT-12",),
+            ("DS-ACT-12",), uses="might",
         )  # fmt: skip
         squares = KNOCKBACK_PUSH[tier - 1]
         out = out.add(

@@ -54,8 +54,6 @@ class Ride(Action):
     path: tuple[Pos, ...] = attrs.field(converter=as_path)
     disengage: bool = attrs.field(default=False, validator=flag("DS-ACT-02"))
     budget: int | None = attrs.field(default=None, validator=budget_field)
-    rider_has_ridden: bool = attrs.field(default=False, validator=flag("DS-MOUNT-04"))
-    mount_has_been_ridden: bool = attrs.field(default=False, validator=flag("R-MOUNT-2"))
     stop_at_provocation: bool = attrs.field(default=False, validator=flag("R-MOVE-3"))
 
     def verify(self, state: Encounter) -> None:
@@ -74,15 +72,14 @@ def ride(
     *,
     disengage: bool = False,
     budget: int | None = None,
-    rider_has_ridden: bool = False,
-    mount_has_been_ridden: bool = False,
     stop_at_provocation: bool = False,
 ) -> Outcome:
     """The Ride move action: the mount moves up to its speed carrying the rider (DS-MOUNT-03).
 
     ``disengage`` makes the mount use Disengage instead (it shifts 1). Ride is once per round
-    for the rider and once per round for the mount (DS-MOUNT-04, R-MOUNT-2): until the turn
-    systems keep that count, the caller says whether either has ridden this round. The mount
+    for the rider and once per round for the mount (DS-MOUNT-04, R-MOUNT-2): the encounter
+    records each Ride in ``rides`` and a new round empties it. Outside combat (no turn state)
+    Ride is not limited and nothing is recorded (R-MOUNT-5). The mount
     moves willingly, so it provokes opportunity attacks; the carried rider does not.
     """
     request = Ride(
@@ -90,8 +87,6 @@ def ride(
         path,
         disengage=disengage,
         budget=budget,
-        rider_has_ridden=rider_has_ridden,
-        mount_has_been_ridden=mount_has_been_ridden,
         stop_at_provocation=stop_at_provocation,
     )
     return request.resolve(state)
@@ -100,18 +95,21 @@ def ride(
 def verify_ride(state: Encounter, request: Ride) -> str:
     """Raise unless the rider may use Ride now; its mount (DS-MOUNT-03, DS-MOUNT-04, R-MOUNT-2).
 
-    Mounted, and neither rider nor mount has ridden this round; the path is checked by the move.
+    Mounted, and in combat neither rider nor mount has ridden this round (``state.rides``);
+    the path is checked by the move.
     """
     rider = request.rider
     r = state.creature(rider)
     if r.riding is None or r.riding not in state.creatures:
         raise ActionUnavailableError(f"ride: {rider!r} is not mounted", rule="DS-MOUNT-03")
     mount = r.riding
-    if request.rider_has_ridden:
+    if state.turn is None:
+        return mount  # R-MOUNT-5: out of combat there are no rounds to count
+    if rider in state.rides:
         raise ActionUnavailableError(
             f"ride: {rider!r} has already used Ride this round", rule=("DS-MOUNT-04",)
         )
-    if request.mount_has_been_ridden:
+    if mount in state.rides.values():
         raise ActionUnavailableError(
             f"ride: {mount!r} has already been ridden this round", rule=("DS-MOUNT-04", "R-MOUNT-2")
         )
@@ -156,7 +154,8 @@ def _ride(state: Encounter, request: Ride) -> Outcome:
     used = RideUsed(
         rider=rider, mount=mount, round=state.round, rules=("DS-MOUNT-03", "DS-MOUNT-04", "R-MOUNT-2")
     )
-    return Outcome(out.state, (used, *out.events))
+    after = out.state if state.turn is None else out.state.with_ride(rider, mount)
+    return Outcome(after, (used, *out.events))
 
 
 # --------------------------------------------------------------------------------------------

@@ -4,6 +4,11 @@ A resolver changes what it was asked to change and nothing more: :func:`~brawl.r
 knocks a creature out, :func:`~brawl.rules.conditions.add_condition` knocks it prone. What
 follows from the new state, whichever rule made it, is settled here, once, after the rule:
 
+- a bleeding creature that used a main action (a free strike, Charge, Defend), a triggered
+  action (an opportunity attack) or made a power roll or test with Might or Agility loses
+  1d6 + its level Stamina, once per action, the d6 drawn from the state's RNG (RB1-BLEEDING,
+  R-STAM-6, R-STAM-9); a loss already in the outcome (a caller's
+  :func:`~brawl.rules.stamina.bleeding_loss` with ``roll=``) counts, so nothing is rolled twice;
 - a mount that dies, whatever killed it (damage, a fall, bleeding), throws its riders: each
   falls off and lands prone in the nearest unoccupied space (DS-MOUNT-09, R-MOUNT-4);
 - a flyer without hover that is prone, grabbed, restrained, unconscious or at speed 0 in midair
@@ -16,12 +21,50 @@ caller never sees a state with a consequence left pending.
 from __future__ import annotations
 
 from brawl.conditions import ConditionName
+from brawl.events.actions import Charged, EffectStarted, Struck
+from brawl.events.base import DiceRolled, Event
 from brawl.events.conditions import ConditionGained
 from brawl.events.damage import Died, KnockedOut
+from brawl.events.dice import PowerRolled
 from brawl.outcome import Outcome
 from brawl.rules.conditions import GROUNDING, falls_if_aloft
 from brawl.rules.falling import fall, should_fall
 from brawl.rules.riders import mount_died, riders_of
+from brawl.rules.stamina import BLEEDING_PURPOSE, bleeding_loss
+
+BLEEDING_CHARACTERISTICS = frozenset({"might", "agility"})  # RB1-BLEEDING
+
+
+def _bleeding_trigger(e: Event) -> str | None:
+    """The creature this event says used a main or triggered action or rolled Might or Agility."""
+    if isinstance(e, PowerRolled):
+        return e.creature if e.uses in BLEEDING_CHARACTERISTICS else None
+    if isinstance(e, Struck):
+        return e.attacker
+    if isinstance(e, Charged) or (isinstance(e, EffectStarted) and e.effect == "defending"):
+        return e.creature
+    return None
+
+
+def _bleeders(out: Outcome) -> list[str]:
+    """The creatures owed a bleeding loss: a trigger with no bleeding roll after it (once per action).
+
+    Settling an outcome again (a public rule made of public rules, a replay) owes nothing more:
+    a trigger is paid by the roll after it, and one made before the creature started bleeding
+    owes nothing.
+    """
+    owed: dict[str, None] = {}
+    for e in out.events:
+        if isinstance(e, DiceRolled) and e.purpose == BLEEDING_PURPOSE and e.creature is not None:
+            owed.pop(e.creature, None)
+            continue
+        if isinstance(e, ConditionGained) and e.condition.name is ConditionName.BLEEDING:
+            owed.pop(e.creature, None)
+            continue
+        cid = _bleeding_trigger(e)
+        if cid is not None:
+            owed[cid] = None
+    return list(owed)
 
 
 def _grounded(out: Outcome) -> list[str]:
@@ -49,6 +92,9 @@ def settle(out: Outcome) -> Outcome:
 
     Cost follows the change: only the creatures the events name are looked at.
     """
+    for cid in _bleeders(out):
+        if cid in out.state.creatures:
+            out = out.then(bleeding_loss, cid)
     out = _dead_mounts(out)
     for cid in _grounded(out):
         state = out.state

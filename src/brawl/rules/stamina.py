@@ -39,6 +39,8 @@ from brawl.rules.conditions import (
 from brawl.state import Encounter
 
 BLEEDING_DIE = 6  # RB1-BLEEDING: 1d6 + level Stamina loss
+BLEEDING_PURPOSE = "bleeding 1d6"
+"""The purpose of the bleeding die's ``DiceRolled`` event: the settle pass looks for it."""
 
 DYING = "dying"
 """Source of the bleeding condition a dying hero has (DS-STAM-07)."""
@@ -420,8 +422,12 @@ def bleeding_loss(state: Encounter, creature: str, *, roll: int | None = None) -
     """Bleeding: lose 1d6 + level Stamina after a main action, a triggered action or a Might or
     Agility roll; once per action (RB1-BLEEDING, R-STAM-6). Not bleeding: nothing happens.
 
-    The action rules call it once per action. The loss is not damage: no immunity, no
-    temporary Stamina.
+    Automatic: the settle pass (:mod:`brawl.rules.settle`) calls it after every public rule whose
+    events show the creature used a main or triggered action or rolled Might or Agility, the d6
+    from the state's RNG. A caller rolling a real d6 runs the unsettled rule (``Action.resolve``
+    or the function in :mod:`brawl.rules`), chains this with ``roll=`` and then settles: the
+    pass sees the loss and rolls nothing more. The loss is not damage: no immunity, no temporary
+    Stamina.
     """
     c = state.creature(creature)
     if c.dead or not c.has(ConditionName.BLEEDING):
@@ -433,7 +439,7 @@ def bleeding_loss(state: Encounter, creature: str, *, roll: int | None = None) -
         BLEEDING_DIE,
         1,
         values=None if roll is None else (roll,),
-        purpose="bleeding 1d6",
+        purpose=BLEEDING_PURPOSE,
         creature=creature,
         rules=("RB1-BLEEDING",),
     )

@@ -523,6 +523,9 @@ def assist_reason(event: TestAssisted) -> Reason:
     return edge(why, *rules, double=event.effect == "double edge")
 
 
+_FULL_NAMES = {"m": "might", "a": "agility", "r": "reason", "i": "intuition", "p": "presence"}
+
+
 def _assist(state: Encounter, request: AssistTest) -> tuple[Reason, Outcome]:
     value = verify_assist_test(state, request)
     helper, characteristic = request.helper, request.characteristic
@@ -537,6 +540,7 @@ def _assist(state: Encounter, request: AssistTest) -> tuple[Reason, Outcome]:
         creature=helper,
         purpose=f"assist a test ({characteristic})",
         rules=rules,
+        uses=_FULL_NAMES.get(characteristic.lower(), characteristic.lower()),
     )
     assisted = TestAssisted(
         helper=helper, total=result.total, tier=result.tier, effect=ASSIST_EFFECTS[result.tier], rules=rules

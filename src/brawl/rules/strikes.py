@@ -215,6 +215,7 @@ def action_roll(
     rules: Sequence[str],
     *,
     effects: bool = True,
+    uses: str | None = None,
 ) -> tuple[int, Outcome]:
     """The power roll of a standard action: its tier, with the edges and banes the state, Aid
     Attack, Defend and flanking give (``effects``); an Aid Attack edge it uses ends (DS-ACT-03)."""
@@ -232,6 +233,7 @@ def action_roll(
         creature=roller,
         purpose=purpose,
         rules=rules,
+        uses=uses,
     )
     if effects and target is not None and target in state.creatures:
         out = out.then(_use_aid, roller, target)
@@ -347,7 +349,7 @@ def _resolve_free_strike(state: Encounter, request: FreeStrike) -> Outcome:
         keywords = RANGED_STRIKE if ranged else MELEE_STRIKE
         tier, out = action_roll(
             state, attacker, target, char_value, keywords, request.dice, _strike_name(request),
-            request.extra, cited,
+            request.extra, cited, uses=char_name,
         )  # fmt: skip
         table = RANGED_FREE_STRIKE_DAMAGE if ranged else MELEE_FREE_STRIKE_DAMAGE
         amount = max(0, table[tier - 1] + char_value)
