@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import ClassVar
 
 import attrs
 
@@ -45,6 +46,8 @@ def _landing(value: Iterable[int]) -> Pos:
 class Jump(Action):
     """A long jump to ``landing`` as part of a move (DS-MTYPE-18..21): see :func:`jump`."""
 
+    cost: ClassVar[str | None] = "movement"
+
     creature: str = attrs.field(validator=ident("DS-MTYPE-18"))
     landing: Pos = attrs.field(converter=_landing)
     characteristic: str | None = attrs.field(
@@ -61,6 +64,12 @@ class Jump(Action):
     def resolve(self, state: Encounter) -> Outcome:
         """Resolve the request (see :func:`jump`)."""
         return _jump(state, self)
+
+    def movement_cost(self, state: Encounter) -> int:
+        """The movement the jump spends: 1 a square plus the landing's surcharge (R-MOVE-6)."""
+        start = state.creature(self.creature).pos
+        model = movement_model(state, self.creature, "advance")
+        return cell_distance(start, self.landing) + model.cost(start, self.landing) - 1
 
 
 def jump(
