@@ -137,3 +137,15 @@ def test_take_action_and_advance_spend_once_ds_turn_01_02() -> None:
     )
     enc, _ = brawl.apply(enc, brawl.actions.AdvanceTo("kira", (0, 2, 0)))
     assert economy(enc) == TurnEconomy(main=1, moves=1, movement_left=3)
+
+
+def test_disengage_takes_the_move_action_and_its_movement_ds_turn_01() -> None:
+    """DS-TURN-01, DS-ACT-02: Disengage is the move action; nothing of its movement is left after."""
+    enc, _ = brawl.disengage(kiras_turn(), "kira", [(0, 1, 0)])
+    assert (economy(enc).moves, economy(enc).movement_left) == (1, 0)
+
+
+def test_a_jump_spends_movement_ds_turn_02() -> None:
+    """DS-TURN-02, DS-MTYPE-18: a jump is part of a move: its cost comes from the movement left."""
+    enc, _ = brawl.jump(kiras_turn(), "kira", (0, 1, 0))
+    assert (economy(enc).moves, economy(enc).movement_left) == (1, 4)

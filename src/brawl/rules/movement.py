@@ -204,7 +204,7 @@ class Move(Action):
     resolved: tuple[str, ...] = attrs.field(default=(), converter=_resolved)
     test_passed: bool | None = attrs.field(default=None, validator=flag("DS-MTYPE-13", optional=True))
     granted: bool = attrs.field(default=False, validator=flag("DS-TURN-01"))
-    """Movement an effect grants: it spends nothing of the mover's turn (R-TURN-ECON-1)."""
+    """Movement an effect grants: it spends nothing of the mover's turn (R-TURN-8)."""
 
     def verify(self, state: Encounter) -> None:
         """Raise :class:`IllegalMoveError` if the move is illegal (see :func:`verify_move`)."""
@@ -481,7 +481,7 @@ class Shift(Action):
     ignore_speed: bool = attrs.field(default=False, validator=flag("DS-MOVE-05"))
     stop_at_provocation: bool = attrs.field(default=False, validator=flag("R-MOVE-3"))
     granted: bool = attrs.field(default=False, validator=flag("DS-TURN-01"))
-    """Movement an effect grants: it spends nothing of the mover's turn (R-TURN-ECON-1)."""
+    """Movement an effect grants: it spends nothing of the mover's turn (R-TURN-8)."""
 
     def move_request(self) -> Move:
         """The :class:`Move` this shift makes."""
