@@ -12,6 +12,7 @@ import pytest
 
 import brawl
 from brawl import Creature, Encounter, Terrain
+from brawl.events.movement import OpportunityAttackProvoked
 from brawl.turns.economy import TurnEconomy
 
 
@@ -149,3 +150,16 @@ def test_a_jump_spends_movement_ds_turn_02() -> None:
     """DS-TURN-02, DS-MTYPE-18: a jump is part of a move: its cost comes from the movement left."""
     enc, _ = brawl.jump(kiras_turn(), "kira", (0, 1, 0))
     assert (economy(enc).moves, economy(enc).movement_left) == (1, 4)
+
+
+def test_a_paused_move_spends_only_the_squares_walked_ds_turn_02() -> None:
+    """DS-TURN-02, DS-STRIKE-03: a move paused for an opportunity attack spends what it walked;
+    its continuation spends the rest, so the whole path costs what it costs once."""
+    enc = kiras_turn()
+    enc, events = brawl.move(enc, "kira", [(0, 1, 0), (0, 2, 0), (0, 3, 0)], stop_at_provocation=True)
+    assert enc.creature("kira").pos == brawl.Pos(0, 1, 0)
+    assert economy(enc).movement_left == 4
+    rest = next(e for e in events if isinstance(e, OpportunityAttackProvoked)).remaining
+    enc, _ = brawl.move(enc, "kira", rest, resolved=("ogre",))
+    assert enc.creature("kira").pos == brawl.Pos(0, 3, 0)
+    assert (economy(enc).moves, economy(enc).movement_left) == (1, 2)

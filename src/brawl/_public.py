@@ -277,12 +277,12 @@ def spending(fn: F, kind: type[Action]) -> F:
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         bound = signature.bind(*args, **kwargs)
-        spent = spend_for(bound.arguments["state"], kind, bound.arguments, fn.__name__)
-        if spent.state is bound.arguments["state"]:
-            return fn(*args, **kwargs)
-        bound.arguments["state"] = spent.state
-        result = fn(*bound.args, **bound.kwargs)
-        return Outcome(result.state, spent.events + result.events)
+
+        def run(state: Any) -> Any:
+            bound.arguments["state"] = state
+            return fn(*bound.args, **bound.kwargs)
+
+        return spend_for(bound.arguments["state"], kind, dict(bound.arguments), fn.__name__, run)
 
     return wrapper  # type: ignore[return-value]
 

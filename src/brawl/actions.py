@@ -181,8 +181,7 @@ def apply(state: Encounter, action: Action) -> Outcome:
     if not isinstance(action, Action):
         raise InvalidArgumentError(f"action {action!r}: not a brawl action", rule=())
     kind = type(action)
-    spent = spend_for(state, kind, _fields(action), rule_name(kind))
-    return settle(spent.then(action.resolve))
+    return settle(spend_for(state, kind, _fields(action), rule_name(kind), action.resolve))
 
 
 def replay(state: Encounter, actions: Iterable[Action]) -> Outcome:
@@ -203,7 +202,7 @@ def is_legal(state: Encounter, action: Action) -> bool:
         return False
     kind = type(action)
     try:
-        spend_for(state, kind, _fields(action), rule_name(kind))
+        spend_for(state, kind, _fields(action), rule_name(kind), lambda s: Outcome(s, ()))
     except RulesError:
         return False
     return True

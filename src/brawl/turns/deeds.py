@@ -9,12 +9,13 @@ the creature's movement reaches this turn, with its cost, without building a pat
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import attrs
 
 from brawl.errors import ActionUnavailableError, IllegalMoveError, InvalidArgumentError, TurnOrderError
+from brawl.events.movement import Moved
 from brawl.geometry import Pos, as_pos
 from brawl.outcome import Outcome
 from brawl.reach import Reachable
@@ -259,16 +260,22 @@ def costed_requests() -> dict[str, type[Action]]:
     return {rule_name(k): k for k in Action.registry.values() if k.cost is not None}
 
 
-def spend_for(state: Encounter, kind: type[Action], fields: Mapping[str, Any], name: str) -> Outcome:
-    """Spend what a rule call costs its actor's Draw Steel turn (DS-TURN-01..03), before the call.
+def spend_for(
+    state: Encounter,
+    kind: type[Action],
+    fields: Mapping[str, Any],
+    name: str,
+    run: Callable[[Encounter], Outcome],
+) -> Outcome:
+    """``run`` (the rule call) after spending what it costs its actor's Draw Steel turn (DS-TURN-01..03).
 
     ``kind`` is the request class and ``fields`` the call's arguments (or the record's fields).
     Nothing is spent outside a Draw Steel turn, for another creature than the one whose turn it
     is, for a triggered call (``opportunity``) or one an effect grants (``granted``). Movement
-    takes the move action when none is left, then the path's cost; more than is left is refused.
-    Raises :class:`ActionUnavailableError` naming ``name`` when the cost can't be paid.
+    takes the move action when none is left; a path costing more than is left is refused, and
+    the movement the move actually spent (less when it pauses) is spent after it. Raises
+    :class:`ActionUnavailableError` naming ``name`` when the cost can't be paid.
     """
-    out = Outcome(state, ())
     turn = state.turn
     creature = fields.get(kind.actor)
     if (
@@ -279,19 +286,19 @@ def spend_for(state: Encounter, kind: type[Action], fields: Mapping[str, Any], n
         or getattr(turn, "current", None) != creature
         or not isinstance(creature, str)
     ):
-        return out
+        return run(state)
     cost = kind.cost_in(state, fields)
     if cost is None:
-        return out
+        return run(state)
     system = system_of(state)
+    out = Outcome(state, ())
     try:
         if cost != "movement":
-            before = movement_left(state, creature)
             out = system.use_action(state, creature, cost)
-            granted = movement_left(out.state, creature) - before
+            granted = movement_left(out.state, creature) - movement_left(state, creature)
             if cost == "move" and granted > 0:
                 out = out.then(system.spend_movement, creature, granted)
-            return out
+            return out.then(run)
         if movement_left(state, creature) == 0:
             out = system.use_action(state, creature, "move")
         left = movement_left(out.state, creature)
@@ -304,4 +311,7 @@ def spend_for(state: Encounter, kind: type[Action], fields: Mapping[str, Any], n
             f"{name} by {creature}: the path costs {squares}, {left} movement is left this turn",
             rule=("DS-TURN-01", "DS-TURN-02"),
         )
-    return out.then(system.spend_movement, creature, squares) if squares else out
+    out = out.then(run)
+    moved = [e.spent for e in out.events if isinstance(e, Moved) and e.creature == creature]
+    walked = sum(moved) if moved else squares
+    return out.then(system.spend_movement, creature, walked) if walked else out
