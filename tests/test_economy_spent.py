@@ -163,3 +163,14 @@ def test_a_paused_move_spends_only_the_squares_walked_ds_turn_02() -> None:
     enc, _ = brawl.move(enc, "kira", rest, resolved=("ogre",))
     assert enc.creature("kira").pos == brawl.Pos(0, 3, 0)
     assert (economy(enc).moves, economy(enc).movement_left) == (1, 2)
+
+
+def test_dropping_prone_and_standing_are_free_maneuvers_ds_turn_09() -> None:
+    """DS-TURN-09, DS-MTYPE-23: dropping prone and standing from it are free maneuvers; no
+    maneuver is spent, and a knocked-down creature's Stand Up is its maneuver (DS-ACT-15)."""
+    enc, _ = brawl.fall_prone(kiras_turn(), "kira")
+    enc, _ = brawl.stand_up(enc, "kira")
+    assert (economy(enc).maneuvers, economy(enc).free_maneuvers) == (0, 2)
+    enc, _ = brawl.add_condition(enc, "kira", "prone")
+    enc, _ = brawl.stand_up(enc, "kira")
+    assert (economy(enc).maneuvers, economy(enc).free_maneuvers) == (1, 2)

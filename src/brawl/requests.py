@@ -38,6 +38,11 @@ class Action:
         """What the request with these fields costs in ``state`` (by default :attr:`cost`)."""
         return cls.cost
 
+    @classmethod
+    def actor_in(cls, fields: Mapping[str, Any]) -> object:
+        """Who acts in the request with these fields (by default the field :attr:`actor` names)."""
+        return fields.get(cls.actor)
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if not cls.__name__.startswith("_") and not cls.__dict__.get("base", False):

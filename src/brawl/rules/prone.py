@@ -36,6 +36,8 @@ from brawl.state import Encounter
 class FallProne(Action):
     """Dropping prone on purpose, as a free maneuver (DS-MTYPE-23): see :func:`fall_prone`."""
 
+    cost: ClassVar[str | None] = "free maneuver"
+
     creature: str = attrs.field(validator=ident("DS-MTYPE-23"))
 
     def verify(self, state: Encounter) -> None:
@@ -95,10 +97,16 @@ class StandUp(Action):
     willing: bool = attrs.field(default=True, validator=flag("DS-ACT-15"))
 
     @classmethod
+    def actor_in(cls, fields: Mapping[str, Any]) -> object:
+        """The helper when one lifts the creature, else the creature itself (DS-ACT-15)."""
+        helper = fields.get("helper")
+        return fields.get("creature") if helper is None else helper
+
+    @classmethod
     def cost_in(cls, state: Encounter, fields: Mapping[str, Any]) -> str | None:
-        """A maneuver; a free one from voluntary prone (DS-MTYPE-23); nothing when helped."""
+        """A maneuver (the helper's when helped); a free one from voluntary prone (DS-MTYPE-23)."""
         if fields.get("helper") is not None:
-            return None
+            return cls.cost
         prone = state.creature(fields["creature"]).conditions_named(ConditionName.PRONE)
         return "free maneuver" if prone and all(p.voluntary for p in prone) else cls.cost
 

@@ -277,7 +277,7 @@ def spend_for(
     :class:`ActionUnavailableError` naming ``name`` when the cost can't be paid.
     """
     turn = state.turn
-    creature = fields.get(kind.actor)
+    creature = kind.actor_in(fields)
     if (
         kind.cost is None
         or fields.get("granted") is True
