@@ -150,6 +150,8 @@ def test_a_jump_spends_movement_ds_turn_02() -> None:
     """DS-TURN-02, DS-MTYPE-18: a jump is part of a move: its cost comes from the movement left."""
     enc, _ = brawl.jump(kiras_turn(), "kira", (0, 1, 0))
     assert (economy(enc).moves, economy(enc).movement_left) == (1, 4)
+    enc, _ = brawl.jump(enc, "kira", (0, 2, 0), granted=True)
+    assert (economy(enc).moves, economy(enc).movement_left) == (1, 4)
 
 
 def test_a_paused_move_spends_only_the_squares_walked_ds_turn_02() -> None:
