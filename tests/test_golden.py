@@ -114,7 +114,8 @@ class Climb(Action):
             out = brawl.use_action(state, self.creature, "move")
         cost = brawl.path_cost(out.state, self.creature, self.path, mode="climb")
         budget = movement_left(out.state, self.creature)
-        out = out.then(brawl.move, self.creature, self.path, mode="climb", budget=budget)
+        # the movement is spent here, as Advance does, so the move itself spends nothing more
+        out = out.then(brawl.move, self.creature, self.path, mode="climb", budget=budget, granted=True)
         return out.then(brawl.spend_movement, self.creature, min(cost, budget))
 
 

@@ -80,10 +80,10 @@ def test_action_fast_move_once_each_any_order_i_turn_01_03() -> None:
     enc = started()
     enc, _ = brawl.start_turn(enc, "bo")
     for kind in ("fast", "move", "action"):
-        enc, _ = brawl.use_action(enc, "bo", kind)
+        enc, _ = brawl.use_action(enc, "bo", kind, fast=kind == "fast")
     for kind in ("fast", "move", "action"):
         with pytest.raises(brawl.ActionUnavailableError, match="I-TURN-01"):
-            brawl.use_action(enc, "bo", kind)
+            brawl.use_action(enc, "bo", kind, fast=kind == "fast")
 
 
 def test_move_split_never_exceeds_movement_i_turn_04_05() -> None:
@@ -115,7 +115,7 @@ def test_free_actions_out_of_sequence_not_counted_i_free_01_02() -> None:
     enc, ev = brawl.use_action(enc, "ana", "free", name="Fulfill Prophecy")
     assert not ev[0].counted
     enc, _ = brawl.use_action(enc, "bo", "free")
-    enc, _ = brawl.use_action(enc, "bo", "fast")
+    enc, _ = brawl.use_action(enc, "bo", "fast", fast=True)
     assert enc.turn.current == "bo"
 
 
@@ -125,11 +125,11 @@ def test_hold_action_or_fast_not_both_never_move_i_hold_01_r_i_3() -> None:
     enc, _ = brawl.start_turn(enc, "bo")
     with pytest.raises(brawl.ActionUnavailableError, match="R-I-3"):
         brawl.hold_action(enc, "bo", held="move", action="run", trigger="orc moves")
-    enc, _ = brawl.hold_action(enc, "bo", held="fast", action="shield", trigger="orc attacks")
+    enc, _ = brawl.hold_action(enc, "bo", held="fast", action="shield", trigger="orc attacks", fast=True)
     with pytest.raises(brawl.ActionUnavailableError, match="I-HOLD-01"):
         brawl.hold_action(enc, "bo", held="action", action="strike", trigger="orc attacks")
     with pytest.raises(brawl.ActionUnavailableError, match="I-TURN-01"):
-        brawl.use_action(enc, "bo", "fast")
+        brawl.use_action(enc, "bo", "fast", fast=True)
     enc, _ = brawl.use_action(enc, "bo", "action")
 
 
@@ -206,3 +206,21 @@ def test_without_danger_actions_run_freely_in_any_order_i_enc_01() -> None:
     danger = started()
     with pytest.raises(brawl.TurnOrderError, match="I-INIT-02"):
         brawl.start_turn(danger, "ana")
+
+
+def test_the_fast_action_takes_only_a_fast_action_i_turn_03() -> None:
+    """I-TURN-03, R-I-6: the Fast Action slot refuses an action that does not say it is fast."""
+    enc = started()
+    enc, _ = brawl.start_turn(enc, "bo")
+    with pytest.raises(brawl.ActionUnavailableError, match="I-TURN-03") as refused:
+        brawl.use_action(enc, "bo", "fast", name="Strike")
+    assert "Strike" in str(refused.value)
+    assert not brawl.can_use_action(enc, "bo", "fast")
+    assert not brawl.is_legal(enc, brawl.actions.UseAction("bo", "fast"))
+    with pytest.raises(brawl.ActionUnavailableError, match="I-TURN-03"):
+        brawl.hold_action(enc, "bo", held="fast", action="strike", trigger="orc attacks")
+    with pytest.raises(brawl.ActionUnavailableError, match="I-TURN-03"):
+        brawl.apply(enc, brawl.actions.TakeAction("fast", brawl.actions.Defend("bo")))
+    enc, events = brawl.apply(enc, brawl.actions.UseAction("bo", "fast", name="Quick Draw", fast=True))
+    assert "I-TURN-03" in events[0].rules
+    enc, _ = brawl.use_action(enc, "bo", "action")  # the Action slot takes any action (I-TURN-02)

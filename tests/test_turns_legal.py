@@ -132,7 +132,7 @@ def test_initiative_offers_held_action_once_triggered_i_hold_03() -> None:
     assert brawl.legal_actions(enc) == [StartTurn("ana")]
     enc, _ = brawl.start_turn(enc, "ana")
     enc, _ = brawl.hold_action(enc, "ana", action="shoot", trigger="the door opens")
-    flow = [UseAction("ana", "fast"), UseAction("ana", "move"), EndTurn()]
+    flow = [UseAction("ana", "fast", fast=True), UseAction("ana", "move"), EndTurn()]
     offered = brawl.legal_actions(enc)
     assert offered[-3:] == flow
     assert {type(a) for a in offered[:-3]} == {AdvanceTo}  # the Action is held: only moves
@@ -245,7 +245,7 @@ def test_turn_requests_survive_json() -> None:
         EndTurn(saving_throws=(3, 9)),
         EndRound(opener="gm"),
         EndRound(suffocation_rolls={"kira": 4}, breathes_water=("gob",)),
-        UseAction("ana", "hold", held="fast", action="shoot", trigger="door"),
+        UseAction("ana", "hold", held="fast", action="shoot", trigger="door", fast=True),
         brawl.actions.EndCombat(keep={"kira": ["prone"]}, keep_temporary_stamina=("kira",)),
         PassTurn("gm"),
         Surrender("bob"),

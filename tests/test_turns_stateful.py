@@ -165,10 +165,13 @@ class InitiativeMachine(RuleBasedStateMachine):
     def hold(self, held: str) -> None:
         t = self.enc.turn
         assert isinstance(t, InitiativeTurn)
+        fast = held == "fast"  # the Fast Action holds only a fast action (I-TURN-03)
         if t.current is not None and brawl.can_use_action(
-            self.enc, t.current, "hold", held=held, action="x", trigger="go"
+            self.enc, t.current, "hold", held=held, action="x", trigger="go", fast=fast
         ):
-            self.enc, _ = brawl.hold_action(self.enc, t.current, held=held, action="x", trigger="go")
+            self.enc, _ = brawl.hold_action(
+                self.enc, t.current, held=held, action="x", trigger="go", fast=fast
+            )
 
     @rule()
     def trigger(self) -> None:

@@ -21,7 +21,9 @@ from typing import Any, Literal, TypeVar, Union
 from brawl.errors import ArgumentTypeError
 from brawl.geometry import Pos
 from brawl.outcome import Outcome
+from brawl.requests import Action
 from brawl.rules.settle import settle
+from brawl.turns.deeds import costed_requests, spend_for
 
 F = TypeVar("F", bound=Callable[..., Any])
 Check = Callable[[object], bool]
@@ -268,14 +270,36 @@ HELPERS = frozenset({"distance", "adjacent", "bonus", "fall_damage"})
 """Exported model helpers without a state that are checked too (their results need no settling)."""
 
 
+def spending(fn: F, kind: type[Action]) -> F:
+    """``fn``, a rule whose record is ``kind``, first spending what it costs the turn (DS-TURN-01)."""
+    signature = inspect.signature(fn)
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        bound = signature.bind(*args, **kwargs)
+
+        def run(state: Any) -> Any:
+            bound.arguments["state"] = state
+            return fn(*bound.args, **bound.kwargs)
+
+        return spend_for(bound.arguments["state"], kind, dict(bound.arguments), fn.__name__, run)
+
+    return wrapper  # type: ignore[return-value]
+
+
 def check_namespace(namespace: dict[str, Any], names: list[str]) -> None:
-    """Wrap every exported function whose first parameter is the state, and the HELPERS."""
+    """Wrap every exported function whose first parameter is the state, and the HELPERS.
+
+    A rule whose record costs a part of the turn (:func:`~brawl.turns.deeds.costed_requests`)
+    spends it first on its actor's own turn.
+    """
+    costed = costed_requests()
     for name in names:
         fn = namespace.get(name)
         if name in OWN_CHECKS or not inspect.isfunction(fn):
             continue
         params = list(inspect.signature(fn).parameters)
         if params[:1] == ["state"]:
-            namespace[name] = checked(fn)
+            namespace[name] = checked(spending(fn, costed[name]) if name in costed else fn)
         elif name in HELPERS:
             namespace[name] = checked(fn, settled=False)

@@ -17,7 +17,7 @@ from typing import Any
 import attrs
 
 from brawl.checks import whole_number
-from brawl.errors import InvalidArgumentError
+from brawl.errors import InvalidArgumentError, RulesError
 from brawl.geometry import Pos, as_pos
 from brawl.outcome import Outcome
 from brawl.requests import Action as Action
@@ -57,6 +57,7 @@ from brawl.turns.deeds import RideTo as RideTo
 from brawl.turns.deeds import TakeAction as TakeAction
 from brawl.turns.deeds import legal_moves as legal_moves
 from brawl.turns.deeds import movement_left as movement_left
+from brawl.turns.deeds import rule_name, spend_for
 from brawl.turns.initiative import HoldAction as HoldAction
 from brawl.turns.initiative import ReportTrigger as ReportTrigger
 from brawl.turns.initiative import StartInitiativeCombat as StartInitiativeCombat
@@ -174,11 +175,23 @@ def Slide(  # the action of brawl.slide: the full ForcedMove record
 # -- applying, replaying, choosing ------------------------------------------------------------------
 
 
+def _fields(action: Action) -> dict[str, Any]:
+    if not attrs.has(type(action)):
+        return {}
+    return {f.name: getattr(action, f.name) for f in attrs.fields(type(action))}
+
+
 def apply(state: Encounter, action: Action) -> Outcome:
-    """Apply one action: ``state, events = brawl.apply(state, action)``."""
+    """Apply one action: ``state, events = brawl.apply(state, action)``.
+
+    A request made on its actor's own Draw Steel turn first spends what it costs from the turn
+    (its class's ``cost``, DS-TURN-01..03), unless it says ``granted=True``; a
+    :class:`TakeAction` or :class:`Advance` spends its own part and resolves its inner request.
+    """
     if not isinstance(action, Action):
         raise InvalidArgumentError(f"action {action!r}: not a brawl action", rule=())
-    return settle(action.resolve(state))
+    kind = type(action)
+    return settle(spend_for(state, kind, _fields(action), rule_name(kind), action.resolve))
 
 
 def replay(state: Encounter, actions: Iterable[Action]) -> Outcome:
@@ -191,8 +204,18 @@ def replay(state: Encounter, actions: Iterable[Action]) -> Outcome:
 
 
 def is_legal(state: Encounter, action: Action) -> bool:
-    """Whether ``action`` may be applied to ``state``: its cheap checks, never a run of the rule."""
-    return verified(action, state)
+    """Whether ``action`` may be applied to ``state``: its cheap checks, never a run of the rule.
+
+    On its actor's own Draw Steel turn the part of the turn it costs must be left too.
+    """
+    if not verified(action, state):
+        return False
+    kind = type(action)
+    try:
+        spend_for(state, kind, _fields(action), rule_name(kind), lambda s: Outcome(s, ()))
+    except RulesError:
+        return False
+    return True
 
 
 def legal_actions(

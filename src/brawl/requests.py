@@ -8,6 +8,7 @@ subclass registers by class name, so JSON finds it again. ``resolve`` runs the r
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import attrs
@@ -24,6 +25,23 @@ class Action:
     """The request classes by name; a private name or a class that sets ``base = True`` stays out."""
     base: ClassVar[bool] = False
     """True in the class body of a shared base of requests, which is no request itself."""
+    cost: ClassVar[str | None] = None
+    """What the request spends from its actor's turn when called on that turn: ``"main"``,
+    ``"maneuver"``, ``"free maneuver"``, ``"move"`` (the move action and all it grants) or
+    ``"movement"`` (the path's cost from the movement left, the move action first if none is
+    left); None: nothing (DS-TURN-01..03, DS-TURN-09)."""
+    actor: ClassVar[str] = "creature"
+    """The name of the field naming the creature that acts."""
+
+    @classmethod
+    def cost_in(cls, state: Encounter, fields: Mapping[str, Any]) -> str | None:
+        """What the request with these fields costs in ``state`` (by default :attr:`cost`)."""
+        return cls.cost
+
+    @classmethod
+    def actor_in(cls, fields: Mapping[str, Any]) -> object:
+        """Who acts in the request with these fields (by default the field :attr:`actor` names)."""
+        return fields.get(cls.actor)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

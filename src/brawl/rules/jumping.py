@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import ClassVar
 
 import attrs
 
@@ -45,6 +46,8 @@ def _landing(value: Iterable[int]) -> Pos:
 class Jump(Action):
     """A long jump to ``landing`` as part of a move (DS-MTYPE-18..21): see :func:`jump`."""
 
+    cost: ClassVar[str | None] = "movement"
+
     creature: str = attrs.field(validator=ident("DS-MTYPE-18"))
     landing: Pos = attrs.field(converter=_landing)
     characteristic: str | None = attrs.field(
@@ -53,6 +56,8 @@ class Jump(Action):
     tier: int | None = attrs.field(default=None, validator=whole("DS-MTYPE-19", lo=1, hi=3, optional=True))
     budget: int | None = attrs.field(default=None, validator=budget_field)
     ignore_speed: bool = attrs.field(default=False, validator=flag("DS-MOVE-07"))
+    granted: bool = attrs.field(default=False, validator=flag("DS-TURN-02"))
+    """A jump an effect grants: it spends nothing of the jumper's turn (R-TURN-8)."""
 
     def verify(self, state: Encounter) -> None:
         """Raise unless the creature may jump now (:func:`verify_jump`)."""
@@ -61,6 +66,12 @@ class Jump(Action):
     def resolve(self, state: Encounter) -> Outcome:
         """Resolve the request (see :func:`jump`)."""
         return _jump(state, self)
+
+    def movement_cost(self, state: Encounter) -> int:
+        """The movement the jump spends: 1 a square plus the landing's surcharge (R-MOVE-6)."""
+        start = state.creature(self.creature).pos
+        model = movement_model(state, self.creature, "advance")
+        return cell_distance(start, self.landing) + model.cost(start, self.landing) - 1
 
 
 def jump(
@@ -72,6 +83,7 @@ def jump(
     tier: int | None = None,
     budget: int | None = None,
     ignore_speed: bool = False,
+    granted: bool = False,
 ) -> Outcome:
     """A long jump as part of a move (DS-MTYPE-18..21, R-MOVE-6).
 
@@ -80,11 +92,13 @@ def jump(
     than the effect's distance ``budget`` (DS-MTYPE-20). The jump spends movement like walking:
     1 per square, plus the landing square's surcharge only (R-MOVE-6); it crosses gaps and
     obstacles up to its height without falling. No jumping out of difficult or damaging terrain
-    (DS-MTYPE-21), and a prone creature can't jump (RB1-PRONE).
+    (DS-MTYPE-21), and a prone creature can't jump (RB1-PRONE). On the jumper's own Draw Steel
+    turn the jump spends the turn's movement unless ``granted`` (DS-TURN-02, R-TURN-8).
     """
     request = Jump(
-        creature, landing, characteristic=characteristic, tier=tier, budget=budget, ignore_speed=ignore_speed
-    )
+        creature, landing, characteristic=characteristic, tier=tier, budget=budget,
+        ignore_speed=ignore_speed, granted=granted,
+    )  # fmt: skip
     return request.resolve(state)
 
 

@@ -9,6 +9,7 @@ answers, ``x`` resolves; the request record carries the same fields as the rule.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import ClassVar
 
 import attrs
 
@@ -34,6 +35,8 @@ from brawl.state import Encounter
 @attrs.frozen
 class Defend(Action):
     """Defend: :func:`defend` as a record (DS-ACT-19, DS-ACT-20)."""
+
+    cost: ClassVar[str | None] = "main"
 
     creature: str = attrs.field(validator=text("DS-ACT-19"))
     """The defending creature."""
@@ -93,6 +96,8 @@ def defend_reasons(state: Encounter, creature: str) -> list[Reason]:
 @attrs.frozen
 class Charge(Action):
     """Charge: :func:`charge` as a record (DS-ACT-17, DS-ACT-18)."""
+
+    cost: ClassVar[str | None] = "main"
 
     creature: str = attrs.field(validator=text("DS-ACT-17"))
     """The charging creature."""

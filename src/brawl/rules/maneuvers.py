@@ -10,6 +10,7 @@ dice), ``can_x`` answers, ``x`` resolves; the request record carries the same fi
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import ClassVar
 
 import attrs
 
@@ -118,6 +119,8 @@ def _optional_pos(value: Iterable[int] | None) -> Pos | None:
 class Grab(Action):
     """The Grab maneuver: :func:`grab` as a record (DS-ACT-08..10)."""
 
+    cost: ClassVar[str | None] = "maneuver"
+
     creature: str = attrs.field(validator=text("DS-ACT-08"))
     """The creature grabbing."""
     target: str = attrs.field(validator=text("DS-ACT-08"))
@@ -214,6 +217,8 @@ def grab(
 @attrs.frozen
 class EscapeGrab(Action):
     """The Escape Grab maneuver: :func:`escape_grab` as a record (DS-ACT-06, DS-ACT-07)."""
+
+    cost: ClassVar[str | None] = "maneuver"
 
     creature: str = attrs.field(validator=text("DS-ACT-06"))
     """The grabbed creature."""
@@ -344,6 +349,8 @@ def escape_grab(
 class Knockback(Action):
     """The Knockback maneuver: :func:`knockback` as a record (DS-ACT-12)."""
 
+    cost: ClassVar[str | None] = "maneuver"
+
     creature: str = attrs.field(validator=text("DS-ACT-12"))
     """The creature making the maneuver."""
     target: str = attrs.field(validator=text("DS-ACT-12"))
@@ -442,6 +449,8 @@ def knockback(
 @attrs.frozen
 class AidAttack(Action):
     """Aid Attack: :func:`aid_attack` as a record (DS-ACT-03)."""
+
+    cost: ClassVar[str | None] = "maneuver"
 
     creature: str = attrs.field(validator=text("DS-ACT-03"))
     """The aiding creature."""

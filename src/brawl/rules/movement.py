@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterable
+from typing import ClassVar
 
 import attrs
 
@@ -190,6 +191,8 @@ def path_cost(
 class Move(Action):
     """A willing move along ``path``, the positions entered in order (R-MOVE-1): see :func:`move`."""
 
+    cost: ClassVar[str | None] = "movement"
+
     creature: str = attrs.field(validator=ident("R-MOVE-1"))
     path: tuple[Pos, ...] = attrs.field(converter=as_path)
     mode: str = attrs.field(default="advance", validator=mode_field)
@@ -200,6 +203,8 @@ class Move(Action):
     stop_at_provocation: bool = attrs.field(default=False, validator=flag("R-MOVE-3"))
     resolved: tuple[str, ...] = attrs.field(default=(), converter=_resolved)
     test_passed: bool | None = attrs.field(default=None, validator=flag("DS-MTYPE-13", optional=True))
+    granted: bool = attrs.field(default=False, validator=flag("DS-TURN-01"))
+    """Movement an effect grants: it spends nothing of the mover's turn (R-TURN-8)."""
 
     def verify(self, state: Encounter) -> None:
         """Raise :class:`IllegalMoveError` if the move is illegal (see :func:`verify_move`)."""
@@ -208,6 +213,10 @@ class Move(Action):
     def resolve(self, state: Encounter) -> Outcome:
         """Make the move (see :func:`move`)."""
         return _move(state, self)
+
+    def movement_cost(self, state: Encounter) -> int:
+        """The movement the path costs, surcharges included (R-MOVE-1)."""
+        return path_cost(state, self.creature, self.path, mode=self.mode, squeeze=self.squeeze)  # type: ignore[arg-type]
 
 
 def _plan_request(state: Encounter, request: Move) -> MovePlan:
@@ -277,6 +286,7 @@ def move(
     stop_at_provocation: bool = False,
     resolved: Iterable[str] = (),
     test_passed: bool | None = None,
+    granted: bool = False,
 ) -> Outcome:
     """Move a creature willingly along ``path`` (the positions entered, in order).
 
@@ -288,8 +298,9 @@ def move(
     ``budget`` = the movement left and ``resolved`` = the enemies that already had their chance.
     ``test_passed=False`` is a failed Might test for a hard climb or swim: the move stops before
     the first climbing or swimming step and wastes no movement (DS-MTYPE-13). ``squeeze`` lets
-    the move end in the space of a creature within 1 size (DS-MOVE-05). The request is a
-    :class:`Move` record.
+    the move end in the space of a creature within 1 size (DS-MOVE-05). On the creature's own
+    Draw Steel turn the move spends the turn's movement; ``granted`` (movement an effect gives)
+    spends nothing (DS-TURN-02). The request is a :class:`Move` record.
     """
     request = Move(
         creature,
@@ -302,6 +313,7 @@ def move(
         stop_at_provocation=stop_at_provocation,
         resolved=resolved,
         test_passed=test_passed,
+        granted=granted,
     )
     return _move(state, request)
 
@@ -460,12 +472,16 @@ def advance(state: Encounter, creature: str, path: Iterable[Iterable[int]], **kw
 class Shift(Action):
     """A shift of up to ``squares`` along ``path`` (DS-MOVE-09..11): see :func:`shift`."""
 
+    cost: ClassVar[str | None] = "movement"
+
     creature: str = attrs.field(validator=ident("DS-MOVE-09"))
     path: tuple[Pos, ...] = attrs.field(converter=as_path)
     squares: int | None = attrs.field(default=None, validator=budget_field)
     as_move: bool = attrs.field(default=False, validator=flag("DS-MOVE-11"))
     ignore_speed: bool = attrs.field(default=False, validator=flag("DS-MOVE-05"))
     stop_at_provocation: bool = attrs.field(default=False, validator=flag("R-MOVE-3"))
+    granted: bool = attrs.field(default=False, validator=flag("DS-TURN-01"))
+    """Movement an effect grants: it spends nothing of the mover's turn (R-TURN-8)."""
 
     def move_request(self) -> Move:
         """The :class:`Move` this shift makes."""
@@ -486,6 +502,10 @@ class Shift(Action):
         """Shift (see :func:`shift`)."""
         return _move(state, self.move_request())
 
+    def movement_cost(self, state: Encounter) -> int:
+        """The movement the shift's path costs (R-MOVE-1)."""
+        return self.move_request().movement_cost(state)
+
 
 def shift(
     state: Encounter,
@@ -496,11 +516,13 @@ def shift(
     as_move: bool = False,
     ignore_speed: bool = False,
     stop_at_provocation: bool = False,
+    granted: bool = False,
 ) -> Outcome:
     """Shift up to ``squares`` (None: its speed): no opportunity attacks (DS-MOVE-09, DS-MOVE-10).
 
     ``as_move`` uses the allowance to move instead, the same number of squares (DS-MOVE-11),
-    for instance to leave difficult terrain; that movement provokes as usual.
+    for instance to leave difficult terrain; that movement provokes as usual. On the creature's
+    own Draw Steel turn the shift spends the turn's movement unless ``granted`` (DS-TURN-02).
     """
     request = Shift(
         creature,
@@ -509,6 +531,7 @@ def shift(
         as_move=as_move,
         ignore_speed=ignore_speed,
         stop_at_provocation=stop_at_provocation,
+        granted=granted,
     )
     return request.resolve(state)
 
@@ -516,6 +539,8 @@ def shift(
 @attrs.frozen
 class Disengage(Action):
     """The Disengage move action along ``path`` (DS-ACT-02): see :func:`disengage`."""
+
+    cost: ClassVar[str | None] = "move"
 
     creature: str = attrs.field(validator=ident("DS-ACT-02"))
     path: tuple[Pos, ...] = attrs.field(converter=as_path)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
 import attrs
 
 from brawl.conditions import ConditionName
@@ -32,6 +35,8 @@ from brawl.state import Encounter
 @attrs.frozen
 class FallProne(Action):
     """Dropping prone on purpose, as a free maneuver (DS-MTYPE-23): see :func:`fall_prone`."""
+
+    cost: ClassVar[str | None] = "free maneuver"
 
     creature: str = attrs.field(validator=ident("DS-MTYPE-23"))
 
@@ -85,9 +90,25 @@ def _fall_prone(state: Encounter, request: FallProne) -> Outcome:
 class StandUp(Action):
     """The Stand Up maneuver (DS-ACT-15): see :func:`stand_up`."""
 
+    cost: ClassVar[str | None] = "maneuver"
+
     creature: str = attrs.field(validator=ident("DS-ACT-15"))
     helper: str | None = attrs.field(default=None, validator=ident("DS-ACT-15", optional=True))
     willing: bool = attrs.field(default=True, validator=flag("DS-ACT-15"))
+
+    @classmethod
+    def actor_in(cls, fields: Mapping[str, Any]) -> object:
+        """The helper when one lifts the creature, else the creature itself (DS-ACT-15)."""
+        helper = fields.get("helper")
+        return fields.get("creature") if helper is None else helper
+
+    @classmethod
+    def cost_in(cls, state: Encounter, fields: Mapping[str, Any]) -> str | None:
+        """A maneuver (the helper's when helped); a free one from voluntary prone (DS-MTYPE-23)."""
+        if fields.get("helper") is not None:
+            return cls.cost
+        prone = state.creature(fields["creature"]).conditions_named(ConditionName.PRONE)
+        return "free maneuver" if prone and all(p.voluntary for p in prone) else cls.cost
 
     def verify(self, state: Encounter) -> None:
         """Raise unless the creature may stand up now (:func:`verify_stand_up`)."""

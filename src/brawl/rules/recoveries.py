@@ -8,6 +8,7 @@ Catch Breath and Heal are requests (:class:`CatchBreath`, :class:`Heal`), each w
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import ClassVar
 
 import attrs
 
@@ -118,6 +119,8 @@ def _spend(state: Encounter, request: SpendRecovery) -> Outcome:
 class CatchBreath(Action):
     """A request for the Catch Breath maneuver (DS-ACT-04): the record of :func:`catch_breath`."""
 
+    cost: ClassVar[str | None] = "maneuver"
+
     creature: str = attrs.field(validator=ident("DS-ACT-04"))
     """The hero catching its breath."""
 
@@ -178,6 +181,9 @@ def _catch_breath(state: Encounter, request: CatchBreath) -> Outcome:
 @attrs.frozen
 class Heal(Action):
     """A request for the Heal main action (DS-ACT-22): the record of :func:`heal`."""
+
+    cost: ClassVar[str | None] = "main"
+    actor: ClassVar[str] = "healer"
 
     healer: str = attrs.field(validator=ident("DS-ACT-22"))
     """The creature healing."""

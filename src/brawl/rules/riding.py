@@ -7,6 +7,7 @@ a larger one and holds on like a rider (DS-MTYPE-14, DS-MTYPE-15).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import ClassVar
 
 import attrs
 
@@ -49,6 +50,9 @@ def _optional_pos(value: Iterable[int] | None) -> Pos | None:
 @attrs.frozen
 class Ride(Action):
     """The Ride move action of ``rider`` along ``path`` (DS-MOUNT-03, DS-MOUNT-04): see :func:`ride`."""
+
+    cost: ClassVar[str | None] = "move"
+    actor: ClassVar[str] = "rider"
 
     rider: str = attrs.field(validator=ident("DS-MOUNT-03"))
     path: tuple[Pos, ...] = attrs.field(converter=as_path)

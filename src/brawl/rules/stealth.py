@@ -19,6 +19,7 @@ the caller (:func:`revealed_edge`) once :func:`reveal` has run.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import ClassVar
 
 import attrs
 import immutables
@@ -120,6 +121,8 @@ def _can_hide_from(state: Encounter, creature: str, other: str, cover: tuple[str
 @attrs.frozen
 class Hide(Action):
     """The Hide maneuver: :func:`hide` as a record (DS-ACT-11, RB3-HIDE)."""
+
+    cost: ClassVar[str | None] = "maneuver"
 
     creature: str = attrs.field(validator=text("DS-ACT-11"))
     """The creature hiding."""
@@ -305,6 +308,9 @@ def hidden_in_reach(state: Encounter, searcher: str) -> tuple[str, ...]:
 @attrs.frozen
 class Search(Action):
     """The Search for Hidden Creatures maneuver: :func:`search` as a record (DS-ACT-14, RB3-HIDE)."""
+
+    cost: ClassVar[str | None] = "maneuver"
+    actor: ClassVar[str] = "searcher"
 
     searcher: str = attrs.field(validator=text("DS-ACT-14"))
     """The creature searching."""

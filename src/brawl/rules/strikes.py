@@ -10,6 +10,7 @@ these rules check only what the creature's state allows. Power rolls come from t
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import ClassVar
 
 import attrs
 
@@ -246,6 +247,9 @@ def action_roll(
 @attrs.frozen
 class FreeStrike(Action):
     """A free strike: :func:`free_strike` as a record (DS-ACT-21, DS-STRIKE-01, -06, -07)."""
+
+    cost: ClassVar[str | None] = "main"
+    actor: ClassVar[str] = "attacker"
 
     attacker: str = attrs.field(validator=text("DS-STRIKE-01"))
     """The striking creature."""

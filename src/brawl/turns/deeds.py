@@ -8,11 +8,14 @@ the creature's movement reaches this turn, with its cost, without building a pat
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 import attrs
 
 from brawl.errors import ActionUnavailableError, IllegalMoveError, InvalidArgumentError, TurnOrderError
+from brawl.events.movement import Moved
 from brawl.geometry import Pos, as_pos
 from brawl.outcome import Outcome
 from brawl.reach import Reachable
@@ -28,6 +31,7 @@ from brawl.rules.settle import settle
 from brawl.rules.strikes import FreeStrike
 from brawl.state import Encounter
 from brawl.turns.base import system_of
+from brawl.turns.economy import TurnEconomy
 
 __all__ = [
     "MAIN_ACTIONS",
@@ -38,9 +42,12 @@ __all__ = [
     "TakeAction",
     "acting_creature",
     "actor_of",
+    "costed_requests",
     "legal_moves",
     "movement_left",
     "ride_destinations",
+    "rule_name",
+    "spend_for",
 ]
 
 
@@ -241,3 +248,70 @@ MAIN_ACTIONS = (FreeStrike, Defend, Charge, Heal)
 """Actions taken as a main action (DS-ACT-17..22)."""
 MANEUVERS = (Grab, EscapeGrab, Knockback, AidAttack, StandUp, CatchBreath)
 """Actions taken as a maneuver (DS-ACT-03..16)."""
+
+
+def rule_name(kind: type[Action]) -> str:
+    """The public rule a request class is the record of: ``FreeStrike`` -> ``free_strike``."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", kind.__name__).lower()
+
+
+def costed_requests() -> dict[str, type[Action]]:
+    """The request classes that spend a part of the turn, by the name of their public rule."""
+    return {rule_name(k): k for k in Action.registry.values() if k.cost is not None}
+
+
+def spend_for(
+    state: Encounter,
+    kind: type[Action],
+    fields: Mapping[str, Any],
+    name: str,
+    run: Callable[[Encounter], Outcome],
+) -> Outcome:
+    """``run`` (the rule call) after spending what it costs its actor's Draw Steel turn (DS-TURN-01..03).
+
+    ``kind`` is the request class and ``fields`` the call's arguments (or the record's fields).
+    Nothing is spent outside a Draw Steel turn, for another creature than the one whose turn it
+    is, for a triggered call (``opportunity``) or one an effect grants (``granted``). Movement
+    takes the move action when none is left; a path costing more than is left is refused, and
+    the movement the move actually spent (less when it pauses) is spent after it. Raises
+    :class:`ActionUnavailableError` naming ``name`` when the cost can't be paid.
+    """
+    turn = state.turn
+    creature = kind.actor_in(fields)
+    if (
+        kind.cost is None
+        or fields.get("granted") is True
+        or fields.get("opportunity") is True
+        or not isinstance(getattr(turn, "economy", None), TurnEconomy)
+        or getattr(turn, "current", None) != creature
+        or not isinstance(creature, str)
+    ):
+        return run(state)
+    cost = kind.cost_in(state, fields)
+    if cost is None:
+        return run(state)
+    system = system_of(state)
+    out = Outcome(state, ())
+    try:
+        if cost != "movement":
+            out = system.use_action(state, creature, cost)
+            granted = movement_left(out.state, creature) - movement_left(state, creature)
+            if cost == "move" and granted > 0:
+                out = out.then(system.spend_movement, creature, granted)
+            return out.then(run)
+        if movement_left(state, creature) == 0:
+            out = system.use_action(state, creature, "move")
+        left = movement_left(out.state, creature)
+        request = kind(**{k: v for k, v in fields.items() if k != "state"})
+        squares: int = getattr(request, "movement_cost")(out.state)  # noqa: B009
+    except ActionUnavailableError as e:
+        raise ActionUnavailableError(f"{name} by {creature}: {e.reason}", rule=e.rules) from None
+    if squares > left:
+        raise ActionUnavailableError(
+            f"{name} by {creature}: the path costs {squares}, {left} movement is left this turn",
+            rule=("DS-TURN-01", "DS-TURN-02"),
+        )
+    out = out.then(run)
+    moved = [e.spent for e in out.events if isinstance(e, Moved) and e.creature == creature]
+    walked = sum(moved) if moved else squares
+    return out.then(system.spend_movement, creature, walked) if walked else out

@@ -203,9 +203,10 @@ def verify_action(
     held: str | None = None,
     action: str | None = None,
     trigger: str | None = None,
+    fast: bool = False,
 ) -> None:
     """Raise :class:`~brawl.errors.ActionUnavailableError` or :class:`TurnOrderError` if not allowed."""
-    choices = given(name=name, slow=slow, held=held, action=action, trigger=trigger)
+    choices = given(name=name, slow=slow, held=held, action=action, trigger=trigger, fast=fast)
     system_of(state).verify_action(state, creature, kind, **choices)
 
 
@@ -219,10 +220,13 @@ def can_use_action(
     held: str | None = None,
     action: str | None = None,
     trigger: str | None = None,
+    fast: bool = False,
 ) -> bool:
     """Whether the creature may use this kind of action now."""
     try:
-        verify_action(state, creature, kind, name=name, slow=slow, held=held, action=action, trigger=trigger)
+        verify_action(
+            state, creature, kind, name=name, slow=slow, held=held, action=action, trigger=trigger, fast=fast
+        )
     except RulesError:
         return False
     return True
@@ -238,13 +242,15 @@ def use_action(
     held: str | None = None,
     action: str | None = None,
     trigger: str | None = None,
+    fast: bool = False,
 ) -> Outcome:
     """Spend an action of this kind: Draw Steel main, maneuver, move, free maneuver, triggered,
     free triggered; the zone game main, bonus; the initiative game action, fast, move, free, hold.
 
-    ``name`` labels it; ``slow``, ``held``, ``action`` and ``trigger`` are the initiative game's.
+    ``name`` labels it; ``slow``, ``held``, ``action``, ``trigger`` and ``fast`` are the initiative
+    game's: the Fast Action takes only an action that says it is fast, ``fast=True`` (I-TURN-03).
     """
-    choices = given(name=name, slow=slow, held=held, action=action, trigger=trigger)
+    choices = given(name=name, slow=slow, held=held, action=action, trigger=trigger, fast=fast)
     return system_of(state).use_action(state, creature, kind, **choices)
 
 

@@ -37,7 +37,7 @@ from brawl.events.turns import (
     TurnOrderSet,
     TurnStarted,
 )
-from brawl.fields import text
+from brawl.fields import flag, text
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.state import Encounter, TurnState
@@ -284,8 +284,13 @@ class InitiativeGame:
         held: str | None = None,
         action: str | None = None,
         trigger: str | None = None,
+        fast: bool = False,
     ) -> None:
-        """Raise unless ``kind`` is allowed now (I-TURN-01..03, I-FREE-01, I-SLOW-01, I-HOLD-01)."""
+        """Raise unless ``kind`` is allowed now (I-TURN-01..03, I-FREE-01, I-SLOW-01, I-HOLD-01).
+
+        ``fast``: the action says it is fast; only such an action goes in the Fast Action slot,
+        used now or held (I-TURN-03).
+        """
         t = turn_of(state)
         c = state.creature(creature)
         if kind not in KINDS:
@@ -319,6 +324,12 @@ class InitiativeGame:
                         f"{creature} holds its {held}: declare the specific {label}", rule="I-HOLD-02"
                     )
             kind = held
+        if kind == "fast" and not fast:
+            raise ActionUnavailableError(
+                f"{creature} fast action{f' {name!r}' if name else ''}: only an action that says it is "
+                "fast takes the Fast Action (say fast=True)",
+                rule="I-TURN-03",
+            )
         spent = {"action": eco.action, "fast": eco.fast, "move": eco.move}[kind]
         if spent:
             raise ActionUnavailableError(f"{creature} {kind}: already used this turn", rule="I-TURN-01")
@@ -334,10 +345,11 @@ class InitiativeGame:
         held: str | None = None,
         action: str | None = None,
         trigger: str | None = None,
+        fast: bool = False,
     ) -> Outcome:
         """Use an Action, a Fast Action, the Move (grants its movement), a free action or a hold."""
         self.verify_action(
-            state, creature, kind, name=name, slow=slow, held=held, action=action, trigger=trigger
+            state, creature, kind, name=name, slow=slow, held=held, action=action, trigger=trigger, fast=fast
         )
         t = turn_of(state)
         if kind == "free":
@@ -427,7 +439,7 @@ class InitiativeGame:
             t = turn_of(state)
             if t.current is not None:
                 found = initiative_deeds(state, t.current)
-                found += [UseAction(t.current, kind) for kind in OFFERED]
+                found += [UseAction(t.current, kind, fast=kind == "fast") for kind in OFFERED]
                 found.append(EndTurn())
             else:
                 nxt = next_actor(state, t)
@@ -447,10 +459,15 @@ class InitiativeGame:
 
 
 def hold_action(
-    state: Encounter, creature: str, *, held: str = "action", action: str, trigger: str
+    state: Encounter, creature: str, *, held: str = "action", action: str, trigger: str, fast: bool = False
 ) -> Outcome:
-    """Hold the Action or the Fast Action (not both) with an action and a trigger (I-HOLD-01, -02)."""
-    return INITIATIVE.use_action(state, creature, "hold", held=held, action=action, trigger=trigger)
+    """Hold the Action or the Fast Action (not both) with an action and a trigger (I-HOLD-01, -02).
+
+    The Fast Action holds only an action that says it is fast: ``fast=True`` (I-TURN-03).
+    """
+    return INITIATIVE.use_action(
+        state, creature, "hold", held=held, action=action, trigger=trigger, fast=fast
+    )
 
 
 INITIATIVE = register_system(InitiativeGame())
@@ -493,11 +510,20 @@ class HoldAction(Request):
     action: str = attrs.field(validator=text())
     trigger: str = attrs.field(validator=text())
     held: str = attrs.field(default="action", validator=text())
+    fast: bool = attrs.field(default=False, validator=flag())
 
     def verify(self, state: Encounter) -> None:
         INITIATIVE.verify_action(
-            state, self.creature, "hold", held=self.held, action=self.action, trigger=self.trigger
+            state,
+            self.creature,
+            "hold",
+            held=self.held,
+            action=self.action,
+            trigger=self.trigger,
+            fast=self.fast,
         )
 
     def resolve(self, state: Encounter) -> Outcome:
-        return hold_action(state, self.creature, held=self.held, action=self.action, trigger=self.trigger)
+        return hold_action(
+            state, self.creature, held=self.held, action=self.action, trigger=self.trigger, fast=self.fast
+        )

@@ -204,7 +204,8 @@ class EndRound(Request):
 class UseAction(Request):
     """:func:`brawl.use_action`: spend part of the turn (main, maneuver, move, ...).
 
-    ``slow``, ``held``, ``action`` and ``trigger`` are the initiative game's (I-SLOW-01, I-HOLD-02).
+    ``slow``, ``held``, ``action``, ``trigger`` and ``fast`` are the initiative game's (I-SLOW-01,
+    I-HOLD-02, I-TURN-03).
     """
 
     creature: str = attrs.field(validator=text())
@@ -214,9 +215,13 @@ class UseAction(Request):
     held: str | None = attrs.field(default=None, validator=text(optional=True))
     action: str | None = attrs.field(default=None, validator=text(optional=True))
     trigger: str | None = attrs.field(default=None, validator=text(optional=True))
+    fast: bool = attrs.field(default=False, validator=flag())
 
     def _choices(self) -> dict[str, Any]:
-        return given(name=self.name, slow=self.slow, held=self.held, action=self.action, trigger=self.trigger)
+        choices = given(
+            name=self.name, slow=self.slow, held=self.held, action=self.action, trigger=self.trigger
+        )
+        return choices | given(fast=self.fast)
 
     def verify(self, state: Encounter) -> None:
         system_of(state).verify_action(state, self.creature, self.kind, **self._choices())
