@@ -84,6 +84,22 @@ def test_defend_a_main_action_without_a_roll_costs_stamina() -> None:
     assert 30 - 8 <= after.creature("kira").stamina <= 30 - 3
 
 
+def test_heal_a_main_action_costs_the_healer_not_the_target() -> None:
+    """RB1-BLEEDING, DS-ACT-22: the bleeding healer loses 1d6 + level once; the healed hero only heals."""
+    enc = encounter()
+    mara = brawl.Creature(
+        id="mara", side=brawl.HEROES, hero=True, stamina_max=20, recoveries=2, pos=(2, 3, 0)
+    )
+    enc = enc.with_creature(mara)
+    enc = brawl.damage(enc, "mara", 12).state
+    after, events = brawl.heal(enc, "kira", "mara")
+    rolls = bleeding_rolls(events)
+    assert [r.creature for r in rolls] == ["kira"]
+    assert after.creature("kira").stamina == 30 - (rolls[0].values[0] + 2)
+    assert after.creature("mara").stamina == 8 + 20 // 3  # a hero's recovery value: a third of 20
+    assert after.creature("mara").recoveries == 1
+
+
 def test_a_callers_d6_is_used_and_nothing_more_is_rolled() -> None:
     """RB1-BLEEDING: the caller's die through ``bleeding_loss(roll=...)`` before settling."""
     enc = encounter(grabbed=True)

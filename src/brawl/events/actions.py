@@ -83,6 +83,19 @@ class EffectEnded(Event):
 
 
 @attrs.frozen(kw_only=True)
+class HealGiven(Event):
+    """A creature used the Heal main action on an adjacent creature (DS-ACT-22)."""
+
+    healer: str
+    target: str
+    choice: str = "recovery"
+
+    def explain(self) -> str:
+        what = "spends a Recovery" if self.choice == "recovery" else "makes a saving throw"
+        return f"{self.healer} uses Heal on {self.target}, who {what}{cite(self.rules)}"
+
+
+@attrs.frozen(kw_only=True)
 class Charged(Event):
     """A creature charged in a straight line before its free strike (DS-ACT-17, DS-ACT-18)."""
 

@@ -14,6 +14,7 @@ import attrs
 
 from brawl.conditions import KNOCKED_OUT, ConditionName, Duration
 from brawl.errors import ActionUnavailableError, ConditionError, InvalidArgumentError, RulesError
+from brawl.events.actions import HealGiven
 from brawl.events.damage import RecoverySpent, Woke
 from brawl.fields import flag, ident, ids, text, whole
 from brawl.geometry import adjacent
@@ -272,12 +273,16 @@ def heal(
 
 def _heal(state: Encounter, request: Heal) -> Outcome:
     verify_heal(state, request)
+    used = HealGiven(
+        healer=request.healer, target=request.target, choice=request.choice, rules=("DS-ACT-22",)
+    )
+    out = Outcome(state, (used,))
     if request.choice == "recovery":
         hero = state.creature(request.healer).hero
         reason = f"Heal by {request.healer}"
-        return spend_recovery(state, request.target, hero_effect=hero, reason=reason, rules=("DS-ACT-22",))
+        return out.then(spend_recovery, request.target, hero_effect=hero, reason=reason, rules=("DS-ACT-22",))
     save = SaveAgainst(request.target, _save_ends_effect(state, request), request.roll, rules=("DS-ACT-22",))
-    return save.resolve(state)
+    return out.then(save.resolve)
 
 
 # --- knocked out ----------------------------------------------------------------------------

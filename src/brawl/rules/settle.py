@@ -21,7 +21,7 @@ caller never sees a state with a consequence left pending.
 from __future__ import annotations
 
 from brawl.conditions import ConditionName
-from brawl.events.actions import Charged, EffectStarted, Struck
+from brawl.events.actions import Charged, EffectStarted, HealGiven, Struck
 from brawl.events.base import DiceRolled, Event
 from brawl.events.conditions import ConditionGained
 from brawl.events.damage import Died, KnockedOut
@@ -43,6 +43,8 @@ def _bleeding_trigger(e: Event) -> str | None:
         return e.attacker
     if isinstance(e, Charged) or (isinstance(e, EffectStarted) and e.effect == "defending"):
         return e.creature
+    if isinstance(e, HealGiven):
+        return e.healer
     return None
 
 
