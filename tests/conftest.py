@@ -1,4 +1,9 @@
-"""Shared test set-up: Hypothesis profiles ``dev`` (fast, the default) and ``ci`` (thorough)."""
+"""Shared test set-up: Hypothesis profiles ``dev`` (fast, the default) and ``ci`` (thorough).
+
+``HYPOTHESIS_PROFILE=ci`` (which ``.ci/run`` exports) also lengthens the seeded random-play run of
+``tests/test_long_play.py`` from ``STEPS_LOCAL`` to ``STEPS_CI`` steps; ``BRAWL_LONG_PLAY_STEPS``
+sets the number of steps directly.
+"""
 
 import os
 

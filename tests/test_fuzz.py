@@ -16,12 +16,14 @@ from collections.abc import Callable
 from typing import Any
 
 import attrs
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import brawl
 import brawl.actions as A
 from brawl.requests import Action
+from brawl.statecheck import MAX_CREATURES, MAX_OBJECTS
 
 FUZZ = settings(deadline=None, suppress_health_check=list(HealthCheck))
 
@@ -130,6 +132,10 @@ def test_mutated_json_documents_load_cleanly_or_are_refused(data: st.DataObject)
     assert load(again) == loaded
 
 
+TALL_KEYS = {"height", "below", "pit", "water", "fog"}
+"""Scenario keys whose large values make valid maps slow to load (see ``MAX_CELLS``)."""
+
+
 @FUZZ
 @given(st.data())
 def test_mutated_scenario_files_load_cleanly_or_are_refused(data: st.DataObject) -> None:
@@ -141,10 +147,13 @@ def test_mutated_scenario_files_load_cleanly_or_are_refused(data: st.DataObject)
         how = data.draw(st.sampled_from(["value", "char", "delete", "duplicate"]))
         if how == "value" and "=" in line:
             key = line.split("=", 1)[0]
+            # heights, depths and pits stay small: a valid map this tall or deep sets up to
+            # MAX_CELLS cells, whose loading may take longer than the second allowed here
+            big = "60" if key.strip() in TALL_KEYS or "height" in line or "pit" in line else "1000"
             value = data.draw(
                 st.sampled_from(
                     [
-                        "1000",
+                        big,
                         "10000000000000000000",
                         "-5",
                         "1.0",
@@ -283,3 +292,67 @@ def test_fuzzing_finds_a_refusal() -> None:
     else:
         raise AssertionError("a turn state naming a missing creature loaded")
     assert attrs.has(type(enc))
+
+
+# --- size limits: big inputs are refused before any record is built -------------------------------
+def _big_document(creatures: int, objects: int = 0) -> str:
+    """A saved state with many creatures and objects on a 200 x 200 map, the last piece invalid."""
+    doc = json.loads(brawl.to_json(brawl.Encounter.create(brawl.Terrain.flat(200, 200), [])))
+    doc["creatures"] = [{"id": f"c{i}", "pos": [i % 200, i // 200, 0]} for i in range(creatures)]
+    doc["objects"] = [{"id": f"o{i}", "pos": [i % 200, 100 + i // 200, 0]} for i in range(objects)]
+    doc["objects" if objects else "creatures"][-1]["size"] = "huge"
+    return json.dumps(doc)
+
+
+def _refusal(load: Callable[[], Any]) -> tuple[str, float]:
+    start = time.perf_counter()
+    with pytest.raises(brawl.ScenarioError) as info:
+        load()
+    return str(info.value), time.perf_counter() - start
+
+
+def test_a_document_with_too_many_creatures_is_refused_at_once() -> None:
+    """12,000 creatures (about 450 KB) are refused by count, not after building 12,000 records."""
+    text = _big_document(12_000)
+    assert 400_000 < len(text) < 1_000_000
+    message, took = _refusal(lambda: brawl.from_json(text))
+    assert "12,000 creatures" in message
+    assert "MAX_CREATURES" in message
+    assert "'creatures'" in message
+    assert took < 0.5
+
+
+def test_a_document_with_too_many_objects_is_refused_at_once() -> None:
+    text = _big_document(0, MAX_OBJECTS + 1)
+    message, took = _refusal(lambda: brawl.from_json(text))
+    assert "MAX_OBJECTS" in message
+    assert "'objects'" in message
+    assert took < 0.5
+
+
+def test_a_document_at_the_limits_is_refused_within_a_second() -> None:
+    """The worst case under the limits: every creature and object built, the last object invalid."""
+    text = _big_document(MAX_CREATURES, MAX_OBJECTS)
+    assert len(text) < 1_000_000
+    message, took = _refusal(lambda: brawl.from_json(text))
+    assert f"objects[{MAX_OBJECTS - 1}].size" in message
+    assert took < 1.0
+
+
+def test_a_scenario_with_too_many_creatures_is_refused_at_once() -> None:
+    rows = "".join(f'[[creatures]]\nid = "c{i}"\npos = [0, 0]\n' for i in range(MAX_CREATURES + 1))
+    text = f'[scenario]\nname = "crowd"\n[[levels]]\nmap = """\n...\n"""\n{rows}'
+    assert len(text) < 1_000_000
+    message, took = _refusal(lambda: brawl.loads_scenario(text))
+    assert "MAX_CREATURES" in message
+    assert took < 1.0
+
+
+def test_an_encounter_holds_at_most_the_limit() -> None:
+    many = [brawl.Creature(id=f"c{i}", pos=(i % 100, i // 100, 0)) for i in range(MAX_CREATURES + 1)]
+    with pytest.raises(brawl.StateError, match="MAX_CREATURES"):
+        brawl.Encounter.create(brawl.Terrain.flat(100, 100), many)
+    enc = brawl.Encounter.create(brawl.Terrain.flat(100, 100), many[:MAX_CREATURES])
+    assert len(enc.creatures) == MAX_CREATURES
+    with pytest.raises(brawl.StateError, match="MAX_CREATURES"):
+        enc.with_creature(many[-1])

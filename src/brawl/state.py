@@ -21,6 +21,8 @@ from brawl.errors import ArgumentTypeError, StateError, UnknownCreatureError
 from brawl.geometry import Pos, as_pos, cube
 from brawl.rng import Rng
 from brawl.statecheck import (
+    MAX_CREATURES,
+    MAX_OBJECTS,
     burrowed,
     check_round,
     creature_map,
@@ -29,6 +31,7 @@ from brawl.statecheck import (
     names,
     object_map,
     order_ids,
+    too_many,
 )
 from brawl.stateindex import (
     GRAB,
@@ -366,6 +369,8 @@ class Encounter:
         old = self.creatures.get(creature.id)
         if creature.id in self.objects:
             raise StateError(f"creature {creature.id!r}: the id is taken by an object")
+        if old is None and (refused := too_many(len(self.creatures) + 1, MAX_CREATURES, "creatures")):
+            raise StateError(refused)
         occ = self._occupancy
         same_space = (
             old is not None
@@ -461,8 +466,10 @@ class Encounter:
             raise ArgumentTypeError(f"with_object: {obj!r} is not a MapObject", rule=())
         if obj.id in self.creatures:
             raise StateError(f"object {obj.id!r}: the id is taken by a creature")
-        cells = self._object_cells.mutate()
         old = self.objects.get(obj.id)
+        if old is None and (refused := too_many(len(self.objects) + 1, MAX_OBJECTS, "objects")):
+            raise StateError(refused)
+        cells = self._object_cells.mutate()
         if old is not None:
             for p in old.cells():
                 cells.pop(p, None)

@@ -53,10 +53,31 @@ def edge(n: object) -> int:
     return whole_number(n, 1, MAX_SIZE, what="n", error=StateError)
 
 
+MAX_CREATURES = 5_000
+"""The most creatures an encounter holds; the loaders refuse more before building any record."""
+MAX_OBJECTS = 5_000
+"""The most objects an encounter holds; the loaders refuse more before building any record."""
+
+
+def too_many(count: int, limit: int, what: str) -> str | None:
+    """The message refusing ``count`` pieces above ``limit``, or None within it."""
+    if count <= limit:
+        return None
+    name = "MAX_CREATURES" if what == "creatures" else "MAX_OBJECTS"
+    return f"{count:,} {what}: an encounter holds at most {limit:,} ({name})"
+
+
 def creature_map(value: Mapping[str, Creature] | Iterable[Creature]) -> immutables.Map[str, Creature]:
     if isinstance(value, immutables.Map):
-        return value
+        items_map: immutables.Map[str, Creature] = value
+        refused = too_many(len(items_map), MAX_CREATURES, "creatures")
+        if refused:
+            raise StateError(refused)
+        return items_map
     items = list(value.values()) if isinstance(value, Mapping) else list(value)
+    refused = too_many(len(items), MAX_CREATURES, "creatures")
+    if refused:
+        raise StateError(refused)
     out: dict[str, Creature] = {}
     for c in items:
         if not isinstance(c, Creature):
@@ -69,8 +90,15 @@ def creature_map(value: Mapping[str, Creature] | Iterable[Creature]) -> immutabl
 
 def object_map(value: Mapping[str, MapObject] | Iterable[MapObject]) -> immutables.Map[str, MapObject]:
     if isinstance(value, immutables.Map):
-        return value
+        objects_map: immutables.Map[str, MapObject] = value
+        refused = too_many(len(objects_map), MAX_OBJECTS, "objects")
+        if refused:
+            raise StateError(refused)
+        return objects_map
     items = list(value.values()) if isinstance(value, Mapping) else list(value)
+    refused = too_many(len(items), MAX_OBJECTS, "objects")
+    if refused:
+        raise StateError(refused)
     out: dict[str, MapObject] = {}
     for o in items:
         if not isinstance(o, MapObject):

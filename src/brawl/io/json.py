@@ -46,6 +46,7 @@ from brawl.requests import Action
 from brawl.rng import Rng
 from brawl.size import Size
 from brawl.state import Encounter, TurnState
+from brawl.statecheck import MAX_CREATURES, MAX_OBJECTS, too_many
 from brawl.terrain import Cell, Material, Terrain
 
 TYPE_KEY = "class"
@@ -523,9 +524,19 @@ def to_json(state: Encounter) -> str:
     return checked_size(dumps(_encounter_unstructure(state)))
 
 
+def _check_counts(data: dict[str, Any], source: str | None) -> None:
+    """Refuse too many creatures or objects before building any record of them."""
+    for key, limit in (("creatures", MAX_CREATURES), ("objects", MAX_OBJECTS)):
+        items = data.get(key)
+        refused = too_many(len(items), limit, key) if isinstance(items, list) else None
+        if refused:
+            raise ScenarioError(refused, field=key, source=source)
+
+
 def from_json(text: str, *, source: str | None = None) -> Encounter:
     """The encounter saved by :func:`to_json`; a malformed document raises :class:`ScenarioError`."""
     data = check_schema(loads(text, source), source)
+    _check_counts(data, source)
     try:
         enc: Encounter = structure(data, Encounter, source=source)
     except BrawlError as exc:

@@ -34,6 +34,7 @@ from brawl.io.scenariofields import Where
 from brawl.rng import Rng
 from brawl.size import Size
 from brawl.state import Encounter
+from brawl.statecheck import MAX_CREATURES, MAX_OBJECTS, too_many
 from brawl.terrain import AIR, Cell, Material, Terrain
 
 DEFAULT_LEGEND: Mapping[str, Mapping[str, Any]] = {
@@ -60,8 +61,9 @@ LEGEND_KEYS = frozenset(
 
 MAX_MAP_TEXT = 1_000_000
 """Largest scenario file accepted, in characters."""
-MAX_CELLS = 2_000_000
-"""Most map cells a scenario may set (a wall to the top of a tall map sets one per level)."""
+MAX_CELLS = 20_000
+"""Most map cells a scenario may set (a wall to the top of a tall map sets one per level); it keeps
+the loading of any accepted file under about a second."""
 
 
 @attrs.frozen
@@ -439,6 +441,9 @@ def _build(
 def _rows(raw: Any, field: str, where: Where) -> list[dict[str, Any]]:
     if not isinstance(raw, list):
         raise where.fail(f"expected an array of tables ([[{field}]]), got {fields.kind(raw)}", field)
+    refused = too_many(len(raw), MAX_CREATURES if field == "creatures" else MAX_OBJECTS, field)
+    if refused:
+        raise where.fail(refused, field)
     for i, row in enumerate(raw):
         if not isinstance(row, dict):
             raise where.fail(f"expected a table, got {fields.kind(row)}", f"{field}[{i}]")
@@ -513,32 +518,46 @@ def _apply(
     below: int,
     fail: Any,
 ) -> None:
-    """Write one legend entry at one square of a level into ``cells``."""
+    """Write one legend entry at one square of a level into ``cells``.
+
+    Each change is a run of levels set to one cell; the runs are checked against the map's levels
+    and :data:`MAX_CELLS` before anything is written, so a tall wall is refused at once.
+    """
     x, y, z = pos
-    changes: list[tuple[int, Cell]] = []
+    runs: list[tuple[int, int, Cell]] = []  # levels lo..hi-1 set to the cell, in order
     if e.solid is not None:
-        top = height if e.height is None else z + e.height
-        changes += [(zz, Cell(e.solid)) for zz in range(z, top)]
+        runs.append((z, height if e.height is None else z + e.height, Cell(e.solid)))
     under = z - 1
     if e.floor is not None:
-        changes.append((under, Cell(e.floor)))
+        runs.append((under, under + 1, Cell(e.floor)))
         under -= 1
     if e.pit is not None:
-        bottom = -below if e.pit < 0 else under - e.pit + 1
-        changes += [(zz, AIR) for zz in range(bottom, under + 1)]
+        runs.append((-below if e.pit < 0 else under - e.pit + 1, under + 1, AIR))
     if e.water:
-        changes += [(zz, Cell(liquid=True)) for zz in range(under - e.water + 1, under + 1)]
+        runs.append((under - e.water + 1, under + 1, Cell(liquid=True)))
     if e.difficult or e.damaging or e.fog:
         dark = bool(e.fog)
         ground = Cell(difficult=e.difficult, damaging=e.damaging, damage_type=e.damage_type, concealing=dark)
-        changes.append((z, ground))
+        runs.append((z, z + 1, ground))
     if e.fog:
-        top = height if e.fog < 0 else z + e.fog
-        changes += [(zz, Cell(concealing=True)) for zz in range(z + 1, top)]
-    for zz, cell in changes:
-        if not -below <= zz < height:
-            raise fail(f"this square reaches level {zz}, outside the map (levels {-below} to {height - 1})")
-        cells[Pos(x, y, zz)] = cell
+        runs.append((z + 1, height if e.fog < 0 else z + e.fog, Cell(concealing=True)))
+    count = 0
+    for lo, hi, _ in runs:
+        if lo >= hi:
+            continue
+        for zz in (lo, hi - 1):
+            if not -below <= zz < height:
+                raise fail(
+                    f"this square reaches level {zz}, outside the map (levels {-below} to {height - 1})"
+                )
+        count += hi - lo
+    if len(cells) + count > MAX_CELLS:
+        fresh = {Pos(x, y, zz) for lo, hi, _ in runs for zz in range(lo, hi)} - cells.keys()
+        if len(cells) + len(fresh) > MAX_CELLS:
+            raise fail(f"the map sets more than {MAX_CELLS} cells: draw a smaller or lower map")
+    for lo, hi, cell in runs:
+        for zz in range(lo, hi):
+            cells[Pos(x, y, zz)] = cell
 
 
 def _trim(cells: dict[Pos, Cell], ground: Material) -> immutables.Map[Pos, Cell]:
