@@ -52,3 +52,26 @@ def test_heal_is_refused_when_the_target_can_spend_no_recovery() -> None:
     assert not brawl.is_legal(enc, refused)
     healed = brawl.apply(enc, brawl.actions.Heal("kira", "orc")).state
     assert healed.creature("orc").stamina == 4 + 12 // 3  # DS-STAM-12: a third of its maximum
+
+
+def test_a_charge_that_ends_over_a_drop_is_refused_before_anything_moves() -> None:
+    """DS-ACT-17, DS-STRIKE-06, DS-FALL-01: the charger would fall into the pit at its path's end,
+    two squares below the goblin: out of melee reach, so the Charge is refused, not half made."""
+    enc = brawl.from_ascii(
+        "K._G\n....\n",
+        legend={"_": {"pit": 2}},
+        creatures={"K": brawl.Creature(id="kira"), "G": brawl.Creature(id="gob", side="director")},
+        below=4,
+    )
+    over_the_pit = brawl.actions.Charge("kira", [(1, 0, 0), (2, 0, 0)], "gob")
+    with pytest.raises(brawl.RulesError) as info:
+        brawl.verify_charge(enc, over_the_pit)
+    assert "DS-STRIKE-06" in info.value.rules or "DS-ACT-17" in info.value.rules
+    assert not brawl.is_legal(enc, brawl.actions.TakeAction("main", over_the_pit))
+    short = brawl.actions.Charge("kira", [(1, 0, 0)], "gob")
+    with pytest.raises(brawl.RulesError):
+        brawl.verify_charge(enc, short)  # from (1, 0, 0) the goblin is 2 squares away
+    enc = brawl.start_combat(enc, first_side="heroes").state
+    offered = brawl.legal_actions(brawl.start_turn(enc, "kira").state)
+    assert any(isinstance(a, brawl.actions.EndTurn) for a in offered)
+    assert not any(isinstance(getattr(a, "action", None), brawl.actions.Charge) for a in offered)

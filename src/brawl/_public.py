@@ -266,6 +266,10 @@ def checked(fn: F, *, settled: bool = True) -> F:
 OWN_CHECKS = frozenset({"to_json"})
 """Exported functions that take the state but check their input themselves (a ScenarioError)."""
 
+SETTLED = frozenset({"apply", "replay"})
+"""Exported functions that settle each step themselves: settling their whole outcome again would
+look at every creature the fight's events name, not just those of the last step."""
+
 HELPERS = frozenset({"distance", "adjacent", "bonus", "fall_damage"})
 """Exported model helpers without a state that are checked too (their results need no settling)."""
 
@@ -300,6 +304,7 @@ def check_namespace(namespace: dict[str, Any], names: list[str]) -> None:
             continue
         params = list(inspect.signature(fn).parameters)
         if params[:1] == ["state"]:
-            namespace[name] = checked(spending(fn, costed[name]) if name in costed else fn)
+            settled = name not in SETTLED
+            namespace[name] = checked(spending(fn, costed[name]) if name in costed else fn, settled=settled)
         elif name in HELPERS:
             namespace[name] = checked(fn, settled=False)

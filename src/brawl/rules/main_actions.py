@@ -24,6 +24,7 @@ from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.conditions import can_take_main_actions, speed, taunting
 from brawl.rules.edges import Reason, edge
+from brawl.rules.falling import resting_place
 from brawl.rules.movement import move, verify_move
 from brawl.rules.steps import SHIFT_MODES, Mode, mode_field, mode_refusal
 from brawl.rules.strikes import FreeStrike, living, verify_free_strike
@@ -204,7 +205,10 @@ def verify_charge(state: Encounter, request: Charge) -> None:
             rule="DS-ACT-17",
         )
     verify_move(state, creature, cells, mode=mode)
-    verify_free_strike(state, request.strike(), at=cells[-1])
+    end = cells[-1]
+    if mode not in ("fly", "climb"):  # walking off a ledge, the charger falls before it strikes
+        end = resting_place(state, end, c.n, ignore=(creature,)).pos
+    verify_free_strike(state, request.strike(), at=end)
 
 
 def can_charge(state: Encounter, request: Charge) -> bool:
