@@ -17,7 +17,7 @@ from typing import Any
 import attrs
 
 from brawl.checks import whole_number
-from brawl.errors import InvalidArgumentError, RulesError
+from brawl.errors import InvalidArgumentError
 from brawl.geometry import Pos, as_pos
 from brawl.outcome import Outcome
 from brawl.requests import Action as Action
@@ -56,8 +56,8 @@ from brawl.turns.deeds import AdvanceTo as AdvanceTo
 from brawl.turns.deeds import RideTo as RideTo
 from brawl.turns.deeds import TakeAction as TakeAction
 from brawl.turns.deeds import legal_moves as legal_moves
+from brawl.turns.deeds import legal_now, rule_name, spend_for
 from brawl.turns.deeds import movement_left as movement_left
-from brawl.turns.deeds import rule_name, spend_for
 from brawl.turns.initiative import HoldAction as HoldAction
 from brawl.turns.initiative import ReportTrigger as ReportTrigger
 from brawl.turns.initiative import StartInitiativeCombat as StartInitiativeCombat
@@ -68,7 +68,6 @@ from brawl.turns.records import EndTurn as EndTurn
 from brawl.turns.records import StartCombat as StartCombat
 from brawl.turns.records import StartTurn as StartTurn
 from brawl.turns.records import UseAction as UseAction
-from brawl.turns.records import verified
 from brawl.turns.zone import PassTurn as PassTurn
 from brawl.turns.zone import StartZoneCombat as StartZoneCombat
 from brawl.turns.zone import Surrender as Surrender
@@ -208,14 +207,7 @@ def is_legal(state: Encounter, action: Action) -> bool:
 
     On its actor's own Draw Steel turn the part of the turn it costs must be left too.
     """
-    if not verified(action, state):
-        return False
-    kind = type(action)
-    try:
-        spend_for(state, kind, _fields(action), rule_name(kind), lambda s: Outcome(s, ()))
-    except RulesError:
-        return False
-    return True
+    return legal_now(state, action)
 
 
 def legal_actions(

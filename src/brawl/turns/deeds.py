@@ -14,7 +14,13 @@ from typing import Any
 
 import attrs
 
-from brawl.errors import ActionUnavailableError, IllegalMoveError, InvalidArgumentError, TurnOrderError
+from brawl.errors import (
+    ActionUnavailableError,
+    IllegalMoveError,
+    InvalidArgumentError,
+    RulesError,
+    TurnOrderError,
+)
 from brawl.events.movement import Moved
 from brawl.geometry import Pos, as_pos
 from brawl.outcome import Outcome
@@ -32,6 +38,7 @@ from brawl.rules.strikes import FreeStrike
 from brawl.state import Encounter
 from brawl.turns.base import system_of
 from brawl.turns.economy import TurnEconomy
+from brawl.turns.records import verified
 
 __all__ = [
     "MAIN_ACTIONS",
@@ -44,6 +51,7 @@ __all__ = [
     "actor_of",
     "costed_requests",
     "legal_moves",
+    "legal_now",
     "movement_left",
     "ride_destinations",
     "rule_name",
@@ -315,3 +323,17 @@ def spend_for(
     moved = [e.spent for e in out.events if isinstance(e, Moved) and e.creature == creature]
     walked = sum(moved) if moved else squares
     return out.then(system.spend_movement, creature, walked) if walked else out
+
+
+def legal_now(state: Encounter, action: Action) -> bool:
+    """Whether ``action`` may be applied now: its own checks and, on its actor's own Draw Steel
+    turn, the part of the turn it costs (DS-TURN-01..03); never a run of the rule."""
+    if not verified(action, state):
+        return False
+    kind = type(action)
+    fields = {f.name: getattr(action, f.name) for f in attrs.fields(kind)} if attrs.has(kind) else {}
+    try:
+        spend_for(state, kind, fields, rule_name(kind), lambda s: Outcome(s, ()))
+    except RulesError:
+        return False
+    return True
