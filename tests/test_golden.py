@@ -64,6 +64,7 @@ from brawl.actions import (
     TakeAction,
     UseAction,
 )
+from brawl.rules.jumping import Jump
 
 GOLDEN = Path(__file__).parent / "golden"
 SYSTEMS = ("drawsteel", "zone", "initiative")
@@ -250,8 +251,9 @@ def climb_options(state: Encounter, cid: str) -> list[Action]:
 def options(state: Encounter, system: str, log: Sequence[Action]) -> list[Action]:
     if system == "zone":
         return zone_options(state, log)
-    # a bare UseAction spends an action on nothing: the fights here spend them on deeds
-    found = [a for a in brawl.legal_actions(state) if not isinstance(a, UseAction)]
+    # a bare UseAction spends an action on nothing: the fights here spend them on deeds; and
+    # they walk rather than jump
+    found = [a for a in brawl.legal_actions(state) if not isinstance(a, UseAction | Jump)]
     cid = current_creature(state)
     if cid is not None:
         extra: list[Action] = []

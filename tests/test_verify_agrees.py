@@ -75,3 +75,25 @@ def test_a_charge_that_ends_over_a_drop_is_refused_before_anything_moves() -> No
     offered = brawl.legal_actions(brawl.start_turn(enc, "kira").state)
     assert any(isinstance(a, brawl.actions.EndTurn) for a in offered)
     assert not any(isinstance(getattr(a, "action", None), brawl.actions.Charge) for a in offered)
+
+
+def test_legal_jumps_are_the_untested_long_jumps_and_each_applies() -> None:
+    """DS-MTYPE-18, DS-MTYPE-20, R-MOVE-6: Agility 2 jumps 2 squares without a test; every jump offered
+    lands where it says; none is longer than 2, and the only one 1 up lands on the stone block."""
+    kira = brawl.Creature(id="kira", pos=(3, 3, 0), speed=5, characteristics=brawl.Characteristics(agility=2))
+    gob = brawl.Creature(id="gob", side="director", pos=(8, 8, 0))
+    enc = brawl.Encounter.create(
+        brawl.Terrain.flat(10, 10).with_cell((5, 3, 0), brawl.Cell(brawl.Material.STONE)), [kira, gob]
+    )
+    enc = brawl.start_combat(enc, first_side="heroes").state
+    enc = brawl.start_turn(enc, "kira").state
+    jumps = [a for a in brawl.legal_actions(enc) if isinstance(a, brawl.Jump)]
+    landings = {a.landing for a in jumps}
+    assert Pos(5, 5, 0) in landings
+    assert Pos(5, 3, 0) not in landings  # the wall's own square
+    assert all(max(abs(p.x - 3), abs(p.y - 3)) == 2 for p in landings)  # 1 square is a step
+    assert {p for p in landings if p.z == 1} == {Pos(5, 3, 1)}  # the top of the block, nothing else
+    for a in jumps:
+        after = brawl.apply(enc, a).state
+        assert after.creature("kira").pos.x == a.landing.x
+        assert after.creature("kira").pos.y == a.landing.y

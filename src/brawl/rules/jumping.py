@@ -29,7 +29,7 @@ from brawl.rules.movement import (
 )
 from brawl.rules.placing import fall_if_unsupported, terrain_damage, try_place
 from brawl.rules.reachable import companions, movement_model, movement_points
-from brawl.rules.steps import budget_field
+from brawl.rules.steps import MoveModel, budget_field
 from brawl.state import Encounter
 
 JUMP_MIN_LENGTH = 1  # DS-MTYPE-18: long jump up to Might or Agility, minimum 1 square
@@ -60,7 +60,7 @@ class Jump(Action):
     """A jump an effect grants: it spends nothing of the jumper's turn (R-TURN-8)."""
 
     def verify(self, state: Encounter) -> None:
-        """Raise unless the creature may jump now (:func:`verify_jump`)."""
+        """Raise unless the jump is allowed now (:func:`verify_jump`)."""
         verify_jump(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
@@ -102,11 +102,25 @@ def jump(
     return request.resolve(state)
 
 
-def verify_jump(state: Encounter, request: Jump) -> None:
-    """Raise unless the creature may jump now (RB1-PRONE, DS-MTYPE-21).
+@attrs.frozen
+class JumpPlan:
+    """What :func:`verify_jump` found: the numbers the jump's event reports."""
 
-    Not prone, not in difficult or damaging terrain; the landing and the cost are checked when the
-    jump is resolved.
+    model: MoveModel
+    chosen: str
+    length: int
+    max_length: int
+    max_height: int
+    cost: int
+    points: int
+
+
+def verify_jump(state: Encounter, request: Jump) -> JumpPlan:
+    """Raise unless the jump is allowed now; its numbers (RB1-PRONE, DS-MTYPE-18..21, R-MOVE-6).
+
+    Not prone, not out of difficult or damaging terrain; the landing within the jump's length
+    and height, fitting and not in a creature's space, nothing in between higher than the jump
+    clears, and the cost within the movement. Checks only: nothing moves.
     """
     creature = request.creature
     c = state.creature(creature)
@@ -118,19 +132,6 @@ def verify_jump(state: Encounter, request: Jump) -> None:
             "it can't jump out of difficult or damaging terrain",
             rule="DS-MTYPE-21",
         )
-
-
-def can_jump(state: Encounter, request: Jump) -> bool:
-    """Whether the creature may jump now (:func:`verify_jump`)."""
-    try:
-        verify_jump(state, request)
-    except RulesError:
-        return False
-    return True
-
-
-def _jump(state: Encounter, request: Jump) -> Outcome:
-    verify_jump(state, request)
     creature, land, characteristic, tier = (
         request.creature,
         request.landing,
@@ -138,7 +139,6 @@ def _jump(state: Encounter, request: Jump) -> Outcome:
         request.tier,
     )
     budget, ignore_speed = request.budget, request.ignore_speed
-    c = state.creature(creature)
     model = movement_model(state, creature, "advance")
     if characteristic is None:
         score = max(c.characteristics.might, c.characteristics.agility)
@@ -190,6 +190,25 @@ def _jump(state: Encounter, request: Jump) -> Outcome:
         raise IllegalMoveError(
             f"{what}: costs {cost}, more than its {points} movement", rule=("DS-MOVE-07", "R-MOVE-6")
         )
+    return JumpPlan(model, chosen, length, max_length, max_height, cost, points)
+
+
+def can_jump(state: Encounter, request: Jump) -> bool:
+    """Whether the creature may jump now (:func:`verify_jump`)."""
+    try:
+        verify_jump(state, request)
+    except RulesError:
+        return False
+    return True
+
+
+def _jump(state: Encounter, request: Jump) -> Outcome:
+    plan = verify_jump(state, request)
+    creature, land, tier = request.creature, request.landing, request.tier
+    c = state.creature(creature)
+    model, start = plan.model, c.pos
+    chosen, length, cost, points = plan.chosen, plan.length, plan.cost, plan.points
+    max_length, max_height = plan.max_length, plan.max_height
     events: list[Event] = []
     riders, grabbed = companions(state, creature)
     carried = (*riders, *(g.id for g in grabbed))

@@ -10,10 +10,11 @@ Escape Grab, Grab, Hide, Knockback, Search and Stand Up (DS-ACT-03..15); the fre
 Fall Prone and standing from a voluntary prone (DS-MTYPE-23). Each is checked with its
 record's ``verify`` (the moves and rides by the one search that finds them all).
 
-Not listed: Jump (DS-MTYPE-18) is a part of a move whose length depends on a test, so its
-landings are not known before the roll; a bare Shift is no standard action (a shift comes with
-Disengage or an ability); Use Consumable (DS-ACT-16) needs an item, and the state records no
-inventory.
+Jumps (DS-MTYPE-18): a long jump to each landing within the length the creature may jump
+without a test (its Might or Agility, at least 1), level or 1 square up, each checked like the
+rest; a longer jump needs the test's tier, which the caller rolls. Not listed: a bare Shift is
+no standard action (a shift comes with Disengage or an ability); Use Consumable (DS-ACT-16)
+needs an item, and the state records no inventory.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from brawl.conditions import ConditionName
 from brawl.errors import RulesError
 from brawl.geometry import HORIZONTAL_DIRECTIONS, SPATIAL_DIRECTIONS, Pos, distance
 from brawl.requests import Action
+from brawl.rules.jumping import Jump
 from brawl.rules.main_actions import Charge, Defend
 from brawl.rules.maneuvers import AidAttack, EscapeGrab, Grab, Knockback
 from brawl.rules.movement import Disengage, Move
@@ -33,7 +35,7 @@ from brawl.rules.recoveries import CatchBreath, Heal
 from brawl.rules.stealth import Hide, Search
 from brawl.rules.strikes import FreeStrike
 from brawl.state import Encounter
-from brawl.turns.deeds import AdvanceTo, RideTo, TakeAction, legal_moves, ride_destinations
+from brawl.turns.deeds import AdvanceTo, RideTo, TakeAction, legal_moves, legal_now, ride_destinations
 from brawl.turns.records import UseAction
 
 __all__ = ["deeds"]
@@ -88,12 +90,30 @@ def _charge_path(state: Encounter, cid: str, target: str) -> tuple[Pos, ...] | N
     return best
 
 
+def _jumps(state: Encounter, cid: str) -> Iterator[Action]:
+    """Long jumps to the landings within the untested length, level or 1 up (DS-MTYPE-18..21)."""
+    c = state.creature(cid)
+    length = max(1, c.characteristics.might, c.characteristics.agility)
+    for dz in (0, 1):
+        for dy in range(-length, length + 1):
+            for dx in range(-length, length + 1):
+                if max(abs(dx), abs(dy)) < 2:
+                    continue  # a jump of 1 square is a step
+                landing = Pos(c.pos.x + dx, c.pos.y + dy, c.pos.z + dz)
+                if not state.terrain.cube_in_bounds(landing, c.n):
+                    continue
+                if dz and not state.is_supported(landing, c.n):
+                    continue  # 1 up onto nothing: it would come down where the level jump lands
+                yield Jump(cid, landing)
+
+
 def deeds(state: Encounter, cid: str) -> list[Action]:
     """Every move and standard action ``cid`` may take now on its Draw Steel turn, each checked."""
     c = state.creature(cid)
     if c.dead:
         return []
     found: list[Action] = [AdvanceTo(cid, p) for p in legal_moves(state, cid)]
+    found += [a for a in _jumps(state, cid) if legal_now(state, a)]
     found += [a for a in _disengages(state, cid) if _ok(state, a)]
     rides = ride_destinations(state, cid)
     if rides and _ok(state, UseAction(cid, "move")):
