@@ -185,6 +185,12 @@ def verify_jump(state: Encounter, request: Jump) -> JumpPlan:
             f"{what}: it can't land in the space of {model.blocker_at(land)!r}",
             rule=("DS-MOVE-04", "R-SIZE-1"),
         )
+    riders, grabbed = companions(state, creature)
+    for other in (*(state.creature(r) for r in riders), *grabbed):  # carried and dragged along
+        if not state.fits(other.pos + (land - start), other.n):
+            raise IllegalMoveError(
+                f"{what}: {other.id!r} would land in a wall, an object or off the map", rule="R-GEO-5"
+            )
     cost = cell_distance(start, land) + model.cost(start, land) - 1
     if cost > points:
         raise IllegalMoveError(
