@@ -97,3 +97,21 @@ def test_legal_jumps_are_the_untested_long_jumps_and_each_applies() -> None:
         after = brawl.apply(enc, a).state
         assert after.creature("kira").pos.x == a.landing.x
         assert after.creature("kira").pos.y == a.landing.y
+
+
+def test_a_jump_that_would_drag_its_grabbed_creature_into_an_object_is_refused() -> None:
+    """RB1-GRABBED, DS-MTYPE-18, R-GEO-5: the grabbed goblin is dragged along the jump; where it would
+    land is a crate, so the jump is refused by its check, and not offered."""
+    kira = brawl.Creature(
+        id="kira", pos=(2, 2, 0), speed=5, characteristics=brawl.Characteristics(might=2, agility=2)
+    )
+    gob = brawl.Creature(id="gob", side="director", pos=(2, 3, 0))
+    crate = brawl.MapObject(id="crate", material=brawl.Material.WOOD, pos=(4, 3, 0))
+    enc = brawl.Encounter.create(brawl.Terrain.flat(10, 10), [kira, gob], [crate])
+    enc = brawl.add_condition(enc, "gob", "grabbed", source="kira").state
+    into_the_crate = brawl.Jump("kira", (4, 2, 0))
+    with pytest.raises(brawl.IllegalMoveError, match="'gob' would land") as info:
+        brawl.verify_jump(enc, into_the_crate)
+    assert "R-GEO-5" in info.value.rules
+    clear = brawl.apply(enc, brawl.Jump("kira", (2, 0, 0))).state
+    assert clear.creature("gob").pos == Pos(2, 1, 0)  # dragged the same 2 squares
