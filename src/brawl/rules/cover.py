@@ -19,9 +19,9 @@ A burrowing target's cover (DS-MTYPE-06, DS-MTYPE-08) is found by
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from fractions import Fraction
+from functools import lru_cache
 from itertools import pairwise, product
+from math import lcm
 
 from brawl.geometry import Pos
 from brawl.rules.burrowing import cover_rule
@@ -38,34 +38,50 @@ def corners(pos: Pos, n: int) -> tuple[Pos, ...]:
     return tuple(Pos(pos.x + dx, pos.y + dy, pos.z + dz) for dx, dy, dz in product((0, n), repeat=3))
 
 
-def _candidates(v: Fraction) -> tuple[int, ...]:
-    """Indices of the cells whose closed extent along one axis holds the coordinate ``v``."""
-    whole = v.numerator // v.denominator
-    return (whole - 1, whole) if v.denominator == 1 else (whole,)
+def _candidates(num: int, den: int) -> tuple[int, ...]:
+    """Indices of the cells whose closed extent along one axis holds the coordinate ``num / den``."""
+    whole, rest = divmod(num, den)
+    return (whole - 1, whole) if rest == 0 else (whole,)
 
 
-def _pieces(a: Pos, b: Pos) -> Iterator[tuple[Fraction, Fraction, Fraction]]:
-    """Midpoints of the pieces of segment a-b between successive grid planes it crosses."""
-    ts = {Fraction(0), Fraction(1)}
+@lru_cache(maxsize=1 << 16)
+def _line_cells(a: Pos, b: Pos) -> tuple[tuple[Pos, ...], ...]:
+    """For each piece of segment a-b between successive grid planes it crosses, the cells whose
+    closed extent holds the piece's midpoint (the piece is inside solid when all of them block).
+
+    Exact integer arithmetic: with ``scale`` a common multiple of the non-zero extents of the
+    segment along each axis, every crossing is at ``t = k / scale`` for a whole ``k``, and each
+    midpoint's coordinates are whole multiples of ``1 / (2 * scale)``.
+    """
+    d = (b.x - a.x, b.y - a.y, b.z - a.z)
+    scale = 1
+    for di in d:
+        if di:
+            scale = lcm(scale, abs(di))
+    cuts = {0, scale}
     for i in range(3):
-        lo, hi = sorted((a[i], b[i]))
-        if lo != hi:
-            ts.update(Fraction(k - a[i], b[i] - a[i]) for k in range(lo + 1, hi))
-    cuts = sorted(ts)
-    for t0, t1 in pairwise(cuts):
-        t = (t0 + t1) / 2
-        yield tuple(a[i] + (b[i] - a[i]) * t for i in range(3))  # type: ignore[misc]
+        if d[i]:
+            lo, hi = sorted((a[i], b[i]))
+            cuts.update((k - a[i]) * scale // d[i] for k in range(lo + 1, hi))
+    den = 2 * scale
+    found: list[tuple[Pos, ...]] = []
+    for t0, t1 in pairwise(sorted(cuts)):
+        mid = t0 + t1
+        xs, ys, zs = (_candidates(a[i] * den + d[i] * mid, den) for i in range(3))
+        found.append(tuple(Pos(i, j, k) for i in xs for j in ys for k in zs))
+    return tuple(found)
 
 
 def line_blocked(state: Encounter, a: Pos, b: Pos, open_cells: frozenset[Pos] = frozenset()) -> bool:
     """Whether the straight segment between lattice points ``a`` and ``b`` runs through the inside
     of solid terrain or an object (R-COVER-1). A point is inside when every cell whose closed
     extent holds it is blocking; ``open_cells`` never block (the two creatures' own spaces)."""
-    for x, y, z in _pieces(a, b):
-        cells = [Pos(i, j, k) for i in _candidates(x) for j in _candidates(y) for k in _candidates(z)]
-        if all(blocks(state, c, open_cells) for c in cells):
-            return True
-    return False
+    return any(all(blocks(state, c, open_cells) for c in cells) for cells in _line_cells(Pos(*a), Pos(*b)))
+
+
+def _blocked_in(a: Pos, b: Pos, blocking: frozenset[Pos]) -> bool:
+    """:func:`line_blocked` with the blocking cells near the segment already gathered."""
+    return any(all(c in blocking for c in cells) for cells in _line_cells(a, b))
 
 
 def blocks(state: Encounter, cell: Pos, open_cells: frozenset[Pos] = frozenset()) -> bool:
@@ -77,10 +93,41 @@ def _space(pos: Pos, n: int) -> frozenset[Pos]:
     return frozenset(Pos(pos.x + i, pos.y + j, pos.z + k) for i, j, k in product(range(n), repeat=3))
 
 
-def _anything_between(state: Encounter, a: Pos, an: int, t: Pos, tn: int, own: frozenset[Pos]) -> bool:
-    """Whether any blocking cell lies in the box spanned by the two spaces: if none, no line is blocked."""
-    ranges = [range(min(a[i], t[i]), max(a[i] + an, t[i] + tn)) for i in range(3)]
-    return any(blocks(state, p, own) for p in (Pos(*c) for c in product(*ranges)))
+def _solid_in(state: Encounter, lo: tuple[int, ...], hi: tuple[int, ...], own: frozenset[Pos]) -> set[Pos]:
+    """The cells of the box ``lo`` .. ``hi`` (excluded) that block (:func:`blocks`), read from the
+    map's row masks and the objects' cells."""
+    terrain = state.terrain
+    x0, y0, z0 = max(lo[0], 0), max(lo[1], 0), max(lo[2], -terrain.below)
+    x1, y1, z1 = min(hi[0], terrain.width), min(hi[1], terrain.depth), min(hi[2], terrain.height)
+    found: set[Pos] = set()
+    if x0 >= x1:
+        return found
+    window = ((1 << (x1 - x0)) - 1) << x0
+    for z in range(z0, z1):
+        for y in range(y0, y1):
+            bits = terrain.row_masks(z, y)[0] & window
+            while bits:
+                low = bits & -bits
+                found.add(Pos(low.bit_length() - 1, y, z))
+                bits ^= low
+    if state.objects:
+        found.update(
+            p
+            for p in (Pos(x, y, z) for z in range(z0, z1) for y in range(y0, y1) for x in range(x0, x1))
+            if state.object_at(p) is not None
+        )
+    return found - own
+
+
+def _blocking_near(state: Encounter, a: Pos, an: int, t: Pos, tn: int, own: frozenset[Pos]) -> frozenset[Pos]:
+    """The blocking cells in the box spanned by the two spaces, grown by one cell on each side:
+    every cell a line between their corners can touch. None inside the box: no line is blocked
+    (each point of a line has a cell of the box among those holding it)."""
+    lo = tuple(min(a[i], t[i]) for i in range(3))
+    hi = tuple(max(a[i] + an, t[i] + tn) for i in range(3))
+    if not _solid_in(state, lo, hi, own):
+        return frozenset()
+    return frozenset(_solid_in(state, tuple(v - 1 for v in lo), tuple(v + 1 for v in hi), own))
 
 
 def blocked_lines(state: Encounter, attacker: str, target: str) -> int | None:
@@ -90,12 +137,13 @@ def blocked_lines(state: Encounter, attacker: str, target: str) -> int | None:
         return None
     a, t = state.creature(attacker), state.creature(target)
     own = _space(a.pos, a.n) | _space(t.pos, t.n)
-    if not _anything_between(state, a.pos, a.n, t.pos, t.n, own):
+    blocking = _blocking_near(state, a.pos, a.n, t.pos, t.n, own)
+    if not blocking:
         return 0
     ends = corners(t.pos, t.n)
     best = CORNERS
     for start in corners(a.pos, a.n):
-        best = min(best, sum(line_blocked(state, start, end, own) for end in ends))
+        best = min(best, sum(_blocked_in(start, end, blocking) for end in ends))
         if best == 0:
             break
     return best
