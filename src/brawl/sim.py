@@ -9,7 +9,8 @@ action log.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import overload
 
 import attrs
 import immutables
@@ -35,6 +36,10 @@ from brawl.geometry import distance
 from brawl.outcome import Outcome
 from brawl.rng import Rng
 from brawl.state import Encounter
+from brawl.turns.deeds import legal_moves
+from brawl.turns.drawsteel_deeds import free_strikes
+from brawl.turns.drawsteel_turn import DrawSteelTurn
+from brawl.turns.records import verified
 
 Policy = Callable[[Encounter, Sequence[Action]], Action]
 """Chooses one of the legal actions for the state."""
@@ -54,24 +59,89 @@ def standing_sides(state: Encounter) -> tuple[str, ...]:
     return tuple(dict.fromkeys(c.side for c in state.creature_list() if can_fight(c)))
 
 
+class Options(Sequence[Action]):
+    """The legal actions of a state (:func:`brawl.legal_actions`), worked out only as far as asked.
+
+    As a sequence it is the whole list, built the first time it is read. A policy that needs
+    only some kinds asks for them: :meth:`melee_free_strikes`, :meth:`moves` and :meth:`first`
+    give what filtering the whole list would, but on a Draw Steel creature's turn they check only
+    those records (its moves are :func:`brawl.legal_moves`' destinations, with no path built;
+    its Free Strikes are checked as :func:`brawl.legal_actions` checks them). ``Options(state,
+    actions)`` wraps a list already built.
+    """
+
+    def __init__(self, state: Encounter, actions: Sequence[Action] | None = None) -> None:
+        self._state = state
+        self._all: list[Action] | None = None if actions is None else list(actions)
+        turn = state.turn
+        current = turn.current if isinstance(turn, DrawSteelTurn) else None
+        self._acting = current if actions is None and current is not None else None
+
+    def _list(self) -> list[Action]:
+        if self._all is None:
+            self._all = legal_actions(self._state)
+        return self._all
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Action]: ...
+    def __getitem__(self, i: int | slice) -> Action | Sequence[Action]:
+        return self._list()[i]
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._list())
+
+    def melee_free_strikes(self) -> list[Action]:
+        """The melee Free Strikes among the options, in their order."""
+        if self._all is None and self._acting is not None:
+            return free_strikes(self._state, self._acting)
+        return [
+            a
+            for a in self._list()
+            if isinstance(a, TakeAction) and isinstance(a.action, FreeStrike) and not a.action.ranged
+        ]
+
+    def moves(self) -> list[Advance | AdvanceTo]:
+        """The moves among the options (:class:`AdvanceTo`, :class:`Advance`), in their order."""
+        if self._all is None and self._acting is not None:
+            cid = self._acting
+            if self._state.creature(cid).dead:
+                return []
+            return [AdvanceTo(cid, p) for p in legal_moves(self._state, cid)]
+        return [a for a in self._list() if isinstance(a, Advance | AdvanceTo)]
+
+    def first(self, kind: type[Action]) -> Action | None:
+        """The first option of this type (:class:`EndTurn`, :class:`StartTurn`, :class:`EndRound`...)."""
+        if self._all is None and self._acting is not None and kind in _TURN_FLOW:
+            # on a creature's Draw Steel turn the list is its deeds, then ending the turn
+            end = EndTurn()
+            return end if kind is EndTurn and verified(end, self._state) else None
+        return next((a for a in self._list() if isinstance(a, kind)), None)
+
+
+_TURN_FLOW = (EndTurn, StartTurn, EndRound)
+
+
 def greedy(state: Encounter, options: Sequence[Action]) -> Action:
     """Strike an adjacent enemy if possible, else step closer to the nearest enemy, else end the turn.
 
-    Between turns it starts the first turn offered, or ends the round.
+    Between turns it starts the first turn offered, or ends the round. Given :class:`Options`, it
+    asks only for the kinds it weighs; given a list, it picks from the list the same action.
     """
-    strikes = [
-        a
-        for a in options
-        if isinstance(a, TakeAction) and isinstance(a.action, FreeStrike) and not a.action.ranged
-    ]
+    view = options if isinstance(options, Options) else Options(state, options)
+    strikes = view.melee_free_strikes()
     if strikes:
         return strikes[0]
     current = getattr(state.turn, "current", None)
-    moves = [a for a in options if isinstance(a, Advance | AdvanceTo)]
-    if current is not None and moves:
+    if current is not None:
+        moves = view.moves()
         me = state.creature(current)
         foes = [c for c in state.living() if c.side != me.side and can_fight(c)]
-        if foes:
+        if moves and foes:
 
             def gap(a: Advance | AdvanceTo) -> tuple[int, int]:
                 end = a.destination
@@ -80,11 +150,11 @@ def greedy(state: Encounter, options: Sequence[Action]) -> Action:
             best = min(moves, key=gap)
             if gap(best)[0] < min(distance(me.pos, me.n, f.pos, f.n) for f in foes):
                 return best
-    for kind in (EndTurn, StartTurn, EndRound):
-        for a in options:
-            if isinstance(a, kind):
-                return a
-    return options[0]
+    for kind in _TURN_FLOW:
+        found = view.first(kind)
+        if found is not None:
+            return found
+    return view[0]
 
 
 @attrs.frozen
@@ -117,7 +187,7 @@ def play(
         log.append(start)
     steps = 0
     while len(standing_sides(state)) > 1 and state.round <= max_rounds and steps < max_steps:
-        action = policy(state, legal_actions(state))
+        action = policy(state, Options(state))
         state = apply(state, action).state
         log.append(action)
         steps += 1

@@ -38,7 +38,7 @@ from brawl.state import Encounter
 from brawl.turns.deeds import AdvanceTo, RideTo, TakeAction, legal_moves, legal_now, ride_destinations
 from brawl.turns.records import UseAction
 
-__all__ = ["deeds"]
+__all__ = ["deeds", "free_strikes"]
 
 
 def _ok(state: Encounter, action: Action) -> bool:
@@ -47,6 +47,26 @@ def _ok(state: Encounter, action: Action) -> bool:
     except RulesError:
         return False
     return True
+
+
+def _taken(state: Encounter, kind: str, records: list[Action]) -> list[Action]:
+    """Each record wrapped in :class:`TakeAction` of ``kind``, kept if its ``verify`` passes."""
+    return [a for a in (TakeAction(kind, r) for r in records) if _ok(state, a)]
+
+
+def _enemies(state: Encounter, cid: str) -> list[str]:
+    return sorted(o.id for o in state.enemies_of(cid))
+
+
+def free_strikes(state: Encounter, cid: str, *, ranged: bool = False) -> list[Action]:
+    """The Free Strikes (DS-ACT-19) ``cid`` may take now as its main action, melee or ranged, by
+    target id: the same records, checked the same way, as in :func:`deeds`."""
+    if state.creature(cid).dead:
+        return []
+    strikes: list[Action] = [
+        FreeStrike(cid, e, ranged=True) if ranged else FreeStrike(cid, e) for e in _enemies(state, cid)
+    ]
+    return _taken(state, "main", strikes)
 
 
 def _disengages(state: Encounter, cid: str) -> Iterator[Action]:
@@ -127,10 +147,8 @@ def deeds(state: Encounter, cid: str) -> list[Action]:
         if path is not None:
             main.append(Charge(cid, path, e.id))
     main.append(Defend(cid))
-    main += [FreeStrike(cid, e.id) for e in enemies]
-    main += [FreeStrike(cid, e.id, ranged=True) for e in enemies]
-    main += [Heal(cid, a.id) for a in allies]
-    main += [Heal(cid, a.id, "saving_throw") for a in allies]
+    heals: list[Action] = [Heal(cid, a.id) for a in allies]
+    heals += [Heal(cid, a.id, "saving_throw") for a in allies]
     maneuvers: list[Action] = [AidAttack(cid, e.id) for e in enemies]
     maneuvers += [CatchBreath(cid), EscapeGrab(cid)]
     maneuvers += [Grab(cid, e.id) for e in enemies]
@@ -141,8 +159,10 @@ def deeds(state: Encounter, cid: str) -> list[Action]:
     voluntary = bool(prone) and all(p.voluntary for p in prone)
     free: list[Action] = [] if prone else [FallProne(cid)]
     (free if voluntary else maneuvers).append(StandUp(cid))
-    taken = [TakeAction("main", a) for a in main]
-    taken += [TakeAction("maneuver", a) for a in maneuvers]
-    taken += [TakeAction("free maneuver", a) for a in free]
-    found += [a for a in taken if _ok(state, a)]
+    found += _taken(state, "main", main)
+    found += free_strikes(state, cid)
+    found += free_strikes(state, cid, ranged=True)
+    found += _taken(state, "main", heals)
+    found += _taken(state, "maneuver", maneuvers)
+    found += _taken(state, "free maneuver", free)
     return found

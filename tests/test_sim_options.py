@@ -1,0 +1,47 @@
+"""The lazy options a policy is given agree with the whole list of legal actions, state by state."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import brawl
+from brawl.actions import Advance, AdvanceTo, EndRound, EndTurn, FreeStrike, StartTurn, TakeAction
+from brawl.sim import Options, greedy
+
+SCENARIO = Path(__file__).resolve().parent.parent / "benchmarks" / "four_vs_six.toml"
+
+
+def states_of_a_fight(seed: int, every: int) -> list[brawl.Encounter]:
+    start = brawl.load_scenario(SCENARIO).with_rng(brawl.Rng(seed))
+    fight = brawl.play(start)
+    states, state = [], start
+    for i, action in enumerate(fight.actions):
+        if i % every == 0:
+            states.append(state)
+        state = brawl.apply(state, action).state
+    return states
+
+
+def test_each_part_is_the_list_filtered() -> None:
+    """Free Strikes, moves and the turn flow asked of lazy options are those of the full list."""
+    for state in states_of_a_fight(5, every=4):
+        full = brawl.legal_actions(state)
+        lazy = Options(state)
+        melee = [
+            a
+            for a in full
+            if isinstance(a, TakeAction) and isinstance(a.action, FreeStrike) and not a.action.ranged
+        ]
+        assert lazy.melee_free_strikes() == melee
+        assert lazy.moves() == [a for a in full if isinstance(a, Advance | AdvanceTo)]
+        for kind in (EndTurn, StartTurn, EndRound):
+            assert lazy.first(kind) == next((a for a in full if isinstance(a, kind)), None)
+        assert list(Options(state)) == full
+        assert len(Options(state)) == len(full)
+
+
+def test_greedy_picks_the_same_from_lazy_options_and_from_the_list() -> None:
+    """The greedy policy's choice does not depend on how its options were built."""
+    for seed in (1, 2):
+        for state in states_of_a_fight(seed, every=1):
+            assert greedy(state, Options(state)) == greedy(state, brawl.legal_actions(state))
