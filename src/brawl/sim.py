@@ -32,7 +32,7 @@ from brawl.actions import (
 from brawl.checks import whole_number
 from brawl.conditions import ConditionName
 from brawl.creature import Creature
-from brawl.geometry import distance
+from brawl.geometry import Pos, distance
 from brawl.outcome import Outcome
 from brawl.rng import Rng
 from brawl.state import Encounter
@@ -108,11 +108,21 @@ class Options(Sequence[Action]):
     def moves(self) -> list[Advance | AdvanceTo]:
         """The moves among the options (:class:`AdvanceTo`, :class:`Advance`), in their order."""
         if self._all is None and self._acting is not None:
-            cid = self._acting
-            if self._state.creature(cid).dead:
-                return []
-            return [AdvanceTo(cid, p) for p in legal_moves(self._state, cid)]
+            return [AdvanceTo(self._acting, p) for p in self.destinations()]
         return [a for a in self._list() if isinstance(a, Advance | AdvanceTo)]
+
+    def destinations(self) -> list[Pos]:
+        """Where the moves among the options end, in their order, without building the moves."""
+        if self._all is None and self._acting is not None:
+            cid = self._acting
+            return [] if self._state.creature(cid).dead else list(legal_moves(self._state, cid))
+        return [a.destination for a in self.moves()]
+
+    def move_to(self, destination: Pos) -> Advance | AdvanceTo:
+        """The first move among the options that ends on ``destination`` (one of :meth:`destinations`)."""
+        if self._all is None and self._acting is not None:
+            return AdvanceTo(self._acting, destination)
+        return next(a for a in self.moves() if a.destination == destination)
 
     def first(self, kind: type[Action]) -> Action | None:
         """The first option of this type (:class:`EndTurn`, :class:`StartTurn`, :class:`EndRound`...)."""
@@ -124,6 +134,38 @@ class Options(Sequence[Action]):
 
 
 _TURN_FLOW = (EndTurn, StartTurn, EndRound)
+
+
+def distance_to_nearest(pos: Pos, n: int, foes: Sequence[Creature]) -> int:
+    """The distance (:func:`brawl.distance`) from an n-cube at ``pos`` to the nearest of ``foes``."""
+    return min(distance(pos, n, f.pos, f.n) for f in foes)
+
+
+def _closing_in(me: Creature, foes: Sequence[Creature]) -> Callable[[Pos], tuple[int, int]]:
+    """The greedy policy's rank of a destination: the distance to the nearest foe from there, then
+    the squares from where ``me`` stands. The distance from an n-cube at ``e`` to a foe's space is
+    the largest of its gaps along the axes, each ``max(0, lo - e, e - hi)`` with ``lo = f - n + 1``,
+    ``hi = f + f.n - 1`` (:func:`brawl.distance`); all six bounds are taken at once."""
+    n = me.n
+    x0, y0, z0 = me.pos
+    boxes = [
+        (
+            f.pos.x - n + 1,
+            f.pos.x + f.n - 1,
+            f.pos.y - n + 1,
+            f.pos.y + f.n - 1,
+            f.pos.z - n + 1,
+            f.pos.z + f.n - 1,
+        )
+        for f in foes
+    ]
+
+    def rank(p: Pos) -> tuple[int, int]:
+        x, y, z = p
+        near = min(max(0, lx - x, x - hx, ly - y, y - hy, lz - z, z - hz) for lx, hx, ly, hy, lz, hz in boxes)
+        return near, max(abs(x - x0), abs(y - y0), abs(z - z0))
+
+    return rank
 
 
 def greedy(state: Encounter, options: Sequence[Action]) -> Action:
@@ -138,18 +180,13 @@ def greedy(state: Encounter, options: Sequence[Action]) -> Action:
         return strikes[0]
     current = getattr(state.turn, "current", None)
     if current is not None:
-        moves = view.moves()
+        ends = view.destinations()
         me = state.creature(current)
         foes = [c for c in state.living() if c.side != me.side and can_fight(c)]
-        if moves and foes:
-
-            def gap(a: Advance | AdvanceTo) -> tuple[int, int]:
-                end = a.destination
-                return (min(distance(end, me.n, f.pos, f.n) for f in foes), distance(me.pos, 1, end, 1))
-
-            best = min(moves, key=gap)
-            if gap(best)[0] < min(distance(me.pos, me.n, f.pos, f.n) for f in foes):
-                return best
+        if ends and foes:
+            best = min(ends, key=_closing_in(me, foes))
+            if distance_to_nearest(best, me.n, foes) < distance_to_nearest(me.pos, me.n, foes):
+                return view.move_to(best)
     for kind in _TURN_FLOW:
         found = view.first(kind)
         if found is not None:

@@ -60,13 +60,13 @@ def _enemies(state: Encounter, cid: str) -> list[str]:
 
 def free_strikes(state: Encounter, cid: str, *, ranged: bool = False) -> list[Action]:
     """The Free Strikes (DS-ACT-19) ``cid`` may take now as its main action, melee or ranged, by
-    target id: the same records, checked the same way, as in :func:`deeds`."""
-    if state.creature(cid).dead:
+    target id: the records :func:`deeds` lists, with the same checks (``TakeAction.verify``: the
+    turn's main action once, then each strike's own)."""
+    if state.creature(cid).dead or not _ok(state, UseAction(cid, "main")):
         return []
-    strikes: list[Action] = [
-        FreeStrike(cid, e, ranged=True) if ranged else FreeStrike(cid, e) for e in _enemies(state, cid)
-    ]
-    return _taken(state, "main", strikes)
+    enemies = _enemies(state, cid)
+    strikes = [FreeStrike(cid, e, ranged=True) if ranged else FreeStrike(cid, e) for e in enemies]
+    return [TakeAction("main", s) for s in strikes if _ok(state, s)]
 
 
 def _disengages(state: Encounter, cid: str) -> Iterator[Action]:
