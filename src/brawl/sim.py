@@ -9,11 +9,13 @@ action log.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from typing import overload
+import math
+import statistics
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from typing import Any, overload
 
 import attrs
-import immutables
 
 from brawl.actions import (
     Action,
@@ -32,6 +34,7 @@ from brawl.actions import (
 from brawl.checks import whole_number
 from brawl.conditions import ConditionName
 from brawl.creature import Creature
+from brawl.errors import InvalidArgumentError
 from brawl.geometry import Pos, distance
 from brawl.outcome import Outcome
 from brawl.rng import Rng
@@ -240,20 +243,136 @@ def rounds_completed(log: Sequence[Action], *, decided: bool) -> int:
     return ended + (1 if decided and unfinished else 0)
 
 
+class Counts(Mapping[str, int]):
+    """An immutable mapping of names to counts (a plain ``dict`` once copied: ``dict(counts)``).
+
+    Hashable, picklable and ready for JSON through ``dict``; equal to any mapping with the same
+    items.
+    """
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: Mapping[str, int] | Iterable[tuple[str, int]] = ()) -> None:
+        pairs = items.items() if isinstance(items, Mapping) else items
+        self._items: dict[str, int] = dict(pairs)
+
+    def __getitem__(self, key: str) -> int:
+        return self._items[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._items.items()))
+
+    def __repr__(self) -> str:
+        return f"Counts({self._items!r})"
+
+    def __reduce__(self) -> tuple[type[Counts], tuple[tuple[tuple[str, int], ...]]]:
+        return (Counts, (tuple(self._items.items()),))
+
+
+Z_95 = 1.959963984540054
+"""The standard normal quantile of a two-sided 95% interval."""
+
+
+def wilson(successes: int, trials: int, z: float = Z_95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion: (low, high), 95% by default; (0, 1) with no trials."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    zz = z * z / trials
+    centre = (p + zz / 2) / (1 + zz)
+    half = z * math.sqrt(p * (1 - p) / trials + zz / (4 * trials)) / (1 + zz)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@attrs.frozen
+class WinRate:
+    """One side's share of the fights won, with its 95% Wilson confidence interval."""
+
+    side: str
+    wins: int
+    runs: int
+    rate: float
+    low: float
+    high: float
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fields as a JSON-ready dict."""
+        return attrs.asdict(self)
+
+
+@attrs.frozen
+class FightResult:
+    """What :func:`simulate` keeps of one fight: its seed, the winner, the rounds and who still stands."""
+
+    seed: int
+    winner: str | None
+    rounds: int
+    standing: tuple[str, ...]
+    """The creatures alive and conscious at the end, in the encounter's order."""
+
+    @classmethod
+    def of(cls, seed: int, fight: Fight) -> FightResult:
+        """The result of a fight played with RNG seed ``seed``."""
+        standing = tuple(c.id for c in fight.state.creature_list() if can_fight(c))
+        return cls(seed, fight.winner, fight.rounds, standing)
+
+
 @attrs.frozen
 class Summary:
-    """What many seeded fights came to."""
+    """What many seeded fights came to. Immutable, and ready for JSON with :meth:`to_dict`."""
 
     runs: int
     """Fights played."""
-    wins: immutables.Map[str, int]
-    """Fights won by each side (standing alone at the end)."""
+    wins: Counts = attrs.field(converter=Counts)
+    """Fights won by each side (standing alone at the end), by side; sides that never won are left out."""
     undecided: int
     """Fights still undecided after the round limit."""
     mean_rounds: float
     """Average number of rounds completed per fight (:attr:`Fight.rounds`)."""
     survival: tuple[tuple[str, float], ...]
     """For each creature, in the encounter's order, the share of fights it ended alive and conscious."""
+    rounds: tuple[tuple[int, int], ...] = ()
+    """The histogram of rounds completed: (rounds, fights), fewest rounds first."""
+    sides: tuple[str, ...] = ()
+    """The sides of the encounter, in its order (those of :attr:`wins` and those that never won)."""
+
+    @property
+    def median_rounds(self) -> float:
+        """The median of the rounds completed per fight (the mean of the middle two for an even count)."""
+        ordered = [r for r, n in self.rounds for _ in range(n)]
+        return float(statistics.median(ordered)) if ordered else 0.0
+
+    def win_rates(self) -> tuple[WinRate, ...]:
+        """Each side's win rate with its 95% Wilson interval, in the encounter's order."""
+        names = list(dict.fromkeys([*self.sides, *sorted(self.wins)]))
+        return tuple(self.win_rate(side) for side in names)
+
+    def win_rate(self, side: str) -> WinRate:
+        """One side's win rate with its 95% Wilson interval."""
+        won = self.wins.get(side, 0)
+        low, high = wilson(won, self.runs)
+        return WinRate(side, won, self.runs, won / self.runs if self.runs else 0.0, low, high)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: runs, wins, win rates (with intervals), rounds and survival."""
+        return {
+            "runs": self.runs,
+            "wins": dict(self.wins),
+            "undecided": self.undecided,
+            "win_rates": [w.to_dict() for w in self.win_rates()],
+            "rounds": {
+                "mean": self.mean_rounds,
+                "median": self.median_rounds,
+                "histogram": {str(r): n for r, n in self.rounds},
+            },
+            "survival": dict(self.survival),
+        }
 
     def explain(self) -> str:
         """A few readable lines."""
@@ -263,6 +382,57 @@ class Summary:
         lines += [f"  {cid}: survives {share:.0%}" for cid, share in self.survival]
         return "\n".join(lines)
 
+    @classmethod
+    def of(cls, state: Encounter, results: Iterable[FightResult]) -> Summary:
+        """The summary of fights played from ``state``, counted in the order of their seeds."""
+        ordered = sorted(results, key=lambda r: r.seed)
+        runs = len(ordered)
+        wins: dict[str, int] = {}
+        alive = dict.fromkeys(state.order, 0)
+        rounds: dict[int, int] = {}
+        undecided = total = 0
+        for r in ordered:
+            total += r.rounds
+            rounds[r.rounds] = rounds.get(r.rounds, 0) + 1
+            if r.winner is None:
+                undecided += 1
+            else:
+                wins[r.winner] = wins.get(r.winner, 0) + 1
+            for cid in r.standing:
+                alive[cid] += 1
+        return cls(
+            runs=runs,
+            wins=wins,
+            undecided=undecided,
+            mean_rounds=total / runs if runs else 0.0,
+            survival=tuple((cid, n / runs if runs else 0.0) for cid, n in alive.items()),
+            rounds=tuple(sorted(rounds.items())),
+            sides=tuple(dict.fromkeys(c.side for c in state.creature_list())),
+        )
+
+
+Progress = Callable[[int, int], object]
+"""Called as ``progress(done, runs)`` as fights finish (after each fight, or each batch of a pool)."""
+
+MAX_WORKERS = 1024
+BATCHES_PER_WORKER = 4
+"""A pool's fights go out in about this many batches per worker (fewer, larger batches for long runs)."""
+MAX_BATCH = 25
+"""The most fights one batch holds: the progress callback hears at least this often."""
+
+
+def play_seeds(
+    state: Encounter, seeds: Sequence[int], policy: Policy = greedy, max_rounds: int = 20
+) -> list[FightResult]:
+    """Play one fight per seed from ``state`` (its RNG replaced by ``Rng(seed)``); the work of one batch.
+
+    A module-level function, so a process pool or a cluster can run it: ``state`` and ``policy``
+    must pickle (the bundled policies do; a lambda does not).
+    """
+    return [
+        FightResult.of(s, play(state.with_rng(Rng(s)), policy=policy, max_rounds=max_rounds)) for s in seeds
+    ]
+
 
 def simulate(
     state: Encounter,
@@ -271,31 +441,67 @@ def simulate(
     seed: int = 0,
     policy: Policy = greedy,
     max_rounds: int = 20,
+    workers: int | None = None,
+    executor: Executor | None = None,
+    progress: Progress | None = None,
+    batch: int | None = None,
 ) -> Summary:
-    """Play ``runs`` fights from ``state``, each with its own RNG seed (``seed``, ``seed + 1``, ...)."""
+    """Play ``runs`` fights from ``state``, each with its own RNG seed (``seed``, ``seed + 1``, ...).
+
+    Serial by default. ``workers=N`` plays them in N processes (a
+    :class:`concurrent.futures.ProcessPoolExecutor` made and closed here); ``executor=`` takes any
+    :class:`concurrent.futures.Executor` instead (a process pool of your own, Dask's
+    ``Client.get_executor()``, an adapter over Ray), which is left open. Either way the fights
+    are the same and the summary is counted in the order of their seeds: the same as the
+    serial run. The fights go out in batches of ``batch`` (default: about
+    ``BATCHES_PER_WORKER`` per worker, at most ``MAX_BATCH``). ``progress(done, runs)`` is called
+    as fights finish.
+    """
     whole_number(runs, 1, MAX_RUNS, what="runs")
     whole_number(seed, 0, MAX_SEED, what="seed")
-    wins: dict[str, int] = {}
-    alive = dict.fromkeys(state.order, 0)
-    undecided = 0
-    rounds = 0
-    for i in range(runs):
-        fight = play(state.with_rng(Rng(seed + i)), policy=policy, max_rounds=max_rounds)
-        rounds += fight.rounds
-        if fight.winner is None:
-            undecided += 1
-        else:
-            wins[fight.winner] = wins.get(fight.winner, 0) + 1
-        for c in fight.state.creature_list():
-            if can_fight(c):
-                alive[c.id] += 1
-    return Summary(
-        runs=runs,
-        wins=immutables.Map(wins),
-        undecided=undecided,
-        mean_rounds=rounds / runs,
-        survival=tuple((cid, n / runs) for cid, n in alive.items()),
-    )
+    whole_number(max_rounds, 1, MAX_ROUNDS, what="max_rounds")
+    if workers is not None:
+        whole_number(workers, 1, MAX_WORKERS, what="workers")
+    if batch is not None:
+        whole_number(batch, 1, MAX_RUNS, what="batch")
+    if workers is not None and executor is not None:
+        raise InvalidArgumentError("simulate: give workers or an executor, not both", rule=())
+    seeds = range(seed, seed + runs)
+    if executor is None and (workers is None or workers == 1):
+        results: list[FightResult] = []
+        for s in seeds:
+            results += play_seeds(state, (s,), policy, max_rounds)
+            if progress is not None:
+                progress(len(results), runs)
+        return Summary.of(state, results)
+    size = batch or max(1, min(MAX_BATCH, -(-runs // (BATCHES_PER_WORKER * (workers or 8)))))
+    batches = [seeds[i : i + size] for i in range(0, runs, size)]
+    if executor is not None:
+        return Summary.of(state, _run_batches(executor, state, batches, policy, max_rounds, progress, runs))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return Summary.of(state, _run_batches(pool, state, batches, policy, max_rounds, progress, runs))
+
+
+def _run_batches(
+    executor: Executor,
+    state: Encounter,
+    batches: Sequence[Sequence[int]],
+    policy: Policy,
+    max_rounds: int,
+    progress: Progress | None,
+    runs: int,
+) -> list[FightResult]:
+    futures = [executor.submit(play_seeds, state, tuple(b), policy, max_rounds) for b in batches]
+    results: list[FightResult] = []
+    try:
+        for done in as_completed(futures):
+            results += done.result()
+            if progress is not None:
+                progress(len(results), runs)
+    finally:
+        for f in futures:
+            f.cancel()
+    return results
 
 
 def replay_fight(start: Encounter, fight: Fight) -> Outcome:
