@@ -67,6 +67,7 @@ LAYERS: dict[str, int] = {
     "brawl.actions": EDGES,
     "brawl.io": EDGES,
     "brawl.sim": EDGES,
+    "brawl.simcli": EDGES,
     "brawl.render": EDGES,
     "brawl.strategies": EDGES,
     "brawl.demo": EDGES,

@@ -11,6 +11,7 @@ from brawl.errors import BrawlError
 from brawl.io.json import from_json
 from brawl.io.scenario import read_scenario
 from brawl.render import render_svg, render_text
+from brawl.simcli import add_simulate, run_simulate
 from brawl.state import Encounter
 
 EXIT_OK = 0
@@ -28,6 +29,7 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument("file", help="a .toml scenario or a .json save")
     show.add_argument("--z", type=int, default=None, help="the level to draw (default 0, the ground)")
     show.add_argument("--svg", metavar="OUT", default=None, help="also write the level as an SVG picture")
+    add_simulate(commands)
     return parser
 
 
@@ -46,6 +48,8 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = _parser().parse_args(sys.argv[1:] if argv is None else argv)
     try:
+        if args.command == "simulate":
+            return run_simulate(args)
         if args.command == "demo":
             run_demo()
             return EXIT_OK

@@ -1,0 +1,189 @@
+"""``brawl simulate SCENARIO``: many seeded fights from a scenario file, with a progress bar and a summary.
+
+::
+
+    brawl simulate benchmarks/four_vs_six.toml --runs 500 --workers 2
+    brawl simulate hall.toml --runs 200 --json > summary.json
+    brawl simulate hall.toml --runs 200 --plot results.svg
+
+The summary gives each side's win rate with its 95% Wilson interval, the rounds (mean, median and
+a histogram) and how often each creature survives; ``--json`` prints
+:meth:`brawl.sim.Summary.to_dict` with the settings of the run. The progress bar (with fights per
+second) needs ``tqdm`` (``pip install brawl[cli]``); ``--plot FILE`` draws the results as an SVG or
+PNG chart with matplotlib (``pip install brawl[plot]``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+from brawl.errors import BrawlError
+from brawl.io.scenario import read_scenario
+from brawl.sim import MAX_ROUNDS, MAX_RUNS, Summary, simulate
+
+try:
+    from tqdm import tqdm  # type: ignore[import-untyped, import-not-found, unused-ignore]
+
+    HAS_TQDM = True
+except ImportError:  # pragma: no cover - the cli extra is not installed
+    HAS_TQDM = False
+
+try:
+    import matplotlib
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
+
+    HAS_MATPLOTLIB = True
+except ImportError:  # pragma: no cover - the plot extra is not installed
+    HAS_MATPLOTLIB = False
+
+EXIT_OK = 0
+EXIT_ERROR = 2
+"""Exit status of a bad file, a bad option or a missing extra."""
+
+BAR_WIDTH = 40
+"""Characters of the longest bar of the text histogram."""
+
+
+def add_simulate(commands: Any) -> argparse.ArgumentParser:
+    """Add the ``simulate`` command to an ``argparse`` sub-parsers object; returns its parser."""
+    sim = commands.add_parser(
+        "simulate",
+        help="play many seeded fights from a scenario and summarise them",
+        description="Play many seeded fights from a scenario under the greedy policy and summarise them.",
+    )
+    sim.add_argument("scenario", help="a .toml scenario file")
+    sim.add_argument("--runs", type=int, default=100, help=f"fights to play (1..{MAX_RUNS}, default 100)")
+    sim.add_argument("--workers", type=int, default=1, help="processes to play them in (default 1)")
+    sim.add_argument("--seed", type=int, default=0, help="RNG seed of the first fight (default 0)")
+    sim.add_argument(
+        "--max-rounds", type=int, default=20, help=f"rounds before a fight is undecided (1..{MAX_ROUNDS})"
+    )
+    sim.add_argument("--json", action="store_true", help="print the summary as JSON")
+    sim.add_argument("--plot", metavar="FILE", default=None, help="also draw the results (.svg or .png)")
+    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    return sim  # type: ignore[no-any-return]
+
+
+def _progress(runs: int, quiet: bool, err: TextIO) -> tuple[Callable[[int, int], None], Callable[[], None]]:
+    """The progress callback and a function to close the bar."""
+    if quiet:
+        return (lambda done, total: None), (lambda: None)
+    if not HAS_TQDM:  # pragma: no cover - the cli extra is not installed
+        print("(pip install brawl[cli] for a progress bar)", file=err)
+        return (lambda done, total: None), (lambda: None)
+    bar = tqdm(total=runs, unit="fight", desc="simulate", file=err, smoothing=0.1)
+
+    def update(done: int, total: int) -> None:
+        bar.update(done - bar.n)
+
+    return update, bar.close
+
+
+def report(summary: Summary, title: str) -> str:
+    """The summary as readable text: win rates with intervals, rounds, survival."""
+    lines = [f"{title}: {summary.runs} fights"]
+    lines.append("Win rate (95% Wilson interval):")
+    width = max([len(w.side) for w in summary.win_rates()] + [len("undecided")])
+    for w in summary.win_rates():
+        lines.append(
+            f"  {w.side:<{width}}  {w.rate:6.1%}  [{w.low:6.1%} .. {w.high:6.1%}]  {w.wins} of {w.runs}"
+        )
+    lines.append(f"  {'undecided':<{width}}  {summary.undecided / summary.runs:6.1%}  {summary.undecided}")
+    lines.append(f"Rounds: mean {summary.mean_rounds:.2f}, median {summary.median_rounds:g}")
+    most = max((n for _, n in summary.rounds), default=1)
+    for rounds, n in summary.rounds:
+        bar = "#" * max(1, round(n / most * BAR_WIDTH))
+        lines.append(f"  {rounds:>4} | {bar} {n}")
+    lines.append("Survival:")
+    width = max((len(cid) for cid, _ in summary.survival), default=0)
+    lines += [f"  {cid:<{width}}  {share:6.1%}" for cid, share in summary.survival]
+    return "\n".join(lines)
+
+
+def plot(summary: Summary, title: str, path: str) -> None:
+    """Draw the win rates (with their intervals), the rounds' histogram and survival into ``path``."""
+    if not HAS_MATPLOTLIB:  # pragma: no cover - the plot extra is not installed
+        raise BrawlError("--plot needs matplotlib: pip install brawl[plot]")
+    fig = Figure(figsize=(11, 3.8), layout="constrained")
+    wins, rounds, alive = fig.subplots(1, 3, width_ratios=(1, 1.4, 1.6))
+    rates = summary.win_rates()
+    sides = [w.side for w in rates]
+    values = [w.rate for w in rates]
+    errors = [[w.rate - w.low for w in rates], [w.high - w.rate for w in rates]]
+    wins.bar(sides, values, yerr=errors, capsize=6, color=["#4477aa", "#cc6677", "#999933"][: len(sides)])
+    wins.set_ylim(0, 1)
+    wins.set_title("Win rate (95% Wilson)")
+    wins.yaxis.set_major_formatter("{x:.0%}")
+    rounds.bar([r for r, _ in summary.rounds], [n for _, n in summary.rounds], color="#777777")
+    rounds.axvline(summary.mean_rounds, color="#cc6677", label=f"mean {summary.mean_rounds:.1f}")
+    rounds.axvline(
+        summary.median_rounds, color="#4477aa", linestyle="--", label=f"median {summary.median_rounds:g}"
+    )
+    rounds.set_title("Rounds per fight")
+    rounds.set_xlabel("rounds")
+    rounds.set_ylabel("fights")
+    rounds.xaxis.set_major_locator(MaxNLocator(integer=True))
+    rounds.legend(frameon=False, loc="best")
+    ids = [cid for cid, _ in summary.survival]
+    alive.barh(ids[::-1], [share for _, share in summary.survival][::-1], color="#44aa99")
+    alive.set_xlim(0, 1)
+    alive.set_title("Survival")
+    alive.xaxis.set_major_formatter("{x:.0%}")
+    fig.suptitle(f"{title}: {summary.runs} fights")
+    target = Path(path)
+    try:
+        if target.suffix.lower() == ".svg":
+            # a fixed hash salt and no date: the same results draw the same file
+            with matplotlib.rc_context({"svg.hashsalt": "brawl"}):
+                fig.savefig(target, format="svg", metadata={"Date": None})
+        else:
+            fig.savefig(target, dpi=120)
+    except (OSError, ValueError) as exc:
+        raise BrawlError(f"{path}: cannot write the chart ({exc})") from None
+
+
+def run_simulate(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Run ``brawl simulate`` with parsed arguments; returns the exit status."""
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
+    try:
+        scenario = read_scenario(args.scenario)
+        update, close = _progress(args.runs, args.quiet, err)
+        started = time.perf_counter()
+        try:
+            summary = simulate(
+                scenario.encounter,
+                runs=args.runs,
+                seed=args.seed,
+                max_rounds=args.max_rounds,
+                workers=args.workers,
+                progress=update,
+            )
+        finally:
+            close()
+        seconds = time.perf_counter() - started
+        if args.json:
+            settings = {"scenario": scenario.name, "seed": args.seed, "max_rounds": args.max_rounds}
+            print(json.dumps(settings | summary.to_dict(), indent=2), file=out)
+        else:
+            print(report(summary, scenario.name), file=out)
+        if not args.quiet:
+            print(
+                f"{summary.runs} fights in {seconds:.1f} s: {summary.runs / seconds:.1f} fights/s", file=err
+            )
+        if args.plot:
+            plot(summary, scenario.name, args.plot)
+        return EXIT_OK
+    except BrawlError as exc:
+        print(f"error: {exc}", file=err)
+        return EXIT_ERROR
+
+
+__all__ = ["EXIT_ERROR", "EXIT_OK", "add_simulate", "plot", "report", "run_simulate"]

@@ -1,0 +1,74 @@
+"""``brawl simulate``: the summary as text or JSON, the progress bar, the chart, and errors."""
+
+from __future__ import annotations
+
+import io
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+import brawl
+from brawl.__main__ import main
+from brawl.simcli import EXIT_ERROR, EXIT_OK, report
+
+ROOT = Path(__file__).resolve().parents[1]
+HALL = str(ROOT / "benchmarks" / "four_vs_six.toml")
+BRIDGE = str(ROOT / "examples" / "scenarios" / "bridge.toml")
+
+
+def test_json_is_the_summary_of_the_same_seeds(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--json``: the settings and :meth:`Summary.to_dict` of ``brawl.simulate`` with the same seeds."""
+    assert main(["simulate", BRIDGE, "--runs", "3", "--seed", "4", "--max-rounds", "6", "--json"]) == EXIT_OK
+    captured = capsys.readouterr()
+    printed = json.loads(captured.out)
+    expected = brawl.simulate(brawl.load_scenario(BRIDGE), runs=3, seed=4, max_rounds=6).to_dict()
+    assert {k: printed[k] for k in expected} == json.loads(json.dumps(expected))
+    assert (printed["seed"], printed["max_rounds"]) == (4, 6)
+    assert "fights/s" in captured.err  # the bar and the rate go to stderr
+
+
+def test_text_has_win_rates_rounds_and_survival(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", HALL, "--runs", "4", "--workers", "2", "--quiet"]) == EXIT_OK
+    out = capsys.readouterr().out
+    summary = brawl.simulate(brawl.load_scenario(HALL), runs=4)
+    assert out.strip() == report(summary, "Four against six")
+    assert "Win rate (95% Wilson interval):" in out
+    assert f"Rounds: mean {summary.mean_rounds:.2f}" in out
+    for cid, _ in summary.survival:
+        assert f"  {cid} " in out
+
+
+def test_report_lines() -> None:
+    """The text of a known summary: each side's rate and interval, the histogram bars, survival."""
+    start = brawl.load_scenario(BRIDGE)
+    sides = tuple(dict.fromkeys(c.side for c in start.creature_list()))
+    results = [brawl.sim.FightResult(i, sides[0] if i < 3 else None, 2 + i % 2, ()) for i in range(4)]
+    text = report(brawl.sim.Summary.of(start, results), "Bridge")
+    assert text.splitlines()[0] == "Bridge: 4 fights"
+    assert f"  {sides[0]}" in text
+    assert " 75.0%  [ 30.1% ..  95.4%]  3 of 4" in text  # Wilson 3/4: 0.3006, 0.9544
+    assert "     2 | " + "#" * 40 + " 2" in text
+    assert "undecided   25.0%  1" in text
+
+
+def test_plot_writes_an_svg_chart(tmp_path: Path) -> None:
+    out = tmp_path / "results.svg"
+    assert (
+        main(["simulate", BRIDGE, "--runs", "2", "--max-rounds", "3", "--quiet", "--plot", str(out)])
+        == EXIT_OK
+    )
+    root = ET.fromstring(out.read_text(encoding="utf-8"))
+    assert root.tag.endswith("svg")
+    assert "Win rate" in out.read_text(encoding="utf-8")
+
+
+def test_errors_exit_2_without_a_traceback(tmp_path: Path) -> None:
+    err = io.StringIO()
+    missing = str(tmp_path / "nope.toml")
+    assert main(["simulate", missing, "--quiet"]) == EXIT_ERROR
+    assert main(["simulate", BRIDGE, "--runs", "0", "--quiet"]) == EXIT_ERROR
+    args = brawl.__main__._parser().parse_args(["simulate", BRIDGE, "--workers", "0", "--quiet"])
+    assert brawl.simcli.run_simulate(args, err=err) == EXIT_ERROR
+    assert err.getvalue().startswith("error: ")
