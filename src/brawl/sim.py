@@ -144,11 +144,14 @@ def distance_to_nearest(pos: Pos, n: int, foes: Sequence[Creature]) -> int:
     return min(distance(pos, n, f.pos, f.n) for f in foes)
 
 
-def _closing_in(me: Creature, foes: Sequence[Creature]) -> Callable[[Pos], tuple[int, int]]:
-    """The greedy policy's rank of a destination: the distance to the nearest foe from there, then
-    the squares from where ``me`` stands. The distance from an n-cube at ``e`` to a foe's space is
-    the largest of its gaps along the axes, each ``max(0, lo - e, e - hi)`` with ``lo = f - n + 1``,
-    ``hi = f + f.n - 1`` (:func:`brawl.distance`); all six bounds are taken at once."""
+def _closest(me: Creature, foes: Sequence[Creature], ends: Iterable[Pos]) -> tuple[Pos | None, int]:
+    """The first of ``ends`` that brings ``me`` nearest a foe, fewest squares from where it stands
+    breaking ties, with that distance (``None`` with no ends).
+
+    The distance from an n-cube at ``e`` to a foe's space is the largest of its gaps along the
+    axes, each ``max(0, lo - e, e - hi)`` with ``lo = f - n + 1`` and ``hi = f + f.n - 1``
+    (:func:`brawl.distance`); all six bounds are taken at once.
+    """
     n = me.n
     x0, y0, z0 = me.pos
     boxes = [
@@ -162,13 +165,21 @@ def _closing_in(me: Creature, foes: Sequence[Creature]) -> Callable[[Pos], tuple
         )
         for f in foes
     ]
-
-    def rank(p: Pos) -> tuple[int, int]:
+    best: Pos | None = None
+    best_near = best_steps = -1
+    for p in ends:
         x, y, z = p
-        near = min(max(0, lx - x, x - hx, ly - y, y - hy, lz - z, z - hz) for lx, hx, ly, hy, lz, hz in boxes)
-        return near, max(abs(x - x0), abs(y - y0), abs(z - z0))
-
-    return rank
+        near = -1
+        for lx, hx, ly, hy, lz, hz in boxes:
+            d = max(0, lx - x, x - hx, ly - y, y - hy, lz - z, z - hz)
+            if near < 0 or d < near:
+                near = d
+        if best is not None and near > best_near:
+            continue
+        steps = max(abs(x - x0), abs(y - y0), abs(z - z0))
+        if best is None or near < best_near or steps < best_steps:
+            best, best_near, best_steps = p, near, steps
+    return best, best_near
 
 
 def greedy(state: Encounter, options: Sequence[Action]) -> Action:
@@ -187,8 +198,8 @@ def greedy(state: Encounter, options: Sequence[Action]) -> Action:
         me = state.creature(current)
         foes = [c for c in state.living() if c.side != me.side and can_fight(c)]
         if ends and foes:
-            best = min(ends, key=_closing_in(me, foes))
-            if distance_to_nearest(best, me.n, foes) < distance_to_nearest(me.pos, me.n, foes):
+            best, near = _closest(me, foes, ends)
+            if best is not None and near < distance_to_nearest(me.pos, me.n, foes):
                 return view.move_to(best)
     for kind in _TURN_FLOW:
         found = view.first(kind)

@@ -33,7 +33,7 @@ from brawl.rules.prone import FallProne, StandUp
 from brawl.rules.reachable import current_speed, reachable
 from brawl.rules.recoveries import CatchBreath, Heal
 from brawl.rules.stealth import Hide, Search
-from brawl.rules.strikes import FreeStrike
+from brawl.rules.strikes import MELEE_DISTANCE, RANGED_DISTANCE, FreeStrike
 from brawl.state import Encounter
 from brawl.turns.deeds import AdvanceTo, RideTo, TakeAction, legal_moves, legal_now, ride_destinations
 from brawl.turns.records import UseAction
@@ -61,11 +61,15 @@ def _enemies(state: Encounter, cid: str) -> list[str]:
 def free_strikes(state: Encounter, cid: str, *, ranged: bool = False) -> list[Action]:
     """The Free Strikes (DS-ACT-19) ``cid`` may take now as its main action, melee or ranged, by
     target id: the records :func:`deeds` lists, with the same checks (``TakeAction.verify``: the
-    turn's main action once, then each strike's own)."""
-    if state.creature(cid).dead or not _ok(state, UseAction(cid, "main")):
+    turn's main action once, then each strike's own). Enemies beyond the strike's distance
+    (melee 1, ranged 5) are not checked: :func:`~brawl.rules.strikes.verify_free_strike` refuses
+    them whatever else holds."""
+    c = state.creature(cid)
+    if c.dead or not _ok(state, UseAction(cid, "main")):
         return []
-    enemies = _enemies(state, cid)
-    strikes = [FreeStrike(cid, e, ranged=True) if ranged else FreeStrike(cid, e) for e in enemies]
+    reach = RANGED_DISTANCE if ranged else MELEE_DISTANCE
+    near = [e.id for e in state.enemies_of(cid) if distance(c.pos, c.n, e.pos, e.n) <= reach]
+    strikes = [FreeStrike(cid, e, ranged=True) if ranged else FreeStrike(cid, e) for e in sorted(near)]
     return [TakeAction("main", s) for s in strikes if _ok(state, s)]
 
 
