@@ -1,0 +1,168 @@
+"""Whole fights per second on the 4 heroes against 6 raiders hall, and where the time goes.
+
+Run: ``python benchmarks/bench_fights.py`` (about a minute). Options: ``--fights N`` (default 20)
+fights per measurement, ``--workers K`` (default 2) for the process pool, ``--before SRC`` to
+measure another copy of brawl's sources (for instance an older checkout's ``src``) side by
+side in the same run, ``--profile`` to print where a serial run spends its time.
+
+Every measurement plays the same seeded fights of ``four_vs_six.toml`` (next to this script)
+under the greedy policy: 4 heroes against 6 creatures of the Director in a 20 x 11 hall with
+walls, pillars and rubble, with free strikes. Times are the best of ``--repeat`` runs of CPU time
+(serial) or wall time (the pool), so a busy machine slows every column alike.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import subprocess
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+import brawl
+from brawl.actions import StartCombat, apply, legal_actions
+from brawl.sim import Options, Policy, greedy, standing_sides
+
+SCENARIO = Path(__file__).resolve().parent / "four_vs_six.toml"
+TARGET = 100.0
+"""Fights per second per core that the whole-fight benchmark aims at."""
+
+BEFORE = """
+import sys, time, brawl
+enc = brawl.load_scenario(sys.argv[1])
+runs, repeat = int(sys.argv[2]), int(sys.argv[3])
+best = min(
+    (lambda t: (brawl.simulate(enc, runs=runs), time.process_time() - t)[1])(time.process_time())
+    for _ in range(repeat)
+)
+print(runs / best)
+"""
+
+
+def full_list(state: brawl.Encounter, options: object) -> brawl.Action:
+    """The greedy policy given the whole list of :func:`brawl.legal_actions`, as every policy was."""
+    return greedy(state, legal_actions(state))
+
+
+def fights_per_second(enc: brawl.Encounter, runs: int, repeat: int, policy: Policy = greedy) -> float:
+    """Serial fights per CPU second, best of ``repeat``."""
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.process_time()
+        brawl.simulate(enc, runs=runs, policy=policy)
+        best = min(best, time.process_time() - t)
+    return runs / best
+
+
+def wall_per_second(enc: brawl.Encounter, runs: int, repeat: int, workers: int | None) -> float:
+    """Fights per wall-clock second, serial or in a pool of ``workers`` processes, best of ``repeat``."""
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.perf_counter()
+        brawl.simulate(enc, runs=runs, workers=workers)
+        best = min(best, time.perf_counter() - t)
+    return runs / best
+
+
+def split(enc: brawl.Encounter, runs: int) -> dict[str, float]:
+    """CPU milliseconds per fight: choosing (the policy on lazy options), applying, and
+    ``legal_actions`` on the same states (the whole list, for comparison)."""
+    spent: dict[str, float] = defaultdict(float)
+    decisions = 0
+    for seed in range(runs):
+        state = apply(enc.with_rng(brawl.Rng(seed)), StartCombat(first_side="heroes")).state
+        while len(standing_sides(state)) > 1 and state.round <= 20:
+            t0 = time.process_time()
+            action = greedy(state, Options(state))
+            t1 = time.process_time()
+            legal_actions(state)
+            t2 = time.process_time()
+            state = apply(state, action).state
+            t3 = time.process_time()
+            spent["policy"] += t1 - t0
+            spent["legal_actions"] += t2 - t1
+            spent["apply"] += t3 - t2
+            decisions += 1
+    out = {k: v / runs * 1000 for k, v in spent.items()}
+    out["decisions"] = decisions / runs
+    out["legal_actions_us"] = spent["legal_actions"] / decisions * 1e6
+    return out
+
+
+def measure_before(src: str, runs: int, repeat: int) -> float:
+    """Fights per CPU second of another copy of brawl's sources, in a subprocess."""
+    env = dict(os.environ, PYTHONPATH=src)
+    cmd = [sys.executable, "-c", BEFORE, str(SCENARIO), str(runs), str(repeat)]
+    found = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
+    return float(found.stdout.strip())
+
+
+def profile(enc: brawl.Encounter, runs: int) -> None:
+    """Where a serial run spends its time: own time by module, then the top functions."""
+    brawl.simulate(enc, runs=1)
+    prof = cProfile.Profile()
+    prof.enable()
+    brawl.simulate(enc, runs=runs)
+    prof.disable()
+    stats = pstats.Stats(prof)
+    by_module: dict[str, float] = defaultdict(float)
+    total = 0.0
+    for (file, _, _), (_, _, own, _, _) in stats.stats.items():  # type: ignore[attr-defined]
+        name = file.split("/src/brawl/")[-1] if "/src/brawl/" in file else "(python and libraries)"
+        by_module[name] += own
+        total += own
+    print("\nOwn time by module (profiled serial run):\n")
+    print("| module | share |\n| --- | ---: |")
+    for name, own in sorted(by_module.items(), key=lambda kv: -kv[1])[:15]:
+        print(f"| {name} | {own / total:.1%} |")
+    print()
+    stats.sort_stats("cumulative").print_stats(30)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--fights", type=int, default=20)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--before", metavar="SRC", default=None, help="another copy of brawl's src directory")
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args()
+    enc = brawl.load_scenario(SCENARIO)
+    runs, repeat = args.fights, args.repeat
+    brawl.simulate(enc, runs=2)  # warm up
+    lazy = fights_per_second(enc, runs, repeat)
+    whole = fights_per_second(enc, runs, repeat, policy=full_list)
+    many = max(runs, 4 * args.workers)
+    serial_wall = wall_per_second(enc, many, repeat, None)
+    pooled = wall_per_second(enc, many, repeat, args.workers)
+    rows = [("greedy on the whole legal_actions list", whole), ("greedy on lazy options (default)", lazy)]
+    if args.before:
+        rows.insert(0, (f"before: {args.before}", measure_before(args.before, runs, repeat)))
+    base = rows[0][1]
+    print(f"Whole fights: {SCENARIO.name}, {runs} fights, best of {repeat} (CPU time)\n")
+    print("| run | fights/s | ratio |\n| --- | ---: | ---: |")
+    for name, rate in rows:
+        print(f"| {name} | {rate:.2f} | {rate / base:.1f}x |")
+    met = "met" if lazy >= TARGET else "not met"
+    print(f"\nTarget: {TARGET:.0f} fights/s per core: {met} ({lazy:.1f}).")
+    print(f"\nScale: {many} fights, wall time (the pool's start-up included), best of {repeat}\n")
+    print("| run | fights/s | ratio |\n| --- | ---: | ---: |")
+    print(f"| serial | {serial_wall:.2f} | 1.0x |")
+    print(f"| {args.workers} worker processes | {pooled:.2f} | {pooled / serial_wall:.1f}x |")
+    parts = split(enc, min(runs, 10))
+    print(f"\nPer fight ({parts['decisions']:.0f} decisions on average), CPU milliseconds:\n")
+    print("| part | ms per fight |\n| --- | ---: |")
+    print(f"| the policy choosing (lazy options) | {parts['policy']:.1f} |")
+    print(f"| applying the chosen actions | {parts['apply']:.1f} |")
+    print(f"| `legal_actions`, the whole list, on the same states | {parts['legal_actions']:.1f} |")
+    print(f"\n`legal_actions`: {parts['legal_actions_us']:.0f} µs per call on average.")
+    if args.profile:
+        profile(enc, runs)
+
+
+if __name__ == "__main__":
+    main()
