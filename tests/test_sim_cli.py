@@ -18,8 +18,8 @@ HALL = str(ROOT / "benchmarks" / "four_vs_six.toml")
 BRIDGE = str(ROOT / "examples" / "scenarios" / "bridge.toml")
 
 
-def test_json_is_the_summary_of_the_same_seeds(capsys: pytest.CaptureFixture[str]) -> None:
-    """``--json``: the settings and :meth:`Summary.to_dict` of ``brawl.simulate`` with the same seeds."""
+def test_json_is_the_summary_of_the_same_fights(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--json``: the settings and :meth:`Summary.to_dict` of ``brawl.simulate`` with the same seed."""
     assert main(["simulate", BRIDGE, "--runs", "3", "--seed", "4", "--max-rounds", "6", "--json"]) == EXIT_OK
     captured = capsys.readouterr()
     printed = json.loads(captured.out)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import brawl
-from brawl.sim import Counts, FightResult, Summary, play_seeds, wilson
+from brawl.sim import Counts, FightResult, Summary, play_batch, wilson
 
 SCENARIO = Path(__file__).resolve().parent.parent / "benchmarks" / "four_vs_six.toml"
 
@@ -130,8 +130,8 @@ def test_wilson_intervals_match_published_values() -> None:
 
 
 def test_a_batch_is_the_serial_fights() -> None:
-    """``play_seeds`` (what a worker runs) keeps of each fight what the serial play gives."""
+    """``play_batch`` (what a worker runs) keeps of each fight what the serial play gives."""
     start = duel()
-    (r,) = play_seeds(start, (7,))
+    (r,) = play_batch(start, (7,))
     fight = brawl.play(start.with_rng(brawl.Rng(7)))
     assert (r.seed, r.winner, r.rounds) == (7, fight.winner, fight.rounds)

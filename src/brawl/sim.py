@@ -5,6 +5,12 @@ Steel turn system until one side can no longer act or a round limit is reached;
 :func:`simulate` plays many fights with different RNG seeds and summarises who won, how long
 it took and who survived. Useful for balancing encounters; every fight is replayable from its
 action log.
+
+A policy is given :class:`Options`: the legal actions as a sequence, built only when read, with
+shortcuts to the kinds the greedy policy weighs (its Free Strikes, the destinations of its
+moves, the turn flow), so a fight checks only what its policy looks at. :func:`simulate` plays
+serially, in processes (``workers=``) or on any :class:`concurrent.futures.Executor`
+(``executor=``: a Dask cluster, an adapter over Ray); the summary is the same for the same seed.
 """
 
 from __future__ import annotations
@@ -395,7 +401,7 @@ class Summary:
 
     @classmethod
     def of(cls, state: Encounter, results: Iterable[FightResult]) -> Summary:
-        """The summary of fights played from ``state``, counted in the order of their seeds."""
+        """The summary of fights played from ``state``, counted in the order of their seed values."""
         ordered = sorted(results, key=lambda r: r.seed)
         runs = len(ordered)
         wins: dict[str, int] = {}
@@ -432,8 +438,8 @@ MAX_BATCH = 25
 """The most fights one batch holds: the progress callback hears at least this often."""
 
 
-def play_seeds(
-    state: Encounter, seeds: Sequence[int], policy: Policy = greedy, max_rounds: int = 20
+def play_batch(
+    state: Encounter, batch: Sequence[int], policy: Policy = greedy, max_rounds: int = 20
 ) -> list[FightResult]:
     """Play one fight per seed from ``state`` (its RNG replaced by ``Rng(seed)``); the work of one batch.
 
@@ -441,7 +447,7 @@ def play_seeds(
     must pickle (the bundled policies do; a lambda does not).
     """
     return [
-        FightResult.of(s, play(state.with_rng(Rng(s)), policy=policy, max_rounds=max_rounds)) for s in seeds
+        FightResult.of(s, play(state.with_rng(Rng(s)), policy=policy, max_rounds=max_rounds)) for s in batch
     ]
 
 
@@ -463,7 +469,7 @@ def simulate(
     :class:`concurrent.futures.ProcessPoolExecutor` made and closed here); ``executor=`` takes any
     :class:`concurrent.futures.Executor` instead (a process pool of your own, Dask's
     ``Client.get_executor()``, an adapter over Ray), which is left open. Either way the fights
-    are the same and the summary is counted in the order of their seeds: the same as the
+    are the same and the summary is counted in the order of their seed values: the same as the
     serial run. The fights go out in batches of ``batch`` (default: about
     ``BATCHES_PER_WORKER`` per worker, at most ``MAX_BATCH``). ``progress(done, runs)`` is called
     as fights finish.
@@ -477,16 +483,16 @@ def simulate(
         whole_number(batch, 1, MAX_RUNS, what="batch")
     if workers is not None and executor is not None:
         raise InvalidArgumentError("simulate: give workers or an executor, not both", rule=())
-    seeds = range(seed, seed + runs)
+    numbers = range(seed, seed + runs)
     if executor is None and (workers is None or workers == 1):
         results: list[FightResult] = []
-        for s in seeds:
-            results += play_seeds(state, (s,), policy, max_rounds)
+        for s in numbers:
+            results += play_batch(state, (s,), policy, max_rounds)
             if progress is not None:
                 progress(len(results), runs)
         return Summary.of(state, results)
     size = batch or max(1, min(MAX_BATCH, -(-runs // (BATCHES_PER_WORKER * (workers or 8)))))
-    batches = [seeds[i : i + size] for i in range(0, runs, size)]
+    batches = [numbers[i : i + size] for i in range(0, runs, size)]
     if executor is not None:
         return Summary.of(state, _run_batches(executor, state, batches, policy, max_rounds, progress, runs))
     with ProcessPoolExecutor(max_workers=workers) as pool:
@@ -502,7 +508,7 @@ def _run_batches(
     progress: Progress | None,
     runs: int,
 ) -> list[FightResult]:
-    futures = [executor.submit(play_seeds, state, tuple(b), policy, max_rounds) for b in batches]
+    futures = [executor.submit(play_batch, state, tuple(b), policy, max_rounds) for b in batches]
     results: list[FightResult] = []
     try:
         for done in as_completed(futures):

@@ -141,7 +141,7 @@ def plot(summary: Summary, title: str, path: str) -> None:
     try:
         if target.suffix.lower() == ".svg":
             # a fixed hash salt and no date: the same results draw the same file
-            with matplotlib.rc_context({"svg.hashsalt": "brawl"}):
+            with matplotlib.rc_context({"svg.hashsalt": "brawl", "svg.fonttype": "none"}):
                 fig.savefig(target, format="svg", metadata={"Date": None})
         else:
             fig.savefig(target, dpi=120)
