@@ -68,6 +68,17 @@ def standing_sides(state: Encounter) -> tuple[str, ...]:
     return tuple(dict.fromkeys(c.side for c in state.creature_list() if can_fight(c)))
 
 
+def _contested(state: Encounter) -> bool:
+    """Whether more than one side still stands (:func:`standing_sides`), stopping at the second."""
+    first: str | None = None
+    for c in state.creature_list():
+        if c.side != first and can_fight(c):
+            if first is not None:
+                return True
+            first = c.side
+    return False
+
+
 class Options(Sequence[Action]):
     """The legal actions of a state (:func:`brawl.legal_actions`), worked out only as far as asked.
 
@@ -243,7 +254,7 @@ def play(
         state = apply(state, start).state
         log.append(start)
     steps = 0
-    while len(standing_sides(state)) > 1 and state.round <= max_rounds and steps < max_steps:
+    while _contested(state) and state.round <= max_rounds and steps < max_steps:
         action = policy(state, Options(state))
         state = apply(state, action).state
         log.append(action)

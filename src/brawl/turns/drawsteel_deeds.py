@@ -28,7 +28,7 @@ from brawl.requests import Action
 from brawl.rules.jumping import Jump
 from brawl.rules.main_actions import Charge, Defend
 from brawl.rules.maneuvers import AidAttack, EscapeGrab, Grab, Knockback
-from brawl.rules.movement import Disengage, Move
+from brawl.rules.movement import Disengage
 from brawl.rules.prone import FallProne, StandUp
 from brawl.rules.reachable import current_speed, reachable
 from brawl.rules.recoveries import CatchBreath, Heal
@@ -107,8 +107,8 @@ def _charge_path(state: Encounter, cid: str, target: str) -> tuple[Pos, ...] | N
             if distance(here, c.n, t.pos, t.n) != 1:
                 continue
             path = tuple(cells)
-            charge = Charge(cid, path, target)
-            if _ok(state, charge) and _ok(state, Move(cid, path)):
+            # the Charge's check includes the walk's (verify_move, in the same mode and budget)
+            if _ok(state, Charge(cid, path, target)):
                 best = path
                 break
     return best
