@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import brawl
@@ -33,7 +34,14 @@ def test_each_part_is_the_list_filtered() -> None:
             if isinstance(a, TakeAction) and isinstance(a.action, FreeStrike) and not a.action.ranged
         ]
         assert lazy.melee_free_strikes() == melee
-        assert lazy.moves() == [a for a in full if isinstance(a, Advance | AdvanceTo)]
+        moves = [a for a in full if isinstance(a, Advance | AdvanceTo)]
+        assert lazy.moves() == moves
+        assert Options(state).destinations() == [a.destination for a in moves]
+        listed = Options(state, full)
+        assert listed.destinations() == [a.destination for a in moves]
+        for a in moves[:3]:
+            assert Options(state).move_to(a.destination) == a
+            assert listed.move_to(a.destination) == a
         for kind in (EndTurn, StartTurn, EndRound):
             assert lazy.first(kind) == next((a for a in full if isinstance(a, kind)), None)
         assert list(Options(state)) == full
@@ -45,3 +53,18 @@ def test_greedy_picks_the_same_from_lazy_options_and_from_the_list() -> None:
     for seed in (1, 2):
         for state in states_of_a_fight(seed, every=1):
             assert greedy(state, Options(state)) == greedy(state, brawl.legal_actions(state))
+
+
+def test_any_policy_reads_the_options_as_a_list() -> None:
+    """A policy of one's own sees the whole list: indexing, length, slicing and iteration."""
+    seen: list[int] = []
+
+    def last(state: brawl.Encounter, options: Sequence[brawl.Action]) -> brawl.Action:
+        assert list(options[-2:]) == list(options)[-2:]
+        seen.append(len(options))
+        return options[len(options) - 1]
+
+    start = brawl.load_scenario(SCENARIO).with_rng(brawl.Rng(3))
+    fight = brawl.play(start, policy=last, max_rounds=1)
+    assert seen
+    assert brawl.replay(start, fight.actions).state == fight.state
