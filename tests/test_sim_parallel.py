@@ -72,9 +72,11 @@ def test_bad_pool_arguments_are_refused(bad: dict[str, object]) -> None:
         brawl.simulate(duel(), runs=2, **bad)  # type: ignore[arg-type]
 
 
-def test_a_wrong_executor_is_a_type_error() -> None:
-    with pytest.raises(TypeError):
+def test_a_wrong_executor_or_progress_is_a_type_error() -> None:
+    with pytest.raises(TypeError, match="executor"):
         brawl.simulate(duel(), runs=2, executor="processes")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="progress"):
+        brawl.simulate(duel(), runs=2, progress=5)  # type: ignore[arg-type]
 
 
 def test_the_summary_counts_the_fights() -> None:

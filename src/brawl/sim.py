@@ -19,7 +19,7 @@ import math
 import statistics
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
-from typing import Any, overload
+from typing import Any, Protocol, overload
 
 import attrs
 
@@ -40,7 +40,7 @@ from brawl.actions import (
 from brawl.checks import whole_number
 from brawl.conditions import ConditionName
 from brawl.creature import Creature
-from brawl.errors import InvalidArgumentError
+from brawl.errors import ArgumentTypeError, InvalidArgumentError
 from brawl.geometry import Pos, distance
 from brawl.outcome import Outcome
 from brawl.rng import Rng
@@ -439,8 +439,11 @@ class Summary:
         )
 
 
-Progress = Callable[[int, int], object]
-"""Called as ``progress(done, runs)`` as fights finish (after each fight, or each batch of a pool)."""
+class Progress(Protocol):
+    """Called as ``progress(done, runs)`` as fights finish (after each fight, or each batch of a pool)."""
+
+    def __call__(self, done: int, runs: int, /) -> object: ...
+
 
 MAX_WORKERS = 1024
 BATCHES_PER_WORKER = 4
@@ -492,6 +495,11 @@ def simulate(
         whole_number(workers, 1, MAX_WORKERS, what="workers")
     if batch is not None:
         whole_number(batch, 1, MAX_RUNS, what="batch")
+    if progress is not None and not callable(progress):
+        raise ArgumentTypeError(
+            f"simulate(progress={progress!r:.60}): expected a callable, got {type(progress).__name__}",
+            rule=(),
+        )
     if workers is not None and executor is not None:
         raise InvalidArgumentError("simulate: give workers or an executor, not both", rule=())
     numbers = range(seed, seed + runs)
