@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from brawl import Cell, Creature, Encounter, MapObject, Material, Pos, Terrain
 from brawl.geometry import cube
-from brawl.rules.cover import CORNERS, blocked_lines, blocks, corners, line_blocked
+from brawl.rules.cover import CORNERS, HALF, blocked_lines, blocks, corners, has_map_cover, line_blocked
 
 
 def _candidates(v: Fraction) -> tuple[int, ...]:
@@ -103,6 +103,9 @@ def test_blocked_lines_matches_the_fraction_walk(
     assert 0 <= found <= CORNERS
     assert found == old_blocked_lines(enc, "a", "t")
     assert blocked_lines(enc, "t", "a") == old_blocked_lines(enc, "t", "a")
+    assert has_map_cover(enc, "t", "a") == (HALF <= found < CORNERS)
+    back = old_blocked_lines(enc, "t", "a")
+    assert has_map_cover(enc, "a", "t") == (HALF <= back < CORNERS)
 
 
 def test_a_pillar_wall_and_floor_case() -> None:

@@ -130,11 +130,12 @@ def _blocking_near(state: Encounter, a: Pos, an: int, t: Pos, tn: int, own: froz
     return frozenset(_solid_in(state, tuple(v - 1 for v in lo), tuple(v + 1 for v in hi), own))
 
 
-def blocked_lines(state: Encounter, attacker: str, target: str) -> int | None:
-    """Fewest blocked lines from a corner of the attacker's space to the target's 8 corners
-    (R-COVER-1): 0 to 8; None when both are the same creature."""
-    if attacker == target:
-        return None
+def _fewest_blocked(state: Encounter, attacker: str, target: str, enough: int) -> int:
+    """The fewest blocked lines from a corner of the attacker's space to the target's corners, or
+    any count below ``enough`` as soon as a corner has that few (the fewest is then below it too).
+
+    A corner's count stops once it reaches the fewest found so far: it can't lower the fewest.
+    """
     a, t = state.creature(attacker), state.creature(target)
     own = _space(a.pos, a.n) | _space(t.pos, t.n)
     blocking = _blocking_near(state, a.pos, a.n, t.pos, t.n, own)
@@ -143,16 +144,31 @@ def blocked_lines(state: Encounter, attacker: str, target: str) -> int | None:
     ends = corners(t.pos, t.n)
     best = CORNERS
     for start in corners(a.pos, a.n):
-        best = min(best, sum(_blocked_in(start, end, blocking) for end in ends))
-        if best == 0:
+        count = 0
+        for end in ends:
+            if _blocked_in(start, end, blocking):
+                count += 1
+                if count >= best:
+                    break
+        best = min(best, count)
+        if best < enough:
             break
     return best
 
 
+def blocked_lines(state: Encounter, attacker: str, target: str) -> int | None:
+    """Fewest blocked lines from a corner of the attacker's space to the target's 8 corners
+    (R-COVER-1): 0 to 8; None when both are the same creature."""
+    if attacker == target:
+        return None
+    return _fewest_blocked(state, attacker, target, 1)
+
+
 def has_map_cover(state: Encounter, target: str, attacker: str) -> bool:
     """Whether walls, terrain or objects give ``target`` cover from ``attacker`` (DS-EDGE-08, R-COVER-1)."""
-    found = blocked_lines(state, attacker, target)
-    return found is not None and HALF <= found < CORNERS
+    if attacker == target:
+        return False
+    return HALF <= _fewest_blocked(state, attacker, target, HALF) < CORNERS
 
 
 def cover_rules(state: Encounter, target: str, attacker: str) -> tuple[str, ...] | None:
