@@ -137,3 +137,9 @@ def test_a_batch_is_the_serial_fights() -> None:
     (r,) = play_batch(start, (7,))
     fight = brawl.play(start.with_rng(brawl.Rng(7)))
     assert (r.seed, r.winner, r.rounds) == (7, fight.winner, fight.rounds)
+    assert json.loads(json.dumps(r.to_dict())) == {
+        "seed": 7,
+        "winner": fight.winner,
+        "rounds": fight.rounds,
+        "standing": [c.id for c in fight.state.creature_list() if not c.dead and not c.has("unconscious")],
+    }

@@ -344,6 +344,15 @@ class FightResult:
     standing: tuple[str, ...]
     """The creatures alive and conscious at the end, in the encounter's order."""
 
+    def to_dict(self) -> dict[str, Any]:
+        """The fields as a JSON-ready dict."""
+        return {
+            "seed": self.seed,
+            "winner": self.winner,
+            "rounds": self.rounds,
+            "standing": list(self.standing),
+        }
+
     @classmethod
     def of(cls, seed: int, fight: Fight) -> FightResult:
         """The result of a fight played with RNG seed ``seed``."""
