@@ -546,6 +546,8 @@ class Disengage(Action):
     path: tuple[Pos, ...] = attrs.field(converter=as_path)
     squares: int = attrs.field(default=DISENGAGE_SQUARES, validator=budget_field)
     as_move: bool = attrs.field(default=False, validator=flag("DS-MOVE-11"))
+    granted: bool = attrs.field(default=False, validator=flag("DS-ACT-02"))
+    """Granted by an effect (not the actor's own choice of action): spends nothing of its turn."""
 
     def move_request(self) -> Move:
         """The :class:`Move` this Disengage makes."""
@@ -568,9 +570,10 @@ def disengage(
     *,
     squares: int = DISENGAGE_SQUARES,
     as_move: bool = False,
+    granted: bool = False,
 ) -> Outcome:
     """The Disengage move action: shift 1 square, or ``squares`` where a feature allows (DS-ACT-02)."""
-    return Disengage(creature, path, squares=squares, as_move=as_move).resolve(state)
+    return Disengage(creature, path, squares=squares, as_move=as_move, granted=granted).resolve(state)
 
 
 __all__ = [

@@ -454,6 +454,13 @@ class DrawSteel:
         )
         return Outcome(state.with_turn(t), (event,))
 
+    def spends(self, state: Encounter, creature: str, cost: str) -> str | None:
+        """On the creature's own turn a call spends what it costs, as named (DS-TURN-01..03, DS-TURN-09)."""
+        t = state.turn
+        if not isinstance(t, DrawSteelTurn) or t.current != creature or t.economy is None:
+            return None
+        return cost
+
     def spend_movement(self, state: Encounter, creature: str, squares: int) -> Outcome:
         """Spend squares of this turn's move actions, before, between or after the others (DS-TURN-02)."""
         t = _turn(state)

@@ -98,6 +98,17 @@ __all__ = [
 ]
 
 
+INITIATIVE_COSTS: dict[str, str] = {
+    "main": "action",
+    "maneuver": "action",
+    "move": "action",
+    "movement": "movement",
+    "free maneuver": "free",
+}
+"""What a rule call's cost takes in the initiative game: Disengage is an action there (I-DIS-01),
+and the Move is movement alone (I-TURN-01..04, R-TURN-9)."""
+
+
 @attrs.frozen
 class InitiativeGame:
     """The initiative game's turn system (I-TURN)."""
@@ -394,6 +405,15 @@ class InitiativeGame:
         return Outcome(
             state.with_turn(t), (ActionUsed(creature=creature, kind=kind, name=name, rules=rules),)
         )
+
+    def spends(self, state: Encounter, creature: str, cost: str) -> str | None:
+        """On the character's own turn: a main action, maneuver or move action (Disengage, Ride)
+        takes its Action, movement the Move's spaces, a free maneuver a free action (I-TURN-01..04,
+        I-DIS-01, R-TURN-9)."""
+        t = state.turn
+        if not isinstance(t, InitiativeTurn) or t.current != creature or t.economy is None:
+            return None
+        return INITIATIVE_COSTS.get(cost)
 
     def spend_movement(self, state: Encounter, creature: str, squares: int) -> Outcome:
         """Move part of the Move's spaces, before, between or after the other activities (I-TURN-04)."""
