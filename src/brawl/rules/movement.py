@@ -416,8 +416,25 @@ def walk(
                 remaining = plan.path[i + 1 :]
                 break
         p = q
+    if stopped and not stopped.startswith("opportunity") and not enc.creature(creature).dead:
+        # a move cut short stops on the last square it may end on (DS-MOVE-04, R-GEO-5)
+        back = len(entered)
+        while back and not model.can_end(entered[back - 1]):
+            back -= 1
+        if back < len(entered):
+            left += sum(spent_costs[back:])
+            remaining = (*entered[back:], *remaining)
+            del entered[back:], spent_costs[back:]
+            p = entered[-1] if entered else start
     # commit the end position: riders and dragged creatures keep their offset (DS-MOUNT-03, RB1-GRABBED)
-    enc = try_place(enc, creature, start, p, carried, final=True, squeeze=model.squeeze)
+    try:
+        enc = try_place(enc, creature, start, p, carried, final=True, squeeze=model.squeeze)
+    except IllegalMoveError:
+        if not enc.creature(creature).dead:
+            raise
+        # its body lies where it died; what it carried stays where it last stood (RB1-GRABBED)
+        enc = try_place(enc, creature, start, p, (), final=True, squeeze=model.squeeze)
+        carried = ()
     moved = Moved(
         creature=creature,
         mode=label,
