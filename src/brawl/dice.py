@@ -1,4 +1,4 @@
-"""Power rolls, saving throws and plain dice (RULES-BEYOND.md §2 and §3; DS-TURN-13).
+"""Power rolls, saving throws and plain dice (RB2-SAVE, RB3-EDGES; DS-TURN-13).
 
 Every roll comes from the caller (``dice=`` / ``roll=``, recorded with ``source="caller"``) or
 from the encounter's seeded RNG (``source="rng"``), and is recorded as an event, so a replay is
@@ -55,7 +55,7 @@ def tier_of(total: int, *, natural: int | None = None) -> int:
 
 @attrs.frozen
 class PowerRoll:
-    """The result of a power roll (RULES-BEYOND.md §3)."""
+    """The result of a power roll (RB3-EDGES, RB3-AUTOMATIC, RB3-NATURAL)."""
 
     dice: tuple[int, int]
     """The two d10 faces."""
