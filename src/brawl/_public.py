@@ -18,7 +18,7 @@ import typing
 from collections.abc import Callable, Mapping
 from typing import Any, Literal, TypeVar, Union
 
-from brawl.errors import ArgumentTypeError
+from brawl.errors import ArgumentTypeError, id_hint, shown
 from brawl.geometry import Pos
 from brawl.outcome import Outcome
 from brawl.requests import Action
@@ -214,7 +214,8 @@ def readable(tp: object) -> str:
 def _refuse(fn: str, name: str, tp: object, value: object) -> ArgumentTypeError:
     """The error for ``value`` whose type does not fit ``tp``."""
     return ArgumentTypeError(
-        f"{fn}({name}={value!r:.60}): expected {readable(tp)}, got {type(value).__name__}", rule=()
+        f"{fn}({name}={shown(value)}): expected {readable(tp)}, got {type(value).__name__}{id_hint(value)}",
+        rule=(),
     )
 
 

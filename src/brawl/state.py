@@ -17,7 +17,7 @@ import immutables
 from brawl.checks import whole_number
 from brawl.conditions import ConditionName
 from brawl.creature import MAX_COUNT, Creature, MapObject
-from brawl.errors import ArgumentTypeError, StateError, UnknownCreatureError
+from brawl.errors import ArgumentTypeError, StateError, UnknownCreatureError, did_you_mean, id_hint, shown
 from brawl.geometry import Pos, as_pos, cube
 from brawl.rng import Rng
 from brawl.statecheck import (
@@ -274,14 +274,22 @@ class Encounter:
         """The creature with this id, or :class:`UnknownCreatureError`."""
         found = self.creatures.get(cid) if isinstance(cid, str) else None
         if found is None:
-            raise UnknownCreatureError(f"creature {cid!r}: no such creature in this encounter", rule=())
+            raise UnknownCreatureError(
+                f"creature {shown(cid)}: no such creature in this encounter"
+                + (id_hint(cid) or did_you_mean(cid, self.creatures.keys())),
+                rule=(),
+            )
         return found
 
     def object(self, oid: str) -> MapObject:
         """The object with this id, or :class:`UnknownCreatureError`."""
         found = self.objects.get(oid) if isinstance(oid, str) else None
         if found is None:
-            raise UnknownCreatureError(f"object {oid!r}: no such object in this encounter", rule=())
+            raise UnknownCreatureError(
+                f"object {shown(oid)}: no such object in this encounter"
+                + (id_hint(oid) or did_you_mean(oid, self.objects.keys())),
+                rule=(),
+            )
         return found
 
     def grabbed_by_me(self, cid: str) -> tuple[str, ...]:

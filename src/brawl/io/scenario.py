@@ -127,7 +127,10 @@ def read_scenario(path: str | os.PathLike[str] | Traversable) -> Scenario:
     try:
         raw = target.read_bytes()
     except OSError as exc:
-        raise ScenarioError(f"cannot read the file: {exc.strerror or exc}", source=source) from None
+        hint = ""
+        if isinstance(path, str) and path in bundled_scenarios():
+            hint = f"; {path!r} is a bundled scenario: load_scenario(bundled_scenario({path!r}))"
+        raise ScenarioError(f"cannot read the file: {exc.strerror or exc}{hint}", source=source) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
