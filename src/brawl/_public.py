@@ -18,6 +18,8 @@ import typing
 from collections.abc import Callable, Mapping
 from typing import Any, Literal, TypeVar, Union
 
+import attrs
+
 from brawl.errors import ArgumentTypeError, id_hint, shown
 from brawl.geometry import Pos
 from brawl.outcome import Outcome
@@ -258,7 +260,10 @@ def checked(fn: F, *, settled: bool = True) -> F:
                 raise _refuse(name, key, named.annotation, value)
         result = fn(*args, **kwargs)
         if settled and isinstance(result, Outcome):
-            return settle(result)
+            done = settle(result)
+            if done is not result and type(result) is not Outcome:  # keep a power roll's result
+                return attrs.evolve(result, state=done.state, events=done.events)
+            return done
         return result
 
     return wrapper  # type: ignore[return-value]

@@ -587,7 +587,7 @@ def _save(state: Encounter, request: SaveAgainst) -> Outcome:
     verify_save_against(state, request)
     creature, index, rules = request.creature, request.index, request.rules
     cond = state.creature(creature).conditions[index]
-    success, out = saving_throw(
+    out = saving_throw(
         state,
         roll=request.roll,
         threshold=cond.save_threshold,
@@ -596,6 +596,7 @@ def _save(state: Encounter, request: SaveAgainst) -> Outcome:
         against=f"{cond.name.value} (save ends)",
         rules=rules,
     )
+    success = out.success
     if not success:
         return out
     return out.then(end_condition, creature, index, reason="saved", rules=(*rules, "RB2-SAVE"))

@@ -225,7 +225,7 @@ def action_roll(
         melee_strike = "melee" in keywords and "strike" in keywords
         reasons += effect_reasons(state, roller, target, melee_strike=melee_strike)
     eb = edges_and_banes(state, roller, target, keywords, extra=reasons)
-    result, out = power_roll(
+    rolled = power_roll(
         state,
         value,
         edges=eb.edges,
@@ -236,6 +236,7 @@ def action_roll(
         rules=rules,
         uses=uses,
     )
+    result, out = rolled.roll, Outcome(rolled.state, rolled.events)
     if effects and target is not None and target in state.creatures:
         out = out.then(_use_aid, roller, target)
     return result.tier, out
