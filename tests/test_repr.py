@@ -86,3 +86,14 @@ def test_the_drawer_is_installed_by_the_render_module_and_can_be_replaced() -> N
     finally:
         install_svg_drawer(brawl.render.notebook_svg)
     assert enc._repr_svg_() == brawl.render_svg(enc)
+
+
+def test_event_and_action_logs_are_tuples_everywhere() -> None:
+    enc = bridge()
+    out = brawl.damage(enc, "kira", 3)
+    assert type(out.events) is tuple
+    assert type(brawl.events_from_json(brawl.events_to_json(out.events))) is tuple
+    log = [brawl.actions.Move("talia", [(4, 4, 0)])]
+    assert type(brawl.actions_from_json(brawl.actions_to_json(log))) is tuple
+    assert type(brawl.replay(enc, log).events) is tuple
+    assert type(brawl.power_roll(enc, 1, dice=(3, 4)).events) is tuple
