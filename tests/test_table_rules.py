@@ -169,7 +169,7 @@ def test_improvised_weapon_damage_type_can_follow_the_object() -> None:
         hero("kira", 2, characteristics=brawl.Characteristics(might=2)),
         foe("ogre", 3, weaknesses={"fire": 3}),
     )
-    _, events = brawl.free_strike(enc, "kira", "ogre", dice=(5, 5), damage_type="fire")
+    _, events = brawl.free_strike(enc, "kira", "ogre", dice=(5, 5), type="fire")
     hit = next(e for e in events if isinstance(e, Damaged))
     assert (hit.base, hit.type, hit.after_weakness) == (7, "fire", 10)
     struck = next(e for e in events if type(e).__name__ == "Struck")

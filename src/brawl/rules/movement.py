@@ -480,9 +480,29 @@ def _move_rules(model: MoveModel, shifting: bool) -> tuple[str, ...]:
 # the move actions
 
 
-def advance(state: Encounter, creature: str, path: Iterable[Iterable[int]], **kwargs: object) -> Outcome:
-    """The Advance move action: move up to its speed (DS-ACT-01); a prone creature crawls (DS-MTYPE-22)."""
-    return move(state, creature, path, mode="advance", **kwargs)  # type: ignore[arg-type]
+def advance(
+    state: Encounter,
+    creature: str,
+    path: Iterable[Iterable[int]],
+    *,
+    budget: int | None = None,
+    squeeze: bool = False,
+    ignore_speed: bool = False,
+    willing: bool = True,
+    stop_at_provocation: bool = False,
+    resolved: Iterable[str] = (),
+    test_passed: bool | None = None,
+    granted: bool = False,
+) -> Outcome:
+    """The Advance move action: move up to its speed (DS-ACT-01); a prone creature crawls (DS-MTYPE-22).
+
+    The keywords are :func:`move`'s, with the mode fixed to ``"advance"``.
+    """
+    return move(
+        state, creature, path, mode="advance", budget=budget, squeeze=squeeze, ignore_speed=ignore_speed,
+        willing=willing, stop_at_provocation=stop_at_provocation, resolved=resolved,
+        test_passed=test_passed, granted=granted,
+    )  # fmt: skip
 
 
 @attrs.frozen

@@ -543,7 +543,7 @@ def _assist(state: Encounter, request: AssistTest) -> tuple[Reason, Outcome]:
     helper, characteristic = request.helper, request.characteristic
     eb = edges_and_banes(state, helper, kind="test", characteristic=characteristic)
     rules = ("DS-ACT-13", "RB3-ASSIST")
-    result, out = power_roll(
+    out = power_roll(
         state,
         value,
         edges=eb.edges,
@@ -554,6 +554,7 @@ def _assist(state: Encounter, request: AssistTest) -> tuple[Reason, Outcome]:
         rules=rules,
         uses=_FULL_NAMES.get(characteristic.lower(), characteristic.lower()),
     )
+    result = out.roll
     assisted = TestAssisted(
         helper=helper, total=result.total, tier=result.tier, effect=ASSIST_EFFECTS[result.tier], rules=rules
     )

@@ -23,6 +23,7 @@ from brawl.errors import (
     ActionUnavailableError,
     InvalidArgumentError,
     TurnOrderError,
+    whose_turn,
 )
 from brawl.events.base import Event
 from brawl.events.turns import (
@@ -315,7 +316,7 @@ class InitiativeGame:
         if kind == "free":
             return
         if t.current != creature or t.economy is None:
-            raise TurnOrderError(f"{creature} {kind}: it is not {creature!r}'s turn", rule="I-TURN-01")
+            raise TurnOrderError(f"{creature} {kind}: {whose_turn(creature, t.current)}", rule="I-TURN-01")
         eco = t.economy
         if kind == "hold":
             held = held or "action"
@@ -420,7 +421,7 @@ class InitiativeGame:
         t = turn_of(state)
         state.creature(creature)
         if t.current != creature or t.economy is None:
-            raise TurnOrderError(f"{creature} moves: it is not {creature!r}'s turn", rule="I-TURN-04")
+            raise TurnOrderError(f"{creature} moves: {whose_turn(creature, t.current)}", rule="I-TURN-04")
         whole_number(squares, 1, MAX_MOVEMENT, what=f"{creature} moves spaces", rule="I-TURN-05")
         left = t.economy.movement_left
         if squares > left:

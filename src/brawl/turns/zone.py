@@ -24,6 +24,7 @@ from brawl.errors import (
     ArgumentTypeError,
     InvalidArgumentError,
     TurnOrderError,
+    whose_turn,
 )
 from brawl.events.base import Event
 from brawl.events.turns import (
@@ -390,7 +391,7 @@ class ZoneGame:
         state.creature(creature)
         eco = t.economies.get(creature)
         if eco is None:
-            raise TurnOrderError(f"{creature}: it is not taking a turn", rule="Z-TURN-09")
+            raise TurnOrderError(f"{creature}: {whose_turn(creature, t.current)}", rule="Z-TURN-09")
         return t, eco
 
     def verify_action(self, state: Encounter, creature: str, kind: str, *, name: str | None = None) -> None:
