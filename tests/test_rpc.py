@@ -14,7 +14,8 @@ import pytest
 
 import brawl
 from brawl import actions as A
-from brawl.server import methods
+from brawl.__main__ import EXIT_ERROR, main
+from brawl.server import http, methods
 from brawl.server.protocol import (
     DOCUMENT_ERROR,
     INTERNAL_ERROR,
@@ -386,3 +387,16 @@ def test_brawl_serve_runs_over_stdio_as_a_program() -> None:
     assert replies[0]["result"]["schema"] == 1
     assert [r["error"]["code"] for r in replies[1:]] == [METHOD_NOT_FOUND, PARSE_ERROR, INVALID_REQUEST]
     assert done.stderr == ""
+
+
+def test_serve_http_without_the_server_extra_says_how_to_install_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(http, "AVAILABLE", False)
+    assert main(["serve", "--http", "8765"]) == EXIT_ERROR
+    assert "pip install 'brawl[server]'" in capsys.readouterr().err
+
+
+def test_serve_refuses_limits_that_are_not_positive(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--max-request", "0"]) == EXIT_ERROR
+    assert "--max-request" in capsys.readouterr().err

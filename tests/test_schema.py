@@ -201,3 +201,29 @@ def test_real_rpc_calls_fit_the_methods_params_and_results() -> None:
     call("render_svg", {"state": state, "z": 0})
     call("simulate", {"state": state, "runs": 1, "max_rounds": 2})
     assert seen == set(METHODS)
+
+
+# --- the explain line of events ---------------------------------------------------------------------------
+def test_events_in_json_carry_their_explain_line_and_logs_without_it_still_load() -> None:
+    enc = brawl.load_scenario(brawl.bundled_scenario("bridge"))
+    _, events = brawl.push(enc, source="ogre", target="talia", distance=2, direction=(-1, -1, 0))
+    text = brawl.events_to_json(events)
+    data = json.loads(text)
+    assert [e["explain"] for e in data["events"]] == [e.explain() for e in events]
+    assert brawl.events_from_json(text) == events
+    old = {**data, "events": [{k: v for k, v in e.items() if k != "explain"} for e in data["events"]]}
+    assert brawl.events_from_json(json.dumps(old)) == events
+    stale = {**data, "events": [{**e, "explain": "written by another version"} for e in data["events"]]}
+    assert brawl.events_from_json(json.dumps(stale)) == events
+    assert brawl.events_to_json(brawl.events_from_json(json.dumps(stale))) == text
+
+
+@pytest.mark.parametrize("value", [None, 3, ["x"], {"a": 1}])
+def test_an_explain_line_that_is_not_text_is_refused_with_its_field(value: Any) -> None:
+    enc = brawl.load_scenario(brawl.bundled_scenario("bridge"))
+    _, events = brawl.damage(enc, "ogre", 3)
+    data = json.loads(brawl.events_to_json(events))
+    data["events"][-1]["explain"] = value
+    with pytest.raises(brawl.ScenarioError) as info:
+        brawl.events_from_json(json.dumps(data))
+    assert info.value.field == f"events[{len(events) - 1}].explain"

@@ -16,7 +16,10 @@ from brawl import __version__
 from brawl.cli import COMMANDS, EXIT_ERROR, EXIT_OK, EXIT_PIPE, EXIT_REFUSED, Subcommand, report
 from brawl.errors import BrawlError
 
-__all__ = ["EXIT_ERROR", "EXIT_OK", "EXIT_PIPE", "EXIT_REFUSED", "SUBCOMMANDS", "main"]
+__all__ = ["EXIT_ERROR", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_PIPE", "EXIT_REFUSED", "SUBCOMMANDS", "main"]
+
+EXIT_INTERRUPTED = 130
+"""Exit status after Ctrl+C (128 + SIGINT, as a shell reports it)."""
 
 SUBCOMMANDS: list[Subcommand] = [*COMMANDS]
 """The commands ``brawl`` offers, in the order of its help. Add a :class:`~brawl.cli.Subcommand` here."""
@@ -51,6 +54,8 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         _quiet_stdout()
         return EXIT_PIPE
+    except KeyboardInterrupt:  # Ctrl+C, in brawl serve above all: no traceback
+        return EXIT_INTERRUPTED
     except BrawlError as exc:
         report(exc, getattr(args, "json", False))
         return EXIT_ERROR

@@ -19,7 +19,7 @@ import attrs
 
 from brawl.actions import apply, legal_actions, replay
 from brawl.demo import run_demo
-from brawl.errors import BrawlError, RulesError, ScenarioError
+from brawl.errors import BrawlError, RulesError
 from brawl.events.base import explain
 from brawl.io.json import (
     actions_from_json,
@@ -269,7 +269,7 @@ def _serve_arguments(p: argparse.ArgumentParser) -> None:
 
 def run_serve(args: argparse.Namespace) -> int:
     if args.max_request < 1 or not args.time_limit > 0:
-        raise ScenarioError("--max-request and --time-limit must be positive")
+        raise BrawlError("--max-request and --time-limit must be positive")
     server = Server(Limits(max_request=args.max_request, time_limit=args.time_limit))
     if args.http is None:
         return serve_stdio(sys.stdin.buffer, sys.stdout.buffer, server)
