@@ -254,6 +254,15 @@ def test_a_bug_inside_the_engine_is_an_internal_error_naming_itself(monkeypatch:
     assert "ZeroDivisionError" in logged[0]
 
 
+def test_a_result_json_cannot_hold_is_an_internal_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(brawl, "bundled_scenarios", lambda: [float("nan")])
+    logged: list[str] = []
+    err = failure("bundled_scenarios", server=Server(log=logged.append), id=None)
+    assert err["code"] == INTERNAL_ERROR
+    assert err["data"]["class"] == "ValueError"
+    assert "can't be written as JSON" in logged[0]
+
+
 def test_long_methods_stop_at_the_time_limit() -> None:
     hurried = Server(Limits(time_limit=0.0))
     state = bridge()

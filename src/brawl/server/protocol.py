@@ -138,12 +138,18 @@ class Server:
     def handle(self, message: str | bytes) -> str | None:
         """The reply to one message (one line, one HTTP body), or None when none is due."""
         reply = self.reply(message)
-        return None if reply is None else self.encode(reply)
+        if reply is None:
+            return None
+        try:
+            return self.encode(reply)
+        except (TypeError, ValueError) as exc:  # a result JSON can't hold: a bug, reported as itself
+            self.log(f"internal error: the reply can't be written as JSON:\n{traceback.format_exc()}")
+            return self.encode(error(INTERNAL_ERROR, data={"class": type(exc).__name__, "message": str(exc)}))
 
     @staticmethod
     def encode(reply: Any) -> str:
         """A reply as one line of ASCII JSON text."""
-        return json.dumps(reply, separators=(",", ":"))
+        return json.dumps(reply, separators=(",", ":"), allow_nan=False)
 
     def reply(self, message: str | bytes) -> Any:
         """The reply as plain data (a response, a list of them) or None."""
