@@ -44,7 +44,8 @@ def problems(schema: dict[str, Any], document: Any) -> list[str]:
 @pytest.mark.parametrize("name", sorted(S.SCHEMAS))
 def test_the_checked_in_schemas_are_the_generators_output(name: str) -> None:
     """Regenerate with ``python -m brawl.io.schema schemas`` after changing a record."""
-    assert (FOLDER / name).read_text(encoding="utf-8") == S.text(S.SCHEMAS[name]())
+    stale = "stale: regenerate with python -m brawl.io.schema schemas"
+    assert (FOLDER / name).read_text(encoding="utf-8") == S.text(S.SCHEMAS[name]()), stale
 
 
 @pytest.mark.parametrize("name", ["state.schema.json", "actions.schema.json", "events.schema.json"])
