@@ -13,14 +13,13 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import attrs
 
 from brawl.actions import apply, legal_actions, replay
 from brawl.demo import run_demo
 from brawl.errors import BrawlError, RulesError
-from brawl.events.base import explain
+from brawl.events.base import Event, explain
 from brawl.io.json import (
     actions_from_json,
     actions_to_json,
@@ -90,17 +89,17 @@ def load_any(path: str) -> Encounter:
     if path != "-" and not Path(path).exists() and path in bundled_scenarios():
         return read_scenario(bundled_scenario(path)).encounter
     text = read_text(path)
+    source = "<stdin>" if path == "-" else path
     if text.lstrip().startswith("{"):
-        return from_json(text, source=path)
-    if path == "-":
-        return loads_scenario(text, source="<stdin>")
-    return read_scenario(path).encounter
+        return from_json(text, source=source)
+    return loads_scenario(text, source=source)
 
 
 def load_actions(arg: str) -> tuple[Action, ...]:
     """One action or an actions document, from a file, standard input (``-``) or inline JSON text."""
-    text = arg if arg.lstrip().startswith("{") else read_text(arg)
-    source = "action" if text is arg else arg
+    inline = arg.lstrip().startswith("{")
+    text = arg if inline else read_text(arg)
+    source = "action" if inline else "<stdin>" if arg == "-" else arg
     data = loads(text, source)
     if isinstance(data, dict) and "actions" in data:
         return actions_from_json(text, source=source)
@@ -108,13 +107,13 @@ def load_actions(arg: str) -> tuple[Action, ...]:
     return (action,)
 
 
-def load_events(path: str) -> tuple[Any, ...]:
+def load_events(path: str) -> tuple[Event, ...]:
     """The events of an events document, or of the ``--json`` output of ``brawl apply``."""
     text = read_text(path)
     data = loads(text, path)
     if isinstance(data, dict) and "state" in data:
         text = json.dumps({k: v for k, v in data.items() if k != "state"})
-    return events_from_json(text, source=path)
+    return events_from_json(text, source="<stdin>" if path == "-" else path)
 
 
 # --- show ---------------------------------------------------------------------------------------------
