@@ -34,6 +34,18 @@ createInterface({ input: server.stdout }).on("line", (line) => {
   }
 });
 
+server.on("error", (error) => {
+  console.error(`cannot run ${command[0]}: ${error.message} (install brawl, or set BRAWL_PYTHON)`);
+  process.exit(1);
+});
+server.stdin.on("error", () => {}); // a server that went away is reported by the exit handler
+
+server.on("exit", (code) => {
+  // the server stopped: fail whatever still waits for a response instead of hanging
+  for (const waiting of pending.values()) waiting.reject(new Error(`brawl serve exited (${code})`));
+  pending.clear();
+});
+
 function call(method, params = {}) {
   const id = nextId++;
   return new Promise((resolve, reject) => {
