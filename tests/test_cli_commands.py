@@ -205,9 +205,8 @@ def test_a_closed_output_pipe_ends_quietly() -> None:
     assert proc.stdout is not None
     assert proc.stderr is not None
     proc.stdout.close()  # the reader goes away before the output is written
-    err = proc.stderr.read().decode()
     assert proc.wait(timeout=60) == EXIT_PIPE
-    assert err == ""
+    assert proc.stderr.read().decode() == ""
 
 
 def test_show_piped_into_head() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import select
 import socket
 import subprocess
 import sys
@@ -122,6 +123,23 @@ def free_port() -> int:
         return port
 
 
+def first_line(proc: subprocess.Popen[str], timeout: float = 60) -> str:
+    """The first line the server writes on standard error, waiting at most ``timeout`` seconds."""
+    assert proc.stderr is not None
+    ready, _, _ = select.select([proc.stderr], [], [], timeout)
+    assert ready, "the server said nothing"
+    return proc.stderr.readline()
+
+
+def stop(proc: subprocess.Popen[str]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=20)
+
+
 def post(url: str, body: bytes) -> tuple[int, Any]:
     request = urllib.request.Request(url, data=body, headers={"Content-Type": "application/json"})
     try:
@@ -141,8 +159,7 @@ def test_brawl_serve_http_as_a_real_process() -> None:
         cwd=ROOT,
     )
     try:
-        assert proc.stderr is not None
-        line = proc.stderr.readline()  # the server says where it listens once it does
+        line = first_line(proc)  # the server says where it listens once it does
         assert line.startswith(f"brawl serve: JSON-RPC 2.0 over HTTP at http://127.0.0.1:{port}/"), line
         url = f"http://127.0.0.1:{port}/"
         status, got = post(
@@ -156,12 +173,7 @@ def test_brawl_serve_http_as_a_real_process() -> None:
         status, got = post(url, b'{"jsonrpc": "2.0", "method": "version", "id": 2}')
         assert (status, got["id"]) == (200, 2)
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=20)
+        stop(proc)
     assert proc.returncode is not None
 
 
@@ -176,8 +188,7 @@ def test_the_server_waits_no_longer_than_its_time_limit_for_a_body() -> None:
         cwd=ROOT,
     )
     try:
-        assert proc.stderr is not None
-        assert "127.0.0.1" in proc.stderr.readline()
+        assert "127.0.0.1" in first_line(proc)
         with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
             sock.sendall(b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{")
             start = time.monotonic()
@@ -185,9 +196,4 @@ def test_the_server_waits_no_longer_than_its_time_limit_for_a_body() -> None:
             assert b" 408 " in answer.split(b"\r\n")[0]
             assert time.monotonic() - start < 15
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=20)
+        stop(proc)
