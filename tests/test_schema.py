@@ -8,6 +8,7 @@ refused by the schemas too, for the shapes the schemas describe.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from collections.abc import Iterator
@@ -28,13 +29,23 @@ FOLDER = ROOT / "schemas"
 GOLDEN = sorted((ROOT / "tests" / "golden").glob("*.json"))
 
 
+@functools.cache
+def _text(name: str) -> str:
+    return (FOLDER / name).read_text(encoding="utf-8")
+
+
 def load(name: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((FOLDER / name).read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(_text(name))
     return data
 
 
+@functools.cache
+def _validator(schema: str) -> Any:
+    return jsonschema.Draft202012Validator(json.loads(schema))
+
+
 def validator(schema: dict[str, Any]) -> Any:
-    return jsonschema.Draft202012Validator(schema)
+    return _validator(json.dumps(schema, sort_keys=True))
 
 
 def problems(schema: dict[str, Any], document: Any) -> list[str]:
