@@ -235,8 +235,14 @@ def test_a_value_the_rules_refuse_is_brawls_error_with_its_class() -> None:
     assert err["data"]["class"] == "InvalidArgumentError"
 
 
+def test_rpc_discover_returns_the_openrpc_description() -> None:
+    got = result("rpc.discover")
+    assert got == json.loads((ROOT / "schemas" / "rpc.openrpc.json").read_text(encoding="utf-8"))
+    assert [m["name"] for m in got["methods"]] == list(methods.METHODS)
+
+
 def test_unknown_methods_are_method_not_found() -> None:
-    err = failure("rpc.discover")
+    err = failure("rpc.nope")
     assert err["code"] == METHOD_NOT_FOUND
     assert "apply" in err["data"]["reason"]
 

@@ -17,11 +17,12 @@ A test keeps them equal to what this module generates.
 from __future__ import annotations
 
 import enum
+import functools
 import json
 import sys
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -36,8 +37,8 @@ from brawl.io.json import EXPLAIN_KEY, TYPE_KEY
 from brawl.io.jsontext import SCHEMA
 from brawl.requests import Action
 from brawl.rng import Rng
+from brawl.server.codes import MESSAGES
 from brawl.server.methods import METHODS
-from brawl.server.protocol import MESSAGES
 from brawl.size import Size
 from brawl.state import Encounter, TurnState
 from brawl.terrain import Cell, Material
@@ -307,8 +308,12 @@ ERROR_NAMES = {
 }
 
 
+@functools.cache
 def rpc_schema() -> Schema:
-    """The JSON-RPC methods as an OpenRPC document, with every record's schema in its components."""
+    """The JSON-RPC methods as an OpenRPC document, with every record's schema in its components.
+
+    The server returns it for ``rpc.discover``; treat it as read-only (it is made once).
+    """
     gen = Generator()
     for t in (Encounter, Action, Event):
         gen.of(t)
@@ -359,7 +364,7 @@ def rpc_schema() -> Schema:
     return rebased
 
 
-SCHEMAS = {
+SCHEMAS: dict[str, Callable[[], Schema]] = {
     "state.schema.json": state_schema,
     "actions.schema.json": actions_schema,
     "events.schema.json": events_schema,

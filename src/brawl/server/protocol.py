@@ -5,6 +5,7 @@ nothing is to be sent back (a notification, a batch of notifications). It never 
 message that is too large, nested too deeply, not JSON, not a request, or that names an unknown
 method or wrong params gets its JSON-RPC error, and the transport keeps serving.
 
+``rpc.discover`` returns the OpenRPC description of the methods (:func:`brawl.io.schema.rpc_schema`).
 A :class:`~brawl.errors.BrawlError` raised by a method becomes an error whose ``data`` carries
 brawl's error class, its message and its rule IDs. Anything else raised inside a method is a bug
 of the engine: it is reported as itself, an internal error (-32603) naming the exception's class,
@@ -24,43 +25,42 @@ import attrs
 
 from brawl.errors import ArgumentTypeError, BrawlError, RulesError, ScenarioError, StateError
 from brawl.io.jsontext import MAX_DEPTH, depth_ok
+from brawl.io.schema import rpc_schema
+from brawl.server.codes import (
+    BRAWL_ERROR,
+    DISCOVER,
+    DOCUMENT_ERROR,
+    INTERNAL_ERROR,
+    INVALID_PARAMS,
+    INVALID_REQUEST,
+    JSONRPC,
+    MESSAGES,
+    METHOD_NOT_FOUND,
+    PARSE_ERROR,
+    RULES_ERROR,
+    STATE_ERROR,
+    TIME_LIMIT,
+)
 from brawl.server.methods import METHODS, Context, InvalidParams, TimeLimitError, call
 
-JSONRPC = "2.0"
-
-PARSE_ERROR = -32700
-"""The message is not JSON text (spec)."""
-INVALID_REQUEST = -32600
-"""The message is not a request object, or is too large or too deeply nested (spec)."""
-METHOD_NOT_FOUND = -32601
-"""No method of that name (spec)."""
-INVALID_PARAMS = -32602
-"""Missing, unknown or mistyped params, or an argument of the wrong type (spec)."""
-INTERNAL_ERROR = -32603
-"""A bug inside brawl: the exception's class and message are in ``data`` (spec)."""
-BRAWL_ERROR = -32000
-"""Any other :class:`~brawl.errors.BrawlError`."""
-RULES_ERROR = -32001
-"""An illegal request: a :class:`~brawl.errors.RulesError`, with the rule IDs that forbid it."""
-DOCUMENT_ERROR = -32002
-"""A malformed state, scenario, action or event: a :class:`~brawl.errors.ScenarioError` and its field."""
-STATE_ERROR = -32003
-"""An inconsistent state: a :class:`~brawl.errors.StateError`."""
-TIME_LIMIT = -32004
-"""The request ran past the server's time limit and was stopped."""
-
-MESSAGES = {
-    PARSE_ERROR: "Parse error",
-    INVALID_REQUEST: "Invalid Request",
-    METHOD_NOT_FOUND: "Method not found",
-    INVALID_PARAMS: "Invalid params",
-    INTERNAL_ERROR: "Internal error",
-    BRAWL_ERROR: "brawl error",
-    RULES_ERROR: "Illegal request",
-    DOCUMENT_ERROR: "Malformed document",
-    STATE_ERROR: "Inconsistent state",
-    TIME_LIMIT: "Time limit exceeded",
-}
+__all__ = [
+    "BRAWL_ERROR",
+    "DOCUMENT_ERROR",
+    "INTERNAL_ERROR",
+    "INVALID_PARAMS",
+    "INVALID_REQUEST",
+    "METHOD_NOT_FOUND",
+    "PARSE_ERROR",
+    "RULES_ERROR",
+    "STATE_ERROR",
+    "TIME_LIMIT",
+    "Limits",
+    "Server",
+    "brawl_error_data",
+    "error",
+    "error_code",
+    "handle",
+]
 
 
 @attrs.frozen
@@ -203,6 +203,8 @@ class Server:
         self, method: str, params: dict[str, Any] | list[Any], context: Context, id_: Any
     ) -> dict[str, Any]:
         """Call one method; its result or its error as a response."""
+        if method == DISCOVER:
+            return {"jsonrpc": JSONRPC, "result": rpc_schema(), "id": id_}
         if method not in METHODS:
             known = ", ".join(sorted(METHODS))
             return error(METHOD_NOT_FOUND, data={"reason": f"no method {method!r} (known: {known})"}, id=id_)
