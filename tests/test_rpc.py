@@ -386,9 +386,10 @@ def test_brawl_serve_runs_over_stdio_as_a_program() -> None:
         {"jsonrpc": "2.0", "method": "load_scenario", "params": {"name": "bridge"}, "id": 1},
         {"jsonrpc": "2.0", "method": "nope", "id": 2},
     ]
-    text = "\n".join(json.dumps(r) for r in requests) + "\n{bad\n" + "[" * 100 + "\n"
+    text = "\n".join(json.dumps(r) for r in requests) + "\n{bad\n" + "[" * 100 + "\n" + "x" * 90_000 + "\n"
+    text += '{"jsonrpc": "2.0", "method": "version", "id": 3}\n'
     done = subprocess.run(
-        [sys.executable, "-m", "brawl", "serve"],
+        [sys.executable, "-m", "brawl", "serve", "--max-request", "80000"],
         input=text,
         capture_output=True,
         text=True,
@@ -398,9 +399,12 @@ def test_brawl_serve_runs_over_stdio_as_a_program() -> None:
     )
     assert done.returncode == 0, done.stderr
     replies = [json.loads(line) for line in done.stdout.splitlines()]
-    assert [r["id"] for r in replies] == [1, 2, None, None]
+    assert [r["id"] for r in replies] == [1, 2, None, None, None, 3]
     assert replies[0]["result"]["schema"] == 1
-    assert [r["error"]["code"] for r in replies[1:]] == [METHOD_NOT_FOUND, PARSE_ERROR, INVALID_REQUEST]
+    codes = [r["error"]["code"] for r in replies[1:5]]
+    assert codes == [METHOD_NOT_FOUND, PARSE_ERROR, INVALID_REQUEST, INVALID_REQUEST]
+    assert "limit is 80000" in replies[4]["error"]["data"]["reason"]
+    assert replies[5]["result"]["jsonrpc"] == "2.0"
     assert done.stderr == ""
 
 
