@@ -73,6 +73,8 @@ LAYERS: dict[str, int] = {
     "brawl.demo": EDGES,
     "brawl._public": EDGES,
     "brawl.__main__": EDGES,
+    "brawl.cli": EDGES,
+    "brawl.server": EDGES,
     "brawl": EDGES,
 }
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -11,7 +10,8 @@ import pytest
 
 import brawl
 from brawl.__main__ import main
-from brawl.simcli import EXIT_ERROR, EXIT_OK, report
+from brawl.cli import EXIT_ERROR, EXIT_OK
+from brawl.simcli import report
 
 ROOT = Path(__file__).resolve().parents[1]
 HALL = str(ROOT / "benchmarks" / "four_vs_six.toml")
@@ -64,11 +64,23 @@ def test_plot_writes_an_svg_chart(tmp_path: Path) -> None:
     assert "Win rate" in out.read_text(encoding="utf-8")
 
 
-def test_errors_exit_2_without_a_traceback(tmp_path: Path) -> None:
-    err = io.StringIO()
+def test_errors_exit_2_without_a_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     missing = str(tmp_path / "nope.toml")
     assert main(["simulate", missing, "--quiet"]) == EXIT_ERROR
+    assert capsys.readouterr().err.startswith("error: ")
     assert main(["simulate", BRIDGE, "--runs", "0", "--quiet"]) == EXIT_ERROR
-    args = brawl.__main__._parser().parse_args(["simulate", BRIDGE, "--workers", "0", "--quiet"])
-    assert brawl.simcli.run_simulate(args, err=err) == EXIT_ERROR
-    assert err.getvalue().startswith("error: ")
+    assert "runs" in capsys.readouterr().err
+    assert main(["simulate", BRIDGE, "--workers", "0", "--quiet"]) == EXIT_ERROR
+    assert "workers" in capsys.readouterr().err
+    assert main(["simulate", BRIDGE, "--runs", "0", "--json"]) == EXIT_ERROR
+    assert '"error"' in capsys.readouterr().err  # with --json, the error is JSON too
+
+
+def test_a_bundled_scenario_by_name(capsys: pytest.CaptureFixture[str]) -> None:
+    """Like every command, ``simulate`` reads a bundled scenario by its name."""
+    assert main(["simulate", "bridge", "--runs", "2", "--max-rounds", "3", "--quiet", "--json"]) == EXIT_OK
+    printed = json.loads(capsys.readouterr().out)
+    expected = brawl.simulate(brawl.load_scenario(BRIDGE), runs=2, max_rounds=3).to_dict()
+    assert printed["scenario"] == "bridge"
+    assert printed["wins"] == expected["wins"]
+    assert printed["rounds"] == json.loads(json.dumps(expected["rounds"]))

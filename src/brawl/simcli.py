@@ -21,11 +21,13 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
+from brawl.cli import EXIT_OK, Subcommand, load_any
 from brawl.errors import BrawlError
 from brawl.io.scenario import read_scenario
 from brawl.sim import MAX_ROUNDS, MAX_RUNS, Summary, simulate
+from brawl.state import Encounter
 
 try:
     from tqdm import tqdm  # type: ignore[import-untyped, import-not-found, unused-ignore]
@@ -43,22 +45,13 @@ try:
 except ImportError:  # pragma: no cover - the plot extra is not installed
     HAS_MATPLOTLIB = False
 
-EXIT_OK = 0
-EXIT_ERROR = 2
-"""Exit status of a bad file, a bad option or a missing extra."""
-
 BAR_WIDTH = 40
 """Characters of the longest bar of the text histogram."""
 
 
-def add_simulate(commands: Any) -> argparse.ArgumentParser:
-    """Add the ``simulate`` command to an ``argparse`` sub-parsers object; returns its parser."""
-    sim = commands.add_parser(
-        "simulate",
-        help="play many seeded fights from a scenario and summarise them",
-        description="Play many seeded fights from a scenario under the greedy policy and summarise them.",
-    )
-    sim.add_argument("scenario", help="a .toml scenario file")
+def simulate_arguments(sim: argparse.ArgumentParser) -> None:
+    """The arguments of ``brawl simulate``."""
+    sim.add_argument("scenario", help="a .toml scenario, a JSON save or a bundled scenario's name")
     sim.add_argument("--runs", type=int, default=100, help=f"fights to play (1..{MAX_RUNS}, default 100)")
     sim.add_argument("--workers", type=int, default=1, help="processes to play them in (default 1)")
     sim.add_argument("--seed", type=int, default=0, help="RNG seed of the first fight (default 0)")
@@ -68,7 +61,6 @@ def add_simulate(commands: Any) -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.add_argument("--plot", metavar="FILE", default=None, help="also draw the results (.svg or .png)")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
-    return sim  # type: ignore[no-any-return]
 
 
 def _progress(runs: int, quiet: bool, err: TextIO) -> tuple[Callable[[int, int], None], Callable[[], None]]:
@@ -149,41 +141,53 @@ def plot(summary: Summary, title: str, path: str) -> None:
         raise BrawlError(f"{path}: cannot write the chart ({exc})") from None
 
 
+def _load(path: str) -> tuple[str, Encounter]:
+    """The title and the state: a scenario file's name, else the file's stem (a JSON save, a
+    bundled scenario's name, ``-`` for standard input), read as every command reads a state."""
+    if Path(path).suffix == ".toml" and Path(path).is_file():
+        scenario = read_scenario(path)
+        return scenario.name, scenario.encounter
+    return Path(path).stem or path, load_any(path)
+
+
 def run_simulate(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
-    """Run ``brawl simulate`` with parsed arguments; returns the exit status."""
+    """Run ``brawl simulate`` with parsed arguments; returns the exit status.
+
+    A bad file or option raises :class:`~brawl.errors.BrawlError`, which the command line reports.
+    """
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
+    title, start = _load(args.scenario)
+    update, close = _progress(args.runs, args.quiet, err)
+    started = time.perf_counter()
     try:
-        scenario = read_scenario(args.scenario)
-        update, close = _progress(args.runs, args.quiet, err)
-        started = time.perf_counter()
-        try:
-            summary = simulate(
-                scenario.encounter,
-                runs=args.runs,
-                seed=args.seed,
-                max_rounds=args.max_rounds,
-                workers=args.workers,
-                progress=update,
-            )
-        finally:
-            close()
-        seconds = time.perf_counter() - started
-        if args.json:
-            settings = {"scenario": scenario.name, "seed": args.seed, "max_rounds": args.max_rounds}
-            print(json.dumps(settings | summary.to_dict(), indent=2), file=out)
-        else:
-            print(report(summary, scenario.name), file=out)
-        if not args.quiet:
-            print(
-                f"{summary.runs} fights in {seconds:.1f} s: {summary.runs / seconds:.1f} fights/s", file=err
-            )
-        if args.plot:
-            plot(summary, scenario.name, args.plot)
-        return EXIT_OK
-    except BrawlError as exc:
-        print(f"error: {exc}", file=err)
-        return EXIT_ERROR
+        summary = simulate(
+            start,
+            runs=args.runs,
+            seed=args.seed,
+            max_rounds=args.max_rounds,
+            workers=args.workers,
+            progress=update,
+        )
+    finally:
+        close()
+    seconds = time.perf_counter() - started
+    if args.json:
+        settings = {"scenario": title, "seed": args.seed, "max_rounds": args.max_rounds}
+        print(json.dumps(settings | summary.to_dict(), indent=2), file=out)
+    else:
+        print(report(summary, title), file=out)
+    if not args.quiet:
+        print(f"{summary.runs} fights in {seconds:.1f} s: {summary.runs / seconds:.1f} fights/s", file=err)
+    if args.plot:
+        plot(summary, title, args.plot)
+    return EXIT_OK
 
 
-__all__ = ["EXIT_ERROR", "EXIT_OK", "add_simulate", "plot", "report", "run_simulate"]
+SIMULATE = Subcommand(
+    "simulate", "play many seeded fights of a scenario and summarise them", simulate_arguments, run_simulate
+)
+"""The ``brawl simulate`` command, for :data:`brawl.__main__.SUBCOMMANDS`."""
+
+
+__all__ = ["SIMULATE", "plot", "report", "run_simulate", "simulate_arguments"]
