@@ -84,3 +84,12 @@ def test_a_bundled_scenario_by_name(capsys: pytest.CaptureFixture[str]) -> None:
     assert printed["scenario"] == "bridge"
     assert printed["wins"] == expected["wins"]
     assert printed["rounds"] == json.loads(json.dumps(expected["rounds"]))
+
+
+def test_plot_of_one_sided_results(tmp_path: Path) -> None:
+    """Every fight won by one side (a rate of 100%): the chart's interval bars stay drawable."""
+    start = brawl.load_scenario(BRIDGE)
+    results = [brawl.sim.FightResult(i, "heroes", 2, ()) for i in range(7)]
+    out = tmp_path / "one-sided.png"
+    brawl.simcli.plot(brawl.sim.Summary.of(start, results), "Bridge", str(out))
+    assert out.read_bytes().startswith(b"\x89PNG")

@@ -129,6 +129,10 @@ def test_wilson_intervals_match_published_values() -> None:
         assert low == pytest.approx(lo, abs=5e-5)
         assert high == pytest.approx(hi, abs=5e-5)
     assert wilson(0, 0) == (0.0, 1.0)
+    for n in range(1, 60):
+        for k in range(n + 1):
+            low, high = wilson(k, n)
+            assert 0.0 <= low <= k / n <= high <= 1.0
 
 
 def test_a_batch_is_the_serial_fights() -> None:

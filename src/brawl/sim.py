@@ -315,7 +315,8 @@ def wilson(successes: int, trials: int, z: float = Z_95) -> tuple[float, float]:
     zz = z * z / trials
     centre = (p + zz / 2) / (1 + zz)
     half = z * math.sqrt(p * (1 - p) / trials + zz / (4 * trials)) / (1 + zz)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # the interval holds p; rounding at p = 0 or 1 must not put it a hair outside
+    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
 @attrs.frozen

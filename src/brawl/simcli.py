@@ -16,12 +16,13 @@ PNG chart with matplotlib (``pip install brawl[plot]``).
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from brawl.cli import EXIT_OK, Subcommand, load_any
 from brawl.errors import BrawlError
@@ -29,21 +30,18 @@ from brawl.io.scenario import read_scenario
 from brawl.sim import MAX_ROUNDS, MAX_RUNS, Summary, simulate
 from brawl.state import Encounter
 
-try:
-    from tqdm import tqdm  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
-    HAS_TQDM = True
-except ImportError:  # pragma: no cover - the cli extra is not installed
-    HAS_TQDM = False
+def _optional(module: str) -> Any:
+    """An optional library's module, or None if it is not installed.
 
-try:
-    import matplotlib
-    from matplotlib.figure import Figure
-    from matplotlib.ticker import MaxNLocator
+    Loaded when first needed, not when the command line starts: matplotlib alone takes about a
+    second to import, which every other ``brawl`` command would pay.
+    """
+    try:
+        return importlib.import_module(module)
+    except ImportError:  # pragma: no cover - the extra is not installed
+        return None
 
-    HAS_MATPLOTLIB = True
-except ImportError:  # pragma: no cover - the plot extra is not installed
-    HAS_MATPLOTLIB = False
 
 BAR_WIDTH = 40
 """Characters of the longest bar of the text histogram."""
@@ -67,10 +65,11 @@ def _progress(runs: int, quiet: bool, err: TextIO) -> tuple[Callable[[int, int],
     """The progress callback and a function to close the bar."""
     if quiet:
         return (lambda done, total: None), (lambda: None)
-    if not HAS_TQDM:  # pragma: no cover - the cli extra is not installed
+    progress_bars = _optional("tqdm")
+    if progress_bars is None:  # pragma: no cover - the cli extra is not installed
         print("(pip install brawl[cli] for a progress bar)", file=err)
         return (lambda done, total: None), (lambda: None)
-    bar = tqdm(total=runs, unit="fight", desc="simulate", file=err, smoothing=0.1)
+    bar = progress_bars.tqdm(total=runs, unit="fight", desc="simulate", file=err, smoothing=0.1)
 
     def update(done: int, total: int) -> None:
         bar.update(done - bar.n)
@@ -101,14 +100,16 @@ def report(summary: Summary, title: str) -> str:
 
 def plot(summary: Summary, title: str, path: str) -> None:
     """Draw the win rates (with their intervals), the rounds' histogram and survival into ``path``."""
-    if not HAS_MATPLOTLIB:  # pragma: no cover - the plot extra is not installed
+    matplotlib = _optional("matplotlib")
+    if matplotlib is None:  # pragma: no cover - the plot extra is not installed
         raise BrawlError("--plot needs matplotlib: pip install brawl[plot]")
-    fig = Figure(figsize=(11, 3.8), layout="constrained")
+    figure, ticker = _optional("matplotlib.figure"), _optional("matplotlib.ticker")
+    fig = figure.Figure(figsize=(11, 3.8), layout="constrained")
     wins, rounds, alive = fig.subplots(1, 3, width_ratios=(1, 1.4, 1.6))
     rates = summary.win_rates()
     sides = [w.side for w in rates]
     values = [w.rate for w in rates]
-    errors = [[w.rate - w.low for w in rates], [w.high - w.rate for w in rates]]
+    errors = [[max(0.0, w.rate - w.low) for w in rates], [max(0.0, w.high - w.rate) for w in rates]]
     wins.bar(sides, values, yerr=errors, capsize=6, color=["#4477aa", "#cc6677", "#999933"][: len(sides)])
     wins.set_ylim(0, 1)
     wins.set_title("Win rate (95% Wilson)")
@@ -121,7 +122,7 @@ def plot(summary: Summary, title: str, path: str) -> None:
     rounds.set_title("Rounds per fight")
     rounds.set_xlabel("rounds")
     rounds.set_ylabel("fights")
-    rounds.xaxis.set_major_locator(MaxNLocator(integer=True))
+    rounds.xaxis.set_major_locator(ticker.MaxNLocator(integer=True))
     rounds.legend(frameon=False, loc="best")
     ids = [cid for cid, _ in summary.survival]
     alive.barh(ids[::-1], [share for _, share in summary.survival][::-1], color="#44aa99")
