@@ -515,6 +515,114 @@ __all__ += [
 ]
 __all__ += ["read_scenario", "render_svg", "render_text"]
 
+# --- the zone game's ruleset ----------------------------------------------------------------
+from brawl.zone.attack import (
+    ZoneAttack,
+    ZoneDeathBlow,
+    can_zone_attack,
+    verify_zone_attack,
+    verify_zone_death_blow,
+    zone_attack,
+    zone_death_blow,
+)
+from brawl.zone.legal import zone_greedy
+from brawl.zone.model import (
+    Armour,
+    Place,
+    Weapon,
+    Zone,
+    ZoneCharacter,
+    ZoneMap,
+    ZoneRulings,
+    ZoneWorld,
+)
+from brawl.zone.move import ZoneMove, verify_zone_move, zone_move
+from brawl.zone.procedures import (
+    ZoneBreakFree,
+    ZoneChase,
+    ZoneConceal,
+    ZoneDismount,
+    ZoneDurability,
+    ZoneFreeAlly,
+    ZoneMount,
+    ZoneReveal,
+    zone_break_free,
+    zone_chase,
+    zone_conceal,
+    zone_dismount,
+    zone_durability,
+    zone_free_ally,
+    zone_mount,
+    zone_reveal,
+)
+from brawl.zone.react import (
+    ZoneAnswerStunt,
+    ZoneCounter,
+    ZoneDodge,
+    ZoneGuard,
+    ZoneHideBehind,
+    ZoneProposeStunt,
+    zone_answer_stunt,
+    zone_counter,
+    zone_dodge,
+    zone_guard,
+    zone_hide_behind,
+    zone_propose_stunt,
+)
+from brawl.zone.resolve import ZoneResolve, zone_resolve
+
+__all__ += [
+    "Armour",
+    "Place",
+    "Weapon",
+    "Zone",
+    "ZoneAnswerStunt",
+    "ZoneAttack",
+    "ZoneBreakFree",
+    "ZoneCharacter",
+    "ZoneChase",
+    "ZoneConceal",
+    "ZoneCounter",
+    "ZoneDeathBlow",
+    "ZoneDismount",
+    "ZoneDodge",
+    "ZoneDurability",
+    "ZoneFreeAlly",
+    "ZoneGuard",
+    "ZoneHideBehind",
+    "ZoneMap",
+    "ZoneMount",
+    "ZoneMove",
+    "ZoneProposeStunt",
+    "ZoneResolve",
+    "ZoneReveal",
+    "ZoneRulings",
+    "ZoneWorld",
+    "can_zone_attack",
+    "verify_zone_attack",
+    "verify_zone_death_blow",
+    "verify_zone_move",
+    "zone_answer_stunt",
+    "zone_attack",
+    "zone_break_free",
+    "zone_chase",
+    "zone_conceal",
+    "zone_counter",
+    "zone_death_blow",
+    "zone_dismount",
+    "zone_dodge",
+    "zone_durability",
+    "zone_free_ally",
+    "zone_greedy",
+    "zone_guard",
+    "zone_hide_behind",
+    "zone_mount",
+    "zone_move",
+    "zone_propose_stunt",
+    "zone_resolve",
+    "zone_reveal",
+]
+
 # --- the public boundary: arguments of the wrong type raise ArgumentTypeError ---------------
 from brawl._public import check_namespace
 from brawl.errors import ArgumentTypeError

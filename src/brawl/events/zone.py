@@ -1,0 +1,235 @@
+"""Events of the zone game's ruleset (:mod:`brawl.zone`): moves, saves, attacks and their results."""
+
+from __future__ import annotations
+
+import attrs
+
+from brawl.events.base import Event, cite
+
+
+@attrs.frozen(kw_only=True)
+class ZoneMoved(Event):
+    """A character moved between zones, or onto or off a border (Z-TURN-09)."""
+
+    creature: str
+    start: str
+    """Where it stood (``a|b`` on a border)."""
+    end: str
+    """Where it stands now."""
+    halves: int
+    """Half zones it moved."""
+    forced: bool = False
+    """Moved by another's shove or mount (not its own movement)."""
+
+
+@attrs.frozen(kw_only=True)
+class ZoneSave(Event):
+    """A STR, AGI or WIT save: a d20 that passes at most the score (R-Z-6)."""
+
+    creature: str
+    stat: str
+    score: int
+    roll: int | None
+    """None when the save is impossible or not needed."""
+    passed: bool
+    purpose: str
+
+    def explain(self) -> str:
+        shown = "no roll" if self.roll is None else f"rolled {self.roll} against {self.score}"
+        verdict = "passed" if self.passed else "failed"
+        return f"{self.creature}: {self.stat} save for {self.purpose}: {shown}, {verdict}{cite(self.rules)}"
+
+
+@attrs.frozen(kw_only=True)
+class ZoneAttackDeclared(Event):
+    """An attack declared against its targets (Z-ATK-01)."""
+
+    attack: str
+    attacker: str
+    targets: tuple[str, ...]
+    weapon: str | None
+    kind: str = "attack"
+    blast: str | None = None
+    surprise: bool = False
+
+
+@attrs.frozen(kw_only=True)
+class ZoneAttackMissed(Event):
+    """An attack missed a target or all of them (Z-ATK-05, Z-REACT-04)."""
+
+    attack: str
+    target: str | None
+    reason: str
+
+
+@attrs.frozen(kw_only=True)
+class ZoneBlastDeviated(Event):
+    """A missed ranged blast hits a random neighbouring zone instead (Z-BLAST-03)."""
+
+    attack: str
+    aimed: str
+    hit: str
+    roll: int
+
+
+@attrs.frozen(kw_only=True)
+class ZoneStunt(Event):
+    """An attack stunt proposed, accepted or refused (Z-STUNT-01)."""
+
+    attack: str
+    effect: str
+    answer: str
+    """"proposed", "accepted" or "refused"."""
+
+
+@attrs.frozen(kw_only=True)
+class ZoneReacted(Event):
+    """A character reacted to an attack (Z-REACT-01, Z-TURN-12)."""
+
+    attack: str
+    creature: str
+    reaction: str
+    """"dodge", "counter", "hide behind", "guard" or "opportunity attack"."""
+    detail: str | None = None
+
+
+@attrs.frozen(kw_only=True)
+class ZoneRetargeted(Event):
+    """Guarding or hiding behind made another character the target (Z-REACT-08, Z-REACT-09)."""
+
+    attack: str
+    old: str
+    new: str
+    swapped: bool
+
+
+@attrs.frozen(kw_only=True)
+class ZoneDamaged(Event):
+    """Damage of an attack: the roll, size, impairment, armour and the health it took."""
+
+    attacker: str | None
+    target: str
+    dice: str
+    """The dice rolled, as ``2d8``."""
+    rolls: tuple[int, ...]
+    rolled: int
+    """The dice's total."""
+    after_size: int
+    """After halving for a smaller attacker (Z-SIZE-01, R-Z-4)."""
+    impaired: bool
+    after_impaired: int
+    armour: int
+    """Armour value with cover, at most 3, subtracted (Z-COVER-01); 0 for direct damage."""
+    taken: int
+    health_before: int
+    health_after: int
+
+    def explain(self) -> str:
+        by = f" from {self.attacker}" if self.attacker else ""
+        return (
+            f"{self.target} takes {self.taken}{by}: {self.dice} rolled {self.rolled}, "
+            f"{self.after_impaired} after size and impairment, armour {self.armour}; "
+            f"health {self.health_before} -> {self.health_after}{cite(self.rules)}"
+        )
+
+
+@attrs.frozen(kw_only=True)
+class ZoneIncapacitated(Event):
+    """Critical damage incapacitated a character (R-Z-7)."""
+
+    creature: str
+
+
+@attrs.frozen(kw_only=True)
+class ZoneKilled(Event):
+    """A death blow killed an incapacitated character (Z-ATK-04)."""
+
+    creature: str
+    by: str
+
+
+@attrs.frozen(kw_only=True)
+class ZoneGear(Event):
+    """A weapon, shield or armour was damaged or destroyed (Z-GEAR)."""
+
+    creature: str
+    item: str
+    result: str
+    """"damaged", "destroyed" or "intact"."""
+    roll: int | None = None
+
+
+@attrs.frozen(kw_only=True)
+class ZoneDisarmed(Event):
+    """A disarm made a character drop a weapon (Z-NL-03)."""
+
+    creature: str
+    weapon: str
+    taken_by: str | None
+
+
+@attrs.frozen(kw_only=True)
+class ZoneGrab(Event):
+    """A character grabbed, or freed from a grab (Z-NL-05..08)."""
+
+    creature: str
+    by: str
+    held: bool
+    reason: str
+
+
+@attrs.frozen(kw_only=True)
+class ZoneSneak(Event):
+    """A character revealed, concealed, or a bonus round of the concealed (Z-SNEAK)."""
+
+    creature: str
+    concealed: bool
+    reason: str
+
+
+@attrs.frozen(kw_only=True)
+class ZoneMounted(Event):
+    """A rider got on or off a mount, perhaps falling (Z-MOUNT-03, mounting rules)."""
+
+    creature: str
+    mount: str
+    on: bool
+    fell: bool = False
+
+
+@attrs.frozen(kw_only=True)
+class ZoneRetreated(Event):
+    """A character that failed morale retreats from the fight (Z-MORALE-02)."""
+
+    creature: str
+
+
+@attrs.frozen(kw_only=True)
+class ZoneChased(Event):
+    """A long chase resolved (Z-CHASE-01)."""
+
+    escaped: tuple[str, ...]
+    caught: tuple[str, ...]
+    reason: str
+
+
+__all__ = [
+    "ZoneAttackDeclared",
+    "ZoneAttackMissed",
+    "ZoneBlastDeviated",
+    "ZoneChased",
+    "ZoneDamaged",
+    "ZoneDisarmed",
+    "ZoneGear",
+    "ZoneGrab",
+    "ZoneIncapacitated",
+    "ZoneKilled",
+    "ZoneMounted",
+    "ZoneMoved",
+    "ZoneReacted",
+    "ZoneRetargeted",
+    "ZoneRetreated",
+    "ZoneSave",
+    "ZoneSneak",
+    "ZoneStunt",
+]
