@@ -26,8 +26,8 @@ from brawl.zone.model import (
     ZoneWorld,
 )
 
-RECORDS = (Weapon, Armour, ZoneCharacter, Zone, ZoneMap, Place, ZoneRulings, Counter, PendingAttack)
-RECORDS += (Interrupted, ZoneWorld)
+RECORDS: tuple[type, ...] = (Weapon, Armour, ZoneCharacter, Zone, ZoneMap, Place, ZoneRulings, Counter)
+RECORDS += (PendingAttack, Interrupted, ZoneWorld)
 
 
 ZONE_TYPE = ZoneWorld | None

@@ -167,7 +167,9 @@ class ZoneGame:
             original=immutables.Map(original),
             fearless=frozenset(check_ids(state, fearless, "fearless")),
         )
-        hidden = sorted(s.id for s in state.zone.sheets.values() if s.concealed) if state.zone is not None else []
+        hidden = (
+            sorted(s.id for s in state.zone.sheets.values() if s.concealed) if state.zone is not None else []
+        )
         if hidden:
             turn = attrs.evolve(turn, bonus_round=True)
         turn = snapshot(state, turn)

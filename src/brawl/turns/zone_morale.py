@@ -118,8 +118,8 @@ def morale_check(
     for c in state.creature_list():
         if group_of(c) != group or not in_fight(c, t, state) or c.id in t.steady or c.id in t.fearless:
             continue
-        sheet = sheets.get(c.id)
-        if sheet is not None and sheet.fearless:
+        own = sheets.get(c.id)
+        if own is not None and own.fearless:
             continue
         if c.id in given:
             result = bool(given[c.id])

@@ -75,7 +75,8 @@ def scaled_range(base: int, attacker: ZoneCharacter, target: ZoneCharacter) -> i
     out = base
     for _ in range(max(0, k)):
         out = (out + 1) // 2
-    return out * 2 ** max(0, -k)
+    factor: int = 2 ** max(0, -k)
+    return out * factor
 
 
 def moving_now(state: Encounter, attacker: str, moving: bool | None) -> bool:
@@ -141,7 +142,7 @@ def spend_main(state: Encounter, attacker: str, name: str, *, check_only: bool) 
     system.verify_action(state, attacker, "main")
     if check_only:
         return Outcome(state, ())
-    return system.use_action(state, attacker, "main", name=name)
+    return system.use_action(state, attacker, "main")
 
 
 @attrs.frozen
@@ -228,7 +229,7 @@ def split_ok(
     ks = {s.id: steps(me, s) for s in sheets}
     if any(k < 1 for k in ks.values()):
         raise ActionUnavailableError(
-            f"attack by {me.id} on {sorted(ks)}: only a larger attacker splits its dice among smaller targets",
+            f"attack by {me.id} on {sorted(ks)}: only a larger attacker splits dice among smaller targets",
             rule="Z-SIZE-02",
         )
     if set(given) != set(ks) or any(n < 1 for n in given.values()):

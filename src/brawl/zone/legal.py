@@ -78,7 +78,10 @@ def zone_deeds(state: Encounter, members: Sequence[str]) -> list[Action]:
             continue
         sheet = world.sheets[cid]
         place = world.place(cid)
-        found += [ZoneMove(cid, (z,)) for z in sorted(world.map.neighbours(place.zone) | place.touches() - {place.zone})]
+        found += [
+            ZoneMove(cid, (z,))
+            for z in sorted(world.map.neighbours(place.zone) | place.touches() - {place.zone})
+        ]
         for weapon in (*(w.name for w in sheet.weapons), None):
             w = sheet.weapon(weapon) if weapon is not None else None
             if w is not None and w.blast:
@@ -93,7 +96,9 @@ def zone_deeds(state: Encounter, members: Sequence[str]) -> list[Action]:
                 continue
             found += [ZoneAttack(cid, (o,), weapon) for o in others if o != cid and state.are_enemies(cid, o)]
         for kind in NON_LETHAL:
-            found += [ZoneAttack(cid, (o,), kind=kind) for o in others if o != cid and state.are_enemies(cid, o)]
+            found += [
+                ZoneAttack(cid, (o,), kind=kind) for o in others if o != cid and state.are_enemies(cid, o)
+            ]
         found += [ZoneDeathBlow(cid, o) for o in others if o != cid and state.are_enemies(cid, o)]
         found += [ZoneFreeAlly(cid, o) for o in others if o != cid]
         found.append(ZoneBreakFree(cid))
@@ -126,10 +131,9 @@ def zone_greedy(state: Encounter, options: Sequence[Action]) -> Action:
             if isinstance(a, ZoneDodge):
                 return a
         return next(a for a in options if isinstance(a, ZoneResolve))
-    for kind in (ZoneDeathBlow, ZoneBreakFree):
-        for a in options:
-            if isinstance(a, kind):
-                return a
+    for a in options:
+        if isinstance(a, ZoneDeathBlow | ZoneBreakFree):
+            return a
     attacks = [a for a in options if isinstance(a, ZoneAttack) and a.kind == "attack"]
     if attacks:
         return attacks[0]

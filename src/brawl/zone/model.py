@@ -58,6 +58,34 @@ def _pairs(value: Iterable[Iterable[str]]) -> frozenset[tuple[str, str]]:
     return frozenset(out)
 
 
+def _weapons(value: Iterable[Weapon]) -> tuple[Weapon, ...]:
+    return tuple(value)
+
+
+def _armours(value: Iterable[Armour]) -> tuple[Armour, ...]:
+    return tuple(value)
+
+
+def _names(value: Iterable[str]) -> tuple[str, ...]:
+    return tuple(value)
+
+
+def _cells(value: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    return tuple((int(x), int(y)) for x, y in value)
+
+
+def _zones(value: Iterable[Zone]) -> tuple[Zone, ...]:
+    return tuple(value)
+
+
+def _places(value: Any) -> immutables.Map[str, Place]:
+    return immutables.Map(value)
+
+
+def _sheets(value: Any) -> immutables.Map[str, ZoneCharacter]:
+    return immutables.Map(value)
+
+
 @attrs.frozen
 class Weapon:
     """A weapon: its damage die, hands, range in zones and properties (Z-ATK-02, Z-BLAST, Z-GEAR)."""
@@ -127,9 +155,9 @@ class ZoneCharacter:
     """Maximum health."""
     health: int = attrs.field(default=attrs.Factory(lambda self: self.health_max, takes_self=True))
     """Health now, from 0 to the maximum."""
-    weapons: tuple[Weapon, ...] = attrs.field(default=(), converter=tuple)
+    weapons: tuple[Weapon, ...] = attrs.field(default=(), converter=_weapons)
     """Weapons in hand (Z-ATK-02)."""
-    armour: tuple[Armour, ...] = attrs.field(default=(), converter=tuple)
+    armour: tuple[Armour, ...] = attrs.field(default=(), converter=_armours)
     """Armour worn and shields carried (Z-COVER-01)."""
     hands: int = attrs.field(default=2, validator=_whole(0, 8))
     """Hands (or appendages) it has (Z-NL-03, Z-SIZE-09)."""
@@ -143,7 +171,7 @@ class ZoneCharacter:
     """Concealed from its enemies (Z-SNEAK-01..03)."""
     grabbed_by: str | None = None
     """The character holding it (Z-NL-05..08)."""
-    used: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    used: tuple[str, ...] = attrs.field(default=(), converter=_names)
     """Names of its weapons and armour used at least once in the fight (Z-GEAR-01)."""
 
     def __attrs_post_init__(self) -> None:
@@ -195,7 +223,7 @@ class Zone:
     """Zones it borders (the adjacency graph is made symmetric by :class:`ZoneMap`)."""
     name: str = ""
     """A label for pictures."""
-    cells: tuple[tuple[int, int], ...] = attrs.field(default=(), converter=tuple)
+    cells: tuple[tuple[int, int], ...] = attrs.field(default=(), converter=_cells)
     """Its cells on a grid map, if drawn over one."""
     cover: int = attrs.field(default=0, validator=_whole(0, ARMOUR_CAP))
     """Sources of cover for characters in it against attacks from other zones (Z-COVER-01)."""
@@ -209,7 +237,7 @@ class Zone:
 class ZoneMap:
     """Zones and the borders between them; sight lines and barriers between zones."""
 
-    zones: tuple[Zone, ...] = attrs.field(converter=tuple)
+    zones: tuple[Zone, ...] = attrs.field(converter=_zones)
     """The zones, in a fixed order."""
     blind: frozenset[tuple[str, str]] = attrs.field(default=frozenset(), converter=_pairs)
     """Pairs of zones without a line of effect between them (no sight, no ranged attack)."""
@@ -399,9 +427,9 @@ class ZoneWorld:
 
     map: ZoneMap
     """The zones."""
-    places: immutables.Map[str, Place] = attrs.field(factory=immutables.Map, converter=immutables.Map)
+    places: immutables.Map[str, Place] = attrs.field(factory=immutables.Map, converter=_places)
     """Where each character stands."""
-    sheets: immutables.Map[str, ZoneCharacter] = attrs.field(factory=immutables.Map, converter=immutables.Map)
+    sheets: immutables.Map[str, ZoneCharacter] = attrs.field(factory=immutables.Map, converter=_sheets)
     """Each character's sheet."""
     rulings: ZoneRulings = attrs.field(factory=ZoneRulings)
     """The table's decisions on what the text leaves open."""

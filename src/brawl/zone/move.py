@@ -98,7 +98,7 @@ def verify_zone_move(
     require_able(state, creature, "move")
     if state.creature(creature).riding is not None:
         raise ActionUnavailableError(
-            f"move of {creature}: it rides {state.creature(creature).riding}; the mount moves, or it dismounts",
+            f"move of {creature}: it rides {state.creature(creature).riding}; its mount moves it",
             rule="Z-MOUNT-01",
         )
     steps = tuple(path)
@@ -238,7 +238,7 @@ def continue_move(state: Encounter) -> Outcome:
         )
     moved = walk(st, stop.creature, stop.path, stop.sneaking)
     note = Note(text=f"{stop.creature}'s move resumes", rules=("Z-REACT-10",))
-    return Outcome(moved.state, out.events + (note,) + moved.events)
+    return Outcome(moved.state, (*out.events, note, *moved.events))
 
 
 def _path(value: Iterable[str]) -> tuple[str, ...]:

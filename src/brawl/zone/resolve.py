@@ -12,7 +12,8 @@ they deal (Z-REACT-05, Z-REACT-06, R-Z-11), non-lethal ones last (Z-NL-02). Worn
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 import attrs
 
@@ -85,7 +86,8 @@ def dice_count(pending: PendingAttack, me: ZoneCharacter, them: ZoneCharacter, b
     given = dict(pending.dice)
     if them.id in given:
         return given[them.id]
-    return 2 ** max(0, steps(me, them))
+    count: int = 2 ** max(0, steps(me, them))
+    return count
 
 
 def impaired(state: Encounter, attacker: str, weapon: str | None, mode: str) -> bool:
@@ -241,7 +243,7 @@ def harmed(out: Outcome, target: str, by: str) -> Outcome:
 
 
 def shove_path(state: Encounter, target: str, toward: str | None, zones: int) -> list[Place]:
-    """The places a shoved target passes: half a zone toward ``toward``, or whole zones (Z-NL-04, Z-SIZE-08)."""
+    """Where a shoved target goes: half a zone toward ``toward``, or whole zones (Z-NL-04, Z-SIZE-08)."""
     world = world_of(state)
     place = world.place(target)
     options = (
@@ -331,7 +333,7 @@ def apply_nonlethal(
             )
         out = Outcome(
             state,
-            out.events + (ZoneDisarmed(creature=target, weapon=name, taken_by=taker, rules=("Z-NL-03",)),),
+            (*out.events, ZoneDisarmed(creature=target, weapon=name, taken_by=taker, rules=("Z-NL-03",))),
         )
     elif kind == "shove":
         zones = 2 ** (k - 1) if k > 0 else 0  # Z-SIZE-08: 1, 2, 4 or 8 zones; else half a zone
@@ -342,8 +344,8 @@ def apply_nonlethal(
             halves = 1 if zones == 0 else 2 * len(path)
             out = Outcome(
                 state,
-                out.events
-                + (
+                (
+                    *out.events,
                     ZoneMoved(
                         creature=target,
                         start=str(start),
@@ -368,8 +370,10 @@ def apply_nonlethal(
         state = update_sheet(state, target, grabbed_by=attacker)
         out = Outcome(
             state,
-            out.events
-            + (ZoneGrab(creature=target, by=attacker, held=True, reason="grapple", rules=("Z-NL-05",)),),
+            (
+                *out.events,
+                ZoneGrab(creature=target, by=attacker, held=True, reason="grapple", rules=("Z-NL-05",)),
+            ),
         )
     return harmed(out, target, attacker)
 
@@ -419,7 +423,7 @@ def zone_resolve(
     save_values = list(saves)
     blast = p.blast is not None
     counter = p.counters[0] if p.counters else None
-    extra = dict(disarm=disarm, take=take, toward=toward, attack=p.id)
+    extra = {"disarm": disarm, "take": take, "toward": toward, "attack": p.id}
     # the attack's rolls, target by target (Z-REACT-05: rolled at the same time as a counter's)
     hits: dict[str, Hit] = {}
     for target in p.targets:
@@ -472,12 +476,12 @@ def _land(
     p: PendingAttack,
     target: str,
     hit: Hit | None,
-    extra: dict[str, object],
+    extra: Mapping[str, Any],
 ) -> Outcome:
     if p.kind == "attack":
         assert hit is not None
         return apply_hit(out, hit)
-    return apply_nonlethal(out, dice, saves, p.attacker, target, p.kind, **extra)  # type: ignore[arg-type]
+    return apply_nonlethal(out, dice, saves, p.attacker, target, p.kind, **extra)
 
 
 def _exchange(
@@ -488,14 +492,15 @@ def _exchange(
     counter: Counter,
     hit: Hit | None,
     back: Hit | None,
-    extra: dict[str, object],
+    extra: Mapping[str, Any],
 ) -> Outcome:
-    """An attack and its counter: the larger damage lands first; non-lethal ones last (Z-REACT-05, -06, Z-NL-02)."""
+    """An attack and its counter: the larger damage first, non-lethal ones last (Z-REACT-05, -06, Z-NL-02)."""
     target = counter.creature
     cancels = world_of(out.state).rulings.counter_cancels
     forward_lethal, back_lethal = p.kind == "attack", counter.kind == "attack"
     if forward_lethal and back_lethal and p.targets.count(target):
-        assert hit is not None and back is not None
+        assert hit is not None
+        assert back is not None
         if hit.taken == back.taken:  # Z-REACT-05: a tie, both are hit at the same time
             out = out.add(Note(text="counter: equal damage, both hit at once", rules=("Z-REACT-05",)))
             return apply_hit(apply_hit(out, hit), back)
@@ -530,7 +535,7 @@ def _exchange(
             assert h is not None
             out = apply_hit(out, h)
         else:
-            out = apply_nonlethal(out, dice, saves, who, whom, kind, **extra)  # type: ignore[arg-type]
+            out = apply_nonlethal(out, dice, saves, who, whom, kind, **extra)
     return out
 
 

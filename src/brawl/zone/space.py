@@ -8,6 +8,8 @@ joins the zones, or it is concealed from the viewer's faction (Z-ATK-05, Z-SNEAK
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from brawl.errors import ActionUnavailableError, InvalidArgumentError
@@ -44,7 +46,7 @@ def with_sheet(state: Encounter, sheet: ZoneCharacter) -> Encounter:
     return state.with_zone(world_of(state).with_sheet(sheet))
 
 
-def update_sheet(state: Encounter, cid: str, **changes: object) -> Encounter:
+def update_sheet(state: Encounter, cid: str, **changes: Any) -> Encounter:
     """The encounter with fields of one sheet changed."""
     return with_sheet(state, attrs.evolve(sheet_of(state, cid), **changes))
 
