@@ -25,7 +25,7 @@ def line_map(dark: Iterable[str] = (), cover: dict[str, int] | None = None, **kw
 
 
 def build(
-    chars: Iterable[tuple[str, str, str | Place, dict[str, Any]]],
+    chars: Iterable[tuple[Any, ...]],
     *,
     zmap: ZoneMap | None = None,
     rulings: ZoneRulings | None = None,

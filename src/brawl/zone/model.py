@@ -156,7 +156,7 @@ class ZoneCharacter:
     health: int = attrs.field(default=attrs.Factory(lambda self: self.health_max, takes_self=True))
     """Health now, from 0 to the maximum."""
     weapons: tuple[Weapon, ...] = attrs.field(default=(), converter=_weapons)
-    """Weapons in hand (Z-ATK-02)."""
+    """Weapons carried, each ready to attack with (Z-ATK-02)."""
     armour: tuple[Armour, ...] = attrs.field(default=(), converter=_armours)
     """Armour worn and shields carried (Z-COVER-01)."""
     hands: int = attrs.field(default=2, validator=_whole(0, 8))
@@ -182,8 +182,6 @@ class ZoneCharacter:
             names = [i.name for i in items]
             if len(set(names)) != len(names):
                 raise StateError(f"{kind}s of {self.id!r}: each name once, got {names!r}")
-        if self.hands_used > self.hands:
-            raise StateError(f"{self.id!r}: weapons and shields take {self.hands_used} hands of {self.hands}")
 
     @property
     def step(self) -> int:
@@ -191,14 +189,10 @@ class ZoneCharacter:
         return SIZE_LADDER.index(self.size)
 
     @property
-    def hands_used(self) -> int:
-        """Hands taken by weapons and shields."""
-        return sum(w.hands for w in self.weapons) + sum(1 for a in self.armour if a.shield)
-
-    @property
     def free_hands(self) -> int:
-        """Hands left free (Z-NL-03)."""
-        return self.hands - self.hands_used
+        """Hands left free: not holding a shield or its largest weapon (Z-NL-03, R-Z-17)."""
+        shields = sum(1 for a in self.armour if a.shield)
+        return max(0, self.hands - shields - max((w.hands for w in self.weapons), default=0))
 
     @property
     def armour_value(self) -> int:
