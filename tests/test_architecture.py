@@ -75,6 +75,7 @@ LAYERS: dict[str, int] = {
     "brawl": EDGES,
     "brawl.zone.model": MODEL,
     "brawl.zone": TURNS,
+    "brawl.zone.policy": EDGES,
 }
 
 

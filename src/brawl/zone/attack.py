@@ -28,9 +28,9 @@ from brawl.events.zone import (
 )
 from brawl.fields import choice, flag, ident, text, whole
 from brawl.outcome import Outcome
-from brawl.requests import Action
 from brawl.state import Encounter
 from brawl.turns.base import roll_die, system_of
+from brawl.turns.records import Request
 from brawl.turns.zone_state import ZoneTurn
 from brawl.zone.model import KINDS, MODES, UNARMED_DIE, PendingAttack, Weapon, ZoneCharacter, ZoneWorld
 from brawl.zone.space import (
@@ -554,8 +554,8 @@ def _ids(value: Iterable[str]) -> tuple[str, ...]:
     return items
 
 
-@attrs.frozen
-class ZoneAttack(Action):
+@attrs.frozen(repr=False)
+class ZoneAttack(Request):
     """:func:`zone_attack` as a record (Z-ATK-01)."""
 
     actor: ClassVar[str] = "attacker"
@@ -582,8 +582,8 @@ class ZoneAttack(Action):
         return zone_attack(state, **self._fields())  # type: ignore[arg-type]
 
 
-@attrs.frozen
-class ZoneDeathBlow(Action):
+@attrs.frozen(repr=False)
+class ZoneDeathBlow(Request):
     """:func:`zone_death_blow` as a record (Z-ATK-04)."""
 
     actor: ClassVar[str] = "attacker"

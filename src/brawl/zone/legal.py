@@ -21,7 +21,7 @@ from brawl.zone.move import ZoneMove
 from brawl.zone.procedures import ZoneBreakFree, ZoneFreeAlly
 from brawl.zone.react import ZoneAnswerStunt, ZoneCounter, ZoneDodge, ZoneGuard, ZoneHideBehind
 from brawl.zone.resolve import ZoneResolve
-from brawl.zone.space import zone_distance
+from brawl.zone.space import barrier_between, zone_distance
 
 NON_LETHAL = ("disarm", "shove", "grapple")  # Z-NL-03..05
 
@@ -94,7 +94,10 @@ def zone_deeds(state: Encounter, members: Sequence[str]) -> list[Action]:
                         if (zone_distance(state, cid, z.id) or 0) <= w.range
                     ]
                 continue
-            found += [ZoneAttack(cid, (o,), weapon) for o in others if o != cid and state.are_enemies(cid, o)]
+            for o in others:
+                if o != cid and state.are_enemies(cid, o):
+                    walled = barrier_between(world, place, world.place(o))
+                    found.append(ZoneAttack(cid, (o,), weapon, peeking=walled))  # Z-COVER-02
         for kind in NON_LETHAL:
             found += [
                 ZoneAttack(cid, (o,), kind=kind) for o in others if o != cid and state.are_enemies(cid, o)
@@ -159,4 +162,11 @@ def zone_greedy(state: Encounter, options: Sequence[Action]) -> Action:
     return skip[0] if skip else options[0]
 
 
-__all__ = ["actor", "fighting", "pending_deeds", "standing_factions", "zone_deeds", "zone_greedy"]
+__all__ = [
+    "actor",
+    "fighting",
+    "pending_deeds",
+    "standing_factions",
+    "zone_deeds",
+    "zone_greedy",
+]

@@ -20,8 +20,8 @@ from brawl.events.base import Event, Note
 from brawl.events.zone import ZoneMoved, ZoneSneak
 from brawl.fields import flag, ident
 from brawl.outcome import Outcome
-from brawl.requests import Action
 from brawl.state import Encounter
+from brawl.turns.records import Request
 from brawl.turns.zone_react import react, verify_react
 from brawl.turns.zone_state import ZoneTurn
 from brawl.zone.attack import declare, grabbing, plan_attack
@@ -251,8 +251,8 @@ def _path(value: Iterable[str]) -> tuple[str, ...]:
     return items
 
 
-@attrs.frozen
-class ZoneMove(Action):
+@attrs.frozen(repr=False)
+class ZoneMove(Request):
     """:func:`zone_move` (Z-TURN-09, Z-REACT-10)."""
 
     creature: str = attrs.field(validator=ident("Z-TURN-09"))

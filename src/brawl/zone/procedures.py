@@ -20,9 +20,9 @@ from brawl.events.base import Event
 from brawl.events.zone import ZoneChased, ZoneGear, ZoneGrab, ZoneMounted, ZoneMoved, ZoneSneak
 from brawl.fields import choice, flag, ident, text, whole
 from brawl.outcome import Outcome
-from brawl.requests import Action
 from brawl.state import Encounter
 from brawl.turns.base import roll_die
+from brawl.turns.records import Request
 from brawl.turns.zone_state import ZoneTurn
 from brawl.zone.attack import spend_main
 from brawl.zone.model import Armour, Weapon
@@ -334,8 +334,8 @@ def _ids(value: Iterable[str]) -> tuple[str, ...]:
     return tuple(value)
 
 
-@attrs.frozen
-class ZoneBreakFree(Action):
+@attrs.frozen(repr=False)
+class ZoneBreakFree(Request):
     """:func:`zone_break_free` (Z-NL-06)."""
 
     creature: str = attrs.field(validator=ident("Z-NL-06"))
@@ -348,8 +348,8 @@ class ZoneBreakFree(Action):
         return zone_break_free(state, self.creature, self.roll)
 
 
-@attrs.frozen
-class ZoneFreeAlly(Action):
+@attrs.frozen(repr=False)
+class ZoneFreeAlly(Request):
     """:func:`zone_free_ally` (Z-NL-07)."""
 
     creature: str = attrs.field(validator=ident("Z-NL-07"))
@@ -363,8 +363,8 @@ class ZoneFreeAlly(Action):
         return zone_free_ally(state, self.creature, self.ally, self.roll)
 
 
-@attrs.frozen
-class ZoneReveal(Action):
+@attrs.frozen(repr=False)
+class ZoneReveal(Request):
     """:func:`zone_reveal` (Z-SNEAK-03)."""
 
     creature: str = attrs.field(validator=ident("Z-SNEAK-03"))
@@ -377,8 +377,8 @@ class ZoneReveal(Action):
         return zone_reveal(state, self.creature, self.reason)
 
 
-@attrs.frozen
-class ZoneConceal(Action):
+@attrs.frozen(repr=False)
+class ZoneConceal(Request):
     """:func:`zone_conceal` (Z-SNEAK-03)."""
 
     creature: str = attrs.field(validator=ident("Z-SNEAK-03"))
@@ -391,8 +391,8 @@ class ZoneConceal(Action):
         return zone_conceal(state, self.creature, self.reason)
 
 
-@attrs.frozen
-class ZoneMount(Action):
+@attrs.frozen(repr=False)
+class ZoneMount(Request):
     """:func:`zone_mount` (Z-MOUNT-01)."""
 
     creature: str = attrs.field(validator=ident("Z-MOUNT-01"))
@@ -407,8 +407,8 @@ class ZoneMount(Action):
         return zone_mount(state, self.creature, self.mount, self.moving, self.roll)
 
 
-@attrs.frozen
-class ZoneDismount(Action):
+@attrs.frozen(repr=False)
+class ZoneDismount(Request):
     """:func:`zone_dismount` (Z-MOUNT-01)."""
 
     creature: str = attrs.field(validator=ident("Z-MOUNT-01"))
@@ -422,8 +422,8 @@ class ZoneDismount(Action):
         return zone_dismount(state, self.creature, self.moving, self.roll)
 
 
-@attrs.frozen
-class ZoneDurability(Action):
+@attrs.frozen(repr=False)
+class ZoneDurability(Request):
     """:func:`zone_durability` (Z-GEAR-01)."""
 
     rolls: tuple[int, ...] = attrs.field(default=(), converter=_ints)
@@ -435,8 +435,8 @@ class ZoneDurability(Action):
         return zone_durability(state, self.rolls)
 
 
-@attrs.frozen
-class ZoneChase(Action):
+@attrs.frozen(repr=False)
+class ZoneChase(Request):
     """:func:`zone_chase` (Z-CHASE-01)."""
 
     fleeing: tuple[str, ...] = attrs.field(converter=_ids)

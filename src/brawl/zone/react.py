@@ -19,8 +19,8 @@ from brawl.events.base import Event
 from brawl.events.zone import ZoneReacted, ZoneRetargeted, ZoneStunt
 from brawl.fields import choice, flag, ident, text, whole
 from brawl.outcome import Outcome
-from brawl.requests import Action
 from brawl.state import Encounter
+from brawl.turns.records import Request
 from brawl.turns.zone_react import react, verify_react
 from brawl.turns.zone_state import ZoneTurn
 from brawl.zone.attack import check_target, grabbing, weapon_of
@@ -278,8 +278,8 @@ def zone_guard(state: Encounter, creature: str, target: str) -> Outcome:
 # --- records --------------------------------------------------------------------------------------
 
 
-@attrs.frozen
-class ZoneProposeStunt(Action):
+@attrs.frozen(repr=False)
+class ZoneProposeStunt(Request):
     """:func:`zone_propose_stunt` (Z-STUNT-01)."""
 
     actor: ClassVar[str] = "attacker"
@@ -293,8 +293,8 @@ class ZoneProposeStunt(Action):
         return zone_propose_stunt(state, self.attacker, self.effect)
 
 
-@attrs.frozen
-class ZoneAnswerStunt(Action):
+@attrs.frozen(repr=False)
+class ZoneAnswerStunt(Request):
     """:func:`zone_answer_stunt` (Z-STUNT-01)."""
 
     actor: ClassVar[str] = "target"
@@ -308,8 +308,8 @@ class ZoneAnswerStunt(Action):
         return zone_answer_stunt(state, self.target, self.accept)
 
 
-@attrs.frozen
-class ZoneDodge(Action):
+@attrs.frozen(repr=False)
+class ZoneDodge(Request):
     """:func:`zone_dodge` (Z-REACT-04)."""
 
     creature: str = attrs.field(validator=ident("Z-REACT-04"))
@@ -322,8 +322,8 @@ class ZoneDodge(Action):
         return zone_dodge(state, self.creature, self.roll)
 
 
-@attrs.frozen
-class ZoneCounter(Action):
+@attrs.frozen(repr=False)
+class ZoneCounter(Request):
     """:func:`zone_counter` (Z-REACT-05)."""
 
     creature: str = attrs.field(validator=ident("Z-REACT-05"))
@@ -337,8 +337,8 @@ class ZoneCounter(Action):
         return zone_counter(state, self.creature, self.weapon, self.kind)
 
 
-@attrs.frozen
-class ZoneHideBehind(Action):
+@attrs.frozen(repr=False)
+class ZoneHideBehind(Request):
     """:func:`zone_hide_behind` (Z-REACT-08)."""
 
     creature: str = attrs.field(validator=ident("Z-REACT-08"))
@@ -351,8 +351,8 @@ class ZoneHideBehind(Action):
         return zone_hide_behind(state, self.creature, self.behind)
 
 
-@attrs.frozen
-class ZoneGuard(Action):
+@attrs.frozen(repr=False)
+class ZoneGuard(Request):
     """:func:`zone_guard` (Z-REACT-09)."""
 
     creature: str = attrs.field(validator=ident("Z-REACT-09"))

@@ -31,8 +31,8 @@ from brawl.events.zone import (
 )
 from brawl.fields import flag, text
 from brawl.outcome import Outcome
-from brawl.requests import Action
 from brawl.state import Encounter
+from brawl.turns.records import Request
 from brawl.turns.zone_react import resume_fighting
 from brawl.turns.zone_state import ZoneTurn
 from brawl.zone.attack import weapon_of
@@ -552,8 +552,8 @@ def _after(out: Outcome, p: PendingAttack) -> Outcome:
     return out.then(continue_move)
 
 
-@attrs.frozen
-class ZoneResolve(Action):
+@attrs.frozen(repr=False)
+class ZoneResolve(Request):
     """:func:`zone_resolve` (Z-REACT-01, Z-REACT-05)."""
 
     rolls: tuple[int, ...] = attrs.field(default=(), converter=tuple)
