@@ -516,6 +516,7 @@ __all__ += [
 __all__ += ["read_scenario", "render_svg", "render_text"]
 
 # --- the zone game's ruleset ----------------------------------------------------------------
+from brawl.io.scenario import bundled_zone_scenarios
 from brawl.zone.attack import (
     ZoneAttack,
     ZoneDeathBlow,
@@ -569,6 +570,7 @@ from brawl.zone.react import (
     zone_hide_behind,
     zone_propose_stunt,
 )
+from brawl.zone.render import render_zone_svg, render_zone_text
 from brawl.zone.resolve import ZoneResolve, zone_resolve
 
 __all__ += [
@@ -598,7 +600,10 @@ __all__ += [
     "ZoneReveal",
     "ZoneRulings",
     "ZoneWorld",
+    "bundled_zone_scenarios",
     "can_zone_attack",
+    "render_zone_svg",
+    "render_zone_text",
     "verify_zone_attack",
     "verify_zone_death_blow",
     "verify_zone_move",
