@@ -35,11 +35,11 @@ def test_scenario_errors_name_the_field() -> None:
     base = ambush()
     del base
     text = (Path(str(brawl.bundled_scenario("zone_ambush")))).read_text(encoding="utf-8")
-    with pytest.raises(brawl.ScenarioError, match="zones.characters"):
+    with pytest.raises(brawl.ScenarioError, match=r"zones\.characters"):
         brawl.loads_scenario(text.replace('id = "bandit-3"\nagility', 'id = "nobody"\nagility'))
     with pytest.raises(brawl.ScenarioError, match="die"):
         brawl.loads_scenario(text.replace('name = "sword", die = 6', 'name = "sword", die = 7'))
-    with pytest.raises(brawl.ScenarioError, match="zones.map"):
+    with pytest.raises(brawl.ScenarioError, match=r"zones\.map"):
         brawl.loads_scenario(text.replace("dddddddddddd", "ddddddXddddd"))
 
 

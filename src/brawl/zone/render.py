@@ -74,7 +74,7 @@ def _graph_layout(world: ZoneWorld) -> dict[str, tuple[float, float]]:
     rows: dict[int, list[str]] = {}
     for z in zones:
         rows.setdefault(seen[z], []).append(z)
-    out = {}
+    out: dict[str, tuple[float, float]] = {}
     for r, members in rows.items():
         for i, z in enumerate(members):
             out[z] = (20 + i * (BOX + 60), 20 + r * (BOX + 60))
@@ -89,6 +89,10 @@ def render_zone_svg(state: Encounter) -> str:
     parts: list[str] = []
     centre: dict[str, tuple[float, float]] = {}
     gridded = all(z.cells for z in world.map.zones)
+    width: float
+    height: float
+    x: float
+    y: float
     if gridded:
         xs = [x for z in world.map.zones for x, _ in z.cells]
         ys = [y for z in world.map.zones for _, y in z.cells]
@@ -121,19 +125,22 @@ def render_zone_svg(state: Encounter) -> str:
                     (ax, ay), (bx, by) = centre[z.id], centre[n]
                     thick = 6 if (z.id, n) in world.map.barriers else 2
                     parts.append(
-                        f'<line x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}" stroke="#777" stroke-width="{thick}"/>'
+                        f'<line x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}" '
+                        f'stroke="#777" stroke-width="{thick}"/>'
                     )
         for z in world.map.zones:
             x, y = corners[z.id]
             parts.append(
-                f'<rect x="{x}" y="{y}" width="{BOX}" height="{BOX}" rx="12" fill="{colour[z.id]}" stroke="#777"/>'
+                f'<rect x="{x}" y="{y}" width="{BOX}" height="{BOX}" rx="12" '
+                f'fill="{colour[z.id]}" stroke="#777"/>'
             )
     for z in world.map.zones:
         cx, cy = centre[z.id]
         traits = ", ".join(t for t in (f"cover {z.cover}" if z.cover else "", "dark" if z.dark else "") if t)
         label = escape(z.name or z.id) + (f" ({escape(traits)})" if traits else "")
         parts.append(
-            f'<text x="{cx}" y="{cy - 30}" text-anchor="middle" font-size="13" font-weight="bold">{label}</text>'
+            f'<text x="{cx}" y="{cy - 30}" text-anchor="middle" font-size="13" '
+            f'font-weight="bold">{label}</text>'
         )
     placed: dict[str, int] = {}
     for cid, p in sorted(world.places.items()):
