@@ -27,6 +27,12 @@ MORALE_FRACTION = 2  # Z-MORALE-01: reduced to half or less (2 x now <= original
 SAVE_DIE = 20  # Z-AMB-05: the saves of the example are rolled on a d20, roll-under
 
 
+def fearless(state: Encounter, c: Creature) -> bool:
+    """Immune to fear by its zone sheet, hence to morale (Z-MORALE-03)."""
+    sheet = state.zone.sheets.get(c.id) if state.zone is not None else None
+    return sheet is not None and sheet.fearless
+
+
 def morale_due(state: Encounter, t: ZoneTurn) -> tuple[frozenset[str], list[Event]]:
     """Groups reduced to half or less during this round, and lone characters likewise (R-Z-5)."""
     members: dict[str, list[Creature]] = {}
@@ -39,7 +45,12 @@ def morale_due(state: Encounter, t: ZoneTurn) -> tuple[frozenset[str], list[Even
         if original is None:
             continue
         subject = [
-            c for c in members[g] if in_fight(c, t, state) and c.id not in t.steady and c.id not in t.fearless
+            c
+            for c in members[g]
+            if in_fight(c, t, state)
+            and c.id not in t.steady
+            and c.id not in t.fearless
+            and not fearless(state, c)
         ]
         if not subject:
             continue
