@@ -43,8 +43,8 @@ def test_attacking_example_sword_then_death_blow_z_atk_02_04_r_z_7() -> None:
     assert enc.creature("bandit").dead
 
 
-def test_wit_save_examples_bow_at_five_zones_and_darkness_z_atk_05_z_amb_06() -> None:
-    """Z-ATK-05 (Z-AMB-06, R-Z-6): a bow (d6, range 8) at 5 zones needs a WIT save: 5 on the d20
+def test_wit_save_examples_bow_at_five_zones_and_darkness_z_atk_05_r_z_18() -> None:
+    """Z-ATK-05 (R-Z-18, R-Z-6): a bow (d6, range 8) at 5 zones needs a WIT save: 5 on the d20
     passes and Balthasar takes d6; Theobald's sword in complete darkness needs one: 20 misses."""
     enc = build(
         [
@@ -63,7 +63,7 @@ def test_wit_save_examples_bow_at_five_zones_and_darkness_z_atk_05_z_amb_06() ->
     assert health(enc2, "balthasar") == 7
     _, ev = brawl.zone_attack(enc, "theobald", ["other"], "sword", save_roll=20)
     assert names(ev)[-1] == "ZoneAttackMissed"
-    # exactly half range (4 of 8) is not beyond it: no save (Z-AMB-06)
+    # exactly half range (4 of 8) is not beyond it: no save (R-Z-18)
     near = build([("bandit", "gm", "a", {"weapons": [BOW]}), ("balthasar", "players", "e", {})])
     _, ev = brawl.zone_attack(near, "bandit", ["balthasar"], "bow")
     assert "ZoneSave" not in names(ev)
@@ -201,8 +201,8 @@ def test_grapple_example_counter_then_grab_then_break_free_z_nl_02_05_06() -> No
 
 
 def test_wyrm_example_size_steps_z_size_01_02_03_05_10() -> None:
-    """Z-SIZE-01, -02, -03, -05, -10 (R-Z-4, R-Z-16): a large wyrm's bite (d8) is 2d8 against a
-    medium character and 4d8 against a small one, or split: two medium d8 each, three small
+    """Z-SIZE-01, Z-SIZE-02, Z-SIZE-03, Z-SIZE-05, Z-SIZE-10 (R-Z-4, R-Z-16): a large wyrm's bite (d8)
+    is 2d8 against a medium character and 4d8 against a small one, or split: two medium d8 each, three small
     (d8, d8, 2d8), medium d8 + small 2d8; its fire breath (d6, blast) is always d6. A human's
     sword roll of 3 deals 2 to the wyrm; a bow's range 8 becomes 16; a fire bomb deals full damage."""
     bite = Weapon("bite", die=8)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
+import re
 from pathlib import Path
 
 import pytest
@@ -10,7 +13,8 @@ import brawl
 from brawl.zone.model import Weapon
 from test_zone_helpers import build, names
 
-PICTURE = Path(__file__).resolve().parent.parent / "docs" / "img" / "zone_map.svg"
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+PICTURE = DOCS / "img" / "zone_map.svg"
 
 
 def ambush() -> brawl.Encounter:
@@ -98,6 +102,16 @@ def test_legal_actions_play_a_zone_fight_and_every_listed_action_applies_z_turn_
     assert {type(a).__name__ for a in during} == {"ZoneDodge", "ZoneCounter", "ZoneResolve"}
     for a in during:
         brawl.apply(enc, a)
+
+
+def test_the_zone_page_example_runs_z_atk_02_r_z_7() -> None:
+    """Z-ATK-02, R-Z-7: the docs page's example runs: a sword's 4 takes the bandit from 8 to 4."""
+    page = (DOCS / "zone.md").read_text(encoding="utf-8")
+    code = re.findall(r"```python\n(.*?)```", page, flags=re.S)[0]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, "zone.md", "exec"), {})
+    assert "health 8 -> 4" in out.getvalue()
 
 
 def test_simulate_plays_the_zone_scenario() -> None:

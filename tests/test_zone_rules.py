@@ -51,12 +51,18 @@ def test_melee_only_nearby_ranged_only_visible_in_range_z_atk_01_06() -> None:
 
 
 def test_moving_makes_a_ranged_attack_need_a_save_z_atk_05() -> None:
-    """Z-ATK-05: a ranged attack made while moving needs a WIT save even within half range."""
+    """Z-ATK-05, R-Z-15: a ranged attack made while moving needs a WIT save even within half range;
+    by default an attacker that moved earlier in its turn attacks while moving."""
     enc = build([("x", "p", "a", {"weapons": [BOW], "wits": 10}), ("y", "q", "b", {})])
     _, ev = brawl.zone_attack(enc, "x", ["y"], "bow", moving=True, save_roll=11)
     assert names(ev)[-1] == "ZoneAttackMissed"
     _, ev = brawl.zone_attack(enc, "x", ["y"], "bow", moving=True, save_roll=10)
     assert "ZoneAttackMissed" not in names(ev)  # a roll equal to the score passes (R-Z-6)
+    fight = start(build([("x", "p", "a", {"weapons": [BOW], "wits": 10}), ("y", "q", "c", {})]), "p")
+    fight = turn(fight, "x")
+    fight, _ = brawl.zone_move(fight, "x", ["b"])
+    _, ev = brawl.zone_attack(fight, "x", ["y"], "bow", save_roll=3)
+    assert "ZoneSave" in names(ev)
 
 
 def test_unarmed_d4_impaired_and_hold_back_z_atk_02_03_r_z_8() -> None:
@@ -289,8 +295,8 @@ def test_a_missed_ranged_blast_deviates_to_a_random_neighbour_z_blast_03() -> No
 
 
 def test_disarm_drops_the_chosen_weapon_and_a_free_hand_grabs_it_z_nl_03() -> None:
-    """Z-NL-03, Z-NL-01: the target fails its STR save and drops the weapon the attacker chose; an
-    attacker with a free hand takes it."""
+    """Z-NL-03, Z-NL-01, R-Z-17: the target fails its STR save and drops the weapon the attacker
+    chose; an attacker with a free hand takes it."""
     enc = build([("x", "p", "a", {}), ("y", "q", "a", {"weapons": [SWORD, Weapon("knife", die=4)]})])
     st, _ = brawl.zone_attack(enc, "x", ["y"], kind="disarm")
     st, _ev = brawl.zone_resolve(st, saves=[15], disarm="knife", take=True)
@@ -311,7 +317,7 @@ def test_shove_moves_half_a_zone_into_a_hazard_z_nl_04() -> None:
 
 
 def test_larger_shoves_deal_d4_and_push_further_smaller_cannot_resist_z_size_06_08() -> None:
-    """Z-SIZE-06, Z-SIZE-07, Z-SIZE-08: a larger shover inflicts d4 direct damage and pushes 1, 2,
+    """Z-SIZE-06, Z-SIZE-07, Z-SIZE-08, R-Z-19: a larger shover inflicts d4 direct damage and pushes 1, 2,
     4 zones for 1, 2, 3 sizes smaller; the smaller gets no STR save; a smaller one can't shove it."""
     for size, zones in (("large", 1), ("huge", 2), ("gargantuan", 4)):
         enc = build(

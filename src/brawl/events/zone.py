@@ -21,6 +21,11 @@ class ZoneMoved(Event):
     forced: bool = False
     """Moved by another's shove or mount (not its own movement)."""
 
+    def explain(self) -> str:
+        how = " (carried or pushed)" if self.forced else ""
+        zones = f"{self.halves / 2:g} zones"
+        return f"{self.creature} moves {self.start} -> {self.end}, {zones}{how}{cite(self.rules)}"
+
 
 @attrs.frozen(kw_only=True)
 class ZoneSave(Event):
@@ -52,6 +57,12 @@ class ZoneAttackDeclared(Event):
     blast: str | None = None
     surprise: bool = False
 
+    def explain(self) -> str:
+        what = self.weapon or ("bare hands" if self.kind == "attack" else self.kind)
+        at = f"zone {self.blast}" if self.blast else ", ".join(self.targets)
+        hidden = ", by surprise" if self.surprise else ""
+        return f"{self.attacker} attacks {at} with {what} ({self.attack}{hidden}){cite(self.rules)}"
+
 
 @attrs.frozen(kw_only=True)
 class ZoneAttackMissed(Event):
@@ -60,6 +71,10 @@ class ZoneAttackMissed(Event):
     attack: str
     target: str | None
     reason: str
+
+    def explain(self) -> str:
+        who = f" {self.target}" if self.target else ""
+        return f"attack {self.attack} misses{who}: {self.reason}{cite(self.rules)}"
 
 
 @attrs.frozen(kw_only=True)
@@ -91,6 +106,10 @@ class ZoneReacted(Event):
     reaction: str
     """"dodge", "counter", "hide behind", "guard" or "opportunity attack"."""
     detail: str | None = None
+
+    def explain(self) -> str:
+        detail = f" ({self.detail})" if self.detail else ""
+        return f"{self.creature} reacts to {self.attack}: {self.reaction}{detail}{cite(self.rules)}"
 
 
 @attrs.frozen(kw_only=True)
@@ -139,6 +158,9 @@ class ZoneIncapacitated(Event):
 
     creature: str
 
+    def explain(self) -> str:
+        return f"{self.creature} is incapacitated{cite(self.rules)}"
+
 
 @attrs.frozen(kw_only=True)
 class ZoneKilled(Event):
@@ -146,6 +168,9 @@ class ZoneKilled(Event):
 
     creature: str
     by: str
+
+    def explain(self) -> str:
+        return f"{self.by} kills {self.creature} with a death blow{cite(self.rules)}"
 
 
 @attrs.frozen(kw_only=True)

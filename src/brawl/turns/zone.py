@@ -67,6 +67,7 @@ from brawl.turns.zone_state import (
     ZoneEconomy,
     ZoneTurn,
     group_of,
+    may_take_turn,
     mount_group,
     next_faction,
     snapshot,
@@ -234,6 +235,12 @@ class ZoneGame:
         if c.side != t.to_go:
             raise TurnOrderError(
                 f"turn of {creature!r}: it is the go of faction {t.to_go!r}", rule="Z-TURN-02"
+            )
+        if not may_take_turn(state, t, c):
+            raise TurnOrderError(
+                f"turn of {creature!r}: incapacitated, retreated, "
+                "or not concealed in the ambushers' bonus round",
+                rule=("R-Z-7", "Z-MORALE-02", "Z-SNEAK-01"),
             )
         group = mount_group(state, c)
         if together is None:
