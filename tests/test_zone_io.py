@@ -126,3 +126,27 @@ def test_simulate_plays_the_zone_scenario() -> None:
 
 if __name__ == "__main__":
     PICTURE.write_text(brawl.render_zone_svg(ambush()), encoding="utf-8")
+
+
+def test_a_zone_fight_saved_as_actions_replays_exactly() -> None:
+    """The zone requests travel in an action log and replay to the same state."""
+    start = build(
+        [
+            ("wyrm", "m", "a", {"weapons": [Weapon("bite", die=8)], "size": "large", "health_max": 40}),
+            ("m1", "p", "a", {"health_max": 20}),
+            ("s1", "p", "a", {"size": "small", "health_max": 20}),
+        ]
+    )
+    actions = [
+        brawl.ZoneAttack("wyrm", ("m1", "s1"), "bite", dice=(("m1", 1), ("s1", 2))),
+        brawl.ZoneDodge("m1", roll=20),
+        brawl.ZoneResolve(rolls=(3, 4, 5)),
+        brawl.ZoneMove("m1", ("b",)),
+    ]
+    again = brawl.actions_from_json(brawl.actions_to_json(actions))
+    assert again == tuple(actions)
+    first = brawl.replay(start, actions)
+    assert brawl.replay(start, again).state == first.state
+    assert (first.state.zone.sheets["s1"].health if first.state.zone else None) == 11
+    with pytest.raises(brawl.ArgumentTypeError):
+        brawl.zone_attack(start, "wyrm", "m1", "bite")

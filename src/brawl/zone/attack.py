@@ -16,7 +16,7 @@ from typing import ClassVar
 
 import attrs
 
-from brawl.errors import ActionUnavailableError, InvalidArgumentError
+from brawl.errors import ActionUnavailableError, ArgumentTypeError, InvalidArgumentError
 from brawl.events.base import Event
 from brawl.events.zone import (
     ZoneAttackDeclared,
@@ -280,6 +280,10 @@ def plan_attack(
             f"{kind} by {attacker}: a non-lethal attack uses no weapon", rule="Z-NL-01"
         )
     going = moving_now(state, attacker, moving)
+    if isinstance(targets, str):
+        raise ArgumentTypeError(
+            f"targets {targets!r}: a list of character ids, not one string", rule="Z-ATK-01"
+        )
     ids = tuple(dict.fromkeys(targets))
     if w.blast and kind == "attack":
         if ids:
