@@ -27,7 +27,7 @@ from brawl.turns.zone_state import ZoneTurn
 from brawl.zone.attack import spend_main
 from brawl.zone.model import Armour, Weapon
 from brawl.zone.move import check_budget, spend
-from brawl.zone.resolve import Dice, Hit, apply_hit
+from brawl.zone.resolve import Dice, Hit, apply_hit, faces
 from brawl.zone.space import nearby, require_able, save, sheet_of, steps, update_sheet, world_of
 
 FALL_DIE = 4  # mounting or dismounting a moving mount: a fall inflicts d4 direct damage
@@ -324,10 +324,6 @@ def zone_chase(
     return Outcome(state, tuple(events))
 
 
-def _ints(value: Iterable[int]) -> tuple[int, ...]:
-    return tuple(value)
-
-
 def _ids(value: Iterable[str]) -> tuple[str, ...]:
     if isinstance(value, str):
         raise InvalidArgumentError(f"{value!r}: a list of ids", rule="Z-CHASE-01")
@@ -426,7 +422,7 @@ class ZoneDismount(Request):
 class ZoneDurability(Request):
     """:func:`zone_durability` (Z-GEAR-01)."""
 
-    rolls: tuple[int, ...] = attrs.field(default=(), converter=_ints)
+    rolls: tuple[int, ...] = attrs.field(default=(), converter=faces)
 
     def verify(self, state: Encounter) -> None:
         verify_zone_durability(state, self.rolls)
@@ -441,7 +437,7 @@ class ZoneChase(Request):
 
     fleeing: tuple[str, ...] = attrs.field(converter=_ids)
     faster: str | None = attrs.field(default=None, validator=choice(FASTER, "Z-CHASE-01", optional=True))
-    rolls: tuple[int, ...] = attrs.field(default=(), converter=_ints)
+    rolls: tuple[int, ...] = attrs.field(default=(), converter=faces)
 
     def verify(self, state: Encounter) -> None:
         verify_zone_chase(state, self.fleeing, self.faster, self.rolls)

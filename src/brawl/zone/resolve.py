@@ -18,7 +18,7 @@ from typing import Any
 import attrs
 
 from brawl.dice import roll_dice
-from brawl.errors import ActionUnavailableError, InvalidArgumentError
+from brawl.errors import ActionUnavailableError, ArgumentTypeError, InvalidArgumentError
 from brawl.events.base import Event, Note
 from brawl.events.zone import (
     ZoneAttackMissed,
@@ -552,12 +552,23 @@ def _after(out: Outcome, p: PendingAttack) -> Outcome:
     return out.then(continue_move)
 
 
+def faces(value: Iterable[int]) -> tuple[int, ...]:
+    """Field converter: die faces as a tuple of whole numbers."""
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise ArgumentTypeError(f"dice {value!r}: a list of die faces", rule=())
+    items = tuple(value)
+    for v in items:
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise ArgumentTypeError(f"dice {value!r}: {v!r} is no die face", rule=())
+    return items
+
+
 @attrs.frozen(repr=False)
 class ZoneResolve(Request):
     """:func:`zone_resolve` (Z-REACT-01, Z-REACT-05)."""
 
-    rolls: tuple[int, ...] = attrs.field(default=(), converter=tuple)
-    saves: tuple[int, ...] = attrs.field(default=(), converter=tuple)
+    rolls: tuple[int, ...] = attrs.field(default=(), converter=faces)
+    saves: tuple[int, ...] = attrs.field(default=(), converter=faces)
     disarm: str | None = attrs.field(default=None, validator=text("Z-NL-03", optional=True))
     take: bool = attrs.field(default=False, validator=flag("Z-NL-03"))
     toward: str | None = attrs.field(default=None, validator=text("Z-NL-04", optional=True))
