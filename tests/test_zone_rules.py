@@ -374,3 +374,61 @@ def test_size_halving_rounds_up_each_step_r_z_4() -> None:
     st, ev = brawl.zone_resolve(st, rolls=[3])
     hit = next(e for e in ev if type(e).__name__ == "ZoneDamaged")
     assert (hit.rolled, hit.after_size) == (3, 1)
+
+
+def test_walls_of_the_grid_map_block_sight_between_zones_z_atk_06_r_z_12() -> None:
+    """Z-ATK-06, R-Z-12: zones drawn over a grid map see each other unless solid cells block every
+    straight line between them; a ranged attack needs that line, a melee attack does not."""
+    text = """
+[map]
+height = 3
+
+[[levels]]
+z = 0
+map = \"\"\"
+A..#..B
+..C#...
+...#...
+\"\"\"
+
+[[creatures]]
+id = "archer"
+mark = "A"
+side = "p"
+
+[[creatures]]
+id = "target"
+mark = "B"
+side = "q"
+
+[[creatures]]
+id = "brute"
+mark = "C"
+side = "q"
+
+[zones]
+map = \"\"\"
+www.eee
+www.eee
+www.eee
+\"\"\"
+
+[[zones.zone]]
+id = "west"
+mark = "w"
+neighbours = ["east"]
+
+[[zones.zone]]
+id = "east"
+mark = "e"
+
+[[zones.characters]]
+id = "archer"
+weapons = [{ name = "bow", die = 6, range = 8, hands = 2 }]
+"""
+    enc = brawl.loads_scenario(text)
+    with pytest.raises(brawl.ActionUnavailableError, match="Z-ATK-06"):
+        brawl.zone_attack(enc, "archer", ["target"], "bow")
+    open_ground = enc.with_terrain(brawl.Terrain.flat(7, 3))
+    assert brawl.can_zone_attack(open_ground, "archer", targets=["target"], weapon="bow")
+    assert brawl.can_zone_attack(enc, "archer", targets=["brute"])  # same zone: unarmed melee

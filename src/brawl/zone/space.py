@@ -15,6 +15,7 @@ import attrs
 from brawl.errors import ActionUnavailableError, InvalidArgumentError
 from brawl.events.base import Event
 from brawl.events.zone import ZoneSave
+from brawl.geometry import Pos
 from brawl.state import Encounter
 from brawl.turns.base import roll_die
 from brawl.turns.zone_state import ZoneTurn
@@ -81,13 +82,38 @@ def nearby(state: Encounter, a: str, b: str) -> bool:
     return bool(world.place(a).touches() & world.place(b).touches())
 
 
-def line_of_effect(world: ZoneWorld, a: Place, b: Place) -> bool:
-    """Whether some zone ``a`` touches sees some zone ``b`` touches (no blind pair between)."""
+SIGHT_SAMPLES = 12
+"""Cells of each zone tried when looking for a line of effect across a grid map."""
+
+
+def _sample(cells: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
+    step = max(1, len(cells) // SIGHT_SAMPLES)
+    return list(cells[::step])
+
+
+def zones_see(state: Encounter, za: str, zb: str) -> bool:
+    """Whether zone ``za`` has a line of effect to ``zb``: not a blind pair and, on a grid map, a
+    straight line from some cell of one to some cell of the other that crosses no solid cell."""
+    world = world_of(state)
+    if za == zb:
+        return True
+    if (min(za, zb), max(za, zb)) in world.map.blind:
+        return False
+    ca, cb = world.map.zone(za).cells, world.map.zone(zb).cells
+    if not ca or not cb:
+        return True
+    terrain = state.terrain
     return any(
-        za == zb or (min(za, zb), max(za, zb)) not in world.map.blind
-        for za in a.touches()
-        for zb in b.touches()
+        terrain.line_of_effect(Pos(x1, y1, 0), Pos(x2, y2, 0))
+        for x1, y1 in _sample(ca)
+        for x2, y2 in _sample(cb)
+        if terrain.in_bounds(Pos(x1, y1, 0)) and terrain.in_bounds(Pos(x2, y2, 0))
     )
+
+
+def line_of_effect(state: Encounter, a: Place, b: Place) -> bool:
+    """Whether some zone ``a`` touches sees some zone ``b`` touches (:func:`zones_see`)."""
+    return any(zones_see(state, za, zb) for za in a.touches() for zb in b.touches())
 
 
 def concealed_from(state: Encounter, target: str, viewer: str) -> bool:
@@ -102,7 +128,7 @@ def visible(state: Encounter, viewer: str, target: str) -> bool:
     place = world.place(target)
     if all(world.map.zone(z).dark for z in place.touches()):
         return False
-    if not line_of_effect(world, world.place(viewer), place):
+    if not line_of_effect(state, world.place(viewer), place):
         return False
     return not concealed_from(state, target, viewer)
 
@@ -228,4 +254,5 @@ __all__ = [
     "with_sheet",
     "world_of",
     "zone_distance",
+    "zones_see",
 ]
