@@ -346,6 +346,7 @@ def verify_zone_attack(
     deviation_roll: int | None = None,
 ) -> None:
     """Raise unless the attack may be declared now (Z-ATK-01, Z-ATK-05, Z-ATK-06, Z-BLAST, Z-SIZE)."""
+    world_of(state, "zone_attack")
     spend_main(state, attacker, "attack", check_only=True)
     plan_attack(state, attacker, targets, weapon, kind, mode, zone, moving, tuple(dice), peeking)
 
@@ -516,6 +517,7 @@ def zone_attack(
 
 def verify_zone_death_blow(state: Encounter, attacker: str, target: str) -> None:
     """Raise unless ``attacker`` may kill ``target``: nearby and incapacitated (Z-ATK-04)."""
+    world_of(state, "zone_death_blow")
     spend_main(state, attacker, "death blow", check_only=True)
     if world_of(state).pending is not None:
         raise ActionUnavailableError(f"death blow by {attacker}: an attack is pending", rule="Z-REACT-01")

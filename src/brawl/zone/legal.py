@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from brawl.errors import RulesError
+from brawl.errors import InvalidArgumentError, RulesError
 from brawl.requests import Action
 from brawl.state import Encounter
 from brawl.turns.records import EndRound, EndTurn, StartTurn, UseAction
@@ -128,12 +128,13 @@ def zone_greedy(state: Encounter, options: Sequence[Action]) -> Action:
     While an attack is pending it dodges if it can, else resolves; between turns it takes the
     first turn offered, or ends the round.
     """
+    if not options:
+        raise InvalidArgumentError("zone_greedy(options=()): there is nothing to choose", rule=())
     world = state.zone
     if world is not None and world.pending is not None:
         for a in options:
-            if isinstance(a, ZoneDodge):
+            if isinstance(a, ZoneDodge | ZoneResolve):
                 return a
-        return next(a for a in options if isinstance(a, ZoneResolve))
     for a in options:
         if isinstance(a, ZoneDeathBlow | ZoneBreakFree):
             return a

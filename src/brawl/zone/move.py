@@ -92,6 +92,7 @@ def verify_zone_move(
     opportunity: Iterable[str] = (),
 ) -> None:
     """Raise unless ``creature`` may move along ``path`` now (Z-TURN-09, Z-REACT-10)."""
+    world_of(state, "zone_move")
     world = world_of(state)
     if world.pending is not None or world.interrupted is not None:
         raise ActionUnavailableError(f"move of {creature}: an attack is being resolved", rule="Z-REACT-01")

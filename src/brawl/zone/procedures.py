@@ -57,6 +57,7 @@ def _spent(state: Encounter, creature: str) -> Encounter:
 
 def verify_zone_break_free(state: Encounter, creature: str, roll: int | None = None) -> None:
     """Raise unless ``creature`` is grabbed and may spend its turn to break free (Z-NL-06, Z-SIZE-06)."""
+    world_of(state, "zone_break_free")
     sheet = sheet_of(state, creature)
     if sheet.grabbed_by is None:
         raise ActionUnavailableError(f"{creature} breaks free: it is not grabbed", rule="Z-NL-06")
@@ -89,6 +90,7 @@ def zone_break_free(state: Encounter, creature: str, roll: int | None = None) ->
 
 def verify_zone_free_ally(state: Encounter, creature: str, ally: str, roll: int | None = None) -> None:
     """Raise unless ``creature`` may spend a main action to free its nearby grabbed ally (Z-NL-07)."""
+    world_of(state, "zone_free_ally")
     spend_main(state, creature, "freeing an ally", check_only=True)
     require_able(state, creature, "freeing an ally")
     them = sheet_of(state, ally)
@@ -117,6 +119,7 @@ def zone_free_ally(state: Encounter, creature: str, ally: str, roll: int | None 
 
 def verify_zone_reveal(state: Encounter, creature: str, reason: str = "seen") -> None:
     """Raise unless ``creature`` is concealed (Z-SNEAK-03)."""
+    world_of(state, "zone_reveal")
     if not sheet_of(state, creature).concealed:
         raise ActionUnavailableError(f"{creature} revealed: it is not concealed", rule="Z-SNEAK-03")
 
@@ -130,6 +133,7 @@ def zone_reveal(state: Encounter, creature: str, reason: str = "seen") -> Outcom
 
 def verify_zone_conceal(state: Encounter, creature: str, reason: str = "out of sight") -> None:
     """Raise unless ``creature`` may hide: not concealed and able (Z-SNEAK-03)."""
+    world_of(state, "zone_conceal")
     require_able(state, creature, "hiding")
     if sheet_of(state, creature).concealed:
         raise ActionUnavailableError(f"{creature} hides: it is concealed already", rule="Z-SNEAK-03")
@@ -164,6 +168,7 @@ def verify_zone_mount(
     state: Encounter, creature: str, mount: str, moving: bool = False, roll: int | None = None
 ) -> None:
     """Raise unless ``creature`` may get on ``mount`` nearby, half a zone of movement (Z-MOUNT-01)."""
+    world_of(state, "zone_mount")
     require_able(state, creature, "mounting")
     if (
         creature == mount
@@ -206,6 +211,7 @@ def verify_zone_dismount(
     state: Encounter, creature: str, moving: bool = False, roll: int | None = None
 ) -> None:
     """Raise unless ``creature`` rides and may get off, half a zone of movement."""
+    world_of(state, "zone_dismount")
     if state.creature(creature).riding is None:
         raise ActionUnavailableError(f"{creature} dismounts: it rides nothing", rule="Z-MOUNT-01")
     sheet = sheet_of(state, creature)
@@ -226,6 +232,7 @@ def zone_dismount(state: Encounter, creature: str, moving: bool = False, roll: i
 
 def verify_zone_durability(state: Encounter, rolls: Iterable[int] = ()) -> None:
     """Raise unless the fight is over (Z-GEAR-01)."""
+    world_of(state, "zone_durability")
     world_of(state)
     if state.turn is not None:
         raise TurnOrderError("durability rolls: they are made after the fight", rule="Z-GEAR-01")
@@ -279,6 +286,7 @@ def verify_zone_chase(
     state: Encounter, fleeing: Iterable[str], faster: str | None = None, rolls: Iterable[int] = ()
 ) -> None:
     """Raise unless ``fleeing`` names characters with sheets and ``faster`` is a side or None."""
+    world_of(state, "zone_chase")
     ids = tuple(fleeing)
     if not ids:
         raise InvalidArgumentError("chase: name the fleeing characters", rule="Z-CHASE-01")

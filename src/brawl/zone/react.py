@@ -47,6 +47,7 @@ def _with_pending(state: Encounter, pending: PendingAttack | None) -> Encounter:
 
 def verify_zone_propose_stunt(state: Encounter, attacker: str, effect: str) -> None:
     """Raise unless ``attacker`` may propose a stunt now: before any reaction (Z-STUNT-01)."""
+    world_of(state, "zone_propose_stunt")
     p = pending_of(state)
     if attacker != p.attacker:
         raise InvalidArgumentError(f"stunt by {attacker}: attack {p.id} is {p.attacker}'s", rule="Z-STUNT-01")
@@ -69,6 +70,7 @@ def zone_propose_stunt(state: Encounter, attacker: str, effect: str) -> Outcome:
 
 def verify_zone_answer_stunt(state: Encounter, target: str, accept: bool) -> None:
     """Raise unless ``target`` is the target of a proposed, unanswered stunt (Z-STUNT-01)."""
+    world_of(state, "zone_answer_stunt")
     p = pending_of(state)
     if p.stunt is None or p.stunt_refused:
         raise ActionUnavailableError(
@@ -151,6 +153,7 @@ def _target(p: PendingAttack, creature: str, reaction: str) -> None:
 
 def verify_zone_dodge(state: Encounter, creature: str, roll: int | None = None) -> None:
     """Raise unless ``creature``, a target, may dodge the pending attack (Z-REACT-04)."""
+    world_of(state, "zone_dodge")
     p = pending_of(state)
     _target(p, creature, "dodge")
     _verify_reactor(state, creature, p, "dodge")
@@ -174,6 +177,7 @@ def verify_zone_counter(
     state: Encounter, creature: str, weapon: str | None = None, kind: str = "attack"
 ) -> None:
     """Raise unless ``creature``, a target, may counter with a suitable attack (Z-REACT-05, -07, Z-NL-01)."""
+    world_of(state, "zone_counter")
     p = pending_of(state)
     _target(p, creature, "counter")
     _verify_reactor(state, creature, p, "counter")
@@ -214,6 +218,7 @@ def verify_zone_hide_behind(state: Encounter, creature: str, behind: str) -> Non
 
     ``behind`` must be nearby, not a target already, and a willing ally or an enemy it grabs.
     """
+    world_of(state, "zone_hide_behind")
     p = pending_of(state)
     _target(p, creature, "hide behind")
     _verify_reactor(state, creature, p, "hide behind")
@@ -256,6 +261,7 @@ def zone_hide_behind(state: Encounter, creature: str, behind: str) -> Outcome:
 
 def verify_zone_guard(state: Encounter, creature: str, target: str) -> None:
     """Raise unless ``creature``, nearby ``target``, may guard it (Z-REACT-09)."""
+    world_of(state, "zone_guard")
     p = pending_of(state)
     _target(p, target, "guard")
     if creature in p.targets:

@@ -37,7 +37,7 @@ def _who(enc: Encounter, world: ZoneWorld, cid: str) -> str:
 def render_zone_text(state: Encounter) -> str:
     """The zone map as text: a line per zone (its traits, who stands in it, its borders)."""
     enc = state
-    world = world_of(enc)
+    world = world_of(enc, "render_zone_text")
     lines = []
     for z in world.map.zones:
         traits = [t for t in (f"cover {z.cover}" if z.cover else "", "dark" if z.dark else "", z.hazard) if t]
@@ -84,7 +84,7 @@ def _graph_layout(world: ZoneWorld) -> dict[str, tuple[float, float]]:
 def render_zone_svg(state: Encounter) -> str:
     """The zone map as an SVG picture, zones labelled, characters in their zones."""
     enc = state
-    world = world_of(enc)
+    world = world_of(enc, "render_zone_svg")
     colour = {z.id: COLOURS[i % len(COLOURS)] for i, z in enumerate(world.map.zones)}
     parts: list[str] = []
     centre: dict[str, tuple[float, float]] = {}

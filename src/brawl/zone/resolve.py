@@ -395,6 +395,7 @@ def verify_zone_resolve(
     toward: str | None = None,
 ) -> None:
     """Raise unless an attack is pending and no stunt waits for its answer (Z-REACT-01, Z-STUNT-01)."""
+    world_of(state, "zone_resolve")
     p = pending_of(state)
     if p.stunt is not None and not p.stunt_refused:
         raise ActionUnavailableError(f"resolve {p.id}: the target answers the stunt first", rule="Z-STUNT-01")

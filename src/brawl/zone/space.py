@@ -25,11 +25,13 @@ STATS = {"STR": "strength", "AGI": "agility", "WIT": "wits"}
 """The saves and the sheet fields they test."""
 
 
-def world_of(state: Encounter) -> ZoneWorld:
-    """The encounter's zone world, or :class:`InvalidArgumentError` if it has none."""
+def world_of(state: Encounter, what: str = "the zone game") -> ZoneWorld:
+    """The encounter's zone world, or :class:`InvalidArgumentError` naming ``what`` asked for it."""
     world = state.zone
     if world is None:
-        raise InvalidArgumentError("this encounter has no zone map: give it a ZoneWorld", rule="Z-TURN-09")
+        raise InvalidArgumentError(
+            f"{what}: this encounter has no zone map (give it a ZoneWorld)", rule="Z-TURN-09"
+        )
     return world
 
 
