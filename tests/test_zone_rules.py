@@ -432,3 +432,32 @@ weapons = [{ name = "bow", die = 6, range = 8, hands = 2 }]
     open_ground = enc.with_terrain(brawl.Terrain.flat(7, 3))
     assert brawl.can_zone_attack(open_ground, "archer", targets=["target"], weapon="bow")
     assert brawl.can_zone_attack(enc, "archer", targets=["brute"])  # same zone: unarmed melee
+
+
+def test_every_can_answers_as_its_verify_z_react_01() -> None:
+    """Z-REACT-01: each zone rule's ``can_x`` says whether its ``verify_x`` passes, without acting."""
+    enc = build([("x", "p", "a", {"weapons": [SWORD]}), ("y", "q", "a", {}), ("g", "q", "a", {})])
+    assert not brawl.can_zone_dodge(enc, "y")  # nothing pending
+    assert not brawl.can_zone_resolve(enc)
+    assert brawl.can_zone_move(enc, "x", ["b"])
+    assert not brawl.can_zone_move(enc, "x", ["c"])
+    st, _ = brawl.zone_attack(enc, "x", ["y"], "sword")
+    assert brawl.can_zone_dodge(st, "y")
+    assert brawl.can_zone_counter(st, "y")
+    assert brawl.can_zone_guard(st, "g", "y")
+    assert brawl.can_zone_hide_behind(st, "y", "g")
+    assert not brawl.can_zone_hide_behind(st, "y", "x")
+    assert brawl.can_zone_propose_stunt(st, "x", "a scar")
+    assert not brawl.can_zone_answer_stunt(st, "y", True)
+    assert brawl.can_zone_resolve(st)
+    assert st.zone is not None
+    assert st.zone.pending is not None  # asking changed nothing
+    assert not brawl.can_zone_death_blow(enc, "x", "y")
+    assert not brawl.can_zone_break_free(enc, "y")
+    assert not brawl.can_zone_free_ally(enc, "g", "y")
+    assert brawl.can_zone_conceal(enc, "x")
+    assert not brawl.can_zone_reveal(enc, "x")
+    assert brawl.can_zone_mount(enc, "y", "g")
+    assert not brawl.can_zone_dismount(enc, "y")
+    assert brawl.can_zone_durability(enc)
+    assert brawl.can_zone_chase(enc, ["y"])

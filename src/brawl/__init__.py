@@ -521,6 +521,7 @@ from brawl.zone.attack import (
     ZoneAttack,
     ZoneDeathBlow,
     can_zone_attack,
+    can_zone_death_blow,
     verify_zone_attack,
     verify_zone_death_blow,
     zone_attack,
@@ -537,7 +538,7 @@ from brawl.zone.model import (
     ZoneRulings,
     ZoneWorld,
 )
-from brawl.zone.move import ZoneMove, verify_zone_move, zone_move
+from brawl.zone.move import ZoneMove, can_zone_move, verify_zone_move, zone_move
 from brawl.zone.procedures import (
     ZoneBreakFree,
     ZoneChase,
@@ -547,6 +548,14 @@ from brawl.zone.procedures import (
     ZoneFreeAlly,
     ZoneMount,
     ZoneReveal,
+    can_zone_break_free,
+    can_zone_chase,
+    can_zone_conceal,
+    can_zone_dismount,
+    can_zone_durability,
+    can_zone_free_ally,
+    can_zone_mount,
+    can_zone_reveal,
     zone_break_free,
     zone_chase,
     zone_conceal,
@@ -563,6 +572,12 @@ from brawl.zone.react import (
     ZoneGuard,
     ZoneHideBehind,
     ZoneProposeStunt,
+    can_zone_answer_stunt,
+    can_zone_counter,
+    can_zone_dodge,
+    can_zone_guard,
+    can_zone_hide_behind,
+    can_zone_propose_stunt,
     zone_answer_stunt,
     zone_counter,
     zone_dodge,
@@ -571,7 +586,7 @@ from brawl.zone.react import (
     zone_propose_stunt,
 )
 from brawl.zone.render import render_zone_svg, render_zone_text
-from brawl.zone.resolve import ZoneResolve, zone_resolve
+from brawl.zone.resolve import ZoneResolve, can_zone_resolve, zone_resolve
 
 __all__ += [
     "Armour",
@@ -601,7 +616,24 @@ __all__ += [
     "ZoneRulings",
     "ZoneWorld",
     "bundled_zone_scenarios",
+    "can_zone_answer_stunt",
     "can_zone_attack",
+    "can_zone_break_free",
+    "can_zone_chase",
+    "can_zone_conceal",
+    "can_zone_counter",
+    "can_zone_death_blow",
+    "can_zone_dismount",
+    "can_zone_dodge",
+    "can_zone_durability",
+    "can_zone_free_ally",
+    "can_zone_guard",
+    "can_zone_hide_behind",
+    "can_zone_mount",
+    "can_zone_move",
+    "can_zone_propose_stunt",
+    "can_zone_resolve",
+    "can_zone_reveal",
     "render_zone_svg",
     "render_zone_text",
     "verify_zone_attack",

@@ -34,6 +34,7 @@ from brawl.turns.records import Request
 from brawl.turns.zone_state import ZoneTurn
 from brawl.zone.model import KINDS, MODES, UNARMED_DIE, PendingAttack, Weapon, ZoneCharacter, ZoneWorld
 from brawl.zone.space import (
+    answers,
     barrier_between,
     concealed_from,
     galloping,
@@ -351,13 +352,36 @@ def verify_zone_attack(
     plan_attack(state, attacker, targets, weapon, kind, mode, zone, moving, tuple(dice), peeking)
 
 
-def can_zone_attack(state: Encounter, attacker: str, **choices: object) -> bool:
+def can_zone_attack(
+    state: Encounter,
+    attacker: str,
+    targets: Iterable[str] = (),
+    weapon: str | None = None,
+    kind: str = "attack",
+    mode: str = "normal",
+    zone: str | None = None,
+    moving: bool | None = None,
+    dice: Iterable[tuple[str, int]] = (),
+    peeking: bool = False,
+    save_roll: int | None = None,
+    deviation_roll: int | None = None,
+) -> bool:
     """Whether :func:`verify_zone_attack` passes."""
-    try:
-        verify_zone_attack(state, attacker, **choices)  # type: ignore[arg-type]
-    except (ActionUnavailableError, InvalidArgumentError):
-        return False
-    return True
+    return answers(
+        verify_zone_attack,
+        state,
+        attacker,
+        targets,
+        weapon,
+        kind,
+        mode,
+        zone,
+        moving,
+        dice,
+        peeking,
+        save_roll,
+        deviation_roll,
+    )
 
 
 def declare(
@@ -532,6 +556,11 @@ def verify_zone_death_blow(state: Encounter, attacker: str, target: str) -> None
         raise ActionUnavailableError(f"death blow on {target}: it is not nearby", rule="Z-ATK-04")
 
 
+def can_zone_death_blow(state: Encounter, attacker: str, target: str) -> bool:
+    """Whether :func:`verify_zone_death_blow` passes."""
+    return answers(verify_zone_death_blow, state, attacker, target)
+
+
 def zone_death_blow(state: Encounter, attacker: str, target: str) -> Outcome:
     """Kill a nearby incapacitated character, as a main action (Z-ATK-04)."""
     verify_zone_death_blow(state, attacker, target)
@@ -610,6 +639,7 @@ __all__ = [
     "ZoneAttack",
     "ZoneDeathBlow",
     "can_zone_attack",
+    "can_zone_death_blow",
     "declare",
     "grabbing",
     "keeps_hold",

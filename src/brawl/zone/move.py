@@ -26,7 +26,7 @@ from brawl.turns.zone_react import react, verify_react
 from brawl.turns.zone_state import ZoneTurn
 from brawl.zone.attack import declare, grabbing, plan_attack
 from brawl.zone.model import Interrupted, Place
-from brawl.zone.space import able, galloping, nearby, require_able, sheet_of, update_sheet, world_of
+from brawl.zone.space import able, answers, galloping, nearby, require_able, sheet_of, update_sheet, world_of
 
 
 def step_costs(state: Encounter, creature: str, path: tuple[str, ...]) -> list[int]:
@@ -131,6 +131,17 @@ def verify_zone_move(
                 verify_react(state, a, attack=f"{a}-{world.attacks + 1}")
         if len(set(ids)) != len(ids):
             raise InvalidArgumentError(f"opportunity {ids!r}: each attacker once", rule="Z-REACT-03")
+
+
+def can_zone_move(
+    state: Encounter,
+    creature: str,
+    path: Iterable[str],
+    sneaking: bool = False,
+    opportunity: Iterable[str] = (),
+) -> bool:
+    """Whether :func:`verify_zone_move` passes."""
+    return answers(verify_zone_move, state, creature, path, sneaking, opportunity)
 
 
 def zone_move(
@@ -270,6 +281,7 @@ class ZoneMove(Request):
 
 __all__ = [
     "ZoneMove",
+    "can_zone_move",
     "check_budget",
     "continue_move",
     "spend",

@@ -28,7 +28,7 @@ from brawl.zone.attack import spend_main
 from brawl.zone.model import Armour, Weapon
 from brawl.zone.move import check_budget, spend
 from brawl.zone.resolve import Dice, Hit, apply_hit, faces
-from brawl.zone.space import nearby, require_able, save, sheet_of, steps, update_sheet, world_of
+from brawl.zone.space import answers, nearby, require_able, save, sheet_of, steps, update_sheet, world_of
 
 FALL_DIE = 4  # mounting or dismounting a moving mount: a fall inflicts d4 direct damage
 MOUNTING_HALVES = 1  # mounting or dismounting counts as moving half a zone
@@ -73,6 +73,11 @@ def verify_zone_break_free(state: Encounter, creature: str, roll: int | None = N
     _whole_turn(state, creature, "breaking free")
 
 
+def can_zone_break_free(state: Encounter, creature: str, roll: int | None = None) -> bool:
+    """Whether :func:`verify_zone_break_free` passes."""
+    return answers(verify_zone_break_free, state, creature, roll)
+
+
 def zone_break_free(state: Encounter, creature: str, roll: int | None = None) -> Outcome:
     """Spend the whole turn on a STR save to break free (Z-NL-06)."""
     verify_zone_break_free(state, creature, roll)
@@ -102,6 +107,11 @@ def verify_zone_free_ally(state: Encounter, creature: str, ally: str, roll: int 
         raise ActionUnavailableError(f"{creature} frees {ally}: it is not nearby", rule="Z-NL-07")
 
 
+def can_zone_free_ally(state: Encounter, creature: str, ally: str, roll: int | None = None) -> bool:
+    """Whether :func:`verify_zone_free_ally` passes."""
+    return answers(verify_zone_free_ally, state, creature, ally, roll)
+
+
 def zone_free_ally(state: Encounter, creature: str, ally: str, roll: int | None = None) -> Outcome:
     """A main action and a STR save to free a grabbed ally (Z-NL-07)."""
     verify_zone_free_ally(state, creature, ally, roll)
@@ -124,6 +134,11 @@ def verify_zone_reveal(state: Encounter, creature: str, reason: str = "seen") ->
         raise ActionUnavailableError(f"{creature} revealed: it is not concealed", rule="Z-SNEAK-03")
 
 
+def can_zone_reveal(state: Encounter, creature: str, reason: str = "seen") -> bool:
+    """Whether :func:`verify_zone_reveal` passes."""
+    return answers(verify_zone_reveal, state, creature, reason)
+
+
 def zone_reveal(state: Encounter, creature: str, reason: str = "seen") -> Outcome:
     """A concealed character makes noise or becomes visible: revealed (Z-SNEAK-03)."""
     verify_zone_reveal(state, creature, reason)
@@ -137,6 +152,11 @@ def verify_zone_conceal(state: Encounter, creature: str, reason: str = "out of s
     require_able(state, creature, "hiding")
     if sheet_of(state, creature).concealed:
         raise ActionUnavailableError(f"{creature} hides: it is concealed already", rule="Z-SNEAK-03")
+
+
+def can_zone_conceal(state: Encounter, creature: str, reason: str = "out of sight") -> bool:
+    """Whether :func:`verify_zone_conceal` passes."""
+    return answers(verify_zone_conceal, state, creature, reason)
 
 
 def zone_conceal(state: Encounter, creature: str, reason: str = "out of sight") -> Outcome:
@@ -184,6 +204,13 @@ def verify_zone_mount(
     check_budget(state, creature, MOUNTING_HALVES, "mounting")
 
 
+def can_zone_mount(
+    state: Encounter, creature: str, mount: str, moving: bool = False, roll: int | None = None
+) -> bool:
+    """Whether :func:`verify_zone_mount` passes."""
+    return answers(verify_zone_mount, state, creature, mount, moving, roll)
+
+
 def zone_mount(
     state: Encounter, creature: str, mount: str, moving: bool = False, roll: int | None = None
 ) -> Outcome:
@@ -220,6 +247,11 @@ def verify_zone_dismount(
     check_budget(state, creature, MOUNTING_HALVES, "dismounting")
 
 
+def can_zone_dismount(state: Encounter, creature: str, moving: bool = False, roll: int | None = None) -> bool:
+    """Whether :func:`verify_zone_dismount` passes."""
+    return answers(verify_zone_dismount, state, creature, moving, roll)
+
+
 def zone_dismount(state: Encounter, creature: str, moving: bool = False, roll: int | None = None) -> Outcome:
     """Get off a mount (half a zone); off a moving mount an AGI save or a fall (d4 direct)."""
     verify_zone_dismount(state, creature, moving, roll)
@@ -236,6 +268,11 @@ def verify_zone_durability(state: Encounter, rolls: Iterable[int] = ()) -> None:
     world_of(state)
     if state.turn is not None:
         raise TurnOrderError("durability rolls: they are made after the fight", rule="Z-GEAR-01")
+
+
+def can_zone_durability(state: Encounter, rolls: Iterable[int] = ()) -> bool:
+    """Whether :func:`verify_zone_durability` passes."""
+    return answers(verify_zone_durability, state, rolls)
 
 
 def zone_durability(state: Encounter, rolls: Iterable[int] = ()) -> Outcome:
@@ -294,6 +331,13 @@ def verify_zone_chase(
         sheet_of(state, cid)
     if faster is not None and faster not in FASTER:
         raise InvalidArgumentError(f"chase faster {faster!r}: one of {FASTER} or None", rule="Z-CHASE-01")
+
+
+def can_zone_chase(
+    state: Encounter, fleeing: Iterable[str], faster: str | None = None, rolls: Iterable[int] = ()
+) -> bool:
+    """Whether :func:`verify_zone_chase` passes."""
+    return answers(verify_zone_chase, state, fleeing, faster, rolls)
 
 
 def zone_chase(
@@ -463,6 +507,14 @@ __all__ = [
     "ZoneFreeAlly",
     "ZoneMount",
     "ZoneReveal",
+    "can_zone_break_free",
+    "can_zone_chase",
+    "can_zone_conceal",
+    "can_zone_dismount",
+    "can_zone_durability",
+    "can_zone_free_ally",
+    "can_zone_mount",
+    "can_zone_reveal",
     "zone_break_free",
     "zone_chase",
     "zone_conceal",

@@ -25,7 +25,7 @@ from brawl.turns.zone_react import react, verify_react
 from brawl.turns.zone_state import ZoneTurn
 from brawl.zone.attack import check_target, grabbing, weapon_of
 from brawl.zone.model import KINDS, Counter, PendingAttack
-from brawl.zone.space import galloping, nearby, require_able, save, sheet_of, world_of
+from brawl.zone.space import answers, galloping, nearby, require_able, save, sheet_of, world_of
 
 REACTIONS = ("dodge", "counter", "hide behind", "guard")  # Z-TURN-12
 
@@ -60,6 +60,11 @@ def verify_zone_propose_stunt(state: Encounter, attacker: str, effect: str) -> N
         )
 
 
+def can_zone_propose_stunt(state: Encounter, attacker: str, effect: str) -> bool:
+    """Whether :func:`verify_zone_propose_stunt` passes."""
+    return answers(verify_zone_propose_stunt, state, attacker, effect)
+
+
 def zone_propose_stunt(state: Encounter, attacker: str, effect: str) -> Outcome:
     """Propose an alternative effect instead of damage, approved by the GM (Z-STUNT-01)."""
     verify_zone_propose_stunt(state, attacker, effect)
@@ -80,6 +85,11 @@ def verify_zone_answer_stunt(state: Encounter, target: str, accept: bool) -> Non
         raise InvalidArgumentError(f"stunt answer by {target}: it is not the target", rule="Z-STUNT-01")
     if not isinstance(accept, bool):
         raise InvalidArgumentError(f"accept {accept!r}: True or False", rule="Z-STUNT-01")
+
+
+def can_zone_answer_stunt(state: Encounter, target: str, accept: bool) -> bool:
+    """Whether :func:`verify_zone_answer_stunt` passes."""
+    return answers(verify_zone_answer_stunt, state, target, accept)
 
 
 def zone_answer_stunt(state: Encounter, target: str, accept: bool) -> Outcome:
@@ -159,6 +169,11 @@ def verify_zone_dodge(state: Encounter, creature: str, roll: int | None = None) 
     _verify_reactor(state, creature, p, "dodge")
 
 
+def can_zone_dodge(state: Encounter, creature: str, roll: int | None = None) -> bool:
+    """Whether :func:`verify_zone_dodge` passes."""
+    return answers(verify_zone_dodge, state, creature, roll)
+
+
 def zone_dodge(state: Encounter, creature: str, roll: int | None = None) -> Outcome:
     """Dodge: an AGI save; on a pass the attack misses it (Z-REACT-04)."""
     verify_zone_dodge(state, creature, roll)
@@ -196,6 +211,13 @@ def verify_zone_counter(
             f"counter by {creature}: a blast is no counter to one attacker", rule="Z-REACT-05"
         )
     check_target(state, creature, p.attacker, w, kind, moving=False, peeking=True)
+
+
+def can_zone_counter(
+    state: Encounter, creature: str, weapon: str | None = None, kind: str = "attack"
+) -> bool:
+    """Whether :func:`verify_zone_counter` passes."""
+    return answers(verify_zone_counter, state, creature, weapon, kind)
 
 
 def zone_counter(state: Encounter, creature: str, weapon: str | None = None, kind: str = "attack") -> Outcome:
@@ -237,6 +259,11 @@ def verify_zone_hide_behind(state: Encounter, creature: str, behind: str) -> Non
         )
 
 
+def can_zone_hide_behind(state: Encounter, creature: str, behind: str) -> bool:
+    """Whether :func:`verify_zone_hide_behind` passes."""
+    return answers(verify_zone_hide_behind, state, creature, behind)
+
+
 def _retarget(state: Encounter, p: PendingAttack, old: str, new: str, swap: bool) -> Encounter:
     world = world_of(state)
     if swap:
@@ -269,6 +296,11 @@ def verify_zone_guard(state: Encounter, creature: str, target: str) -> None:
     _verify_reactor(state, creature, p, "guard")
     if not nearby(state, creature, target):
         raise ActionUnavailableError(f"guard by {creature}: {target} is not nearby", rule="Z-REACT-09")
+
+
+def can_zone_guard(state: Encounter, creature: str, target: str) -> bool:
+    """Whether :func:`verify_zone_guard` passes."""
+    return answers(verify_zone_guard, state, creature, target)
 
 
 def zone_guard(state: Encounter, creature: str, target: str) -> Outcome:
@@ -379,6 +411,12 @@ __all__ = [
     "ZoneGuard",
     "ZoneHideBehind",
     "ZoneProposeStunt",
+    "can_zone_answer_stunt",
+    "can_zone_counter",
+    "can_zone_dodge",
+    "can_zone_guard",
+    "can_zone_hide_behind",
+    "can_zone_propose_stunt",
     "pending_of",
     "verify_zone_answer_stunt",
     "verify_zone_counter",

@@ -41,6 +41,7 @@ from brawl.zone.move import continue_move
 from brawl.zone.react import pending_of
 from brawl.zone.space import (
     able,
+    answers,
     barrier_between,
     save,
     sheet_of,
@@ -401,6 +402,18 @@ def verify_zone_resolve(
         raise ActionUnavailableError(f"resolve {p.id}: the target answers the stunt first", rule="Z-STUNT-01")
 
 
+def can_zone_resolve(
+    state: Encounter,
+    rolls: Iterable[int] = (),
+    saves: Iterable[int] = (),
+    disarm: str | None = None,
+    take: bool = False,
+    toward: str | None = None,
+) -> bool:
+    """Whether :func:`verify_zone_resolve` passes."""
+    return answers(verify_zone_resolve, state, rolls, saves, disarm, take, toward)
+
+
 def zone_resolve(
     state: Encounter,
     rolls: Iterable[int] = (),
@@ -586,6 +599,7 @@ __all__ = [
     "Hit",
     "ZoneResolve",
     "apply_hit",
+    "can_zone_resolve",
     "cover_of",
     "dice_count",
     "halve",

@@ -8,11 +8,12 @@ joins the zones, or it is concealed from the viewer's faction (Z-ATK-05, Z-SNEAK
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import attrs
 
-from brawl.errors import ActionUnavailableError, InvalidArgumentError
+from brawl.errors import ActionUnavailableError, InvalidArgumentError, RulesError
 from brawl.events.base import Event
 from brawl.events.zone import ZoneSave
 from brawl.geometry import Pos
@@ -23,6 +24,15 @@ from brawl.zone.model import SIZE_LADDER, Place, ZoneCharacter, ZoneWorld
 
 STATS = {"STR": "strength", "AGI": "agility", "WIT": "wits"}
 """The saves and the sheet fields they test."""
+
+
+def answers(verify: Callable[..., object], *args: Any, **kwargs: Any) -> bool:
+    """Whether ``verify`` passes: the ``can_x`` of a rule, by its ``verify_x``'s own checks."""
+    try:
+        verify(*args, **kwargs)
+    except RulesError:
+        return False
+    return True
 
 
 def world_of(state: Encounter, what: str = "the zone game") -> ZoneWorld:
@@ -239,6 +249,7 @@ def save(
 __all__ = [
     "STATS",
     "able",
+    "answers",
     "barrier_between",
     "concealed_from",
     "distance",
