@@ -461,3 +461,19 @@ def test_every_can_answers_as_its_verify_z_react_01() -> None:
     assert not brawl.can_zone_dismount(enc, "y")
     assert brawl.can_zone_durability(enc)
     assert brawl.can_zone_chase(enc, ["y"])
+
+
+def test_a_dropped_weapon_can_be_picked_up_as_a_bonus_action_z_nl_03_z_turn_12() -> None:
+    """Z-NL-03, Z-TURN-12: a disarmed weapon lies in the zone; picking it up is a bonus action."""
+    enc = build([("x", "p", "a", {}), ("y", "q", "a", {"weapons": [SWORD]})])
+    enc = turn(start(enc, "p"), "x")
+    enc, _ = brawl.zone_attack(enc, "x", ["y"], kind="disarm")
+    enc, _ = brawl.zone_resolve(enc, saves=[20])
+    assert enc.zone is not None
+    assert [(z, w.name) for z, w in enc.zone.dropped] == [("a", "sword")]
+    assert brawl.ZonePickUp("x", "sword") in brawl.legal_actions(enc)
+    enc, _ = brawl.zone_pick_up(enc, "x", "sword")
+    assert [w.name for w in sheet(enc, "x").weapons] == ["sword"]
+    assert isinstance(enc.turn, brawl.ZoneTurn)
+    assert enc.turn.economies["x"].actions == 2  # the attack and the bonus action
+    assert not brawl.can_zone_pick_up(enc, "x", "sword")

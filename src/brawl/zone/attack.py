@@ -130,8 +130,10 @@ def release_if_needed(
     return state, events
 
 
-def spend_main(state: Encounter, attacker: str, name: str, *, check_only: bool) -> Outcome:
-    """Spend the main action of ``attacker``'s turn, if a fight is on (Z-ATK-01, Z-TURN-09)."""
+def spend_main(
+    state: Encounter, attacker: str, name: str, *, check_only: bool, kind: str = "main"
+) -> Outcome:
+    """Spend the main (or bonus) action of ``attacker``'s turn, if a fight is on (Z-ATK-01, Z-TURN-09)."""
     t = state.turn
     if not isinstance(t, ZoneTurn):
         return Outcome(state, ())
@@ -140,10 +142,10 @@ def spend_main(state: Encounter, attacker: str, name: str, *, check_only: bool) 
             f"{name} by {attacker}: only on its own turn (a reaction answers an attack)", rule="Z-ATK-01"
         )
     system = system_of(state)
-    system.verify_action(state, attacker, "main")
+    system.verify_action(state, attacker, kind)
     if check_only:
         return Outcome(state, ())
-    return system.use_action(state, attacker, "main")
+    return system.use_action(state, attacker, kind)
 
 
 @attrs.frozen

@@ -18,7 +18,7 @@ from brawl.turns.records import EndRound, EndTurn, StartTurn, UseAction
 from brawl.zone.attack import ZoneAttack, ZoneDeathBlow
 from brawl.zone.model import ZoneWorld
 from brawl.zone.move import ZoneMove
-from brawl.zone.procedures import ZoneBreakFree, ZoneFreeAlly
+from brawl.zone.procedures import ZoneBreakFree, ZoneFreeAlly, ZonePickUp
 from brawl.zone.react import ZoneAnswerStunt, ZoneCounter, ZoneDodge, ZoneGuard, ZoneHideBehind
 from brawl.zone.resolve import ZoneResolve
 from brawl.zone.space import barrier_between, zone_distance
@@ -105,6 +105,7 @@ def zone_deeds(state: Encounter, members: Sequence[str]) -> list[Action]:
         found += [ZoneDeathBlow(cid, o) for o in others if o != cid and state.are_enemies(cid, o)]
         found += [ZoneFreeAlly(cid, o) for o in others if o != cid]
         found.append(ZoneBreakFree(cid))
+        found += [ZonePickUp(cid, w.name) for z, w in world.dropped if z in place.touches()]
     return [a for a in found if _ok(state, a)]
 
 

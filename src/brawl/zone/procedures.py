@@ -16,7 +16,7 @@ from collections.abc import Iterable
 import attrs
 
 from brawl.errors import ActionUnavailableError, InvalidArgumentError, TurnOrderError
-from brawl.events.base import Event
+from brawl.events.base import Event, Note
 from brawl.events.zone import ZoneChased, ZoneGear, ZoneGrab, ZoneMounted, ZoneMoved, ZoneSneak
 from brawl.fields import choice, flag, ident, text, whole
 from brawl.outcome import Outcome
@@ -125,6 +125,41 @@ def zone_free_ally(state: Encounter, creature: str, ally: str, roll: int | None 
             ZoneGrab(creature=ally, by=grabber, held=False, reason=f"freed by {creature}", rules=("Z-NL-07",))
         )
     return out.add(*events, state=st)
+
+
+def verify_zone_pick_up(state: Encounter, creature: str, weapon: str) -> None:
+    """Raise unless ``weapon`` lies in ``creature``'s zone and it may spend a bonus action (Z-TURN-12)."""
+    world_of(state, "zone_pick_up")
+    spend_main(state, creature, "picking up", check_only=True, kind="bonus")
+    require_able(state, creature, "picking up")
+    world = world_of(state)
+    here = world.place(creature).touches()
+    if not any(z in here and w.name == weapon for z, w in world.dropped):
+        lying = sorted(w.name for z, w in world.dropped if z in here)
+        raise ActionUnavailableError(f"{creature} picks up {weapon!r}: here lie {lying!r}", rule="Z-TURN-12")
+    if weapon in {w.name for w in sheet_of(state, creature).weapons}:
+        raise ActionUnavailableError(
+            f"{creature} picks up {weapon!r}: it carries one so named", rule="Z-TURN-12"
+        )
+
+
+def can_zone_pick_up(state: Encounter, creature: str, weapon: str) -> bool:
+    """Whether :func:`verify_zone_pick_up` passes."""
+    return answers(verify_zone_pick_up, state, creature, weapon)
+
+
+def zone_pick_up(state: Encounter, creature: str, weapon: str) -> Outcome:
+    """Pick up a weapon lying in the zone, a bonus action (Z-TURN-12; a disarm drops one, Z-NL-03)."""
+    verify_zone_pick_up(state, creature, weapon)
+    out = spend_main(state, creature, "picking up", check_only=False, kind="bonus")
+    world = world_of(out.state)
+    here = world.place(creature).touches()
+    i = next(i for i, (z, w) in enumerate(world.dropped) if z in here and w.name == weapon)
+    item = world.dropped[i][1]
+    world = attrs.evolve(world, dropped=world.dropped[:i] + world.dropped[i + 1 :])
+    st = out.state.with_zone(world)
+    st = update_sheet(st, creature, weapons=(*sheet_of(st, creature).weapons, item))
+    return out.add(Note(text=f"{creature} picks up {weapon}", rules=("Z-TURN-12", "Z-NL-03")), state=st)
 
 
 def verify_zone_reveal(state: Encounter, creature: str, reason: str = "seen") -> None:
@@ -412,6 +447,20 @@ class ZoneFreeAlly(Request):
 
 
 @attrs.frozen(repr=False)
+class ZonePickUp(Request):
+    """:func:`zone_pick_up` (Z-TURN-12)."""
+
+    creature: str = attrs.field(validator=ident("Z-TURN-12"))
+    weapon: str = attrs.field(validator=text("Z-TURN-12"))
+
+    def verify(self, state: Encounter) -> None:
+        verify_zone_pick_up(state, self.creature, self.weapon)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        return zone_pick_up(state, self.creature, self.weapon)
+
+
+@attrs.frozen(repr=False)
 class ZoneReveal(Request):
     """:func:`zone_reveal` (Z-SNEAK-03)."""
 
@@ -506,6 +555,7 @@ __all__ = [
     "ZoneDurability",
     "ZoneFreeAlly",
     "ZoneMount",
+    "ZonePickUp",
     "ZoneReveal",
     "can_zone_break_free",
     "can_zone_chase",
@@ -514,7 +564,9 @@ __all__ = [
     "can_zone_durability",
     "can_zone_free_ally",
     "can_zone_mount",
+    "can_zone_pick_up",
     "can_zone_reveal",
+    "verify_zone_pick_up",
     "zone_break_free",
     "zone_chase",
     "zone_conceal",
@@ -522,5 +574,6 @@ __all__ = [
     "zone_durability",
     "zone_free_ally",
     "zone_mount",
+    "zone_pick_up",
     "zone_reveal",
 ]
