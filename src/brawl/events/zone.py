@@ -86,6 +86,12 @@ class ZoneBlastDeviated(Event):
     hit: str
     roll: int
 
+    def explain(self) -> str:
+        return (
+            f"the blast {self.attack} misses {self.aimed} and deviates to {self.hit} (rolled {self.roll})"
+            + cite(self.rules)
+        )
+
 
 @attrs.frozen(kw_only=True)
 class ZoneStunt(Event):
@@ -95,6 +101,9 @@ class ZoneStunt(Event):
     effect: str
     answer: str
     """"proposed", "accepted" or "refused"."""
+
+    def explain(self) -> str:
+        return f"stunt on {self.attack} {self.answer}: {self.effect}{cite(self.rules)}"
 
 
 @attrs.frozen(kw_only=True)
@@ -120,6 +129,10 @@ class ZoneRetargeted(Event):
     old: str
     new: str
     swapped: bool
+
+    def explain(self) -> str:
+        swap = ", and they swap places" if self.swapped else ""
+        return f"{self.new} becomes the target of {self.attack} instead of {self.old}{swap}{cite(self.rules)}"
 
 
 @attrs.frozen(kw_only=True)
@@ -183,6 +196,10 @@ class ZoneGear(Event):
     """"damaged", "destroyed" or "intact"."""
     roll: int | None = None
 
+    def explain(self) -> str:
+        roll = f" (rolled {self.roll})" if self.roll is not None else ""
+        return f"{self.creature}'s {self.item}: {self.result}{roll}{cite(self.rules)}"
+
 
 @attrs.frozen(kw_only=True)
 class ZoneDisarmed(Event):
@@ -191,6 +208,10 @@ class ZoneDisarmed(Event):
     creature: str
     weapon: str
     taken_by: str | None
+
+    def explain(self) -> str:
+        where = f", taken by {self.taken_by}" if self.taken_by else ", dropped"
+        return f"{self.creature} is disarmed of {self.weapon}{where}{cite(self.rules)}"
 
 
 @attrs.frozen(kw_only=True)
@@ -202,6 +223,11 @@ class ZoneGrab(Event):
     held: bool
     reason: str
 
+    def explain(self) -> str:
+        if self.held:
+            return f"{self.by} grabs {self.creature}{cite(self.rules)}"
+        return f"{self.creature} is free of {self.by} ({self.reason}){cite(self.rules)}"
+
 
 @attrs.frozen(kw_only=True)
 class ZoneSneak(Event):
@@ -210,6 +236,10 @@ class ZoneSneak(Event):
     creature: str
     concealed: bool
     reason: str
+
+    def explain(self) -> str:
+        state = "conceals itself" if self.concealed else "is revealed"
+        return f"{self.creature} {state} ({self.reason}){cite(self.rules)}"
 
 
 @attrs.frozen(kw_only=True)
@@ -221,12 +251,21 @@ class ZoneMounted(Event):
     on: bool
     fell: bool = False
 
+    def explain(self) -> str:
+        if self.on:
+            return f"{self.creature} gets on {self.mount}{cite(self.rules)}"
+        fell = " and falls" if self.fell else ""
+        return f"{self.creature} gets off {self.mount}{fell}{cite(self.rules)}"
+
 
 @attrs.frozen(kw_only=True)
 class ZoneRetreated(Event):
     """A character that failed morale retreats from the fight (Z-MORALE-02)."""
 
     creature: str
+
+    def explain(self) -> str:
+        return f"{self.creature} retreats from the fight{cite(self.rules)}"
 
 
 @attrs.frozen(kw_only=True)
@@ -236,6 +275,10 @@ class ZoneChased(Event):
     escaped: tuple[str, ...]
     caught: tuple[str, ...]
     reason: str
+
+    def explain(self) -> str:
+        away, caught = ", ".join(self.escaped) or "no one", ", ".join(self.caught) or "no one"
+        return f"chase ({self.reason}): escaped {away}; caught {caught}{cite(self.rules)}"
 
 
 __all__ = [
