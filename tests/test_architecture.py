@@ -75,6 +75,9 @@ LAYERS: dict[str, int] = {
     "brawl.cli": EDGES,
     "brawl.server": EDGES,
     "brawl": EDGES,
+    "brawl.zone.model": MODEL,
+    "brawl.zone": TURNS,
+    "brawl.zone.policy": EDGES,
 }
 
 

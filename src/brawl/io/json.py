@@ -42,6 +42,7 @@ from brawl.io.jsontext import (
     loads,
     show,
 )
+from brawl.io.zonejson import ZONE_TYPE, register_zone, zone_data
 from brawl.requests import Action
 from brawl.rng import Rng
 from brawl.size import Size
@@ -396,11 +397,14 @@ def _encounter_unstructure(enc: Encounter) -> dict[str, Any]:
         "round": enc.round,
         "rng": {"seed": enc.rng.seed, "counter": enc.rng.counter},
         **({"rides": dict(sorted(enc.rides.items()))} if enc.rides else {}),
+        **zone_data(_CONVERTER, enc.zone),
     }
 
 
 def _encounter_structure(value: Any, _: Any) -> Encounter:
-    body = _object(value, ("schema", "terrain"), ("creatures", "objects", "turn", "round", "rng", "rides"))
+    body = _object(
+        value, ("schema", "terrain"), ("creatures", "objects", "turn", "round", "rng", "rides", "zone")
+    )
     terrain = _field(body, "terrain", Terrain, Encounter)
     creatures = _field(body, "creatures", tuple[Creature, ...], Encounter, ())
     objects = _field(body, "objects", tuple[MapObject, ...], Encounter, ())
@@ -415,12 +419,14 @@ def _encounter_structure(value: Any, _: Any) -> Encounter:
         round=_field(body, "round", int, Encounter, 0),
         rng=rng,
         rides=_field(body, "rides", dict[str, str], Encounter, {}),
+        zone=_field(body, "zone", ZONE_TYPE, Encounter, None),
     )
 
 
 def _make_converter() -> cattrs.Converter:
     for cls in (Cell, Creature, MapObject, Condition, Characteristics, Rng):
         attrs.resolve_types(cls)
+    register_zone()
     conv = cattrs.Converter(omit_if_default=True, forbid_extra_keys=True, detailed_validation=True)
     conv.register_structure_hook(int, _strict_int)
     conv.register_structure_hook(str, _strict_str)  # also receives the string enums
