@@ -73,6 +73,8 @@ LAYERS: dict[str, int] = {
     "brawl._public": EDGES,
     "brawl.__main__": EDGES,
     "brawl": EDGES,
+    "brawl.abilities": MODEL,
+    "brawl.abilities.model": MODEL,
 }
 
 

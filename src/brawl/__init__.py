@@ -515,6 +515,25 @@ __all__ += [
 ]
 __all__ += ["read_scenario", "render_svg", "render_text"]
 
+# --- abilities: the model of an ability block ------------------------------------------------
+from brawl.abilities.model import (
+    Ability,
+    ApplyCondition,
+    Cost,
+    Damage,
+    Distance,
+    Effect,
+    ForcedMovement,
+    Potency,
+    Target,
+    TextEffect,
+    Tier,
+)
+from brawl.abilities.model import PowerRoll as AbilityPowerRoll
+
+__all__ += ["Ability", "AbilityPowerRoll", "ApplyCondition", "Cost", "Damage", "Distance", "Effect"]
+__all__ += ["ForcedMovement", "Potency", "Target", "TextEffect", "Tier"]
+
 # --- the public boundary: arguments of the wrong type raise ArgumentTypeError ---------------
 from brawl._public import check_namespace
 from brawl.errors import ArgumentTypeError

@@ -1,0 +1,123 @@
+"""The ability model: every field checked, and a creature with abilities saved and loaded exactly."""
+
+from __future__ import annotations
+
+import pytest
+
+from brawl.abilities.model import (
+    Ability,
+    ApplyCondition,
+    Cost,
+    Damage,
+    Distance,
+    ForcedMovement,
+    Potency,
+    PowerRoll,
+    Target,
+    TextEffect,
+    Tier,
+)
+from brawl.creature import Creature
+from brawl.errors import ScenarioError, StateError
+from brawl.io.json import from_json, structure, to_json, unstructure
+from brawl.state import Encounter
+from brawl.terrain import Terrain
+
+
+def shove() -> Ability:
+    return Ability(
+        "Shove",
+        "main action",
+        "signature",
+        ("Melee", "Strike", "Weapon"),
+        distance=Distance("melee", 1),
+        target=Target("creature"),
+        cost=Cost("heroic", 3, "3 Focus"),
+        power_roll=PowerRoll(
+            ("might",),
+            tiers=(
+                Tier("2 damage; push 1", (Damage(2, ("might",)), ForcedMovement("push", 1))),
+                Tier("6 + M fire damage", (Damage(6, ("might",), ("fire",)),)),
+                Tier(
+                    "9 damage; A < average prone (save ends)",
+                    (
+                        Damage(9),
+                        ApplyCondition("prone", "save ends", Potency("agility", "average")),
+                        TextEffect("the ground shakes", Potency("might", 2)),
+                    ),
+                ),
+            ),
+        ),
+    )
+
+
+def test_a_creature_with_abilities_round_trips_through_json() -> None:
+    c = Creature(id="kira", hero=True, abilities=(shove(),), heroic_resource=3)
+    assert structure(unstructure(c), Creature) == c
+    enc = Encounter(Terrain(5, 5), [c])
+    assert from_json(to_json(enc)) == enc
+    assert '"effect": "condition"' in to_json(enc)
+
+
+def test_a_bad_effect_in_json_names_its_field() -> None:
+    data = unstructure(Creature(id="kira", abilities=(shove(),)))
+    data["abilities"][0]["power_roll"]["tiers"][0]["effects"][1]["kind"] = "yank"
+    with pytest.raises(ScenarioError, match="kind"):
+        structure(data, Creature)
+
+
+@pytest.mark.parametrize(
+    ("build", "error", "field"),
+    [
+        (lambda: Potency("luck", 2), StateError, "characteristic"),
+        (lambda: Potency("might", "mighty"), StateError, "value"),
+        (lambda: Potency("might", 2.0), TypeError, "value"),  # type: ignore[arg-type]
+        (lambda: Damage(-1), StateError, "amount"),
+        (lambda: Damage(2, ("might", "might")), StateError, "characteristics"),
+        (lambda: Damage(2, types=("cheese",)), StateError, "types"),
+        (lambda: Damage(2, "might"), TypeError, "characteristics"),
+        (lambda: ForcedMovement("yank", 1), StateError, "kind"),
+        (lambda: ForcedMovement("push", 1, vertical=1), TypeError, "vertical"),  # type: ignore[arg-type]
+        (lambda: ApplyCondition("sleepy", "save ends"), StateError, "condition"),
+        (lambda: ApplyCondition("prone", "forever"), StateError, "duration"),
+        (lambda: TextEffect(""), StateError, "text"),
+        (lambda: Tier("x", ("damage",)), TypeError, "effects"),
+        (lambda: PowerRoll(tiers=(Tier("a"), Tier("b"))), StateError, "tiers"),
+        (lambda: Distance("cone", 3), StateError, "kind"),
+        (lambda: Distance("line", size=5), StateError, "width"),
+        (lambda: Distance("melee", 0), StateError, "value"),
+        (lambda: Target("friend"), StateError, "kind"),
+        (lambda: Target("creature", 0), StateError, "count"),
+        (lambda: Cost("mana", 2), StateError, "resource"),
+        (lambda: Cost("malice", "2"), TypeError, "amount"),  # type: ignore[arg-type]
+        (
+            lambda: Ability("", "main action", distance=Distance("self"), target=Target("self")),
+            StateError,
+            "name",
+        ),
+        (
+            lambda: Ability("x", "bonus action", distance=Distance("self"), target=Target("self")),
+            StateError,
+            "action_type",
+        ),
+        (
+            lambda: Ability("x", "maneuver", "cantrip", distance=Distance("self"), target=Target("self")),
+            StateError,
+            "category",
+        ),
+        (lambda: Ability("x", "maneuver", distance="melee 1", target=Target("self")), TypeError, "distance"),  # type: ignore[arg-type]
+    ],
+)
+def test_each_field_is_checked_and_named(build: object, error: type[Exception], field: str) -> None:
+    with pytest.raises(error, match=field):
+        build()  # type: ignore[operator]
+
+
+def test_creature_ability_fields_are_checked() -> None:
+    with pytest.raises(StateError, match="share a name"):
+        Creature(id="k", abilities=(shove(), shove()))
+    with pytest.raises(TypeError, match="abilities"):
+        Creature(id="k", abilities=("Shove",))
+    with pytest.raises(StateError, match="heroic_resource"):
+        Creature(id="k", heroic_resource=-1)
+    assert Creature(id="k", abilities=(shove(),)).ability("Shove") == shove()
