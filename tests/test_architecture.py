@@ -75,6 +75,7 @@ LAYERS: dict[str, int] = {
     "brawl": EDGES,
     "brawl.abilities": MODEL,
     "brawl.abilities.model": MODEL,
+    "brawl.abilities.parse": MODEL,
 }
 
 

@@ -530,9 +530,11 @@ from brawl.abilities.model import (
     Tier,
 )
 from brawl.abilities.model import PowerRoll as AbilityPowerRoll
+from brawl.abilities.parse import format_tier, parse_tier
 
 __all__ += ["Ability", "AbilityPowerRoll", "ApplyCondition", "Cost", "Damage", "Distance", "Effect"]
 __all__ += ["ForcedMovement", "Potency", "Target", "TextEffect", "Tier"]
+__all__ += ["format_tier", "parse_tier"]
 
 # --- the public boundary: arguments of the wrong type raise ArgumentTypeError ---------------
 from brawl._public import check_namespace

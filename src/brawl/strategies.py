@@ -14,6 +14,8 @@ from collections.abc import Sequence
 import attrs
 from hypothesis import strategies as st
 
+from brawl.abilities import model as ab
+from brawl.abilities.parse import parse_tier
 from brawl.conditions import Condition, ConditionName, Duration
 from brawl.creature import DIRECTOR, HEROES, Characteristics, Creature, MapObject, MovementType
 from brawl.damagetypes import ALL, DamageType, ImmunityValue
@@ -230,13 +232,60 @@ def encounters(
     return enc
 
 
+# --- abilities --------------------------------------------------------------------------------
+def potencies() -> st.SearchStrategy[ab.Potency]:
+    """A potency: a characteristic and a number from -1 to 6 or weak / average / strong."""
+    values: st.SearchStrategy[int | str] = st.one_of(st.integers(-1, 6), st.sampled_from(ab.POTENCY_WORDS))
+    return st.builds(ab.Potency, st.sampled_from(ab.CHARACTERISTICS), values)
+
+
+def _subset(items: Sequence[str], most: int) -> st.SearchStrategy[tuple[str, ...]]:
+    return st.lists(st.sampled_from(items), max_size=most, unique=True).map(tuple)
+
+
+_WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=2, max_size=8)
+
+
+def _unparsed(text: str) -> bool:
+    """Whether ``text`` reads back as this very text and nothing else."""
+    effects = parse_tier(text).effects
+    return effects == (ab.TextEffect(text),)
+
+
+def effects(potency: bool = True) -> st.SearchStrategy[ab.Effect]:
+    """Any ability effect that prints and parses back to itself (:func:`brawl.parse_tier`)."""
+    pot = st.none() | potencies() if potency else st.none()
+    types = [t.value for t in DamageType]
+    damage = st.builds(ab.Damage, st.integers(0, 30), _subset(ab.CHARACTERISTICS, 2), _subset(types, 2), pot)
+    forced = st.builds(
+        ab.ForcedMovement, st.sampled_from(ab.FORCED_KINDS), st.integers(0, 10), st.booleans(), pot
+    )
+    durations = (*ab.DURATIONS, ab.NO_DURATION)
+    cond = st.builds(
+        ab.ApplyCondition, st.sampled_from([c.value for c in ConditionName]), st.sampled_from(durations), pot
+    )
+    words = st.lists(_WORD, min_size=1, max_size=5).map(" ".join).filter(_unparsed)
+    text = st.builds(ab.TextEffect, words, pot)
+    return st.one_of(damage, forced, cond, text)
+
+
+def tiers() -> st.SearchStrategy[ab.Tier]:
+    """A tier whose text is its effects printed."""
+    return st.lists(effects(), max_size=4).map(
+        lambda es: ab.Tier(ab.Tier("", tuple(es)).printed(), tuple(es))
+    )
+
+
 __all__ = [
     "characteristics",
     "conditions",
     "creatures",
     "damage_tables",
+    "effects",
     "encounters",
     "positions",
+    "potencies",
     "sizes",
     "terrains",
+    "tiers",
 ]

@@ -34,6 +34,11 @@ FORCED_KINDS = ("push", "pull", "slide")
 DURATIONS = ("end of turn", "save ends", "end of encounter")
 """How long a condition an ability applies lasts: (EoT), (save ends), end of encounter (RB2-EOT,
 RB2-SAVE, RB2-EOE)."""
+NO_DURATION = ""
+"""A condition printed without a duration ("A < 2 prone", "grabbed"): it lasts until a rule ends
+it (standing up, escaping the grab) (R-ABIL-5)."""
+DURATION_MARKS = {"end of turn": " (EoT)", "save ends": " (save ends)", "end of encounter": " (EoE)", "": ""}
+"""How each duration is printed after its condition."""
 ACTION_TYPES = (
     "main action",
     "maneuver",
@@ -257,6 +262,13 @@ class Damage:
     potency: Potency | None = attrs.field(default=None, validator=_instance_of(Potency, optional=True))
     """A potency this damage depends on, rarely printed."""
 
+    def printed(self) -> str:
+        """The damage as a block prints it: ``6 + M fire damage``."""
+        added = " or ".join(c[0].upper() for c in self.characteristics)
+        text = f"{self.amount}{f' + {added}' if added else ''}"
+        kinds = " or ".join(self.types)
+        return _with_potency(self.potency, f"{text}{f' {kinds}' if kinds else ''} damage")
+
 
 @attrs.frozen
 class ForcedMovement:
@@ -271,6 +283,12 @@ class ForcedMovement:
     potency: Potency | None = attrs.field(default=None, validator=_instance_of(Potency, optional=True))
     """Applies only if the target fails this potency (RB2-POTENCY)."""
 
+    def printed(self) -> str:
+        """The forced movement as a block prints it: ``vertical push 3``."""
+        return _with_potency(
+            self.potency, f"{'vertical ' if self.vertical else ''}{self.kind} {self.distance}"
+        )
+
 
 @attrs.frozen
 class ApplyCondition:
@@ -278,10 +296,14 @@ class ApplyCondition:
 
     condition: str = attrs.field(validator=_one_of(c.value for c in ConditionName))
     """The condition's name (``"prone"``, ``"slowed"``...)."""
-    duration: str = attrs.field(validator=_one_of(DURATIONS))
-    """``"end of turn"`` (EoT), ``"save ends"`` or ``"end of encounter"``."""
+    duration: str = attrs.field(validator=_one_of((*DURATIONS, NO_DURATION)))
+    """``"end of turn"`` (EoT), ``"save ends"``, ``"end of encounter"``, or ``""``: none printed."""
     potency: Potency | None = attrs.field(default=None, validator=_instance_of(Potency, optional=True))
     """Applies only if the target fails this potency."""
+
+    def printed(self) -> str:
+        """The condition as a block prints it: ``A < 2 prone``, ``slowed (save ends)``."""
+        return _with_potency(self.potency, f"{self.condition}{DURATION_MARKS[self.duration]}")
 
 
 @attrs.frozen
@@ -292,6 +314,14 @@ class TextEffect:
     """The printed words."""
     potency: Potency | None = attrs.field(default=None, validator=_instance_of(Potency, optional=True))
     """A potency printed before the words, checked and reported with them."""
+
+    def printed(self) -> str:
+        """The words, after their potency if any."""
+        return _with_potency(self.potency, self.text)
+
+
+def _with_potency(potency: Potency | None, text: str) -> str:
+    return text if potency is None else f"{potency.printed()} {text}"
 
 
 Effect: TypeAlias = Damage | ForcedMovement | ApplyCondition | TextEffect
@@ -308,6 +338,15 @@ class Tier:
     """The printed text, kept whole."""
     effects: tuple[Effect, ...] = attrs.field(default=(), converter=_tuple_of, validator=_each(EFFECT_TYPES))
     """The effects, in printed order."""
+
+    def printed(self) -> str:
+        """The effects printed the usual way, ``; `` between them (what :func:`brawl.parse_tier` reads)."""
+        return "; ".join(e.printed() for e in self.effects)
+
+    @property
+    def unresolved(self) -> tuple[TextEffect, ...]:
+        """The text effects: what the engine leaves to the table (reported, never dropped)."""
+        return tuple(e for e in self.effects if isinstance(e, TextEffect))
 
 
 def _tiers(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -464,8 +503,11 @@ __all__ = [
     "CHARACTERISTICS",
     "DISTANCE_KINDS",
     "DURATIONS",
+    "DURATION_MARKS",
     "EFFECT_TYPES",
     "FORCED_KINDS",
+    "INITIALS",
+    "NO_DURATION",
     "POTENCY_WORDS",
     "RESOURCES",
     "TARGET_KINDS",
