@@ -397,6 +397,12 @@ def verify_use_ability(state: Encounter, request: UseAbility) -> None:
     _plan(state, request)
 
 
+def ability_targets(state: Encounter, request: UseAbility) -> tuple[str, ...]:
+    """The targets this use would resolve, in order: those chosen, or those its area or reach
+    finds (R-ABIL-9, R-AREA-5); raises like :func:`verify_use_ability`, whose checks it makes."""
+    return _plan(state, request).targets
+
+
 def can_use_ability(state: Encounter, request: UseAbility) -> bool:
     """Whether :func:`use_ability` accepts this request (the checks of :func:`verify_use_ability`)."""
     try:
@@ -677,6 +683,7 @@ def use_ability(
 __all__ = [
     "COSTS",
     "UseAbility",
+    "ability_targets",
     "allows",
     "can_use_ability",
     "use_ability",
