@@ -88,6 +88,8 @@ def test_a_bad_effect_in_json_names_its_field() -> None:
         (lambda: Distance("melee", 0), StateError, "value"),
         (lambda: Target("friend"), StateError, "kind"),
         (lambda: Target("creature", 0), StateError, "count"),
+        (lambda: Target("each enemy", 2), StateError, "count"),
+        (lambda: Target("special"), StateError, "text"),
         (lambda: Cost("mana", 2), StateError, "resource"),
         (lambda: Cost("malice", "2"), TypeError, "amount"),  # type: ignore[arg-type]
         (
