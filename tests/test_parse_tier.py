@@ -8,17 +8,7 @@ from hypothesis import strategies as st
 
 import brawl
 from brawl import strategies
-from brawl.abilities.model import (
-    TARGET_KINDS,
-    ApplyCondition,
-    Damage,
-    Distance,
-    ForcedMovement,
-    Potency,
-    Target,
-    TextEffect,
-    Tier,
-)
+from brawl.abilities.model import ApplyCondition, Damage, ForcedMovement, Potency, TextEffect, Tier
 from brawl.abilities.parse import format_tier, parse_tier
 
 
@@ -109,61 +99,3 @@ def test_any_text_parses_without_error_and_keeps_every_clause(text: str) -> None
     assert tier.text == text
     clauses = [c for c in text.split(";") if " ".join(c.split()).strip().rstrip(".").strip()]
     assert len(tier.effects) == len(clauses)
-
-
-@pytest.mark.parametrize(
-    ("text", "distance"),
-    [
-        ("Melee 1", Distance("melee", 1)),
-        ("Ranged 10", Distance("ranged", 10)),
-        ("Melee 1 or ranged 5", Distance("melee or ranged", 1, within=5)),
-        ("Self", Distance("self")),
-        ("3 aura", Distance("aura", 3)),
-        ("2 burst", Distance("burst", 2)),
-        ("3 cube within 10", Distance("cube", size=3, within=10)),
-        ("5 x 1 line within 1", Distance("line", size=5, width=1, within=1)),
-        ("10 × 2 line within 1", Distance("line", size=10, width=2, within=1)),
-        ("10 wall within 10", Distance("wall", size=10, within=10)),
-        ("0 burst", Distance("special", text="0 burst")),
-        ("Ranged 5 (see the effect)", Distance("special", text="Ranged 5 (see the effect)")),
-    ],
-)
-def test_printed_distances(text: str, distance: Distance) -> None:
-    """R-AREA-1..4, R-ABIL-4: the usual distances; anything else is special and keeps its words."""
-    assert brawl.parse_distance(text) == distance
-
-
-@pytest.mark.parametrize(
-    ("text", "target"),
-    [
-        ("One creature", Target("creature")),
-        ("Two enemies", Target("enemy", 2)),
-        ("One creature or object", Target("creature or object")),
-        ("Three allies", Target("ally", 3)),
-        ("Self", Target("self")),
-        ("Self or one ally", Target("self or ally")),
-        ("Each enemy in the area", Target("each enemy")),
-        ("Each creature", Target("each creature")),
-        ("All enemies", Target("enemy", None)),
-        ("The ogre's rider", Target("special", None, "The ogre's rider")),
-    ],
-)
-def test_printed_targets(text: str, target: Target) -> None:
-    """R-ABIL-9, R-ABIL-4: the usual targets; anything else is special and keeps its words."""
-    assert brawl.parse_target(text) == target
-
-
-@given(strategies.distances())
-def test_a_distance_printed_parses_back(distance: Distance) -> None:
-    """R-AREA-1..4: parse_distance(d.printed()) is d (a 0 ranged distance aside)."""
-    assert brawl.parse_distance(distance.printed()) == distance
-
-
-@given(
-    st.sampled_from([k for k in TARGET_KINDS if k not in ("special", "self", "self or ally")]),
-    st.none() | st.integers(1, 10),
-)
-def test_a_target_printed_parses_back(kind: str, count: int | None) -> None:
-    """R-ABIL-9: parse_target(t.printed()) is t."""
-    target = Target(kind) if kind.startswith("each ") else Target(kind, count)
-    assert brawl.parse_target(target.printed()) == target

@@ -530,11 +530,11 @@ from brawl.abilities.model import (
     Tier,
 )
 from brawl.abilities.model import PowerRoll as AbilityPowerRoll
-from brawl.abilities.parse import format_tier, parse_distance, parse_target, parse_tier
+from brawl.abilities.parse import format_tier, parse_tier
 
 __all__ += ["Ability", "AbilityPowerRoll", "ApplyCondition", "Cost", "Damage", "Distance", "Effect"]
 __all__ += ["ForcedMovement", "Potency", "Target", "TextEffect", "Tier"]
-__all__ += ["format_tier", "parse_distance", "parse_target", "parse_tier"]
+__all__ += ["format_tier", "parse_tier"]
 from brawl.rules.abilities import UseAbility, can_use_ability, use_ability, verify_use_ability
 
 __all__ += ["UseAbility", "can_use_ability", "use_ability", "verify_use_ability"]

@@ -19,23 +19,20 @@ from __future__ import annotations
 import re
 
 from brawl.abilities.model import (
-    COUNT_WORDS,
     DURATION_MARKS,
     INITIALS,
     MAX_NUMBER,
     ApplyCondition,
     Damage,
-    Distance,
     Effect,
     ForcedMovement,
     Potency,
-    Target,
     TextEffect,
     Tier,
 )
 from brawl.conditions import ConditionName
 from brawl.damagetypes import DamageType
-from brawl.errors import ArgumentTypeError, StateError
+from brawl.errors import ArgumentTypeError
 
 _C = "[MARIP]"
 _TYPES = "|".join(t.value for t in DamageType)
@@ -145,111 +142,4 @@ def format_tier(tier: Tier) -> str:
     return tier.printed()
 
 
-_N = r"(\d{1,3})"
-_DISTANCES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern, re.IGNORECASE), kind)
-    for pattern, kind in (
-        (rf"melee {_N} or ranged {_N}", "melee or ranged"),
-        (rf"melee {_N}", "melee"),
-        (rf"ranged {_N}", "ranged"),
-        (r"self", "self"),
-        (rf"{_N} aura", "aura"),
-        (rf"{_N} burst", "burst"),
-        (rf"{_N} cube within {_N}", "cube"),
-        (rf"{_N} ?[x×] ?{_N} line within {_N}", "line"),
-        (rf"{_N} wall within {_N}", "wall"),
-    )
-)
-
-
-def parse_distance(text: str) -> Distance:
-    """An ability's printed distance (``Melee 1``, ``Ranged 10``, ``Melee 1 or ranged 5``, ``Self``,
-    ``3 aura``, ``2 burst``, ``3 cube within 10``, ``5 x 1 line within 1``, ``10 wall within 10``);
-    anything else is a special distance keeping its words (R-AREA-1..4, R-ABIL-4)."""
-    if not isinstance(text, str):
-        raise ArgumentTypeError(f"parse_distance(text={text!r}): a string is needed", rule="R-ABIL-4")
-    words = " ".join(text.split()).rstrip(".")
-    for pattern, kind in _DISTANCES:
-        m = pattern.fullmatch(words)
-        if m is None:
-            continue
-        n = [int(g) for g in m.groups()]
-        if kind == "melee or ranged":
-            return _distance(text, kind, value=n[0], within=n[1])
-        if kind in ("melee", "ranged", "aura", "burst"):
-            return _distance(text, kind, value=n[0])
-        if kind == "self":
-            return Distance("self")
-        if kind == "line":
-            return _distance(text, kind, size=n[0], width=n[1], within=n[2])
-        return _distance(text, kind, size=n[0], within=n[1])
-    return Distance("special", text=text[:MAX_TIER_TEXT] if text.strip() else "special")
-
-
-def _distance(
-    text: str, kind: str, *, value: int = 0, size: int = 0, width: int = 0, within: int = 0
-) -> Distance:
-    """The distance, or a special one when its numbers are not a valid area (a 0 burst)."""
-    try:
-        return Distance(kind, value, size, width, within)
-    except StateError:
-        return Distance("special", text=text)
-
-
-_COUNT = "|".join(COUNT_WORDS)
-_NOUN = r"(creature|object|enemy|enemie|ally|allie)s?"
-_TARGETS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern, re.IGNORECASE), kind)
-    for pattern, kind in (
-        (r"self", "self"),
-        (rf"self or (?P<n>{_COUNT}|\d+) (ally|allies)", "self or ally"),
-        (rf"each (?P<noun>{_NOUN}(?: or {_NOUN})?)(?: in the area)?", "each"),
-        (rf"all (?P<noun>{_NOUN}(?: or {_NOUN})?)(?: in the area)?", "all"),
-        (rf"(?P<n>{_COUNT}|\d+) (?P<noun>{_NOUN}(?: or {_NOUN})?)", "count"),
-    )
-)
-_SINGULAR = {"enemie": "enemy", "enemies": "enemy", "allie": "ally", "allies": "ally"}
-
-
-def _noun(words: str) -> str:
-    parts = []
-    for part in words.lower().split(" or "):
-        part = part.strip()
-        part = _SINGULAR.get(part, part[:-1] if part.endswith("s") and part not in _SINGULAR else part)
-        parts.append(_SINGULAR.get(part, part))
-    return " or ".join(parts)
-
-
-def _count_of(word: str) -> int:
-    lower = word.lower()
-    return COUNT_WORDS.index(lower) + 1 if lower in COUNT_WORDS else int(lower)
-
-
-def parse_target(text: str) -> Target:
-    """An ability's printed target (``One creature``, ``Two enemies``, ``One creature or object``,
-    ``Self``, ``Self or one ally``, ``Each enemy in the area``); anything else is a special target
-    keeping its words (R-ABIL-9, R-ABIL-4)."""
-    if not isinstance(text, str):
-        raise ArgumentTypeError(f"parse_target(text={text!r}): a string is needed", rule="R-ABIL-4")
-    words = " ".join(text.split()).rstrip(".")
-    for pattern, how in _TARGETS:
-        m = pattern.fullmatch(words)
-        if m is None:
-            continue
-        try:
-            if how == "self":
-                return Target("self")
-            if how == "self or ally":
-                return Target("self or ally", _count_of(m["n"]))
-            noun = _noun(m["noun"])
-            if how == "each":
-                return Target(f"each {noun}")
-            if how == "all":
-                return Target(noun, None)
-            return Target(noun, _count_of(m["n"]))
-        except (StateError, ValueError):
-            break
-    return Target("special", None, text=text[:MAX_TIER_TEXT] if text.strip() else "special")
-
-
-__all__ = ["format_tier", "parse_distance", "parse_target", "parse_tier"]
+__all__ = ["format_tier", "parse_tier"]
