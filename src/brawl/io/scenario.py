@@ -31,6 +31,7 @@ from brawl.geometry import Pos
 from brawl.io import scenariofields as fields
 from brawl.io.json import structure
 from brawl.io.scenariofields import Where
+from brawl.io.scenariozones import with_zone_table
 from brawl.rng import Rng
 from brawl.size import Size
 from brawl.state import Encounter
@@ -227,9 +228,22 @@ def from_ascii(
 
 
 def bundled_scenarios() -> list[str]:
-    """Names of the scenarios shipped with brawl (``bridge``, ``cliff``, ``tavern``)."""
+    """Names of the scenarios shipped with brawl (``bridge``, ``cliff``, ``tavern``).
+
+    The zone game's scenarios (``zone_*``) are listed by :func:`bundled_zone_scenarios`.
+    """
     folder = _bundled_folder()
-    return sorted(p.name[: -len(".toml")] for p in folder.iterdir() if p.name.endswith(".toml"))
+    return sorted(
+        p.name[: -len(".toml")]
+        for p in folder.iterdir()
+        if p.name.endswith(".toml") and not p.name.startswith("zone_")
+    )
+
+
+def bundled_zone_scenarios() -> list[str]:
+    """Names of the zone-game scenarios shipped with brawl (``zone_ambush``)."""
+    folder = _bundled_folder()
+    return sorted(p.name[: -len(".toml")] for p in folder.iterdir() if p.name.startswith("zone_"))
 
 
 def bundled_scenario(name: str) -> Traversable:
@@ -324,7 +338,9 @@ def _build(
     marked: dict[str, dict[str, Any]] | None = None,
     seed: int | None = None,
 ) -> Scenario:
-    top = fields.table(data, "", where, ("scenario", "map", "legend", "levels", "creatures", "objects"))
+    top = fields.table(
+        data, "", where, ("scenario", "map", "legend", "levels", "creatures", "objects", "zones")
+    )
     meta = fields.table(top.get("scenario", {}), "scenario", where, ("name", "description", "seed"))
     name = fields.text(meta.get("name", default_name), "scenario.name", where)
     description = fields.text(meta.get("description", ""), "scenario.description", where)
@@ -449,6 +465,7 @@ def _build(
     except BrawlError as exc:
         field = "objects" if str(exc).startswith("object") else "creatures"
         raise where.fail(str(exc), field) from None
+    enc = with_zone_table(top, enc, where)  # the zone game's [zones] table, if any
     return Scenario(name=name, description=description, encounter=enc, marks=creature_marks)
 
 
