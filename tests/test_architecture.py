@@ -78,6 +78,12 @@ LAYERS: dict[str, int] = {
     "brawl.zone.model": MODEL,
     "brawl.zone": TURNS,
     "brawl.zone.policy": EDGES,
+    "brawl.abilities": MODEL,
+    "brawl.abilities.model": MODEL,
+    "brawl.abilities.parse": MODEL,
+    "brawl.abilities.potency": MODEL,
+    "brawl.abilities.areas": DEFINITIONS,
+    "brawl.rules.abilities": RESOLVERS,
 }
 
 

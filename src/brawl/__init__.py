@@ -666,6 +666,30 @@ __all__ += [
     "zone_reveal",
 ]
 
+# --- abilities: the model of an ability block ------------------------------------------------
+from brawl.abilities.model import (
+    Ability,
+    ApplyCondition,
+    Cost,
+    Damage,
+    Distance,
+    Effect,
+    ForcedMovement,
+    Potency,
+    Target,
+    TextEffect,
+    Tier,
+)
+from brawl.abilities.model import PowerRoll as AbilityPowerRoll
+from brawl.abilities.parse import format_tier, parse_tier
+
+__all__ += ["Ability", "AbilityPowerRoll", "ApplyCondition", "Cost", "Damage", "Distance", "Effect"]
+__all__ += ["ForcedMovement", "Potency", "Target", "TextEffect", "Tier"]
+__all__ += ["format_tier", "parse_tier"]
+from brawl.rules.abilities import UseAbility, can_use_ability, use_ability, verify_use_ability
+
+__all__ += ["UseAbility", "can_use_ability", "use_ability", "verify_use_ability"]
+
 # --- the public boundary: arguments of the wrong type raise ArgumentTypeError ---------------
 from brawl._public import check_namespace
 from brawl.errors import ArgumentTypeError

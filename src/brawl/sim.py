@@ -35,6 +35,7 @@ from brawl.geometry import distance
 from brawl.outcome import Outcome
 from brawl.rng import Rng
 from brawl.state import Encounter
+from brawl.turns.ability_deeds import pick_ability
 from brawl.zone.policy import fighting, standing_factions, zone_greedy, zone_start
 
 Policy = Callable[[Encounter, Sequence[Action]], Action]
@@ -61,10 +62,14 @@ def greedy(state: Encounter, options: Sequence[Action]) -> Action:
     """Strike an adjacent enemy if possible, else step closer to the nearest enemy, else end the turn.
 
     Between turns it starts the first turn offered, or ends the round. A zone fight is played by
-    :func:`brawl.zone.legal.zone_greedy`.
+    :func:`brawl.zone.legal.zone_greedy`. An ability with a power roll that reaches enemies (and no
+    ally) comes before any strike (:func:`pick_ability`).
     """
     if state.zone is not None:
         return zone_greedy(state, options)
+    ability = pick_ability(state, list(options))
+    if ability is not None:
+        return ability
     strikes = [
         a
         for a in options

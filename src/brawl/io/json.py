@@ -27,8 +27,9 @@ from cattrs.errors import (
     IterableValidationError,
     IterableValidationNote,
 )
-from cattrs.strategies import configure_union_passthrough
+from cattrs.strategies import configure_tagged_union, configure_union_passthrough
 
+from brawl.abilities.model import EFFECT_TYPES, Effect
 from brawl.conditions import Condition
 from brawl.creature import Characteristics, Creature, MapObject
 from brawl.errors import ArgumentTypeError, BrawlError, ScenarioError
@@ -423,6 +424,12 @@ def _encounter_structure(value: Any, _: Any) -> Encounter:
     )
 
 
+EFFECT_TAGS: dict[type, str] = dict(zip(EFFECT_TYPES, ("damage", "forced", "condition", "text"), strict=True))
+"""The tag of each kind of ability effect in JSON."""
+EFFECT_KEY = "effect"
+"""Key that tags an ability effect with its kind (``{"effect": "damage", "amount": 6}``)."""
+
+
 def _make_converter() -> cattrs.Converter:
     for cls in (Cell, Creature, MapObject, Condition, Characteristics, Rng):
         attrs.resolve_types(cls)
@@ -453,6 +460,8 @@ def _make_converter() -> cattrs.Converter:
     conv.register_structure_hook(Terrain, _terrain_structure)
     conv.register_unstructure_hook(Encounter, _encounter_unstructure)
     conv.register_structure_hook(Encounter, _encounter_structure)
+    # an ability's effects: tagged by kind ({"effect": "damage", "amount": 6, ...})
+    configure_tagged_union(Effect, conv, tag_generator=EFFECT_TAGS.__getitem__, tag_name=EFFECT_KEY)
     return conv
 
 
@@ -634,6 +643,8 @@ def actions_from_json(text: str, *, source: str | None = None) -> tuple[Action, 
 
 
 __all__ = [
+    "EFFECT_KEY",
+    "EFFECT_TAGS",
     "SCHEMA",
     "actions_from_json",
     "actions_to_json",
