@@ -76,6 +76,8 @@ LAYERS: dict[str, int] = {
     "brawl.abilities": MODEL,
     "brawl.abilities.model": MODEL,
     "brawl.abilities.parse": MODEL,
+    "brawl.statblocks": EDGES,
+    "brawl.statblocks.model": MODEL,
 }
 
 

@@ -29,10 +29,12 @@ from brawl.creature import Creature, MapObject
 from brawl.errors import ArgumentTypeError, BrawlError, ScenarioError
 from brawl.geometry import Pos
 from brawl.io import scenariofields as fields
-from brawl.io.json import structure
+from brawl.io.json import structure, unstructure
 from brawl.io.scenariofields import Where
 from brawl.rng import Rng
 from brawl.size import Size
+from brawl.statblocks.load import StatBlockFile, bundled_statblocks, find_statblock, load_statblocks
+from brawl.statblocks.model import HeroSheet, StatBlock
 from brawl.state import Encounter
 from brawl.statecheck import MAX_CREATURES, MAX_OBJECTS, too_many
 from brawl.terrain import AIR, Cell, Material, Terrain
@@ -125,16 +127,25 @@ def read_scenario(path: str | os.PathLike[str] | Traversable) -> Scenario:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ScenarioError(f"not UTF-8 text (byte {exc.start})", source=source) from None
-    return parse_scenario(text, source=source)
+    base = target.parent if isinstance(target, Path) else None
+    return parse_scenario(text, source=source, base=base)
 
 
-def loads_scenario(text: str, *, source: str | None = None) -> Encounter:
-    """The encounter of a scenario given as TOML text; ``source`` names it in error messages."""
-    return parse_scenario(text, source=source).encounter
+def loads_scenario(
+    text: str, *, source: str | None = None, base: str | os.PathLike[str] | None = None
+) -> Encounter:
+    """The encounter of a scenario given as TOML text; ``source`` names it in error messages.
+
+    ``base`` is the folder the scenario's ``statblocks`` files are found from (default: the
+    current folder).
+    """
+    return parse_scenario(text, source=source, base=base).encounter
 
 
-def parse_scenario(text: str, *, source: str | None = None) -> Scenario:
-    """A scenario given as TOML text, with its name and description."""
+def parse_scenario(
+    text: str, *, source: str | None = None, base: str | os.PathLike[str] | None = None
+) -> Scenario:
+    """A scenario given as TOML text, with its name and description (``base``: see :func:`loads_scenario`)."""
     if not isinstance(text, str):
         raise ScenarioError(f"expected TOML text, got {type(text).__name__}", source=source)
     if len(text) > MAX_MAP_TEXT:
@@ -146,7 +157,7 @@ def parse_scenario(text: str, *, source: str | None = None) -> Scenario:
         raise ScenarioError(f"invalid TOML: {message}", line=line, column=column, source=source) from None
     except RecursionError:
         raise ScenarioError("invalid TOML: nested too deeply", source=source) from None
-    return _build(data, Where(text, source), default_name=_stem(source))
+    return _build(data, Where(text, source), default_name=_stem(source), base=base)
 
 
 def _toml_position(exc: tomllib.TOMLDecodeError, text: str) -> tuple[int | None, int | None, str]:
@@ -313,8 +324,11 @@ def _build(
     pieces: dict[str, list[Any]] | None = None,
     marked: dict[str, dict[str, Any]] | None = None,
     seed: int | None = None,
+    base: str | os.PathLike[str] | None = None,
 ) -> Scenario:
-    top = fields.table(data, "", where, ("scenario", "map", "legend", "levels", "creatures", "objects"))
+    top = fields.table(
+        data, "", where, ("scenario", "map", "legend", "levels", "creatures", "objects", "statblocks")
+    )
     meta = fields.table(top.get("scenario", {}), "scenario", where, ("name", "description", "seed"))
     name = fields.text(meta.get("name", default_name), "scenario.name", where)
     description = fields.text(meta.get("description", ""), "scenario.description", where)
@@ -336,6 +350,11 @@ def _build(
         legend[ch] = _entry(raw, field, where, ground)
 
     creature_rows = _rows(top.get("creatures", []), "creatures", where)
+    if any("statblock" in row for row in creature_rows):
+        library = _StatBlocks(top.get("statblocks", []), where, base)
+        creature_rows = [library.fill(row, f"creatures[{i}]") for i, row in enumerate(creature_rows)]
+    elif "statblocks" in top:
+        _StatBlocks(top["statblocks"], where, base)  # the files are checked even when no creature names one
     object_rows = _rows(top.get("objects", []), "objects", where)
     marks: set[str] = set()
     for key, rows in (("creatures", creature_rows), ("objects", object_rows)):
@@ -436,6 +455,79 @@ def _build(
         field = "objects" if str(exc).startswith("object") else "creatures"
         raise where.fail(str(exc), field) from None
     return Scenario(name=name, description=description, encounter=enc)
+
+
+STATBLOCK_FIELDS = (
+    "name",
+    "side",
+    "hero",
+    "size",
+    "speed",
+    "movement",
+    "stability",
+    "characteristics",
+    "stamina_max",
+    "recoveries",
+    "immunities",
+    "weaknesses",
+    "level",
+    "solo",
+    "abilities",
+)
+"""The creature fields a stat block or hero sheet sets; a creature's table may set any of them again."""
+
+
+class _StatBlocks:
+    """The stat blocks a scenario's creatures may name: its ``statblocks`` files, then brawl's own."""
+
+    def __init__(self, paths: Any, where: Where, base: str | os.PathLike[str] | None) -> None:
+        if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
+            raise where.fail(f"expected an array of file names, got {fields.kind(paths)}", "statblocks")
+        self.where = where
+        self.files: list[StatBlockFile] = []
+        folder = Path(base) if base is not None else Path()
+        for i, name in enumerate(paths):
+            try:
+                self.files.append(load_statblocks(folder / name))
+            except ScenarioError as exc:
+                raise where.fail(str(exc), f"statblocks[{i}]") from None
+        self.bundled: StatBlockFile | None = None
+
+    def find(self, name: str) -> StatBlock | HeroSheet | None:
+        found = find_statblock(name, self.files)
+        if found is None:
+            if self.bundled is None:
+                self.bundled = bundled_statblocks()
+            found = self.bundled.get(name)
+        return found
+
+    def fill(self, row: dict[str, Any], field: str) -> dict[str, Any]:
+        """The row with the fields of the stat block it names; the row's own keys win."""
+        if "statblock" not in row:
+            return row
+        body = dict(row)
+        name = body.pop("statblock")
+        if not isinstance(name, str):
+            raise self.where.fail(
+                f"expected a stat block's name, got {fields.kind(name)}", f"{field}.statblock"
+            )
+        block = self.find(name)
+        if block is None:
+            known = sorted({b.key for f in self.files for b in f.blocks})
+            if self.bundled is not None:
+                known += sorted(b.key for b in self.bundled.blocks)
+            raise self.where.fail(
+                f"no stat block named {name!r} (known: {', '.join(known)})", f"{field}.statblock"
+            )
+        return {**statblock_fields(block), **body}
+
+
+def statblock_fields(block: StatBlock | HeroSheet) -> dict[str, Any]:
+    """The fields a stat block gives a creature, as a scenario's creature table would write them."""
+    made = block.creature("statblock")
+    names = STATBLOCK_FIELDS
+    fields_of = {a.name: a for a in attrs.fields(Creature)}
+    return {n: unstructure(getattr(made, n), fields_of[n].type) for n in names}
 
 
 def _rows(raw: Any, field: str, where: Where) -> list[dict[str, Any]]:

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import brawl.statblocks.text as notation
 from brawl.io.scenariofields import Where, kind
-from brawl.statblocks import text as notation
 from brawl.statblocks.steelcompendium import NOT_PRINTED
 
 USAGES = {

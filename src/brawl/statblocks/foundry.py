@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import brawl.statblocks.text as notation
 from brawl.abilities.model import (
     ApplyCondition,
     Damage,
@@ -32,7 +33,6 @@ from brawl.conditions import ConditionName
 from brawl.errors import ArgumentTypeError, StateError
 from brawl.io.json import unstructure
 from brawl.io.scenariofields import Where, kind
-from brawl.statblocks import text as notation
 
 ACTOR_TYPES = {"npc": "monster", "hero": "hero", "character": "hero"}
 """Foundry actor types and what brawl reads them as."""

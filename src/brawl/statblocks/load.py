@@ -20,11 +20,13 @@ from typing import Any
 
 import attrs
 
+import brawl.statblocks.forgesteel as forgesteel
+import brawl.statblocks.foundry as foundry
+import brawl.statblocks.steelcompendium as steelcompendium
 from brawl.abilities.model import Ability, TextEffect
 from brawl.errors import ScenarioError
 from brawl.io.jsontext import loads as json_loads
 from brawl.io.scenariofields import Where, kind
-from brawl.statblocks import forgesteel, foundry, steelcompendium
 from brawl.statblocks.model import HeroSheet, StatBlock, slug
 from brawl.statblocks.tomlformat import MAX_FILE, build_ability, build_block, parse_statblocks, read_document
 
@@ -114,8 +116,10 @@ def ability_report(statblock: str, ability: Ability) -> AbilityReport:
     if target.kind == "special":
         text.append(f"target: {target.text}")
     else:
-        count = "each" if target.count is None else str(target.count)
-        parsed.append(f"target {count} {target.kind}" if target.kind != "self" else "target self")
+        if target.kind == "self" or target.kind.startswith("each"):
+            parsed.append(f"target {target.kind}")
+        else:
+            parsed.append(f"target {'each' if target.count is None else target.count} {target.kind}")
     if ability.cost is not None:
         parsed.append(f"cost {ability.cost.amount} {ability.cost.resource}")
     if ability.trigger:

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import brawl.statblocks.text as notation
 from brawl.io.scenariofields import Where, kind
-from brawl.statblocks import text as notation
 
 MONSTER_KEYS = frozenset(
     {

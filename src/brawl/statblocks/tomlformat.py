@@ -22,12 +22,12 @@ from typing import Any
 
 import attrs
 
+import brawl.statblocks.text as notation
 from brawl.abilities.model import Ability, Cost, Distance, Target, Tier
 from brawl.abilities.parse import parse_tier
 from brawl.errors import ArgumentTypeError, ScenarioError, StateError
 from brawl.io.json import structure, unstructure
 from brawl.io.scenariofields import Where, kind
-from brawl.statblocks import text as notation
 from brawl.statblocks.model import HeroSheet, StatBlock, Trait
 
 SCHEMA = 1
