@@ -98,12 +98,34 @@ def build_block(raw: Any, cls: type[StatBlock] | type[HeroSheet], field: str, wh
         return structure(body, cls, prefix=field, source=where.source)
     except (StateError, ArgumentTypeError) as exc:  # checks across fields, made after structuring
         raise where.fail(str(exc), field) from None
+    except ScenarioError as exc:
+        raise _pinned(exc) from None
 
 
 def build_ability(raw: Any, field: str, where: Where) -> Ability:
     """One ability from its table (short forms allowed)."""
-    ability: Ability = structure(ability_table(raw, field, where), Ability, prefix=field, source=where.source)
+    try:
+        ability: Ability = structure(
+            ability_table(raw, field, where), Ability, prefix=field, source=where.source
+        )
+    except ScenarioError as exc:
+        raise _pinned(exc) from None
     return ability
+
+
+_RECORD_FIELD = re.compile(
+    r"(Ability|Distance|Target|Cost|PowerRoll|Tier|Potency|Damage|ForcedMovement|"
+    r"ApplyCondition|TextEffect|StatBlock|HeroSheet|Trait)\.([a-z_]+)\b"
+)
+
+
+def _pinned(exc: ScenarioError) -> ScenarioError:
+    """The error with its field made precise when a record's check names the attribute it refused."""
+    found = _RECORD_FIELD.match(exc.reason)
+    if found is None or exc.field is None or exc.field.endswith(f".{found.group(2)}"):
+        return exc
+    field = f"{exc.field}.{found.group(2)}"
+    return ScenarioError(exc.reason, line=exc.line, column=exc.column, field=field, source=exc.source)
 
 
 def ability_table(raw: Any, field: str, where: Where) -> dict[str, Any]:
