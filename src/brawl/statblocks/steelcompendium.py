@@ -69,8 +69,7 @@ def looks_like(raw: Any) -> bool:
     return (
         isinstance(raw, dict)
         and "name" in raw
-        and "stamina" in raw
-        and any(k in raw for k in ("roles", "role", "ev", "free_strike", "might", "ancestry"))
+        and any(k in raw for k in ("roles", "role", "ev", "free_strike", "stamina", "might", "ancestry"))
     )
 
 
@@ -237,6 +236,8 @@ def ability(raw: dict[str, Any], where: Where, field: str, notes: list[str], *, 
     else:
         out["action_type"] = "none"
         notes.append(f"{owner}: {name.strip()}: no action type given, read as none")
+    if category is None and out["action_type"] == "villain action":
+        category = "villain"
     if category:
         out["category"] = category
     if "keywords" in raw:
