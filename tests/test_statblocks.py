@@ -210,7 +210,7 @@ def test_the_writer_uses_the_short_forms_that_read_back() -> None:
 HEAD = '[[monsters]]\nname = "A"\nstamina = 8\n[[monsters.abilities]]\nname = "J"\n'
 _NAMES = st.text(alphabet="abcdefghijklmnopqrstuvwxyz ", min_size=1, max_size=12).filter(str.strip)
 _SAFE_TEXT = st.text(
-    alphabet=st.characters(blacklist_categories=("Cs",), max_codepoint=0x2FFF), min_size=0, max_size=30
+    alphabet=st.characters(exclude_categories=["Cs"], max_codepoint=0x2FFF), min_size=0, max_size=30
 )
 
 
@@ -570,6 +570,19 @@ def test_an_unknown_document_is_refused() -> None:
         loads_statblocks("{}", format="pdf")
     with pytest.raises(brawl.ScenarioError, match="cannot read"):
         load_statblocks(DATA / "nothing.json")
+
+
+def test_wrong_python_types_are_type_errors() -> None:
+    with pytest.raises(TypeError):
+        load_statblocks(5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        loads_statblocks(b"[[monsters]]")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        loads_statblocks("{}", format=1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        parse_statblocks(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        StatBlock(name="A", stamina=True)
 
 
 def test_yaml_without_pyyaml_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -536,6 +536,23 @@ __all__ += ["Ability", "AbilityPowerRoll", "ApplyCondition", "Cost", "Damage", "
 __all__ += ["ForcedMovement", "Potency", "Target", "TextEffect", "Tier"]
 __all__ += ["format_tier", "parse_tier"]
 
+# --- stat blocks and hero sheets: brawl's TOML files and the importers ---------------------------
+from brawl.statblocks import (
+    AbilityReport,
+    HeroSheet,
+    StatBlock,
+    StatBlockFile,
+    Trait,
+    bundled_statblocks,
+    dumps_statblocks,
+    load_statblocks,
+    loads_statblocks,
+    parse_statblocks,
+)
+
+__all__ += ["AbilityReport", "HeroSheet", "StatBlock", "StatBlockFile", "Trait", "bundled_statblocks"]
+__all__ += ["dumps_statblocks", "load_statblocks", "loads_statblocks", "parse_statblocks"]
+
 # --- the public boundary: arguments of the wrong type raise ArgumentTypeError ---------------
 from brawl._public import check_namespace
 from brawl.errors import ArgumentTypeError

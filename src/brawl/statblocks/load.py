@@ -24,7 +24,7 @@ import brawl.statblocks.forgesteel as forgesteel
 import brawl.statblocks.foundry as foundry
 import brawl.statblocks.steelcompendium as steelcompendium
 from brawl.abilities.model import Ability, TextEffect
-from brawl.errors import ScenarioError
+from brawl.errors import ArgumentTypeError, ScenarioError
 from brawl.io.jsontext import loads as json_loads
 from brawl.io.scenariofields import Where, kind
 from brawl.statblocks.model import HeroSheet, StatBlock, slug
@@ -152,7 +152,7 @@ def load_statblocks(
         source = path.name
         target = path
     else:
-        raise ScenarioError(f"load_statblocks: expected a path, got {type(path).__name__}")
+        raise ArgumentTypeError(f"load_statblocks(path={path!r}): a path is needed", rule=())
     try:
         raw = target.read_bytes()
     except OSError as exc:
@@ -170,10 +170,14 @@ def loads_statblocks(text: str, *, format: str | None = None, source: str | None
     Text that is not brawl's TOML is read as YAML if the name ends in ``.yaml`` or ``.yml`` (it
     needs PyYAML) and as JSON otherwise.
     """
+    if not isinstance(text, str):
+        raise ArgumentTypeError(f"loads_statblocks(text={text!r:.40}): a string is needed", rule=())
+    if format is not None and not isinstance(format, str):
+        raise ArgumentTypeError(f"loads_statblocks(format={format!r}): a string or None is needed", rule=())
+    if source is not None and not isinstance(source, str):
+        raise ArgumentTypeError(f"loads_statblocks(source={source!r}): a string or None is needed", rule=())
     if format is not None and format not in FORMATS:
         raise ScenarioError(f"format {format!r}: not one of {', '.join(FORMATS)}", source=source)
-    if not isinstance(text, str):
-        raise ScenarioError(f"expected text, got {type(text).__name__}", source=source)
     name = source or ""
     suffix = Path(name).suffix.lower()
     if format == "brawl" or (format is None and suffix == ".toml"):

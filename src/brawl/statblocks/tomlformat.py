@@ -47,7 +47,7 @@ for _cls in (Trait, StatBlock, HeroSheet):
 def parse_statblocks(text: str, *, source: str | None = None) -> tuple[StatBlock | HeroSheet, ...]:
     """The stat blocks and hero sheets of a TOML text, in file order (monsters, then heroes)."""
     if not isinstance(text, str):
-        raise ScenarioError(f"expected TOML text, got {type(text).__name__}", source=source)
+        raise ArgumentTypeError(f"parse_statblocks(text={text!r:.40}): a string is needed", rule=())
     if len(text) > MAX_FILE:
         raise ScenarioError(f"file of {len(text)} characters: the limit is {MAX_FILE}", source=source)
     try:
