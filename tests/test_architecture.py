@@ -76,6 +76,9 @@ LAYERS: dict[str, int] = {
     "brawl.abilities": MODEL,
     "brawl.abilities.model": MODEL,
     "brawl.abilities.parse": MODEL,
+    "brawl.abilities.potency": MODEL,
+    "brawl.abilities.areas": DEFINITIONS,
+    "brawl.rules.abilities": RESOLVERS,
     "brawl.statblocks": EDGES,
     "brawl.statblocks.model": MODEL,
 }

@@ -535,6 +535,9 @@ from brawl.abilities.parse import format_tier, parse_tier
 __all__ += ["Ability", "AbilityPowerRoll", "ApplyCondition", "Cost", "Damage", "Distance", "Effect"]
 __all__ += ["ForcedMovement", "Potency", "Target", "TextEffect", "Tier"]
 __all__ += ["format_tier", "parse_tier"]
+from brawl.rules.abilities import UseAbility, can_use_ability, use_ability, verify_use_ability
+
+__all__ += ["UseAbility", "can_use_ability", "use_ability", "verify_use_ability"]
 
 # --- stat blocks and hero sheets: brawl's TOML files and the importers ---------------------------
 from brawl.statblocks import (

@@ -35,6 +35,7 @@ from brawl.geometry import distance
 from brawl.outcome import Outcome
 from brawl.rng import Rng
 from brawl.state import Encounter
+from brawl.turns.ability_deeds import pick_ability
 
 Policy = Callable[[Encounter, Sequence[Action]], Action]
 """Chooses one of the legal actions for the state."""
@@ -57,8 +58,12 @@ def standing_sides(state: Encounter) -> tuple[str, ...]:
 def greedy(state: Encounter, options: Sequence[Action]) -> Action:
     """Strike an adjacent enemy if possible, else step closer to the nearest enemy, else end the turn.
 
-    Between turns it starts the first turn offered, or ends the round.
+    Between turns it starts the first turn offered, or ends the round. An ability with a power roll
+    that reaches enemies (and no ally) comes before any strike (:func:`pick_ability`).
     """
+    ability = pick_ability(state, list(options))
+    if ability is not None:
+        return ability
     strikes = [
         a
         for a in options

@@ -35,6 +35,7 @@ from brawl.rules.recoveries import CatchBreath, Heal
 from brawl.rules.stealth import Hide, Search
 from brawl.rules.strikes import FreeStrike
 from brawl.state import Encounter
+from brawl.turns.ability_deeds import ability_deeds
 from brawl.turns.deeds import AdvanceTo, RideTo, TakeAction, legal_moves, legal_now, ride_destinations
 from brawl.turns.records import UseAction
 
@@ -145,4 +146,5 @@ def deeds(state: Encounter, cid: str) -> list[Action]:
     taken += [TakeAction("maneuver", a) for a in maneuvers]
     taken += [TakeAction("free maneuver", a) for a in free]
     found += [a for a in taken if _ok(state, a)]
+    found += ability_deeds(state, cid)  # each ability on the creature's block (R-ABIL-1)
     return found
