@@ -29,12 +29,11 @@ from brawl.creature import Creature, MapObject
 from brawl.errors import ArgumentTypeError, BrawlError, ScenarioError
 from brawl.geometry import Pos
 from brawl.io import scenariofields as fields
-from brawl.io.json import structure, unstructure
+from brawl.io.json import structure
 from brawl.io.scenariofields import Where
 from brawl.rng import Rng
 from brawl.size import Size
-from brawl.statblocks.load import StatBlockFile, bundled_statblocks, find_statblock, load_statblocks
-from brawl.statblocks.model import HeroSheet, StatBlock
+from brawl.statblocks.library import StatBlockLibrary
 from brawl.state import Encounter
 from brawl.statecheck import MAX_CREATURES, MAX_OBJECTS, too_many
 from brawl.terrain import AIR, Cell, Material, Terrain
@@ -351,10 +350,10 @@ def _build(
 
     creature_rows = _rows(top.get("creatures", []), "creatures", where)
     if any("statblock" in row for row in creature_rows):
-        library = _StatBlocks(top.get("statblocks", []), where, base)
+        library = StatBlockLibrary(top.get("statblocks", []), where, base)
         creature_rows = [library.fill(row, f"creatures[{i}]") for i, row in enumerate(creature_rows)]
     elif "statblocks" in top:
-        _StatBlocks(top["statblocks"], where, base)  # the files are checked even when no creature names one
+        StatBlockLibrary(top["statblocks"], where, base)  # the files are checked though no creature names one
     object_rows = _rows(top.get("objects", []), "objects", where)
     marks: set[str] = set()
     for key, rows in (("creatures", creature_rows), ("objects", object_rows)):
@@ -455,79 +454,6 @@ def _build(
         field = "objects" if str(exc).startswith("object") else "creatures"
         raise where.fail(str(exc), field) from None
     return Scenario(name=name, description=description, encounter=enc)
-
-
-STATBLOCK_FIELDS = (
-    "name",
-    "side",
-    "hero",
-    "size",
-    "speed",
-    "movement",
-    "stability",
-    "characteristics",
-    "stamina_max",
-    "recoveries",
-    "immunities",
-    "weaknesses",
-    "level",
-    "solo",
-    "abilities",
-)
-"""The creature fields a stat block or hero sheet sets; a creature's table may set any of them again."""
-
-
-class _StatBlocks:
-    """The stat blocks a scenario's creatures may name: its ``statblocks`` files, then brawl's own."""
-
-    def __init__(self, paths: Any, where: Where, base: str | os.PathLike[str] | None) -> None:
-        if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
-            raise where.fail(f"expected an array of file names, got {fields.kind(paths)}", "statblocks")
-        self.where = where
-        self.files: list[StatBlockFile] = []
-        folder = Path(base) if base is not None else Path()
-        for i, name in enumerate(paths):
-            try:
-                self.files.append(load_statblocks(folder / name))
-            except ScenarioError as exc:
-                raise where.fail(str(exc), f"statblocks[{i}]") from None
-        self.bundled: StatBlockFile | None = None
-
-    def find(self, name: str) -> StatBlock | HeroSheet | None:
-        found = find_statblock(name, self.files)
-        if found is None:
-            if self.bundled is None:
-                self.bundled = bundled_statblocks()
-            found = self.bundled.get(name)
-        return found
-
-    def fill(self, row: dict[str, Any], field: str) -> dict[str, Any]:
-        """The row with the fields of the stat block it names; the row's own keys win."""
-        if "statblock" not in row:
-            return row
-        body = dict(row)
-        name = body.pop("statblock")
-        if not isinstance(name, str):
-            raise self.where.fail(
-                f"expected a stat block's name, got {fields.kind(name)}", f"{field}.statblock"
-            )
-        block = self.find(name)
-        if block is None:
-            known = sorted({b.key for f in self.files for b in f.blocks})
-            if self.bundled is not None:
-                known += sorted(b.key for b in self.bundled.blocks)
-            raise self.where.fail(
-                f"no stat block named {name!r} (known: {', '.join(known)})", f"{field}.statblock"
-            )
-        return {**statblock_fields(block), **body}
-
-
-def statblock_fields(block: StatBlock | HeroSheet) -> dict[str, Any]:
-    """The fields a stat block gives a creature, as a scenario's creature table would write them."""
-    made = block.creature("statblock")
-    names = STATBLOCK_FIELDS
-    fields_of = {a.name: a for a in attrs.fields(Creature)}
-    return {n: unstructure(getattr(made, n), fields_of[n].type) for n in names}
 
 
 def _rows(raw: Any, field: str, where: Where) -> list[dict[str, Any]]:
