@@ -74,11 +74,12 @@ def fight(
     *others: Creature, kira: dict[str, object] | None = None, cells: dict[Pos, Cell] | None = None
 ) -> Encounter:
     """Kira, a hero with Might 2 and Reason 2, at (2, 2); others as given."""
-    hero = Creature(
-        id="kira", side="heroes", hero=True, stamina_max=30, pos=(2, 2, 0),
-        characteristics=Characteristics(might=2, reason=2), abilities=(BASH, THUNDER, BOLT, RALLY),
-        **{"heroic_resource": 3, **(kira or {})},  # type: ignore[arg-type]
-    )  # fmt: skip
+    fields: dict[str, object] = {
+        "id": "kira", "side": "heroes", "hero": True, "stamina_max": 30, "pos": (2, 2, 0),
+        "characteristics": Characteristics(might=2, reason=2), "abilities": (BASH, THUNDER, BOLT, RALLY),
+        "heroic_resource": 3,
+    }  # fmt: skip
+    hero = Creature(**{**fields, **(kira or {})})  # type: ignore[arg-type]
     return Encounter.create(Terrain.flat(10, 10).with_cells(cells or {}), [hero, *others])
 
 
@@ -306,3 +307,65 @@ def test_the_record_saves_replays_and_applies_the_same() -> None:
         enc, "kira", "Thunderclap", dice=(6, 6), tiers={"g2": 1}
     )
     assert of(Damaged, brawl.apply(enc, again).events)
+
+
+CRASH = Ability(
+    "Crash", "main action", None, ("Area", "Magic"),
+    distance=Distance("cube", size=1, within=4), target=Target("creature or object", None),
+    power_roll=roll("3 damage; push 1; A < 5 prone", "3 damage; push 1", "3 damage; push 1", chars=()),
+)  # fmt: skip
+
+
+def test_an_object_in_an_area_takes_damage_and_resists_nothing() -> None:
+    """R-ABIL-7, DS-OBJ-01: the crate takes 3 damage; its potency score is 0; no condition on an object."""
+    crate = brawl.MapObject(id="crate", pos=Pos(5, 2, 0), material="stone")
+    enc = fight(kira={"abilities": (CRASH,)}).with_object(crate)
+    out = brawl.use_ability(enc, "kira", "Crash", origin=(5, 2, 0), dice=(1, 1))
+    assert out.state.objects["crate"].stamina == crate.stamina - 3
+    (check,) = of(PotencyChecked, out.events)
+    assert (check.score, check.applies) == (0, True)
+    assert "R-ABIL-7" in check.rules
+    assert any("object" in n.text for n in of(Note, out.events))
+
+
+BLAST = Ability(
+    "Blast", "main action", None, ("Area", "Magic"),
+    distance=Distance("cube", size=3, within=5), target=Target("each creature", None),
+    power_roll=roll("2 damage; push 2", "2 damage; push 2", "2 damage; push 2", chars=()),
+)  # fmt: skip
+
+
+def test_an_areas_push_goes_away_from_its_origin_square() -> None:
+    """R-ABIL-10, DS-FORCE-02: the cube's origin is its square nearest Kira, (4, 2); the goblin at
+    (5, 3) is pushed 2 straight away from it, to (7, 5)."""
+    enc = fight(gob(pos=(5, 3, 0)), kira={"abilities": (BLAST,)})
+    out = brawl.use_ability(enc, "kira", "Blast", origin=(4, 1, 0), dice=(1, 1))
+    assert of(AbilityUsed, out.events)[0].origin == Pos(4, 2, 0)
+    assert out.state.creature("gob").pos == Pos(7, 5, 0)
+
+
+SHOCK = attrs.evolve(BLAST, name="Shock", distance=Distance("burst", 4))
+
+
+def test_cover_gives_a_damaging_area_ability_a_bane() -> None:
+    """DS-EDGE-08, R-EDGE-2, R-AREA-5: behind a pillar from Kira the goblin has cover: 6 + 6 = 12
+    with a bane is 10, tier 1, while the one in the open gets 12, tier 2; the burst reaches both,
+    cover being no bar to line of effect."""
+    pillar = {Pos(4, 3, z): Cell(Material.STONE) for z in range(4)}
+    enc = fight(gob(pos=(6, 3, 0)), gob("open", (6, 1, 0)), kira={"abilities": (SHOCK,), "pos": (2, 3, 0)},
+                cells=pillar)  # fmt: skip
+    out = brawl.use_ability(enc, "kira", "Shock", dice=(6, 6))
+    reached = {t.target: t.tier for t in of(TierReached, out.events)}
+    assert reached == {"gob": 1, "open": 2}
+    assert [r.banes for r in of(PowerRolled, out.events)] == [1, 0]
+
+
+def test_a_dazed_creature_cannot_use_a_triggered_ability() -> None:
+    """DS-TURN-08, RB1-DAZED: no triggered actions while dazed."""
+    parry = Ability("Parry", "triggered action", None, distance=Distance("self"), target=Target("self"),
+                    trigger="An enemy strikes you.", effect_after="Halve the damage.")  # fmt: skip
+    enc = fight(kira={"abilities": (parry,), "conditions": (brawl.Condition("dazed"),)})
+    with pytest.raises(ActionUnavailableError, match="DS-TURN-08"):
+        brawl.use_ability(enc, "kira", "Parry")
+    out = brawl.use_ability(fight(kira={"abilities": (parry,)}), "kira", "Parry")
+    assert [e.text for e in of(EffectForTable, out.events)] == ["Halve the damage."]

@@ -65,7 +65,8 @@ def test_a_cube_is_size_cubed_squares_from_its_lowest_corner(corner: Pos, size: 
 
 @given(st.builds(Pos, small, small, small), st.sampled_from(AXES), st.integers(1, 8), st.integers(1, 3))
 def test_a_line_runs_along_a_row_or_column(start: Pos, way: Pos, length: int, width: int) -> None:
-    """R-AREA-3: length along the direction, width to its left and width high, by projection."""
+    """R-AREA-3: length along the direction, width a quarter turn from it (+x toward +y) and width
+    high, by projection."""
     left = Pos(-way.y, way.x, 0)
     wide = box(start - Pos(12, 12, 12), start + Pos(12, 12, 12))
 
@@ -176,3 +177,11 @@ def test_occupants_match_a_brute_force_reference(enc: Encounter, r: int, data: s
     reference = [c.id for c in enc.creature_list() if not c.dead and set(c.cells()) & area.cells]
     reference += [o for o in sorted(enc.objects) if set(enc.objects[o].cells()) & area.cells]
     assert list(found) == reference
+
+
+def test_a_wide_line_spreads_a_quarter_turn_from_its_direction() -> None:
+    """R-AREA-3: a 2 x 2 line running +x covers y and y + 1, z and z + 1; running +y, x and x - 1."""
+    east = line_cells(Pos(0, 0, 0), Pos(1, 0, 0), 2, 2)
+    assert east == {Pos(x, y, z) for x in (0, 1) for y in (0, 1) for z in (0, 1)}
+    south = line_cells(Pos(0, 0, 0), Pos(0, 1, 0), 2, 2)
+    assert south == {Pos(x, y, z) for x in (0, -1) for y in (0, 1) for z in (0, 1)}

@@ -276,11 +276,55 @@ def tiers() -> st.SearchStrategy[ab.Tier]:
     )
 
 
+def distances() -> st.SearchStrategy[ab.Distance]:
+    """A distance of any kind but special, small enough for a small map."""
+    n = st.integers(1, 4)
+    return st.one_of(
+        st.builds(ab.Distance, st.just("melee"), n),
+        st.builds(ab.Distance, st.just("ranged"), st.integers(0, 8)),
+        st.builds(lambda v, w: ab.Distance("melee or ranged", v, within=w), n, st.integers(1, 8)),
+        st.just(ab.Distance("self")),
+        st.builds(ab.Distance, st.sampled_from(("burst", "aura")), n),
+        st.builds(lambda s, w: ab.Distance("cube", size=s, within=w), n, st.integers(0, 6)),
+        st.builds(lambda s, b, w: ab.Distance("line", size=s, width=b, within=w), n, st.integers(1, 2), n),
+    )
+
+
+def abilities(name: str | None = None) -> st.SearchStrategy[ab.Ability]:
+    """An ability with any distance, target, cost and power roll (its name ``name`` or drawn)."""
+    names = st.just(name) if name is not None else _WORD.map(str.title)
+    kinds = st.sampled_from(("main action", "maneuver", "free maneuver", "triggered action"))
+    targets = st.builds(ab.Target, st.sampled_from(ab.TARGET_KINDS[:-1]), st.none() | st.integers(1, 3))
+    costs = st.none() | st.builds(ab.Cost, st.sampled_from(ab.RESOURCES), st.integers(1, 5))
+    rolls = st.none() | st.builds(
+        lambda c, t: ab.PowerRoll(c, tiers=t),
+        _subset(ab.CHARACTERISTICS, 2),
+        st.tuples(tiers(), tiers(), tiers()),
+    )
+    keywords = st.lists(
+        st.sampled_from(("Melee", "Ranged", "Strike", "Weapon", "Magic", "Area")), unique=True
+    )
+    return st.builds(
+        ab.Ability,
+        names,
+        kinds,
+        st.none() | st.sampled_from(ab.CATEGORIES),
+        keywords.map(tuple),
+        distance=distances(),
+        target=targets,
+        cost=costs,
+        power_roll=rolls,
+        effect_after=st.sampled_from(("", "The ground shakes.")),
+    )
+
+
 __all__ = [
+    "abilities",
     "characteristics",
     "conditions",
     "creatures",
     "damage_tables",
+    "distances",
     "effects",
     "encounters",
     "positions",

@@ -7,9 +7,10 @@ Shapes (rulings R-AREA-1..5; distances are R-GEO-1's, king steps in three dimens
 * **cube X within D**: an X-square cube placed by its lowest corner, its nearest square within D of
   the user; line of effect runs from the area's origin square, the cube's square nearest the user
   (R-AREA-2).
-* **line A x B within D**: A squares long along a row or a column of the grid, B squares wide (to
-  the left of its direction) and B high, starting on a square within D of the user and outside its
-  space; line of effect runs from its first square (R-AREA-3).
+* **line A x B within D**: A squares long along a row or a column of the grid, B squares wide and
+  B high, starting on a square within D of the user and outside its space; its width spreads to
+  the side a quarter turn from its direction, from +x toward +y (a line running +x widens toward
+  +y, one running +y toward -x); line of effect runs from its first square (R-AREA-3).
 * **wall X within D**: X squares or fewer chosen one by one, each touching another by a face, one
   of them within D of the user; a wall shapes the map and targets nobody (R-AREA-4).
 
@@ -81,8 +82,8 @@ def cube_cells(corner: Pos, size: int) -> frozenset[Pos]:
 
 
 def line_cells(start: Pos, direction: Pos, length: int, width: int) -> frozenset[Pos]:
-    """The squares of a line: ``length`` along ``direction`` from ``start``, ``width`` wide to its left
-    and ``width`` high (R-AREA-3)."""
+    """The squares of a line: ``length`` along ``direction`` from ``start``, ``width`` wide (a quarter
+    turn from the direction, +x toward +y) and ``width`` high (R-AREA-3)."""
     if direction not in AXES:
         raise InvalidArgumentError(
             f"line direction {tuple(direction)}: one of {[tuple(a) for a in AXES]}", rule="R-AREA-3"
