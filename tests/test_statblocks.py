@@ -32,6 +32,7 @@ from brawl.statblocks import (
 )
 from brawl.statblocks.model import ORGANIZATIONS, ROLES
 from brawl.statblocks.tomlformat import read_document
+from brawl.strategies import abilities as shared_abilities
 from brawl.strategies import effects, tiers
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -283,7 +284,7 @@ _COMMON: dict[str, Any] = {
     "immunities": st.dictionaries(st.sampled_from(sorted(DAMAGE_KEYS)), st.integers(0, 9) | st.just("all")),
     "weaknesses": st.dictionaries(st.sampled_from(sorted(DAMAGE_KEYS)), st.integers(0, 9)),
     "traits": st.lists(st.builds(Trait, _NAMES, _SAFE_TEXT), max_size=2).map(tuple),
-    "abilities": st.lists(abilities(), max_size=3).map(_unique),
+    "abilities": st.lists(abilities() | shared_abilities(), max_size=3).map(_unique),
 }
 stat_blocks = st.builds(
     StatBlock,

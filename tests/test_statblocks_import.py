@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import copy
 import json
+import tomllib
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 
 import brawl
@@ -20,6 +22,9 @@ from brawl.statblocks import HeroSheet, StatBlock, Trait, dumps_statblocks, load
 from brawl.statblocks.load import StatBlockFile, loads_statblocks
 
 DATA = Path(__file__).parent / "data" / "statblocks"
+VALIDATOR = jsonschema.Draft202012Validator(
+    json.loads((Path(__file__).parents[1] / "schemas" / "statblocks.schema.json").read_text(encoding="utf-8"))
+)
 
 
 def sample(name: str) -> Any:
@@ -43,8 +48,10 @@ def monster(file: StatBlockFile, name: str) -> StatBlock:
 
 
 def written_and_read_back(file: StatBlockFile) -> None:
-    """Everything an importer builds, brawl writes as TOML and reads back equal."""
-    assert parse_statblocks(dumps_statblocks(file.blocks)) == file.blocks
+    """Everything an importer builds, brawl writes as TOML that fits the schema and reads back equal."""
+    text = dumps_statblocks(file.blocks)
+    assert parse_statblocks(text) == file.blocks
+    assert list(VALIDATOR.iter_errors(tomllib.loads(text))) == []
 
 
 # --- SteelCompendium ------------------------------------------------------------------------------
