@@ -1,7 +1,7 @@
 """Reading the game's notation: "3 for four minions", "Fire 5, poison 3", "Melee 1 or ranged 10".
 
 Every importer writes what it reads into brawl's own stat block layout (plain tables, see
-:mod:`brawl.statblocks.tomlformat`); these helpers turn the notation of a stat block into the
+:mod:`brawl.statblocks.tomlformat`); the functions here turn the notation of a stat block into the
 values of that layout. A value they cannot read raises :class:`~brawl.errors.ScenarioError`
 through the caller's :class:`~brawl.io.scenariofields.Where`, naming the field and what it
 expected.
