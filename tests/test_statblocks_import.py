@@ -18,7 +18,9 @@ import pytest
 import brawl
 from brawl.abilities import model as ab
 from brawl.creature import MovementType
+from brawl.io.scenariofields import Where
 from brawl.statblocks import HeroSheet, StatBlock, Trait, dumps_statblocks, load_statblocks, parse_statblocks
+from brawl.statblocks import text as notation
 from brawl.statblocks.load import StatBlockFile, loads_statblocks
 
 DATA = Path(__file__).parent / "data" / "statblocks"
@@ -408,3 +410,143 @@ def test_forgesteel_refuses_malformed_values(change: Any, field: str, words: str
     data = sample("fs-monster.json")
     change(data)
     refused(data, words, field)
+
+
+# --- the notation the importers read -----------------------------------------------------------------
+
+HERE = Where(None, "x.json")
+
+
+@pytest.mark.parametrize(
+    ("printed", "table"),
+    [
+        ("Melee 1", {"kind": "melee", "value": 1}),
+        ("ranged 10", {"kind": "ranged", "value": 10}),
+        ("Melee 2 or ranged 8", {"kind": "melee or ranged", "value": 2, "within": 8}),
+        ("Self", {"kind": "self"}),
+        ("3 burst", {"kind": "burst", "value": 3}),
+        ("Self 2 aura", {"kind": "aura", "value": 2}),
+        ("4 cube within 10", {"kind": "cube", "size": 4, "within": 10}),
+        ("5 × 2 line within 1", {"kind": "line", "size": 5, "width": 2, "within": 1}),
+        ("10 wall within 10", {"kind": "wall", "size": 10, "within": 10}),
+        ("Special: see the map", {"kind": "special", "text": "Special: see the map"}),
+    ],
+)
+def test_distances_in_the_games_notation(printed: str, table: dict[str, Any]) -> None:
+    assert notation.distance(printed) == table
+    ab.Distance(**table)  # every table builds a distance
+
+
+@pytest.mark.parametrize(
+    ("printed", "kind", "count"),
+    [
+        ("One creature", "creature", 1),
+        ("Two enemies", "enemy", 2),
+        ("3 creatures or objects", "creature or object", 3),
+        ("Self or one ally", "self or ally", 1),
+        ("Self", "self", None),
+        ("Each enemy in the area", "each enemy", "each"),
+        ("All allies in the area", "each ally", "each"),
+        ("The loudest creature", "special", None),
+    ],
+)
+def test_targets_in_the_games_notation(printed: str, kind: str, count: Any) -> None:
+    table = notation.target(printed)
+    assert (table["kind"], table.get("count"), table["text"]) == (kind, count, printed)
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        (3, (3, 1)),
+        ("12", (12, 1)),
+        ("3 for four minions", (3, 4)),
+        ("5 for 8 minions", (5, 8)),
+        (None, (0, 1)),
+    ],
+)
+def test_encounter_values(value: Any, expected: tuple[int, int]) -> None:
+    assert notation.ev(value, "ev", HERE) == expected
+
+
+@pytest.mark.parametrize("value", ["three", "3 for many minions", -1, True, [3]])
+def test_malformed_encounter_values_are_refused(value: Any) -> None:
+    with pytest.raises(brawl.ScenarioError, match="3 for four minions"):
+        notation.ev(value, "ev", HERE)
+
+
+@pytest.mark.parametrize(
+    ("value", "default", "expected"),
+    [
+        ("3 Malice", "malice", {"resource": "malice", "amount": 3, "text": "3 Malice"}),
+        ("5 Wrath", "malice", {"resource": "heroic", "amount": 5, "text": "5 Wrath"}),
+        ("2", "malice", {"resource": "malice", "amount": 2, "text": "2"}),
+        (4, "heroic", {"resource": "heroic", "amount": 4}),
+        ("Signature Ability", "malice", None),
+        (None, "malice", None),
+    ],
+)
+def test_costs(value: Any, default: str, expected: Any) -> None:
+    assert notation.cost(value, "cost", HERE, default=default) == expected
+
+
+@pytest.mark.parametrize(
+    ("value", "immunity", "expected"),
+    [
+        ("Fire 5, poison all", True, {"fire": 5, "poison": "all"}),
+        (["Cold 3"], False, {"cold": 3}),
+        ({"Holy": 2}, False, {"holy": 2}),
+        ("Damage 2", True, {"damage": 2}),
+        ("\u2014", True, {}),
+    ],
+)
+def test_damage_tables(value: Any, immunity: bool, expected: dict[str, Any]) -> None:
+    assert notation.damage_table(value, "immunities", HERE, immunity=immunity) == expected
+
+
+@pytest.mark.parametrize("value", ["Fire", "Radiant 3", "fire five", "poison all"])
+def test_malformed_weaknesses_are_refused(value: str) -> None:
+    with pytest.raises(brawl.ScenarioError):
+        notation.damage_table(value, "weaknesses", HERE, immunity=False)
+
+
+@pytest.mark.parametrize(
+    ("key", "tier"),
+    [
+        ("tier1", 1),
+        ("t2", 2),
+        ("11 or lower", 1),
+        ("12-16", 2),
+        ("12\u201316", 2),
+        ("17+", 3),
+        ("effect", None),
+    ],
+)
+def test_tier_keys(key: str, tier: int | None) -> None:
+    assert notation.tier_key(key) == tier
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("Power Roll + 2", ([], 2)),
+        ("Power Roll - 1", ([], -1)),
+        ("Power Roll + Might or Agility", (["might", "agility"], None)),
+        ("2d10 + R", (["reason"], None)),
+    ],
+)
+def test_power_roll_lines(value: str, expected: tuple[list[str], int | None]) -> None:
+    assert notation.roll_characteristics(value, "roll", HERE) == expected
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("Main action", "main action"),
+        ("freeTriggered", "free triggered action"),
+        ("Villain Action 2", "villain action"),
+    ],
+)
+def test_action_types(value: str, expected: str) -> None:
+    assert notation.action_type(value, "usage", HERE) == expected
+    assert expected in ab.ACTION_TYPES
