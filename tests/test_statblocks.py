@@ -555,6 +555,40 @@ def test_the_format_is_told_from_the_name_and_content() -> None:
     }
 
 
+def test_a_folder_gives_the_stat_blocks_of_its_files(tmp_path: Path) -> None:
+    for name in ("sc-squad.yaml", "brawl-one.toml", "fs-encounter.json"):
+        (tmp_path / name).write_bytes((DATA / name).read_bytes())
+    (tmp_path / "notes.txt").write_text("not a stat block", encoding="utf-8")
+    folder = load_statblocks(tmp_path)
+    assert folder.format == "mixed"
+    assert [b.name for b in folder] == [
+        "Ridge Stalker",
+        "Gate Imp",
+        "Sledge Warden",
+        "Mirefly Swarmling",
+        "Mire Matron",
+    ]
+    assert folder.roster == (("Sledge Warden", 1), ("Gate Imp", 4))
+    (tmp_path / "sc-squad.yaml").write_text("- name: Broken\n  stamina: lots\n", encoding="utf-8")
+    with pytest.raises(brawl.ScenarioError, match=r"sc-squad\.yaml"):
+        load_statblocks(tmp_path)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with pytest.raises(brawl.ScenarioError, match="no stat block file"):
+        load_statblocks(empty)
+
+
+def test_a_scenario_reads_a_folder_of_stat_blocks(tmp_path: Path) -> None:
+    (tmp_path / "blocks").mkdir()
+    (tmp_path / "blocks" / "one.toml").write_bytes((DATA / "brawl-one.toml").read_bytes())
+    text = (
+        'statblocks = ["blocks"]\n[[levels]]\nmap = "K.."\n'
+        + '[[creatures]]\nid = "r"\nmark = "K"\nstatblock = "ridge stalker"\n'
+    )
+    enc = brawl.loads_scenario(text, base=tmp_path)
+    assert enc.creature("r").solo
+
+
 def test_brawls_own_tables_are_read_from_json_too() -> None:
     data = tomllib.loads((DATA / "brawl-one.toml").read_text(encoding="utf-8"))
     from_json = loads_statblocks(json.dumps(data), source="one.json")

@@ -69,7 +69,7 @@ class StatBlockFile:
     source: str
     """The file's name."""
     format: str
-    """``"brawl"``, ``"steelcompendium"``, ``"foundry"`` or ``"forgesteel"``."""
+    """``"brawl"``, ``"steelcompendium"``, ``"foundry"`` or ``"forgesteel"``; ``"mixed"`` for a folder."""
     blocks: tuple[StatBlock | HeroSheet, ...]
     """The stat blocks and hero sheets, in file order."""
     abilities: tuple[Ability, ...] = ()
@@ -144,10 +144,17 @@ def ability_report(statblock: str, ability: Ability) -> AbilityReport:
 def load_statblocks(
     path: str | os.PathLike[str] | Traversable, *, format: str | None = None
 ) -> StatBlockFile:
-    """The stat blocks of a file, its format told from its name and content (or given)."""
+    """The stat blocks of a file, its format told from its name and content (or given).
+
+    A folder gives the stat blocks of its ``.toml``, ``.json``, ``.yaml`` and ``.yml`` files, in
+    the order of their names, as one :class:`StatBlockFile` (its format is ``"mixed"`` when the
+    files' formats differ).
+    """
     if isinstance(path, str | os.PathLike):
         source = os.fspath(path)
         target: Path | Traversable = Path(source)
+        if target.is_dir():
+            return _folder(target, format)
     elif isinstance(path, Traversable):
         source = path.name
         target = path
@@ -162,6 +169,26 @@ def load_statblocks(
     except UnicodeDecodeError as exc:
         raise ScenarioError(f"not UTF-8 text (byte {exc.start})", source=source) from None
     return loads_statblocks(text, format=format, source=source)
+
+
+SUFFIXES = (".toml", ".json", ".yaml", ".yml")
+"""The files of a folder :func:`load_statblocks` reads."""
+
+
+def _folder(folder: Path, format: str | None) -> StatBlockFile:
+    paths = [p for p in sorted(folder.iterdir()) if p.suffix.lower() in SUFFIXES]
+    files = [load_statblocks(p, format=format) for p in paths]
+    if not files:
+        raise ScenarioError(f"no stat block file ({', '.join(SUFFIXES)}) in the folder", source=str(folder))
+    formats = {f.format for f in files}
+    return StatBlockFile(
+        str(folder),
+        formats.pop() if len(formats) == 1 else "mixed",
+        tuple(b for f in files for b in f.blocks),
+        tuple(a for f in files for a in f.abilities),
+        tuple(r for f in files for r in f.roster),
+        tuple(n for f in files for n in f.notes),
+    )
 
 
 def loads_statblocks(text: str, *, format: str | None = None, source: str | None = None) -> StatBlockFile:
