@@ -152,9 +152,9 @@ def load_statblocks(
     """
     if isinstance(path, str | os.PathLike):
         source = os.fspath(path)
+        if Path(source).is_dir():
+            return _folder(Path(source), format)
         target: Path | Traversable = Path(source)
-        if target.is_dir():
-            return _folder(target, format)
     elif isinstance(path, Traversable):
         source = path.name
         target = path
