@@ -3,6 +3,8 @@ policy uses abilities, so simulated fights are real fights (R-ABIL-1, R-AREA-6).
 
 from __future__ import annotations
 
+import attrs
+
 import brawl
 from brawl import (
     Ability,
@@ -123,3 +125,22 @@ def test_simulated_fights_use_abilities_and_replay() -> None:
     assert replay_fight(enc, fight).state == fight.state
     summary = brawl.simulate(enc, runs=3, max_rounds=10)
     assert sum(summary.wins.values()) + summary.undecided == 3
+
+
+def test_an_area_holding_more_targets_than_allowed_is_offered_with_the_first_chosen() -> None:
+    """R-ABIL-9, R-ABIL-11: "two creatures in a 1 burst" with three goblins around Kira: offered
+    with the first two in the encounter's order; without a choice it is refused."""
+    pick = Ability(
+        "Twin Shock", "main action", None, ("Area", "Magic"),
+        distance=Distance("burst", 1), target=Target("enemy", 2),
+        power_roll=roll("1 damage", "2 damage", "3 damage"),
+    )  # fmt: skip
+    kira = Creature(id="kira", side="heroes", pos=(2, 2, 0), abilities=(pick,))
+    gobs = [Creature(id=f"g{i}", pos=p) for i, p in enumerate([(3, 2, 0), (1, 1, 0), (2, 3, 0)])]
+    enc = Encounter.create(Terrain.flat(6, 6), [kira, *gobs])
+    assert brawl.rules.abilities.area_candidates(enc, UseAbility("kira", "Twin Shock")) == ("g0", "g1", "g2")
+    assert not brawl.can_use_ability(enc, UseAbility("kira", "Twin Shock"))
+    (offer,) = uses(ability_deeds(enc, "kira"))
+    assert offer.targets == ("g0", "g1")
+    out = brawl.apply(enc, attrs.evolve(offer, dice=(1, 1)))
+    assert [out.state.creature(g).stamina for g in ("g0", "g1", "g2")] == [9, 9, 10]

@@ -88,6 +88,8 @@ def test_a_bad_effect_in_json_names_its_field() -> None:
         (lambda: Distance("melee", 0), StateError, "value"),
         (lambda: Target("friend"), StateError, "kind"),
         (lambda: Target("creature", 0), StateError, "count"),
+        (lambda: Target("each enemy", 2), StateError, "count"),
+        (lambda: Target("special"), StateError, "text"),
         (lambda: Cost("mana", 2), StateError, "resource"),
         (lambda: Cost("malice", "2"), TypeError, "amount"),  # type: ignore[arg-type]
         (
@@ -121,3 +123,54 @@ def test_creature_ability_fields_are_checked() -> None:
     with pytest.raises(StateError, match="heroic_resource"):
         Creature(id="k", heroic_resource=-1)
     assert Creature(id="k", abilities=(shove(),)).ability("Shove") == shove()
+
+
+def test_distances_and_targets_print_as_a_block_does() -> None:
+    """The printed forms of each distance and target kind."""
+    assert [
+        d.printed()
+        for d in (
+            Distance("melee", 1),
+            Distance("ranged", 10),
+            Distance("melee or ranged", 1, within=5),
+            Distance("self"),
+            Distance("aura", 2),
+            Distance("burst", 3),
+            Distance("cube", size=3, within=10),
+            Distance("line", size=5, width=1, within=1),
+            Distance("wall", size=10, within=10),
+            Distance("special", text="see the effect"),
+        )
+    ] == [
+        "Melee 1",
+        "Ranged 10",
+        "Melee 1 or ranged 5",
+        "Self",
+        "2 aura",
+        "3 burst",
+        "3 cube within 10",
+        "5 x 1 line within 1",
+        "10 wall within 10",
+        "see the effect",
+    ]
+    assert [
+        t.printed()
+        for t in (
+            Target("creature"),
+            Target("enemy", 2),
+            Target("creature or object", 3),
+            Target("self"),
+            Target("self or ally"),
+            Target("each enemy"),
+            Target("ally", None),
+        )
+    ] == [
+        "One creature",
+        "Two enemies",
+        "Three creatures or objects",
+        "Self",
+        "Self or one ally",
+        "Each enemy in the area",
+        "All allies",
+    ]
+    assert Target("each creature").count is None

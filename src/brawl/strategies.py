@@ -294,7 +294,11 @@ def abilities(name: str | None = None) -> st.SearchStrategy[ab.Ability]:
     """An ability with any distance, target, cost and power roll (its name ``name`` or drawn)."""
     names = st.just(name) if name is not None else _WORD.map(str.title)
     kinds = st.sampled_from(("main action", "maneuver", "free maneuver", "triggered action"))
-    targets = st.builds(ab.Target, st.sampled_from(ab.TARGET_KINDS[:-1]), st.none() | st.integers(1, 3))
+    targets = st.builds(
+        lambda kind, count: ab.Target(kind) if kind.startswith("each ") else ab.Target(kind, count),
+        st.sampled_from(ab.TARGET_KINDS[:-1]),
+        st.none() | st.integers(1, 3),
+    )
     costs = st.none() | st.builds(ab.Cost, st.sampled_from(ab.RESOURCES), st.integers(1, 5))
     rolls = st.none() | st.builds(
         lambda c, t: ab.PowerRoll(c, tiers=t),

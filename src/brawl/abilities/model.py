@@ -437,10 +437,52 @@ class Target:
 
     kind: str = attrs.field(validator=_one_of(TARGET_KINDS))
     """One of :data:`TARGET_KINDS`."""
-    count: int | None = attrs.field(default=1, validator=_optional_number(1))
-    """How many may be chosen; None: every one in the area."""
+    count: int | None = attrs.field(
+        default=attrs.Factory(lambda self: None if self.kind.startswith("each ") else 1, takes_self=True),
+        validator=_optional_number(1),
+    )
+    """How many may be chosen (default 1); None: every one in the area or in reach (the default
+    for the "each" kinds)."""
     text: str = attrs.field(default="", validator=_text)
-    """The printed words."""
+    """The printed words (always kept for a special target)."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.kind == "special" and not self.text.strip():
+            raise StateError("Target.text: a special target needs its printed words")
+        if self.kind.startswith("each ") and self.count is not None:
+            raise StateError(f"Target.count {self.count}: {self.kind!r} is every one, count None")
+
+    def printed(self) -> str:
+        """The target as a block prints it: ``One creature``, ``Two enemies``, ``Each enemy in the area``."""
+        if self.text:
+            return self.text
+        if self.kind == "self":
+            return "Self"
+        if self.kind.startswith("each "):
+            return f"{self.kind.capitalize()} in the area"
+        if self.kind == "self or ally":
+            return "Self or one ally" if self.count == 1 else f"Self or {_count_word(self.count)} allies"
+        if self.count is None:
+            return f"All {_plural(self.kind)}"
+        if self.count == 1:
+            return f"One {self.kind}"
+        return f"{_count_word(self.count).capitalize()} {_plural(self.kind)}"
+
+
+COUNT_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+"""How a block prints a number of targets."""
+PLURALS = {"creature": "creatures", "object": "objects", "enemy": "enemies", "ally": "allies"}
+"""The plural of each word a target prints."""
+
+
+def _count_word(count: int | None) -> str:
+    if count is not None and 1 <= count <= len(COUNT_WORDS):
+        return COUNT_WORDS[count - 1]
+    return str(count)
+
+
+def _plural(kind: str) -> str:
+    return " or ".join(PLURALS.get(word, word) for word in kind.split(" or "))
 
 
 @attrs.frozen
@@ -501,6 +543,7 @@ __all__ = [
     "AREA_KINDS",
     "CATEGORIES",
     "CHARACTERISTICS",
+    "COUNT_WORDS",
     "DISTANCE_KINDS",
     "DURATIONS",
     "DURATION_MARKS",
@@ -508,6 +551,7 @@ __all__ = [
     "FORCED_KINDS",
     "INITIALS",
     "NO_DURATION",
+    "PLURALS",
     "POTENCY_WORDS",
     "RESOURCES",
     "TARGET_KINDS",

@@ -307,9 +307,9 @@ def _chosen(state: Encounter, request: UseAbility, user: Creature, ability: Abil
     return request.targets
 
 
-def _in_area(
+def _candidates(
     state: Encounter, request: UseAbility, user: Creature, ability: Ability
-) -> tuple[Area, tuple[str, ...]]:
+) -> tuple[Area, list[str]]:
     area = place_area(
         state,
         user.id,
@@ -323,6 +323,26 @@ def _in_area(
         for tid in occupants(state, area)
         if allows(ability, user, _thing(state, tid)) and area_line_of_effect(state, area, user.id, tid)
     ]
+    return area, inside
+
+
+def area_candidates(state: Encounter, request: UseAbility) -> tuple[str, ...]:
+    """Every target the request's area holds that its ability allows, with line of effect, in the
+    order they would be resolved, however many the ability may affect (R-ABIL-9, R-AREA-5); raises
+    if the area can't be placed so. Choose among them when the ability allows fewer."""
+    user = living(state, request.user, "ability")
+    ability = user.ability(request.ability)
+    if ability is None or not ability.distance.is_area:
+        raise InvalidArgumentError(
+            f"ability {request.ability!r} of {user.id!r}: no area ability", rule="R-AREA-1"
+        )
+    return tuple(_candidates(state, request, user, ability)[1])
+
+
+def _in_area(
+    state: Encounter, request: UseAbility, user: Creature, ability: Ability
+) -> tuple[Area, tuple[str, ...]]:
+    area, inside = _candidates(state, request, user, ability)
     count = ability.target.count
     if not request.targets:
         if count is not None and len(inside) > count:
@@ -685,6 +705,7 @@ __all__ = [
     "UseAbility",
     "ability_targets",
     "allows",
+    "area_candidates",
     "can_use_ability",
     "use_ability",
     "verify_use_ability",

@@ -3,25 +3,32 @@ records, each with its legal targets or area placements (R-ABIL-1, R-AREA-6).
 
 For each ability on the creature's block, in the block's order: an ability on itself or on every
 target in reach once; a burst or aura once; a cube or a line at each placement the areas module
-offers (:func:`~brawl.abilities.areas.cube_placements`, :func:`~brawl.abilities.areas.line_placements`)
-that catches at least one target it allows, at most :data:`MAX_PLACEMENTS` of them; an ability
-with chosen targets once per target in reach (and once with the first ones together when it
-allows several). Each is checked with :func:`~brawl.turns.deeds.legal_now` (its own checks and
-the part of the turn it costs). Not offered: traits, triggered actions (they answer a trigger,
-not the turn), villain actions (the Director's timing) and walls (a wall's shape is a free
-choice); call :func:`brawl.use_ability` for them.
+offers (:func:`~brawl.abilities.areas.cube_placements`,
+:func:`~brawl.abilities.areas.line_placements`) that catches at least one target it allows, at
+most :data:`MAX_PLACEMENTS` of them; an ability with chosen targets once per target in reach
+(and once with the first ones together when it allows several). An area that holds more targets
+than its ability may affect is offered with the first of them chosen
+(:func:`~brawl.rules.abilities.area_candidates`). Each is checked with
+:func:`~brawl.turns.deeds.legal_now` (its own checks and the part of the turn it costs).
+
+Not offered: traits, triggered actions (they answer a trigger, not the turn), villain actions
+(the Director's timing) and walls (a wall's shape is a free choice); call
+:func:`brawl.use_ability` for them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+import attrs
+
 from brawl.abilities.areas import cube_placements, line_placements
 from brawl.abilities.model import Ability
 from brawl.creature import Creature, MapObject
+from brawl.errors import RulesError
 from brawl.geometry import Pos, distance
 from brawl.requests import Action
-from brawl.rules.abilities import UseAbility, ability_targets, allows
+from brawl.rules.abilities import UseAbility, ability_targets, allows, area_candidates
 from brawl.state import Encounter
 from brawl.turns.deeds import legal_now
 
@@ -98,6 +105,17 @@ def _requests(state: Encounter, c: Creature, ability: Ability) -> Iterator[UseAb
         yield UseAbility(c.id, ability.name, tuple(x.id for x in things[: t.count]))
 
 
+def _chosen_in_area(state: Encounter, request: UseAbility, count: int | None) -> UseAbility:
+    """An area use, with the first targets chosen when the area holds more than it may affect."""
+    if count is None:
+        return request
+    try:
+        inside = area_candidates(state, request)
+    except RulesError:
+        return request  # refused by its own check next
+    return attrs.evolve(request, targets=inside[:count]) if len(inside) > count else request
+
+
 def ability_deeds(state: Encounter, cid: str) -> list[Action]:
     """Every use of ``cid``'s abilities legal now on its turn, in the block's order (R-ABIL-1)."""
     c = state.creature(cid)
@@ -107,7 +125,10 @@ def ability_deeds(state: Encounter, cid: str) -> list[Action]:
     for ability in c.abilities:
         if ability.action_type not in OFFERED:
             continue
-        found += [r for r in _requests(state, c, ability) if legal_now(state, r)]
+        requests = _requests(state, c, ability)
+        if ability.distance.is_area:
+            requests = (_chosen_in_area(state, r, ability.target.count) for r in requests)
+        found += [r for r in requests if legal_now(state, r)]
     return found
 
 
