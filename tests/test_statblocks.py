@@ -235,8 +235,9 @@ def distances(draw: st.DrawFn) -> ab.Distance:
 @st.composite
 def abilities(draw: st.DrawFn) -> ab.Ability:
     target_kind = draw(st.sampled_from(ab.TARGET_KINDS))
-    count = draw(st.none() | st.integers(1, 5))
-    target = ab.Target(target_kind, count, draw(_SAFE_TEXT))
+    count = None if target_kind.startswith("each ") else draw(st.none() | st.integers(1, 5))
+    words = draw(_SAFE_TEXT.filter(str.strip) if target_kind == "special" else _SAFE_TEXT)
+    target = ab.Target(target_kind, count, words)
     cost = draw(st.none() | st.builds(ab.Cost, st.sampled_from(ab.RESOURCES), st.integers(1, 9), _SAFE_TEXT))
     odd_tier = st.builds(ab.Tier, _SAFE_TEXT, st.lists(effects(), max_size=2).map(tuple))
     roll = draw(
