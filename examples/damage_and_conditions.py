@@ -28,11 +28,9 @@ def main() -> None:
         return outcome.state
 
     why = brawl.edges_and_banes(enc, "kira", "ogre", {"magic", "ranged"})
-    roll, out = brawl.power_roll(
-        enc, 2, edges=why.edges, banes=why.banes, creature="kira", purpose="Fire Bolt"
-    )
+    out = brawl.power_roll(enc, 2, edges=why.edges, banes=why.banes, creature="kira", purpose="Fire Bolt")
     enc = run(out)
-    enc = run(brawl.damage(enc, "ogre", 6 + 4 * roll.tier, "fire", source="kira"))
+    enc = run(brawl.damage(enc, "ogre", 6 + 4 * out.roll.tier, "fire", source="kira"))
     enc = run(brawl.add_condition(enc, "kira", "slowed", "save_ends", source="ogre"))
     enc = run(brawl.damage(enc, "kira", 33, source="ogre"))
     enc = run(brawl.bleeding_loss(enc, "kira", roll=2))

@@ -369,3 +369,14 @@ def test_a_dazed_creature_cannot_use_a_triggered_ability() -> None:
         brawl.use_ability(enc, "kira", "Parry")
     out = brawl.use_ability(fight(kira={"abilities": (parry,)}), "kira", "Parry")
     assert [e.text for e in of(EffectForTable, out.events)] == ["Halve the damage."]
+
+
+def test_a_granted_use_spends_nothing_of_the_turn() -> None:
+    """R-TURN-8: after the main action, a granted main-action ability still goes and spends nothing."""
+    enc, _ = brawl.start_combat(fight(gob()), d10=9)
+    enc, _ = brawl.start_turn(enc, "kira")
+    enc, _ = brawl.use_ability(enc, "kira", "Shield Bash", targets=["gob"], dice=(1, 1))
+    before = enc.turn
+    out = brawl.use_ability(enc, "kira", "Fire Bolt", targets=["gob"], dice=(1, 1), granted=True)
+    assert out.state.turn == before
+    assert out.state.creature("gob").stamina < enc.creature("gob").stamina

@@ -8,9 +8,11 @@ nothing.
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import brawl
+import brawl.turns.deeds
 from brawl import Creature, Encounter, Terrain
 from brawl.events.movement import OpportunityAttackProvoked
 from brawl.turns.economy import TurnEconomy
@@ -176,3 +178,25 @@ def test_dropping_prone_and_standing_are_free_maneuvers_ds_turn_09() -> None:
     enc, _ = brawl.add_condition(enc, "kira", "prone")
     enc, _ = brawl.stand_up(enc, "kira")
     assert (economy(enc).maneuvers, economy(enc).free_maneuvers) == (1, 2)
+
+
+def test_every_costed_request_can_be_granted_r_turn_8() -> None:
+    """R-TURN-8: each request that spends a part of the turn has ``granted``, for what an effect gives."""
+    costed = brawl.turns.deeds.costed_requests()
+    missing = sorted(n for n, k in costed.items() if "granted" not in attrs.fields_dict(k))
+    assert len(costed) >= 18
+    assert missing == []
+
+
+def test_a_granted_maneuver_after_the_turns_maneuver_spends_nothing_r_turn_8() -> None:
+    """DS-TURN-01, DS-TURN-03, R-TURN-8: main action and maneuver spent; a granted Knockback still goes."""
+    enc = kiras_turn()
+    enc, _ = brawl.free_strike(enc, "kira", "ogre", dice=(3, 3))
+    enc, _ = brawl.aid_attack(enc, "kira", "ogre")
+    assert economy(enc).maneuvers == 1
+    with pytest.raises(brawl.ActionUnavailableError):
+        brawl.knockback(enc, "kira", "ogre", dice=(9, 9))
+    out, events = brawl.knockback(enc, "kira", "ogre", dice=(9, 9), granted=True)
+    assert economy(out) == economy(enc)
+    assert out.creature("ogre").pos != enc.creature("ogre").pos
+    assert any(type(e).__name__ == "ForceMoved" for e in events)

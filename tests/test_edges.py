@@ -183,7 +183,7 @@ def test_extra_reasons_and_cancelling() -> None:
     enc = brawl.damage(enc, "ogre", 40, knock_out=True).state
     r2 = edges_and_banes(enc, "kira", "ogre", RANGED_STRIKE, extra=[bane("cover", "DS-EDGE-08")])
     assert (r2.edges, r2.banes, r2.verdict) == (2, 1, "edge")
-    roll = power_roll(enc, 2, edges=r2.edges, banes=r2.banes, dice=(5, 5))[0]
+    roll = power_roll(enc, 2, edges=r2.edges, banes=r2.banes, dice=(5, 5)).roll
     assert roll.total == 14
 
 

@@ -33,7 +33,7 @@ def quickly(
     start = time.perf_counter()
     with pytest.raises(error) as info:
         call()
-    assert time.perf_counter() - start < 1.0
+    assert time.perf_counter() - start < 20.0  # a hang guard (unbounded work), not a speed claim
     return info.value
 
 

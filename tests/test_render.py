@@ -165,7 +165,7 @@ def test_terrain_glyph_of_each_kind_of_square() -> None:
 @pytest.mark.parametrize("name", ["bridge", "tavern", "cliff"])
 def test_svg_is_well_formed_with_a_square_per_cell_and_a_circle_per_creature(name: str) -> None:
     enc = load(name)
-    root = ET.fromstring(brawl.render_svg(enc))
+    root = ET.fromstring(brawl.render_svg(enc, key=False))
     assert root.tag == SVG + "svg"
     t = enc.terrain
     assert root.get("width") == str(t.width * 32)
@@ -201,7 +201,8 @@ def test_svg_highlights_with_numbers_and_arrows() -> None:
 
 
 def test_svg_without_labels_and_with_a_plain_list_of_highlights() -> None:
-    root = ET.fromstring(brawl.render_svg(load("tavern"), highlight=[(1, 1), (2, 2)], labels=False, cell=10))
+    svg = brawl.render_svg(load("tavern"), highlight=[(1, 1), (2, 2)], labels=False, cell=10, key=False)
+    root = ET.fromstring(svg)
     assert root.get("width") == "150"
     assert root.findall(f"{SVG}text") == []
 
@@ -237,3 +238,91 @@ def test_letters_stay_the_same_from_one_window_to_the_next() -> None:
     part = brawl.render_text(enc, x_range=(10, 14), y_range=(6, 9), legend=False).splitlines()
     assert part == [row[10:14] for row in whole[6:9]]
     assert part[1] == ".h.."
+
+
+# --- the key, coordinates, badges, objects, marks and moves ---------------------------------------------
+def key_texts(root: ET.Element) -> list[str]:
+    (key,) = [g for g in root.findall(f"{SVG}g") if g.get("class") == "key"]
+    return [t.text or "" for t in key.findall(f"{SVG}text")]
+
+
+def test_svg_key_names_the_terrain_drawn_then_each_creature_and_object() -> None:
+    enc = load("tavern")
+    root = ET.fromstring(brawl.render_svg(enc))
+    texts = key_texts(root)
+    assert "solid (wall, rock)" in texts
+    assert "damaging terrain" in texts
+    assert "water" not in texts  # none in the tavern
+    assert "mara (Mara)  1M  Stamina 26/26  at (2, 3, 0)  slowed (EoT)" in texts
+    assert "barrel-1  wood object, size 1  Stamina 3/3  at (1, 7, 0)" in texts
+    assert int(root.get("height", "0")) > enc.terrain.depth * 32  # the key sits below the map
+
+
+def test_svg_coordinates_label_each_column_and_row_and_shift_the_map() -> None:
+    root = ET.fromstring(
+        brawl.render_svg(load("bridge"), coords=True, key=False, x_range=(2, 6), y_range=(1, 3))
+    )
+    (grid,) = [g for g in root.findall(f"{SVG}g") if g.get("class") == "coordinates"]
+    assert [t.text for t in grid.findall(f"{SVG}text")] == ["2", "3", "4", "5", "1", "2"]
+    assert root.get("width") == str(32 + 4 * 32)
+    first = root.findall(f"{SVG}rect")[0]
+    assert (first.get("x"), first.get("y")) == ("32", "32")
+
+
+def test_svg_badges_show_stamina_and_conditions() -> None:
+    enc = brawl.Encounter.create(
+        brawl.Terrain.flat(3, 1), [brawl.Creature(id="orc", pos=(1, 0, 0), stamina=5, stamina_max=20)]
+    )
+    enc, _ = brawl.add_condition(enc, "orc", "prone")
+    root = ET.fromstring(brawl.render_svg(enc, key=False))
+    (badges,) = [g for g in root.findall(f"{SVG}g") if g.get("class") == "badges"]
+    bars = badges.findall(f"{SVG}rect")
+    assert float(bars[1].get("width", "0")) == pytest.approx(float(bars[0].get("width", "0")) / 4)
+    assert [t.text for t in badges.findall(f"{SVG}text")] == ["Pr"]
+    title = badges.find(f"{SVG}title")
+    assert title is not None
+    assert title.text == "orc: Stamina 5/20, prone"
+    plain = ET.fromstring(brawl.render_svg(enc, key=False, badges=False))
+    assert [g for g in plain.findall(f"{SVG}g") if g.get("class") == "badges"] == []
+
+
+def test_svg_objects_carry_their_digit_unless_labels_are_off() -> None:
+    enc = load("bridge")
+    texts = [t.text for t in ET.fromstring(brawl.render_svg(enc, key=False)).findall(f"{SVG}text")]
+    assert "1" in texts  # the boulder
+    bare = ET.fromstring(brawl.render_svg(enc, key=False, labels=False))
+    assert bare.findall(f"{SVG}text") == []
+
+
+def test_the_scenarios_own_marks_in_text_and_svg() -> None:
+    scenario = brawl.read_scenario(brawl.bundled_scenario("bridge"))
+    assert dict(scenario.marks) == {
+        "kira": "K", "talia": "T", "ogre": "o", "goblin-1": "g", "goblin-2": "h",
+    }  # fmt: skip
+    text = brawl.render_text(scenario.encounter, marks=scenario.marks)
+    assert text.splitlines()[7] == "#......    .h..#"  # as the file draws it; "b" without marks
+    assert "h goblin-2 (Goblin stinker)" in text
+    svg = ET.fromstring(brawl.render_svg(scenario.encounter, marks=scenario.marks, key=False))
+    assert "h" in [t.text for t in svg.findall(f"{SVG}text")]
+
+
+@pytest.mark.parametrize("marks", [{"kira": "KK"}, {"kira": ""}, {"kira": 3}])
+def test_bad_marks_are_invalid_arguments(marks: dict[str, object]) -> None:
+    with pytest.raises(brawl.InvalidArgumentError, match="one printable character"):
+        brawl.render_text(load("bridge"), marks=marks)  # type: ignore[arg-type]
+
+
+def test_a_move_is_drawn_from_the_movers_own_square() -> None:
+    enc = load("bridge")
+    path = brawl.reachable(enc, "kira").path_to((4, 2, 0))
+    assert tuple(path[0]) != (2, 2, 0)  # a path does not include its start
+    root = ET.fromstring(brawl.render_svg(enc, key=False, moves={"kira": path}))
+    (line,) = root.findall(f"{SVG}polyline")
+    assert line.get("points", "").split()[0] == "80,80"  # the centre of kira's square (2, 2)
+    assert line.get("points", "").split()[-1] == "144,80"
+
+
+@pytest.mark.parametrize("moves", [{"nobody": [(1, 1)]}, {"kira": []}, {"kira": "north"}])
+def test_bad_moves_are_invalid_arguments(moves: dict[str, object]) -> None:
+    with pytest.raises(brawl.InvalidArgumentError, match="moves"):
+        brawl.render_svg(load("bridge"), moves=moves)  # type: ignore[arg-type]

@@ -90,8 +90,8 @@ def same(state: Encounter, record: Action, rule: Callable[..., Outcome], *args: 
 def test_free_strike_record() -> None:
     """DS-STRIKE-06, DS-ACT-21: 6 + 5 + Might 2 = 13, tier 2, 5 + 2 = 7 damage; gob 40 → 33."""
     extra = (edge("a torch's light", "DS-STRIKE-08"),)
-    record = FreeStrike("kira", "gob", dice=(6, 5), damage_type="fire", extra=extra)
-    out = same(base(), record, brawl.free_strike, "kira", "gob", dice=(6, 5), damage_type="fire", extra=extra)
+    record = FreeStrike("kira", "gob", dice=(6, 5), type="fire", extra=extra)
+    out = same(base(), record, brawl.free_strike, "kira", "gob", dice=(6, 5), type="fire", extra=extra)
     # with the edge 13 + 2 = 15, still tier 2
     assert out.state.creature("gob").stamina == 33
     plain = same(

@@ -107,7 +107,7 @@ def test_with_creature_validates_the_changed_creature() -> None:
 
 
 def test_the_old_state_is_untouched() -> None:
-    """DESIGN principle 1: every change returns a new encounter."""
+    """Immutable state: every change returns a new encounter."""
     enc = enc_with(Creature(id="a", pos=(1, 1)))
     enc.update_creature("a", stamina=1)
     enc.with_object(MapObject(id="o", pos=(4, 4)))
@@ -147,7 +147,7 @@ def test_objects_occupy_cells_and_are_removed_when_destroyed() -> None:
 
 
 def test_rolls_come_from_the_seeded_counter_rng() -> None:
-    """DESIGN principle 3: the same seed gives the same dice; the counter advances."""
+    """Dice are inputs: the same seed gives the same dice; the counter advances."""
     enc = Encounter.create(seed=42)
     a, enc2 = enc.roll(10, 5)
     b, _ = Encounter.create(seed=42).roll(10, 5)

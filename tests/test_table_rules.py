@@ -169,7 +169,7 @@ def test_improvised_weapon_damage_type_can_follow_the_object() -> None:
         hero("kira", 2, characteristics=brawl.Characteristics(might=2)),
         foe("ogre", 3, weaknesses={"fire": 3}),
     )
-    _, events = brawl.free_strike(enc, "kira", "ogre", dice=(5, 5), damage_type="fire")
+    _, events = brawl.free_strike(enc, "kira", "ogre", dice=(5, 5), type="fire")
     hit = next(e for e in events if isinstance(e, Damaged))
     assert (hit.base, hit.type, hit.after_weakness) == (7, "fire", 10)
     struck = next(e for e in events if type(e).__name__ == "Struck")
@@ -244,3 +244,25 @@ def test_simple_activity_off_turn_needs_no_action() -> None:
     out = brawl.Outcome(enc, ()).add(Note(text="kira shouts a warning", rules=("DS-TURN-12",)))
     assert out.state == enc
     assert brawl.explain(out.events) == "kira shouts a warning (DS-TURN-12)"
+
+
+def test_use_consumable_spends_a_tracked_item_and_the_maneuver_ds_act_16() -> None:
+    """DS-ACT-16, R-TURN-8: two potions carried: one use leaves one, spends the maneuver, and
+    legal_actions offers the potion while one is left; an item not carried is refused."""
+    kira = brawl.Creature(
+        id="kira", side="heroes", hero=True, pos=(0, 0, 0), consumables=("potion", "potion", "bomb")
+    )
+    ogre = brawl.Creature(id="ogre", side="director", pos=(5, 5, 0))
+    enc = brawl.Encounter.create(brawl.Terrain.flat(8, 8), [kira, ogre])
+    enc, _ = brawl.start_combat(enc, d10=9)
+    enc, _ = brawl.start_turn(enc, "kira")
+    offered = [a for a in brawl.legal_actions(enc) if "UseConsumable" in repr(a)]
+    assert len(offered) == 2
+    with pytest.raises(brawl.ActionUnavailableError, match="carries no 'elixir'"):
+        brawl.use_consumable(enc, "kira", "elixir")
+    enc, events = brawl.use_consumable(enc, "kira", "potion")
+    assert enc.creature("kira").consumables == ("potion", "bomb")
+    assert events[-1].left == ("potion", "bomb")
+    assert enc.turn.economy.maneuvers == 1
+    back = brawl.from_json(brawl.to_json(enc))
+    assert back.creature("kira").consumables == ("potion", "bomb")

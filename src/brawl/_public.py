@@ -18,7 +18,9 @@ import typing
 from collections.abc import Callable, Mapping
 from typing import Any, Literal, TypeVar, Union
 
-from brawl.errors import ArgumentTypeError
+import attrs
+
+from brawl.errors import ArgumentTypeError, id_hint, shown
 from brawl.geometry import Pos
 from brawl.outcome import Outcome
 from brawl.requests import Action
@@ -214,7 +216,8 @@ def readable(tp: object) -> str:
 def _refuse(fn: str, name: str, tp: object, value: object) -> ArgumentTypeError:
     """The error for ``value`` whose type does not fit ``tp``."""
     return ArgumentTypeError(
-        f"{fn}({name}={value!r:.60}): expected {readable(tp)}, got {type(value).__name__}", rule=()
+        f"{fn}({name}={shown(value)}): expected {readable(tp)}, got {type(value).__name__}{id_hint(value)}",
+        rule=(),
     )
 
 
@@ -257,7 +260,10 @@ def checked(fn: F, *, settled: bool = True) -> F:
                 raise _refuse(name, key, named.annotation, value)
         result = fn(*args, **kwargs)
         if settled and isinstance(result, Outcome):
-            return settle(result)
+            done = settle(result)
+            if done is not result and type(result) is not Outcome:  # keep a power roll's result
+                return attrs.evolve(result, state=done.state, events=done.events)
+            return done
         return result
 
     return wrapper  # type: ignore[return-value]

@@ -156,6 +156,18 @@ def _weak(value: Mapping[str, int] | Mapping[DamageType, int] | None) -> Weaknes
         raise StateError(str(exc)) from None
 
 
+def _names(value: Iterable[str]) -> tuple[str, ...]:
+    if isinstance(value, str):
+        raise StateError(f"consumables {value!r}: a list of item names, not one string")
+    try:
+        items = tuple(value)
+    except TypeError:
+        raise StateError(f"consumables {value!r}: a list of item names") from None
+    for i in items:
+        check_text(i, "consumable name")
+    return items
+
+
 def _ids(value: Iterable[str]) -> frozenset[str]:
     if isinstance(value, str):
         raise StateError(f"hidden_from {value!r}: a set of creature ids, not one string")
@@ -264,6 +276,9 @@ class Creature:
     """Ids of the creatures this creature is hidden from (DS-ACT-11, DS-COND-14, RB3-HIDE)."""
     invisible: bool = False
     """Invisible: it always has concealment (DS-EDGE-10)."""
+    consumables: tuple[str, ...] = attrs.field(default=(), converter=_names)
+    """The consumables it carries, one entry each (DS-ACT-16): Use Consumable spends one. Empty:
+    the encounter does not track its items, and any named item may be used."""
     abilities: tuple[Ability, ...] = attrs.field(default=(), converter=_abilities)
     """The abilities it can use (:func:`brawl.use_ability`), names unique."""
     heroic_resource: int = attrs.field(default=0, validator=_whole(0, MAX_COUNT))

@@ -9,7 +9,7 @@ import immutables
 
 from brawl.checks import whole_number
 from brawl.enums import ReprEnum
-from brawl.errors import InvalidArgumentError
+from brawl.errors import InvalidArgumentError, not_one_of
 
 
 class DamageType(ReprEnum):
@@ -50,9 +50,9 @@ def damage_type(value: DamageType | str | None) -> DamageType | None:
     try:
         return DamageType(value.lower())
     except ValueError:
-        names = ", ".join(t.value for t in DamageType)
+        names = [t.value for t in DamageType] + ["untyped"]
         raise InvalidArgumentError(
-            f"damage type {value!r}: not one of {names}, or untyped", rule="DS-DMG-03"
+            f"damage type {value!r}: {not_one_of(value, names)}", rule="DS-DMG-03"
         ) from None
 
 

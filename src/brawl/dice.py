@@ -1,4 +1,4 @@
-"""Power rolls, saving throws and plain dice (RULES-BEYOND.md §2 and §3; DS-TURN-13).
+"""Power rolls, saving throws and plain dice (RB2-SAVE, RB3-EDGES; DS-TURN-13).
 
 Every roll comes from the caller (``dice=`` / ``roll=``, recorded with ``source="caller"``) or
 from the encounter's seeded RNG (``source="rng"``), and is recorded as an event, so a replay is
@@ -55,7 +55,7 @@ def tier_of(total: int, *, natural: int | None = None) -> int:
 
 @attrs.frozen
 class PowerRoll:
-    """The result of a power roll (RULES-BEYOND.md §3)."""
+    """The result of a power roll (RB3-EDGES, RB3-AUTOMATIC, RB3-NATURAL)."""
 
     dice: tuple[int, int]
     """The two d10 faces."""
@@ -196,6 +196,24 @@ def d10(
     return faces[0], out
 
 
+@attrs.frozen
+class PowerRollOutcome(Outcome):
+    """A power roll's :class:`~brawl.outcome.Outcome`: it unpacks as ``state, events = outcome``
+    like every rule's, and ``roll`` holds the result (RB3-EDGES)."""
+
+    roll: PowerRoll = attrs.field(kw_only=True)
+    """The result: the dice, the total and the tier."""
+
+
+@attrs.frozen
+class SavingThrowOutcome(Outcome):
+    """A saving throw's :class:`~brawl.outcome.Outcome`: it unpacks as ``state, events = outcome``
+    like every rule's, and ``success`` says whether it succeeded (RB2-SAVE)."""
+
+    success: bool = attrs.field(kw_only=True)
+    """Whether the saving throw succeeded."""
+
+
 def power_roll(
     state: Encounter,
     characteristic: int,
@@ -209,8 +227,10 @@ def power_roll(
     purpose: str = "power roll",
     rules: Sequence[str] = (),
     uses: str | None = None,
-) -> tuple[PowerRoll, Outcome]:
+) -> PowerRollOutcome:
     """A power roll: 2d10 + characteristic + bonus, then edges and banes, then the tier (RB3-EDGES).
+
+    ``state, events = power_roll(...)`` as for every rule; ``power_roll(...).roll`` is the result.
 
     Edges and banes count up to two each and cancel: net ±1 adds ±2 to the total, net ±2 moves
     the tier one step (1..3). A natural 19 or 20 is always tier 3. An automatic tier overrides
@@ -271,7 +291,7 @@ def power_roll(
         uses=uses,
         rules=tuple(dict.fromkeys(cited)),
     )
-    return result, Outcome(out.state, (event,))
+    return PowerRollOutcome(out.state, (event,), roll=result)
 
 
 def saving_throw(
@@ -283,10 +303,11 @@ def saving_throw(
     creature: str | None = None,
     against: str = "an effect",
     rules: Sequence[str] = (),
-) -> tuple[bool, Outcome]:
+) -> SavingThrowOutcome:
     """A saving throw: a d10 (+ ``bonus``) that succeeds on ``threshold`` (6) or higher (RB2-SAVE).
 
-    It is not a power roll: no characteristic, no edges or banes.
+    It is not a power roll: no characteristic, no edges or banes. ``state, events =
+    saving_throw(...)`` as for every rule; ``saving_throw(...).success`` says whether it succeeded.
     """
     _check_int(threshold, "save threshold", 1, 11, "RB2-SAVE")
     _check_int(bonus, "save bonus", -MAX_BONUS, MAX_BONUS, "RB2-SAVE")
@@ -310,4 +331,4 @@ def saving_throw(
             rules=(*rules, "RB2-SAVE"),
         )
     )
-    return success, Outcome(out.state, tuple(events))
+    return SavingThrowOutcome(out.state, tuple(events), success=success)

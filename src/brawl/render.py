@@ -17,7 +17,7 @@ from brawl.checks import whole_number
 from brawl.creature import HEROES
 from brawl.errors import ArgumentTypeError, InvalidArgumentError
 from brawl.geometry import Pos
-from brawl.state import Encounter
+from brawl.state import Encounter, install_svg_drawer
 
 MAX_CELLS = 200 * 200
 """Largest window drawn at once, in squares; ask for a window (x_range, y_range) on larger maps."""
@@ -42,6 +42,7 @@ _FILL = {
     DROP: "#1d1d24",
 }
 _SIDE_FILL = {HEROES: "#3a6fd8"}
+_OBJECT_FILL = "#a0703c"
 _OTHER_FILL = "#c8443c"
 
 Window = tuple[range, range]
@@ -111,23 +112,27 @@ def terrain_glyph(enc: Encounter, pos: Pos) -> str:
     return DROP
 
 
-def glyphs(enc: Encounter, z: int, window: Window) -> tuple[dict[str, str], dict[str, str]]:
+def glyphs(
+    enc: Encounter, z: int, window: Window, marks: Mapping[str, str] | None = None
+) -> tuple[dict[str, str], dict[str, str]]:
     """Glyphs of the creatures and objects seen at level ``z`` in the window: (creatures, objects).
 
     When every living creature of a side has a letter of its own (26 a side) and every object a
     digit (9), glyphs are given over the whole encounter, so they stay the same from one level
-    or window to the next; otherwise only what is seen gets one.
+    or window to the next; otherwise only what is seen gets one. ``marks`` (creature id to one
+    character, such as a scenario file's own marks, ``Scenario.marks``) come first.
     """
     xs, ys = window
+    chosen = _marks(marks)
     living = list(enc.living())
     seen = {c.id for c in living if c.pos.z <= z < c.pos.z + c.n and _meets(c.pos, c.n, xs, ys)}
     heroes = sum(1 for c in living if c.side == HEROES)
     lettered = living if heroes <= 26 and len(living) - heroes <= 26 else [c for c in living if c.id in seen]
-    taken: set[str] = set()
+    taken: set[str] = {chosen[c.id] for c in living if c.id in chosen}
     creatures: dict[str, str] = {}
     for c in lettered:
         pool = string.ascii_uppercase if c.side == HEROES else string.ascii_lowercase
-        glyph = _pick(c.id, pool, taken, OVERFLOW_CREATURE)
+        glyph = chosen[c.id] if c.id in chosen else _pick(c.id, pool, taken, OVERFLOW_CREATURE)
         if c.id in seen:
             creatures[c.id] = glyph
     all_objects = [enc.objects[oid] for oid in sorted(enc.objects)]
@@ -140,6 +145,22 @@ def glyphs(enc: Encounter, z: int, window: Window) -> tuple[dict[str, str], dict
         if o.id in seen_o:
             objects[o.id] = OBJECT_GLYPHS[i] if i < len(OBJECT_GLYPHS) else OVERFLOW_OBJECT
     return creatures, objects
+
+
+def _marks(marks: Mapping[str, str] | None) -> dict[str, str]:
+    """The ``marks`` argument checked: creature id to one printable character."""
+    if marks is None:
+        return {}
+    if not isinstance(marks, Mapping):
+        raise ArgumentTypeError(
+            f"marks {marks!r}: a mapping of creature id to one character, not {type(marks).__name__}", rule=()
+        )
+    for cid, mark in marks.items():
+        if not isinstance(cid, str) or not isinstance(mark, str) or len(mark) != 1 or not mark.isprintable():
+            raise InvalidArgumentError(
+                f"marks[{cid!r}] = {mark!r}: one printable character is needed", rule=()
+            )
+    return dict(marks)
 
 
 def _meets(pos: Pos, n: int, xs: range, ys: range) -> bool:
@@ -165,16 +186,18 @@ def render_text(
     x_range: range | tuple[int, int] | None = None,
     y_range: range | tuple[int, int] | None = None,
     coords: bool = False,
+    marks: Mapping[str, str] | None = None,
 ) -> str:
     """One level of the map as characters, then a legend of the creatures and objects shown.
 
     ``z`` is the level drawn (default 0, the ground). ``x_range`` and ``y_range`` draw a window;
     more than 200 x 200 squares at once are refused. ``coords`` adds the x and y of each row and
-    column (last digit of x).
+    column (last digit of x). ``marks`` maps creature ids to the characters to draw them with,
+    such as a scenario file's own (``Scenario.marks``); the others get letters as usual.
     """
     level = _level(enc, z)
     xs, ys = _window(enc, x_range, y_range)
-    creature_glyphs, object_glyphs = glyphs(enc, level, (xs, ys))
+    creature_glyphs, object_glyphs = glyphs(enc, level, (xs, ys), marks)
     rows: list[list[str]] = [[terrain_glyph(enc, Pos(x, y, level)) for x in xs] for y in ys]
     for oid, g in object_glyphs.items():
         _stamp(rows, enc.objects[oid].pos, enc.objects[oid].n, level, xs, ys, g)
@@ -250,6 +273,11 @@ def render_svg(
     x_range: range | tuple[int, int] | None = None,
     y_range: range | tuple[int, int] | None = None,
     cell: int = CELL_PX,
+    key: bool = True,
+    coords: bool = False,
+    badges: bool = True,
+    marks: Mapping[str, str] | None = None,
+    moves: Mapping[str, Arrow] | None = None,
 ) -> str:
     """One level of the map as an SVG picture (a string), for docs and user interfaces.
 
@@ -258,15 +286,36 @@ def render_svg(
       or ``(x, y, z)``; those at another level than ``z`` are left out.
     - ``arrows``: paths to draw, each a sequence of positions from start to end (a move, a push);
       the arrow head is at the last position.
-    - ``labels``: ``True`` writes each creature's text glyph in its circle, ``False`` nothing, a
-      mapping creature id → text writes that text instead.
+    - ``moves``: creature id → path, as :meth:`brawl.reach.Reachable.path_to` gives it (without
+      the start); each is drawn as an arrow from the creature's own square.
+    - ``labels``: ``True`` writes each creature's glyph in its circle and each object's digit in
+      its box, ``False`` nothing, a mapping creature id → text writes that text instead.
+    - ``key``: a key below the map: the kinds of terrain drawn, then one line per creature and
+      object shown, as in :func:`render_text`'s legend.
+    - ``coords``: the x of each column above the map and the y of each row to its left.
+    - ``badges``: a Stamina bar under each creature and a badge per condition (its first two
+      letters) at its top right.
+    - ``marks``: creature id → the character to draw it with (a scenario file's own marks,
+      ``Scenario.marks``); the others get letters as in :func:`render_text`.
     - ``x_range``, ``y_range``: a window, as for :func:`render_text`; ``cell`` is the square's size in pixels.
     """
     level = _level(enc, z)
     xs, ys = _window(enc, x_range, y_range)
     whole_number(cell, 4, 256, what="cell")
-    creature_glyphs, object_glyphs = glyphs(enc, level, (xs, ys))
-    w, h = len(xs) * cell, len(ys) * cell
+    creature_glyphs, object_glyphs = glyphs(enc, level, (xs, ys), marks)
+    paths = [[_xy(p, "arrows") for p in path] for path in arrows or ()]
+    for cid, path in _moves(enc, moves):
+        start = enc.creatures[cid].pos
+        paths.append([(start.x, start.y), *(_xy(p, "moves") for p in path)])
+    for path in paths:
+        if len(path) < 2:
+            raise InvalidArgumentError(f"arrow {path!r}: needs two positions or more", rule=())
+    pad = cell if coords else 0
+    map_w, map_h = len(xs) * cell + pad, len(ys) * cell + pad
+    key_lines = _key_lines(enc, level, xs, ys, creature_glyphs, object_glyphs) if key else []
+    key_h = len(key_lines) * KEY_LINE_PX + (KEY_LINE_PX // 2 if key_lines else 0)
+    w = max([map_w] + [KEY_LINE_PX + len(text) * KEY_CHAR_PX for _, _, text in key_lines])
+    h = map_h + key_h
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
         'font-family="sans-serif">',
@@ -277,7 +326,7 @@ def render_svg(
     ]
 
     def px(x: int, y: int) -> tuple[int, int]:
-        return (x - xs.start) * cell, (y - ys.start) * cell
+        return (x - xs.start) * cell + pad, (y - ys.start) * cell + pad
 
     for y in ys:
         for x in xs:
@@ -285,16 +334,23 @@ def render_svg(
             X, Y = px(x, y)
             square = f'x="{X}" y="{Y}" width="{cell}" height="{cell}"'
             out.append(f'<rect {square} fill="{_FILL[g]}" stroke="#ccc" stroke-width="0.5"/>')
-    for oid, _g in object_glyphs.items():
+    if coords:
+        out.append(_coordinates(xs, ys, cell))
+    for oid, g in object_glyphs.items():
         o = enc.objects[oid]
         X, Y = px(max(o.pos.x, xs.start), max(o.pos.y, ys.start))
         size = o.n * cell - 6
         out.append(
-            f'<rect x="{X + 3}" y="{Y + 3}" width="{size}" height="{size}" rx="4" fill="#a0703c" '
+            f'<rect x="{X + 3}" y="{Y + 3}" width="{size}" height="{size}" rx="4" fill="{_OBJECT_FILL}" '
             f'stroke="#5a3a1a"><title>{escape(o.id)}</title></rect>'
         )
-    for key, text in _highlights(highlight, level, xs, ys):
-        X, Y = px(key[0], key[1])
+        if labels is not False:
+            out.append(
+                f'<text x="{X + o.n * cell / 2:g}" y="{Y + o.n * cell / 2 + cell / 6:g}" '
+                f'font-size="{cell // 2}" text-anchor="middle" fill="#fff">{escape(g)}</text>'
+            )
+    for spot, text in _highlights(highlight, level, xs, ys):
+        X, Y = px(spot[0], spot[1])
         out.append(
             f'<rect x="{X}" y="{Y}" width="{cell}" height="{cell}" fill="#f5d442" fill-opacity="0.45"/>'
         )
@@ -306,8 +362,8 @@ def render_svg(
     for cid in reversed(list(creature_glyphs)):
         c = enc.creatures[cid]
         r = c.n * cell / 2
-        cx = (c.pos.x - xs.start) * cell + r
-        cy = (c.pos.y - ys.start) * cell + r
+        cx = (c.pos.x - xs.start) * cell + r + pad
+        cy = (c.pos.y - ys.start) * cell + r + pad
         fill = _SIDE_FILL.get(c.side, _OTHER_FILL)
         out.append(
             f'<circle cx="{cx:g}" cy="{cy:g}" r="{r - 3:g}" fill="{fill}" stroke="#111" stroke-width="1.5">'
@@ -323,19 +379,144 @@ def render_svg(
                 f'<text x="{cx:g}" y="{cy + r / 3:g}" font-size="{r:g}" text-anchor="middle" fill="#fff" '
                 f'font-weight="bold">{escape(str(text))}</text>'
             )
-    for path in arrows or ():
-        points = [_xy(p, "arrows") for p in path]
-        if len(points) < 2:
-            raise InvalidArgumentError(f"arrow {list(path)!r}: needs two positions or more", rule=())
-        coords = " ".join(
-            f"{(x - xs.start) * cell + cell / 2:g},{(y - ys.start) * cell + cell / 2:g}" for x, y in points
+        if badges:
+            out.append(_badges(enc, cid, cx - r, cy - r, 2 * r, cell))
+    for points in paths:
+        coords_text = " ".join(
+            f"{(x - xs.start) * cell + cell / 2 + pad:g},{(y - ys.start) * cell + cell / 2 + pad:g}"
+            for x, y in points
         )
         out.append(
-            f'<polyline points={quoteattr(coords)} fill="none" stroke="#d9480f" stroke-width="2.5" '
+            f'<polyline points={quoteattr(coords_text)} fill="none" stroke="#d9480f" stroke-width="2.5" '
             'marker-end="url(#head)"/>'
         )
+    if key_lines:
+        out.append(_key(key_lines, map_h))
     out.append("</svg>")
     return "\n".join(out)
+
+
+KEY_LINE_PX = 18
+"""Height of one line of the SVG picture's key, in pixels."""
+KEY_CHAR_PX = 7
+"""Width allowed per character of the key's text, in pixels."""
+_TERRAIN_NAMES = {
+    SOLID: "solid (wall, rock)",
+    WATER: "water",
+    DAMAGING: "damaging terrain",
+    DIFFICULT: "difficult terrain",
+    DARK: "darkness or fog",
+    FLOOR: "open ground",
+    DROP: "nothing underneath (a drop)",
+}
+
+
+def _moves(enc: Encounter, moves: Mapping[str, Arrow] | None) -> list[tuple[str, Arrow]]:
+    """The ``moves`` argument checked: ids of creatures of the encounter, each with a path."""
+    if moves is None:
+        return []
+    if not isinstance(moves, Mapping):
+        raise ArgumentTypeError(
+            f"moves {moves!r}: a mapping of creature id to path, not {type(moves).__name__}", rule=()
+        )
+    for cid, path in moves.items():
+        if cid not in enc.creatures:
+            raise InvalidArgumentError(f"moves[{cid!r}]: not a creature of the encounter", rule=())
+        raw: object = path
+        if isinstance(raw, str | bytes) or not isinstance(raw, Sequence) or not raw:
+            raise InvalidArgumentError(f"moves[{cid!r}] = {path!r}: a path of one position or more", rule=())
+    return list(moves.items())
+
+
+def _coordinates(xs: range, ys: range, cell: int) -> str:
+    """The x of each column above the map and the y of each row on its left."""
+    parts = [f'<g class="coordinates" font-size="{cell // 3}" fill="#555" text-anchor="middle">']
+    for i, x in enumerate(xs):
+        parts.append(f'<text x="{cell + i * cell + cell // 2}" y="{cell * 2 // 3}">{x}</text>')
+    for j, y in enumerate(ys):
+        parts.append(f'<text x="{cell // 2}" y="{cell + j * cell + cell * 2 // 3}">{y}</text>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _badges(enc: Encounter, cid: str, left: float, top: float, size: float, cell: int) -> str:
+    """A creature's Stamina bar (along its bottom) and condition badges (at its top right)."""
+    c = enc.creatures[cid]
+    bar_h = max(2, cell // 10)
+    share = min(1.0, max(0.0, c.stamina / c.stamina_max)) if c.stamina_max else 0.0
+    colour = "#2f9e44" if not c.is_winded else "#e8590c" if c.stamina > 0 else "#c92a2a"
+    parts = [
+        f'<g class="badges"><title>{escape(_state_text(enc, cid))}</title>',
+        f'<rect x="{left + 2:g}" y="{top + size - bar_h - 1:g}" width="{size - 4:g}" height="{bar_h}" '
+        'fill="#222" fill-opacity="0.6"/>',
+        f'<rect x="{left + 2:g}" y="{top + size - bar_h - 1:g}" width="{(size - 4) * share:g}" '
+        f'height="{bar_h}" fill="{colour}"/>',
+    ]
+    badge = max(6, cell * 3 // 8)
+    for i, k in enumerate(c.conditions[:3]):
+        bx = left + size - badge * (i + 1)
+        parts.append(
+            f'<rect x="{bx:g}" y="{top:g}" width="{badge}" height="{badge}" rx="2" fill="#fcc419" '
+            f'stroke="#111" stroke-width="0.5"/><text x="{bx + badge / 2:g}" y="{top + badge * 0.8:g}" '
+            f'font-size="{badge * 0.7:g}" text-anchor="middle" fill="#111">'
+            f"{escape(k.name.value[:2].title())}</text>"
+        )
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _state_text(enc: Encounter, cid: str) -> str:
+    c = enc.creatures[cid]
+    names = [k.name.value for k in c.conditions]
+    tail = f", {', '.join(names)}" if names else ""
+    return f"{c.id}: Stamina {c.stamina}/{c.stamina_max}{tail}"
+
+
+def _key_lines(
+    enc: Encounter,
+    level: int,
+    xs: range,
+    ys: range,
+    creature_glyphs: Mapping[str, str],
+    object_glyphs: Mapping[str, str],
+) -> list[tuple[str, str, str]]:
+    """The key's lines: (swatch colour, glyph or "", text); the creatures' and objects' text is
+    :func:`legend_lines`'s."""
+    drawn = {terrain_glyph(enc, Pos(x, y, level)) for y in ys for x in xs}
+    lines = [(_FILL[g], "", name) for g, name in _TERRAIN_NAMES.items() if g in drawn]
+    fills = [_SIDE_FILL.get(enc.creatures[cid].side, _OTHER_FILL) for cid in creature_glyphs]
+    fills += [_OBJECT_FILL] * len(object_glyphs)
+    glyph_list = [*creature_glyphs.values(), *object_glyphs.values()]
+    described = legend_lines(enc, creature_glyphs, object_glyphs)
+    lines += [(f, g, text[2:]) for f, g, text in zip(fills, glyph_list, described, strict=True)]
+    return lines
+
+
+def _key(lines: Sequence[tuple[str, str, str]], top: int) -> str:
+    """The key below the map: a swatch (with the glyph, if any) and a line of text per entry."""
+    step = KEY_LINE_PX
+    swatch = step - 4
+    parts = ['<g class="key" font-size="12" fill="#222">']
+    for i, (fill, glyph, text) in enumerate(lines):
+        y = top + step // 2 + i * step
+        parts.append(f'<rect x="2" y="{y}" width="{swatch}" height="{swatch}" fill="{fill}" stroke="#999"/>')
+        if glyph:
+            parts.append(
+                f'<text x="{2 + swatch / 2:g}" y="{y + swatch - 3}" font-size="11" text-anchor="middle" '
+                f'fill="#fff">{escape(glyph)}</text>'
+            )
+        parts.append(f'<text x="{step + 4}" y="{y + swatch - 3}">{escape(text)}</text>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def notebook_svg(enc: Encounter) -> str:
+    """The picture a notebook shows for an encounter: the ground level, with its key, of at most
+    the first 200 x 200 squares (:meth:`Encounter._repr_svg_` draws it)."""
+    side = int(MAX_CELLS**0.5)
+    window_x = (0, min(enc.terrain.width, side))
+    window_y = (0, min(enc.terrain.depth, side))
+    return render_svg(enc, x_range=window_x, y_range=window_y)
 
 
 def _xy(p: object, what: str) -> tuple[int, int]:
@@ -370,4 +551,6 @@ def _highlights(
     return out
 
 
-__all__ = ["MAX_CELLS", "render_svg", "render_text", "terrain_glyph"]
+install_svg_drawer(notebook_svg)  # import brawl, and notebooks draw encounters
+
+__all__ = ["MAX_CELLS", "notebook_svg", "render_svg", "render_text", "terrain_glyph"]

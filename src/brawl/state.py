@@ -8,7 +8,7 @@ not the world.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, ClassVar, TypeVar
 
 import attrs
@@ -17,7 +17,7 @@ import immutables
 from brawl.checks import whole_number
 from brawl.conditions import ConditionName
 from brawl.creature import MAX_COUNT, Creature, MapObject
-from brawl.errors import ArgumentTypeError, StateError, UnknownCreatureError
+from brawl.errors import ArgumentTypeError, StateError, UnknownCreatureError, did_you_mean, id_hint, shown
 from brawl.geometry import Pos, as_pos, cube
 from brawl.rng import Rng
 from brawl.statecheck import (
@@ -109,6 +109,32 @@ def _rides(value: Any) -> immutables.Map[str, str]:
         if not isinstance(rider, str) or not isinstance(mount, str):
             raise StateError(f"rides {rider!r} -> {mount!r}: a rider id and a mount id are needed")
     return immutables.Map(items)
+
+
+_SVG_DRAWER: list[Callable[[Encounter], str] | None] = [None]
+"""The picture :meth:`Encounter._repr_svg_` draws: the model draws nothing itself, and the
+rendering module (an edge, above the model) installs its drawer with :func:`install_svg_drawer`."""
+
+
+def install_svg_drawer(drawer: Callable[[Encounter], str] | None) -> None:
+    """Make ``drawer`` the picture notebooks show for an :class:`Encounter` (None: no picture).
+
+    :mod:`brawl.render` installs its SVG drawing when it is imported, so ``import brawl`` is
+    enough for a notebook to draw encounters.
+    """
+    if drawer is not None and not callable(drawer):
+        raise ArgumentTypeError(f"drawer {drawer!r}: a function of an Encounter is needed", rule=())
+    _SVG_DRAWER[0] = drawer
+
+
+def _acting(turn: TurnState | None) -> tuple[str, ...]:
+    """The creatures taking a turn now, from a turn state's ``current`` (one id, several or none)."""
+    current = getattr(turn, "current", None)
+    if isinstance(current, str):
+        return (current,)
+    if isinstance(current, tuple):
+        return tuple(c for c in current if isinstance(c, str))
+    return ()
 
 
 @attrs.frozen
@@ -204,6 +230,25 @@ class Encounter:
                 )
         _check_turn(self)
 
+    # pictures -------------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        """Short: the round, whose turn it is and the creature count, never the whole map."""
+        parts = [f"round {self.round}" if self.round else "out of combat"]
+        acting = _acting(self.turn)
+        if acting:
+            parts.append(f"{' and '.join(acting)}'s turn")
+        count = len(self.creatures)
+        parts.append(f"{count} creature{'' if count == 1 else 's'}")
+        if self.objects:
+            parts.append(f"{len(self.objects)} object{'' if len(self.objects) == 1 else 's'}")
+        return f"<Encounter {self.terrain.width} x {self.terrain.depth}, {', '.join(parts)}>"
+
+    def _repr_svg_(self) -> str | None:
+        """The ground level as SVG, for notebooks (Jupyter calls it); None before ``brawl.render``
+        is imported, which ``import brawl`` does."""
+        drawer = _SVG_DRAWER[0]
+        return None if drawer is None else drawer(self)
+
     # named constructors ---------------------------------------------------------------------
     @classmethod
     def create(
@@ -229,14 +274,22 @@ class Encounter:
         """The creature with this id, or :class:`UnknownCreatureError`."""
         found = self.creatures.get(cid) if isinstance(cid, str) else None
         if found is None:
-            raise UnknownCreatureError(f"creature {cid!r}: no such creature in this encounter", rule=())
+            raise UnknownCreatureError(
+                f"creature {shown(cid)}: no such creature in this encounter"
+                + (id_hint(cid) or did_you_mean(cid, self.creatures.keys())),
+                rule=(),
+            )
         return found
 
     def object(self, oid: str) -> MapObject:
         """The object with this id, or :class:`UnknownCreatureError`."""
         found = self.objects.get(oid) if isinstance(oid, str) else None
         if found is None:
-            raise UnknownCreatureError(f"object {oid!r}: no such object in this encounter", rule=())
+            raise UnknownCreatureError(
+                f"object {shown(oid)}: no such object in this encounter"
+                + (id_hint(oid) or did_you_mean(oid, self.objects.keys())),
+                rule=(),
+            )
         return found
 
     def grabbed_by_me(self, cid: str) -> tuple[str, ...]:

@@ -3,7 +3,8 @@
 Import this module explicitly (``from brawl import strategies``); it needs Hypothesis, which
 ``import brawl`` never imports. Every strategy builds only valid values: encounters have no
 overlaps, nothing inside walls or objects, everything on the map, and every creature standing
-on support.
+on support. Importing it registers them with Hypothesis (:func:`register_types`), so
+``st.from_type(Encounter)`` draws a valid encounter.
 """
 
 from __future__ import annotations
@@ -232,6 +233,22 @@ def encounters(
     return enc
 
 
+def register_types() -> None:
+    """Register these strategies with Hypothesis for brawl's public records, so that
+    ``st.from_type(Encounter)`` and ``@given(enc=...)`` with ``st.builds`` of a function annotated
+    with them draw valid values. Importing this module does it."""
+    st.register_type_strategy(Size, sizes())
+    st.register_type_strategy(Pos, positions())
+    st.register_type_strategy(Characteristics, characteristics())
+    st.register_type_strategy(Condition, conditions())
+    st.register_type_strategy(Creature, creatures())
+    st.register_type_strategy(Terrain, terrains())
+    st.register_type_strategy(Encounter, encounters())
+
+
+register_types()
+
+
 # --- abilities --------------------------------------------------------------------------------
 def potencies() -> st.SearchStrategy[ab.Potency]:
     """A potency: a characteristic and a number from -1 to 6 or weak / average / strong."""
@@ -333,6 +350,7 @@ __all__ = [
     "encounters",
     "positions",
     "potencies",
+    "register_types",
     "sizes",
     "terrains",
     "tiers",

@@ -176,6 +176,14 @@ class Terrain:
         object.__setattr__(self, "_tiles", immutables.Map({k: tuple(v) for k, v in tiles.items()}))
         object.__setattr__(self, "_tile_levels", frozenset(k[0] for k in tiles))
 
+    def __repr__(self) -> str:
+        """Short: the size, the levels, the ground and how many cells differ, never the cells."""
+        changed = len(self.cells)
+        return (
+            f"<Terrain {self.width} x {self.depth}, z {-self.below}..{self.height - 1}, "
+            f"{self.ground.value} ground, {changed} cell{'' if changed == 1 else 's'} changed>"
+        )
+
     # construction -------------------------------------------------------------------------
     @classmethod
     def flat(

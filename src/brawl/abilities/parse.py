@@ -120,7 +120,7 @@ def parse_tier(text: str) -> Tier:
 
     Clauses are separated by semicolons; a final full stop is dropped. A clause that is none of
     the usual forms is kept whole as a :class:`~brawl.abilities.model.TextEffect` (see
-    :attr:`Tier.unresolved <brawl.abilities.model.Tier.unresolved>`), never guessed.
+    :attr:`~brawl.abilities.model.Tier.unresolved`), never guessed.
 
     >>> parse_tier("6 + M fire damage; A < 2 prone").printed()
     '6 + M fire damage; A < 2 prone'

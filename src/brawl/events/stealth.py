@@ -94,6 +94,8 @@ class ConsumableUsed(Event):
     creature: str
     recipient: str
     item: str
+    left: tuple[str, ...] = ()
+    """The consumables the user still carries (empty also when they are not tracked)."""
 
     def explain(self) -> str:
         to = "itself" if self.recipient == self.creature else self.recipient

@@ -67,6 +67,10 @@ MAX_CELLS = 20_000
 the loading of any accepted file under about a second."""
 
 
+def _map_of_marks(value: Mapping[str, str]) -> immutables.Map[str, str]:
+    return immutables.Map(value)
+
+
 @attrs.frozen
 class Scenario:
     """A loaded scenario file: its name and description, and the encounter it sets up."""
@@ -77,6 +81,9 @@ class Scenario:
     """The ``[scenario] description``, or empty."""
     encounter: Encounter
     """The encounter, before combat (round 0)."""
+    marks: immutables.Map[str, str] = attrs.field(factory=immutables.Map, converter=_map_of_marks)
+    """Creature id to the mark letter the file drew it with, for pictures in the file's own
+    letters: ``render_text(s.encounter, marks=s.marks)``."""
 
 
 @attrs.frozen
@@ -121,7 +128,10 @@ def read_scenario(path: str | os.PathLike[str] | Traversable) -> Scenario:
     try:
         raw = target.read_bytes()
     except OSError as exc:
-        raise ScenarioError(f"cannot read the file: {exc.strerror or exc}", source=source) from None
+        hint = ""
+        if isinstance(path, str) and path in bundled_scenarios():
+            hint = f"; {path!r} is a bundled scenario: load_scenario(bundled_scenario({path!r}))"
+        raise ScenarioError(f"cannot read the file: {exc.strerror or exc}{hint}", source=source) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -439,10 +449,14 @@ def _build(
         objects.append(attrs.evolve(obj, pos=_mark_pos(mark, obj.size, found, "objects", where)))
 
     creatures: list[Creature] = list((pieces or {}).get("creatures", []))
+    creature_marks: dict[str, str] = {}
     for i, row in enumerate(creature_rows):
         creatures.append(_piece(row, Creature, f"creatures[{i}]", found, where))
+        if "mark" in row:
+            creature_marks[creatures[-1].id] = row["mark"]
     for mark, c in (marked or {}).get("creatures", {}).items():
         creatures.append(attrs.evolve(c, pos=_mark_pos(mark, c.n, found, "creatures", where)))
+        creature_marks[c.id] = mark
 
     try:
         rng = Rng(seed)
@@ -453,7 +467,7 @@ def _build(
     except BrawlError as exc:
         field = "objects" if str(exc).startswith("object") else "creatures"
         raise where.fail(str(exc), field) from None
-    return Scenario(name=name, description=description, encounter=enc)
+    return Scenario(name=name, description=description, encounter=enc, marks=creature_marks)
 
 
 def _rows(raw: Any, field: str, where: Where) -> list[dict[str, Any]]:

@@ -152,6 +152,9 @@ class UseAbility(Action):
     """Edge and bane reasons the caller found, for every target."""
     knock_out: bool = attrs.field(default=False, validator=flag("DS-STAM-13"))
     """Knock out instead of killing a creature the damage would kill."""
+    granted: bool = attrs.field(default=False, validator=flag("R-TURN-8"))
+    """Used as an effect grants it (a heroic ability granted off-turn): no part of the turn is
+    spent (R-TURN-8)."""
 
     @classmethod
     def cost_in(cls, state: Encounter, fields: Mapping[str, Any]) -> str | None:
@@ -682,6 +685,7 @@ def use_ability(
     slides: Mapping[str, Iterable[Iterable[int]]] | None = None,
     extra: Sequence[Reason] = (),
     knock_out: bool = False,
+    granted: bool = False,
 ) -> Outcome:
     """``user`` uses its ability named ``ability`` (R-ABIL-1..12, R-AREA-1..5).
 
@@ -691,11 +695,24 @@ def use_ability(
     squares. ``tiers`` takes a lower tier against a target (RB3-DOWNGRADE). ``damage_type`` picks
     among several printed types (R-ABIL-3); ``slides`` gives each slide's path (R-GEO-3).
     ``extra`` adds edge or bane reasons for every target; ``knock_out`` knocks out instead of
-    killing (DS-STAM-13). The request is :class:`UseAbility`; :func:`verify_use_ability` and
+    killing (DS-STAM-13); ``granted``: used as an effect grants it, spending nothing of the turn
+    (R-TURN-8). The request is :class:`UseAbility`; :func:`verify_use_ability` and
     :func:`can_use_ability` ask first.
     """
     request = UseAbility(
-        user, ability, targets, dice, origin, direction, wall, tiers, damage_type, slides, extra, knock_out
+        user,
+        ability,
+        targets,
+        dice,
+        origin,
+        direction,
+        wall,
+        tiers,
+        damage_type,
+        slides,
+        extra,
+        knock_out,
+        granted,
     )
     return request.resolve(state)
 

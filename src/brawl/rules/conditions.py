@@ -16,7 +16,7 @@ from brawl.checks import whole_number
 from brawl.conditions import KNOCKED_OUT, ONE_SOURCE, Condition, ConditionName, Duration
 from brawl.creature import Creature, MovementType
 from brawl.dice import MAX_BONUS, SAVE_DIE_SIDES, SAVE_THRESHOLD, saving_throw
-from brawl.errors import ConditionError, InvalidArgumentError, RulesError
+from brawl.errors import ConditionError, InvalidArgumentError, RulesError, not_one_of
 from brawl.events.base import Event
 from brawl.events.conditions import ConditionEnded, ConditionGained
 from brawl.fields import flag, ident, ids, text, whole
@@ -82,6 +82,7 @@ class AddCondition(Action):
 
 
 def _condition(request: AddCondition) -> Condition:
+    _known_condition(request.name, request.creature)
     try:
         return Condition(
             ConditionName(request.name),
@@ -243,12 +244,16 @@ class RemoveCondition(Action):
 def verify_remove_condition(state: Encounter, request: RemoveCondition) -> None:
     """Raise the :class:`~brawl.errors.RulesError` for an unknown creature or condition (RB1-CONDITIONS)."""
     state.creature(request.creature)
-    try:
-        ConditionName(request.name)
-    except ValueError:
+    _known_condition(request.name, request.creature)
+
+
+def _known_condition(name: str, creature: str) -> None:
+    """Raise :class:`ConditionError` naming the valid conditions unless ``name`` is one."""
+    names = [n.value for n in ConditionName]
+    if name not in names:
         raise ConditionError(
-            f"condition {request.name!r} on {request.creature!r}: no such condition", rule="RB1-CONDITIONS"
-        ) from None
+            f"condition {name!r} on {creature!r}: {not_one_of(name, names)}", rule="RB1-CONDITIONS"
+        )
 
 
 def can_remove_condition(state: Encounter, request: RemoveCondition) -> bool:
@@ -582,7 +587,7 @@ def _save(state: Encounter, request: SaveAgainst) -> Outcome:
     verify_save_against(state, request)
     creature, index, rules = request.creature, request.index, request.rules
     cond = state.creature(creature).conditions[index]
-    success, out = saving_throw(
+    out = saving_throw(
         state,
         roll=request.roll,
         threshold=cond.save_threshold,
@@ -591,6 +596,7 @@ def _save(state: Encounter, request: SaveAgainst) -> Outcome:
         against=f"{cond.name.value} (save ends)",
         rules=rules,
     )
+    success = out.success
     if not success:
         return out
     return out.then(end_condition, creature, index, reason="saved", rules=(*rules, "RB2-SAVE"))

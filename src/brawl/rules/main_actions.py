@@ -41,6 +41,8 @@ class Defend(Action):
 
     creature: str = attrs.field(validator=text("DS-ACT-19"))
     """The defending creature."""
+    granted: bool = attrs.field(default=False, validator=flag("DS-ACT-20"))
+    """Granted by an effect (not the actor's own choice of action): spends nothing of its turn."""
 
     def verify(self, state: Encounter) -> None:
         """Raise unless it may Defend now (:func:`verify_defend`)."""
@@ -76,11 +78,11 @@ def can_defend(state: Encounter, request: Defend) -> bool:
     return True
 
 
-def defend(state: Encounter, creature: str) -> Outcome:
+def defend(state: Encounter, creature: str, *, granted: bool = False) -> Outcome:
     """Defend: ability rolls against the creature have a double bane, and its tests to resist
     have a double edge, until the start of its next turn (DS-ACT-19, R-TURN-5). No benefit while
     another creature is taunted by it (DS-ACT-20). The request is :class:`Defend`."""
-    return Defend(creature).resolve(state)
+    return Defend(creature, granted=granted).resolve(state)
 
 
 def defend_reasons(state: Encounter, creature: str) -> list[Reason]:
@@ -119,6 +121,8 @@ class Charge(Action):
     mode: Mode = attrs.field(default="advance", validator=mode_field)
     """How it moves: walking (``"advance"``), ``"fly"`` or ``"burrow"`` if able, ``"climb"`` or
     ``"swim"`` only with that movement type (DS-ACT-18); never a shift."""
+    granted: bool = attrs.field(default=False, validator=flag("DS-ACT-18"))
+    """Granted by an effect (not the actor's own choice of action): spends nothing of its turn."""
 
     def strike(self) -> FreeStrike:
         """The melee free strike made at the end of the move."""
@@ -231,6 +235,7 @@ def charge(
     flat_damage: int | None = None,
     knock_out: bool = False,
     mode: Mode = "advance",
+    granted: bool = False,
 ) -> Outcome:
     """Charge: move up to speed in a straight line, then a melee free strike (DS-ACT-17, DS-ACT-18).
 
@@ -239,7 +244,9 @@ def charge(
     if it can, ``"climb"`` or ``"swim"`` only with that movement type (full speed), else walking.
     The request is :class:`Charge`.
     """
-    return Charge(creature, path, target, dice, characteristic, flat_damage, knock_out, mode).resolve(state)
+    return Charge(
+        creature, path, target, dice, characteristic, flat_damage, knock_out, mode, granted=granted
+    ).resolve(state)
 
 
 __all__ = [

@@ -129,6 +129,8 @@ class Grab(Action):
     """The two d10 faces; None: drawn from the state's RNG."""
     take_tier_2: bool = attrs.field(default=True, validator=flag("DS-ACT-08"))
     """On tier 2, take the grab (the target first gets a melee free strike)."""
+    granted: bool = attrs.field(default=False, validator=flag("DS-ACT-08"))
+    """Granted by an effect (not the actor's own choice of action): spends nothing of its turn."""
 
     def verify(self, state: Encounter) -> None:
         """Raise unless the Grab is allowed now (:func:`verify_grab`)."""
@@ -203,6 +205,7 @@ def grab(
     *,
     dice: tuple[int, int] | None = None,
     take_tier_2: bool = True,
+    granted: bool = False,
 ) -> Outcome:
     """The Grab maneuver: melee 1, power roll + Might (DS-ACT-08..10).
 
@@ -211,7 +214,7 @@ def grab(
     target is grabbed. One grabbed creature at a time (DS-ACT-10); a grabbed creature is not
     grabbed again by another (RB1-STACKING). The request is :class:`Grab`.
     """
-    return Grab(creature, target, dice, take_tier_2).resolve(state)
+    return Grab(creature, target, dice, take_tier_2, granted=granted).resolve(state)
 
 
 @attrs.frozen
@@ -232,6 +235,8 @@ class EscapeGrab(Action):
     """The size of the effect that has it grabbed (``"1L"``, ``"3"``), for the bane of DS-ACT-07;
     only for a grab by an effect (a creature's or object's size is on the map). None: an effect
     with no size, no bane."""
+    granted: bool = attrs.field(default=False, validator=flag("DS-ACT-06"))
+    """Granted by an effect (not the actor's own choice of action): spends nothing of its turn."""
 
     def verify(self, state: Encounter) -> None:
         """Raise unless the escape may be tried now (:func:`verify_escape_grab`)."""
@@ -333,6 +338,7 @@ def escape_grab(
     characteristic: str | None = None,
     take_tier_2: bool = True,
     grabber_size: str | None = None,
+    granted: bool = False,
 ) -> Outcome:
     """The Escape Grab maneuver: power roll + Might or Agility (DS-ACT-06, DS-ACT-07).
 
@@ -342,7 +348,9 @@ def escape_grab(
     grabber first gets a melee free strike; 17+ it is no longer grabbed. The request is
     :class:`EscapeGrab`.
     """
-    return EscapeGrab(creature, dice, characteristic, take_tier_2, grabber_size).resolve(state)
+    return EscapeGrab(creature, dice, characteristic, take_tier_2, grabber_size, granted=granted).resolve(
+        state
+    )
 
 
 @attrs.frozen
@@ -363,6 +371,8 @@ class Knockback(Action):
         default=None, validator=whole("DS-FORCE-16", lo=0, optional=True)
     )
     """How much of its stability the target uses to resist; None: all of it."""
+    granted: bool = attrs.field(default=False, validator=flag("DS-ACT-11"))
+    """Granted by an effect (not the actor's own choice of action): spends nothing of its turn."""
 
     def verify(self, state: Encounter) -> None:
         """Raise unless the Knockback is allowed now (:func:`verify_knockback`)."""
@@ -433,6 +443,7 @@ def knockback(
     direction: Iterable[int] | None = None,
     dice: tuple[int, int] | None = None,
     stability_used: int | None = None,
+    granted: bool = False,
 ) -> Outcome:
     """The Knockback maneuver: melee 1, power roll + Might, push 1 / 2 / 3 (DS-ACT-12).
 
@@ -440,7 +451,7 @@ def knockback(
     (DS-FORCE-14, R-FORCE-2). A grabbed creature can't use it (RB1-GRABBED). The request is
     :class:`Knockback`.
     """
-    return Knockback(creature, target, direction, dice, stability_used).resolve(state)
+    return Knockback(creature, target, direction, dice, stability_used, granted=granted).resolve(state)
 
 
 # -- Aid Attack -------------------------------------------------------------------------------
@@ -456,6 +467,8 @@ class AidAttack(Action):
     """The aiding creature."""
     enemy: str = attrs.field(validator=text("DS-ACT-03"))
     """The adjacent enemy the next ally's roll is against."""
+    granted: bool = attrs.field(default=False, validator=flag("DS-ACT-03"))
+    """Granted by an effect (not the actor's own choice of action): spends nothing of its turn."""
 
     def verify(self, state: Encounter) -> None:
         """Raise unless the Aid Attack is allowed now (:func:`verify_aid_attack`)."""
@@ -493,10 +506,10 @@ def can_aid_attack(state: Encounter, request: AidAttack) -> bool:
     return True
 
 
-def aid_attack(state: Encounter, creature: str, enemy: str) -> Outcome:
+def aid_attack(state: Encounter, creature: str, enemy: str, *, granted: bool = False) -> Outcome:
     """Aid Attack: the next ability roll an ally makes against an adjacent enemy before the start
     of this creature's next turn gains an edge (DS-ACT-03). The request is :class:`AidAttack`."""
-    return AidAttack(creature, enemy).resolve(state)
+    return AidAttack(creature, enemy, granted=granted).resolve(state)
 
 
 __all__ = [

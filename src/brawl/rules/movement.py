@@ -416,8 +416,25 @@ def walk(
                 remaining = plan.path[i + 1 :]
                 break
         p = q
+    if stopped and not stopped.startswith("opportunity") and not enc.creature(creature).dead:
+        # a move cut short stops on the last square it may end on (DS-MOVE-04, R-GEO-5)
+        back = len(entered)
+        while back and not model.can_end(entered[back - 1]):
+            back -= 1
+        if back < len(entered):
+            left += sum(spent_costs[back:])
+            remaining = (*entered[back:], *remaining)
+            del entered[back:], spent_costs[back:]
+            p = entered[-1] if entered else start
     # commit the end position: riders and dragged creatures keep their offset (DS-MOUNT-03, RB1-GRABBED)
-    enc = try_place(enc, creature, start, p, carried, final=True, squeeze=model.squeeze)
+    try:
+        enc = try_place(enc, creature, start, p, carried, final=True, squeeze=model.squeeze)
+    except IllegalMoveError:
+        if not enc.creature(creature).dead:
+            raise
+        # its body lies where it died; what it carried stays where it last stood (RB1-GRABBED)
+        enc = try_place(enc, creature, start, p, (), final=True, squeeze=model.squeeze)
+        carried = ()
     moved = Moved(
         creature=creature,
         mode=label,
@@ -463,9 +480,29 @@ def _move_rules(model: MoveModel, shifting: bool) -> tuple[str, ...]:
 # the move actions
 
 
-def advance(state: Encounter, creature: str, path: Iterable[Iterable[int]], **kwargs: object) -> Outcome:
-    """The Advance move action: move up to its speed (DS-ACT-01); a prone creature crawls (DS-MTYPE-22)."""
-    return move(state, creature, path, mode="advance", **kwargs)  # type: ignore[arg-type]
+def advance(
+    state: Encounter,
+    creature: str,
+    path: Iterable[Iterable[int]],
+    *,
+    budget: int | None = None,
+    squeeze: bool = False,
+    ignore_speed: bool = False,
+    willing: bool = True,
+    stop_at_provocation: bool = False,
+    resolved: Iterable[str] = (),
+    test_passed: bool | None = None,
+    granted: bool = False,
+) -> Outcome:
+    """The Advance move action: move up to its speed (DS-ACT-01); a prone creature crawls (DS-MTYPE-22).
+
+    The keywords are :func:`move`'s, with the mode fixed to ``"advance"``.
+    """
+    return move(
+        state, creature, path, mode="advance", budget=budget, squeeze=squeeze, ignore_speed=ignore_speed,
+        willing=willing, stop_at_provocation=stop_at_provocation, resolved=resolved,
+        test_passed=test_passed, granted=granted,
+    )  # fmt: skip
 
 
 @attrs.frozen
@@ -546,6 +583,8 @@ class Disengage(Action):
     path: tuple[Pos, ...] = attrs.field(converter=as_path)
     squares: int = attrs.field(default=DISENGAGE_SQUARES, validator=budget_field)
     as_move: bool = attrs.field(default=False, validator=flag("DS-MOVE-11"))
+    granted: bool = attrs.field(default=False, validator=flag("DS-ACT-02"))
+    """Granted by an effect (not the actor's own choice of action): spends nothing of its turn."""
 
     def move_request(self) -> Move:
         """The :class:`Move` this Disengage makes."""
@@ -568,9 +607,10 @@ def disengage(
     *,
     squares: int = DISENGAGE_SQUARES,
     as_move: bool = False,
+    granted: bool = False,
 ) -> Outcome:
     """The Disengage move action: shift 1 square, or ``squares`` where a feature allows (DS-ACT-02)."""
-    return Disengage(creature, path, squares=squares, as_move=as_move).resolve(state)
+    return Disengage(creature, path, squares=squares, as_move=as_move, granted=granted).resolve(state)
 
 
 __all__ = [

@@ -39,6 +39,8 @@ class FallProne(Action):
     cost: ClassVar[str | None] = "free maneuver"
 
     creature: str = attrs.field(validator=ident("DS-MTYPE-23"))
+    granted: bool = attrs.field(default=False, validator=flag("DS-MTYPE-23"))
+    """Granted by an effect (not the actor's own choice of action): spends nothing of its turn."""
 
     def verify(self, state: Encounter) -> None:
         """Raise unless the creature may drop prone now (:func:`verify_fall_prone`)."""
@@ -49,9 +51,9 @@ class FallProne(Action):
         return _fall_prone(state, self)
 
 
-def fall_prone(state: Encounter, creature: str) -> Outcome:
+def fall_prone(state: Encounter, creature: str, *, granted: bool = False) -> Outcome:
     """Drop prone on purpose, as a free maneuver, to crawl (DS-MTYPE-23); a flyer without hover falls."""
-    request = FallProne(creature)
+    request = FallProne(creature, granted=granted)
     return request.resolve(state)
 
 
@@ -95,6 +97,8 @@ class StandUp(Action):
     creature: str = attrs.field(validator=ident("DS-ACT-15"))
     helper: str | None = attrs.field(default=None, validator=ident("DS-ACT-15", optional=True))
     willing: bool = attrs.field(default=True, validator=flag("DS-ACT-15"))
+    granted: bool = attrs.field(default=False, validator=flag("DS-ACT-15"))
+    """Granted by an effect (not the actor's own choice of action): spends nothing of its turn."""
 
     @classmethod
     def actor_in(cls, fields: Mapping[str, Any]) -> object:
@@ -119,13 +123,20 @@ class StandUp(Action):
         return _stand_up(state, self)
 
 
-def stand_up(state: Encounter, creature: str, *, helper: str | None = None, willing: bool = True) -> Outcome:
+def stand_up(
+    state: Encounter,
+    creature: str,
+    *,
+    helper: str | None = None,
+    willing: bool = True,
+    granted: bool = False,
+) -> Outcome:
     """The Stand Up maneuver: end prone, on itself or on a willing adjacent prone creature (DS-ACT-15).
 
     Standing from voluntary prone is a free maneuver (DS-MTYPE-23); a restrained creature can't
     use Stand Up (RB1-RESTRAINED), nor one knocked prone by an effect that says it can't stand.
     """
-    request = StandUp(creature, helper=helper, willing=willing)
+    request = StandUp(creature, helper=helper, willing=willing, granted=granted)
     return request.resolve(state)
 
 

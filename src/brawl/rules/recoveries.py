@@ -124,6 +124,8 @@ class CatchBreath(Action):
 
     creature: str = attrs.field(validator=ident("DS-ACT-04"))
     """The hero catching its breath."""
+    granted: bool = attrs.field(default=False, validator=flag("DS-ACT-04"))
+    """Granted by an effect (not the actor's own choice of action): spends nothing of its turn."""
 
     def verify(self, state: Encounter) -> None:
         """Raise the error that forbids this request (:func:`verify_catch_breath`)."""
@@ -166,12 +168,12 @@ def can_catch_breath(state: Encounter, request: CatchBreath | str) -> bool:
     return True
 
 
-def catch_breath(state: Encounter, creature: str) -> Outcome:
+def catch_breath(state: Encounter, creature: str, *, granted: bool = False) -> Outcome:
     """The Catch Breath maneuver: spend a Recovery, regain the recovery value (DS-ACT-04, DS-STAM-03).
 
     Forbidden while dying (DS-ACT-05, R-TURN-7). The turn system counts the maneuver.
     """
-    return _catch_breath(state, CatchBreath(creature))
+    return _catch_breath(state, CatchBreath(creature, granted=granted))
 
 
 def _catch_breath(state: Encounter, request: CatchBreath) -> Outcome:
@@ -196,6 +198,8 @@ class Heal(Action):
     """The d10 of the saving throw; None: from the state's RNG."""
     effect: int | None = attrs.field(default=None, validator=whole("DS-ACT-22", optional=True))
     """Index in ``target.conditions`` of the save-ends effect; None: its first one."""
+    granted: bool = attrs.field(default=False, validator=flag("DS-ACT-22"))
+    """Granted by an effect (not the actor's own choice of action): spends nothing of its turn."""
 
     def verify(self, state: Encounter) -> None:
         """Raise the error that forbids this request (:func:`verify_heal`)."""
@@ -260,6 +264,7 @@ def heal(
     choice: str = "recovery",
     effect: int | None = None,
     roll: int | None = None,
+    granted: bool = False,
 ) -> Outcome:
     """The Heal main action: the adjacent target spends a Recovery, or makes one saving throw
     against one save-ends effect (DS-ACT-22).
@@ -268,7 +273,7 @@ def heal(
     ``target.conditions`` of the effect (default: its first save-ends effect); ``roll`` the d10.
     A Director creature healed by a hero regains a third of its maximum (DS-STAM-12).
     """
-    return _heal(state, Heal(healer, target, choice, roll, effect))
+    return _heal(state, Heal(healer, target, choice, roll, effect, granted=granted))
 
 
 def _heal(state: Encounter, request: Heal) -> Outcome:

@@ -59,6 +59,8 @@ class Ride(Action):
     disengage: bool = attrs.field(default=False, validator=flag("DS-ACT-02"))
     budget: int | None = attrs.field(default=None, validator=budget_field)
     stop_at_provocation: bool = attrs.field(default=False, validator=flag("R-MOVE-3"))
+    granted: bool = attrs.field(default=False, validator=flag("DS-MOUNT-03"))
+    """Granted by an effect (not the actor's own choice of action): spends nothing of its turn."""
 
     def verify(self, state: Encounter) -> None:
         """Raise unless the rider may use Ride now (:func:`verify_ride`)."""
@@ -77,6 +79,7 @@ def ride(
     disengage: bool = False,
     budget: int | None = None,
     stop_at_provocation: bool = False,
+    granted: bool = False,
 ) -> Outcome:
     """The Ride move action: the mount moves up to its speed carrying the rider (DS-MOUNT-03).
 
@@ -92,6 +95,7 @@ def ride(
         disengage=disengage,
         budget=budget,
         stop_at_provocation=stop_at_provocation,
+        granted=granted,
     )
     return request.resolve(state)
 

@@ -29,7 +29,7 @@ from brawl.dice import EDGE_BONUS, POWER_DICE, POWER_DIE_SIDES, power_dice, powe
 from brawl.errors import ActionUnavailableError, ArgumentTypeError, InvalidArgumentError, RulesError
 from brawl.events.base import Event
 from brawl.events.stealth import Hid, Revealed, SearchContested, TestAssisted
-from brawl.fields import ids, text
+from brawl.fields import flag, ids, text
 from brawl.geometry import distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
@@ -132,6 +132,8 @@ class Hide(Action):
     """The creatures it has cover or concealment from; None: found from the state (R-HIDE-1)."""
     observing: tuple[str, ...] = attrs.field(default=(), converter=_ids)
     """The creatures observing it, which it can't hide from (the Director's call)."""
+    granted: bool = attrs.field(default=False, validator=flag("DS-ACT-13"))
+    """Granted by an effect (not the actor's own choice of action): spends nothing of its turn."""
 
     def verify(self, state: Encounter) -> None:
         """Raise unless the Hide works now (:func:`verify_hide`)."""
@@ -218,11 +220,12 @@ def hide(
     from_: Iterable[str] | None = None,
     cover: Iterable[str] | None = None,
     observing: Iterable[str] = (),
+    granted: bool = False,
 ) -> Outcome:
     """The Hide maneuver: hidden from creatures not observing it while it has cover or concealment
     from them; in combat it works automatically (DS-ACT-11, RB3-HIDE). See :func:`verify_hide`;
     the request is :class:`Hide`."""
-    return Hide(creature, from_, cover, observing).resolve(state)
+    return Hide(creature, from_, cover, observing, granted=granted).resolve(state)
 
 
 @attrs.frozen
@@ -319,6 +322,8 @@ class Search(Action):
     invisible: tuple[str, ...] = attrs.field(default=(), converter=_invisible)
     """Hidden creatures that are invisible: finding them takes a bane (DS-EDGE-10); creatures
     marked :attr:`~brawl.creature.Creature.invisible` count without being named."""
+    granted: bool = attrs.field(default=False, validator=flag("DS-ACT-14"))
+    """Granted by an effect (not the actor's own choice of action): spends nothing of its turn."""
 
     def verify(self, state: Encounter) -> None:
         """Raise unless the searcher may search now (:func:`verify_search`)."""
@@ -408,6 +413,7 @@ def search(
     *,
     rolls: Mapping[str, tuple[int, int]] | None = None,
     invisible: Iterable[str] = (),
+    granted: bool = False,
 ) -> Outcome:
     """The Search for Hidden Creatures maneuver (DS-ACT-14, RB3-HIDE).
 
@@ -417,7 +423,7 @@ def search(
     find an ``invisible`` creature takes a bane (DS-EDGE-10). ``rolls`` maps creature ids to their
     two d10 faces; a missing roll is drawn from the state's RNG. The request is :class:`Search`.
     """
-    return Search(searcher, rolls, invisible).resolve(state)
+    return Search(searcher, rolls, invisible, granted=granted).resolve(state)
 
 
 @attrs.frozen
@@ -537,7 +543,7 @@ def _assist(state: Encounter, request: AssistTest) -> tuple[Reason, Outcome]:
     helper, characteristic = request.helper, request.characteristic
     eb = edges_and_banes(state, helper, kind="test", characteristic=characteristic)
     rules = ("DS-ACT-13", "RB3-ASSIST")
-    result, out = power_roll(
+    out = power_roll(
         state,
         value,
         edges=eb.edges,
@@ -548,6 +554,7 @@ def _assist(state: Encounter, request: AssistTest) -> tuple[Reason, Outcome]:
         rules=rules,
         uses=_FULL_NAMES.get(characteristic.lower(), characteristic.lower()),
     )
+    result = out.roll
     assisted = TestAssisted(
         helper=helper, total=result.total, tier=result.tier, effect=ASSIST_EFFECTS[result.tier], rules=rules
     )

@@ -225,7 +225,7 @@ def action_roll(
         melee_strike = "melee" in keywords and "strike" in keywords
         reasons += effect_reasons(state, roller, target, melee_strike=melee_strike)
     eb = edges_and_banes(state, roller, target, keywords, extra=reasons)
-    result, out = power_roll(
+    rolled = power_roll(
         state,
         value,
         edges=eb.edges,
@@ -236,6 +236,7 @@ def action_roll(
         rules=rules,
         uses=uses,
     )
+    result, out = rolled.roll, Outcome(rolled.state, rolled.events)
     if effects and target is not None and target in state.creatures:
         out = out.then(_use_aid, roller, target)
     return result.tier, out
@@ -265,7 +266,7 @@ class FreeStrike(Action):
         default=None, validator=whole("RB6-FREE-STRIKE", lo=0, optional=True)
     )
     """A Director creature's flat free strike damage, with no roll (RB6-FREE-STRIKE)."""
-    damage_type: str | None = attrs.field(default=None, validator=text("DS-STRIKE-08", optional=True))
+    type: str | None = attrs.field(default=None, validator=text("DS-STRIKE-08", optional=True))
     """An improvised weapon's damage type (DS-STRIKE-08)."""
     extra: tuple[Reason, ...] = attrs.field(default=(), converter=reasons)
     """Edge and bane reasons the caller found (cover, concealment, ...)."""
@@ -344,7 +345,7 @@ def _resolve_free_strike(state: Encounter, request: FreeStrike) -> Outcome:
     cited.append(
         "DS-STRIKE-03" if request.opportunity else "DS-STRIKE-02" if request.granted else "DS-ACT-21"
     )
-    if request.damage_type is not None:
+    if request.type is not None:
         cited.append("DS-STRIKE-08")
     if request.flat_damage is not None:
         tier, amount, out = 0, request.flat_damage, Outcome(state, ())
@@ -366,7 +367,7 @@ def _resolve_free_strike(state: Encounter, request: FreeStrike) -> Outcome:
         damage,
         target,
         amount,
-        request.damage_type,
+        request.type,
         source=attacker,
         knock_out=request.knock_out,
         rules=(rule,),
@@ -382,7 +383,7 @@ def free_strike(
     characteristic: str | None = None,
     dice: tuple[int, int] | None = None,
     flat_damage: int | None = None,
-    damage_type: str | None = None,
+    type: str | None = None,
     extra: Sequence[Reason] = (),
     knock_out: bool = False,
     opportunity: bool = False,
@@ -394,15 +395,16 @@ def free_strike(
     used for the roll and the damage (R-TURN-6). A Director creature's free strike deals its
     flat ``flat_damage`` with no roll (RB6-FREE-STRIKE). ``extra`` adds edge or bane reasons
     (:func:`brawl.rules.edges.edge`); Aid Attack, Defend and flanking are found here.
-    ``damage_type`` lets an improvised weapon's damage follow the object, a burning torch dealing
-    fire (DS-STRIKE-08; the Director's call). ``granted``: made instead of a signature or heroic
-    ability granted off-turn, not as the Free Strike main action; it spends no action of the
-    attacker's, though an unconscious creature still can't make it (DS-STRIKE-02). A creature
-    hidden from the attacker can't be struck (DS-COND-14, RB3-HIDE). The request is
+    ``type``, the damage type as in :func:`damage`, lets an improvised weapon's damage follow the
+    object, a burning torch dealing fire (DS-STRIKE-08; the Director's call). ``granted``: made
+    instead of a signature or heroic ability granted off-turn, not as the Free Strike main
+    action; it spends no action of the attacker's, though an unconscious creature still can't
+    make it (DS-STRIKE-02). A creature hidden from the attacker can't be struck (DS-COND-14,
+    RB3-HIDE). The request is
     :class:`FreeStrike`; :func:`verify_free_strike` and :func:`can_free_strike` ask first.
     """
     request = FreeStrike(
-        attacker, target, ranged, characteristic, dice, flat_damage, damage_type, extra, knock_out,
+        attacker, target, ranged, characteristic, dice, flat_damage, type, extra, knock_out,
         opportunity, granted,
     )  # fmt: skip
     return request.resolve(state)

@@ -10,6 +10,7 @@ spends no action, so nothing is recorded; when the players can't agree who acts 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import ClassVar
 
 import attrs
 
@@ -105,6 +106,8 @@ def squares_to_feet(squares: int) -> int:
 class UseConsumable(Action):
     """The Use Consumable maneuver: :func:`use_consumable` as a record (DS-ACT-16)."""
 
+    cost: ClassVar[str | None] = "maneuver"
+
     creature: str = attrs.field(validator=text("DS-ACT-16"))
     """The creature using the consumable."""
     item: str = attrs.field(validator=text("DS-ACT-16"))
@@ -113,6 +116,8 @@ class UseConsumable(Action):
     """A willing adjacent creature it is administered to; None: the creature itself."""
     willing: bool = attrs.field(default=True, validator=flag("DS-ACT-16"))
     """Whether the recipient is willing."""
+    granted: bool = attrs.field(default=False, validator=flag("DS-ACT-16"))
+    """Granted by an effect (not the actor's own choice of action): spends nothing of its turn."""
 
     def verify(self, state: Encounter) -> None:
         """Raise unless the consumable can be used now (:func:`verify_use_consumable`)."""
@@ -121,15 +126,23 @@ class UseConsumable(Action):
     def resolve(self, state: Encounter) -> Outcome:
         """Verify, then record the use; the item's effect is the caller's."""
         to = verify_use_consumable(state, self)
-        used = ConsumableUsed(creature=self.creature, recipient=to, item=self.item, rules=("DS-ACT-16",))
+        c = state.creature(self.creature)
+        left = c.consumables
+        if left:  # tracked: the item is spent
+            i = left.index(self.item)
+            c = attrs.evolve(c, consumables=left[:i] + left[i + 1 :])
+            state = state.with_creature(c)
+        used = ConsumableUsed(
+            creature=self.creature, recipient=to, item=self.item, left=c.consumables, rules=("DS-ACT-16",)
+        )
         return Outcome(state, (used,))
 
 
 def verify_use_consumable(state: Encounter, request: UseConsumable) -> str:
     """Raise unless the consumable can be used now; the recipient (DS-ACT-16).
 
-    A named item, a creature able to take maneuvers, and a recipient that is itself or a living,
-    willing, adjacent creature.
+    A named item (one it carries, when its consumables are tracked), a creature able to take
+    maneuvers, and a recipient that is itself or a living, willing, adjacent creature.
     """
     creature, item = request.creature, request.item
     c = state.creature(creature)
@@ -139,6 +152,11 @@ def verify_use_consumable(state: Encounter, request: UseConsumable) -> str:
         raise InvalidArgumentError(f"consumable {item!r}: a non-empty name", rule="DS-ACT-16")
     if c.dead or not can_take_maneuvers(state, creature):
         raise ActionUnavailableError(f"{what}: it can't take maneuvers", rule=("DS-ACT-16", "DS-COND-04"))
+    if c.consumables and item not in c.consumables:
+        raise ActionUnavailableError(
+            f"{what}: it carries no {item!r} (it carries {', '.join(sorted(set(c.consumables)))})",
+            rule="DS-ACT-16",
+        )
     r = state.creature(to)
     if to != creature:
         if r.dead:
@@ -160,12 +178,19 @@ def can_use_consumable(state: Encounter, request: UseConsumable) -> bool:
 
 
 def use_consumable(
-    state: Encounter, creature: str, item: str, *, recipient: str | None = None, willing: bool = True
+    state: Encounter,
+    creature: str,
+    item: str,
+    *,
+    recipient: str | None = None,
+    willing: bool = True,
+    granted: bool = False,
 ) -> Outcome:
     """The Use Consumable maneuver: administer a consumable to yourself or to a willing adjacent
-    creature (DS-ACT-16). The item's effect is the caller's; the maneuver is spent with
-    :func:`brawl.use_action`. The request is :class:`UseConsumable`."""
-    return UseConsumable(creature, item, recipient, willing).resolve(state)
+    creature (DS-ACT-16). A creature whose ``consumables`` are tracked spends the item; the
+    item's effect is the caller's. On the user's own turn it spends its maneuver (R-TURN-8). The
+    request is :class:`UseConsumable`."""
+    return UseConsumable(creature, item, recipient, willing, granted=granted).resolve(state)
 
 
 # --- the dramatic finish --------------------------------------------------------------------------

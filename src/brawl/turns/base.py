@@ -87,6 +87,11 @@ class TurnSystem(Protocol):
         """Spend part of the movement granted this turn."""
         ...
 
+    def spends(self, state: Encounter, creature: str, cost: str) -> str | None:
+        """The kind of this system's action that a rule call costing ``cost`` takes from ``creature``
+        now (``"movement"``: the movement of its move), or None when the call spends nothing here."""
+        ...
+
     def end_combat(self, state: Encounter) -> Outcome:
         """What the system ends when combat ends (the turn state is cleared by the caller)."""
         ...

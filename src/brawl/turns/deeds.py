@@ -37,7 +37,6 @@ from brawl.rules.settle import settle
 from brawl.rules.strikes import FreeStrike
 from brawl.state import Encounter
 from brawl.turns.base import system_of
-from brawl.turns.economy import TurnEconomy
 from brawl.turns.records import verified
 
 __all__ = [
@@ -275,34 +274,34 @@ def spend_for(
     name: str,
     run: Callable[[Encounter], Outcome],
 ) -> Outcome:
-    """``run`` (the rule call) after spending what it costs its actor's Draw Steel turn (DS-TURN-01..03).
+    """``run`` (the rule call) after spending what it costs its actor's turn (DS-TURN-01..03, R-TURN-9).
 
     ``kind`` is the request class and ``fields`` the call's arguments (or the record's fields).
-    Nothing is spent outside a Draw Steel turn, for another creature than the one whose turn it
-    is, for a triggered call (``opportunity``) or one an effect grants (``granted``). Movement
-    takes the move action when none is left; a path costing more than is left is refused, and
-    the movement the move actually spent (less when it pauses) is spent after it. Raises
+    The turn system in play says what the cost takes (:meth:`~brawl.turns.base.TurnSystem.spends`):
+    nothing outside a turn, for another creature than the one whose turn it is, for a triggered
+    call (``opportunity``) or one an effect grants (``granted``). Movement takes the move action
+    when none is left; a path costing more than is left is refused, and the movement the move
+    actually spent (less when it pauses) is spent after it. Raises
     :class:`ActionUnavailableError` naming ``name`` when the cost can't be paid.
     """
-    turn = state.turn
     creature = kind.actor_in(fields)
     if (
         kind.cost is None
         or fields.get("granted") is True
         or fields.get("opportunity") is True
-        or not isinstance(getattr(turn, "economy", None), TurnEconomy)
-        or getattr(turn, "current", None) != creature
+        or state.turn is None
         or not isinstance(creature, str)
     ):
         return run(state)
     cost = kind.cost_in(state, fields)
-    if cost is None:
-        return run(state)
     system = system_of(state)
+    taken = None if cost is None else system.spends(state, creature, cost)
+    if taken is None:
+        return run(state)
     out = Outcome(state, ())
     try:
-        if cost != "movement":
-            out = system.use_action(state, creature, cost)
+        if taken != "movement":
+            out = system.use_action(state, creature, taken)
             granted = movement_left(out.state, creature) - movement_left(state, creature)
             if cost == "move" and granted > 0:
                 out = out.then(system.spend_movement, creature, granted)
@@ -317,7 +316,7 @@ def spend_for(
     if squares > left:
         raise ActionUnavailableError(
             f"{name} by {creature}: the path costs {squares}, {left} movement is left this turn",
-            rule=("DS-TURN-01", "DS-TURN-02"),
+            rule=("DS-TURN-01", "DS-TURN-02", "I-TURN-04"),
         )
     out = out.then(run)
     moved = [e.spent for e in out.events if isinstance(e, Moved) and e.creature == creature]

@@ -16,7 +16,7 @@ import immutables
 
 from brawl.checks import whole_number
 from brawl.conditions import ConditionName, Duration
-from brawl.errors import ActionUnavailableError, InvalidArgumentError, TurnOrderError
+from brawl.errors import ActionUnavailableError, InvalidArgumentError, TurnOrderError, whose_turn
 from brawl.events.base import Event, Note
 from brawl.events.turns import (
     ActionUsed,
@@ -432,7 +432,7 @@ class DrawSteel:
         state.creature(creature)
         if k in ON_OWN_TURN and t.current != creature:
             rule = "DS-TURN-09" if k is ActionKind.FREE_MANEUVER else "DS-TURN-01"
-            raise TurnOrderError(f"{creature} {k.value}: it is not {creature!r}'s turn", rule=rule)
+            raise TurnOrderError(f"{creature} {k.value}: {whose_turn(creature, t.current)}", rule=rule)
         economy = t.economy if t.current == creature else None
         converted = check_economy(state, creature, k, economy, creature in t.triggered_used)
         return k, converted
@@ -454,12 +454,19 @@ class DrawSteel:
         )
         return Outcome(state.with_turn(t), (event,))
 
+    def spends(self, state: Encounter, creature: str, cost: str) -> str | None:
+        """On the creature's own turn a call spends what it costs, as named (DS-TURN-01..03, DS-TURN-09)."""
+        t = state.turn
+        if not isinstance(t, DrawSteelTurn) or t.current != creature or t.economy is None:
+            return None
+        return cost
+
     def spend_movement(self, state: Encounter, creature: str, squares: int) -> Outcome:
         """Spend squares of this turn's move actions, before, between or after the others (DS-TURN-02)."""
         t = _turn(state)
         state.creature(creature)
         if t.current != creature or t.economy is None:
-            raise TurnOrderError(f"{creature} moves: it is not {creature!r}'s turn", rule="DS-TURN-02")
+            raise TurnOrderError(f"{creature} moves: {whose_turn(creature, t.current)}", rule="DS-TURN-02")
         whole_number(squares, 1, MAX_MOVEMENT, what=f"{creature} moves squares", rule="DS-ACT-01")
         left = t.economy.movement_left
         if squares > left:

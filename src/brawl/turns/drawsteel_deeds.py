@@ -6,15 +6,16 @@ action wrapped in :class:`~brawl.turns.deeds.TakeAction` with the kind it costs:
 actions Disengage (DS-ACT-02) and Ride to each square the mount reaches (DS-MOUNT-03,
 :class:`~brawl.turns.deeds.RideTo`, no path built); the main actions Charge, Defend, Free
 Strike (melee and ranged) and Heal (DS-ACT-17..22); the maneuvers Aid Attack, Catch Breath,
-Escape Grab, Grab, Hide, Knockback, Search and Stand Up (DS-ACT-03..15); the free maneuvers
+Escape Grab, Grab, Hide, Knockback, Search, Stand Up and Use Consumable for each item a creature
+whose consumables are tracked carries (DS-ACT-03..16); the free maneuvers
 Fall Prone and standing from a voluntary prone (DS-MTYPE-23). Each is checked with its
 record's ``verify`` (the moves and rides by the one search that finds them all).
 
 Jumps (DS-MTYPE-18): a long jump to each landing within the length the creature may jump
 without a test (its Might or Agility, at least 1), level or 1 square up, each checked like the
 rest; a longer jump needs the test's tier, which the caller rolls. Not listed: a bare Shift is
-no standard action (a shift comes with Disengage or an ability); Use Consumable (DS-ACT-16)
-needs an item, and the state records no inventory.
+no standard action (a shift comes with Disengage or an ability, which grants it), and Use
+Consumable on a creature whose items are not tracked (any name would do).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from brawl.rules.reachable import current_speed, reachable
 from brawl.rules.recoveries import CatchBreath, Heal
 from brawl.rules.stealth import Hide, Search
 from brawl.rules.strikes import FreeStrike
+from brawl.rules.table import UseConsumable
 from brawl.state import Encounter
 from brawl.turns.ability_deeds import ability_deeds
 from brawl.turns.deeds import AdvanceTo, RideTo, TakeAction, legal_moves, legal_now, ride_destinations
@@ -138,6 +140,7 @@ def deeds(state: Encounter, cid: str) -> list[Action]:
     maneuvers.append(Hide(cid))
     maneuvers += [Knockback(cid, e.id) for e in enemies]
     maneuvers.append(Search(cid))
+    maneuvers += [UseConsumable(cid, item) for item in sorted(set(c.consumables))]
     prone = c.conditions_named(ConditionName.PRONE)
     voluntary = bool(prone) and all(p.voluntary for p in prone)
     free: list[Action] = [] if prone else [FallProne(cid)]

@@ -23,6 +23,7 @@ from brawl.errors import (
     ActionUnavailableError,
     InvalidArgumentError,
     TurnOrderError,
+    whose_turn,
 )
 from brawl.events.base import Event
 from brawl.events.turns import (
@@ -96,6 +97,17 @@ __all__ = [
     "verify_initiative_move",
     "verify_report_trigger",
 ]
+
+
+INITIATIVE_COSTS: dict[str, str] = {
+    "main": "action",
+    "maneuver": "action",
+    "move": "action",
+    "movement": "movement",
+    "free maneuver": "free",
+}
+"""What a rule call's cost takes in the initiative game: Disengage is an action there (I-DIS-01),
+and the Move is movement alone (I-TURN-01..04, R-TURN-9)."""
 
 
 @attrs.frozen
@@ -304,7 +316,7 @@ class InitiativeGame:
         if kind == "free":
             return
         if t.current != creature or t.economy is None:
-            raise TurnOrderError(f"{creature} {kind}: it is not {creature!r}'s turn", rule="I-TURN-01")
+            raise TurnOrderError(f"{creature} {kind}: {whose_turn(creature, t.current)}", rule="I-TURN-01")
         eco = t.economy
         if kind == "hold":
             held = held or "action"
@@ -395,12 +407,21 @@ class InitiativeGame:
             state.with_turn(t), (ActionUsed(creature=creature, kind=kind, name=name, rules=rules),)
         )
 
+    def spends(self, state: Encounter, creature: str, cost: str) -> str | None:
+        """On the character's own turn: a main action, maneuver or move action (Disengage, Ride)
+        takes its Action, movement the Move's spaces, a free maneuver a free action (I-TURN-01..04,
+        I-DIS-01, R-TURN-9)."""
+        t = state.turn
+        if not isinstance(t, InitiativeTurn) or t.current != creature or t.economy is None:
+            return None
+        return INITIATIVE_COSTS.get(cost)
+
     def spend_movement(self, state: Encounter, creature: str, squares: int) -> Outcome:
         """Move part of the Move's spaces, before, between or after the other activities (I-TURN-04)."""
         t = turn_of(state)
         state.creature(creature)
         if t.current != creature or t.economy is None:
-            raise TurnOrderError(f"{creature} moves: it is not {creature!r}'s turn", rule="I-TURN-04")
+            raise TurnOrderError(f"{creature} moves: {whose_turn(creature, t.current)}", rule="I-TURN-04")
         whole_number(squares, 1, MAX_MOVEMENT, what=f"{creature} moves spaces", rule="I-TURN-05")
         left = t.economy.movement_left
         if squares > left:

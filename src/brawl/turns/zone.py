@@ -24,6 +24,7 @@ from brawl.errors import (
     ArgumentTypeError,
     InvalidArgumentError,
     TurnOrderError,
+    whose_turn,
 )
 from brawl.events.base import Event
 from brawl.events.turns import (
@@ -90,6 +91,10 @@ __all__ = [
     "surrender",
     "verify_surrender",
 ]
+
+
+ZONE_COSTS: dict[str, str] = {"main": "main", "maneuver": "bonus"}
+"""What a rule call's cost takes in the zone game; grid movement spends no zones (Z-TURN-09, R-TURN-9)."""
 
 
 @attrs.frozen
@@ -386,7 +391,7 @@ class ZoneGame:
         state.creature(creature)
         eco = t.economies.get(creature)
         if eco is None:
-            raise TurnOrderError(f"{creature}: it is not taking a turn", rule="Z-TURN-09")
+            raise TurnOrderError(f"{creature}: {whose_turn(creature, t.current)}", rule="Z-TURN-09")
         return t, eco
 
     def verify_action(self, state: Encounter, creature: str, kind: str, *, name: str | None = None) -> None:
@@ -416,6 +421,14 @@ class ZoneGame:
         )
         event = ActionUsed(creature=creature, kind=kind, name=name, rules=("Z-TURN-09", "Z-TURN-12"))
         return Outcome(state.with_turn(attrs.evolve(t, economies=t.economies.set(creature, eco))), (event,))
+
+    def spends(self, state: Encounter, creature: str, cost: str) -> str | None:
+        """For a character taking a turn: a main action takes a main action, a maneuver a bonus
+        action (Z-TURN-09, R-TURN-9); squares of the grid spend no zones, a move action nothing."""
+        t = state.turn
+        if not isinstance(t, ZoneTurn) or creature not in t.economies:
+            return None
+        return ZONE_COSTS.get(cost)
 
     def spend_movement(self, state: Encounter, creature: str, squares: int) -> Outcome:
         """Move zones: full speed without actions, half with them, split freely (Z-TURN-09, -10)."""
