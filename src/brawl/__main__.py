@@ -1,64 +1,63 @@
-"""Command line: ``python -m brawl demo`` and ``python -m brawl show FILE [--z Z] [--svg OUT]``."""
+"""The ``brawl`` command: ``brawl demo``, ``show``, ``legal``, ``apply``, ``explain``, ``serve``.
+
+The commands live in :mod:`brawl.cli`; :data:`SUBCOMMANDS` lists those the parser offers, so a
+command defined elsewhere plugs in with one more entry. A :class:`~brawl.errors.BrawlError`
+prints ``error: ...`` (or, with ``--json``, ``{"error": {...}}``) on standard error without a
+traceback; a closed output pipe (``brawl show bridge | head -1``) ends the command quietly.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from pathlib import Path
 
-from brawl.demo import run_demo
+from brawl import __version__
+from brawl.cli import COMMANDS, EXIT_ERROR, EXIT_OK, EXIT_PIPE, EXIT_REFUSED, Subcommand, report
 from brawl.errors import BrawlError
-from brawl.io.json import from_json
-from brawl.io.scenario import read_scenario
-from brawl.render import render_svg, render_text
-from brawl.state import Encounter
 
-EXIT_OK = 0
-EXIT_ERROR = 2
-"""Exit status of a bad file, a bad option or a usage error."""
+__all__ = ["EXIT_ERROR", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_PIPE", "EXIT_REFUSED", "SUBCOMMANDS", "main"]
+
+EXIT_INTERRUPTED = 130
+"""Exit status after Ctrl+C (128 + SIGINT, as a shell reports it)."""
+
+SUBCOMMANDS: list[Subcommand] = [*COMMANDS]
+"""The commands ``brawl`` offers, in the order of its help. Add a :class:`~brawl.cli.Subcommand` here."""
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="python -m brawl", description="brawl: a tactical combat rules engine"
-    )
-    commands = parser.add_subparsers(dest="command", required=True)
-    commands.add_parser("demo", help="load a bundled scenario and show it")
-    show = commands.add_parser("show", help="print a scenario file (.toml) or a JSON save (.json)")
-    show.add_argument("file", help="a .toml scenario or a .json save")
-    show.add_argument("--z", type=int, default=None, help="the level to draw (default 0, the ground)")
-    show.add_argument("--svg", metavar="OUT", default=None, help="also write the level as an SVG picture")
+    parser = argparse.ArgumentParser(prog="brawl", description="brawl: a tactical combat rules engine")
+    parser.add_argument("--version", action="version", version=f"brawl {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for sub in SUBCOMMANDS:
+        sub.arguments(commands.add_parser(sub.name, help=sub.help, description=sub.help))
     return parser
 
 
-def load_any(path: str) -> Encounter:
-    """A scenario file or a JSON save, told apart by the first character of the text."""
+def _quiet_stdout() -> None:
+    """Point standard output at the null device, so that exiting flushes nothing into a closed pipe."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BrawlError(f"{path}: cannot read the file ({exc})") from None
-    if text.lstrip().startswith("{"):
-        return from_json(text, source=path)
-    return read_scenario(path).encounter
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = _parser().parse_args(sys.argv[1:] if argv is None else argv)
+    run = {sub.name: sub.run for sub in SUBCOMMANDS}[args.command]
     try:
-        if args.command == "demo":
-            run_demo()
-            return EXIT_OK
-        enc = load_any(args.file)
-        print(render_text(enc, z=args.z))
-        if args.svg:
-            try:
-                Path(args.svg).write_text(render_svg(enc, z=args.z), encoding="utf-8")
-            except OSError as exc:
-                raise BrawlError(f"{args.svg}: cannot write the picture ({exc})") from None
-        return EXIT_OK
+        status = run(args)
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        _quiet_stdout()
+        return EXIT_PIPE
+    except KeyboardInterrupt:  # Ctrl+C, in brawl serve above all: no traceback
+        return EXIT_INTERRUPTED
     except BrawlError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        report(exc, getattr(args, "json", False))
         return EXIT_ERROR
 
 

@@ -36,6 +36,7 @@ from brawl.outcome import Outcome
 from brawl.rng import Rng
 from brawl.state import Encounter
 from brawl.turns.ability_deeds import pick_ability
+from brawl.zone.policy import fighting, standing_factions, zone_greedy, zone_start
 
 Policy = Callable[[Encounter, Sequence[Action]], Action]
 """Chooses one of the legal actions for the state."""
@@ -52,15 +53,20 @@ def can_fight(c: Creature) -> bool:
 
 def standing_sides(state: Encounter) -> tuple[str, ...]:
     """The sides that still have a creature able to act, in the encounter's order."""
+    if state.zone is not None:
+        return standing_factions(state)  # the zone game: its own health and surrender
     return tuple(dict.fromkeys(c.side for c in state.creature_list() if can_fight(c)))
 
 
 def greedy(state: Encounter, options: Sequence[Action]) -> Action:
     """Strike an adjacent enemy if possible, else step closer to the nearest enemy, else end the turn.
 
-    Between turns it starts the first turn offered, or ends the round. An ability with a power roll
-    that reaches enemies (and no ally) comes before any strike (:func:`pick_ability`).
+    Between turns it starts the first turn offered, or ends the round. A zone fight is played by
+    :func:`brawl.zone.legal.zone_greedy`. An ability with a power roll that reaches enemies (and no
+    ally) comes before any strike (:func:`pick_ability`).
     """
+    if state.zone is not None:
+        return zone_greedy(state, options)
     ability = pick_ability(state, list(options))
     if ability is not None:
         return ability
@@ -117,7 +123,7 @@ def play(
     whole_number(max_rounds, 1, MAX_ROUNDS, what="max_rounds")
     log: list[Action] = []
     if state.turn is None:
-        start = StartCombat(first_side=first_side)
+        start = StartCombat(first_side=first_side) if state.zone is None else zone_start(state, first_side)
         state = apply(state, start).state
         log.append(start)
     steps = 0
@@ -185,7 +191,7 @@ def simulate(
         else:
             wins[fight.winner] = wins.get(fight.winner, 0) + 1
         for c in fight.state.creature_list():
-            if can_fight(c):
+            if fighting(fight.state, c.id) if fight.state.zone is not None else can_fight(c):
                 alive[c.id] += 1
     return Summary(
         runs=runs,

@@ -43,6 +43,7 @@ from brawl.io.jsontext import (
     loads,
     show,
 )
+from brawl.io.zonejson import ZONE_TYPE, register_zone, zone_data
 from brawl.requests import Action
 from brawl.rng import Rng
 from brawl.size import Size
@@ -52,6 +53,9 @@ from brawl.terrain import Cell, Material, Terrain
 
 TYPE_KEY = "class"
 """Key that tags a turn state or an event with its class name (a Python keyword: no field has it)."""
+EXPLAIN_KEY = "explain"
+"""Key of an event's readable line (:meth:`Event.explain`) in an event log; read back, it is checked
+to be text and otherwise ignored, so logs written before it, or by another version, still load."""
 
 
 class _Invalid(ValueError):
@@ -394,11 +398,14 @@ def _encounter_unstructure(enc: Encounter) -> dict[str, Any]:
         "round": enc.round,
         "rng": {"seed": enc.rng.seed, "counter": enc.rng.counter},
         **({"rides": dict(sorted(enc.rides.items()))} if enc.rides else {}),
+        **zone_data(_CONVERTER, enc.zone),
     }
 
 
 def _encounter_structure(value: Any, _: Any) -> Encounter:
-    body = _object(value, ("schema", "terrain"), ("creatures", "objects", "turn", "round", "rng", "rides"))
+    body = _object(
+        value, ("schema", "terrain"), ("creatures", "objects", "turn", "round", "rng", "rides", "zone")
+    )
     terrain = _field(body, "terrain", Terrain, Encounter)
     creatures = _field(body, "creatures", tuple[Creature, ...], Encounter, ())
     objects = _field(body, "objects", tuple[MapObject, ...], Encounter, ())
@@ -413,6 +420,7 @@ def _encounter_structure(value: Any, _: Any) -> Encounter:
         round=_field(body, "round", int, Encounter, 0),
         rng=rng,
         rides=_field(body, "rides", dict[str, str], Encounter, {}),
+        zone=_field(body, "zone", ZONE_TYPE, Encounter, None),
     )
 
 
@@ -425,6 +433,7 @@ _EFFECT_TAGS: dict[type, str] = dict(
 def _make_converter() -> cattrs.Converter:
     for cls in (Cell, Creature, MapObject, Condition, Characteristics, Rng):
         attrs.resolve_types(cls)
+    register_zone()
     conv = cattrs.Converter(omit_if_default=True, forbid_extra_keys=True, detailed_validation=True)
     conv.register_structure_hook(int, _strict_int)
     conv.register_structure_hook(str, _strict_str)  # also receives the string enums
@@ -555,12 +564,34 @@ def from_json(text: str, *, source: str | None = None) -> Encounter:
     return enc
 
 
+def event_data(event: Event) -> dict[str, Any]:
+    """One event as plain JSON data: its class, its fields and its readable line (``"explain"``)."""
+    return {**_CONVERTER.unstructure(event, Event), EXPLAIN_KEY: event.explain()}
+
+
+def without_explain(items: Any, prefix: str, source: str | None) -> Any:
+    """The events of a log with their ``"explain"`` text checked and dropped (it is derived)."""
+    if not isinstance(items, list):
+        return items
+    out: list[Any] = []
+    for index, item in enumerate(items):
+        if isinstance(item, dict) and EXPLAIN_KEY in item:
+            if not isinstance(item[EXPLAIN_KEY], str):
+                got = show(item[EXPLAIN_KEY])
+                where = f"{prefix}[{index}].{EXPLAIN_KEY}"
+                raise ScenarioError(f"expected a string, got {got}", field=where, source=source)
+            item = {k: v for k, v in item.items() if k != EXPLAIN_KEY}
+        out.append(item)
+    return out
+
+
 def events_to_json(events: Iterable[Event]) -> str:
-    """An event log as a JSON document: ``{"schema": 1, "events": [{"class": "Damaged", ...}]}``."""
+    """An event log as a JSON document: ``{"schema": 1, "events": [{"class": "Damaged", ...}]}``.
+
+    Each event also carries its :meth:`~brawl.Event.explain` line under ``"explain"``.
+    """
     items = _items(events, Event, "events_to_json(events)")
-    return checked_size(
-        dumps({"schema": SCHEMA, "events": [_CONVERTER.unstructure(e, Event) for e in items]})
-    )
+    return checked_size(dumps({"schema": SCHEMA, "events": [event_data(e) for e in items]}))
 
 
 def events_from_json(text: str, *, source: str | None = None) -> tuple[Event, ...]:
@@ -571,7 +602,8 @@ def events_from_json(text: str, *, source: str | None = None) -> tuple[Event, ..
         raise ScenarioError("unknown field", field=extra[0], source=source)
     if "events" not in data:
         raise ScenarioError("required field missing", field="events", source=source)
-    events: tuple[Event, ...] = structure(data["events"], tuple[Event, ...], prefix="events", source=source)
+    items = without_explain(data["events"], "events", source)
+    events: tuple[Event, ...] = structure(items, tuple[Event, ...], prefix="events", source=source)
     return events
 
 
@@ -615,6 +647,7 @@ __all__ = [
     "actions_from_json",
     "actions_to_json",
     "converter",
+    "event_data",
     "events_from_json",
     "events_to_json",
     "from_json",

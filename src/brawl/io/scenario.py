@@ -31,6 +31,7 @@ from brawl.geometry import Pos
 from brawl.io import scenariofields as fields
 from brawl.io.json import structure
 from brawl.io.scenariofields import Where
+from brawl.io.scenariozones import with_zone_table
 from brawl.rng import Rng
 from brawl.size import Size
 from brawl.statblocks.library import StatBlockLibrary
@@ -237,9 +238,22 @@ def from_ascii(
 
 
 def bundled_scenarios() -> list[str]:
-    """Names of the scenarios shipped with brawl (``bridge``, ``cliff``, ``tavern``)."""
+    """Names of the scenarios shipped with brawl (``bridge``, ``cliff``, ``tavern``).
+
+    The zone game's scenarios (``zone_*``) are listed by :func:`bundled_zone_scenarios`.
+    """
     folder = _bundled_folder()
-    return sorted(p.name[: -len(".toml")] for p in folder.iterdir() if p.name.endswith(".toml"))
+    return sorted(
+        p.name[: -len(".toml")]
+        for p in folder.iterdir()
+        if p.name.endswith(".toml") and not p.name.startswith("zone_")
+    )
+
+
+def bundled_zone_scenarios() -> list[str]:
+    """Names of the zone-game scenarios shipped with brawl (``zone_ambush``)."""
+    folder = _bundled_folder()
+    return sorted(p.name[: -len(".toml")] for p in folder.iterdir() if p.name.startswith("zone_"))
 
 
 def bundled_scenario(name: str) -> Traversable:
@@ -336,7 +350,10 @@ def _build(
     base: str | os.PathLike[str] | None = None,
 ) -> Scenario:
     top = fields.table(
-        data, "", where, ("scenario", "map", "legend", "levels", "creatures", "objects", "statblocks")
+        data,
+        "",
+        where,
+        ("scenario", "map", "legend", "levels", "creatures", "objects", "zones", "statblocks"),
     )
     meta = fields.table(top.get("scenario", {}), "scenario", where, ("name", "description", "seed"))
     name = fields.text(meta.get("name", default_name), "scenario.name", where)
@@ -467,6 +484,7 @@ def _build(
     except BrawlError as exc:
         field = "objects" if str(exc).startswith("object") else "creatures"
         raise where.fail(str(exc), field) from None
+    enc = with_zone_table(top, enc, where)  # the zone game's [zones] table, if any
     return Scenario(name=name, description=description, encounter=enc, marks=creature_marks)
 
 

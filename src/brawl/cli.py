@@ -1,0 +1,297 @@
+"""The commands of ``brawl``: each a :class:`Subcommand` with its arguments and its code.
+
+``demo``, ``show``, ``legal``, ``apply``, ``explain`` and ``serve`` are listed in
+:data:`COMMANDS`; ``brawl.__main__`` builds the parser from that list, so a new command is one
+more entry. Files are read here: a scenario (``.toml``), a JSON save, or a bundled scenario's
+name wherever a state is asked for; ``-`` reads standard input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import attrs
+
+from brawl.actions import apply, legal_actions, replay
+from brawl.demo import run_demo
+from brawl.errors import BrawlError, RulesError
+from brawl.events.base import Event, explain
+from brawl.io.json import (
+    actions_from_json,
+    actions_to_json,
+    event_data,
+    events_from_json,
+    events_to_json,
+    from_json,
+    structure,
+    to_json,
+    unstructure,
+)
+from brawl.io.jsontext import SCHEMA, dumps, loads
+from brawl.io.scenario import bundled_scenario, bundled_scenarios, loads_scenario, read_scenario
+from brawl.outcome import Outcome
+from brawl.render import render_svg, render_text
+from brawl.requests import Action
+from brawl.server.http import parse_address, serve_http
+from brawl.server.protocol import Limits, Server, brawl_error_data
+from brawl.server.stdio import serve_stdio
+from brawl.state import Encounter
+
+EXIT_OK = 0
+EXIT_REFUSED = 1
+"""Exit status of ``brawl apply`` when the rules refuse the action."""
+EXIT_ERROR = 2
+"""Exit status of a bad file, a bad option or a usage error."""
+EXIT_PIPE = 141
+"""Exit status when the reader of the output went away (128 + SIGPIPE, as a shell reports it)."""
+
+
+@attrs.frozen
+class Subcommand:
+    """One command of ``brawl``: its name, its one-line help, its arguments and what it runs."""
+
+    name: str
+    help: str
+    arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+def out(text: str) -> None:
+    """Print a result on standard output."""
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+
+
+def report(exc: BrawlError, as_json: bool) -> None:
+    """Print an error on standard error: ``error: ...``, or ``{"error": {...}}`` with ``--json``."""
+    if as_json:
+        print(json.dumps({"error": brawl_error_data(exc)}, ensure_ascii=False), file=sys.stderr)
+    else:
+        print(f"error: {exc}", file=sys.stderr)
+
+
+# --- reading ------------------------------------------------------------------------------------------
+def read_text(path: str) -> str:
+    """The text of a file, or of standard input for ``-``."""
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BrawlError(f"{path}: cannot read the file ({exc})") from None
+
+
+def load_any(path: str) -> Encounter:
+    """A scenario file, a JSON save (told apart by their first character) or a bundled scenario's name."""
+    if path != "-" and not Path(path).exists() and path in bundled_scenarios():
+        return read_scenario(bundled_scenario(path)).encounter
+    text = read_text(path)
+    source = "<stdin>" if path == "-" else path
+    if text.lstrip().startswith("{"):
+        return from_json(text, source=source)
+    return loads_scenario(text, source=source)
+
+
+def load_actions(arg: str) -> tuple[Action, ...]:
+    """One action or an actions document, from a file, standard input (``-``) or inline JSON text."""
+    inline = arg.lstrip().startswith("{")
+    text = arg if inline else read_text(arg)
+    source = "action" if inline else "<stdin>" if arg == "-" else arg
+    data = loads(text, source)
+    if isinstance(data, dict) and "actions" in data:
+        return actions_from_json(text, source=source)
+    action: Action = structure(data, Action, source=source)
+    return (action,)
+
+
+def load_events(path: str) -> tuple[Event, ...]:
+    """The events of an events document, or of the ``--json`` output of ``brawl apply``."""
+    text = read_text(path)
+    data = loads(text, path)
+    if isinstance(data, dict) and "state" in data:
+        text = json.dumps({k: v for k, v in data.items() if k != "state"})
+    return events_from_json(text, source="<stdin>" if path == "-" else path)
+
+
+# --- show ---------------------------------------------------------------------------------------------
+def levels_of(enc: Encounter) -> dict[int, list[str]]:
+    """The levels creatures stand in (a creature of size n fills n levels), with their ids."""
+    found: dict[int, list[str]] = {}
+    for c in enc.creature_list():
+        for z in range(c.pos.z, c.pos.z + c.n):
+            found.setdefault(z, []).append(c.id)
+    return found
+
+
+def chosen_level(enc: Encounter) -> int:
+    """The ground (0) if a creature is there, else the level with the most creatures (the lowest of ties)."""
+    found = levels_of(enc)
+    if not found or 0 in found:
+        return 0
+    return min(found, key=lambda z: (-len(found[z]), z))
+
+
+def others(enc: Encounter, z: int) -> list[str]:
+    """A line for each creature not in level ``z``: its id, position and the option that shows it."""
+    lines = []
+    for c in enc.creature_list():
+        if not c.pos.z <= z < c.pos.z + c.n:
+            lines.append(f"  {c.id} at {tuple(c.pos)} (--z {c.pos.z})")
+    return ["", f"on other levels than {z}:", *lines] if lines else []
+
+
+def _show_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", help="a .toml scenario, a .json save or a bundled scenario's name (bridge, ...)")
+    p.add_argument("--z", type=int, default=None, help="the level to draw (default: one with creatures)")
+    p.add_argument("--svg", metavar="OUT", default=None, help="also write the level as an SVG picture")
+    p.add_argument("--json", action="store_true", help="print the state as a JSON save instead")
+
+
+def run_show(args: argparse.Namespace) -> int:
+    enc = load_any(args.file)
+    z = chosen_level(enc) if args.z is None else args.z
+    picture = render_text(enc, z=z)
+    if args.svg:
+        try:
+            Path(args.svg).write_text(render_svg(enc, z=z), encoding="utf-8")
+        except OSError as exc:
+            raise BrawlError(f"{args.svg}: cannot write the picture ({exc})") from None
+    if args.json:
+        out(to_json(enc))
+    else:
+        out("\n".join([picture, *others(enc, z)]))
+    return EXIT_OK
+
+
+# --- legal, apply, explain -----------------------------------------------------------------------------
+def _json_flag(p: argparse.ArgumentParser, what: str) -> None:
+    p.add_argument("--json", action="store_true", help=what)
+
+
+def _legal_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("state", help="a JSON save, a .toml scenario or a bundled scenario's name")
+    p.add_argument("--creature", default=None, help="only this creature's actions")
+    p.add_argument("--system", default="drawsteel", help="the turn system to start combat under")
+    p.add_argument("--max-moves", type=int, default=None, help="keep only the first this many moves")
+    _json_flag(p, "print an actions document (brawl.actions_to_json) instead of one action a line")
+
+
+def action_line(action: Action) -> str:
+    """An action as one line of JSON, ready for ``brawl apply``."""
+    return json.dumps(unstructure(action, Action), ensure_ascii=False)
+
+
+def run_legal(args: argparse.Namespace) -> int:
+    enc = load_any(args.state)
+    found = legal_actions(enc, creature=args.creature, system=args.system, max_moves=args.max_moves)
+    if args.json:
+        out(actions_to_json(found))
+    else:
+        out("\n".join(action_line(a) for a in found))
+    return EXIT_OK
+
+
+def _apply_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("state", help="a JSON save, a .toml scenario or a bundled scenario's name")
+    p.add_argument(
+        "action",
+        help="an action (a file, - for standard input, or the JSON text itself) or an actions document",
+    )
+    p.add_argument("--out", metavar="FILE", default=None, help="write the new state there as a JSON save")
+    _json_flag(p, 'print {"schema", "state", "events"} as JSON instead of the events\' lines')
+
+
+def run_apply(args: argparse.Namespace) -> int:
+    enc = load_any(args.state)
+    actions = load_actions(args.action)
+    try:
+        result: Outcome = apply(enc, actions[0]) if len(actions) == 1 else replay(enc, actions)
+    except RulesError as exc:
+        report(exc, args.json)
+        return EXIT_REFUSED
+    if args.out:
+        try:
+            Path(args.out).write_text(to_json(result.state), encoding="utf-8")
+        except OSError as exc:
+            raise BrawlError(f"{args.out}: cannot write the state ({exc})") from None
+    if args.json:
+        state = unstructure(result.state, Encounter)
+        out(dumps({"schema": SCHEMA, "state": state, "events": [event_data(e) for e in result.events]}))
+    else:
+        out(explain(list(result.events)))
+    return EXIT_OK
+
+
+def _explain_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("events", help="an events document (brawl.events_to_json) or brawl apply --json's output")
+    _json_flag(p, "print the events document, each event with its explain line")
+
+
+def run_explain(args: argparse.Namespace) -> int:
+    events = load_events(args.events)
+    out(events_to_json(events) if args.json else explain(list(events)))
+    return EXIT_OK
+
+
+# --- demo, serve ------------------------------------------------------------------------------------------
+def run_demo_command(args: argparse.Namespace) -> int:
+    run_demo()
+    return EXIT_OK
+
+
+def _serve_arguments(p: argparse.ArgumentParser) -> None:
+    limits = Limits()
+    p.add_argument(
+        "--http",
+        metavar="[HOST:]PORT",
+        default=None,
+        help="serve HTTP POST requests there instead of stdio (host default 127.0.0.1; needs brawl[server])",
+    )
+    p.add_argument(
+        "--max-request",
+        type=int,
+        default=limits.max_request,
+        metavar="BYTES",
+        help="largest request accepted",
+    )
+    p.add_argument(
+        "--time-limit",
+        type=float,
+        default=limits.time_limit,
+        metavar="SECONDS",
+        help="time a request may run",
+    )
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    if args.max_request < 1 or not args.time_limit > 0:
+        raise BrawlError("--max-request and --time-limit must be positive")
+    server = Server(Limits(max_request=args.max_request, time_limit=args.time_limit))
+    if args.http is None:
+        return serve_stdio(sys.stdin.buffer, sys.stdout.buffer, server)
+    host, port = parse_address(args.http)
+    return serve_http(host, port, server)
+
+
+def _no_arguments(p: argparse.ArgumentParser) -> None:
+    return None
+
+
+COMMANDS: list[Subcommand] = [
+    Subcommand("demo", "load a bundled scenario and show it", _no_arguments, run_demo_command),
+    Subcommand(
+        "show", "print a scenario, a JSON save or a bundled scenario's map", _show_arguments, run_show
+    ),
+    Subcommand("legal", "list the actions open now, one a line as JSON", _legal_arguments, run_legal),
+    Subcommand(
+        "apply", "apply an action (or a list) to a state; print the events", _apply_arguments, run_apply
+    ),
+    Subcommand("explain", "print an event log's events, one line each", _explain_arguments, run_explain),
+    Subcommand(
+        "serve", "answer JSON-RPC 2.0 requests on stdio (default) or HTTP", _serve_arguments, run_serve
+    ),
+]
+"""The commands of ``brawl``, in the order the help lists them."""
