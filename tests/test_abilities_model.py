@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from brawl.abilities.model import (
@@ -174,3 +177,15 @@ def test_distances_and_targets_print_as_a_block_does() -> None:
         "All allies",
     ]
     assert Target("each creature").count is None
+
+
+def test_the_state_schema_knows_ability_effects_by_their_tag() -> None:
+    """The published state schema accepts a creature with abilities and refuses an unknown effect kind."""
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads((Path(__file__).resolve().parents[1] / "schemas" / "state.schema.json").read_text())
+    enc = Encounter(Terrain(5, 5), [Creature(id="kira", abilities=(shove(),))])
+    data = json.loads(to_json(enc))
+    jsonschema.validate(data, schema)
+    data["creatures"][0]["abilities"][0]["power_roll"]["tiers"][2]["effects"][1]["effect"] = "curse"
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(data, schema)

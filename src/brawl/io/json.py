@@ -424,10 +424,10 @@ def _encounter_structure(value: Any, _: Any) -> Encounter:
     )
 
 
-_EFFECT_TAGS: dict[type, str] = dict(
-    zip(EFFECT_TYPES, ("damage", "forced", "condition", "text"), strict=True)
-)
+EFFECT_TAGS: dict[type, str] = dict(zip(EFFECT_TYPES, ("damage", "forced", "condition", "text"), strict=True))
 """The tag of each kind of ability effect in JSON."""
+EFFECT_KEY = "effect"
+"""Key that tags an ability effect with its kind (``{"effect": "damage", "amount": 6}``)."""
 
 
 def _make_converter() -> cattrs.Converter:
@@ -461,7 +461,7 @@ def _make_converter() -> cattrs.Converter:
     conv.register_unstructure_hook(Encounter, _encounter_unstructure)
     conv.register_structure_hook(Encounter, _encounter_structure)
     # an ability's effects: tagged by kind ({"effect": "damage", "amount": 6, ...})
-    configure_tagged_union(Effect, conv, tag_generator=_EFFECT_TAGS.__getitem__, tag_name="effect")
+    configure_tagged_union(Effect, conv, tag_generator=EFFECT_TAGS.__getitem__, tag_name=EFFECT_KEY)
     return conv
 
 
@@ -643,6 +643,8 @@ def actions_from_json(text: str, *, source: str | None = None) -> tuple[Action, 
 
 
 __all__ = [
+    "EFFECT_KEY",
+    "EFFECT_TAGS",
     "SCHEMA",
     "actions_from_json",
     "actions_to_json",
