@@ -84,6 +84,8 @@ LAYERS: dict[str, int] = {
     "brawl.abilities.potency": MODEL,
     "brawl.abilities.areas": DEFINITIONS,
     "brawl.rules.abilities": RESOLVERS,
+    "brawl.statblocks": EDGES,
+    "brawl.statblocks.model": MODEL,
 }
 
 

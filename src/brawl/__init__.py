@@ -690,6 +690,23 @@ from brawl.rules.abilities import UseAbility, can_use_ability, use_ability, veri
 
 __all__ += ["UseAbility", "can_use_ability", "use_ability", "verify_use_ability"]
 
+# --- stat blocks and hero sheets: brawl's TOML files and the importers ---------------------------
+from brawl.statblocks import (
+    AbilityReport,
+    HeroSheet,
+    StatBlock,
+    StatBlockFile,
+    Trait,
+    bundled_statblocks,
+    dumps_statblocks,
+    load_statblocks,
+    loads_statblocks,
+    parse_statblocks,
+)
+
+__all__ += ["AbilityReport", "HeroSheet", "StatBlock", "StatBlockFile", "Trait", "bundled_statblocks"]
+__all__ += ["dumps_statblocks", "load_statblocks", "loads_statblocks", "parse_statblocks"]
+
 # --- the public boundary: arguments of the wrong type raise ArgumentTypeError ---------------
 from brawl._public import check_namespace
 from brawl.errors import ArgumentTypeError
