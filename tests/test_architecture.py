@@ -76,6 +76,17 @@ LAYERS: dict[str, int] = {
     "brawl.cli": EDGES,
     "brawl.server": EDGES,
     "brawl": EDGES,
+    "brawl.zone.model": MODEL,
+    "brawl.zone": TURNS,
+    "brawl.zone.policy": EDGES,
+    "brawl.abilities": MODEL,
+    "brawl.abilities.model": MODEL,
+    "brawl.abilities.parse": MODEL,
+    "brawl.abilities.potency": MODEL,
+    "brawl.abilities.areas": DEFINITIONS,
+    "brawl.rules.abilities": RESOLVERS,
+    "brawl.statblocks": EDGES,
+    "brawl.statblocks.model": MODEL,
 }
 
 

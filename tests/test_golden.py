@@ -13,8 +13,10 @@ the diff::
     git diff tests/golden/
 
 How the fights are chosen: a ``random.Random(seed)`` picks among the options of each step,
-preferring strikes and forced movement (Knockback) when an enemy is adjacent and moves that
-close in on an enemy otherwise, for at most ``MAX_STEPS`` steps or until one side is left.
+preferring strikes and forced movement (Knockback) when an enemy is adjacent, then the abilities
+:func:`brawl.legal_actions` offers against enemies (the stat blocks of the bundled scenarios give
+every creature some), and moves that close in on an enemy otherwise, for at most ``MAX_STEPS``
+steps or until one side is left.
 When no move of :func:`brawl.legal_actions` closes in (the heroes on the cliff top), moves in climb
 mode are offered as well: :class:`Climb`, a record defined here that does what
 :class:`brawl.actions.Advance` does with ``mode="climb"`` (:mod:`brawl.actions` has none).
@@ -64,6 +66,7 @@ from brawl.actions import (
     TakeAction,
     UseAction,
 )
+from brawl.rules.abilities import UseAbility
 from brawl.rules.jumping import Jump
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -270,6 +273,12 @@ def gap(state: Encounter, cid: str, end: brawl.Pos) -> int:
     return min((brawl.distance(end, me.n, o.pos, o.n) for o in foes), default=0)
 
 
+def hostile(state: Encounter, use: UseAbility) -> bool:
+    """Whether an ability is used on enemies only (an area's targets are found when it is used)."""
+    side = state.creature(use.user).side
+    return all(t not in state.creatures or state.creature(t).side != side for t in use.targets)
+
+
 def choose(state: Encounter, found: list[Action], rng: random.Random) -> Action:
     """Strike or knock back an adjacent enemy, else close in, sometimes wander or end the turn."""
     strikes = [a for a in found if isinstance(a, TakeAction) and isinstance(a.action, FreeStrike)]
@@ -277,11 +286,15 @@ def choose(state: Encounter, found: list[Action], rng: random.Random) -> Action:
     others = [a for a in found if isinstance(a, TakeAction) and a not in strikes and a not in knocks]
     moves = [a for a in found if isinstance(a, Advance | AdvanceTo | Move | Climb)]
     ends = [a for a in found if isinstance(a, EndTurn)]
-    flow = [a for a in found if not isinstance(a, TakeAction | Advance | AdvanceTo | Move | Climb | EndTurn)]
+    uses = [a for a in found if isinstance(a, UseAbility) and hostile(state, a)]
+    deeds = TakeAction | Advance | AdvanceTo | Move | Climb | EndTurn | UseAbility
+    flow = [a for a in found if not isinstance(a, deeds)]
     if flow:
         return rng.choice(flow)
     if knocks and rng.random() < 0.45:
         return rng.choice(knocks)
+    if uses and rng.random() < 0.4:
+        return rng.choice(uses)
     if strikes and rng.random() < 0.8:
         return rng.choice(strikes)
     cid = current_creature(state)

@@ -68,3 +68,19 @@ def test_any_policy_reads_the_options_as_a_list() -> None:
     fight = brawl.play(start, policy=last, max_rounds=1)
     assert seen
     assert brawl.replay(start, fight.actions).state == fight.state
+
+
+def test_with_abilities_greedy_picks_the_same_lazily() -> None:
+    """The bridge's stat blocks carry abilities: the lazy options offer the same ones, and greedy
+    picks the same action from them as from the list, state by state."""
+    start = brawl.load_scenario(brawl.bundled_scenario("bridge")).with_rng(brawl.Rng(2))
+    fight = brawl.play(start, max_rounds=4)
+    state, used = start, 0
+    for action in fight.actions:
+        full = brawl.legal_actions(state)
+        lazy = Options(state)
+        assert lazy.abilities() == [a for a in full if isinstance(a, brawl.UseAbility)]
+        assert greedy(state, Options(state)) == greedy(state, full)
+        used += isinstance(action, brawl.UseAbility)
+        state = brawl.apply(state, action).state
+    assert used > 0  # the fight did use abilities

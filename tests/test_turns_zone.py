@@ -268,8 +268,16 @@ def test_morale_check_pass_and_fail_z_morale_02_03() -> None:
         brawl.morale_check(enc, "bandits")
     enc2, ev = brawl.morale_check(enc, "bandits", wits={"b2": 10}, rolls={"b2": 10})
     assert ev[-1].passed == ("b2",)
-    _enc3, ev = brawl.morale_check(enc, "bandits", wits={"b2": 10}, rolls={"b2": 11})
-    assert ev[-1].failed == ("b2",)
+    enc3, ev = brawl.morale_check(enc, "bandits", wits={"b2": 10}, rolls={"b2": 11})
+    assert ev[-2].failed == ("b2",)
+    assert type(ev[-1]).__name__ == "Surrendered"  # Z-MORALE-02: who fails surrenders...
+    assert isinstance(enc3.turn, ZoneTurn)
+    assert enc3.turn.surrendered == {"b2"}
+    enc4, ev = brawl.morale_check(enc, "bandits", wits={"b2": 10}, rolls={"b2": 11}, retreat=["b2"])
+    assert type(ev[-1]).__name__ == "ZoneRetreated"  # ... or retreats
+    assert isinstance(enc4.turn, ZoneTurn)
+    assert enc4.turn.retreated == {"b2"}
+    assert "b2" not in brawl.next_actors(enc4).get("gm", ())
     with pytest.raises(brawl.TurnOrderError, match="Z-MORALE-01"):
         brawl.morale_check(enc2, "bandits", passed={"b2": True})
 

@@ -515,6 +515,198 @@ __all__ += [
 ]
 __all__ += ["read_scenario", "render_svg", "render_text"]
 
+# --- the zone game's ruleset ----------------------------------------------------------------
+from brawl.io.scenario import bundled_zone_scenarios
+from brawl.zone.attack import (
+    ZoneAttack,
+    ZoneDeathBlow,
+    can_zone_attack,
+    can_zone_death_blow,
+    verify_zone_attack,
+    verify_zone_death_blow,
+    zone_attack,
+    zone_death_blow,
+)
+from brawl.zone.legal import zone_greedy
+from brawl.zone.model import (
+    Armour,
+    Place,
+    Weapon,
+    Zone,
+    ZoneCharacter,
+    ZoneMap,
+    ZoneRulings,
+    ZoneWorld,
+)
+from brawl.zone.move import ZoneMove, can_zone_move, verify_zone_move, zone_move
+from brawl.zone.procedures import (
+    ZoneBreakFree,
+    ZoneChase,
+    ZoneConceal,
+    ZoneDismount,
+    ZoneDurability,
+    ZoneFreeAlly,
+    ZoneMount,
+    ZonePickUp,
+    ZoneReveal,
+    can_zone_break_free,
+    can_zone_chase,
+    can_zone_conceal,
+    can_zone_dismount,
+    can_zone_durability,
+    can_zone_free_ally,
+    can_zone_mount,
+    can_zone_pick_up,
+    can_zone_reveal,
+    zone_break_free,
+    zone_chase,
+    zone_conceal,
+    zone_dismount,
+    zone_durability,
+    zone_free_ally,
+    zone_mount,
+    zone_pick_up,
+    zone_reveal,
+)
+from brawl.zone.react import (
+    ZoneAnswerStunt,
+    ZoneCounter,
+    ZoneDodge,
+    ZoneGuard,
+    ZoneHideBehind,
+    ZoneProposeStunt,
+    can_zone_answer_stunt,
+    can_zone_counter,
+    can_zone_dodge,
+    can_zone_guard,
+    can_zone_hide_behind,
+    can_zone_propose_stunt,
+    zone_answer_stunt,
+    zone_counter,
+    zone_dodge,
+    zone_guard,
+    zone_hide_behind,
+    zone_propose_stunt,
+)
+from brawl.zone.render import render_zone_svg, render_zone_text
+from brawl.zone.resolve import ZoneResolve, can_zone_resolve, zone_resolve
+
+__all__ += [
+    "Armour",
+    "Place",
+    "Weapon",
+    "Zone",
+    "ZoneAnswerStunt",
+    "ZoneAttack",
+    "ZoneBreakFree",
+    "ZoneCharacter",
+    "ZoneChase",
+    "ZoneConceal",
+    "ZoneCounter",
+    "ZoneDeathBlow",
+    "ZoneDismount",
+    "ZoneDodge",
+    "ZoneDurability",
+    "ZoneFreeAlly",
+    "ZoneGuard",
+    "ZoneHideBehind",
+    "ZoneMap",
+    "ZoneMount",
+    "ZoneMove",
+    "ZonePickUp",
+    "ZoneProposeStunt",
+    "ZoneResolve",
+    "ZoneReveal",
+    "ZoneRulings",
+    "ZoneWorld",
+    "bundled_zone_scenarios",
+    "can_zone_answer_stunt",
+    "can_zone_attack",
+    "can_zone_break_free",
+    "can_zone_chase",
+    "can_zone_conceal",
+    "can_zone_counter",
+    "can_zone_death_blow",
+    "can_zone_dismount",
+    "can_zone_dodge",
+    "can_zone_durability",
+    "can_zone_free_ally",
+    "can_zone_guard",
+    "can_zone_hide_behind",
+    "can_zone_mount",
+    "can_zone_move",
+    "can_zone_pick_up",
+    "can_zone_propose_stunt",
+    "can_zone_resolve",
+    "can_zone_reveal",
+    "render_zone_svg",
+    "render_zone_text",
+    "verify_zone_attack",
+    "verify_zone_death_blow",
+    "verify_zone_move",
+    "zone_answer_stunt",
+    "zone_attack",
+    "zone_break_free",
+    "zone_chase",
+    "zone_conceal",
+    "zone_counter",
+    "zone_death_blow",
+    "zone_dismount",
+    "zone_dodge",
+    "zone_durability",
+    "zone_free_ally",
+    "zone_greedy",
+    "zone_guard",
+    "zone_hide_behind",
+    "zone_mount",
+    "zone_move",
+    "zone_pick_up",
+    "zone_propose_stunt",
+    "zone_resolve",
+    "zone_reveal",
+]
+
+# --- abilities: the model of an ability block ------------------------------------------------
+from brawl.abilities.model import (
+    Ability,
+    ApplyCondition,
+    Cost,
+    Damage,
+    Distance,
+    Effect,
+    ForcedMovement,
+    Potency,
+    Target,
+    TextEffect,
+    Tier,
+)
+from brawl.abilities.model import PowerRoll as AbilityPowerRoll
+from brawl.abilities.parse import format_tier, parse_tier
+
+__all__ += ["Ability", "AbilityPowerRoll", "ApplyCondition", "Cost", "Damage", "Distance", "Effect"]
+__all__ += ["ForcedMovement", "Potency", "Target", "TextEffect", "Tier"]
+__all__ += ["format_tier", "parse_tier"]
+from brawl.rules.abilities import UseAbility, can_use_ability, use_ability, verify_use_ability
+
+__all__ += ["UseAbility", "can_use_ability", "use_ability", "verify_use_ability"]
+
+# --- stat blocks and hero sheets: brawl's TOML files and the importers ---------------------------
+from brawl.statblocks import (
+    AbilityReport,
+    HeroSheet,
+    StatBlock,
+    StatBlockFile,
+    Trait,
+    bundled_statblocks,
+    dumps_statblocks,
+    load_statblocks,
+    loads_statblocks,
+    parse_statblocks,
+)
+
+__all__ += ["AbilityReport", "HeroSheet", "StatBlock", "StatBlockFile", "Trait", "bundled_statblocks"]
+__all__ += ["dumps_statblocks", "load_statblocks", "loads_statblocks", "parse_statblocks"]
+
 # --- the public boundary: arguments of the wrong type raise ArgumentTypeError ---------------
 from brawl._public import check_namespace
 from brawl.errors import ArgumentTypeError

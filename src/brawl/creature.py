@@ -12,6 +12,7 @@ from typing import Any
 import attrs
 import immutables
 
+from brawl.abilities.model import Ability
 from brawl.checks import check_flag, check_text, whole_number
 from brawl.conditions import Condition, ConditionName, Effect, StabilityModifier
 from brawl.damagetypes import (
@@ -179,6 +180,18 @@ def _ids(value: Iterable[str]) -> frozenset[str]:
     return items
 
 
+def _abilities(value: object) -> tuple[Ability, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise ArgumentTypeError(f"abilities {value!r}: a sequence of Abilities is needed", rule=())
+    items = tuple(value)
+    for a in items:
+        if not isinstance(a, Ability):
+            raise ArgumentTypeError(f"abilities: {a!r} is not an Ability", rule=())
+    if len({a.name for a in items}) != len(items):
+        raise StateError(f"abilities {[a.name for a in items]!r}: two abilities share a name")
+    return items
+
+
 def _pos(value: Iterable[int]) -> Pos:
     try:
         return as_pos(value)
@@ -266,6 +279,10 @@ class Creature:
     consumables: tuple[str, ...] = attrs.field(default=(), converter=_names)
     """The consumables it carries, one entry each (DS-ACT-16): Use Consumable spends one. Empty:
     the encounter does not track its items, and any named item may be used."""
+    abilities: tuple[Ability, ...] = attrs.field(default=(), converter=_abilities)
+    """The abilities it can use (:func:`brawl.use_ability`), names unique."""
+    heroic_resource: int = attrs.field(default=0, validator=_whole(0, MAX_COUNT))
+    """A hero's Heroic Resource (Focus, Wrath...), spent by abilities that cost it."""
 
     def __attrs_post_init__(self) -> None:
         _check_creature_fields(self)
@@ -333,6 +350,10 @@ class Creature:
     def cells(self) -> list[Pos]:
         """Every cell of the creature's cube (DS-SIZE-02)."""
         return list(cube(self.pos, self.n))
+
+    def ability(self, name: str) -> Ability | None:
+        """The ability of this name, or None."""
+        return next((a for a in self.abilities if a.name == name), None)
 
 
 def _check_creature_fields(c: Creature) -> None:

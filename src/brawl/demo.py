@@ -11,11 +11,16 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
+import attrs
+
+from brawl.abilities.model import Ability, Distance, PowerRoll, Target
+from brawl.abilities.parse import parse_tier
 from brawl.actions import EndRound, EndTurn, StartCombat, StartTurn, apply, legal_actions
 from brawl.events.base import Event, explain
 from brawl.io.scenario import bundled_scenario, read_scenario
 from brawl.outcome import Outcome
 from brawl.render import render_text
+from brawl.rules.abilities import use_ability
 from brawl.rules.conditions import add_condition
 from brawl.rules.damage import damage
 from brawl.rules.forced import push
@@ -101,6 +106,44 @@ def section_push(enc: Encounter) -> tuple[Encounter, list[str]]:
     return enc, lines
 
 
+GALE_BLAST = Ability(
+    "Gale Blast",
+    "main action",
+    "signature",
+    ("Magic", "Ranged", "Strike"),
+    distance=Distance("ranged", 12),
+    target=Target("creature"),
+    power_roll=PowerRoll(
+        ("might", "agility"),
+        tiers=(
+            parse_tier("3 damage; push 2"),
+            parse_tier("5 damage; push 3; A < 1 prone"),
+            parse_tier("7 damage; push 4; A < 2 prone and can't stand (EoT)"),
+        ),
+    ),
+)
+"""The ability the demo defines in code: a push and a potency condition (R-ABIL-1, RB2-POTENCY)."""
+
+
+def section_ability(enc: Encounter) -> tuple[Encounter, list[str]]:
+    """An ability with a push and a potency condition: Kira's Gale Blast against the ogre.
+
+    Shown on a copy of the encounter: the sections after it start from the same scene.
+    """
+    if "kira" not in enc.creatures or "ogre" not in enc.creatures:
+        return enc, []
+    kira = enc.creature("kira")
+    armed = enc.with_creature(attrs.evolve(kira, abilities=(*kira.abilities, GALE_BLAST)))
+    tiers = " | ".join(t.text for t in GALE_BLAST.power_roll.tiers) if GALE_BLAST.power_roll else ""
+    lines = [
+        "Kira uses an ability defined in code, Gale Blast (ranged 12, one creature, power roll + Might",
+        f"or Agility: {tiers}), on the ogre; the dice are 6 and 5:",
+    ]
+    _, events = use_ability(armed, "kira", "Gale Blast", targets=("ogre",), dice=(6, 5))
+    lines += ["  " + line for line in explain(events).splitlines()]
+    return enc, lines
+
+
 def greedy_turn(enc: Encounter) -> tuple[Encounter, tuple[Event, ...]]:
     """Play the current creature's turn with the greedy policy of :mod:`brawl.sim`."""
     out = Outcome(enc, ())
@@ -142,6 +185,7 @@ SECTIONS: list[Section] = [
     section_creatures,
     section_damage,
     section_reachable,
+    section_ability,
     section_push,
     section_two_rounds,
 ]

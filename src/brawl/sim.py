@@ -44,11 +44,14 @@ from brawl.errors import ArgumentTypeError, InvalidArgumentError
 from brawl.geometry import Pos, distance
 from brawl.outcome import Outcome
 from brawl.rng import Rng
+from brawl.rules.abilities import UseAbility
 from brawl.state import Encounter
+from brawl.turns.ability_deeds import ability_deeds, pick_ability
 from brawl.turns.deeds import legal_moves
 from brawl.turns.drawsteel_deeds import free_strikes
 from brawl.turns.drawsteel_turn import DrawSteelTurn
 from brawl.turns.records import verified
+from brawl.zone.policy import fighting, standing_factions, zone_greedy, zone_start
 
 Policy = Callable[[Encounter, Sequence[Action]], Action]
 """Chooses one of the legal actions for the state."""
@@ -65,11 +68,15 @@ def can_fight(c: Creature) -> bool:
 
 def standing_sides(state: Encounter) -> tuple[str, ...]:
     """The sides that still have a creature able to act, in the encounter's order."""
+    if state.zone is not None:
+        return standing_factions(state)  # the zone game: its own health and surrender
     return tuple(dict.fromkeys(c.side for c in state.creature_list() if can_fight(c)))
 
 
 def _contested(state: Encounter) -> bool:
     """Whether more than one side still stands (:func:`standing_sides`), stopping at the second."""
+    if state.zone is not None:
+        return len(standing_factions(state)) > 1
     first: str | None = None
     for c in state.creature_list():
         if c.side != first and can_fight(c):
@@ -114,6 +121,13 @@ class Options(Sequence[Action]):
 
     def __iter__(self) -> Iterator[Action]:
         return iter(self._list())
+
+    def abilities(self) -> list[Action]:
+        """The uses of abilities (:class:`~brawl.rules.abilities.UseAbility`) among the options, in order."""
+        if self._all is None and self._acting is not None:
+            cid = self._acting
+            return [] if self._state.creature(cid).dead else list(ability_deeds(self._state, cid))
+        return [a for a in self._list() if isinstance(a, UseAbility)]
 
     def melee_free_strikes(self) -> list[Action]:
         """The melee Free Strikes among the options, in their order."""
@@ -202,10 +216,17 @@ def _closest(me: Creature, foes: Sequence[Creature], ends: Iterable[Pos]) -> tup
 def greedy(state: Encounter, options: Sequence[Action]) -> Action:
     """Strike an adjacent enemy if possible, else step closer to the nearest enemy, else end the turn.
 
-    Between turns it starts the first turn offered, or ends the round. Given :class:`Options`, it
-    asks only for the kinds it weighs; given a list, it picks from the list the same action.
+    Between turns it starts the first turn offered, or ends the round. A zone fight is played by
+    :func:`brawl.zone.legal.zone_greedy`. An ability with a power roll that reaches enemies (and no
+    ally) comes before any strike (:func:`pick_ability`). Given :class:`Options`, it asks only for
+    the kinds it weighs; given a list, it picks from the list the same action.
     """
+    if state.zone is not None:
+        return zone_greedy(state, options)
     view = options if isinstance(options, Options) else Options(state, options)
+    ability = pick_ability(state, view.abilities())
+    if ability is not None:
+        return ability
     strikes = view.melee_free_strikes()
     if strikes:
         return strikes[0]
@@ -250,7 +271,7 @@ def play(
     whole_number(max_rounds, 1, MAX_ROUNDS, what="max_rounds")
     log: list[Action] = []
     if state.turn is None:
-        start = StartCombat(first_side=first_side)
+        start = StartCombat(first_side=first_side) if state.zone is None else zone_start(state, first_side)
         state = apply(state, start).state
         log.append(start)
     steps = 0
@@ -357,7 +378,12 @@ class FightResult:
     @classmethod
     def of(cls, seed: int, fight: Fight) -> FightResult:
         """The result of a fight played with RNG seed ``seed``."""
-        standing = tuple(c.id for c in fight.state.creature_list() if can_fight(c))
+        end = fight.state
+        standing = tuple(
+            c.id
+            for c in end.creature_list()
+            if (fighting(end, c.id) if end.zone is not None else can_fight(c))
+        )
         return cls(seed, fight.winner, fight.rounds, standing)
 
 

@@ -47,6 +47,7 @@ from brawl.stateindex import (
     ride_links,
 )
 from brawl.terrain import TILE, TILE_STRIDE, Terrain, Tile
+from brawl.zone.model import ZoneWorld
 
 T = TypeVar("T", bound="TurnState")
 
@@ -162,6 +163,8 @@ class Encounter:
     rides: immutables.Map[str, str] = attrs.field(factory=immutables.Map, converter=_rides)
     """Who used Ride this round, and which mount it rode (DS-MOUNT-04, R-MOUNT-2); a new round
     or the end of combat empties it."""
+    zone: ZoneWorld | None = None
+    """The zone game's map, places and character sheets (:mod:`brawl.zone`), None otherwise."""
     _occupancy: immutables.Map[Column, tuple[str, ...]] = attrs.field(init=False, repr=False, eq=False)
     _object_cells: immutables.Map[Pos, str] = attrs.field(init=False, repr=False, eq=False)
     _links: immutables.Map[Link, tuple[str, ...]] = attrs.field(init=False, repr=False, eq=False)
@@ -228,6 +231,10 @@ class Encounter:
                     f"creature {c.id!r}: a Director creature at Stamina {c.stamina} is dead or unconscious "
                     "(DS-STAM-10, DS-STAM-13)"
                 )
+        if self.zone is not None:
+            if not isinstance(self.zone, ZoneWorld):
+                raise StateError(f"zone {self.zone!r}: a ZoneWorld or None")
+            self.zone.check(self.creatures.keys())
         _check_turn(self)
 
     # pictures -------------------------------------------------------------------------------
@@ -549,6 +556,7 @@ class Encounter:
             turn=self.turn,
             round=self.round,
             rng=self.rng,
+            zone=self.zone,
         )
 
     def with_turn(self, turn: TurnState | None, *, round: int | None = None) -> Encounter:
@@ -566,6 +574,12 @@ class Encounter:
     def with_ride(self, rider: str, mount: str) -> Encounter:
         """This encounter with ``rider`` recorded as having ridden ``mount`` this round (DS-MOUNT-04)."""
         return self._replace(rides=self.rides.set(rider, mount))
+
+    def with_zone(self, zone: ZoneWorld | None) -> Encounter:
+        """This encounter with the zone game's state replaced, checked against its creatures."""
+        if zone is not None:
+            zone.check(self.creatures.keys())
+        return self._replace(zone=zone)
 
     def with_rng(self, rng: Rng) -> Encounter:
         """This encounter with an advanced RNG."""
@@ -590,6 +604,7 @@ class Encounter:
             "round",
             "rng",
             "rides",
+            "zone",
             "_occupancy",
             "_object_cells",
             "_links",

@@ -15,6 +15,8 @@ from collections.abc import Sequence
 import attrs
 from hypothesis import strategies as st
 
+from brawl.abilities import model as ab
+from brawl.abilities.parse import parse_tier
 from brawl.conditions import Condition, ConditionName, Duration
 from brawl.creature import DIRECTOR, HEROES, Characteristics, Creature, MapObject, MovementType
 from brawl.damagetypes import ALL, DamageType, ImmunityValue
@@ -246,14 +248,110 @@ def register_types() -> None:
 
 register_types()
 
+
+# --- abilities --------------------------------------------------------------------------------
+def potencies() -> st.SearchStrategy[ab.Potency]:
+    """A potency: a characteristic and a number from -1 to 6 or weak / average / strong."""
+    values: st.SearchStrategy[int | str] = st.one_of(st.integers(-1, 6), st.sampled_from(ab.POTENCY_WORDS))
+    return st.builds(ab.Potency, st.sampled_from(ab.CHARACTERISTICS), values)
+
+
+def _subset(items: Sequence[str], most: int) -> st.SearchStrategy[tuple[str, ...]]:
+    return st.lists(st.sampled_from(items), max_size=most, unique=True).map(tuple)
+
+
+_WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=2, max_size=8)
+
+
+def _unparsed(text: str) -> bool:
+    """Whether ``text`` reads back as this very text and nothing else."""
+    effects = parse_tier(text).effects
+    return effects == (ab.TextEffect(text),)
+
+
+def effects(potency: bool = True) -> st.SearchStrategy[ab.Effect]:
+    """Any ability effect that prints and parses back to itself (:func:`brawl.parse_tier`)."""
+    pot = st.none() | potencies() if potency else st.none()
+    types = [t.value for t in DamageType]
+    damage = st.builds(ab.Damage, st.integers(0, 30), _subset(ab.CHARACTERISTICS, 2), _subset(types, 2), pot)
+    forced = st.builds(
+        ab.ForcedMovement, st.sampled_from(ab.FORCED_KINDS), st.integers(0, 10), st.booleans(), pot
+    )
+    durations = (*ab.DURATIONS, ab.NO_DURATION)
+    cond = st.builds(
+        ab.ApplyCondition, st.sampled_from([c.value for c in ConditionName]), st.sampled_from(durations), pot
+    )
+    words = st.lists(_WORD, min_size=1, max_size=5).map(" ".join).filter(_unparsed)
+    text = st.builds(ab.TextEffect, words, pot)
+    return st.one_of(damage, forced, cond, text)
+
+
+def tiers() -> st.SearchStrategy[ab.Tier]:
+    """A tier whose text is its effects printed."""
+    return st.lists(effects(), max_size=4).map(
+        lambda es: ab.Tier(ab.Tier("", tuple(es)).printed(), tuple(es))
+    )
+
+
+def distances() -> st.SearchStrategy[ab.Distance]:
+    """A distance of any kind but special, small enough for a small map."""
+    n = st.integers(1, 4)
+    return st.one_of(
+        st.builds(ab.Distance, st.just("melee"), n),
+        st.builds(ab.Distance, st.just("ranged"), st.integers(0, 8)),
+        st.builds(lambda v, w: ab.Distance("melee or ranged", v, within=w), n, st.integers(1, 8)),
+        st.just(ab.Distance("self")),
+        st.builds(ab.Distance, st.sampled_from(("burst", "aura")), n),
+        st.builds(lambda s, w: ab.Distance("cube", size=s, within=w), n, st.integers(0, 6)),
+        st.builds(lambda s, b, w: ab.Distance("line", size=s, width=b, within=w), n, st.integers(1, 2), n),
+    )
+
+
+def abilities(name: str | None = None) -> st.SearchStrategy[ab.Ability]:
+    """An ability with any distance, target, cost and power roll (its name ``name`` or drawn)."""
+    names = st.just(name) if name is not None else _WORD.map(str.title)
+    kinds = st.sampled_from(("main action", "maneuver", "free maneuver", "triggered action"))
+    targets = st.builds(
+        lambda kind, count: ab.Target(kind) if kind.startswith("each ") else ab.Target(kind, count),
+        st.sampled_from(ab.TARGET_KINDS[:-1]),
+        st.none() | st.integers(1, 3),
+    )
+    costs = st.none() | st.builds(ab.Cost, st.sampled_from(ab.RESOURCES), st.integers(1, 5))
+    rolls = st.none() | st.builds(
+        lambda c, t: ab.PowerRoll(c, tiers=t),
+        _subset(ab.CHARACTERISTICS, 2),
+        st.tuples(tiers(), tiers(), tiers()),
+    )
+    keywords = st.lists(
+        st.sampled_from(("Melee", "Ranged", "Strike", "Weapon", "Magic", "Area")), unique=True
+    )
+    return st.builds(
+        ab.Ability,
+        names,
+        kinds,
+        st.none() | st.sampled_from(ab.CATEGORIES),
+        keywords.map(tuple),
+        distance=distances(),
+        target=targets,
+        cost=costs,
+        power_roll=rolls,
+        effect_after=st.sampled_from(("", "The ground shakes.")),
+    )
+
+
 __all__ = [
+    "abilities",
     "characteristics",
     "conditions",
     "creatures",
     "damage_tables",
+    "distances",
+    "effects",
     "encounters",
     "positions",
+    "potencies",
     "register_types",
     "sizes",
     "terrains",
+    "tiers",
 ]

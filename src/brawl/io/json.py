@@ -27,8 +27,9 @@ from cattrs.errors import (
     IterableValidationError,
     IterableValidationNote,
 )
-from cattrs.strategies import configure_union_passthrough
+from cattrs.strategies import configure_tagged_union, configure_union_passthrough
 
+from brawl.abilities.model import EFFECT_TYPES, Effect
 from brawl.conditions import Condition
 from brawl.creature import Characteristics, Creature, MapObject
 from brawl.errors import ArgumentTypeError, BrawlError, ScenarioError
@@ -42,6 +43,7 @@ from brawl.io.jsontext import (
     loads,
     show,
 )
+from brawl.io.zonejson import ZONE_TYPE, register_zone, zone_data
 from brawl.requests import Action
 from brawl.rng import Rng
 from brawl.size import Size
@@ -396,11 +398,14 @@ def _encounter_unstructure(enc: Encounter) -> dict[str, Any]:
         "round": enc.round,
         "rng": {"seed": enc.rng.seed, "counter": enc.rng.counter},
         **({"rides": dict(sorted(enc.rides.items()))} if enc.rides else {}),
+        **zone_data(_CONVERTER, enc.zone),
     }
 
 
 def _encounter_structure(value: Any, _: Any) -> Encounter:
-    body = _object(value, ("schema", "terrain"), ("creatures", "objects", "turn", "round", "rng", "rides"))
+    body = _object(
+        value, ("schema", "terrain"), ("creatures", "objects", "turn", "round", "rng", "rides", "zone")
+    )
     terrain = _field(body, "terrain", Terrain, Encounter)
     creatures = _field(body, "creatures", tuple[Creature, ...], Encounter, ())
     objects = _field(body, "objects", tuple[MapObject, ...], Encounter, ())
@@ -415,12 +420,20 @@ def _encounter_structure(value: Any, _: Any) -> Encounter:
         round=_field(body, "round", int, Encounter, 0),
         rng=rng,
         rides=_field(body, "rides", dict[str, str], Encounter, {}),
+        zone=_field(body, "zone", ZONE_TYPE, Encounter, None),
     )
+
+
+EFFECT_TAGS: dict[type, str] = dict(zip(EFFECT_TYPES, ("damage", "forced", "condition", "text"), strict=True))
+"""The tag of each kind of ability effect in JSON."""
+EFFECT_KEY = "effect"
+"""Key that tags an ability effect with its kind (``{"effect": "damage", "amount": 6}``)."""
 
 
 def _make_converter() -> cattrs.Converter:
     for cls in (Cell, Creature, MapObject, Condition, Characteristics, Rng):
         attrs.resolve_types(cls)
+    register_zone()
     conv = cattrs.Converter(omit_if_default=True, forbid_extra_keys=True, detailed_validation=True)
     conv.register_structure_hook(int, _strict_int)
     conv.register_structure_hook(str, _strict_str)  # also receives the string enums
@@ -447,6 +460,8 @@ def _make_converter() -> cattrs.Converter:
     conv.register_structure_hook(Terrain, _terrain_structure)
     conv.register_unstructure_hook(Encounter, _encounter_unstructure)
     conv.register_structure_hook(Encounter, _encounter_structure)
+    # an ability's effects: tagged by kind ({"effect": "damage", "amount": 6, ...})
+    configure_tagged_union(Effect, conv, tag_generator=EFFECT_TAGS.__getitem__, tag_name=EFFECT_KEY)
     return conv
 
 
@@ -628,6 +643,8 @@ def actions_from_json(text: str, *, source: str | None = None) -> tuple[Action, 
 
 
 __all__ = [
+    "EFFECT_KEY",
+    "EFFECT_TAGS",
     "SCHEMA",
     "actions_from_json",
     "actions_to_json",

@@ -31,8 +31,10 @@ from brawl.geometry import Pos
 from brawl.io import scenariofields as fields
 from brawl.io.json import structure
 from brawl.io.scenariofields import Where
+from brawl.io.scenariozones import with_zone_table
 from brawl.rng import Rng
 from brawl.size import Size
+from brawl.statblocks.library import StatBlockLibrary
 from brawl.state import Encounter
 from brawl.statecheck import MAX_CREATURES, MAX_OBJECTS, too_many
 from brawl.terrain import AIR, Cell, Material, Terrain
@@ -135,16 +137,25 @@ def read_scenario(path: str | os.PathLike[str] | Traversable) -> Scenario:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ScenarioError(f"not UTF-8 text (byte {exc.start})", source=source) from None
-    return parse_scenario(text, source=source)
+    base = target.parent if isinstance(target, Path) else None
+    return parse_scenario(text, source=source, base=base)
 
 
-def loads_scenario(text: str, *, source: str | None = None) -> Encounter:
-    """The encounter of a scenario given as TOML text; ``source`` names it in error messages."""
-    return parse_scenario(text, source=source).encounter
+def loads_scenario(
+    text: str, *, source: str | None = None, base: str | os.PathLike[str] | None = None
+) -> Encounter:
+    """The encounter of a scenario given as TOML text; ``source`` names it in error messages.
+
+    ``base`` is the folder the scenario's ``statblocks`` files are found from (default: the
+    current folder).
+    """
+    return parse_scenario(text, source=source, base=base).encounter
 
 
-def parse_scenario(text: str, *, source: str | None = None) -> Scenario:
-    """A scenario given as TOML text, with its name and description."""
+def parse_scenario(
+    text: str, *, source: str | None = None, base: str | os.PathLike[str] | None = None
+) -> Scenario:
+    """A scenario given as TOML text, with its name and description (``base``: see :func:`loads_scenario`)."""
     if not isinstance(text, str):
         raise ScenarioError(f"expected TOML text, got {type(text).__name__}", source=source)
     if len(text) > MAX_MAP_TEXT:
@@ -156,7 +167,7 @@ def parse_scenario(text: str, *, source: str | None = None) -> Scenario:
         raise ScenarioError(f"invalid TOML: {message}", line=line, column=column, source=source) from None
     except RecursionError:
         raise ScenarioError("invalid TOML: nested too deeply", source=source) from None
-    return _build(data, Where(text, source), default_name=_stem(source))
+    return _build(data, Where(text, source), default_name=_stem(source), base=base)
 
 
 def _toml_position(exc: tomllib.TOMLDecodeError, text: str) -> tuple[int | None, int | None, str]:
@@ -227,9 +238,22 @@ def from_ascii(
 
 
 def bundled_scenarios() -> list[str]:
-    """Names of the scenarios shipped with brawl (``bridge``, ``cliff``, ``tavern``)."""
+    """Names of the scenarios shipped with brawl (``bridge``, ``cliff``, ``tavern``).
+
+    The zone game's scenarios (``zone_*``) are listed by :func:`bundled_zone_scenarios`.
+    """
     folder = _bundled_folder()
-    return sorted(p.name[: -len(".toml")] for p in folder.iterdir() if p.name.endswith(".toml"))
+    return sorted(
+        p.name[: -len(".toml")]
+        for p in folder.iterdir()
+        if p.name.endswith(".toml") and not p.name.startswith("zone_")
+    )
+
+
+def bundled_zone_scenarios() -> list[str]:
+    """Names of the zone-game scenarios shipped with brawl (``zone_ambush``)."""
+    folder = _bundled_folder()
+    return sorted(p.name[: -len(".toml")] for p in folder.iterdir() if p.name.startswith("zone_"))
 
 
 def bundled_scenario(name: str) -> Traversable:
@@ -323,8 +347,14 @@ def _build(
     pieces: dict[str, list[Any]] | None = None,
     marked: dict[str, dict[str, Any]] | None = None,
     seed: int | None = None,
+    base: str | os.PathLike[str] | None = None,
 ) -> Scenario:
-    top = fields.table(data, "", where, ("scenario", "map", "legend", "levels", "creatures", "objects"))
+    top = fields.table(
+        data,
+        "",
+        where,
+        ("scenario", "map", "legend", "levels", "creatures", "objects", "zones", "statblocks"),
+    )
     meta = fields.table(top.get("scenario", {}), "scenario", where, ("name", "description", "seed"))
     name = fields.text(meta.get("name", default_name), "scenario.name", where)
     description = fields.text(meta.get("description", ""), "scenario.description", where)
@@ -346,6 +376,11 @@ def _build(
         legend[ch] = _entry(raw, field, where, ground)
 
     creature_rows = _rows(top.get("creatures", []), "creatures", where)
+    if any("statblock" in row for row in creature_rows):
+        library = StatBlockLibrary(top.get("statblocks", []), where, base)
+        creature_rows = [library.fill(row, f"creatures[{i}]") for i, row in enumerate(creature_rows)]
+    elif "statblocks" in top:
+        StatBlockLibrary(top["statblocks"], where, base)  # the files are checked though no creature names one
     object_rows = _rows(top.get("objects", []), "objects", where)
     marks: set[str] = set()
     for key, rows in (("creatures", creature_rows), ("objects", object_rows)):
@@ -449,6 +484,7 @@ def _build(
     except BrawlError as exc:
         field = "objects" if str(exc).startswith("object") else "creatures"
         raise where.fail(str(exc), field) from None
+    enc = with_zone_table(top, enc, where)  # the zone game's [zones] table, if any
     return Scenario(name=name, description=description, encounter=enc, marks=creature_marks)
 
 

@@ -33,7 +33,7 @@ import brawl
 from brawl.creature import Creature, MapObject
 from brawl.events.base import Event
 from brawl.geometry import Pos
-from brawl.io.json import EXPLAIN_KEY, TYPE_KEY
+from brawl.io.json import EFFECT_KEY, EFFECT_TAGS, EXPLAIN_KEY, TYPE_KEY
 from brawl.io.jsontext import SCHEMA
 from brawl.requests import Action
 from brawl.rng import Rng
@@ -94,6 +94,8 @@ class Generator:
         args = typing.get_args(t)
         if origin is typing.Literal:
             return {"enum": list(args)}
+        if origin in (typing.Union, types.UnionType) and set(args) == set(EFFECT_TAGS):
+            return {"oneOf": [self._record(a, tagged=False) for a in args]}  # tagged by EFFECT_KEY
         if origin in (typing.Union, types.UnionType):
             return self._union([self.of(a) for a in args])
         if origin in (tuple, list, frozenset, set):
@@ -175,6 +177,9 @@ class Generator:
         if tagged:
             properties[TYPE_KEY] = {"const": t.__name__}
             required.append(TYPE_KEY)
+        if t in EFFECT_TAGS:  # an ability effect carries its kind (brawl.io.json.EFFECT_TAGS)
+            properties[EFFECT_KEY] = {"const": EFFECT_TAGS[t]}
+            required.append(EFFECT_KEY)
         for field in attrs.fields(t):
             schema = self.of(field.type)
             default = field.default

@@ -37,6 +37,7 @@ from brawl.rules.stealth import Hide, Search
 from brawl.rules.strikes import MELEE_DISTANCE, RANGED_DISTANCE, FreeStrike
 from brawl.rules.table import UseConsumable
 from brawl.state import Encounter
+from brawl.turns.ability_deeds import ability_deeds
 from brawl.turns.deeds import AdvanceTo, RideTo, TakeAction, legal_moves, legal_now, ride_destinations
 from brawl.turns.records import UseAction
 
@@ -172,4 +173,5 @@ def deeds(state: Encounter, cid: str) -> list[Action]:
     found += _taken(state, "main", heals)
     found += _taken(state, "maneuver", maneuvers)
     found += _taken(state, "free maneuver", free)
+    found += ability_deeds(state, cid)  # each ability on the creature's block (R-ABIL-1)
     return found

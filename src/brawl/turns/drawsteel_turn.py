@@ -52,6 +52,8 @@ class DrawSteelTurn(TurnState):
     """The alternative order: slot keys best first, both sides (DS-SIDE-14); None: free choice."""
     turn_count: int = 0
     """Turns taken in the whole combat."""
+    malice: int = 0
+    """The Director's Malice, spent by the abilities of Director creatures that cost it (RB6-MALICE)."""
 
     def check(self, encounter: Encounter) -> None:
         """Raise :class:`~brawl.errors.StateError` if this bookkeeping does not fit ``encounter``."""
@@ -70,6 +72,7 @@ class DrawSteelTurn(TurnState):
         for key in self.ranking or ():
             check_text(key, "turn ranking")
         self.count(self.turn_count, "turn_count")
+        self.count(self.malice, "malice")
         if self.economy is not None:
             if self.current is None:
                 raise StateError("turn economy: kept with no current turn")

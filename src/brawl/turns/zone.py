@@ -26,7 +26,7 @@ from brawl.errors import (
     TurnOrderError,
     whose_turn,
 )
-from brawl.events.base import Event
+from brawl.events.base import Event, Note
 from brawl.events.turns import (
     ActionUsed,
     CombatStarted,
@@ -68,12 +68,16 @@ from brawl.turns.zone_state import (
     ZoneEconomy,
     ZoneTurn,
     group_of,
+    may_take_turn,
     mount_group,
     next_faction,
     snapshot,
     turn_of,
     unacted,
 )
+from brawl.zone.legal import actor as zone_actor
+from brawl.zone.legal import pending_deeds
+from brawl.zone.legal import zone_deeds as ruleset_deeds
 
 ACTION_KINDS = ("bonus", "main")  # Z-TURN-09, Z-TURN-12: a bonus action and a main action
 
@@ -169,8 +173,20 @@ class ZoneGame:
             original=immutables.Map(original),
             fearless=frozenset(check_ids(state, fearless, "fearless")),
         )
+        hidden = (
+            sorted(s.id for s in state.zone.sheets.values() if s.concealed) if state.zone is not None else []
+        )
+        if hidden:
+            turn = attrs.evolve(turn, bonus_round=True)
         turn = snapshot(state, turn)
         events.insert(0, CombatStarted(system=self.name, sides=order, rules=("Z-TURN-01", "Z-TURN-02")))
+        if hidden:
+            events.append(
+                Note(
+                    text=f"the concealed {', '.join(hidden)} play a bonus round, only they act",
+                    rules=("Z-SNEAK-01", "R-Z-14"),
+                )
+            )
         events.append(RoundStarted(round=1, first=first, rules=("Z-TURN-06", "Z-TURN-07", "R-Z-1")))
         return Outcome(state.with_turn(turn, round=1), tuple(events))
 
@@ -224,6 +240,12 @@ class ZoneGame:
         if c.side != t.to_go:
             raise TurnOrderError(
                 f"turn of {creature!r}: it is the go of faction {t.to_go!r}", rule="Z-TURN-02"
+            )
+        if not may_take_turn(state, t, c):
+            raise TurnOrderError(
+                f"turn of {creature!r}: incapacitated, retreated, "
+                "or not concealed in the ambushers' bonus round",
+                rule=("R-Z-7", "Z-MORALE-02", "Z-SNEAK-01"),
             )
         group = mount_group(state, c)
         if together is None:
@@ -285,9 +307,12 @@ class ZoneGame:
         return Outcome(state.with_turn(new), (event,))
 
     def verify_end_turn(self, state: Encounter) -> None:
-        """Raise :class:`TurnOrderError` if no character is taking a turn (Z-TURN-02)."""
+        """Raise :class:`TurnOrderError` if no character is taking a turn (Z-TURN-02), or an attack
+        waits for reactions and damage (Z-REACT-01)."""
         if not turn_of(state).current:
             raise TurnOrderError("end turn: no character is taking a turn", rule="Z-TURN-02")
+        if state.zone is not None and (state.zone.pending is not None or state.zone.interrupted is not None):
+            raise TurnOrderError("end turn: an attack waits for reactions and damage", rule="Z-REACT-01")
 
     def end_turn(self, state: Encounter) -> Outcome:
         """End the current turn; the go passes to the next faction in the cycle (Z-TURN-02, Z-TURN-08)."""
@@ -365,7 +390,7 @@ class ZoneGame:
                     )
                 )
         events.append(RoundEnded(round=state.round, rules=("Z-TURN-04",)))
-        due, morale_events = morale_due(state, t)
+        due, morale_events = (frozenset(), []) if t.bonus_round else morale_due(state, t)  # R-Z-14
         events.extend(morale_events)
         nxt = attrs.evolve(
             t,
@@ -379,6 +404,8 @@ class ZoneGame:
             round_over=False,
             morale_due=due,
             reactions=frozenset(),
+            galloped=frozenset(),
+            bonus_round=False,
         )
         nxt = snapshot(state, nxt)
         rnd = state.round + 1
@@ -401,7 +428,7 @@ class ZoneGame:
                 f"action kind {kind!r}: the zone game has main and bonus", rule="Z-TURN-12"
             )
         _, eco = self._economy(state, creature)
-        if eco.zones > eco.half:
+        if eco.moved_halves > 2 * eco.half:
             raise ActionUnavailableError(
                 f"{creature} {kind}: it moved {eco.zones} zones, more than half its speed {eco.speed}",
                 rule="Z-TURN-09",
@@ -435,7 +462,7 @@ class ZoneGame:
         t, eco = self._economy(state, creature)
         whole_number(squares, 1, MAX_ZONES, what=f"{creature} moves zones", rule="Z-TURN-09")
         limit = eco.half if eco.actions else eco.speed
-        if eco.zones + squares > limit:
+        if eco.moved_halves + 2 * squares > 2 * limit:
             raise ActionUnavailableError(
                 f"{creature} moves {squares} zones: {eco.zones} moved, limit {limit} this turn",
                 rule=("Z-TURN-09", "Z-TURN-10"),
@@ -469,8 +496,14 @@ class ZoneGame:
         else:
             t = turn_of(state)
             current = t.current
-            if t.round_over:
+            if state.zone is not None and state.zone.pending is not None:
+                found = pending_deeds(state, state.zone)
+            elif t.round_over:
                 found = [EndRound()]
+            elif t.current and state.zone is not None:
+                found = ruleset_deeds(state, t.current)
+                found += [UseAction(m, kind) for m in sorted(t.current) for kind in ACTION_KINDS]
+                found.append(EndTurn())
             elif t.current:
                 found = zone_deeds(state, t.current)
                 found += [UseAction(m, kind) for m in sorted(t.current) for kind in ACTION_KINDS]
@@ -484,7 +517,9 @@ class ZoneGame:
             found = [
                 a
                 for a in found
-                if actor_of(a) == creature or (isinstance(a, EndTurn) and creature in current)
+                if actor_of(a) == creature
+                or zone_actor(a) == creature
+                or (isinstance(a, EndTurn) and creature in current)
             ]
         return [a for a in found if verified(a, state)]
 

@@ -8,7 +8,7 @@ save decides (Z-MORALE-02); those who pass, and the fearless, are not subject to
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 import attrs
 
@@ -16,14 +16,21 @@ from brawl.checks import whole_number
 from brawl.creature import Creature
 from brawl.errors import InvalidArgumentError, TurnOrderError
 from brawl.events.base import Event
-from brawl.events.turns import MoraleCheckDue, MoraleChecked
+from brawl.events.turns import MoraleCheckDue, MoraleChecked, Surrendered
+from brawl.events.zone import ZoneRetreated
 from brawl.outcome import Outcome
 from brawl.state import Encounter
-from brawl.turns.base import roll_die
-from brawl.turns.zone_state import ZoneTurn, group_of, in_fight, turn_of
+from brawl.turns.base import check_ids, roll_die
+from brawl.turns.zone_state import ZoneTurn, group_of, health, in_fight, turn_of
 
 MORALE_FRACTION = 2  # Z-MORALE-01: reduced to half or less (2 x now <= original)
 SAVE_DIE = 20  # Z-AMB-05: the saves of the example are rolled on a d20, roll-under
+
+
+def fearless(state: Encounter, c: Creature) -> bool:
+    """Immune to fear by its zone sheet, hence to morale (Z-MORALE-03)."""
+    sheet = state.zone.sheets.get(c.id) if state.zone is not None else None
+    return sheet is not None and sheet.fearless
 
 
 def morale_due(state: Encounter, t: ZoneTurn) -> tuple[frozenset[str], list[Event]]:
@@ -38,7 +45,12 @@ def morale_due(state: Encounter, t: ZoneTurn) -> tuple[frozenset[str], list[Even
         if original is None:
             continue
         subject = [
-            c for c in members[g] if in_fight(c, t) and c.id not in t.steady and c.id not in t.fearless
+            c
+            for c in members[g]
+            if in_fight(c, t, state)
+            and c.id not in t.steady
+            and c.id not in t.fearless
+            and not fearless(state, c)
         ]
         if not subject:
             continue
@@ -46,8 +58,9 @@ def morale_due(state: Encounter, t: ZoneTurn) -> tuple[frozenset[str], list[Even
         rules = ("Z-TURN-05", "Z-MORALE-01", "R-Z-5")
         if original == 1:
             c = subject[0]
-            before = t.round_start_health.get(c.id, c.stamina_max)
-            if MORALE_FRACTION * c.stamina <= c.stamina_max < MORALE_FRACTION * before:
+            now_health, most = health(state, c)
+            before = t.round_start_health.get(c.id, most)
+            if MORALE_FRACTION * now_health <= most < MORALE_FRACTION * before:
                 due.append(g)
                 events.append(
                     MoraleCheckDue(
@@ -55,14 +68,14 @@ def morale_due(state: Encounter, t: ZoneTurn) -> tuple[frozenset[str], list[Even
                         faction=faction,
                         members=(c.id,),
                         kind="lone",
-                        original=c.stamina_max,
+                        original=most,
                         before=before,
-                        now=c.stamina,
+                        now=now_health,
                         rules=rules,
                     )
                 )
             continue
-        now = sum(1 for c in members[g] if in_fight(c, t))
+        now = sum(1 for c in members[g] if in_fight(c, t, state))
         before = t.round_start_numbers.get(g, original)
         if MORALE_FRACTION * now <= original < MORALE_FRACTION * before:
             due.append(g)
@@ -88,12 +101,15 @@ def morale_check(
     passed: Mapping[str, bool] | None = None,
     wits: Mapping[str, int] | None = None,
     rolls: Mapping[str, int] | None = None,
+    retreat: Iterable[str] = (),
 ) -> Outcome:
     """Resolve a due morale check, a group WIT save (Z-MORALE-02).
 
     Each member's result is ``passed[id]``, or a d20 roll-under against ``wits[id]``: the
     ``rolls[id]`` (or the RNG) passes when it is at most the WIT score (the save's mechanics
-    come from elsewhere, Z-AMB-05). Those who pass are not subject to morale again.
+    come from elsewhere, Z-AMB-05). Those who pass are not subject to morale again. Those who fail
+    surrender, or retreat from the fight if listed in ``retreat`` (Z-MORALE-02). Under the zone
+    ruleset a character's WIT and fearlessness come from its sheet (Z-MORALE-03).
     """
     t = turn_of(state)
     if group not in t.morale_due:
@@ -106,8 +122,15 @@ def morale_check(
     out = Outcome(state, ())
     ok: list[str] = []
     bad: list[str] = []
+    sheets = state.zone.sheets if state.zone is not None else {}
+    for cid, sheet in sheets.items():
+        if cid not in wit:
+            wit[cid] = sheet.wits
     for c in state.creature_list():
-        if group_of(c) != group or not in_fight(c, t) or c.id in t.steady or c.id in t.fearless:
+        if group_of(c) != group or not in_fight(c, t, state) or c.id in t.steady or c.id in t.fearless:
+            continue
+        own = sheets.get(c.id)
+        if own is not None and own.fearless:
             continue
         if c.id in given:
             result = bool(given[c.id])
@@ -129,8 +152,20 @@ def morale_check(
             )
         (ok if result else bad).append(c.id)
     t = turn_of(out.state)
-    new = attrs.evolve(t, steady=t.steady | set(ok), morale_due=t.morale_due - {group})
-    return out.add(
-        MoraleChecked(group=group, passed=tuple(ok), failed=tuple(bad), rules=("Z-MORALE-02", "Z-MORALE-03")),
-        state=out.state.with_turn(new),
+    leaving = frozenset(check_ids(state, retreat, "retreat")) & set(bad)
+    new = attrs.evolve(
+        t,
+        steady=t.steady | set(ok),
+        morale_due=t.morale_due - {group},
+        surrendered=t.surrendered | (set(bad) - leaving),
+        retreated=t.retreated | leaving,
     )
+    events: list[Event] = [
+        MoraleChecked(group=group, passed=tuple(ok), failed=tuple(bad), rules=("Z-MORALE-02", "Z-MORALE-03"))
+    ]
+    for cid in bad:
+        if cid in leaving:
+            events.append(ZoneRetreated(creature=cid, rules=("Z-MORALE-02",)))
+        else:
+            events.append(Surrendered(creature=cid, rules=("Z-MORALE-02", "Z-SURR-01")))
+    return out.add(*events, state=out.state.with_turn(new))

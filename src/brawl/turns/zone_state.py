@@ -35,6 +35,18 @@ class ZoneEconomy:
     """Main actions taken."""
     speed: int = ZONE_SPEED
     """Full speed this turn in zones (doubled when sprinting)."""
+    halves: int = 0
+    """A half zone moved beyond :attr:`zones` (mounting, a step off a border), 0 or 1."""
+
+    @property
+    def moved_halves(self) -> int:
+        """Half zones moved so far."""
+        return 2 * self.zones + self.halves
+
+    @property
+    def limit_halves(self) -> int:
+        """Half zones it may move this turn: its full speed, or half once it acted (Z-TURN-09)."""
+        return 2 * (self.half if self.actions else self.speed)
 
     @property
     def actions(self) -> int:
@@ -89,6 +101,12 @@ class ZoneTurn(TurnState):
     """Characters that surrendered (Z-SURR-01)."""
     reactions: frozenset[tuple[str, str]] = frozenset()
     """(character, attack id) reactions taken this round (Z-REACT-03)."""
+    galloped: frozenset[str] = frozenset()
+    """Mounts that moved at full speed this round: their riders neither act nor react (Z-MOUNT-02)."""
+    retreated: frozenset[str] = frozenset()
+    """Characters that retreated from the fight after failing morale (Z-MORALE-02)."""
+    bonus_round: bool = False
+    """The ambushers' bonus round, in which only concealed characters act (Z-SNEAK-01, R-Z-14)."""
 
     def check(self, encounter: Encounter) -> None:
         """Raise :class:`~brawl.errors.StateError` if this bookkeeping does not fit ``encounter``."""
@@ -97,11 +115,20 @@ class ZoneTurn(TurnState):
         for field in ("initiative", "to_go", "opener"):
             if getattr(self, field) not in self.factions:
                 raise StateError(f"turn {field} {getattr(self, field)!r}: not one of the factions")
-        for field in ("acted", "reserved", "current", "steady", "fearless", "surrendered"):
+        for field in (
+            "acted",
+            "reserved",
+            "current",
+            "steady",
+            "fearless",
+            "surrendered",
+            "galloped",
+            "retreated",
+        ):
             self.known(encounter, getattr(self, field), field)
         self.known(encounter, self.economies.keys(), "economies")
         for eco in self.economies.values():
-            for name in ("zones", "bonus", "main", "speed"):
+            for name in ("zones", "bonus", "main", "speed", "halves"):
                 self.count(getattr(eco, name), f"economy {name}", MAX_ZONES)
         self.count(self.passes, "passes")
         for field in ("speeds", "original", "round_start_numbers"):
@@ -123,9 +150,36 @@ def turn_of(state: Encounter) -> ZoneTurn:
     return t
 
 
-def in_fight(c: Creature, t: ZoneTurn) -> bool:
-    """Alive, standing and not surrendered (Z-MORALE-01, Z-SURR-01)."""
-    return not c.dead and c.stamina > 0 and c.id not in t.surrendered
+def health(state: Encounter, c: Creature) -> tuple[int, int]:
+    """Health now and at most: the zone sheet's under the zone ruleset, else the Stamina."""
+    sheet = state.zone.sheets.get(c.id) if state.zone is not None else None
+    if sheet is None:
+        return c.stamina, c.stamina_max
+    return sheet.health, sheet.health_max
+
+
+def in_fight(c: Creature, t: ZoneTurn, state: Encounter | None = None) -> bool:
+    """Alive, standing (not incapacitated), not surrendered nor retreated (Z-MORALE-01, Z-SURR-01)."""
+    if c.dead or c.id in t.surrendered or c.id in t.retreated:
+        return False
+    sheet = state.zone.sheets.get(c.id) if state is not None and state.zone is not None else None
+    if sheet is not None:
+        return not sheet.incapacitated
+    return c.stamina > 0
+
+
+def may_take_turn(state: Encounter, t: ZoneTurn, c: Creature) -> bool:
+    """Whether a living character may still take a turn this round under the zone ruleset.
+
+    Not incapacitated nor retreated (R-Z-7, Z-MORALE-02); in the ambushers' bonus round, only the
+    concealed (Z-SNEAK-01).
+    """
+    if c.id in t.retreated:
+        return False
+    sheet = state.zone.sheets.get(c.id) if state.zone is not None else None
+    if sheet is None:
+        return not t.bonus_round
+    return not sheet.incapacitated and (sheet.concealed or not t.bonus_round)
 
 
 def next_faction(t: ZoneTurn, faction: str) -> str:
@@ -136,22 +190,26 @@ def next_faction(t: ZoneTurn, faction: str) -> str:
 
 def unacted(state: Encounter, t: ZoneTurn, faction: str) -> list[Creature]:
     """The faction's living characters yet to take their turn this round (Z-TURN-03, Z-TURN-08)."""
-    return [c for c in state.living() if c.side == faction and c.id not in t.acted and c.id not in t.reserved]
+    return [
+        c
+        for c in state.living()
+        if c.side == faction and c.id not in t.acted and c.id not in t.reserved and may_take_turn(state, t, c)
+    ]
 
 
 def snapshot(state: Encounter, t: ZoneTurn) -> ZoneTurn:
     """The bookkeeping with each group's numbers and lone characters' health at round start (R-Z-5)."""
     numbers: dict[str, int] = {}
-    health: dict[str, int] = {}
+    healths: dict[str, int] = {}
     for c in state.creature_list():
         g = group_of(c)
         if g not in t.original:
             continue
-        numbers[g] = numbers.get(g, 0) + (1 if in_fight(c, t) else 0)
+        numbers[g] = numbers.get(g, 0) + (1 if in_fight(c, t, state) else 0)
         if t.original[g] == 1:
-            health[c.id] = c.stamina
+            healths[c.id] = health(state, c)[0]
     return attrs.evolve(
-        t, round_start_numbers=immutables.Map(numbers), round_start_health=immutables.Map(health)
+        t, round_start_numbers=immutables.Map(numbers), round_start_health=immutables.Map(healths)
     )
 
 

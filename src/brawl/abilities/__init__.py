@@ -1,0 +1,1 @@
+"""Abilities: the model of an ability's printed block, its parser, potency and area geometry."""

@@ -1,0 +1,372 @@
+"""Forge Steel's monster, monster group and encounter exports (JSON).
+
+A monster is ``{name, level, role: {type, organization}, keywords, encounterValue, size: {value,
+mod}, speed: {value, modes}, stamina, stability, freeStrikeDamage, characteristics:
+[{characteristic, value}], withCaptain, features}``. Its ``features`` of type ``Ability`` hold an
+ability under ``data.ability``; ``Text`` features are traits; ``Damage Modifier`` features list
+immunities and weaknesses (``data.modifiers: [{damageType, modifierType, value}]``); other features
+are noted and left out.
+
+An ability is ``{name, type: {usage, free, trigger}, keywords, distance: [{type, value, value2,
+within, special}], target, cost, powerRoll: {characteristic, bonus, tier1, tier2, tier3},
+preEffect, effect}``; newer exports list ``sections`` (``text`` and ``roll``) instead of
+``powerRoll`` and ``effect``, and those are read too.
+
+A monster group (``{name, monsters}``), a sourcebook (``{monsterGroups}``) and an encounter
+(``{groups: [{slots: [{monsterID, count}]}]}``) are read when the file holds the monsters: in the
+slots (``monster``) or beside them (``monsters``, ``monsterGroups``, ``sourcebooks``). A slot naming a
+monster the file does not hold is refused.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import brawl.statblocks.text as notation
+from brawl.io.scenariofields import Where, kind
+from brawl.statblocks.steelcompendium import NOT_PRINTED
+
+USAGES = {
+    "main action": "main action",
+    "maneuver": "maneuver",
+    "move action": "move action",
+    "triggered action": "triggered action",
+    "no action": "none",
+    "villain action": "villain action",
+}
+"""Forge Steel usages (``type.usage``) and brawl's action types; ``type.free`` makes them free."""
+
+
+def looks_like_monster(raw: Any) -> bool:
+    """Whether a table reads as a Forge Steel monster."""
+    return (
+        isinstance(raw, dict)
+        and "name" in raw
+        and ("encounterValue" in raw or isinstance(raw.get("role"), dict))
+    )
+
+
+def looks_like_collection(raw: Any) -> bool:
+    """Whether a table reads as a Forge Steel encounter, monster group or sourcebook."""
+    if not isinstance(raw, dict):
+        return False
+    if isinstance(raw.get("groups"), list) and all(
+        isinstance(g, dict) and "slots" in g for g in raw["groups"]
+    ):
+        return True
+    monsters = raw.get("monsters")
+    return isinstance(raw.get("monsterGroups"), list) or (
+        isinstance(monsters, list) and bool(monsters) and all(looks_like_monster(m) for m in monsters)
+    )
+
+
+def collection(
+    raw: dict[str, Any], where: Where, notes: list[str]
+) -> tuple[list[dict[str, Any]], list[tuple[str, int]]]:
+    """The monsters of an encounter, group or sourcebook, and an encounter's roster (name, count)."""
+    found: dict[str, tuple[str, dict[str, Any]]] = {}  # id or name -> (field, monster)
+    order: list[str] = []
+
+    def add(monster: Any, field: str) -> str:
+        if not isinstance(monster, dict):
+            raise where.fail(f"expected a monster table, got {kind(monster)}", field)
+        key = str(monster.get("id") or monster.get("name"))
+        if key not in found:
+            found[key] = (field, monster)
+            order.append(key)
+        return key
+
+    for i, m in enumerate(_list(raw.get("monsters"), "monsters", where)):
+        add(m, f"monsters[{i}]")
+    for g, group in enumerate(_list(raw.get("monsterGroups"), "monsterGroups", where)):
+        if not isinstance(group, dict):
+            raise where.fail(f"expected a table, got {kind(group)}", f"monsterGroups[{g}]")
+        for i, m in enumerate(_list(group.get("monsters"), f"monsterGroups[{g}].monsters", where)):
+            add(m, f"monsterGroups[{g}].monsters[{i}]")
+    for b, book in enumerate(_list(raw.get("sourcebooks"), "sourcebooks", where)):
+        if not isinstance(book, dict):
+            raise where.fail(f"expected a table, got {kind(book)}", f"sourcebooks[{b}]")
+        for g, group in enumerate(_list(book.get("monsterGroups"), f"sourcebooks[{b}].monsterGroups", where)):
+            here = f"sourcebooks[{b}].monsterGroups[{g}]"
+            if not isinstance(group, dict):
+                raise where.fail(f"expected a table, got {kind(group)}", here)
+            for i, m in enumerate(_list(group.get("monsters"), f"{here}.monsters", where)):
+                add(m, f"{here}.monsters[{i}]")
+    roster: list[tuple[str, int]] = []
+    for g, group in enumerate(_list(raw.get("groups"), "groups", where)):
+        if not isinstance(group, dict):
+            raise where.fail(f"expected a table, got {kind(group)}", f"groups[{g}]")
+        for s, slot in enumerate(_list(group.get("slots"), f"groups[{g}].slots", where)):
+            here = f"groups[{g}].slots[{s}]"
+            if not isinstance(slot, dict):
+                raise where.fail(f"expected a table, got {kind(slot)}", here)
+            inline = slot.get("monster", slot.get("monsterData"))
+            if inline is not None:
+                key = add(inline, f"{here}.monster")
+            else:
+                key = str(slot.get("monsterID", ""))
+                if key not in found:
+                    raise where.fail(
+                        f"monster {key!r} is not in the file: export the encounter with its monsters "
+                        "(or the monsters' group) to read it",
+                        f"{here}.monsterID",
+                    )
+            count = notation.leading_number(slot.get("count", 1), f"{here}.count", where, what="count")
+            name = found[key][1].get("name")
+            roster.append((str(name), count))
+    monsters = [monster(found[key][1], where, found[key][0], notes) for key in order]
+    if not monsters:
+        raise where.fail("no monsters in the file", None)
+    return monsters, roster
+
+
+def _list(value: Any, field: str, where: Where) -> list[Any]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise where.fail(f"expected a list, got {kind(value)}", field)
+    return value
+
+
+def monster(raw: dict[str, Any], where: Where, field: str, notes: list[str]) -> dict[str, Any]:
+    """A stat block table in brawl's layout from a Forge Steel monster."""
+    at = f"{field}." if field else ""
+    name = raw.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise where.fail(f"expected the monster's name, got {kind(name)}", f"{at}name")
+    name = name.strip()
+    out: dict[str, Any] = {"name": name}
+    if "level" in raw:
+        out["level"] = notation.leading_number(raw["level"], f"{at}level", where, what="level")
+    role = raw.get("role")
+    if isinstance(role, dict):
+        words = [str(role[k]) for k in ("organization", "type") if role.get(k)]
+        organization, kind_of = notation.organization_and_role(words, f"{at}role", where)
+        if organization:
+            out["organization"] = organization
+        if kind_of:
+            out["role"] = kind_of
+    elif role is not None:
+        raise where.fail(f"expected {{type, organization}}, got {kind(role)}", f"{at}role")
+    if "keywords" in raw:
+        out["keywords"] = notation.names(raw["keywords"], f"{at}keywords", where)
+    out["ev"], out["ev_for"] = notation.ev(raw.get("encounterValue"), f"{at}encounterValue", where)
+    if "stamina" not in raw:
+        raise where.fail("required field missing", f"{at}stamina")
+    out["stamina"] = notation.leading_number(raw["stamina"], f"{at}stamina", where, what="Stamina")
+    speed = raw.get("speed")
+    if isinstance(speed, dict):
+        if "value" in speed:
+            out["speed"] = notation.leading_number(speed["value"], f"{at}speed.value", where, what="speed")
+        if speed.get("modes"):
+            out["movement"] = notation.movement(speed["modes"], f"{at}speed.modes", where)
+    elif speed is not None:
+        out["speed"] = notation.leading_number(speed, f"{at}speed", where, what="speed")
+    size = raw.get("size")
+    if isinstance(size, dict):
+        value = notation.leading_number(size.get("value"), f"{at}size.value", where, what="size")
+        mod = str(size.get("mod") or "")
+        out["size"] = f"1{mod.upper()}" if value == 1 else value
+    elif size is not None:
+        out["size"] = notation.size(size, f"{at}size", where)
+    if "stability" in raw:
+        out["stability"] = notation.leading_number(
+            raw["stability"], f"{at}stability", where, what="stability"
+        )
+    if "freeStrikeDamage" in raw:
+        out["free_strike"] = notation.leading_number(
+            raw["freeStrikeDamage"], f"{at}freeStrikeDamage", where, what="free strike"
+        )
+    chars: dict[str, int] = {}
+    for i, item in enumerate(_list(raw.get("characteristics"), f"{at}characteristics", where)):
+        here = f"{at}characteristics[{i}]"
+        if not isinstance(item, dict):
+            raise where.fail(f"expected {{characteristic, value}}, got {kind(item)}", here)
+        key = notation.characteristic(item.get("characteristic"), f"{here}.characteristic", where)
+        chars[key] = notation.signed(item.get("value"), f"{here}.value", where)
+    if chars:
+        out["characteristics"] = chars
+    if isinstance(raw.get("withCaptain"), str) and raw["withCaptain"].strip():
+        out["with_captain"] = raw["withCaptain"].strip()
+    traits: list[dict[str, Any]] = []
+    abilities: list[dict[str, Any]] = []
+    skipped: list[str] = []
+    for i, feature in enumerate(_list(raw.get("features"), f"{at}features", where)):
+        here = f"{at}features[{i}]"
+        if not isinstance(feature, dict):
+            raise where.fail(f"expected a feature table, got {kind(feature)}", here)
+        feature_type = feature.get("type")
+        data: dict[str, Any] = feature["data"] if isinstance(feature.get("data"), dict) else {}
+        if feature_type == "Ability" and isinstance(data.get("ability"), dict):
+            abilities.append(ability(data["ability"], where, f"{here}.data.ability"))
+        elif feature_type == "Text":
+            traits.append(
+                {"name": str(feature.get("name") or "Trait"), "text": str(feature.get("description") or "")}
+            )
+        elif feature_type == "Damage Modifier":
+            _modifiers(data.get("modifiers"), out, where, f"{here}.data.modifiers")
+        else:
+            skipped.append(f"{feature.get('name', '?')} ({feature_type})")
+    if traits:
+        out["traits"] = traits
+    if abilities:
+        out["abilities"] = abilities
+    if skipped:
+        notes.append(f"{name}: left out the features {', '.join(skipped)}")
+    return out
+
+
+def _modifiers(raw: Any, out: dict[str, Any], where: Where, field: str) -> None:
+    for i, item in enumerate(_list(raw, field, where)):
+        here = f"{field}[{i}]"
+        if not isinstance(item, dict):
+            raise where.fail(f"expected {{damageType, modifierType, value}}, got {kind(item)}", here)
+        mod = str(item.get("modifierType", "")).lower()
+        if mod not in ("immunity", "weakness"):
+            raise where.fail(
+                f"{kind(item.get('modifierType'))}: expected Immunity or Weakness", f"{here}.modifierType"
+            )
+        damage_type = str(item.get("damageType", "")).lower()
+        if damage_type in ("all", "untyped", ""):
+            damage_type = "damage"
+        value = item.get("value")
+        key = "immunities" if mod == "immunity" else "weaknesses"
+        table = notation.damage_table([f"{damage_type} {value}"], here, where, immunity=mod == "immunity")
+        out[key] = {**out.get(key, {}), **table}
+
+
+def ability(raw: dict[str, Any], where: Where, field: str) -> dict[str, Any]:
+    """An ability table in brawl's layout from a Forge Steel ability."""
+    name = raw.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise where.fail(f"expected the ability's name, got {kind(name)}", f"{field}.name")
+    out: dict[str, Any] = {"name": name.strip()}
+    kind_of = raw.get("type")
+    if not isinstance(kind_of, dict):
+        raise where.fail(f"expected {{usage, free, trigger}}, got {kind(kind_of)}", f"{field}.type")
+    usage = str(kind_of.get("usage", "")).strip().lower()
+    action = USAGES.get(usage)
+    if action is None:
+        known = ", ".join(USAGES)
+        raise where.fail(f"{kind(kind_of.get('usage'))} is not a usage ({known})", f"{field}.type.usage")
+    if kind_of.get("free") is True and action in ("maneuver", "triggered action"):
+        action = f"free {action}"
+    out["action_type"] = action
+    if isinstance(kind_of.get("trigger"), str) and kind_of["trigger"].strip():
+        out["trigger"] = kind_of["trigger"].strip()
+    cost = raw.get("cost")
+    if cost == "signature":
+        out["category"] = "signature"
+    elif action == "villain action":
+        out["category"] = "villain"
+    if isinstance(cost, int) and not isinstance(cost, bool) and cost > 0:
+        out["cost"] = {"resource": "malice", "amount": cost}
+    elif cost not in (None, 0, "signature", ""):
+        raise where.fail(f'expected a number or "signature", got {kind(cost)}', f"{field}.cost")
+    if raw.get("keywords"):
+        out["keywords"] = notation.names(raw["keywords"], f"{field}.keywords", where)
+    out["distance"] = _distance(raw.get("distance"), where, f"{field}.distance")
+    target = raw.get("target")
+    out["target"] = (
+        target if isinstance(target, str) and target.strip() else {"kind": "special", "text": "\u2014"}
+    )
+    before: list[str] = []
+    after: list[str] = []
+    roll: dict[str, Any] | None = None
+    if isinstance(raw.get("preEffect"), str) and raw["preEffect"].strip():
+        before.append(raw["preEffect"].strip())
+    if isinstance(raw.get("powerRoll"), dict):
+        roll = _roll(raw["powerRoll"], where, f"{field}.powerRoll")
+    if isinstance(raw.get("effect"), str) and raw["effect"].strip():
+        after.append(raw["effect"].strip())
+    for i, section in enumerate(_list(raw.get("sections"), f"{field}.sections", where)):
+        here = f"{field}.sections[{i}]"
+        if not isinstance(section, dict):
+            raise where.fail(f"expected a section table, got {kind(section)}", here)
+        if section.get("type") == "roll" and isinstance(section.get("roll"), dict) and roll is None:
+            roll = _roll(section["roll"], where, f"{here}.roll")
+        elif (
+            section.get("type") == "text" and isinstance(section.get("text"), str) and section["text"].strip()
+        ):
+            (before if roll is None else after).append(section["text"].strip())
+        elif section.get("type") == "field" and isinstance(section.get("effect"), str):
+            label = str(section.get("name") or "").strip()
+            words = section["effect"].strip()
+            after.append(f"{label}: {words}" if label else words)
+    if roll is None:
+        after, before = [*before, *after], []
+    if before:
+        out["effect_before"] = "\n".join(before)
+    if roll is not None:
+        out["power_roll"] = roll
+    if after:
+        out["effect_after"] = "\n".join(after)
+    if isinstance(raw.get("description"), str) and raw["description"].strip():
+        out["text"] = raw["description"].strip()
+    return out
+
+
+def _distance(raw: Any, where: Where, field: str) -> dict[str, Any]:
+    items = _list(raw, field, where)
+    if not items:
+        return {"kind": "special", "text": NOT_PRINTED}
+    shapes: list[dict[str, Any]] = []
+    for i, item in enumerate(items):
+        here = f"{field}[{i}]"
+        if not isinstance(item, dict):
+            raise where.fail(f"expected {{type, value}}, got {kind(item)}", here)
+        shape = str(item.get("type", "")).strip().lower()
+
+        def number(key: str, here: str = here, item: dict[str, Any] = item) -> int:
+            value = item.get(key)
+            return (
+                0 if value in (None, "") else notation.leading_number(value, f"{here}.{key}", where, what=key)
+            )
+
+        if shape in ("melee", "ranged", "aura", "burst"):
+            shapes.append({"kind": shape, "value": number("value")})
+        elif shape in ("cube", "wall"):
+            shapes.append({"kind": shape, "size": number("value"), "within": number("within")})
+        elif shape == "line":
+            shapes.append(
+                {
+                    "kind": "line",
+                    "size": number("value"),
+                    "width": number("value2"),
+                    "within": number("within"),
+                }
+            )
+        elif shape == "self":
+            shapes.append({"kind": "self"})
+        else:
+            words = str(item.get("special") or item.get("type") or "Special").strip()
+            shapes.append({"kind": "special", "text": words})
+    kinds = [s["kind"] for s in shapes]
+    if kinds == ["melee", "ranged"]:
+        return {"kind": "melee or ranged", "value": shapes[0]["value"], "within": shapes[1]["value"]}
+    if len(shapes) > 1:
+        raise where.fail("more than one distance: only melee with ranged is read", field)
+    return shapes[0]
+
+
+def _roll(raw: dict[str, Any], where: Where, field: str) -> dict[str, Any]:
+    tiers = []
+    for n in (1, 2, 3):
+        value = raw.get(f"tier{n}")
+        if not isinstance(value, str):
+            raise where.fail(f"expected the tier's printed text, got {kind(value)}", f"{field}.tier{n}")
+        tiers.append(value.strip())
+    out: dict[str, Any] = {"tiers": tiers}
+    chars = raw.get("characteristic", [])
+    if isinstance(chars, str):
+        chars = [chars]
+    found = [notation.characteristic(c, f"{field}.characteristic", where) for c in chars or []]
+    if found:
+        out["characteristics"] = found
+    bonus = raw.get("bonus")
+    if bonus not in (None, 0) and not found:
+        out["bonus"] = notation.signed(bonus, f"{field}.bonus", where)
+    return out
+
+
+__all__ = ["USAGES", "ability", "collection", "looks_like_collection", "looks_like_monster", "monster"]

@@ -1,0 +1,406 @@
+"""The Foundry VTT Draw Steel system's "Export Data" JSON: actors (``npc``, ``hero``) and ability items.
+
+An actor is ``{name, type, system, items}``. Read from ``system``: ``stamina.max``,
+``characteristics.<name>.value``, ``movement.value`` and ``movement.types``, ``combat.size``
+(``{value, letter}``) and ``combat.stability``, ``damage.immunities`` and ``damage.weaknesses``
+(zeros are left out), for an ``npc`` ``monster.level``, ``monster.ev``, ``monster.role``,
+``monster.organization``, ``monster.freeStrike`` and ``monster.keywords``, for a ``hero``
+``recoveries.max`` and the level and Heroic Resource of its ``class`` item. ``items`` of type
+``ability`` are abilities, of type ``feature`` traits; other items are noted and left out.
+
+An ability item's tiers are already structured: ``system.power.effects`` maps ids to effects of
+type ``damage`` (``damage.tier1 = {value, types}``), ``applied`` (conditions with a duration and a
+potency such as ``@potency.weak``), ``forced`` (``movement``, ``distance``) and ``other`` (text);
+each becomes an effect of the tier, and the tier's text is the effects printed.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import brawl.statblocks.text as notation
+from brawl.abilities.model import (
+    ApplyCondition,
+    Damage,
+    Effect,
+    ForcedMovement,
+    Potency,
+    TextEffect,
+    Tier,
+)
+from brawl.conditions import ConditionName
+from brawl.errors import ArgumentTypeError, StateError
+from brawl.io.json import unstructure
+from brawl.io.scenariofields import Where, kind
+
+ACTOR_TYPES = {"npc": "monster", "hero": "hero", "character": "hero"}
+"""Foundry actor types and what brawl reads them as."""
+DISTANCES = {
+    "melee": "melee",
+    "ranged": "ranged",
+    "meleeranged": "melee or ranged",
+    "self": "self",
+    "aura": "aura",
+    "burst": "burst",
+    "cube": "cube",
+    "line": "line",
+    "wall": "wall",
+    "special": "special",
+}
+"""Foundry distance types (``system.distance.type``) and brawl's distance kinds."""
+TARGETS = {
+    "creature": "creature",
+    "object": "object",
+    "creatureobject": "creature or object",
+    "enemy": "enemy",
+    "ally": "ally",
+    "self": "self",
+    "selfally": "self or ally",
+    "selforally": "self or ally",
+    "special": "special",
+}
+"""Foundry target types (``system.target.type``) and brawl's target kinds."""
+ENDS = {"turn": "end of turn", "save": "save ends", "encounter": "end of encounter", "": ""}
+"""Foundry condition ends and brawl's durations."""
+
+
+def looks_like_actor(raw: Any) -> bool:
+    """Whether a table reads as a Foundry actor."""
+    return isinstance(raw, dict) and isinstance(raw.get("system"), dict) and raw.get("type") in ACTOR_TYPES
+
+
+def looks_like_item(raw: Any) -> bool:
+    """Whether a table reads as a Foundry ability item."""
+    return isinstance(raw, dict) and isinstance(raw.get("system"), dict) and raw.get("type") == "ability"
+
+
+def _get(raw: Any, path: str, default: Any = None) -> Any:
+    for part in path.split("."):
+        if not isinstance(raw, dict) or part not in raw:
+            return default
+        raw = raw[part]
+    return raw
+
+
+def _number(raw: Any, path: str, where: Where, field: str, *, default: int | None = None) -> int | None:
+    value = _get(raw, path)
+    if value is None or value == "":
+        return default
+    return notation.leading_number(value, f"{field}.{path}", where, what=path.rsplit(".", 1)[-1])
+
+
+def actor(raw: dict[str, Any], where: Where, field: str, notes: list[str]) -> tuple[str, dict[str, Any]]:
+    """``("monster" | "hero", table)``: a stat block or hero sheet in brawl's layout from an actor."""
+    at = f"{field}." if field else ""
+    role = ACTOR_TYPES[raw["type"]]
+    name = raw.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise where.fail(f"expected the actor's name, got {kind(name)}", f"{at}name")
+    name = name.strip()
+    system = raw["system"]
+    here = f"{at}system"
+    out: dict[str, Any] = {"name": name}
+    stamina = _number(system, "stamina.max", where, here)
+    if stamina is None:
+        raise where.fail("required field missing", f"{here}.stamina.max")
+    out["stamina"] = stamina
+    speed = _number(system, "movement.value", where, here)
+    if speed is not None:
+        out["speed"] = speed
+    types = _get(system, "movement.types")
+    if types is not None:
+        out["movement"] = notation.movement(types, f"{here}.movement.types", where)
+    if _get(system, "movement.hover") is True:
+        out["movement"] = [*out.get("movement", ["walk"]), "hover"]
+    size = _get(system, "combat.size")
+    if isinstance(size, dict) and "value" in size:
+        value = notation.leading_number(size["value"], f"{here}.combat.size.value", where, what="size")
+        letter = size.get("letter") or ""
+        out["size"] = f"{value}{letter}" if value == 1 and letter else value if value > 1 else "1M"
+    elif size is not None:
+        out["size"] = notation.size(size, f"{here}.combat.size", where)
+    stability = _number(system, "combat.stability", where, here)
+    if stability is not None:
+        out["stability"] = stability
+    chars: dict[str, int] = {}
+    for key in notation.CHARACTERISTICS:
+        value = _get(system, f"characteristics.{key}.value")
+        if value is not None:
+            chars[key] = notation.signed(value, f"{here}.characteristics.{key}.value", where)
+    if chars:
+        out["characteristics"] = chars
+    for key, immunity in (("immunities", True), ("weaknesses", False)):
+        table = _get(system, f"damage.{key}")
+        if isinstance(table, dict):
+            given = {("damage" if k == "all" else k): v for k, v in table.items() if v not in (0, None, "")}
+            if given:
+                out[key] = notation.damage_table(given, f"{here}.damage.{key}", where, immunity=immunity)
+    if role == "monster":
+        for path, key in (("monster.level", "level"), ("monster.freeStrike", "free_strike")):
+            number = _number(system, path, where, here)
+            if number is not None:
+                out[key] = number
+        ev = _get(system, "monster.ev")
+        if ev is not None:
+            out["ev"], out["ev_for"] = notation.ev(ev, f"{here}.monster.ev", where)
+        words = [w for w in (_get(system, "monster.organization"), _get(system, "monster.role")) if w]
+        organization, kind_of = notation.organization_and_role(
+            [str(w) for w in words], f"{here}.monster.role", where
+        )
+        if organization:
+            out["organization"] = organization
+        if kind_of:
+            out["role"] = kind_of
+        keywords = _get(system, "monster.keywords")
+        if keywords:
+            out["keywords"] = [k.title() for k in notation.names(keywords, f"{here}.monster.keywords", where)]
+        captain = _get(system, "monster.captain") or _get(system, "monster.withCaptain")
+        if isinstance(captain, str) and captain.strip():
+            out["with_captain"] = notation.plain(captain)
+    else:
+        recoveries = _number(system, "recoveries.max", where, here)
+        if recoveries is not None:
+            out["recoveries"] = recoveries
+    traits: list[dict[str, Any]] = []
+    abilities: list[dict[str, Any]] = []
+    items = raw.get("items", [])
+    if not isinstance(items, list):
+        raise where.fail(f"expected a list of items, got {kind(items)}", f"{at}items")
+    skipped: list[str] = []
+    for i, item in enumerate(items):
+        where_item = f"{at}items[{i}]"
+        if not isinstance(item, dict):
+            raise where.fail(f"expected an item table, got {kind(item)}", where_item)
+        item_type = item.get("type")
+        if item_type == "ability":
+            abilities.append(ability(item, where, where_item, malice=role == "monster"))
+        elif item_type == "feature":
+            traits.append(feature(item, where, where_item))
+        elif item_type == "class" and role == "hero":
+            level = _number(item, "system.level", where, where_item)
+            if level is not None:
+                out["level"] = level
+            resource = _get(item, "system.primary")
+            if isinstance(resource, str) and resource.strip():
+                out["heroic_resource_name"] = resource.strip()
+        else:
+            skipped.append(f"{item.get('name', '?')} ({item_type})")
+    if role == "hero" and "level" not in out:
+        level = _number(system, "level", where, here) or _number(system, "hero.level", where, here)
+        if level is not None:
+            out["level"] = level
+    if traits:
+        out["traits"] = traits
+    if abilities:
+        out["abilities"] = abilities
+    if skipped:
+        notes.append(f"{name}: left out the items {', '.join(skipped)}")
+    return role, out
+
+
+def feature(raw: dict[str, Any], where: Where, field: str) -> dict[str, Any]:
+    """A trait table from a ``feature`` item: its name and plain description."""
+    name = raw.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise where.fail(f"expected the item's name, got {kind(name)}", f"{field}.name")
+    description = _get(raw, "system.description.value", "")
+    if not isinstance(description, str):
+        raise where.fail(f"expected text, got {kind(description)}", f"{field}.system.description.value")
+    return {"name": name.strip(), "text": notation.plain(description)}
+
+
+def ability(raw: dict[str, Any], where: Where, field: str, *, malice: bool) -> dict[str, Any]:
+    """An ability table in brawl's layout from an ``ability`` item."""
+    name = raw.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise where.fail(f"expected the item's name, got {kind(name)}", f"{field}.name")
+    system = raw.get("system")
+    here = f"{field}.system"
+    if not isinstance(system, dict):
+        raise where.fail(f"expected a table, got {kind(system)}", here)
+    out: dict[str, Any] = {"name": name.strip()}
+    out["action_type"] = notation.action_type(system.get("type") or "none", f"{here}.type", where)
+    category = system.get("category")
+    if isinstance(category, str) and category:
+        low = re.sub(r"(?<!^)(?=[A-Z])", " ", category).lower()
+        if low not in ("signature", "heroic", "free strike", "villain", "trait"):
+            raise where.fail(f"{kind(category)} is not an ability category", f"{here}.category")
+        out["category"] = low
+    keywords = system.get("keywords", [])
+    if keywords:
+        out["keywords"] = [k.title() for k in notation.names(keywords, f"{here}.keywords", where)]
+    out["distance"] = _distance(system.get("distance"), where, f"{here}.distance")
+    out["target"] = _target(system.get("target"), out["distance"], where, f"{here}.target")
+    trigger = system.get("trigger")
+    if isinstance(trigger, str) and trigger.strip():
+        out["trigger"] = notation.plain(trigger)
+    resource = system.get("resource")
+    if resource not in (None, 0, ""):
+        amount = notation.leading_number(resource, f"{here}.resource", where, what="cost")
+        if amount > 0:
+            out["cost"] = {"resource": "malice" if malice else "heroic", "amount": amount}
+    for key, target in (("before", "effect_before"), ("after", "effect_after")):
+        value = _get(system, f"effect.{key}")
+        if isinstance(value, str) and notation.plain(value):
+            out[target] = notation.plain(value)
+    roll = _power_roll(system, where, here)
+    if roll is not None:
+        out["power_roll"] = roll
+    description = _get(system, "description.value")
+    if isinstance(description, str) and notation.plain(description):
+        out["text"] = notation.plain(description)
+    return out
+
+
+def _distance(raw: Any, where: Where, field: str) -> dict[str, Any]:
+    if not isinstance(raw, dict):
+        raise where.fail(f"expected a table {{type, primary, secondary}}, got {kind(raw)}", field)
+    key = str(raw.get("type", "")).replace(" ", "").lower()
+    found = DISTANCES.get(key)
+    if found is None:
+        raise where.fail(
+            f"{kind(raw.get('type'))} is not a distance type ({', '.join(DISTANCES)})", f"{field}.type"
+        )
+    numbers = [
+        notation.leading_number(raw[k], f"{field}.{k}", where, what=k) if raw.get(k) not in (None, "") else 0
+        for k in ("primary", "secondary", "tertiary")
+    ]
+    first, second, third = numbers
+    if found in ("melee", "ranged", "aura", "burst"):
+        return {"kind": found, "value": first}
+    if found == "melee or ranged":
+        return {"kind": found, "value": first, "within": second}
+    if found in ("cube", "wall"):
+        return {"kind": found, "size": first, "within": second}
+    if found == "line":
+        return {"kind": found, "size": first, "width": second, "within": third}
+    if found == "self":
+        return {"kind": "self"}
+    words = raw.get("special") or raw.get("custom") or "Special"
+    return {"kind": "special", "text": notation.plain(str(words))}
+
+
+def _target(raw: Any, distance: dict[str, Any], where: Where, field: str) -> dict[str, Any]:
+    if not isinstance(raw, dict):
+        raise where.fail(f"expected a table {{type, value}}, got {kind(raw)}", field)
+    key = str(raw.get("type", "")).replace(" ", "").lower()
+    found = TARGETS.get(key)
+    if found is None:
+        raise where.fail(
+            f"{kind(raw.get('type'))} is not a target type ({', '.join(TARGETS)})", f"{field}.type"
+        )
+    custom = raw.get("custom")
+    words = notation.plain(custom) if isinstance(custom, str) else ""
+    if found == "special":
+        return {"kind": "special", "text": words or "Special"}
+    if found == "self":
+        return {"kind": "self", **({"text": words} if words else {})}
+    value = raw.get("value")
+    out: dict[str, Any] = {"kind": found}
+    if value in (None, "", 0):
+        if found in ("creature", "enemy", "ally"):
+            out["kind"] = f"each {found}"
+        out["count"] = "each"
+    else:
+        out["count"] = notation.leading_number(value, f"{field}.value", where, what="targets")
+    if words:
+        out["text"] = words
+    return out
+
+
+def _potency(raw: Any, where: Where, field: str) -> Potency | None:
+    if not isinstance(raw, dict):
+        return None
+    char = raw.get("characteristic")
+    value = raw.get("value")
+    if not char or value in (None, ""):
+        return None
+    characteristic = notation.characteristic(char, f"{field}.characteristic", where)
+    if isinstance(value, str):
+        found = re.fullmatch(r"\s*@potency\.(weak|average|strong)\s*", value)
+        if found:
+            return Potency(characteristic, found.group(1))
+    number = notation.signed(value, f"{field}.value", where)
+    return Potency(characteristic, number)
+
+
+def _power_roll(system: dict[str, Any], where: Where, field: str) -> dict[str, Any] | None:
+    effects = _get(system, "power.effects")
+    if not effects:
+        return None
+    if isinstance(effects, list):
+        effects = {str(i): e for i, e in enumerate(effects)}
+    if not isinstance(effects, dict):
+        raise where.fail(f"expected a table of effects, got {kind(effects)}", f"{field}.power.effects")
+    chars_raw = _get(system, "power.roll.characteristics", [])
+    chars = [
+        notation.characteristic(c, f"{field}.power.roll.characteristics", where) for c in chars_raw or []
+    ]
+    tiers: list[list[Effect]] = [[], [], []]
+    for key, effect in effects.items():
+        here = f"{field}.power.effects.{key}"
+        if not isinstance(effect, dict):
+            raise where.fail(f"expected an effect table, got {kind(effect)}", here)
+        kind_of = effect.get("type")
+        data = effect.get(kind_of) if isinstance(kind_of, str) else None
+        if not isinstance(kind_of, str) or not isinstance(data, dict):
+            raise where.fail(f"expected a {kind_of!s} table of tiers", f"{here}.{kind_of}")
+        for n in (1, 2, 3):
+            tier = data.get(f"tier{n}")
+            if isinstance(tier, dict):
+                try:
+                    tiers[n - 1].extend(_effects(kind_of, tier, chars, where, f"{here}.{kind_of}.tier{n}"))
+                except (StateError, ArgumentTypeError) as exc:
+                    raise where.fail(str(exc), f"{here}.{kind_of}.tier{n}") from None
+    out: dict[str, Any] = {
+        "tiers": [unstructure(Tier(Tier("", tuple(t)).printed(), tuple(t)), Tier) for t in tiers]
+    }
+    if chars:
+        out["characteristics"] = chars
+    formula = _get(system, "power.roll.formula")
+    if isinstance(formula, str):
+        found = re.search(r"([+-])\s*(\d+)\s*$", formula)
+        if found and "@chr" not in formula:
+            out["bonus"] = int(found.group(2)) * (-1 if found.group(1) == "-" else 1)
+    return out
+
+
+def _effects(kind_of: str, tier: dict[str, Any], chars: list[str], where: Where, field: str) -> list[Effect]:
+    potency = _potency(tier.get("potency"), where, f"{field}.potency")
+    display = notation.plain(str(tier.get("display") or ""))
+    display = re.sub(r"\s*\{\{\s*potency\s*\}\}\s*", " ", display).strip()
+    if kind_of == "damage":
+        value = tier.get("value")
+        if value in (None, ""):
+            return []
+        amount = notation.leading_number(value, f"{field}.value", where, what="damage")
+        types = notation.names(tier.get("types", []), f"{field}.types", where)
+        added = tuple(chars) if isinstance(value, str) and "@chr" in value else ()
+        return [Damage(amount, added, tuple(t.lower() for t in types), potency)]
+    if kind_of == "forced":
+        movement = tier.get("movement", [])
+        kinds = notation.names(movement, f"{field}.movement", where)
+        distance = tier.get("distance")
+        if not kinds or distance in (None, ""):
+            return []
+        squares = notation.leading_number(distance, f"{field}.distance", where, what="distance")
+        vertical = "vertical" in notation.names(tier.get("properties", []), f"{field}.properties", where)
+        return [ForcedMovement(k.lower(), squares, vertical, potency) for k in kinds]
+    if kind_of == "applied":
+        conditions = tier.get("effects", {})
+        out: list[Effect] = []
+        if isinstance(conditions, dict):
+            for name, how in conditions.items():
+                end = str(how.get("end", "")) if isinstance(how, dict) else ""
+                if name in {c.value for c in ConditionName} and end in ENDS:
+                    out.append(ApplyCondition(name, ENDS[end], potency))
+        if out:
+            return out
+        return [TextEffect(display, potency)] if display else []
+    if kind_of == "other":
+        return [TextEffect(display, potency)] if display else []
+    raise where.fail(f"{kind(kind_of)} is not an effect type (damage, applied, forced, other)", field)
+
+
+__all__ = ["ACTOR_TYPES", "ability", "actor", "feature", "looks_like_actor", "looks_like_item"]

@@ -1,0 +1,355 @@
+"""Stat blocks: :class:`StatBlock` for Director creatures, :class:`HeroSheet` for heroes.
+
+A stat block holds what the game prints for a creature: level, organization and
+role, keywords, encounter value, Stamina, speed and movement, size, stability, free strike
+damage, characteristics, immunities and weaknesses, traits, abilities and the "With Captain"
+benefit of a minion. A hero sheet holds what a fight needs of a hero. Each builds the
+:class:`~brawl.Creature` it describes with :meth:`StatBlock.creature`.
+
+Every field is checked when the record is built: a value of the wrong Python type raises
+:class:`~brawl.errors.ArgumentTypeError` (a ``TypeError``), a value out of range
+:class:`~brawl.errors.StateError`; both name the field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import attrs
+import immutables
+
+from brawl.abilities.model import Ability
+from brawl.checks import check_text, whole_number
+from brawl.creature import (
+    DIRECTOR,
+    HEROES,
+    MAX_LEVEL,
+    MAX_SPEED,
+    MAX_STAMINA,
+    Characteristics,
+    Creature,
+    MovementType,
+)
+from brawl.damagetypes import Immunities, ImmunityValue, Weaknesses, immunities, weaknesses
+from brawl.errors import ArgumentTypeError, StateError
+from brawl.size import Size
+
+ORGANIZATIONS = ("minion", "horde", "platoon", "elite", "leader", "solo", "retainer")
+"""The organizations a monster's stat block names."""
+ROLES = ("ambusher", "artillery", "brute", "controller", "defender", "harrier", "hexer", "mount", "support")
+"""The combat roles a monster's stat block names."""
+MAX_TEXT = 4_000
+"""The longest text a stat block keeps in one field (a trait, the "With Captain" benefit)."""
+MAX_EV = 10_000
+"""The largest encounter value."""
+MAX_RECOVERIES = 1_000
+"""The most Recoveries a hero sheet may list."""
+
+
+def _whole(lo: int, hi: int) -> Any:
+    def check(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+        whole_number(value, lo, hi, what=f"{type(instance).__name__}.{attribute.name}", error=StateError)
+
+    return check
+
+
+def _long_text(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
+    what = f"{type(instance).__name__}.{attribute.name}"
+    if not isinstance(value, str):
+        raise ArgumentTypeError(f"{what} {value!r}: a string is needed, not {type(value).__name__}", rule=())
+    if len(value) > MAX_TEXT:
+        raise StateError(f"{what}: at most {MAX_TEXT} characters")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise StateError(f"{what} {value!r}: holds a lone surrogate, which no file can hold") from None
+
+
+def _name(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
+    check_text(value, f"{type(instance).__name__}.{attribute.name}")
+
+
+def _short_text(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
+    check_text(value, f"{type(instance).__name__}.{attribute.name}", empty=True)
+
+
+def _one_of(choices: tuple[str, ...]) -> Any:
+    def check(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
+        what = f"{type(instance).__name__}.{attribute.name}"
+        check_text(value, what, empty=True)
+        if value and value not in choices:
+            raise StateError(f"{what} {value!r}: not one of {', '.join(choices)} (or empty)")
+
+    return check
+
+
+def _texts(value: object) -> tuple[str, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise ArgumentTypeError(f"keywords {value!r}: a sequence of strings is needed", rule=())
+    items = tuple(value)
+    for item in items:
+        check_text(item, "keyword")
+    return items
+
+
+def _movement(value: Iterable[MovementType | str]) -> frozenset[MovementType]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise ArgumentTypeError(f"movement {value!r}: a set of movement types is needed", rule=())
+    try:
+        return frozenset(MovementType(v) for v in value)
+    except ValueError as exc:
+        raise StateError(f"movement {value!r}: {exc}") from None
+
+
+def _size(value: Size | str | int) -> Size:
+    try:
+        return Size.parse(value)
+    except ValueError as exc:
+        raise StateError(str(exc)) from None
+
+
+def _characteristics(value: Characteristics | Mapping[str, int]) -> Characteristics:
+    if isinstance(value, Characteristics):
+        return value
+    if not isinstance(value, Mapping):
+        raise ArgumentTypeError(f"characteristics {value!r}: Characteristics or a mapping is needed", rule=())
+    try:
+        return Characteristics(**value)
+    except TypeError as exc:
+        raise StateError(f"characteristics {dict(value)!r}: {exc}") from None
+
+
+def _imm(value: Mapping[str, ImmunityValue] | None) -> Immunities:
+    try:
+        return immunities(value)
+    except ValueError as exc:
+        raise StateError(str(exc)) from None
+
+
+def _weak(value: Mapping[str, int] | None) -> Weaknesses:
+    try:
+        return weaknesses(value)
+    except ValueError as exc:
+        raise StateError(str(exc)) from None
+
+
+def _records(cls: type[Any], what: str) -> Any:
+    def convert(value: object) -> tuple[Any, ...]:
+        if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+            raise ArgumentTypeError(f"{what} {value!r}: a sequence of {cls.__name__} is needed", rule=())
+        items = tuple(value)
+        for item in items:
+            if not isinstance(item, cls):
+                raise ArgumentTypeError(f"{what}: {item!r} is not a {cls.__name__}", rule=())
+        return items
+
+    return convert
+
+
+@attrs.frozen
+class Trait:
+    """A trait of a stat block: a name and the rule it prints (``Crafty``: "doesn't provoke...")."""
+
+    name: str = attrs.field(validator=_name)
+    """The trait's name."""
+    text: str = attrs.field(default="", validator=_long_text)
+    """What it does, as printed; the engine keeps it for the table."""
+
+
+def _traits(value: object) -> tuple[Trait, ...]:
+    items: tuple[Trait, ...] = _records(Trait, "traits")(value)
+    return items
+
+
+def _abilities(value: object) -> tuple[Ability, ...]:
+    items: tuple[Ability, ...] = _records(Ability, "abilities")(value)
+    return items
+
+
+@attrs.frozen
+class StatBlock:
+    """A Director creature's stat block: everything but its place on a map.
+
+    ``StatBlock(name="Goblin Sniper", stamina=8, ...).creature("goblin-1")`` is the creature.
+    """
+
+    name: str = attrs.field(validator=_name)
+    """The creature's name, as printed; stat blocks are found by it (case and spaces aside)."""
+    stamina: int = attrs.field(validator=_whole(1, MAX_STAMINA))
+    """Stamina maximum; a minion's own Stamina, not its squad's."""
+    level: int = attrs.field(default=1, validator=_whole(1, MAX_LEVEL))
+    """Level."""
+    organization: str = attrs.field(default="", validator=_one_of(ORGANIZATIONS))
+    """Minion, horde, platoon, elite, leader, solo or retainer (empty if not given)."""
+    role: str = attrs.field(default="", validator=_one_of(ROLES))
+    """Ambusher, artillery, brute, controller, defender, harrier, hexer, mount or support (or empty)."""
+    keywords: tuple[str, ...] = attrs.field(default=(), converter=_texts)
+    """Keywords (ancestry and the like: Goblin, Humanoid), as printed."""
+    ev: int = attrs.field(default=0, validator=_whole(0, MAX_EV))
+    """Encounter value of ``ev_for`` creatures."""
+    ev_for: int = attrs.field(default=1, validator=_whole(1, 100))
+    """How many creatures the encounter value buys: 4 for "EV 3 for four minions"."""
+    speed: int = attrs.field(default=5, validator=_whole(0, MAX_SPEED))
+    """Speed in squares."""
+    movement: frozenset[MovementType] = attrs.field(
+        default=frozenset({MovementType.WALK}), converter=_movement
+    )
+    """Movement types of the speed entry (DS-MTYPE-01)."""
+    size: Size = attrs.field(default=Size(1, "M"), converter=_size)
+    """Size (DS-SIZE-01..08)."""
+    stability: int = attrs.field(default=0, validator=_whole(0, MAX_SPEED))
+    """Stability (DS-FORCE-16)."""
+    free_strike: int = attrs.field(default=0, validator=_whole(0, MAX_STAMINA))
+    """Free strike damage, dealt without a roll (RB6-FREE-STRIKE)."""
+    characteristics: Characteristics = attrs.field(factory=Characteristics, converter=_characteristics)
+    """Might, Agility, Reason, Intuition, Presence."""
+    immunities: Immunities = attrs.field(factory=immutables.Map, converter=_imm)
+    """Damage immunities by type, ``"damage"`` for all damage (DS-DMG-04, R-DMG-2)."""
+    weaknesses: Weaknesses = attrs.field(factory=immutables.Map, converter=_weak)
+    """Damage weaknesses by type (DS-DMG-08)."""
+    traits: tuple[Trait, ...] = attrs.field(default=(), converter=_traits)
+    """Traits, as printed."""
+    abilities: tuple[Ability, ...] = attrs.field(default=(), converter=_abilities)
+    """Abilities, in printed order."""
+    with_captain: str = attrs.field(default="", validator=_long_text)
+    """What a minion gains while its squad has a captain, as printed."""
+
+    def __attrs_post_init__(self) -> None:
+        _unique_abilities(self)
+
+    @property
+    def key(self) -> str:
+        """The name a scenario uses to find it: lower case, spaces as ``-`` (``goblin-sniper``)."""
+        return slug(self.name)
+
+    @property
+    def is_minion(self) -> bool:
+        """A minion."""
+        return self.organization == "minion"
+
+    @property
+    def is_solo(self) -> bool:
+        """A solo creature: two turns a round (RB5-SOLO)."""
+        return self.organization == "solo"
+
+    def creature(self, id: str, **fields: Any) -> Creature:
+        """The creature this stat block describes, with ``id``; ``fields`` set or override any other."""
+        base: dict[str, Any] = {
+            "name": self.name,
+            "side": DIRECTOR,
+            "size": self.size,
+            "speed": self.speed,
+            "movement": self.movement,
+            "stability": self.stability,
+            "characteristics": self.characteristics,
+            "stamina_max": self.stamina,
+            "immunities": self.immunities,
+            "weaknesses": self.weaknesses,
+            "level": self.level,
+            "solo": self.is_solo,
+            "abilities": self.abilities,
+        }
+        return Creature(id=id, **{**base, **fields})
+
+
+@attrs.frozen
+class HeroSheet:
+    """What a fight needs of a hero: level, characteristics, Stamina, Recoveries, speed, abilities.
+
+    ``HeroSheet(name="Kira", stamina=30, recoveries=8).creature("kira")`` is the hero.
+    """
+
+    name: str = attrs.field(validator=_name)
+    """The hero's name; hero sheets are found by it (case and spaces aside)."""
+    stamina: int = attrs.field(validator=_whole(1, MAX_STAMINA))
+    """Stamina maximum."""
+    recoveries: int = attrs.field(default=0, validator=_whole(0, MAX_RECOVERIES))
+    """Recoveries at full (DS-STAM-01)."""
+    level: int = attrs.field(default=1, validator=_whole(1, MAX_LEVEL))
+    """Level."""
+    heroic_resource_name: str = attrs.field(default="", validator=_short_text)
+    """The Heroic Resource's name (Wrath, Focus, Insight...)."""
+    keywords: tuple[str, ...] = attrs.field(default=(), converter=_texts)
+    """Ancestry, class and the like, as printed."""
+    speed: int = attrs.field(default=5, validator=_whole(0, MAX_SPEED))
+    """Speed in squares."""
+    movement: frozenset[MovementType] = attrs.field(
+        default=frozenset({MovementType.WALK}), converter=_movement
+    )
+    """Movement types of the speed entry (DS-MTYPE-01)."""
+    size: Size = attrs.field(default=Size(1, "M"), converter=_size)
+    """Size."""
+    stability: int = attrs.field(default=0, validator=_whole(0, MAX_SPEED))
+    """Stability."""
+    characteristics: Characteristics = attrs.field(factory=Characteristics, converter=_characteristics)
+    """Might, Agility, Reason, Intuition, Presence."""
+    immunities: Immunities = attrs.field(factory=immutables.Map, converter=_imm)
+    """Damage immunities by type."""
+    weaknesses: Weaknesses = attrs.field(factory=immutables.Map, converter=_weak)
+    """Damage weaknesses by type."""
+    traits: tuple[Trait, ...] = attrs.field(default=(), converter=_traits)
+    """Features a fight may need, as printed."""
+    abilities: tuple[Ability, ...] = attrs.field(default=(), converter=_abilities)
+    """Abilities, in printed order."""
+
+    def __attrs_post_init__(self) -> None:
+        _unique_abilities(self)
+
+    @property
+    def key(self) -> str:
+        """The name a scenario uses to find it: lower case, spaces as ``-``."""
+        return slug(self.name)
+
+    def creature(self, id: str, **fields: Any) -> Creature:
+        """The hero this sheet describes, with ``id``; ``fields`` set or override any other."""
+        base: dict[str, Any] = {
+            "name": self.name,
+            "side": HEROES,
+            "hero": True,
+            "size": self.size,
+            "speed": self.speed,
+            "movement": self.movement,
+            "stability": self.stability,
+            "characteristics": self.characteristics,
+            "stamina_max": self.stamina,
+            "recoveries": self.recoveries,
+            "immunities": self.immunities,
+            "weaknesses": self.weaknesses,
+            "level": self.level,
+            "abilities": self.abilities,
+        }
+        return Creature(id=id, **{**base, **fields})
+
+
+def _unique_abilities(block: StatBlock | HeroSheet) -> None:
+    seen: set[str] = set()
+    for ability in block.abilities:
+        if ability.name in seen:
+            raise StateError(
+                f"{type(block).__name__} {block.name!r}: two abilities are named {ability.name!r}"
+            )
+        seen.add(ability.name)
+
+
+def slug(name: str) -> str:
+    """The key a stat block is found by: lower case, each run of other characters one ``-``.
+
+    ``"Goblin Sniper"`` and ``"goblin-sniper"`` both give ``"goblin-sniper"``.
+    """
+    out = []
+    dash = False
+    for ch in name.lower():
+        if ch.isascii() and ch.isalnum():
+            out.append(ch)
+            dash = False
+        elif not dash:
+            out.append("-")
+            dash = True
+    return "".join(out).strip("-")
+
+
+AnyBlock = StatBlock | HeroSheet
+"""A stat block or a hero sheet."""
+
+__all__ = ["MAX_TEXT", "ORGANIZATIONS", "ROLES", "AnyBlock", "HeroSheet", "StatBlock", "Trait", "slug"]

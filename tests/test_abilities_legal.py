@@ -1,0 +1,146 @@
+"""legal_actions offers each usable ability with its legal targets or placements; the simulator's
+policy uses abilities, so simulated fights are real fights (R-ABIL-1, R-AREA-6)."""
+
+from __future__ import annotations
+
+import attrs
+
+import brawl
+from brawl import (
+    Ability,
+    AbilityPowerRoll,
+    Characteristics,
+    Cost,
+    Creature,
+    Distance,
+    Encounter,
+    Pos,
+    Target,
+    Terrain,
+    UseAbility,
+    parse_tier,
+)
+from brawl.sim import play, replay_fight
+from brawl.turns.ability_deeds import MAX_PLACEMENTS, ability_deeds, pick_ability
+
+
+def roll(*tiers: str, chars: tuple[str, ...] = ("might",)) -> AbilityPowerRoll:
+    return AbilityPowerRoll(chars, tiers=tuple(parse_tier(t) for t in tiers))
+
+
+STAB = Ability(
+    "Stab", "main action", "signature", ("Melee", "Strike", "Weapon"),
+    distance=Distance("melee", 1), target=Target("enemy"),
+    power_roll=roll("3 damage", "5 damage", "7 damage"),
+)  # fmt: skip
+BURST = Ability(
+    "Shockwave", "main action", "heroic", ("Area", "Magic"),
+    distance=Distance("burst", 1), target=Target("each enemy", None), cost=Cost("heroic", 3),
+    power_roll=roll("2 damage; push 1", "4 damage; push 2", "6 damage; push 3"),
+)  # fmt: skip
+CUBE = Ability(
+    "Fireball", "main action", "heroic", ("Area", "Magic", "Ranged"),
+    distance=Distance("cube", size=2, within=5), target=Target("each enemy", None), cost=Cost("heroic", 5),
+    power_roll=roll("2 fire damage", "4 fire damage", "6 fire damage"),
+)  # fmt: skip
+LINE = Ability(
+    "Lance", "maneuver", None, ("Area", "Magic"),
+    distance=Distance("line", size=4, width=1, within=1), target=Target("each enemy", None),
+    power_roll=roll("1 damage", "2 damage", "3 damage"),
+)  # fmt: skip
+TRAIT = Ability(
+    "Tough", "none", "trait", distance=Distance("self"), target=Target("self"), effect_after="+5 Stamina"
+)
+
+
+def start(heroic: int = 9) -> Encounter:
+    kira = Creature(
+        id="kira", side="heroes", hero=True, pos=(2, 2, 0), stamina_max=40, heroic_resource=heroic,
+        characteristics=Characteristics(might=2), abilities=(STAB, BURST, CUBE, LINE, TRAIT),
+    )  # fmt: skip
+    near = Creature(id="near", pos=(3, 2, 0), stamina_max=10, abilities=(STAB,))
+    far = Creature(id="far", pos=(7, 6, 0), stamina_max=10, abilities=(STAB,))
+    enc = Encounter.create(Terrain.flat(12, 12), [kira, near, far])
+    enc, _ = brawl.start_combat(enc, d10=9)
+    enc, _ = brawl.start_turn(enc, "kira")
+    return enc  # type: ignore[no-any-return]
+
+
+def uses(actions: list[brawl.Action] | tuple[brawl.Action, ...]) -> list[UseAbility]:
+    return [a for a in actions if isinstance(a, UseAbility)]
+
+
+def test_legal_actions_offer_each_ability_with_its_targets_and_placements() -> None:
+    """R-ABIL-1, R-ABIL-9, R-AREA-6: Stab on the adjacent enemy only; the burst (it catches one);
+    fireballs within 5 that catch an enemy, nearest first, at most MAX_PLACEMENTS; lines
+    from the squares around Kira; no trait; each offered use is legal and the list is stable."""
+    enc = start()
+    offered = uses(brawl.legal_actions(enc))
+    assert offered == uses(brawl.legal_actions(enc))
+    names = [a.ability for a in offered]
+    assert "Tough" not in names
+    assert [a.targets for a in offered if a.ability == "Stab"] == [("near",)]
+    assert names.count("Shockwave") == 1
+    cubes = [a for a in offered if a.ability == "Fireball"]
+    assert 0 < len(cubes) <= MAX_PLACEMENTS
+    for a in cubes:
+        assert a.origin is not None
+        assert brawl.distance(Pos(2, 2, 0), 1, a.origin, 2) <= 5
+        assert brawl.rules.abilities.ability_targets(enc, a)
+    lines = [a for a in offered if a.ability == "Lance"]
+    assert lines
+    assert all(brawl.can_use_ability(enc, a) for a in offered)
+
+
+def test_spent_actions_and_resources_close_the_offer() -> None:
+    """DS-TURN-01, DS-SIDE-04: after a main action no main-action ability is offered; without
+    Heroic Resource no heroic ability is."""
+    enc = start(heroic=0)
+    assert {a.ability for a in uses(brawl.legal_actions(enc))} == {"Stab", "Lance"}
+    enc, _ = brawl.use_ability(enc, "kira", "Stab", targets=["near"], dice=(1, 1))
+    assert {a.ability for a in uses(brawl.legal_actions(enc))} == {"Lance"}
+    assert [a.targets for a in uses(ability_deeds(enc, "near"))] == [("kira",)]
+
+
+def test_the_policy_picks_the_costliest_ability_on_enemies() -> None:
+    """The greedy policy: a heroic ability on enemies first, the fireball (cost 5) before the burst."""
+    enc = start()
+    choice = pick_ability(enc, list(brawl.legal_actions(enc)))
+    assert choice is not None
+    assert choice.ability == "Fireball"
+
+
+def test_simulated_fights_use_abilities_and_replay() -> None:
+    """R-ABIL-1: the simulator's fights are made of ability uses and replay exactly from their log."""
+    kira = Creature(
+        id="kira", side="heroes", hero=True, pos=(2, 2, 0), stamina_max=40, heroic_resource=9,
+        characteristics=Characteristics(might=2), abilities=(STAB, BURST, CUBE),
+    )  # fmt: skip
+    gobs = [Creature(id=f"g{i}", pos=(5 + i, 2, 0), stamina_max=8, abilities=(STAB,)) for i in range(2)]
+    enc = Encounter.create(Terrain.flat(12, 12), [kira, *gobs])
+    fight = play(enc, max_rounds=10)
+    used = {a.ability for a in uses(fight.actions)}
+    assert "Stab" in used
+    assert used & {"Shockwave", "Fireball"}
+    assert replay_fight(enc, fight).state == fight.state
+    summary = brawl.simulate(enc, runs=3, max_rounds=10)
+    assert sum(summary.wins.values()) + summary.undecided == 3
+
+
+def test_an_area_holding_more_targets_than_allowed_is_offered_with_the_first_chosen() -> None:
+    """R-ABIL-9, R-ABIL-11: "two creatures in a 1 burst" with three goblins around Kira: offered
+    with the first two in the encounter's order; without a choice it is refused."""
+    pick = Ability(
+        "Twin Shock", "main action", None, ("Area", "Magic"),
+        distance=Distance("burst", 1), target=Target("enemy", 2),
+        power_roll=roll("1 damage", "2 damage", "3 damage"),
+    )  # fmt: skip
+    kira = Creature(id="kira", side="heroes", pos=(2, 2, 0), abilities=(pick,))
+    gobs = [Creature(id=f"g{i}", pos=p) for i, p in enumerate([(3, 2, 0), (1, 1, 0), (2, 3, 0)])]
+    enc = Encounter.create(Terrain.flat(6, 6), [kira, *gobs])
+    assert brawl.rules.abilities.area_candidates(enc, UseAbility("kira", "Twin Shock")) == ("g0", "g1", "g2")
+    assert not brawl.can_use_ability(enc, UseAbility("kira", "Twin Shock"))
+    (offer,) = uses(ability_deeds(enc, "kira"))
+    assert offer.targets == ("g0", "g1")
+    out = brawl.apply(enc, attrs.evolve(offer, dice=(1, 1)))
+    assert [out.state.creature(g).stamina for g in ("g0", "g1", "g2")] == [9, 9, 10]

@@ -1,0 +1,152 @@
+"""The zone game at the edges: JSON, scenario files, pictures, legal_actions and simulate."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+import brawl
+from brawl.zone.model import Weapon
+from test_zone_helpers import build, names
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+PICTURE = DOCS / "img" / "zone_map.svg"
+
+
+def ambush() -> brawl.Encounter:
+    return brawl.load_scenario(brawl.bundled_scenario("zone_ambush"))
+
+
+def test_the_bundled_zone_scenario_loads_with_its_zones_z_turn_09() -> None:
+    """The bundled zone scenario: zones drawn over the grid, neighbours from touching squares,
+    characters placed by their squares, sheets from its [zones] table."""
+    assert brawl.bundled_zone_scenarios() == ["zone_ambush"]
+    enc = ambush()
+    assert enc.zone is not None
+    assert sorted(enc.zone.map.neighbours("road")) == ["ditch", "ridge", "woods"]
+    assert str(enc.zone.place("balthasar")) == "road"
+    assert enc.zone.sheet("theobald").armour_value == 2
+    assert enc.zone.map.zone("south").dark
+    assert ("ridge", "road") in enc.zone.map.barriers
+
+
+def test_scenario_errors_name_the_field() -> None:
+    """A malformed [zones] table raises a ScenarioError naming the field."""
+    base = ambush()
+    del base
+    text = (Path(str(brawl.bundled_scenario("zone_ambush")))).read_text(encoding="utf-8")
+    with pytest.raises(brawl.ScenarioError, match=r"zones\.characters"):
+        brawl.loads_scenario(text.replace('id = "bandit-3"\nagility', 'id = "nobody"\nagility'))
+    with pytest.raises(brawl.ScenarioError, match="die"):
+        brawl.loads_scenario(text.replace('name = "sword", die = 6', 'name = "sword", die = 7'))
+    with pytest.raises(brawl.ScenarioError, match=r"zones\.map"):
+        brawl.loads_scenario(text.replace("dddddddddddd", "ddddddXddddd"))
+
+
+def test_json_round_trip_keeps_the_zone_world_mid_attack() -> None:
+    """The zone world travels in the encounter's JSON, a pending attack included."""
+    enc = ambush()
+    enc, _ = brawl.start_combat(enc, system="zone", initiative="bandits")
+    assert brawl.from_json(brawl.to_json(enc)) == enc
+    enc, _ = brawl.start_turn(enc, "leader")
+    enc, _ = brawl.zone_move(enc, "leader", ["road"], sneaking=True)
+    enc, _ = brawl.zone_attack(enc, "leader", ["theobald"], "battleaxe")
+    again = brawl.from_json(brawl.to_json(enc))
+    assert again == enc
+    assert again.zone is not None
+    assert again.zone.pending is not None
+
+
+def test_an_ambush_opens_with_a_bonus_round_of_the_concealed_z_sneak_01_r_z_14() -> None:
+    """Z-SNEAK-01, R-Z-14: concealed characters play a bonus round in which only they act; it
+    brings no morale check."""
+    enc = ambush()
+    enc, ev = brawl.start_combat(enc, system="zone", initiative="players")
+    assert any("Z-SNEAK-01" in e.rules for e in ev)
+    assert brawl.next_actors(enc) == {"players": ()}
+    enc, _ = brawl.pass_turn(enc)
+    assert brawl.next_actors(enc) == {"bandits": ("bandit-1", "bandit-3", "leader")}
+
+
+def test_render_text_and_svg_show_zones_and_characters() -> None:
+    """The pictures name every zone and character; the docs' picture is current."""
+    enc = ambush()
+    text = brawl.render_zone_text(enc)
+    assert "road (the road): balthasar[players 10/10]" in text
+    assert "ridge barrier" in text
+    svg = brawl.render_zone_svg(enc)
+    assert svg.startswith("<svg")
+    assert "rocky ridge" in svg
+    assert PICTURE.read_text(encoding="utf-8") == svg
+    graph = build([("x", "p", "a", {}), ("y", "q", "b", {})])
+    assert "<rect" in brawl.render_zone_svg(graph)
+
+
+def test_legal_actions_play_a_zone_fight_and_every_listed_action_applies_z_turn_09() -> None:
+    """legal_actions lists zone moves, attacks and reactions; each listed one applies."""
+    enc = build(
+        [("x", "p", "a", {"weapons": [Weapon("sword")]}), ("y", "q", "a", {"weapons": [Weapon("axe")]})]
+    )
+    enc, _ = brawl.start_combat(enc, system="zone", initiative="p")
+    enc, _ = brawl.start_turn(enc, "x")
+    options = brawl.legal_actions(enc)
+    kinds = {type(a).__name__ for a in options}
+    assert {"ZoneMove", "ZoneAttack", "EndTurn"} <= kinds
+    attack = next(a for a in options if isinstance(a, brawl.ZoneAttack) and a.weapon == "sword")
+    enc, _ = brawl.apply(enc, attack)
+    during = brawl.legal_actions(enc)
+    assert {type(a).__name__ for a in during} == {"ZoneDodge", "ZoneCounter", "ZoneResolve"}
+    for a in during:
+        brawl.apply(enc, a)
+
+
+def test_the_zone_page_example_runs_z_atk_02_r_z_7() -> None:
+    """Z-ATK-02, R-Z-7: the docs page's example runs: a sword's 4 takes the bandit from 8 to 4."""
+    page = (DOCS / "zone.md").read_text(encoding="utf-8")
+    code = re.findall(r"```python\n(.*?)```", page, flags=re.S)[0]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, "zone.md", "exec"), {})
+    assert "health 8 -> 4" in out.getvalue()
+
+
+def test_simulate_plays_the_zone_scenario() -> None:
+    """brawl.simulate plays zone fights to a winner, replayably."""
+    summary = brawl.simulate(ambush(), runs=3, max_rounds=12)
+    assert summary.runs == 3
+    fight = brawl.sim.play(ambush(), max_rounds=12)
+    replayed = brawl.sim.replay_fight(ambush(), fight)
+    assert replayed.state == fight.state
+    assert "ZoneAttackDeclared" in names(replayed.events)
+
+
+if __name__ == "__main__":
+    PICTURE.write_text(brawl.render_zone_svg(ambush()), encoding="utf-8")
+
+
+def test_a_zone_fight_saved_as_actions_replays_exactly() -> None:
+    """The zone requests travel in an action log and replay to the same state."""
+    start = build(
+        [
+            ("wyrm", "m", "a", {"weapons": [Weapon("bite", die=8)], "size": "large", "health_max": 40}),
+            ("m1", "p", "a", {"health_max": 20}),
+            ("s1", "p", "a", {"size": "small", "health_max": 20}),
+        ]
+    )
+    actions = [
+        brawl.ZoneAttack("wyrm", ("m1", "s1"), "bite", dice=(("m1", 1), ("s1", 2))),
+        brawl.ZoneDodge("m1", roll=20),
+        brawl.ZoneResolve(rolls=(3, 4, 5)),
+        brawl.ZoneMove("m1", ("b",)),
+    ]
+    again = brawl.actions_from_json(brawl.actions_to_json(actions))
+    assert again == tuple(actions)
+    first = brawl.replay(start, actions)
+    assert brawl.replay(start, again).state == first.state
+    assert (first.state.zone.sheets["s1"].health if first.state.zone else None) == 11
+    with pytest.raises(brawl.ArgumentTypeError):
+        brawl.zone_attack(start, "wyrm", "m1", "bite")
