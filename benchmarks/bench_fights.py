@@ -137,7 +137,7 @@ def main() -> None:
     brawl.simulate(enc, runs=2)  # warm up
     lazy = fights_per_second(enc, runs, repeat)
     whole = fights_per_second(enc, runs, repeat, policy=full_list)
-    many = max(runs, 4 * args.workers)
+    many = max(4 * runs, 16 * args.workers)  # long enough that the pool's start-up is small
     serial_wall = wall_per_second(enc, many, repeat, None)
     pooled = wall_per_second(enc, many, repeat, args.workers)
     rows = [("greedy on the whole legal_actions list", whole), ("greedy on lazy options (default)", lazy)]
