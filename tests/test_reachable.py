@@ -522,3 +522,65 @@ def test_a_search_too_large_is_refused_at_once() -> None:
     assert wide.algorithm == "bitset"
     assert len(wide) == 201 * 201
     assert wide.cost((1100, 900, 0)) == 100
+
+
+# --------------------------------------------------------------------------------------------
+# decoding the bit-set result
+
+
+@given(scenes())
+def test_folded_bit_planes_answer_like_the_kept_layers(scene: tuple[Encounter, str]) -> None:
+    """R-MOVE-1: a search that folds every cost layer into bit planes as it goes (the large-window
+    way) gives the same costs, order, membership and paths as one that keeps its layers."""
+    enc, _ = scene
+    for mode in ("advance", "shift", "crawl"):
+        kept = _try(enc, mode, "bitset")
+        if kept is None:
+            continue
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(brawl.reach, "FOLD_BITS", 0)
+            folded = brawl.reachable(enc, "mover", mode=mode, algorithm="bitset")
+        assert folded.costs() == kept.costs() == dict(kept.items())
+        assert list(folded.items()) == list(kept.items())
+        for pos, cost in kept.items():
+            assert pos in folded
+            assert folded.cost(pos) == cost
+            assert len(folded.path_to(pos)) == len(kept.path_to(pos))
+
+
+@given(scenes())
+def test_items_are_cheapest_first_then_by_z_y_x_and_costs_agree(scene: tuple[Encounter, str]) -> None:
+    """R-MOVE-2: iteration order is (cost, z, y, x); costs(), cost() and items() give the same costs."""
+    enc, mode = scene
+    result = _try(enc, mode)
+    if result is None:
+        return
+    items = list(result.items())
+    assert [(c, p.z, p.y, p.x) for p, c in items] == sorted((c, p.z, p.y, p.x) for p, c in items)
+    assert all(type(p) is Pos for p, _ in items)
+    costs = result.costs()
+    assert costs == dict(items)
+    assert all(type(p) is Pos for p in costs)
+    assert all(result.cost(p) == c for p, c in items)
+    assert len(result) == len(items)
+
+
+def test_a_wide_window_decodes_every_square_and_a_path_across_it() -> None:
+    """R-MOVE-1, R-GEO-4: a window of folded planes decodes like the general search, paths included."""
+    walls = {Pos(x, 50, 0): Cell(Material.STONE) for x in range(61)}
+    enc = Encounter.create(
+        Terrain.flat(101, 101, height=2, below=1).with_cells(walls),
+        [Creature(id="kira", pos=(50, 40, 0), speed=400)],
+    )
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(brawl.reach, "FOLD_BITS", 1000)
+        r = brawl.reachable(enc, "kira", budget=200)
+    assert r.algorithm == "bitset"
+    costs = r.costs()
+    assert len(costs) == 101 * 101 - len(walls)
+    assert costs == brawl.reachable(enc, "kira", budget=200, algorithm="dijkstra").costs()
+    # around the wall's east end (61, 50): 11 squares east, 1 down the gap, 1 more, then back west
+    assert costs[Pos(50, 60, 0)] == r.cost((50, 60, 0)) == 11 + 1 + 1 + 11
+    path = r.path_to((0, 100, 0))
+    assert len(path) == r.cost((0, 100, 0))
+    assert brawl.path_cost(enc, "kira", path) == len(path)

@@ -16,6 +16,7 @@ from brawl.creature import Creature
 from brawl.geometry import Pos
 from brawl.reach import BitsetBackend, flood, foot, rect
 from brawl.rules.steps import SHIFT_MODES, STOP_SIZE_GAP, MoveModel
+from brawl.size import Size
 from brawl.state import Encounter
 from brawl.terrain import TILE, TILE_STRIDE, Terrain
 
@@ -313,24 +314,34 @@ def bitset_search(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
         standable &= ~forbidden
     swim = liq_p if not model.swimmer else 0  # DS-MTYPE-12
     surcharge = (dif | ene) if not shifting else 0  # DS-MOVE-12, DS-MOVE-03
-    layers, visited = flood(start, standable, swim, surcharge, model.base, blk, n, s, cw, ch, budget)
+    layers, planes, visited = flood(start, standable, swim, surcharge, model.base, blk, n, s, cw, ch, budget)
     no_stop = None if model.squeeze else functools.partial(_no_stop, model, x0, y0, x1, y1, z, s)
-    return BitsetBackend(layers, visited, x0, y0, s, z, no_stop)
+    # positions lie in the first (cw - n + 1) columns and rows of the cell grid
+    window = (x0, y0, z, cw, ch, 1, s, ch * s)
+    return BitsetBackend(layers, planes, visited, start, window, no_stop)
 
 
 def _no_stop(model: MoveModel, x0: int, y0: int, x1: int, y1: int, z: int, s: int) -> int:
     """The window positions the mover can't stop on: a creature within 1 size is there (DS-MOVE-04)."""
-    size = model.creature.size
-    rank = size.rank
+    rank = model.creature.size.rank
     ignore = model.ignore
     n = model.n
+    top = z + n
     stay = 0
-    for other in _window_creatures(model.state, x0, y0, x1, y1, z, z + n):
-        if other.dead or other.id in ignore:
-            continue
+    near: dict[Size, bool] = {}  # whether a size is within 1 of the mover's, asked once per size
+    for other in _window_creatures(model.state, x0, y0, x1, y1, z, top):
         osize = other.size
-        if osize is size or abs(osize.rank - rank) < STOP_SIZE_GAP:
-            stay |= _space(other, x0, y0, x1, y1, z, z + n, s)
+        within = near.get(osize)
+        if within is None:
+            within = near[osize] = abs(osize.rank - rank) < STOP_SIZE_GAP
+        if not within or other.dead or other.id in ignore:
+            continue
+        if osize.squares == 1:
+            cx, cy, cz = other.pos
+            if x0 <= cx <= x1 and y0 <= cy <= y1 and z <= cz < top:
+                stay |= 1 << ((cy - y0) * s + cx - x0)
+        else:
+            stay |= _space(other, x0, y0, x1, y1, z, top, s)
     return foot(stay, n, s)
 
 
