@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import random
 
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import brawl
-from brawl import Cell, Creature, Encounter, Material, Pos, Terrain
+from brawl import Cell, Creature, Encounter, MapObject, Material, Pos, Terrain
 from brawl.conditions import Condition, ConditionName
 from brawl.geometry import HORIZONTAL_DIRECTIONS, SPATIAL_DIRECTIONS, corner_cells, cube, distance
 from brawl.rules.steps import MODES
@@ -487,8 +488,10 @@ def test_reachable_result_api_and_bad_inputs() -> None:
         brawl.reachable(enc, "kira", budget=10**12)
     with pytest.raises(brawl.InvalidArgumentError, match="R-MOVE-1"):
         brawl.reachable(enc, "kira", algorithm="fast")  # type: ignore[arg-type]
+    assert brawl.reachable(enc, "kira", mode="climb", algorithm="bitset").algorithm == "bitset"
+    ogre = _open_field(Creature(id="ogre", size="2", pos=(0, 0, 0)))
     with pytest.raises(brawl.InvalidArgumentError, match="R-MOVE-1"):
-        brawl.reachable(enc, "kira", mode="climb", algorithm="bitset")
+        brawl.reachable(ogre, "ogre", mode="climb", algorithm="bitset")  # a size-2 climber
     with pytest.raises(brawl.UnknownCreatureError):
         brawl.reachable(enc, "nobody")
 
@@ -510,18 +513,25 @@ def test_speed_0_reaches_only_its_own_square() -> None:
 
 
 def test_a_search_too_large_is_refused_at_once() -> None:
-    """DS-MOVE-07: an effect exceeding speed on a huge map is refused, not searched for minutes."""
+    """DS-MOVE-07: an effect exceeding speed on a huge map is refused, naming the limit, not searched."""
     enc = Encounter.create(
-        Terrain.flat(2000, 2000), [Creature(id="kira", pos=(1000, 1000, 0), movement={"fly"})]
+        Terrain.flat(5000, 5000), [Creature(id="kira", pos=(2500, 2500, 0), movement={"fly", "burrow"})]
     )
-    with pytest.raises(brawl.InvalidArgumentError, match="DS-MOVE-07"):
+    with pytest.raises(brawl.InvalidArgumentError, match="DS-MOVE-07") as refused:
         brawl.reachable(enc, "kira", budget=1_000_000, ignore_speed=True)
-    with pytest.raises(brawl.InvalidArgumentError, match="DS-MOVE-07"):
-        brawl.reachable(enc, "kira", budget=200, ignore_speed=True, mode="fly")
+    assert "MAX_WINDOW_BITS" in str(refused.value)
+    with pytest.raises(brawl.InvalidArgumentError, match="MAX_WINDOW_BITS"):
+        brawl.reachable(enc, "kira", budget=1000, ignore_speed=True, mode="fly")
+    with pytest.raises(brawl.InvalidArgumentError, match="MAX_SEARCH_POSITIONS"):
+        brawl.reachable(enc, "kira", budget=300, ignore_speed=True, mode="burrow")
     wide = brawl.reachable(enc, "kira", budget=100, ignore_speed=True)
     assert wide.algorithm == "bitset"
     assert len(wide) == 201 * 201
-    assert wide.cost((1100, 900, 0)) == 100
+    assert wide.cost((2600, 2400, 0)) == 100
+    high = brawl.reachable(enc, "kira", budget=300, ignore_speed=True, mode="fly")
+    assert high.algorithm == "bitset"
+    assert high.cost((2500, 2500, 19)) == 19  # the top level of the default map, 20 levels high
+    assert (2500, 2500, -1) not in high  # the ground is solid
 
 
 # --------------------------------------------------------------------------------------------
@@ -584,3 +594,50 @@ def test_a_wide_window_decodes_every_square_and_a_path_across_it() -> None:
     path = r.path_to((0, 100, 0))
     assert len(path) == r.cost((0, 100, 0))
     assert brawl.path_cost(enc, "kira", path) == len(path)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_3d_bitset_search_equals_the_reference_with_objects_water_and_walls(seed: int) -> None:
+    """R-MOVE-1, R-GEO-4, R-GEO-5, DS-MTYPE-11, DS-MTYPE-12: flying, swimming and climbing in 26
+    directions by the bit-set search give the costs of the reference Dijkstra, on a map of walls,
+    pillars, water, difficult terrain, objects and creatures of both sides on several levels."""
+    rng = random.Random(seed)
+    w, d = rng.randint(6, 10), rng.randint(6, 10)
+    kinds = [Cell(Material.STONE), Cell(difficult=True), Cell(liquid=True), Cell(), Cell(Material.WOOD)]
+    cells = {
+        Pos(rng.randrange(w), rng.randrange(d), rng.randint(-2, 3)): rng.choice(kinds) for _ in range(40)
+    }
+    terrain = Terrain.flat(w, d, height=5, below=2).with_cells(cells)
+    movement = {"walk", *rng.sample(["climb", "swim", "fly"], rng.randint(1, 3))}
+    start = Pos(rng.randrange(w), rng.randrange(d), rng.choice([0, 0, 1, 2]))
+    mover = Creature(id="mover", side="heroes", pos=start, speed=rng.randint(2, 6), movement=movement)
+    try:
+        enc = Encounter.create(terrain, [mover])
+    except brawl.StateError:
+        pytest.skip("the mover does not fit there")
+    for i in range(4):
+        p = Pos(rng.randrange(w), rng.randrange(d), rng.randint(0, 2))
+        try:
+            if i % 2:
+                enc = enc.with_object(MapObject(id=f"o{i}", pos=p))
+            else:
+                size = rng.choice(["1T", "1M", "2"])
+                side = rng.choice(["heroes", "director"])
+                enc = enc.with_creature(Creature(id=f"c{i}", pos=p, size=size, side=side))
+        except brawl.StateError:
+            continue
+    for mode in ("fly", "swim", "climb"):
+        try:
+            fast = brawl.reachable(enc, "mover", mode=mode, algorithm="bitset")
+        except brawl.IllegalMoveError:
+            continue
+        assert fast.algorithm == "bitset"
+        expected = reference_costs(enc, "mover", fast.budget, mode)
+        assert fast.costs() == expected
+        assert list(fast.items()) == list(
+            brawl.reachable(enc, "mover", mode=mode, algorithm="dijkstra").items()
+        )
+        for pos in itertools.islice(fast, 0, None, 7):
+            path = fast.path_to(pos)
+            if path:
+                assert brawl.path_cost(enc, "mover", path, mode=mode) == fast.cost(pos)

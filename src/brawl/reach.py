@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import functools
 import heapq
-from collections.abc import Callable, Iterable, Iterator
-from itertools import compress
+import sys
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import compress, repeat
 
 import attrs
 
@@ -78,6 +79,10 @@ FOLD_BITS = 1 << 16
 """Windows of more bits than this fold their cost layers into bit planes as the search goes."""
 WINDOW_CACHE_BITS = 1 << 14
 """Windows of at most this many bits keep their positions in a small cache for decoding."""
+
+
+_new_pos = functools.partial(tuple.__new__, Pos)
+"""A Pos from an (x, y, z) tuple, without a Python-level call."""
 
 
 def spread(value: int) -> bytes:
@@ -139,6 +144,7 @@ class BitsetBackend(Backend):
 
     __slots__ = (
         "_bytes",
+        "_cost_array",
         "_cost_bytes",
         "_ends",
         "_ends_bytes",
@@ -176,6 +182,7 @@ class BitsetBackend(Backend):
         self._bytes: tuple[bytes, list[bytes]] | None = None
         self._ends_bytes: bytes | None = None
         self._cost_bytes: list[bytes] | None = None
+        self._cost_array: Sequence[int] | None = None
 
     @property
     def ends(self) -> int:
@@ -259,11 +266,21 @@ class BitsetBackend(Backend):
             self._cost_bytes = found
         return found
 
-    def _cost_at(self) -> Callable[[int], int]:
-        costs = self.costs_bytes()
-        if len(costs) == 1:
-            return costs[0].__getitem__
-        return lambda i: sum(b[i] << (8 * t) for t, b in enumerate(costs))
+    def costs_array(self) -> Sequence[int]:
+        """The cost of every window position, indexed by bit: bytes, or 2- or 4-byte words."""
+        found = self._cost_array
+        if found is None:
+            parts = self.costs_bytes()
+            if len(parts) == 1:
+                found = parts[0]
+            else:
+                width = 2 if len(parts) == 2 else 4
+                buf = bytearray(width * self._size())
+                for t, part in enumerate(parts):
+                    buf[(t if sys.byteorder == "little" else width - 1 - t) :: width] = part
+                found = memoryview(buf).cast("H" if width == 2 else "I")
+            self._cost_array = found
+        return found
 
     def _positions(self) -> tuple[Pos | None, ...] | None:
         if self._size() > WINDOW_CACHE_BITS:
@@ -275,7 +292,7 @@ class BitsetBackend(Backend):
     def endpoints(self) -> Iterator[tuple[Pos, int]]:
         sel = spread(self.ends)
         idx = list(compress(range(len(sel)), sel))
-        cost_at = self._cost_at()
+        cost_at = self.costs_array().__getitem__
         idx.sort(key=cost_at)  # stable: by cost, then z, y, x as the bits are laid out
         where = self._positions()
         pos_at = where.__getitem__ if where is not None else self._pos
@@ -284,12 +301,25 @@ class BitsetBackend(Backend):
 
     def cost_dict(self) -> dict[Pos, int]:
         sel = spread(self.ends)
-        costs = self.costs_bytes()
+        costs = self.costs_array()
         where = self._positions()
-        if where is not None and len(costs) == 1:
-            return dict(zip(compress(where, sel), compress(costs[0], sel), strict=True))  # type: ignore[arg-type]
-        idx = list(compress(range(len(sel)), sel))
-        return dict(zip(map(self._pos, idx), map(self._cost_at(), idx), strict=True))
+        if where is not None:
+            return dict(zip(compress(where, sel), compress(costs, sel), strict=True))  # type: ignore[arg-type]
+        # a large window: row by row, every position made and every cost read by C loops
+        out: dict[Pos, int] = {}
+        s, cols = self.stride, self.cols
+        xs = range(self.x0, self.x0 + cols)
+        for dz in range(self.levels):
+            z = self.z + dz
+            base = dz * self.plane
+            for dy in range(self.rows):
+                first = base + dy * s
+                row = sel[first : first + cols]
+                if 1 not in row:
+                    continue
+                here = zip(compress(xs, row), repeat(self.y0 + dy), repeat(z))
+                out.update(zip(map(_new_pos, here), compress(costs[first : first + cols], row), strict=False))
+        return out
 
     def is_endpoint(self, p: Pos) -> bool:
         i = self._bit(p)
@@ -650,14 +680,77 @@ def flood(
     return layers, planes, visited
 
 
+Group = tuple[tuple[tuple[int, int | None], ...], int, int, int]
+"""Steps that share their costs: ((shift, corner mask or None), ...) and the masks e0, e1, e2."""
+
+
+def flood_groups(
+    start: int, standable: int, groups: list[Group], base: int, budget: int, bits: int
+) -> tuple[list[int], list[int], int]:
+    """The cost layers, bit planes and visited positions of a search over groups of steps.
+
+    For any number of levels and directions (26 for flying): each step is a shift of the layer,
+    kept where its corner mask is set (R-GEO-4); a group's steps cost ``base`` plus 0, 1 or 2
+    into the positions of its e0, e1 or e2 (all within ``standable``). ``bits`` is the window's
+    size, to fold old layers into the planes as :func:`flood` does.
+    """
+    layers = [start]
+    planes: list[int] = []
+    folding = bits > FOLD_BITS
+    look = base + 3
+    unvisited = first = standable & ~start
+    grown: list[list[int]] = [[] for _ in groups]
+    longest = base + 2
+    empty_run = 0
+    for k in range(1, budget + 1):
+        j = k - base
+        if j < 0:
+            layers.append(0)
+            continue
+        f = layers[j]
+        cand = 0
+        for (steps, e0, e1, e2), hist in zip(groups, grown, strict=True):
+            g = 0
+            if f:
+                for by, corner in steps:
+                    moved = f << by if by > 0 else f >> -by
+                    g |= moved if corner is None else moved & corner
+            hist.append(g)
+            cand |= g & e0
+            if j >= 1 and e1:
+                cand |= hist[j - 1] & e1
+                if j >= 2 and e2:
+                    cand |= hist[j - 2] & e2
+        new = cand & unvisited
+        layers.append(new)
+        if folding and k >= look:
+            old = k - look
+            if layers[old]:
+                fold(planes, old, layers[old])
+                layers[old] = 0
+            for hist in grown:
+                if old < len(hist):
+                    hist[old] = 0
+        if new:
+            unvisited ^= new
+            empty_run = 0
+        else:
+            empty_run += 1
+            if empty_run >= longest:
+                break
+    return layers, planes, start | (first ^ unvisited)
+
+
 __all__ = [
     "FOLD_BITS",
     "MAX_SEARCH_POSITIONS",
     "BitsetBackend",
     "DictBackend",
+    "Group",
     "Reachable",
     "dijkstra",
     "flood",
+    "flood_groups",
     "fold",
     "foot",
     "rect",
