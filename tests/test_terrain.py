@@ -1,5 +1,7 @@
 """The map: cells, materials, support, drops, liquid, line of effect, persistent edits."""
 
+import random
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -150,3 +152,90 @@ def test_row_masks_agree_with_cells(edits: list[tuple[int, int, int, Cell]]) -> 
                 assert bool(masks[0] >> x & 1) == c.solid
                 assert bool(masks[1] >> x & 1) == c.difficult
                 assert bool(masks[3] >> x & 1) == c.liquid
+
+
+# --------------------------------------------------------------------------------------------
+# dense maps: tiles of a palette and one code per cell, built whole or edited cell by cell
+
+KINDS = [
+    Cell(),
+    Cell(Material.STONE),
+    Cell(difficult=True),
+    Cell(liquid=True),
+    Cell(damaging=2),
+    Cell(concealing=True),
+]
+
+
+@given(
+    st.integers(1, 70),
+    st.integers(1, 70),
+    st.integers(0, 2**32),
+    st.sampled_from([-1, 0, 1]),
+)
+def test_a_map_built_from_whole_levels_equals_the_same_cells_set_one_by_one(
+    width: int, depth: int, seed: int, z: int
+) -> None:
+    """R-GEO-5: from_levels, the cells mapping and with_cells give equal maps, cells and masks."""
+    rng = random.Random(seed)
+    codes = bytes(rng.choice([0, 0, 0, 1, 2, 3, 4, 5]) for _ in range(width * depth))
+    dense = Terrain.from_levels(width, depth, KINDS, {z: codes}, height=2, below=2)
+    cells = {Pos(i % width, i // width, z): KINDS[c] for i, c in enumerate(codes)}
+    one_by_one = Terrain.flat(width, depth, height=2, below=2).with_cells(cells)
+    listed = Terrain(width, depth, height=2, below=2, cells=cells)
+    assert dense == one_by_one == listed
+    assert hash(dense) == hash(one_by_one)
+    default = dense.default_cell(z)
+    expected = {p: c for p, c in cells.items() if c != default}
+    assert dict(dense.cells.items()) == expected
+    assert len(dense.cells) == len(expected)
+    assert bool(dense.cells) == bool(expected)
+    for y in range(depth):
+        assert dense.row_masks(z, y) == one_by_one.row_masks(z, y)
+    for key in dense.stored_tiles():
+        assert dense.tile_masks(*key) == one_by_one.tile_masks(*key)
+    for p, c in cells.items():
+        assert dense.cell(p) == c
+    rebuilt = Terrain.from_tiles(width, depth, dense.tile_cells(), height=2, below=2)
+    assert rebuilt == dense
+
+
+def test_editing_a_dense_map_back_to_the_default_drops_the_tile() -> None:
+    """Equal maps compare equal however they were built: a tile edited back to default is gone."""
+    t = Terrain.from_levels(40, 40, [Cell(), Cell(Material.STONE)], {0: bytes([1]) * 1600})
+    assert len(t.cells) == 1600
+    assert len(t.tile_cells()) == 4
+    cleared = t.with_cells({Pos(x, y, 0): Cell() for x in range(40) for y in range(40)})
+    assert cleared == Terrain.flat(40, 40)
+    assert not cleared.cells
+    assert cleared.tile_levels() == frozenset()
+    assert len(cleared.stored_tiles()) == 0
+
+
+def test_a_tile_of_more_than_256_kinds_keeps_two_bytes_a_cell() -> None:
+    """Damaging terrain of 300 strengths in one tile: the codes widen, the cells stay exact."""
+    cells = {Pos(i % 32, i // 32, 0): Cell(damaging=i + 1) for i in range(300)}
+    t = Terrain(40, 40, cells=cells)
+    assert t.cell(Pos(299 % 32, 299 // 32, 0)).damaging == 300
+    assert dict(t.cells.items()) == cells
+    palette, codes = t.tile_cells()[(0, 0, 0)]
+    assert len(palette) == 301
+    assert len(codes) == 2048
+    less = t.with_cells({p: Cell() for p in list(cells)[:100]})
+    assert len(less.cells) == 200
+    assert Terrain.from_tiles(40, 40, t.tile_cells()) == t
+
+
+def test_bulk_constructors_refuse_bad_input() -> None:
+    """DS-GRID-01: wrong lengths, codes past the palette and cells off the map are refused."""
+    with pytest.raises(InvalidArgumentError, match="DS-GRID-01"):
+        Terrain.from_levels(4, 4, [Cell()], {0: bytes(15)})
+    with pytest.raises(InvalidArgumentError, match="palette"):
+        Terrain.from_levels(4, 4, [Cell()], {0: bytes([1]) * 16})
+    with pytest.raises(InvalidArgumentError, match="DS-GRID-01"):
+        Terrain.from_levels(4, 4, [Cell()], {99: bytes(16)}, height=4)
+    stone = (Cell(), Cell(Material.STONE))
+    with pytest.raises(InvalidArgumentError, match="off the map"):
+        Terrain.from_tiles(4, 4, {(0, 0, 0): (stone, bytes([0] * 4 + [1] + [0] * 1019))})
+    with pytest.raises(InvalidArgumentError, match="DS-GRID-01"):
+        Terrain.from_tiles(4, 4, {(0, 5, 0): (stone, bytes(1024))})
