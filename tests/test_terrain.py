@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import brawl.terrain
 from brawl import Cell, DamageType, InvalidArgumentError, Material, Pos, Terrain
 from brawl.terrain import MAX_EDGE, OBJECT_STAMINA_PER_SQUARE
 
@@ -239,3 +240,46 @@ def test_bulk_constructors_refuse_bad_input() -> None:
         Terrain.from_tiles(4, 4, {(0, 0, 0): (stone, bytes([0] * 4 + [1] + [0] * 1019))})
     with pytest.raises(InvalidArgumentError, match="DS-GRID-01"):
         Terrain.from_tiles(4, 4, {(0, 5, 0): (stone, bytes(1024))})
+
+
+def test_a_map_past_its_size_limits_is_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    """DS-GRID-01: more stored tiles or kinds of cell than a map may hold are refused, the limit named."""
+    kinds = {Pos(i, 0, 0): Cell(damaging=i + 1) for i in range(40)}
+    monkeypatch.setattr(brawl.terrain, "MAX_CELL_KINDS", 39)
+    with pytest.raises(InvalidArgumentError, match="MAX_CELL_KINDS"):
+        Terrain.flat(50, 50).with_cells(kinds)
+    t = Terrain.flat(50, 50).with_cells(dict(list(kinds.items())[:39]))
+    assert len(t.cell_kinds()) == 39
+    assert len(t.with_cell((0, 0, 0), Cell()).cell_kinds()) == 38
+    monkeypatch.setattr(brawl.terrain, "MAX_STORED_TILES", 3)
+    wall = Cell(Material.STONE)
+    with pytest.raises(InvalidArgumentError, match="MAX_STORED_TILES"):
+        Terrain.flat(100, 100).with_cells({Pos(40 * i, 0, 0): wall for i in range(3)} | {Pos(0, 40, 0): wall})
+    with pytest.raises(InvalidArgumentError, match="MAX_STORED_TILES"):
+        Terrain.from_levels(100, 100, [Cell(), wall], {0: bytes([1]) * 10_000})
+    with pytest.raises(InvalidArgumentError, match="DS-MOVE-13"):
+        Cell(damaging=10**10)
+
+
+def test_a_bulk_edit_equals_the_same_edits_made_a_few_at_a_time() -> None:
+    """An edit of thousands of cells (masks cut again per tile) equals small edits (bit by bit)."""
+    rng = random.Random(7)
+    base = Terrain.from_levels(
+        90, 70, KINDS, {z: bytes(rng.choice([0, 0, 1, 2, 3]) for _ in range(90 * 70)) for z in (-1, 0)}
+    )
+    edits = {
+        Pos(rng.randrange(90), rng.randrange(70), rng.choice([-1, 0, 1])): rng.choice(KINDS)
+        for _ in range(5000)
+    }
+    assert len(edits) > brawl.terrain.BULK_EDIT
+    bulk = base.with_cells(edits)
+    small = base
+    items = list(edits.items())
+    for i in range(0, len(items), 500):
+        small = small.with_cells(dict(items[i : i + 500]))
+    assert bulk == small
+    for z in (-1, 0, 1):
+        for y in range(70):
+            assert bulk.row_masks(z, y) == small.row_masks(z, y)
+    assert dict(bulk.stored_tiles()) == dict(small.stored_tiles())
+    assert bulk.cell_kinds() == small.cell_kinds()

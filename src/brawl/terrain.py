@@ -28,6 +28,12 @@ MAX_EDGE = 10_000
 """Largest width or depth of a map, in squares; larger maps are refused."""
 MAX_HEIGHT = 10_000
 """Largest number of z levels of a map; larger maps are refused."""
+MAX_STORED_TILES = 16_384
+"""Most 32 x 32 tiles a map may hold cells in (16.7 million cells: a dense 4,096 x 4,096 level)."""
+MAX_CELL_KINDS = 4_095
+"""Most kinds of cell (distinct :class:`Cell` values other than the default) a map may hold."""
+MAX_TERRAIN_DAMAGE = 1_000_000_000
+"""Largest damage of a damaging-terrain cell."""
 
 
 class Material(ReprEnum):
@@ -67,7 +73,7 @@ def _from_x(row: int, x: int) -> int:
 
 
 def _check_damaging(instance: Cell, attribute: attrs.Attribute[int], value: int) -> None:
-    whole_number(value, 0, None, what="damaging terrain", rule="DS-MOVE-13")
+    whole_number(value, 0, MAX_TERRAIN_DAMAGE, what="damaging terrain", rule="DS-MOVE-13")
 
 
 @attrs.frozen
@@ -125,6 +131,8 @@ TILE_CELLS = TILE * TILE
 _FULL_TILE = sum(((1 << TILE) - 1) << (r * TILE_STRIDE) for r in range(TILE))
 _ROW_BITS = (1 << TILE) - 1
 _FEW_KINDS = 32
+BULK_EDIT = 2048
+"""Edits of more cells than this cut the masks of the tiles they touch again, whole."""
 _BYTES = [bytes([k]) for k in range(256)]
 _ASCII01 = (b"0", b"1")
 
@@ -239,6 +247,7 @@ class Terrain:
         factory=immutables.Map, repr=False, eq=False
     )
     _tile_levels: frozenset[int] = attrs.field(factory=frozenset, repr=False, eq=False)
+    _kinds: immutables.Map[Cell, int] = attrs.field(factory=immutables.Map, repr=False, eq=False)
 
     def __init__(
         self,
@@ -261,7 +270,7 @@ class Terrain:
                 raise ArgumentTypeError(f"map cell {pos!r}: {cell!r} is not a Cell at a Pos", rule=())
         if cells:
             built = self.with_cells(cells)
-            for name in ("_cells", "_rows", "_tiles", "_tile_levels"):
+            for name in ("_cells", "_rows", "_tiles", "_tile_levels", "_kinds"):
                 object.__setattr__(self, name, getattr(built, name))
 
     # construction -------------------------------------------------------------------------
@@ -368,14 +377,14 @@ class Terrain:
             out._check_in_bounds(Pos(tx * TILE, ty * TILE, z))
             if len(codes) != (TILE_CELLS if len(palette) <= 256 else 2 * TILE_CELLS):
                 raise InvalidArgumentError(f"tile {key}: {len(codes)} bytes of codes", rule=())
-            if max(_tile_codes(codes), default=0) >= len(palette):
+            if _past(codes, len(palette)):
                 raise InvalidArgumentError(f"tile {key}: a code past its palette of {len(palette)}", rule=())
             default = out.default_cell(z)
             found = _canonical(tuple(palette), bytes(codes), default)
             if found is None:
                 continue
             seq = _tile_codes(found[1])
-            for i in _off_map(width - tx * TILE, depth - ty * TILE):
+            for i in _off_map(min(TILE, width - tx * TILE), min(TILE, depth - ty * TILE)):
                 if seq[i]:
                     raise InvalidArgumentError(
                         f"tile {key}: cell {(tx * TILE + i % TILE, ty * TILE + i // TILE, z)} is off the map",
@@ -400,6 +409,12 @@ class Terrain:
         object.__setattr__(out, "_rows", immutables.Map(rows))
         object.__setattr__(out, "_tiles", immutables.Map(masks))
         object.__setattr__(out, "_tile_levels", frozenset(k[0] for k in masks))
+        kinds: dict[Cell, int] = {}
+        for palette, _ in tiles.values():
+            for c in palette[1:]:
+                kinds[c] = kinds.get(c, 0) + 1
+        object.__setattr__(out, "_kinds", immutables.Map(kinds))
+        out._check_size()
         return out
 
     def _rows_of(
@@ -407,24 +422,26 @@ class Terrain:
     ) -> dict[Row, tuple[int, int, int, int]]:
         """The row masks of the rows that cross a stored tile, put together 32 bits at a time."""
         rows: dict[Row, tuple[int, int, int, int]] = {}
-        by_row: dict[tuple[int, int], dict[int, tuple[int, int, int, int]]] = {}
-        for (z, ty, tx), m in masks.items():
-            by_row.setdefault((z, ty), {})[tx] = m
-        spans = (self.width + TILE - 1) // TILE
-        full = (1 << self.width) - 1
-        for (z, ty), found in by_row.items():
-            default_tile = _default_tile(z)
-            line = [found.get(tx, default_tile) for tx in range(spans)]
-            used = [any(m[f] for m in line) for f in range(4)]
-            for r in range(min(TILE, self.depth - ty * TILE)):
-                shift = r * TILE_STRIDE
-                row = [0, 0, 0, 0]
-                for f in range(4):
-                    if used[f]:
-                        chunks = b"".join([((m[f] >> shift) & _ROW_BITS).to_bytes(4, "little") for m in line])
-                        row[f] = int.from_bytes(chunks, "little") & full
-                rows[(z, ty * TILE + r)] = (row[0], row[1], row[2], row[3])
+        for z, ty in {(z, ty) for z, ty, _ in masks}:
+            rows.update(self._tile_row(z, ty, masks))
         return rows
+
+    def _tile_row(
+        self, z: int, ty: int, masks: Mapping[Tile, tuple[int, int, int, int]]
+    ) -> Iterator[tuple[Row, tuple[int, int, int, int]]]:
+        """The row masks of the TILE rows of tile row ``ty`` of level ``z``, from its tiles' masks."""
+        default_tile = _default_tile(z)
+        line = [masks.get((z, ty, tx), default_tile) for tx in range((self.width + TILE - 1) // TILE)]
+        used = [any(m[f] for m in line) for f in range(4)]
+        full = (1 << self.width) - 1
+        for r in range(min(TILE, self.depth - ty * TILE)):
+            shift = r * TILE_STRIDE
+            row = [0, 0, 0, 0]
+            for f in range(4):
+                if used[f]:
+                    chunks = b"".join([((m[f] >> shift) & _ROW_BITS).to_bytes(4, "little") for m in line])
+                    row[f] = int.from_bytes(chunks, "little") & full
+            yield (z, ty * TILE + r), (row[0], row[1], row[2], row[3])
 
     def with_cell(self, pos: Iterable[int], cell: Cell) -> Terrain:
         """This map with one cell replaced; costs one tile's copy, not a copy of the map."""
@@ -436,19 +453,23 @@ class Terrain:
             raise ArgumentTypeError(f"with_cells: {cells!r} is not a mapping of positions to Cells", rule=())
         new_rows = self._rows.mutate()
         edits: dict[Tile, dict[int, Cell]] = {}
+        # many cells at once: each tile's masks and rows are cut again from its codes at the end
+        bulk = len(cells) > BULK_EDIT
         for raw, cell in cells.items():
             pos = as_pos(raw)
             if not isinstance(cell, Cell):
                 raise ArgumentTypeError(f"with_cell {tuple(pos)}: {cell!r} is not a Cell", rule=())
             self._check_in_bounds(pos)
-            key = (pos.z, pos.y)
-            masks = list(new_rows.get(key, self._default_row(pos.z)))
-            _set_bits(masks, pos.x, cell)
-            new_rows[key] = (masks[0], masks[1], masks[2], masks[3])
+            if not bulk:
+                key = (pos.z, pos.y)
+                masks = list(new_rows.get(key, self._default_row(pos.z)))
+                _set_bits(masks, pos.x, cell)
+                new_rows[key] = (masks[0], masks[1], masks[2], masks[3])
             tkey = (pos.z, pos.y // TILE, pos.x // TILE)
             edits.setdefault(tkey, {})[(pos.y % TILE) * TILE + pos.x % TILE] = cell
         new_cells = self._cells.mutate()
         new_tiles = self._tiles.mutate()
+        kinds = self._kinds.mutate()
         for tkey, changes in edits.items():
             default = self.default_cell(tkey[0])
             old = self._cells.get(tkey)
@@ -462,8 +483,21 @@ class Terrain:
                     code = index[cell] = len(palette)
                     palette.append(cell)
                 seq[i] = code
-                _set_bits(tmasks, (i // TILE) * TILE_STRIDE + i % TILE, cell)
+                if not bulk:
+                    _set_bits(tmasks, (i // TILE) * TILE_STRIDE + i % TILE, cell)
             found = _canonical(palette, _pack_codes(seq, len(palette)), default)
+            if bulk and found is not None:
+                tmasks = list(_flag_masks(*found))
+            before = set(old[0][1:]) if old is not None else set()
+            after = set(found[0][1:]) if found is not None else set()
+            for c in after - before:
+                kinds[c] = kinds.get(c, 0) + 1
+            for c in before - after:
+                left = kinds[c] - 1
+                if left:
+                    kinds[c] = left
+                else:
+                    del kinds[c]
             if found is None:
                 new_cells.pop(tkey, None)
                 new_tiles.pop(tkey, None)
@@ -471,6 +505,14 @@ class Terrain:
                 new_cells[tkey] = found
                 new_tiles[tkey] = (tmasks[0], tmasks[1], tmasks[2], tmasks[3])
         tiles = new_tiles.finish()
+        if bulk:
+            for z, ty in {(z, ty) for z, ty, _ in edits}:
+                default_row = self._default_row(z)
+                for key, row in self._tile_row(z, ty, tiles):
+                    if row == default_row:
+                        new_rows.pop(key, None)
+                    else:
+                        new_rows[key] = row
         out = object.__new__(Terrain)
         for field in ("width", "depth", "height", "below", "ground"):
             object.__setattr__(out, field, getattr(self, field))
@@ -481,7 +523,27 @@ class Terrain:
         if any(k[0] not in levels for k in edits) or len(tiles) < len(self._tiles):
             levels = frozenset(k[0] for k in tiles)
         object.__setattr__(out, "_tile_levels", levels)
+        object.__setattr__(out, "_kinds", kinds.finish())
+        out._check_size()
         return out
+
+    def _check_size(self) -> None:
+        """Refuse a map past :data:`MAX_STORED_TILES` tiles or :data:`MAX_CELL_KINDS` kinds of cell."""
+        if len(self._cells) > MAX_STORED_TILES:
+            raise InvalidArgumentError(
+                f"map of {len(self._cells):,} stored 32 x 32 tiles: at most {MAX_STORED_TILES:,} "
+                "(MAX_STORED_TILES)",
+                rule="DS-GRID-01",
+            )
+        if len(self._kinds) > MAX_CELL_KINDS:
+            raise InvalidArgumentError(
+                f"map of {len(self._kinds):,} kinds of cell: at most {MAX_CELL_KINDS:,} (MAX_CELL_KINDS)",
+                rule="DS-GRID-01",
+            )
+
+    def cell_kinds(self) -> frozenset[Cell]:
+        """The kinds of cell the map holds besides the defaults (at most :data:`MAX_CELL_KINDS`)."""
+        return frozenset(self._kinds)
 
     # queries ------------------------------------------------------------------------------
     @property
@@ -684,6 +746,13 @@ def _set_bits(masks: list[int], x: int, cell: Cell) -> None:
     flags = (cell.solid, cell.difficult, cell.damaging > 0, cell.liquid)
     for i, on in enumerate(flags):
         masks[i] = masks[i] | bit if on else masks[i] & ~bit
+
+
+def _past(codes: bytes, kinds: int) -> bool:
+    """Whether a tile's codes use a code of ``kinds`` or more."""
+    if len(codes) == TILE_CELLS:
+        return kinds < 256 and bool(codes.translate(None, bytes(range(kinds))))
+    return max(_tile_codes(codes)) >= kinds
 
 
 @functools.lru_cache(maxsize=1024)
