@@ -388,6 +388,21 @@ def bitset_search3(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
             touch |= shl(blk, -by)
         held = sup | liq | touch
     standable = pwin & ~blk & held
+    # keep only the levels the mover may occupy (and its own): no step reaches the others, and
+    # every corner of a step between two kept levels lies in them
+    level_bits = (1 << plane) - 1
+    used = [dz for dz in range(levels) if (standable >> (dz * plane)) & level_bits or z0 + dz == oz]
+    lo, hi = used[0], used[-1]
+    if lo or hi < levels - 1:
+        keep = (1 << ((hi - lo + 1) * plane)) - 1
+        cut = lo * plane
+        standable, dif, liq, sup, cells, opened = (
+            (m >> cut) & keep for m in (standable, dif, liq, sup, cells, opened)
+        )
+        z0, z1, levels = z0 + lo, z0 + hi, hi - lo + 1
+        directions = [
+            (dx, dy, dz, dx + dy * s + dz * plane) for dx, dy, dz, _ in directions if levels > 1 or not dz
+        ]
     ene = 0
     side = model.creature.side
     for other in _window_creatures(state, x0, y0, x1, y1, z0, z1 + 1):
