@@ -1,11 +1,14 @@
 """The map: bounds and cells of solid material, liquid, difficult and damaging terrain.
 
 The default map is flat open ground at z = 0: cells with z < 0 are solid ground, cells with
-z >= 0 are air. Only cells that differ from that default are stored, in a persistent map, so a
-one-cell edit costs about the same on a 10 x 10 or a 1,000 x 1,000 map. For fast searches the
-map also keeps one Python int per (z, y) row as a bit mask for solid, difficult, damaging and
-liquid cells (bit x set when cell x of that row has the property), and the same masks for each
-32 x 32 tile of a level that holds a stored cell, so a search window is cut from at most 4 tiles.
+z >= 0 are air. Only cells that differ from that default are stored, per 32 x 32 tile of a
+level: a small palette of the tile's kinds of cell and one byte a cell (two past 256 kinds), in
+a persistent map, so a dense map costs a few bytes a cell, :meth:`Terrain.from_levels` builds a
+whole map in time linear in its cells, and a one-cell edit copies one tile, whatever the map's
+size. For fast searches the map also keeps one Python int per (z, y) row as a bit mask for
+solid, difficult, damaging and liquid cells (bit x set when cell x of that row has the
+property), and the same masks for each stored tile, so a search window is cut from at most 4
+tiles.
 """
 
 from __future__ import annotations
