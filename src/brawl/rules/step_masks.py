@@ -342,6 +342,17 @@ def bitset_search3(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
     px0, px1 = max(ox - budget, 0), min(ox + budget, terrain.width - 1)
     py0, py1 = max(oy - budget, 0), min(oy + budget, terrain.depth - 1)
     pz0, pz1 = max(oz - budget, -terrain.below), min(oz + budget, terrain.height - 1)
+    if mode != "fly":
+        # a level of default cells over another is all air or all ground: nothing holds a swimmer
+        # or a climber there, unless ground lies right below or a stored cell or object is near
+        stored = terrain.tile_levels() | {c.z for o in state.objects.values() for c in o.cells()}
+        near = (-1, 0, 1) if mode == "climb" else (-1, 0)
+
+        def may_hold(z: int) -> bool:
+            return z == oz or z == 0 or (z >= 0 and any(z + d in stored for d in near)) or z in stored
+
+        held_levels = [z for z in range(pz0, pz1 + 1) if may_hold(z)]
+        pz0, pz1 = held_levels[0], held_levels[-1]
     x0, x1 = max(px0 - margin, 0), min(px1 + margin, terrain.width - 1)
     y0, y1 = max(py0 - margin, 0), min(py1 + margin, terrain.depth - 1)
     z0, z1 = max(pz0 - margin, -terrain.below), min(pz1 + margin, terrain.height - 1)
@@ -413,16 +424,12 @@ def bitset_search3(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
 
     def corner(dx: int, dy: int, dz: int) -> int | None:
         """Where a step d may arrive: every corner cell p + part (p = q - d) is open (R-GEO-4)."""
-        changed = [(i, v) for i, v in enumerate((dx, dy, dz)) if v]
-        if len(changed) < 2:
+        shifts = _corner_shifts(dx, dy, dz, s, plane)
+        if not shifts:
             return None
         mask = -1
-        for size in range(1, len(changed)):
-            for subset in itertools.combinations(changed, size):
-                part = [0, 0, 0]
-                for i, v in subset:
-                    part[i] = v
-                mask &= shl(opened, (dx - part[0]) + (dy - part[1]) * s + (dz - part[2]) * plane)
+        for by in shifts:
+            mask &= opened << by if by >= 0 else opened >> -by
         return mask
 
     def group(dirs: list[tuple[int, int, int, int]], dear: int) -> Group:
@@ -447,10 +454,32 @@ def bitset_search3(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
     return BitsetBackend(layers, planes, visited, start, window, no_stop)
 
 
+@functools.lru_cache(maxsize=1024)
+def _corner_shifts(dx: int, dy: int, dz: int, s: int, plane: int) -> tuple[int, ...]:
+    """The shifts that bring the open cells to the corners of a step (dx, dy, dz) (R-GEO-4).
+
+    A corner is p + part for each proper, non-empty part of the step; seen from where the step
+    arrives (q = p + d) it lies at q - (d - part).
+    """
+    changed = [(i, v) for i, v in enumerate((dx, dy, dz)) if v]
+    out = []
+    for size in range(1, len(changed)):
+        for subset in itertools.combinations(changed, size):
+            part = [0, 0, 0]
+            for i, v in subset:
+                part[i] = v
+            out.append((dx - part[0]) + (dy - part[1]) * s + (dz - part[2]) * plane)
+    return tuple(out)
+
+
 def _space3(other: Creature, x0: int, y0: int, x1: int, y1: int, z0: int, z1: int, s: int, plane: int) -> int:
     """The bits of a creature's cells in a window of levels z0..z1 (0 if none lie in it)."""
     cx, cy, cz = other.pos
     cn = other.size.squares
+    if cn == 1:
+        if x0 <= cx <= x1 and y0 <= cy <= y1 and z0 <= cz <= z1:
+            return 1 << ((cz - z0) * plane + (cy - y0) * s + cx - x0)
+        return 0
     if cx > x1 or cy > y1 or cz > z1 or cx + cn <= x0 or cy + cn <= y0 or cz + cn <= z0:
         return 0
     face = rect(s, max(cx, x0) - x0, min(cx + cn - 1, x1) - x0, max(cy, y0) - y0, min(cy + cn - 1, y1) - y0)
