@@ -9,9 +9,15 @@ window or a step function, and :func:`brawl.rules.reachable.reachable` puts the 
   the positions of the steps that cost c next to layer k-c. A size-1 mover's layer expands in
   about 15 int operations: a diagonal step is a horizontal step onto an open corner whose other
   corner is open, then a vertical one (R-GEO-4). Its cost depends on the budget, not on the map;
+* :func:`flood_groups`, the same over any number of levels and directions (26 for flying), each
+  step a shift kept where its corner mask is set;
 * :func:`dijkstra`, over any step function (26 directions, companions, fear...).
 
-:class:`Reachable` is the lazy result of either.
+:class:`Reachable` is the lazy result of either. The bit-set result keeps its costs as bit planes
+(plane j: the positions whose cost has bit j set; a large window folds its old layers into them
+as the search goes, so memory follows the window, not the budget): one position's cost is a few
+byte look-ups, and :meth:`Reachable.costs` decodes every position in one pass of bytes
+operations into a cost array and a dict.
 """
 
 from __future__ import annotations
