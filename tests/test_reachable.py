@@ -641,3 +641,32 @@ def test_the_3d_bitset_search_equals_the_reference_with_objects_water_and_walls(
             path = fast.path_to(pos)
             if path:
                 assert brawl.path_cost(enc, "mover", path, mode=mode) == fast.cost(pos)
+
+
+def test_costs_past_255_and_a_window_decoded_row_by_row() -> None:
+    """R-MOVE-1: a serpentine corridor (costs past 255: two bytes a cost) decodes like the general
+    search, through the cached window positions and row by row (a window past the cache)."""
+    walls = {
+        Pos(x, y, 0): Cell(Material.STONE)
+        for y in range(1, 40, 2)
+        for x in range(40)
+        if x != (39 if y % 4 == 1 else 0)
+    }
+    enc = Encounter.create(
+        Terrain.flat(40, 40, height=2, below=1).with_cells(walls),
+        [Creature(id="kira", pos=(0, 0, 0), speed=1000)],
+    )
+    general = brawl.reachable(enc, "kira", budget=1000, algorithm="dijkstra")
+    expected = general.costs()
+    assert max(expected.values()) > 255
+    cached = brawl.reachable(enc, "kira", budget=1000)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(brawl.reach, "WINDOW_CACHE_BITS", 0)
+        rows = brawl.reachable(enc, "kira", budget=1000)
+        assert rows.costs() == expected
+        assert list(rows.items()) == list(general.items())
+    assert cached.algorithm == rows.algorithm == "bitset"
+    assert cached.costs() == expected
+    assert list(cached.items()) == list(general.items())
+    far = max(expected, key=lambda p: expected[p])
+    assert len(cached.path_to(far)) == expected[far] == cached.cost(far)

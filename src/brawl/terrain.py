@@ -137,7 +137,6 @@ _FEW_KINDS = 32
 BULK_EDIT = 2048
 """Edits of more cells than this cut the masks of the tiles they touch again, whole."""
 _BYTES = [bytes([k]) for k in range(256)]
-_ASCII01 = (b"0", b"1")
 
 
 def _tile_code_at(codes: bytes, i: int) -> int:
