@@ -136,6 +136,7 @@ _ROW_BITS = (1 << TILE) - 1
 _FEW_KINDS = 32
 BULK_EDIT = 2048
 """Edits of more cells than this cut the masks of the tiles they touch again, whole."""
+_FEW_CHANGES = 8
 _BYTES = [bytes([k]) for k in range(256)]
 
 
@@ -171,7 +172,7 @@ def _canonical(palette: Sequence[Cell], codes: bytes, default: Cell) -> TileCell
     """
     seq = _tile_codes(codes)
     # cells equal to the default (wherever they sit in the palette) become code 0
-    defaults = [k for k, c in enumerate(palette) if c == default]
+    defaults = [k for k, c in enumerate(palette) if c is default or c == default]
     if len(codes) == TILE_CELLS and len(palette) <= _FEW_KINDS:
         # where each code first appears: one memchr per code instead of a loop over the cells
         firsts = sorted((at, k) for k in range(len(palette)) if (at := codes.find(_BYTES[k])) >= 0)
@@ -471,35 +472,53 @@ class Terrain:
             edits.setdefault(tkey, {})[(pos.y % TILE) * TILE + pos.x % TILE] = cell
         new_cells = self._cells.mutate()
         new_tiles = self._tiles.mutate()
-        kinds = self._kinds.mutate()
+        kinds: immutables.MapMutation[Cell, int] | None = None  # made on the first change of kinds
         for tkey, changes in edits.items():
             default = self.default_cell(tkey[0])
             old = self._cells.get(tkey)
             palette = list(old[0]) if old is not None else [default]
-            index = {c: k for k, c in enumerate(palette)}
-            seq = list(_tile_codes(old[1])) if old is not None else [0] * TILE_CELLS
+            index = {c: k for k, c in enumerate(palette)} if len(changes) > _FEW_CHANGES else None
+            # one byte a code while they fit, a list of ints past 256 kinds
+            seq: bytearray | list[int]
+            if old is None:
+                seq = bytearray(TILE_CELLS)
+            elif len(old[1]) == TILE_CELLS:
+                seq = bytearray(old[1])
+            else:
+                seq = list(_tile_codes(old[1]))
             tmasks = list(self._tiles.get(tkey, _default_tile(tkey[0])))
             for i, cell in changes.items():
-                code = index.get(cell)
-                if code is None:
-                    code = index[cell] = len(palette)
+                if index is not None:
+                    code = index.get(cell, -1)
+                else:  # a few cells: a look along the short palette (same objects match at once)
+                    code = palette.index(cell) if cell in palette else -1
+                if code < 0:
+                    code = len(palette)
+                    if index is not None:
+                        index[cell] = code
                     palette.append(cell)
+                    if code == 256 and isinstance(seq, bytearray):
+                        seq = list(seq)
                 seq[i] = code
                 if not bulk:
                     _set_bits(tmasks, (i // TILE) * TILE_STRIDE + i % TILE, cell)
-            found = _canonical(palette, _pack_codes(seq, len(palette)), default)
+            codes = bytes(seq) if isinstance(seq, bytearray) else _pack_codes(seq, len(palette))
+            found = _canonical(palette, codes, default)
             if bulk and found is not None:
                 tmasks = list(_flag_masks(*found))
-            before = set(old[0][1:]) if old is not None else set()
-            after = set(found[0][1:]) if found is not None else set()
-            for c in after - before:
-                kinds[c] = kinds.get(c, 0) + 1
-            for c in before - after:
-                left = kinds[c] - 1
-                if left:
-                    kinds[c] = left
-                else:
-                    del kinds[c]
+            if old is None or found is None or found[0] != old[0]:
+                if kinds is None:
+                    kinds = self._kinds.mutate()
+                before = set(old[0][1:]) if old is not None else set()
+                after = set(found[0][1:]) if found is not None else set()
+                for c in after - before:
+                    kinds[c] = kinds.get(c, 0) + 1
+                for c in before - after:
+                    left = kinds[c] - 1
+                    if left:
+                        kinds[c] = left
+                    else:
+                        del kinds[c]
             if found is None:
                 new_cells.pop(tkey, None)
                 new_tiles.pop(tkey, None)
@@ -525,7 +544,7 @@ class Terrain:
         if any(k[0] not in levels for k in edits) or len(tiles) < len(self._tiles):
             levels = frozenset(k[0] for k in tiles)
         object.__setattr__(out, "_tile_levels", levels)
-        object.__setattr__(out, "_kinds", kinds.finish())
+        object.__setattr__(out, "_kinds", self._kinds if kinds is None else kinds.finish())
         out._check_size()
         return out
 
