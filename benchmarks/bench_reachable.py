@@ -1,34 +1,49 @@
-"""Reachable squares: the bit-set search against networkx's Dijkstra, and against the map's size.
+"""Reachable squares: the bit-set search against networkx's Dijkstra, a C reference and itself.
 
 Run ``python benchmarks/bench_reachable.py`` (add ``--quick`` for fewer repetitions). It prints
-two markdown tables:
+markdown tables:
 
-1. ``brawl.reachable`` (budget 5, 10, 30) against
-   ``networkx.single_source_dijkstra_path_length(graph, source, cutoff=budget)`` on a 500 x 500
-   map with 10% walls, 20% difficult terrain and 20 enemies near the mover. The graph is built
-   once, before timing, with the same step costs (1, +1 into difficult terrain or an enemy's
-   space, no cutting corners), and both answers are checked to be equal first.
-   "search alone" times the bit-set search with the step rules already built, without the
-   per-query look-ups of speed, conditions, riders and grabs.
-2. The same budget-10 query on a 64 x 64 map and on a 1,000 x 1,000 map whose 64 x 64 corner
+1. ``brawl.reachable`` (budget 5, 10, 30), lazy and decoded into a ``{square: cost}`` dict
+   (``.costs()``), against ``networkx.single_source_dijkstra_path_length(graph, source,
+   cutoff=budget)`` and against a C program (``benchmarks/c/reachable_ref.c``, compiled with
+   ``cc -O2`` when a compiler is found; the row is left out otherwise) that runs the same
+   bounded-cost search and decodes it into arrays, on a 500 x 500 map with 10% walls, 20%
+   difficult terrain and 20 enemies near the mover. The networkx graph is built once, before
+   timing, with the same step costs (1, +1 into difficult terrain or an enemy's space, no
+   cutting corners); all three answers are checked to be equal first. "search alone" times the
+   bit-set search with the step rules already built, without the per-query look-ups.
+2. No cliffs: budgets around and past 256 (once the bit-set limit) and the 3-D modes (flying,
+   climbing, swimming) against walking, as time per reachable square.
+3. ``path_to`` of the same square from a budget-10 and a budget-200 result.
+4. The same budget-10 query on a 64 x 64 map and on a 1,000 x 1,000 map whose 64 x 64 corner
    around the mover is the same, so the answer is identical and only the map's size differs.
 
-Each figure is the best of several runs of many calls (``timeit``), so other processes on the
-machine disturb it as little as possible.
+Each figure is the best of several runs of many calls (``timeit``; the first table takes the
+best of 35 short runs), so other processes on the machine disturb it as little as possible.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import shutil
+import subprocess
 import sys
+import tempfile
+import time
 import timeit
+from collections.abc import Callable
+from pathlib import Path
 
+import attrs
 import networkx as nx
 
 import brawl
 from brawl import Cell, Creature, Encounter, Material, Pos, Terrain
 from brawl.rules.reachable import movement_model, search
+
+C_SOURCE = Path(__file__).with_name("c") / "reachable_ref.c"
 
 WALLS = 0.10
 DIFFICULT = 0.20
@@ -116,6 +131,109 @@ def check_same(enc: Encounter, graph: nx.DiGraph, budget: int) -> None:
         sys.exit(f"budget {budget}: brawl and networkx disagree on {differ} squares")
 
 
+def c_reference(enc: Encounter) -> Callable[[int, int], float] | None:
+    """Compile the C reference, or None without a compiler; its runs are checked against brawl's."""
+    cc = shutil.which(os.environ.get("CC", "cc"))
+    if cc is None:
+        return None
+    work = Path(tempfile.mkdtemp(prefix="brawl-bench-"))
+    exe = work / "reachable_ref"
+    built = subprocess.run([cc, "-O2", "-o", str(exe), str(C_SOURCE)], capture_output=True, text=True)
+    if built.returncode:
+        print(f"the C reference did not compile: {built.stderr}", file=sys.stderr)
+        return None
+    terrain = enc.terrain
+    w, d = terrain.width, terrain.depth
+    wall, extra, occupied = bytearray(w * d), bytearray(w * d), bytearray(w * d)
+    for y in range(d):
+        solid, difficult, _, _ = terrain.row_masks(0, y)
+        for x in range(w):
+            wall[y * w + x] = (solid >> x) & 1
+            extra[y * w + x] = (difficult >> x) & 1
+    for c in enc.enemies_of("mover"):
+        extra[c.pos.y * w + c.pos.x] = 1
+    for c in enc.creature_list():
+        if c.id != "mover":
+            occupied[c.pos.y * w + c.pos.x] = 1
+    mapfile = work / "map.bin"
+    mapfile.write_bytes(f"{w} {d}\n".encode() + bytes(wall) + bytes(extra) + bytes(occupied))
+    origin = enc.creature("mover").pos
+
+    def run(budget: int, repeat: int) -> float:
+        args = [str(exe), str(mapfile), str(origin.x), str(origin.y), str(budget), str(repeat)]
+        out = subprocess.run(args, capture_output=True, text=True, check=True).stdout.split("\n")
+        found = {}
+        for line in out[1:]:
+            if line:
+                x, y, cost = map(int, line.split())
+                found[Pos(x, y, 0)] = cost
+        if found != brawl.reachable(enc, "mover", budget=budget).costs():
+            sys.exit(f"budget {budget}: brawl and the C reference disagree")
+        return float(out[0]) * 1e-9
+
+    return run
+
+
+def once(f: Callable[[], object], repeat: int) -> float:
+    """Seconds of one call, the best of ``repeat``."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        f()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def cliffs(enc: Encounter, repeat: int) -> None:
+    """Budgets past the old bit-set limit and the 3-D modes, in time per reachable square."""
+    mover = enc.creature("mover")
+    fast = enc.with_creature(attrs.evolve(mover, speed=1000, movement=frozenset({"walk", "fly"})))
+    print("\nNo cliffs: every budget and mode against walking, in time per reachable square\n")
+    print("| query | algorithm | squares | time | per square | against walking |")
+    print("| --- | --- | ---: | ---: | ---: | ---: |")
+    walk_rate: dict[int, float] = {}
+
+    def row(label: str, state: Encounter, budget: int, mode: str, against: float | None) -> float:
+        result = brawl.reachable(state, "mover", budget=budget, mode=mode)  # type: ignore[arg-type]
+        squares = len(result)
+        seconds = once(lambda: len(brawl.reachable(state, "mover", budget=budget, mode=mode)), repeat)  # type: ignore[arg-type]
+        rate = seconds / squares
+        ratio = f"{rate / against:.2f}x" if against else "1.00x"
+        print(
+            f"| {label} | {result.algorithm} | {squares:,} | {seconds * 1e3:.2f} ms | {rate * 1e9:.0f} ns "
+            f"| {ratio} |"
+        )
+        return rate
+
+    for budget in (256, 257, 400, 1000):
+        rate = row(f"walk, budget {budget}", fast, budget, "advance", walk_rate.get(256))
+        walk_rate.setdefault(256, rate)
+    # the 3-D modes of a size-1 mover at speed 8 against walking at about as many squares
+    for mode, moves in (("fly", {"walk", "fly"}), ("climb", {"walk", "climb"}), ("swim", {"walk", "swim"})):
+        state = enc.with_creature(attrs.evolve(mover, speed=8, movement=frozenset(moves)))
+        squares = len(brawl.reachable(state, "mover", budget=8, mode=mode))  # type: ignore[arg-type]
+        budget = min(range(2, 60), key=lambda b: abs(len(brawl.reachable(fast, "mover", budget=b)) - squares))
+        walk = row(f"walk, budget {budget} (as many squares as {mode} 8)", fast, budget, "advance", None)
+        row(f"{mode}, speed 8", state, 8, mode, walk)
+
+
+def paths(enc: Encounter, repeat: int) -> None:
+    """path_to of one square from a small and from a large window: the same work."""
+    fast = enc.with_creature(attrs.evolve(enc.creature("mover"), speed=1000))
+    small = brawl.reachable(fast, "mover", budget=10)
+    large = brawl.reachable(fast, "mover", budget=200)
+    target = max(small.costs().items(), key=lambda pc: (pc[1], pc[0]))[0]
+    if small.cost(target) != large.cost(target) or len(small.path_to(target)) != len(large.path_to(target)):
+        sys.exit("path_to differs between the two windows")
+    t_small = best(lambda: small.path_to(target), 200, repeat)
+    t_large = best(lambda: large.path_to(target), 200, repeat)
+    print(f"\n`path_to` of a square at cost {small.cost(target)} ({len(small.path_to(target))} steps)\n")
+    print("| result | window | `path_to` | ratio |")
+    print("| --- | ---: | ---: | ---: |")
+    print(f"| budget 10 | 21 x 21 | {t_small * 1e6:.1f} µs | 1.00x |")
+    print(f"| budget 200 | 401 x 401 | {t_large * 1e6:.1f} µs | {t_large / t_small:.2f}x |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
@@ -130,24 +248,40 @@ def main() -> None:
     graph = networkx_graph(enc)
     source = (centre.x, centre.y)
 
+    ref = c_reference(enc)
     print(f"\n{size} x {size} map, {WALLS:.0%} walls, {DIFFICULT:.0%} difficult terrain, {ENEMIES} enemies\n")
-    print("| budget | squares | `brawl.reachable` | search alone | networkx Dijkstra (cutoff) | speed-up |")
-    print("| ---: | ---: | ---: | ---: | ---: | ---: |")
+    print(
+        "| budget | squares | `brawl.reachable` | search alone | decoded `.costs()` "
+        "| networkx Dijkstra (cutoff) | C search + decode | lazy vs networkx | decoded vs networkx "
+        "| decoded / C |"
+    )
+    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     model = movement_model(enc, "mover", "advance")
     for budget in BUDGETS:
         check_same(enc, graph, budget)
-        n = 2000 if budget < 30 else 400
-        ours = best(lambda b=budget: brawl.reachable(enc, "mover", budget=b), n, repeat)
-        n_nx = max(20, n // 20)
+        # many short runs (best of 5 x ``repeat`` runs of 200 or 40 calls): on a busy machine the
+        # best run is the one least disturbed, for brawl and networkx alike
+        n = 200 if budget < 30 else 40
+        runs = 5 * repeat
+        ours = best(lambda b=budget: brawl.reachable(enc, "mover", budget=b), n, runs)
+        decoded = best(lambda b=budget: brawl.reachable(enc, "mover", budget=b).costs(), n, runs)
+        n_nx = max(5, n // 20)
         theirs = best(
-            lambda b=budget: nx.single_source_dijkstra_path_length(graph, source, cutoff=b), n_nx, repeat
+            lambda b=budget: nx.single_source_dijkstra_path_length(graph, source, cutoff=b), n_nx, runs
         )
-        alone = best(lambda b=budget: search(model, centre, b), n, repeat)
+        alone = best(lambda b=budget: search(model, centre, b), n, runs)
         squares = len(brawl.reachable(enc, "mover", budget=budget))
+        c_time = ref(budget, 20_000 if budget < 30 else 2_000) if ref else None
+        c_cells = f"{c_time * 1e6:.2f} µs" if c_time else "(no C compiler)"
+        c_ratio = f"{decoded / c_time:.1f}x" if c_time else "–"
         print(
-            f"| {budget} | {squares} | {ours * 1e6:.1f} µs | {alone * 1e6:.1f} µs | {theirs * 1e6:.1f} µs "
-            f"| {theirs / ours:.1f}x |"
+            f"| {budget} | {squares} | {ours * 1e6:.1f} µs | {alone * 1e6:.1f} µs | {decoded * 1e6:.1f} µs "
+            f"| {theirs * 1e6:.1f} µs | {c_cells} | {theirs / ours:.1f}x | {theirs / decoded:.1f}x "
+            f"| {c_ratio} |"
         )
+
+    cliffs(enc, repeat)
+    paths(enc, repeat)
 
     # the same neighbourhood on a small and on a huge map
     small_terrain = Terrain.flat(64, 64, height=4, below=1).with_cells(random_cells(64, 64, seed=3))

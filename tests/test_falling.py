@@ -285,3 +285,24 @@ def test_property_fall_is_pure_and_lands_on_support(z: int, agility: int, below_
     assert brawl.fall(enc, "kira") == out
     k = out.state.creature("kira")
     assert out.state.is_supported(k.pos, k.n)
+
+
+def test_falling_onto_a_creature_that_fills_a_shaft_lands_at_its_rim_ds_fall_07_r_fall_6() -> None:
+    """DS-FALL-06, DS-FALL-07, R-FALL-6: a 1-square shaft 2 deep holds the ogre; kira falls in
+    from above and, with no unoccupied space at the bottom, comes to rest on the nearest free
+    square of the levels above: the rim at ground level, 1 square from the shaft."""
+    shaft = {Pos(4, 1, z): Cell(material=brawl.Material.AIR) for z in (-2, -1)}
+    terrain = Terrain.flat(9, 3).with_cells(shaft)
+    ogre = Creature(id="ogre", stamina_max=40, pos=(4, 1, -2))
+    kira = Creature(id="kira", side="heroes", hero=True, stamina_max=30, pos=(4, 1, 0))
+    enc = Encounter.create(terrain, [ogre, kira])
+    out = brawl.fall(enc, "kira")
+    landed = out.state.creature("kira").pos
+    assert landed.z == 0
+    assert max(abs(landed.x - 4), abs(landed.y - 1)) == 1
+    assert landed == Pos(3, 0, 0)  # equally near: north first, then west (R-FALL-4's order)
+    assert out.state.creature("ogre").pos == Pos(4, 1, -2)
+    fell = [e for e in out.events if isinstance(e, Fell)]
+    assert fell[-1].landing == landed
+    assert fell[-1].height == 1  # from ground level onto the ogre's head at z = -1
+    assert "R-FALL-6" in fell[-1].rules

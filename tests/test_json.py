@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import random
 import subprocess
 import sys
 from typing import Any, Literal
@@ -21,8 +22,9 @@ from brawl import turns
 from brawl.conditions import Condition
 from brawl.events.base import DiceRolled, Event, Note
 from brawl.io.json import converter, structure, unstructure
-from brawl.io.jsontext import MAX_DEPTH, SCHEMA
+from brawl.io.jsontext import MAX_DEPTH, MAX_DOCUMENT, SCHEMA, pretty
 from brawl.state import TurnState
+from brawl.terrain import MAX_CELL_KINDS, MAX_STORED_TILES
 
 
 def small_encounter() -> brawl.Encounter:
@@ -236,8 +238,8 @@ def test_syntax_error_names_line_and_column() -> None:
         ("turn", {"class": "NoSuchTurn"}, "turn", "not a known turn state"),
         ("turn", 5, "turn", "expected an object"),
         ("creatures", {}, "creatures", "expected an array"),
-        ("schema", 2, "schema", "schema 1"),
-        ("schema", True, "schema", "schema 1"),
+        ("schema", 3, "schema", "schema 1 or 2"),
+        ("schema", True, "schema", "schema 1 or 2"),
     ],
 )
 def test_wrong_values_name_their_field(path: str, value: Any, field: str, words: str) -> None:
@@ -413,3 +415,140 @@ def test_fixed_length_tuples_need_an_array_of_that_length() -> None:
     assert refused(data).field == "turn.pair"
     data["turn"]["pair"] = ["x", "3"]
     assert refused(data).field == "turn.pair[1]"
+
+
+# --------------------------------------------------------------------------------------------
+# schema 2: maps saved in packed tiles
+
+KINDS = [
+    brawl.Cell(),
+    brawl.Cell(brawl.Material.STONE),
+    brawl.Cell(difficult=True),
+    brawl.Cell(liquid=True),
+    brawl.Cell(damaging=4, damage_type="fire"),
+]
+
+
+def dense_encounter(width: int, depth: int, seed: int, *, extra_kinds: int = 0) -> brawl.Encounter:
+    """A random map on levels -1, 0 and 1: walls, difficult terrain, water and fire, some sparse tiles."""
+    rng = random.Random(seed)
+    levels = {
+        -1: bytes(rng.choice([1, 1, 1, 0, 3]) for _ in range(width * depth)),
+        0: bytes(rng.choice([0, 0, 1, 2, 4, 3]) for _ in range(width * depth)),
+        1: bytes(1 if rng.random() < 0.02 else 0 for _ in range(width * depth)),  # few cells: sparse
+    }
+    terrain = brawl.Terrain.from_levels(width, depth, KINDS, levels, height=3, below=2)
+    # more kinds of cell, all in the first tile (past 256 of them, its codes take two bytes)
+    terrain = terrain.with_cells(
+        {brawl.Pos(i % 32, i // 32, 0): brawl.Cell(damaging=10 + i) for i in range(extra_kinds)}
+    )
+    ground = [p for p in ((x, y, 0) for x in range(width) for y in range(depth)) if not terrain.is_solid(p)]
+    hero = brawl.Creature(id="kira", side="heroes", pos=rng.choice(ground))
+    return brawl.Encounter.create(terrain, [hero], seed=seed)
+
+
+@pytest.mark.parametrize(("width", "depth", "extra"), [(70, 45, 0), (33, 97, 0), (64, 64, 70), (40, 40, 300)])
+def test_a_dense_map_saves_in_packed_tiles_and_loads_back_exactly(
+    monkeypatch: pytest.MonkeyPatch, width: int, depth: int, extra: int
+) -> None:
+    """A map past PACK_FROM cells saves as schema 2 (palette, tiles, sparse cells) and loads back equal;
+    one symbol a cell up to 63 kinds, two past it; the same document again from the loaded state."""
+    monkeypatch.setattr(brawl.io.json, "PACK_FROM", 100)
+    enc = dense_encounter(width, depth, seed=width + extra, extra_kinds=extra)
+    text = brawl.to_json(enc)
+    data = json.loads(text)
+    assert data["schema"] == 2
+    terrain = data["terrain"]
+    kinds = len(terrain["palette"])
+    assert kinds == len(enc.terrain.cell_kinds())
+    width_of_code = 1 if kinds < 64 else 2
+    assert {len(t[3]) for t in terrain["tiles"]} <= {width_of_code, width_of_code * 1024}
+    assert terrain["cells"]  # the level of few cells is listed, not packed
+    assert all(isinstance(c[3], int) for c in terrain["cells"])
+    back = brawl.from_json(text)
+    assert back == enc
+    assert dict(back.terrain.cells.items()) == dict(enc.terrain.cells.items())
+    assert brawl.to_json(back) == text
+
+
+def test_a_uniform_tile_is_one_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tile whose cells are all alike is saved as one cell's symbols."""
+    monkeypatch.setattr(brawl.io.json, "PACK_FROM", 0)
+    terrain = brawl.Terrain.from_levels(64, 64, KINDS, {0: bytes([1]) * (64 * 64)})
+    enc = brawl.Encounter.create(terrain, [brawl.Creature(id="kira", pos=(0, 0, 1))])
+    data = as_dict(enc)
+    assert [t[3] for t in data["terrain"]["tiles"]] == ["1", "1", "1", "1"]
+    assert brawl.from_json(json.dumps(data)) == enc
+
+
+def test_small_maps_keep_the_schema_1_layout() -> None:
+    """A map of few stored cells is saved exactly as before: schema 1, one [x, y, z, {cell}] a cell."""
+    data = as_dict(small_encounter())
+    assert data["schema"] == 1
+    assert set(data["terrain"]) == {"width", "depth", "height", "below", "ground", "cells"}
+
+
+def _packed_doc(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    monkeypatch.setattr(brawl.io.json, "PACK_FROM", 100)
+    return as_dict(dense_encounter(40, 40, seed=3))
+
+
+@pytest.mark.parametrize(
+    ("where", "value", "field", "message"),
+    [
+        ("tiles", [[0, 0, 0, "1" * 1023]], "terrain.tiles[0]", "symbols"),
+        ("tiles", [[0, 0, 0, "*" * 1024]], "terrain.tiles[0]", "symbol"),
+        ("tiles", [[0, 0, 0, "9" * 1024]], "terrain.tiles[0]", "palette"),
+        ("tiles", [[0, 9, 0, "1"]], "terrain.tiles[0]", "off the map"),
+        ("tiles", [[0, 0, 0, "1"], [0, 0, 0, "1"]], "terrain.tiles[1]", "twice"),
+        ("tiles", [[0, 0, 0]], "terrain.tiles[0]", "symbols"),
+        ("tiles", "1", "terrain.tiles", "array"),
+        ("cells", [[1, 1, 0, 99]], "terrain.cells[0]", "palette"),
+        ("cells", [[1, 1, 0, True]], "terrain.cells[0]", ""),
+        ("palette", [{"material": "lava"}], "terrain.palette[0].material", "lava"),
+    ],
+)
+def test_a_bad_packed_map_names_its_field(
+    monkeypatch: pytest.MonkeyPatch, where: str, value: Any, field: str, message: str
+) -> None:
+    doc = _packed_doc(monkeypatch)
+    doc["terrain"][where] = value
+    if where == "cells":
+        doc["terrain"]["tiles"] = []
+    err = refused(doc)
+    assert err.field == field
+    assert message in str(err)
+
+
+def test_a_cell_listed_inside_a_packed_tile_or_off_the_map_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    doc = _packed_doc(monkeypatch)
+    z, ty, tx, _ = doc["terrain"]["tiles"][0]
+    doc["terrain"]["cells"].append([tx * 32, ty * 32, z, 1])
+    assert "packed tile" in str(refused(doc))
+    doc = _packed_doc(monkeypatch)
+    edge = next(t for t in doc["terrain"]["tiles"] if len(t[3]) == 1024 and t[2] == 1)
+    edge[3] = "1" * 1024  # the tile at x 32..63 of a 40-wide map: its cells past x = 39 are off it
+    assert "off the map" in str(refused(doc))
+
+
+def test_the_largest_map_the_engine_holds_saves_under_the_loading_limit() -> None:
+    """Everything the engine writes it can read: a map at MAX_STORED_TILES tiles of two symbols a
+    cell and MAX_CELL_KINDS kinds of cell is far below MAX_DOCUMENT, as is every tile's entry."""
+    tile = [[-10_000, 312, 312, "_" * 2048]]
+    per_tile = len("".join(pretty(tile, 2))) - 2  # an entry of the tiles list, brackets left out
+    kind = brawl.Cell(damaging=10**9, damage_type="psychic", difficult=True, liquid=True, concealing=True)
+    per_kind = len(json.dumps(unstructure(kind))) + 4
+    terrain = MAX_STORED_TILES * (per_tile + 2) + MAX_CELL_KINDS * per_kind
+    assert terrain < MAX_DOCUMENT // 2
+
+
+def test_a_2100_by_2100_map_saves_and_loads() -> None:
+    """A dense 2,100 x 2,100 map, whose cell-by-cell document passed 50 million characters, loads."""
+    level = random.Random(5).randbytes(2100 * 2100).translate(bytes(b % 3 for b in range(256)))
+    terrain = brawl.Terrain.from_levels(2100, 2100, KINDS[:3], {0: level}, height=2, below=1)
+    enc = brawl.Encounter.create(terrain, [brawl.Creature(id="kira", pos=(0, 0, 1))])
+    text = brawl.to_json(enc)
+    assert '"schema": 2' in text
+    assert brawl.from_json(text) == enc

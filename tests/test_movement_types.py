@@ -80,7 +80,7 @@ def test_climbing_needs_a_surface_to_hold() -> None:
     r = brawl.reachable(enc, "kira", mode="climb")
     assert (1, 1, 2) in r
     assert (0, 1, 2) not in r
-    assert r.algorithm == "dijkstra"
+    assert r.algorithm == "bitset"  # a size-1 climber: the 3-D bit-set search
 
 
 def test_failed_might_test_stops_the_climb_and_wastes_no_movement() -> None:

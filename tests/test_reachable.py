@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import random
 
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import brawl
-from brawl import Cell, Creature, Encounter, Material, Pos, Terrain
+from brawl import Cell, Creature, Encounter, MapObject, Material, Pos, Terrain
 from brawl.conditions import Condition, ConditionName
 from brawl.geometry import HORIZONTAL_DIRECTIONS, SPATIAL_DIRECTIONS, corner_cells, cube, distance
 from brawl.rules.steps import MODES
@@ -487,8 +488,10 @@ def test_reachable_result_api_and_bad_inputs() -> None:
         brawl.reachable(enc, "kira", budget=10**12)
     with pytest.raises(brawl.InvalidArgumentError, match="R-MOVE-1"):
         brawl.reachable(enc, "kira", algorithm="fast")  # type: ignore[arg-type]
+    assert brawl.reachable(enc, "kira", mode="climb", algorithm="bitset").algorithm == "bitset"
+    ogre = _open_field(Creature(id="ogre", size="2", pos=(0, 0, 0)))
     with pytest.raises(brawl.InvalidArgumentError, match="R-MOVE-1"):
-        brawl.reachable(enc, "kira", mode="climb", algorithm="bitset")
+        brawl.reachable(ogre, "ogre", mode="climb", algorithm="bitset")  # a size-2 climber
     with pytest.raises(brawl.UnknownCreatureError):
         brawl.reachable(enc, "nobody")
 
@@ -510,15 +513,160 @@ def test_speed_0_reaches_only_its_own_square() -> None:
 
 
 def test_a_search_too_large_is_refused_at_once() -> None:
-    """DS-MOVE-07: an effect exceeding speed on a huge map is refused, not searched for minutes."""
+    """DS-MOVE-07: an effect exceeding speed on a huge map is refused, naming the limit, not searched."""
     enc = Encounter.create(
-        Terrain.flat(2000, 2000), [Creature(id="kira", pos=(1000, 1000, 0), movement={"fly"})]
+        Terrain.flat(5000, 5000), [Creature(id="kira", pos=(2500, 2500, 0), movement={"fly", "burrow"})]
     )
-    with pytest.raises(brawl.InvalidArgumentError, match="DS-MOVE-07"):
+    with pytest.raises(brawl.InvalidArgumentError, match="DS-MOVE-07") as refused:
         brawl.reachable(enc, "kira", budget=1_000_000, ignore_speed=True)
-    with pytest.raises(brawl.InvalidArgumentError, match="DS-MOVE-07"):
-        brawl.reachable(enc, "kira", budget=200, ignore_speed=True, mode="fly")
+    assert "MAX_WINDOW_BITS" in str(refused.value)
+    with pytest.raises(brawl.InvalidArgumentError, match="MAX_WINDOW_BITS"):
+        brawl.reachable(enc, "kira", budget=1000, ignore_speed=True, mode="fly")
+    with pytest.raises(brawl.InvalidArgumentError, match="MAX_SEARCH_POSITIONS"):
+        brawl.reachable(enc, "kira", budget=300, ignore_speed=True, mode="burrow")
     wide = brawl.reachable(enc, "kira", budget=100, ignore_speed=True)
     assert wide.algorithm == "bitset"
     assert len(wide) == 201 * 201
-    assert wide.cost((1100, 900, 0)) == 100
+    assert wide.cost((2600, 2400, 0)) == 100
+    high = brawl.reachable(enc, "kira", budget=300, ignore_speed=True, mode="fly")
+    assert high.algorithm == "bitset"
+    assert high.cost((2500, 2500, 19)) == 19  # the top level of the default map, 20 levels high
+    assert (2500, 2500, -1) not in high  # the ground is solid
+
+
+# --------------------------------------------------------------------------------------------
+# decoding the bit-set result
+
+
+@given(scenes())
+def test_folded_bit_planes_answer_like_the_kept_layers(scene: tuple[Encounter, str]) -> None:
+    """R-MOVE-1: a search that folds every cost layer into bit planes as it goes (the large-window
+    way) gives the same costs, order, membership and paths as one that keeps its layers."""
+    enc, _ = scene
+    for mode in ("advance", "shift", "crawl"):
+        kept = _try(enc, mode, "bitset")
+        if kept is None:
+            continue
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(brawl.reach, "FOLD_BITS", 0)
+            folded = brawl.reachable(enc, "mover", mode=mode, algorithm="bitset")
+        assert folded.costs() == kept.costs() == dict(kept.items())
+        assert list(folded.items()) == list(kept.items())
+        for pos, cost in kept.items():
+            assert pos in folded
+            assert folded.cost(pos) == cost
+            assert len(folded.path_to(pos)) == len(kept.path_to(pos))
+
+
+@given(scenes())
+def test_items_are_cheapest_first_then_by_z_y_x_and_costs_agree(scene: tuple[Encounter, str]) -> None:
+    """R-MOVE-2: iteration order is (cost, z, y, x); costs(), cost() and items() give the same costs."""
+    enc, mode = scene
+    result = _try(enc, mode)
+    if result is None:
+        return
+    items = list(result.items())
+    assert [(c, p.z, p.y, p.x) for p, c in items] == sorted((c, p.z, p.y, p.x) for p, c in items)
+    assert all(type(p) is Pos for p, _ in items)
+    costs = result.costs()
+    assert costs == dict(items)
+    assert all(type(p) is Pos for p in costs)
+    assert all(result.cost(p) == c for p, c in items)
+    assert len(result) == len(items)
+
+
+def test_a_wide_window_decodes_every_square_and_a_path_across_it() -> None:
+    """R-MOVE-1, R-GEO-4: a window of folded planes decodes like the general search, paths included."""
+    walls = {Pos(x, 50, 0): Cell(Material.STONE) for x in range(61)}
+    enc = Encounter.create(
+        Terrain.flat(101, 101, height=2, below=1).with_cells(walls),
+        [Creature(id="kira", pos=(50, 40, 0), speed=400)],
+    )
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(brawl.reach, "FOLD_BITS", 1000)
+        r = brawl.reachable(enc, "kira", budget=200)
+    assert r.algorithm == "bitset"
+    costs = r.costs()
+    assert len(costs) == 101 * 101 - len(walls)
+    assert costs == brawl.reachable(enc, "kira", budget=200, algorithm="dijkstra").costs()
+    # around the wall's east end (61, 50): 11 squares east, 1 down the gap, 1 more, then back west
+    assert costs[Pos(50, 60, 0)] == r.cost((50, 60, 0)) == 11 + 1 + 1 + 11
+    path = r.path_to((0, 100, 0))
+    assert len(path) == r.cost((0, 100, 0))
+    assert brawl.path_cost(enc, "kira", path) == len(path)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_3d_bitset_search_equals_the_reference_with_objects_water_and_walls(seed: int) -> None:
+    """R-MOVE-1, R-GEO-4, R-GEO-5, DS-MTYPE-11, DS-MTYPE-12: flying, swimming and climbing in 26
+    directions by the bit-set search give the costs of the reference Dijkstra, on a map of walls,
+    pillars, water, difficult terrain, objects and creatures of both sides on several levels."""
+    rng = random.Random(seed)
+    w, d = rng.randint(6, 10), rng.randint(6, 10)
+    kinds = [Cell(Material.STONE), Cell(difficult=True), Cell(liquid=True), Cell(), Cell(Material.WOOD)]
+    cells = {
+        Pos(rng.randrange(w), rng.randrange(d), rng.randint(-2, 3)): rng.choice(kinds) for _ in range(40)
+    }
+    terrain = Terrain.flat(w, d, height=5, below=2).with_cells(cells)
+    movement = {"walk", *rng.sample(["climb", "swim", "fly"], rng.randint(1, 3))}
+    start = Pos(rng.randrange(w), rng.randrange(d), rng.choice([0, 0, 1, 2]))
+    mover = Creature(id="mover", side="heroes", pos=start, speed=rng.randint(2, 6), movement=movement)
+    try:
+        enc = Encounter.create(terrain, [mover])
+    except brawl.StateError:
+        pytest.skip("the mover does not fit there")
+    for i in range(4):
+        p = Pos(rng.randrange(w), rng.randrange(d), rng.randint(0, 2))
+        try:
+            if i % 2:
+                enc = enc.with_object(MapObject(id=f"o{i}", pos=p))
+            else:
+                size = rng.choice(["1T", "1M", "2"])
+                side = rng.choice(["heroes", "director"])
+                enc = enc.with_creature(Creature(id=f"c{i}", pos=p, size=size, side=side))
+        except brawl.StateError:
+            continue
+    for mode in ("fly", "swim", "climb"):
+        try:
+            fast = brawl.reachable(enc, "mover", mode=mode, algorithm="bitset")
+        except brawl.IllegalMoveError:
+            continue
+        assert fast.algorithm == "bitset"
+        expected = reference_costs(enc, "mover", fast.budget, mode)
+        assert fast.costs() == expected
+        assert list(fast.items()) == list(
+            brawl.reachable(enc, "mover", mode=mode, algorithm="dijkstra").items()
+        )
+        for pos in itertools.islice(fast, 0, None, 7):
+            path = fast.path_to(pos)
+            if path:
+                assert brawl.path_cost(enc, "mover", path, mode=mode) == fast.cost(pos)
+
+
+def test_costs_past_255_and_a_window_decoded_row_by_row() -> None:
+    """R-MOVE-1: a serpentine corridor (costs past 255: two bytes a cost) decodes like the general
+    search, through the cached window positions and row by row (a window past the cache)."""
+    walls = {
+        Pos(x, y, 0): Cell(Material.STONE)
+        for y in range(1, 40, 2)
+        for x in range(40)
+        if x != (39 if y % 4 == 1 else 0)
+    }
+    enc = Encounter.create(
+        Terrain.flat(40, 40, height=2, below=1).with_cells(walls),
+        [Creature(id="kira", pos=(0, 0, 0), speed=1000)],
+    )
+    general = brawl.reachable(enc, "kira", budget=1000, algorithm="dijkstra")
+    expected = general.costs()
+    assert max(expected.values()) > 255
+    cached = brawl.reachable(enc, "kira", budget=1000)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(brawl.reach, "WINDOW_CACHE_BITS", 0)
+        rows = brawl.reachable(enc, "kira", budget=1000)
+        assert rows.costs() == expected
+        assert list(rows.items()) == list(general.items())
+    assert cached.algorithm == rows.algorithm == "bitset"
+    assert cached.costs() == expected
+    assert list(cached.items()) == list(general.items())
+    far = max(expected, key=lambda p: expected[p])
+    assert len(cached.path_to(far)) == expected[far] == cached.cost(far)

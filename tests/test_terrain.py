@@ -1,9 +1,12 @@
 """The map: cells, materials, support, drops, liquid, line of effect, persistent edits."""
 
+import random
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import brawl.terrain
 from brawl import Cell, DamageType, InvalidArgumentError, Material, Pos, Terrain
 from brawl.terrain import MAX_EDGE, OBJECT_STAMINA_PER_SQUARE
 
@@ -150,3 +153,133 @@ def test_row_masks_agree_with_cells(edits: list[tuple[int, int, int, Cell]]) -> 
                 assert bool(masks[0] >> x & 1) == c.solid
                 assert bool(masks[1] >> x & 1) == c.difficult
                 assert bool(masks[3] >> x & 1) == c.liquid
+
+
+# --------------------------------------------------------------------------------------------
+# dense maps: tiles of a palette and one code per cell, built whole or edited cell by cell
+
+KINDS = [
+    Cell(),
+    Cell(Material.STONE),
+    Cell(difficult=True),
+    Cell(liquid=True),
+    Cell(damaging=2),
+    Cell(concealing=True),
+]
+
+
+@given(
+    st.integers(1, 70),
+    st.integers(1, 70),
+    st.integers(0, 2**32),
+    st.sampled_from([-1, 0, 1]),
+)
+def test_a_map_built_from_whole_levels_equals_the_same_cells_set_one_by_one(
+    width: int, depth: int, seed: int, z: int
+) -> None:
+    """R-GEO-5: from_levels, the cells mapping and with_cells give equal maps, cells and masks."""
+    rng = random.Random(seed)
+    codes = bytes(rng.choice([0, 0, 0, 1, 2, 3, 4, 5]) for _ in range(width * depth))
+    dense = Terrain.from_levels(width, depth, KINDS, {z: codes}, height=2, below=2)
+    cells = {Pos(i % width, i // width, z): KINDS[c] for i, c in enumerate(codes)}
+    one_by_one = Terrain.flat(width, depth, height=2, below=2).with_cells(cells)
+    listed = Terrain(width, depth, height=2, below=2, cells=cells)
+    assert dense == one_by_one == listed
+    assert hash(dense) == hash(one_by_one)
+    default = dense.default_cell(z)
+    expected = {p: c for p, c in cells.items() if c != default}
+    assert dict(dense.cells.items()) == expected
+    assert len(dense.cells) == len(expected)
+    assert bool(dense.cells) == bool(expected)
+    for y in range(depth):
+        assert dense.row_masks(z, y) == one_by_one.row_masks(z, y)
+    for key in dense.stored_tiles():
+        assert dense.tile_masks(*key) == one_by_one.tile_masks(*key)
+    for p, c in cells.items():
+        assert dense.cell(p) == c
+    rebuilt = Terrain.from_tiles(width, depth, dense.tile_cells(), height=2, below=2)
+    assert rebuilt == dense
+
+
+def test_editing_a_dense_map_back_to_the_default_drops_the_tile() -> None:
+    """Equal maps compare equal however they were built: a tile edited back to default is gone."""
+    t = Terrain.from_levels(40, 40, [Cell(), Cell(Material.STONE)], {0: bytes([1]) * 1600})
+    assert len(t.cells) == 1600
+    assert len(t.tile_cells()) == 4
+    cleared = t.with_cells({Pos(x, y, 0): Cell() for x in range(40) for y in range(40)})
+    assert cleared == Terrain.flat(40, 40)
+    assert not cleared.cells
+    assert cleared.tile_levels() == frozenset()
+    assert len(cleared.stored_tiles()) == 0
+
+
+def test_a_tile_of_more_than_256_kinds_keeps_two_bytes_a_cell() -> None:
+    """Damaging terrain of 300 strengths in one tile: the codes widen, the cells stay exact."""
+    cells = {Pos(i % 32, i // 32, 0): Cell(damaging=i + 1) for i in range(300)}
+    t = Terrain(40, 40, cells=cells)
+    assert t.cell(Pos(299 % 32, 299 // 32, 0)).damaging == 300
+    assert dict(t.cells.items()) == cells
+    palette, codes = t.tile_cells()[(0, 0, 0)]
+    assert len(palette) == 301
+    assert len(codes) == 2048
+    less = t.with_cells({p: Cell() for p in list(cells)[:100]})
+    assert len(less.cells) == 200
+    assert Terrain.from_tiles(40, 40, t.tile_cells()) == t
+
+
+def test_bulk_constructors_refuse_bad_input() -> None:
+    """DS-GRID-01: wrong lengths, codes past the palette and cells off the map are refused."""
+    with pytest.raises(InvalidArgumentError, match="DS-GRID-01"):
+        Terrain.from_levels(4, 4, [Cell()], {0: bytes(15)})
+    with pytest.raises(InvalidArgumentError, match="palette"):
+        Terrain.from_levels(4, 4, [Cell()], {0: bytes([1]) * 16})
+    with pytest.raises(InvalidArgumentError, match="DS-GRID-01"):
+        Terrain.from_levels(4, 4, [Cell()], {99: bytes(16)}, height=4)
+    stone = (Cell(), Cell(Material.STONE))
+    with pytest.raises(InvalidArgumentError, match="off the map"):
+        Terrain.from_tiles(4, 4, {(0, 0, 0): (stone, bytes([0] * 4 + [1] + [0] * 1019))})
+    with pytest.raises(InvalidArgumentError, match="DS-GRID-01"):
+        Terrain.from_tiles(4, 4, {(0, 5, 0): (stone, bytes(1024))})
+
+
+def test_a_map_past_its_size_limits_is_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    """DS-GRID-01: more stored tiles or kinds of cell than a map may hold are refused, the limit named."""
+    kinds = {Pos(i, 0, 0): Cell(damaging=i + 1) for i in range(40)}
+    monkeypatch.setattr(brawl.terrain, "MAX_CELL_KINDS", 39)
+    with pytest.raises(InvalidArgumentError, match="MAX_CELL_KINDS"):
+        Terrain.flat(50, 50).with_cells(kinds)
+    t = Terrain.flat(50, 50).with_cells(dict(list(kinds.items())[:39]))
+    assert len(t.cell_kinds()) == 39
+    assert len(t.with_cell((0, 0, 0), Cell()).cell_kinds()) == 38
+    monkeypatch.setattr(brawl.terrain, "MAX_STORED_TILES", 3)
+    wall = Cell(Material.STONE)
+    with pytest.raises(InvalidArgumentError, match="MAX_STORED_TILES"):
+        Terrain.flat(100, 100).with_cells({Pos(40 * i, 0, 0): wall for i in range(3)} | {Pos(0, 40, 0): wall})
+    with pytest.raises(InvalidArgumentError, match="MAX_STORED_TILES"):
+        Terrain.from_levels(100, 100, [Cell(), wall], {0: bytes([1]) * 10_000})
+    with pytest.raises(InvalidArgumentError, match="DS-MOVE-13"):
+        Cell(damaging=10**10)
+
+
+def test_a_bulk_edit_equals_the_same_edits_made_a_few_at_a_time() -> None:
+    """An edit of thousands of cells (masks cut again per tile) equals small edits (bit by bit)."""
+    rng = random.Random(7)
+    base = Terrain.from_levels(
+        90, 70, KINDS, {z: bytes(rng.choice([0, 0, 1, 2, 3]) for _ in range(90 * 70)) for z in (-1, 0)}
+    )
+    edits = {
+        Pos(rng.randrange(90), rng.randrange(70), rng.choice([-1, 0, 1])): rng.choice(KINDS)
+        for _ in range(5000)
+    }
+    assert len(edits) > brawl.terrain.BULK_EDIT
+    bulk = base.with_cells(edits)
+    small = base
+    items = list(edits.items())
+    for i in range(0, len(items), 500):
+        small = small.with_cells(dict(items[i : i + 500]))
+    assert bulk == small
+    for z in (-1, 0, 1):
+        for y in range(70):
+            assert bulk.row_masks(z, y) == small.row_masks(z, y)
+    assert dict(bulk.stored_tiles()) == dict(small.stored_tiles())
+    assert bulk.cell_kinds() == small.cell_kinds()

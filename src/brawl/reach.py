@@ -9,16 +9,24 @@ window or a step function, and :func:`brawl.rules.reachable.reachable` puts the 
   the positions of the steps that cost c next to layer k-c. A size-1 mover's layer expands in
   about 15 int operations: a diagonal step is a horizontal step onto an open corner whose other
   corner is open, then a vertical one (R-GEO-4). Its cost depends on the budget, not on the map;
+* :func:`flood_groups`, the same over any number of levels and directions (26 for flying), each
+  step a shift kept where its corner mask is set;
 * :func:`dijkstra`, over any step function (26 directions, companions, fear...).
 
-:class:`Reachable` is the lazy result of either.
+:class:`Reachable` is the lazy result of either. The bit-set result keeps its costs as bit planes
+(plane j: the positions whose cost has bit j set; a large window folds its old layers into them
+as the search goes, so memory follows the window, not the budget): one position's cost is a few
+byte look-ups, and :meth:`Reachable.costs` decodes every position in one pass of bytes
+operations into a cost array and a dict.
 """
 
 from __future__ import annotations
 
 import functools
 import heapq
-from collections.abc import Callable, Iterable, Iterator
+import sys
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import compress, repeat
 
 import attrs
 
@@ -44,6 +52,10 @@ class Backend:
     def count(self) -> int:  # pragma: no cover - interface
         raise NotImplementedError
 
+    def cost_dict(self) -> dict[Pos, int]:
+        """Every position the mover may end on and its cost, as a new dict."""
+        return dict(self.endpoints())
+
 
 class DictBackend(Backend):
     __slots__ = ("costs", "ends")
@@ -67,13 +79,89 @@ class DictBackend(Backend):
         return len(self.ends)
 
 
+_T01 = bytes.maketrans(b"01", b"\x00\x01")
+"""Turns the digits of ``bin()`` into bytes 0 and 1."""
+FOLD_BITS = 1 << 16
+"""Windows of more bits than this fold their cost layers into bit planes as the search goes."""
+WINDOW_CACHE_BITS = 1 << 14
+"""Windows of at most this many bits keep their positions in a small cache for decoding."""
+
+
+_new_pos = functools.partial(tuple.__new__, Pos)
+"""A Pos from an (x, y, z) tuple, without a Python-level call."""
+
+
+def spread(value: int) -> bytes:
+    """One byte per bit of ``value``, lowest bit first: byte i is 1 when bit i is set."""
+    return bin(value)[:1:-1].encode().translate(_T01)
+
+
+def _spread_int(value: int) -> int:
+    """An int whose byte i (little-endian) is bit i of ``value``."""
+    return int.from_bytes(bin(value)[2:].encode().translate(_T01), "big")
+
+
+def _bits(k: int) -> tuple[int, ...]:
+    """The set bits of ``k``, lowest first."""
+    return tuple(j for j in range(k.bit_length()) if (k >> j) & 1)
+
+
+_BITS = tuple(_bits(k) for k in range(256))
+
+
+def fold(planes: list[int], k: int, layer: int) -> None:
+    """Add the positions of ``layer`` at cost ``k`` to the bit planes (plane j: bit j of the cost)."""
+    j = 0
+    while k:
+        if k & 1:
+            while len(planes) <= j:
+                planes.append(0)
+            planes[j] |= layer
+        k >>= 1
+        j += 1
+
+
+@functools.lru_cache(maxsize=128)
+def window_positions(
+    x0: int, y0: int, z0: int, cols: int, rows: int, levels: int, s: int, plane: int
+) -> tuple[Pos | None, ...]:
+    """The position of every bit of a window (None for guard bits), kept for the small windows."""
+    out: list[Pos | None] = []
+    for dz in range(levels):
+        z = z0 + dz
+        for dy in range(plane // s):
+            y = y0 + dy
+            if dy >= rows:
+                out.extend([None] * s)
+                continue
+            out.extend(Pos(x0 + dx, y, z) for dx in range(cols))
+            out.extend([None] * (s - cols))
+    return tuple(out)
+
+
 class BitsetBackend(Backend):
-    """The layers of a bit-set search; the positions the mover may end on are found on first use."""
+    """The cost layers of a bit-set search, decoded on first use into bit planes and a cost array.
+
+    The window is ``levels`` levels of ``plane`` bits, each ``plane // stride`` rows of ``stride``
+    bits of which the first ``cols`` are positions (the rest are guard bits, never set). Plane j
+    holds the positions whose cost has bit j set, so the cost of one position is a few byte
+    look-ups, whatever the window's size, and every cost at once is one pass of bytes operations.
+    """
 
     __slots__ = (
+        "_bytes",
+        "_cost_array",
+        "_cost_bytes",
         "_ends",
+        "_ends_bytes",
+        "_layers",
         "_no_stop",
-        "layers",
+        "_planes",
+        "cols",
+        "levels",
+        "plane",
+        "rows",
+        "start",
         "stride",
         "visited",
         "x0",
@@ -84,21 +172,23 @@ class BitsetBackend(Backend):
     def __init__(
         self,
         layers: list[int],
+        planes: list[int],
         visited: int,
-        x0: int,
-        y0: int,
-        stride: int,
-        z: int,
+        start: int,
+        window: tuple[int, int, int, int, int, int, int, int],
         no_stop: Callable[[], int] | None,
     ):
-        self.layers = layers
+        self._layers: list[int] | None = layers
+        self._planes = planes
         self.visited = visited
-        self.x0 = x0
-        self.y0 = y0
-        self.stride = stride
-        self.z = z
+        self.start = start
+        self.x0, self.y0, self.z, self.cols, self.rows, self.levels, self.stride, self.plane = window
         self._no_stop = no_stop
         self._ends: int | None = None
+        self._bytes: tuple[bytes, list[bytes]] | None = None
+        self._ends_bytes: bytes | None = None
+        self._cost_bytes: list[bytes] | None = None
+        self._cost_array: Sequence[int] | None = None
 
     @property
     def ends(self) -> int:
@@ -106,41 +196,145 @@ class BitsetBackend(Backend):
         ends = self._ends
         if ends is None:
             no_stop = self._no_stop
-            ends = self.visited if no_stop is None else (self.visited & ~no_stop()) | self.layers[0]
+            ends = self.visited if no_stop is None else (self.visited & ~no_stop()) | self.start
             self._ends = ends
         return ends
 
+    @property
+    def planes(self) -> list[int]:
+        """Bit planes of the costs: plane j holds the visited positions whose cost has bit j set."""
+        layers = self._layers
+        if layers is not None:
+            planes = self._planes
+            top = len(layers) - 1
+            while len(planes) < top.bit_length():
+                planes.append(0)
+            for k, layer in enumerate(layers):
+                if layer:
+                    for j in _BITS[k] if k < 256 else _bits(k):
+                        planes[j] |= layer
+            self._layers = None
+        return self._planes
+
+    def _size(self) -> int:
+        return self.levels * self.plane
+
     def _bit(self, p: Pos) -> int:
-        if p.z != self.z:
-            return -1
+        dz = p.z - self.z
         col = p.x - self.x0
         row = p.y - self.y0
-        if col < 0 or row < 0 or col >= self.stride - 1:
+        if dz < 0 or dz >= self.levels or col < 0 or row < 0 or col >= self.cols or row >= self.rows:
             return -1
-        return row * self.stride + col
+        return dz * self.plane + row * self.stride + col
+
+    def _pos(self, i: int) -> Pos:
+        dz, r = divmod(i, self.plane)
+        dy, dx = divmod(r, self.stride)
+        return Pos(self.x0 + dx, self.y0 + dy, self.z + dz)
+
+    def _plane_bytes(self) -> tuple[bytes, list[bytes]]:
+        found = self._bytes
+        if found is None:
+            nb = (self._size() + 7) // 8
+            found = self._bytes = (
+                self.visited.to_bytes(nb, "little"),
+                [p.to_bytes(nb, "little") for p in self.planes],
+            )
+        return found
 
     def cost_of(self, p: Pos) -> int | None:
         i = self._bit(p)
-        if i < 0 or not (self.visited >> i) & 1:
+        if i < 0:
             return None
-        for k, layer in enumerate(self.layers):
-            if (layer >> i) & 1:
-                return k
-        return None  # pragma: no cover - visited is the union of the layers
+        vis, planes = self._plane_bytes()
+        byte, bit = i >> 3, i & 7
+        if not (vis[byte] >> bit) & 1:
+            return None
+        cost = 0
+        for j, plane in enumerate(planes):
+            if (plane[byte] >> bit) & 1:
+                cost |= 1 << j
+        return cost
+
+    def costs_bytes(self) -> list[bytes]:
+        """The cost of every window position, one bytes per 8 bits of cost: bytes t holds bits 8t..8t+7."""
+        found = self._cost_bytes
+        if found is None:
+            planes = self.planes
+            size = self._size()
+            found = []
+            for t in range(0, max(len(planes), 1), 8):
+                acc = 0
+                for j, plane in enumerate(planes[t : t + 8]):
+                    if plane:
+                        acc |= _spread_int(plane) << j
+                found.append(acc.to_bytes(size, "little"))
+            self._cost_bytes = found
+        return found
+
+    def costs_array(self) -> Sequence[int]:
+        """The cost of every window position, indexed by bit: bytes, or 2- or 4-byte words."""
+        found = self._cost_array
+        if found is None:
+            parts = self.costs_bytes()
+            if len(parts) == 1:
+                found = parts[0]
+            else:
+                width = 2 if len(parts) == 2 else 4
+                buf = bytearray(width * self._size())
+                for t, part in enumerate(parts):
+                    buf[(t if sys.byteorder == "little" else width - 1 - t) :: width] = part
+                found = memoryview(buf).cast("H" if width == 2 else "I")
+            self._cost_array = found
+        return found
+
+    def _positions(self) -> tuple[Pos | None, ...] | None:
+        if self._size() > WINDOW_CACHE_BITS:
+            return None
+        return window_positions(
+            self.x0, self.y0, self.z, self.cols, self.rows, self.levels, self.stride, self.plane
+        )
 
     def endpoints(self) -> Iterator[tuple[Pos, int]]:
-        s = self.stride
-        for k, layer in enumerate(self.layers):
-            bits = layer & self.ends
-            while bits:
-                low = bits & -bits
-                i = low.bit_length() - 1
-                bits ^= low
-                yield Pos(self.x0 + i % s, self.y0 + i // s, self.z), k
+        sel = spread(self.ends)
+        idx = list(compress(range(len(sel)), sel))
+        cost_at = self.costs_array().__getitem__
+        idx.sort(key=cost_at)  # stable: by cost, then z, y, x as the bits are laid out
+        where = self._positions()
+        pos_at = where.__getitem__ if where is not None else self._pos
+        for i in idx:
+            yield pos_at(i), cost_at(i)  # type: ignore[misc]
+
+    def cost_dict(self) -> dict[Pos, int]:
+        sel = spread(self.ends)
+        costs = self.costs_array()
+        where = self._positions()
+        if where is not None:
+            return dict(zip(compress(where, sel), compress(costs, sel), strict=True))  # type: ignore[arg-type]
+        # a large window: row by row, every position made and every cost read by C loops
+        out: dict[Pos, int] = {}
+        s, cols = self.stride, self.cols
+        xs = range(self.x0, self.x0 + cols)
+        for dz in range(self.levels):
+            z = self.z + dz
+            base = dz * self.plane
+            for dy in range(self.rows):
+                first = base + dy * s
+                row = sel[first : first + cols]
+                if 1 not in row:
+                    continue
+                here = zip(compress(xs, row), repeat(self.y0 + dy), repeat(z))
+                out.update(zip(map(_new_pos, here), compress(costs[first : first + cols], row), strict=False))
+        return out
 
     def is_endpoint(self, p: Pos) -> bool:
         i = self._bit(p)
-        return i >= 0 and bool((self.ends >> i) & 1)
+        if i < 0:
+            return False
+        found = self._ends_bytes
+        if found is None:
+            found = self._ends_bytes = self.ends.to_bytes((self._size() + 7) // 8, "little")
+        return bool((found[i >> 3] >> (i & 7)) & 1)
 
     def count(self) -> int:
         return self.ends.bit_count()
@@ -187,8 +381,8 @@ class Reachable:
         return self._backend.endpoints()
 
     def costs(self) -> dict[Pos, int]:
-        """Every reachable position and its cost, as a new dict."""
-        return dict(self._backend.endpoints())
+        """Every reachable position and its cost, as a new dict (decoded in one pass)."""
+        return self._backend.cost_dict()
 
     def cost(self, pos: Iterable[int]) -> int:
         """The cheapest cost to end at ``pos``; :class:`IllegalMoveError` if it can't be reached."""
@@ -326,15 +520,20 @@ def flood(
     cw: int,
     ch: int,
     budget: int,
-) -> tuple[list[int], int]:
-    """The cost layers of a window search and the positions visited (one bit per position).
+) -> tuple[list[int], list[int], int]:
+    """The cost layers of a window search, its bit planes and the positions visited (one bit each).
 
     ``start`` is the origin's bit, ``standable`` the positions the mover may occupy, ``blk`` the
     cells that are not open (row stride ``s``, ``cw`` x ``ch`` cells, an n x n mover). A step
     costs ``base``, plus 1 into a position of ``swim`` and 1 more when its newly entered cells
-    meet ``surcharge``. Layer k holds the positions first reached at cost k.
+    meet ``surcharge``. Layer k holds the positions first reached at cost k. A window of more
+    than :data:`FOLD_BITS` bits keeps only the last few layers: the older ones are folded into
+    the bit planes (see :func:`fold`) and left as 0, so memory follows the window, not the budget.
     """
     layers = [start]
+    planes: list[int] = []
+    folding = s * ch > FOLD_BITS
+    look = base + 3  # the oldest layer a new one still reads is k - base - 2
     unvisited = first = standable & ~start
     # a step into a position of e0, e1, e2 costs base + 0, 1, 2: swimming without a swim speed
     # and entering difficult terrain or an enemy's space each add 1 (``surcharge``)
@@ -390,6 +589,11 @@ def flood(
             layers.append(new)
             unvisited ^= new
             f = new
+            if folding:
+                k = len(layers) - 2
+                if layers[k]:
+                    fold(planes, k, layers[k])
+                    layers[k] = 0
     elif n == 1 or not surcharge:
         # the surcharge does not depend on the direction: expand each layer once; a position is
         # first reached at cost k from the expansion of layer k - base - extra
@@ -428,6 +632,13 @@ def flood(
                     cand |= grown[j - 2] & e2
             new = cand & unvisited
             layers.append(new)
+            if folding and k >= look:
+                old = k - look
+                if layers[old]:
+                    fold(planes, old, layers[old])
+                    layers[old] = 0
+                if old < len(grown):
+                    grown[old] = 0
             if new:
                 unvisited ^= new
                 empty_run = 0
@@ -437,6 +648,7 @@ def flood(
                     break
     else:
         # a size-2+ mover: the newly entered cells depend on the direction (R-MOVE-1)
+        grown = []
         dirs: list[tuple[int, int, int, int]] = []  # (shift, masks of extra 0, 1, 2)
         for dx, dy, _ in HORIZONTAL_DIRECTIONS:
             by = dx + dy * s
@@ -456,6 +668,13 @@ def flood(
                         cand |= (f << by if by > 0 else f >> -by) & mask
             new = cand & unvisited
             layers.append(new)
+            if folding and k >= look:
+                old = k - look
+                if layers[old]:
+                    fold(planes, old, layers[old])
+                    layers[old] = 0
+                if old < len(grown):
+                    grown[old] = 0
             if new:
                 unvisited ^= new
                 empty_run = 0
@@ -464,18 +683,85 @@ def flood(
                 if empty_run >= longest:
                     break
     visited = start | (first ^ unvisited)
-    return layers, visited
+    return layers, planes, visited
+
+
+Group = tuple[tuple[tuple[int, int | None], ...], int, int, int]
+"""Steps that share their costs: ((shift, corner mask or None), ...) and the masks e0, e1, e2."""
+
+
+def flood_groups(
+    start: int, standable: int, groups: list[Group], base: int, budget: int, bits: int
+) -> tuple[list[int], list[int], int]:
+    """The cost layers, bit planes and visited positions of a search over groups of steps.
+
+    For any number of levels and directions (26 for flying): each step is a shift of the layer,
+    kept where its corner mask is set (R-GEO-4); a group's steps cost ``base`` plus 0, 1 or 2
+    into the positions of its e0, e1 or e2 (all within ``standable``). ``bits`` is the window's
+    size, to fold old layers into the planes as :func:`flood` does.
+    """
+    layers = [start]
+    planes: list[int] = []
+    folding = bits > FOLD_BITS
+    look = base + 3
+    unvisited = first = standable & ~start
+    grown: list[list[int]] = [[] for _ in groups]
+    longest = base + 2
+    empty_run = 0
+    for k in range(1, budget + 1):
+        j = k - base
+        if j < 0:
+            layers.append(0)
+            continue
+        f = layers[j]
+        cand = 0
+        for (steps, e0, e1, e2), hist in zip(groups, grown, strict=True):
+            g = 0
+            if f:
+                for by, corner in steps:
+                    moved = f << by if by > 0 else f >> -by
+                    g |= moved if corner is None else moved & corner
+            hist.append(g)
+            cand |= g & e0
+            if j >= 1 and e1:
+                cand |= hist[j - 1] & e1
+                if j >= 2 and e2:
+                    cand |= hist[j - 2] & e2
+        new = cand & unvisited
+        layers.append(new)
+        if folding and k >= look:
+            old = k - look
+            if layers[old]:
+                fold(planes, old, layers[old])
+                layers[old] = 0
+            for hist in grown:
+                if old < len(hist):
+                    hist[old] = 0
+        if new:
+            unvisited ^= new
+            empty_run = 0
+        else:
+            empty_run += 1
+            if empty_run >= longest:
+                break
+    return layers, planes, start | (first ^ unvisited)
 
 
 __all__ = [
+    "FOLD_BITS",
     "MAX_SEARCH_POSITIONS",
     "BitsetBackend",
     "DictBackend",
+    "Group",
     "Reachable",
     "dijkstra",
     "flood",
+    "flood_groups",
+    "fold",
     "foot",
     "rect",
     "shl",
+    "spread",
     "strip",
+    "window_positions",
 ]

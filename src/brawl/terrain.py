@@ -1,16 +1,22 @@
 """The map: bounds and cells of solid material, liquid, difficult and damaging terrain.
 
 The default map is flat open ground at z = 0: cells with z < 0 are solid ground, cells with
-z >= 0 are air. Only cells that differ from that default are stored, in a persistent map, so a
-one-cell edit costs about the same on a 10 x 10 or a 1,000 x 1,000 map. For fast searches the
-map also keeps one Python int per (z, y) row as a bit mask for solid, difficult, damaging and
-liquid cells (bit x set when cell x of that row has the property), and the same masks for each
-32 x 32 tile of a level that holds a stored cell, so a search window is cut from at most 4 tiles.
+z >= 0 are air. Only cells that differ from that default are stored, per 32 x 32 tile of a
+level: a small palette of the tile's kinds of cell and one byte a cell (two past 256 kinds), in
+a persistent map, so a dense map costs a few bytes a cell, :meth:`Terrain.from_levels` builds a
+whole map in time linear in its cells, and a one-cell edit copies one tile, whatever the map's
+size. For fast searches the map also keeps one Python int per (z, y) row as a bit mask for
+solid, difficult, damaging and liquid cells (bit x set when cell x of that row has the
+property), and the same masks for each stored tile, so a search window is cut from at most 4
+tiles.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+import functools
+import sys
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from itertools import compress
 
 import attrs
 import immutables
@@ -25,6 +31,12 @@ MAX_EDGE = 10_000
 """Largest width or depth of a map, in squares; larger maps are refused."""
 MAX_HEIGHT = 10_000
 """Largest number of z levels of a map; larger maps are refused."""
+MAX_STORED_TILES = 16_384
+"""Most 32 x 32 tiles a map may hold cells in (16.7 million cells: a dense 4,096 x 4,096 level)."""
+MAX_CELL_KINDS = 4_095
+"""Most kinds of cell (distinct :class:`Cell` values other than the default) a map may hold."""
+MAX_TERRAIN_DAMAGE = 1_000_000_000
+"""Largest damage of a damaging-terrain cell."""
 
 
 class Material(ReprEnum):
@@ -64,7 +76,7 @@ def _from_x(row: int, x: int) -> int:
 
 
 def _check_damaging(instance: Cell, attribute: attrs.Attribute[int], value: int) -> None:
-    whole_number(value, 0, None, what="damaging terrain", rule="DS-MOVE-13")
+    whole_number(value, 0, MAX_TERRAIN_DAMAGE, what="damaging terrain", rule="DS-MOVE-13")
 
 
 @attrs.frozen
@@ -100,6 +112,7 @@ class Cell:
 
 AIR = Cell()
 GROUND = Cell(Material.DIRT)
+_SOLID_CELLS = {m: Cell(m) for m in Material if m.solid}
 
 
 def _check_edge(_: object, attribute: attrs.Attribute[int], value: int) -> None:
@@ -109,19 +122,114 @@ def _check_edge(_: object, attribute: attrs.Attribute[int], value: int) -> None:
 
 Row = tuple[int, int]  # (z, y)
 Tile = tuple[int, int, int]  # (z, y // TILE, x // TILE)
+TileCells = tuple[tuple["Cell", ...], bytes]
+"""A stored tile's cells: its palette (the level's default first) and one code per cell."""
 
 TILE = 32
 """Edge of a square tile of cells whose masks :meth:`Terrain.tile_masks` keeps in one int each."""
 TILE_STRIDE = TILE + 1
 """Bits per tile row: one guard bit after the TILE cells, always clear."""
+TILE_CELLS = TILE * TILE
+"""Cells of a tile; a tile's codes are one byte per cell, row by row (two bytes past 256 kinds)."""
 _FULL_TILE = sum(((1 << TILE) - 1) << (r * TILE_STRIDE) for r in range(TILE))
+_ROW_BITS = (1 << TILE) - 1
+_FEW_KINDS = 32
+BULK_EDIT = 2048
+"""Edits of more cells than this cut the masks of the tiles they touch again, whole."""
+_FEW_CHANGES = 8
+_BYTES = [bytes([k]) for k in range(256)]
 
 
-@attrs.frozen
+def _tile_code_at(codes: bytes, i: int) -> int:
+    if len(codes) == TILE_CELLS:
+        return codes[i]
+    return codes[2 * i] | (codes[2 * i + 1] << 8)
+
+
+def _tile_codes(codes: bytes) -> Sequence[int]:
+    """The codes of a tile as a sequence of ints, whatever their width."""
+    if len(codes) == TILE_CELLS:
+        return codes
+    return memoryview(codes).cast("H") if sys.byteorder == "little" else _wide_big(codes)
+
+
+def _wide_big(codes: bytes) -> list[int]:  # pragma: no cover - big-endian machines
+    return [codes[2 * i] | (codes[2 * i + 1] << 8) for i in range(TILE_CELLS)]
+
+
+def _pack_codes(codes: Sequence[int], kinds: int) -> bytes:
+    """Codes as a tile stores them: one byte each below 256 kinds, else two (little-endian)."""
+    if kinds <= 256:
+        return bytes(codes)
+    return b"".join(c.to_bytes(2, "little") for c in codes)
+
+
+def _canonical(palette: Sequence[Cell], codes: bytes, default: Cell) -> TileCells | None:
+    """The one form of a tile: the default cell first, the others in order of first appearance.
+
+    None when every cell is the default. Equal tiles get equal palettes and codes, so equal maps
+    compare equal however they were built or edited.
+    """
+    seq = _tile_codes(codes)
+    # cells equal to the default (wherever they sit in the palette) become code 0
+    defaults = [k for k, c in enumerate(palette) if c is default or c == default]
+    if len(codes) == TILE_CELLS and len(palette) <= _FEW_KINDS:
+        # where each code first appears: one memchr per code instead of a loop over the cells
+        firsts = sorted((at, k) for k in range(len(palette)) if (at := codes.find(_BYTES[k])) >= 0)
+        order = [k for _, k in firsts if k not in defaults]
+    else:
+        order = [k for k in dict.fromkeys(seq) if k not in defaults]
+    if not order:
+        return None
+    new_palette = (default, *(palette[k] for k in order))
+    if len(codes) == TILE_CELLS and len(palette) <= 256:
+        if order == list(range(1, len(order) + 1)) and defaults == [0]:
+            return new_palette, codes
+        table = bytearray(256)
+        for new, old in enumerate(order, 1):
+            table[old] = new
+        return new_palette, codes.translate(table)
+    remap = dict.fromkeys(range(len(palette)), 0)
+    for new, old in enumerate(order, 1):
+        remap[old] = new
+    return new_palette, _pack_codes([remap[c] for c in seq], len(new_palette))
+
+
+def _flag_masks(palette: Sequence[Cell], codes: bytes) -> tuple[int, int, int, int]:
+    """The solid, difficult, damaging and liquid masks of a tile (bit (y % TILE) * TILE_STRIDE + x % TILE)."""
+    flags = [(c.solid, c.difficult, c.damaging > 0, c.liquid) for c in palette]
+    out = [0, 0, 0, 0]
+    if len(codes) != TILE_CELLS or len(palette) > 256:
+        seq = _tile_codes(codes)
+        for i, code in enumerate(seq):
+            for f in range(4):
+                if flags[code][f]:
+                    out[f] |= 1 << ((i // TILE) * TILE_STRIDE + i % TILE)
+        return out[0], out[1], out[2], out[3]
+    for f in range(4):
+        if not any(fl[f] for fl in flags):
+            continue
+        if all(fl[f] for fl in flags):
+            out[f] = _FULL_TILE
+            continue
+        table = bytearray(b"0" * 256)
+        for k, fl in enumerate(flags):
+            if fl[f]:
+                table[k] = 0x31
+        digits = codes.translate(table)[::-1]  # the last cell first: int() reads the top bit first
+        out[f] = int(b"0".join(digits[i : i + TILE] for i in range(0, TILE_CELLS, TILE)), 2)
+    return out[0], out[1], out[2], out[3]
+
+
+@attrs.frozen(init=False)
 class Terrain:
     """The map: x in ``[0, width)``, y in ``[0, depth)``, z in ``[-below, height)``.
 
-    Build it with :meth:`flat` and edit it with :meth:`with_cell` / :meth:`with_cells`.
+    Build it with :meth:`flat`, from whole levels with :meth:`from_levels`, or from a mapping of
+    cells (``Terrain(width, depth, cells={pos: cell})``); edit it with :meth:`with_cell` /
+    :meth:`with_cells`. The cells that differ from the default are kept per TILE x TILE tile: a
+    small palette of the tile's cells and one byte per cell, so a dense map costs a few bytes a
+    cell and a one-cell edit copies one tile.
     """
 
     width: int = attrs.field(validator=_check_edge)
@@ -134,47 +242,39 @@ class Terrain:
     """Levels of ground below z = 0 that may be dug or carved (z from -below to -1)."""
     ground: Material = Material.DIRT
     """Material of the default ground below z = 0."""
-    cells: immutables.Map[Pos, Cell] = attrs.field(factory=immutables.Map)
-    """Cells that differ from the default (solid ground below z = 0, air above)."""
-    _rows: immutables.Map[Row, tuple[int, int, int, int]] = attrs.field(init=False, repr=False, eq=False)
-    _tiles: immutables.Map[Tile, tuple[int, int, int, int]] = attrs.field(init=False, repr=False, eq=False)
-    _tile_levels: frozenset[int] = attrs.field(init=False, repr=False, eq=False)
+    _cells: immutables.Map[Tile, TileCells] = attrs.field(factory=immutables.Map, repr=False)
+    _rows: immutables.Map[Row, tuple[int, int, int, int]] = attrs.field(
+        factory=immutables.Map, repr=False, eq=False
+    )
+    _tiles: immutables.Map[Tile, tuple[int, int, int, int]] = attrs.field(
+        factory=immutables.Map, repr=False, eq=False
+    )
+    _tile_levels: frozenset[int] = attrs.field(factory=frozenset, repr=False, eq=False)
+    _kinds: immutables.Map[Cell, int] = attrs.field(factory=immutables.Map, repr=False, eq=False)
 
-    def __attrs_post_init__(self) -> None:
+    def __init__(
+        self,
+        width: int,
+        depth: int,
+        height: int = 20,
+        below: int = 10,
+        ground: Material = Material.DIRT,
+        cells: Mapping[Pos, Cell] | None = None,
+    ) -> None:
+        self.__attrs_init__(width, depth, height, below, ground)
         if not isinstance(self.ground, Material) or not self.ground.solid:
             raise InvalidArgumentError("map ground: the ground must be a solid material", rule="DS-MOVE-14")
-        if not isinstance(self.cells, immutables.Map):
-            raise ArgumentTypeError(f"map cells {self.cells!r}: an immutables.Map of Pos to Cell", rule=())
-        below, above = self.default_cell(-1), self.default_cell(0)
-        defaults = []
-        for pos, cell in self.cells.items():
+        if cells is None:
+            return
+        if not isinstance(cells, Mapping):
+            raise ArgumentTypeError(f"map cells {cells!r}: a mapping of Pos to Cell", rule=())
+        for pos, cell in cells.items():
             if not isinstance(pos, Pos) or not isinstance(cell, Cell):
                 raise ArgumentTypeError(f"map cell {pos!r}: {cell!r} is not a Cell at a Pos", rule=())
-            if cell == (below if pos.z < 0 else above):
-                defaults.append(pos)
-        if defaults:
-            # a cell equal to the default is not stored: equal maps compare equal
-            m = self.cells.mutate()
-            for pos in defaults:
-                del m[pos]
-            object.__setattr__(self, "cells", m.finish())
-        rows: dict[Row, list[int]] = {}
-        tiles: dict[Tile, list[int]] = {}
-        for pos, cell in self.cells.items():
-            self._check_in_bounds(pos)
-            key = (pos.z, pos.y)
-            masks = rows.get(key)
-            if masks is None:
-                masks = rows[key] = list(self._default_row(pos.z))
-            _set_bits(masks, pos.x, cell)
-            tkey = (pos.z, pos.y // TILE, pos.x // TILE)
-            masks = tiles.get(tkey)
-            if masks is None:
-                masks = tiles[tkey] = list(_default_tile(pos.z))
-            _set_bits(masks, (pos.y % TILE) * TILE_STRIDE + pos.x % TILE, cell)
-        object.__setattr__(self, "_rows", immutables.Map({k: tuple(v) for k, v in rows.items()}))
-        object.__setattr__(self, "_tiles", immutables.Map({k: tuple(v) for k, v in tiles.items()}))
-        object.__setattr__(self, "_tile_levels", frozenset(k[0] for k in tiles))
+        if cells:
+            built = self.with_cells(cells)
+            for name in ("_cells", "_rows", "_tiles", "_tile_levels", "_kinds"):
+                object.__setattr__(self, name, getattr(built, name))
 
     def __repr__(self) -> str:
         """Short: the size, the levels, the ground and how many cells differ, never the cells."""
@@ -192,51 +292,299 @@ class Terrain:
         """Flat open ground at z = 0, the default map."""
         return cls(width, depth, height=height, below=below, ground=ground)
 
+    @classmethod
+    def from_levels(
+        cls,
+        width: int,
+        depth: int,
+        palette: Sequence[Cell],
+        levels: Mapping[int, bytes | bytearray | memoryview],
+        *,
+        height: int = 20,
+        below: int = 10,
+        ground: Material = Material.DIRT,
+    ) -> Terrain:
+        """A map built from whole levels at once, in time linear in the cells.
+
+        ``levels[z]`` holds ``width * depth`` codes, one byte per cell row by row (cell (x, y) at
+        ``y * width + x``); code k is ``palette[k]`` (at most 256 kinds). Levels not given are
+        their default (ground below z = 0, air above).
+        """
+        out = cls(width, depth, height=height, below=below, ground=ground)
+        kinds = list(palette)
+        if not 1 <= len(kinds) <= 256 or not all(isinstance(c, Cell) for c in kinds):
+            raise ArgumentTypeError("from_levels: palette is 1 to 256 Cells", rule=())
+        tiles: dict[Tile, TileCells] = {}
+        rows: dict[Row, tuple[int, int, int, int]] = {}
+        for z, level in levels.items():
+            out._check_in_bounds(Pos(0, 0, z))
+            codes = bytes(level)
+            if len(codes) != width * depth:
+                raise InvalidArgumentError(
+                    f"from_levels: level {z} has {len(codes):,} codes, not {width * depth:,}",
+                    rule="DS-GRID-01",
+                )
+            if codes.translate(None, bytes(range(len(kinds)))):  # what is left is past the palette
+                raise InvalidArgumentError(
+                    f"from_levels: level {z} uses code {max(codes)} of a palette of {len(kinds)}", rule=()
+                )
+            default = out.default_cell(z)
+            fill = next((k for k, c in enumerate(kinds) if c == default), None)
+            if fill is None and len(kinds) == 256:
+                raise InvalidArgumentError(
+                    f"from_levels: a palette of 256 kinds must hold the default cell of level {z}", rule=()
+                )
+            pad_palette = kinds if fill is not None else [*kinds, default]
+            pad = bytes([fill if fill is not None else len(kinds)])
+            flags = [(c.solid, c.difficult, c.damaging > 0, c.liquid) for c in kinds]
+            tables = []
+            for f in range(4):
+                table = bytearray(b"0" * 256)
+                for k, fl in enumerate(flags):
+                    if fl[f]:
+                        table[k] = 0x31
+                tables.append(bytes(table) if any(fl[f] for fl in flags) else None)
+            for y in range(depth):
+                line = codes[y * width : (y + 1) * width]
+                if fill is not None and line.count(fill) == width:
+                    continue
+                masks = [0 if t is None else int(line.translate(t)[::-1], 2) for t in tables]
+                rows[(z, y)] = (masks[0], masks[1], masks[2], masks[3])
+            for ty in range(0, (depth + TILE - 1) // TILE):
+                for tx in range(0, (width + TILE - 1) // TILE):
+                    x0, y0 = tx * TILE, ty * TILE
+                    cols = min(TILE, width - x0)
+                    parts = []
+                    for y in range(y0, y0 + TILE):
+                        if y < depth:
+                            start = y * width + x0
+                            parts.append(codes[start : start + cols] + pad * (TILE - cols))
+                        else:
+                            parts.append(pad * TILE)
+                    found = _canonical(pad_palette, b"".join(parts), default)
+                    if found is not None:
+                        tiles[(z, ty, tx)] = found
+        return out._with_tiles(tiles, rows)
+
+    @classmethod
+    def from_tiles(
+        cls,
+        width: int,
+        depth: int,
+        tiles: Mapping[Tile, TileCells],
+        *,
+        height: int = 20,
+        below: int = 10,
+        ground: Material = Material.DIRT,
+    ) -> Terrain:
+        """A map from whole tiles, as :meth:`tile_cells` gives them (palette, one code per cell).
+
+        Cells of a tile that lie off the map must be the level's default.
+        """
+        out = cls(width, depth, height=height, below=below, ground=ground)
+        canon: dict[Tile, TileCells] = {}
+        for key, (palette, codes) in tiles.items():
+            z, ty, tx = key
+            out._check_in_bounds(Pos(tx * TILE, ty * TILE, z))
+            if len(codes) != (TILE_CELLS if len(palette) <= 256 else 2 * TILE_CELLS):
+                raise InvalidArgumentError(f"tile {key}: {len(codes)} bytes of codes", rule=())
+            if _past(codes, len(palette)):
+                raise InvalidArgumentError(f"tile {key}: a code past its palette of {len(palette)}", rule=())
+            default = out.default_cell(z)
+            found = _canonical(tuple(palette), bytes(codes), default)
+            if found is None:
+                continue
+            seq = _tile_codes(found[1])
+            for i in _off_map(min(TILE, width - tx * TILE), min(TILE, depth - ty * TILE)):
+                if seq[i]:
+                    raise InvalidArgumentError(
+                        f"tile {key}: cell {(tx * TILE + i % TILE, ty * TILE + i // TILE, z)} is off the map",
+                        rule="DS-GRID-01",
+                    )
+            canon[key] = found
+        return out._with_tiles(canon)
+
+    def _with_tiles(
+        self, tiles: Mapping[Tile, TileCells], rows: dict[Row, tuple[int, int, int, int]] | None = None
+    ) -> Terrain:
+        """This (empty) map with whole canonical tiles, their masks and rows (cut from them if not given)."""
+        masks: dict[Tile, tuple[int, int, int, int]] = {}
+        for key, (palette, codes) in tiles.items():
+            masks[key] = _flag_masks(palette, codes)
+        if rows is None:
+            rows = self._rows_of(masks)
+        out = object.__new__(Terrain)
+        for field in ("width", "depth", "height", "below", "ground"):
+            object.__setattr__(out, field, getattr(self, field))
+        object.__setattr__(out, "_cells", immutables.Map(tiles))
+        object.__setattr__(out, "_rows", immutables.Map(rows))
+        object.__setattr__(out, "_tiles", immutables.Map(masks))
+        object.__setattr__(out, "_tile_levels", frozenset(k[0] for k in masks))
+        kinds: dict[Cell, int] = {}
+        for palette, _ in tiles.values():
+            for c in palette[1:]:
+                kinds[c] = kinds.get(c, 0) + 1
+        object.__setattr__(out, "_kinds", immutables.Map(kinds))
+        out._check_size()
+        return out
+
+    def _rows_of(
+        self, masks: Mapping[Tile, tuple[int, int, int, int]]
+    ) -> dict[Row, tuple[int, int, int, int]]:
+        """The row masks of the rows that cross a stored tile, put together 32 bits at a time."""
+        rows: dict[Row, tuple[int, int, int, int]] = {}
+        for z, ty in {(z, ty) for z, ty, _ in masks}:
+            rows.update(self._tile_row(z, ty, masks))
+        return rows
+
+    def _tile_row(
+        self, z: int, ty: int, masks: Mapping[Tile, tuple[int, int, int, int]]
+    ) -> Iterator[tuple[Row, tuple[int, int, int, int]]]:
+        """The row masks of the TILE rows of tile row ``ty`` of level ``z``, from its tiles' masks."""
+        default_tile = _default_tile(z)
+        line = [masks.get((z, ty, tx), default_tile) for tx in range((self.width + TILE - 1) // TILE)]
+        used = [any(m[f] for m in line) for f in range(4)]
+        full = (1 << self.width) - 1
+        for r in range(min(TILE, self.depth - ty * TILE)):
+            shift = r * TILE_STRIDE
+            row = [0, 0, 0, 0]
+            for f in range(4):
+                if used[f]:
+                    chunks = b"".join([((m[f] >> shift) & _ROW_BITS).to_bytes(4, "little") for m in line])
+                    row[f] = int.from_bytes(chunks, "little") & full
+            yield (z, ty * TILE + r), (row[0], row[1], row[2], row[3])
+
     def with_cell(self, pos: Iterable[int], cell: Cell) -> Terrain:
-        """This map with one cell replaced; costs O(log cells), not a copy of the map."""
+        """This map with one cell replaced; costs one tile's copy, not a copy of the map."""
         return self.with_cells({as_pos(pos): cell})
 
     def with_cells(self, cells: Mapping[Pos, Cell]) -> Terrain:
         """This map with several cells replaced."""
-        new_cells = self.cells.mutate()
-        new_rows = self._rows.mutate()
-        tiles: dict[Tile, list[int]] = {}
         if not isinstance(cells, Mapping):
             raise ArgumentTypeError(f"with_cells: {cells!r} is not a mapping of positions to Cells", rule=())
+        new_rows = self._rows.mutate()
+        edits: dict[Tile, dict[int, Cell]] = {}
+        # many cells at once: each tile's masks and rows are cut again from its codes at the end
+        bulk = len(cells) > BULK_EDIT
         for raw, cell in cells.items():
             pos = as_pos(raw)
             if not isinstance(cell, Cell):
                 raise ArgumentTypeError(f"with_cell {tuple(pos)}: {cell!r} is not a Cell", rule=())
             self._check_in_bounds(pos)
-            if cell == self.default_cell(pos.z):
-                new_cells.pop(pos, None)
-            else:
-                new_cells[pos] = cell
-            key = (pos.z, pos.y)
-            masks = list(new_rows.get(key, self._default_row(pos.z)))
-            _set_bits(masks, pos.x, cell)
-            new_rows[key] = (masks[0], masks[1], masks[2], masks[3])
+            if not bulk:
+                key = (pos.z, pos.y)
+                masks = list(new_rows.get(key, self._default_row(pos.z)))
+                _set_bits(masks, pos.x, cell)
+                new_rows[key] = (masks[0], masks[1], masks[2], masks[3])
             tkey = (pos.z, pos.y // TILE, pos.x // TILE)
-            tile = tiles.get(tkey)
-            if tile is None:
-                tile = tiles[tkey] = list(self._tiles.get(tkey, _default_tile(pos.z)))
-            _set_bits(tile, (pos.y % TILE) * TILE_STRIDE + pos.x % TILE, cell)
+            edits.setdefault(tkey, {})[(pos.y % TILE) * TILE + pos.x % TILE] = cell
+        new_cells = self._cells.mutate()
         new_tiles = self._tiles.mutate()
-        for tkey, tmasks in tiles.items():
-            new_tiles[tkey] = (tmasks[0], tmasks[1], tmasks[2], tmasks[3])
-        levels = self._tile_levels
-        if any(tkey[0] not in levels for tkey in tiles):
-            levels = levels.union(tkey[0] for tkey in tiles)
+        kinds: immutables.MapMutation[Cell, int] | None = None  # made on the first change of kinds
+        for tkey, changes in edits.items():
+            default = self.default_cell(tkey[0])
+            old = self._cells.get(tkey)
+            palette = list(old[0]) if old is not None else [default]
+            index = {c: k for k, c in enumerate(palette)} if len(changes) > _FEW_CHANGES else None
+            # one byte a code while they fit, a list of ints past 256 kinds
+            seq: bytearray | list[int]
+            if old is None:
+                seq = bytearray(TILE_CELLS)
+            elif len(old[1]) == TILE_CELLS:
+                seq = bytearray(old[1])
+            else:
+                seq = list(_tile_codes(old[1]))
+            tmasks = list(self._tiles.get(tkey, _default_tile(tkey[0])))
+            for i, cell in changes.items():
+                if index is not None:
+                    code = index.get(cell, -1)
+                else:  # a few cells: a look along the short palette (same objects match at once)
+                    code = palette.index(cell) if cell in palette else -1
+                if code < 0:
+                    code = len(palette)
+                    if index is not None:
+                        index[cell] = code
+                    palette.append(cell)
+                    if code == 256 and isinstance(seq, bytearray):
+                        seq = list(seq)
+                seq[i] = code
+                if not bulk:
+                    _set_bits(tmasks, (i // TILE) * TILE_STRIDE + i % TILE, cell)
+            codes = bytes(seq) if isinstance(seq, bytearray) else _pack_codes(seq, len(palette))
+            found = _canonical(palette, codes, default)
+            if bulk and found is not None:
+                tmasks = list(_flag_masks(*found))
+            if old is None or found is None or found[0] != old[0]:
+                if kinds is None:
+                    kinds = self._kinds.mutate()
+                before = set(old[0][1:]) if old is not None else set()
+                after = set(found[0][1:]) if found is not None else set()
+                for c in after - before:
+                    kinds[c] = kinds.get(c, 0) + 1
+                for c in before - after:
+                    left = kinds[c] - 1
+                    if left:
+                        kinds[c] = left
+                    else:
+                        del kinds[c]
+            if found is None:
+                new_cells.pop(tkey, None)
+                new_tiles.pop(tkey, None)
+            else:
+                new_cells[tkey] = found
+                new_tiles[tkey] = (tmasks[0], tmasks[1], tmasks[2], tmasks[3])
+        tiles = new_tiles.finish()
+        if bulk:
+            for z, ty in {(z, ty) for z, ty, _ in edits}:
+                default_row = self._default_row(z)
+                for key, row in self._tile_row(z, ty, tiles):
+                    if row == default_row:
+                        new_rows.pop(key, None)
+                    else:
+                        new_rows[key] = row
         out = object.__new__(Terrain)
         for field in ("width", "depth", "height", "below", "ground"):
             object.__setattr__(out, field, getattr(self, field))
-        object.__setattr__(out, "cells", new_cells.finish())
+        object.__setattr__(out, "_cells", new_cells.finish())
         object.__setattr__(out, "_rows", new_rows.finish())
-        object.__setattr__(out, "_tiles", new_tiles.finish())
+        object.__setattr__(out, "_tiles", tiles)
+        levels = self._tile_levels
+        if any(k[0] not in levels for k in edits) or len(tiles) < len(self._tiles):
+            levels = frozenset(k[0] for k in tiles)
         object.__setattr__(out, "_tile_levels", levels)
+        object.__setattr__(out, "_kinds", self._kinds if kinds is None else kinds.finish())
+        out._check_size()
         return out
 
+    def _check_size(self) -> None:
+        """Refuse a map past :data:`MAX_STORED_TILES` tiles or :data:`MAX_CELL_KINDS` kinds of cell."""
+        if len(self._cells) > MAX_STORED_TILES:
+            raise InvalidArgumentError(
+                f"map of {len(self._cells):,} stored 32 x 32 tiles: at most {MAX_STORED_TILES:,} "
+                "(MAX_STORED_TILES)",
+                rule="DS-GRID-01",
+            )
+        if len(self._kinds) > MAX_CELL_KINDS:
+            raise InvalidArgumentError(
+                f"map of {len(self._kinds):,} kinds of cell: at most {MAX_CELL_KINDS:,} (MAX_CELL_KINDS)",
+                rule="DS-GRID-01",
+            )
+
+    def cell_kinds(self) -> frozenset[Cell]:
+        """The kinds of cell the map holds besides the defaults (at most :data:`MAX_CELL_KINDS`)."""
+        return frozenset(self._kinds)
+
     # queries ------------------------------------------------------------------------------
+    @property
+    def cells(self) -> TerrainCells:
+        """The cells that differ from the default (solid ground below z = 0, air above), by position."""
+        return TerrainCells(self._cells)
+
+    def tile_cells(self) -> immutables.Map[Tile, TileCells]:
+        """The stored tiles by (z, y // TILE, x // TILE): the palette (the level's default first)
+        and one code per cell, row by row (``(y % TILE) * TILE + x % TILE``)."""
+        return self._cells
+
     def in_bounds(self, pos: Iterable[int]) -> bool:
         """Whether the cell lies on the map."""
         x, y, z = as_pos(pos)
@@ -256,15 +604,20 @@ class Terrain:
 
     def default_cell(self, z: int) -> Cell:
         """The cell a level has where nothing was set: ground below z = 0, air above."""
-        return Cell(self.ground) if z < 0 else AIR
+        return _SOLID_CELLS[self.ground] if z < 0 else AIR
 
     def cell(self, pos: Iterable[int]) -> Cell:
         """The cell at ``pos``; cells off the map count as unbreakable solid."""
         p = as_pos(pos)
         if not self.in_bounds(p):
-            return Cell(Material.UNBREAKABLE)
-        found = self.cells.get(p)
-        return found if found is not None else self.default_cell(p.z)
+            return _SOLID_CELLS[Material.UNBREAKABLE]
+        x, y, z = p
+        found = self._cells.get((z, y // TILE, x // TILE))
+        if found is not None:
+            code = _tile_code_at(found[1], (y % TILE) * TILE + x % TILE)
+            if code:
+                return found[0][code]
+        return self.default_cell(z)
 
     def is_solid(self, pos: Iterable[int]) -> bool:
         """Whether the cell is filled with solid material (or off the map)."""
@@ -422,3 +775,52 @@ def _set_bits(masks: list[int], x: int, cell: Cell) -> None:
     flags = (cell.solid, cell.difficult, cell.damaging > 0, cell.liquid)
     for i, on in enumerate(flags):
         masks[i] = masks[i] | bit if on else masks[i] & ~bit
+
+
+def _past(codes: bytes, kinds: int) -> bool:
+    """Whether a tile's codes use a code of ``kinds`` or more."""
+    if len(codes) == TILE_CELLS:
+        return kinds < 256 and bool(codes.translate(None, bytes(range(kinds))))
+    return max(_tile_codes(codes)) >= kinds
+
+
+@functools.lru_cache(maxsize=1024)
+def _off_map(cols: int, rows: int) -> tuple[int, ...]:
+    """The cells of a tile past ``cols`` columns or ``rows`` rows (those of a tile at the map's edge)."""
+    return tuple(i for i in range(TILE_CELLS) if i % TILE >= cols or i // TILE >= rows)
+
+
+class TerrainCells(Mapping[Pos, Cell]):
+    """The cells of a map that differ from the default, by position: a read-only view of its tiles."""
+
+    __slots__ = ("_tiles",)
+
+    def __init__(self, tiles: immutables.Map[Tile, TileCells]) -> None:
+        self._tiles = tiles
+
+    def __getitem__(self, pos: Pos) -> Cell:
+        if not isinstance(pos, tuple) or len(pos) != 3:
+            raise KeyError(pos)
+        x, y, z = pos
+        found = self._tiles.get((z, y // TILE, x // TILE))
+        if found is None:
+            raise KeyError(pos)
+        code = _tile_code_at(found[1], (y % TILE) * TILE + x % TILE)
+        if not code:
+            raise KeyError(pos)
+        return found[0][code]
+
+    def __iter__(self) -> Iterator[Pos]:
+        for (z, ty, tx), (_, codes) in self._tiles.items():
+            x0, y0 = tx * TILE, ty * TILE
+            for i in compress(range(TILE_CELLS), _tile_codes(codes)):
+                yield Pos(x0 + i % TILE, y0 + i // TILE, z)
+
+    def __len__(self) -> int:
+        return sum(TILE_CELLS - list(_tile_codes(codes)).count(0) for _, codes in self._tiles.values())
+
+    def __bool__(self) -> bool:
+        return bool(self._tiles)
+
+    def __repr__(self) -> str:
+        return f"TerrainCells({len(self)} cells in {len(self._tiles)} tiles)"

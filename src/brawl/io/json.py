@@ -37,6 +37,7 @@ from brawl.events.base import Event
 from brawl.geometry import Pos
 from brawl.io.jsontext import (
     SCHEMA,
+    SCHEMA_PACKED,
     check_schema,
     checked_size,
     dumps,
@@ -49,7 +50,7 @@ from brawl.rng import Rng
 from brawl.size import Size
 from brawl.state import Encounter, TurnState
 from brawl.statecheck import MAX_CREATURES, MAX_OBJECTS, too_many
-from brawl.terrain import Cell, Material, Terrain
+from brawl.terrain import MAX_CELL_KINDS, MAX_STORED_TILES, TILE, TILE_CELLS, Cell, Material, Terrain
 
 TYPE_KEY = "class"
 """Key that tags a turn state or an event with its class name (a Python keyword: no field has it)."""
@@ -319,33 +320,166 @@ def _plain_structure(conv: cattrs.Converter, cls: type[Any]) -> Callable[[Any, A
     return hook
 
 
+PACK_FROM = 65_536
+"""A map of more stored cells than this is saved in the packed layout of schema 2 (tiles)."""
+ALPHABET = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"
+"""The 64 symbols of a packed tile's codes; "0" is the level's default cell."""
+_DECODE = bytes(ALPHABET.index(b) if b in ALPHABET else 255 for b in range(256))
+_SPARSE_COST = 24  # about the characters of one [x, y, z, k] entry of a sparse cell
+
+
+def code_width(kinds: int) -> int:
+    """Symbols per cell of a packed tile: 1 up to 63 kinds of cell, 2 up to 4,095."""
+    return 1 if kinds < len(ALPHABET) else 2
+
+
+def _cell_key(data: Any) -> str:
+    return json.dumps(data, sort_keys=True)
+
+
 def _terrain_unstructure(t: Terrain) -> dict[str, Any]:
-    cells = [[p.x, p.y, p.z, _CONVERTER.unstructure(c, Cell)] for p, c in sorted(t.cells.items())]
-    return {
+    head = {
         "width": t.width,
         "depth": t.depth,
         "height": t.height,
         "below": t.below,
         "ground": t.ground.value,
-        "cells": cells,
     }
+    if len(t.cells) <= PACK_FROM:
+        cells = [[p.x, p.y, p.z, _CONVERTER.unstructure(c, Cell)] for p, c in sorted(t.cells.items())]
+        return {**head, "cells": cells}
+    # schema 2: one palette of the map's kinds of cell; each tile packed (one or two symbols a
+    # cell, or just one cell's symbols when the whole tile is alike) or, when it holds few
+    # cells, listed as [x, y, z, k] with k the cell's place in the palette (from 1)
+    kinds = [(_cell_key(data), data, c) for c in t.cell_kinds() for data in [_CONVERTER.unstructure(c, Cell)]]
+    kinds.sort(key=lambda k: k[0])
+    index = {c: k for k, (_, _, c) in enumerate(kinds, 1)}
+    w = code_width(len(kinds))
+    tiles: list[list[Any]] = []
+    sparse: list[list[int]] = []
+    for (z, ty, tx), (palette, codes) in sorted(t.tile_cells().items()):
+        g = [0, *(index[c] for c in palette[1:])]
+        narrow = len(codes) == TILE_CELLS
+        stored = TILE_CELLS - (codes.count(0) if narrow else list(memoryview(codes).cast("H")).count(0))
+        if narrow and codes.count(codes[:1]) == TILE_CELLS:
+            tiles.append([z, ty, tx, _symbols(g[codes[0]], w)])
+        elif stored * _SPARSE_COST >= TILE_CELLS * w:
+            tiles.append([z, ty, tx, _pack_tile(codes, g, w)])
+        else:
+            x0, y0 = tx * TILE, ty * TILE
+            seq = codes if narrow else memoryview(codes).cast("H")
+            sparse.extend([x0 + i % TILE, y0 + i // TILE, z, g[seq[i]]] for i in range(TILE_CELLS) if seq[i])
+    sparse.sort(key=lambda e: (e[0], e[1], e[2]))
+    return {**head, "palette": [data for _, data, _ in kinds], "tiles": tiles, "cells": sparse}
+
+
+def _symbols(code: int, w: int) -> str:
+    return "".join(chr(ALPHABET[(code >> (6 * (w - 1 - d))) & 63]) for d in range(w))
+
+
+def _pack_tile(codes: bytes, g: list[int], w: int) -> str:
+    """The symbols of a tile's cells, row by row, through one table per symbol of a code."""
+    if len(codes) != TILE_CELLS:  # more than 256 kinds in the tile: two bytes a code
+        seq = memoryview(codes).cast("H")
+        return "".join(_symbols(g[c], w) for c in seq)
+    out = bytearray(w * TILE_CELLS)
+    for d in range(w):
+        table = bytearray(256)
+        for k, gk in enumerate(g):
+            table[k] = ALPHABET[(gk >> (6 * (w - 1 - d))) & 63]
+        out[d::w] = codes.translate(table)
+    return out.decode("ascii")
+
+
+def _unpack_tile(text: Any, w: int, kinds: int) -> list[int] | bytes:
+    """The map codes (0: default, k: palette[k - 1]) of a packed tile's symbols."""
+    if not isinstance(text, str) or len(text) not in (w, w * TILE_CELLS) or not text.isascii():
+        raise _Invalid(f"expected {w} or {w * TILE_CELLS:,} symbols of {ALPHABET.decode()}, got {show(text)}")
+    digits = text.encode("ascii").translate(_DECODE)
+    if 255 in digits:
+        raise _Invalid(f"a symbol that is not one of {ALPHABET.decode()}")
+    if w == 1:
+        codes: list[int] | bytes = digits if len(digits) == TILE_CELLS else digits * TILE_CELLS
+    else:
+        vals = [h * 64 + lo for h, lo in zip(digits[0::2], digits[1::2], strict=True)]
+        codes = vals if len(vals) == TILE_CELLS else vals * TILE_CELLS
+    if codes.translate(None, bytes(range(kinds + 1))) if isinstance(codes, bytes) else max(codes) > kinds:
+        raise _Invalid(f"code {max(codes)}: the palette has {kinds} kinds of cell")
+    return codes
 
 
 def _terrain_structure(value: Any, _: Any) -> Terrain:
-    body = _object(value, ("width", "depth"), ("height", "below", "ground", "cells"))
+    body = _object(value, ("width", "depth"), ("height", "below", "ground", "cells", "palette", "tiles"))
+    width = _field(body, "width", int, Terrain)
+    depth = _field(body, "depth", int, Terrain)
+    height = _field(body, "height", int, Terrain, 20)
+    below = _field(body, "below", int, Terrain, 10)
+    ground = _field(body, "ground", Material, Terrain, Material.DIRT)
+    palette: tuple[Cell, ...] = _field(body, "palette", tuple[Cell, ...], Terrain, ())
+    if len(palette) > MAX_CELL_KINDS:
+        raise _Invalid(
+            f"palette of {len(palette):,} kinds of cell: at most {MAX_CELL_KINDS:,} (MAX_CELL_KINDS)"
+        )
+    raw_tiles = body.get("tiles", [])
     raw_cells = body.get("cells", [])
-    if not isinstance(raw_cells, list):
-        raise _Invalid(f"cells: expected an array, got {show(raw_cells)}")
-    cells: dict[Pos, Cell] = {}
+    for name, raw, limit in (
+        ("tiles", raw_tiles, MAX_STORED_TILES),
+        ("cells", raw_cells, MAX_STORED_TILES * TILE_CELLS),
+    ):
+        if not isinstance(raw, list):
+            raise ClassValidationError(
+                f"invalid {name}",
+                [_attr_error(_Invalid(f"expected an array, got {show(raw)}"), name)],
+                Terrain,
+            )
+        if len(raw) > limit:
+            refused = _Invalid(f"{len(raw):,} entries: a map holds at most {limit:,}")
+            raise ClassValidationError(f"invalid {name}", [_attr_error(refused, name)], Terrain)
+    w = code_width(len(palette))
+    tiles: dict[tuple[int, int, int], tuple[tuple[Cell, ...], bytes]] = {}
+    defaults = {True: Cell(ground), False: Cell()}  # the default cell below z = 0 and from it up
     errors: list[Exception] = []
+    for index, item in enumerate(raw_tiles):
+        try:
+            if not isinstance(item, list) or len(item) != 4:
+                raise _Invalid(f'expected [z, y // 32, x // 32, "symbols"], got {show(item)}')
+            z, ty, tx = _pos_structure(item[:3], Pos)
+            key = (z, ty, tx)
+            if key in tiles:
+                raise _Invalid(f"tile {key} is listed twice")
+            if not (-below <= z < height and 0 <= ty * TILE < depth and 0 <= tx * TILE < width):
+                raise _Invalid(f"tile {key} is off the map")
+            codes = _unpack_tile(item[3], w, len(palette))
+            kinds = (defaults[z < 0], *palette)
+            if len(kinds) <= 256:
+                packed = bytes(codes)
+            else:
+                packed = b"".join(c.to_bytes(2, "little") for c in codes)
+            tiles[key] = (kinds, packed)
+        except Exception as exc:  # re-raised below with the path tiles[index]
+            _note(exc, IterableValidationNote(f"Structuring index {index}", index, str))
+            errors.append(exc)
+    if errors:
+        raise ClassValidationError(
+            "invalid terrain", [_attr_error(IterableValidationError("tiles", errors, list), "tiles")], Terrain
+        )
+    cells: dict[Pos, Cell] = {}
     for index, item in enumerate(raw_cells):
         try:
             if not isinstance(item, list) or len(item) != 4:
-                raise _Invalid(f"expected [x, y, z, {{cell}}], got {show(item)}")
+                raise _Invalid(f"expected [x, y, z, {{cell}}] or [x, y, z, k], got {show(item)}")
             pos = _pos_structure(item[:3], Pos)
             if pos in cells:
                 raise _Invalid(f"cell {tuple(pos)} is listed twice")
-            cells[pos] = _CONVERTER.structure(item[3], Cell)
+            if (pos.z, pos.y // TILE, pos.x // TILE) in tiles:
+                raise _Invalid(f"cell {tuple(pos)} lies in a packed tile")
+            kind = item[3]
+            if isinstance(kind, int) and not isinstance(kind, bool):
+                if not 1 <= kind <= len(palette):
+                    raise _Invalid(f"kind {kind}: the palette has {len(palette)} kinds of cell (from 1)")
+                cells[pos] = palette[kind - 1]
+            else:
+                cells[pos] = _CONVERTER.structure(kind, Cell)
         except Exception as exc:  # re-raised below with the path cells[index]
             _note(exc, IterableValidationNote(f"Structuring index {index}", index, Cell))
             errors.append(exc)
@@ -353,14 +487,10 @@ def _terrain_structure(value: Any, _: Any) -> Terrain:
         raise ClassValidationError(
             "invalid terrain", [_attr_error(IterableValidationError("cells", errors, list), "cells")], Terrain
         )
-    return Terrain(
-        _field(body, "width", int, Terrain),
-        _field(body, "depth", int, Terrain),
-        height=_field(body, "height", int, Terrain, 20),
-        below=_field(body, "below", int, Terrain, 10),
-        ground=_field(body, "ground", Material, Terrain, Material.DIRT),
-        cells=immutables.Map(cells),
-    )
+    if tiles:
+        terrain = Terrain.from_tiles(width, depth, tiles, height=height, below=below, ground=ground)
+        return terrain.with_cells(cells) if cells else terrain
+    return Terrain(width, depth, height=height, below=below, ground=ground, cells=cells)
 
 
 def _attr_error(exc: Exception, name: str) -> Exception:
@@ -389,9 +519,10 @@ def _object(value: Any, required: tuple[str, ...], optional: tuple[str, ...]) ->
 
 
 def _encounter_unstructure(enc: Encounter) -> dict[str, Any]:
+    terrain = _terrain_unstructure(enc.terrain)
     return {
-        "schema": SCHEMA,
-        "terrain": _terrain_unstructure(enc.terrain),
+        "schema": SCHEMA_PACKED if "tiles" in terrain else SCHEMA,
+        "terrain": terrain,
         "creatures": [_CONVERTER.unstructure(c, Creature) for c in enc.creature_list()],
         "objects": [_CONVERTER.unstructure(enc.objects[k], MapObject) for k in sorted(enc.objects)],
         "turn": None if enc.turn is None else _CONVERTER.unstructure(enc.turn, TurnState),
@@ -536,7 +667,11 @@ def unstructure(value: Any, t: Any = None) -> Any:
 
 # --- documents --------------------------------------------------------------------------------------
 def to_json(state: Encounter) -> str:
-    """The encounter as a JSON document (``"schema": 1``), deterministic and exact."""
+    """The encounter as a JSON document, deterministic and exact.
+
+    ``"schema": 1``, or 2 when the map holds more than :data:`PACK_FROM` stored cells and its
+    tiles are packed (a palette of cells and one or two symbols a cell, see the scenarios page).
+    """
     if not isinstance(state, Encounter):
         raise ArgumentTypeError(f"to_json(state={state!r}): expected an Encounter", rule=())
     return checked_size(dumps(_encounter_unstructure(state)))
@@ -553,7 +688,7 @@ def _check_counts(data: dict[str, Any], source: str | None) -> None:
 
 def from_json(text: str, *, source: str | None = None) -> Encounter:
     """The encounter saved by :func:`to_json`; a malformed document raises :class:`ScenarioError`."""
-    data = check_schema(loads(text, source), source)
+    data = check_schema(loads(text, source), source, (SCHEMA, SCHEMA_PACKED))
     _check_counts(data, source)
     try:
         enc: Encounter = structure(data, Encounter, source=source)
@@ -643,11 +778,15 @@ def actions_from_json(text: str, *, source: str | None = None) -> tuple[Action, 
 
 
 __all__ = [
+    "ALPHABET",
     "EFFECT_KEY",
     "EFFECT_TAGS",
+    "PACK_FROM",
     "SCHEMA",
+    "SCHEMA_PACKED",
     "actions_from_json",
     "actions_to_json",
+    "code_width",
     "converter",
     "event_data",
     "events_from_json",

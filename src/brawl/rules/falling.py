@@ -339,6 +339,8 @@ def land(
             raise InvalidArgumentError(
                 f"fall of {c.id!r} onto {onto!r}: no unoccupied space to land in", rule="DS-FALL-07"
             )
+        if options[0].z > rest.pos.z:
+            cited.append("R-FALL-6")
         if landing is None:
             target_pos = options[0]
         elif landing in options:
@@ -398,27 +400,31 @@ def nearest_free(state: Encounter, c: Creature, around: Pos) -> list[Pos]:
     """The unoccupied positions nearest ``around`` where ``c`` can come to rest (DS-FALL-07, R-FALL-4).
 
     Distance is the Chebyshev distance between lowest corners (R-GEO-1). Equally near positions
-    come in a fixed order: highest first, then north to south (y), then west to east (x).
+    come in a fixed order: highest first, then north to south (y), then west to east (x). Where
+    no space at the creature's level is free (a shaft it fills), the levels above are searched in
+    turn, nearest first (R-FALL-6).
     """
     n = c.n
     ignore = riders_and_self(state, c)
-    best: list[tuple[int, int, int, int, Pos]] = []
-    best_d: int | None = None
     limit = max(state.terrain.width, state.terrain.depth)
-    for r in range(1, limit + 1):
-        if best_d is not None and r > best_d:
-            break
-        for x, y in _ring(around.x, around.y, r):
-            start = Pos(x, y, around.z)
-            cand = free_rest(state, start, n, ignore)
-            if cand is None:
-                continue
-            d = cell_distance(around, cand)
-            if best_d is None or d < best_d:
-                best_d, best = d, []
-            if d == best_d:
-                best.append((d, -cand.z, cand.y, cand.x, cand))
-    return [item[4] for item in sorted(best)]
+    for z in range(around.z, state.terrain.height):
+        best: list[tuple[int, int, int, int, Pos]] = []
+        best_d: int | None = None
+        for r in range(1, limit + 1):
+            if best_d is not None and r > best_d:
+                break
+            for x, y in _ring(around.x, around.y, r):
+                cand = free_rest(state, Pos(x, y, z), n, ignore)
+                if cand is None:
+                    continue
+                d = cell_distance(around, cand)
+                if best_d is None or d < best_d:
+                    best_d, best = d, []
+                if d == best_d:
+                    best.append((d, -cand.z, cand.y, cand.x, cand))
+        if best:
+            return [item[4] for item in sorted(best)]
+    return []
 
 
 def free_rest(state: Encounter, start: Pos, n: int, ignore: set[str]) -> Pos | None:

@@ -2,9 +2,11 @@
 
 :func:`reachable` builds the step rules of the mover (:class:`brawl.rules.steps.MoveModel`) with
 what the condition rules say (current speed, grabs, riders) and runs the engine of
-:mod:`brawl.reach` over them: the bit-set flood for walking, shifting and crawling on one level,
-the Dijkstra search for everything else (climbing, swimming, flying, burrowing, frightened
-movers, dragged creatures). A move gets min(distance offered, current speed) points (DS-MOVE-07).
+:mod:`brawl.reach` over them: the bit-set flood for walking, shifting and crawling on one level
+and for a size-1 mover flying, swimming or climbing over every level (26 directions), at any
+budget; the Dijkstra search for everything else (burrowing, larger movers off the ground,
+frightened movers, riders and dragged creatures). A move gets min(distance offered, current
+speed) points (DS-MOVE-07).
 """
 
 from __future__ import annotations
@@ -16,10 +18,11 @@ from brawl.errors import IllegalMoveError, InvalidArgumentError
 from brawl.geometry import HORIZONTAL_DIRECTIONS, Pos
 from brawl.reach import MAX_SEARCH_POSITIONS, Backend, Reachable, dijkstra
 from brawl.rules.conditions import grabbing, speed
-from brawl.rules.step_masks import bitset_search
+from brawl.rules.step_masks import bitset_search, bitset_search3
 from brawl.rules.steps import (
     DISENGAGE_SQUARES,
     SHIFT_MODES,
+    SPACE_MODES,
     Mode,
     MoveModel,
     check_budget,
@@ -27,9 +30,31 @@ from brawl.rules.steps import (
 )
 from brawl.state import Encounter
 
+BITSET_SMALL = 256
+"""Windows at most this many squares across are searched without the size check (they pass it)."""
+
 Algorithm = Literal["auto", "bitset", "dijkstra"]
-BITSET_MAX_BUDGET = 256
-"""Largest budget the bit-set search takes by itself: it keeps one window-sized int per cost layer."""
+MAX_WINDOW_BITS = 1 << 24
+"""Largest bit-set window searched (positions, guard bits included); larger searches are refused."""
+
+
+def window_bits(model: MoveModel, origin: Pos, budget: int) -> int:
+    """About how many bits the bit-set window of a search holds: it is clamped to the map."""
+    terrain = model.state.terrain
+    span = 2 * budget + model.n + 2
+    bits = (min(span, terrain.width) + 1) * (min(span, terrain.depth) + 1)
+    if model.mode in SPACE_MODES:
+        bits *= min(span, terrain.height + terrain.below)
+    return bits
+
+
+def bitset_kind(model: MoveModel) -> str | None:
+    """ "walk" (one level, 8 directions), "space" (26 directions, size 1) or None: no bit-set search."""
+    if model.bitset_ok:
+        return "walk"
+    if model.space_bitset_ok:
+        return "space"
+    return None
 
 
 def search(
@@ -38,24 +63,30 @@ def search(
     """Run the bit-set or the Dijkstra search from ``origin`` with ``budget`` movement points."""
     if algorithm not in ("auto", "bitset", "dijkstra"):
         raise InvalidArgumentError(f"algorithm {algorithm!r}: auto, bitset or dijkstra", rule="R-MOVE-1")
-    if algorithm == "bitset" and not model.bitset_ok:
+    kind = bitset_kind(model)
+    if algorithm == "bitset" and kind is None:
         raise InvalidArgumentError(
             f"algorithm 'bitset': the {model.mode} mode of {model.creature.id!r} needs the general search",
             rule="R-MOVE-1",
         )
-    if algorithm == "bitset" and budget > BITSET_MAX_BUDGET:
-        raise InvalidArgumentError(
-            f"algorithm 'bitset': budget {budget} above {BITSET_MAX_BUDGET}", rule="R-MOVE-1"
-        )
-    if algorithm == "bitset" or (algorithm == "auto" and model.bitset_ok and budget <= BITSET_MAX_BUDGET):
-        return bitset_search(model, origin, budget), "bitset"
+    if algorithm != "dijkstra" and kind is not None:
+        bits = window_bits(model, origin, budget)
+        if bits > MAX_WINDOW_BITS:
+            raise InvalidArgumentError(
+                f"budget {budget}: the {model.mode} search's window of {bits:,} bits is above "
+                f"MAX_WINDOW_BITS ({MAX_WINDOW_BITS:,}); ask with a smaller budget",
+                rule="DS-MOVE-07",
+            )
+        if kind == "walk":
+            return bitset_search(model, origin, budget), "bitset"
+        return bitset_search3(model, origin, budget), "bitset"
     terrain = model.state.terrain
     span = 2 * budget + 1
     levels = 1 if model.directions is HORIZONTAL_DIRECTIONS else min(span, terrain.height + terrain.below)
     if min(span, terrain.width) * min(span, terrain.depth) * levels > MAX_SEARCH_POSITIONS:
         raise InvalidArgumentError(
             f"budget {budget}: the {model.mode} search could cover more than {MAX_SEARCH_POSITIONS:,} "
-            "positions; ask with a smaller budget",
+            "positions (MAX_SEARCH_POSITIONS); ask with a smaller budget",
             rule="DS-MOVE-07",
         )
     # a shift can't leave difficult or damaging terrain or an enemy's space (DS-MOVE-10)
@@ -149,7 +180,8 @@ def reachable(
         else:  # alive, no condition, grabbing no one: its speed is its own (RB1-GRABBED, RB1-SLOWED)
             points = _points(c.speed, budget, mode, ignore_speed)
     origin = c.pos
-    if algorithm == "auto" and points <= BITSET_MAX_BUDGET and model.bitset_ok:
+    if algorithm == "auto" and model.bitset_ok and 2 * points + c.n <= BITSET_SMALL:
+        # the common query: a small walking window, searched straight away
         backend: Backend = bitset_search(model, origin, points)
         return Reachable(cid, origin, points, mode, "bitset", model.step, model.directions, backend)
     backend, used = search(model, origin, points, algorithm=algorithm)
@@ -178,8 +210,9 @@ def _points(speed_now: int, budget: int | None, mode: str, ignore_speed: bool) -
 
 
 __all__ = [
-    "BITSET_MAX_BUDGET",
+    "MAX_WINDOW_BITS",
     "Algorithm",
+    "bitset_kind",
     "companions",
     "current_speed",
     "grabbed_by",
@@ -188,4 +221,5 @@ __all__ = [
     "reachable",
     "riders_of",
     "search",
+    "window_bits",
 ]

@@ -8,14 +8,16 @@ of :func:`brawl.reach.flood` with the definitions of :class:`brawl.rules.steps.M
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Iterable
 from itertools import repeat
 from typing import cast
 
 from brawl.creature import Creature
 from brawl.geometry import Pos
-from brawl.reach import BitsetBackend, flood, foot, rect
+from brawl.reach import BitsetBackend, Group, flood, flood_groups, foot, rect, shl
 from brawl.rules.steps import SHIFT_MODES, STOP_SIZE_GAP, MoveModel
+from brawl.size import Size
 from brawl.state import Encounter
 from brawl.terrain import TILE, TILE_STRIDE, Terrain
 
@@ -313,25 +315,215 @@ def bitset_search(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
         standable &= ~forbidden
     swim = liq_p if not model.swimmer else 0  # DS-MTYPE-12
     surcharge = (dif | ene) if not shifting else 0  # DS-MOVE-12, DS-MOVE-03
-    layers, visited = flood(start, standable, swim, surcharge, model.base, blk, n, s, cw, ch, budget)
+    layers, planes, visited = flood(start, standable, swim, surcharge, model.base, blk, n, s, cw, ch, budget)
     no_stop = None if model.squeeze else functools.partial(_no_stop, model, x0, y0, x1, y1, z, s)
-    return BitsetBackend(layers, visited, x0, y0, s, z, no_stop)
+    # positions lie in the first (cw - n + 1) columns and rows of the cell grid
+    window = (x0, y0, z, cw, ch, 1, s, ch * s)
+    return BitsetBackend(layers, planes, visited, start, window, no_stop)
+
+
+def bitset_search3(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
+    """The bit-set search of a size-1 flyer, swimmer or climber: 26 directions over every level.
+
+    The window is the levels, rows and columns within ``budget`` of ``origin`` (one more cell
+    around, for the surfaces a climber holds on to), each level followed by a guard row and each
+    row by a guard column, so that no step's shift wraps. The masks follow
+    :meth:`MoveModel.check_step`: open cells and corners (R-GEO-5, R-GEO-4), what holds the mover
+    up (DS-MOVE-14: flying holds itself, swimming needs ground or liquid, climbing also a wall,
+    ledge or object it touches), and the costs (DS-GRID-03; +1 into difficult terrain or an
+    enemy's space, DS-MOVE-12, DS-MOVE-03; +1 for a swimming or climbing step without that
+    movement type, DS-MTYPE-12).
+    """
+    state = model.state
+    terrain = state.terrain
+    mode = model.mode
+    ox, oy, oz = origin
+    margin = 1 if mode == "climb" else 0
+    px0, px1 = max(ox - budget, 0), min(ox + budget, terrain.width - 1)
+    py0, py1 = max(oy - budget, 0), min(oy + budget, terrain.depth - 1)
+    pz0, pz1 = max(oz - budget, -terrain.below), min(oz + budget, terrain.height - 1)
+    if mode != "fly":
+        # a level of default cells over another is all air or all ground: nothing holds a swimmer
+        # or a climber there, unless ground lies right below or a stored cell or object is near
+        stored = terrain.tile_levels() | {c.z for o in state.objects.values() for c in o.cells()}
+        near = (-1, 0, 1) if mode == "climb" else (-1, 0)
+
+        def may_hold(z: int) -> bool:
+            return z == oz or z == 0 or (z >= 0 and any(z + d in stored for d in near)) or z in stored
+
+        held_levels = [z for z in range(pz0, pz1 + 1) if may_hold(z)]
+        pz0, pz1 = held_levels[0], held_levels[-1]
+    x0, x1 = max(px0 - margin, 0), min(px1 + margin, terrain.width - 1)
+    y0, y1 = max(py0 - margin, 0), min(py1 + margin, terrain.depth - 1)
+    z0, z1 = max(pz0 - margin, -terrain.below), min(pz1 + margin, terrain.height - 1)
+    cw, ch, levels = x1 - x0 + 1, y1 - y0 + 1, z1 - z0 + 1
+    s = cw + 1
+    plane = (ch + 1) * s
+    blk = dif = liq = sup = 0
+    for dz in range(levels):
+        b, d_, _, lq, sp = _window_terrain(terrain, x0, y0, cw, ch, s, z0 + dz, 1)
+        shift = dz * plane
+        blk |= b << shift
+        dif |= d_ << shift
+        liq |= lq << shift
+        sup |= sp << shift
+    for o in state.objects.values():
+        for c in o.cells():
+            if x0 <= c.x <= x1 and y0 <= c.y <= y1:
+                bit = (c.y - y0) * s + (c.x - x0)
+                if z0 <= c.z <= z1:
+                    blk |= 1 << (bit + (c.z - z0) * plane)
+                if z0 - 1 <= c.z < z1:
+                    sup |= 1 << (bit + (c.z + 1 - z0) * plane)
+    cells_row = rect(s, 0, cw - 1, 0, ch - 1)
+    cells = 0
+    pwin = 0
+    prow = rect(s, px0 - x0, px1 - x0, py0 - y0, py1 - y0)
+    for dz in range(levels):
+        cells |= cells_row << (dz * plane)
+        if pz0 <= z0 + dz <= pz1:
+            pwin |= prow << (dz * plane)
+    blk &= cells
+    opened = cells & ~blk
+    directions = [
+        (dx, dy, dz, dx + dy * s + dz * plane) for dx in (-1, 0, 1) for dy in (-1, 0, 1) for dz in (-1, 0, 1)
+    ]
+    directions = [d for d in directions if d[:3] != (0, 0, 0)]
+    if mode == "fly":
+        held = cells
+    elif mode == "swim":
+        held = sup | liq
+    else:  # climbing: also a wall, ledge or object touching the cube (the map's edge is none)
+        touch = 0
+        for *_, by in directions:
+            touch |= shl(blk, -by)
+        held = sup | liq | touch
+    standable = pwin & ~blk & held
+    # keep only the levels the mover may occupy (and its own): no step reaches the others, and
+    # every corner of a step between two kept levels lies in them
+    level_bits = (1 << plane) - 1
+    used = [dz for dz in range(levels) if (standable >> (dz * plane)) & level_bits or z0 + dz == oz]
+    lo, hi = used[0], used[-1]
+    if lo or hi < levels - 1:
+        keep = (1 << ((hi - lo + 1) * plane)) - 1
+        cut = lo * plane
+        standable, dif, liq, sup, cells, opened = (
+            (m >> cut) & keep for m in (standable, dif, liq, sup, cells, opened)
+        )
+        z0, z1, levels = z0 + lo, z0 + hi, hi - lo + 1
+        directions = [
+            (dx, dy, dz, dx + dy * s + dz * plane) for dx, dy, dz, _ in directions if levels > 1 or not dz
+        ]
+    ene = 0
+    side = model.creature.side
+    for other in _window_creatures(state, x0, y0, x1, y1, z0, z1 + 1):
+        if other.side != side and not other.dead and other.id not in model.ignore:
+            ene |= _space3(other, x0, y0, x1, y1, z0, z1, s, plane)
+    surcharge = dif | ene  # DS-MOVE-12, DS-MOVE-03
+    swim = liq if not model.swimmer else 0  # DS-MTYPE-12
+
+    def corner(dx: int, dy: int, dz: int) -> int | None:
+        """Where a step d may arrive: every corner cell p + part (p = q - d) is open (R-GEO-4)."""
+        shifts = _corner_shifts(dx, dy, dz, s, plane)
+        if not shifts:
+            return None
+        mask = -1
+        for by in shifts:
+            mask &= opened << by if by >= 0 else opened >> -by
+        return mask
+
+    def group(dirs: list[tuple[int, int, int, int]], dear: int) -> Group:
+        steps = tuple((by, corner(dx, dy, dz)) for dx, dy, dz, by in dirs)
+        e2 = standable & surcharge & dear
+        e1 = standable & (surcharge | dear) & ~e2
+        return steps, standable & ~(surcharge | dear), e1, e2
+
+    if mode == "climb" and not model.climber:
+        # a climbing step rises, sinks or ends unsupported (DS-MTYPE-11): +1 out of liquid
+        dry = cells & ~liq
+        groups = [
+            group([d for d in directions if d[2] == 0], swim | (dry & ~sup)),
+            group([d for d in directions if d[2] != 0], swim | dry),
+        ]
+    else:
+        groups = [group(directions, swim)]
+    start = 1 << ((oz - z0) * plane + (oy - y0) * s + (ox - x0))
+    layers, planes, visited = flood_groups(start, standable, groups, model.base, budget, levels * plane)
+    window = (x0, y0, z0, cw, ch, levels, s, plane)
+    no_stop = None if model.squeeze else functools.partial(_no_stop3, model, window)
+    return BitsetBackend(layers, planes, visited, start, window, no_stop)
+
+
+@functools.lru_cache(maxsize=1024)
+def _corner_shifts(dx: int, dy: int, dz: int, s: int, plane: int) -> tuple[int, ...]:
+    """The shifts that bring the open cells to the corners of a step (dx, dy, dz) (R-GEO-4).
+
+    A corner is p + part for each proper, non-empty part of the step; seen from where the step
+    arrives (q = p + d) it lies at q - (d - part).
+    """
+    changed = [(i, v) for i, v in enumerate((dx, dy, dz)) if v]
+    out = []
+    for size in range(1, len(changed)):
+        for subset in itertools.combinations(changed, size):
+            part = [0, 0, 0]
+            for i, v in subset:
+                part[i] = v
+            out.append((dx - part[0]) + (dy - part[1]) * s + (dz - part[2]) * plane)
+    return tuple(out)
+
+
+def _space3(other: Creature, x0: int, y0: int, x1: int, y1: int, z0: int, z1: int, s: int, plane: int) -> int:
+    """The bits of a creature's cells in a window of levels z0..z1 (0 if none lie in it)."""
+    cx, cy, cz = other.pos
+    cn = other.size.squares
+    if cn == 1:
+        if x0 <= cx <= x1 and y0 <= cy <= y1 and z0 <= cz <= z1:
+            return 1 << ((cz - z0) * plane + (cy - y0) * s + cx - x0)
+        return 0
+    if cx > x1 or cy > y1 or cz > z1 or cx + cn <= x0 or cy + cn <= y0 or cz + cn <= z0:
+        return 0
+    face = rect(s, max(cx, x0) - x0, min(cx + cn - 1, x1) - x0, max(cy, y0) - y0, min(cy + cn - 1, y1) - y0)
+    out = 0
+    for z in range(max(cz, z0), min(cz + cn - 1, z1) + 1):
+        out |= face << ((z - z0) * plane)
+    return out
+
+
+def _no_stop3(model: MoveModel, window: tuple[int, int, int, int, int, int, int, int]) -> int:
+    """The positions of a 3-D window the mover can't stop on: a creature within 1 size (DS-MOVE-04)."""
+    x0, y0, z0, cw, ch, levels, s, plane = window
+    x1, y1, z1 = x0 + cw - 1, y0 + ch - 1, z0 + levels - 1
+    rank = model.creature.size.rank
+    stay = 0
+    for other in _window_creatures(model.state, x0, y0, x1, y1, z0, z1 + 1):
+        if other.dead or other.id in model.ignore or abs(other.size.rank - rank) >= STOP_SIZE_GAP:
+            continue
+        stay |= _space3(other, x0, y0, x1, y1, z0, z1, s, plane)
+    return stay
 
 
 def _no_stop(model: MoveModel, x0: int, y0: int, x1: int, y1: int, z: int, s: int) -> int:
     """The window positions the mover can't stop on: a creature within 1 size is there (DS-MOVE-04)."""
-    size = model.creature.size
-    rank = size.rank
+    rank = model.creature.size.rank
     ignore = model.ignore
     n = model.n
+    top = z + n
     stay = 0
-    for other in _window_creatures(model.state, x0, y0, x1, y1, z, z + n):
-        if other.dead or other.id in ignore:
-            continue
+    near: dict[Size, bool] = {}  # whether a size is within 1 of the mover's, asked once per size
+    for other in _window_creatures(model.state, x0, y0, x1, y1, z, top):
         osize = other.size
-        if osize is size or abs(osize.rank - rank) < STOP_SIZE_GAP:
-            stay |= _space(other, x0, y0, x1, y1, z, z + n, s)
+        within = near.get(osize)
+        if within is None:
+            within = near[osize] = abs(osize.rank - rank) < STOP_SIZE_GAP
+        if not within or other.dead or other.id in ignore:
+            continue
+        if osize.squares == 1:
+            cx, cy, cz = other.pos
+            if x0 <= cx <= x1 and y0 <= cy <= y1 and z <= cz < top:
+                stay |= 1 << ((cy - y0) * s + cx - x0)
+        else:
+            stay |= _space(other, x0, y0, x1, y1, z, top, s)
     return foot(stay, n, s)
 
 
-__all__ = ["bitset_search"]
+__all__ = ["bitset_search", "bitset_search3"]

@@ -30,6 +30,8 @@ MODES: tuple[str, ...] = ("advance", "shift", "disengage", "crawl", "fly", "clim
 """The movement modes a willing move can use."""
 WALK_MODES = frozenset({"advance", "shift", "disengage", "crawl"})
 """Modes that move over the ground, one level, 8 horizontal directions (DS-MOVE-14)."""
+SPACE_MODES = frozenset({"fly", "swim", "climb"})
+"""Modes that move in 26 directions over every level (DS-MTYPE-01)."""
 SHIFT_MODES = frozenset({"shift", "disengage"})
 """Modes that shift: no opportunity attacks, no difficult or damaging terrain (DS-MOVE-09, DS-MOVE-10)."""
 
@@ -373,6 +375,11 @@ class MoveModel:
         """Whether the bit-set search applies: one level, 8 directions, nothing carried, not frightened."""
         return self.mode in WALK_MODES and not self.companions and self.fright is None
 
+    @property
+    def space_bitset_ok(self) -> bool:
+        """Whether the 3-D bit-set search applies: a size-1 flyer, swimmer or climber, alone, unafraid."""
+        return self.mode in SPACE_MODES and self.n == 1 and not self.companions and self.fright is None
+
 
 def mode_refusal(creature: Creature, mode: str) -> Refusal | None:
     """Why a creature can't move in ``mode`` at all, or None (RB1-PRONE, DS-MTYPE-02, DS-MTYPE-24)."""
@@ -400,6 +407,7 @@ __all__ = [
     "MAX_BUDGET",
     "MODES",
     "SHIFT_MODES",
+    "SPACE_MODES",
     "STEP_COST",
     "STOP_SIZE_GAP",
     "WALK_MODES",
