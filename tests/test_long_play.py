@@ -35,7 +35,7 @@ from brawl.requests import Action
 from brawl.rules.stamina import death_threshold, would_die
 from brawl.sim import standing_sides
 
-STEPS_CI = 50_000
+STEPS_CI = 100_000
 STEPS_LOCAL = 2_000
 SEED = 20261123
 WORKERS = 2
