@@ -13,6 +13,7 @@ import attrs
 import brawl
 from brawl import Cell, Characteristics, Creature, Encounter, Material, Pos, Terrain
 from brawl.events.movement import Moved
+from brawl.turns.deeds import Advance
 
 
 def moved(events: tuple[brawl.Event, ...]) -> Moved:
@@ -66,3 +67,21 @@ def test_a_mover_dying_mid_move_drops_what_it_dragged_ds_move_13_rb1_grabbed() -
     out = brawl.move(roomy, "raider", [(4, 4, 0), (5, 5, 0)])
     assert out.state.creature("kira").pos == Pos(5, 4, 0)
     assert moved(out.events).carried == ("kira",)
+
+
+def test_an_advance_cut_short_spends_only_the_squares_walked_ds_turn_02() -> None:
+    """DS-TURN-02, DS-MOVE-13: the raider (speed 5, Stamina 1) advances 3 squares on its turn and
+    dies in the fire on the first: its turn's movement loses 1 square, not the path's 3."""
+    fire = Terrain.flat(9, 9).with_cells({Pos(2, 1, 0): Cell(damaging=5, damage_type="fire")})
+    raider = Creature(id="raider", stamina_max=10, stamina=1, speed=5, pos=(1, 1, 0))
+    kira = Creature(id="kira", side="heroes", hero=True, stamina_max=30, pos=(8, 8, 0))
+    enc, _ = brawl.start_combat(Encounter.create(fire, [raider, kira]), d10=1)
+    enc, _ = brawl.start_turn(enc, "raider")
+    advance = Advance("raider", [(2, 1, 0), (3, 1, 0), (4, 1, 0)])
+    assert brawl.is_legal(enc, advance)
+    enc, events = brawl.apply(enc, advance)
+    assert enc.creature("raider").dead
+    assert moved(events).spent == 1
+    economy = enc.turn.economy
+    assert economy is not None
+    assert economy.movement_left == 4

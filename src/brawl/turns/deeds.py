@@ -28,7 +28,7 @@ from brawl.reach import Reachable
 from brawl.requests import Action
 from brawl.rules.main_actions import Charge, Defend
 from brawl.rules.maneuvers import AidAttack, EscapeGrab, Grab, Knockback
-from brawl.rules.movement import Disengage, Move, move, path_cost
+from brawl.rules.movement import Disengage, Move, move
 from brawl.rules.prone import StandUp
 from brawl.rules.reachable import reachable
 from brawl.rules.recoveries import CatchBreath, Heal
@@ -103,10 +103,10 @@ def _advance(state: Encounter, creature: str, path: tuple[Pos, ...]) -> Outcome:
     out = Outcome(state, ())
     if movement_left(state, creature) == 0:
         out = system_of(state).use_action(state, creature, "move")
-    cost = path_cost(out.state, creature, path)
     budget = movement_left(out.state, creature)
     out = out.then(move, creature, path, budget=budget)
-    spent = min(cost, budget)
+    # what the move walked (less than the path when it stops short), never a second plan of it
+    spent = min(sum(e.spent for e in out.events if isinstance(e, Moved) and e.creature == creature), budget)
     return out.then(system_of(out.state).spend_movement, creature, spent) if spent else out
 
 
