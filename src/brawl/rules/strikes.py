@@ -122,17 +122,17 @@ def is_flanking(state: Encounter, attacker: str, enemy: str) -> str | None:
     if a.side == e.side or a.dead or e.dead:
         return None
 
-    def able(c: Creature) -> bool:
-        return (
-            distance(c.pos, c.n, e.pos, e.n) == 1
-            and can_take_triggered_actions(state, c.id)
-            and has_line_of_effect(state, c.id, e.id)
-        )
+    def adjacent(c: Creature) -> bool:
+        return distance(c.pos, c.n, e.pos, e.n) == 1
 
-    if not able(a):
+    def able(c: Creature) -> bool:
+        return can_take_triggered_actions(state, c.id) and has_line_of_effect(state, c.id, e.id)
+
+    if not adjacent(a) or not able(a):
         return None
     for ally in state.allies_of(attacker):
-        if able(ally) and _crosses_opposite_sides(a, ally, e):
+        # the cheap geometry first; the line of effect is looked at only for a flanking position
+        if adjacent(ally) and _crosses_opposite_sides(a, ally, e) and able(ally):
             return ally.id
     return None
 
