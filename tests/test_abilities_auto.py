@@ -4,13 +4,17 @@ triggered action a round (DS-TURN-05)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import brawl
 from brawl import Creature, Encounter
-from brawl.errors import InvalidArgumentError
-from brawl.events.base import Note
+from brawl.errors import InvalidArgumentError, StateError
+from brawl.events.abilities import ResourceGained
+from brawl.events.base import DiceRolled, Note
 from brawl.events.turns import MaliceGained
+from brawl.statblocks import HeroSheet, load_statblocks
 from brawl.turns.records import StartCombat
 
 
@@ -75,3 +79,71 @@ def test_unspent_malice_is_lost_when_the_encounter_ends() -> None:
     notes = [n for n in of(Note, events) if "Malice" in n.text]
     assert [n.text for n in notes] == ["the Director loses 3 unspent Malice"]
     assert notes[0].rules == ("RB6-MALICE",)
+
+
+def hero_with_gain(gain: str, resource: int = 0) -> Encounter:
+    return Encounter(
+        creatures=(
+            Creature(id="kira", side="heroes", hero=True, resource_gain=gain, heroic_resource=resource),
+            Creature(id="gob", pos=(6, 0, 0), resource_gain="2"),
+        )
+    )
+
+
+def test_a_hero_gains_its_sheets_resource_at_the_start_of_each_turn() -> None:
+    """R-ABIL-13: a gain of "2" takes Kira from 1 to 3 at her first turn, 5 at her second; the
+    Director creature with a gain (not a hero) gains nothing."""
+    enc, _ = brawl.start_combat(hero_with_gain("2", 1), first_side="heroes")
+    enc, events = brawl.start_turn(enc, "kira")
+    (gain,) = of(ResourceGained, events)
+    assert (gain.creature, gain.amount, gain.total, gain.rules) == ("kira", 2, 3, ("R-ABIL-13",))
+    assert enc.creature("kira").heroic_resource == 3
+    enc, _ = brawl.end_turn(enc)
+    enc, events = brawl.start_turn(enc, "gob")
+    assert of(ResourceGained, events) == []
+    enc, _ = brawl.end_turn(enc)
+    enc, _ = brawl.end_round(enc)
+    enc, _ = brawl.start_turn(enc, "kira")
+    assert enc.creature("kira").heroic_resource == 5
+
+
+def test_a_dice_gain_is_rolled_from_the_encounters_rng_and_replays() -> None:
+    """R-ABIL-13: "1d3" is one d3 from the seeded RNG: the DiceRolled face is the gain, and the
+    same state gives the same roll."""
+    enc, _ = brawl.start_combat(hero_with_gain("1d3"), first_side="heroes")
+    after, events = brawl.start_turn(enc, "kira")
+    (die,) = [e for e in of(DiceRolled, events) if e.purpose == "Heroic Resource gain"]
+    assert die.dice == "d3"
+    assert 1 <= die.values[0] <= 3
+    assert after.creature("kira").heroic_resource == die.values[0]
+    assert brawl.start_turn(enc, "kira").state == after
+
+
+def test_no_gain_without_a_gain_on_the_sheet() -> None:
+    """R-ABIL-13: with no gain on the sheet nothing is gained and no event is given."""
+    enc, _ = brawl.start_combat(hero_with_gain(""), first_side="heroes")
+    enc, events = brawl.start_turn(enc, "kira")
+    assert of(ResourceGained, events) == []
+    assert enc.creature("kira").heroic_resource == 0
+
+
+@pytest.mark.parametrize("bad", ["d3", "1d", "two", "1d0", "0d3", " 2", "1d3+1", "1001"])
+def test_a_resource_gain_is_a_number_or_dice(bad: str) -> None:
+    """R-ABIL-13: only "N" or "NdM" is a gain."""
+    with pytest.raises(StateError, match="resource_gain"):
+        Creature(id="kira", resource_gain=bad)
+    with pytest.raises(TypeError):
+        Creature(id="kira", resource_gain=2)  # type: ignore[arg-type]
+
+
+def test_the_shipped_hero_sheets_carry_their_gain() -> None:
+    """R-ABIL-13: the example heroes' sheets give "2" or "1d3", and the hero built keeps it."""
+    blocks = load_statblocks(Path(__file__).parents[1] / "examples" / "statblocks" / "heroes.toml")
+    heroes = {b.name: b for b in blocks.blocks if isinstance(b, HeroSheet)}
+    assert {n: h.resource_gain for n, h in heroes.items()} == {
+        "Kira": "2",
+        "Talia": "1d3",
+        "Dain": "2",
+        "Mara": "1d3",
+    }
+    assert heroes["Kira"].creature("kira").resource_gain == "2"

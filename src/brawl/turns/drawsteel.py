@@ -36,6 +36,7 @@ from brawl.requests import Action
 from brawl.rules import conditions as cond_rules
 from brawl.rules import phases
 from brawl.rules.falling import continue_fall
+from brawl.rules.resources import gain_heroic_resource
 from brawl.rules.stability import end_stability_modifiers
 from brawl.state import Encounter, TurnState
 from brawl.turns.base import check_ids, register_system, roll_die
@@ -312,7 +313,8 @@ class DrawSteel:
 
     # turns ---------------------------------------------------------------------------------------
     def start_turn(self, state: Encounter, creature: str) -> Outcome:
-        """Start a creature's turn and run the start-of-turn condition hook."""
+        """Start a creature's turn: a hero gains its Heroic Resource (R-ABIL-13), then the
+        start-of-turn condition hook."""
         self.verify_start_turn(state, creature)
         t = _turn(state)
         c = state.creature(creature)
@@ -342,7 +344,7 @@ class DrawSteel:
             state.with_turn(new),
             (TurnStarted(creature=creature, side=c.side, round=state.round, rules=rules),),
         )
-        return out.then(phases.start_of_turn, creature)
+        return out.then(gain_heroic_resource, creature).then(phases.start_of_turn, creature)
 
     def verify_end_turn(self, state: Encounter) -> None:
         """Raise :class:`TurnOrderError` if no creature is taking a turn (DS-SIDE-08)."""
