@@ -9,9 +9,19 @@ from pathlib import Path
 import pytest
 
 import brawl
-from brawl import Creature, Encounter
+from brawl import (
+    Ability,
+    AbilityPowerRoll,
+    Characteristics,
+    Cost,
+    Creature,
+    Distance,
+    Encounter,
+    Target,
+    parse_tier,
+)
 from brawl.errors import InvalidArgumentError, StateError
-from brawl.events.abilities import ResourceGained
+from brawl.events.abilities import PotencyChecked, ResourceGained, ResourceRefunded, ResourceSpent
 from brawl.events.base import DiceRolled, Note
 from brawl.events.turns import MaliceGained
 from brawl.statblocks import HeroSheet, load_statblocks
@@ -147,3 +157,80 @@ def test_the_shipped_hero_sheets_carry_their_gain() -> None:
         "Mara": "1d3",
     }
     assert heroes["Kira"].creature("kira").resource_gain == "2"
+
+
+def _slow(cost: Cost, *, tier1: str = "M < 0 slowed (EoT)") -> Ability:
+    return Ability(
+        "Binding Glare", "main action", "heroic", ("Magic", "Ranged"),
+        distance=Distance("ranged", 5), target=Target("creature", 2), cost=cost,
+        power_roll=AbilityPowerRoll(("reason",), tiers=tuple(parse_tier(t) for t in (
+            tier1, "M < 1 slowed (EoT)", "M < 2 slowed (save ends)"))),
+    )  # fmt: skip
+
+
+def glare(cost: Cost, brute_might: int = 3, **kw: str) -> Encounter:
+    """Kira (Reason 2, 3 Heroic Resource) and two goblins: Might 3 and ``brute_might``."""
+    return Encounter(
+        creatures=(
+            Creature(id="kira", side="heroes", hero=True, heroic_resource=3, abilities=(_slow(cost, **kw),),
+                     characteristics=Characteristics(reason=2)),
+            Creature(id="g1", pos=(3, 0, 0), characteristics=Characteristics(might=3)),
+            Creature(id="g2", pos=(3, 2, 0), characteristics=Characteristics(might=brute_might)),
+        )
+    )  # fmt: skip
+
+
+def test_a_cost_is_refunded_when_every_target_resists_the_only_effect() -> None:
+    """RB2-POTENCY, R-ABIL-8: tier 3 (10 + 10 + 2 = 22): M < 2 slowed; both goblins have Might
+    3, both resist; the 2 Heroic Resource spent comes back: 3 - 2 + 2 = 3."""
+    out = brawl.use_ability(
+        glare(Cost("heroic", 2)), "kira", "Binding Glare", targets=["g1", "g2"], dice=(10, 10)
+    )
+    assert [c.applies for c in of(PotencyChecked, out.events)] == [False, False]
+    (spent,) = of(ResourceSpent, out.events)
+    (back,) = of(ResourceRefunded, out.events)
+    assert (spent.amount, spent.left) == (2, 1)
+    assert (back.resource, back.amount, back.total) == ("heroic", 2, 3)
+    assert back.rules == ("RB2-POTENCY", "R-ABIL-8")
+    assert out.state.creature("kira").heroic_resource == 3
+
+
+def test_no_refund_when_one_target_fails_to_resist() -> None:
+    """RB2-POTENCY: g2's Might 1 < 2, it is slowed: the 2 spent stay spent (3 - 2 = 1)."""
+    out = brawl.use_ability(
+        glare(Cost("heroic", 2), brute_might=1), "kira", "Binding Glare", targets=["g1", "g2"], dice=(10, 10)
+    )
+    assert of(ResourceRefunded, out.events) == []
+    assert out.state.creature("kira").heroic_resource == 1
+    assert out.state.creature("g2").has("slowed")
+
+
+def test_no_refund_when_the_ability_does_more_than_a_potency_effect() -> None:
+    """RB2-POTENCY: tier 1 (3 + 3 + 2 = 8) prints 2 damage besides the potency: the ability did
+    something, so the 2 spent stay spent even though both resist."""
+    enc = glare(Cost("heroic", 2), tier1="2 damage; M < 0 slowed (EoT)")
+    out = brawl.use_ability(enc, "kira", "Binding Glare", targets=["g1", "g2"], dice=(3, 3))
+    assert of(ResourceRefunded, out.events) == []
+    assert out.state.creature("kira").heroic_resource == 1
+
+
+STRONG = Characteristics(might=3)
+
+
+def test_malice_is_refunded_the_same_way() -> None:
+    """RB2-POTENCY, RB6-MALICE: a Director creature's 3 Malice comes back when both heroes resist."""
+    ogre = Creature(id="ogre", pos=(0, 0, 0), abilities=(_slow(Cost("malice", 3)),),
+                    characteristics=Characteristics(reason=2))  # fmt: skip
+    enc = Encounter(
+        creatures=(
+            ogre,
+            Creature(id="h1", side="heroes", hero=True, pos=(3, 0, 0), characteristics=STRONG),
+            Creature(id="h2", side="heroes", hero=True, pos=(3, 2, 0), characteristics=STRONG),
+        )
+    )  # fmt: skip
+    enc, _ = brawl.start_combat(enc, first_side="director")
+    before = enc.turn.malice
+    out = brawl.use_ability(enc, "ogre", "Binding Glare", targets=["h1", "h2"], dice=(10, 10))
+    (back,) = of(ResourceRefunded, out.events)
+    assert (back.resource, back.amount, back.total) == ("malice", 3, before)
+    assert out.state.turn.malice == before
