@@ -233,4 +233,4 @@ def test_malice_is_refunded_the_same_way() -> None:
     out = brawl.use_ability(enc, "ogre", "Binding Glare", targets=["h1", "h2"], dice=(10, 10))
     (back,) = of(ResourceRefunded, out.events)
     assert (back.resource, back.amount, back.total) == ("malice", 3, before)
-    assert out.state.turn.malice == before
+    assert out.state.turn.malice == before  # type: ignore[union-attr]
