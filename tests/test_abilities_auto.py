@@ -18,12 +18,13 @@ from brawl import (
     Distance,
     Encounter,
     Target,
+    UseAbility,
     parse_tier,
 )
-from brawl.errors import InvalidArgumentError, StateError
+from brawl.errors import ActionUnavailableError, InvalidArgumentError, StateError
 from brawl.events.abilities import PotencyChecked, ResourceGained, ResourceRefunded, ResourceSpent
 from brawl.events.base import DiceRolled, Note
-from brawl.events.turns import MaliceGained
+from brawl.events.turns import ActionUsed, MaliceGained
 from brawl.statblocks import HeroSheet, load_statblocks
 from brawl.turns.records import StartCombat
 
@@ -234,3 +235,65 @@ def test_malice_is_refunded_the_same_way() -> None:
     (back,) = of(ResourceRefunded, out.events)
     assert (back.resource, back.amount, back.total) == ("malice", 3, before)
     assert out.state.turn.malice == before  # type: ignore[union-attr]
+
+
+def _reaction(name: str, action_type: str) -> Ability:
+    return Ability(
+        name, action_type, None, ("Melee", "Weapon"), distance=Distance("melee", 1),
+        target=Target("creature"), trigger="An enemy moves adjacent.",
+        power_roll=AbilityPowerRoll(("might",), tiers=tuple(parse_tier(f"{n} damage") for n in (1, 2, 3))),
+    )  # fmt: skip
+
+
+def guards() -> Encounter:
+    """Kira with two triggered abilities and a free triggered one, a goblin adjacent."""
+    kit = (
+        _reaction("Parry", "triggered action"),
+        _reaction("Riposte", "triggered action"),
+        _reaction("Glare", "free triggered action"),
+    )
+    return Encounter(
+        creatures=(
+            Creature(id="kira", side="heroes", hero=True, abilities=kit, stamina_max=30),
+            Creature(id="gob", pos=(1, 0, 0), stamina_max=30),
+        )
+    )
+
+
+def test_a_triggered_ability_uses_the_one_triggered_action_of_the_round() -> None:
+    """DS-TURN-05: on the goblin's turn Kira's Parry spends her triggered action; Riposte in the
+    same round is refused citing DS-TURN-05; next round she may again."""
+    enc, _ = brawl.start_combat(guards(), first_side="director")
+    enc, _ = brawl.start_turn(enc, "gob")
+    assert UseAbility.cost_in(enc, {"user": "kira", "ability": "Parry"}) == "triggered"
+    enc, events = brawl.use_ability(enc, "kira", "Parry", targets=["gob"], dice=(5, 5))
+    (used,) = of(ActionUsed, events)
+    assert (used.creature, used.kind, used.rules) == ("kira", "triggered", ("DS-TURN-05",))
+    assert "kira" in enc.turn.triggered_used
+    with pytest.raises(ActionUnavailableError, match="DS-TURN-05"):
+        brawl.use_ability(enc, "kira", "Riposte", targets=["gob"], dice=(5, 5))
+    enc, _ = brawl.end_turn(enc)
+    enc, _ = brawl.start_turn(enc, "kira")
+    enc, _ = brawl.end_turn(enc)
+    enc, _ = brawl.end_round(enc)
+    enc, events = brawl.use_ability(enc, "kira", "Riposte", targets=["gob"], dice=(5, 5))
+    assert [e.kind for e in of(ActionUsed, events)] == ["triggered"]
+
+
+def test_a_free_triggered_ability_uses_nothing() -> None:
+    """DS-TURN-06: after Parry, the free triggered Glare is still allowed, and it leaves the
+    triggered action used, nothing more."""
+    enc, _ = brawl.start_combat(guards(), first_side="director")
+    enc, _ = brawl.use_ability(enc, "kira", "Parry", targets=["gob"], dice=(5, 5))
+    enc, events = brawl.use_ability(enc, "kira", "Glare", targets=["gob"], dice=(5, 5))
+    (used,) = of(ActionUsed, events)
+    assert (used.kind, used.rules) == ("free triggered", ("DS-TURN-06",))
+    assert enc.turn.triggered_used == frozenset({"kira"})
+
+
+def test_out_of_combat_a_triggered_ability_spends_nothing() -> None:
+    """DS-TURN-05: out of combat there is no round: Parry twice, no action spent."""
+    enc, events = brawl.use_ability(guards(), "kira", "Parry", targets=["gob"], dice=(5, 5))
+    enc, more = brawl.use_ability(enc, "kira", "Parry", targets=["gob"], dice=(5, 5))
+    assert of(ActionUsed, events + more) == []
+    assert enc.turn is None

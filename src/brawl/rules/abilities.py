@@ -67,8 +67,12 @@ COSTS = {
     "maneuver": "maneuver",
     "move action": "move",
     "free maneuver": "free maneuver",
+    "triggered action": "triggered",
+    "free triggered action": "free triggered",
 }
-"""What each action type spends from its user's turn; the others spend nothing of it (R-ABIL-1)."""
+"""What each action type spends: a part of its user's turn, or its one triggered action of the
+round (DS-TURN-05; a free triggered action spends nothing, DS-TURN-06); a villain action spends
+nothing (R-ABIL-1)."""
 DURATIONS = {
     "end of turn": Duration.EOT,
     "save ends": Duration.SAVE_ENDS,
@@ -165,7 +169,8 @@ class UseAbility(Action):
 
     @classmethod
     def cost_in(cls, state: Encounter, fields: Mapping[str, Any]) -> str | None:
-        """The part of the turn the ability's action type spends (R-ABIL-1)."""
+        """What the ability's action type spends: a part of the turn, or the triggered action of
+        the round (R-ABIL-1, DS-TURN-05)."""
         user, name = fields.get("user"), fields.get("ability")
         c = state.creatures.get(user) if isinstance(user, str) else None
         found = c.ability(name) if c is not None and isinstance(name, str) else None

@@ -68,6 +68,8 @@ PLAYERS_CHOOSE_ON = 6  # DS-SIDE-06: on a d10 of 6 or higher the players choose 
 FIRST_SIDE_DIE = 10  # DS-SIDE-06: a d10
 MAX_MOVEMENT = 10**9
 """Largest number of squares accepted in one request."""
+TRIGGERED_COSTS = frozenset({ActionKind.TRIGGERED.value, ActionKind.FREE_TRIGGERED.value})
+"""Costs spent off the creature's own turn too: its triggered action of the round (DS-TURN-05)."""
 MAX_MALICE = 10**6
 """Most Malice the Director may start a combat with."""
 
@@ -471,9 +473,15 @@ class DrawSteel:
         return Outcome(state.with_turn(t), (event,))
 
     def spends(self, state: Encounter, creature: str, cost: str) -> str | None:
-        """On the creature's own turn a call spends what it costs, as named (DS-TURN-01..03, DS-TURN-09)."""
+        """On the creature's own turn a call spends what it costs, as named (DS-TURN-01..03,
+        DS-TURN-09); a triggered or free triggered one in any round of the combat, on anyone's
+        turn or between turns (DS-TURN-05, DS-TURN-06)."""
         t = state.turn
-        if not isinstance(t, DrawSteelTurn) or t.current != creature or t.economy is None:
+        if not isinstance(t, DrawSteelTurn):
+            return None
+        if cost in TRIGGERED_COSTS:
+            return cost
+        if t.current != creature or t.economy is None:
             return None
         return cost
 
