@@ -21,7 +21,7 @@ from brawl import (
     parse_tier,
 )
 from brawl.sim import play, replay_fight
-from brawl.turns.ability_deeds import MAX_PLACEMENTS, ability_deeds, pick_ability
+from brawl.turns.ability_deeds import MAX_PLACEMENTS, MAX_WALLS, ability_deeds, pick_ability
 
 
 def roll(*tiers: str, chars: tuple[str, ...] = ("might",)) -> AbilityPowerRoll:
@@ -144,3 +144,45 @@ def test_an_area_holding_more_targets_than_allowed_is_offered_with_the_first_cho
     assert offer.targets == ("g0", "g1")
     out = brawl.apply(enc, attrs.evolve(offer, dice=(1, 1)))
     assert [out.state.creature(g).stamina for g in ("g0", "g1", "g2")] == [9, 9, 10]
+
+
+HURL = Ability(
+    "Hurl", "main action", "signature", ("Melee", "Strike", "Weapon"),
+    distance=Distance("melee", 1), target=Target("enemy"),
+    power_roll=roll("2 damage; push 1", "4 damage; push 2", "6 damage; push 3"),
+)  # fmt: skip
+
+
+def test_a_push_with_no_straight_direction_is_not_offered() -> None:
+    """R-GEO-2, R-ABIL-10: the size-1 hero inside the size-2 brute's space has no "straight away"
+    from the brute, so Hurl is offered on the hero beside it only; Stab (no push) on both."""
+    brute = Creature(id="brute", size="2", pos=(0, 0, 0), stamina_max=40, abilities=(HURL, STAB))
+    inside = Creature(id="inside", side="heroes", hero=True, size="1S", pos=(1, 1, 0))
+    beside = Creature(id="beside", side="heroes", hero=True, pos=(2, 0, 0))
+    enc = Encounter.create(Terrain.flat(6, 6), [brute, inside, beside])
+    offered = [(a.ability, a.targets) for a in ability_deeds(enc, "brute") if isinstance(a, UseAbility)]
+    assert offered == [("Hurl", ("beside",)), ("Stab", ("inside",)), ("Stab", ("beside",))]
+
+
+WALL = Ability(
+    "Stone Wall", "maneuver", None, ("Area", "Magic"),
+    distance=Distance("wall", size=3, within=2), target=Target("special", text="none"),
+    effect_after="The wall blocks movement and line of effect.",
+)  # fmt: skip
+
+
+def test_a_wall_is_offered_as_straight_walls_nearest_first() -> None:
+    """R-AREA-4, R-AREA-6: at most MAX_WALLS (8) straight walls of 3 squares, each accepted, the
+    nearest first (one square adjacent to Kira: 1 square away), the same list every time."""
+    kira = Creature(id="kira", side="heroes", hero=True, pos=(4, 4, 0), abilities=(WALL,))
+    enc = Encounter.create(Terrain.flat(10, 10), [kira, Creature(id="gob", pos=(8, 8, 0))])
+    offered = [a for a in ability_deeds(enc, "kira") if isinstance(a, UseAbility)]
+    assert len(offered) == MAX_WALLS == 8
+    assert offered == [a for a in ability_deeds(enc, "kira") if isinstance(a, UseAbility)]
+    for a in offered:
+        assert len(a.wall) == 3
+        xs, ys = {p.x for p in a.wall}, {p.y for p in a.wall}
+        assert len(xs) == 1 or len(ys) == 1  # straight
+        assert min(brawl.distance(kira.pos, 1, p, 1) for p in a.wall) == 1
+        brawl.verify_use_ability(enc, a)
+    assert len({a.wall for a in offered}) == 8
