@@ -20,6 +20,7 @@ from brawl import (
     UseAbility,
     parse_tier,
 )
+from brawl.abilities.areas import cube_placements, place_area
 from brawl.sim import play, replay_fight
 from brawl.turns.ability_deeds import MAX_PLACEMENTS, MAX_WALLS, ability_deeds, pick_ability
 
@@ -186,3 +187,28 @@ def test_a_wall_is_offered_as_straight_walls_nearest_first() -> None:
         assert min(brawl.distance(kira.pos, 1, p, 1) for p in a.wall) == 1
         brawl.verify_use_ability(enc, a)
     assert len({a.wall for a in offered}) == 8
+
+
+QUAKE = Ability(
+    "Quake", "main action", "signature", ("Area", "Magic"),
+    distance=Distance("cube", size=2, within=3), target=Target("each enemy", None),
+    power_roll=roll("1 damage; push 1", "2 damage; push 1", "3 damage; push 2"),
+)  # fmt: skip
+
+
+def test_a_cube_that_pushes_is_not_offered_with_a_target_on_its_origin_square() -> None:
+    """R-GEO-2, R-ABIL-10: the cube's push comes from its origin square (the one nearest Kira);
+    a placement with the goblin on that square has no straight direction and is not offered, the
+    others are (the goblin caught elsewhere in the cube)."""
+    kira = Creature(id="kira", side="heroes", hero=True, pos=(0, 0, 0), abilities=(QUAKE,))
+    enc = Encounter.create(Terrain.flat(10, 10), [kira, Creature(id="gob", pos=(3, 0, 0))])
+    offered = [a for a in ability_deeds(enc, "kira") if isinstance(a, UseAbility)]
+    assert offered
+    origins = [place_area(enc, "kira", QUAKE.distance, origin=a.origin).origin for a in offered]
+    assert Pos(3, 0, 0) not in origins
+    every = [
+        p for p in cube_placements(enc, "kira", QUAKE.distance) if p.x <= 3 < p.x + 2 and p.y <= 0 < p.y + 2
+    ]
+    on_origin = [p for p in every if place_area(enc, "kira", QUAKE.distance, origin=p).origin == Pos(3, 0, 0)]
+    assert on_origin  # such placements exist, and none of them is offered
+    assert not {a.origin for a in offered} & set(on_origin)

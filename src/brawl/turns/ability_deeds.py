@@ -25,7 +25,7 @@ from collections.abc import Iterator
 
 import attrs
 
-from brawl.abilities.areas import cube_placements, line_placements
+from brawl.abilities.areas import cube_placements, line_placements, place_area
 from brawl.abilities.model import Ability, ForcedMovement
 from brawl.creature import Creature, MapObject
 from brawl.errors import RulesError
@@ -127,15 +127,21 @@ def _overlaps(a: Pos, an: int, b: Pos, bn: int, axes: int) -> bool:
 
 def _no_direction(state: Encounter, request: UseAbility, ability: Ability) -> bool:
     """Whether a push or pull of the use has no straight direction for some target: the target
-    shares the source's columns (its space, or the origin square of a cube or line) (R-GEO-2,
-    R-ABIL-10). Such a use is not offered: the push would need a direction the offer lacks."""
+    shares the source's columns (the user's space, or the placed cube's or line's origin square,
+    as :func:`~brawl.rules.abilities.use_ability` measures it) (R-GEO-2, R-ABIL-10). Such a use is
+    not offered: the push would need a direction the offer lacks."""
     pushes, vertical = _straight(ability)
     if not pushes:
         return False
     user = state.creature(request.user)
-    source, sn = (user.pos, user.n) if request.origin is None else (request.origin, 1)
+    source, sn = user.pos, user.n
     try:
         targets = request.targets or ability_targets(state, request)
+        if request.origin is not None:
+            area = place_area(
+                state, user.id, ability.distance, origin=request.origin, direction=request.direction
+            )
+            source, sn = (area.origin, 1) if area.origin is not None else (source, sn)
     except RulesError:
         return False  # refused by its own check next
     axes = 3 if vertical else 2
