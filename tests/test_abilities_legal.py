@@ -21,7 +21,9 @@ from brawl import (
     parse_tier,
 )
 from brawl.abilities.areas import cube_placements, place_area
+from brawl.rules.abilities import ability_targets
 from brawl.sim import play, replay_fight
+from brawl.terrain import Cell, Material
 from brawl.turns.ability_deeds import MAX_PLACEMENTS, MAX_WALLS, ability_deeds, pick_ability
 
 
@@ -212,3 +214,25 @@ def test_a_cube_that_pushes_is_not_offered_with_a_target_on_its_origin_square() 
     on_origin = [p for p in every if place_area(enc, "kira", QUAKE.distance, origin=p).origin == Pos(3, 0, 0)]
     assert on_origin  # such placements exist, and none of them is offered
     assert not {a.origin for a in offered} & set(on_origin)
+
+
+BLAST = Ability(
+    "Blast", "main action", "signature", ("Area", "Magic"),
+    distance=Distance("cube", size=3, within=3), target=Target("each enemy", None),
+    power_roll=roll("1 damage", "2 damage", "3 damage"),
+)  # fmt: skip
+
+
+def test_a_cube_touching_a_target_behind_stone_is_not_offered() -> None:
+    """R-AREA-5, R-AREA-6: a stone wall at x = 3; the 3-cube at (2, 0) holds the goblin at (4, 1)
+    but its origin square (2, 1) has no line of effect to it: not offered (an offer must catch a
+    target, not just touch one); every cube offered catches the goblin."""
+    kira = Creature(id="kira", side="heroes", hero=True, pos=(0, 1, 0), abilities=(BLAST,))
+    stone = {Pos(3, y, z): Cell(Material.STONE) for y in range(10) for z in range(10)}
+    enc = Encounter.create(Terrain.flat(10, 10).with_cells(stone), [kira, Creature(id="gob", pos=(4, 1, 0))])
+    offered = [a for a in ability_deeds(enc, "kira") if isinstance(a, UseAbility)]
+    assert all(ability_targets(enc, a) == ("gob",) for a in offered)
+    behind = UseAbility("kira", "Blast", origin=(2, 0, 0))
+    assert Pos(4, 1, 0) in place_area(enc, "kira", BLAST.distance, origin=behind.origin).cells
+    assert ability_targets(enc, behind) == ()
+    assert behind not in offered
