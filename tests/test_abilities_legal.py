@@ -20,8 +20,11 @@ from brawl import (
     UseAbility,
     parse_tier,
 )
+from brawl.abilities.areas import cube_placements, place_area
+from brawl.rules.abilities import ability_targets
 from brawl.sim import play, replay_fight
-from brawl.turns.ability_deeds import MAX_PLACEMENTS, ability_deeds, pick_ability
+from brawl.terrain import Cell, Material
+from brawl.turns.ability_deeds import MAX_PLACEMENTS, MAX_WALLS, ability_deeds, pick_ability
 
 
 def roll(*tiers: str, chars: tuple[str, ...] = ("might",)) -> AbilityPowerRoll:
@@ -144,3 +147,92 @@ def test_an_area_holding_more_targets_than_allowed_is_offered_with_the_first_cho
     assert offer.targets == ("g0", "g1")
     out = brawl.apply(enc, attrs.evolve(offer, dice=(1, 1)))
     assert [out.state.creature(g).stamina for g in ("g0", "g1", "g2")] == [9, 9, 10]
+
+
+HURL = Ability(
+    "Hurl", "main action", "signature", ("Melee", "Strike", "Weapon"),
+    distance=Distance("melee", 1), target=Target("enemy"),
+    power_roll=roll("2 damage; push 1", "4 damage; push 2", "6 damage; push 3"),
+)  # fmt: skip
+
+
+def test_a_push_with_no_straight_direction_is_not_offered() -> None:
+    """R-GEO-2, R-ABIL-10: the size-1 hero inside the size-2 brute's space has no "straight away"
+    from the brute, so Hurl is offered on the hero beside it only; Stab (no push) on both."""
+    brute = Creature(id="brute", size="2", pos=(0, 0, 0), stamina_max=40, abilities=(HURL, STAB))
+    inside = Creature(id="inside", side="heroes", hero=True, size="1S", pos=(1, 1, 0))
+    beside = Creature(id="beside", side="heroes", hero=True, pos=(2, 0, 0))
+    enc = Encounter.create(Terrain.flat(6, 6), [brute, inside, beside])
+    offered = [(a.ability, a.targets) for a in ability_deeds(enc, "brute") if isinstance(a, UseAbility)]
+    assert offered == [("Hurl", ("beside",)), ("Stab", ("inside",)), ("Stab", ("beside",))]
+
+
+WALL = Ability(
+    "Stone Wall", "maneuver", None, ("Area", "Magic"),
+    distance=Distance("wall", size=3, within=2), target=Target("special", text="none"),
+    effect_after="The wall blocks movement and line of effect.",
+)  # fmt: skip
+
+
+def test_a_wall_is_offered_as_straight_walls_nearest_first() -> None:
+    """R-AREA-4, R-AREA-6: at most MAX_WALLS (8) straight walls of 3 squares, each accepted, the
+    nearest first (one square adjacent to Kira: 1 square away), the same list every time."""
+    kira = Creature(id="kira", side="heroes", hero=True, pos=(4, 4, 0), abilities=(WALL,))
+    enc = Encounter.create(Terrain.flat(10, 10), [kira, Creature(id="gob", pos=(8, 8, 0))])
+    offered = [a for a in ability_deeds(enc, "kira") if isinstance(a, UseAbility)]
+    assert len(offered) == MAX_WALLS == 8
+    assert offered == [a for a in ability_deeds(enc, "kira") if isinstance(a, UseAbility)]
+    for a in offered:
+        assert len(a.wall) == 3
+        xs, ys = {p.x for p in a.wall}, {p.y for p in a.wall}
+        assert len(xs) == 1 or len(ys) == 1  # straight
+        assert min(brawl.distance(kira.pos, 1, p, 1) for p in a.wall) == 1
+        brawl.verify_use_ability(enc, a)
+    assert len({a.wall for a in offered}) == 8
+
+
+QUAKE = Ability(
+    "Quake", "main action", "signature", ("Area", "Magic"),
+    distance=Distance("cube", size=2, within=3), target=Target("each enemy", None),
+    power_roll=roll("1 damage; push 1", "2 damage; push 1", "3 damage; push 2"),
+)  # fmt: skip
+
+
+def test_a_cube_that_pushes_is_not_offered_with_a_target_on_its_origin_square() -> None:
+    """R-GEO-2, R-ABIL-10: the cube's push comes from its origin square (the one nearest Kira);
+    a placement with the goblin on that square has no straight direction and is not offered, the
+    others are (the goblin caught elsewhere in the cube)."""
+    kira = Creature(id="kira", side="heroes", hero=True, pos=(0, 0, 0), abilities=(QUAKE,))
+    enc = Encounter.create(Terrain.flat(10, 10), [kira, Creature(id="gob", pos=(3, 0, 0))])
+    offered = [a for a in ability_deeds(enc, "kira") if isinstance(a, UseAbility)]
+    assert offered
+    origins = [place_area(enc, "kira", QUAKE.distance, origin=a.origin).origin for a in offered]
+    assert Pos(3, 0, 0) not in origins
+    every = [
+        p for p in cube_placements(enc, "kira", QUAKE.distance) if p.x <= 3 < p.x + 2 and p.y <= 0 < p.y + 2
+    ]
+    on_origin = [p for p in every if place_area(enc, "kira", QUAKE.distance, origin=p).origin == Pos(3, 0, 0)]
+    assert on_origin  # such placements exist, and none of them is offered
+    assert not {a.origin for a in offered} & set(on_origin)
+
+
+BLAST = Ability(
+    "Blast", "main action", "signature", ("Area", "Magic"),
+    distance=Distance("cube", size=3, within=3), target=Target("each enemy", None),
+    power_roll=roll("1 damage", "2 damage", "3 damage"),
+)  # fmt: skip
+
+
+def test_a_cube_touching_a_target_behind_stone_is_not_offered() -> None:
+    """R-AREA-5, R-AREA-6: a stone wall at x = 3; the 3-cube at (2, 0) holds the goblin at (4, 1)
+    but its origin square (2, 1) has no line of effect to it: not offered (an offer must catch a
+    target, not just touch one); every cube offered catches the goblin."""
+    kira = Creature(id="kira", side="heroes", hero=True, pos=(0, 1, 0), abilities=(BLAST,))
+    stone = {Pos(3, y, z): Cell(Material.STONE) for y in range(10) for z in range(10)}
+    enc = Encounter.create(Terrain.flat(10, 10).with_cells(stone), [kira, Creature(id="gob", pos=(4, 1, 0))])
+    offered = [a for a in ability_deeds(enc, "kira") if isinstance(a, UseAbility)]
+    assert all(ability_targets(enc, a) == ("gob",) for a in offered)
+    behind = UseAbility("kira", "Blast", origin=(2, 0, 0))
+    assert Pos(4, 1, 0) in place_area(enc, "kira", BLAST.distance, origin=behind.origin).cells
+    assert ability_targets(enc, behind) == ()
+    assert behind not in offered

@@ -85,6 +85,7 @@ LAYERS: dict[str, int] = {
     "brawl.abilities.potency": MODEL,
     "brawl.abilities.areas": DEFINITIONS,
     "brawl.rules.abilities": RESOLVERS,
+    "brawl.rules.resources": RESOLVERS,
     "brawl.statblocks": EDGES,
     "brawl.statblocks.model": MODEL,
 }

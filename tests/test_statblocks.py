@@ -303,6 +303,7 @@ hero_sheets = st.builds(
     stamina=st.integers(1, 200),
     recoveries=st.integers(0, 16),
     heroic_resource_name=st.sampled_from(["", "Wrath", "Focus"]),
+    resource_gain=st.sampled_from(["", "2", "1d3"]),
     **_COMMON,
 )
 

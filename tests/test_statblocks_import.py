@@ -169,6 +169,16 @@ def test_steelcompendium_refuses_malformed_values(change: Any, field: str, words
     assert err.field.startswith(field) or field == "monsters", err
 
 
+def test_steelcompendium_reads_each_enemy_in_the_burst() -> None:
+    """R-AREA-1: "Each enemy in the burst" is every enemy in the area, not kept as text."""
+    data = _thornling()
+    data["abilities"][2]["target"] = "Each enemy in the burst"
+    file = loads_statblocks(json.dumps(data), source="x.json")
+    burst = monster(file, "Thornling Cutpurse").abilities[2]
+    assert burst.target == ab.Target("each enemy", None, "Each enemy in the burst")
+    written_and_read_back(file)
+
+
 def test_steelcompendium_keeps_what_it_cannot_read_as_text_and_notes_unknown_keys() -> None:
     data = _thornling()
     data["abilities"][0]["distance"] = "Melee 1 plus the length of its tail"
@@ -447,6 +457,13 @@ def test_distances_in_the_games_notation(printed: str, table: dict[str, Any]) ->
         ("Self", "self", None),
         ("Each enemy in the area", "each enemy", "each"),
         ("All allies in the area", "each ally", "each"),
+        ("Each enemy in the burst", "each enemy", "each"),
+        ("Each creature in the area", "each creature", "each"),
+        ("each ally in the cube", "each ally", "each"),
+        ("All creatures in the line", "each creature", "each"),
+        ("Every enemy in the aura", "each enemy", "each"),
+        ("Each enemy in the wall", "special", None),
+        ("Each object in the burst", "special", None),
         ("The loudest creature", "special", None),
     ],
 )

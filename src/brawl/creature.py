@@ -6,6 +6,7 @@ stored (DS-STAM-02, DS-STAM-04, DS-STAM-06, R-STAM-1, R-STAM-2).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -60,6 +61,27 @@ class MovementType(ReprEnum):
     HOVER = "hover"
     BURROW = "burrow"
     TELEPORT = "teleport"
+
+
+_GAIN = re.compile(r"([0-9]{1,3})(?:d([0-9]{1,3}))?")
+MAX_GAIN_DICE = 100
+"""Most dice, and most sides, of a Heroic Resource gain."""
+
+
+def gain_dice(text: str) -> tuple[int, int]:
+    """A Heroic Resource gain as ``(count, sides)``: ``"2"`` is ``(2, 0)`` (no die), ``"1d3"``
+    ``(1, 3)``, ``""`` ``(0, 0)``; anything else raises (R-ABIL-13)."""
+    if not isinstance(text, str):
+        raise ArgumentTypeError(f"resource_gain {text!r}: a text such as '2' or '1d3'", rule="R-ABIL-13")
+    if not text:
+        return 0, 0
+    found = _GAIN.fullmatch(text)
+    if found is None:
+        raise StateError(f"resource_gain {text!r}: a whole number or dice such as '1d3' (R-ABIL-13)")
+    count, sides = int(found[1]), int(found[2] or 0)
+    if found[2] is not None and not (1 <= count <= MAX_GAIN_DICE and 1 <= sides <= MAX_GAIN_DICE):
+        raise StateError(f"resource_gain {text!r}: 1 to {MAX_GAIN_DICE} dice of 1 to {MAX_GAIN_DICE} sides")
+    return count, sides
 
 
 def _whole(minimum: int, maximum: int | None = None) -> Any:
@@ -283,6 +305,9 @@ class Creature:
     """The abilities it can use (:func:`brawl.use_ability`), names unique."""
     heroic_resource: int = attrs.field(default=0, validator=_whole(0, MAX_COUNT))
     """A hero's Heroic Resource (Focus, Wrath...), spent by abilities that cost it."""
+    resource_gain: str = attrs.field(default="", validator=lambda _i, _a, v: gain_dice(v))
+    """Heroic Resource gained at the start of each of its turns in combat: ``"2"`` or ``"1d3"``;
+    ``""`` none (R-ABIL-13)."""
 
     def __attrs_post_init__(self) -> None:
         _check_creature_fields(self)

@@ -49,6 +49,37 @@ class ResourceSpent(Event):
 
 
 @attrs.frozen(kw_only=True)
+class ResourceGained(Event):
+    """A hero gains Heroic Resource at the start of its turn in combat (R-ABIL-13)."""
+
+    creature: str
+    amount: int
+    total: int
+    """The Heroic Resource after the gain."""
+
+    def explain(self) -> str:
+        return f"{self.creature} gains {self.amount} Heroic Resource ({self.total} in all){cite(self.rules)}"
+
+
+@attrs.frozen(kw_only=True)
+class ResourceRefunded(Event):
+    """A cost given back: the ability did nothing but a potency effect every target resisted (RB2-POTENCY)."""
+
+    user: str
+    ability: str
+    resource: str
+    amount: int
+    total: int
+    """The resource after the refund."""
+
+    def explain(self) -> str:
+        return (
+            f"{self.user} keeps the {self.amount} {self.resource} spent on {self.ability}: every target "
+            f"resisted its only effect ({self.total} in all){cite(self.rules)}"
+        )
+
+
+@attrs.frozen(kw_only=True)
 class TierReached(Event):
     """The tier one target gets from the one roll, after its own edges and banes (RB3-MULTI),
     and the tier the roller takes (a lower one if it chooses, RB3-DOWNGRADE)."""

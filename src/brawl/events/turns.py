@@ -92,6 +92,20 @@ class RoundStarted(Event):
 
 
 @attrs.frozen(kw_only=True)
+class MaliceGained(Event):
+    """The Director gains Malice: at the start of combat or of a round (RB6-MALICE)."""
+
+    amount: int
+    total: int
+    """The Director's Malice after the gain."""
+    reason: str = ""
+
+    def explain(self) -> str:
+        why = f" ({self.reason})" if self.reason else ""
+        return f"the Director gains {self.amount} Malice{why}, {self.total} in all{cite(self.rules)}"
+
+
+@attrs.frozen(kw_only=True)
 class RoundEnded(Event):
     """A combat round ended."""
 

@@ -34,7 +34,14 @@ from brawl.conditions import Duration
 from brawl.creature import Creature, MapObject
 from brawl.dice import power_dice
 from brawl.errors import ActionUnavailableError, ArgumentTypeError, InvalidArgumentError, RulesError
-from brawl.events.abilities import AbilityUsed, EffectForTable, ResourceSpent, TierReached
+from brawl.events.abilities import (
+    AbilityUsed,
+    EffectForTable,
+    PotencyChecked,
+    ResourceRefunded,
+    ResourceSpent,
+    TierReached,
+)
 from brawl.events.base import Note
 from brawl.events.dice import PowerRolled
 from brawl.fields import flag, ident, ids, position, positions, text
@@ -60,8 +67,12 @@ COSTS = {
     "maneuver": "maneuver",
     "move action": "move",
     "free maneuver": "free maneuver",
+    "triggered action": "triggered",
+    "free triggered action": "free triggered",
 }
-"""What each action type spends from its user's turn; the others spend nothing of it (R-ABIL-1)."""
+"""What each action type spends: a part of its user's turn, or its one triggered action of the
+round (DS-TURN-05; a free triggered action spends nothing, DS-TURN-06); a villain action spends
+nothing (R-ABIL-1)."""
 DURATIONS = {
     "end of turn": Duration.EOT,
     "save ends": Duration.SAVE_ENDS,
@@ -158,7 +169,8 @@ class UseAbility(Action):
 
     @classmethod
     def cost_in(cls, state: Encounter, fields: Mapping[str, Any]) -> str | None:
-        """The part of the turn the ability's action type spends (R-ABIL-1)."""
+        """What the ability's action type spends: a part of the turn, or the triggered action of
+        the round (R-ABIL-1, DS-TURN-05)."""
         user, name = fields.get("user"), fields.get("ability")
         c = state.creatures.get(user) if isinstance(user, str) else None
         found = c.ability(name) if c is not None and isinstance(name, str) else None
@@ -520,8 +532,58 @@ def _use(state: Encounter, plan: _Plan, request: UseAbility) -> Outcome:
     if ability.target.kind == "special":
         out = _table(out, user, ability, f"target: {ability.target.text or 'special'}", None)
     if ability.power_roll is not None and plan.targets:
+        before = len(out.events)
         out = _roll_and_resolve(out, plan, request)
+        out = _refund(out, plan, out.events[before:])
     return _table(out, user, ability, ability.effect_after, None)
+
+
+def _only_potency(ability: Ability) -> bool:
+    """Whether the ability does nothing but potency effects: no effect lines, nothing special."""
+    return (
+        not ability.effect_before.strip()
+        and not ability.effect_after.strip()
+        and ability.distance.kind != "special"
+        and ability.target.kind != "special"
+    )
+
+
+def _refund(out: Outcome, plan: _Plan, events: Sequence[object]) -> Outcome:
+    """Give the cost back when the ability did nothing but potency effects every target resisted.
+
+    Each tier reached must hold only effects behind a potency, at least one potency must have been
+    checked, and none applied (RB2-POTENCY, R-ABIL-8).
+    """
+    user, ability, cost = plan.user, plan.ability, plan.ability.cost
+    pr = ability.power_roll
+    if cost is None or pr is None or not _only_potency(ability):
+        return out
+    reached = [e.tier for e in events if isinstance(e, TierReached)]
+    if any(x.potency is None for tier in reached for x in pr.tiers[tier - 1].effects):
+        return out
+    checks = [e for e in events if isinstance(e, PotencyChecked)]
+    if not checks or any(c.applies for c in checks):
+        return out
+    state = out.state
+    if cost.resource == "heroic":
+        if user.id not in state.creatures:
+            return out
+        total = state.creature(user.id).heroic_resource + cost.amount
+        state = state.update_creature(user.id, heroic_resource=total)
+    else:
+        total = (_resource(state, user, "malice") or 0) + cost.amount
+        state = state.with_turn(attrs.evolve(state.turn, malice=total))  # type: ignore[misc]
+    return out.add(
+        ResourceRefunded(
+            user=user.id,
+            ability=ability.name,
+            resource=cost.resource,
+            amount=cost.amount,
+            total=total,
+            rules=("RB2-POTENCY", "R-ABIL-8"),
+        ),
+        state=state,
+    )
 
 
 _AREA_RULE = {

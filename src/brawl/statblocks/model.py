@@ -30,6 +30,7 @@ from brawl.creature import (
     Characteristics,
     Creature,
     MovementType,
+    gain_dice,
 )
 from brawl.damagetypes import Immunities, ImmunityValue, Weaknesses, immunities, weaknesses
 from brawl.errors import ArgumentTypeError, StateError
@@ -270,6 +271,9 @@ class HeroSheet:
     """Level."""
     heroic_resource_name: str = attrs.field(default="", validator=_short_text)
     """The Heroic Resource's name (Wrath, Focus, Insight...)."""
+    resource_gain: str = attrs.field(default="", validator=lambda _i, _a, v: gain_dice(v))
+    """Heroic Resource gained at the start of each of its turns in combat: ``"2"``, ``"1d3"``
+    (R-ABIL-13)."""
     keywords: tuple[str, ...] = attrs.field(default=(), converter=_texts)
     """Ancestry, class and the like, as printed."""
     speed: int = attrs.field(default=5, validator=_whole(0, MAX_SPEED))
@@ -318,6 +322,7 @@ class HeroSheet:
             "weaknesses": self.weaknesses,
             "level": self.level,
             "abilities": self.abilities,
+            "resource_gain": self.resource_gain,
         }
         return Creature(id=id, **{**base, **fields})
 

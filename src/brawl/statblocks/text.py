@@ -258,10 +258,13 @@ _NOUNS = {
     "objects": "object",
 }
 _NOUN = r"(creatures? or objects?|creatures?|enem(?:y|ies)|all(?:y|ies)|objects?)"
+_AREA_WORD = r"(?:area|burst|aura|cube|line)"
+"""The words naming the area in "each enemy in the burst" (R-AREA-1..3)."""
 
 
 def target(value: str) -> dict[str, Any]:
-    """A target table from ``"One creature"``, ``"Two enemies"``, ``"Self"``, ``"Each enemy in the area"``.
+    """A target table from ``"One creature"``, ``"Two enemies"``, ``"Self"``, ``"Each enemy in the area"``
+    (or ``in the burst``, ``aura``, ``cube``, ``line``).
 
     ``count = "each"``: every one in the area. What it cannot read is ``kind = "special"``. The
     printed words are kept as ``text``.
@@ -280,7 +283,7 @@ def target(value: str) -> dict[str, Any]:
         number = int(count_word) if count_word.isdigit() else NUMBER_WORDS.get(count_word)
         if number:
             return {"kind": _NOUNS[noun], "count": number, "text": words}
-    found = re.fullmatch(rf"(?:each|all) {_NOUN}(?: in the area)?", text)
+    found = re.fullmatch(rf"(?:each|all|every) {_NOUN}(?: in the {_AREA_WORD})?", text)
     if found and _NOUNS[found.group(1)] in ("creature", "enemy", "ally"):
         return {"kind": "each " + _NOUNS[found.group(1)], "count": "each", "text": words}
     return {"kind": "special", "text": words}

@@ -239,6 +239,7 @@ BLOCK_ORDER = (
     "stamina",
     "recoveries",
     "heroic_resource_name",
+    "resource_gain",
     "speed",
     "movement",
     "size",

@@ -8,12 +8,15 @@ offers (:func:`~brawl.abilities.areas.cube_placements`,
 most :data:`MAX_PLACEMENTS` of them; an ability with chosen targets once per target in reach
 (and once with the first ones together when it allows several). An area that holds more targets
 than its ability may affect is offered with the first of them chosen
-(:func:`~brawl.rules.abilities.area_candidates`). Each is checked with
+(:func:`~brawl.rules.abilities.area_candidates`). A use whose push or pull has no straight
+direction for one of its targets (the target shares the user's columns, or a cube's or line's
+origin square) is not offered (R-GEO-2, R-ABIL-10). Each is checked with
 :func:`~brawl.turns.deeds.legal_now` (its own checks and the part of the turn it costs).
 
-Not offered: traits, triggered actions (they answer a trigger, not the turn), villain actions
-(the Director's timing) and walls (a wall's shape is a free choice); call
-:func:`brawl.use_ability` for them.
+A wall is offered as straight walls of its full length, nearest first, at most
+:data:`MAX_WALLS` of them (any other shape is the caller's choice). Not offered: traits,
+triggered actions (they answer a trigger, not the turn) and villain actions (the Director's
+timing); call :func:`brawl.use_ability` for them.
 """
 
 from __future__ import annotations
@@ -22,8 +25,8 @@ from collections.abc import Iterator
 
 import attrs
 
-from brawl.abilities.areas import cube_placements, line_placements
-from brawl.abilities.model import Ability
+from brawl.abilities.areas import cube_placements, line_placements, place_area
+from brawl.abilities.model import Ability, ForcedMovement
 from brawl.creature import Creature, MapObject
 from brawl.errors import RulesError
 from brawl.geometry import Pos, distance
@@ -32,12 +35,14 @@ from brawl.rules.abilities import UseAbility, ability_targets, allows, area_cand
 from brawl.state import Encounter
 from brawl.turns.deeds import legal_now
 
-__all__ = ["MAX_PLACEMENTS", "OFFERED", "ability_deeds", "pick_ability"]
+__all__ = ["MAX_PLACEMENTS", "MAX_WALLS", "OFFERED", "ability_deeds", "pick_ability"]
 
 OFFERED = ("main action", "maneuver", "move action", "free maneuver")
 """The action types offered on a turn."""
 MAX_PLACEMENTS = 24
 """Most placements of one cube or line ability offered, nearest first (R-AREA-6)."""
+MAX_WALLS = 8
+"""Most placements of one wall ability offered: straight walls, nearest first (R-AREA-4, R-AREA-6)."""
 
 
 def _candidates(state: Encounter, c: Creature, ability: Ability) -> list[Creature | MapObject]:
@@ -70,6 +75,7 @@ def _requests(state: Encounter, c: Creature, ability: Ability) -> Iterator[UseAb
         yield UseAbility(c.id, ability.name)
         return
     if d.kind == "wall":
+        yield from _walls(state, c, ability)
         return
     things = _candidates(state, c, ability)
     if not things:
@@ -84,17 +90,15 @@ def _requests(state: Encounter, c: Creature, ability: Ability) -> Iterator[UseAb
         size = (d.size, d.size, d.size)
         hits = [p for p in cube_placements(state, c.id, d) if _touches(p, size, things)]
         hits.sort(key=lambda p: (distance(c.pos, c.n, p, d.size), p))
-        for p in hits[:MAX_PLACEMENTS]:
-            yield UseAbility(c.id, ability.name, origin=p)
+        yield from _catching(state, (UseAbility(c.id, ability.name, origin=p) for p in hits))
         return
     if d.kind == "line":
-        lines = [
-            (p, w)
+        lines = (
+            UseAbility(c.id, ability.name, origin=p, direction=w)
             for p, w in line_placements(state, c.id, d)
             if _touches(*_line_box(p, w, d.size, d.width), things)
-        ]
-        for p, w in lines[:MAX_PLACEMENTS]:
-            yield UseAbility(c.id, ability.name, origin=p, direction=w)
+        )
+        yield from _catching(state, lines)
         return
     if t.count is None:
         yield UseAbility(c.id, ability.name)
@@ -103,6 +107,90 @@ def _requests(state: Encounter, c: Creature, ability: Ability) -> Iterator[UseAb
         yield UseAbility(c.id, ability.name, (thing.id,))
     if t.count > 1 and len(things) > 1:
         yield UseAbility(c.id, ability.name, tuple(x.id for x in things[: t.count]))
+
+
+def _straight(ability: Ability) -> tuple[bool, bool]:
+    """Whether the ability pushes or pulls (straight away or toward), and whether vertically."""
+    pr = ability.power_roll
+    moves = [
+        e
+        for tier in (pr.tiers if pr is not None else ())
+        for e in tier.effects
+        if isinstance(e, ForcedMovement) and e.kind != "slide"
+    ]
+    return bool(moves), any(e.vertical for e in moves)
+
+
+def _overlaps(a: Pos, an: int, b: Pos, bn: int, axes: int) -> bool:
+    return all(a[i] < b[i] + bn and b[i] < a[i] + an for i in range(axes))
+
+
+def _no_direction(state: Encounter, request: UseAbility, ability: Ability) -> bool:
+    """Whether a push or pull of the use has no straight direction for some target: the target
+    shares the source's columns (the user's space, or the placed cube's or line's origin square,
+    as :func:`~brawl.rules.abilities.use_ability` measures it) (R-GEO-2, R-ABIL-10). Such a use is
+    not offered: the push would need a direction the offer lacks."""
+    pushes, vertical = _straight(ability)
+    if not pushes:
+        return False
+    user = state.creature(request.user)
+    source, sn = user.pos, user.n
+    try:
+        targets = request.targets or ability_targets(state, request)
+        if request.origin is not None:
+            area = place_area(
+                state, user.id, ability.distance, origin=request.origin, direction=request.direction
+            )
+            source, sn = (area.origin, 1) if area.origin is not None else (source, sn)
+    except RulesError:
+        return False  # refused by its own check next
+    axes = 3 if vertical else 2
+    for tid in targets:
+        t = state.creatures.get(tid) or state.objects.get(tid)
+        if t is not None and _overlaps(t.pos, t.n, source, sn, axes):
+            return True
+    return False
+
+
+def _catching(state: Encounter, requests: Iterator[UseAbility]) -> Iterator[UseAbility]:
+    """The first :data:`MAX_PLACEMENTS` placements whose area holds a target it allows with line
+    of effect from the area (R-AREA-5, R-AREA-6); touching a target is not enough."""
+    left = MAX_PLACEMENTS
+    for request in requests:
+        if left == 0:
+            return
+        try:
+            caught = area_candidates(state, request)
+        except RulesError:
+            continue
+        if caught:
+            left -= 1
+            yield request
+
+
+def _open(state: Encounter, q: Pos) -> bool:
+    """A square a wall may take: on the map, not solid, holding no creature or object."""
+    return (
+        state.terrain.in_bounds(q)
+        and not state.terrain.is_solid(q)
+        and not state.creatures_in(q)
+        and not state.objects_in(q)
+    )
+
+
+def _walls(state: Encounter, c: Creature, ability: Ability) -> Iterator[UseAbility]:
+    """Straight walls of the ability's full length: from each start square a line offers, along
+    each axis, its squares on the map, open and empty; each set of squares once, nearest first, then
+    by squares; at most :data:`MAX_WALLS` (R-AREA-4, R-AREA-6)."""
+    d = ability.distance
+    seen: dict[tuple[Pos, ...], int] = {}
+    for start, way in line_placements(state, c.id, d):
+        cells = tuple(sorted((start + way.scaled(i) for i in range(d.size)), key=lambda q: (q.z, q.y, q.x)))
+        if cells in seen or not all(_open(state, q) for q in cells):
+            continue
+        seen[cells] = min(distance(c.pos, c.n, q, 1) for q in cells)
+    for cells in sorted(seen, key=lambda k: (seen[k], [(q.z, q.y, q.x) for q in k]))[:MAX_WALLS]:
+        yield UseAbility(c.id, ability.name, wall=cells)
 
 
 def _chosen_in_area(state: Encounter, request: UseAbility, count: int | None) -> UseAbility:
@@ -128,7 +216,7 @@ def ability_deeds(state: Encounter, cid: str) -> list[Action]:
         requests = _requests(state, c, ability)
         if ability.distance.is_area:
             requests = (_chosen_in_area(state, r, ability.target.count) for r in requests)
-        found += [r for r in requests if legal_now(state, r)]
+        found += [r for r in requests if not _no_direction(state, r, ability) and legal_now(state, r)]
     return found
 
 

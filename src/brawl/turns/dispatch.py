@@ -60,6 +60,7 @@ def start_combat(
     director_choice: str = ...,
     agility_tests: Mapping[str, int] | None = ...,
     agility_rerolls: Mapping[str, Sequence[int]] | None = ...,
+    malice: int = ...,
 ) -> Outcome: ...
 
 

@@ -22,6 +22,7 @@ from brawl.events.turns import (
     ActionUsed,
     CombatStarted,
     FirstSideChosen,
+    MaliceGained,
     MovementSpent,
     RoundEnded,
     RoundStarted,
@@ -35,6 +36,7 @@ from brawl.requests import Action
 from brawl.rules import conditions as cond_rules
 from brawl.rules import phases
 from brawl.rules.falling import continue_fall
+from brawl.rules.resources import gain_heroic_resource
 from brawl.rules.stability import end_stability_modifiers
 from brawl.state import Encounter, TurnState
 from brawl.turns.base import check_ids, register_system, roll_die
@@ -66,6 +68,10 @@ PLAYERS_CHOOSE_ON = 6  # DS-SIDE-06: on a d10 of 6 or higher the players choose 
 FIRST_SIDE_DIE = 10  # DS-SIDE-06: a d10
 MAX_MOVEMENT = 10**9
 """Largest number of squares accepted in one request."""
+TRIGGERED_COSTS = frozenset({ActionKind.TRIGGERED.value, ActionKind.FREE_TRIGGERED.value})
+"""Costs spent off the creature's own turn too: its triggered action of the round (DS-TURN-05)."""
+MAX_MALICE = 10**6
+"""Most Malice the Director may start a combat with."""
 
 __all__ = ["DRAW_STEEL", "DrawSteel", "DrawSteelTurn", "allowance", "slot_of", "swap_turn_order"]
 
@@ -99,11 +105,13 @@ class DrawSteel:
         director_choice: str = SIDES[1],
         agility_tests: Mapping[str, int] | None = None,
         agility_rerolls: Mapping[str, Sequence[int]] | None = None,
+        malice: int = 0,
     ) -> None:
         """Raise if combat may not start with these choices (DS-SIDE-01, DS-SIDE-05, DS-SIDE-06)."""
         self._surprise(
             state, surprised, first_side, d10, players_choice, director_choice, agility_tests, agility_rerolls
         )
+        _starting_malice(malice)
 
     def _surprise(
         self,
@@ -167,6 +175,7 @@ class DrawSteel:
         director_choice: str = SIDES[1],
         agility_tests: Mapping[str, int] | None = None,
         agility_rerolls: Mapping[str, Sequence[int]] | None = None,
+        malice: int = 0,
     ) -> Outcome:
         """Start combat: surprise, the first side, round 1 (DS-SIDE-05, DS-SIDE-06, R-TURN-2).
 
@@ -176,11 +185,13 @@ class DrawSteel:
         players pick on 6+ / the Director picks otherwise. Under the alternative order
         (``agility_order``), ``agility_tests={slot: total}`` (slot = a creature id or a Director
         group name; missing totals rolled 2d10 + Agility) and ``agility_rerolls`` for ties
-        (DS-SIDE-14, DS-SIDE-15).
+        (DS-SIDE-14, DS-SIDE-15). ``malice``: the Director's starting Malice, the heroes' average
+        Victories (RB6-MALICE); the Director then gains its round 1 Malice.
         """
         sur, wholly = self._surprise(
             state, surprised, first_side, d10, players_choice, director_choice, agility_tests, agility_rerolls
         )
+        _starting_malice(malice)
         living = list(state.living())
         events: list[Event] = [
             CombatStarted(system=self.name, sides=SIDES, surprised=sur, rules=("DS-SIDE-01", "DS-SIDE-04"))
@@ -212,11 +223,16 @@ class DrawSteel:
         out = Outcome(state, tuple(events))
         for cid in sur:
             out = out.then(cond_rules.add_condition, cid, ConditionName.SURPRISED, Duration.END_OF_ROUND)
-        turn = DrawSteelTurn(sides=sides, ranking=ranking)
-        return out.add(
+        turn = DrawSteelTurn(sides=sides, ranking=ranking, malice=malice)
+        if malice:
+            out = out.add(
+                MaliceGained(amount=malice, total=malice, reason="start of combat", rules=("RB6-MALICE",))
+            )
+        out = out.add(
             RoundStarted(round=1, first=first, rules=("DS-SIDE-07",)),
             state=out.state.with_turn(turn, round=1),
         )
+        return out.then(_round_malice)
 
     # what may be asked now ---------------------------------------------------------------------
     def legal_actions(self, state: Encounter, creature: str | None = None) -> list[Action]:
@@ -299,7 +315,8 @@ class DrawSteel:
 
     # turns ---------------------------------------------------------------------------------------
     def start_turn(self, state: Encounter, creature: str) -> Outcome:
-        """Start a creature's turn and run the start-of-turn condition hook."""
+        """Start a creature's turn: a hero gains its Heroic Resource (R-ABIL-13), then the
+        start-of-turn condition hook."""
         self.verify_start_turn(state, creature)
         t = _turn(state)
         c = state.creature(creature)
@@ -329,7 +346,7 @@ class DrawSteel:
             state.with_turn(new),
             (TurnStarted(creature=creature, side=c.side, round=state.round, rules=rules),),
         )
-        return out.then(phases.start_of_turn, creature)
+        return out.then(gain_heroic_resource, creature).then(phases.start_of_turn, creature)
 
     def verify_end_turn(self, state: Encounter) -> None:
         """Raise :class:`TurnOrderError` if no creature is taking a turn (DS-SIDE-08)."""
@@ -416,10 +433,11 @@ class DrawSteel:
             triggered_used=frozenset(),
         )
         rnd = state.round + 1
-        return out.add(
+        out = out.add(
             RoundStarted(round=rnd, first=t.sides[0], rules=("DS-SIDE-11", "DS-SIDE-12")),
             state=out.state.with_turn(nxt, round=rnd),
         )
+        return out.then(_round_malice)
 
     # the action economy ------------------------------------------------------------------------
     def verify_action(self, state: Encounter, creature: str, kind: str, *, name: str | None = None) -> None:
@@ -455,9 +473,15 @@ class DrawSteel:
         return Outcome(state.with_turn(t), (event,))
 
     def spends(self, state: Encounter, creature: str, cost: str) -> str | None:
-        """On the creature's own turn a call spends what it costs, as named (DS-TURN-01..03, DS-TURN-09)."""
+        """On the creature's own turn a call spends what it costs, as named (DS-TURN-01..03,
+        DS-TURN-09); a triggered or free triggered one in any round of the combat, on anyone's
+        turn or between turns (DS-TURN-05, DS-TURN-06)."""
         t = state.turn
-        if not isinstance(t, DrawSteelTurn) or t.current != creature or t.economy is None:
+        if not isinstance(t, DrawSteelTurn):
+            return None
+        if cost in TRIGGERED_COSTS:
+            return cost
+        if t.current != creature or t.economy is None:
             return None
         return cost
 
@@ -499,6 +523,12 @@ class DrawSteel:
                 ) from None
         temp_kept = set(check_ids(state, keep_temporary_stamina, "keep_temporary_stamina"))
         out = Outcome(state, ())
+        t = state.turn
+        if isinstance(t, DrawSteelTurn) and t.malice:
+            out = out.add(
+                Note(text=f"the Director loses {t.malice} unspent Malice", rules=("RB6-MALICE",)),
+                state=state.with_turn(attrs.evolve(t, malice=0)),
+            )
         for c in state.creature_list():
             if c.dead:
                 continue
@@ -533,6 +563,30 @@ class DrawSteel:
                     state=out.state.update_creature(c.id, temporary_stamina=0),
                 )
         return out
+
+
+def _starting_malice(malice: int) -> None:
+    """Check the Director's starting Malice: a whole number, 0 or more (RB6-MALICE)."""
+    whole_number(malice, 0, MAX_MALICE, what="starting malice", rule="RB6-MALICE")
+
+
+def _round_malice(state: Encounter) -> Outcome:
+    """The Director gains the number of living heroes plus the round number (RB6-MALICE)."""
+    t = _turn(state)
+    heroes = sum(1 for c in state.living() if c.hero)
+    amount = heroes + state.round
+    total = t.malice + amount
+    return Outcome(
+        state.with_turn(attrs.evolve(t, malice=total)),
+        (
+            MaliceGained(
+                amount=amount,
+                total=total,
+                reason=f"{heroes} living heroes + round {state.round}",
+                rules=("RB6-MALICE",),
+            ),
+        ),
+    )
 
 
 def _end_of_round_effects(

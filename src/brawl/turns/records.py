@@ -115,6 +115,8 @@ class StartCombat(Request):
     d10: int | None = attrs.field(default=None, validator=whole(optional=True))
     players_choice: str = attrs.field(default=HEROES, validator=text())
     director_choice: str = attrs.field(default=DIRECTOR, validator=text())
+    malice: int = attrs.field(default=0, validator=whole("RB6-MALICE", lo=0))
+    """The Director's starting Malice, the heroes' average Victories (RB6-MALICE)."""
 
     def _choices(self) -> dict[str, Any]:
         if self.system in DRAW_STEEL_NAMES:
@@ -124,6 +126,7 @@ class StartCombat(Request):
                 "d10": self.d10,
                 "players_choice": self.players_choice,
                 "director_choice": self.director_choice,
+                "malice": self.malice,
             }
         if self != StartCombat(self.system):
             raise InvalidArgumentError(
