@@ -175,6 +175,18 @@ def test_guard_takes_the_attack_and_spends_the_reaction_z_react_09() -> None:
     assert (health(enc, "g"), health(enc, "y")) == (4, 6)
 
 
+def test_no_guard_for_a_target_that_has_already_reacted_z_react_09_r_z_20() -> None:
+    """Z-REACT-09, R-Z-20: once the target has countered (or dodged), nobody can take its place:
+    the guard is refused and the counter resolves between attacker and target."""
+    enc = build([("x", "p", "a", {"weapons": [SWORD]}), ("y", "q", "a", {}), ("g", "q", "a", {})])
+    enc, _ = brawl.zone_attack(enc, "x", ["y"], "sword")
+    enc, _ = brawl.zone_counter(enc, "y")
+    with pytest.raises(brawl.ActionUnavailableError, match="R-Z-20"):
+        brawl.zone_guard(enc, "g", "y")
+    assert not brawl.can_zone_guard(enc, "g", "y")
+    assert pending(enc) == ("y",)
+
+
 def test_a_blast_is_countered_by_one_target_only_z_react_07() -> None:
     """Z-REACT-07: attacks at several targets can be countered by a single target."""
     breath = Weapon("breath", die=6, blast=True)

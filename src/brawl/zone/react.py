@@ -294,6 +294,11 @@ def verify_zone_guard(state: Encounter, creature: str, target: str) -> None:
     if creature in p.targets:
         raise ActionUnavailableError(f"guard by {creature}: it is a target itself", rule="Z-REACT-09")
     _verify_reactor(state, creature, p, "guard")
+    if target in p.reacted:
+        raise ActionUnavailableError(
+            f"guard by {creature}: {target} has already reacted to attack {p.id}",
+            rule=("Z-REACT-09", "R-Z-20"),
+        )
     if not nearby(state, creature, target):
         raise ActionUnavailableError(f"guard by {creature}: {target} is not nearby", rule="Z-REACT-09")
 
