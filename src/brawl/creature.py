@@ -123,7 +123,8 @@ class Characteristics:
         return value
 
 
-def _movement(value: Iterable[MovementType | str]) -> frozenset[MovementType]:
+def as_movement(value: Iterable[MovementType | str]) -> frozenset[MovementType]:
+    """Movement types from names; a string or a non-collection is a ``TypeError`` (DS-MTYPE-01)."""
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise ArgumentTypeError(f"movement {value!r}: a set of movement types is needed", rule=())
     try:
@@ -132,7 +133,8 @@ def _movement(value: Iterable[MovementType | str]) -> frozenset[MovementType]:
         raise StateError(f"movement {value!r}: {exc}") from None
 
 
-def _size(value: Size | str | int) -> Size:
+def as_size(value: Size | str | int) -> Size:
+    """A size from ``Size``, text (``"1M"``) or a number; a bad one is a :class:`StateError` (DS-SIZE-01)."""
     try:
         return Size.parse(value)
     except ValueError as exc:
@@ -164,14 +166,17 @@ def _modifiers(value: Iterable[StabilityModifier]) -> tuple[StabilityModifier, .
     return items
 
 
-def _imm(value: Mapping[str, ImmunityValue] | Mapping[DamageType, ImmunityValue] | None) -> Immunities:
+def as_immunities(
+    value: Mapping[str, ImmunityValue] | Mapping[DamageType, ImmunityValue] | None,
+) -> Immunities:
     try:
         return immunities(value)
     except ValueError as exc:
         raise StateError(str(exc)) from None
 
 
-def _weak(value: Mapping[str, int] | Mapping[DamageType, int] | None) -> Weaknesses:
+def as_weaknesses(value: Mapping[str, int] | Mapping[DamageType, int] | None) -> Weaknesses:
+    """Weaknesses from a mapping of damage types; a bad entry is a :class:`StateError` (DS-DMG-08)."""
     try:
         return weaknesses(value)
     except ValueError as exc:
@@ -238,12 +243,12 @@ class Creature:
     """``"heroes"`` or ``"director"`` in Draw Steel; a faction name in other turn systems."""
     hero: bool = False
     """A hero (dying and death below 0, Recoveries) rather than Director-controlled."""
-    size: Size = attrs.field(default=Size(1, "M"), converter=_size)
+    size: Size = attrs.field(default=Size(1, "M"), converter=as_size)
     """Size (DS-SIZE-01..08)."""
     speed: int = attrs.field(default=5, validator=_whole(0, MAX_SPEED))
     """Speed in squares before conditions (DS-MOVE-01)."""
     movement: frozenset[MovementType] = attrs.field(
-        default=frozenset({MovementType.WALK}), converter=_movement
+        default=frozenset({MovementType.WALK}), converter=as_movement
     )
     """Movement types in the speed entry (DS-MTYPE-01)."""
     stability: int = attrs.field(default=0, validator=_whole(0, MAX_SPEED))
@@ -265,9 +270,9 @@ class Creature:
         default=attrs.Factory(lambda self: self.recoveries, takes_self=True), validator=_whole(0)
     )
     """Recoveries at full (set by the class)."""
-    immunities: Immunities = attrs.field(factory=immutables.Map, converter=_imm)
+    immunities: Immunities = attrs.field(factory=immutables.Map, converter=as_immunities)
     """Damage immunities by type, ``"damage"`` for untyped (DS-DMG-04, R-DMG-2)."""
-    weaknesses: Weaknesses = attrs.field(factory=immutables.Map, converter=_weak)
+    weaknesses: Weaknesses = attrs.field(factory=immutables.Map, converter=as_weaknesses)
     """Damage weaknesses by type, ``"damage"`` for untyped (DS-DMG-08, DS-DMG-09)."""
     conditions: tuple[Condition, ...] = attrs.field(default=(), converter=_conditions)
     """Conditions with their durations and sources."""
@@ -432,10 +437,10 @@ class MapObject:
     stamina: int = attrs.field(default=attrs.Factory(lambda self: self.stamina_max, takes_self=True))
     """Current Stamina; destroyed at 0 (DS-OBJ-01)."""
     immunities: Immunities = attrs.field(
-        default=immutables.Map({"poison": "all", "psychic": "all"}), converter=_imm
+        default=immutables.Map({"poison": "all", "psychic": "all"}), converter=as_immunities
     )
     """Poison and psychic immunity all unless the Director removes them (DS-OBJ-02)."""
-    weaknesses: Weaknesses = attrs.field(factory=immutables.Map, converter=_weak)
+    weaknesses: Weaknesses = attrs.field(factory=immutables.Map, converter=as_weaknesses)
     """Damage weaknesses."""
     mundane: bool = True
     """A mundane object can be hurled through (R-FORCE-4) and damaged (DS-OBJ-01)."""

@@ -30,9 +30,13 @@ from brawl.creature import (
     Characteristics,
     Creature,
     MovementType,
+    as_immunities,
+    as_movement,
+    as_size,
+    as_weaknesses,
     gain_dice,
 )
-from brawl.damagetypes import Immunities, ImmunityValue, Weaknesses, immunities, weaknesses
+from brawl.damagetypes import Immunities, Weaknesses
 from brawl.errors import ArgumentTypeError, StateError
 from brawl.size import Size
 
@@ -94,22 +98,6 @@ def _texts(value: object) -> tuple[str, ...]:
     return items
 
 
-def _movement(value: Iterable[MovementType | str]) -> frozenset[MovementType]:
-    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise ArgumentTypeError(f"movement {value!r}: a set of movement types is needed", rule=())
-    try:
-        return frozenset(MovementType(v) for v in value)
-    except ValueError as exc:
-        raise StateError(f"movement {value!r}: {exc}") from None
-
-
-def _size(value: Size | str | int) -> Size:
-    try:
-        return Size.parse(value)
-    except ValueError as exc:
-        raise StateError(str(exc)) from None
-
-
 def _characteristics(value: Characteristics | Mapping[str, int]) -> Characteristics:
     if isinstance(value, Characteristics):
         return value
@@ -119,20 +107,6 @@ def _characteristics(value: Characteristics | Mapping[str, int]) -> Characterist
         return Characteristics(**value)
     except TypeError as exc:
         raise StateError(f"characteristics {dict(value)!r}: {exc}") from None
-
-
-def _imm(value: Mapping[str, ImmunityValue] | None) -> Immunities:
-    try:
-        return immunities(value)
-    except ValueError as exc:
-        raise StateError(str(exc)) from None
-
-
-def _weak(value: Mapping[str, int] | None) -> Weaknesses:
-    try:
-        return weaknesses(value)
-    except ValueError as exc:
-        raise StateError(str(exc)) from None
 
 
 def _records(cls: type[Any], what: str) -> Any:
@@ -194,10 +168,10 @@ class StatBlock:
     speed: int = attrs.field(default=5, validator=_whole(0, MAX_SPEED))
     """Speed in squares."""
     movement: frozenset[MovementType] = attrs.field(
-        default=frozenset({MovementType.WALK}), converter=_movement
+        default=frozenset({MovementType.WALK}), converter=as_movement
     )
     """Movement types of the speed entry (DS-MTYPE-01)."""
-    size: Size = attrs.field(default=Size(1, "M"), converter=_size)
+    size: Size = attrs.field(default=Size(1, "M"), converter=as_size)
     """Size (DS-SIZE-01..08)."""
     stability: int = attrs.field(default=0, validator=_whole(0, MAX_SPEED))
     """Stability (DS-FORCE-16)."""
@@ -205,9 +179,9 @@ class StatBlock:
     """Free strike damage, dealt without a roll (RB6-FREE-STRIKE)."""
     characteristics: Characteristics = attrs.field(factory=Characteristics, converter=_characteristics)
     """Might, Agility, Reason, Intuition, Presence."""
-    immunities: Immunities = attrs.field(factory=immutables.Map, converter=_imm)
+    immunities: Immunities = attrs.field(factory=immutables.Map, converter=as_immunities)
     """Damage immunities by type, ``"damage"`` for all damage (DS-DMG-04, R-DMG-2)."""
-    weaknesses: Weaknesses = attrs.field(factory=immutables.Map, converter=_weak)
+    weaknesses: Weaknesses = attrs.field(factory=immutables.Map, converter=as_weaknesses)
     """Damage weaknesses by type (DS-DMG-08)."""
     traits: tuple[Trait, ...] = attrs.field(default=(), converter=_traits)
     """Traits, as printed."""
@@ -279,18 +253,18 @@ class HeroSheet:
     speed: int = attrs.field(default=5, validator=_whole(0, MAX_SPEED))
     """Speed in squares."""
     movement: frozenset[MovementType] = attrs.field(
-        default=frozenset({MovementType.WALK}), converter=_movement
+        default=frozenset({MovementType.WALK}), converter=as_movement
     )
     """Movement types of the speed entry (DS-MTYPE-01)."""
-    size: Size = attrs.field(default=Size(1, "M"), converter=_size)
+    size: Size = attrs.field(default=Size(1, "M"), converter=as_size)
     """Size."""
     stability: int = attrs.field(default=0, validator=_whole(0, MAX_SPEED))
     """Stability."""
     characteristics: Characteristics = attrs.field(factory=Characteristics, converter=_characteristics)
     """Might, Agility, Reason, Intuition, Presence."""
-    immunities: Immunities = attrs.field(factory=immutables.Map, converter=_imm)
+    immunities: Immunities = attrs.field(factory=immutables.Map, converter=as_immunities)
     """Damage immunities by type."""
-    weaknesses: Weaknesses = attrs.field(factory=immutables.Map, converter=_weak)
+    weaknesses: Weaknesses = attrs.field(factory=immutables.Map, converter=as_weaknesses)
     """Damage weaknesses by type."""
     traits: tuple[Trait, ...] = attrs.field(default=(), converter=_traits)
     """Features a fight may need, as printed."""
