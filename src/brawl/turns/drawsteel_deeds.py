@@ -39,22 +39,14 @@ from brawl.rules.table import UseConsumable
 from brawl.state import Encounter
 from brawl.turns.ability_deeds import ability_deeds
 from brawl.turns.deeds import AdvanceTo, RideTo, TakeAction, legal_moves, legal_now, ride_destinations
-from brawl.turns.records import UseAction
+from brawl.turns.records import UseAction, verified
 
 __all__ = ["deeds", "free_strikes"]
 
 
-def _ok(state: Encounter, action: Action) -> bool:
-    try:
-        action.verify(state)
-    except RulesError:
-        return False
-    return True
-
-
 def _taken(state: Encounter, kind: str, records: list[Action]) -> list[Action]:
     """Each record wrapped in :class:`TakeAction` of ``kind``, kept if its ``verify`` passes."""
-    return [a for a in (TakeAction(kind, r) for r in records) if _ok(state, a)]
+    return [a for a in (TakeAction(kind, r) for r in records) if verified(a, state)]
 
 
 def _enemies(state: Encounter, cid: str) -> list[str]:
@@ -68,12 +60,12 @@ def free_strikes(state: Encounter, cid: str, *, ranged: bool = False) -> list[Ac
     (melee 1, ranged 5) are not checked: :func:`~brawl.rules.strikes.verify_free_strike` refuses
     them whatever else holds."""
     c = state.creature(cid)
-    if c.dead or not _ok(state, UseAction(cid, "main")):
+    if c.dead or not verified(UseAction(cid, "main"), state):
         return []
     reach = RANGED_DISTANCE if ranged else MELEE_DISTANCE
     near = [e.id for e in state.enemies_of(cid) if distance(c.pos, c.n, e.pos, e.n) <= reach]
     strikes = [FreeStrike(cid, e, ranged=True) if ranged else FreeStrike(cid, e) for e in sorted(near)]
-    return [TakeAction("main", s) for s in strikes if _ok(state, s)]
+    return [TakeAction("main", s) for s in strikes if verified(s, state)]
 
 
 def _disengages(state: Encounter, cid: str) -> Iterator[Action]:
@@ -111,7 +103,7 @@ def _charge_path(state: Encounter, cid: str, target: str) -> tuple[Pos, ...] | N
                 continue
             path = tuple(cells)
             # the Charge's check includes the walk's (verify_move, in the same mode and budget)
-            if _ok(state, Charge(cid, path, target)):
+            if verified(Charge(cid, path, target), state):
                 best = path
                 break
     return best
@@ -141,9 +133,9 @@ def deeds(state: Encounter, cid: str) -> list[Action]:
         return []
     found: list[Action] = [AdvanceTo(cid, p) for p in legal_moves(state, cid)]
     found += [a for a in _jumps(state, cid) if legal_now(state, a)]
-    found += [a for a in _disengages(state, cid) if _ok(state, a)]
+    found += [a for a in _disengages(state, cid) if verified(a, state)]
     rides = ride_destinations(state, cid)
-    if rides and _ok(state, UseAction(cid, "move")):
+    if rides and verified(UseAction(cid, "move"), state):
         # one search gives every destination; each RideTo's own verify would search again
         found += [TakeAction("move", RideTo(cid, p)) for p in rides]
     enemies = sorted(state.enemies_of(cid), key=lambda o: o.id)

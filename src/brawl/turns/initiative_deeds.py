@@ -26,16 +26,9 @@ from brawl.rules.reachable import reachable
 from brawl.rules.strikes import FreeStrike
 from brawl.state import Encounter
 from brawl.turns.deeds import Advance, AdvanceTo, TakeAction, legal_moves
+from brawl.turns.records import verified
 
 __all__ = ["initiative_deeds", "zone_deeds"]
-
-
-def _ok(state: Encounter, action: Action) -> bool:
-    try:
-        action.verify(state)
-    except RulesError:
-        return False
-    return True
 
 
 def _attacks(state: Encounter, cid: str, kind: str) -> list[Action]:
@@ -82,7 +75,7 @@ def initiative_deeds(state: Encounter, cid: str) -> list[Action]:
     taken += [TakeAction("action", Grab(cid, e.id)) for e in enemies]
     taken += [TakeAction("action", Knockback(cid, e.id)) for e in enemies]
     taken.append(TakeAction("action", Defend(cid)))
-    found += [a for a in taken if _ok(state, a)]
+    found += [a for a in taken if verified(a, state)]
     return found
 
 
@@ -91,5 +84,5 @@ def zone_deeds(state: Encounter, members: tuple[str, ...]) -> list[Action]:
     found: list[Action] = []
     for cid in sorted(members):
         if not state.creature(cid).dead:
-            found += [a for a in _attacks(state, cid, "main") if _ok(state, a)]
+            found += [a for a in _attacks(state, cid, "main") if verified(a, state)]
     return found

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from brawl.errors import InvalidArgumentError, RulesError
+from brawl.errors import InvalidArgumentError
 from brawl.requests import Action
 from brawl.state import Encounter
-from brawl.turns.records import EndRound, EndTurn, StartTurn, UseAction
+from brawl.turns.records import EndRound, EndTurn, StartTurn, UseAction, verified
 from brawl.zone.attack import ZoneAttack, ZoneDeathBlow
 from brawl.zone.model import ZoneWorld
 from brawl.zone.move import ZoneMove
@@ -35,14 +35,6 @@ def actor(action: Action) -> str | None:
     return None
 
 
-def _ok(state: Encounter, action: Action) -> bool:
-    try:
-        action.verify(state)
-    except RulesError:
-        return False
-    return True
-
-
 def pending_deeds(state: Encounter, world: ZoneWorld) -> list[Action]:
     """While an attack is pending: the stunt answer, every reaction open, then resolving it."""
     p = world.pending
@@ -59,7 +51,7 @@ def pending_deeds(state: Encounter, world: ZoneWorld) -> list[Action]:
             found += [ZoneHideBehind(cid, o) for o in sorted(world.sheets.keys()) if o != cid]
         else:
             found += [ZoneGuard(cid, t) for t in p.targets]
-    found = [a for a in found if _ok(state, a)]
+    found = [a for a in found if verified(a, state)]
     found.append(ZoneResolve())
     return found
 
@@ -106,7 +98,7 @@ def zone_deeds(state: Encounter, members: Sequence[str]) -> list[Action]:
         found += [ZoneFreeAlly(cid, o) for o in others if o != cid]
         found.append(ZoneBreakFree(cid))
         found += [ZonePickUp(cid, w.name) for z, w in world.dropped if z in place.touches()]
-    return [a for a in found if _ok(state, a)]
+    return [a for a in found if verified(a, state)]
 
 
 def fighting(state: Encounter, cid: str) -> bool:
