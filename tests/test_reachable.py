@@ -490,8 +490,12 @@ def test_reachable_result_api_and_bad_inputs() -> None:
         brawl.reachable(enc, "kira", algorithm="fast")  # type: ignore[arg-type]
     assert brawl.reachable(enc, "kira", mode="climb", algorithm="bitset").algorithm == "bitset"
     ogre = _open_field(Creature(id="ogre", size="2", pos=(0, 0, 0)))
+    assert brawl.reachable(ogre, "ogre", mode="climb", algorithm="bitset").algorithm == "bitset"  # size 2
+    held = ogre.with_creature(
+        Creature(id="kira", pos=(2, 0, 0), conditions=[Condition("grabbed", source="ogre")])
+    )
     with pytest.raises(brawl.InvalidArgumentError, match="R-MOVE-1"):
-        brawl.reachable(ogre, "ogre", mode="climb", algorithm="bitset")  # a size-2 climber
+        brawl.reachable(held, "ogre", algorithm="bitset")  # dragging a grabbed creature
     with pytest.raises(brawl.UnknownCreatureError):
         brawl.reachable(enc, "nobody")
 
@@ -522,8 +526,14 @@ def test_a_search_too_large_is_refused_at_once() -> None:
     assert "MAX_WINDOW_BITS" in str(refused.value)
     with pytest.raises(brawl.InvalidArgumentError, match="MAX_WINDOW_BITS"):
         brawl.reachable(enc, "kira", budget=1000, ignore_speed=True, mode="fly")
+    held = enc.with_creature(
+        Creature(id="ogre", pos=(2501, 2500, 0), conditions=[Condition("grabbed", source="kira")])
+    )
     with pytest.raises(brawl.InvalidArgumentError, match="MAX_SEARCH_POSITIONS"):
-        brawl.reachable(enc, "kira", budget=300, ignore_speed=True, mode="burrow")
+        brawl.reachable(held, "kira", budget=300, ignore_speed=True, mode="burrow")  # the general search
+    dug = brawl.reachable(enc, "kira", budget=300, ignore_speed=True, mode="burrow")
+    assert dug.algorithm == "bitset"
+    assert dug.cost((2800, 2500, 0)) == 300
     wide = brawl.reachable(enc, "kira", budget=100, ignore_speed=True)
     assert wide.algorithm == "bitset"
     assert len(wide) == 201 * 201

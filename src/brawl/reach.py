@@ -747,6 +747,76 @@ def flood_groups(
     return layers, planes, start | (first ^ unvisited)
 
 
+Step = tuple[int, int, int]
+"""One step of :func:`flood_steps`: its shift, where it may arrive, where it arrives at no surcharge."""
+StepClass = tuple[tuple[Step, ...], int]
+"""Steps that share their second surcharge: the steps, and the positions where it applies."""
+
+
+def flood_steps(
+    start: int, standable: int, classes: list[StepClass], base: int, budget: int, bits: int
+) -> tuple[list[int], list[int], int]:
+    """The cost layers, bit planes and visited positions of a search whose surcharge depends on the step.
+
+    A step (shift ``by``) costs ``base``, plus 1 where it arrives outside its ``clear`` mask
+    (for a larger mover, difficult terrain in the cells that step newly enters), plus 1 into
+    the ``dear`` positions of its class (swimming or climbing without the movement type). It may
+    arrive only where its ``allowed`` mask is set (the corners of R-GEO-4); ``clear`` lies within
+    ``allowed``. Each layer is expanded once per class into the positions reached by any step
+    (A) and by a step at no first surcharge (C); the positions first reached at cost k are then
+    ``(C[k-b] | A[k-b-1]) & ~dear | (C[k-b-1] | A[k-b-2]) & dear``, b = ``base``.
+    """
+    layers = [start]
+    planes: list[int] = []
+    folding = bits > FOLD_BITS
+    look = base + 3
+    unvisited = first = standable & ~start
+    masks = [(steps, standable & ~dear, standable & dear) for steps, dear in classes]
+    reached: list[tuple[list[int], list[int]]] = [([], []) for _ in classes]
+    longest = base + 2
+    empty_run = 0
+    for k in range(1, budget + 1):
+        j = k - base
+        if j < 0:
+            layers.append(0)
+            continue
+        f = layers[j]
+        cand = 0
+        for (steps, cheap, dear), (hist_a, hist_c) in zip(masks, reached, strict=True):
+            any_step = no_extra = 0
+            if f:
+                for by, allowed, clear in steps:
+                    moved = f << by if by > 0 else f >> -by
+                    any_step |= moved & allowed
+                    no_extra |= moved & clear
+            hist_a.append(any_step)
+            hist_c.append(no_extra)
+            if j >= 1:
+                cand |= (no_extra | hist_a[j - 1]) & cheap
+                if dear:
+                    cand |= (hist_c[j - 1] | (hist_a[j - 2] if j >= 2 else 0)) & dear
+            else:
+                cand |= no_extra & cheap
+        new = cand & unvisited
+        layers.append(new)
+        if folding and k >= look:
+            old = k - look
+            if layers[old]:
+                fold(planes, old, layers[old])
+                layers[old] = 0
+            for hist_a, hist_c in reached:
+                if old < len(hist_a):
+                    hist_a[old] = hist_c[old] = 0
+        if new:
+            unvisited ^= new
+            empty_run = 0
+        else:
+            empty_run += 1
+            if empty_run >= longest:
+                break
+    return layers, planes, start | (first ^ unvisited)
+
+
 __all__ = [
     "FOLD_BITS",
     "MAX_SEARCH_POSITIONS",
@@ -754,9 +824,12 @@ __all__ = [
     "DictBackend",
     "Group",
     "Reachable",
+    "Step",
+    "StepClass",
     "dijkstra",
     "flood",
     "flood_groups",
+    "flood_steps",
     "fold",
     "foot",
     "rect",

@@ -2,10 +2,10 @@
 
 :func:`reachable` builds the step rules of the mover (:class:`brawl.rules.steps.MoveModel`) with
 what the condition rules say (current speed, grabs, riders) and runs the engine of
-:mod:`brawl.reach` over them: the bit-set flood for walking, shifting and crawling on one level
-and for a size-1 mover flying, swimming or climbing over every level (26 directions), at any
-budget; the Dijkstra search for everything else (burrowing, larger movers off the ground,
-frightened movers, riders and dragged creatures). A move gets min(distance offered, current
+:mod:`brawl.reach` over them: the bit-set flood for walking, shifting, crawling and burrowing on
+one level and for flying, swimming or climbing over every level (26 directions), any size, at
+any budget; the Dijkstra search for everything else (frightened movers, riders and dragged
+creatures, and a mover of size 2 or more whose start is not open). A move gets min(distance offered, current
 speed) points (DS-MOVE-07).
 """
 
@@ -48,8 +48,15 @@ def window_bits(model: MoveModel, origin: Pos, budget: int) -> int:
     return bits
 
 
-def bitset_kind(model: MoveModel) -> str | None:
-    """ "walk" (one level, 8 directions), "space" (26 directions, size 1) or None: no bit-set search."""
+def bitset_kind(model: MoveModel, origin: Pos | None = None) -> str | None:
+    """ "walk" (one level, 8 directions), "space" (26 directions) or None: no bit-set search.
+
+    A mover of size 2 or more whose cube does not fit at ``origin`` (an object put into its
+    space, a walker buried in dirt) needs the general search: the bit-set search reads the
+    corners of a step (R-GEO-4) as whole cubes, which holds only when the start is open.
+    """
+    if model.n > 1 and origin is not None and not model.fits(origin):
+        return None
     if model.bitset_ok:
         return "walk"
     if model.space_bitset_ok:
@@ -63,7 +70,7 @@ def search(
     """Run the bit-set or the Dijkstra search from ``origin`` with ``budget`` movement points."""
     if algorithm not in ("auto", "bitset", "dijkstra"):
         raise InvalidArgumentError(f"algorithm {algorithm!r}: auto, bitset or dijkstra", rule="R-MOVE-1")
-    kind = bitset_kind(model)
+    kind = bitset_kind(model, origin)
     if algorithm == "bitset" and kind is None:
         raise InvalidArgumentError(
             f"algorithm 'bitset': the {model.mode} mode of {model.creature.id!r} needs the general search",
@@ -180,7 +187,12 @@ def reachable(
         else:  # alive, no condition, grabbing no one: its speed is its own (RB1-GRABBED, RB1-SLOWED)
             points = _points(c.speed, budget, mode, ignore_speed)
     origin = c.pos
-    if algorithm == "auto" and model.bitset_ok and 2 * points + c.n <= BITSET_SMALL:
+    if (
+        algorithm == "auto"
+        and model.bitset_ok
+        and 2 * points + c.n <= BITSET_SMALL
+        and (c.n == 1 or model.fits(origin))
+    ):
         # the common query: a small walking window, searched straight away
         backend: Backend = bitset_search(model, origin, points)
         return Reachable(cid, origin, points, mode, "bitset", model.step, model.directions, backend)

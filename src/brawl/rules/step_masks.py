@@ -15,11 +15,23 @@ from typing import cast
 
 from brawl.creature import Creature
 from brawl.geometry import Pos
-from brawl.reach import BitsetBackend, Group, flood, flood_groups, foot, rect, shl
+from brawl.reach import (
+    BitsetBackend,
+    Group,
+    Step,
+    StepClass,
+    flood,
+    flood_groups,
+    flood_steps,
+    foot,
+    rect,
+    shl,
+)
+from brawl.rules.burrowing import BURROWABLE
 from brawl.rules.steps import SHIFT_MODES, STOP_SIZE_GAP, MoveModel
 from brawl.size import Size
 from brawl.state import Encounter
-from brawl.terrain import TILE, TILE_STRIDE, Terrain
+from brawl.terrain import TILE, TILE_CELLS, TILE_STRIDE, Terrain, TileCells
 
 
 def _window_terrain(
@@ -199,12 +211,96 @@ def _window_tiles(
     return blk, dif, dmg, liq, sup
 
 
+_FULL_TILE = rect(TILE_STRIDE, 0, TILE - 1, 0, TILE - 1)
+
+
+@functools.lru_cache(maxsize=1024)
+def _dig_codes(palette: tuple[bool, ...], codes: bytes) -> int:
+    """The cells of a tile whose code is flagged in ``palette``, laid out as Terrain.stored_tiles."""
+    if len(codes) == TILE_CELLS:
+        table = bytearray(b"0" * 256)
+        for k, flagged in enumerate(palette):
+            if flagged:
+                table[k] = 0x31
+        digits = codes.translate(table)[::-1]  # the last cell first: int() reads the top bit first
+        return int(b"0".join(digits[i : i + TILE] for i in range(0, TILE_CELLS, TILE)), 2)
+    out = 0  # two bytes a code (more than 256 kinds of cell in the tile)
+    for i in range(TILE_CELLS):
+        if palette[codes[2 * i] | (codes[2 * i + 1] << 8)]:
+            out |= 1 << ((i // TILE) * TILE_STRIDE + i % TILE)
+    return out
+
+
+def _dig_tile(found: TileCells) -> int:
+    """The cells of a stored tile that a burrower passes through (dirt, DS-MTYPE-02)."""
+    palette = tuple(c.material in BURROWABLE for c in found[0])
+    if not any(palette):
+        return 0
+    if all(palette):
+        return _FULL_TILE
+    return _dig_codes(palette, found[1])
+
+
+def _window_dig(
+    terrain: Terrain, x0: int, y0: int, cw: int, ch: int, s: int, z: int, n: int
+) -> tuple[int, int]:
+    """The ground a burrower can't pass (solid, not dirt) and the dirt it can, in the window.
+
+    A column (x, y) is set when any of the levels z..z+n-1 has such a cell there (row stride
+    ``s``); levels off the map are all impassable (DS-MTYPE-02, R-GEO-5).
+    """
+    if not (-terrain.below <= z and z + n <= terrain.height):
+        return rect(s, 0, cw - 1, 0, ch - 1), 0
+    tiles = terrain.tile_cells().get
+    masks = terrain.tile_masks
+    ground = (0, _FULL_TILE) if terrain.ground in BURROWABLE else (_FULL_TILE, 0)
+    ty0, tx0 = y0 // TILE, x0 // TILE
+    if s == TILE_STRIDE:  # the rows line up: one shift and mask per tile, as in _window_tiles
+        plan = _tile_plan(x0 - tx0 * TILE, y0 - ty0 * TILE, cw, ch)[0]
+    else:
+        plan = _row_plan(x0 - tx0 * TILE, y0 - ty0 * TILE, cw, ch, s)
+    hard = dig = 0
+    for zz in range(z, z + n):
+        for ty, tx, shift_in, m, shift_out in plan:
+            key = (zz, ty0 + ty, tx0 + tx)
+            found = tiles(key)
+            if found is None:
+                if zz >= 0:
+                    continue  # air
+                h, d = ground
+            else:
+                d = _dig_tile(found)
+                h = masks(*key)[0] & ~d
+            if h:
+                hard |= ((h >> shift_in) & m) << shift_out
+            if d:
+                dig |= ((d >> shift_in) & m) << shift_out
+    return hard, dig
+
+
+@functools.lru_cache(maxsize=256)
+def _row_plan(x0: int, y0: int, cw: int, ch: int, s: int) -> tuple[tuple[int, int, int, int, int], ...]:
+    """Like :func:`_tile_plan` for a window of row stride ``s``: one entry per tile row it covers."""
+    x1, y1 = x0 + cw - 1, y0 + ch - 1
+    plan = []
+    for ty in range(y1 // TILE + 1):
+        ya, yb = max(y0, ty * TILE), min(y1, ty * TILE + TILE - 1)
+        for tx in range(x1 // TILE + 1):
+            xa, xb = max(x0, tx * TILE), min(x1, tx * TILE + TILE - 1)
+            row = (1 << (xb - xa + 1)) - 1
+            for y in range(ya, yb + 1):
+                shift_in = (y - ty * TILE) * TILE_STRIDE + (xa - tx * TILE)
+                plan.append((ty, tx, shift_in, row, (y - y0) * s + (xa - x0)))
+    return tuple(plan)
+
+
 def bitset_search(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
     """The bit-set search over the window around ``origin`` (one level, 8 directions, R-MOVE-1).
 
     The masks come from the same definitions as :meth:`MoveModel.check_step`: open cells
-    (R-GEO-5, the corners of R-GEO-4), the positions the mover may occupy (held up, DS-MOVE-14;
-    no swimming while prone, RB1-PRONE; no shifting into or within difficult or damaging terrain
+    (R-GEO-5, the corners of R-GEO-4; a burrower's open cells include dirt, DS-MTYPE-02), the
+    positions the mover may occupy (held up, DS-MOVE-14, or dug into dirt; no swimming while
+    prone, RB1-PRONE; no shifting into or within difficult or damaging terrain
     or an enemy's space, DS-MOVE-10), the step's base cost (DS-GRID-03, DS-MTYPE-22) and its
     surcharges (DS-MOVE-12, DS-MOVE-03, DS-MTYPE-12).
     """
@@ -229,6 +325,10 @@ def bitset_search(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
     else:
         s = cw + 1  # one guard column, always clear in every position mask
         blk, dif, dmg, liq, sup = _window_terrain(terrain, x0, y0, cw, ch, s, z, n)
+    dig = 0
+    if model.mode == "burrow":
+        # a burrower passes through dirt (DS-MTYPE-02): only harder ground fills a cell for it
+        blk, dig = _window_dig(terrain, x0, y0, cw, ch, s, z, n)
 
     # objects: walls and crates fill cells (R-GEO-5) and hold creatures up
     objects = state.objects
@@ -292,7 +392,7 @@ def bitset_search(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
     # positions the mover may occupy, inside the (2B+1)^2 window
     if n == 1:
         liq_p = liq  # the cells are the positions: every mask already lies inside the window
-        held = sup | liq
+        held = sup | liq | dig  # on the ground, in liquid or dug in (DS-MOVE-14, DS-MTYPE-02)
         standable = held ^ (held & blk)
     else:
         win = rect(
@@ -303,7 +403,7 @@ def bitset_search(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
             min(oy + budget, depth - n) - y0,
         )
         liq_p = foot(liq, n, s)
-        standable = win & ~foot(blk, n, s) & (foot(sup, n, s) | liq_p)
+        standable = win & ~foot(blk, n, s) & (foot(sup | dig, n, s) | liq_p)
     if model.prone:
         standable &= ~liq_p  # RB1-PRONE: a prone creature can't swim
     start = 1 << ((oy - y0) * s + (ox - x0))
@@ -322,40 +422,63 @@ def bitset_search(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
     return BitsetBackend(layers, planes, visited, start, window, no_stop)
 
 
-def bitset_search3(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
-    """The bit-set search of a size-1 flyer, swimmer or climber: 26 directions over every level.
+def _cube_and(mask: int, n: int, s: int, plane: int) -> int:
+    """Positions whose whole n-cube lies in ``mask`` (row stride ``s``, level stride ``plane``)."""
+    for by in (1, s, plane):
+        out = mask
+        for i in range(1, n):
+            out &= mask >> (i * by)
+        mask = out
+    return mask
 
-    The window is the levels, rows and columns within ``budget`` of ``origin`` (one more cell
-    around, for the surfaces a climber holds on to), each level followed by a guard row and each
-    row by a guard column, so that no step's shift wraps. The masks follow
-    :meth:`MoveModel.check_step`: open cells and corners (R-GEO-5, R-GEO-4), what holds the mover
-    up (DS-MOVE-14: flying holds itself, swimming needs ground or liquid, climbing also a wall,
-    ledge or object it touches), and the costs (DS-GRID-03; +1 into difficult terrain or an
+
+def _cube_or(mask: int, lo: int, hi: int, strides: tuple[int, ...]) -> int:
+    """Positions p with a set cell at p + (i * stride for each stride), each i from ``lo`` to ``hi``."""
+    for by in strides:
+        out = 0
+        for i in range(lo, hi + 1):
+            out |= shl(mask, -i * by)
+        mask = out
+    return mask
+
+
+def bitset_search3(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
+    """The bit-set search of a flyer, swimmer or climber: 26 directions over every level, any size.
+
+    The window is the levels, rows and columns of the positions within ``budget`` of ``origin``
+    and of the cells of their cubes (one more cell around, for the surfaces a climber holds on
+    to), each level followed by a guard row and each row by a guard column, so that no step's
+    shift wraps. The masks follow :meth:`MoveModel.check_step`: the positions whose cube is open
+    (R-GEO-5) and the corners of a step, the positions p + part for each proper part of the step
+    (R-GEO-4); what holds the mover up (DS-MOVE-14: flying holds itself, swimming needs ground
+    under the cube or liquid in it, climbing also a wall, ledge or object touching it); and the
+    costs (DS-GRID-03; +1 when the cells a step newly enters hold difficult terrain or an
     enemy's space, DS-MOVE-12, DS-MOVE-03; +1 for a swimming or climbing step without that
-    movement type, DS-MTYPE-12).
+    movement type, DS-MTYPE-12). An n-cube's masks are the cells' masks eroded or dilated by n.
     """
     state = model.state
     terrain = state.terrain
     mode = model.mode
+    n = model.n
     ox, oy, oz = origin
     margin = 1 if mode == "climb" else 0
-    px0, px1 = max(ox - budget, 0), min(ox + budget, terrain.width - 1)
-    py0, py1 = max(oy - budget, 0), min(oy + budget, terrain.depth - 1)
-    pz0, pz1 = max(oz - budget, -terrain.below), min(oz + budget, terrain.height - 1)
+    px0, px1 = max(ox - budget, 0), min(ox + budget, terrain.width - n)
+    py0, py1 = max(oy - budget, 0), min(oy + budget, terrain.depth - n)
+    pz0, pz1 = max(oz - budget, -terrain.below), min(oz + budget, terrain.height - n)
     if mode != "fly":
         # a level of default cells over another is all air or all ground: nothing holds a swimmer
         # or a climber there, unless ground lies right below or a stored cell or object is near
         stored = terrain.tile_levels() | {c.z for o in state.objects.values() for c in o.cells()}
-        near = (-1, 0, 1) if mode == "climb" else (-1, 0)
+        near = range(-1, n + margin)  # the levels of the cube, the one below, the one above a climber
 
         def may_hold(z: int) -> bool:
             return z == oz or z == 0 or (z >= 0 and any(z + d in stored for d in near)) or z in stored
 
         held_levels = [z for z in range(pz0, pz1 + 1) if may_hold(z)]
         pz0, pz1 = held_levels[0], held_levels[-1]
-    x0, x1 = max(px0 - margin, 0), min(px1 + margin, terrain.width - 1)
-    y0, y1 = max(py0 - margin, 0), min(py1 + margin, terrain.depth - 1)
-    z0, z1 = max(pz0 - margin, -terrain.below), min(pz1 + margin, terrain.height - 1)
+    x0, x1 = max(px0 - margin, 0), min(px1 + n - 1 + margin, terrain.width - 1)
+    y0, y1 = max(py0 - margin, 0), min(py1 + n - 1 + margin, terrain.depth - 1)
+    z0, z1 = max(pz0 - margin, -terrain.below), min(pz1 + n - 1 + margin, terrain.height - 1)
     cw, ch, levels = x1 - x0 + 1, y1 - y0 + 1, z1 - z0 + 1
     s = cw + 1
     plane = (ch + 1) * s
@@ -385,70 +508,107 @@ def bitset_search3(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
             pwin |= prow << (dz * plane)
     blk &= cells
     opened = cells & ~blk
-    directions = [
-        (dx, dy, dz, dx + dy * s + dz * plane) for dx in (-1, 0, 1) for dy in (-1, 0, 1) for dz in (-1, 0, 1)
-    ]
-    directions = [d for d in directions if d[:3] != (0, 0, 0)]
+    # the positions whose cube is open (R-GEO-5), in liquid (DS-MTYPE-11) and on the ground
+    # (any cell under the cube's bottom layer); off the positions' window these hold no meaning
+    # and are cut by ``pwin``
+    fit = _cube_and(opened, n, s, plane) if n > 1 else opened
+    liq_p = _cube_or(liq, 0, n - 1, (1, s, plane)) if n > 1 else liq
+    sup_p = _cube_or(sup, 0, n - 1, (1, s)) if n > 1 else sup
     if mode == "fly":
-        held = cells
+        held = pwin
     elif mode == "swim":
-        held = sup | liq
+        held = sup_p | liq_p
     else:  # climbing: also a wall, ledge or object touching the cube (the map's edge is none)
-        touch = 0
-        for *_, by in directions:
-            touch |= shl(blk, -by)
-        held = sup | liq | touch
-    standable = pwin & ~blk & held
-    # keep only the levels the mover may occupy (and its own): no step reaches the others, and
-    # every corner of a step between two kept levels lies in them
-    level_bits = (1 << plane) - 1
-    used = [dz for dz in range(levels) if (standable >> (dz * plane)) & level_bits or z0 + dz == oz]
-    lo, hi = used[0], used[-1]
-    if lo or hi < levels - 1:
-        keep = (1 << ((hi - lo + 1) * plane)) - 1
-        cut = lo * plane
-        standable, dif, liq, sup, cells, opened = (
-            (m >> cut) & keep for m in (standable, dif, liq, sup, cells, opened)
-        )
-        z0, z1, levels = z0 + lo, z0 + hi, hi - lo + 1
-        directions = [
-            (dx, dy, dz, dx + dy * s + dz * plane) for dx, dy, dz, _ in directions if levels > 1 or not dz
-        ]
+        held = sup_p | liq_p | _cube_or(blk, -1, n, (1, s, plane))
+    standable = pwin & fit & held
+
+    # enemies' spaces cost +1 to enter (DS-MOVE-03), as difficult terrain does (DS-MOVE-12)
     ene = 0
     side = model.creature.side
     for other in _window_creatures(state, x0, y0, x1, y1, z0, z1 + 1):
         if other.side != side and not other.dead and other.id not in model.ignore:
             ene |= _space3(other, x0, y0, x1, y1, z0, z1, s, plane)
-    surcharge = dif | ene  # DS-MOVE-12, DS-MOVE-03
-    swim = liq if not model.swimmer else 0  # DS-MTYPE-12
+    surcharge = dif | ene
+    swim = liq_p if not model.swimmer else 0  # DS-MTYPE-12
+    # the faces of the cube a step enters: x, y and z, on the low and the high side
+    faces: list[tuple[int, int]] = []
+    if n > 1:
+        for by, others in ((1, (s, plane)), (s, (1, plane)), (plane, (1, s))):
+            across = _cube_or(surcharge, 0, n - 1, others)
+            faces.append((across, across >> ((n - 1) * by)))
+
+    # keep only the levels the mover may occupy (and its own): no step reaches the others, and
+    # every corner of a step between two kept levels lies in them
+    level_bits = (1 << plane) - 1
+    used = [dz for dz in range(levels) if (standable >> (dz * plane)) & level_bits or z0 + dz == oz]
+    lo, hi = used[0], used[-1]
+    keep = (1 << ((hi - lo + 1) * plane)) - 1
+    cut = lo * plane
+    standable, fit, surcharge, swim, liq_p, sup_p = (
+        (m >> cut) & keep for m in (standable, fit, surcharge, swim, liq_p, sup_p)
+    )
+    faces = [((low >> cut) & keep, (high >> cut) & keep) for low, high in faces]
+    z0, levels = z0 + lo, hi - lo + 1
+    directions = [
+        (dx, dy, dz, dx + dy * s + dz * plane)
+        for dx in (-1, 0, 1)
+        for dy in (-1, 0, 1)
+        for dz in (-1, 0, 1)
+        if (dx or dy or dz) and (levels > 1 or not dz)
+    ]
 
     def corner(dx: int, dy: int, dz: int) -> int | None:
-        """Where a step d may arrive: every corner cell p + part (p = q - d) is open (R-GEO-4)."""
+        """Where a step d may arrive: every corner position p + part (p = q - d) is open (R-GEO-4)."""
         shifts = _corner_shifts(dx, dy, dz, s, plane)
         if not shifts:
             return None
         mask = -1
         for by in shifts:
-            mask &= opened << by if by >= 0 else opened >> -by
+            mask &= fit << by if by >= 0 else fit >> -by
         return mask
 
-    def group(dirs: list[tuple[int, int, int, int]], dear: int) -> Group:
-        steps = tuple((by, corner(dx, dy, dz)) for dx, dy, dz, by in dirs)
-        e2 = standable & surcharge & dear
-        e1 = standable & (surcharge | dear) & ~e2
-        return steps, standable & ~(surcharge | dear), e1, e2
-
-    if mode == "climb" and not model.climber:
-        # a climbing step rises, sinks or ends unsupported (DS-MTYPE-11): +1 out of liquid
-        dry = cells & ~liq
-        groups = [
-            group([d for d in directions if d[2] == 0], swim | (dry & ~sup)),
-            group([d for d in directions if d[2] != 0], swim | dry),
-        ]
-    else:
-        groups = [group(directions, swim)]
+    climbing = mode == "climb" and not model.climber
+    dry = standable & ~liq_p
     start = 1 << ((oz - z0) * plane + (oy - y0) * s + (ox - x0))
-    layers, planes, visited = flood_groups(start, standable, groups, model.base, budget, levels * plane)
+    if n == 1:
+
+        def group(dirs: list[tuple[int, int, int, int]], dear: int) -> Group:
+            steps = tuple((by, corner(dx, dy, dz)) for dx, dy, dz, by in dirs)
+            e2 = standable & surcharge & dear
+            e1 = standable & (surcharge | dear) & ~e2
+            return steps, standable & ~(surcharge | dear), e1, e2
+
+        if climbing:
+            # a climbing step rises, sinks or ends unsupported (DS-MTYPE-11): +1 out of liquid
+            groups = [
+                group([d for d in directions if d[2] == 0], swim | (dry & ~sup_p)),
+                group([d for d in directions if d[2] != 0], swim | dry),
+            ]
+        else:
+            groups = [group(directions, swim)]
+        layers, planes, visited = flood_groups(start, standable, groups, model.base, budget, levels * plane)
+    else:
+
+        def steps_of(dirs: list[tuple[int, int, int, int]]) -> tuple[Step, ...]:
+            out = []
+            for dx, dy, dz, by in dirs:
+                allowed = corner(dx, dy, dz)
+                entered = 0  # the cube's faces the step enters (R-MOVE-1: newly entered cells)
+                for a, v in enumerate((dx, dy, dz)):
+                    if v:
+                        entered |= faces[a][v > 0]
+                clear = ~entered if allowed is None else allowed & ~entered
+                out.append((by, -1 if allowed is None else allowed, clear))
+            return tuple(out)
+
+        if climbing:
+            classes: list[StepClass] = [
+                (steps_of([d for d in directions if d[2] == 0]), swim | (dry & ~sup_p)),
+                (steps_of([d for d in directions if d[2] != 0]), swim | dry),
+            ]
+        else:
+            classes = [(steps_of(directions), swim)]
+        layers, planes, visited = flood_steps(start, standable, classes, model.base, budget, levels * plane)
     window = (x0, y0, z0, cw, ch, levels, s, plane)
     no_stop = None if model.squeeze else functools.partial(_no_stop3, model, window)
     return BitsetBackend(layers, planes, visited, start, window, no_stop)
@@ -492,13 +652,16 @@ def _space3(other: Creature, x0: int, y0: int, x1: int, y1: int, z0: int, z1: in
 def _no_stop3(model: MoveModel, window: tuple[int, int, int, int, int, int, int, int]) -> int:
     """The positions of a 3-D window the mover can't stop on: a creature within 1 size (DS-MOVE-04)."""
     x0, y0, z0, cw, ch, levels, s, plane = window
-    x1, y1, z1 = x0 + cw - 1, y0 + ch - 1, z0 + levels - 1
+    n = model.n
+    x1, y1, z1 = x0 + cw - 1, y0 + ch - 1, z0 + levels + n - 2  # the cells of the top positions' cubes
     rank = model.creature.size.rank
     stay = 0
     for other in _window_creatures(model.state, x0, y0, x1, y1, z0, z1 + 1):
         if other.dead or other.id in model.ignore or abs(other.size.rank - rank) >= STOP_SIZE_GAP:
             continue
         stay |= _space3(other, x0, y0, x1, y1, z0, z1, s, plane)
+    if n > 1:  # a position is taken when its cube overlaps such a creature's space
+        stay = _cube_or(stay, 0, n - 1, (1, s, plane)) & ((1 << (levels * plane)) - 1)
     return stay
 
 
