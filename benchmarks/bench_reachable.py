@@ -12,8 +12,8 @@ markdown tables:
    timing, with the same step costs (1, +1 into difficult terrain or an enemy's space, no
    cutting corners); all three answers are checked to be equal first. "search alone" times the
    bit-set search with the step rules already built, without the per-query look-ups.
-2. No cliffs: budgets around and past 256 (once the bit-set limit) and the 3-D modes (flying,
-   climbing, swimming) against walking, as time per reachable square.
+2. No cliffs: budgets around and past 256 (once the bit-set limit), the 3-D modes (flying,
+   climbing, swimming), burrowing and size-2 movers against walking, as time per reachable square.
 3. ``path_to`` of the same square from a budget-10 and a budget-200 result.
 4. The same budget-10 query on a 64 x 64 map and on a 1,000 x 1,000 map whose 64 x 64 corner
    around the mover is the same, so the answer is identical and only the map's size differs.
@@ -185,7 +185,7 @@ def once(f: Callable[[], object], repeat: int) -> float:
 
 
 def cliffs(enc: Encounter, repeat: int) -> None:
-    """Budgets past the old bit-set limit and the 3-D modes, in time per reachable square."""
+    """Budgets past the old bit-set limit, the 3-D modes, burrowing and size 2: time per reachable square."""
     mover = enc.creature("mover")
     fast = enc.with_creature(attrs.evolve(mover, speed=1000, movement=frozenset({"walk", "fly"})))
     print("\nNo cliffs: every budget and mode against walking, in time per reachable square\n")
@@ -197,6 +197,9 @@ def cliffs(enc: Encounter, repeat: int) -> None:
         result = brawl.reachable(state, "mover", budget=budget, mode=mode)  # type: ignore[arg-type]
         squares = len(result)
         seconds = once(lambda: len(brawl.reachable(state, "mover", budget=budget, mode=mode)), repeat)  # type: ignore[arg-type]
+        if seconds < 0.002:  # a short query: the best of runs of many calls, as the first table does
+            query = lambda: len(brawl.reachable(state, "mover", budget=budget, mode=mode))  # type: ignore[arg-type]  # noqa: E731
+            seconds = best(query, max(1, int(0.01 / seconds)), repeat)
         rate = seconds / squares
         ratio = f"{rate / against:.2f}x" if against else "1.00x"
         print(
@@ -215,6 +218,28 @@ def cliffs(enc: Encounter, repeat: int) -> None:
         budget = min(range(2, 60), key=lambda b: abs(len(brawl.reachable(fast, "mover", budget=b)) - squares))
         walk = row(f"walk, budget {budget} (as many squares as {mode} 8)", fast, budget, "advance", None)
         row(f"{mode}, speed 8", state, 8, mode, walk)
+    # burrowing (on the surface and in the dirt below it) and size-2 movers, at speed 8
+    here = mover.pos
+    big = next(
+        Pos(here.x + dx, here.y + dy, 0)
+        for dx in range(12)
+        for dy in range(12)
+        if enc.fits(Pos(here.x + dx, here.y + dy, 0), 2)
+        and not enc.creatures_in(Pos(here.x + dx, here.y + dy, 0), 2, exclude=("mover",))
+    )
+    for label, mode, moves, size, pos in (
+        ("burrow", "burrow", {"walk", "burrow"}, "1M", here),
+        ("burrow in the dirt below", "burrow", {"walk", "burrow"}, "1M", here - (0, 0, 1)),
+        ("size-2 walk", "advance", {"walk"}, "2", big),
+        ("size-2 fly", "fly", {"walk", "fly"}, "2", big),
+        ("size-2 climb", "climb", {"walk", "climb"}, "2", big),
+        ("size-2 swim", "swim", {"walk", "swim"}, "2", big),
+    ):
+        state = enc.with_creature(attrs.evolve(mover, speed=8, movement=frozenset(moves), size=size, pos=pos))
+        squares = len(brawl.reachable(state, "mover", budget=8, mode=mode))  # type: ignore[arg-type]
+        budget = min(range(1, 60), key=lambda b: abs(len(brawl.reachable(fast, "mover", budget=b)) - squares))
+        walk = row(f"walk, budget {budget} (as many squares as {label} 8)", fast, budget, "advance", None)
+        row(f"{label}, speed 8", state, 8, mode, walk)
 
 
 def paths(enc: Encounter, repeat: int) -> None:

@@ -749,30 +749,35 @@ def flood_groups(
 
 Step = tuple[int, int, int]
 """One step of :func:`flood_steps`: its shift, where it may arrive, where it arrives at no surcharge."""
-StepClass = tuple[tuple[Step, ...], int]
-"""Steps that share their second surcharge: the steps, and the positions where it applies."""
+StepClass = tuple[tuple[Step, ...], tuple[Step, ...], tuple[Step, ...], int]
+"""Steps that share their second surcharge: those that sink, stay level and rise, and the
+positions where the surcharge applies."""
 
 
 def flood_steps(
-    start: int, standable: int, classes: list[StepClass], base: int, budget: int, bits: int
+    start: int, standable: int, classes: list[StepClass], base: int, budget: int, plane: int, levels: int
 ) -> tuple[list[int], list[int], int]:
     """The cost layers, bit planes and visited positions of a search whose surcharge depends on the step.
 
-    A step (shift ``by``) costs ``base``, plus 1 where it arrives outside its ``clear`` mask
-    (for a larger mover, difficult terrain in the cells that step newly enters), plus 1 into
-    the ``dear`` positions of its class (swimming or climbing without the movement type). It may
-    arrive only where its ``allowed`` mask is set (the corners of R-GEO-4); ``clear`` lies within
-    ``allowed``. Each layer is expanded once per class into the positions reached by any step
-    (A) and by a step at no first surcharge (C); the positions first reached at cost k are then
-    ``(C[k-b] | A[k-b-1]) & ~dear | (C[k-b-1] | A[k-b-2]) & dear``, b = ``base``.
+    The window is ``levels`` levels of ``plane`` bits. A step (shift ``by``) costs ``base``, plus
+    1 where it arrives outside its ``clear`` mask (for a larger mover, difficult terrain in the
+    cells that step newly enters), plus 1 into the ``dear`` positions of its class (swimming or
+    climbing without the movement type). It may arrive only where its ``allowed`` mask is set
+    (the corners of R-GEO-4); ``clear`` lies within ``allowed``. Each layer is expanded once per
+    class into the positions reached by any step (A) and by a step at no first surcharge (C);
+    the positions first reached at cost k are then ``(C[k-b] | A[k-b-1]) & ~dear | (C[k-b-1] |
+    A[k-b-2]) & dear``, b = ``base``. Only the positions above the lowest level sink and only
+    those below the top level rise.
     """
     layers = [start]
     planes: list[int] = []
-    folding = bits > FOLD_BITS
+    folding = levels * plane > FOLD_BITS
     look = base + 3
     unvisited = first = standable & ~start
-    masks = [(steps, standable & ~dear, standable & dear) for steps, dear in classes]
+    masks = [(down, level, up, standable & ~dear, standable & dear) for down, level, up, dear in classes]
     reached: list[tuple[list[int], list[int]]] = [([], []) for _ in classes]
+    upper = ((1 << (levels * plane)) - 1) & ~((1 << plane) - 1)  # every level but the lowest
+    lower = (1 << ((levels - 1) * plane)) - 1  # every level but the top
     longest = base + 2
     empty_run = 0
     for k in range(1, budget + 1):
@@ -781,14 +786,17 @@ def flood_steps(
             layers.append(0)
             continue
         f = layers[j]
+        sinking = f & upper
+        rising = f & lower
         cand = 0
-        for (steps, cheap, dear), (hist_a, hist_c) in zip(masks, reached, strict=True):
+        for (down, level, up, cheap, dear), (hist_a, hist_c) in zip(masks, reached, strict=True):
             any_step = no_extra = 0
-            if f:
-                for by, allowed, clear in steps:
-                    moved = f << by if by > 0 else f >> -by
-                    any_step |= moved & allowed
-                    no_extra |= moved & clear
+            for g, steps in ((sinking, down), (f, level), (rising, up)):
+                if g:
+                    for by, allowed, clear in steps:
+                        moved = g << by if by > 0 else g >> -by
+                        any_step |= moved & allowed
+                        no_extra |= moved & clear
             hist_a.append(any_step)
             hist_c.append(no_extra)
             if j >= 1:

@@ -42,6 +42,9 @@ def _window_terrain(
     full = rect(s, 0, cw - 1, 0, ch - 1)
     if not (-terrain.below <= z and z + n <= terrain.height):
         return full, 0, 0, 0, 0
+    if n == 1 and not terrain.tile_levels() & {z - 1, z}:
+        # two default levels: all ground or all air, the ground solid and holding up what is on it
+        return (full if z < 0 else 0), 0, 0, 0, (full if z <= 0 else 0)
     blk = dif = dmg = liq = sup = 0
     stored = terrain.stored_rows().get
     ys = range(y0, y0 + ch)
@@ -60,6 +63,8 @@ def _window_terrain(
                 dif = (dif << s) | (d_ & cut)
                 if g or lq:
                     rare = True
+        elif not any(rows):  # every row is its level's default
+            blk = full << x0 if z < 0 else 0
         else:
             default = (cut, 0, 0, 0) if z < 0 else (0, 0, 0, 0)  # the ground levels are solid by default
             for row in rows:
@@ -480,11 +485,15 @@ def bitset_search3(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
     y0, y1 = max(py0 - margin, 0), min(py1 + n - 1 + margin, terrain.depth - 1)
     z0, z1 = max(pz0 - margin, -terrain.below), min(pz1 + n - 1 + margin, terrain.height - 1)
     cw, ch, levels = x1 - x0 + 1, y1 - y0 + 1, z1 - z0 + 1
-    s = cw + 1
+    tiled = cw < TILE_STRIDE and ch <= TILE  # each level is cut from at most 2 x 2 of the map's tiles
+    s = TILE_STRIDE if tiled else cw + 1
     plane = (ch + 1) * s
     blk = dif = liq = sup = 0
     for dz in range(levels):
-        b, d_, _, lq, sp = _window_terrain(terrain, x0, y0, cw, ch, s, z0 + dz, 1)
+        if tiled:
+            b, d_, _, lq, sp = _window_tiles(terrain, x0, y0, cw, ch, z0 + dz, 1)
+        else:
+            b, d_, _, lq, sp = _window_terrain(terrain, x0, y0, cw, ch, s, z0 + dz, 1)
         shift = dz * plane
         blk |= b << shift
         dif |= d_ << shift
@@ -549,13 +558,8 @@ def bitset_search3(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
     )
     faces = [((low >> cut) & keep, (high >> cut) & keep) for low, high in faces]
     z0, levels = z0 + lo, hi - lo + 1
-    directions = [
-        (dx, dy, dz, dx + dy * s + dz * plane)
-        for dx in (-1, 0, 1)
-        for dy in (-1, 0, 1)
-        for dz in (-1, 0, 1)
-        if (dx or dy or dz) and (levels > 1 or not dz)
-    ]
+
+    shifted: dict[int, int] = {}  # the open positions moved by one unit step, shared by the corners
 
     def corner(dx: int, dy: int, dz: int) -> int | None:
         """Where a step d may arrive: every corner position p + part (p = q - d) is open (R-GEO-4)."""
@@ -564,13 +568,23 @@ def bitset_search3(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
             return None
         mask = -1
         for by in shifts:
-            mask &= fit << by if by >= 0 else fit >> -by
+            moved = shifted.get(by)
+            if moved is None:
+                moved = shifted[by] = fit << by if by >= 0 else fit >> -by
+            mask &= moved
         return mask
 
     climbing = mode == "climb" and not model.climber
     dry = standable & ~liq_p
     start = 1 << ((oz - z0) * plane + (oy - y0) * s + (ox - x0))
     if n == 1:
+        directions = [
+            (dx, dy, dz, dx + dy * s + dz * plane)
+            for dx in (-1, 0, 1)
+            for dy in (-1, 0, 1)
+            for dz in (-1, 0, 1)
+            if (dx or dy or dz) and (levels > 1 or not dz)
+        ]
 
         def group(dirs: list[tuple[int, int, int, int]], dear: int) -> Group:
             steps = tuple((by, corner(dx, dy, dz)) for dx, dy, dz, by in dirs)
@@ -588,30 +602,50 @@ def bitset_search3(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
             groups = [group(directions, swim)]
         layers, planes, visited = flood_groups(start, standable, groups, model.base, budget, levels * plane)
     else:
-
-        def steps_of(dirs: list[tuple[int, int, int, int]]) -> tuple[Step, ...]:
-            out = []
-            for dx, dy, dz, by in dirs:
-                allowed = corner(dx, dy, dz)
-                entered = 0  # the cube's faces the step enters (R-MOVE-1: newly entered cells)
-                for a, v in enumerate((dx, dy, dz)):
-                    if v:
-                        entered |= faces[a][v > 0]
-                clear = ~entered if allowed is None else allowed & ~entered
-                out.append((by, -1 if allowed is None else allowed, clear))
-            return tuple(out)
-
+        # each step: where it may arrive (open corners, a position it may occupy) and where at no
+        # surcharge (the faces of the cube it enters hold no difficult terrain or enemy)
+        sides = [face for pair in faces for face in pair]
+        by_dz: dict[int, list[Step]] = {-1: [], 0: [], 1: []}
+        for dz, by, corners, entered_faces in _step_plan(s, plane, levels > 1):
+            allowed = standable
+            for at in corners:
+                moved = shifted.get(at)
+                if moved is None:
+                    moved = shifted[at] = fit << at if at >= 0 else fit >> -at
+                allowed &= moved
+            if not allowed:
+                continue  # a step that arrives nowhere (a swimmer rising out of shallow water)
+            entered = 0
+            for i in entered_faces:
+                entered |= sides[i]
+            by_dz[dz].append((by, allowed, allowed & ~entered))
+        down, level, up = (tuple(by_dz[dz]) for dz in (-1, 0, 1))
         if climbing:
-            classes: list[StepClass] = [
-                (steps_of([d for d in directions if d[2] == 0]), swim | (dry & ~sup_p)),
-                (steps_of([d for d in directions if d[2] != 0]), swim | dry),
-            ]
+            # a climbing step rises, sinks or ends unsupported (DS-MTYPE-11): +1 out of liquid
+            classes: list[StepClass] = [((), level, (), swim | (dry & ~sup_p)), (down, (), up, swim | dry)]
         else:
-            classes = [(steps_of(directions), swim)]
-        layers, planes, visited = flood_steps(start, standable, classes, model.base, budget, levels * plane)
+            classes = [(down, level, up, swim)]
+        layers, planes, visited = flood_steps(start, standable, classes, model.base, budget, plane, levels)
     window = (x0, y0, z0, cw, ch, levels, s, plane)
     no_stop = None if model.squeeze else functools.partial(_no_stop3, model, window)
     return BitsetBackend(layers, planes, visited, start, window, no_stop)
+
+
+@functools.lru_cache(maxsize=256)
+def _step_plan(
+    s: int, plane: int, vertical: bool
+) -> tuple[tuple[int, int, tuple[int, ...], tuple[int, ...]], ...]:
+    """The steps of a 3-D window: dz, the shift, the shifts of its corners (R-GEO-4) and the faces
+    of the cube it enters (index 2a for the low side of axis a, 2a + 1 for the high side)."""
+    plan = []
+    for dx in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            for dz in (-1, 0, 1) if vertical else (0,):
+                if dx or dy or dz:
+                    entered = tuple(2 * a + (v > 0) for a, v in enumerate((dx, dy, dz)) if v)
+                    by = dx + dy * s + dz * plane
+                    plan.append((dz, by, _corner_shifts(dx, dy, dz, s, plane), entered))
+    return tuple(plan)
 
 
 @functools.lru_cache(maxsize=1024)
