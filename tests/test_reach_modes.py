@@ -3,10 +3,11 @@
 Random small maps of several levels: stone and dirt ground (tunnels carved into it, dirt to burrow
 through), walls and pillars to climb, water to swim, difficult and damaging terrain, objects, and
 creatures of both sides and several sizes; movers of size 1 to 3 burrowing, flying, climbing and
-swimming (and walking). Every answer of the bit-set search (the cost of every square and which
-squares the move may end on, in order) must equal the general Dijkstra search's and the plain
-reference Dijkstra's of ``test_reachable`` (written from the rules alone) (R-MOVE-1, R-MOVE-2,
-R-GEO-4, R-GEO-5, DS-MOVE-04, DS-MTYPE-02, DS-MTYPE-11, DS-MTYPE-12).
+swimming (and walking), sometimes frightened of a creature nearby. Every answer of the bit-set
+search (the cost of every square and which squares the move may end on, in order) must equal the
+general Dijkstra search's and the plain reference Dijkstra's of ``test_reachable`` (written from
+the rules alone) (R-MOVE-1, R-MOVE-2, R-GEO-4, R-GEO-5, DS-MOVE-04, DS-MTYPE-02, DS-MTYPE-11,
+DS-MTYPE-12, RB1-FRIGHTENED).
 """
 
 from __future__ import annotations
@@ -102,6 +103,16 @@ def scene(rng: random.Random) -> tuple[Encounter, str, bool]:
                 enc = enc.with_creature(Creature(id=f"c{i}", pos=p, size=other, side=side))
         except brawl.StateError:
             continue
+    if rng.random() < 0.3:  # frightened of a creature, which may stand on another level (RB1-FRIGHTENED)
+        p = Pos(rng.randrange(w), rng.randrange(d), rng.randint(-2, 3))
+        source = Creature(id="dread", pos=p, size=rng.choice(["1M", "2"]), side="director")
+        try:
+            enc = enc.with_creature(source)
+        except brawl.StateError:
+            pass
+        else:
+            fear = Condition(ConditionName.FRIGHTENED, source="dread")
+            enc = enc.update_creature("mover", conditions=(*enc.creature("mover").conditions, fear))
     return enc, mode, rng.random() < 0.2
 
 
@@ -116,7 +127,7 @@ def compare(enc: Encounter, mode: str, squeeze: bool) -> int | None:
     except brawl.IllegalMoveError:
         return None  # the mover can't move in this mode at all (DS-MTYPE-02, DS-MTYPE-24, RB1-PRONE)
     except brawl.InvalidArgumentError:
-        # the only case left to the general search: a mover of size 2+ whose start is not open
+        # the only case left to the general search here: a mover of size 2+ whose start is not open
         model = movement_model(enc, "mover", mode)
         assert model.n > 1
         assert not model.fits(enc.creature("mover").pos)
@@ -155,14 +166,22 @@ def test_bitset_search_equals_dijkstra_burrowing_flying_climbing_swimming_any_si
 def test_most_random_scenes_do_real_work() -> None:
     """The scenes above are not trivial: over 400 seeds, most searches reach several squares at
     several costs, in every mode and for sizes 2 and 3 too (the share is checked, so a scene
-    generator that stops producing real searches fails here)."""
+    generator that stops producing real searches fails here); a frightened mover often loses squares."""
     found: dict[tuple[str, bool], list[int]] = {}
+    afraid = held_back = 0
     for seed in range(400):
         rng = random.Random(seed)
         enc, mode, squeeze = scene(rng)
         squares = compare(enc, mode, squeeze)
         if squares is None:
             continue
+        mover = enc.creature("mover")
+        if mover.has(ConditionName.FRIGHTENED):
+            afraid += 1
+            calm = enc.update_creature(
+                "mover", conditions=[c for c in mover.conditions if c.source != "dread"]
+            )
+            held_back += squares < len(brawl.reachable(calm, "mover", mode=mode, squeeze=squeeze))  # type: ignore[arg-type]
         group = "walk" if mode not in MODES_3D else mode
         found.setdefault((group, enc.creature("mover").n > 1), []).append(squares)
     for mode in (*MODES_3D, "walk"):
@@ -171,6 +190,8 @@ def test_most_random_scenes_do_real_work() -> None:
             real = [s for s in runs if s >= 4]
             assert len(runs) >= 10, (mode, large, len(runs))
             assert len(real) >= len(runs) // 2, (mode, large, len(real), len(runs))
+    assert afraid >= 30
+    assert held_back >= afraid // 3, (held_back, afraid)  # the fear keeps the mover from some squares
 
 
 @pytest.mark.parametrize("n", [1, 2, 3])

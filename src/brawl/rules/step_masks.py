@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import repeat
 from typing import cast
 
 from brawl.creature import Creature
-from brawl.geometry import Pos
+from brawl.geometry import HORIZONTAL_DIRECTIONS, Pos
 from brawl.reach import (
     BitsetBackend,
     Group,
@@ -26,6 +26,7 @@ from brawl.reach import (
     foot,
     rect,
     shl,
+    strip,
 )
 from brawl.rules.burrowing import BURROWABLE
 from brawl.rules.steps import SHIFT_MODES, STOP_SIZE_GAP, MoveModel
@@ -420,10 +421,28 @@ def bitset_search(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
         standable &= ~forbidden
     swim = liq_p if not model.swimmer else 0  # DS-MTYPE-12
     surcharge = (dif | ene) if not shifting else 0  # DS-MOVE-12, DS-MOVE-03
-    layers, planes, visited = flood(start, standable, swim, surcharge, model.base, blk, n, s, cw, ch, budget)
-    no_stop = None if model.squeeze else functools.partial(_no_stop, model, x0, y0, x1, y1, z, s)
     # positions lie in the first (cw - n + 1) columns and rows of the cell grid
     window = (x0, y0, z, cw, ch, 1, s, ch * s)
+    if model.fright is None:
+        layers, planes, visited = flood(
+            start, standable, swim, surcharge, model.base, blk, n, s, cw, ch, budget
+        )
+    else:
+        # RB1-FRIGHTENED: whether a step brings the mover closer depends on its direction, so each
+        # of the 8 steps gets its own mask: its open corners (R-GEO-4), minus where it comes closer
+        closer = _fear(model, window)
+        fit = rect(s, 0, cw - 1, 0, ch - 1) & ~(foot(blk, n, s) if n > 1 else blk)
+        steps: list[Step] = []
+        for dx, dy, _ in HORIZONTAL_DIRECTIONS:
+            allowed = standable & ~closer(dx, dy, 0)
+            for at in _corner_shifts(dx, dy, 0, s, ch * s):
+                allowed &= fit << at if at >= 0 else fit >> -at
+            if allowed:
+                entered = strip(surcharge, n, s, dx, dy)  # the newly entered cells (R-MOVE-1)
+                steps.append((dx + dy * s, allowed, allowed & ~entered))
+        classes: list[StepClass] = [((), tuple(steps), (), swim)]
+        layers, planes, visited = flood_steps(start, standable, classes, model.base, budget, ch * s, 1)
+    no_stop = None if model.squeeze else functools.partial(_no_stop, model, x0, y0, x1, y1, z, s)
     return BitsetBackend(layers, planes, visited, start, window, no_stop)
 
 
@@ -577,6 +596,8 @@ def bitset_search3(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
     climbing = mode == "climb" and not model.climber
     dry = standable & ~liq_p
     start = 1 << ((oz - z0) * plane + (oy - y0) * s + (ox - x0))
+    window = (x0, y0, z0, cw, ch, levels, s, plane)
+    closer = None if model.fright is None else _fear(model, window)
     if n == 1:
         directions = [
             (dx, dy, dz, dx + dy * s + dz * plane)
@@ -586,8 +607,15 @@ def bitset_search3(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
             if (dx or dy or dz) and (levels > 1 or not dz)
         ]
 
+        def arrive(dx: int, dy: int, dz: int) -> int | None:
+            mask = corner(dx, dy, dz)
+            if closer is None:
+                return mask
+            away = ~closer(dx, dy, dz)  # RB1-FRIGHTENED
+            return away if mask is None else mask & away
+
         def group(dirs: list[tuple[int, int, int, int]], dear: int) -> Group:
-            steps = tuple((by, corner(dx, dy, dz)) for dx, dy, dz, by in dirs)
+            steps = tuple((by, arrive(dx, dy, dz)) for dx, dy, dz, by in dirs)
             e2 = standable & surcharge & dear
             e1 = standable & (surcharge | dear) & ~e2
             return steps, standable & ~(surcharge | dear), e1, e2
@@ -606,8 +634,8 @@ def bitset_search3(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
         # surcharge (the faces of the cube it enters hold no difficult terrain or enemy)
         sides = [face for pair in faces for face in pair]
         by_dz: dict[int, list[Step]] = {-1: [], 0: [], 1: []}
-        for dz, by, corners, entered_faces in _step_plan(s, plane, levels > 1):
-            allowed = standable
+        for d, by, corners, entered_faces in _step_plan(s, plane, levels > 1):
+            allowed = standable if closer is None else standable & ~closer(*d)  # RB1-FRIGHTENED
             for at in corners:
                 moved = shifted.get(at)
                 if moved is None:
@@ -618,7 +646,7 @@ def bitset_search3(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
             entered = 0
             for i in entered_faces:
                 entered |= sides[i]
-            by_dz[dz].append((by, allowed, allowed & ~entered))
+            by_dz[d[2]].append((by, allowed, allowed & ~entered))
         down, level, up = (tuple(by_dz[dz]) for dz in (-1, 0, 1))
         if climbing:
             # a climbing step rises, sinks or ends unsupported (DS-MTYPE-11): +1 out of liquid
@@ -626,17 +654,111 @@ def bitset_search3(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
         else:
             classes = [(down, level, up, swim)]
         layers, planes, visited = flood_steps(start, standable, classes, model.base, budget, plane, levels)
-    window = (x0, y0, z0, cw, ch, levels, s, plane)
     no_stop = None if model.squeeze else functools.partial(_no_stop3, model, window)
     return BitsetBackend(layers, planes, visited, start, window, no_stop)
+
+
+def _ge(near: int, far: int, t: int, count: int) -> tuple[tuple[int, int], ...]:
+    """The indices 0..count-1 whose gap (0 from ``near`` to ``far``, 1 more each step away) is at least t."""
+    if t <= 0:
+        return ((0, count - 1),)
+    return ((0, min(near - t, count - 1)), (max(far + t, 0), count - 1))
+
+
+def _le(near: int, far: int, t: int, count: int) -> tuple[tuple[int, int], ...]:
+    """The indices 0..count-1 whose gap is at most t."""
+    return ((max(near - t, 0), min(far + t, count - 1)),)
+
+
+def _fear(
+    model: MoveModel, window: tuple[int, int, int, int, int, int, int, int]
+) -> Callable[[int, int, int], int]:
+    """The positions where a step (dx, dy, dz) arrives closer to the source of the mover's fear.
+
+    RB1-FRIGHTENED: no willing step may bring the mover closer to its source. The distance
+    (R-GEO-1) is the largest of the gaps along x, y and z between the two spaces; a step from p
+    to q = p + d brings the mover closer exactly when, along an axis it moves on, the gap at p is
+    1 more than at q (p lies beyond q, away from the source) and that gap at q is the largest of
+    the three. So the masks are, per axis and sign, the band of positions where such a step
+    shrinks the gap, and per axis the positions where its gap is the largest: x against y
+    compared once per row of the window, each against z once per level.
+    """
+    x0, y0, z0, cw, ch, levels, s, plane = window
+    src = model.fright
+    assert src is not None
+    n = model.n
+    near = (src.pos.x - n + 1 - x0, src.pos.y - n + 1 - y0, src.pos.z - n + 1 - z0)
+    far = (src.pos.x + src.n - 1 - x0, src.pos.y + src.n - 1 - y0, src.pos.z + src.n - 1 - z0)
+    counts = (cw, ch, levels)
+    col_rep = rect(s, 0, 0, 0, ch - 1)  # bit 0 of every row: a row's mask times it fills each row
+    level_rep = sum(1 << (dz * plane) for dz in range(levels))
+    level_full = rect(s, 0, cw - 1, 0, ch - 1)
+
+    def gap(axis: int, v: int) -> int:
+        return max(0, near[axis] - v, v - far[axis])
+
+    def cols(spans: tuple[tuple[int, int], ...]) -> int:
+        return sum(((1 << (hi - lo + 1)) - 1) << lo for lo, hi in spans if lo <= hi)
+
+    def rows(spans: tuple[tuple[int, int], ...]) -> int:
+        out = 0
+        for lo, hi in spans:
+            if lo <= hi:
+                out |= rect(s, 0, cw - 1, lo, hi)
+        return out
+
+    x_ge_y = x_le_y = 0  # gap x >= gap y, gap x <= gap y
+    for r in range(ch):
+        gy = gap(1, r)
+        x_ge_y |= cols(_ge(near[0], far[0], gy, cw)) << (r * s)
+        x_le_y |= cols(_le(near[0], far[0], gy, cw)) << (r * s)
+    x_ge_z = y_ge_z = z_top = 0
+    for dz in range(levels):
+        gz = gap(2, dz)
+        shift = dz * plane
+        x_ge_z |= (cols(_ge(near[0], far[0], gz, cw)) * col_rep) << shift
+        y_ge_z |= rows(_ge(near[1], far[1], gz, ch)) << shift
+        z_top |= (
+            (cols(_le(near[0], far[0], gz, cw)) * col_rep) & rows(_le(near[1], far[1], gz, ch))
+        ) << shift
+    largest = (x_ge_y * level_rep & x_ge_z, x_le_y * level_rep & y_ge_z, z_top)
+    found: dict[tuple[int, int], int] = {}
+
+    def band(axis: int, v: int) -> int:
+        """Where a step of sign v along the axis shrinks the gap: up to the near edge moving +1,
+        from the far edge on moving -1 (the step's start lies 1 further out)."""
+        mask = found.get((axis, v))
+        if mask is None:
+            count = counts[axis]
+            lo, hi = (0, min(near[axis], count - 1)) if v > 0 else (max(far[axis], 0), count - 1)
+            if lo > hi:
+                mask = 0
+            elif axis == 0:
+                mask = cols(((lo, hi),)) * col_rep * level_rep
+            elif axis == 1:
+                mask = rows(((lo, hi),)) * level_rep
+            else:
+                mask = sum(level_full << (dz * plane) for dz in range(lo, hi + 1))
+            mask &= largest[axis]
+            found[(axis, v)] = mask
+        return mask
+
+    def closer(dx: int, dy: int, dz: int) -> int:
+        out = 0
+        for axis, v in enumerate((dx, dy, dz)):
+            if v:
+                out |= band(axis, v)
+        return out
+
+    return closer
 
 
 @functools.lru_cache(maxsize=256)
 def _step_plan(
     s: int, plane: int, vertical: bool
-) -> tuple[tuple[int, int, tuple[int, ...], tuple[int, ...]], ...]:
-    """The steps of a 3-D window: dz, the shift, the shifts of its corners (R-GEO-4) and the faces
-    of the cube it enters (index 2a for the low side of axis a, 2a + 1 for the high side)."""
+) -> tuple[tuple[tuple[int, int, int], int, tuple[int, ...], tuple[int, ...]], ...]:
+    """The steps of a 3-D window: (dx, dy, dz), the shift, the shifts of its corners (R-GEO-4) and
+    the faces of the cube it enters (index 2a for the low side of axis a, 2a + 1 for the high side)."""
     plan = []
     for dx in (-1, 0, 1):
         for dy in (-1, 0, 1):
@@ -644,7 +766,7 @@ def _step_plan(
                 if dx or dy or dz:
                     entered = tuple(2 * a + (v > 0) for a, v in enumerate((dx, dy, dz)) if v)
                     by = dx + dy * s + dz * plane
-                    plan.append((dz, by, _corner_shifts(dx, dy, dz, s, plane), entered))
+                    plan.append(((dx, dy, dz), by, _corner_shifts(dx, dy, dz, s, plane), entered))
     return tuple(plan)
 
 

@@ -373,15 +373,13 @@ class MoveModel:
     @property
     def bitset_ok(self) -> bool:
         """Whether the bit-set search applies: one level, 8 directions (walking, shifting, crawling or
-        burrowing), nothing carried, not frightened."""
-        return (
-            (self.mode in WALK_MODES or self.mode == "burrow") and not self.companions and self.fright is None
-        )
+        burrowing), nothing carried or dragged."""
+        return (self.mode in WALK_MODES or self.mode == "burrow") and not self.companions
 
     @property
     def space_bitset_ok(self) -> bool:
-        """Whether the 3-D bit-set search applies: a flyer, swimmer or climber, alone, unafraid."""
-        return self.mode in SPACE_MODES and not self.companions and self.fright is None
+        """Whether the 3-D bit-set search applies: a flyer, swimmer or climber, nothing carried or dragged."""
+        return self.mode in SPACE_MODES and not self.companions
 
 
 def mode_refusal(creature: Creature, mode: str) -> Refusal | None:
