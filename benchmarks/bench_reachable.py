@@ -41,6 +41,8 @@ import networkx as nx
 
 import brawl
 from brawl import Cell, Creature, Encounter, Material, Pos, Terrain
+from brawl.conditions import Condition, ConditionName
+from brawl.geometry import HORIZONTAL_DIRECTIONS, distance
 from brawl.rules.reachable import movement_model, search
 
 C_SOURCE = Path(__file__).with_name("c") / "reachable_ref.c"
@@ -236,6 +238,40 @@ def cliffs(enc: Encounter, repeat: int) -> None:
         ("size-2 swim", "swim", {"walk", "swim"}, "2", big),
     ):
         state = enc.with_creature(attrs.evolve(mover, speed=8, movement=frozenset(moves), size=size, pos=pos))
+        squares = len(brawl.reachable(state, "mover", budget=8, mode=mode))  # type: ignore[arg-type]
+        budget = min(range(1, 60), key=lambda b: abs(len(brawl.reachable(fast, "mover", budget=b)) - squares))
+        walk = row(f"walk, budget {budget} (as many squares as {label} 8)", fast, budget, "advance", None)
+        row(f"{label}, speed 8", state, 8, mode, walk)
+    # frightened of the nearest enemy (RB1-FRIGHTENED); dragging a grabbed creature (RB1-GRABBED) or
+    # carrying a rider (DS-MOUNT-03), which the general search answers
+    dread = min(enc.enemies_of("mover"), key=lambda c: (distance(c.pos, 1, here, 1), c.id))
+    afraid = (Condition(ConditionName.FRIGHTENED, source=dread.id),)
+    side = next(
+        p
+        for p in (here + d for d in HORIZONTAL_DIRECTIONS)
+        if enc.fits(p, 1) and enc.is_supported(p, 1) and not enc.occupants(p)
+    )
+    grabbed = Creature(id="held", pos=side, conditions=[Condition(ConditionName.GRABBED, source="mover")])
+    for label, mode, moves, size, pos, conditions, extra in (
+        ("frightened walk", "advance", {"walk"}, "1M", here, afraid, None),
+        ("frightened fly", "fly", {"walk", "fly"}, "1M", here, afraid, None),
+        ("dragging a grabbed creature", "advance", {"walk"}, "1M", here, (), grabbed),
+        (
+            "size-2 mount carrying a rider",
+            "advance",
+            {"walk"},
+            "2",
+            big,
+            (),
+            Creature(id="rider", pos=big, riding="mover"),
+        ),
+    ):
+        mount = attrs.evolve(
+            mover, speed=8, movement=frozenset(moves), size=size, pos=pos, conditions=conditions
+        )
+        state = enc.with_creature(mount)
+        if extra is not None:
+            state = state.with_creature(extra)
         squares = len(brawl.reachable(state, "mover", budget=8, mode=mode))  # type: ignore[arg-type]
         budget = min(range(1, 60), key=lambda b: abs(len(brawl.reachable(fast, "mover", budget=b)) - squares))
         walk = row(f"walk, budget {budget} (as many squares as {label} 8)", fast, budget, "advance", None)

@@ -103,6 +103,31 @@ def scene(rng: random.Random) -> tuple[Encounter, str, bool]:
                 enc = enc.with_creature(Creature(id=f"c{i}", pos=p, size=other, side=side))
         except brawl.StateError:
             continue
+    if rng.random() < 0.4:  # dragging a grabbed creature (RB1-GRABBED) or carrying a rider (DS-MOUNT-03)
+        me = enc.creature("mover")
+        for attempt in range(6):
+            other = rng.choice(["1T", "1M", "1L", "2", "3"])
+            if rng.random() < 0.5:
+                m = 3 if other == "3" else 2 if other == "2" else 1
+                p = Pos(
+                    me.pos.x + rng.randint(-m, n),
+                    me.pos.y + rng.randint(-m, n),
+                    me.pos.z + rng.randint(-1, 1),
+                )
+                companion = Creature(
+                    id=f"held{attempt}",
+                    pos=p,
+                    size=other,
+                    side=rng.choice(["heroes", "director"]),
+                    conditions=[Condition(ConditionName.GRABBED, source="mover")],
+                )
+            else:
+                companion = Creature(id=f"rider{attempt}", pos=me.pos, size=other, riding="mover")
+            try:
+                enc = enc.with_creature(companion)
+            except brawl.StateError:
+                continue
+            break
     if rng.random() < 0.3:  # frightened of a creature, which may stand on another level (RB1-FRIGHTENED)
         p = Pos(rng.randrange(w), rng.randrange(d), rng.randint(-2, 3))
         source = Creature(id="dread", pos=p, size=rng.choice(["1M", "2"]), side="director")
@@ -127,8 +152,11 @@ def compare(enc: Encounter, mode: str, squeeze: bool) -> int | None:
     except brawl.IllegalMoveError:
         return None  # the mover can't move in this mode at all (DS-MTYPE-02, DS-MTYPE-24, RB1-PRONE)
     except brawl.InvalidArgumentError:
-        # the only case left to the general search here: a mover of size 2+ whose start is not open
+        # the cases left to the general search: flying, climbing or swimming with a rider or a
+        # grabbed creature, and a mover of size 2+ whose start is not open
         model = movement_model(enc, "mover", mode)
+        if model.companions and mode in ("fly", "climb", "swim"):
+            return None
         assert model.n > 1
         assert not model.fits(enc.creature("mover").pos)
         return None
@@ -139,7 +167,7 @@ def compare(enc: Encounter, mode: str, squeeze: bool) -> int | None:
     assert costs == slow.costs()
     assert list(fast.items()) == list(slow.items())
     assert len(fast) == len(slow)
-    if not squeeze:
+    if not squeeze and not movement_model(enc, "mover", mode).companions:  # the reference knows none
         assert costs == reference_costs(enc, "mover", fast.budget, mode)
     # the squares passed through but not ended on (another creature's space) cost the same too
     mover = enc.creature("mover")
@@ -168,7 +196,7 @@ def test_most_random_scenes_do_real_work() -> None:
     several costs, in every mode and for sizes 2 and 3 too (the share is checked, so a scene
     generator that stops producing real searches fails here); a frightened mover often loses squares."""
     found: dict[tuple[str, bool], list[int]] = {}
-    afraid = held_back = 0
+    afraid = held_back = along = 0
     for seed in range(400):
         rng = random.Random(seed)
         enc, mode, squeeze = scene(rng)
@@ -176,6 +204,7 @@ def test_most_random_scenes_do_real_work() -> None:
         if squares is None:
             continue
         mover = enc.creature("mover")
+        along += bool(movement_model(enc, "mover", mode).companions)
         if mover.has(ConditionName.FRIGHTENED):
             afraid += 1
             calm = enc.update_creature(
@@ -191,6 +220,7 @@ def test_most_random_scenes_do_real_work() -> None:
             assert len(runs) >= 10, (mode, large, len(runs))
             assert len(real) >= len(runs) // 2, (mode, large, len(real), len(runs))
     assert afraid >= 30
+    assert along >= 30  # a rider or a grabbed creature moving along, on one level
     assert held_back >= afraid // 3, (held_back, afraid)  # the fear keeps the mover from some squares
 
 
@@ -253,3 +283,36 @@ def test_a_large_swimmer_or_climber_high_above_the_ground(mode: str) -> None:
     assert fast.costs() == slow.costs()
     assert fast.costs() == reference_costs(enc, "mover", fast.budget, mode)
     assert {p.z for p in fast} == ({4, 5, 6} if mode == "swim" else {4, 5, 6, 7})
+
+
+@pytest.mark.parametrize("case", ["dragging", "riding", "burrowing"])
+def test_wide_windows_read_row_by_row_agree(case: str) -> None:
+    """R-MOVE-1, DS-MTYPE-02, RB1-GRABBED, DS-MOUNT-03: a window wider than a tile (read row by
+    row, with room in each row for a dragged creature's or rider's cube) gives the Dijkstra
+    search's costs: walking with a size-3 creature in tow or under a rider, or burrowing through
+    dirt with stone and hollows in it."""
+    rng = random.Random(7)
+    w = 70
+    level = -1 if case == "burrowing" else 0
+    kinds = [Cell(Material.STONE), Cell(difficult=True), Cell(), Cell(Material.DIRT)]
+    cells = {Pos(rng.randrange(w), rng.randrange(w), level): rng.choice(kinds) for _ in range(500)}
+    centre = Pos(22, 22, level)
+    for p in _cube(centre - (3, 3, 0), 7):
+        if p.z == level:
+            cells[p] = Cell() if case != "burrowing" else Cell(Material.DIRT)
+    terrain = Terrain.flat(w, w, height=4, below=2).with_cells(cells)
+    moves = {"walk", "burrow"} if case == "burrowing" else {"walk"}
+    size = "3" if case == "riding" else "1M"
+    enc = Encounter.create(terrain, [Creature(id="mover", pos=centre, size=size, speed=30, movement=moves)])
+    if case == "dragging":
+        grab = Condition(ConditionName.GRABBED, source="mover")
+        enc = enc.with_creature(Creature(id="held", pos=Pos(23, 22, level), size="3", conditions=[grab]))
+    elif case == "riding":
+        enc = enc.with_creature(Creature(id="rider", pos=centre, size="2", riding="mover"))
+    mode = "burrow" if case == "burrowing" else "advance"
+    fast = brawl.reachable(enc, "mover", mode=mode, budget=30, ignore_speed=True)  # type: ignore[arg-type]
+    assert fast.algorithm == "bitset"
+    slow = brawl.reachable(enc, "mover", mode=mode, budget=30, ignore_speed=True, algorithm="dijkstra")  # type: ignore[arg-type]
+    assert fast.costs() == slow.costs()
+    assert list(fast.items()) == list(slow.items())
+    assert len(fast) > 100

@@ -495,7 +495,7 @@ def test_reachable_result_api_and_bad_inputs() -> None:
         Creature(id="kira", pos=(2, 0, 0), conditions=[Condition("grabbed", source="ogre")])
     )
     with pytest.raises(brawl.InvalidArgumentError, match="R-MOVE-1"):
-        brawl.reachable(held, "ogre", algorithm="bitset")  # dragging a grabbed creature
+        brawl.reachable(held, "ogre", mode="climb", algorithm="bitset")  # climbing, dragging a creature
     with pytest.raises(brawl.UnknownCreatureError):
         brawl.reachable(enc, "nobody")
 
@@ -530,7 +530,7 @@ def test_a_search_too_large_is_refused_at_once() -> None:
         Creature(id="ogre", pos=(2501, 2500, 0), conditions=[Condition("grabbed", source="kira")])
     )
     with pytest.raises(brawl.InvalidArgumentError, match="MAX_SEARCH_POSITIONS"):
-        brawl.reachable(held, "kira", budget=300, ignore_speed=True, mode="burrow")  # the general search
+        brawl.reachable(held, "kira", budget=300, ignore_speed=True, mode="fly")  # the general search
     dug = brawl.reachable(enc, "kira", budget=300, ignore_speed=True, mode="burrow")
     assert dug.algorithm == "bitset"
     assert dug.cost((2800, 2500, 0)) == 300

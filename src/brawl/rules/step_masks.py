@@ -324,12 +324,15 @@ def bitset_search(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
     y1 = oy + budget + n - 1 if oy + budget + n < depth else depth - 1
     cw = x1 - x0 + 1
     ch = y1 - y0 + 1
-    if cw < TILE_STRIDE and ch <= TILE:
+    # a rider's or a dragged creature's cube lies beside the mover's: its cells reach past the
+    # positions by its size less 1, which the row stride must leave room for
+    grow = max((other.n for other, _ in model.companions), default=1) - 1
+    if cw + grow < TILE_STRIDE and ch <= TILE:
         # the window spans at most 2 x 2 of the map's tiles: cut it from them with their stride
         s = TILE_STRIDE
         blk, dif, dmg, liq, sup = _window_tiles(terrain, x0, y0, cw, ch, z, n)
     else:
-        s = cw + 1  # one guard column, always clear in every position mask
+        s = cw + 1 + grow  # a guard column, always clear in every position mask
         blk, dif, dmg, liq, sup = _window_terrain(terrain, x0, y0, cw, ch, s, z, n)
     dig = 0
     if model.mode == "burrow":
@@ -412,6 +415,9 @@ def bitset_search(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
         standable = win & ~foot(blk, n, s) & (foot(sup | dig, n, s) | liq_p)
     if model.prone:
         standable &= ~liq_p  # RB1-PRONE: a prone creature can't swim
+    beside = [_Beside(model, other, x0, y0, z, cw, ch, s) for other, _ in model.companions]
+    for companion in beside:
+        standable &= companion.fits  # DS-MOUNT-03, RB1-GRABBED: it moves along and must fit
     start = 1 << ((oy - y0) * s + (ox - x0))
     shifting = model.mode in SHIFT_MODES
     if shifting:
@@ -442,8 +448,69 @@ def bitset_search(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
                 steps.append((dx + dy * s, allowed, allowed & ~entered))
         classes: list[StepClass] = [((), tuple(steps), (), swim)]
         layers, planes, visited = flood_steps(start, standable, classes, model.base, budget, ch * s, 1)
-    no_stop = None if model.squeeze else functools.partial(_no_stop, model, x0, y0, x1, y1, z, s)
+    no_stop: Callable[[], int] | None = None
+    if beside:
+        no_stop = functools.partial(_no_stop_beside, model, beside, x0, y0, x1, y1, z, s)
+    elif not model.squeeze:
+        no_stop = functools.partial(_no_stop, model, x0, y0, x1, y1, z, s)
     return BitsetBackend(layers, planes, visited, start, window, no_stop)
+
+
+class _Beside:
+    """A rider or dragged creature in a one-level window: where it fits as the mover moves, and
+    where it can't end (R-GEO-5, DS-MOVE-04; DS-MOUNT-03, RB1-GRABBED).
+
+    Its cube at a position q of the mover lies at q + (its position - the mover's), so its
+    window is the mover's moved by that offset and grown by its size less 1; bit (c, r) of the
+    window is its cell (X0 + c, Y0 + r), and a position's bit is its cube's lowest corner.
+    """
+
+    __slots__ = ("cols", "fits", "other", "rows", "x0", "y0", "z")
+
+    def __init__(self, model: MoveModel, other: Creature, x0: int, y0: int, z: int, cw: int, ch: int, s: int):
+        state = model.state
+        terrain = state.terrain
+        m = other.n
+        dx, dy, dz = other.pos - model.creature.pos
+        self.other = other
+        self.x0, self.y0, self.z = x0 + dx, y0 + dy, z + dz
+        self.cols, self.rows = cw + m - 1, ch + m - 1
+        X0, Y0, Z = self.x0, self.y0, self.z
+        blocked = rect(s, 0, self.cols - 1, 0, self.rows - 1)  # off the map: nothing fits there
+        xa, xb = max(X0, 0), min(X0 + self.cols - 1, terrain.width - 1)
+        ya, yb = max(Y0, 0), min(Y0 + self.rows - 1, terrain.depth - 1)
+        if xa <= xb and ya <= yb:
+            on_map = _window_terrain(terrain, xa, ya, xb - xa + 1, yb - ya + 1, s, Z, m)[0]
+            region = rect(s, xa - X0, xb - X0, ya - Y0, yb - Y0)
+            blocked = (blocked & ~region) | (on_map << ((ya - Y0) * s + (xa - X0)))
+            for o in state.objects.values():
+                for c in o.cells():
+                    if Z <= c.z < Z + m and xa <= c.x <= xb and ya <= c.y <= yb:
+                        blocked |= 1 << ((c.y - Y0) * s + (c.x - X0))
+        self.fits = rect(s, 0, cw - 1, 0, ch - 1) & ~foot(blocked, m, s)
+
+    def no_stop(self, model: MoveModel, s: int) -> int:
+        """The positions where it would end in the space of a creature within 1 size of its own."""
+        other = self.other
+        m = other.n
+        rank = other.size.rank
+        x1, y1 = self.x0 + self.cols - 1, self.y0 + self.rows - 1
+        stay = 0
+        for near in _window_creatures(model.state, self.x0, self.y0, x1, y1, self.z, self.z + m):
+            if near.dead or near.id in model.ignore or abs(near.size.rank - rank) >= STOP_SIZE_GAP:
+                continue
+            stay |= _space(near, self.x0, self.y0, x1, y1, self.z, self.z + m, s)
+        return foot(stay, m, s)
+
+
+def _no_stop_beside(
+    model: MoveModel, beside: list[_Beside], x0: int, y0: int, x1: int, y1: int, z: int, s: int
+) -> int:
+    """The positions the mover can't stop on, or where a rider or dragged creature could not."""
+    stay = 0 if model.squeeze else _no_stop(model, x0, y0, x1, y1, z, s)
+    for companion in beside:
+        stay |= companion.no_stop(model, s)
+    return stay
 
 
 def _cube_and(mask: int, n: int, s: int, plane: int) -> int:

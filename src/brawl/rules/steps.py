@@ -373,8 +373,8 @@ class MoveModel:
     @property
     def bitset_ok(self) -> bool:
         """Whether the bit-set search applies: one level, 8 directions (walking, shifting, crawling or
-        burrowing), nothing carried or dragged."""
-        return (self.mode in WALK_MODES or self.mode == "burrow") and not self.companions
+        burrowing), riders and dragged creatures included."""
+        return self.mode in WALK_MODES or self.mode == "burrow"
 
     @property
     def space_bitset_ok(self) -> bool:
