@@ -480,7 +480,10 @@ class _Beside:
         xa, xb = max(X0, 0), min(X0 + self.cols - 1, terrain.width - 1)
         ya, yb = max(Y0, 0), min(Y0 + self.rows - 1, terrain.depth - 1)
         if xa <= xb and ya <= yb:
-            on_map = _window_terrain(terrain, xa, ya, xb - xa + 1, yb - ya + 1, s, Z, m)[0]
+            if s == TILE_STRIDE:  # the mover's window is cut from the tiles: this one fits them too
+                on_map = _window_tiles(terrain, xa, ya, xb - xa + 1, yb - ya + 1, Z, m)[0]
+            else:
+                on_map = _window_terrain(terrain, xa, ya, xb - xa + 1, yb - ya + 1, s, Z, m)[0]
             region = rect(s, xa - X0, xb - X0, ya - Y0, yb - Y0)
             blocked = (blocked & ~region) | (on_map << ((ya - Y0) * s + (xa - X0)))
             for o in state.objects.values():
@@ -496,10 +499,19 @@ class _Beside:
         rank = other.size.rank
         x1, y1 = self.x0 + self.cols - 1, self.y0 + self.rows - 1
         stay = 0
-        for near in _window_creatures(model.state, self.x0, self.y0, x1, y1, self.z, self.z + m):
-            if near.dead or near.id in model.ignore or abs(near.size.rank - rank) >= STOP_SIZE_GAP:
+        top = self.z + m
+        for near in _window_creatures(model.state, self.x0, self.y0, x1, y1, self.z, top):
+            cx, cy, cz = near.pos
+            if cx > x1 or cy > y1 or cz >= top or near.dead or near.id in model.ignore:
                 continue
-            stay |= _space(near, self.x0, self.y0, x1, y1, self.z, self.z + m, s)
+            size = near.size
+            if abs(size.rank - rank) >= STOP_SIZE_GAP:
+                continue
+            if size.squares == 1:
+                if cx >= self.x0 and cy >= self.y0 and cz >= self.z:
+                    stay |= 1 << ((cy - self.y0) * s + cx - self.x0)
+            else:
+                stay |= _space(near, self.x0, self.y0, x1, y1, self.z, top, s)
         return foot(stay, m, s)
 
 
