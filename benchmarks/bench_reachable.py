@@ -243,7 +243,7 @@ def cliffs(enc: Encounter, repeat: int) -> None:
         walk = row(f"walk, budget {budget} (as many squares as {label} 8)", fast, budget, "advance", None)
         row(f"{label}, speed 8", state, 8, mode, walk)
     # frightened of the nearest enemy (RB1-FRIGHTENED); dragging a grabbed creature (RB1-GRABBED) or
-    # carrying a rider (DS-MOUNT-03); flying with a rider is left to the general search
+    # carrying a rider (DS-MOUNT-03), walking and flying
     dread = min(enc.enemies_of("mover"), key=lambda c: (distance(c.pos, 1, here, 1), c.id))
     afraid = (Condition(ConditionName.FRIGHTENED, source=dread.id),)
     side = next(

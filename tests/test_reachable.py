@@ -494,8 +494,10 @@ def test_reachable_result_api_and_bad_inputs() -> None:
     held = ogre.with_creature(
         Creature(id="kira", pos=(2, 0, 0), conditions=[Condition("grabbed", source="ogre")])
     )
+    assert brawl.reachable(held, "ogre", mode="climb", algorithm="bitset").algorithm == "bitset"  # dragging
+    crate = ogre.with_object(MapObject(id="crate", pos=(1, 1, 0)))
     with pytest.raises(brawl.InvalidArgumentError, match="R-MOVE-1"):
-        brawl.reachable(held, "ogre", mode="climb", algorithm="bitset")  # climbing, dragging a creature
+        brawl.reachable(crate, "ogre", mode="climb", algorithm="bitset")  # its own space is not open
     with pytest.raises(brawl.UnknownCreatureError):
         brawl.reachable(enc, "nobody")
 
@@ -526,11 +528,10 @@ def test_a_search_too_large_is_refused_at_once() -> None:
     assert "MAX_WINDOW_BITS" in str(refused.value)
     with pytest.raises(brawl.InvalidArgumentError, match="MAX_WINDOW_BITS"):
         brawl.reachable(enc, "kira", budget=1000, ignore_speed=True, mode="fly")
-    held = enc.with_creature(
-        Creature(id="ogre", pos=(2501, 2500, 0), conditions=[Condition("grabbed", source="kira")])
-    )
+    ogre = Creature(id="ogre", size="2", pos=(2400, 2400, 0), movement={"walk", "fly"})
+    crate = enc.with_creature(ogre).with_object(MapObject(id="crate", pos=(2401, 2401, 0)))
     with pytest.raises(brawl.InvalidArgumentError, match="MAX_SEARCH_POSITIONS"):
-        brawl.reachable(held, "kira", budget=300, ignore_speed=True, mode="fly")  # the general search
+        brawl.reachable(crate, "ogre", budget=300, ignore_speed=True, mode="fly")  # the general search
     dug = brawl.reachable(enc, "kira", budget=300, ignore_speed=True, mode="burrow")
     assert dug.algorithm == "bitset"
     assert dug.cost((2800, 2500, 0)) == 300

@@ -3,10 +3,9 @@
 :func:`reachable` builds the step rules of the mover (:class:`brawl.rules.steps.MoveModel`) with
 what the condition rules say (current speed, grabs, riders) and runs the engine of
 :mod:`brawl.reach` over them: the bit-set flood for walking, shifting, crawling and burrowing on
-one level (carrying riders and dragging grabbed creatures too) and for flying, swimming or
-climbing over every level (26 directions), any size, frightened or not, at any budget; the
-Dijkstra search for everything else (a mover flying, swimming or climbing with riders or a
-grabbed creature, and a mover of size 2 or more whose start is not open). A move gets
+one level and for flying, swimming or climbing over every level (26 directions), any size,
+frightened or not, carrying riders and dragging grabbed creatures or not, at any budget; the
+Dijkstra search only for a mover of size 2 or more whose own space is not open. A move gets
 min(distance offered, current speed) points (DS-MOVE-07).
 """
 

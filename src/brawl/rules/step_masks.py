@@ -583,9 +583,12 @@ def bitset_search3(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
     y0, y1 = max(py0 - margin, 0), min(py1 + n - 1 + margin, terrain.depth - 1)
     z0, z1 = max(pz0 - margin, -terrain.below), min(pz1 + n - 1 + margin, terrain.height - 1)
     cw, ch, levels = x1 - x0 + 1, y1 - y0 + 1, z1 - z0 + 1
-    tiled = cw < TILE_STRIDE and ch <= TILE  # each level is cut from at most 2 x 2 of the map's tiles
-    s = TILE_STRIDE if tiled else cw + 1
-    plane = (ch + 1) * s
+    # a rider's or dragged creature's cells reach past the positions by its size less 1: the rows
+    # and levels leave room for them
+    grow = max((other.n for other, _ in model.companions), default=1) - 1
+    tiled = cw + grow < TILE_STRIDE and ch <= TILE  # each level cut from at most 2 x 2 tiles
+    s = TILE_STRIDE if tiled else cw + 1 + grow
+    plane = (ch + 1 + grow) * s
     blk = dif = liq = sup = 0
     for dz in range(levels):
         if tiled:
@@ -628,6 +631,8 @@ def bitset_search3(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
     else:  # climbing: also a wall, ledge or object touching the cube (the map's edge is none)
         held = sup_p | liq_p | _cube_or(blk, -1, n, (1, s, plane))
     standable = pwin & fit & held
+    for other, _ in model.companions:  # DS-MOUNT-03, RB1-GRABBED: it moves along and must fit
+        standable &= _fits3(model, other, (x0, y0, z0, cw, ch, levels, s, plane))
 
     # enemies' spaces cost +1 to enter (DS-MOVE-03), as difficult terrain does (DS-MOVE-12)
     ene = 0
@@ -733,7 +738,7 @@ def bitset_search3(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
         else:
             classes = [(down, level, up, swim)]
         layers, planes, visited = flood_steps(start, standable, classes, model.base, budget, plane, levels)
-    no_stop = None if model.squeeze else functools.partial(_no_stop3, model, window)
+    no_stop = None if model.squeeze and not model.companions else functools.partial(_no_stop3, model, window)
     return BitsetBackend(layers, planes, visited, start, window, no_stop)
 
 
@@ -884,19 +889,76 @@ def _space3(other: Creature, x0: int, y0: int, x1: int, y1: int, z0: int, z1: in
     return out
 
 
-def _no_stop3(model: MoveModel, window: tuple[int, int, int, int, int, int, int, int]) -> int:
-    """The positions of a 3-D window the mover can't stop on: a creature within 1 size (DS-MOVE-04)."""
+def _fits3(model: MoveModel, other: Creature, window: tuple[int, int, int, int, int, int, int, int]) -> int:
+    """The positions of a 3-D window where a rider or dragged creature fits (R-GEO-5).
+
+    Its cube lies at a fixed offset from the mover's: its window is the mover's moved by that
+    offset and grown by its size less 1 (off the map nothing fits), and the positions are that
+    window's open cells eroded by its size.
+    """
     x0, y0, z0, cw, ch, levels, s, plane = window
-    n = model.n
-    x1, y1, z1 = x0 + cw - 1, y0 + ch - 1, z0 + levels + n - 2  # the cells of the top positions' cubes
-    rank = model.creature.size.rank
+    state = model.state
+    terrain = state.terrain
+    m = other.n
+    dx, dy, dz = other.pos - model.creature.pos
+    X0, Y0, Z0 = x0 + dx, y0 + dy, z0 + dz
+    cols, rows, depth = cw + m - 1, ch + m - 1, levels + m - 1
+    full = rect(s, 0, cols - 1, 0, rows - 1)
+    xa, xb = max(X0, 0), min(X0 + cols - 1, terrain.width - 1)
+    ya, yb = max(Y0, 0), min(Y0 + rows - 1, terrain.depth - 1)
+    on_map = xa <= xb and ya <= yb
+    region = rect(s, xa - X0, xb - X0, ya - Y0, yb - Y0) if on_map else 0
+    place = (ya - Y0) * s + (xa - X0)
+    blocked = 0
+    for dz_ in range(depth):
+        z = Z0 + dz_
+        level = full
+        if on_map and -terrain.below <= z < terrain.height:
+            if s == TILE_STRIDE:
+                cells = _window_tiles(terrain, xa, ya, xb - xa + 1, yb - ya + 1, z, 1)[0]
+            else:
+                cells = _window_terrain(terrain, xa, ya, xb - xa + 1, yb - ya + 1, s, z, 1)[0]
+            level = (full & ~region) | (cells << place)
+        blocked |= level << (dz_ * plane)
+    for o in state.objects.values():
+        for c in o.cells():
+            if xa <= c.x <= xb and ya <= c.y <= yb and Z0 <= c.z < Z0 + depth:
+                blocked |= 1 << ((c.z - Z0) * plane + (c.y - Y0) * s + (c.x - X0))
+    return _cube_and(~blocked, m, s, plane) if m > 1 else ~blocked
+
+
+def _taken3(
+    model: MoveModel,
+    who: Creature,
+    window: tuple[int, int, int, int, int, int, int, int],
+    cols: int,
+    rows: int,
+) -> int:
+    """The positions of a 3-D window where ``who`` (the mover, or a rider or dragged creature at
+    its offset) would end in the space of a creature within 1 size of its own (DS-MOVE-04)."""
+    x0, y0, z0, _, _, levels, s, plane = window
+    m = who.n
+    dx, dy, dz = who.pos - model.creature.pos
+    X0, Y0, Z0 = x0 + dx, y0 + dy, z0 + dz
+    X1, Y1, Z1 = X0 + cols - 1, Y0 + rows - 1, Z0 + levels + m - 2  # the cells of the top cubes
+    rank = who.size.rank
     stay = 0
-    for other in _window_creatures(model.state, x0, y0, x1, y1, z0, z1 + 1):
+    for other in _window_creatures(model.state, X0, Y0, X1, Y1, Z0, Z1 + 1):
         if other.dead or other.id in model.ignore or abs(other.size.rank - rank) >= STOP_SIZE_GAP:
             continue
-        stay |= _space3(other, x0, y0, x1, y1, z0, z1, s, plane)
-    if n > 1:  # a position is taken when its cube overlaps such a creature's space
-        stay = _cube_or(stay, 0, n - 1, (1, s, plane)) & ((1 << (levels * plane)) - 1)
+        stay |= _space3(other, X0, Y0, X1, Y1, Z0, Z1, s, plane)
+    if m > 1:  # a position is taken when the cube overlaps such a creature's space
+        stay = _cube_or(stay, 0, m - 1, (1, s, plane))
+    return stay & ((1 << (levels * plane)) - 1)
+
+
+def _no_stop3(model: MoveModel, window: tuple[int, int, int, int, int, int, int, int]) -> int:
+    """The positions of a 3-D window the mover can't stop on: a creature within 1 size is there,
+    or there for a rider or dragged creature (DS-MOVE-04, DS-MOUNT-03, RB1-GRABBED)."""
+    cw, ch = window[3], window[4]
+    stay = 0 if model.squeeze else _taken3(model, model.creature, window, cw, ch)
+    for other, _ in model.companions:
+        stay |= _taken3(model, other, window, cw + other.n - 1, ch + other.n - 1)
     return stay
 
 

@@ -378,8 +378,9 @@ class MoveModel:
 
     @property
     def space_bitset_ok(self) -> bool:
-        """Whether the 3-D bit-set search applies: a flyer, swimmer or climber, nothing carried or dragged."""
-        return self.mode in SPACE_MODES and not self.companions
+        """Whether the 3-D bit-set search applies: a flyer, swimmer or climber, riders and dragged
+        creatures included."""
+        return self.mode in SPACE_MODES
 
 
 def mode_refusal(creature: Creature, mode: str) -> Refusal | None:
