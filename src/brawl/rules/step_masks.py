@@ -456,6 +456,15 @@ def bitset_search(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
     return BitsetBackend(layers, planes, visited, start, window, no_stop)
 
 
+def _inside(model: MoveModel, other: Creature) -> bool:
+    """Whether a rider's (or dragged creature's) cube lies inside the mover's, as a rider's usually
+    does: it then fits wherever the mover does (R-GEO-5), unless the mover burrows through dirt."""
+    if model.mode == "burrow":
+        return False
+    n, m = model.n, other.n
+    return all(d >= 0 and d + m <= n for d in other.pos - model.creature.pos)
+
+
 class _Beside:
     """A rider or dragged creature in a one-level window: where it fits as the mover moves, and
     where it can't end (R-GEO-5, DS-MOVE-04; DS-MOUNT-03, RB1-GRABBED).
@@ -475,6 +484,9 @@ class _Beside:
         self.other = other
         self.x0, self.y0, self.z = x0 + dx, y0 + dy, z + dz
         self.cols, self.rows = cw + m - 1, ch + m - 1
+        if _inside(model, other):
+            self.fits = -1
+            return
         X0, Y0, Z = self.x0, self.y0, self.z
         blocked = rect(s, 0, self.cols - 1, 0, self.rows - 1)  # off the map: nothing fits there
         xa, xb = max(X0, 0), min(X0 + self.cols - 1, terrain.width - 1)
@@ -896,6 +908,8 @@ def _fits3(model: MoveModel, other: Creature, window: tuple[int, int, int, int, 
     offset and grown by its size less 1 (off the map nothing fits), and the positions are that
     window's open cells eroded by its size.
     """
+    if _inside(model, other):
+        return -1
     x0, y0, z0, cw, ch, levels, s, plane = window
     state = model.state
     terrain = state.terrain
