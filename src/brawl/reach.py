@@ -647,41 +647,15 @@ def flood(
                 if empty_run >= longest:
                     break
     else:
-        # a size-2+ mover: the newly entered cells depend on the direction (R-MOVE-1)
-        grown = []
-        dirs: list[tuple[int, int, int, int]] = []  # (shift, masks of extra 0, 1, 2)
+        # a size-2+ mover: the newly entered cells depend on the direction (R-MOVE-1), so each of
+        # the 8 steps has its own surcharge mask (:func:`flood_steps`)
+        steps: list[Step] = []
         for dx, dy, _ in HORIZONTAL_DIRECTIONS:
             by = dx + dy * s
             allowed = standable if not (dx and dy) else {a: m_ne, b: m_nw, -b: m_se, -a: m_sw}[by]
-            ent = strip(surcharge, n, s, dx, dy)
-            both = swim & ent
-            dirs.append((by, allowed & ~(swim | ent), allowed & (swim | ent) & ~both, allowed & both))
-        for k in range(1, budget + 1):
-            cand = 0
-            for by, m0, m1, m2 in dirs:
-                for extra, mask in ((0, m0), (1, m1), (2, m2)):
-                    src = k - base - extra
-                    if src < 0 or not mask:
-                        continue
-                    f = layers[src]
-                    if f:
-                        cand |= (f << by if by > 0 else f >> -by) & mask
-            new = cand & unvisited
-            layers.append(new)
-            if folding and k >= look:
-                old = k - look
-                if layers[old]:
-                    fold(planes, old, layers[old])
-                    layers[old] = 0
-                if old < len(grown):
-                    grown[old] = 0
-            if new:
-                unvisited ^= new
-                empty_run = 0
-            else:
-                empty_run += 1
-                if empty_run >= longest:
-                    break
+            if allowed:
+                steps.append((by, allowed, allowed & ~strip(surcharge, n, s, dx, dy)))
+        return flood_steps(start, standable, [((), tuple(steps), (), swim)], base, budget, ch * s, 1)
     visited = start | (first ^ unvisited)
     return layers, planes, visited
 

@@ -429,19 +429,18 @@ def bitset_search(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
     surcharge = (dif | ene) if not shifting else 0  # DS-MOVE-12, DS-MOVE-03
     # positions lie in the first (cw - n + 1) columns and rows of the cell grid
     window = (x0, y0, z, cw, ch, 1, s, ch * s)
-    if model.fright is None and (n == 1 or not surcharge):
+    if model.fright is None:
         layers, planes, visited = flood(
             start, standable, swim, surcharge, model.base, blk, n, s, cw, ch, budget
         )
     else:
-        # the surcharge of a larger mover's step depends on its direction (the cells it newly
-        # enters), and so does whether it brings a frightened mover closer (RB1-FRIGHTENED): each
-        # of the 8 steps gets its own masks, its open corners (R-GEO-4) minus where it comes closer
-        closer = None if model.fright is None else _fear(model, window)
+        # RB1-FRIGHTENED: whether a step brings the mover closer depends on its direction, so each
+        # of the 8 steps gets its own mask: its open corners (R-GEO-4), minus where it comes closer
+        closer = _fear(model, window)
         fit = rect(s, 0, cw - 1, 0, ch - 1) & ~(foot(blk, n, s) if n > 1 else blk)
         steps: list[Step] = []
         for dx, dy, _ in HORIZONTAL_DIRECTIONS:
-            allowed = standable if closer is None else standable & ~closer(dx, dy, 0)
+            allowed = standable & ~closer(dx, dy, 0)
             for at in _corner_shifts(dx, dy, 0, s, ch * s):
                 allowed &= fit << at if at >= 0 else fit >> -at
             if allowed:
