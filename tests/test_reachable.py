@@ -14,6 +14,7 @@ import brawl
 from brawl import Cell, Creature, Encounter, MapObject, Material, Pos, Terrain
 from brawl.conditions import Condition, ConditionName
 from brawl.geometry import HORIZONTAL_DIRECTIONS, SPATIAL_DIRECTIONS, corner_cells, cube, distance
+from brawl.rules.movement import move_searched, plan_move
 from brawl.rules.steps import MODES
 
 # --------------------------------------------------------------------------------------------
@@ -670,3 +671,34 @@ def test_costs_past_255_and_a_window_decoded_row_by_row() -> None:
     assert list(cached.items()) == list(general.items())
     far = max(expected, key=lambda p: expected[p])
     assert len(cached.path_to(far)) == expected[far] == cached.cost(far)
+
+
+@given(scenes())
+def test_a_searched_route_is_the_checked_plan_and_moves_alike(scene: tuple[Encounter, str]) -> None:
+    """R-MOVE-1, DS-MOVE-07: ``route_to`` gives ``path_to``'s path with the step costs that
+    checking the path step by step gives, and moving along it unchecked (``move_searched``)
+    gives the same state and events as :func:`brawl.move` that checks it."""
+    enc, _ = scene
+    result = _try(enc, "advance")
+    if result is None:
+        return
+    for pos in itertools.islice(result, 8):
+        path, costs = result.route_to(pos)
+        assert path == result.path_to(pos)
+        assert sum(costs) == result.cost(pos)
+        if not path:
+            continue
+        checked = plan_move(
+            enc,
+            "mover",
+            path,
+            mode="advance",
+            budget=result.budget,
+            squeeze=False,
+            ignore_speed=False,
+            verb="t",
+        )
+        assert checked.costs == costs
+        assert move_searched(enc, "mover", path, costs, budget=result.budget) == brawl.move(
+            enc, "mover", path, budget=result.budget
+        )

@@ -393,8 +393,13 @@ class Reachable:
 
     def path_to(self, pos: Iterable[int]) -> tuple[Pos, ...]:
         """A cheapest path to ``pos``: the positions entered, in order (start excluded)."""
+        return self.route_to(pos)[0]
+
+    def route_to(self, pos: Iterable[int]) -> tuple[tuple[Pos, ...], tuple[int, ...]]:
+        """A cheapest path to ``pos`` (as :meth:`path_to`) and what each of its steps costs."""
         q = self._endpoint(pos)
         path: list[Pos] = []
+        costs: list[int] = []
         step = self._step
         cost_of = self._backend.cost_of
         cq = cost_of(q)
@@ -408,12 +413,14 @@ class Reachable:
                 c = step(p, q)
                 if c is not None and cp + c == cq:
                     path.append(q)
+                    costs.append(c)
                     q, cq = p, cp
                     break
             else:  # pragma: no cover - every reached position has a cheapest predecessor
                 raise AssertionError(f"no predecessor for {tuple(q)}")
         path.reverse()
-        return tuple(path)
+        costs.reverse()
+        return tuple(path), tuple(costs)
 
     def _endpoint(self, pos: Iterable[int]) -> Pos:
         p = as_pos(pos)

@@ -232,13 +232,17 @@ def greedy(state: Encounter, options: Sequence[Action]) -> Action:
         return strikes[0]
     current = getattr(state.turn, "current", None)
     if current is not None:
-        ends = view.destinations()
         me = state.creature(current)
         foes = [c for c in state.living() if c.side != me.side and can_fight(c)]
-        if ends and foes:
-            best, near = _closest(me, foes, ends)
-            if best is not None and near < distance_to_nearest(me.pos, me.n, foes):
-                return view.move_to(best)
+        # a square the move may end on shares no space with a foe, so it is at least 1 away
+        # from every foe: a creature already next to one has no square nearer to look for
+        now = distance_to_nearest(me.pos, me.n, foes) if foes else 0
+        if now > 1:
+            ends = view.destinations()
+            if ends:
+                best, near = _closest(me, foes, ends)
+                if best is not None and near < now:
+                    return view.move_to(best)
     for kind in _TURN_FLOW:
         found = view.first(kind)
         if found is not None:

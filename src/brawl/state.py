@@ -74,6 +74,11 @@ class TurnState:
         whenever its turn state is replaced; the check costs in proportion to this turn state.
         """
 
+    def check_change(self, old: TurnState | None, encounter: Encounter) -> None:
+        """:meth:`check` after a change from ``old``, the turn state of an encounter with the
+        same creatures or fewer: a system may check only what changed (by default, everything)."""
+        self.check(encounter)
+
     @staticmethod
     def known(encounter: Encounter, ids: Iterable[object], field: str) -> None:
         """Raise :class:`StateError` unless each of ``ids`` is a creature of ``encounter``."""
@@ -87,8 +92,11 @@ class TurnState:
         whole_number(value, 0, hi, what=f"turn {field}", error=StateError)
 
 
-def _check_turn(enc: Encounter) -> None:
-    """The turn state against the encounter: a TurnState that fits, and combat from round 1."""
+def _check_turn(enc: Encounter, old: TurnState | None = None) -> None:
+    """The turn state against the encounter: a TurnState that fits, and combat from round 1.
+
+    ``old``: the turn state it replaces in an encounter with the same creatures, if any
+    (:meth:`TurnState.check_change`)."""
     turn = enc.turn
     if turn is None:
         return
@@ -96,7 +104,10 @@ def _check_turn(enc: Encounter) -> None:
         raise ArgumentTypeError(f"turn {turn!r}: a TurnState or None is needed", rule=())
     if enc.round < 1:
         raise StateError(f"round {enc.round}: combat (a turn state) runs from round 1")
-    turn.check(enc)
+    if old is None:
+        turn.check(enc)
+    else:
+        turn.check_change(old, enc)
 
 
 def _default_terrain() -> Terrain:
@@ -568,7 +579,7 @@ class Encounter:
         if self.rides and (turn is None or new_round != self.round):
             changes["rides"] = immutables.Map()  # DS-MOUNT-04: once per round
         out = self._replace(**changes)
-        _check_turn(out)
+        _check_turn(out, self.turn)
         return out
 
     def with_ride(self, rider: str, mount: str) -> Encounter:

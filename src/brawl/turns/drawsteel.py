@@ -10,6 +10,7 @@ system (DS-SIDE-14..16), and the action economy of :mod:`brawl.turns.economy`.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from operator import attrgetter
 
 import attrs
 import immutables
@@ -74,6 +75,9 @@ MAX_MALICE = 10**6
 """Most Malice the Director may start a combat with."""
 
 __all__ = ["DRAW_STEEL", "DrawSteel", "DrawSteelTurn", "allowance", "slot_of", "swap_turn_order"]
+
+
+_by_id = attrgetter("id")
 
 
 @attrs.frozen
@@ -260,11 +264,11 @@ class DrawSteel:
                 return [*deeds(state, t.current), *(a for a in [EndTurn()] if verified(a, state))]
             else:
                 side, members = actors(state, t)
-                found = [StartTurn(c.id) for c in sorted(members, key=lambda c: c.id)]
-                if creature is not None:
-                    found = [a for a in found if isinstance(a, StartTurn) and a.creature == creature]
-                elif side is None:
-                    found = [EndRound()]
+                if side is not None:
+                    # the creatures that may start a turn are the ones verify_start_turn accepts:
+                    # alive, turns left, not the last actor, of the slot and side to act now
+                    return [StartTurn(c.id) for c in sorted(members, key=_by_id) if creature in (None, c.id)]
+                found = [] if creature is not None else [EndRound()]
         return [a for a in found if verified(a, state)]
 
     # queries -------------------------------------------------------------------------------------

@@ -1,0 +1,86 @@
+"""The engine's shortcuts answer as the long way does: the last search kept, the turn state
+checked field by field, the turns offered between turns without a second check."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+import immutables
+import pytest
+
+import brawl
+from brawl.errors import StateError
+from brawl.rules.reachable import reachable
+from brawl.turns.drawsteel import DrawSteel
+from brawl.turns.drawsteel_turn import DrawSteelTurn
+from brawl.turns.economy import TurnEconomy
+from brawl.turns.records import EndRound, StartTurn, verified
+
+SCENARIO = Path(__file__).resolve().parent.parent / "benchmarks" / "four_vs_six.toml"
+
+
+def fight_states(seed: int) -> list[brawl.Encounter]:
+    start = brawl.load_scenario(SCENARIO).with_rng(brawl.Rng(seed))
+    states, state = [], start
+    for action in brawl.play(start).actions:
+        states.append(state)
+        state = brawl.apply(state, action).state
+    return states
+
+
+def test_the_last_search_is_kept_for_the_same_state_and_question_only() -> None:
+    """R-MOVE-1: asking again of the same state gives the kept answer; any other question or
+    state is searched anew, with the answer a fresh search gives."""
+    enc = brawl.load_scenario(SCENARIO)
+    cid = enc.creature_list()[0].id
+    first = reachable(enc, cid, budget=3)
+    assert reachable(enc, cid, budget=3) is first
+    wider = reachable(enc, cid, budget=5)
+    assert wider is not first
+    assert len(wider) > len(first)
+    moved = enc.with_creature(attrs.evolve(enc.creature(cid), speed=2))
+    slower = reachable(moved, cid, budget=3)
+    assert slower is not first
+    assert max(slower.costs().values()) == 2  # its speed caps the move (DS-MOVE-07)
+    assert max(first.costs().values()) == 3
+    # a fresh search of the first state agrees with the kept one
+    other = enc.creature_list()[1].id
+    reachable(enc, other)
+    assert reachable(enc, cid, budget=3).costs() == first.costs()
+
+
+def test_a_changed_turn_field_is_still_checked() -> None:
+    """A turn state whose changed field names no creature, or keeps an economy with no turn, is
+    refused by ``with_turn`` even when the rest is the old, checked bookkeeping."""
+    state = fight_states(1)[5]
+    turn = state.turn
+    assert isinstance(turn, DrawSteelTurn)
+    with pytest.raises(StateError, match="ghost"):
+        state.with_turn(attrs.evolve(turn, turns_taken=turn.turns_taken.set("ghost", 1)))
+    with pytest.raises(StateError, match="turns_taken"):
+        state.with_turn(attrs.evolve(turn, turns_taken=immutables.Map({state.order[0]: 7})))
+    with pytest.raises(StateError, match="economy"):
+        state.with_turn(attrs.evolve(turn, current=None, economy=turn.economy or TurnEconomy()))
+    with pytest.raises(StateError, match="ghost"):
+        state.with_turn(attrs.evolve(turn, triggered_used=frozenset({"ghost"})))
+
+
+def test_the_turns_offered_between_turns_are_exactly_the_ones_that_verify() -> None:
+    """DS-SIDE-08, DS-SIDE-09, DS-SIDE-10: between turns every creature may be offered its turn
+    only if ``verify_start_turn`` accepts it, and every creature it accepts is offered."""
+    checked = 0
+    for seed in (1, 2):
+        for state in fight_states(seed):
+            turn = state.turn
+            if not isinstance(turn, DrawSteelTurn) or turn.current is not None:
+                continue
+            offered = DrawSteel().legal_actions(state)
+            starts = sorted(a.creature for a in offered if isinstance(a, StartTurn))
+            accepted = sorted(c.id for c in state.creature_list() if verified(StartTurn(c.id), state))
+            assert starts == accepted
+            assert (offered == [EndRound()]) == (not accepted)
+            for cid in state.order:
+                assert DrawSteel().legal_actions(state, cid) == [a for a in offered if a == StartTurn(cid)]
+            checked += bool(accepted)
+    assert checked > 20
