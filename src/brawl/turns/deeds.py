@@ -53,6 +53,7 @@ __all__ = [
     "legal_moves",
     "legal_now",
     "movement_left",
+    "payable",
     "ride_destinations",
     "rule_name",
     "spend_for",
@@ -339,8 +340,12 @@ def spend_for(
 def legal_now(state: Encounter, action: Action) -> bool:
     """Whether ``action`` may be applied now: its own checks and, on its actor's own Draw Steel
     turn, the part of the turn it costs (DS-TURN-01..03); never a run of the rule."""
-    if not verified(action, state):
-        return False
+    return verified(action, state) and payable(state, action)
+
+
+def payable(state: Encounter, action: Action) -> bool:
+    """Whether the part of the turn ``action`` costs may be spent now (DS-TURN-01..03), its own
+    checks aside: :func:`legal_now` is :func:`~brawl.turns.records.verified` and this."""
     kind = type(action)
     fields = {f.name: getattr(action, f.name) for f in attrs.fields(kind)} if attrs.has(kind) else {}
     try:
