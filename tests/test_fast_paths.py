@@ -12,6 +12,8 @@ import pytest
 import brawl
 from brawl.errors import StateError
 from brawl.rules.reachable import reachable
+from brawl.turns.ability_deeds import OFFERED, _chosen_in_area, _no_direction, _requests, ability_deeds
+from brawl.turns.deeds import legal_now
 from brawl.turns.drawsteel import DrawSteel
 from brawl.turns.drawsteel_turn import DrawSteelTurn
 from brawl.turns.economy import TurnEconomy
@@ -84,3 +86,31 @@ def test_the_turns_offered_between_turns_are_exactly_the_ones_that_verify() -> N
                 assert DrawSteel().legal_actions(state, cid) == [a for a in offered if a == StartTurn(cid)]
             checked += bool(accepted)
     assert checked > 20
+
+
+ABILITIES = SCENARIO.with_name("four_vs_six_abilities.toml")
+
+
+def test_ability_uses_listed_are_those_that_verify_and_can_be_paid() -> None:
+    """R-ABIL-1, DS-TURN-01: the uses offered on a turn are exactly the candidate uses that pass
+    ``legal_now`` one by one (their own checks and the part of the turn they cost), although the
+    turn's part is asked once per ability."""
+    start = brawl.load_scenario(ABILITIES).with_rng(brawl.Rng(3))
+    state, compared = start, 0
+    for action in brawl.play(start).actions:
+        turn = state.turn
+        if isinstance(turn, DrawSteelTurn) and turn.current is not None:
+            cid = turn.current
+            c = state.creature(cid)
+            expected: list[brawl.Action] = []
+            for ability in c.abilities:
+                if ability.action_type not in OFFERED:
+                    continue
+                uses = _requests(state, c, ability)
+                if ability.distance.is_area:
+                    uses = (_chosen_in_area(state, r, ability.target.count) for r in uses)
+                expected += [r for r in uses if not _no_direction(state, r, ability) and legal_now(state, r)]
+            assert ability_deeds(state, cid) == expected
+            compared += bool(expected)
+        state = brawl.apply(state, action).state
+    assert compared > 10
