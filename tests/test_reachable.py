@@ -14,6 +14,7 @@ import brawl
 from brawl import Cell, Creature, Encounter, MapObject, Material, Pos, Terrain
 from brawl.conditions import Condition, ConditionName
 from brawl.geometry import HORIZONTAL_DIRECTIONS, SPATIAL_DIRECTIONS, corner_cells, cube, distance
+from brawl.reach import Backend
 from brawl.rules.movement import move_searched, plan_move
 from brawl.rules.steps import MODES
 
@@ -701,4 +702,24 @@ def test_a_searched_route_is_the_checked_plan_and_moves_alike(scene: tuple[Encou
         assert checked.costs == costs
         assert move_searched(enc, "mover", path, costs, budget=result.budget) == brawl.move(
             enc, "mover", path, budget=result.budget
+        )
+
+
+@given(scenes())
+def test_cheaper_neighbours_by_index_are_those_by_position(
+    scene: tuple[Encounter, str],
+) -> None:
+    """R-MOVE-1: the bit-set result finds a square's cheaper reached neighbours (the candidates
+    of a cheapest path's previous step) by index arithmetic; they are the ones its cost look-up
+    by position finds, in every mode, at the window's edges too."""
+    enc, mode = scene
+    result = _try(enc, mode)
+    if result is None:
+        return
+    backend = result._backend
+    directions = result._directions
+    for pos in itertools.islice(result, 40):
+        cq = result.cost(pos)
+        assert backend.cheaper_before(pos, cq, directions) == Backend.cheaper_before(
+            backend, pos, cq, directions
         )

@@ -56,6 +56,17 @@ class Backend:
         """Every position the mover may end on and its cost, as a new dict."""
         return dict(self.endpoints())
 
+    def cheaper_before(self, q: Pos, cq: int, directions: tuple[Pos, ...]) -> list[tuple[Pos, int]]:
+        """The reached positions ``q - d`` cheaper than ``cq``, with their costs (``d`` in
+        ``directions``, in order)."""
+        found: list[tuple[Pos, int]] = []
+        for d in directions:
+            p = q - d
+            cp = self.cost_of(p)
+            if cp is not None and cp < cq:
+                found.append((p, cp))
+        return found
+
 
 class DictBackend(Backend):
     __slots__ = ("costs", "ends")
@@ -327,6 +338,25 @@ class BitsetBackend(Backend):
                 out.update(zip(map(_new_pos, here), compress(costs[first : first + cols], row), strict=False))
         return out
 
+    def cheaper_before(self, q: Pos, cq: int, directions: tuple[Pos, ...]) -> list[tuple[Pos, int]]:
+        # one index per neighbour: the guard column and rows are never visited, so an index off
+        # the window reads an unvisited bit or falls outside the window
+        i = self._bit(q)
+        if i < 0:
+            return []
+        vis = self._plane_bytes()[0]
+        costs = self.costs_array()
+        size = self._size()
+        stride, plane = self.stride, self.plane
+        found: list[tuple[Pos, int]] = []
+        for d in directions:
+            j = i - (d.z * plane + d.y * stride + d.x)
+            if 0 <= j < size and (vis[j >> 3] >> (j & 7)) & 1:
+                cp = costs[j]
+                if cp < cq:
+                    found.append((q - d, cp))
+        return found
+
     def is_endpoint(self, p: Pos) -> bool:
         i = self._bit(p)
         if i < 0:
@@ -401,15 +431,11 @@ class Reachable:
         path: list[Pos] = []
         costs: list[int] = []
         step = self._step
-        cost_of = self._backend.cost_of
-        cq = cost_of(q)
+        backend = self._backend
+        cq = backend.cost_of(q)
         assert cq is not None
         while q != self.origin:
-            for d in self._directions:
-                p = q - d
-                cp = cost_of(p)
-                if cp is None or cp >= cq:
-                    continue
+            for p, cp in backend.cheaper_before(q, cq, self._directions):
                 c = step(p, q)
                 if c is not None and cp + c == cq:
                     path.append(q)

@@ -272,7 +272,13 @@ MANEUVERS = (Grab, EscapeGrab, Knockback, AidAttack, StandUp, CatchBreath)
 
 def rule_name(kind: type[Action]) -> str:
     """The public rule a request class is the record of: ``FreeStrike`` -> ``free_strike``."""
-    return re.sub(r"(?<!^)(?=[A-Z])", "_", kind.__name__).lower()
+    found = _RULE_NAMES.get(kind)
+    if found is None:
+        found = _RULE_NAMES[kind] = re.sub(r"(?<!^)(?=[A-Z])", "_", kind.__name__).lower()
+    return found
+
+
+_RULE_NAMES: dict[type[Action], str] = {}
 
 
 def costed_requests() -> dict[str, type[Action]]:
