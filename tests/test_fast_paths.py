@@ -11,6 +11,7 @@ import pytest
 
 import brawl
 from brawl.errors import StateError
+from brawl.fields import replaced
 from brawl.rules.reachable import reachable
 from brawl.turns.ability_deeds import OFFERED, _chosen_in_area, _no_direction, _requests, ability_deeds
 from brawl.turns.deeds import legal_now
@@ -114,3 +115,21 @@ def test_ability_uses_listed_are_those_that_verify_and_can_be_paid() -> None:
             compared += bool(expected)
         state = brawl.apply(state, action).state
     assert compared > 10
+
+
+def test_replaced_is_evolve_for_plain_records_and_evolve_itself_for_checked_ones() -> None:
+    """A turn state copied by hand equals ``attrs.evolve``'s; a record with checks still runs them."""
+    turn = fight_states(1)[5].turn
+    assert isinstance(turn, DrawSteelTurn)
+    count = turn.turn_count
+    changed = replaced(turn, turn_count=count + 1, current="kira", economy=TurnEconomy(main=1))
+    assert changed == attrs.evolve(turn, turn_count=count + 1, current="kira", economy=TurnEconomy(main=1))
+    assert (changed.turn_count, changed.current, changed.malice) == (count + 1, "kira", turn.malice)
+    assert (turn.turn_count, turn.current) == (count, None)  # the old record is untouched
+    assert replaced(TurnEconomy(), main=1) == TurnEconomy(main=1)
+    with pytest.raises(TypeError, match="no field 'mian'"):
+        replaced(TurnEconomy(), mian=1)
+    kira = brawl.Creature(id="kira", stamina_max=10)
+    with pytest.raises(StateError, match="speed"):
+        replaced(kira, speed=-1)  # a Creature's fields are checked: attrs.evolve runs
+    assert replaced(kira, speed=3).speed == 3

@@ -14,7 +14,7 @@ reasons in :mod:`brawl.rules.edges`, power-roll dice in :mod:`brawl.dice`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -193,6 +193,44 @@ __all__ = [
     "ids",
     "position",
     "positions",
+    "replaced",
     "text",
     "whole",
 ]
+
+
+_R = TypeVar("_R")
+
+_PLAIN: dict[type, tuple[tuple[str, ...], frozenset[str]] | None] = {}
+
+
+def _plain_fields(cls: type) -> tuple[tuple[str, ...], frozenset[str]] | None:
+    """The field names of a slotted attrs class whose fields have no converter, validator or
+    ``__attrs_post_init__``: a copy with other values is then built the same by hand."""
+    if cls not in _PLAIN:
+        fields = attrs.fields(cls)
+        plain = (
+            "__slots__" in cls.__dict__
+            and not hasattr(cls, "__attrs_post_init__")
+            and all(f.converter is None and f.validator is None and f.init for f in fields)
+        )
+        names = tuple(f.name for f in fields)
+        _PLAIN[cls] = (names, frozenset(names)) if plain else None
+    return _PLAIN[cls]
+
+
+def replaced(record: _R, **changes: Any) -> _R:
+    """``attrs.evolve(record, **changes)``, copying the fields straight across when the record's
+    class has nothing to convert or validate (bookkeeping such as a turn state, checked as a whole
+    by its owner), which is several times cheaper."""
+    plan = _plain_fields(type(record))
+    if plan is None:
+        return attrs.evolve(record, **changes)  # type: ignore[misc]
+    names, known = plan
+    if not changes.keys() <= known:
+        raise TypeError(f"{type(record).__name__} has no field {sorted(changes.keys() - known)[0]!r}")
+    out = object.__new__(type(record))
+    setter = object.__setattr__
+    for name in names:
+        setter(out, name, changes[name] if name in changes else getattr(record, name))
+    return out

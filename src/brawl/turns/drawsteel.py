@@ -31,7 +31,7 @@ from brawl.events.turns import (
     TurnLost,
     TurnStarted,
 )
-from brawl.fields import flag
+from brawl.fields import flag, replaced
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules import conditions as cond_rules
@@ -340,7 +340,7 @@ class DrawSteel:
             rules = (*rules, "RB5-SOLO")
         if t.ranking is not None:
             rules = (*rules, "DS-SIDE-14")
-        new = attrs.evolve(
+        new = replaced(
             t,
             current=creature,
             economy=TurnEconomy(),
@@ -366,7 +366,7 @@ class DrawSteel:
         out = phases.end_of_turn(state, creature, saving_throws=saving_throws)
         taken = t.turns_taken.get(creature, 0) + 1
         c = out.state.creature(creature)
-        new = attrs.evolve(
+        new = replaced(
             t,
             turns_taken=t.turns_taken.set(creature, taken),
             current=None,
@@ -377,7 +377,7 @@ class DrawSteel:
         )
         st = out.state.with_turn(new)
         if new.group is not None and not any(slot_of(m) == new.group for m in remaining(st, new)):
-            st = st.with_turn(attrs.evolve(new, group=None))
+            st = st.with_turn(replaced(new, group=None))
         return out.add(TurnEnded(creature=creature, round=state.round, rules=("DS-SIDE-08",)), state=st)
 
     def verify_end_round(
@@ -428,7 +428,7 @@ class DrawSteel:
         events.append(RoundEnded(round=state.round, rules=("DS-SIDE-11",)))
         out = Outcome(state, tuple(events))
         out = out.then(_end_of_round_effects, suffocation_rolls, breathes_water)
-        nxt = attrs.evolve(
+        nxt = replaced(
             t,
             turns_taken=immutables.Map(),
             group=None,
@@ -464,9 +464,9 @@ class DrawSteel:
         k, converted = self._check(state, creature, kind)
         t = _turn(state)
         if k is ActionKind.TRIGGERED:
-            t = attrs.evolve(t, triggered_used=t.triggered_used | {creature})
+            t = replaced(t, triggered_used=t.triggered_used | {creature})
         elif t.economy is not None and t.current == creature:
-            t = attrs.evolve(t, economy=spend(t.economy, k, cond_rules.speed(state, creature)))
+            t = replaced(t, economy=spend(t.economy, k, cond_rules.speed(state, creature)))
         event = ActionUsed(
             creature=creature,
             kind=k.value,
@@ -502,9 +502,9 @@ class DrawSteel:
                 f"{creature} moves {squares} squares: only {left} left from its move actions this turn",
                 rule=("DS-TURN-02", "DS-ACT-01"),
             )
-        eco = attrs.evolve(t.economy, movement_left=left - squares)
+        eco = replaced(t.economy, movement_left=left - squares)
         return Outcome(
-            state.with_turn(attrs.evolve(t, economy=eco)),
+            state.with_turn(replaced(t, economy=eco)),
             (MovementSpent(creature=creature, squares=squares, left=left - squares, rules=("DS-TURN-02",)),),
         )
 
@@ -531,7 +531,7 @@ class DrawSteel:
         if isinstance(t, DrawSteelTurn) and t.malice:
             out = out.add(
                 Note(text=f"the Director loses {t.malice} unspent Malice", rules=("RB6-MALICE",)),
-                state=state.with_turn(attrs.evolve(t, malice=0)),
+                state=state.with_turn(replaced(t, malice=0)),
             )
         for c in state.creature_list():
             if c.dead:
@@ -581,7 +581,7 @@ def _round_malice(state: Encounter) -> Outcome:
     amount = heroes + state.round
     total = t.malice + amount
     return Outcome(
-        state.with_turn(attrs.evolve(t, malice=total)),
+        state.with_turn(replaced(t, malice=total)),
         (
             MaliceGained(
                 amount=amount,
