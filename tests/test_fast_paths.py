@@ -3,13 +3,18 @@ checked field by field, the turns offered between turns without a second check."
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import attrs
 import immutables
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import brawl
+from brawl import strategies
 from brawl.errors import StateError
 from brawl.fields import replaced
 from brawl.rules.reachable import reachable
@@ -133,3 +138,39 @@ def test_replaced_is_evolve_for_plain_records_and_evolve_itself_for_checked_ones
     with pytest.raises(StateError, match="speed"):
         replaced(kira, speed=-1)  # a Creature's fields are checked: attrs.evolve runs
     assert replaced(kira, speed=3).speed == 3
+
+
+_CHANGES = st.fixed_dictionaries(
+    {},
+    optional={
+        "stamina": st.integers(-30, 40),
+        "stamina_max": st.integers(-2, 40),
+        "recoveries": st.integers(-1, 12),
+        "speed": st.integers(-1, 12),
+        "pos": st.tuples(st.integers(-2, 9), st.integers(-2, 9), st.integers(-1, 3)),
+        "size": st.sampled_from(["1T", "1S", "1M", "1L", "2", "3", "bad"]),
+        "conditions": st.lists(strategies.conditions(), max_size=2).map(tuple),
+        "name": st.sampled_from(["", "Kira", 3]),
+        "riding": st.sampled_from([None, "horse", "kira", 7]),
+        "dead": st.sampled_from([True, False, "yes"]),
+        "movement": st.sampled_from([("walk",), ("walk", "fly"), ("teleport-ish",)]),
+    },
+).filter(bool)
+
+
+def _outcome(make: Callable[[], brawl.Creature]) -> object:
+    try:
+        return make()
+    except Exception as e:  # the kind of refusal is compared
+        return type(e)
+
+
+@given(strategies.creatures(), _CHANGES)
+def test_replaced_creature_is_evolve_field_by_field(
+    creature: brawl.Creature, changes: dict[str, Any]
+) -> None:
+    """A creature's changed fields are converted and checked, and its checks across fields made,
+    exactly as ``attrs.evolve`` (a new Creature) does: the same creature, or the same refusal."""
+    assert _outcome(lambda: replaced(creature, **changes)) == _outcome(
+        lambda: attrs.evolve(creature, **changes)
+    )

@@ -183,6 +183,7 @@ def dice_pair(
 
 
 __all__ = [
+    "FIELD_CHECKS_ALONE",
     "MAX_PATH",
     "IdTypeError",
     "as_path",
@@ -201,36 +202,84 @@ __all__ = [
 
 _R = TypeVar("_R")
 
-_PLAIN: dict[type, tuple[tuple[str, ...], frozenset[str]] | None] = {}
+
+@attrs.frozen
+class _Plan:
+    names: tuple[str, ...]
+    known: frozenset[str]
+    converters: dict[str, Callable[[Any], Any]]
+    validators: dict[str, tuple[attrs.Attribute[Any], Validator]]
 
 
-def _plain_fields(cls: type) -> tuple[tuple[str, ...], frozenset[str]] | None:
-    """The field names of a slotted attrs class whose fields have no converter, validator or
-    ``__attrs_post_init__``: a copy with other values is then built the same by hand."""
-    if cls not in _PLAIN:
+_PLANS: dict[type, _Plan | None] = {}
+
+FIELD_CHECKS_ALONE = "__field_checks_alone__"
+"""A class attribute: true when each field's converter and validator look at that field's value
+alone (the checks across fields are in ``__attrs_post_init__``), so :func:`replaced` may run the
+changed fields' checks only."""
+
+
+def _plan(cls: type) -> _Plan | None:
+    """How :func:`replaced` copies a slotted attrs class, or None (``attrs.evolve``).
+
+    A class qualifies if its fields have no converter or validator and it has no
+    ``__attrs_post_init__``, or if it says its fields' checks stand alone (:data:`FIELD_CHECKS_ALONE`)
+    and its converters are plain functions of the value.
+    """
+    if cls not in _PLANS:
         fields = attrs.fields(cls)
-        plain = (
-            "__slots__" in cls.__dict__
-            and not hasattr(cls, "__attrs_post_init__")
-            and all(f.converter is None and f.validator is None and f.init for f in fields)
+        alone = bool(getattr(cls, FIELD_CHECKS_ALONE, False))
+        plain = alone or (
+            not hasattr(cls, "__attrs_post_init__")
+            and all(f.converter is None and f.validator is None for f in fields)
+        )
+        ok = (
+            plain
+            and "__slots__" in cls.__dict__
+            and all(f.init and not isinstance(f.converter, attrs.Converter) for f in fields)
         )
         names = tuple(f.name for f in fields)
-        _PLAIN[cls] = (names, frozenset(names)) if plain else None
-    return _PLAIN[cls]
+        _PLANS[cls] = (
+            _Plan(
+                names,
+                frozenset(names),
+                {f.name: f.converter for f in fields if callable(f.converter)},
+                {f.name: (f, f.validator) for f in fields if f.validator is not None},
+            )
+            if ok
+            else None
+        )
+    return _PLANS[cls]
 
 
 def replaced(record: _R, **changes: Any) -> _R:
-    """``attrs.evolve(record, **changes)``, copying the fields straight across when the record's
-    class has nothing to convert or validate (bookkeeping such as a turn state, checked as a whole
-    by its owner), which is several times cheaper."""
-    plan = _plain_fields(type(record))
+    """``attrs.evolve(record, **changes)``, made several times cheaper by copying the unchanged
+    fields across: for a record with nothing to convert or validate (bookkeeping such as a turn
+    state, checked as a whole by its owner), and for one whose fields' checks stand alone
+    (:data:`FIELD_CHECKS_ALONE`), which runs the changed fields' converters and validators and
+    its ``__attrs_post_init__`` as a new record would."""
+    cls = type(record)
+    plan = _plan(cls)
     if plan is None:
         return attrs.evolve(record, **changes)  # type: ignore[misc]
-    names, known = plan
-    if not changes.keys() <= known:
-        raise TypeError(f"{type(record).__name__} has no field {sorted(changes.keys() - known)[0]!r}")
-    out = object.__new__(type(record))
+    if not changes.keys() <= plan.known:
+        raise TypeError(f"{cls.__name__} has no field {sorted(changes.keys() - plan.known)[0]!r}")
+    out = object.__new__(cls)
     setter = object.__setattr__
-    for name in names:
-        setter(out, name, changes[name] if name in changes else getattr(record, name))
+    converters = plan.converters
+    for name in plan.names:
+        if name in changes:
+            value = changes[name]
+            convert = converters.get(name)
+            setter(out, name, value if convert is None else convert(value))
+        else:
+            setter(out, name, getattr(record, name))
+    validators = plan.validators
+    for name in plan.names:  # in field order, as a new record's
+        check = validators.get(name) if name in changes else None
+        if check is not None:
+            check[1](out, check[0], getattr(out, name))
+    post = getattr(out, "__attrs_post_init__", None)
+    if post is not None:
+        post()
     return out

@@ -18,6 +18,7 @@ from brawl.checks import whole_number
 from brawl.conditions import ConditionName
 from brawl.creature import MAX_COUNT, Creature, MapObject
 from brawl.errors import ArgumentTypeError, StateError, UnknownCreatureError, did_you_mean, id_hint, shown
+from brawl.fields import replaced
 from brawl.geometry import Pos, as_pos, cube
 from brawl.rng import Rng
 from brawl.statecheck import (
@@ -493,7 +494,7 @@ class Encounter:
 
     def update_creature(self, cid: str, **changes: Any) -> Encounter:
         """This encounter with fields of one creature changed (``pos=...``, ``stamina=...``)."""
-        return self.with_creature(attrs.evolve(self.creature(cid), **changes))
+        return self.with_creature(replaced(self.creature(cid), **changes))
 
     def without_creature(self, cid: str) -> Encounter:
         """This encounter with a creature removed from play.
