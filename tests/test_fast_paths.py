@@ -18,6 +18,7 @@ from brawl import strategies
 from brawl.errors import StateError
 from brawl.fields import replaced
 from brawl.rules.reachable import reachable
+from brawl.sim import _closest
 from brawl.turns.ability_deeds import OFFERED, _chosen_in_area, _no_direction, _requests, ability_deeds
 from brawl.turns.deeds import legal_now
 from brawl.turns.drawsteel import DrawSteel
@@ -174,3 +175,38 @@ def test_replaced_creature_is_evolve_field_by_field(
     assert _outcome(lambda: replaced(creature, **changes)) == _outcome(
         lambda: attrs.evolve(creature, **changes)
     )
+
+
+@st.composite
+def _approach(draw: st.DrawFn) -> tuple[brawl.Creature, list[brawl.Creature], list[brawl.Pos]]:
+    point = st.builds(brawl.Pos, st.integers(0, 14), st.integers(0, 14), st.integers(0, 2))
+    me = brawl.Creature(id="me", pos=draw(point), size=draw(st.sampled_from(["1M", "2", "3"])))
+    foes = [
+        brawl.Creature(id=f"f{i}", pos=p, size=draw(st.sampled_from(["1S", "1M", "2"])))
+        for i, p in enumerate(draw(st.lists(point, min_size=1, max_size=6)))
+    ]
+    ends = draw(st.lists(point, max_size=40, unique=True))
+    return me, foes, ends
+
+
+@given(_approach())
+def test_the_greedy_destination_is_the_brute_force_one(
+    scene: tuple[brawl.Creature, list[brawl.Creature], list[brawl.Pos]],
+) -> None:
+    """The greedy policy's destination is the first end, in the order given, with the least
+    distance (:func:`brawl.distance`) to a foe and then the fewest squares from the mover,
+    although most ends are never weighed."""
+    me, foes, ends = scene
+    now = min(brawl.distance(me.pos, me.n, f.pos, f.n) for f in foes)
+    best, near = _closest(me, foes, ends, now)
+    if not ends:
+        assert best is None
+        return
+
+    def key(i: int) -> tuple[int, int, int]:
+        e = ends[i]
+        d = min(brawl.distance(e, me.n, f.pos, f.n) for f in foes)
+        return d, max(abs(e.x - me.pos.x), abs(e.y - me.pos.y), abs(e.z - me.pos.z)), i
+
+    expected = min(range(len(ends)), key=key)
+    assert (best, near) == (ends[expected], key(expected)[0])

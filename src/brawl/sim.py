@@ -175,13 +175,16 @@ def distance_to_nearest(pos: Pos, n: int, foes: Sequence[Creature]) -> int:
     return min(distance(pos, n, f.pos, f.n) for f in foes)
 
 
-def _closest(me: Creature, foes: Sequence[Creature], ends: Iterable[Pos]) -> tuple[Pos | None, int]:
+def _closest(me: Creature, foes: Sequence[Creature], ends: Sequence[Pos], now: int) -> tuple[Pos | None, int]:
     """The first of ``ends`` that brings ``me`` nearest a foe, fewest squares from where it stands
-    breaking ties, with that distance (``None`` with no ends).
+    breaking ties, with that distance (``None`` with no ends); ``now`` is its distance today.
 
     The distance from an n-cube at ``e`` to a foe's space is the largest of its gaps along the
     axes, each ``max(0, lo - e, e - hi)`` with ``lo = f - n + 1`` and ``hi = f + f.n - 1``
-    (:func:`brawl.distance`); all six bounds are taken at once.
+    (:func:`brawl.distance`); all six bounds are taken at once. An end ``s`` squares from where
+    ``me`` stands is at least ``now - s`` from every foe (a gap shrinks by at most the step
+    along its axis), so the ends are weighed farthest first and the rest skipped once that bound
+    passes the best distance found.
     """
     n = me.n
     x0, y0, z0 = me.pos
@@ -196,21 +199,22 @@ def _closest(me: Creature, foes: Sequence[Creature], ends: Iterable[Pos]) -> tup
         )
         for f in foes
     ]
-    best: Pos | None = None
-    best_near = best_steps = -1
-    for p in ends:
-        x, y, z = p
-        near = -1
-        for lx, hx, ly, hy, lz, hz in boxes:
-            d = max(0, lx - x, x - hx, ly - y, y - hy, lz - z, z - hz)
-            if near < 0 or d < near:
-                near = d
-        if best is not None and near > best_near:
-            continue
-        steps = max(abs(x - x0), abs(y - y0), abs(z - z0))
-        if best is None or near < best_near or steps < best_steps:
-            best, best_near, best_steps = p, near, steps
-    return best, best_near
+    steps = [max(abs(x - x0), abs(y - y0), abs(z - z0)) for x, y, z in ends]
+    best: tuple[int, int, int] | None = None  # (distance, squares, index in ends)
+    for i in sorted(range(len(ends)), key=steps.__getitem__, reverse=True):
+        s = steps[i]
+        if best is not None and now - s > best[0]:
+            break  # this end and every later one (fewer squares away) is farther than the best
+        x, y, z = ends[i]
+        near = min(
+            [max(0, lx - x, x - hx, ly - y, y - hy, lz - z, z - hz) for lx, hx, ly, hy, lz, hz in boxes]
+        )
+        key = (near, s, i)
+        if best is None or key < best:
+            best = key
+    if best is None:
+        return None, -1
+    return ends[best[2]], best[0]
 
 
 def greedy(state: Encounter, options: Sequence[Action]) -> Action:
@@ -240,7 +244,7 @@ def greedy(state: Encounter, options: Sequence[Action]) -> Action:
         if now > 1:
             ends = view.destinations()
             if ends:
-                best, near = _closest(me, foes, ends)
+                best, near = _closest(me, foes, ends, now)
                 if best is not None and near < now:
                     return view.move_to(best)
     for kind in _TURN_FLOW:
