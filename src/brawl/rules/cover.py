@@ -93,7 +93,9 @@ def _space(pos: Pos, n: int) -> frozenset[Pos]:
     return frozenset(Pos(pos.x + i, pos.y + j, pos.z + k) for i, j, k in product(range(n), repeat=3))
 
 
-def _solid_in(state: Encounter, lo: tuple[int, ...], hi: tuple[int, ...], own: frozenset[Pos]) -> set[Pos]:
+def _solid_in(
+    state: Encounter, lo: tuple[int, ...], hi: tuple[int, ...], own: frozenset[Pos] = frozenset()
+) -> set[Pos]:
     """The cells of the box ``lo`` .. ``hi`` (excluded) that block (:func:`blocks`), read from the
     map's row masks and the objects' cells."""
     terrain = state.terrain
@@ -119,13 +121,18 @@ def _solid_in(state: Encounter, lo: tuple[int, ...], hi: tuple[int, ...], own: f
     return found - own
 
 
-def _blocking_near(state: Encounter, a: Pos, an: int, t: Pos, tn: int, own: frozenset[Pos]) -> frozenset[Pos]:
+def _blocking_near(state: Encounter, a: Pos, an: int, t: Pos, tn: int) -> frozenset[Pos]:
     """The blocking cells in the box spanned by the two spaces, grown by one cell on each side:
-    every cell a line between their corners can touch. None inside the box: no line is blocked
-    (each point of a line has a cell of the box among those holding it)."""
-    lo = tuple(min(a[i], t[i]) for i in range(3))
-    hi = tuple(max(a[i] + an, t[i] + tn) for i in range(3))
-    if not _solid_in(state, lo, hi, own):
+    every cell a line between their corners can touch; the two spaces' own cells never block.
+    None inside the box: no line is blocked (each point of a line has a cell of the box among
+    those holding it)."""
+    lo = (min(a.x, t.x), min(a.y, t.y), min(a.z, t.z))
+    hi = (max(a.x + an, t.x + tn), max(a.y + an, t.y + tn), max(a.z + an, t.z + tn))
+    inside = _solid_in(state, lo, hi)
+    if not inside:
+        return frozenset()  # the usual case: open ground between the two, no need for their cells
+    own = _space(a, an) | _space(t, tn)
+    if not inside - own:
         return frozenset()
     return frozenset(_solid_in(state, tuple(v - 1 for v in lo), tuple(v + 1 for v in hi), own))
 
@@ -137,8 +144,7 @@ def _fewest_blocked(state: Encounter, attacker: str, target: str, enough: int) -
     A corner's count stops once it reaches the fewest found so far: it can't lower the fewest.
     """
     a, t = state.creature(attacker), state.creature(target)
-    own = _space(a.pos, a.n) | _space(t.pos, t.n)
-    blocking = _blocking_near(state, a.pos, a.n, t.pos, t.n, own)
+    blocking = _blocking_near(state, a.pos, a.n, t.pos, t.n)
     if not blocking:
         return 0
     ends = corners(t.pos, t.n)
