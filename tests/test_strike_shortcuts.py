@@ -30,7 +30,7 @@ from brawl.rng import _MASK, Rng
 from brawl.rules.burrowing import denies_high_ground
 from brawl.rules.concealment import in_darkness
 from brawl.rules.conditions import GROUNDING, can_take_triggered_actions, falls_if_aloft
-from brawl.rules.cover import CORNERS, blocked_lines
+from brawl.rules.cover import CORNERS, _object_cells_in, blocked_lines
 from brawl.rules.damage import Modifier, compute
 from brawl.rules.edges import _cells_sample, _names, has_high_ground, has_line_of_effect
 from brawl.rules.falling import fall, should_fall
@@ -188,6 +188,35 @@ def test_flanking_around_one_enemy_matches_the_general_code(
     enc = Encounter.create(terrain, [*heroes, Creature(id="gob", pos=enemy)])
     for h in heroes:
         assert is_flanking(enc, h.id, "gob") == old_is_flanking(enc, h.id, "gob")
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 9), st.integers(0, 9), st.integers(0, 3), st.integers(1, 3)), max_size=12
+    ),
+    st.tuples(st.integers(0, 9), st.integers(0, 9), st.integers(0, 3)),
+    st.tuples(st.integers(1, 10), st.integers(1, 10), st.integers(1, 4)),
+)
+def test_the_object_cells_in_a_box_are_those_the_encounter_indexes(
+    spots: list[tuple[int, int, int, int]], lo: tuple[int, int, int], size: tuple[int, int, int]
+) -> None:
+    """Looked up cell by cell (small boxes) or gathered object by object (large ones): the cells
+    of the box that ``object_at`` names, with objects of sizes 1 to 3 here and there."""
+    enc = Encounter.create(Terrain.flat(12, 12, height=6), [])
+    for i, (x, y, z, n) in enumerate(spots):
+        try:
+            enc = enc.with_object(MapObject(id=f"o{i}", pos=(x, y, z), size=n, material=Material.STONE))
+        except brawl.BrawlError:
+            continue  # overlapping or off the map
+    hi = (min(lo[0] + size[0], 12), min(lo[1] + size[1], 12), min(lo[2] + size[2], 6))
+    expected = {
+        Pos(x, y, z)
+        for x in range(lo[0], hi[0])
+        for y in range(lo[1], hi[1])
+        for z in range(lo[2], hi[2])
+        if enc.object_at(Pos(x, y, z)) is not None
+    }
+    assert _object_cells_in(enc, lo, hi) == expected
 
 
 # -- concealment, conditions ------------------------------------------------------------------------

@@ -113,12 +113,32 @@ def _solid_in(
                 found.add(Pos(low.bit_length() - 1, y, z))
                 bits ^= low
     if state.objects:
-        found.update(
+        found |= _object_cells_in(state, (x0, y0, z0), (x1, y1, z1))
+    return found - own
+
+
+def _object_cells_in(state: Encounter, lo: tuple[int, int, int], hi: tuple[int, int, int]) -> set[Pos]:
+    """The cells of the box ``lo`` .. ``hi`` (excluded, on the map) that an object fills: looked up
+    cell by cell, or, when the box holds more cells than there are objects, gathered object by
+    object from the parts of their spaces inside the box (the same cells)."""
+    (x0, y0, z0), (x1, y1, z1) = lo, hi
+    if (x1 - x0) * max(0, y1 - y0) * max(0, z1 - z0) <= len(state.objects):
+        return {
             p
             for p in (Pos(x, y, z) for z in range(z0, z1) for y in range(y0, y1) for x in range(x0, x1))
             if state.object_at(p) is not None
+        }
+    found: set[Pos] = set()
+    for o in state.objects.values():
+        x, y, z = o.pos
+        n = o.n
+        found.update(
+            Pos(i, j, k)
+            for k in range(max(z, z0), min(z + n, z1))
+            for j in range(max(y, y0), min(y + n, y1))
+            for i in range(max(x, x0), min(x + n, x1))
         )
-    return found - own
+    return found
 
 
 def _blocking_near(state: Encounter, a: Pos, an: int, t: Pos, tn: int) -> frozenset[Pos]:
