@@ -21,6 +21,7 @@ caller never sees a state with a consequence left pending.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 from brawl.conditions import ConditionName
 from brawl.events.actions import Charged, EffectStarted, HealGiven, Struck
@@ -105,8 +106,14 @@ WATCHED = (
 """The events the settle pass reads; the others (damage dealt, a tier reached, ...) owe nothing."""
 
 
+@cache
+def _watches(kind: type[Event]) -> bool:
+    """Whether events of this class are among the :data:`WATCHED` (asked once per class)."""
+    return issubclass(kind, WATCHED)
+
+
 def _watched(events: Iterable[Event]) -> list[Event]:
-    return [e for e in events if isinstance(e, WATCHED)]
+    return [e for e in events if _watches(type(e))]
 
 
 def settle(out: Outcome) -> Outcome:
@@ -123,9 +130,12 @@ def settle(out: Outcome) -> Outcome:
         c = out.state.creatures.get(cid)
         if c is not None and bleeds(c):  # else bleeding_loss changes nothing
             out = out.then(bleeding_loss, cid)
-    if any(isinstance(e, Died) for e in out.events):
+    if out.events is not before:
+        watched = _watched(out.events)
+    if any(isinstance(e, Died) for e in watched):
         out = _dead_mounts(out)
-    for cid in _grounded(watched if out.events is before else _watched(out.events)):
+        watched = _watched(out.events)
+    for cid in _grounded(watched):
         state = out.state
         if cid not in state.creatures or not falls_if_aloft(state, cid) or not should_fall(state, cid):
             continue
