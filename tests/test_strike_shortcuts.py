@@ -30,7 +30,7 @@ from brawl.rng import _MASK, Rng
 from brawl.rules.burrowing import denies_high_ground
 from brawl.rules.concealment import in_darkness
 from brawl.rules.conditions import GROUNDING, can_take_triggered_actions, falls_if_aloft
-from brawl.rules.cover import CORNERS, _object_cells_in, blocked_lines
+from brawl.rules.cover import CORNERS, _object_cells_in, _open_box, _solid_in, blocked_lines, clear_between
 from brawl.rules.damage import Modifier, compute
 from brawl.rules.edges import _cells_sample, _names, has_high_ground, has_line_of_effect
 from brawl.rules.falling import fall, should_fall
@@ -217,6 +217,27 @@ def test_the_object_cells_in_a_box_are_those_the_encounter_indexes(
         if enc.object_at(Pos(x, y, z)) is not None
     }
     assert _object_cells_in(enc, lo, hi) == expected
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    encounters(min_creatures=0, max_creatures=2),
+    st.lists(st.tuples(st.integers(0, 11), st.integers(0, 11), st.integers(-2, 4)), min_size=2, max_size=8),
+)
+def test_an_open_box_between_two_cells_means_an_open_line(
+    enc: Encounter, spots: list[tuple[int, ...]]
+) -> None:
+    """The short cut of line of effect: when the box two cells span holds no solid cell and no
+    object, the terrain's own line between them is open too; and an open box is exactly one in
+    which the cover code finds no blocking cell."""
+    cells = [Pos(*p) for p in spots if enc.terrain.in_bounds(Pos(*p))]
+    for a in cells:
+        for b in cells:
+            lo = (min(a.x, b.x), min(a.y, b.y), min(a.z, b.z))
+            hi = (max(a.x, b.x) + 1, max(a.y, b.y) + 1, max(a.z, b.z) + 1)
+            assert _open_box(enc, lo, hi) == (not _solid_in(enc, lo, hi))
+            if clear_between(enc, a, b):
+                assert enc.terrain.line_of_effect(a, b)
 
 
 # -- concealment, conditions ------------------------------------------------------------------------

@@ -126,6 +126,30 @@ def _solid_in(
     return found - own
 
 
+def _open_box(state: Encounter, lo: tuple[int, ...], hi: tuple[int, ...]) -> bool:
+    """Whether no cell of the box ``lo`` .. ``hi`` (excluded) blocks: ``not _solid_in(...)``,
+    stopping at the first solid row."""
+    terrain = state.terrain
+    x0, y0, z0 = max(lo[0], 0), max(lo[1], 0), max(lo[2], -terrain.below)
+    x1, y1, z1 = min(hi[0], terrain.width), min(hi[1], terrain.depth), min(hi[2], terrain.height)
+    if x0 >= x1:
+        return True
+    window = ((1 << (x1 - x0)) - 1) << x0
+    for z in range(z0, z1):
+        for y in range(y0, y1):
+            if terrain.row_masks(z, y)[0] & window:
+                return False
+    return not (state.objects and _object_cells_in(state, (x0, y0, z0), (x1, y1, z1)))
+
+
+def clear_between(state: Encounter, a: Pos, b: Pos) -> bool:
+    """Whether the box spanned by cells ``a`` and ``b`` holds no solid terrain and no object: then
+    nothing stands between them, and every straight line from one to the other is open."""
+    lo = (min(a.x, b.x), min(a.y, b.y), min(a.z, b.z))
+    hi = (max(a.x, b.x) + 1, max(a.y, b.y) + 1, max(a.z, b.z) + 1)
+    return _open_box(state, lo, hi)
+
+
 def _object_cells_in(state: Encounter, lo: tuple[int, int, int], hi: tuple[int, int, int]) -> set[Pos]:
     """The cells of the box ``lo`` .. ``hi`` (excluded, on the map) that an object fills: looked up
     cell by cell, or, when the box holds more cells than there are objects, gathered object by
@@ -157,11 +181,10 @@ def _blocking_near(state: Encounter, a: Pos, an: int, t: Pos, tn: int) -> frozen
     those holding it)."""
     lo = (min(a.x, t.x), min(a.y, t.y), min(a.z, t.z))
     hi = (max(a.x + an, t.x + tn), max(a.y + an, t.y + tn), max(a.z + an, t.z + tn))
-    inside = _solid_in(state, lo, hi)
-    if not inside:
+    if _open_box(state, lo, hi):
         return frozenset()  # the usual case: open ground between the two, no need for their cells
     own = _space(a, an) | _space(t, tn)
-    if not inside - own:
+    if not _solid_in(state, lo, hi, own):
         return frozenset()
     return frozenset(_solid_in(state, tuple(v - 1 for v in lo), tuple(v + 1 for v in hi), own))
 

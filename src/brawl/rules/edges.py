@@ -21,7 +21,7 @@ from brawl.errors import ActionUnavailableError, ArgumentTypeError, InvalidArgum
 from brawl.geometry import Pos
 from brawl.rules.burrowing import denies_high_ground
 from brawl.rules.concealment import concealment_rules
-from brawl.rules.cover import CORNERS, blocked_lines, cover_rules
+from brawl.rules.cover import CORNERS, blocked_lines, clear_between, cover_rules
 from brawl.state import Encounter
 
 EDGE = 1  # RB3-EDGES: an edge counts once
@@ -138,7 +138,8 @@ def has_line_of_effect(state: Encounter, a: str, b: str) -> bool:
     targets = _cells_sample(cb.pos, cb.n)
     for p in _cells_sample(ca.pos, ca.n):
         for q in targets:
-            if line_of_effect(p, q):
+            # every sampled point of the line lies in the box the two cells span: an open box is enough
+            if clear_between(state, p, q) or line_of_effect(p, q):
                 return True
     found = blocked_lines(state, a, b)
     return found is not None and found < CORNERS
