@@ -21,7 +21,6 @@ caller never sees a state with a consequence left pending.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
 
 from brawl.conditions import ConditionName
 from brawl.events.actions import Charged, EffectStarted, HealGiven, Struck
@@ -106,14 +105,8 @@ WATCHED = (
 """The events the settle pass reads; the others (damage dealt, a tier reached, ...) owe nothing."""
 
 
-@cache
-def _watches(kind: type[Event]) -> bool:
-    """Whether events of this class are among the :data:`WATCHED` (asked once per class)."""
-    return issubclass(kind, WATCHED)
-
-
 def _watched(events: Iterable[Event]) -> list[Event]:
-    return [e for e in events if _watches(type(e))]
+    return [e for e in events if isinstance(e, WATCHED)]
 
 
 def settle(out: Outcome) -> Outcome:
