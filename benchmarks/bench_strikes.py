@@ -1,9 +1,10 @@
 """Resolving a free strike and an ability's power roll: microseconds per use, and where they go.
 
-Run: ``python benchmarks/bench_strikes.py`` (about half a minute). Options: ``--fights N``
-(default 20) seeded fights per workload, ``--repeat R`` (default 5), ``--before SRC`` to measure
-another copy of brawl's sources (for instance an older checkout's ``src``) side by side in the
-same run, in a subprocess, ``--profile`` to print where the free strikes spend their time.
+Run: ``python benchmarks/bench_strikes.py`` (about half a minute; a minute with ``--before``).
+Options: ``--fights N`` (default 20) seeded fights per workload, ``--repeat R`` (default 5),
+``--before SRC`` to measure another copy of brawl's sources (for instance an older checkout's
+``src``, next to its ``examples``) side by side in the same run, in a subprocess, ``--profile``
+to print where the free strikes spend their time.
 
 Two workloads, each replayed on the states the fights actually reached:
 
@@ -15,8 +16,8 @@ Two workloads, each replayed on the states the fights actually reached:
 For each, two timings: ``brawl.apply`` of the whole action (the turn system spending the main
 action included) and the rule alone (the request's ``resolve`` and the settle pass, on the same
 state). Times are CPU time (``time.process_time``), the best of ``--repeat`` passes over all the
-states, so a busy machine slows every column alike. A digest of every event the timed calls
-produce is printed: a run with ``--before`` says whether the two sources gave the same events.
+states, so a busy machine slows every column alike. A digest of the events and states the timed
+calls produce is printed: a run with ``--before`` says whether the two sources gave the same.
 """
 
 from __future__ import annotations
@@ -178,19 +179,20 @@ def main() -> None:
     print(
         f"Free strikes and ability uses: {args.fights} fights a scenario, best of {args.repeat} (CPU time)\n"
     )
-    print("| workload | uses | timing | before µs | now µs | ratio | calls before | calls now |")
-    print("| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |")
+    print("| workload | uses | timing | before µs | now µs | ratio |")
+    print("| --- | ---: | --- | ---: | ---: | ---: |")
     for name in ("strikes", "abilities"):
         fig = now[name]
         old = before[name] if before else None
-        for key, label in (("apply", "`apply` (whole action)"), ("rule", "rule alone + settle")):
+        for key, label in (("apply", "`apply` (whole action)"), ("rule", "the rule alone, settled")):
             was = f"{float(old[key]):.1f}" if old else "-"
             ratio = f"{float(old[key]) / float(fig[key]):.2f}x" if old else "-"
-            c_was = f"{float(old['calls']):.0f}" if old else "-"
-            print(
-                f"| {name} | {fig['count']} | {label} | {was} | {float(fig[key]):.1f} | {ratio} "
-                f"| {c_was} | {float(fig['calls']):.0f} |"
-            )
+            print(f"| {name} | {fig['count']} | {label} | {was} | {float(fig[key]):.1f} | {ratio} |")
+    print("\nPython function calls per `apply` (cProfile):\n")
+    print("| workload | before | now |\n| --- | ---: | ---: |")
+    for name in ("strikes", "abilities"):
+        was = f"{float(before[name]['calls']):.0f}" if before else "-"
+        print(f"| {name} | {was} | {float(now[name]['calls']):.0f} |")
     print()
     for name in ("strikes", "abilities"):
         same = ""
