@@ -79,18 +79,10 @@ def line_blocked(state: Encounter, a: Pos, b: Pos, open_cells: frozenset[Pos] = 
     return any(all(blocks(state, c, open_cells) for c in cells) for cells in _line_cells(Pos(*a), Pos(*b)))
 
 
-@lru_cache(maxsize=1 << 16)
-def _line_touches(a: Pos, b: Pos) -> frozenset[Pos]:
-    """Every cell that holds a piece of segment a-b (:func:`_line_cells`, all pieces together)."""
-    return frozenset(c for cells in _line_cells(a, b) for c in cells)
-
-
 def _blocked_in(a: Pos, b: Pos, blocking: frozenset[Pos]) -> bool:
-    """:func:`line_blocked` with the blocking cells near the segment already gathered. A line that
-    touches none of them is open at once: each piece needs all its cells blocking."""
-    if blocking.isdisjoint(_line_touches(a, b)):
-        return False
-    return any(map(blocking.issuperset, _line_cells(a, b)))  # a piece whose cells all block
+    """:func:`line_blocked` with the blocking cells near the segment already gathered: a piece of
+    the line whose cells all block (one set operation a piece)."""
+    return any(map(blocking.issuperset, _line_cells(a, b)))
 
 
 def blocks(state: Encounter, cell: Pos, open_cells: frozenset[Pos] = frozenset()) -> bool:
