@@ -455,7 +455,7 @@ def bleeding_loss(state: Encounter, creature: str, *, roll: int | None = None) -
 
 def bleeds(c: Creature) -> bool:
     """Whether the creature loses Stamina to bleeding when it acts: alive and bleeding (RB1-BLEEDING)."""
-    return not c.dead and c.has(ConditionName.BLEEDING)
+    return not c.dead and bool(c.conditions) and c.has(ConditionName.BLEEDING)
 
 
 def _check_d6(roll: int) -> None:
