@@ -135,8 +135,9 @@ def _open_box(state: Encounter, lo: tuple[int, ...], hi: tuple[int, ...]) -> boo
 
 
 def clear_between(state: Encounter, a: Pos, b: Pos) -> bool:
-    """Whether the box spanned by cells ``a`` and ``b`` holds no solid terrain and no object: then
-    nothing stands between them, and every straight line from one to the other is open."""
+    """Whether the box spanned by cells ``a`` and ``b`` (both on the map) holds no solid terrain
+    and no object: then nothing stands between them, and every straight line from one to the
+    other is open (each of its points lies in a cell of the box)."""
     lo = (min(a.x, b.x), min(a.y, b.y), min(a.z, b.z))
     hi = (max(a.x, b.x) + 1, max(a.y, b.y) + 1, max(a.z, b.z) + 1)
     return _open_box(state, lo, hi)
