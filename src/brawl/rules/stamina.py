@@ -430,7 +430,7 @@ def bleeding_loss(state: Encounter, creature: str, *, roll: int | None = None) -
     Stamina.
     """
     c = state.creature(creature)
-    if c.dead or not c.has(ConditionName.BLEEDING):
+    if not bleeds(c):
         if roll is not None:
             _check_d6(roll)
         return Outcome(state, ())
@@ -451,6 +451,11 @@ def bleeding_loss(state: Encounter, creature: str, *, roll: int | None = None) -
         reason=f"bleeding: 1d6 {faces[0]} + level {c.level}",
         rules=("RB1-BLEEDING", "R-STAM-6"),
     )
+
+
+def bleeds(c: Creature) -> bool:
+    """Whether the creature loses Stamina to bleeding when it acts: alive and bleeding (RB1-BLEEDING)."""
+    return not c.dead and bool(c.conditions) and c.has(ConditionName.BLEEDING)
 
 
 def _check_d6(roll: int) -> None:

@@ -128,12 +128,18 @@ def is_flanking(state: Encounter, attacker: str, enemy: str) -> str | None:
     def able(c: Creature) -> bool:
         return can_take_triggered_actions(state, c.id) and has_line_of_effect(state, c.id, e.id)
 
-    if not adjacent(a) or not able(a):
+    if not adjacent(a):
         return None
+    attacker_able: bool | None = None  # looked at once an ally stands in a flanking position
     for ally in state.allies_of(attacker):
         # the cheap geometry first; the line of effect is looked at only for a flanking position
-        if adjacent(ally) and _crosses_opposite_sides(a, ally, e) and able(ally):
-            return ally.id
+        if adjacent(ally) and _crosses_opposite_sides(a, ally, e):
+            if attacker_able is None:
+                attacker_able = able(a)
+            if not attacker_able:
+                return None
+            if able(ally):
+                return ally.id
     return None
 
 
@@ -237,8 +243,8 @@ def action_roll(
         uses=uses,
     )
     result, out = rolled.roll, Outcome(rolled.state, rolled.events)
-    if effects and target is not None and target in state.creatures:
-        out = out.then(_use_aid, roller, target)
+    if effects and target is not None and target in state.creatures and state.creatures[target].effects:
+        out = out.then(_use_aid, roller, target)  # an Aid Attack edge it used ends (DS-ACT-03)
     return result.tier, out
 
 
