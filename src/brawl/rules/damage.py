@@ -21,7 +21,7 @@ from brawl.damagetypes import ALL, UNTYPED_KEY, DamageType, ImmunityValue, damag
 from brawl.errors import ArgumentTypeError, InvalidArgumentError, RulesError
 from brawl.events.base import Event
 from brawl.events.damage import Damaged, KnockedOut, ObjectDestroyed
-from brawl.fields import flag, ident, ids, text, whole
+from brawl.fields import flag, ident, ids, replaced, text, whole
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.conditions import add_condition, release_grabs
@@ -351,7 +351,7 @@ def _resolve(
                 new_stamina = max(new_stamina, death_threshold(c) + 1)
         else:
             dies = True
-    new = attrs.evolve(c, stamina=new_stamina, temporary_stamina=c.temporary_stamina - absorbed, dead=dies)
+    new = replaced(c, stamina=new_stamina, temporary_stamina=c.temporary_stamina - absorbed, dead=dies)
     event = Damaged(
         target=target,
         base=amount,

@@ -20,7 +20,7 @@ from brawl.dice import power_dice, power_roll
 from brawl.errors import ActionUnavailableError, InvalidArgumentError, RulesError
 from brawl.events.actions import EffectEnded, Struck
 from brawl.events.base import Event
-from brawl.fields import flag, text, whole
+from brawl.fields import flag, replaced, text, whole
 from brawl.geometry import Pos, distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
@@ -170,7 +170,7 @@ def _use_aid(state: Encounter, roller: str, target: str) -> Outcome:
             if aider is not None and aider.side == r.side:
                 rest = tuple(x for x in t.effects if x is not eff)
                 return Outcome(
-                    state.with_creature(attrs.evolve(t, effects=rest)),
+                    state.with_creature(replaced(t, effects=rest)),
                     (
                         EffectEnded(
                             creature=target,
@@ -206,7 +206,7 @@ def expire_effects(state: Encounter, creature: str) -> Outcome:
                             rules=(rule, "R-TURN-5") if rule == "DS-ACT-19" else (rule,),
                         )
                     )
-            state = state.with_creature(attrs.evolve(c, effects=kept))
+            state = state.with_creature(replaced(c, effects=kept))
     return Outcome(state, tuple(events))
 
 
