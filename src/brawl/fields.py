@@ -13,6 +13,7 @@ reasons in :mod:`brawl.rules.edges`, power-roll dice in :mod:`brawl.dice`.
 
 from __future__ import annotations
 
+import types
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
@@ -209,6 +210,10 @@ class _Plan:
     known: frozenset[str]
     converters: dict[str, Callable[[Any], Any]]
     validators: dict[str, tuple[attrs.Attribute[Any], Validator]]
+    slots: tuple[tuple[Callable[[Any], Any], Callable[[Any, Any], None]], ...]
+    """Each field's slot read and write (its member descriptor's ``__get__`` and ``__set__``)."""
+    setters: dict[str, Callable[[Any, Any], None]]
+    index: dict[str, int]
 
 
 _PLANS: dict[type, _Plan | None] = {}
@@ -239,12 +244,21 @@ def _plan(cls: type) -> _Plan | None:
             and all(f.init and not isinstance(f.converter, attrs.Converter) for f in fields)
         )
         names = tuple(f.name for f in fields)
+        slots = [
+            d
+            for d in (getattr(cls, name, None) for name in names)
+            if isinstance(d, types.MemberDescriptorType)
+        ]
+        ok = ok and len(slots) == len(names)
         _PLANS[cls] = (
             _Plan(
                 names,
                 frozenset(names),
                 {f.name: f.converter for f in fields if callable(f.converter)},
                 {f.name: (f, f.validator) for f in fields if f.validator is not None},
+                tuple((d.__get__, d.__set__) for d in slots),
+                {name: d.__set__ for name, d in zip(names, slots, strict=True)},
+                {name: i for i, name in enumerate(names)},
             )
             if ok
             else None
@@ -265,18 +279,17 @@ def replaced(record: _R, **changes: Any) -> _R:
     if not changes.keys() <= plan.known:
         raise TypeError(f"{cls.__name__} has no field {sorted(changes.keys() - plan.known)[0]!r}")
     out = object.__new__(cls)
-    setter = object.__setattr__
-    converters = plan.converters
-    for name in plan.names:
-        if name in changes:
-            value = changes[name]
-            convert = converters.get(name)
-            setter(out, name, value if convert is None else convert(value))
-        else:
-            setter(out, name, getattr(record, name))
-    validators = plan.validators
-    for name in plan.names:  # in field order, as a new record's
-        check = validators.get(name) if name in changes else None
+    for read, write in plan.slots:
+        write(out, read(record))
+    converters, setters, validators = plan.converters, plan.setters, plan.validators
+    # in field order, as a new record converts and then validates them
+    order = sorted(changes, key=plan.index.__getitem__) if len(changes) > 1 else changes
+    for name in order:
+        convert = converters.get(name)
+        value = changes[name]
+        setters[name](out, value if convert is None else convert(value))
+    for name in order:
+        check = validators.get(name)
         if check is not None:
             check[1](out, check[0], getattr(out, name))
     post = getattr(out, "__attrs_post_init__", None)
