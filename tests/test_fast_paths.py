@@ -19,6 +19,7 @@ from brawl.errors import StateError
 from brawl.fields import replaced
 from brawl.rules.reachable import reachable
 from brawl.sim import _closest
+from brawl.state import _FIELDS as _ENCOUNTER_FIELDS
 from brawl.turns.ability_deeds import OFFERED, _chosen_in_area, _no_direction, _requests, ability_deeds
 from brawl.turns.deeds import legal_now
 from brawl.turns.drawsteel import DrawSteel
@@ -210,3 +211,15 @@ def test_the_greedy_destination_is_the_brute_force_one(
 
     expected = min(range(len(ends)), key=key)
     assert (best, near) == (ends[expected], key(expected)[0])
+
+
+def test_an_encounter_copy_keeps_every_field() -> None:
+    """``Encounter._replace`` copies every field of the record, whatever is added to it later."""
+    assert set(_ENCOUNTER_FIELDS) == {f.name for f in attrs.fields(brawl.Encounter)}
+    enc = brawl.load_scenario(SCENARIO)
+    copied = enc._replace(round=3)
+    assert copied.round == 3
+    assert enc.round != 3
+    for name in _ENCOUNTER_FIELDS:
+        if name != "round":
+            assert getattr(copied, name) is getattr(enc, name)

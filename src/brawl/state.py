@@ -291,7 +291,10 @@ class Encounter:
     # lookups --------------------------------------------------------------------------------
     def creature(self, cid: str) -> Creature:
         """The creature with this id, or :class:`UnknownCreatureError`."""
-        found = self.creatures.get(cid) if isinstance(cid, str) else None
+        try:
+            found = self.creatures.get(cid)  # only str ids are stored: any other key finds nothing
+        except TypeError:  # an unhashable id
+            found = None
         if found is None:
             raise UnknownCreatureError(
                 f"creature {shown(cid)}: no such creature in this encounter"
@@ -607,22 +610,10 @@ class Encounter:
     # internals --------------------------------------------------------------------------------
     def _replace(self, **changes: Any) -> Encounter:
         out = object.__new__(Encounter)
-        for name in (
-            "terrain",
-            "creatures",
-            "objects",
-            "order",
-            "turn",
-            "round",
-            "rng",
-            "rides",
-            "zone",
-            "_occupancy",
-            "_object_cells",
-            "_links",
-            "_side_tiles",
-        ):
-            object.__setattr__(out, name, changes.get(name, getattr(self, name)))
+        for read, write in _SLOTS:
+            write(out, read(self))
+        for name, value in changes.items():
+            _SETTERS[name](out, value)
         return out
 
     def _check_stats(self, c: Creature) -> None:
@@ -696,3 +687,23 @@ class Encounter:
                             f"creature {c.id!r} (size {c.size}) shares a cell with {other.id!r} "
                             f"(size {other.size}); sizes within 1 of each other cannot (DS-MOVE-04, R-SIZE-1)"
                         )
+
+
+_FIELDS = (  # every field of Encounter (a test checks it)
+    "terrain",
+    "creatures",
+    "objects",
+    "order",
+    "turn",
+    "round",
+    "rng",
+    "rides",
+    "zone",
+    "_occupancy",
+    "_object_cells",
+    "_links",
+    "_side_tiles",
+)
+_SLOTS = tuple((getattr(Encounter, name).__get__, getattr(Encounter, name).__set__) for name in _FIELDS)
+"""Each field's slot read and write: :meth:`Encounter._replace` copies them straight across."""
+_SETTERS = {name: getattr(Encounter, name).__set__ for name in _FIELDS}
