@@ -214,6 +214,8 @@ class _Plan:
     """Each field's slot read and write (its member descriptor's ``__get__`` and ``__set__``)."""
     setters: dict[str, Callable[[Any, Any], None]]
     index: dict[str, int]
+    bare: bool
+    """No converter, no validator and no ``__attrs_post_init__``."""
 
 
 _PLANS: dict[type, _Plan | None] = {}
@@ -259,6 +261,8 @@ def _plan(cls: type) -> _Plan | None:
                 tuple((d.__get__, d.__set__) for d in slots),
                 {name: d.__set__ for name, d in zip(names, slots, strict=True)},
                 {name: i for i, name in enumerate(names)},
+                not hasattr(cls, "__attrs_post_init__")
+                and all(f.converter is None and f.validator is None for f in fields),
             )
             if ok
             else None
@@ -282,6 +286,10 @@ def replaced(record: _R, **changes: Any) -> _R:
     for read, write in plan.slots:
         write(out, read(record))
     converters, setters, validators = plan.converters, plan.setters, plan.validators
+    if plan.bare:  # nothing to convert, validate or check after
+        for name, value in changes.items():
+            setters[name](out, value)
+        return out
     # in field order, as a new record converts and then validates them
     order = sorted(changes, key=plan.index.__getitem__) if len(changes) > 1 else changes
     for name in order:
