@@ -192,13 +192,17 @@ class _ColumnPlan(NamedTuple):
     """What a window needs to decode into columns with bytes operations, kept per window.
 
     ``ones`` has byte i set to 1 for every bit i of the window; ``dx``, ``dy``, ``dz`` have byte i
-    set to the column, row and level of bit i. A column is a byte of ``dx | drop`` (``drop``:
-    0xff where the mover can't end) mapped by ``bytes.translate`` through one table per byte of
-    the 4-byte result (the table of byte k maps an offset d to byte k of ``x0 + d``) and the
-    0xff bytes deleted in the same call: ``tables`` are (where the byte lies in a word, table).
+    set to the column, row and level of bit i. A column is the bytes of ``dx | drop`` (``drop``:
+    0xff where the mover can't end) with the 0xff bytes deleted by ``bytes.translate``, then
+    mapped through one table per byte of the 4-byte result (the table of byte k maps an offset d
+    to byte k of ``x0 + d``): ``tables`` are (where the byte lies in a word, table). ``guards``
+    has byte i set to 2 for the bits that are no position, and ``positions`` is the window's
+    positions without them, for the dict.
     """
 
     ones: int
+    guards: int
+    positions: tuple[Pos, ...]
     dx: int
     dy: int
     dz: int
@@ -239,8 +243,11 @@ def _column_plan(
     dz = b"".join(bytes((dz,)) * plane for dz in range(levels))
     z_word = None if levels > 1 else z0.to_bytes(4, sys.byteorder, signed=True)
     ones = int.from_bytes(b"\x01" * size, "little")
+    where = window_positions(x0, y0, z0, cols, rows, levels, s, plane)
     return _ColumnPlan(
         ones,
+        int.from_bytes(bytes(2 if p is None else 0 for p in where), "little"),
+        tuple(p for p in where if p is not None),
         int.from_bytes(dx, "little"),
         int.from_bytes(dy, "little"),
         int.from_bytes(dz, "little"),
@@ -483,9 +490,9 @@ class BitsetBackend(Backend):
             buf[2 * w : 3 * w] = plan.z_word * n
         drop = flag * 0xFF
         for at, offsets, tables in columns:
-            marked = (offsets | drop).to_bytes(size, "little")
+            kept = (offsets | drop).to_bytes(size, "little").translate(None, _DELETE)
             for k, table in tables:
-                buf[at + k : at + w : 4] = marked.translate(table, _DELETE)
+                buf[at + k : at + w : 4] = kept.translate(table)
         view = memoryview(bytes(buf)).cast("i")
         return ReachableColumns(view[:n], view[n : 2 * n], view[2 * n : 3 * n], view[3 * n :])
 
@@ -518,10 +525,8 @@ class BitsetBackend(Backend):
         if plan is not None and kept is not None:
             # a small window: its positions are cached, the costs of the ends are already apart
             costs, flag = kept
-            where = self._positions()
-            assert where is not None
-            sel = (flag ^ plan.ones).to_bytes(self._size(), "little")
-            return dict(zip(compress(where, sel), costs, strict=True))  # type: ignore[arg-type]
+            sel = ((flag ^ plan.ones) | plan.guards).to_bytes(self._size(), "little").translate(None, b"\x02")
+            return dict(zip(compress(plan.positions, sel), costs, strict=True))
         sel = spread(self.ends)
         costs_at = self.costs_array()
         where = self._positions()
