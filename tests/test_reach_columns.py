@@ -246,3 +246,18 @@ def test_columns_of_a_window_past_the_cache_costs_past_127_and_far_coordinates()
     expected_long = brawl.reachable(corridor, "kira", budget=1000, algorithm="dijkstra").costs()
     assert max(expected_long.values()) > 255
     check_columns(long, expected_long)
+
+
+@pytest.mark.parametrize("mode", ["advance", "fly"])
+def test_columns_below_level_0(mode: str) -> None:
+    """R-MOVE-1: in a pit dug below level 0, walking and flying results decode negative z like the
+    reference (4-byte ints below 0)."""
+    pit = {Pos(x, y, z): Cell() for x in range(1, 8) for y in range(1, 8) for z in (-1, -2)}
+    enc = Encounter.create(
+        Terrain.flat(9, 9, height=3, below=3).with_cells(pit),
+        [Creature(id="mover", pos=(4, 4, -1), speed=3, movement={"walk", "fly"})],
+    )
+    result = brawl.reachable(enc, "mover", mode=mode)  # type: ignore[arg-type]
+    assert result.algorithm == "bitset"
+    columns = check_columns(result, reference_costs(enc, "mover", 3, mode))
+    assert min(columns.z) == (-1 if mode == "advance" else -2)

@@ -16,8 +16,9 @@ window or a step function, and :func:`brawl.rules.reachable.reachable` puts the 
 :class:`Reachable` is the lazy result of either. The bit-set result keeps its costs as bit planes
 (plane j: the positions whose cost has bit j set; a large window folds its old layers into them
 as the search goes, so memory follows the window, not the budget): one position's cost is a few
-byte look-ups, and :meth:`Reachable.costs` decodes every position in one pass of bytes
-operations into a cost array and a dict.
+byte look-ups, and :meth:`Reachable.costs` (a dict) and :meth:`Reachable.columns` (columns of
+x, y, z and cost, :class:`ReachableColumns`) decode every position at once with bytes
+operations, a few per column for a window of the cache's size, whatever the number of positions.
 """
 
 from __future__ import annotations
@@ -214,12 +215,15 @@ class _ColumnPlan(NamedTuple):
 
 
 def _tables(origin: int, count: int) -> tuple[tuple[int, bytes], ...] | None:
-    """The translate tables of offsets 0..count-1 from ``origin`` (None: not a 4-byte int)."""
+    """The translate tables of offsets 0..count-1 from ``origin`` (None: not a 4-byte int).
+
+    One table per byte of the 4-byte ints that is not 0 for every value (all 4 below 0).
+    """
     top = origin + count - 1
-    if origin < 0 or top >= 1 << 31:
+    if origin < -(1 << 31) or top >= 1 << 31:
         return None
     found = []
-    for k in range(max(1, (top.bit_length() + 7) // 8)):
+    for k in range(4 if origin < 0 else max(1, (top.bit_length() + 7) // 8)):
         values = [((origin + d) >> (8 * k)) & 0xFF for d in range(min(count, 255))]
         found.append((_WORD_BYTES[k], bytes(values + [0] * (256 - len(values)))))
     return tuple(found)
