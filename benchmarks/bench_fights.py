@@ -28,8 +28,11 @@ from brawl.actions import StartCombat, apply, legal_actions
 from brawl.sim import Options, Policy, greedy, standing_sides
 
 SCENARIO = Path(__file__).resolve().parent / "four_vs_six.toml"
+ABILITIES = Path(__file__).resolve().parent / "four_vs_six_abilities.toml"
 TARGET = 100.0
 """Fights per second per core that the whole-fight benchmark aims at."""
+TARGET_ABILITIES = 20.0
+"""The same, for fights whose creatures use their stat blocks' abilities."""
 
 BEFORE = """
 import sys, time, brawl
@@ -68,6 +71,13 @@ def wall_per_second(enc: brawl.Encounter, runs: int, repeat: int, workers: int |
     return runs / best
 
 
+def kind_of(action: brawl.Action) -> str:
+    """The action's class, and the class of the request a ``TakeAction`` wraps."""
+    name = type(action).__name__
+    inner = getattr(action, "action", None)
+    return f"{name}({type(inner).__name__})" if inner is not None else name
+
+
 def split(enc: brawl.Encounter, runs: int) -> dict[str, float]:
     """CPU milliseconds per fight: choosing (the policy on lazy options) and applying, then, in a
     second pass over the same states, ``legal_actions`` (the whole list, for comparison)."""
@@ -84,6 +94,10 @@ def split(enc: brawl.Encounter, runs: int) -> dict[str, float]:
             t2 = time.process_time()
             spent["policy"] += t1 - t0
             spent["apply"] += t2 - t1
+            kind = kind_of(action)
+            spent[f"n {kind}"] += 1
+            spent[f"policy {kind}"] += t1 - t0
+            spent[f"apply {kind}"] += t2 - t1
     t = time.process_time()
     for state in states:
         legal_actions(state)
@@ -94,10 +108,10 @@ def split(enc: brawl.Encounter, runs: int) -> dict[str, float]:
     return out
 
 
-def measure_before(src: str, runs: int, repeat: int) -> float:
+def measure_before(src: str, runs: int, repeat: int, scenario: Path = SCENARIO) -> float:
     """Fights per CPU second of another copy of brawl's sources, in a subprocess."""
     env = dict(os.environ, PYTHONPATH=src)
-    cmd = [sys.executable, "-c", BEFORE, str(SCENARIO), str(runs), str(repeat)]
+    cmd = [sys.executable, "-c", BEFORE, str(scenario), str(runs), str(repeat)]
     found = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
     return float(found.stdout.strip())
 
@@ -150,6 +164,18 @@ def main() -> None:
         print(f"| {name} | {rate:.2f} | {rate / base:.1f}x |")
     met = "met" if lazy >= TARGET else "not met"
     print(f"\nTarget: {TARGET:.0f} fights/s per core: {met} ({lazy:.1f}).")
+    with_abilities = brawl.load_scenario(ABILITIES)
+    brawl.simulate(with_abilities, runs=2)
+    able = [("greedy on lazy options (default)", fights_per_second(with_abilities, runs, repeat))]
+    if args.before:
+        able.insert(0, (f"before: {args.before}", measure_before(args.before, runs, repeat, ABILITIES)))
+    print(f"\nWith abilities: {ABILITIES.name}, {runs} fights, best of {repeat} (CPU time)\n")
+    print("| run | fights/s | ratio |\n| --- | ---: | ---: |")
+    for name, rate in able:
+        print(f"| {name} | {rate:.2f} | {rate / able[0][1]:.1f}x |")
+    rate = able[-1][1]
+    met = "met" if rate >= TARGET_ABILITIES else "not met"
+    print(f"\nTarget: {TARGET_ABILITIES:.0f} fights/s per core with abilities: {met} ({rate:.1f}).")
     print(f"\nScale: {many} fights, wall time (the pool's start-up included), best of {repeat}\n")
     print("| run | fights/s | ratio |\n| --- | ---: | ---: |")
     print(f"| serial | {serial_wall:.2f} | 1.0x |")
@@ -161,6 +187,17 @@ def main() -> None:
     print(f"| applying the chosen actions | {parts['apply']:.1f} |")
     print(f"| `legal_actions`, the whole list, on the same states | {parts['legal_actions']:.1f} |")
     print(f"\n`legal_actions`: {parts['legal_actions_us']:.0f} µs per call on average.")
+    print("\nBy the kind of action chosen: per fight, and per decision (CPU µs):\n")
+    print("| action | per fight | policy, µs | apply, µs | ms per fight |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    kinds = sorted(
+        (k[2:] for k in parts if k.startswith("n ")),
+        key=lambda k: -parts[f"apply {k}"] - parts[f"policy {k}"],
+    )
+    for k in kinds:
+        n = parts[f"n {k}"] / 1000  # counted as "ms per fight" like the times: decisions per fight
+        pol, app = parts[f"policy {k}"], parts[f"apply {k}"]
+        print(f"| {k} | {n:.1f} | {pol / n * 1000:.0f} | {app / n * 1000:.0f} | {pol + app:.2f} |")
     if args.profile:
         profile(enc, runs)
 

@@ -3,15 +3,20 @@
 Run ``python benchmarks/bench_reachable.py`` (add ``--quick`` for fewer repetitions). It prints
 markdown tables:
 
-1. ``brawl.reachable`` (budget 5, 10, 30), lazy and decoded into a ``{square: cost}`` dict
-   (``.costs()``), against ``networkx.single_source_dijkstra_path_length(graph, source,
-   cutoff=budget)`` and against a C program (``benchmarks/c/reachable_ref.c``, compiled with
-   ``cc -O2`` when a compiler is found; the row is left out otherwise) that runs the same
-   bounded-cost search and decodes it into arrays, on a 500 x 500 map with 10% walls, 20%
-   difficult terrain and 20 enemies near the mover. The networkx graph is built once, before
-   timing, with the same step costs (1, +1 into difficult terrain or an enemy's space, no
-   cutting corners); all three answers are checked to be equal first. "search alone" times the
-   bit-set search with the step rules already built, without the per-query look-ups.
+1. ``brawl.reachable`` (budget 5, 10, 30), lazy, decoded into a ``{square: cost}`` dict
+   (``.costs()``) and decoded into columns of x, y, z and cost (``.columns()``), against
+   ``networkx.single_source_dijkstra_path_length(graph, source, cutoff=budget)`` and against a C
+   program (``benchmarks/c/reachable_ref.c``, compiled with ``cc -O2`` when a compiler is found;
+   the column reads "(no C compiler)" otherwise) that runs the same bounded-cost search and
+   decodes it into arrays of x, y and cost, on a 500 x 500 map with 10% walls, 20% difficult
+   terrain and 20 enemies near the mover. brawl is timed first, before the networkx graph (about
+   250,000 nodes and 2 million edges) is built, so that its objects do not slow brawl's
+   timings; the graph has the same step costs (1, +1 into difficult terrain or an enemy's space,
+   no cutting corners) and all the answers are checked to be equal before the table is printed.
+   The C program runs in its own process. "search alone" times the bit-set search with the step
+   rules already built, without the per-query look-ups; "dict alone" builds the same
+   ``{Pos: cost}`` dict from a ready list of its ``Pos`` objects and one of its costs (the least
+   any decoding into such a dict can cost).
 2. No cliffs: budgets around and past 256 (once the bit-set limit), the 3-D modes (flying,
    climbing, swimming), burrowing and size-2 movers against walking, as time per reachable square.
 3. ``path_to`` of the same square from a budget-10 and a budget-200 result.
@@ -314,6 +319,23 @@ def main() -> None:
     centre = Pos(size // 2, size // 2, 0)
     terrain = Terrain.flat(size, size, height=4, below=1).with_cells(random_cells(size, size, seed=1))
     enc = encounter(terrain, centre, seed=2)
+    model = movement_model(enc, "mover", "advance")
+    # brawl first, in a process without the networkx graph: many short runs (best of 5 x
+    # ``repeat`` runs of 200 or 40 calls), so on a busy machine the least disturbed run counts
+    runs = 5 * repeat
+    ours: dict[int, tuple[float, float, float, float, float]] = {}
+    for budget in BUDGETS:
+        n = 200 if budget < 30 else 40
+        answer = brawl.reachable(enc, "mover", budget=budget).costs()
+        keys, values = list(answer), list(answer.values())
+        ours[budget] = (
+            best(lambda b=budget: brawl.reachable(enc, "mover", budget=b), n, runs),
+            best(lambda b=budget: search(model, centre, b), n, runs),
+            best(lambda b=budget: brawl.reachable(enc, "mover", budget=b).costs(), n, runs),
+            best(lambda b=budget: brawl.reachable(enc, "mover", budget=b).columns(), n, runs),
+            # the least a {Pos: cost} dict of these squares costs: made from ready Pos objects and ints
+            best(lambda k=keys, v=values: dict(zip(k, v, strict=True)), n, runs),
+        )
     print(f"building the networkx graph of the {size} x {size} map ...", file=sys.stderr)
     graph = networkx_graph(enc)
     source = (centre.x, centre.y)
@@ -321,33 +343,37 @@ def main() -> None:
     ref = c_reference(enc)
     print(f"\n{size} x {size} map, {WALLS:.0%} walls, {DIFFICULT:.0%} difficult terrain, {ENEMIES} enemies\n")
     print(
-        "| budget | squares | `brawl.reachable` | search alone | decoded `.costs()` "
+        "| budget | squares | `brawl.reachable` | search alone | decoded `.costs()` | dict alone "
+        "| decoded `.columns()` "
         "| networkx Dijkstra (cutoff) | C search + decode | lazy vs networkx | decoded vs networkx "
-        "| decoded / C |"
+        "| columns vs networkx | decoded / C | columns / C |"
     )
-    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-    model = movement_model(enc, "mover", "advance")
+    print(
+        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+    )
     for budget in BUDGETS:
         check_same(enc, graph, budget)
-        # many short runs (best of 5 x ``repeat`` runs of 200 or 40 calls): on a busy machine the
-        # best run is the one least disturbed, for brawl and networkx alike
-        n = 200 if budget < 30 else 40
-        runs = 5 * repeat
-        ours = best(lambda b=budget: brawl.reachable(enc, "mover", budget=b), n, runs)
-        decoded = best(lambda b=budget: brawl.reachable(enc, "mover", budget=b).costs(), n, runs)
-        n_nx = max(5, n // 20)
+        result = brawl.reachable(enc, "mover", budget=budget)
+        columns = result.columns()
+        as_dict = {
+            Pos(*xyz): c for *xyz, c in zip(columns.x, columns.y, columns.z, columns.cost, strict=True)
+        }
+        if as_dict != result.costs():
+            sys.exit(f"budget {budget}: the columns and the dict disagree")
+        lazy, alone, decoded, cols, floor = ours[budget]
+        n_nx = max(5, (200 if budget < 30 else 40) // 20)
         theirs = best(
             lambda b=budget: nx.single_source_dijkstra_path_length(graph, source, cutoff=b), n_nx, runs
         )
-        alone = best(lambda b=budget: search(model, centre, b), n, runs)
-        squares = len(brawl.reachable(enc, "mover", budget=budget))
         c_time = ref(budget, 20_000 if budget < 30 else 2_000) if ref else None
         c_cells = f"{c_time * 1e6:.2f} µs" if c_time else "(no C compiler)"
-        c_ratio = f"{decoded / c_time:.1f}x" if c_time else "–"
+        c_ratios = f"{decoded / c_time:.1f}x | {cols / c_time:.1f}x" if c_time else "– | –"
         print(
-            f"| {budget} | {squares} | {ours * 1e6:.1f} µs | {alone * 1e6:.1f} µs | {decoded * 1e6:.1f} µs "
-            f"| {theirs * 1e6:.1f} µs | {c_cells} | {theirs / ours:.1f}x | {theirs / decoded:.1f}x "
-            f"| {c_ratio} |"
+            f"| {budget} | {len(result)} | {lazy * 1e6:.1f} µs | {alone * 1e6:.1f} µs "
+            f"| {decoded * 1e6:.1f} µs | {floor * 1e6:.1f} µs | {cols * 1e6:.1f} µs | {theirs * 1e6:.1f} µs "
+            f"| {c_cells} "
+            f"| {theirs / lazy:.1f}x "
+            f"| {theirs / decoded:.1f}x | {theirs / cols:.1f}x | {c_ratios} |"
         )
 
     cliffs(enc, repeat)

@@ -164,6 +164,8 @@ def compare(enc: Encounter, mode: str, squeeze: bool) -> int | None:
     assert costs == slow.costs()
     assert list(fast.items()) == list(slow.items())
     assert len(fast) == len(slow)
+    a, b = fast.columns(), slow.columns()
+    assert [c.tolist() for c in a] == [c.tolist() for c in b]
     if not squeeze and not movement_model(enc, "mover", mode).companions:  # the reference knows none
         assert costs == reference_costs(enc, "mover", fast.budget, mode)
     # the squares passed through but not ended on (another creature's space) cost the same too
@@ -312,4 +314,5 @@ def test_wide_windows_read_row_by_row_agree(case: str) -> None:
     slow = brawl.reachable(enc, "mover", mode=mode, budget=30, ignore_speed=True, algorithm="dijkstra")  # type: ignore[arg-type]
     assert fast.costs() == slow.costs()
     assert list(fast.items()) == list(slow.items())
+    assert [c.tolist() for c in fast.columns()] == [c.tolist() for c in slow.columns()]
     assert len(fast) > 100

@@ -14,6 +14,8 @@ import brawl
 from brawl import Cell, Creature, Encounter, MapObject, Material, Pos, Terrain
 from brawl.conditions import Condition, ConditionName
 from brawl.geometry import HORIZONTAL_DIRECTIONS, SPATIAL_DIRECTIONS, corner_cells, cube, distance
+from brawl.reach import Backend
+from brawl.rules.movement import move_searched, plan_move
 from brawl.rules.steps import MODES
 
 # --------------------------------------------------------------------------------------------
@@ -681,3 +683,54 @@ def test_costs_past_255_and_a_window_decoded_row_by_row() -> None:
     assert list(cached.items()) == list(general.items())
     far = max(expected, key=lambda p: expected[p])
     assert len(cached.path_to(far)) == expected[far] == cached.cost(far)
+
+
+@given(scenes())
+def test_a_searched_route_is_the_checked_plan_and_moves_alike(scene: tuple[Encounter, str]) -> None:
+    """R-MOVE-1, DS-MOVE-07: ``route_to`` gives ``path_to``'s path with the step costs that
+    checking the path step by step gives, and moving along it unchecked (``move_searched``)
+    gives the same state and events as :func:`brawl.move` that checks it."""
+    enc, _ = scene
+    result = _try(enc, "advance")
+    if result is None:
+        return
+    for pos in itertools.islice(result, 8):
+        path, costs = result.route_to(pos)
+        assert path == result.path_to(pos)
+        assert sum(costs) == result.cost(pos)
+        if not path:
+            continue
+        checked = plan_move(
+            enc,
+            "mover",
+            path,
+            mode="advance",
+            budget=result.budget,
+            squeeze=False,
+            ignore_speed=False,
+            verb="t",
+        )
+        assert checked.costs == costs
+        assert move_searched(enc, "mover", path, costs, budget=result.budget) == brawl.move(
+            enc, "mover", path, budget=result.budget
+        )
+
+
+@given(scenes())
+def test_cheaper_neighbours_by_index_are_those_by_position(
+    scene: tuple[Encounter, str],
+) -> None:
+    """R-MOVE-1: the bit-set result finds a square's cheaper reached neighbours (the candidates
+    of a cheapest path's previous step) by index arithmetic; they are the ones its cost look-up
+    by position finds, in every mode, at the window's edges too."""
+    enc, mode = scene
+    result = _try(enc, mode)
+    if result is None:
+        return
+    backend = result._backend
+    directions = result._directions
+    for pos in itertools.islice(result, 40):
+        cq = result.cost(pos)
+        assert backend.cheaper_before(pos, cq, directions) == Backend.cheaper_before(
+            backend, pos, cq, directions
+        )

@@ -153,7 +153,7 @@ __all__ += ["can_change_stamina", "can_save_against", "can_spend_recovery", "ver
 __all__ += ["verify_spend_recovery", "verify_stamina_change"]
 
 # --- movement ------------------------------------------------------------------------------
-from brawl.reach import Reachable
+from brawl.reach import Reachable, ReachableColumns
 from brawl.rules.digging import (
     ClawDirt,
     Dig,
@@ -213,6 +213,7 @@ __all__ += ["verify_fall_prone", "verify_jump", "verify_pull_up", "verify_ride",
 __all__ += [
     "MoveModel",
     "Reachable",
+    "ReachableColumns",
     "advance",
     "can_move",
     "can_teleport",

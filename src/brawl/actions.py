@@ -174,10 +174,15 @@ def Slide(  # the action of brawl.slide: the full ForcedMove record
 # -- applying, replaying, choosing ------------------------------------------------------------------
 
 
+_FIELD_NAMES: dict[type[Action], tuple[str, ...]] = {}
+
+
 def _fields(action: Action) -> dict[str, Any]:
-    if not attrs.has(type(action)):
-        return {}
-    return {f.name: getattr(action, f.name) for f in attrs.fields(type(action))}
+    kind = type(action)
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = _FIELD_NAMES[kind] = tuple(f.name for f in attrs.fields(kind)) if attrs.has(kind) else ()
+    return {name: getattr(action, name) for name in names}
 
 
 def apply(state: Encounter, action: Action) -> Outcome:

@@ -34,6 +34,8 @@ def whole_number(
 
     ``what`` names the argument in the message; ``None`` bounds are open.
     """
+    if type(value) is int and (lo is None or lo <= value) and (hi is None or value <= hi):
+        return value  # the usual case, answered first
     if isinstance(value, bool) or not isinstance(value, int):
         raise ArgumentTypeError(
             f"{what} {value!r}: a whole number is needed, not {type(value).__name__}", rule=rule

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 import immutables
@@ -234,6 +234,10 @@ class Creature:
 
         Creature(id="kira", name="Kira", side="heroes", hero=True, stamina=30, stamina_max=30)
     """
+
+    __field_checks_alone__: ClassVar[bool] = True
+    """Each field's converter and validator reads its own value; the checks across fields are in
+    ``__attrs_post_init__`` (:func:`brawl.fields.replaced` relies on it)."""
 
     id: str = attrs.field()
     """Unique id within the encounter."""

@@ -46,6 +46,11 @@ def tier_of(total: int, *, natural: int | None = None) -> int:
     whole_number(total, None, None, what="total", rule="DS-TURN-13")
     if natural is not None:
         whole_number(natural, 2, 20, what="natural", rule="RB3-EDGES")
+    return _tier(total, natural)
+
+
+def _tier(total: int, natural: int | None = None) -> int:
+    """:func:`tier_of` of numbers already checked."""
     if total >= TIER_3_MIN or (natural is not None and natural >= NATURAL_TIER_3):
         return 3
     if total >= TIER_2_MIN:
@@ -151,28 +156,35 @@ def roll_dice(
     """Roll ``count`` dice of ``sides`` faces, or take the caller's ``values``; a DiceRolled event."""
     _check_int(sides, "die sides", 1, 1000, "RB3-EDGES")
     _check_int(count, "number of dice", 1, MAX_DICE, "RB3-EDGES")
-    if values is None:
-        faces, state = state.roll(sides, count)
-        source = "rng"
-    else:
-        try:
-            faces = tuple(values)
-        except TypeError:
-            raise InvalidArgumentError(
-                f"{purpose}: dice {values!r} are not a sequence of whole numbers",
-                rule=tuple(rules) or "RB3-EDGES",
-            ) from None
-        if len(faces) != count or not all(is_whole_number(v) and 1 <= v <= sides for v in faces):
-            raise InvalidArgumentError(
-                f"{purpose}: dice {values!r} must be {count} whole number(s) from 1 to {sides}",
-                rule=tuple(rules) or "RB3-EDGES",
-            )
-        source = "caller"
+    faces, state, source = _faces(state, sides, count, values, purpose, rules)
     dice = f"{count}d{sides}" if count > 1 else f"d{sides}"
     event = DiceRolled(
         purpose=purpose, dice=dice, values=faces, source=source, creature=creature, rules=tuple(rules)
     )
     return faces, Outcome(state, (event,))
+
+
+def _faces(
+    state: Encounter, sides: int, count: int, values: Sequence[int] | None, purpose: str, rules: Sequence[str]
+) -> tuple[tuple[int, ...], Encounter, str]:
+    """The faces of :func:`roll_dice` (its ``sides`` and ``count`` checked), the state after
+    them and where they came from, ``"rng"`` or ``"caller"``; the caller's ``values`` are checked."""
+    if values is None:
+        faces, state = state.roll(sides, count)
+        return faces, state, "rng"
+    try:
+        faces = tuple(values)
+    except TypeError:
+        raise InvalidArgumentError(
+            f"{purpose}: dice {values!r} are not a sequence of whole numbers",
+            rule=tuple(rules) or "RB3-EDGES",
+        ) from None
+    if len(faces) != count or not all(is_whole_number(v) and 1 <= v <= sides for v in faces):
+        raise InvalidArgumentError(
+            f"{purpose}: dice {values!r} must be {count} whole number(s) from 1 to {sides}",
+            rule=tuple(rules) or "RB3-EDGES",
+        )
+    return faces, state, "caller"
 
 
 def d10(
@@ -241,20 +253,13 @@ def power_roll(
     _check_int(bonus, "bonus", -MAX_BONUS, MAX_BONUS, "RB3-BONUS")
     net = net_edges(edges, banes)
     auto = _automatic(automatic_tier)
-    faces, out = roll_dice(  # its DiceRolled event is replaced by the fuller PowerRolled
-        state,
-        POWER_DIE_SIDES,
-        POWER_DICE,
-        values=dice,
-        purpose=purpose,
-        creature=creature,
-        rules=(*rules, "RB3-EDGES"),
-    )
+    # the dice as roll_dice draws them, with no DiceRolled event: the fuller PowerRolled records them
+    faces, after, source = _faces(state, POWER_DIE_SIDES, POWER_DICE, dice, purpose, (*rules, "RB3-EDGES"))
     natural = faces[0] + faces[1]
     total = natural + characteristic + bonus  # bonuses and penalties come before edges and banes
     if abs(net) == 1:
         total += EDGE_BONUS * net
-    tier = tier_of(total)
+    tier = _tier(total)
     if abs(net) == 2:
         tier = max(1, min(3, tier + net // 2))
     cited = [*rules, "DS-TURN-13", "RB3-EDGES"]
@@ -286,12 +291,12 @@ def power_roll(
         total=total,
         tier=tier,
         automatic_tier=auto,
-        source="rng" if dice is None else "caller",
+        source=source,
         creature=creature,
         uses=uses,
         rules=tuple(dict.fromkeys(cited)),
     )
-    return PowerRollOutcome(out.state, (event,), roll=result)
+    return PowerRollOutcome(after, (event,), roll=result)
 
 
 def saving_throw(

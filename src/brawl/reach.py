@@ -16,17 +16,21 @@ window or a step function, and :func:`brawl.rules.reachable.reachable` puts the 
 :class:`Reachable` is the lazy result of either. The bit-set result keeps its costs as bit planes
 (plane j: the positions whose cost has bit j set; a large window folds its old layers into them
 as the search goes, so memory follows the window, not the budget): one position's cost is a few
-byte look-ups, and :meth:`Reachable.costs` decodes every position in one pass of bytes
-operations into a cost array and a dict.
+byte look-ups, and :meth:`Reachable.costs` (a dict) and :meth:`Reachable.columns` (columns of
+x, y, z and cost, :class:`ReachableColumns`) decode every position at once with bytes
+operations, a few per column for a window of the cache's size, whatever the number of positions.
 """
 
 from __future__ import annotations
 
 import functools
 import heapq
+import operator
 import sys
+from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import compress, repeat
+from typing import NamedTuple
 
 import attrs
 
@@ -56,6 +60,20 @@ class Backend:
         """Every position the mover may end on and its cost, as a new dict."""
         return dict(self.endpoints())
 
+    def cheaper_before(self, q: Pos, cq: int, directions: tuple[Pos, ...]) -> list[tuple[Pos, int]]:
+        """The reached positions ``q - d`` cheaper than ``cq``, with their costs (``d`` in
+        ``directions``, in order)."""
+        found: list[tuple[Pos, int]] = []
+        for d in directions:
+            p = q - d
+            cp = self.cost_of(p)
+            if cp is not None and cp < cq:
+                found.append((p, cp))
+        return found
+
+    def columns(self) -> ReachableColumns:  # pragma: no cover - interface
+        raise NotImplementedError
+
 
 class DictBackend(Backend):
     __slots__ = ("costs", "ends")
@@ -77,6 +95,16 @@ class DictBackend(Backend):
 
     def count(self) -> int:
         return len(self.ends)
+
+    def columns(self) -> ReachableColumns:
+        ends = sorted(self.ends, key=lambda p: (p.z, p.y, p.x))
+        costs = self.costs
+        return _frozen_columns(
+            array("i", [p.x for p in ends]),
+            array("i", [p.y for p in ends]),
+            array("i", [p.z for p in ends]),
+            array("i", [costs[p] for p in ends]),
+        )
 
 
 _T01 = bytes.maketrans(b"01", b"\x00\x01")
@@ -139,6 +167,112 @@ def window_positions(
     return tuple(out)
 
 
+class ReachableColumns(NamedTuple):
+    """The squares a mover may end on and their costs, as four columns of 4-byte ints.
+
+    ``x[i], y[i], z[i]`` is the i-th position and ``cost[i]`` its cost, in z, y, x order (level by
+    level, row by row, west to east), the start included. Each column is a read-only
+    ``memoryview`` of format ``"i"``: ``len``, indexing, iteration, ``tolist()`` and the buffer
+    protocol (``array.array("i", col)``, ``numpy.frombuffer(col, "i")``) all work on it.
+    """
+
+    x: memoryview
+    """The x of each square."""
+    y: memoryview
+    """The y of each square."""
+    z: memoryview
+    """The z of each square."""
+    cost: memoryview
+    """The cheapest cost of each square."""
+
+
+_WORD_BYTES = (0, 1, 2, 3) if sys.byteorder == "little" else (3, 2, 1, 0)
+"""Where the bytes of a 4-byte int lie in memory, least significant first."""
+_DELETE = b"\xff"
+"""The byte that marks a window position left out of the columns."""
+_SKIP = {(1 << j) - 1: bytes(((1 << j) - 1,)) for j in range(1, 8)}
+"""The byte of each largest code of 1 to 7 planes, to delete."""
+
+
+def _frozen_columns(xs: array[int], ys: array[int], zs: array[int], cs: array[int]) -> ReachableColumns:
+    """Read-only views of fresh copies of four arrays of 4-byte ints."""
+    x, y, z, c = (memoryview(bytes(a)).cast("i") for a in (xs, ys, zs, cs))
+    return ReachableColumns(x, y, z, c)
+
+
+class _ColumnPlan(NamedTuple):
+    """What a window needs to decode into columns with bytes operations, kept per window.
+
+    ``ones`` has byte i set to 1 for every bit i of the window; ``dx``, ``dy``, ``dz`` have byte i
+    set to the column, row and level of bit i. A column is the bytes of ``dx | drop`` (``drop``:
+    0xff where the mover can't end) with the 0xff bytes deleted by ``bytes.translate``, then
+    mapped through one table per byte of the 4-byte result (the table of byte k maps an offset d
+    to byte k of ``x0 + d``): ``tables`` are (where the byte lies in a word, table). ``guards``
+    has byte i set to 2 for the bits that are no position, and ``positions`` is the window's
+    positions without them, for the dict.
+    """
+
+    ones: int
+    guards: int
+    positions: tuple[Pos, ...]
+    dx: int
+    dy: int
+    dz: int
+    x_tables: tuple[tuple[int, bytes], ...]
+    y_tables: tuple[tuple[int, bytes], ...]
+    z_tables: tuple[tuple[int, bytes], ...]
+    z_word: bytes | None
+    """The 4 bytes of the only level's z, or None for a window of several levels."""
+
+
+def _tables(origin: int, count: int) -> tuple[tuple[int, bytes], ...] | None:
+    """The translate tables of offsets 0..count-1 from ``origin`` (None: not a 4-byte int).
+
+    One table per byte of the 4-byte ints that is not 0 for every value (all 4 below 0).
+    """
+    top = origin + count - 1
+    if origin < -(1 << 31) or top >= 1 << 31:
+        return None
+    found = []
+    for k in range(4 if origin < 0 else max(1, (top.bit_length() + 7) // 8)):
+        values = [((origin + d) >> (8 * k)) & 0xFF for d in range(min(count, 255))]
+        found.append((_WORD_BYTES[k], bytes(values + [0] * (256 - len(values)))))
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=128)
+def _column_plan(
+    x0: int, y0: int, z0: int, cols: int, rows: int, levels: int, s: int, plane: int
+) -> _ColumnPlan | None:
+    """The decoding plan of a window, or None when its sides or coordinates do not fit one."""
+    size = levels * plane
+    height = plane // s
+    if max(cols, height, levels) > 255:
+        return None
+    xt, yt, zt = _tables(x0, cols), _tables(y0, height), _tables(z0, levels)
+    if xt is None or yt is None or zt is None:
+        return None
+    row = bytes(range(cols)) + bytes(s - cols)
+    dx = row * height * levels
+    dy = b"".join(bytes((dy,)) * s for dy in range(height)) * levels
+    dz = b"".join(bytes((dz,)) * plane for dz in range(levels))
+    z_word = None if levels > 1 else z0.to_bytes(4, sys.byteorder, signed=True)
+    ones = int.from_bytes(b"\x01" * size, "little")
+    where = window_positions(x0, y0, z0, cols, rows, levels, s, plane)
+    return _ColumnPlan(
+        ones,
+        int.from_bytes(bytes(2 if p is None else 0 for p in where), "little"),
+        tuple(p for p in where if p is not None),
+        int.from_bytes(dx, "little"),
+        int.from_bytes(dy, "little"),
+        int.from_bytes(dz, "little"),
+        xt,
+        yt,
+        zt,
+        z_word,
+    )
+
+
 class BitsetBackend(Backend):
     """The cost layers of a bit-set search, decoded on first use into bit planes and a cost array.
 
@@ -150,6 +284,7 @@ class BitsetBackend(Backend):
 
     __slots__ = (
         "_bytes",
+        "_columns",
         "_cost_array",
         "_cost_bytes",
         "_ends",
@@ -189,6 +324,7 @@ class BitsetBackend(Backend):
         self._ends_bytes: bytes | None = None
         self._cost_bytes: list[bytes] | None = None
         self._cost_array: Sequence[int] | None = None
+        self._columns: ReachableColumns | None = None
 
     @property
     def ends(self) -> int:
@@ -305,12 +441,112 @@ class BitsetBackend(Backend):
         for i in idx:
             yield pos_at(i), cost_at(i)  # type: ignore[misc]
 
-    def cost_dict(self) -> dict[Pos, int]:
+    def _plan(self) -> _ColumnPlan | None:
+        """The decoding plan of the window; None for a window past the cache (decoded row by row)."""
+        if self._size() > WINDOW_CACHE_BITS:
+            return None
+        return _column_plan(
+            self.x0, self.y0, self.z, self.cols, self.rows, self.levels, self.stride, self.plane
+        )
+
+    def _kept(self, plan: _ColumnPlan) -> tuple[bytes, int] | None:
+        """The costs of the end positions in bit order, one byte each, and the int whose byte i is 1
+        where the mover can't end (None when a cost may not fit in 6 bits).
+
+        ``bin()`` writes one ASCII digit, 0x30 or 0x31, per bit: read as bytes, they are the bytes
+        of an int, so a plane is spread to a byte per position by ``bin`` and ``int.from_bytes``
+        (C loops), and the planes are summed with their weights before the 0x30s are taken off.
+        Every plane is first OR-ed with the positions the mover can't end on, so their byte is
+        the largest code of the planes (one more plane of zeros when an end costs that much):
+        ``bytes.translate`` deletes those bytes, and adding 1 to every byte flags them.
+        """
+        planes = self.planes
+        ends = self.ends
+        size = self._size()
+        top = 1 << size  # one bit above the window: ``bin`` then writes every position's digit
+        if not planes or functools.reduce(operator.and_, planes) & ends:
+            planes = [*planes, 0]
+        depth = len(planes)
+        if depth > 7:
+            return None
+        out = (top - 1) ^ ends
+        acc = 0
+        for j, p in enumerate(planes):
+            acc += int.from_bytes(bin(p | out | top)[3:].encode(), "big") << j
+        ones = plan.ones
+        skip = (1 << depth) - 1
+        code = acc - 0x30 * skip * ones  # byte i: the cost of position i, or ``skip``
+        flag = ((code + ones) >> depth) & ones
+        return code.to_bytes(size, "little").translate(None, _SKIP[skip]), flag
+
+    def columns(self) -> ReachableColumns:
+        found = self._columns
+        if found is None:
+            plan = self._plan()
+            kept = None if plan is None else self._kept(plan)
+            if plan is None or kept is None:
+                found = self._row_columns()
+            else:
+                found = self._plan_columns(plan, *kept)
+            self._columns = found
+        return found
+
+    def _plan_columns(self, plan: _ColumnPlan, costs: bytes, flag: int) -> ReachableColumns:
+        """The columns of a small window: a few bytes operations per column, whatever the count."""
+        size = self._size()
+        n = len(costs)
+        w = 4 * n
+        buf = bytearray(4 * w)  # x, y, z and cost, n 4-byte ints each
+        buf[3 * w + _WORD_BYTES[0] :: 4] = costs
+        columns = [(0, plan.dx, plan.x_tables), (w, plan.dy, plan.y_tables)]
+        if plan.z_word is None:
+            columns.append((2 * w, plan.dz, plan.z_tables))
+        else:
+            buf[2 * w : 3 * w] = plan.z_word * n
+        drop = flag * 0xFF
+        for at, offsets, tables in columns:
+            kept = (offsets | drop).to_bytes(size, "little").translate(None, _DELETE)
+            for k, table in tables:
+                buf[at + k : at + w : 4] = kept.translate(table)
+        view = memoryview(bytes(buf)).cast("i")
+        return ReachableColumns(view[:n], view[n : 2 * n], view[2 * n : 3 * n], view[3 * n :])
+
+    def _row_columns(self) -> ReachableColumns:
+        """The columns of a large window (or of costs past 127), row by row with C loops."""
         sel = spread(self.ends)
         costs = self.costs_array()
+        xs, ys, zs, cs = array("i"), array("i"), array("i"), array("i")
+        s, cols = self.stride, self.cols
+        here = range(self.x0, self.x0 + cols)
+        for dz in range(self.levels):
+            z = self.z + dz
+            base = dz * self.plane
+            for dy in range(self.rows):
+                first = base + dy * s
+                row = sel[first : first + cols]
+                if 1 not in row:
+                    continue
+                before = len(xs)
+                xs.extend(compress(here, row))
+                count = len(xs) - before
+                ys.extend(repeat(self.y0 + dy, count))
+                zs.extend(repeat(z, count))
+                cs.extend(compress(costs[first : first + cols], row))
+        return _frozen_columns(xs, ys, zs, cs)
+
+    def cost_dict(self) -> dict[Pos, int]:
+        plan = self._plan()
+        kept = None if plan is None else self._kept(plan)
+        if plan is not None and kept is not None:
+            # a small window: its positions are cached, the costs of the ends are already apart
+            costs, flag = kept
+            sel = ((flag ^ plan.ones) | plan.guards).to_bytes(self._size(), "little").translate(None, b"\x02")
+            return dict(zip(compress(plan.positions, sel), costs, strict=True))
+        sel = spread(self.ends)
+        costs_at = self.costs_array()
         where = self._positions()
         if where is not None:
-            return dict(zip(compress(where, sel), compress(costs, sel), strict=True))  # type: ignore[arg-type]
+            return dict(zip(compress(where, sel), compress(costs_at, sel), strict=True))  # type: ignore[arg-type]
         # a large window: row by row, every position made and every cost read by C loops
         out: dict[Pos, int] = {}
         s, cols = self.stride, self.cols
@@ -324,8 +560,29 @@ class BitsetBackend(Backend):
                 if 1 not in row:
                     continue
                 here = zip(compress(xs, row), repeat(self.y0 + dy), repeat(z))
-                out.update(zip(map(_new_pos, here), compress(costs[first : first + cols], row), strict=False))
+                out.update(
+                    zip(map(_new_pos, here), compress(costs_at[first : first + cols], row), strict=False)
+                )
         return out
+
+    def cheaper_before(self, q: Pos, cq: int, directions: tuple[Pos, ...]) -> list[tuple[Pos, int]]:
+        # one index per neighbour: the guard column and rows are never visited, so an index off
+        # the window reads an unvisited bit or falls outside the window
+        i = self._bit(q)
+        if i < 0:
+            return []
+        vis = self._plane_bytes()[0]
+        costs = self.costs_array()
+        size = self._size()
+        stride, plane = self.stride, self.plane
+        found: list[tuple[Pos, int]] = []
+        for d in directions:
+            j = i - (d.z * plane + d.y * stride + d.x)
+            if 0 <= j < size and (vis[j >> 3] >> (j & 7)) & 1:
+                cp = costs[j]
+                if cp < cq:
+                    found.append((q - d, cp))
+        return found
 
     def is_endpoint(self, p: Pos) -> bool:
         i = self._bit(p)
@@ -384,6 +641,16 @@ class Reachable:
         """Every reachable position and its cost, as a new dict (decoded in one pass)."""
         return self._backend.cost_dict()
 
+    def columns(self) -> ReachableColumns:
+        """Every reachable position and its cost as columns of ints: x, y, z and cost.
+
+        The positions are in z, y, x order (level by level, row by row, west to east), the start
+        included; each column is a read-only ``memoryview`` of 4-byte ints (format ``"i"``). The
+        bit-set search decodes a small window with a few bytes operations per column, whatever
+        the number of positions; the same result returns the same columns.
+        """
+        return self._backend.columns()
+
     def cost(self, pos: Iterable[int]) -> int:
         """The cheapest cost to end at ``pos``; :class:`IllegalMoveError` if it can't be reached."""
         p = self._endpoint(pos)
@@ -393,27 +660,30 @@ class Reachable:
 
     def path_to(self, pos: Iterable[int]) -> tuple[Pos, ...]:
         """A cheapest path to ``pos``: the positions entered, in order (start excluded)."""
+        return self.route_to(pos)[0]
+
+    def route_to(self, pos: Iterable[int]) -> tuple[tuple[Pos, ...], tuple[int, ...]]:
+        """A cheapest path to ``pos`` (as :meth:`path_to`) and what each of its steps costs."""
         q = self._endpoint(pos)
         path: list[Pos] = []
+        costs: list[int] = []
         step = self._step
-        cost_of = self._backend.cost_of
-        cq = cost_of(q)
+        backend = self._backend
+        cq = backend.cost_of(q)
         assert cq is not None
         while q != self.origin:
-            for d in self._directions:
-                p = q - d
-                cp = cost_of(p)
-                if cp is None or cp >= cq:
-                    continue
+            for p, cp in backend.cheaper_before(q, cq, self._directions):
                 c = step(p, q)
                 if c is not None and cp + c == cq:
                     path.append(q)
+                    costs.append(c)
                     q, cq = p, cp
                     break
             else:  # pragma: no cover - every reached position has a cheapest predecessor
                 raise AssertionError(f"no predecessor for {tuple(q)}")
         path.reverse()
-        return tuple(path)
+        costs.reverse()
+        return tuple(path), tuple(costs)
 
     def _endpoint(self, pos: Iterable[int]) -> Pos:
         p = as_pos(pos)
@@ -806,6 +1076,7 @@ __all__ = [
     "DictBackend",
     "Group",
     "Reachable",
+    "ReachableColumns",
     "Step",
     "StepClass",
     "dijkstra",

@@ -42,14 +42,23 @@ class Rng:
         """One roll of a die with ``sides`` faces (1..sides) and the advanced generator."""
         whole_number(sides, 1, MAX_SIDES, what="sides of a die")
         raw = _splitmix64(_splitmix64(self.seed) ^ self.counter)
-        return 1 + raw % sides, Rng(self.seed, (self.counter + 1) & _MASK)
+        return 1 + raw % sides, self._after(1)
 
     def draws(self, sides: int, count: int) -> tuple[tuple[int, ...], Rng]:
-        """``count`` rolls of one kind of die (0 to :data:`MAX_DRAWS`)."""
+        """``count`` rolls of one kind of die (0 to :data:`MAX_DRAWS`): the values :meth:`draw`
+        would give one after another, and the generator after the last."""
         whole_number(count, 0, MAX_DRAWS, what="count of dice")
-        values = []
-        rng = self
-        for _ in range(count):
-            value, rng = rng.draw(sides)
-            values.append(value)
-        return tuple(values), rng
+        if not count:
+            return (), self
+        whole_number(sides, 1, MAX_SIDES, what="sides of a die")
+        key, counter = _splitmix64(self.seed), self.counter
+        values = tuple(1 + _splitmix64(key ^ ((counter + i) & _MASK)) % sides for i in range(count))
+        return values, self._after(count)
+
+    def _after(self, count: int) -> Rng:
+        """This generator ``count`` draws later; its fields come from a checked generator, so
+        they are not checked again."""
+        out = object.__new__(Rng)
+        object.__setattr__(out, "seed", self.seed)
+        object.__setattr__(out, "counter", (self.counter + count) & _MASK)
+        return out

@@ -15,7 +15,10 @@ serially, in processes (``workers=``) or on any :class:`concurrent.futures.Execu
 
 from __future__ import annotations
 
+import functools
+import itertools
 import math
+import operator
 import statistics
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
@@ -175,42 +178,69 @@ def distance_to_nearest(pos: Pos, n: int, foes: Sequence[Creature]) -> int:
     return min(distance(pos, n, f.pos, f.n) for f in foes)
 
 
-def _closest(me: Creature, foes: Sequence[Creature], ends: Iterable[Pos]) -> tuple[Pos | None, int]:
+def _closest(me: Creature, foes: Sequence[Creature], ends: Sequence[Pos], now: int) -> tuple[Pos | None, int]:
     """The first of ``ends`` that brings ``me`` nearest a foe, fewest squares from where it stands
-    breaking ties, with that distance (``None`` with no ends).
+    breaking ties, with that distance (``None`` with no ends); ``now`` is its distance today.
 
-    The distance from an n-cube at ``e`` to a foe's space is the largest of its gaps along the
-    axes, each ``max(0, lo - e, e - hi)`` with ``lo = f - n + 1`` and ``hi = f + f.n - 1``
-    (:func:`brawl.distance`); all six bounds are taken at once.
+    The ends within distance k of a foe (:func:`brawl.distance`) are those whose corner lies in
+    the foe's space grown by k (less the mover's size) along each axis: a box. With the ends as
+    one bit each in a box around them (an int), the ends within k of any foe are the ends' bits
+    AND the union of the foes' boxes, so the least distance k is found a few big-int operations
+    per k, from ``now`` less the farthest end's squares (no end can be nearer: a gap shrinks by at
+    most the step along its axis) up.
     """
+    if not ends or not foes:
+        return None, -1
     n = me.n
     x0, y0, z0 = me.pos
+    xs, ys, zs = zip(*ends, strict=True)
+    ax, ay, az = min(xs), min(ys), min(zs)
+    bx, by, bz = max(xs), max(ys), max(zs)
+    width, height, depth = bx - ax + 1, by - ay + 1, bz - az + 1
+    plane = width * height
+    index = {(z - az) * plane + (y - ay) * width + (x - ax): i for i, (x, y, z) in enumerate(ends)}
+    mask = functools.reduce(operator.or_, map(operator.lshift, itertools.repeat(1), index))
     boxes = [
-        (
-            f.pos.x - n + 1,
-            f.pos.x + f.n - 1,
-            f.pos.y - n + 1,
-            f.pos.y + f.n - 1,
-            f.pos.z - n + 1,
-            f.pos.z + f.n - 1,
-        )
+        (f.pos.x - n + 1 - ax, f.pos.x + f.n - 1 - ax, f.pos.y - n + 1 - ay, f.pos.y + f.n - 1 - ay,
+         f.pos.z - n + 1 - az, f.pos.z + f.n - 1 - az)
         for f in foes
-    ]
-    best: Pos | None = None
-    best_near = best_steps = -1
-    for p in ends:
-        x, y, z = p
-        near = -1
+    ]  # fmt: skip
+    far = max(x0 - ax, bx - x0, y0 - ay, by - y0, z0 - az, bz - z0)  # the most squares to an end
+    k = max(0, now - far)
+    while True:
+        near = 0
         for lx, hx, ly, hy, lz, hz in boxes:
-            d = max(0, lx - x, x - hx, ly - y, y - hy, lz - z, z - hz)
-            if near < 0 or d < near:
-                near = d
-        if best is not None and near > best_near:
-            continue
-        steps = max(abs(x - x0), abs(y - y0), abs(z - z0))
-        if best is None or near < best_near or steps < best_steps:
-            best, best_near, best_steps = p, near, steps
-    return best, best_near
+            c0, c1 = max(lx - k, 0), min(hx + k, width - 1)
+            r0, r1 = max(ly - k, 0), min(hy + k, height - 1)
+            l0, l1 = max(lz - k, 0), min(hz + k, depth - 1)
+            if c0 <= c1 and r0 <= r1 and l0 <= l1:
+                row = ((1 << (c1 - c0 + 1)) - 1) << c0
+                box = row * _repeat(r1 - r0 + 1, width) << (r0 * width)
+                near |= box * _repeat(l1 - l0 + 1, plane) << (l0 * plane)
+        found = near & mask
+        if found:
+            break
+        k += 1
+    best: tuple[int, int] | None = None  # (squares, index in ends)
+    while found:
+        low = found & -found
+        i = index[low.bit_length() - 1]
+        found ^= low
+        x, y, z = ends[i]
+        key = (max(abs(x - x0), abs(y - y0), abs(z - z0)), i)
+        if best is None or key < best:
+            best = key
+    assert best is not None
+    return ends[best[1]], k
+
+
+@functools.lru_cache(maxsize=1024)
+def _repeat(count: int, step: int) -> int:
+    """``count`` ones, ``step`` bits apart: times a row's bits, the same row ``count`` times."""
+    out = 0
+    for i in range(count):
+        out |= 1 << (i * step)
+    return out
 
 
 def greedy(state: Encounter, options: Sequence[Action]) -> Action:
@@ -232,13 +262,17 @@ def greedy(state: Encounter, options: Sequence[Action]) -> Action:
         return strikes[0]
     current = getattr(state.turn, "current", None)
     if current is not None:
-        ends = view.destinations()
         me = state.creature(current)
         foes = [c for c in state.living() if c.side != me.side and can_fight(c)]
-        if ends and foes:
-            best, near = _closest(me, foes, ends)
-            if best is not None and near < distance_to_nearest(me.pos, me.n, foes):
-                return view.move_to(best)
+        # a square the move may end on shares no space with a foe, so it is at least 1 away
+        # from every foe: a creature already next to one has no square nearer to look for
+        now = distance_to_nearest(me.pos, me.n, foes) if foes else 0
+        if now > 1:
+            ends = view.destinations()
+            if ends:
+                best, near = _closest(me, foes, ends, now)
+                if best is not None and near < now:
+                    return view.move_to(best)
     for kind in _TURN_FLOW:
         found = view.first(kind)
         if found is not None:

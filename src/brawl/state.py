@@ -18,6 +18,7 @@ from brawl.checks import whole_number
 from brawl.conditions import ConditionName
 from brawl.creature import MAX_COUNT, Creature, MapObject
 from brawl.errors import ArgumentTypeError, StateError, UnknownCreatureError, did_you_mean, id_hint, shown
+from brawl.fields import replaced
 from brawl.geometry import Pos, as_pos, cube
 from brawl.rng import Rng
 from brawl.statecheck import (
@@ -74,6 +75,11 @@ class TurnState:
         whenever its turn state is replaced; the check costs in proportion to this turn state.
         """
 
+    def check_change(self, old: TurnState | None, encounter: Encounter) -> None:
+        """:meth:`check` after a change from ``old``, the turn state of an encounter with the
+        same creatures or fewer: a system may check only what changed (by default, everything)."""
+        self.check(encounter)
+
     @staticmethod
     def known(encounter: Encounter, ids: Iterable[object], field: str) -> None:
         """Raise :class:`StateError` unless each of ``ids`` is a creature of ``encounter``."""
@@ -87,8 +93,11 @@ class TurnState:
         whole_number(value, 0, hi, what=f"turn {field}", error=StateError)
 
 
-def _check_turn(enc: Encounter) -> None:
-    """The turn state against the encounter: a TurnState that fits, and combat from round 1."""
+def _check_turn(enc: Encounter, old: TurnState | None = None) -> None:
+    """The turn state against the encounter: a TurnState that fits, and combat from round 1.
+
+    ``old``: the turn state it replaces in an encounter with the same creatures, if any
+    (:meth:`TurnState.check_change`)."""
     turn = enc.turn
     if turn is None:
         return
@@ -96,7 +105,10 @@ def _check_turn(enc: Encounter) -> None:
         raise ArgumentTypeError(f"turn {turn!r}: a TurnState or None is needed", rule=())
     if enc.round < 1:
         raise StateError(f"round {enc.round}: combat (a turn state) runs from round 1")
-    turn.check(enc)
+    if old is None:
+        turn.check(enc)
+    else:
+        turn.check_change(old, enc)
 
 
 def _default_terrain() -> Terrain:
@@ -279,7 +291,10 @@ class Encounter:
     # lookups --------------------------------------------------------------------------------
     def creature(self, cid: str) -> Creature:
         """The creature with this id, or :class:`UnknownCreatureError`."""
-        found = self.creatures.get(cid) if isinstance(cid, str) else None
+        try:
+            found = self.creatures.get(cid)  # only str ids are stored: any other key finds nothing
+        except TypeError:  # an unhashable id
+            found = None
         if found is None:
             raise UnknownCreatureError(
                 f"creature {shown(cid)}: no such creature in this encounter"
@@ -482,7 +497,7 @@ class Encounter:
 
     def update_creature(self, cid: str, **changes: Any) -> Encounter:
         """This encounter with fields of one creature changed (``pos=...``, ``stamina=...``)."""
-        return self.with_creature(attrs.evolve(self.creature(cid), **changes))
+        return self.with_creature(replaced(self.creature(cid), **changes))
 
     def without_creature(self, cid: str) -> Encounter:
         """This encounter with a creature removed from play.
@@ -568,7 +583,7 @@ class Encounter:
         if self.rides and (turn is None or new_round != self.round):
             changes["rides"] = immutables.Map()  # DS-MOUNT-04: once per round
         out = self._replace(**changes)
-        _check_turn(out)
+        _check_turn(out, self.turn)
         return out
 
     def with_ride(self, rider: str, mount: str) -> Encounter:
@@ -595,22 +610,10 @@ class Encounter:
     # internals --------------------------------------------------------------------------------
     def _replace(self, **changes: Any) -> Encounter:
         out = object.__new__(Encounter)
-        for name in (
-            "terrain",
-            "creatures",
-            "objects",
-            "order",
-            "turn",
-            "round",
-            "rng",
-            "rides",
-            "zone",
-            "_occupancy",
-            "_object_cells",
-            "_links",
-            "_side_tiles",
-        ):
-            object.__setattr__(out, name, changes.get(name, getattr(self, name)))
+        for read, write in _SLOTS:
+            write(out, read(self))
+        for name, value in changes.items():
+            _SETTERS[name](out, value)
         return out
 
     def _check_stats(self, c: Creature) -> None:
@@ -684,3 +687,23 @@ class Encounter:
                             f"creature {c.id!r} (size {c.size}) shares a cell with {other.id!r} "
                             f"(size {other.size}); sizes within 1 of each other cannot (DS-MOVE-04, R-SIZE-1)"
                         )
+
+
+_FIELDS = (  # every field of Encounter (a test checks it)
+    "terrain",
+    "creatures",
+    "objects",
+    "order",
+    "turn",
+    "round",
+    "rng",
+    "rides",
+    "zone",
+    "_occupancy",
+    "_object_cells",
+    "_links",
+    "_side_tiles",
+)
+_SLOTS = tuple((getattr(Encounter, name).__get__, getattr(Encounter, name).__set__) for name in _FIELDS)
+"""Each field's slot read and write: :meth:`Encounter._replace` copies them straight across."""
+_SETTERS = {name: getattr(Encounter, name).__set__ for name in _FIELDS}

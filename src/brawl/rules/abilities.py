@@ -55,7 +55,7 @@ from brawl.rules.conditions import (
     can_take_triggered_actions,
 )
 from brawl.rules.cover import cover_rules
-from brawl.rules.damage import damage
+from brawl.rules.damage import deal_damage
 from brawl.rules.edges import Reason, bane, has_line_of_effect, reasons
 from brawl.rules.forced import ForcedMove, force_move, verify_force_move
 from brawl.rules.stealth import verify_can_target
@@ -697,7 +697,7 @@ def _apply(out: Outcome, plan: _Plan, request: UseAbility, tid: str, effect: Eff
         return out.add(Note(text=f"{tid} is dead: {effect.printed()} has no effect", rules=("DS-STAM-09",)))
     if isinstance(effect, Damage):
         return out.then(
-            damage, tid, _amount(user_now, effect), _type(effect, request), source=user.id,
+            deal_damage, tid, _amount(user_now, effect), _type(effect, request), source=user.id,
             knock_out=request.knock_out, rules=("R-ABIL-2",),
         )  # fmt: skip
     return _condition(out, user_now, tid, effect, thing)

@@ -20,8 +20,8 @@ def in_darkness(state: Encounter, creature: str) -> bool:
     """Whether every cell of the creature's space is darkness or fog (R-CONCEAL-1)."""
     c = state.creature(creature)
     terrain = state.terrain
-    if not terrain.cells:
-        return False
+    if not any(kind.concealing for kind in terrain.cell_kinds()):
+        return False  # no darkness or fog anywhere: the defaults (ground, air) never conceal
     return all(terrain.in_bounds(p) and terrain.cell(p).concealing for p in cube(c.pos, c.n))
 
 

@@ -19,7 +19,7 @@ from brawl.dice import MAX_BONUS, SAVE_DIE_SIDES, SAVE_THRESHOLD, saving_throw
 from brawl.errors import ConditionError, InvalidArgumentError, RulesError, not_one_of
 from brawl.events.base import Event
 from brawl.events.conditions import ConditionEnded, ConditionGained
-from brawl.fields import flag, ident, ids, text, whole
+from brawl.fields import flag, ident, ids, replaced, text, whole
 from brawl.geometry import Pos
 from brawl.outcome import Outcome
 from brawl.requests import Action
@@ -603,4 +603,4 @@ def _save(state: Encounter, request: SaveAgainst) -> Outcome:
 
 
 def _with_conditions(c: Creature, conditions: tuple[Condition, ...]) -> Creature:
-    return attrs.evolve(c, conditions=conditions)
+    return replaced(c, conditions=conditions)

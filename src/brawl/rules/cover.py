@@ -80,8 +80,9 @@ def line_blocked(state: Encounter, a: Pos, b: Pos, open_cells: frozenset[Pos] = 
 
 
 def _blocked_in(a: Pos, b: Pos, blocking: frozenset[Pos]) -> bool:
-    """:func:`line_blocked` with the blocking cells near the segment already gathered."""
-    return any(all(c in blocking for c in cells) for cells in _line_cells(a, b))
+    """:func:`line_blocked` with the blocking cells near the segment already gathered: a piece of
+    the line whose cells all block (one set operation a piece)."""
+    return any(map(blocking.issuperset, _line_cells(a, b)))
 
 
 def blocks(state: Encounter, cell: Pos, open_cells: frozenset[Pos] = frozenset()) -> bool:
@@ -93,7 +94,9 @@ def _space(pos: Pos, n: int) -> frozenset[Pos]:
     return frozenset(Pos(pos.x + i, pos.y + j, pos.z + k) for i, j, k in product(range(n), repeat=3))
 
 
-def _solid_in(state: Encounter, lo: tuple[int, ...], hi: tuple[int, ...], own: frozenset[Pos]) -> set[Pos]:
+def _solid_in(
+    state: Encounter, lo: tuple[int, ...], hi: tuple[int, ...], own: frozenset[Pos] = frozenset()
+) -> set[Pos]:
     """The cells of the box ``lo`` .. ``hi`` (excluded) that block (:func:`blocks`), read from the
     map's row masks and the objects' cells."""
     terrain = state.terrain
@@ -111,20 +114,69 @@ def _solid_in(state: Encounter, lo: tuple[int, ...], hi: tuple[int, ...], own: f
                 found.add(Pos(low.bit_length() - 1, y, z))
                 bits ^= low
     if state.objects:
-        found.update(
-            p
-            for p in (Pos(x, y, z) for z in range(z0, z1) for y in range(y0, y1) for x in range(x0, x1))
-            if state.object_at(p) is not None
-        )
+        found |= _object_cells_in(state, (x0, y0, z0), (x1, y1, z1))
     return found - own
 
 
-def _blocking_near(state: Encounter, a: Pos, an: int, t: Pos, tn: int, own: frozenset[Pos]) -> frozenset[Pos]:
+def _open_box(state: Encounter, lo: tuple[int, ...], hi: tuple[int, ...]) -> bool:
+    """Whether no cell of the box ``lo`` .. ``hi`` (excluded) blocks: ``not _solid_in(...)``,
+    stopping at the first solid row."""
+    terrain = state.terrain
+    x0, y0, z0 = max(lo[0], 0), max(lo[1], 0), max(lo[2], -terrain.below)
+    x1, y1, z1 = min(hi[0], terrain.width), min(hi[1], terrain.depth), min(hi[2], terrain.height)
+    if x0 >= x1:
+        return True
+    window = ((1 << (x1 - x0)) - 1) << x0
+    for z in range(z0, z1):
+        for y in range(y0, y1):
+            if terrain.row_masks(z, y)[0] & window:
+                return False
+    return not (state.objects and _object_cells_in(state, (x0, y0, z0), (x1, y1, z1)))
+
+
+def clear_between(state: Encounter, a: Pos, b: Pos) -> bool:
+    """Whether the box spanned by cells ``a`` and ``b`` (both on the map) holds no solid terrain
+    and no object: then nothing stands between them, and every straight line from one to the
+    other is open (each of its points lies in a cell of the box)."""
+    lo = (min(a.x, b.x), min(a.y, b.y), min(a.z, b.z))
+    hi = (max(a.x, b.x) + 1, max(a.y, b.y) + 1, max(a.z, b.z) + 1)
+    return _open_box(state, lo, hi)
+
+
+def _object_cells_in(state: Encounter, lo: tuple[int, int, int], hi: tuple[int, int, int]) -> set[Pos]:
+    """The cells of the box ``lo`` .. ``hi`` (excluded, on the map) that an object fills: looked up
+    cell by cell, or, when the box holds more cells than there are objects, gathered object by
+    object from the parts of their spaces inside the box (the same cells)."""
+    (x0, y0, z0), (x1, y1, z1) = lo, hi
+    if (x1 - x0) * max(0, y1 - y0) * max(0, z1 - z0) <= len(state.objects):
+        return {
+            p
+            for p in (Pos(x, y, z) for z in range(z0, z1) for y in range(y0, y1) for x in range(x0, x1))
+            if state.object_at(p) is not None
+        }
+    found: set[Pos] = set()
+    for o in state.objects.values():
+        x, y, z = o.pos
+        n = o.n
+        found.update(
+            Pos(i, j, k)
+            for k in range(max(z, z0), min(z + n, z1))
+            for j in range(max(y, y0), min(y + n, y1))
+            for i in range(max(x, x0), min(x + n, x1))
+        )
+    return found
+
+
+def _blocking_near(state: Encounter, a: Pos, an: int, t: Pos, tn: int) -> frozenset[Pos]:
     """The blocking cells in the box spanned by the two spaces, grown by one cell on each side:
-    every cell a line between their corners can touch. None inside the box: no line is blocked
-    (each point of a line has a cell of the box among those holding it)."""
-    lo = tuple(min(a[i], t[i]) for i in range(3))
-    hi = tuple(max(a[i] + an, t[i] + tn) for i in range(3))
+    every cell a line between their corners can touch; the two spaces' own cells never block.
+    None inside the box: no line is blocked (each point of a line has a cell of the box among
+    those holding it)."""
+    lo = (min(a.x, t.x), min(a.y, t.y), min(a.z, t.z))
+    hi = (max(a.x + an, t.x + tn), max(a.y + an, t.y + tn), max(a.z + an, t.z + tn))
+    if _open_box(state, lo, hi):
+        return frozenset()  # the usual case: open ground between the two, no need for their cells
+    own = _space(a, an) | _space(t, tn)
     if not _solid_in(state, lo, hi, own):
         return frozenset()
     return frozenset(_solid_in(state, tuple(v - 1 for v in lo), tuple(v + 1 for v in hi), own))
@@ -137,8 +189,7 @@ def _fewest_blocked(state: Encounter, attacker: str, target: str, enough: int) -
     A corner's count stops once it reaches the fewest found so far: it can't lower the fewest.
     """
     a, t = state.creature(attacker), state.creature(target)
-    own = _space(a.pos, a.n) | _space(t.pos, t.n)
-    blocking = _blocking_near(state, a.pos, a.n, t.pos, t.n, own)
+    blocking = _blocking_near(state, a.pos, a.n, t.pos, t.n)
     if not blocking:
         return 0
     ends = corners(t.pos, t.n)

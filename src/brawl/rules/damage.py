@@ -21,7 +21,7 @@ from brawl.damagetypes import ALL, UNTYPED_KEY, DamageType, ImmunityValue, damag
 from brawl.errors import ArgumentTypeError, InvalidArgumentError, RulesError
 from brawl.events.base import Event
 from brawl.events.damage import Damaged, KnockedOut, ObjectDestroyed
-from brawl.fields import flag, ident, ids, text, whole
+from brawl.fields import flag, ident, ids, replaced, text, whole
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.conditions import add_condition, release_grabs
@@ -119,6 +119,8 @@ def compute(
     extra_weaknesses: Sequence[int] = (),
 ) -> DamageSteps:
     """Run the pipeline up to the damage taken (R-DMG-1); pure arithmetic, no state."""
+    if not (modifiers or immunities or weaknesses or extra_immunities or extra_weaknesses):
+        return DamageSteps(amount, amount, 0, amount, 0, max(0, amount))  # nothing applies
     after_mod = amount
     for m in modifiers:
         after_mod = m.apply(after_mod)
@@ -232,12 +234,16 @@ class Damage(Action):
 def verify_damage(state: Encounter, request: Damage) -> None:
     """Raise the :class:`~brawl.errors.RulesError` that forbids this damage: a bad amount or type, an
     unknown or dead target (DS-DMG-01, DS-DMG-03, DS-STAM-09)."""
-    damage_type(request.type)
-    _check_amount(request.amount, request.target)
-    if request.target in state.objects:
-        return
-    if state.creature(request.target).dead:
-        raise InvalidArgumentError(f"damage to {request.target!r}: the creature is dead", rule="DS-STAM-09")
+    _verified(state, request.target, request.amount, request.type)
+
+
+def _verified(state: Encounter, target: str, amount: int, type: str | None) -> DamageType | None:
+    """The checks of :func:`verify_damage`; the damage type they read."""
+    kind = damage_type(type)
+    _check_amount(amount, target)
+    if target not in state.objects and state.creature(target).dead:
+        raise InvalidArgumentError(f"damage to {target!r}: the creature is dead", rule="DS-STAM-09")
+    return kind
 
 
 def can_damage(state: Encounter, request: Damage) -> bool:
@@ -272,12 +278,49 @@ def damage(
     return _deal(state, request)
 
 
+def deal_damage(
+    state: Encounter,
+    target: str,
+    amount: int,
+    type: str | None,
+    *,
+    source: str,
+    knock_out: bool,
+    rules: tuple[str, ...],
+) -> Outcome:
+    """:func:`damage` for a rule that worked out its arguments itself (a strike's or an ability's
+    damage): the same checks of the state (:func:`verify_damage`) and the same resolution, with
+    no request record to build and check."""
+    kind = _verified(state, target, amount, type)
+    return _resolve(state, target, amount, kind, source, knock_out, (), rules)
+
+
 def _deal(state: Encounter, request: Damage) -> Outcome:
     """Resolve a checked :class:`Damage` request (R-DMG-1, DS-STAM-13, DS-STAM-14)."""
-    verify_damage(state, request)
-    target, amount, source, rules = request.target, request.amount, request.source, request.rules
-    kind = damage_type(request.type)
-    mods = request.modifiers
+    kind = _verified(state, request.target, request.amount, request.type)
+    return _resolve(
+        state,
+        request.target,
+        request.amount,
+        kind,
+        request.source,
+        request.knock_out,
+        request.modifiers,
+        request.rules,
+    )
+
+
+def _resolve(
+    state: Encounter,
+    target: str,
+    amount: int,
+    kind: DamageType | None,
+    source: str | None,
+    knock_out: bool,
+    mods: tuple[Modifier, ...],
+    rules: tuple[str, ...],
+) -> Outcome:
+    """Deal checked damage: the pipeline, then Stamina (R-DMG-1, DS-STAM-13, DS-STAM-14)."""
     if target in state.objects:
         return _damage_object(state, state.objects[target], amount, kind, source, mods, rules)
     c = state.creature(target)
@@ -302,13 +345,13 @@ def _deal(state: Encounter, request: Damage) -> Outcome:
     if is_knocked_out(c) and taken > 0:
         dies, cause, death_rules = True, "damaged while knocked out", ("DS-STAM-14", "R-STAM-4", "R-DMG-5")
     elif lost > 0 and would_die(c, new_stamina):
-        if request.knock_out:
+        if knock_out:
             knock = True
             if c.hero:  # R-STAM-4: not below the death threshold + 1
                 new_stamina = max(new_stamina, death_threshold(c) + 1)
         else:
             dies = True
-    new = attrs.evolve(c, stamina=new_stamina, temporary_stamina=c.temporary_stamina - absorbed, dead=dies)
+    new = replaced(c, stamina=new_stamina, temporary_stamina=c.temporary_stamina - absorbed, dead=dies)
     event = Damaged(
         target=target,
         base=amount,

@@ -10,6 +10,7 @@ them in ``extra``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 import attrs
 
@@ -20,7 +21,7 @@ from brawl.errors import ActionUnavailableError, ArgumentTypeError, InvalidArgum
 from brawl.geometry import Pos
 from brawl.rules.burrowing import denies_high_ground
 from brawl.rules.concealment import concealment_rules
-from brawl.rules.cover import CORNERS, blocked_lines, cover_rules
+from brawl.rules.cover import CORNERS, blocked_lines, clear_between, cover_rules
 from brawl.state import Encounter
 
 EDGE = 1  # RB3-EDGES: an edge counts once
@@ -118,15 +119,14 @@ class EdgesAndBanes:
         return "\n".join(lines)
 
 
-def _cells_sample(pos: Pos, n: int) -> set[Pos]:
-    hi = n - 1
-    mid = n // 2
-    return {
-        Pos(pos.x + dx, pos.y + dy, pos.z + dz)
-        for dx in (0, mid, hi)
-        for dy in (0, mid, hi)
-        for dz in (0, mid, hi)
-    }
+def _cells_sample(pos: Pos, n: int) -> tuple[Pos, ...]:
+    """The sampled cells of an n-cube's space, in sorted order: its corners, the middles of its
+    edges and faces and its centre; one cell for a size-1 creature."""
+    if n == 1:
+        return (pos,)
+    offsets = sorted({0, n // 2, n - 1})
+    x, y, z = pos
+    return tuple(Pos(x + dx, y + dy, z + dz) for dx in offsets for dy in offsets for dz in offsets)
 
 
 def has_line_of_effect(state: Encounter, a: str, b: str) -> bool:
@@ -134,9 +134,12 @@ def has_line_of_effect(state: Encounter, a: str, b: str) -> bool:
     or a line from a corner of a's space reaches a corner of b's unblocked (R-COVER-1): a target
     behind cover is still in line of effect."""
     ca, cb = state.creature(a), state.creature(b)
-    for p in sorted(_cells_sample(ca.pos, ca.n)):
-        for q in sorted(_cells_sample(cb.pos, cb.n)):
-            if state.terrain.line_of_effect(p, q):
+    line_of_effect = state.terrain.line_of_effect
+    targets = _cells_sample(cb.pos, cb.n)
+    for p in _cells_sample(ca.pos, ca.n):
+        for q in targets:
+            # every sampled point of the line lies in the box the two cells span: an open box is enough
+            if clear_between(state, p, q) or line_of_effect(p, q):
                 return True
     found = blocked_lines(state, a, b)
     return found is not None and found < CORNERS
@@ -151,6 +154,8 @@ def has_high_ground(state: Encounter, roller: str, target: str, *, climbing: boo
     """
     r = state.creature(roller)
     t: Creature | MapObject = state.objects[target] if target in state.objects else state.creature(target)
+    if r.pos.z < t.pos.z + t.n:
+        return False  # the bottom of its space is below the top of the target's: nothing else matters
     if denies_high_ground(state, target):
         return False
     if climbing:
@@ -158,7 +163,23 @@ def has_high_ground(state: Encounter, roller: str, target: str, *, climbing: boo
             return False
     elif not state.is_supported(r.pos, r.n):
         return False
-    return r.pos.z >= t.pos.z + t.n
+    return True
+
+
+def _lowered(words: Iterable[str]) -> frozenset[str]:
+    return frozenset(str(k).lower() for k in words)
+
+
+_lowered_set = lru_cache(maxsize=256)(_lowered)
+"""The keywords of a frozenset, lowered once: abilities and strikes pass the same sets again and again."""
+
+
+def _names(c: Creature) -> frozenset[ConditionName]:
+    """The conditions on a creature, each once (RB1-STACKING)."""
+    return frozenset(x.name for x in c.conditions) if c.conditions else _NO_CONDITIONS
+
+
+_NO_CONDITIONS: frozenset[ConditionName] = frozenset()
 
 
 def edges_and_banes(
@@ -192,7 +213,10 @@ def edges_and_banes(
     if kind not in KINDS:
         raise InvalidArgumentError(f"roll kind {kind!r}: 'ability' or 'test'", rule="RB3-EDGES")
     try:
-        keywords = frozenset(str(k).lower() for k in ability_keywords)
+        if isinstance(ability_keywords, frozenset):
+            keywords = _lowered_set(ability_keywords)
+        else:
+            keywords = _lowered(ability_keywords)
     except TypeError:
         raise ArgumentTypeError(
             f"ability keywords {ability_keywords!r}: an iterable of words", rule="RB3-EDGES"
@@ -212,49 +236,52 @@ def edges_and_banes(
     if deals_damage is not None and not isinstance(deals_damage, bool):
         raise ArgumentTypeError(f"deals_damage {deals_damage!r}: True, False or None", rule="DS-EDGE-08")
     found: list[Reason] = []
+    held = _names(r)
     # the roller's own state
-    if r.has(ConditionName.WEAKENED):
+    if ConditionName.WEAKENED in held:
         found.append(bane(f"{roller} is weakened", "RB1-WEAKENED"))
-    if r.has(ConditionName.RESTRAINED) and (ability or (characteristic or "").lower() in PHYSICAL):
+    if ConditionName.RESTRAINED in held and (ability or (characteristic or "").lower() in PHYSICAL):
         found.append(bane(f"{roller} is restrained", "RB1-RESTRAINED"))
-    if ability and "strike" in keywords and r.has(ConditionName.PRONE):
+    if ability and "strike" in keywords and ConditionName.PRONE in held:
         found.append(bane(f"{roller} is prone and makes a strike", "RB1-PRONE"))
     if r.squeezed:
         found.append(bane(f"{roller} is squeezed into another creature's space", "DS-MOVE-06"))
     if state.terrain.is_submerged(r.pos, r.n) and not r.has_movement(MovementType.SWIM):
         found.append(bane(f"{roller} is fully submerged and can't swim at full speed", "DS-ENV-02"))
-    if ability:
-        for cond in r.conditions_named(ConditionName.FRIGHTENED)[:1]:
-            if target is not None and cond.source == target:
-                found.append(bane(f"{roller} is frightened of {target}", "RB1-FRIGHTENED"))
-        for cond in r.conditions_named(ConditionName.TAUNTED)[:1]:
-            taunter = cond.source
-            if (
-                taunter is not None
-                and target != taunter
-                and taunter in state.creatures
-                and not state.creatures[taunter].dead
-                and has_line_of_effect(state, roller, taunter)
-            ):
-                found.append(
-                    bane(
-                        f"{roller} is taunted by {taunter} and doesn't target it", "RB1-TAUNTED", double=True
-                    )
-                )
-        for cond in r.conditions_named(ConditionName.GRABBED)[:1]:
-            if target != cond.source:
-                found.append(bane(f"{roller} is grabbed and doesn't target its grabber", "RB1-GRABBED"))
+    if ability and ConditionName.FRIGHTENED in held:
+        cond = r.conditions_named(ConditionName.FRIGHTENED)[0]
+        if target is not None and cond.source == target:
+            found.append(bane(f"{roller} is frightened of {target}", "RB1-FRIGHTENED"))
+    if ability and ConditionName.TAUNTED in held:
+        taunter = r.conditions_named(ConditionName.TAUNTED)[0].source
+        if (
+            taunter is not None
+            and target != taunter
+            and taunter in state.creatures
+            and not state.creatures[taunter].dead
+            and has_line_of_effect(state, roller, taunter)
+        ):
+            found.append(
+                bane(f"{roller} is taunted by {taunter} and doesn't target it", "RB1-TAUNTED", double=True)
+            )
+    if ability and ConditionName.GRABBED in held:
+        grabber = r.conditions_named(ConditionName.GRABBED)[0].source
+        if target != grabber:
+            found.append(bane(f"{roller} is grabbed and doesn't target its grabber", "RB1-GRABBED"))
     # the target's state
     if ability and t is not None:
-        if t.has(ConditionName.PRONE) and "melee" in keywords:
+        on_target = _names(t)
+        if ConditionName.PRONE in on_target and "melee" in keywords:
             found.append(edge(f"{t.id} is prone and the ability is melee", "RB1-PRONE"))
-        if t.has(ConditionName.RESTRAINED):
+        if ConditionName.RESTRAINED in on_target:
             found.append(edge(f"{t.id} is restrained", "RB1-RESTRAINED"))
-        if any(x.source == roller for x in t.conditions_named(ConditionName.FRIGHTENED)):
+        if ConditionName.FRIGHTENED in on_target and any(
+            x.source == roller for x in t.conditions_named(ConditionName.FRIGHTENED)
+        ):
             found.append(edge(f"{t.id} is frightened of {roller}", "RB1-FRIGHTENED"))
-        if t.has(ConditionName.SURPRISED):
+        if ConditionName.SURPRISED in on_target:
             found.append(edge(f"{t.id} is surprised", "DS-COND-03"))
-        if t.has(ConditionName.UNCONSCIOUS):
+        if ConditionName.UNCONSCIOUS in on_target:
             found.append(edge(f"{t.id} is unconscious", "DS-COND-06", double=True))
 
         damaging = "strike" in keywords if deals_damage is None else deals_damage

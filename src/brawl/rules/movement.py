@@ -127,7 +127,14 @@ def plan_move(
     squeeze: bool,
     ignore_speed: bool,
     verb: str,
+    searched: tuple[int, ...] | None = None,
 ) -> MovePlan:
+    """The checked plan of a move along ``path``: each step's cost (R-MOVE-1), within its points.
+
+    ``searched`` is the step costs of a path a reachable-squares search of the same move found
+    (:meth:`~brawl.reach.Reachable.route_to`): the search took each step through the same
+    :class:`~brawl.rules.steps.MoveModel` rules, so they are not checked a second time.
+    """
     steps = as_path(path)
     if not isinstance(squeeze, bool) or not isinstance(ignore_speed, bool):
         raise InvalidArgumentError("squeeze and ignore_speed: True or False", rule="DS-MOVE-05")
@@ -145,6 +152,8 @@ def plan_move(
             f"(speed {current_speed(state, creature)})",
             rule=("DS-MOVE-07", "R-MOVE-2"),
         )
+    if searched is not None and len(searched) == len(steps) and sum(searched) <= points:
+        return MovePlan(model, points, steps, searched)
     costs: list[int] = []
     total = 0
     p = c.pos
@@ -316,6 +325,36 @@ def move(
         granted=granted,
     )
     return _move(state, request)
+
+
+def move_searched(
+    state: Encounter, creature: str, path: tuple[Pos, ...], costs: tuple[int, ...], *, budget: int | None
+) -> Outcome:
+    """:func:`move` with its defaults along a path a search found, with its step costs
+    (:meth:`~brawl.reach.Reachable.route_to` of :func:`~brawl.rules.reachable.reachable` in the
+    same mode and budget): the steps are not checked again (:func:`plan_move`)."""
+    plan = plan_move(
+        state,
+        creature,
+        path,
+        mode="advance",
+        budget=budget,
+        squeeze=False,
+        ignore_speed=False,
+        verb="advance",
+        searched=costs,
+    )
+    return walk(
+        state,
+        creature,
+        plan,
+        willing=True,
+        stop_at_provocation=False,
+        resolved=frozenset(),
+        test_passed=None,
+        label="advance",
+        rules=(),
+    )
 
 
 def _move(state: Encounter, request: Move) -> Outcome:

@@ -10,14 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import attrs
-
 from brawl.checks import whole_number
 from brawl.dice import tier_of
 from brawl.errors import (
     IllegalMoveError,
     StateError,
 )
+from brawl.fields import replaced
 from brawl.geometry import Pos, cube, distance
 from brawl.outcome import Outcome
 from brawl.rules.falling import fall, should_fall
@@ -55,9 +54,9 @@ def place_group(state: Encounter, movers: Sequence[tuple[str, Pos]], **extra: An
             for cid, pos in order:
                 c = enc.creature(cid)
                 if cid == first and extra:
-                    enc = enc.with_creature(attrs.evolve(c, pos=pos, **extra))
+                    enc = enc.with_creature(replaced(c, pos=pos, **extra))
                 else:
-                    enc = enc.with_creature(attrs.evolve(c, pos=pos))
+                    enc = enc.with_creature(replaced(c, pos=pos))
             return enc
         except StateError as exc:
             last_error = exc

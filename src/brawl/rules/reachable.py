@@ -169,6 +169,29 @@ def reachable(
     """
     if not isinstance(squeeze, bool) or not isinstance(ignore_speed, bool):
         raise InvalidArgumentError("squeeze and ignore_speed: True or False", rule="DS-MOVE-05")
+    key = (creature, budget, mode, squeeze, ignore_speed, algorithm)
+    last = _LAST[0]
+    if last is not None and last[0] is state and last[1] == key:
+        return last[2]
+    found = _reachable(state, creature, budget, mode, squeeze, ignore_speed, algorithm)
+    _LAST[0] = (state, key, found)
+    return found
+
+
+_LAST: list[tuple[Encounter, tuple[object, ...], Reachable] | None] = [None]
+"""The last query and its answer: the state is immutable and the result too, so a policy that
+lists a creature's destinations and then moves it searches once (:func:`reachable`)."""
+
+
+def _reachable(
+    state: Encounter,
+    creature: str,
+    budget: int | None,
+    mode: Mode,
+    squeeze: bool,
+    ignore_speed: bool,
+    algorithm: Algorithm,
+) -> Reachable:
     c = state.creature(creature)
     cid = c.id
     # the indexes say at once whether anyone rides it or is grabbed by it

@@ -20,6 +20,8 @@ caller never sees a state with a consequence left pending.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from brawl.conditions import ConditionName
 from brawl.events.actions import Charged, EffectStarted, HealGiven, Struck
 from brawl.events.base import DiceRolled, Event
@@ -30,7 +32,7 @@ from brawl.outcome import Outcome
 from brawl.rules.conditions import GROUNDING, falls_if_aloft
 from brawl.rules.falling import fall, should_fall
 from brawl.rules.riders import mount_died, riders_of
-from brawl.rules.stamina import BLEEDING_PURPOSE, bleeding_loss
+from brawl.rules.stamina import BLEEDING_PURPOSE, bleeding_loss, bleeds
 
 BLEEDING_CHARACTERISTICS = frozenset({"might", "agility"})  # RB1-BLEEDING
 
@@ -48,7 +50,7 @@ def _bleeding_trigger(e: Event) -> str | None:
     return None
 
 
-def _bleeders(out: Outcome) -> list[str]:
+def _bleeders(events: Iterable[Event]) -> list[str]:
     """The creatures owed a bleeding loss: a trigger with no bleeding roll after it (once per action).
 
     Settling an outcome again (a public rule made of public rules, a replay) owes nothing more:
@@ -56,7 +58,7 @@ def _bleeders(out: Outcome) -> list[str]:
     owes nothing.
     """
     owed: dict[str, None] = {}
-    for e in out.events:
+    for e in events:
         if isinstance(e, DiceRolled) and e.purpose == BLEEDING_PURPOSE and e.creature is not None:
             owed.pop(e.creature, None)
             continue
@@ -69,10 +71,10 @@ def _bleeders(out: Outcome) -> list[str]:
     return list(owed)
 
 
-def _grounded(out: Outcome) -> list[str]:
-    """The creatures the events of this outcome knocked out or gave a grounding condition, in order."""
+def _grounded(events: Iterable[Event]) -> list[str]:
+    """The creatures the events knocked out or gave a grounding condition, in order."""
     found: dict[str, None] = {}
-    for e in out.events:
+    for e in events:
         if isinstance(e, KnockedOut) or (isinstance(e, ConditionGained) and e.condition.name in GROUNDING):
             found[e.creature] = None
     return list(found)
@@ -89,16 +91,44 @@ def _dead_mounts(out: Outcome) -> Outcome:
     return out
 
 
+WATCHED = (
+    DiceRolled,
+    ConditionGained,
+    PowerRolled,
+    Struck,
+    Charged,
+    EffectStarted,
+    HealGiven,
+    KnockedOut,
+    Died,
+)
+"""The events the settle pass reads; the others (damage dealt, a tier reached, ...) owe nothing."""
+
+
+def _watched(events: Iterable[Event]) -> list[Event]:
+    return [e for e in events if isinstance(e, WATCHED)]
+
+
 def settle(out: Outcome) -> Outcome:
     """The outcome with the consequences of its new state resolved and their events appended.
 
-    Cost follows the change: only the creatures the events name are looked at.
+    Cost follows the change: only the events that can owe something, and the creatures they
+    name, are looked at.
     """
-    for cid in _bleeders(out):
-        if cid in out.state.creatures:
+    watched = _watched(out.events)
+    if not watched:
+        return out
+    before = out.events
+    for cid in _bleeders(watched):
+        c = out.state.creatures.get(cid)
+        if c is not None and bleeds(c):  # else bleeding_loss changes nothing
             out = out.then(bleeding_loss, cid)
-    out = _dead_mounts(out)
-    for cid in _grounded(out):
+    if out.events is not before:
+        watched = _watched(out.events)
+    if any(isinstance(e, Died) for e in watched):
+        out = _dead_mounts(out)
+        watched = _watched(out.events)
+    for cid in _grounded(watched):
         state = out.state
         if cid not in state.creatures or not falls_if_aloft(state, cid) or not should_fall(state, cid):
             continue

@@ -17,7 +17,7 @@ from brawl.conditions import Duration, StabilityModifier
 from brawl.errors import ConditionError, RulesError, StateError
 from brawl.events.base import Event
 from brawl.events.conditions import StabilityModified, StabilityModifierEnded
-from brawl.fields import ident, ids, text, whole
+from brawl.fields import ident, ids, replaced, text, whole
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.state import Encounter
@@ -174,7 +174,7 @@ def _end(
     ended = [m for m in c.stability_modifiers if ends(m)]
     if not ended:
         return Outcome(state, ())
-    new = attrs.evolve(c, stability_modifiers=tuple(m for m in c.stability_modifiers if not ends(m)))
+    new = replaced(c, stability_modifiers=tuple(m for m in c.stability_modifiers if not ends(m)))
     events: list[Event] = [
         StabilityModifierEnded(
             creature=c.id, modifier=m, reason=reason, stability=new.effective_stability, rules=rules

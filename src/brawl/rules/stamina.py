@@ -28,7 +28,7 @@ from brawl.events.damage import (
     StaminaMaximumChanged,
     TemporaryStaminaChanged,
 )
-from brawl.fields import ident, ids, text, whole
+from brawl.fields import ident, ids, replaced, text, whole
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.conditions import (
@@ -220,7 +220,7 @@ def _lose(state: Encounter, request: LoseStamina) -> Outcome:
     c = state.creature(request.creature)
     after = c.stamina - request.amount
     dies = request.amount > 0 and would_die(c, after)
-    new = attrs.evolve(c, stamina=after, dead=dies)
+    new = replaced(c, stamina=after, dead=dies)
     event = StaminaChanged(
         creature=c.id,
         before=c.stamina,
@@ -250,7 +250,7 @@ def _regain(state: Encounter, request: RegainStamina) -> Outcome:
     verify_stamina_change(state, request)
     c = state.creature(request.creature)
     after = min(c.stamina_max, c.stamina + request.amount)
-    new = attrs.evolve(c, stamina=after)
+    new = replaced(c, stamina=after)
     cited = [*request.rules, "R-STAM-5"]
     if c.stamina + request.amount > c.stamina_max:
         cited.append("DS-DMG-13")
@@ -325,7 +325,7 @@ def _gain_temporary(state: Encounter, request: GainTemporaryStamina) -> Outcome:
         reason=f"gains {request.amount}{src}, keeps the greater",
         rules=(*request.rules, "DS-STAM-21", "DS-STAM-19"),
     )
-    return Outcome(state.with_creature(attrs.evolve(c, temporary_stamina=after)), (event,))
+    return Outcome(state.with_creature(replaced(c, temporary_stamina=after)), (event,))
 
 
 def end_of_encounter_stamina(state: Encounter, *, keep: Sequence[str] = ()) -> Outcome:
@@ -343,7 +343,7 @@ def end_of_encounter_stamina(state: Encounter, *, keep: Sequence[str] = ()) -> O
                 reason="end of encounter",
                 rules=("DS-STAM-22",),
             )
-            out = out.add(event, state=out.state.with_creature(attrs.evolve(c, temporary_stamina=0)))
+            out = out.add(event, state=out.state.with_creature(replaced(c, temporary_stamina=0)))
     return out
 
 
@@ -371,8 +371,8 @@ def reduce_stamina_maximum(
             rule=("DS-DMG-13", "R-STAM-8"),
         )
     after = min(c.stamina, new_max)
-    new = attrs.evolve(c, stamina_max=new_max, stamina=after)
-    new = attrs.evolve(new, dead=c.hero and would_die(new, after))
+    new = replaced(c, stamina_max=new_max, stamina=after)
+    new = replaced(new, dead=c.hero and would_die(new, after))
     events: list[Event] = [
         StaminaMaximumChanged(
             creature=creature,
@@ -406,7 +406,7 @@ def restore_stamina_maximum(
     """Raise a reduced Stamina maximum again; Stamina itself is unchanged (DS-DMG-13)."""
     c = living_creature(state, creature, "restore the Stamina maximum of")
     _check_amount(amount, f"Stamina maximum increase of {creature!r}", "DS-DMG-13")
-    new = attrs.evolve(c, stamina_max=c.stamina_max + amount)
+    new = replaced(c, stamina_max=c.stamina_max + amount)
     event = StaminaMaximumChanged(
         creature=creature,
         before=c.stamina_max,
@@ -430,7 +430,7 @@ def bleeding_loss(state: Encounter, creature: str, *, roll: int | None = None) -
     Stamina.
     """
     c = state.creature(creature)
-    if c.dead or not c.has(ConditionName.BLEEDING):
+    if not bleeds(c):
         if roll is not None:
             _check_d6(roll)
         return Outcome(state, ())
@@ -451,6 +451,11 @@ def bleeding_loss(state: Encounter, creature: str, *, roll: int | None = None) -
         reason=f"bleeding: 1d6 {faces[0]} + level {c.level}",
         rules=("RB1-BLEEDING", "R-STAM-6"),
     )
+
+
+def bleeds(c: Creature) -> bool:
+    """Whether the creature loses Stamina to bleeding when it acts: alive and bleeding (RB1-BLEEDING)."""
+    return not c.dead and bool(c.conditions) and c.has(ConditionName.BLEEDING)
 
 
 def _check_d6(roll: int) -> None:

@@ -20,7 +20,7 @@ from brawl.dice import power_dice, power_roll
 from brawl.errors import ActionUnavailableError, InvalidArgumentError, RulesError
 from brawl.events.actions import EffectEnded, Struck
 from brawl.events.base import Event
-from brawl.fields import flag, text, whole
+from brawl.fields import flag, replaced, text, whole
 from brawl.geometry import Pos, distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
@@ -128,12 +128,18 @@ def is_flanking(state: Encounter, attacker: str, enemy: str) -> str | None:
     def able(c: Creature) -> bool:
         return can_take_triggered_actions(state, c.id) and has_line_of_effect(state, c.id, e.id)
 
-    if not adjacent(a) or not able(a):
+    if not adjacent(a):
         return None
+    attacker_able: bool | None = None  # looked at once an ally stands in a flanking position
     for ally in state.allies_of(attacker):
         # the cheap geometry first; the line of effect is looked at only for a flanking position
-        if adjacent(ally) and _crosses_opposite_sides(a, ally, e) and able(ally):
-            return ally.id
+        if adjacent(ally) and _crosses_opposite_sides(a, ally, e):
+            if attacker_able is None:
+                attacker_able = able(a)
+            if not attacker_able:
+                return None
+            if able(ally):
+                return ally.id
     return None
 
 
@@ -164,7 +170,7 @@ def _use_aid(state: Encounter, roller: str, target: str) -> Outcome:
             if aider is not None and aider.side == r.side:
                 rest = tuple(x for x in t.effects if x is not eff)
                 return Outcome(
-                    state.with_creature(attrs.evolve(t, effects=rest)),
+                    state.with_creature(replaced(t, effects=rest)),
                     (
                         EffectEnded(
                             creature=target,
@@ -200,7 +206,7 @@ def expire_effects(state: Encounter, creature: str) -> Outcome:
                             rules=(rule, "R-TURN-5") if rule == "DS-ACT-19" else (rule,),
                         )
                     )
-            state = state.with_creature(attrs.evolve(c, effects=kept))
+            state = state.with_creature(replaced(c, effects=kept))
     return Outcome(state, tuple(events))
 
 
@@ -237,8 +243,8 @@ def action_roll(
         uses=uses,
     )
     result, out = rolled.roll, Outcome(rolled.state, rolled.events)
-    if effects and target is not None and target in state.creatures:
-        out = out.then(_use_aid, roller, target)
+    if effects and target is not None and target in state.creatures and state.creatures[target].effects:
+        out = out.then(_use_aid, roller, target)  # an Aid Attack edge it used ends (DS-ACT-03)
     return result.tier, out
 
 

@@ -11,7 +11,8 @@ than its ability may affect is offered with the first of them chosen
 (:func:`~brawl.rules.abilities.area_candidates`). A use whose push or pull has no straight
 direction for one of its targets (the target shares the user's columns, or a cube's or line's
 origin square) is not offered (R-GEO-2, R-ABIL-10). Each is checked with
-:func:`~brawl.turns.deeds.legal_now` (its own checks and the part of the turn it costs).
+:func:`~brawl.turns.deeds.legal_now` (its own checks and the part of the turn it costs; the
+part of the turn once per ability, as it does not depend on the targets).
 
 A wall is offered as straight walls of its full length, nearest first, at most
 :data:`MAX_WALLS` of them (any other shape is the caller's choice). Not offered: traits,
@@ -33,7 +34,8 @@ from brawl.geometry import Pos, distance
 from brawl.requests import Action
 from brawl.rules.abilities import UseAbility, ability_targets, allows, area_candidates
 from brawl.state import Encounter
-from brawl.turns.deeds import legal_now
+from brawl.turns.deeds import payable
+from brawl.turns.records import verified
 
 __all__ = ["MAX_PLACEMENTS", "MAX_WALLS", "OFFERED", "ability_deeds", "pick_ability"]
 
@@ -213,10 +215,14 @@ def ability_deeds(state: Encounter, cid: str) -> list[Action]:
     for ability in c.abilities:
         if ability.action_type not in OFFERED:
             continue
+        # what a use costs the turn follows from its ability's action type alone, not from its
+        # targets or placement: when the turn can't pay it, no use is legal (DS-TURN-01..03)
+        if not payable(state, UseAbility(cid, ability.name)):
+            continue
         requests = _requests(state, c, ability)
         if ability.distance.is_area:
             requests = (_chosen_in_area(state, r, ability.target.count) for r in requests)
-        found += [r for r in requests if not _no_direction(state, r, ability) and legal_now(state, r)]
+        found += [r for r in requests if not _no_direction(state, r, ability) and verified(r, state)]
     return found
 
 

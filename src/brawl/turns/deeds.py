@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
+from operator import itemgetter
 from typing import Any
 
 import attrs
@@ -28,7 +29,7 @@ from brawl.reach import Reachable
 from brawl.requests import Action
 from brawl.rules.main_actions import Charge, Defend
 from brawl.rules.maneuvers import AidAttack, EscapeGrab, Grab, Knockback
-from brawl.rules.movement import Disengage, Move, move
+from brawl.rules.movement import Disengage, Move, move, move_searched
 from brawl.rules.prone import StandUp
 from brawl.rules.reachable import reachable
 from brawl.rules.recoveries import CatchBreath, Heal
@@ -52,6 +53,7 @@ __all__ = [
     "legal_moves",
     "legal_now",
     "movement_left",
+    "payable",
     "ride_destinations",
     "rule_name",
     "spend_for",
@@ -84,6 +86,9 @@ def _budget(state: Encounter, creature: str) -> int | None:
     return None
 
 
+_by_cost_then_square = itemgetter(1, 0)
+
+
 def legal_moves(state: Encounter, creature: str) -> dict[Pos, int]:
     """Every square the creature's movement reaches this turn → its cost; no path is built.
 
@@ -95,16 +100,23 @@ def legal_moves(state: Encounter, creature: str) -> dict[Pos, int]:
         reach = reachable(state, creature, budget=budget)
     except (ActionUnavailableError, IllegalMoveError, TurnOrderError):
         return {}
-    here = state.creature(creature).pos
-    return {p: cost for p, cost in sorted(reach.items(), key=lambda pc: (pc[1], pc[0])) if p != here}
+    costs = reach.costs()
+    costs.pop(state.creature(creature).pos, None)
+    return dict(sorted(costs.items(), key=_by_cost_then_square))
 
 
-def _advance(state: Encounter, creature: str, path: tuple[Pos, ...]) -> Outcome:
+def _advance(
+    state: Encounter, creature: str, path: tuple[Pos, ...], costs: tuple[int, ...] | None = None
+) -> Outcome:
+    """Advance along ``path``; ``costs``: its step costs, when a search of this move found it."""
     out = Outcome(state, ())
     if movement_left(state, creature) == 0:
         out = system_of(state).use_action(state, creature, "move")
     budget = movement_left(out.state, creature)
-    out = out.then(move, creature, path, budget=budget)
+    if costs is None:
+        out = out.then(move, creature, path, budget=budget)
+    else:
+        out = out.then(move_searched, creature, path, costs, budget=budget)
     # what the move walked (less than the path when it stops short), never a second plan of it
     spent = min(sum(e.spent for e in out.events if isinstance(e, Moved) and e.creature == creature), budget)
     return out.then(system_of(out.state).spend_movement, creature, spent) if spent else out
@@ -158,7 +170,8 @@ class AdvanceTo(Action):
         reach = reachable(state, self.creature, budget=_budget(state, self.creature))
         if self.destination not in reach or self.destination == state.creature(self.creature).pos:
             self.verify(state)  # raises with the reason
-        return _advance(state, self.creature, reach.path_to(self.destination))
+        path, costs = reach.route_to(self.destination)
+        return _advance(state, self.creature, path, costs)
 
 
 @attrs.frozen
@@ -259,7 +272,13 @@ MANEUVERS = (Grab, EscapeGrab, Knockback, AidAttack, StandUp, CatchBreath)
 
 def rule_name(kind: type[Action]) -> str:
     """The public rule a request class is the record of: ``FreeStrike`` -> ``free_strike``."""
-    return re.sub(r"(?<!^)(?=[A-Z])", "_", kind.__name__).lower()
+    found = _RULE_NAMES.get(kind)
+    if found is None:
+        found = _RULE_NAMES[kind] = re.sub(r"(?<!^)(?=[A-Z])", "_", kind.__name__).lower()
+    return found
+
+
+_RULE_NAMES: dict[type[Action], str] = {}
 
 
 def costed_requests() -> dict[str, type[Action]]:
@@ -327,8 +346,12 @@ def spend_for(
 def legal_now(state: Encounter, action: Action) -> bool:
     """Whether ``action`` may be applied now: its own checks and, on its actor's own Draw Steel
     turn, the part of the turn it costs (DS-TURN-01..03); never a run of the rule."""
-    if not verified(action, state):
-        return False
+    return verified(action, state) and payable(state, action)
+
+
+def payable(state: Encounter, action: Action) -> bool:
+    """Whether the part of the turn ``action`` costs may be spent now (DS-TURN-01..03), its own
+    checks aside: :func:`legal_now` is :func:`~brawl.turns.records.verified` and this."""
     kind = type(action)
     fields = {f.name: getattr(action, f.name) for f in attrs.fields(kind)} if attrs.has(kind) else {}
     try:

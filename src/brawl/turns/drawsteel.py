@@ -10,6 +10,7 @@ system (DS-SIDE-14..16), and the action economy of :mod:`brawl.turns.economy`.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from operator import attrgetter
 
 import attrs
 import immutables
@@ -30,7 +31,7 @@ from brawl.events.turns import (
     TurnLost,
     TurnStarted,
 )
-from brawl.fields import flag
+from brawl.fields import flag, replaced
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules import conditions as cond_rules
@@ -74,6 +75,9 @@ MAX_MALICE = 10**6
 """Most Malice the Director may start a combat with."""
 
 __all__ = ["DRAW_STEEL", "DrawSteel", "DrawSteelTurn", "allowance", "slot_of", "swap_turn_order"]
+
+
+_by_id = attrgetter("id")
 
 
 @attrs.frozen
@@ -260,11 +264,11 @@ class DrawSteel:
                 return [*deeds(state, t.current), *(a for a in [EndTurn()] if verified(a, state))]
             else:
                 side, members = actors(state, t)
-                found = [StartTurn(c.id) for c in sorted(members, key=lambda c: c.id)]
-                if creature is not None:
-                    found = [a for a in found if isinstance(a, StartTurn) and a.creature == creature]
-                elif side is None:
-                    found = [EndRound()]
+                if side is not None:
+                    # the creatures that may start a turn are the ones verify_start_turn accepts:
+                    # alive, turns left, not the last actor, of the slot and side to act now
+                    return [StartTurn(c.id) for c in sorted(members, key=_by_id) if creature in (None, c.id)]
+                found = [] if creature is not None else [EndRound()]
         return [a for a in found if verified(a, state)]
 
     # queries -------------------------------------------------------------------------------------
@@ -336,7 +340,7 @@ class DrawSteel:
             rules = (*rules, "RB5-SOLO")
         if t.ranking is not None:
             rules = (*rules, "DS-SIDE-14")
-        new = attrs.evolve(
+        new = replaced(
             t,
             current=creature,
             economy=TurnEconomy(),
@@ -362,7 +366,7 @@ class DrawSteel:
         out = phases.end_of_turn(state, creature, saving_throws=saving_throws)
         taken = t.turns_taken.get(creature, 0) + 1
         c = out.state.creature(creature)
-        new = attrs.evolve(
+        new = replaced(
             t,
             turns_taken=t.turns_taken.set(creature, taken),
             current=None,
@@ -373,7 +377,7 @@ class DrawSteel:
         )
         st = out.state.with_turn(new)
         if new.group is not None and not any(slot_of(m) == new.group for m in remaining(st, new)):
-            st = st.with_turn(attrs.evolve(new, group=None))
+            st = st.with_turn(replaced(new, group=None))
         return out.add(TurnEnded(creature=creature, round=state.round, rules=("DS-SIDE-08",)), state=st)
 
     def verify_end_round(
@@ -424,7 +428,7 @@ class DrawSteel:
         events.append(RoundEnded(round=state.round, rules=("DS-SIDE-11",)))
         out = Outcome(state, tuple(events))
         out = out.then(_end_of_round_effects, suffocation_rolls, breathes_water)
-        nxt = attrs.evolve(
+        nxt = replaced(
             t,
             turns_taken=immutables.Map(),
             group=None,
@@ -460,9 +464,9 @@ class DrawSteel:
         k, converted = self._check(state, creature, kind)
         t = _turn(state)
         if k is ActionKind.TRIGGERED:
-            t = attrs.evolve(t, triggered_used=t.triggered_used | {creature})
+            t = replaced(t, triggered_used=t.triggered_used | {creature})
         elif t.economy is not None and t.current == creature:
-            t = attrs.evolve(t, economy=spend(t.economy, k, cond_rules.speed(state, creature)))
+            t = replaced(t, economy=spend(t.economy, k, cond_rules.speed(state, creature)))
         event = ActionUsed(
             creature=creature,
             kind=k.value,
@@ -498,9 +502,9 @@ class DrawSteel:
                 f"{creature} moves {squares} squares: only {left} left from its move actions this turn",
                 rule=("DS-TURN-02", "DS-ACT-01"),
             )
-        eco = attrs.evolve(t.economy, movement_left=left - squares)
+        eco = replaced(t.economy, movement_left=left - squares)
         return Outcome(
-            state.with_turn(attrs.evolve(t, economy=eco)),
+            state.with_turn(replaced(t, economy=eco)),
             (MovementSpent(creature=creature, squares=squares, left=left - squares, rules=("DS-TURN-02",)),),
         )
 
@@ -527,7 +531,7 @@ class DrawSteel:
         if isinstance(t, DrawSteelTurn) and t.malice:
             out = out.add(
                 Note(text=f"the Director loses {t.malice} unspent Malice", rules=("RB6-MALICE",)),
-                state=state.with_turn(attrs.evolve(t, malice=0)),
+                state=state.with_turn(replaced(t, malice=0)),
             )
         for c in state.creature_list():
             if c.dead:
@@ -577,7 +581,7 @@ def _round_malice(state: Encounter) -> Outcome:
     amount = heroes + state.round
     total = t.malice + amount
     return Outcome(
-        state.with_turn(attrs.evolve(t, malice=total)),
+        state.with_turn(replaced(t, malice=total)),
         (
             MaliceGained(
                 amount=amount,

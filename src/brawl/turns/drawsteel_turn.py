@@ -57,26 +57,45 @@ class DrawSteelTurn(TurnState):
 
     def check(self, encounter: Encounter) -> None:
         """Raise :class:`~brawl.errors.StateError` if this bookkeeping does not fit ``encounter``."""
-        if len(self.sides) != len(SIDES) or set(self.sides) != set(SIDES):
+        self._check(encounter, None)
+
+    def check_change(self, old: TurnState | None, encounter: Encounter) -> None:
+        """:meth:`check` of the fields that are not the very objects of ``old``'s (unchanged ones
+        were checked when ``old`` was made, against the same creatures)."""
+        self._check(encounter, old if type(old) is DrawSteelTurn else None)
+
+    def _check(self, encounter: Encounter, old: DrawSteelTurn | None) -> None:
+        # a field that is the very object of the old, checked bookkeeping's is not checked again
+        if (old is None or self.sides is not old.sides) and (
+            len(self.sides) != len(SIDES) or set(self.sides) != set(SIDES)
+        ):
             raise StateError(f"turn sides {self.sides!r}: {SIDES[0]!r} and {SIDES[1]!r} once each")
-        self.known(encounter, self.turns_taken.keys(), "turns_taken")
-        for taken in self.turns_taken.values():
-            self.count(taken, "turns_taken", SOLO_TURNS_PER_ROUND)
-        self.known(encounter, () if self.current is None else (self.current,), "current")
-        self.known(encounter, () if self.last_actor is None else (self.last_actor,), "last_actor")
-        self.known(encounter, self.triggered_used, "triggered_used")
+        if old is None or self.turns_taken is not old.turns_taken:
+            self.known(encounter, self.turns_taken.keys(), "turns_taken")
+            for taken in self.turns_taken.values():
+                self.count(taken, "turns_taken", SOLO_TURNS_PER_ROUND)
+        if self.current is not None and (old is None or self.current is not old.current):
+            self.known(encounter, (self.current,), "current")
+        if self.last_actor is not None and (old is None or self.last_actor is not old.last_actor):
+            self.known(encounter, (self.last_actor,), "last_actor")
+        if old is None or self.triggered_used is not old.triggered_used:
+            self.known(encounter, self.triggered_used, "triggered_used")
         if self.last_side is not None and self.last_side not in SIDES:
             raise StateError(f"turn last_side {self.last_side!r}: not a side")
-        if self.group is not None:
+        if self.group is not None and (old is None or self.group is not old.group):
             check_text(self.group, "turn group")
-        for key in self.ranking or ():
-            check_text(key, "turn ranking")
-        self.count(self.turn_count, "turn_count")
-        self.count(self.malice, "malice")
+        if old is None or self.ranking is not old.ranking:
+            for key in self.ranking or ():
+                check_text(key, "turn ranking")
+        if old is None or self.turn_count is not old.turn_count:
+            self.count(self.turn_count, "turn_count")
+        if old is None or self.malice is not old.malice:
+            self.count(self.malice, "malice")
         if self.economy is not None:
             if self.current is None:
                 raise StateError("turn economy: kept with no current turn")
-            self.economy.check()
+            if old is None or self.economy is not old.economy:
+                self.economy.check()
 
 
 def slot_of(c: Creature) -> str:

@@ -17,6 +17,7 @@ from brawl.checks import whole_number
 from brawl.conditions import ConditionName
 from brawl.enums import ReprEnum
 from brawl.errors import ActionUnavailableError, InvalidArgumentError, StateError
+from brawl.fields import replaced
 from brawl.rules import conditions as cond_rules
 from brawl.state import Encounter
 
@@ -153,13 +154,13 @@ def check_economy(
 def spend(economy: TurnEconomy, kind: ActionKind, speed: int) -> TurnEconomy:
     """The economy after spending ``kind``; a move action grants ``speed`` squares (DS-ACT-01)."""
     if kind is ActionKind.MAIN:
-        return attrs.evolve(economy, main=economy.main + 1)
+        return replaced(economy, main=economy.main + 1)
     if kind is ActionKind.MANEUVER:
-        return attrs.evolve(economy, maneuvers=economy.maneuvers + 1)
+        return replaced(economy, maneuvers=economy.maneuvers + 1)
     if kind is ActionKind.MOVE:
-        return attrs.evolve(economy, moves=economy.moves + 1, movement_left=economy.movement_left + speed)
+        return replaced(economy, moves=economy.moves + 1, movement_left=economy.movement_left + speed)
     if kind is ActionKind.FREE_MANEUVER:
-        return attrs.evolve(economy, free_maneuvers=economy.free_maneuvers + 1)
+        return replaced(economy, free_maneuvers=economy.free_maneuvers + 1)
     return economy
 
 
