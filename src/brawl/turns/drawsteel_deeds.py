@@ -38,6 +38,7 @@ from brawl.rules.strikes import MELEE_DISTANCE, RANGED_DISTANCE, FreeStrike
 from brawl.rules.table import UseConsumable
 from brawl.state import Encounter
 from brawl.turns.ability_deeds import ability_deeds
+from brawl.turns.base import system_of
 from brawl.turns.deeds import AdvanceTo, RideTo, TakeAction, legal_moves, legal_now, ride_destinations
 from brawl.turns.records import UseAction, verified
 
@@ -60,7 +61,11 @@ def free_strikes(state: Encounter, cid: str, *, ranged: bool = False) -> list[Ac
     (melee 1, ranged 5) are not checked: :func:`~brawl.rules.strikes.verify_free_strike` refuses
     them whatever else holds."""
     c = state.creature(cid)
-    if c.dead or not verified(UseAction(cid, "main"), state):
+    if c.dead:
+        return []
+    try:  # what verifying UseAction(cid, "main") asks, without the record
+        system_of(state).verify_action(state, cid, "main")
+    except RulesError:
         return []
     reach = RANGED_DISTANCE if ranged else MELEE_DISTANCE
     near = [e.id for e in state.enemies_of(cid) if distance(c.pos, c.n, e.pos, e.n) <= reach]
