@@ -369,17 +369,17 @@ class Creature:
 
     def has(self, name: ConditionName | str) -> bool:
         """Whether any instance of the condition is on the creature; it never counts twice."""
-        key = ConditionName(name)
+        key = name if type(name) is ConditionName else ConditionName(name)
         return any(c.name is key for c in self.conditions)
 
     def conditions_named(self, name: ConditionName | str) -> tuple[Condition, ...]:
         """Every instance of one condition."""
-        key = ConditionName(name)
+        key = name if type(name) is ConditionName else ConditionName(name)
         return tuple(c for c in self.conditions if c.name is key)
 
     def has_movement(self, kind: MovementType | str) -> bool:
         """Whether the speed entry lists this movement type."""
-        return MovementType(kind) in self.movement
+        return (kind if type(kind) is MovementType else MovementType(kind)) in self.movement
 
     def cells(self) -> list[Pos]:
         """Every cell of the creature's cube (DS-SIZE-02)."""

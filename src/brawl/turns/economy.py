@@ -80,11 +80,18 @@ class TurnEconomy:
 
 def action_kind(kind: ActionKind | str) -> ActionKind:
     """Parse a kind ("main", "maneuver", "move", "free maneuver", "triggered", "free triggered")."""
+    found = _KINDS.get(kind) if isinstance(kind, str) else None
+    if found is not None:
+        return found
     try:
         return ActionKind(kind.replace("_", " ") if isinstance(kind, str) else kind)
     except ValueError:
         names = ", ".join(k.value for k in ActionKind)
         raise InvalidArgumentError(f"action kind {kind!r}: not one of {names}", rule="DS-TURN-01") from None
+
+
+_KINDS = {k.value: k for k in ActionKind} | {k.value.replace(" ", "_"): k for k in ActionKind}
+"""The kinds by their names, with spaces or underscores (:func:`action_kind`)."""
 
 
 def check_economy(
