@@ -108,20 +108,16 @@ def footprint(pos: Pos, n: int) -> Iterator[Pos]:
             yield Pos(x, y, z0)
 
 
-def _gap(a_lo: int, a_n: int, b_lo: int, b_n: int) -> int:
-    return max(0, b_lo - (a_lo + a_n - 1), a_lo - (b_lo + b_n - 1))
-
-
 def distance(a: Pos, a_size: int, b: Pos, b_size: int = 1) -> int:
     """Chebyshev distance between two spaces: king steps between their nearest cells (R-GEO-1).
 
     Overlapping spaces are at distance 0, touching ones at 1.
     """
-    return max(
-        _gap(a[0], a_size, b[0], b_size),
-        _gap(a[1], a_size, b[1], b_size),
-        _gap(a[2], a_size, b[2], b_size),
-    )
+    ax, ay, az = a
+    bx, by, bz = b
+    # each axis's gap is max(0, b_lo - a_hi, a_lo - b_hi), all three axes' taken at once
+    da, db = a_size - 1, b_size - 1
+    return max(0, bx - ax - da, ax - bx - db, by - ay - da, ay - by - db, bz - az - da, az - bz - db)
 
 
 def cell_distance(a: Pos, b: Pos) -> int:
