@@ -31,6 +31,8 @@ class Outcome:
     def then(self, rule: Callable[..., Outcome], *args: Any, **kwargs: Any) -> Outcome:
         """Apply another rule to this state and join the events: ``out.then(brawl.fall, "kira")``."""
         nxt = rule(self.state, *args, **kwargs)
+        if not self.events and type(nxt) is Outcome:
+            return nxt
         return Outcome(nxt.state, self.events + nxt.events)
 
     def add(self, *events: Event, state: Encounter | None = None) -> Outcome:
