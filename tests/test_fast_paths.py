@@ -17,7 +17,8 @@ import brawl
 from brawl import strategies
 from brawl.errors import StateError
 from brawl.fields import replaced
-from brawl.rules.reachable import reachable
+from brawl.reach import BitsetBackend
+from brawl.rules.reachable import movement_model, reachable
 from brawl.sim import _closest
 from brawl.state import _FIELDS as _ENCOUNTER_FIELDS
 from brawl.turns.ability_deeds import OFFERED, _chosen_in_area, _no_direction, _requests, ability_deeds
@@ -223,3 +224,32 @@ def test_an_encounter_copy_keeps_every_field() -> None:
     for name in _ENCOUNTER_FIELDS:
         if name != "round":
             assert getattr(copied, name) is getattr(enc, name)
+
+
+def test_routes_from_the_floods_steps_are_the_step_rules_routes_in_fights() -> None:
+    """R-MOVE-1, R-GEO-4: every destination a creature could advance to, in every state of two
+    fights, has the same cheapest path and step costs rebuilt from the flood's own steps as from
+    the step rules (``MoveModel.check_step``), which allow each step at that cost."""
+    routes = 0
+    for seed in (1, 2):
+        for state in fight_states(seed)[::3]:
+            turn = state.turn
+            if not isinstance(turn, DrawSteelTurn) or turn.current is None:
+                continue
+            cid = turn.current
+            twin = state.with_creature(state.creature(cid))
+            fast, slow = reachable(state, cid), reachable(twin, cid)
+            backend = slow._backend
+            assert isinstance(backend, BitsetBackend)
+            assert backend.walk is not None
+            backend.walk = None  # this result asks the step rules
+            model = movement_model(state, cid, "advance")
+            for pos in fast:
+                path, costs = fast.route_to(pos)
+                assert (path, costs) == slow.route_to(pos)
+                at = fast.origin
+                for q, c in zip(path, costs, strict=True):
+                    assert model.check_step(at, q) == c
+                    at = q
+                routes += len(path) > 2
+    assert routes > 500

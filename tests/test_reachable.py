@@ -14,8 +14,9 @@ import brawl
 from brawl import Cell, Creature, Encounter, MapObject, Material, Pos, Terrain
 from brawl.conditions import Condition, ConditionName
 from brawl.geometry import HORIZONTAL_DIRECTIONS, SPATIAL_DIRECTIONS, corner_cells, cube, distance
-from brawl.reach import Backend
+from brawl.reach import Backend, BitsetBackend
 from brawl.rules.movement import move_searched, plan_move
+from brawl.rules.reachable import movement_model
 from brawl.rules.steps import MODES
 
 # --------------------------------------------------------------------------------------------
@@ -734,3 +735,30 @@ def test_cheaper_neighbours_by_index_are_those_by_position(
         assert backend.cheaper_before(pos, cq, directions) == Backend.cheaper_before(
             backend, pos, cq, directions
         )
+
+
+@given(scenes())
+def test_a_route_from_the_floods_steps_is_the_route_the_step_rules_give(scene: tuple[Encounter, str]) -> None:
+    """R-MOVE-1, R-GEO-4: on one level a size-1 mover's cheapest path is rebuilt from the bit-set
+    flood's own steps; it is the path and the step costs found by asking the step rules
+    (``MoveModel.check_step``) of each candidate, and every step is one the rules allow at that cost."""
+    enc, _ = scene
+    twin = enc.with_creature(enc.creature("mover"))  # an equal state: a search of its own
+    for mode in ("advance", "shift", "crawl", "burrow"):
+        fast, slow = _try(enc, mode), _try(twin, mode)
+        if fast is None or slow is None:
+            continue
+        assert slow is not fast
+        backend = slow._backend
+        if not isinstance(backend, BitsetBackend) or backend.walk is None:
+            continue
+        backend.walk = None  # this result asks the step rules
+        model = movement_model(enc, "mover", mode)
+        farthest = sorted(fast.items(), key=lambda pc: -pc[1])[:8]
+        for pos, _ in farthest:
+            path, costs = fast.route_to(pos)
+            assert (path, costs) == slow.route_to(pos)
+            at = fast.origin
+            for q, c in zip(path, costs, strict=True):
+                assert model.check_step(at, q) == c
+                at = q

@@ -299,6 +299,7 @@ class BitsetBackend(Backend):
         "start",
         "stride",
         "visited",
+        "walk",
         "x0",
         "y0",
         "z",
@@ -313,6 +314,9 @@ class BitsetBackend(Backend):
         window: tuple[int, int, int, int, int, int, int, int],
         no_stop: Callable[[], int] | None,
     ):
+        self.walk: tuple[int, int, int, int] | None = None
+        """For a one-level search of a size-1 mover (:func:`flood`): its blocked cells, the cells
+        a step into costs 1 more, those it costs 2 more, and the base cost of a step."""
         self._layers: list[int] | None = layers
         self._planes = planes
         self.visited = visited
@@ -584,6 +588,18 @@ class BitsetBackend(Backend):
                     found.append((q - d, cp))
         return found
 
+    def walk_step(self, p: Pos, q: Pos) -> int | None:
+        """The cost of :func:`flood`'s step from ``p`` to ``q``, two positions it reached one
+        step apart, or None if it takes no such step: a diagonal step needs both corners open
+        (R-GEO-4), and entering a cell costs the base plus its surcharges. Only with ``walk``."""
+        assert self.walk is not None
+        blk, ent, e2, base = self.walk
+        i, j = self._bit(p), self._bit(q)
+        dx, dy = q.x - p.x, q.y - p.y
+        if dx and dy and ((blk >> (i + dx)) & 1 or (blk >> (i + dy * self.stride)) & 1):
+            return None
+        return base + ((ent >> j) & 1) + ((e2 >> j) & 1)
+
     def is_endpoint(self, p: Pos) -> bool:
         i = self._bit(p)
         if i < 0:
@@ -667,8 +683,9 @@ class Reachable:
         q = self._endpoint(pos)
         path: list[Pos] = []
         costs: list[int] = []
-        step = self._step
         backend = self._backend
+        # the flood's own steps, when it kept them; else the step rules it was cut from
+        step = backend.walk_step if isinstance(backend, BitsetBackend) and backend.walk else self._step
         cq = backend.cost_of(q)
         assert cq is not None
         while q != self.origin:

@@ -453,7 +453,11 @@ def bitset_search(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
         no_stop = functools.partial(_no_stop_beside, model, beside, x0, y0, x1, y1, z, s)
     elif not model.squeeze:
         no_stop = functools.partial(_no_stop, model, x0, y0, x1, y1, z, s)
-    return BitsetBackend(layers, planes, visited, start, window, no_stop)
+    backend = BitsetBackend(layers, planes, visited, start, window, no_stop)
+    if n == 1 and model.fright is None and not beside:
+        # its paths are rebuilt from the flood's own steps (R-GEO-4, R-MOVE-1)
+        backend.walk = (blk, swim | surcharge, swim & surcharge, model.base)
+    return backend
 
 
 def _inside(model: MoveModel, other: Creature) -> bool:
