@@ -48,6 +48,7 @@ from brawl.geometry import Pos, distance
 from brawl.outcome import Outcome
 from brawl.rng import Rng
 from brawl.rules.abilities import UseAbility
+from brawl.rules.steps import STOP_SIZE_GAP
 from brawl.state import Encounter
 from brawl.turns.ability_deeds import ability_deeds, pick_ability
 from brawl.turns.deeds import legal_moves
@@ -264,10 +265,11 @@ def greedy(state: Encounter, options: Sequence[Action]) -> Action:
     if current is not None:
         me = state.creature(current)
         foes = [c for c in state.living() if c.side != me.side and can_fight(c)]
-        # a square the move may end on shares no space with a foe, so it is at least 1 away
-        # from every foe: a creature already next to one has no square nearer to look for
+        # a move ends in no foe's space unless their sizes are 2 or more apart (DS-MOVE-04), so
+        # otherwise every end is at least 1 from every foe: next to one, there is none nearer
         now = distance_to_nearest(me.pos, me.n, foes) if foes else 0
-        if now > 1:
+        least = 0 if any(f.size.ranks_apart(me.size) >= STOP_SIZE_GAP for f in foes) else 1
+        if now > least:
             ends = view.destinations()
             if ends:
                 best, near = _closest(me, foes, ends, now)
