@@ -1,13 +1,13 @@
 """The benchmark's fights are pinned: speeding the engine up must not change a single fight.
 
-The figures below were computed from ``benchmarks/four_vs_six.toml`` before any of the speed
-work: for each seed, a digest of the fight :func:`brawl.play` plays under the greedy policy (each
-action's kind, actor, target, destination or path, then each creature's Stamina, death and
-square at the end), the number of actions, the winner and the rounds; and the summary of
-``brawl.simulate(enc, runs=3)``. The digest leaves out the records' other fields and their
-``repr``, so a new optional field does not change it; a change of the rules that changes these
-fights on purpose must recompute them (``python tests/test_sim_pinned.py`` prints the current
-ones) and say so.
+The figures below were computed from ``benchmarks/four_vs_six.toml`` (and, further down, from
+scenarios with abilities) before any of the speed work: for each seed, a digest of the fight
+:func:`brawl.play` plays under the greedy policy (each action's kind, actor, target,
+destination or path, then each creature's Stamina, death and square at the end), the number of
+actions, the winner and the rounds; and the summary of ``brawl.simulate(enc, runs=3)``. The
+digest leaves out the records' other fields and their ``repr``, so a new optional field does not
+change it; a change of the rules that changes these fights on purpose must recompute them
+(``python tests/test_sim_pinned.py`` prints the current ones) and say so.
 """
 
 from __future__ import annotations
@@ -96,6 +96,29 @@ def test_the_benchmark_summary_is_the_same_as_before() -> None:
     assert (summary.runs, dict(summary.wins), summary.undecided) == (3, {"heroes": 3}, 0)
     assert summary.mean_rounds == 25 / 3
     assert summary.survival == SURVIVAL_OF_3
+
+
+ROOT = SCENARIO.parent.parent
+
+PINNED_WITH_ABILITIES = {
+    ("examples/scenarios/tavern.toml", 0): ("72e057dded80eab515b8d7f8cc280598", 86, "heroes", 8),
+    ("examples/scenarios/tavern.toml", 1): ("7fc7b3840efb90e32b158b29b36c4684", 80, "heroes", 8),
+    ("examples/scenarios/bridge.toml", 0): ("f4feba20764c2a3be9bb9fd199ef4318", 56, "director", 4),
+    ("examples/scenarios/bridge.toml", 14): ("8ddb6bd06c5d27fb3db45ba90b7b27e7", 86, "director", 6),
+    ("benchmarks/four_vs_six_abilities.toml", 0): ("4d100cf9bb5658731103830cf1c2b2d6", 138, "heroes", 6),
+    ("benchmarks/four_vs_six_abilities.toml", 1): ("ee2772c8d18157d18ddf786f971cc948", 121, "heroes", 5),
+}
+"""Fights with abilities, creatures of several sizes and other maps, as they were before the
+speed work: (scenario, seed) -> the same fingerprint. Bridge seed 14 has a creature end its move
+in the space of a foe two sizes larger (DS-MOVE-04)."""
+
+
+@pytest.mark.parametrize(("path", "seed"), sorted(PINNED_WITH_ABILITIES))
+def test_fights_with_abilities_are_the_same_as_before(path: str, seed: int) -> None:
+    """Same seed, same fight, in the scenarios whose creatures use their stat blocks' abilities."""
+    enc = brawl.load_scenario(ROOT / path)
+    fight = brawl.play(enc.with_rng(brawl.Rng(seed)))
+    assert fingerprint(fight) == PINNED_WITH_ABILITIES[(path, seed)]
 
 
 if __name__ == "__main__":
