@@ -268,8 +268,7 @@ def greedy(state: Encounter, options: Sequence[Action]) -> Action:
         # a move ends in no foe's space unless their sizes are 2 or more apart (DS-MOVE-04), so
         # otherwise every end is at least 1 from every foe: next to one, there is none nearer
         now = distance_to_nearest(me.pos, me.n, foes) if foes else 0
-        least = 0 if any(f.size.ranks_apart(me.size) >= STOP_SIZE_GAP for f in foes) else 1
-        if now > least:
+        if now > 1 or (now == 1 and any(f.size.ranks_apart(me.size) >= STOP_SIZE_GAP for f in foes)):
             ends = view.destinations()
             if ends:
                 best, near = _closest(me, foes, ends, now)
