@@ -9,6 +9,9 @@ serves; a value of the right type out of its range raises
 can be moved, a Stamina amount) are checked by the rule's ``verify_x``, not here. The checks of one
 domain live next to it: movement modes and budgets in :mod:`brawl.rules.steps`, edge and bane
 reasons in :mod:`brawl.rules.edges`, power-roll dice in :mod:`brawl.dice`.
+
+:func:`replaced` is the engine's cheaper ``attrs.evolve`` for the records it changes on every
+action (creatures, turn bookkeeping): it converts and checks only the changed fields.
 """
 
 from __future__ import annotations
@@ -235,13 +238,11 @@ def _plan(cls: type) -> _Plan | None:
     """
     if cls not in _PLANS:
         fields = attrs.fields(cls)
-        alone = bool(getattr(cls, FIELD_CHECKS_ALONE, False))
-        plain = alone or (
-            not hasattr(cls, "__attrs_post_init__")
-            and all(f.converter is None and f.validator is None for f in fields)
+        bare = not hasattr(cls, "__attrs_post_init__") and all(
+            f.converter is None and f.validator is None for f in fields
         )
         ok = (
-            plain
+            (bare or bool(getattr(cls, FIELD_CHECKS_ALONE, False)))
             and "__slots__" in cls.__dict__
             and all(f.init and not isinstance(f.converter, attrs.Converter) for f in fields)
         )
@@ -261,8 +262,7 @@ def _plan(cls: type) -> _Plan | None:
                 tuple((d.__get__, d.__set__) for d in slots),
                 {name: d.__set__ for name, d in zip(names, slots, strict=True)},
                 {name: i for i, name in enumerate(names)},
-                not hasattr(cls, "__attrs_post_init__")
-                and all(f.converter is None and f.validator is None for f in fields),
+                bare,
             )
             if ok
             else None
