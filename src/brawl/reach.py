@@ -517,26 +517,34 @@ class BitsetBackend(Backend):
 
     def _row_columns(self) -> ReachableColumns:
         """The columns of a large window (or of costs past 127), row by row with C loops."""
-        sel = spread(self.ends)
-        costs = self.costs_array()
         xs, ys, zs, cs = array("i"), array("i"), array("i"), array("i")
+        for row_xs, y, z, row_costs in self._rows(spread(self.ends)):
+            before = len(xs)
+            xs.extend(row_xs)
+            count = len(xs) - before
+            ys.extend(repeat(y, count))
+            zs.extend(repeat(z, count))
+            cs.extend(row_costs)
+        return _frozen_columns(xs, ys, zs, cs)
+
+    def _rows(self, sel: bytes) -> Iterator[tuple[Iterator[int], int, int, Iterator[int]]]:
+        """Row by row, the x of each selected position (``sel``: a byte per window bit), the
+        row's y and z, and their costs, all picked by C loops; rows with none are skipped."""
+        costs = self.costs_array()
         s, cols = self.stride, self.cols
         here = range(self.x0, self.x0 + cols)
         for dz in range(self.levels):
-            z = self.z + dz
             base = dz * self.plane
             for dy in range(self.rows):
                 first = base + dy * s
                 row = sel[first : first + cols]
-                if 1 not in row:
-                    continue
-                before = len(xs)
-                xs.extend(compress(here, row))
-                count = len(xs) - before
-                ys.extend(repeat(self.y0 + dy, count))
-                zs.extend(repeat(z, count))
-                cs.extend(compress(costs[first : first + cols], row))
-        return _frozen_columns(xs, ys, zs, cs)
+                if 1 in row:
+                    yield (
+                        compress(here, row),
+                        self.y0 + dy,
+                        self.z + dz,
+                        compress(costs[first : first + cols], row),
+                    )
 
     def cost_dict(self) -> dict[Pos, int]:
         plan = self._plan()
@@ -553,20 +561,8 @@ class BitsetBackend(Backend):
             return dict(zip(compress(where, sel), compress(costs_at, sel), strict=True))  # type: ignore[arg-type]
         # a large window: row by row, every position made and every cost read by C loops
         out: dict[Pos, int] = {}
-        s, cols = self.stride, self.cols
-        xs = range(self.x0, self.x0 + cols)
-        for dz in range(self.levels):
-            z = self.z + dz
-            base = dz * self.plane
-            for dy in range(self.rows):
-                first = base + dy * s
-                row = sel[first : first + cols]
-                if 1 not in row:
-                    continue
-                here = zip(compress(xs, row), repeat(self.y0 + dy), repeat(z))
-                out.update(
-                    zip(map(_new_pos, here), compress(costs_at[first : first + cols], row), strict=False)
-                )
+        for row_xs, y, z, row_costs in self._rows(sel):
+            out.update(zip(map(_new_pos, zip(row_xs, repeat(y), repeat(z))), row_costs, strict=False))
         return out
 
     def cheaper_before(self, q: Pos, cq: int, directions: tuple[Pos, ...]) -> list[tuple[Pos, int]]:
