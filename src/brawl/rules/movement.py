@@ -228,7 +228,7 @@ class Move(Action):
         return path_cost(state, self.creature, self.path, mode=self.mode, squeeze=self.squeeze)  # type: ignore[arg-type]
 
 
-def _plan_request(state: Encounter, request: Move) -> MovePlan:
+def _plan_request(state: Encounter, request: Move, searched: tuple[int, ...] | None = None) -> MovePlan:
     return plan_move(
         state,
         request.creature,
@@ -238,6 +238,7 @@ def _plan_request(state: Encounter, request: Move) -> MovePlan:
         squeeze=request.squeeze,
         ignore_speed=request.ignore_speed,
         verb=request.mode,
+        searched=searched,
     )
 
 
@@ -333,35 +334,14 @@ def move_searched(
     """:func:`move` with its defaults along a path a search found, with its step costs
     (:meth:`~brawl.reach.Reachable.route_to` of :func:`~brawl.rules.reachable.reachable` in the
     same mode and budget): the steps are not checked again (:func:`plan_move`)."""
-    plan = plan_move(
-        state,
-        creature,
-        path,
-        mode="advance",
-        budget=budget,
-        squeeze=False,
-        ignore_speed=False,
-        verb="advance",
-        searched=costs,
-    )
-    return walk(
-        state,
-        creature,
-        plan,
-        willing=True,
-        stop_at_provocation=False,
-        resolved=frozenset(),
-        test_passed=None,
-        label="advance",
-        rules=(),
-    )
+    return _move(state, Move(creature, path, budget=budget), searched=costs)
 
 
-def _move(state: Encounter, request: Move) -> Outcome:
+def _move(state: Encounter, request: Move, searched: tuple[int, ...] | None = None) -> Outcome:
     return walk(
         state,
         request.creature,
-        _plan_request(state, request),
+        _plan_request(state, request, searched),
         willing=request.willing,
         stop_at_provocation=request.stop_at_provocation,
         resolved=frozenset(request.resolved),
