@@ -100,8 +100,13 @@ def legal_moves(state: Encounter, creature: str) -> dict[Pos, int]:
         reach = reachable(state, creature, budget=budget)
     except (ActionUnavailableError, IllegalMoveError, TurnOrderError):
         return {}
+    return _destinations(reach)
+
+
+def _destinations(reach: Reachable) -> dict[Pos, int]:
+    """The squares a move may end on but its start → their costs, cheapest first, then by square."""
     costs = reach.costs()
-    costs.pop(state.creature(creature).pos, None)
+    costs.pop(reach.origin, None)
     return dict(sorted(costs.items(), key=_by_cost_then_square))
 
 
@@ -214,8 +219,7 @@ def ride_destinations(state: Encounter, rider: str) -> dict[Pos, int]:
         reach = reachable(state, mount)
     except (ActionUnavailableError, IllegalMoveError, TurnOrderError):
         return {}
-    here = state.creature(mount).pos
-    return {p: cost for p, cost in sorted(reach.items(), key=lambda pc: (pc[1], pc[0])) if p != here}
+    return _destinations(reach)
 
 
 def acting_creature(action: Action) -> str:
