@@ -174,17 +174,6 @@ def Slide(  # the action of brawl.slide: the full ForcedMove record
 # -- applying, replaying, choosing ------------------------------------------------------------------
 
 
-_FIELD_NAMES: dict[type[Action], tuple[str, ...]] = {}
-
-
-def _fields(action: Action) -> dict[str, Any]:
-    kind = type(action)
-    names = _FIELD_NAMES.get(kind)
-    if names is None:
-        names = _FIELD_NAMES[kind] = tuple(f.name for f in attrs.fields(kind)) if attrs.has(kind) else ()
-    return {name: getattr(action, name) for name in names}
-
-
 def apply(state: Encounter, action: Action) -> Outcome:
     """Apply one action: ``state, events = brawl.apply(state, action)``.
 
@@ -195,7 +184,7 @@ def apply(state: Encounter, action: Action) -> Outcome:
     if not isinstance(action, Action):
         raise InvalidArgumentError(f"action {action!r}: not a brawl action", rule=())
     kind = type(action)
-    return settle(spend_for(state, kind, _fields(action), rule_name(kind), action.resolve))
+    return settle(spend_for(state, kind, action.fields(), rule_name(kind), action.resolve))
 
 
 def replay(state: Encounter, actions: Iterable[Action]) -> Outcome:

@@ -43,6 +43,14 @@ class Action:
         """Who acts in the request with these fields (by default the field :attr:`actor` names)."""
         return fields.get(cls.actor)
 
+    def fields(self) -> dict[str, Any]:
+        """The record's fields by name, as the rule call's arguments (the names read once per class)."""
+        kind = type(self)
+        names = _FIELD_NAMES.get(kind)
+        if names is None:
+            names = _FIELD_NAMES[kind] = tuple(f.name for f in attrs.fields(kind)) if attrs.has(kind) else ()
+        return {name: getattr(self, name) for name in names}
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if not cls.__name__.startswith("_") and not cls.__dict__.get("base", False):
@@ -58,6 +66,9 @@ class Action:
         Every request defines its own: its rule's ``verify_x``, never a trial run of the rule.
         """
         raise NotImplementedError
+
+
+_FIELD_NAMES: dict[type[Action], tuple[str, ...]] = {}
 
 
 __all__ = ["Action"]

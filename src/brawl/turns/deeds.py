@@ -357,7 +357,7 @@ def payable(state: Encounter, action: Action) -> bool:
     """Whether the part of the turn ``action`` costs may be spent now (DS-TURN-01..03), its own
     checks aside: :func:`legal_now` is :func:`~brawl.turns.records.verified` and this."""
     kind = type(action)
-    fields = {f.name: getattr(action, f.name) for f in attrs.fields(kind)} if attrs.has(kind) else {}
+    fields = action.fields()
     try:
         spend_for(state, kind, fields, rule_name(kind), lambda s: Outcome(s, ()))
     except RulesError:
