@@ -52,6 +52,7 @@ __all__ = [
     "costed_requests",
     "legal_moves",
     "legal_now",
+    "legal_reach",
     "movement_left",
     "payable",
     "ride_destinations",
@@ -95,12 +96,17 @@ def legal_moves(state: Encounter, creature: str) -> dict[Pos, int]:
     The movement left from its move actions, or, with none left, the speed a move action would
     grant (DS-ACT-01, DS-TURN-02). Empty if it can't move now (not its turn, no action left, dead).
     """
+    reach = legal_reach(state, creature)
+    return {} if reach is None else _destinations(reach)
+
+
+def legal_reach(state: Encounter, creature: str) -> Reachable | None:
+    """The search behind :func:`legal_moves`: the squares the creature's movement reaches this
+    turn (its start included), or None if it can't move now."""
     try:
-        budget = _budget(state, creature)
-        reach = reachable(state, creature, budget=budget)
+        return reachable(state, creature, budget=_budget(state, creature))
     except (ActionUnavailableError, IllegalMoveError, TurnOrderError):
-        return {}
-    return _destinations(reach)
+        return None
 
 
 def _destinations(reach: Reachable) -> dict[Pos, int]:
