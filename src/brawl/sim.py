@@ -46,13 +46,14 @@ from brawl.creature import Creature
 from brawl.errors import ArgumentTypeError, InvalidArgumentError
 from brawl.geometry import Pos, distance
 from brawl.outcome import Outcome
+from brawl.reach import BitsetBackend, Reachable
 from brawl.rng import Rng
 from brawl.rules.abilities import UseAbility
 from brawl.rules.steps import STOP_SIZE_GAP
 from brawl.state import Encounter
 from brawl.turns.ability_deeds import ability_deeds, pick_ability
-from brawl.turns.deeds import legal_moves
-from brawl.turns.drawsteel_deeds import free_strikes
+from brawl.turns.deeds import legal_moves, legal_reach
+from brawl.turns.drawsteel_deeds import first_free_strike, free_strikes
 from brawl.turns.drawsteel_turn import DrawSteelTurn
 from brawl.turns.records import verified
 from brawl.zone.policy import fighting, standing_factions, zone_greedy, zone_start
@@ -143,6 +144,12 @@ class Options(Sequence[Action]):
             if isinstance(a, TakeAction) and isinstance(a.action, FreeStrike) and not a.action.ranged
         ]
 
+    def first_melee_free_strike(self) -> Action | None:
+        """The first of :meth:`melee_free_strikes` (None with none), checking no strike after it."""
+        if self._all is None and self._acting is not None:
+            return first_free_strike(self._state, self._acting)
+        return next(iter(self.melee_free_strikes()), None)
+
     def moves(self) -> list[Advance | AdvanceTo]:
         """The moves among the options (:class:`AdvanceTo`, :class:`Advance`), in their order."""
         if self._all is None and self._acting is not None:
@@ -155,6 +162,24 @@ class Options(Sequence[Action]):
             cid = self._acting
             return [] if self._state.creature(cid).dead else list(legal_moves(self._state, cid))
         return [a.destination for a in self.moves()]
+
+    def nearest_destination(self, foes: Sequence[Creature], now: int) -> tuple[Pos | None, int]:
+        """Of :meth:`destinations`, the first that brings the creature whose turn it is nearest one
+        of ``foes``, fewest squares from where it stands breaking ties, with that distance; ``now``
+        is its distance today (:func:`distance_to_nearest`). ``(None, -1)`` with no destination or
+        no foe. On a creature's Draw Steel turn the destinations are read from the search's bits
+        without listing them."""
+        me = self._state.creature(self._state.turn.current)  # type: ignore[union-attr]
+        if self._all is None and self._acting is not None:
+            if me.dead:
+                return None, -1
+            reach = legal_reach(self._state, me.id)
+            if reach is None:
+                return None, -1
+            found = nearest_end(reach, me, foes, now)
+            if found is not None:
+                return found
+        return _closest(me, foes, self.destinations(), now)
 
     def move_to(self, destination: Pos) -> Advance | AdvanceTo:
         """The first move among the options that ends on ``destination`` (one of :meth:`destinations`)."""
@@ -235,6 +260,78 @@ def _closest(me: Creature, foes: Sequence[Creature], ends: Sequence[Pos], now: i
     return ends[best[1]], k
 
 
+def nearest_end(
+    reach: Reachable, me: Creature, foes: Sequence[Creature], now: int
+) -> tuple[Pos | None, int] | None:
+    """:func:`_closest` over the squares ``reach`` lets ``me`` end on but its start, in the order
+    :func:`brawl.legal_moves` lists them (cheapest, then by square), read from the bit-set
+    search's window instead of a list; None when the search kept no window (a fallback search).
+
+    The same growing boxes as :func:`_closest`, laid out in the window's own bits (rows of
+    ``stride`` bits, levels of ``plane`` bits), ANDed with the end squares' bits: only the
+    squares found at the least distance are decoded, to break ties by squares from the start, then
+    cost, then square (the order of the list).
+    """
+    b = reach._backend
+    if not isinstance(b, BitsetBackend):
+        return None
+    x0, y0, z0, cols, rows, levels, stride, plane = (
+        b.x0,
+        b.y0,
+        b.z,
+        b.cols,
+        b.rows,
+        b.levels,
+        b.stride,
+        b.plane,
+    )
+    ox, oy, oz = reach.origin
+    ends = b.ends & ~(1 << ((oz - z0) * plane + (oy - y0) * stride + (ox - x0)))
+    if not ends or not foes:
+        return None, -1
+    n = me.n
+    boxes = [
+        (f.pos.x - n + 1 - x0, f.pos.x + f.n - 1 - x0, f.pos.y - n + 1 - y0, f.pos.y + f.n - 1 - y0,
+         f.pos.z - n + 1 - z0, f.pos.z + f.n - 1 - z0)
+        for f in foes
+    ]  # fmt: skip
+    # no end is farther from the start than the window's far edge, and a gap shrinks by at most
+    # one a square: no end is nearer a foe than ``now`` less that, and every end is within ``now + far``
+    far = max(ox - x0, x0 + cols - 1 - ox, oy - y0, y0 + rows - 1 - oy, oz - z0, z0 + levels - 1 - oz)
+
+    def within(k: int) -> int:
+        near = 0
+        for lx, hx, ly, hy, lz, hz in boxes:
+            c0, c1 = max(lx - k, 0), min(hx + k, cols - 1)
+            r0, r1 = max(ly - k, 0), min(hy + k, rows - 1)
+            l0, l1 = max(lz - k, 0), min(hz + k, levels - 1)
+            if c0 <= c1 and r0 <= r1 and l0 <= l1:
+                row = ((1 << (c1 - c0 + 1)) - 1) << c0
+                box = row * _repeat(r1 - r0 + 1, stride) << (r0 * stride)
+                near |= box * _repeat(l1 - l0 + 1, plane) << (l0 * plane)
+        return near & ends
+
+    # the least k with an end within k of a foe, up from the bound (it is seldom more than 2 above)
+    k = max(0, now - far)
+    found = within(k)
+    while not found:
+        k += 1
+        assert k <= now + far, "an end square lies beyond the window's far edge"
+        found = within(k)
+    squares: dict[Pos, int] = {}
+    while found:
+        low = found & -found
+        found ^= low
+        dz, r = divmod(low.bit_length() - 1, plane)
+        dy, dx = divmod(r, stride)
+        p = Pos(x0 + dx, y0 + dy, z0 + dz)
+        squares[p] = max(abs(p.x - ox), abs(p.y - oy), abs(p.z - oz))
+    fewest = min(squares.values())
+    tied = [p for p, sq in squares.items() if sq == fewest]
+    best = tied[0] if len(tied) == 1 else min(tied, key=lambda p: (b.cost_of(p), p))
+    return best, k
+
+
 @functools.lru_cache(maxsize=1024)
 def _repeat(count: int, step: int) -> int:
     """``count`` ones, ``step`` bits apart: times a row's bits, the same row ``count`` times."""
@@ -258,9 +355,9 @@ def greedy(state: Encounter, options: Sequence[Action]) -> Action:
     ability = pick_ability(state, view.abilities())
     if ability is not None:
         return ability
-    strikes = view.melee_free_strikes()
-    if strikes:
-        return strikes[0]
+    strike = view.first_melee_free_strike()
+    if strike is not None:
+        return strike
     current = getattr(state.turn, "current", None)
     if current is not None:
         me = state.creature(current)
@@ -269,11 +366,9 @@ def greedy(state: Encounter, options: Sequence[Action]) -> Action:
         # otherwise every end is at least 1 from every foe: next to one, there is none nearer
         now = distance_to_nearest(me.pos, me.n, foes) if foes else 0
         if now > 1 or (now == 1 and any(f.size.ranks_apart(me.size) >= STOP_SIZE_GAP for f in foes)):
-            ends = view.destinations()
-            if ends:
-                best, near = _closest(me, foes, ends, now)
-                if best is not None and near < now:
-                    return view.move_to(best)
+            best, near = view.nearest_destination(foes, now)
+            if best is not None and near < now:
+                return view.move_to(best)
     for kind in _TURN_FLOW:
         found = view.first(kind)
         if found is not None:

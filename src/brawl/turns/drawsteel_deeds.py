@@ -42,7 +42,7 @@ from brawl.turns.base import system_of
 from brawl.turns.deeds import AdvanceTo, RideTo, TakeAction, legal_moves, legal_now, ride_destinations
 from brawl.turns.records import UseAction, verified
 
-__all__ = ["deeds", "free_strikes"]
+__all__ = ["deeds", "first_free_strike", "free_strikes"]
 
 
 def _taken(state: Encounter, kind: str, records: list[Action]) -> list[Action]:
@@ -71,6 +71,24 @@ def free_strikes(state: Encounter, cid: str, *, ranged: bool = False) -> list[Ac
     near = [e.id for e in state.enemies_of(cid) if distance(c.pos, c.n, e.pos, e.n) <= reach]
     strikes = [FreeStrike(cid, e, ranged=True) if ranged else FreeStrike(cid, e) for e in sorted(near)]
     return [TakeAction("main", s) for s in strikes if verified(s, state)]
+
+
+def first_free_strike(state: Encounter, cid: str, *, ranged: bool = False) -> Action | None:
+    """The first of :func:`free_strikes` (None with none), checking no target after it."""
+    c = state.creature(cid)
+    if c.dead:
+        return None
+    try:
+        system_of(state).verify_action(state, cid, "main")
+    except RulesError:
+        return None
+    reach = RANGED_DISTANCE if ranged else MELEE_DISTANCE
+    near = [e.id for e in state.enemies_of(cid) if distance(c.pos, c.n, e.pos, e.n) <= reach]
+    for e in sorted(near):
+        strike = FreeStrike(cid, e, ranged=True) if ranged else FreeStrike(cid, e)
+        if verified(strike, state):
+            return TakeAction("main", strike)
+    return None
 
 
 def _disengages(state: Encounter, cid: str) -> Iterator[Action]:

@@ -1,0 +1,159 @@
+"""The greedy policy's short cuts give what the general code gives: the nearest destination read
+from the search's bits, and the first Free Strike checked alone."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import brawl
+from brawl.fields import replaced
+from brawl.reach import BitsetBackend
+from brawl.sim import Options, nearest_end
+from brawl.turns.deeds import legal_moves, legal_reach
+from brawl.turns.drawsteel_turn import DrawSteelTurn
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
+SCENARIOS = (
+    BENCH / "four_vs_six.toml",
+    BENCH / "four_vs_six_abilities.toml",
+    brawl.bundled_scenario("bridge"),
+    brawl.bundled_scenario("cliff"),
+)
+
+
+@functools.cache
+def turn_states() -> tuple[brawl.Encounter, ...]:
+    """States of short fights in which a creature takes its turn and can still move."""
+    found = []
+    for path in SCENARIOS:
+        start = brawl.load_scenario(path).with_rng(brawl.Rng(7))
+        state = start
+        for action in brawl.play(start, max_rounds=3).actions:
+            turn = state.turn
+            acting = turn.current if isinstance(turn, DrawSteelTurn) else None
+            if acting is not None and legal_moves(state, acting):
+                found.append(state)
+            state = brawl.apply(state, action).state
+    return tuple(found[::2])
+
+
+def brute_force(
+    reach: brawl.Reachable, me: brawl.Creature, foes: list[brawl.Creature]
+) -> tuple[brawl.Pos | None, int]:
+    """The first destination, in the order :func:`brawl.legal_moves` lists them (cheapest, then by
+    square), with the least distance to a foe and then the fewest squares from the mover: every
+    destination weighed."""
+    costs = reach.costs()
+    costs.pop(reach.origin, None)
+    ends = sorted(costs, key=lambda p: (costs[p], p))
+    if not ends:
+        return None, -1
+
+    def key(i: int) -> tuple[int, int, int]:
+        e = ends[i]
+        d = min(brawl.distance(e, me.n, f.pos, f.n) for f in foes)
+        return d, max(abs(e.x - me.pos.x), abs(e.y - me.pos.y), abs(e.z - me.pos.z)), i
+
+    best = min(range(len(ends)), key=key)
+    return ends[best], key(best)[0]
+
+
+@st.composite
+def scenes(draw: st.DrawFn) -> tuple[brawl.Reachable, brawl.Creature, list[brawl.Creature]]:
+    """The search of a fight's mover, its moves this turn or a flight of up to 6 squares over
+    several levels, and foes of any size anywhere around it, on the map or off it."""
+    state = draw(st.sampled_from(turn_states()))
+    assert isinstance(state.turn, DrawSteelTurn)
+    assert state.turn.current is not None
+    me = state.creature(state.turn.current)
+    reach: brawl.Reachable | None
+    reach = legal_reach(state, me.id)
+    if draw(st.booleans()):
+        flyer = replaced(me, movement=("walk", "fly"))
+        with contextlib.suppress(brawl.RulesError):  # a prone creature can't fly (RB1-PRONE)
+            budget = draw(st.integers(1, 6))
+            reach = brawl.reachable(state.with_creature(flyer), me.id, budget=budget, mode="fly")
+    assert reach is not None
+    x, y, z = me.pos
+    around = st.tuples(st.integers(x - 14, x + 14), st.integers(y - 14, y + 14), st.integers(z - 2, z + 4))
+    foes = [
+        brawl.Creature(id=f"f{i}", pos=p, size=draw(st.sampled_from(["1S", "1M", "2", "3"])))
+        for i, p in enumerate(draw(st.lists(around, min_size=1, max_size=5)))
+    ]
+    return reach, me, foes
+
+
+@settings(max_examples=300, deadline=None)
+@given(scenes())
+def test_the_nearest_destination_read_from_the_bits_is_the_brute_force_one(
+    scene: tuple[brawl.Reachable, brawl.Creature, list[brawl.Creature]],
+) -> None:
+    """R-MOVE-1, DS-MOVE-04: :func:`nearest_end` answers, from the bit-set search's window, what
+    weighing every destination listed answers: the same square and the same distance, ties broken
+    by squares from the mover and then by the order of :func:`brawl.legal_moves` (cost, square)."""
+    reach, me, foes = scene
+    now = min(brawl.distance(me.pos, me.n, f.pos, f.n) for f in foes)
+    found = nearest_end(reach, me, foes, now)
+    if not isinstance(reach._backend, BitsetBackend):
+        assert found is None  # a fallback search has no window: the caller weighs the list
+        return
+    assert found == brute_force(reach, me, foes)
+
+
+def test_the_bit_set_path_decides_in_most_of_the_examples() -> None:
+    """The property above does real work: its states keep a window, on one level for their moves
+    and, for most of them, on several for a flight, with destinations to choose from."""
+    states = turn_states()
+    assert len(states) >= 40
+    levels = 0
+    for state in states:
+        me = state.creature(state.turn.current)  # type: ignore[union-attr]
+        walk = legal_reach(state, me.id)
+        assert walk is not None
+        assert isinstance(walk._backend, BitsetBackend)
+        assert len(walk) > 1
+        flyer = replaced(me, movement=("walk", "fly"))
+        with contextlib.suppress(brawl.RulesError):
+            fly = brawl.reachable(state.with_creature(flyer), me.id, budget=3, mode="fly")
+            assert isinstance(fly._backend, BitsetBackend)
+            levels += fly._backend.levels > 1
+    assert levels > 0.8 * len(states)
+
+
+def test_options_nearest_destination_is_the_same_lazily_and_from_the_list() -> None:
+    """:meth:`Options.nearest_destination` gives the same square and distance whether the options
+    are lazy or the whole list, in every state of the fights."""
+    moved = 0
+    for state in turn_states():
+        assert isinstance(state.turn, DrawSteelTurn)
+        assert state.turn.current is not None
+        me = state.creature(state.turn.current)
+        foes = [c for c in state.living() if c.side != me.side]
+        if not foes:
+            continue
+        now = min(brawl.distance(me.pos, me.n, f.pos, f.n) for f in foes)
+        lazy = Options(state).nearest_destination(foes, now)
+        assert lazy == Options(state, brawl.legal_actions(state)).nearest_destination(foes, now)
+        reach = legal_reach(state, me.id)
+        assert reach is not None
+        assert lazy == brute_force(reach, me, foes)
+        moved += lazy[0] is not None and lazy[1] < now
+    assert moved > 10
+
+
+def test_the_first_free_strike_is_the_first_of_the_list() -> None:
+    """DS-ACT-19: the first melee Free Strike checked alone is the first of those the whole list
+    offers, or None when it offers none, in every state of the fights."""
+    offered = 0
+    for state in turn_states():
+        listed = Options(state, brawl.legal_actions(state)).melee_free_strikes()
+        first = Options(state).first_melee_free_strike()
+        assert first == (listed[0] if listed else None)
+        assert Options(state, brawl.legal_actions(state)).first_melee_free_strike() == first
+        offered += first is not None
+    assert offered > 5
