@@ -54,7 +54,7 @@ from brawl.state import Encounter
 from brawl.turns.ability_deeds import ability_deeds, pick_ability
 from brawl.turns.deeds import legal_moves, legal_reach
 from brawl.turns.drawsteel_deeds import first_free_strike, free_strikes
-from brawl.turns.drawsteel_turn import DrawSteelTurn
+from brawl.turns.drawsteel_turn import DrawSteelTurn, actors
 from brawl.turns.records import verified
 from brawl.zone.policy import fighting, standing_factions, zone_greedy, zone_start
 
@@ -108,6 +108,8 @@ class Options(Sequence[Action]):
         turn = state.turn
         current = turn.current if isinstance(turn, DrawSteelTurn) else None
         self._acting = current if actions is None and current is not None else None
+        # between two Draw Steel turns the list is the turns that may start, or ending the round
+        self._between = actions is None and isinstance(turn, DrawSteelTurn) and current is None
 
     def _list(self) -> list[Action]:
         if self._all is None:
@@ -132,12 +134,16 @@ class Options(Sequence[Action]):
         if self._all is None and self._acting is not None:
             cid = self._acting
             return [] if self._state.creature(cid).dead else list(ability_deeds(self._state, cid))
+        if self._between:
+            return []
         return [a for a in self._list() if isinstance(a, UseAbility)]
 
     def melee_free_strikes(self) -> list[Action]:
         """The melee Free Strikes among the options, in their order."""
         if self._all is None and self._acting is not None:
             return free_strikes(self._state, self._acting)
+        if self._between:
+            return []
         return [
             a
             for a in self._list()
@@ -148,6 +154,8 @@ class Options(Sequence[Action]):
         """The first of :meth:`melee_free_strikes` (None with none), checking no strike after it."""
         if self._all is None and self._acting is not None:
             return first_free_strike(self._state, self._acting)
+        if self._between:
+            return None
         return next(iter(self.melee_free_strikes()), None)
 
     def moves(self) -> list[Advance | AdvanceTo]:
@@ -193,6 +201,15 @@ class Options(Sequence[Action]):
             # on a creature's Draw Steel turn the list is its deeds, then ending the turn
             end = EndTurn()
             return end if kind is EndTurn and verified(end, self._state) else None
+        if self._between and kind in _TURN_FLOW:
+            # the first turn that may start, by id, else ending the round (DS-SIDE-08..12)
+            side, members = actors(self._state, self._state.turn)  # type: ignore[arg-type]
+            if kind is StartTurn:
+                return StartTurn(min(c.id for c in members)) if side is not None and members else None
+            if kind is EndRound and side is None:
+                end_round = EndRound()
+                return end_round if verified(end_round, self._state) else None
+            return None
         return next((a for a in self._list() if isinstance(a, kind)), None)
 
 
