@@ -70,12 +70,23 @@ def _fail(what: str, refusal: Refusal) -> IllegalMoveError:
 def opportunity_attackers(
     state: Encounter, mover: Creature, p: Pos, q: Pos, ignore: frozenset[str]
 ) -> list[str]:
-    """Enemies within reach of the mover at ``p`` that are farther than 1 from it at ``q`` (DS-STRIKE-03)."""
+    """Enemies within reach of the mover at ``p`` that are farther than 1 from it at ``q`` (DS-STRIKE-03).
+
+    In order of id. The living creatures of the columns around ``p`` are the candidates: the
+    distance then tells whether a creature is within 1 of the mover, height included."""
     n = mover.n
+    x, y, z = p
+    near = state.creatures_in_columns(Pos(x - 1, y - 1, z - 1), n + 2)
+    if not near:
+        return []
     out: list[str] = []
-    for cid in sorted(state.creatures_in(p - (1, 1, 1), n + 2, exclude=ignore)):
-        e = state.creatures[cid]
-        if e.side == mover.side or e.dead:
+    side = mover.side
+    creatures = state.creatures
+    for cid in sorted(near):
+        if cid in ignore:
+            continue
+        e = creatures[cid]
+        if e.side == side or e.dead:
             continue
         if distance(p, n, e.pos, e.n) <= OPPORTUNITY_REACH < distance(q, n, e.pos, e.n):
             out.append(cid)
@@ -138,7 +149,24 @@ def plan_move(
     steps = as_path(path)
     if not isinstance(squeeze, bool) or not isinstance(ignore_speed, bool):
         raise InvalidArgumentError("squeeze and ignore_speed: True or False", rule="DS-MOVE-05")
-    model = movement_model(state, creature, mode, squeeze=squeeze)
+    return _plan(state, creature, steps, mode, budget, squeeze, ignore_speed, verb, searched)
+
+
+def _plan(
+    state: Encounter,
+    creature: str,
+    steps: tuple[Pos, ...],
+    mode: str,
+    budget: int | None,
+    squeeze: bool,
+    ignore_speed: bool,
+    verb: str,
+    searched: tuple[int, ...] | None,
+    found: tuple[tuple[str, ...], list[Creature]] | None = None,
+) -> MovePlan:
+    """:func:`plan_move` of a path already converted, its flags checked; ``found``: the mover's
+    :func:`~brawl.rules.reachable.companions`, when the caller has them."""
+    model = movement_model(state, creature, mode, squeeze=squeeze, found=found)
     points = movement_points(state, creature, budget, mode=mode, ignore_speed=ignore_speed)
     c = model.creature
     if mode in SHIFT_MODES and steps and not can_shift(state, creature):
@@ -333,8 +361,22 @@ def move_searched(
 ) -> Outcome:
     """:func:`move` with its defaults along a path a search found, with its step costs
     (:meth:`~brawl.reach.Reachable.route_to` of :func:`~brawl.rules.reachable.reachable` in the
-    same mode and budget): the steps are not checked again (:func:`plan_move`)."""
-    return _move(state, Move(creature, path, budget=budget), searched=costs)
+    same mode and budget): the steps are not checked again (:func:`plan_move`), nor the path's
+    positions and the budget, the search's own."""
+    found = companions(state, creature)
+    plan = _plan(state, creature, path, "advance", budget, False, False, "advance", costs, found)
+    return walk(
+        state,
+        creature,
+        plan,
+        willing=True,
+        stop_at_provocation=False,
+        resolved=frozenset(),
+        test_passed=None,
+        label="advance",
+        rules=(),
+        found=found,
+    )
 
 
 def _move(state: Encounter, request: Move, searched: tuple[int, ...] | None = None) -> Outcome:
@@ -362,11 +404,15 @@ def walk(
     test_passed: bool | None,
     label: str,
     rules: tuple[str, ...],
+    found: tuple[tuple[str, ...], list[Creature]] | None = None,
 ) -> Outcome:
+    """Walk a checked plan: opportunity attacks, damaging terrain, the mover placed at the end with
+    what it carries, a fall if nothing holds it up. ``found``: the mover's
+    :func:`~brawl.rules.reachable.companions` in ``state``, when the caller has them."""
     model = plan.model
     c = model.creature
     start = c.pos
-    riders, grabbed = companions(state, creature)
+    riders, grabbed = companions(state, creature) if found is None else found
     carried = (*riders, *(g.id for g in grabbed))
     moving = frozenset({creature, *carried})
     shifting = model.mode in SHIFT_MODES
@@ -385,7 +431,7 @@ def walk(
             remaining = plan.path[i:]
             break
         if provokes:
-            attackers = opportunity_attackers(enc, enc.creature(creature), p, q, moving)
+            attackers = opportunity_attackers(enc, enc.creatures[creature], p, q, moving)
             provoked: list[str] = []
             for e in attackers:
                 if i == 0 and e in resolved:
@@ -477,22 +523,31 @@ def walk(
 
 
 def _move_rules(model: MoveModel, shifting: bool) -> tuple[str, ...]:
-    rules = ["DS-GRID-03", "DS-MOVE-07", "R-MOVE-1", "R-MOVE-2"]
-    if shifting:
-        rules += ["DS-MOVE-09", "DS-MOVE-10"]
-    if model.prone:
-        rules.append("DS-MTYPE-22")
-    mode_rule = {
-        "climb": "DS-MTYPE-11",
-        "swim": "DS-MTYPE-11",
-        "fly": "DS-MTYPE-24",
-        "burrow": "DS-MTYPE-02",
-        "advance": "DS-ACT-01",
-        "disengage": "DS-ACT-02",
-    }.get(model.mode)
-    if mode_rule:
-        rules.append(mode_rule)
-    return tuple(rules)
+    key = (model.mode, shifting, model.prone)
+    found = _MOVE_RULES.get(key)
+    if found is None:
+        rules = ["DS-GRID-03", "DS-MOVE-07", "R-MOVE-1", "R-MOVE-2"]
+        if shifting:
+            rules += ["DS-MOVE-09", "DS-MOVE-10"]
+        if model.prone:
+            rules.append("DS-MTYPE-22")
+        mode_rule = _MODE_RULES.get(model.mode)
+        if mode_rule:
+            rules.append(mode_rule)
+        found = _MOVE_RULES[key] = tuple(rules)
+    return found
+
+
+_MODE_RULES = {
+    "climb": "DS-MTYPE-11",
+    "swim": "DS-MTYPE-11",
+    "fly": "DS-MTYPE-24",
+    "burrow": "DS-MTYPE-02",
+    "advance": "DS-ACT-01",
+    "disengage": "DS-ACT-02",
+}
+_MOVE_RULES: dict[tuple[str, bool, bool], tuple[str, ...]] = {}
+"""The rules a move cites, by its mode, shifting or not and prone or not (:func:`_move_rules`)."""
 
 
 # --------------------------------------------------------------------------------------------

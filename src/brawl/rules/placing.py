@@ -39,6 +39,8 @@ def place_group(state: Encounter, movers: Sequence[tuple[str, Pos]], **extra: An
     so that no one lands on a space a member of the group has not left yet.
     """
     first = movers[0][0]
+    if len(movers) == 1:  # one creature: every order below is the same
+        return state.with_creature(replaced(state.creature(first), pos=movers[0][1], **extra))
     last_error: StateError | None = None
     start = state.creature(first).pos
     delta = movers[0][1] - start
@@ -86,7 +88,9 @@ def try_place(
             ):
                 extra["riding"] = None  # stepped off its mount
         sharing = state.creatures_in(pos, c.n, exclude=(creature, *carried)) if squeeze else ()
-        extra["squeezed"] = any(state.creatures[o].size.ranks_apart(c.size) < STOP_SIZE_GAP for o in sharing)
+        squeezed = any(state.creatures[o].size.ranks_apart(c.size) < STOP_SIZE_GAP for o in sharing)
+        if squeezed is not c.squeezed:  # the same value set again changes nothing
+            extra["squeezed"] = squeezed
     if delta == (0, 0, 0) and not extra:
         return state
     movers = [(creature, pos), *((cid, state.creature(cid).pos + delta) for cid in carried)]
