@@ -104,37 +104,65 @@ def store_stamina(
     Died (when ``new.dead``), then winded / no longer winded (DS-STAM-04), dying / no longer
     dying (DS-STAM-06) with the dying hero's bleeding imposed or ended (DS-STAM-07).
     """
-    out = Outcome(state.with_creature(new), tuple(events))
+    state = state.with_creature(new)
+    cid = new.id
     if new.dead and not old.dead:
         if not cause:
             cause, rules = _death(new)
             death_rules = (*death_rules, *rules)
-        out = out.add(Died(creature=new.id, cause=cause, rules=tuple(dict.fromkeys(death_rules))))
-        return out.then(release_grabs, new.id, reason="its grabber died")
-    if not old.is_winded and new.is_winded:
-        out = out.add(BecameWinded(creature=new.id, rules=("DS-STAM-04", "R-STAM-1")))
-    elif old.is_winded and not new.is_winded:
-        out = out.add(NoLongerWinded(creature=new.id, rules=("DS-STAM-04", "R-STAM-1")))
-    if not old.is_dying and new.is_dying:
-        out = out.add(BecameDying(creature=new.id, rules=("DS-STAM-06", "R-STAM-1")))
-        out = out.then(
+        out = Outcome(
+            state, (*events, Died(creature=cid, cause=cause, rules=tuple(dict.fromkeys(death_rules))))
+        )
+        if not state.grabbed_by_me(cid):  # it holds no grab: release_grabs would change nothing
+            return out
+        return out.then(release_grabs, cid, reason="its grabber died")
+    was, now = old.is_winded, new.is_winded
+    if was != now:
+        changed: Event = (
+            BecameWinded(creature=cid, rules=("DS-STAM-04", "R-STAM-1"))
+            if now
+            else NoLongerWinded(creature=cid, rules=("DS-STAM-04", "R-STAM-1"))
+        )
+        events = (*events, changed)
+    was, now = old.is_dying, new.is_dying
+    if was == now:
+        return Outcome(state, tuple(events))
+    if now:
+        out = Outcome(state, (*events, BecameDying(creature=cid, rules=("DS-STAM-06", "R-STAM-1"))))
+        return out.then(
             add_condition,
-            new.id,
+            cid,
             ConditionName.BLEEDING,
             Duration.WHILE_DYING,
             source=DYING,
             rules=("DS-STAM-07",),
         )
-    elif old.is_dying and not new.is_dying:
-        out = out.add(NoLongerDying(creature=new.id, rules=("DS-STAM-06", "DS-STAM-07")))
-        out = out.then(
-            remove_condition,
-            new.id,
-            ConditionName.BLEEDING,
-            source=DYING,
-            reason="no longer dying",
-            rules=("DS-STAM-07",),
-        )
+    out = Outcome(state, (*events, NoLongerDying(creature=cid, rules=("DS-STAM-06", "DS-STAM-07"))))
+    return out.then(
+        remove_condition,
+        cid,
+        ConditionName.BLEEDING,
+        source=DYING,
+        reason="no longer dying",
+        rules=("DS-STAM-07",),
+    )
+
+
+_SLOTS = {f.name: getattr(Creature, f.name) for f in attrs.fields(Creature)}
+_FIELDS = tuple((d.__get__, d.__set__) for d in _SLOTS.values())
+_STAMINA, _TEMPORARY, _DEAD = (_SLOTS[name].__set__ for name in ("stamina", "temporary_stamina", "dead"))
+
+
+def with_stamina(c: Creature, stamina: int, temporary: int, dead: bool) -> Creature:
+    """``replaced(c, stamina=..., temporary_stamina=..., dead=...)`` for values a rule worked out
+    from ``c``'s own checked ones: a whole Stamina no higher than the maximum, temporary Stamina
+    of 0 or more, a flag. Such a creature passes every check a new one makes, so none is made."""
+    out: Creature = object.__new__(Creature)
+    for read, write in _FIELDS:
+        write(out, read(c))
+    _STAMINA(out, stamina)
+    _TEMPORARY(out, temporary)
+    _DEAD(out, dead)
     return out
 
 
@@ -220,7 +248,7 @@ def _lose(state: Encounter, request: LoseStamina) -> Outcome:
     c = state.creature(request.creature)
     after = c.stamina - request.amount
     dies = request.amount > 0 and would_die(c, after)
-    new = replaced(c, stamina=after, dead=dies)
+    new = with_stamina(c, after, c.temporary_stamina, dies)  # a checked amount lowers the Stamina
     event = StaminaChanged(
         creature=c.id,
         before=c.stamina,
