@@ -128,9 +128,10 @@ def _open_box(state: Encounter, lo: tuple[int, ...], hi: tuple[int, ...]) -> boo
     if x0 >= x1:
         return True
     window = ((1 << (x1 - x0)) - 1) << x0
+    row_masks = terrain.row_masks
     for z in range(z0, z1):
         for y in range(y0, y1):
-            if terrain.row_masks(z, y)[0] & window:
+            if row_masks(z, y)[0] & window:
                 return False
     return not (state.objects and _object_cells_in(state, (x0, y0, z0), (x1, y1, z1)))
 
@@ -173,8 +174,14 @@ def _blocking_near(state: Encounter, a: Pos, an: int, t: Pos, tn: int) -> frozen
     every cell a line between their corners can touch; the two spaces' own cells never block.
     None inside the box: no line is blocked (each point of a line has a cell of the box among
     those holding it)."""
-    lo = (min(a.x, t.x), min(a.y, t.y), min(a.z, t.z))
-    hi = (max(a.x + an, t.x + tn), max(a.y + an, t.y + tn), max(a.z + an, t.z + tn))
+    ax, ay, az = a
+    tx, ty, tz = t
+    lo = (ax if ax < tx else tx, ay if ay < ty else ty, az if az < tz else tz)
+    hi = (
+        ax + an if ax + an > tx + tn else tx + tn,
+        ay + an if ay + an > ty + tn else ty + tn,
+        az + an if az + an > tz + tn else tz + tn,
+    )
     if _open_box(state, lo, hi):
         return frozenset()  # the usual case: open ground between the two, no need for their cells
     own = _space(a, an) | _space(t, tn)

@@ -8,7 +8,10 @@ Catch Breath, Heal and waking up are in :mod:`brawl.rules.recoveries`.
 
 from __future__ import annotations
 
+import operator
+from collections import deque
 from collections.abc import Iterable, Sequence
+from itertools import repeat
 
 import attrs
 
@@ -148,21 +151,23 @@ def store_stamina(
     )
 
 
-_SLOTS = {f.name: getattr(Creature, f.name) for f in attrs.fields(Creature)}
-_FIELDS = tuple((d.__get__, d.__set__) for d in _SLOTS.values())
-_STAMINA, _TEMPORARY, _DEAD = (_SLOTS[name].__set__ for name in ("stamina", "temporary_stamina", "dead"))
+_NAMES = tuple(f.name for f in attrs.fields(Creature))
+_READ_ALL = operator.attrgetter(*_NAMES)
+_WRITERS = tuple(getattr(Creature, name).__set__ for name in _NAMES)
+_AT_STAMINA, _AT_TEMPORARY, _AT_DEAD = (
+    _NAMES.index(name) for name in ("stamina", "temporary_stamina", "dead")
+)
 
 
 def with_stamina(c: Creature, stamina: int, temporary: int, dead: bool) -> Creature:
     """``replaced(c, stamina=..., temporary_stamina=..., dead=...)`` for values a rule worked out
     from ``c``'s own checked ones: a whole Stamina no higher than the maximum, temporary Stamina
-    of 0 or more, a flag. Such a creature passes every check a new one makes, so none is made."""
+    of 0 or more, a flag. Such a creature passes every check a new one makes, so none is made:
+    the fields are written in one pass of C calls."""
+    values = list(_READ_ALL(c))
+    values[_AT_STAMINA], values[_AT_TEMPORARY], values[_AT_DEAD] = stamina, temporary, dead
     out: Creature = object.__new__(Creature)
-    for read, write in _FIELDS:
-        write(out, read(c))
-    _STAMINA(out, stamina)
-    _TEMPORARY(out, temporary)
-    _DEAD(out, dead)
+    deque(map(operator.call, _WRITERS, repeat(out, len(_WRITERS)), values), 0)
     return out
 
 

@@ -77,49 +77,39 @@ def strike_characteristic(c: Creature, name: str | None) -> tuple[str, int]:
 # -- flanking and the lasting effects of Aid Attack and Defend ---------------------------------
 
 
-def _sides_of(point: tuple[float, float], box: tuple[float, float, float, float]) -> set[str]:
-    x, y = point
-    x0, y0, x1, y1 = box
-    eps = 1e-9
-    sides = set()
-    if abs(x - x0) < eps:
-        sides.add("w")
-    if abs(x - x1) < eps:
-        sides.add("e")
-    if abs(y - y0) < eps:
-        sides.add("n")
-    if abs(y - y1) < eps:
-        sides.add("s")
-    return sides
-
-
 def _crosses_opposite_sides(a: Creature, b: Creature, e: Creature) -> bool:
     """Whether the line between the centres of a and b crosses opposite sides or corners of e."""
-    ax, ay = a.pos.x + a.n / 2, a.pos.y + a.n / 2
-    bx, by = b.pos.x + b.n / 2, b.pos.y + b.n / 2
-    box = (float(e.pos.x), float(e.pos.y), float(e.pos.x + e.n), float(e.pos.y + e.n))
+    an, bn, en = a.size.squares, b.size.squares, e.size.squares
+    ax, ay = a.pos.x + an / 2, a.pos.y + an / 2
+    bx, by = b.pos.x + bn / 2, b.pos.y + bn / 2
+    x0, y0, x1, y1 = float(e.pos.x), float(e.pos.y), float(e.pos.x + en), float(e.pos.y + en)
     dx, dy = bx - ax, by - ay
     t0, t1 = 0.0, 1.0
-    for p, q in ((-dx, ax - box[0]), (dx, box[2] - ax), (-dy, ay - box[1]), (dy, box[3] - ay)):
+    for p, q in ((-dx, ax - x0), (dx, x1 - ax), (-dy, ay - y0), (dy, y1 - ay)):
         if p == 0:
             if q < 0:
                 return False
             continue
         t = q / p
         if p < 0:
-            t0 = max(t0, t)
-        else:
-            t1 = min(t1, t)
+            if t > t0:
+                t0 = t
+        elif t < t1:
+            t1 = t
     if t0 >= t1:
         return False
-    entry = (ax + dx * t0, ay + dy * t0)
-    exit_ = (ax + dx * t1, ay + dy * t1)
-    mid = ((entry[0] + exit_[0]) / 2, (entry[1] + exit_[1]) / 2)
-    if not (box[0] < mid[0] < box[2] and box[1] < mid[1] < box[3]):
+    in_x, in_y = ax + dx * t0, ay + dy * t0  # where the line enters the box
+    out_x, out_y = ax + dx * t1, ay + dy * t1  # and leaves it
+    mid_x, mid_y = (in_x + out_x) / 2, (in_y + out_y) / 2
+    if not (x0 < mid_x < x1 and y0 < mid_y < y1):
         return False  # the line only runs along an edge
-    s0, s1 = _sides_of(entry, box), _sides_of(exit_, box)
-    opposite = {("w", "e"), ("e", "w"), ("n", "s"), ("s", "n")}
-    return any((u, v) in opposite for u in s0 for v in s1)
+    eps = 1e-9
+    return (
+        (abs(in_x - x0) < eps and abs(out_x - x1) < eps)  # west, then east
+        or (abs(in_x - x1) < eps and abs(out_x - x0) < eps)  # east, then west
+        or (abs(in_y - y0) < eps and abs(out_y - y1) < eps)  # north, then south
+        or (abs(in_y - y1) < eps and abs(out_y - y0) < eps)  # south, then north
+    )
 
 
 def is_flanking(state: Encounter, attacker: str, enemy: str) -> str | None:
@@ -133,11 +123,6 @@ def is_flanking(state: Encounter, attacker: str, enemy: str) -> str | None:
     return _flanking(state, state.creature(attacker), state.creature(enemy))
 
 
-def _adjacent_to(c: Creature, e: Creature) -> bool:
-    """Whether ``c``'s space touches ``e``'s without overlapping: distance 1 (R-GEO-1)."""
-    return distance(c.pos, c.size.squares, e.pos, e.size.squares) == 1
-
-
 def _flanking(state: Encounter, a: Creature, e: Creature) -> str | None:
     """:func:`is_flanking` of two creatures of the encounter."""
     if a.side == e.side or a.dead or e.dead:
@@ -146,16 +131,23 @@ def _flanking(state: Encounter, a: Creature, e: Creature) -> str | None:
     def able(c: Creature) -> bool:
         return can_take_triggered_actions(state, c.id) and has_line_of_effect(state, c.id, e.id)
 
-    if not _adjacent_to(a, e):
+    ex, ey, ez = e.pos
+    em = e.size.squares - 1
+    if distance(a.pos, a.size.squares, e.pos, em + 1) != 1:
         return None
     attacker_able: bool | None = None  # looked at once an ally stands in a flanking position
-    side, creatures = a.side, state.creatures
+    side, creatures, aid = a.side, state.creatures, a.id
     for cid in state.order:  # the attacker's living allies, in the encounter's order (allies_of)
         ally = creatures[cid]
-        if ally.side != side or ally.dead or cid == a.id:
+        if ally.side != side or ally.dead or cid == aid:
             continue
-        # the cheap geometry first; the line of effect is looked at only for a flanking position
-        if _adjacent_to(ally, e) and _crosses_opposite_sides(a, ally, e):
+        # the cheap geometry first: adjacent to the enemy (geometry.distance 1, written out)
+        x, y, z = ally.pos
+        d = ally.size.squares - 1
+        if max(0, ex - x - d, x - ex - em, ey - y - d, y - ey - em, ez - z - d, z - ez - em) != 1:
+            continue
+        # the line of effect is looked at only for a flanking position
+        if _crosses_opposite_sides(a, ally, e):
             if attacker_able is None:
                 attacker_able = able(a)
             if not attacker_able:
@@ -263,12 +255,13 @@ def action_roll(
         state.creature(target)  # raises: no such creature
     if not (type(value) is int and -100 <= value <= 100):
         whole_number(value, -100, 100, what="characteristic", rule="RB4-CHARACTERISTICS")
-    return _action_roll(
+    tier, after, events = roll_against(
         state, r, target, t, value, keywords, lowered, dice, purpose, extra, rules, effects, uses
     )
+    return tier, Outcome(after, events)
 
 
-def _action_roll(
+def roll_against(
     state: Encounter,
     r: Creature,
     target: str | None,
@@ -282,7 +275,7 @@ def _action_roll(
     rules: Sequence[str],
     effects: bool,
     uses: str | None,
-) -> tuple[int, Outcome]:
+) -> tuple[int, Encounter, tuple[Event, ...]]:
     """:func:`action_roll` of checked arguments: the roller ``r``, the target's id and its
     creature (None for an object or no target), the keywords and the same lowered, a
     characteristic from -100 to 100, reasons that are all :class:`Reason`."""
@@ -293,10 +286,10 @@ def _action_roll(
         found.extend(_effect_reasons(state, r, t, melee_strike))
     edges, banes = counted(found)
     after, event = rolled(state, value, edges, banes, dice, r.id, purpose, rules, uses)
-    out = Outcome(after, (event,))
     if effects and t is not None and t.effects:
-        out = out.then(_use_aid, r.id, t.id)  # an Aid Attack edge it used ends (DS-ACT-03)
-    return event.tier, out
+        aid = _use_aid(after, r.id, t.id)  # an Aid Attack edge it used ends (DS-ACT-03)
+        return event.tier, aid.state, (event, *aid.events)
+    return event.tier, after, (event,)
 
 
 # -- free strikes -------------------------------------------------------------------------------
@@ -450,11 +443,10 @@ def _strike(
     else:
         cited = _struck_rules(ranged, request.opportunity, request.granted, request.type is not None, False)
         keywords = RANGED_STRIKE if ranged else MELEE_STRIKE
-        tier, out = _action_roll(
+        tier, state, events = roll_against(
             state, a, target, t, char_value, keywords, keywords, request.dice, _strike_name(request),
             request.extra, cited, True, char_name,
         )  # fmt: skip
-        state, events = out.state, out.events
         table = RANGED_FREE_STRIKE_DAMAGE if ranged else MELEE_FREE_STRIKE_DAMAGE
         amount = max(0, table[tier - 1] + char_value)
     struck = Struck(
@@ -688,6 +680,7 @@ __all__ = [
     "opportunity_bane",
     "opportunity_roll",
     "order_triggered_actions",
+    "roll_against",
     "strike_characteristic",
     "verify_free_strike",
     "verify_opportunity_attack",
