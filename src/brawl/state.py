@@ -371,6 +371,19 @@ class Encounter:
                     found[cid] = None
         return tuple(found)
 
+    def creatures_over(self, x0: int, y0: int, x1: int, y1: int) -> tuple[str, ...]:
+        """Ids of the living creatures with a cell in the columns x0..x1, y0..y1 (both ends
+        included), at any height: one look-up per column."""
+        occ = self._occupancy
+        found: dict[str, None] = {}
+        for y in range(y0, y1 + 1):
+            for x in range(x0, x1 + 1):
+                ids = occ.get((x, y))
+                if ids:
+                    for cid in ids:
+                        found[cid] = None
+        return tuple(found)
+
     def object_at(self, pos: Iterable[int]) -> str | None:
         """Id of the object filling this cell, if any."""
         return self._object_cells.get(as_pos(pos))
@@ -696,10 +709,11 @@ class Encounter:
             )
         if c.dead:
             return
-        for p in c.cells():
-            oid = self._object_cells.get(p)
-            if oid is not None:
-                raise StateError(f"creature {c.id!r}: cell {tuple(p)} is inside object {oid!r} (R-GEO-5)")
+        if self._object_cells:
+            for p in c.cells():
+                oid = self._object_cells.get(p)
+                if oid is not None:
+                    raise StateError(f"creature {c.id!r}: cell {tuple(p)} is inside object {oid!r} (R-GEO-5)")
         seen: set[str] = set()
         for y in range(c.pos.y, c.pos.y + c.n):
             for x in range(c.pos.x, c.pos.x + c.n):

@@ -72,25 +72,48 @@ def opportunity_attackers(
 ) -> list[str]:
     """Enemies within reach of the mover at ``p`` that are farther than 1 from it at ``q`` (DS-STRIKE-03).
 
-    In order of id. The living creatures of the columns around ``p`` are the candidates: the
-    distance then tells whether a creature is within 1 of the mover, height included."""
+    In order of id."""
+    near = _enemies_near(state, mover, (p,), ignore)
+    return _leaving(near, mover.n, p, q) if near else []
+
+
+def _enemies_near(
+    state: Encounter, mover: Creature, spots: tuple[Pos, ...], ignore: frozenset[str]
+) -> list[tuple[str, Creature]] | None:
+    """The living creatures of another side than the mover's, ``ignore`` left out, that may be
+    within 1 of it with its lowest corner at one of ``spots``, in order of id: those with a cell
+    in the columns around the spots (the distance then tells, height included). None when the
+    columns around all the spots together are many more than around each one by one."""
     n = mover.n
-    x, y, z = p
-    near = state.creatures_in_columns(Pos(x - 1, y - 1, z - 1), n + 2)
+    if len(spots) == 1:
+        x, y, _ = spots[0]
+        x0, y0, x1, y1 = x - 1, y - 1, x + n, y + n
+    else:
+        xs = [s[0] for s in spots]
+        ys = [s[1] for s in spots]
+        x0, y0, x1, y1 = min(xs) - 1, min(ys) - 1, max(xs) + n, max(ys) + n
+        if (x1 - x0 + 1) * (y1 - y0 + 1) > len(spots) * (n + 2) * (n + 2):
+            return None
+    near = state.creatures_over(x0, y0, x1, y1)
     if not near:
         return []
-    out: list[str] = []
     side = mover.side
     creatures = state.creatures
+    out = []
     for cid in sorted(near):
         if cid in ignore:
             continue
         e = creatures[cid]
-        if e.side == side or e.dead:
-            continue
-        if distance(p, n, e.pos, e.n) <= OPPORTUNITY_REACH < distance(q, n, e.pos, e.n):
-            out.append(cid)
+        if e.side != side and not e.dead:
+            out.append((cid, e))
     return out
+
+
+def _leaving(near: list[tuple[str, Creature]], n: int, p: Pos, q: Pos) -> list[str]:
+    """The ids of ``near`` within 1 of an n-cube at ``p`` and farther than 1 at ``q`` (DS-STRIKE-03)."""
+    return [
+        cid for cid, e in near if distance(p, n, e.pos, e.n) <= OPPORTUNITY_REACH < distance(q, n, e.pos, e.n)
+    ]
 
 
 def why_no_opportunity_attack(state: Encounter, enemy: str, mover: str, at: Pos | None = None) -> str | None:
@@ -425,13 +448,19 @@ def walk(
     stopped = ""
     remaining: tuple[Pos, ...] = ()
     left = plan.points
+    n = c.n
+    # the enemies near the path, once: no other creature moves during the walk
+    near = _enemies_near(state, c, (start, *plan.path), moving) if provokes and plan.path else []
     for i, q in enumerate(plan.path):
         if test_passed is False and model.climbing_or_swimming(p, q):
             stopped = "failed the Might test to climb or swim: no movement wasted"
             remaining = plan.path[i:]
             break
         if provokes:
-            attackers = opportunity_attackers(enc, enc.creatures[creature], p, q, moving)
+            if near is None:
+                attackers = opportunity_attackers(enc, enc.creatures[creature], p, q, moving)
+            else:
+                attackers = _leaving(near, n, p, q) if near else []
             provoked: list[str] = []
             for e in attackers:
                 if i == 0 and e in resolved:

@@ -10,7 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import attrs
+
 from brawl.checks import whole_number
+from brawl.creature import Creature
 from brawl.dice import tier_of
 from brawl.errors import (
     IllegalMoveError,
@@ -40,7 +43,7 @@ def place_group(state: Encounter, movers: Sequence[tuple[str, Pos]], **extra: An
     """
     first = movers[0][0]
     if len(movers) == 1:  # one creature: every order below is the same
-        return state.with_creature(replaced(state.creature(first), pos=movers[0][1], **extra))
+        return state.with_creature(_placed(state.creature(first), movers[0][1], extra))
     last_error: StateError | None = None
     start = state.creature(first).pos
     delta = movers[0][1] - start
@@ -54,16 +57,36 @@ def place_group(state: Encounter, movers: Sequence[tuple[str, Pos]], **extra: An
         try:
             enc = state
             for cid, pos in order:
-                c = enc.creature(cid)
-                if cid == first and extra:
-                    enc = enc.with_creature(replaced(c, pos=pos, **extra))
-                else:
-                    enc = enc.with_creature(replaced(c, pos=pos))
+                enc = enc.with_creature(_placed(enc.creature(cid), pos, extra if cid == first else {}))
             return enc
         except StateError as exc:
             last_error = exc
     assert last_error is not None
     raise last_error
+
+
+def _placed(c: Creature, pos: Pos, extra: dict[str, Any]) -> Creature:
+    """``replaced(c, pos=pos, **extra)``; a :class:`Pos` alone is set by :func:`moved_to`."""
+    if extra or type(pos) is not Pos:
+        return replaced(c, pos=pos, **extra)
+    return moved_to(c, pos)
+
+
+def moved_to(c: Creature, pos: Pos) -> Creature:
+    """``replaced(c, pos=pos)`` for a :class:`Pos`: a Pos converts to itself and no check of a
+    creature reads its position (its space is the encounter's to check), so the other fields are
+    copied across as they are."""
+    out = object.__new__(Creature)
+    for read, write in _CREATURE_SLOTS:
+        write(out, read(c))
+    _SET_POS(out, pos)
+    return out
+
+
+_CREATURE_SLOTS = tuple(
+    (d.__get__, d.__set__) for d in (getattr(Creature, f.name) for f in attrs.fields(Creature))
+)
+_SET_POS = getattr(Creature, "pos").__set__  # noqa: B009
 
 
 def try_place(
@@ -129,6 +152,7 @@ def fall_if_unsupported(out: Outcome, creature: str) -> Outcome:
 
 __all__ = [
     "fall_if_unsupported",
+    "moved_to",
     "place_group",
     "power_roll_tier",
     "terrain_damage",
