@@ -251,16 +251,58 @@ def power_roll(
     """
     _check_int(characteristic, "characteristic", -100, 100, "RB4-CHARACTERISTICS")
     _check_int(bonus, "bonus", -MAX_BONUS, MAX_BONUS, "RB3-BONUS")
-    net = net_edges(edges, banes)
+    _check_count(edges, "edges")
+    _check_count(banes, "banes")
     auto = _automatic(automatic_tier)
+    after, event = rolled(
+        state, characteristic, min(edges, MAX_EDGES), min(banes, MAX_EDGES), dice, creature, purpose,
+        rules, uses, bonus=bonus, auto=auto,
+    )  # fmt: skip
+    result = PowerRoll(
+        dice=event.dice,
+        characteristic=characteristic,
+        bonus=bonus,
+        edges=event.edges,
+        banes=event.banes,
+        total=event.total,
+        tier=event.tier,
+        automatic_tier=auto,
+    )
+    return PowerRollOutcome(after, (event,), roll=result)
+
+
+def rolled(
+    state: Encounter,
+    characteristic: int,
+    edges: int,
+    banes: int,
+    dice: tuple[int, int] | None,
+    creature: str | None,
+    purpose: str,
+    rules: Sequence[str],
+    uses: str | None,
+    *,
+    bonus: int = 0,
+    auto: int | None = None,
+) -> tuple[Encounter, PowerRolled]:
+    """:func:`power_roll` of numbers already checked (edges and banes counted, 0..2 each, the
+    automatic tier resolved): the state after the dice and the :class:`PowerRolled` event. The
+    caller's ``dice`` are still checked."""
     # the dice as roll_dice draws them, with no DiceRolled event: the fuller PowerRolled records them
-    faces, after, source = _faces(state, POWER_DIE_SIDES, POWER_DICE, dice, purpose, (*rules, "RB3-EDGES"))
+    if dice is None:
+        faces, after = state.roll(POWER_DIE_SIDES, POWER_DICE)
+        source = "rng"
+    else:
+        faces, after, source = _faces(
+            state, POWER_DIE_SIDES, POWER_DICE, dice, purpose, (*rules, "RB3-EDGES")
+        )
     natural = faces[0] + faces[1]
     total = natural + characteristic + bonus  # bonuses and penalties come before edges and banes
-    if abs(net) == 1:
+    net = edges - banes
+    if net == 1 or net == -1:
         total += EDGE_BONUS * net
     tier = _tier(total)
-    if abs(net) == 2:
+    if net == 2 or net == -2:
         tier = max(1, min(3, tier + net // 2))
     cited = [*rules, "DS-TURN-13", "RB3-EDGES"]
     if auto is not None:
@@ -271,23 +313,13 @@ def power_roll(
         cited.append("RB3-NATURAL")
         if auto is not None and auto != 3:
             cited.append("R-DICE-1")
-    result = PowerRoll(
+    event = PowerRolled(
+        purpose=purpose,
         dice=(faces[0], faces[1]),
         characteristic=characteristic,
         bonus=bonus,
-        edges=min(edges, MAX_EDGES),
-        banes=min(banes, MAX_EDGES),
-        total=total,
-        tier=tier,
-        automatic_tier=auto,
-    )
-    event = PowerRolled(
-        purpose=purpose,
-        dice=result.dice,
-        characteristic=characteristic,
-        bonus=bonus,
-        edges=result.edges,
-        banes=result.banes,
+        edges=edges,
+        banes=banes,
         total=total,
         tier=tier,
         automatic_tier=auto,
@@ -296,7 +328,7 @@ def power_roll(
         uses=uses,
         rules=tuple(dict.fromkeys(cited)),
     )
-    return PowerRollOutcome(after, (event,), roll=result)
+    return after, event
 
 
 def saving_throw(

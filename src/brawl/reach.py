@@ -129,12 +129,10 @@ def _spread_int(value: int) -> int:
     return int.from_bytes(bin(value)[2:].encode().translate(_T01), "big")
 
 
-def _bits(k: int) -> tuple[int, ...]:
-    """The set bits of ``k``, lowest first."""
-    return tuple(j for j in range(k.bit_length()) if (k >> j) & 1)
-
-
-_BITS = tuple(_bits(k) for k in range(256))
+@functools.lru_cache(maxsize=64)
+def _plane_costs(top: int) -> tuple[tuple[int, ...], ...]:
+    """For costs 1..top, the costs that have bit j set, for each bit j (plane j)."""
+    return tuple(tuple(k for k in range(1, top + 1) if (k >> j) & 1) for j in range(top.bit_length()))
 
 
 def fold(planes: list[int], k: int, layer: int) -> None:
@@ -190,8 +188,14 @@ _WORD_BYTES = (0, 1, 2, 3) if sys.byteorder == "little" else (3, 2, 1, 0)
 """Where the bytes of a 4-byte int lie in memory, least significant first."""
 _DELETE = b"\xff"
 """The byte that marks a window position left out of the columns."""
-_SKIP = {(1 << j) - 1: bytes(((1 << j) - 1,)) for j in range(1, 8)}
-"""The byte of each largest code of 1 to 7 planes, to delete."""
+_MAX_DEPTH = 7
+"""The most planes decoded a byte per position (costs up to 126)."""
+_SKIP = tuple(bytes(((1 << j) - 1,)) for j in range(_MAX_DEPTH + 1))
+"""The byte of the largest code of 1 to 7 planes (index: the count), to delete."""
+_GUARD = tuple(bytes((((1 << j) - 1) | 0x80,)) for j in range(_MAX_DEPTH + 1))
+"""The byte of a guard bit's code for 1 to 7 planes, to delete."""
+_ENDS = tuple(bytes(0 if k == (1 << j) - 1 else 1 for k in range(256)) for j in range(_MAX_DEPTH + 1))
+"""For 1 to 7 planes: the table that maps the largest code to 0 and every other byte to 1."""
 
 
 def _frozen_columns(xs: array[int], ys: array[int], zs: array[int], cs: array[int]) -> ReachableColumns:
@@ -207,13 +211,11 @@ class _ColumnPlan(NamedTuple):
     set to the column, row and level of bit i. A column is the bytes of ``dx | drop`` (``drop``:
     0xff where the mover can't end) with the 0xff bytes deleted by ``bytes.translate``, then
     mapped through one table per byte of the 4-byte result (the table of byte k maps an offset d
-    to byte k of ``x0 + d``): ``tables`` are (where the byte lies in a word, table). ``guards``
-    has byte i set to 2 for the bits that are no position, and ``positions`` is the window's
-    positions without them, for the dict.
+    to byte k of ``x0 + d``): ``tables`` are (where the byte lies in a word, table).
+    ``positions`` is the window's positions without its guard bits, for the dict.
     """
 
     ones: int
-    guards: int
     positions: tuple[Pos, ...]
     dx: int
     dy: int
@@ -223,6 +225,13 @@ class _ColumnPlan(NamedTuple):
     z_tables: tuple[tuple[int, bytes], ...]
     z_word: bytes | None
     """The 4 bytes of the only level's z, or None for a window of several levels."""
+    full: int
+    """The window's bits and the one above them: XOR-ed with the ends, the bits to mark."""
+    unspread: tuple[int, ...]
+    """For ``depth`` planes (index ``depth``): what turns the sum of the planes' ``bin`` digits
+    into the codes, ``-0x30 * (2**depth - 1) * ones``."""
+    marked: tuple[int, ...]
+    """The same, also adding 0x80 to the byte of every guard bit (no position)."""
 
 
 def _tables(origin: int, count: int) -> tuple[tuple[int, bytes], ...] | None:
@@ -259,9 +268,10 @@ def _column_plan(
     z_word = None if levels > 1 else z0.to_bytes(4, sys.byteorder, signed=True)
     ones = int.from_bytes(b"\x01" * size, "little")
     where = window_positions(x0, y0, z0, cols, rows, levels, s, plane)
+    guards = int.from_bytes(bytes(0x80 if p is None else 0 for p in where), "little")
+    unspread = tuple(-0x30 * ((1 << depth) - 1) * ones for depth in range(_MAX_DEPTH + 1))
     return _ColumnPlan(
         ones,
-        int.from_bytes(bytes(2 if p is None else 0 for p in where), "little"),
         tuple(p for p in where if p is not None),
         int.from_bytes(dx, "little"),
         int.from_bytes(dy, "little"),
@@ -270,6 +280,9 @@ def _column_plan(
         yt,
         zt,
         z_word,
+        (1 << (size + 1)) - 1,
+        unspread,
+        tuple(guards + u for u in unspread),
     )
 
 
@@ -292,6 +305,7 @@ class BitsetBackend(Backend):
         "_layers",
         "_no_stop",
         "_planes",
+        "_top",
         "cols",
         "levels",
         "plane",
@@ -318,6 +332,7 @@ class BitsetBackend(Backend):
         """For a one-level search of a size-1 mover (:func:`flood`): its blocked cells, the cells
         a step into costs 1 more, those it costs 2 more, and the base cost of a step."""
         self._layers: list[int] | None = layers
+        self._top = len(layers) - 1  # the largest cost the search may have reached
         self._planes = planes
         self.visited = visited
         self.start = start
@@ -349,10 +364,10 @@ class BitsetBackend(Backend):
             top = len(layers) - 1
             while len(planes) < top.bit_length():
                 planes.append(0)
-            for k, layer in enumerate(layers):
-                if layer:
-                    for j in _BITS[k] if k < 256 else _bits(k):
-                        planes[j] |= layer
+            # the layers are disjoint: a sum of some of them is their union
+            get = layers.__getitem__
+            for j, costs in enumerate(_plane_costs(top)):
+                planes[j] |= sum(map(get, costs))
             self._layers = None
         return self._planes
 
@@ -453,51 +468,50 @@ class BitsetBackend(Backend):
             self.x0, self.y0, self.z, self.cols, self.rows, self.levels, self.stride, self.plane
         )
 
-    def _kept(self, plan: _ColumnPlan) -> tuple[bytes, int] | None:
-        """The costs of the end positions in bit order, one byte each, and the int whose byte i is 1
-        where the mover can't end (None when a cost may not fit in 6 bits).
+    def _codes(self, plan: _ColumnPlan, marked: bool) -> tuple[int, int] | None:
+        """The code of every window bit, one byte each, and the number of planes, ``depth``; None
+        when a cost may not fit in 7 bits.
 
+        Byte i of the code is the cost of position i where the mover may end, else the largest
+        code of the planes, ``2**depth - 1`` (with 0x80 added for a guard bit when ``marked``).
         ``bin()`` writes one ASCII digit, 0x30 or 0x31, per bit: read as bytes, they are the bytes
         of an int, so a plane is spread to a byte per position by ``bin`` and ``int.from_bytes``
         (C loops), and the planes are summed with their weights before the 0x30s are taken off.
         Every plane is first OR-ed with the positions the mover can't end on, so their byte is
-        the largest code of the planes (one more plane of zeros when an end costs that much):
-        ``bytes.translate`` deletes those bytes, and adding 1 to every byte flags them.
+        the largest code (one more plane of zeros when an end may cost that much).
         """
         planes = self.planes
         ends = self.ends
-        size = self._size()
-        top = 1 << size  # one bit above the window: ``bin`` then writes every position's digit
-        if not planes or functools.reduce(operator.and_, planes) & ends:
-            planes = [*planes, 0]
         depth = len(planes)
-        if depth > 7:
+        if not depth or (self._top >= (1 << depth) - 1 and functools.reduce(operator.and_, planes) & ends):
+            planes = [*planes, 0]
+            depth += 1
+        if depth > _MAX_DEPTH:
             return None
-        out = (top - 1) ^ ends
-        acc = 0
-        for j, p in enumerate(planes):
-            acc += int.from_bytes(bin(p | out | top)[3:].encode(), "big") << j
-        ones = plan.ones
-        skip = (1 << depth) - 1
-        code = acc - 0x30 * skip * ones  # byte i: the cost of position i, or ``skip``
-        flag = ((code + ones) >> depth) & ones
-        return code.to_bytes(size, "little").translate(None, _SKIP[skip]), flag
+        out = plan.full ^ ends  # the bits the mover can't end on, and one above the window
+        acc = int.from_bytes(bin(planes[0] | out)[3:].encode(), "big")
+        for j in range(1, depth):
+            acc += int.from_bytes(bin(planes[j] | out)[3:].encode(), "big") << j
+        return acc + (plan.marked if marked else plan.unspread)[depth], depth
 
     def columns(self) -> ReachableColumns:
         found = self._columns
         if found is None:
             plan = self._plan()
-            kept = None if plan is None else self._kept(plan)
-            if plan is None or kept is None:
+            codes = None if plan is None else self._codes(plan, False)
+            if plan is None or codes is None:
                 found = self._row_columns()
             else:
-                found = self._plan_columns(plan, *kept)
+                found = self._plan_columns(plan, *codes)
             self._columns = found
         return found
 
-    def _plan_columns(self, plan: _ColumnPlan, costs: bytes, flag: int) -> ReachableColumns:
+    def _plan_columns(self, plan: _ColumnPlan, code: int, depth: int) -> ReachableColumns:
         """The columns of a small window: a few bytes operations per column, whatever the count."""
         size = self._size()
+        ones = plan.ones
+        flag = ((code + ones) >> depth) & ones  # byte i: 1 where the mover can't end
+        costs = code.to_bytes(size, "little").translate(None, _SKIP[depth])
         n = len(costs)
         w = 4 * n
         buf = bytearray(4 * w)  # x, y, z and cost, n 4-byte ints each
@@ -548,12 +562,14 @@ class BitsetBackend(Backend):
 
     def cost_dict(self) -> dict[Pos, int]:
         plan = self._plan()
-        kept = None if plan is None else self._kept(plan)
-        if plan is not None and kept is not None:
-            # a small window: its positions are cached, the costs of the ends are already apart
-            costs, flag = kept
-            sel = ((flag ^ plan.ones) | plan.guards).to_bytes(self._size(), "little").translate(None, b"\x02")
-            return dict(zip(compress(plan.positions, sel), costs, strict=True))
+        codes = None if plan is None else self._codes(plan, True)
+        if plan is not None and codes is not None:
+            # a small window: its positions are cached; without the guard bits' bytes, the codes
+            # say which positions are ends and, without the other positions' bytes, their costs
+            code, depth = codes
+            cells = code.to_bytes(self._size(), "little").translate(None, _GUARD[depth])
+            costs = cells.translate(None, _SKIP[depth])
+            return dict(zip(compress(plan.positions, cells.translate(_ENDS[depth])), costs, strict=True))
         sel = spread(self.ends)
         costs_at = self.costs_array()
         where = self._positions()

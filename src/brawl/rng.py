@@ -25,6 +25,12 @@ def _splitmix64(x: int) -> int:
     return x ^ (x >> 31)
 
 
+_KEYS: dict[int, int] = {}
+"""``_splitmix64(seed)`` by seed: the key every draw of a generator mixes with its counter."""
+_MAX_KEYS = 1024
+"""Seeds kept in :data:`_KEYS` before it starts afresh."""
+
+
 def _check_int(_: object, attribute: attrs.Attribute[int], value: int) -> None:
     whole_number(value, 0, _MASK, what=f"rng {attribute.name}")
 
@@ -47,13 +53,29 @@ class Rng:
     def draws(self, sides: int, count: int) -> tuple[tuple[int, ...], Rng]:
         """``count`` rolls of one kind of die (0 to :data:`MAX_DRAWS`): the values :meth:`draw`
         would give one after another, and the generator after the last."""
-        whole_number(count, 0, MAX_DRAWS, what="count of dice")
-        if not count:
-            return (), self
-        whole_number(sides, 1, MAX_SIDES, what="sides of a die")
-        key, counter = _splitmix64(self.seed), self.counter
-        values = tuple(1 + _splitmix64(key ^ ((counter + i) & _MASK)) % sides for i in range(count))
-        return values, self._after(count)
+        if not (
+            type(count) is int and 0 < count <= MAX_DRAWS and type(sides) is int and 1 <= sides <= MAX_SIDES
+        ):
+            whole_number(count, 0, MAX_DRAWS, what="count of dice")  # raises, or count is 0
+            if not count:
+                return (), self
+            whole_number(sides, 1, MAX_SIDES, what="sides of a die")
+        return self._faces(sides, count), self._after(count)
+
+    def _faces(self, sides: int, count: int) -> tuple[int, ...]:
+        """The next ``count`` faces of ``sides``-sided dice, both already checked."""
+        key = _KEYS.get(self.seed)
+        if key is None:
+            if len(_KEYS) >= _MAX_KEYS:
+                _KEYS.clear()
+            key = _KEYS[self.seed] = _splitmix64(self.seed)
+        counter = self.counter
+        if count == 2:  # a power roll
+            return (
+                1 + _splitmix64(key ^ counter) % sides,
+                1 + _splitmix64(key ^ ((counter + 1) & _MASK)) % sides,
+            )
+        return tuple(1 + _splitmix64(key ^ ((counter + i) & _MASK)) % sides for i in range(count))
 
     def _after(self, count: int) -> Rng:
         """This generator ``count`` draws later; its fields come from a checked generator, so

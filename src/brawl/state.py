@@ -371,6 +371,19 @@ class Encounter:
                     found[cid] = None
         return tuple(found)
 
+    def creatures_over(self, x0: int, y0: int, x1: int, y1: int) -> tuple[str, ...]:
+        """Ids of the living creatures with a cell in the columns x0..x1, y0..y1 (both ends
+        included), at any height: one look-up per column."""
+        occ = self._occupancy
+        found: dict[str, None] = {}
+        for y in range(y0, y1 + 1):
+            for x in range(x0, x1 + 1):
+                ids = occ.get((x, y))
+                if ids:
+                    for cid in ids:
+                        found[cid] = None
+        return tuple(found)
+
     def object_at(self, pos: Iterable[int]) -> str | None:
         """Id of the object filling this cell, if any."""
         return self._object_cells.get(as_pos(pos))
@@ -441,13 +454,16 @@ class Encounter:
         """This encounter with one creature added or replaced; validates only that creature."""
         if not isinstance(creature, Creature):
             raise ArgumentTypeError(f"with_creature: {creature!r} is not a Creature", rule=())
-        old = self.creatures.get(creature.id)
-        if creature.id in self.objects:
-            raise StateError(f"creature {creature.id!r}: the id is taken by an object")
+        cid = creature.id
+        old = self.creatures.get(cid)
+        if cid in self.objects:
+            raise StateError(f"creature {cid!r}: the id is taken by an object")
         if old is None and (refused := too_many(len(self.creatures) + 1, MAX_CREATURES, "creatures")):
             raise StateError(refused)
+        creatures = self.creatures.set(cid, creature)
         occ = self._occupancy
-        same_space = (
+        side_tiles = self._side_tiles
+        if (
             old is not None
             and old.pos == creature.pos
             and old.size == creature.size
@@ -455,38 +471,45 @@ class Encounter:
             and old.riding == creature.riding
             and old.squeezed == creature.squeezed
             and old.side == creature.side
-        )
-        if not same_space:
+        ):
+            self._check_stats(creature)
+        else:
             m = occ.mutate()
             if old is not None and not old.dead:
                 index(m, old, add=False)
-            others = self._replace(creatures=self.creatures.set(creature.id, creature))
-            others._check_creature_against(creature, m)
+            self._check_creature_against(creature, m, creatures)
             if not creature.dead:
                 index(m, creature, add=True)
             occ = m.finish()
-        else:
-            self._check_stats(creature)
-        self._check_references(creature)
-        order = self.order if old is not None else (*self.order, creature.id)
-        side_tiles = self._side_tiles
-        if not same_space:
             touched = set() if old is None or old.dead else set(cube(old.pos, old.n))
             if not creature.dead:
                 touched.update(cube(creature.pos, creature.n))
-            side_tiles = retile(side_tiles, touched, occ, self.creatures.set(creature.id, creature))
+            side_tiles = retile(side_tiles, touched, occ, creatures)
+        if old is None or old.effects is not creature.effects or old.hidden_from is not creature.hidden_from:
+            # the same objects as the old creature's name creatures that are still here: removing
+            # one (without_creature) makes the others forget it
+            self._check_references(creature)
         links = self._links
-        if (() if old is None else old.conditions) != creature.conditions:
-            links = relink(links, creature.id, grab_links(old), grab_links(creature))
-        if (None if old is None else old.riding) != creature.riding:
-            links = relink(links, creature.id, ride_links(old), ride_links(creature))
-        return self._replace(
-            creatures=self.creatures.set(creature.id, creature),
-            order=order,
-            _occupancy=occ,
-            _links=links,
-            _side_tiles=side_tiles,
-        )
+        if old is None:
+            if creature.conditions:
+                links = relink(links, cid, (), grab_links(creature))
+            if creature.riding is not None:
+                links = relink(links, cid, (), ride_links(creature))
+        else:
+            if old.conditions != creature.conditions:
+                links = relink(links, cid, grab_links(old), grab_links(creature))
+            if old.riding != creature.riding:
+                links = relink(links, cid, ride_links(old), ride_links(creature))
+        out = object.__new__(Encounter)
+        for read, write in _SLOTS:
+            write(out, read(self))
+        _SET_CREATURES(out, creatures)
+        if old is None:
+            _SET_ORDER(out, (*self.order, cid))
+        _SET_OCCUPANCY(out, occ)
+        _SET_LINKS(out, links)
+        _SET_SIDE_TILES(out, side_tiles)
+        return out
 
     def with_creatures(self, creatures: Iterable[Creature]) -> Encounter:
         """This encounter with several creatures added or replaced, one after another."""
@@ -586,6 +609,22 @@ class Encounter:
         _check_turn(out, self.turn)
         return out
 
+    def with_turn_built(self, turn: TurnState, *, round: int | None = None) -> Encounter:
+        """:meth:`with_turn` for bookkeeping a turn system built itself, from this encounter's
+        checked bookkeeping and from values it has just checked (a creature it looked up, a count
+        it raised by one): not checked a second time. The system's tests replay fights with
+        :meth:`with_turn` in its place, which checks every such change.
+        """
+        out = object.__new__(Encounter)
+        for read, write in _SLOTS:
+            write(out, read(self))
+        _SET_TURN(out, turn)
+        if round is not None and round != self.round:
+            _SET_ROUND(out, round)
+            if self.rides:
+                _SET_RIDES(out, immutables.Map())  # DS-MOUNT-04: once per round
+        return out
+
     def with_ride(self, rider: str, mount: str) -> Encounter:
         """This encounter with ``rider`` recorded as having ridden ``mount`` this round (DS-MOUNT-04)."""
         return self._replace(rides=self.rides.set(rider, mount))
@@ -616,9 +655,9 @@ class Encounter:
             _SETTERS[name](out, value)
         return out
 
-    def _check_stats(self, c: Creature) -> None:
+    def _check_stats(self, c: Creature, creatures: immutables.Map[str, Creature] | None = None) -> None:
         if c.riding is not None:
-            mount = self.creatures.get(c.riding)
+            mount = (self.creatures if creatures is None else creatures).get(c.riding)
             if mount is None:
                 raise StateError(f"creature {c.id!r}: rides {c.riding!r}, which is not in the encounter")
             if mount.id == c.id:
@@ -654,8 +693,14 @@ class Encounter:
         self._check_stats(c)
         self._check_creature_against(c, occ)
 
-    def _check_creature_against(self, c: Creature, occ: Any) -> None:
-        self._check_stats(c)
+    def _check_creature_against(
+        self, c: Creature, occ: Any, creatures: immutables.Map[str, Creature] | None = None
+    ) -> None:
+        """``c`` in its space, ``creatures`` (default: this encounter's) holding it, with the others
+        of the occupancy index ``occ`` (R-GEO-5, DS-MOVE-04)."""
+        if creatures is None:
+            creatures = self.creatures
+        self._check_stats(c, creatures)
         if not self.terrain.cube_in_bounds(c.pos, c.n):
             raise StateError(f"creature {c.id!r}: its space at {tuple(c.pos)} (size {c.size}) is off the map")
         if not self.terrain.is_clear(c.pos, c.n) and not burrowed(self.terrain, c):
@@ -664,10 +709,11 @@ class Encounter:
             )
         if c.dead:
             return
-        for p in c.cells():
-            oid = self._object_cells.get(p)
-            if oid is not None:
-                raise StateError(f"creature {c.id!r}: cell {tuple(p)} is inside object {oid!r} (R-GEO-5)")
+        if self._object_cells:
+            for p in c.cells():
+                oid = self._object_cells.get(p)
+                if oid is not None:
+                    raise StateError(f"creature {c.id!r}: cell {tuple(p)} is inside object {oid!r} (R-GEO-5)")
         seen: set[str] = set()
         for y in range(c.pos.y, c.pos.y + c.n):
             for x in range(c.pos.x, c.pos.x + c.n):
@@ -675,7 +721,7 @@ class Encounter:
                     if other_id == c.id or other_id in seen:
                         continue
                     seen.add(other_id)
-                    other = self.creatures.get(other_id)
+                    other = creatures.get(other_id)
                     if other is None or other.dead:
                         continue
                     if not (other.pos.z < c.pos.z + c.n and c.pos.z < other.pos.z + other.n):
@@ -707,3 +753,11 @@ _FIELDS = (  # every field of Encounter (a test checks it)
 _SLOTS = tuple((getattr(Encounter, name).__get__, getattr(Encounter, name).__set__) for name in _FIELDS)
 """Each field's slot read and write: :meth:`Encounter._replace` copies them straight across."""
 _SETTERS = {name: getattr(Encounter, name).__set__ for name in _FIELDS}
+_SET_CREATURES = _SETTERS["creatures"]
+_SET_ORDER = _SETTERS["order"]
+_SET_TURN = _SETTERS["turn"]
+_SET_ROUND = _SETTERS["round"]
+_SET_RIDES = _SETTERS["rides"]
+_SET_OCCUPANCY = _SETTERS["_occupancy"]
+_SET_LINKS = _SETTERS["_links"]
+_SET_SIDE_TILES = _SETTERS["_side_tiles"]

@@ -30,6 +30,7 @@ from brawl.abilities.model import (
     TextEffect,
 )
 from brawl.abilities.potency import check_potency
+from brawl.checks import whole_number
 from brawl.conditions import Duration
 from brawl.creature import Creature, MapObject
 from brawl.dice import power_dice
@@ -44,7 +45,7 @@ from brawl.events.abilities import (
 )
 from brawl.events.base import Note
 from brawl.events.dice import PowerRolled
-from brawl.fields import flag, ident, ids, position, positions, text
+from brawl.fields import flag, ident, ids, position, positions, replaced, text
 from brawl.geometry import Pos, cube, distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
@@ -54,12 +55,12 @@ from brawl.rules.conditions import (
     can_take_maneuvers,
     can_take_triggered_actions,
 )
-from brawl.rules.cover import cover_rules
+from brawl.rules.cover import creature_cover
 from brawl.rules.damage import deal_damage
-from brawl.rules.edges import Reason, bane, has_line_of_effect, reasons
+from brawl.rules.edges import Reason, bane, has_line_of_effect, lowered_keywords, reasons
 from brawl.rules.forced import ForcedMove, force_move, verify_force_move
 from brawl.rules.stealth import verify_can_target
-from brawl.rules.strikes import action_roll, living
+from brawl.rules.strikes import living, roll_against
 from brawl.state import Encounter
 
 COSTS = {
@@ -603,36 +604,45 @@ def _table(out: Outcome, user: Creature, ability: Ability, words: str, target: s
     )
 
 
+_ROLL_RULES = ("RB3-MULTI", "R-ABIL-2")
+"""The rules an ability's power roll cites besides its own."""
+
+
 def _roll_and_resolve(out: Outcome, plan: _Plan, request: UseAbility) -> Outcome:
     user, ability = plan.user, plan.ability
     pr = ability.power_roll
     assert pr is not None  # checked by the caller
     value, uses = _characteristic(user, ability)
-    keywords = frozenset(k.lower() for k in ability.keywords)
+    keywords = lowered_keywords(ability.keywords)
     damaging = _deals_damage(ability)
     faces: tuple[int, int] | None = request.dice
     source: str | None = None
     tiers: list[tuple[str, int]] = []
+    if not (type(value) is int and -100 <= value <= 100):  # as the first roll would refuse it
+        whole_number(value, -100, 100, what="characteristic", rule="RB4-CHARACTERISTICS")
+    state, done = out.state, out.events
     for tid in plan.targets:
-        state = out.state
-        extra = list(request.extra)
-        if damaging and "strike" not in keywords and tid in state.creatures:
-            cover = cover_rules(state, tid, user.id)  # DS-EDGE-08: damage-dealing abilities, R-EDGE-2
+        roller = state.creature(user.id)
+        t = state.creatures.get(tid)
+        if t is None and tid not in state.objects:
+            state.creature(tid)  # raises: no such creature
+        extra = request.extra
+        if damaging and "strike" not in keywords and t is not None:
+            cover = creature_cover(state, t, roller)  # DS-EDGE-08: damage-dealing abilities, R-EDGE-2
             if cover is not None:
-                extra.append(bane(f"{tid} has cover from {user.id}", *cover))
-        tier, rolled = action_roll(
-            state, user.id, tid, value, keywords, faces, ability.name, extra,
-            ("RB3-MULTI", "R-ABIL-2"), uses=uses,
+                extra = (*extra, bane(f"{tid} has cover from {user.id}", *cover))
+        tier, state, events = roll_against(
+            state, roller, tid, t, value, keywords, keywords, faces, ability.name, extra,
+            _ROLL_RULES, True, uses,
         )  # fmt: skip
-        events = list(rolled.events)
-        for i, e in enumerate(events):
-            if isinstance(e, PowerRolled):
-                if faces is None:
-                    faces, source = e.dice, e.source
-                elif source is not None:
-                    events[i] = attrs.evolve(e, source=source)
-        out = Outcome(rolled.state, out.events + tuple(events))
+        rolled: PowerRolled = events[0]  # type: ignore[assignment]
+        if faces is None:
+            faces, source = rolled.dice, rolled.source
+        elif source is not None:  # one power roll for every target (RB3-MULTI)
+            events = (replaced(rolled, source=source), *events[1:])
+        done += events
         tiers.append((tid, tier))
+    out = Outcome(state, done)
     natural = sum(faces) if faces is not None else 0
     if natural >= 19 and ability.action_type == "main action":
         out = out.add(

@@ -23,6 +23,7 @@ from functools import lru_cache
 from itertools import pairwise, product
 from math import lcm
 
+from brawl.creature import Creature, MovementType
 from brawl.geometry import Pos
 from brawl.rules.burrowing import cover_rule
 from brawl.state import Encounter
@@ -127,9 +128,10 @@ def _open_box(state: Encounter, lo: tuple[int, ...], hi: tuple[int, ...]) -> boo
     if x0 >= x1:
         return True
     window = ((1 << (x1 - x0)) - 1) << x0
+    row_masks = terrain.row_masks
     for z in range(z0, z1):
         for y in range(y0, y1):
-            if terrain.row_masks(z, y)[0] & window:
+            if row_masks(z, y)[0] & window:
                 return False
     return not (state.objects and _object_cells_in(state, (x0, y0, z0), (x1, y1, z1)))
 
@@ -172,8 +174,14 @@ def _blocking_near(state: Encounter, a: Pos, an: int, t: Pos, tn: int) -> frozen
     every cell a line between their corners can touch; the two spaces' own cells never block.
     None inside the box: no line is blocked (each point of a line has a cell of the box among
     those holding it)."""
-    lo = (min(a.x, t.x), min(a.y, t.y), min(a.z, t.z))
-    hi = (max(a.x + an, t.x + tn), max(a.y + an, t.y + tn), max(a.z + an, t.z + tn))
+    ax, ay, az = a
+    tx, ty, tz = t
+    lo = (ax if ax < tx else tx, ay if ay < ty else ty, az if az < tz else tz)
+    hi = (
+        ax + an if ax + an > tx + tn else tx + tn,
+        ay + an if ay + an > ty + tn else ty + tn,
+        az + an if az + an > tz + tn else tz + tn,
+    )
     if _open_box(state, lo, hi):
         return frozenset()  # the usual case: open ground between the two, no need for their cells
     own = _space(a, an) | _space(t, tn)
@@ -185,16 +193,22 @@ def _blocking_near(state: Encounter, a: Pos, an: int, t: Pos, tn: int) -> frozen
 def _fewest_blocked(state: Encounter, attacker: str, target: str, enough: int) -> int:
     """The fewest blocked lines from a corner of the attacker's space to the target's corners, or
     any count below ``enough`` as soon as a corner has that few (the fewest is then below it too).
+    """
+    return _fewest(state, state.creature(attacker), state.creature(target), enough)
+
+
+def _fewest(state: Encounter, a: Creature, t: Creature, enough: int) -> int:
+    """:func:`_fewest_blocked` of the two creatures.
 
     A corner's count stops once it reaches the fewest found so far: it can't lower the fewest.
     """
-    a, t = state.creature(attacker), state.creature(target)
-    blocking = _blocking_near(state, a.pos, a.n, t.pos, t.n)
+    an, tn = a.size.squares, t.size.squares
+    blocking = _blocking_near(state, a.pos, an, t.pos, tn)
     if not blocking:
         return 0
-    ends = corners(t.pos, t.n)
+    ends = corners(t.pos, tn)
     best = CORNERS
-    for start in corners(a.pos, a.n):
+    for start in corners(a.pos, an):
         count = 0
         for end in ends:
             if _blocked_in(start, end, blocking):
@@ -238,6 +252,23 @@ def has_cover(state: Encounter, target: str, attacker: str) -> bool:
     return cover_rules(state, target, attacker) is not None
 
 
+def creature_cover(state: Encounter, t: Creature, a: Creature) -> tuple[str, ...] | None:
+    """:func:`cover_rules` of two creatures of the encounter: the target ``t``, the attacker ``a``.
+
+    Only a creature with burrow in its speed can burrow (:func:`brawl.rules.burrowing.is_burrowing`),
+    so the burrower's cover is looked for only then.
+    """
+    if t.id == a.id:
+        return None
+    if MovementType.BURROW in t.movement:
+        burrow = cover_rule(state, t.id, a.id)
+        if burrow is not None:
+            return (burrow, "DS-EDGE-08")
+    if HALF <= _fewest(state, a, t, HALF) < CORNERS:
+        return ("DS-EDGE-08", "R-COVER-1")
+    return None
+
+
 __all__ = [
     "CORNERS",
     "HALF",
@@ -245,6 +276,7 @@ __all__ = [
     "blocks",
     "corners",
     "cover_rules",
+    "creature_cover",
     "has_cover",
     "has_map_cover",
     "line_blocked",

@@ -21,12 +21,12 @@ from brawl.damagetypes import ALL, UNTYPED_KEY, DamageType, ImmunityValue, damag
 from brawl.errors import ArgumentTypeError, InvalidArgumentError, RulesError
 from brawl.events.base import Event
 from brawl.events.damage import Damaged, KnockedOut, ObjectDestroyed
-from brawl.fields import flag, ident, ids, replaced, text, whole
+from brawl.fields import flag, ident, ids, text, whole
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.conditions import add_condition, release_grabs
 from brawl.rules.conditions import is_knocked_out as is_knocked_out
-from brawl.rules.stamina import death_threshold, store_stamina, would_die
+from brawl.rules.stamina import death_threshold, store_stamina, with_stamina, would_die
 from brawl.state import Encounter
 
 MAX_DAMAGE = 10**9
@@ -323,26 +323,52 @@ def _resolve(
     """Deal checked damage: the pipeline, then Stamina (R-DMG-1, DS-STAM-13, DS-STAM-14)."""
     if target in state.objects:
         return _damage_object(state, state.objects[target], amount, kind, source, mods, rules)
-    c = state.creature(target)
-    extra_imm, extra_weak = _submerged(state, c, kind)
-    steps = compute(
-        amount,
-        kind,
-        c.immunities,
-        c.weaknesses,
-        mods,
-        extra_immunities=extra_imm,
-        extra_weaknesses=extra_weak,
-    )
-    taken = steps.after_immunity
-    absorbed = min(c.temporary_stamina, taken)
+    return dealt_to(state, state.creature(target), amount, kind, source, knock_out, rules, mods)
+
+
+def dealt_to(
+    state: Encounter,
+    c: Creature,
+    amount: int,
+    kind: DamageType | None,
+    source: str | None,
+    knock_out: bool,
+    rules: tuple[str, ...],
+    mods: tuple[Modifier, ...] = (),
+) -> Outcome:
+    """Deal checked damage to the living creature ``c`` of the encounter (the checks of
+    :func:`verify_damage` passed, or the rule worked out a whole amount for a target it checked):
+    the pipeline, then Stamina (R-DMG-1, DS-STAM-13, DS-STAM-14)."""
+    extra_imm, extra_weak = _submerged(state, c, kind) if kind is not None else _NOTHING
+    submerged = bool(extra_imm or extra_weak)
+    if mods or c.immunities or c.weaknesses or submerged:
+        steps = compute(
+            amount,
+            kind,
+            c.immunities,
+            c.weaknesses,
+            mods,
+            extra_immunities=extra_imm,
+            extra_weaknesses=extra_weak,
+        )
+        after_modifiers, weakness, after_weakness = (
+            steps.after_modifiers,
+            steps.weakness,
+            steps.after_weakness,
+        )
+        immunity, taken = steps.immunity, steps.after_immunity
+    else:  # nothing applies (compute's first answer)
+        after_modifiers = after_weakness = amount
+        weakness, immunity, taken = 0, 0, max(0, amount)
+    temporary = c.temporary_stamina
+    absorbed = min(temporary, taken)
     lost = taken - absorbed
     new_stamina = c.stamina - lost
-    cited = _cited(rules, steps, absorbed, mods, submerged=bool(extra_imm or extra_weak))
+    cited = _cited(rules, weakness, immunity, absorbed, mods, submerged=submerged)
     dies = knock = False
     cause = ""
     death_rules: tuple[str, ...] = ()
-    if is_knocked_out(c) and taken > 0:
+    if taken > 0 and c.conditions and is_knocked_out(c):
         dies, cause, death_rules = True, "damaged while knocked out", ("DS-STAM-14", "R-STAM-4", "R-DMG-5")
     elif lost > 0 and would_die(c, new_stamina):
         if knock_out:
@@ -351,17 +377,18 @@ def _resolve(
                 new_stamina = max(new_stamina, death_threshold(c) + 1)
         else:
             dies = True
-    new = replaced(c, stamina=new_stamina, temporary_stamina=c.temporary_stamina - absorbed, dead=dies)
+    # Stamina lowered (never above the maximum), temporary Stamina spent, never below 0
+    new = with_stamina(c, new_stamina, temporary - absorbed, dies)
     event = Damaged(
-        target=target,
+        target=c.id,
         base=amount,
         type=kind.value if kind else None,
         source=source,
-        modifiers=tuple(m.label for m in mods),
-        after_modifiers=steps.after_modifiers,
-        weakness=steps.weakness,
-        after_weakness=steps.after_weakness,
-        immunity=steps.immunity,
+        modifiers=tuple(m.label for m in mods) if mods else (),
+        after_modifiers=after_modifiers,
+        weakness=weakness,
+        after_weakness=after_weakness,
+        immunity=immunity,
         after_immunity=taken,
         absorbed=absorbed,
         stamina_lost=lost,
@@ -371,6 +398,7 @@ def _resolve(
     )
     out = store_stamina(state, c, new, (event,), cause=cause, death_rules=death_rules)
     if knock:
+        target = c.id
         out = out.add(KnockedOut(creature=target, by=source, rules=("DS-STAM-13", "R-STAM-4")))
         out = out.then(
             add_condition,
@@ -384,24 +412,48 @@ def _resolve(
     return out
 
 
+_NOTHING: tuple[list[ImmunityValue], list[int]] = ([], [])
+"""No extra immunity or weakness (never changed)."""
+
+
 def _cited(
-    rules: Sequence[str], steps: DamageSteps, absorbed: int, mods: Sequence[Modifier], *, submerged: bool
+    rules: Sequence[str],
+    weakness: int,
+    immunity: ImmunityValue,
+    absorbed: int,
+    mods: Sequence[Modifier],
+    *,
+    submerged: bool,
 ) -> tuple[str, ...]:
+    if not (submerged or mods or weakness or immunity):  # the usual case: kept by its rules
+        key = (tuple(rules), bool(absorbed))
+        found = _PLAIN_CITED.get(key)
+        if found is None:
+            cited = [*rules, "DS-DMG-01", "DS-DMG-12"]
+            if absorbed:
+                cited.append("DS-STAM-18")
+            if len(_PLAIN_CITED) >= 256:
+                _PLAIN_CITED.clear()
+            found = _PLAIN_CITED[key] = tuple(dict.fromkeys(cited))
+        return found
     cited = list(rules)
     if submerged:
         cited.append("DS-ENV-01")
     cited += ["DS-DMG-01", "DS-DMG-12"]
     if mods:
         cited.append("R-DMG-1")
-    if steps.weakness:
+    if weakness:
         cited.append("DS-DMG-08")
-    if steps.immunity:
-        cited.append("DS-DMG-04" if steps.immunity != ALL else "DS-DMG-05")
-    if steps.weakness and steps.immunity:
+    if immunity:
+        cited.append("DS-DMG-04" if immunity != ALL else "DS-DMG-05")
+    if weakness and immunity:
         cited.append("DS-DMG-10")
     if absorbed:
         cited.append("DS-STAM-18")
     return tuple(dict.fromkeys(cited))
+
+
+_PLAIN_CITED: dict[tuple[tuple[str, ...], bool], tuple[str, ...]] = {}
 
 
 def damage_many(

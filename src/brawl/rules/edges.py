@@ -21,8 +21,9 @@ from brawl.errors import ActionUnavailableError, ArgumentTypeError, InvalidArgum
 from brawl.geometry import Pos
 from brawl.rules.burrowing import denies_high_ground
 from brawl.rules.concealment import concealment_rules
-from brawl.rules.cover import CORNERS, blocked_lines, clear_between, cover_rules
+from brawl.rules.cover import CORNERS, blocked_lines, clear_between, creature_cover
 from brawl.state import Encounter
+from brawl.terrain import Terrain
 
 EDGE = 1  # RB3-EDGES: an edge counts once
 DOUBLE = 2  # RB3-EDGES: a double edge or double bane counts twice
@@ -182,6 +183,16 @@ def _names(c: Creature) -> frozenset[ConditionName]:
 _NO_CONDITIONS: frozenset[ConditionName] = frozenset()
 
 
+def lowered_keywords(words: Iterable[str]) -> frozenset[str]:
+    """An ability's keywords in lower case; anything but an iterable of words is refused (RB3-EDGES)."""
+    try:
+        return _lowered_set(words) if isinstance(words, frozenset) else _lowered(words)
+    except TypeError:
+        raise ArgumentTypeError(
+            f"ability keywords {words!r}: an iterable of words", rule="RB3-EDGES"
+        ) from None
+
+
 def edges_and_banes(
     state: Encounter,
     roller: str,
@@ -212,15 +223,7 @@ def edges_and_banes(
     """
     if kind not in KINDS:
         raise InvalidArgumentError(f"roll kind {kind!r}: 'ability' or 'test'", rule="RB3-EDGES")
-    try:
-        if isinstance(ability_keywords, frozenset):
-            keywords = _lowered_set(ability_keywords)
-        else:
-            keywords = _lowered(ability_keywords)
-    except TypeError:
-        raise ArgumentTypeError(
-            f"ability keywords {ability_keywords!r}: an iterable of words", rule="RB3-EDGES"
-        ) from None
+    keywords = lowered_keywords(ability_keywords)
     if not all(isinstance(r, Reason) for r in extra):
         raise ArgumentTypeError(f"extra reasons {extra!r}: each must be a Reason", rule="RB3-EDGES")
     r = state.creature(roller)
@@ -232,73 +235,135 @@ def edges_and_banes(
             raise InvalidArgumentError(
                 f"test against object {target!r}: tests have no target", rule="RB3-EDGES"
             )
-    ability = kind == "ability"
     if deals_damage is not None and not isinstance(deals_damage, bool):
         raise ArgumentTypeError(f"deals_damage {deals_damage!r}: True, False or None", rule="DS-EDGE-08")
+    found = state_reasons(
+        state, r, target, t, keywords, kind == "ability", characteristic, climbing, deals_damage
+    )
+    found.extend(extra)
+    return EdgesAndBanes(tuple(found))
+
+
+def counted(found: Iterable[Reason]) -> tuple[int, int]:
+    """The edges and the banes the reasons give, each counted up to two (RB3-EDGES): what
+    :attr:`EdgesAndBanes.edges` and :attr:`EdgesAndBanes.banes` say of them."""
+    edges = banes = 0
+    for r in found:
+        edges += r.edges
+        banes += r.banes
+    return min(MAX_EDGES, edges), min(MAX_EDGES, banes)
+
+
+def _terrain_facts(terrain: Terrain) -> tuple[bool, bool]:
+    """Whether the map holds any liquid cell and any darkness or fog, from its kinds of cell (the
+    defaults, ground and air, are neither); kept for the last maps asked about (they never change)."""
+    found = _FACTS.get(id(terrain))
+    if found is not None and found[0] is terrain:
+        return found[1], found[2]
+    kinds = terrain.cell_kinds()
+    liquid, concealing = any(k.liquid for k in kinds), any(k.concealing for k in kinds)
+    if len(_FACTS) >= _MAX_FACTS:
+        _FACTS.clear()
+    _FACTS[id(terrain)] = (terrain, liquid, concealing)
+    return liquid, concealing
+
+
+_FACTS: dict[int, tuple[Terrain, bool, bool]] = {}
+_MAX_FACTS = 64
+
+
+def state_reasons(
+    state: Encounter,
+    r: Creature,
+    target: str | None,
+    t: Creature | None,
+    keywords: frozenset[str],
+    ability: bool,
+    characteristic: str | None = None,
+    climbing: bool = False,
+    deals_damage: bool | None = None,
+) -> list[Reason]:
+    """The reasons :func:`edges_and_banes` finds in the state, in its order, for arguments already
+    checked: the roller ``r``, the target's id and its creature (None for an object or no target),
+    the keywords lowered, an ability roll or a test."""
     found: list[Reason] = []
-    held = _names(r)
+    roller = r.id
+    held = _names(r) if r.conditions else _NO_CONDITIONS
     # the roller's own state
-    if ConditionName.WEAKENED in held:
-        found.append(bane(f"{roller} is weakened", "RB1-WEAKENED"))
-    if ConditionName.RESTRAINED in held and (ability or (characteristic or "").lower() in PHYSICAL):
-        found.append(bane(f"{roller} is restrained", "RB1-RESTRAINED"))
-    if ability and "strike" in keywords and ConditionName.PRONE in held:
-        found.append(bane(f"{roller} is prone and makes a strike", "RB1-PRONE"))
+    if held:
+        if ConditionName.WEAKENED in held:
+            found.append(bane(f"{roller} is weakened", "RB1-WEAKENED"))
+        if ConditionName.RESTRAINED in held and (ability or (characteristic or "").lower() in PHYSICAL):
+            found.append(bane(f"{roller} is restrained", "RB1-RESTRAINED"))
+        if ability and "strike" in keywords and ConditionName.PRONE in held:
+            found.append(bane(f"{roller} is prone and makes a strike", "RB1-PRONE"))
     if r.squeezed:
         found.append(bane(f"{roller} is squeezed into another creature's space", "DS-MOVE-06"))
-    if state.terrain.is_submerged(r.pos, r.n) and not r.has_movement(MovementType.SWIM):
+    terrain = state.terrain
+    liquid, concealing = _terrain_facts(terrain)
+    if liquid and terrain.is_submerged(r.pos, r.n) and not r.has_movement(MovementType.SWIM):
         found.append(bane(f"{roller} is fully submerged and can't swim at full speed", "DS-ENV-02"))
-    if ability and ConditionName.FRIGHTENED in held:
-        cond = r.conditions_named(ConditionName.FRIGHTENED)[0]
-        if target is not None and cond.source == target:
-            found.append(bane(f"{roller} is frightened of {target}", "RB1-FRIGHTENED"))
-    if ability and ConditionName.TAUNTED in held:
-        taunter = r.conditions_named(ConditionName.TAUNTED)[0].source
-        if (
-            taunter is not None
-            and target != taunter
-            and taunter in state.creatures
-            and not state.creatures[taunter].dead
-            and has_line_of_effect(state, roller, taunter)
-        ):
-            found.append(
-                bane(f"{roller} is taunted by {taunter} and doesn't target it", "RB1-TAUNTED", double=True)
-            )
-    if ability and ConditionName.GRABBED in held:
-        grabber = r.conditions_named(ConditionName.GRABBED)[0].source
-        if target != grabber:
-            found.append(bane(f"{roller} is grabbed and doesn't target its grabber", "RB1-GRABBED"))
+    if ability and held:
+        if ConditionName.FRIGHTENED in held:
+            cond = r.conditions_named(ConditionName.FRIGHTENED)[0]
+            if target is not None and cond.source == target:
+                found.append(bane(f"{roller} is frightened of {target}", "RB1-FRIGHTENED"))
+        if ConditionName.TAUNTED in held:
+            taunter = r.conditions_named(ConditionName.TAUNTED)[0].source
+            if (
+                taunter is not None
+                and target != taunter
+                and taunter in state.creatures
+                and not state.creatures[taunter].dead
+                and has_line_of_effect(state, roller, taunter)
+            ):
+                found.append(
+                    bane(
+                        f"{roller} is taunted by {taunter} and doesn't target it", "RB1-TAUNTED", double=True
+                    )
+                )
+        if ConditionName.GRABBED in held:
+            grabber = r.conditions_named(ConditionName.GRABBED)[0].source
+            if target != grabber:
+                found.append(bane(f"{roller} is grabbed and doesn't target its grabber", "RB1-GRABBED"))
     # the target's state
     if ability and t is not None:
-        on_target = _names(t)
-        if ConditionName.PRONE in on_target and "melee" in keywords:
-            found.append(edge(f"{t.id} is prone and the ability is melee", "RB1-PRONE"))
-        if ConditionName.RESTRAINED in on_target:
-            found.append(edge(f"{t.id} is restrained", "RB1-RESTRAINED"))
-        if ConditionName.FRIGHTENED in on_target and any(
-            x.source == roller for x in t.conditions_named(ConditionName.FRIGHTENED)
-        ):
-            found.append(edge(f"{t.id} is frightened of {roller}", "RB1-FRIGHTENED"))
-        if ConditionName.SURPRISED in on_target:
-            found.append(edge(f"{t.id} is surprised", "DS-COND-03"))
-        if ConditionName.UNCONSCIOUS in on_target:
-            found.append(edge(f"{t.id} is unconscious", "DS-COND-06", double=True))
+        if t.conditions:
+            on_target = _names(t)
+            if ConditionName.PRONE in on_target and "melee" in keywords:
+                found.append(edge(f"{t.id} is prone and the ability is melee", "RB1-PRONE"))
+            if ConditionName.RESTRAINED in on_target:
+                found.append(edge(f"{t.id} is restrained", "RB1-RESTRAINED"))
+            if ConditionName.FRIGHTENED in on_target and any(
+                x.source == roller for x in t.conditions_named(ConditionName.FRIGHTENED)
+            ):
+                found.append(edge(f"{t.id} is frightened of {roller}", "RB1-FRIGHTENED"))
+            if ConditionName.SURPRISED in on_target:
+                found.append(edge(f"{t.id} is surprised", "DS-COND-03"))
+            if ConditionName.UNCONSCIOUS in on_target:
+                found.append(edge(f"{t.id} is unconscious", "DS-COND-06", double=True))
 
-        damaging = "strike" in keywords if deals_damage is None else deals_damage
-        cover = cover_rules(state, t.id, roller) if damaging else None
+        striking = "strike" in keywords
+        damaging = striking if deals_damage is None else deals_damage
+        cover = creature_cover(state, t, r) if damaging else None
         if cover is not None:
             how = "burrows and has" if cover[0].startswith("DS-MTYPE") else "has"
             found.append(bane(f"{t.id} {how} cover from {roller}", *cover))
-        concealed = concealment_rules(state, t.id, roller) if "strike" in keywords else None
+        # concealment: an invisible target, or darkness or fog somewhere on the map (R-CONCEAL-1)
+        concealed = (
+            concealment_rules(state, t.id, roller) if striking and (t.invisible or concealing) else None
+        )
         if concealed is not None:
             how = "is invisible" if "DS-EDGE-10" in concealed else "is in darkness or fog"
             found.append(bane(f"{t.id} {how} and has concealment from {roller}", *concealed))
-        if t.id in r.hidden_from:
+        if r.hidden_from and t.id in r.hidden_from:
             found.append(edge(f"{roller} is hidden from {t.id}", "RB3-HIDE"))
         if r.riding == t.id and "melee" in keywords:
             found.append(edge(f"{roller} climbs or rides {t.id} and the ability is melee", "DS-MOUNT-10"))
-    if ability and target is not None and has_high_ground(state, roller, target, climbing=climbing):
-        rules = ("DS-EDGE-01", "DS-EDGE-02", "DS-EDGE-03") if climbing else ("DS-EDGE-01", "DS-EDGE-02")
-        found.append(edge(f"{roller} has high ground over {target}", *rules))
-    found.extend(extra)
-    return EdgesAndBanes(tuple(found))
+    if ability and target is not None:
+        other: Creature | MapObject = t if t is not None else state.objects[target]
+        # below the top of the target's space there is no high ground: nothing else to ask
+        if r.pos.z >= other.pos.z + other.n and has_high_ground(state, roller, target, climbing=climbing):
+            rules = ("DS-EDGE-01", "DS-EDGE-02", "DS-EDGE-03") if climbing else ("DS-EDGE-01", "DS-EDGE-02")
+            found.append(edge(f"{roller} has high ground over {target}", *rules))
+    return found

@@ -70,16 +70,50 @@ def _fail(what: str, refusal: Refusal) -> IllegalMoveError:
 def opportunity_attackers(
     state: Encounter, mover: Creature, p: Pos, q: Pos, ignore: frozenset[str]
 ) -> list[str]:
-    """Enemies within reach of the mover at ``p`` that are farther than 1 from it at ``q`` (DS-STRIKE-03)."""
+    """Enemies within reach of the mover at ``p`` that are farther than 1 from it at ``q`` (DS-STRIKE-03).
+
+    In order of id."""
+    near = _enemies_near(state, mover, (p,), ignore)
+    return _leaving(near, mover.n, p, q) if near else []
+
+
+def _enemies_near(
+    state: Encounter, mover: Creature, spots: tuple[Pos, ...], ignore: frozenset[str]
+) -> list[tuple[str, Creature]] | None:
+    """The living creatures of another side than the mover's, ``ignore`` left out, that may be
+    within 1 of it with its lowest corner at one of ``spots``, in order of id: those with a cell
+    in the columns around the spots (the distance then tells, height included). None when the
+    columns around all the spots together are many more than around each one by one."""
     n = mover.n
-    out: list[str] = []
-    for cid in sorted(state.creatures_in(p - (1, 1, 1), n + 2, exclude=ignore)):
-        e = state.creatures[cid]
-        if e.side == mover.side or e.dead:
+    if len(spots) == 1:
+        x, y, _ = spots[0]
+        x0, y0, x1, y1 = x - 1, y - 1, x + n, y + n
+    else:
+        xs = [s[0] for s in spots]
+        ys = [s[1] for s in spots]
+        x0, y0, x1, y1 = min(xs) - 1, min(ys) - 1, max(xs) + n, max(ys) + n
+        if (x1 - x0 + 1) * (y1 - y0 + 1) > len(spots) * (n + 2) * (n + 2):
+            return None
+    near = state.creatures_over(x0, y0, x1, y1)
+    if not near:
+        return []
+    side = mover.side
+    creatures = state.creatures
+    out = []
+    for cid in sorted(near):
+        if cid in ignore:
             continue
-        if distance(p, n, e.pos, e.n) <= OPPORTUNITY_REACH < distance(q, n, e.pos, e.n):
-            out.append(cid)
+        e = creatures[cid]
+        if e.side != side and not e.dead:
+            out.append((cid, e))
     return out
+
+
+def _leaving(near: list[tuple[str, Creature]], n: int, p: Pos, q: Pos) -> list[str]:
+    """The ids of ``near`` within 1 of an n-cube at ``p`` and farther than 1 at ``q`` (DS-STRIKE-03)."""
+    return [
+        cid for cid, e in near if distance(p, n, e.pos, e.n) <= OPPORTUNITY_REACH < distance(q, n, e.pos, e.n)
+    ]
 
 
 def why_no_opportunity_attack(state: Encounter, enemy: str, mover: str, at: Pos | None = None) -> str | None:
@@ -138,7 +172,24 @@ def plan_move(
     steps = as_path(path)
     if not isinstance(squeeze, bool) or not isinstance(ignore_speed, bool):
         raise InvalidArgumentError("squeeze and ignore_speed: True or False", rule="DS-MOVE-05")
-    model = movement_model(state, creature, mode, squeeze=squeeze)
+    return _plan(state, creature, steps, mode, budget, squeeze, ignore_speed, verb, searched)
+
+
+def _plan(
+    state: Encounter,
+    creature: str,
+    steps: tuple[Pos, ...],
+    mode: str,
+    budget: int | None,
+    squeeze: bool,
+    ignore_speed: bool,
+    verb: str,
+    searched: tuple[int, ...] | None,
+    found: tuple[tuple[str, ...], list[Creature]] | None = None,
+) -> MovePlan:
+    """:func:`plan_move` of a path already converted, its flags checked; ``found``: the mover's
+    :func:`~brawl.rules.reachable.companions`, when the caller has them."""
+    model = movement_model(state, creature, mode, squeeze=squeeze, found=found)
     points = movement_points(state, creature, budget, mode=mode, ignore_speed=ignore_speed)
     c = model.creature
     if mode in SHIFT_MODES and steps and not can_shift(state, creature):
@@ -333,8 +384,22 @@ def move_searched(
 ) -> Outcome:
     """:func:`move` with its defaults along a path a search found, with its step costs
     (:meth:`~brawl.reach.Reachable.route_to` of :func:`~brawl.rules.reachable.reachable` in the
-    same mode and budget): the steps are not checked again (:func:`plan_move`)."""
-    return _move(state, Move(creature, path, budget=budget), searched=costs)
+    same mode and budget): the steps are not checked again (:func:`plan_move`), nor the path's
+    positions and the budget, the search's own."""
+    found = companions(state, creature)
+    plan = _plan(state, creature, path, "advance", budget, False, False, "advance", costs, found)
+    return walk(
+        state,
+        creature,
+        plan,
+        willing=True,
+        stop_at_provocation=False,
+        resolved=frozenset(),
+        test_passed=None,
+        label="advance",
+        rules=(),
+        found=found,
+    )
 
 
 def _move(state: Encounter, request: Move, searched: tuple[int, ...] | None = None) -> Outcome:
@@ -362,11 +427,15 @@ def walk(
     test_passed: bool | None,
     label: str,
     rules: tuple[str, ...],
+    found: tuple[tuple[str, ...], list[Creature]] | None = None,
 ) -> Outcome:
+    """Walk a checked plan: opportunity attacks, damaging terrain, the mover placed at the end with
+    what it carries, a fall if nothing holds it up. ``found``: the mover's
+    :func:`~brawl.rules.reachable.companions` in ``state``, when the caller has them."""
     model = plan.model
     c = model.creature
     start = c.pos
-    riders, grabbed = companions(state, creature)
+    riders, grabbed = companions(state, creature) if found is None else found
     carried = (*riders, *(g.id for g in grabbed))
     moving = frozenset({creature, *carried})
     shifting = model.mode in SHIFT_MODES
@@ -379,13 +448,19 @@ def walk(
     stopped = ""
     remaining: tuple[Pos, ...] = ()
     left = plan.points
+    n = c.n
+    # the enemies near the path, once: no other creature moves during the walk
+    near = _enemies_near(state, c, (start, *plan.path), moving) if provokes and plan.path else []
     for i, q in enumerate(plan.path):
         if test_passed is False and model.climbing_or_swimming(p, q):
             stopped = "failed the Might test to climb or swim: no movement wasted"
             remaining = plan.path[i:]
             break
         if provokes:
-            attackers = opportunity_attackers(enc, enc.creature(creature), p, q, moving)
+            if near is None:
+                attackers = opportunity_attackers(enc, enc.creatures[creature], p, q, moving)
+            else:
+                attackers = _leaving(near, n, p, q) if near else []
             provoked: list[str] = []
             for e in attackers:
                 if i == 0 and e in resolved:
@@ -477,22 +552,31 @@ def walk(
 
 
 def _move_rules(model: MoveModel, shifting: bool) -> tuple[str, ...]:
-    rules = ["DS-GRID-03", "DS-MOVE-07", "R-MOVE-1", "R-MOVE-2"]
-    if shifting:
-        rules += ["DS-MOVE-09", "DS-MOVE-10"]
-    if model.prone:
-        rules.append("DS-MTYPE-22")
-    mode_rule = {
-        "climb": "DS-MTYPE-11",
-        "swim": "DS-MTYPE-11",
-        "fly": "DS-MTYPE-24",
-        "burrow": "DS-MTYPE-02",
-        "advance": "DS-ACT-01",
-        "disengage": "DS-ACT-02",
-    }.get(model.mode)
-    if mode_rule:
-        rules.append(mode_rule)
-    return tuple(rules)
+    key = (model.mode, shifting, model.prone)
+    found = _MOVE_RULES.get(key)
+    if found is None:
+        rules = ["DS-GRID-03", "DS-MOVE-07", "R-MOVE-1", "R-MOVE-2"]
+        if shifting:
+            rules += ["DS-MOVE-09", "DS-MOVE-10"]
+        if model.prone:
+            rules.append("DS-MTYPE-22")
+        mode_rule = _MODE_RULES.get(model.mode)
+        if mode_rule:
+            rules.append(mode_rule)
+        found = _MOVE_RULES[key] = tuple(rules)
+    return found
+
+
+_MODE_RULES = {
+    "climb": "DS-MTYPE-11",
+    "swim": "DS-MTYPE-11",
+    "fly": "DS-MTYPE-24",
+    "burrow": "DS-MTYPE-02",
+    "advance": "DS-ACT-01",
+    "disengage": "DS-ACT-02",
+}
+_MOVE_RULES: dict[tuple[str, bool, bool], tuple[str, ...]] = {}
+"""The rules a move cites, by its mode, shifting or not and prone or not (:func:`_move_rules`)."""
 
 
 # --------------------------------------------------------------------------------------------

@@ -10,7 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import attrs
+
 from brawl.checks import whole_number
+from brawl.creature import Creature
 from brawl.dice import tier_of
 from brawl.errors import (
     IllegalMoveError,
@@ -39,6 +42,8 @@ def place_group(state: Encounter, movers: Sequence[tuple[str, Pos]], **extra: An
     so that no one lands on a space a member of the group has not left yet.
     """
     first = movers[0][0]
+    if len(movers) == 1:  # one creature: every order below is the same
+        return state.with_creature(_placed(state.creature(first), movers[0][1], extra))
     last_error: StateError | None = None
     start = state.creature(first).pos
     delta = movers[0][1] - start
@@ -52,16 +57,36 @@ def place_group(state: Encounter, movers: Sequence[tuple[str, Pos]], **extra: An
         try:
             enc = state
             for cid, pos in order:
-                c = enc.creature(cid)
-                if cid == first and extra:
-                    enc = enc.with_creature(replaced(c, pos=pos, **extra))
-                else:
-                    enc = enc.with_creature(replaced(c, pos=pos))
+                enc = enc.with_creature(_placed(enc.creature(cid), pos, extra if cid == first else {}))
             return enc
         except StateError as exc:
             last_error = exc
     assert last_error is not None
     raise last_error
+
+
+def _placed(c: Creature, pos: Pos, extra: dict[str, Any]) -> Creature:
+    """``replaced(c, pos=pos, **extra)``; a :class:`Pos` alone is set by :func:`moved_to`."""
+    if extra or type(pos) is not Pos:
+        return replaced(c, pos=pos, **extra)
+    return moved_to(c, pos)
+
+
+def moved_to(c: Creature, pos: Pos) -> Creature:
+    """``replaced(c, pos=pos)`` for a :class:`Pos`: a Pos converts to itself and no check of a
+    creature reads its position (its space is the encounter's to check), so the other fields are
+    copied across as they are."""
+    out = object.__new__(Creature)
+    for read, write in _CREATURE_SLOTS:
+        write(out, read(c))
+    _SET_POS(out, pos)
+    return out
+
+
+_CREATURE_SLOTS = tuple(
+    (d.__get__, d.__set__) for d in (getattr(Creature, f.name) for f in attrs.fields(Creature))
+)
+_SET_POS = getattr(Creature, "pos").__set__  # noqa: B009
 
 
 def try_place(
@@ -86,7 +111,9 @@ def try_place(
             ):
                 extra["riding"] = None  # stepped off its mount
         sharing = state.creatures_in(pos, c.n, exclude=(creature, *carried)) if squeeze else ()
-        extra["squeezed"] = any(state.creatures[o].size.ranks_apart(c.size) < STOP_SIZE_GAP for o in sharing)
+        squeezed = any(state.creatures[o].size.ranks_apart(c.size) < STOP_SIZE_GAP for o in sharing)
+        if squeezed is not c.squeezed:  # the same value set again changes nothing
+            extra["squeezed"] = squeezed
     if delta == (0, 0, 0) and not extra:
         return state
     movers = [(creature, pos), *((cid, state.creature(cid).pos + delta) for cid in carried)]
@@ -125,6 +152,7 @@ def fall_if_unsupported(out: Outcome, creature: str) -> Outcome:
 
 __all__ = [
     "fall_if_unsupported",
+    "moved_to",
     "place_group",
     "power_roll_tier",
     "terrain_damage",

@@ -50,34 +50,72 @@ def _bleeding_trigger(e: Event) -> str | None:
     return None
 
 
-def _bleeders(events: Iterable[Event]) -> list[str]:
-    """The creatures owed a bleeding loss: a trigger with no bleeding roll after it (once per action).
+_OTHER, _DICE, _GAINED, _ROLLED, _STRUCK, _CHARGED, _STARTED, _HEALED, _KNOCKED, _DIED = range(10)
+_WATCHED_KINDS: tuple[tuple[type[Event], int], ...] = (
+    (DiceRolled, _DICE),
+    (ConditionGained, _GAINED),
+    (PowerRolled, _ROLLED),
+    (Struck, _STRUCK),
+    (Charged, _CHARGED),
+    (EffectStarted, _STARTED),
+    (HealGiven, _HEALED),
+    (KnockedOut, _KNOCKED),
+    (Died, _DIED),
+)
+_KINDS: dict[type, int] = {}
+"""What each class of event is to the settle pass (:func:`_kind_of`), looked up once per class."""
+
+
+def _kind_of(cls: type) -> int:
+    """The watched event class ``cls`` is (a subclass of), in the order the pass asks, or ``_OTHER``."""
+    kind = next((k for base, k in _WATCHED_KINDS if issubclass(cls, base)), _OTHER)
+    _KINDS[cls] = kind
+    return kind
+
+
+def _scan(events: Iterable[Event], owed: dict[str, None], grounded: dict[str, None]) -> bool:
+    """One pass over ``events``: the creatures owed a bleeding loss go into ``owed`` (a trigger
+    with no bleeding roll or new bleeding after it, once per action) and those knocked out or given
+    a grounding condition into ``grounded``, in order; whether any creature died.
 
     Settling an outcome again (a public rule made of public rules, a replay) owes nothing more:
     a trigger is paid by the roll after it, and one made before the creature started bleeding
     owes nothing.
     """
-    owed: dict[str, None] = {}
+    died = False
+    kinds = _KINDS
     for e in events:
-        if isinstance(e, DiceRolled) and e.purpose == BLEEDING_PURPOSE and e.creature is not None:
-            owed.pop(e.creature, None)
+        kind = kinds.get(type(e))
+        if kind is None:
+            kind = _kind_of(type(e))
+        if kind == _OTHER:
             continue
-        if isinstance(e, ConditionGained) and e.condition.name is ConditionName.BLEEDING:
-            owed.pop(e.creature, None)
-            continue
-        cid = _bleeding_trigger(e)
-        if cid is not None:
-            owed[cid] = None
-    return list(owed)
-
-
-def _grounded(events: Iterable[Event]) -> list[str]:
-    """The creatures the events knocked out or gave a grounding condition, in order."""
-    found: dict[str, None] = {}
-    for e in events:
-        if isinstance(e, KnockedOut) or (isinstance(e, ConditionGained) and e.condition.name in GROUNDING):
-            found[e.creature] = None
-    return list(found)
+        if kind == _DICE:
+            if e.purpose == BLEEDING_PURPOSE and e.creature is not None:  # type: ignore[attr-defined]
+                owed.pop(e.creature, None)  # type: ignore[attr-defined]
+        elif kind == _GAINED:
+            name = e.condition.name  # type: ignore[attr-defined]
+            if name is ConditionName.BLEEDING:
+                owed.pop(e.creature, None)  # type: ignore[attr-defined]
+            elif name in GROUNDING:
+                grounded[e.creature] = None  # type: ignore[attr-defined]
+        elif kind == _ROLLED:
+            if e.uses in BLEEDING_CHARACTERISTICS and e.creature is not None:  # type: ignore[attr-defined]
+                owed[e.creature] = None  # type: ignore[attr-defined]
+        elif kind == _STRUCK:
+            owed[e.attacker] = None  # type: ignore[attr-defined]
+        elif kind == _CHARGED:
+            owed[e.creature] = None  # type: ignore[attr-defined]
+        elif kind == _STARTED:
+            if e.effect == "defending":  # type: ignore[attr-defined]
+                owed[e.creature] = None  # type: ignore[attr-defined]
+        elif kind == _HEALED:
+            owed[e.healer] = None  # type: ignore[attr-defined]
+        elif kind == _KNOCKED:
+            grounded[e.creature] = None  # type: ignore[attr-defined]
+        else:
+            died = True
+    return died
 
 
 def _dead_mounts(out: Outcome) -> Outcome:
@@ -91,44 +129,31 @@ def _dead_mounts(out: Outcome) -> Outcome:
     return out
 
 
-WATCHED = (
-    DiceRolled,
-    ConditionGained,
-    PowerRolled,
-    Struck,
-    Charged,
-    EffectStarted,
-    HealGiven,
-    KnockedOut,
-    Died,
-)
-"""The events the settle pass reads; the others (damage dealt, a tier reached, ...) owe nothing."""
-
-
-def _watched(events: Iterable[Event]) -> list[Event]:
-    return [e for e in events if isinstance(e, WATCHED)]
-
-
 def settle(out: Outcome) -> Outcome:
     """The outcome with the consequences of its new state resolved and their events appended.
 
-    Cost follows the change: only the events that can owe something, and the creatures they
-    name, are looked at.
+    Cost follows the change: the events are read once, by class, and only the creatures they
+    name are looked at; the events a consequence adds (always after the others) are read once
+    more.
     """
-    watched = _watched(out.events)
-    if not watched:
+    events = out.events
+    owed: dict[str, None] = {}
+    grounded: dict[str, None] = {}
+    died = _scan(events, owed, grounded)
+    if not (owed or died or grounded):
         return out
-    before = out.events
-    for cid in _bleeders(watched):
+    for cid in owed:
         c = out.state.creatures.get(cid)
         if c is not None and bleeds(c):  # else bleeding_loss changes nothing
             out = out.then(bleeding_loss, cid)
-    if out.events is not before:
-        watched = _watched(out.events)
-    if any(isinstance(e, Died) for e in watched):
+    if len(out.events) != len(events):
+        died = _scan(out.events[len(events) :], {}, grounded) or died
+    if died:
+        seen = len(out.events)
         out = _dead_mounts(out)
-        watched = _watched(out.events)
-    for cid in _grounded(watched):
+        if len(out.events) != seen:
+            _scan(out.events[seen:], {}, grounded)
+    for cid in grounded:
         state = out.state
         if cid not in state.creatures or not falls_if_aloft(state, cid) or not should_fall(state, cid):
             continue

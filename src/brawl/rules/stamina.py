@@ -8,7 +8,10 @@ Catch Breath, Heal and waking up are in :mod:`brawl.rules.recoveries`.
 
 from __future__ import annotations
 
+import operator
+from collections import deque
 from collections.abc import Iterable, Sequence
+from itertools import repeat
 
 import attrs
 
@@ -104,37 +107,67 @@ def store_stamina(
     Died (when ``new.dead``), then winded / no longer winded (DS-STAM-04), dying / no longer
     dying (DS-STAM-06) with the dying hero's bleeding imposed or ended (DS-STAM-07).
     """
-    out = Outcome(state.with_creature(new), tuple(events))
+    state = state.with_creature(new)
+    cid = new.id
     if new.dead and not old.dead:
         if not cause:
             cause, rules = _death(new)
             death_rules = (*death_rules, *rules)
-        out = out.add(Died(creature=new.id, cause=cause, rules=tuple(dict.fromkeys(death_rules))))
-        return out.then(release_grabs, new.id, reason="its grabber died")
-    if not old.is_winded and new.is_winded:
-        out = out.add(BecameWinded(creature=new.id, rules=("DS-STAM-04", "R-STAM-1")))
-    elif old.is_winded and not new.is_winded:
-        out = out.add(NoLongerWinded(creature=new.id, rules=("DS-STAM-04", "R-STAM-1")))
-    if not old.is_dying and new.is_dying:
-        out = out.add(BecameDying(creature=new.id, rules=("DS-STAM-06", "R-STAM-1")))
-        out = out.then(
+        out = Outcome(
+            state, (*events, Died(creature=cid, cause=cause, rules=tuple(dict.fromkeys(death_rules))))
+        )
+        if not state.grabbed_by_me(cid):  # it holds no grab: release_grabs would change nothing
+            return out
+        return out.then(release_grabs, cid, reason="its grabber died")
+    was, now = old.is_winded, new.is_winded
+    if was != now:
+        changed: Event = (
+            BecameWinded(creature=cid, rules=("DS-STAM-04", "R-STAM-1"))
+            if now
+            else NoLongerWinded(creature=cid, rules=("DS-STAM-04", "R-STAM-1"))
+        )
+        events = (*events, changed)
+    was, now = old.is_dying, new.is_dying
+    if was == now:
+        return Outcome(state, tuple(events))
+    if now:
+        out = Outcome(state, (*events, BecameDying(creature=cid, rules=("DS-STAM-06", "R-STAM-1"))))
+        return out.then(
             add_condition,
-            new.id,
+            cid,
             ConditionName.BLEEDING,
             Duration.WHILE_DYING,
             source=DYING,
             rules=("DS-STAM-07",),
         )
-    elif old.is_dying and not new.is_dying:
-        out = out.add(NoLongerDying(creature=new.id, rules=("DS-STAM-06", "DS-STAM-07")))
-        out = out.then(
-            remove_condition,
-            new.id,
-            ConditionName.BLEEDING,
-            source=DYING,
-            reason="no longer dying",
-            rules=("DS-STAM-07",),
-        )
+    out = Outcome(state, (*events, NoLongerDying(creature=cid, rules=("DS-STAM-06", "DS-STAM-07"))))
+    return out.then(
+        remove_condition,
+        cid,
+        ConditionName.BLEEDING,
+        source=DYING,
+        reason="no longer dying",
+        rules=("DS-STAM-07",),
+    )
+
+
+_NAMES = tuple(f.name for f in attrs.fields(Creature))
+_READ_ALL = operator.attrgetter(*_NAMES)
+_WRITERS = tuple(getattr(Creature, name).__set__ for name in _NAMES)
+_AT_STAMINA, _AT_TEMPORARY, _AT_DEAD = (
+    _NAMES.index(name) for name in ("stamina", "temporary_stamina", "dead")
+)
+
+
+def with_stamina(c: Creature, stamina: int, temporary: int, dead: bool) -> Creature:
+    """``replaced(c, stamina=..., temporary_stamina=..., dead=...)`` for values a rule worked out
+    from ``c``'s own checked ones: a whole Stamina no higher than the maximum, temporary Stamina
+    of 0 or more, a flag. Such a creature passes every check a new one makes, so none is made:
+    the fields are written in one pass of C calls."""
+    values = list(_READ_ALL(c))
+    values[_AT_STAMINA], values[_AT_TEMPORARY], values[_AT_DEAD] = stamina, temporary, dead
+    out: Creature = object.__new__(Creature)
+    deque(map(operator.call, _WRITERS, repeat(out, len(_WRITERS)), values), 0)
     return out
 
 
@@ -220,7 +253,7 @@ def _lose(state: Encounter, request: LoseStamina) -> Outcome:
     c = state.creature(request.creature)
     after = c.stamina - request.amount
     dies = request.amount > 0 and would_die(c, after)
-    new = replaced(c, stamina=after, dead=dies)
+    new = with_stamina(c, after, c.temporary_stamina, dies)  # a checked amount lowers the Stamina
     event = StaminaChanged(
         creature=c.id,
         before=c.stamina,

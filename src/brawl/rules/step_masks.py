@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 from collections.abc import Callable, Iterable
 from itertools import repeat
 from typing import cast
@@ -30,7 +31,7 @@ from brawl.reach import (
 )
 from brawl.rules.burrowing import BURROWABLE
 from brawl.rules.steps import SHIFT_MODES, STOP_SIZE_GAP, MoveModel
-from brawl.size import Size
+from brawl.size import SUB_RANKS, Size
 from brawl.state import Encounter
 from brawl.terrain import TILE, TILE_CELLS, TILE_STRIDE, Terrain, TileCells
 
@@ -120,6 +121,35 @@ def _window_terrain(
         if row is not None and row[0]:
             sup |= ((row[0] >> x0) & full_row) << shift
     return blk, dif, dmg, liq, sup
+
+
+_SUB = operator.attrgetter("size.sub")
+_SQUARES = operator.attrgetter("size.squares")
+
+
+_NEAR_SUBS = {
+    sub: frozenset({"", *(other for other, r in SUB_RANKS.items() if abs(r - rank) < STOP_SIZE_GAP)})
+    for sub, rank in SUB_RANKS.items()
+}
+"""For a mover of size 1 (by category): the categories of size 1 within 1 size of it, and "" (the
+sizes 2 and up, each to look at)."""
+
+
+def _all_near(state: Encounter, size: Size, most: int) -> bool:
+    """Whether every creature of ``state`` (at most ``most`` of them) is within 1 size of ``size``,
+    a size 1, so none of them lets the mover end in its space (DS-MOVE-04, R-SIZE-1). Dead ones
+    count too: the answer may be False when it need not be, never True when it is not."""
+    creatures = state.creatures
+    if len(creatures) > most:
+        return False
+    values = creatures.values()
+    subs = set(map(_SUB, values))  # attribute reads in C: no Python call per creature
+    if not subs <= _NEAR_SUBS[size.sub]:
+        return False
+    if "" in subs:  # sizes 2 and up
+        rank = size.rank
+        return all(abs(Size(sq).rank - rank) < STOP_SIZE_GAP for sq in set(map(_SQUARES, values)) if sq > 1)
+    return True
 
 
 def _window_creatures(
@@ -326,7 +356,8 @@ def bitset_search(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
     ch = y1 - y0 + 1
     # a rider's or a dragged creature's cube lies beside the mover's: its cells reach past the
     # positions by its size less 1, which the row stride must leave room for
-    grow = max((other.n for other, _ in model.companions), default=1) - 1
+    companions = model.companions
+    grow = max(other.n for other, _ in companions) - 1 if companions else 0
     if cw + grow < TILE_STRIDE and ch <= TILE:
         # the window spans at most 2 x 2 of the map's tiles: cut it from them with their stride
         s = TILE_STRIDE
@@ -368,16 +399,28 @@ def bitset_search(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
     ignore = model.ignore
     top = z + n
     base = y0 * s + x0
+    taken: int | None = None  # the cells of every living creature in the window, if read
     if s == TILE_STRIDE and len(ignore) == 1:  # only the mover itself, which is no enemy
         # the encounter keeps each side's cells per tile: cut the window from at most 4 tiles
         ty0, tx0 = y0 // TILE, x0 // TILE
         plan = _tile_plan(x0 - tx0 * TILE, y0 - ty0 * TILE, cw, ch)[0]
         get_side = state.side_tiles().get
-        for zz in range(z, top):
+        if n == 1 and not model.squeeze:
+            # the mover's side too: where the move may end is read from them (_no_stop_tiles)
+            own = 0
             for ty, tx, shift_in, m, shift_out in plan:
-                for owner, mask in get_side((zz, ty0 + ty, tx0 + tx), ()):
+                for owner, mask in get_side((z, ty0 + ty, tx0 + tx), ()):
                     if owner != side:
                         ene |= ((mask >> shift_in) & m) << shift_out
+                    else:
+                        own |= ((mask >> shift_in) & m) << shift_out
+            taken = ene | own
+        else:
+            for zz in range(z, top):
+                for ty, tx, shift_in, m, shift_out in plan:
+                    for owner, mask in get_side((zz, ty0 + ty, tx0 + tx), ()):
+                        if owner != side:
+                            ene |= ((mask >> shift_in) & m) << shift_out
         window_creatures: Iterable[Creature] = ()
     else:
         window_creatures = _window_creatures(state, x0, y0, x1, y1, z, top)
@@ -415,7 +458,7 @@ def bitset_search(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
         standable = win & ~foot(blk, n, s) & (foot(sup | dig, n, s) | liq_p)
     if model.prone:
         standable &= ~liq_p  # RB1-PRONE: a prone creature can't swim
-    beside = [_Beside(model, other, x0, y0, z, cw, ch, s) for other, _ in model.companions]
+    beside = [_Beside(model, other, x0, y0, z, cw, ch, s) for other, _ in companions] if companions else []
     for companion in beside:
         standable &= companion.fits  # DS-MOUNT-03, RB1-GRABBED: it moves along and must fit
     start = 1 << ((oy - y0) * s + (ox - x0))
@@ -451,7 +494,11 @@ def bitset_search(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
     no_stop: Callable[[], int] | None = None
     if beside:
         no_stop = functools.partial(_no_stop_beside, model, beside, x0, y0, x1, y1, z, s)
-    elif not model.squeeze:
+    elif model.squeeze:
+        pass
+    elif taken is not None:
+        no_stop = functools.partial(_no_stop_tiles, model, taken, x0, y0, x1, y1, z)
+    else:
         no_stop = functools.partial(_no_stop, model, x0, y0, x1, y1, z, s)
     backend = BitsetBackend(layers, planes, visited, start, window, no_stop)
     if n == 1 and model.fright is None and not beside:
@@ -978,6 +1025,19 @@ def _no_stop3(model: MoveModel, window: tuple[int, int, int, int, int, int, int,
     for other, _ in model.companions:
         stay |= _taken3(model, other, window, cw + other.n - 1, ch + other.n - 1)
     return stay
+
+
+def _no_stop_tiles(model: MoveModel, taken: int, x0: int, y0: int, x1: int, y1: int, z: int) -> int:
+    """:func:`_no_stop` of a size-1 mover in a window cut from the tiles (row stride TILE_STRIDE),
+    ``taken`` the window's cells of every living creature, read from the encounter's side tiles.
+
+    When every creature is within 1 size of the mover, no position a living creature covers is an
+    end (DS-MOVE-04, R-SIZE-1): those are ``taken`` (the mover's own cell is its start, an end all
+    the same). Otherwise :func:`_no_stop` visits the creatures.
+    """
+    if _all_near(model.state, model.creature.size, (x1 - x0 + 1) * (y1 - y0 + 1)):
+        return taken
+    return _no_stop(model, x0, y0, x1, y1, z, TILE_STRIDE)
 
 
 def _no_stop(model: MoveModel, x0: int, y0: int, x1: int, y1: int, z: int, s: int) -> int:

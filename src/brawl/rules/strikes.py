@@ -14,10 +14,11 @@ from typing import ClassVar
 
 import attrs
 
+from brawl.checks import whole_number
 from brawl.conditions import EffectKind
-from brawl.creature import HEROES, Creature
-from brawl.dice import power_dice, power_roll
-from brawl.errors import ActionUnavailableError, InvalidArgumentError, RulesError
+from brawl.creature import HEROES, Creature, MapObject
+from brawl.dice import power_dice, rolled
+from brawl.errors import ActionUnavailableError, ArgumentTypeError, InvalidArgumentError, RulesError
 from brawl.events.actions import EffectEnded, Struck
 from brawl.events.base import Event
 from brawl.fields import flag, replaced, text, whole
@@ -25,8 +26,19 @@ from brawl.geometry import Pos, distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.conditions import can_take_main_actions, can_take_triggered_actions, taunting
-from brawl.rules.damage import damage
-from brawl.rules.edges import EdgesAndBanes, Reason, bane, edge, edges_and_banes, has_line_of_effect, reasons
+from brawl.rules.damage import damage, dealt_to
+from brawl.rules.edges import (
+    EdgesAndBanes,
+    Reason,
+    bane,
+    counted,
+    edge,
+    edges_and_banes,
+    has_line_of_effect,
+    lowered_keywords,
+    reasons,
+    state_reasons,
+)
 from brawl.rules.stealth import verify_can_target
 from brawl.state import Encounter
 
@@ -65,49 +77,39 @@ def strike_characteristic(c: Creature, name: str | None) -> tuple[str, int]:
 # -- flanking and the lasting effects of Aid Attack and Defend ---------------------------------
 
 
-def _sides_of(point: tuple[float, float], box: tuple[float, float, float, float]) -> set[str]:
-    x, y = point
-    x0, y0, x1, y1 = box
-    eps = 1e-9
-    sides = set()
-    if abs(x - x0) < eps:
-        sides.add("w")
-    if abs(x - x1) < eps:
-        sides.add("e")
-    if abs(y - y0) < eps:
-        sides.add("n")
-    if abs(y - y1) < eps:
-        sides.add("s")
-    return sides
-
-
 def _crosses_opposite_sides(a: Creature, b: Creature, e: Creature) -> bool:
     """Whether the line between the centres of a and b crosses opposite sides or corners of e."""
-    ax, ay = a.pos.x + a.n / 2, a.pos.y + a.n / 2
-    bx, by = b.pos.x + b.n / 2, b.pos.y + b.n / 2
-    box = (float(e.pos.x), float(e.pos.y), float(e.pos.x + e.n), float(e.pos.y + e.n))
+    an, bn, en = a.size.squares, b.size.squares, e.size.squares
+    ax, ay = a.pos.x + an / 2, a.pos.y + an / 2
+    bx, by = b.pos.x + bn / 2, b.pos.y + bn / 2
+    x0, y0, x1, y1 = float(e.pos.x), float(e.pos.y), float(e.pos.x + en), float(e.pos.y + en)
     dx, dy = bx - ax, by - ay
     t0, t1 = 0.0, 1.0
-    for p, q in ((-dx, ax - box[0]), (dx, box[2] - ax), (-dy, ay - box[1]), (dy, box[3] - ay)):
+    for p, q in ((-dx, ax - x0), (dx, x1 - ax), (-dy, ay - y0), (dy, y1 - ay)):
         if p == 0:
             if q < 0:
                 return False
             continue
         t = q / p
         if p < 0:
-            t0 = max(t0, t)
-        else:
-            t1 = min(t1, t)
+            if t > t0:
+                t0 = t
+        elif t < t1:
+            t1 = t
     if t0 >= t1:
         return False
-    entry = (ax + dx * t0, ay + dy * t0)
-    exit_ = (ax + dx * t1, ay + dy * t1)
-    mid = ((entry[0] + exit_[0]) / 2, (entry[1] + exit_[1]) / 2)
-    if not (box[0] < mid[0] < box[2] and box[1] < mid[1] < box[3]):
+    in_x, in_y = ax + dx * t0, ay + dy * t0  # where the line enters the box
+    out_x, out_y = ax + dx * t1, ay + dy * t1  # and leaves it
+    mid_x, mid_y = (in_x + out_x) / 2, (in_y + out_y) / 2
+    if not (x0 < mid_x < x1 and y0 < mid_y < y1):
         return False  # the line only runs along an edge
-    s0, s1 = _sides_of(entry, box), _sides_of(exit_, box)
-    opposite = {("w", "e"), ("e", "w"), ("n", "s"), ("s", "n")}
-    return any((u, v) in opposite for u in s0 for v in s1)
+    eps = 1e-9
+    return (
+        (abs(in_x - x0) < eps and abs(out_x - x1) < eps)  # west, then east
+        or (abs(in_x - x1) < eps and abs(out_x - x0) < eps)  # east, then west
+        or (abs(in_y - y0) < eps and abs(out_y - y1) < eps)  # north, then south
+        or (abs(in_y - y1) < eps and abs(out_y - y0) < eps)  # south, then north
+    )
 
 
 def is_flanking(state: Encounter, attacker: str, enemy: str) -> str | None:
@@ -118,22 +120,34 @@ def is_flanking(state: Encounter, attacker: str, enemy: str) -> str | None:
     opposite sides or opposite corners of the enemy's space. Allies are tried in the
     encounter's order.
     """
-    a, e = state.creature(attacker), state.creature(enemy)
+    return _flanking(state, state.creature(attacker), state.creature(enemy))
+
+
+def _flanking(state: Encounter, a: Creature, e: Creature) -> str | None:
+    """:func:`is_flanking` of two creatures of the encounter."""
     if a.side == e.side or a.dead or e.dead:
         return None
-
-    def adjacent(c: Creature) -> bool:
-        return distance(c.pos, c.n, e.pos, e.n) == 1
 
     def able(c: Creature) -> bool:
         return can_take_triggered_actions(state, c.id) and has_line_of_effect(state, c.id, e.id)
 
-    if not adjacent(a):
+    ex, ey, ez = e.pos
+    em = e.size.squares - 1
+    if distance(a.pos, a.size.squares, e.pos, em + 1) != 1:
         return None
     attacker_able: bool | None = None  # looked at once an ally stands in a flanking position
-    for ally in state.allies_of(attacker):
-        # the cheap geometry first; the line of effect is looked at only for a flanking position
-        if adjacent(ally) and _crosses_opposite_sides(a, ally, e):
+    side, creatures, aid = a.side, state.creatures, a.id
+    for cid in state.order:  # the attacker's living allies, in the encounter's order (allies_of)
+        ally = creatures[cid]
+        if ally.side != side or ally.dead or cid == aid:
+            continue
+        # the cheap geometry first: adjacent to the enemy (geometry.distance 1, written out)
+        x, y, z = ally.pos
+        d = ally.size.squares - 1
+        if max(0, ex - x - d, x - ex - em, ey - y - d, y - ey - em, ez - z - d, z - ez - em) != 1:
+            continue
+        # the line of effect is looked at only for a flanking position
+        if _crosses_opposite_sides(a, ally, e):
             if attacker_able is None:
                 attacker_able = able(a)
             if not attacker_able:
@@ -145,20 +159,26 @@ def is_flanking(state: Encounter, attacker: str, enemy: str) -> str | None:
 
 def effect_reasons(state: Encounter, roller: str, target: str, *, melee_strike: bool) -> list[Reason]:
     """Edges and banes from Aid Attack, Defend and flanking for a roll against ``target``."""
-    r, t = state.creature(roller), state.creature(target)
+    return _effect_reasons(state, state.creature(roller), state.creature(target), melee_strike)
+
+
+def _effect_reasons(state: Encounter, r: Creature, t: Creature, melee_strike: bool) -> list[Reason]:
+    """:func:`effect_reasons` of two creatures of the encounter."""
     found: list[Reason] = []
-    for eff in t.effects:
-        if eff.kind is EffectKind.AIDED and eff.source != roller:
-            aider = state.creatures.get(eff.source)
-            if aider is not None and aider.side == r.side:
-                found.append(edge(f"{eff.source} aided the attack on {target}", "DS-ACT-03"))
-                break
-    if any(eff.kind is EffectKind.DEFENDING for eff in t.effects) and not taunting(state, target):
-        found.append(bane(f"{target} is defending", "DS-ACT-19", double=True))
+    if t.effects:
+        roller, target = r.id, t.id
+        for eff in t.effects:
+            if eff.kind is EffectKind.AIDED and eff.source != roller:
+                aider = state.creatures.get(eff.source)
+                if aider is not None and aider.side == r.side:
+                    found.append(edge(f"{eff.source} aided the attack on {target}", "DS-ACT-03"))
+                    break
+        if any(eff.kind is EffectKind.DEFENDING for eff in t.effects) and not taunting(state, target):
+            found.append(bane(f"{target} is defending", "DS-ACT-19", double=True))
     if melee_strike:
-        ally = is_flanking(state, roller, target)
+        ally = _flanking(state, r, t)
         if ally is not None:
-            found.append(edge(f"{roller} flanks {target} with {ally}", "DS-EDGE-05", "DS-EDGE-06"))
+            found.append(edge(f"{r.id} flanks {t.id} with {ally}", "DS-EDGE-05", "DS-EDGE-06"))
     return found
 
 
@@ -226,26 +246,50 @@ def action_roll(
 ) -> tuple[int, Outcome]:
     """The power roll of a standard action: its tier, with the edges and banes the state, Aid
     Attack, Defend and flanking give (``effects``); an Aid Attack edge it uses ends (DS-ACT-03)."""
-    reasons = list(extra)
-    if effects and target is not None and target in state.creatures:
-        melee_strike = "melee" in keywords and "strike" in keywords
-        reasons += effect_reasons(state, roller, target, melee_strike=melee_strike)
-    eb = edges_and_banes(state, roller, target, keywords, extra=reasons)
-    rolled = power_roll(
-        state,
-        value,
-        edges=eb.edges,
-        banes=eb.banes,
-        dice=dice,
-        creature=roller,
-        purpose=purpose,
-        rules=rules,
-        uses=uses,
+    lowered = lowered_keywords(keywords)
+    if not all(isinstance(x, Reason) for x in extra):
+        raise ArgumentTypeError(f"extra reasons {extra!r}: each must be a Reason", rule="RB3-EDGES")
+    r = state.creature(roller)
+    t = None if target is None else state.creatures.get(target)
+    if target is not None and t is None and target not in state.objects:
+        state.creature(target)  # raises: no such creature
+    if not (type(value) is int and -100 <= value <= 100):
+        whole_number(value, -100, 100, what="characteristic", rule="RB4-CHARACTERISTICS")
+    tier, after, events = roll_against(
+        state, r, target, t, value, keywords, lowered, dice, purpose, extra, rules, effects, uses
     )
-    result, out = rolled.roll, Outcome(rolled.state, rolled.events)
-    if effects and target is not None and target in state.creatures and state.creatures[target].effects:
-        out = out.then(_use_aid, roller, target)  # an Aid Attack edge it used ends (DS-ACT-03)
-    return result.tier, out
+    return tier, Outcome(after, events)
+
+
+def roll_against(
+    state: Encounter,
+    r: Creature,
+    target: str | None,
+    t: Creature | None,
+    value: int,
+    keywords: frozenset[str],
+    lowered: frozenset[str],
+    dice: tuple[int, int] | None,
+    purpose: str,
+    extra: Sequence[Reason],
+    rules: Sequence[str],
+    effects: bool,
+    uses: str | None,
+) -> tuple[int, Encounter, tuple[Event, ...]]:
+    """:func:`action_roll` of checked arguments: the roller ``r``, the target's id and its
+    creature (None for an object or no target), the keywords and the same lowered, a
+    characteristic from -100 to 100, reasons that are all :class:`Reason`."""
+    found = state_reasons(state, r, target, t, lowered, True)
+    found.extend(extra)
+    if effects and t is not None:
+        melee_strike = "melee" in keywords and "strike" in keywords
+        found.extend(_effect_reasons(state, r, t, melee_strike))
+    edges, banes = counted(found)
+    after, event = rolled(state, value, edges, banes, dice, r.id, purpose, rules, uses)
+    if effects and t is not None and t.effects:
+        aid = _use_aid(after, r.id, t.id)  # an Aid Attack edge it used ends (DS-ACT-03)
+        return event.tier, aid.state, (event, *aid.events)
+    return event.tier, after, (event,)
 
 
 # -- free strikes -------------------------------------------------------------------------------
@@ -289,8 +333,7 @@ class FreeStrike(Action):
 
     def resolve(self, state: Encounter) -> Outcome:
         """Verify, roll and deal the damage."""
-        verify_free_strike(state, self)
-        return _resolve_free_strike(state, self)
+        return _strike(state, self, *_checked(state, self))
 
 
 def _strike_name(request: FreeStrike) -> str:
@@ -305,6 +348,14 @@ def verify_free_strike(state: Encounter, request: FreeStrike, *, at: Pos | None 
     within reach (melee 1, ranged 5 with line of effect), Might or Agility (DS-STRIKE-01..07,
     DS-COND-14). Checks only: no dice. ``at``: the attacker's square when it will strike from
     elsewhere (the end of a Charge), for the reach."""
+    _checked(state, request, at)
+
+
+def _checked(
+    state: Encounter, request: FreeStrike, at: Pos | None = None
+) -> tuple[Creature, Creature | None, str, int]:
+    """The checks of :func:`verify_free_strike`; the attacker, the target's creature (None for an
+    object) and the characteristic's name and score they found."""
     attacker, target = request.attacker, request.target
     a = living(state, attacker, "free strike")
     here = a.pos if at is None else at
@@ -312,26 +363,34 @@ def verify_free_strike(state: Encounter, request: FreeStrike, *, at: Pos | None 
         raise ActionUnavailableError(
             f"free strike by {attacker!r}: it cannot target itself", rule="DS-STRIKE-06"
         )
-    what = _strike_name(request)
     verify_can_target(state, attacker, target)  # DS-COND-14, RB3-HIDE
     if not request.opportunity and not can_take_main_actions(state, attacker):
-        raise ActionUnavailableError(f"{what} by {attacker!r}: it can't take main actions", rule="DS-COND-04")
-    t = state.creature(target) if target not in state.objects else None
-    if t is not None and t.dead:
-        raise ActionUnavailableError(f"{what} against {target!r}: it is dead", rule="DS-STAM-09")
-    tpos, tn = (t.pos, t.n) if t is not None else (state.objects[target].pos, state.objects[target].n)
+        raise ActionUnavailableError(
+            f"{_strike_name(request)} by {attacker!r}: it can't take main actions", rule="DS-COND-04"
+        )
+    t: Creature | None = None
+    if target in state.objects:
+        thing: Creature | MapObject = state.objects[target]
+    else:
+        thing = t = state.creature(target)
+        if t.dead:
+            raise ActionUnavailableError(
+                f"{_strike_name(request)} against {target!r}: it is dead", rule="DS-STAM-09"
+            )
     reach = RANGED_DISTANCE if request.ranged else MELEE_DISTANCE
-    rule = "DS-STRIKE-07" if request.ranged else "DS-STRIKE-06"
-    gap = distance(here, a.n, tpos, tn)
+    gap = distance(here, a.size.squares, thing.pos, thing.n)
     if gap > reach:  # a creature sharing the target's space (DS-MOVE-04) is within reach
         raise ActionUnavailableError(
-            f"{what} by {attacker!r} against {target!r}: {gap} squares away, reach {reach}", rule=rule
+            f"{_strike_name(request)} by {attacker!r} against {target!r}: {gap} squares away, reach {reach}",
+            rule="DS-STRIKE-07" if request.ranged else "DS-STRIKE-06",
         )
     if request.ranged and t is not None and not has_line_of_effect(state, attacker, target):
         raise ActionUnavailableError(
-            f"{what} by {attacker!r} against {target!r}: no line of effect", rule=rule
+            f"{_strike_name(request)} by {attacker!r} against {target!r}: no line of effect",
+            rule="DS-STRIKE-07",
         )
-    strike_characteristic(a, request.characteristic)
+    name, value = strike_characteristic(a, request.characteristic)
+    return a, t, name, value
 
 
 def can_free_strike(state: Encounter, request: FreeStrike) -> bool:
@@ -344,40 +403,65 @@ def can_free_strike(state: Encounter, request: FreeStrike) -> bool:
 
 
 def _resolve_free_strike(state: Encounter, request: FreeStrike) -> Outcome:
+    """Roll and deal the damage of a free strike whose checks passed (:func:`verify_free_strike`)."""
+    c = state.creature(request.attacker)
+    t = state.creatures.get(request.target) if request.target not in state.objects else None
+    name, value = strike_characteristic(c, request.characteristic)
+    return _strike(state, request, c, t, name, value)
+
+
+_CITED: dict[tuple[bool, bool, bool, bool, bool], tuple[str, ...]] = {}
+"""The rules a :class:`Struck` event cites, by the kind of strike (:func:`_struck_rules`)."""
+
+
+def _struck_rules(ranged: bool, opportunity: bool, granted: bool, typed: bool, flat: bool) -> tuple[str, ...]:
+    key = (ranged, opportunity, granted, typed, flat)
+    found = _CITED.get(key)
+    if found is None:
+        cited = ["DS-STRIKE-01", "DS-STRIKE-07" if ranged else "DS-STRIKE-06", "R-TURN-6"]
+        cited.append("DS-STRIKE-03" if opportunity else "DS-STRIKE-02" if granted else "DS-ACT-21")
+        if typed:
+            cited.append("DS-STRIKE-08")
+        if flat:
+            cited.append("RB6-FREE-STRIKE")
+        found = _CITED[key] = tuple(cited)
+    return found
+
+
+def _strike(
+    state: Encounter, request: FreeStrike, a: Creature, t: Creature | None, char_name: str, char_value: int
+) -> Outcome:
+    """The free strike of checked arguments: the attacker ``a``, the target's creature (None for
+    an object), the characteristic's name and score; the events built once, in order."""
     attacker, target, ranged = request.attacker, request.target, request.ranged
-    char_name, char_value = strike_characteristic(state.creature(attacker), request.characteristic)
     rule = "DS-STRIKE-07" if ranged else "DS-STRIKE-06"
-    cited = ["DS-STRIKE-01", rule, "R-TURN-6"]
-    cited.append(
-        "DS-STRIKE-03" if request.opportunity else "DS-STRIKE-02" if request.granted else "DS-ACT-21"
-    )
-    if request.type is not None:
-        cited.append("DS-STRIKE-08")
+    flat = request.flat_damage is not None
+    events: tuple[Event, ...] = ()
     if request.flat_damage is not None:
-        tier, amount, out = 0, request.flat_damage, Outcome(state, ())
-        cited.append("RB6-FREE-STRIKE")
+        tier, amount = 0, request.flat_damage
+        cited = _struck_rules(ranged, request.opportunity, request.granted, request.type is not None, True)
     else:
+        cited = _struck_rules(ranged, request.opportunity, request.granted, request.type is not None, False)
         keywords = RANGED_STRIKE if ranged else MELEE_STRIKE
-        tier, out = action_roll(
-            state, attacker, target, char_value, keywords, request.dice, _strike_name(request),
-            request.extra, cited, uses=char_name,
+        tier, state, events = roll_against(
+            state, a, target, t, char_value, keywords, keywords, request.dice, _strike_name(request),
+            request.extra, cited, True, char_name,
         )  # fmt: skip
         table = RANGED_FREE_STRIKE_DAMAGE if ranged else MELEE_FREE_STRIKE_DAMAGE
         amount = max(0, table[tier - 1] + char_value)
     struck = Struck(
         attacker=attacker, target=target, ranged=ranged, characteristic=char_name, tier=tier,
-        damage=amount, opportunity=request.opportunity, rules=tuple(cited),
+        damage=amount, opportunity=request.opportunity, rules=cited,
     )  # fmt: skip
-    out = out.add(struck)
-    return out.then(
-        damage,
-        target,
-        amount,
-        request.type,
-        source=attacker,
-        knock_out=request.knock_out,
-        rules=(rule,),
-    )
+    if request.type is None and t is not None and not flat:
+        # the damage of a checked strike: the target is a living creature, the amount a whole number
+        c = state.creatures[target]  # after any Aid Attack edge it used ended
+        dealt = dealt_to(state, c, amount, None, attacker, request.knock_out, (rule,))
+    else:
+        dealt = damage(
+            state, target, amount, request.type, source=attacker, knock_out=request.knock_out, rules=(rule,)
+        )
+    return Outcome(dealt.state, (*events, struck, *dealt.events))
 
 
 def free_strike(
@@ -596,6 +680,7 @@ __all__ = [
     "opportunity_bane",
     "opportunity_roll",
     "order_triggered_actions",
+    "roll_against",
     "strike_characteristic",
     "verify_free_strike",
     "verify_opportunity_attack",

@@ -38,6 +38,7 @@ from brawl.rules.settle import settle
 from brawl.rules.strikes import FreeStrike
 from brawl.state import Encounter
 from brawl.turns.base import system_of
+from brawl.turns.drawsteel_turn import DrawSteelTurn
 from brawl.turns.records import verified
 
 __all__ = [
@@ -117,20 +118,31 @@ def _destinations(reach: Reachable) -> dict[Pos, int]:
 
 
 def _advance(
-    state: Encounter, creature: str, path: tuple[Pos, ...], costs: tuple[int, ...] | None = None
+    state: Encounter,
+    creature: str,
+    path: tuple[Pos, ...],
+    costs: tuple[int, ...] | None = None,
+    *,
+    taken: Outcome | None = None,
 ) -> Outcome:
-    """Advance along ``path``; ``costs``: its step costs, when a search of this move found it."""
-    out = Outcome(state, ())
-    if movement_left(state, creature) == 0:
-        out = system_of(state).use_action(state, creature, "move")
-    budget = movement_left(out.state, creature)
+    """Advance along ``path``; ``costs``: its step costs, when a search of this move found it;
+    ``taken``: the move action already taken from ``state``, when the caller took it."""
+    system = system_of(state)
+    if taken is None and movement_left(state, creature) == 0:
+        taken = system.use_action(state, creature, "move")
+    before = state if taken is None else taken.state
+    budget = movement_left(before, creature)
     if costs is None:
-        out = out.then(move, creature, path, budget=budget)
+        moved = move(before, creature, path, budget=budget)
     else:
-        out = out.then(move_searched, creature, path, costs, budget=budget)
+        moved = move_searched(before, creature, path, costs, budget=budget)
+    events = moved.events if taken is None else taken.events + moved.events
     # what the move walked (less than the path when it stops short), never a second plan of it
-    spent = min(sum(e.spent for e in out.events if isinstance(e, Moved) and e.creature == creature), budget)
-    return out.then(system_of(out.state).spend_movement, creature, spent) if spent else out
+    spent = min(sum(e.spent for e in moved.events if isinstance(e, Moved) and e.creature == creature), budget)
+    if not spent:
+        return Outcome(moved.state, events)
+    out = system.spend_movement(moved.state, creature, spent)
+    return Outcome(out.state, events + out.events)
 
 
 @attrs.frozen
@@ -178,11 +190,19 @@ class AdvanceTo(Action):
             )
 
     def resolve(self, state: Encounter) -> Outcome:
-        reach = reachable(state, self.creature, budget=_budget(state, self.creature))
-        if self.destination not in reach or self.destination == state.creature(self.creature).pos:
+        creature = self.creature
+        taken = None
+        if type(state.turn) is DrawSteelTurn and movement_left(state, creature) == 0:
+            # Draw Steel's use_action refuses exactly what its verify_action does (_budget)
+            taken = system_of(state).use_action(state, creature, "move")
+            budget = None
+        else:
+            budget = _budget(state, creature)
+        reach = reachable(state, creature, budget=budget)
+        if self.destination not in reach or self.destination == state.creature(creature).pos:
             self.verify(state)  # raises with the reason
         path, costs = reach.route_to(self.destination)
-        return _advance(state, self.creature, path, costs)
+        return _advance(state, creature, path, costs, taken=taken)
 
 
 @attrs.frozen
@@ -266,12 +286,14 @@ class TakeAction(Action):
 
     def resolve(self, state: Encounter) -> Outcome:
         creature = self._creature()
-        before = movement_left(state, creature)
+        action = self.action
         out = system_of(state).use_action(state, creature, self.kind)
-        granted = movement_left(out.state, creature) - before
-        if granted > 0 and isinstance(self.action, Disengage | RideTo):
-            out = out.then(system_of(out.state).spend_movement, creature, granted)
-        return out.then(lambda s: settle(self.action.resolve(s)))
+        if isinstance(action, Disengage | RideTo):
+            granted = movement_left(out.state, creature) - movement_left(state, creature)
+            if granted > 0:
+                out = out.then(system_of(out.state).spend_movement, creature, granted)
+        done = settle(action.resolve(out.state))
+        return Outcome(done.state, out.events + done.events)
 
 
 MAIN_ACTIONS = (FreeStrike, Defend, Charge, Heal)

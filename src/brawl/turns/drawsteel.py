@@ -15,8 +15,9 @@ from operator import attrgetter
 import attrs
 import immutables
 
-from brawl.checks import whole_number
+from brawl.checks import MAX_TEXT, whole_number
 from brawl.conditions import ConditionName, Duration
+from brawl.creature import MAX_COUNT
 from brawl.errors import ActionUnavailableError, InvalidArgumentError, TurnOrderError, whose_turn
 from brawl.events.base import Event, Note
 from brawl.events.turns import (
@@ -40,12 +41,14 @@ from brawl.rules.falling import continue_fall
 from brawl.rules.resources import gain_heroic_resource
 from brawl.rules.stability import end_stability_modifiers
 from brawl.state import Encounter, TurnState
+from brawl.statecheck import MAX_ROUND
 from brawl.turns.base import check_ids, register_system, roll_die
 from brawl.turns.drawsteel_deeds import deeds
 from brawl.turns.drawsteel_order import rank_by_agility, swap_turn_order
 from brawl.turns.drawsteel_turn import (
     GROUP_PREFIX,
     SIDES,
+    SOLO_TURNS_PER_ROUND,
     DrawSteelTurn,
     actors,
     allowance,
@@ -53,10 +56,10 @@ from brawl.turns.drawsteel_turn import (
     slot_of,
 )
 from brawl.turns.drawsteel_turn import turn_of as _turn
+from brawl.turns.economy import FRESH as FRESH_ECONOMY
 from brawl.turns.economy import (
     ON_OWN_TURN,
     ActionKind,
-    TurnEconomy,
     action_kind,
     check_economy,
     rule_ids,
@@ -78,6 +81,8 @@ __all__ = ["DRAW_STEEL", "DrawSteel", "DrawSteelTurn", "allowance", "slot_of", "
 
 
 _by_id = attrgetter("id")
+_NO_TURNS: immutables.Map[str, int] = immutables.Map()
+_NO_ONE: frozenset[str] = frozenset()
 
 
 @attrs.frozen
@@ -340,15 +345,13 @@ class DrawSteel:
             rules = (*rules, "RB5-SOLO")
         if t.ranking is not None:
             rules = (*rules, "DS-SIDE-14")
-        new = replaced(
-            t,
-            current=creature,
-            economy=TurnEconomy(),
-            group=slot if slot.startswith(GROUP_PREFIX) else None,
-        )
+        group = slot if slot.startswith(GROUP_PREFIX) else None
+        new = replaced(t, current=creature, economy=FRESH_ECONOMY, group=group)
+        # the creature was just looked up; a group name is a creature's, checked, unless the
+        # prefix makes it too long, which with_turn refuses
+        put = state.with_turn_built if group is None or len(group) <= MAX_TEXT else state.with_turn
         out = Outcome(
-            state.with_turn(new),
-            (TurnStarted(creature=creature, side=c.side, round=state.round, rules=rules),),
+            put(new), (TurnStarted(creature=creature, side=c.side, round=state.round, rules=rules),)
         )
         return out.then(gain_heroic_resource, creature).then(phases.start_of_turn, creature)
 
@@ -365,7 +368,8 @@ class DrawSteel:
         creature = t.current
         out = phases.end_of_turn(state, creature, saving_throws=saving_throws)
         taken = t.turns_taken.get(creature, 0) + 1
-        c = out.state.creature(creature)
+        after = out.state
+        c = after.creature(creature)
         new = replaced(
             t,
             turns_taken=t.turns_taken.set(creature, taken),
@@ -375,9 +379,11 @@ class DrawSteel:
             last_actor=creature,
             turn_count=t.turn_count + 1,
         )
-        st = out.state.with_turn(new)
-        if new.group is not None and not any(slot_of(m) == new.group for m in remaining(st, new)):
-            st = st.with_turn(replaced(new, group=None))
+        if new.group is not None and not any(slot_of(m) == new.group for m in remaining(after, new)):
+            new = replaced(new, group=None)
+        # the current creature, its count raised by one, its side: checked here, with_turn otherwise
+        fits = taken <= SOLO_TURNS_PER_ROUND and c.side in SIDES and new.turn_count <= MAX_COUNT
+        st = after.with_turn_built(new) if fits else after.with_turn(new)
         return out.add(TurnEnded(creature=creature, round=state.round, rules=("DS-SIDE-08",)), state=st)
 
     def verify_end_round(
@@ -428,20 +434,30 @@ class DrawSteel:
         events.append(RoundEnded(round=state.round, rules=("DS-SIDE-11",)))
         out = Outcome(state, tuple(events))
         out = out.then(_end_of_round_effects, suffocation_rolls, breathes_water)
+        rnd = state.round + 1
+        after = out.state
+        heroes = sum(1 for c in after.living() if c.hero)
+        amount = heroes + rnd
+        total = t.malice + amount
         nxt = replaced(
             t,
-            turns_taken=immutables.Map(),
+            turns_taken=_NO_TURNS,
             group=None,
             last_side=None,
             last_actor=None,
-            triggered_used=frozenset(),
+            triggered_used=_NO_ONE,
+            malice=total,
         )
-        rnd = state.round + 1
-        out = out.add(
+        # a new round's empty bookkeeping, one round and the malice gained: checked here
+        st = after.with_turn_built(nxt, round=rnd) if rnd <= MAX_ROUND and total <= MAX_COUNT else None
+        if st is None:  # what with_turn refuses, as the round and the malice are set one by one
+            st = after.with_turn(replaced(nxt, malice=t.malice), round=rnd)
+            st = st.with_turn(nxt)
+        return out.add(
             RoundStarted(round=rnd, first=t.sides[0], rules=("DS-SIDE-11", "DS-SIDE-12")),
-            state=out.state.with_turn(nxt, round=rnd),
+            _malice_gained(heroes, rnd, amount, total),
+            state=st,
         )
-        return out.then(_round_malice)
 
     # the action economy ------------------------------------------------------------------------
     def verify_action(self, state: Encounter, creature: str, kind: str, *, name: str | None = None) -> None:
@@ -451,22 +467,26 @@ class DrawSteel:
     def _check(self, state: Encounter, creature: str, kind: str) -> tuple[ActionKind, bool]:
         t = _turn(state)
         k = action_kind(kind)
-        state.creature(creature)
+        c = state.creature(creature)
         if k in ON_OWN_TURN and t.current != creature:
             rule = "DS-TURN-09" if k is ActionKind.FREE_MANEUVER else "DS-TURN-01"
             raise TurnOrderError(f"{creature} {k.value}: {whose_turn(creature, t.current)}", rule=rule)
         economy = t.economy if t.current == creature else None
-        converted = check_economy(state, creature, k, economy, creature in t.triggered_used)
+        converted = check_economy(state, creature, k, economy, creature in t.triggered_used, c)
         return k, converted
 
     def use_action(self, state: Encounter, creature: str, kind: str, *, name: str | None = None) -> Outcome:
         """Spend an action; ``name`` labels it ("Grab", "Advance"). A move action grants speed squares."""
         k, converted = self._check(state, creature, kind)
         t = _turn(state)
+        fits = True
         if k is ActionKind.TRIGGERED:
             t = replaced(t, triggered_used=t.triggered_used | {creature})
         elif t.economy is not None and t.current == creature:
-            t = replaced(t, economy=spend(t.economy, k, cond_rules.speed(state, creature)))
+            speed = cond_rules.speed(state, creature) if k is ActionKind.MOVE else 0
+            economy = spend(t.economy, k, speed)
+            t = replaced(t, economy=economy)
+            fits = economy.fits()
         event = ActionUsed(
             creature=creature,
             kind=k.value,
@@ -474,7 +494,8 @@ class DrawSteel:
             converted=converted,
             rules=rule_ids(k, converted),
         )
-        return Outcome(state.with_turn(t), (event,))
+        # the creature just looked up; the economy's counts raised from checked ones, in range
+        return Outcome(state.with_turn_built(t) if fits else state.with_turn(t), (event,))
 
     def spends(self, state: Encounter, creature: str, cost: str) -> str | None:
         """On the creature's own turn a call spends what it costs, as named (DS-TURN-01..03,
@@ -504,7 +525,7 @@ class DrawSteel:
             )
         eco = replaced(t.economy, movement_left=left - squares)
         return Outcome(
-            state.with_turn(replaced(t, economy=eco)),
+            state.with_turn_built(replaced(t, economy=eco)),  # 0 <= left - squares < left, checked
             (MovementSpent(creature=creature, squares=squares, left=left - squares, rules=("DS-TURN-02",)),),
         )
 
@@ -581,15 +602,14 @@ def _round_malice(state: Encounter) -> Outcome:
     amount = heroes + state.round
     total = t.malice + amount
     return Outcome(
-        state.with_turn(replaced(t, malice=total)),
-        (
-            MaliceGained(
-                amount=amount,
-                total=total,
-                reason=f"{heroes} living heroes + round {state.round}",
-                rules=("RB6-MALICE",),
-            ),
-        ),
+        state.with_turn(replaced(t, malice=total)), (_malice_gained(heroes, state.round, amount, total),)
+    )
+
+
+def _malice_gained(heroes: int, round: int, amount: int, total: int) -> MaliceGained:
+    """The event of the Director's Malice gained at the start of a round (RB6-MALICE)."""
+    return MaliceGained(
+        amount=amount, total=total, reason=f"{heroes} living heroes + round {round}", rules=("RB6-MALICE",)
     )
 
 

@@ -121,14 +121,30 @@ def turn_of(state: Encounter) -> DrawSteelTurn:
 
 def remaining(state: Encounter, t: DrawSteelTurn) -> list[Creature]:
     """Living creatures with turns left this round (DS-SIDE-09, RB5-SOLO)."""
-    return [c for c in state.living() if t.turns_taken.get(c.id, 0) < allowance(c)]
+    return _left(state, t, None)
+
+
+def _left(state: Encounter, t: DrawSteelTurn, last_actor: str | None) -> list[Creature]:
+    """:func:`remaining` but ``last_actor``, in one pass (:func:`allowance` inline)."""
+    taken = t.turns_taken.get
+    creatures = state.creatures
+    out = []
+    for cid in state.order:
+        c = creatures[cid]
+        if (
+            not c.dead
+            and cid != last_actor
+            and taken(cid, 0) < (SOLO_TURNS_PER_ROUND if c.solo else TURNS_PER_ROUND)
+        ):
+            out.append(c)
+    return out
 
 
 def _eligible(state: Encounter, t: DrawSteelTurn) -> list[Creature]:
     """Creatures that may start a turn now, before the side and slot filters."""
     if t.current is not None:
         return []
-    return [c for c in remaining(state, t) if c.id != t.last_actor]
+    return _left(state, t, t.last_actor)
 
 
 def _side_to_act(t: DrawSteelTurn, by_side: Mapping[str, list[Creature]]) -> str | None:

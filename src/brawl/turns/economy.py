@@ -15,6 +15,7 @@ import attrs
 
 from brawl.checks import whole_number
 from brawl.conditions import ConditionName
+from brawl.creature import Creature
 from brawl.enums import ReprEnum
 from brawl.errors import ActionUnavailableError, InvalidArgumentError, StateError
 from brawl.fields import replaced
@@ -26,6 +27,8 @@ MANEUVERS_PER_TURN = 1  # DS-TURN-01
 MOVE_ACTIONS_PER_TURN = 1  # DS-TURN-01
 TRIGGERED_ACTIONS_PER_ROUND = 1  # DS-TURN-05
 DAZED_ACTIONS_PER_TURN = 1  # RB1-DAZED: one of main action, maneuver, move action
+MAX_SPENT = 1_000_000
+"""The largest count an economy keeps (:meth:`TurnEconomy.check`)."""
 
 
 class ActionKind(ReprEnum):
@@ -75,7 +78,18 @@ class TurnEconomy:
     def check(self) -> None:
         """Raise :class:`~brawl.errors.StateError` unless every counter is a whole number >= 0."""
         for name in ("main", "maneuvers", "moves", "free_maneuvers", "movement_left"):
-            whole_number(getattr(self, name), 0, 1_000_000, what=f"turn economy {name}", error=StateError)
+            whole_number(getattr(self, name), 0, MAX_SPENT, what=f"turn economy {name}", error=StateError)
+
+    def fits(self) -> bool:
+        """Whether the counters of an economy :func:`spend` made from a checked one are still in
+        range (they are whole numbers, 0 or more, by construction): :meth:`check` would pass."""
+        return (
+            max(self.main, self.maneuvers, self.moves, self.free_maneuvers, self.movement_left) <= MAX_SPENT
+        )
+
+
+FRESH = TurnEconomy()
+"""The economy of a turn just started: nothing spent (shared: records are immutable)."""
 
 
 def action_kind(kind: ActionKind | str) -> ActionKind:
@@ -95,14 +109,20 @@ _KINDS = {k.value: k for k in ActionKind} | {k.value.replace(" ", "_"): k for k 
 
 
 def check_economy(
-    state: Encounter, creature: str, kind: ActionKind, economy: TurnEconomy | None, triggered_used: bool
+    state: Encounter,
+    creature: str,
+    kind: ActionKind,
+    economy: TurnEconomy | None,
+    triggered_used: bool,
+    c: Creature | None = None,
 ) -> bool:
     """Raise :class:`ActionUnavailableError` if ``kind`` is not available; return whether it converts.
 
     ``economy`` is the creature's spending this turn (None outside its turn); the caller checks
-    whose turn it is.
+    whose turn it is. ``c``: the creature, when the caller has looked it up.
     """
-    c = state.creature(creature)
+    if c is None:
+        c = state.creature(creature)
     what = f"{c.id} {kind.value}"
     if c.dead:
         raise ActionUnavailableError(f"{what}: the creature is dead", rule=("DS-STAM-09", "DS-STAM-10"))
@@ -175,11 +195,14 @@ def rule_ids(kind: ActionKind, converted: bool) -> tuple[str, ...]:
     """The rule IDs behind spending ``kind``."""
     if converted:
         return ("DS-TURN-03",)
-    return {
-        ActionKind.MAIN: ("DS-TURN-01",),
-        ActionKind.MANEUVER: ("DS-TURN-01",),
-        ActionKind.MOVE: ("DS-TURN-01", "DS-TURN-02"),
-        ActionKind.FREE_MANEUVER: ("DS-TURN-09",),
-        ActionKind.TRIGGERED: ("DS-TURN-05",),
-        ActionKind.FREE_TRIGGERED: ("DS-TURN-06",),
-    }[kind]
+    return _RULE_IDS[kind]
+
+
+_RULE_IDS = {
+    ActionKind.MAIN: ("DS-TURN-01",),
+    ActionKind.MANEUVER: ("DS-TURN-01",),
+    ActionKind.MOVE: ("DS-TURN-01", "DS-TURN-02"),
+    ActionKind.FREE_MANEUVER: ("DS-TURN-09",),
+    ActionKind.TRIGGERED: ("DS-TURN-05",),
+    ActionKind.FREE_TRIGGERED: ("DS-TURN-06",),
+}
