@@ -370,10 +370,8 @@ class Creature:
     def has(self, name: ConditionName | str) -> bool:
         """Whether any instance of the condition is on the creature; it never counts twice."""
         key = name if type(name) is ConditionName else ConditionName(name)
-        for c in self.conditions:  # a loop, not any(): most creatures carry none or one
-            if c.name is key:
-                return True
-        return False
+        conditions = self.conditions  # most creatures carry none: no generator for them
+        return bool(conditions) and any(c.name is key for c in conditions)
 
     def conditions_named(self, name: ConditionName | str) -> tuple[Condition, ...]:
         """Every instance of one condition."""

@@ -216,9 +216,15 @@ class Options(Sequence[Action]):
 _TURN_FLOW = (EndTurn, StartTurn, EndRound)
 
 
+def _may_share_space(me: Creature, foes: Sequence[Creature]) -> bool:
+    """Whether a foe is 2 or more sizes from ``me``, so that ``me`` may end in its space (DS-MOVE-04)."""
+    rank = me.size.rank
+    return any(abs(f.size.rank - rank) >= STOP_SIZE_GAP for f in foes)
+
+
 def distance_to_nearest(pos: Pos, n: int, foes: Sequence[Creature]) -> int:
     """The distance (:func:`brawl.distance`) from an n-cube at ``pos`` to the nearest of ``foes``."""
-    return min(distance(pos, n, f.pos, f.n) for f in foes)
+    return min([distance(pos, n, f.pos, f.n) for f in foes])
 
 
 def _closest(me: Creature, foes: Sequence[Creature], ends: Sequence[Pos], now: int) -> tuple[Pos | None, int]:
@@ -378,11 +384,12 @@ def greedy(state: Encounter, options: Sequence[Action]) -> Action:
     current = getattr(state.turn, "current", None)
     if current is not None:
         me = state.creature(current)
-        foes = [c for c in state.living() if c.side != me.side and can_fight(c)]
+        side = me.side
+        foes = [c for c in state.creature_list() if c.side != side and can_fight(c)]
         # a move ends in no foe's space unless their sizes are 2 or more apart (DS-MOVE-04), so
         # otherwise every end is at least 1 from every foe: next to one, there is none nearer
         now = distance_to_nearest(me.pos, me.n, foes) if foes else 0
-        if now > 1 or (now == 1 and any(f.size.ranks_apart(me.size) >= STOP_SIZE_GAP for f in foes)):
+        if now > 1 or (now == 1 and _may_share_space(me, foes)):
             best, near = view.nearest_destination(foes, now)
             if best is not None and near < now:
                 return view.move_to(best)

@@ -78,12 +78,15 @@ def first_free_strike(state: Encounter, cid: str, *, ranged: bool = False) -> Ac
     c = state.creature(cid)
     if c.dead:
         return None
+    reach = RANGED_DISTANCE if ranged else MELEE_DISTANCE
+    pos, n, side = c.pos, c.n, c.side
+    near = [e.id for e in state.living() if e.side != side and distance(pos, n, e.pos, e.n) <= reach]
+    if not near:
+        return None  # none in reach: no need to ask the turn for its main action
     try:
         system_of(state).verify_action(state, cid, "main")
     except RulesError:
         return None
-    reach = RANGED_DISTANCE if ranged else MELEE_DISTANCE
-    near = [e.id for e in state.enemies_of(cid) if distance(c.pos, c.n, e.pos, e.n) <= reach]
     for e in sorted(near):
         strike = FreeStrike(cid, e, ranged=True) if ranged else FreeStrike(cid, e)
         if verified(strike, state):
