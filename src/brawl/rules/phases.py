@@ -39,6 +39,8 @@ def end_of_turn(
     to the d10 the player rolled; every other save-ends effect is rolled with the RNG, in order.
     """
     c = state.creature(creature)
+    if not c.conditions and not c.stability_modifiers and not saving_throws:
+        return Outcome(state, ())  # nothing ends and nothing is saved against
     rolls = dict(saving_throws or {})
     for key in rolls:
         cond = instance_at(c, key, "RB2-SAVE")

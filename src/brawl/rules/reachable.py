@@ -21,6 +21,7 @@ from brawl.rules.conditions import grabbing, speed
 from brawl.rules.step_masks import bitset_search, bitset_search3
 from brawl.rules.steps import (
     DISENGAGE_SQUARES,
+    MAX_BUDGET,
     SHIFT_MODES,
     SPACE_MODES,
     Mode,
@@ -210,15 +211,16 @@ def _reachable(
         else:  # alive, no condition, grabbing no one: its speed is its own (RB1-GRABBED, RB1-SLOWED)
             points = _points(c.speed, budget, mode, ignore_speed)
     origin = c.pos
+    n = model.n
     if (
         algorithm == "auto"
         and model.bitset_ok
-        and 2 * points + c.n <= BITSET_SMALL
-        and (c.n == 1 or model.fits(origin))
+        and 2 * points + n <= BITSET_SMALL
+        and (n == 1 or model.fits(origin))
     ):
-        # the common query: a small walking window, searched straight away
+        # the common query: a small walking window (8 directions), searched straight away
         backend: Backend = bitset_search(model, origin, points)
-        return Reachable(cid, origin, points, mode, "bitset", model.step, model.directions, backend)
+        return Reachable(cid, origin, points, mode, "bitset", model.step, HORIZONTAL_DIRECTIONS, backend)
     backend, used = search(model, origin, points, algorithm=algorithm)
     return Reachable(cid, origin, points, mode, used, model.step, model.directions, backend)
 
@@ -239,6 +241,8 @@ def _points(speed_now: int, budget: int | None, mode: str, ignore_speed: bool) -
     """min(distance offered, ``speed_now``), the offer checked (R-MOVE-2, DS-MOVE-07)."""
     if budget is None:
         offered = DISENGAGE_SQUARES if mode == "disengage" else speed_now
+    elif type(budget) is int and 0 <= budget <= MAX_BUDGET:  # the usual offer, as check_budget says
+        offered = budget
     else:
         offered = check_budget(budget)
     return offered if ignore_speed else min(offered, speed_now)

@@ -206,6 +206,20 @@ def _window_tiles(
     """
     ty0, tx0 = y0 // TILE, x0 // TILE
     plan, full = _tile_plan(x0 - tx0 * TILE, y0 - ty0 * TILE, cw, ch)
+    return _cut_tiles(terrain, ty0, tx0, plan, full, z, n)
+
+
+def _cut_tiles(
+    terrain: Terrain,
+    ty0: int,
+    tx0: int,
+    plan: tuple[tuple[int, int, int, int, int], ...],
+    full: int,
+    z: int,
+    n: int,
+) -> tuple[int, int, int, int, int]:
+    """:func:`_window_tiles` with the window's first tile (``ty0``, ``tx0``) and its
+    :func:`_tile_plan` found."""
     if not (-terrain.below <= z and z + n <= terrain.height):
         return full, 0, 0, 0, 0
     get = terrain.stored_tiles().get
@@ -358,10 +372,13 @@ def bitset_search(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
     # positions by its size less 1, which the row stride must leave room for
     companions = model.companions
     grow = max(other.n for other, _ in companions) - 1 if companions else 0
-    if cw + grow < TILE_STRIDE and ch <= TILE:
+    tiled = cw + grow < TILE_STRIDE and ch <= TILE
+    if tiled:
         # the window spans at most 2 x 2 of the map's tiles: cut it from them with their stride
         s = TILE_STRIDE
-        blk, dif, dmg, liq, sup = _window_tiles(terrain, x0, y0, cw, ch, z, n)
+        ty0, tx0 = y0 // TILE, x0 // TILE
+        plan, full = _tile_plan(x0 - tx0 * TILE, y0 - ty0 * TILE, cw, ch)
+        blk, dif, dmg, liq, sup = _cut_tiles(terrain, ty0, tx0, plan, full, z, n)
     else:
         s = cw + 1 + grow  # a guard column, always clear in every position mask
         blk, dif, dmg, liq, sup = _window_terrain(terrain, x0, y0, cw, ch, s, z, n)
@@ -400,10 +417,8 @@ def bitset_search(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
     top = z + n
     base = y0 * s + x0
     taken: int | None = None  # the cells of every living creature in the window, if read
-    if s == TILE_STRIDE and len(ignore) == 1:  # only the mover itself, which is no enemy
-        # the encounter keeps each side's cells per tile: cut the window from at most 4 tiles
-        ty0, tx0 = y0 // TILE, x0 // TILE
-        plan = _tile_plan(x0 - tx0 * TILE, y0 - ty0 * TILE, cw, ch)[0]
+    if tiled and len(ignore) == 1:  # only the mover itself, which is no enemy
+        # the encounter keeps each side's cells per tile: cut the window from the same tiles
         get_side = state.side_tiles().get
         if n == 1 and not model.squeeze:
             # the mover's side too: where the move may end is read from them (_no_stop_tiles)

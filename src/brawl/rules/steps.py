@@ -32,6 +32,8 @@ WALK_MODES = frozenset({"advance", "shift", "disengage", "crawl"})
 """Modes that move over the ground, one level, 8 horizontal directions (DS-MOVE-14)."""
 SPACE_MODES = frozenset({"fly", "swim", "climb"})
 """Modes that move in 26 directions over every level (DS-MTYPE-01)."""
+_LEVEL_MODES = WALK_MODES | {"burrow"}
+"""Modes that move on one level, 8 horizontal directions: the one-level bit-set search."""
 SHIFT_MODES = frozenset({"shift", "disengage"})
 """Modes that shift: no opportunity attacks, no difficult or damaging terrain (DS-MOVE-09, DS-MOVE-10)."""
 
@@ -374,7 +376,7 @@ class MoveModel:
     def bitset_ok(self) -> bool:
         """Whether the bit-set search applies: one level, 8 directions (walking, shifting, crawling or
         burrowing), riders and dragged creatures included."""
-        return self.mode in WALK_MODES or self.mode == "burrow"
+        return self.mode in _LEVEL_MODES
 
     @property
     def space_bitset_ok(self) -> bool:

@@ -302,6 +302,13 @@ class DrawSteel:
             raise TurnOrderError(
                 f"start turn of {creature!r}: a solo creature's turns are never back to back", rule="RB5-SOLO"
             )
+        # the creature may start a turn now (checked above): it is one of actors()'s members if its
+        # group is acting, or, with no group acting and the free choice, if its side acts first
+        if t.group is not None:
+            if slot_of(c) == t.group:
+                return
+        elif t.ranking is None and c.side == _first_to_act(t):
+            return
         side, members = actors(state, t)
         if side is None:
             raise TurnOrderError(f"start turn of {creature!r}: the round is over; end it", rule="DS-SIDE-11")
@@ -350,10 +357,10 @@ class DrawSteel:
         # the creature was just looked up; a group name is a creature's, checked, unless the
         # prefix makes it too long, which with_turn refuses
         put = state.with_turn_built if group is None or len(group) <= MAX_TEXT else state.with_turn
-        out = Outcome(
-            put(new), (TurnStarted(creature=creature, side=c.side, round=state.round, rules=rules),)
-        )
-        return out.then(gain_heroic_resource, creature).then(phases.start_of_turn, creature)
+        started = TurnStarted(creature=creature, side=c.side, round=state.round, rules=rules)
+        gained = gain_heroic_resource(put(new), creature)
+        out = phases.start_of_turn(gained.state, creature)
+        return Outcome(out.state, (started, *gained.events, *out.events))
 
     def verify_end_turn(self, state: Encounter) -> None:
         """Raise :class:`TurnOrderError` if no creature is taking a turn (DS-SIDE-08)."""
@@ -384,7 +391,9 @@ class DrawSteel:
         # the current creature, its count raised by one, its side: checked here, with_turn otherwise
         fits = taken <= SOLO_TURNS_PER_ROUND and c.side in SIDES and new.turn_count <= MAX_COUNT
         st = after.with_turn_built(new) if fits else after.with_turn(new)
-        return out.add(TurnEnded(creature=creature, round=state.round, rules=("DS-SIDE-08",)), state=st)
+        return Outcome(
+            st, (*out.events, TurnEnded(creature=creature, round=state.round, rules=("DS-SIDE-08",)))
+        )
 
     def verify_end_round(
         self,
@@ -422,7 +431,10 @@ class DrawSteel:
         self.verify_end_round(state, suffocation_rolls=suffocation_rolls, breathes_water=breathes_water)
         t = _turn(state)
         events: list[Event] = []
-        for c in remaining(state, t):
+        # no one but the last actor (a solo creature's second turn) may be left once verified
+        last = None if t.last_actor is None else state.creatures.get(t.last_actor)
+        left = [] if last is None or last.dead or t.turns_taken.get(last.id, 0) >= allowance(last) else [last]
+        for c in left:
             events.append(
                 TurnLost(
                     creature=c.id,
@@ -617,12 +629,38 @@ def _end_of_round_effects(
     state: Encounter, suffocation_rolls: Mapping[str, int] | None, breathes_water: Collection[str] | None
 ) -> Outcome:
     """Falling far, then suffocation, then surprise and other end-of-round conditions (R-TURN-4)."""
+    if _quiet_round_end(state):
+        return Outcome(state, ())
     out = Outcome(state, ())
     for cid in [c.id for c in state.living() if c.falling > 0]:
         if not out.state.creature(cid).dead:
             out = out.then(continue_fall, cid)
     out = out.then(suffocation, rolls=suffocation_rolls, breathes_water=breathes_water)
     return out.then(phases.end_of_round)
+
+
+def _quiet_round_end(state: Encounter) -> bool:
+    """Whether the end of the round changes nothing: no one falls or holds its breath, no map
+    cell is liquid (no one is submerged), and no creature has a condition lasting to the end of
+    the round or a stability modifier (the caller's rolls and ids were checked already)."""
+    if any(kind.liquid for kind in state.terrain.cell_kinds()):
+        return False
+    creatures = state.creatures
+    for cid in state.order:
+        c = creatures[cid]
+        if c.stability_modifiers or (not c.dead and (c.falling > 0 or c.breath_held)):
+            return False
+        for cond in c.conditions:
+            if cond.duration is Duration.END_OF_ROUND:
+                return False
+    return True
+
+
+def _first_to_act(t: DrawSteelTurn) -> str:
+    """The side that acts first if any of it may (DS-SIDE-08, DS-SIDE-10, DS-SIDE-12)."""
+    if t.last_side is None:
+        return t.sides[0]
+    return t.sides[1] if t.last_side == t.sides[0] else t.sides[0]
 
 
 DRAW_STEEL = register_system(DrawSteel())
