@@ -203,6 +203,8 @@ class Options(Sequence[Action]):
             return end if kind is EndTurn and verified(end, self._state) else None
         if self._between and kind in _TURN_FLOW:
             # the first turn that may start, by id, else ending the round (DS-SIDE-08..12)
+            if kind is EndTurn:
+                return None
             side, members = actors(self._state, self._state.turn)  # type: ignore[arg-type]
             if kind is StartTurn:
                 return StartTurn(min(c.id for c in members)) if side is not None and members else None
