@@ -199,9 +199,13 @@ class AdvanceTo(Action):
         else:
             budget = _budget(state, creature)
         reach = reachable(state, creature, budget=budget)
-        if self.destination not in reach or self.destination == state.creature(creature).pos:
+        if self.destination == state.creature(creature).pos:
             self.verify(state)  # raises with the reason
-        path, costs = reach.route_to(self.destination)
+        try:
+            path, costs = reach.route_to(self.destination)  # refuses a square the move may not end on
+        except IllegalMoveError:
+            self.verify(state)  # raises with the reason
+            raise
         return _advance(state, creature, path, costs, taken=taken)
 
 
