@@ -296,6 +296,8 @@ class TakeAction(Action):
             granted = movement_left(out.state, creature) - movement_left(state, creature)
             if granted > 0:
                 out = out.then(system_of(out.state).spend_movement, creature, granted)
+        # what comes before the rule's events (the action used, the movement spent) owes nothing
+        # to the settle pass, so the rule's settled outcome is the whole one's (brawl.apply)
         done = settle(action.resolve(out.state))
         return Outcome(done.state, out.events + done.events)
 
