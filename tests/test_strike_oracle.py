@@ -71,7 +71,7 @@ from brawl.rules.conditions import (
     remove_condition,
     taunting,
 )
-from brawl.rules.cover import cover_rules, creature_cover
+from brawl.rules.cover import _object_cells_in, _object_in, cover_rules, creature_cover
 from brawl.rules.damage import (
     Damage,
     DamageSteps,
@@ -1045,3 +1045,19 @@ def test_a_free_strike_on_an_object_matches_the_general_code() -> None:
         FreeStrike("kira", "crate", dice=(2, 2), type="fire"),
     ):
         _same(lambda: request.resolve(enc), lambda: old_free_strike(enc, request))  # noqa: B023
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    encounters(min_creatures=0, max_creatures=2, max_objects=6),
+    st.tuples(st.integers(-2, 13), st.integers(-2, 13), st.integers(-3, 6)),
+    st.tuples(st.integers(0, 8), st.integers(-1, 8), st.integers(-1, 4)),
+)
+def test_an_object_in_a_box_is_one_of_its_object_cells(
+    enc: Encounter, lo: tuple[int, int, int], span: tuple[int, int, int]
+) -> None:
+    x0, y0, z0 = lo
+    x1, y1, z1 = x0 + span[0], y0 + span[1], z0 + span[2]
+    if x0 < x1:  # as the callers ask
+        found = _object_cells_in(enc, (x0, y0, z0), (x1, y1, z1))
+        assert _object_in(enc, x0, y0, z0, x1, y1, z1) == bool(found)

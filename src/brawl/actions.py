@@ -184,6 +184,8 @@ def apply(state: Encounter, action: Action) -> Outcome:
     if not isinstance(action, Action):
         raise InvalidArgumentError(f"action {action!r}: not a brawl action", rule=())
     kind = type(action)
+    if kind is TakeAction:  # it spends its part of the turn and settles the rule it wraps
+        return action.resolve(state)
     if kind.cost is None:  # spend_for would run the rule alone: its fields are not needed
         return settle(action.resolve(state))
     return settle(spend_for(state, kind, action.fields(), rule_name(kind), action.resolve))

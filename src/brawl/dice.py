@@ -304,15 +304,18 @@ def rolled(
     tier = _tier(total)
     if net == 2 or net == -2:
         tier = max(1, min(3, tier + net // 2))
-    cited = [*rules, "DS-TURN-13", "RB3-EDGES"]
-    if auto is not None:
-        tier = auto
-        cited.append("RB3-AUTOMATIC")
-    if natural >= NATURAL_TIER_3:
-        tier = 3
-        cited.append("RB3-NATURAL")
-        if auto is not None and auto != 3:
-            cited.append("R-DICE-1")
+    if auto is None and natural < NATURAL_TIER_3 and type(rules) is tuple:  # the usual roll
+        cited = _CITED.get(rules)
+        if cited is None:
+            if len(_CITED) >= _MAX_CITED:
+                _CITED.clear()
+            cited = _CITED[rules] = tuple(dict.fromkeys((*rules, "DS-TURN-13", "RB3-EDGES")))
+    else:
+        cited = _cited(rules, auto, natural)
+        if auto is not None:
+            tier = auto
+        if natural >= NATURAL_TIER_3:
+            tier = 3
     event = PowerRolled(
         purpose=purpose,
         dice=(faces[0], faces[1]),
@@ -326,9 +329,27 @@ def rolled(
         source=source,
         creature=creature,
         uses=uses,
-        rules=tuple(dict.fromkeys(cited)),
+        rules=cited,
     )
     return after, event
+
+
+_CITED: dict[tuple[str, ...], tuple[str, ...]] = {}
+"""The rules a power roll with no automatic tier and no natural 19 or 20 cites, by its caller's."""
+_MAX_CITED = 256
+
+
+def _cited(rules: Sequence[str], auto: int | None, natural: int) -> tuple[str, ...]:
+    """The rules a power roll cites: its caller's, the tiers', and those of an automatic tier and a
+    natural 19 or 20 (RB3-AUTOMATIC, RB3-NATURAL, R-DICE-1), each once."""
+    cited = [*rules, "DS-TURN-13", "RB3-EDGES"]
+    if auto is not None:
+        cited.append("RB3-AUTOMATIC")
+    if natural >= NATURAL_TIER_3:
+        cited.append("RB3-NATURAL")
+        if auto is not None and auto != 3:
+            cited.append("R-DICE-1")
+    return tuple(dict.fromkeys(cited))
 
 
 def saving_throw(

@@ -129,10 +129,28 @@ def _spread_int(value: int) -> int:
     return int.from_bytes(bin(value)[2:].encode().translate(_T01), "big")
 
 
+PLANE_FOLD_TOP = 255
+"""Searches whose costs go up to this fold their layers into bit planes with one compiled
+function (:func:`plane_fold`); past it, a loop does."""
+
+
 @functools.lru_cache(maxsize=64)
-def _plane_costs(top: int) -> tuple[tuple[int, ...], ...]:
-    """For costs 1..top, the costs that have bit j set, for each bit j (plane j)."""
-    return tuple(tuple(k for k in range(1, top + 1) if (k >> j) & 1) for j in range(top.bit_length()))
+def plane_fold(top: int) -> Callable[[Sequence[int]], tuple[int, ...]]:
+    """A function of the cost layers 0..``top`` (disjoint masks) that gives the bit planes of
+    their costs: plane j is the union of the layers whose cost has bit j set.
+
+    Each plane is one expression of ORs, compiled once per ``top`` (its text holds only the layer
+    indexes): a Python loop over the layers and their bits costs about three times as much.
+    """
+    if not 0 <= top <= PLANE_FOLD_TOP:
+        raise ValueError(f"top {top}: from 0 to {PLANE_FOLD_TOP}")
+    planes = [
+        " | ".join(f"layers[{k}]" for k in range(1, top + 1) if (k >> j) & 1) for j in range(top.bit_length())
+    ]
+    fold_planes: Callable[[Sequence[int]], tuple[int, ...]] = eval(  # the text holds only ints
+        f"lambda layers: ({''.join(f'{p}, ' for p in planes)})", {"__builtins__": {}}
+    )
+    return fold_planes
 
 
 def fold(planes: list[int], k: int, layer: int) -> None:
@@ -286,6 +304,11 @@ def _column_plan(
     )
 
 
+_PLANS: dict[tuple[int, int, int, int, int, int, int, int], _ColumnPlan | None] = {}
+"""The decoding plans of the windows decoded last, by window (see :func:`_column_plan`)."""
+_PLANS_KEPT = 128
+
+
 class BitsetBackend(Backend):
     """The cost layers of a bit-set search, decoded on first use into bit planes and a cost array.
 
@@ -314,6 +337,7 @@ class BitsetBackend(Backend):
         "stride",
         "visited",
         "walk",
+        "window",
         "x0",
         "y0",
         "z",
@@ -336,6 +360,7 @@ class BitsetBackend(Backend):
         self._planes = planes
         self.visited = visited
         self.start = start
+        self.window = window
         self.x0, self.y0, self.z, self.cols, self.rows, self.levels, self.stride, self.plane = window
         self._no_stop = no_stop
         self._ends: int | None = None
@@ -364,10 +389,13 @@ class BitsetBackend(Backend):
             top = len(layers) - 1
             while len(planes) < top.bit_length():
                 planes.append(0)
-            # the layers are disjoint: a sum of some of them is their union
-            get = layers.__getitem__
-            for j, costs in enumerate(_plane_costs(top)):
-                planes[j] |= sum(map(get, costs))
+            if top <= PLANE_FOLD_TOP:
+                for j, found in enumerate(plane_fold(top)(layers)):
+                    planes[j] |= found
+            else:
+                for k, layer in enumerate(layers):
+                    if layer:
+                        fold(planes, k, layer)
             self._layers = None
         return self._planes
 
@@ -462,11 +490,16 @@ class BitsetBackend(Backend):
 
     def _plan(self) -> _ColumnPlan | None:
         """The decoding plan of the window; None for a window past the cache (decoded row by row)."""
-        if self._size() > WINDOW_CACHE_BITS:
+        if self.levels * self.plane > WINDOW_CACHE_BITS:
             return None
-        return _column_plan(
-            self.x0, self.y0, self.z, self.cols, self.rows, self.levels, self.stride, self.plane
-        )
+        window = self.window
+        try:
+            return _PLANS[window]
+        except KeyError:
+            if len(_PLANS) >= _PLANS_KEPT:
+                _PLANS.clear()
+            plan = _PLANS[window] = _column_plan(*window)
+            return plan
 
     def _codes(self, plan: _ColumnPlan, marked: bool) -> tuple[int, int] | None:
         """The code of every window bit, one byte each, and the number of planes, ``depth``; None
@@ -1114,6 +1147,7 @@ __all__ = [
     "flood_steps",
     "fold",
     "foot",
+    "plane_fold",
     "rect",
     "shl",
     "spread",

@@ -615,6 +615,8 @@ class Encounter:
         it raised by one): not checked a second time. The system's tests replay fights with
         :meth:`with_turn` in its place, which checks every such change.
         """
+        if not isinstance(turn, TurnState):  # ending combat is with_turn's
+            raise ArgumentTypeError(f"turn {turn!r}: a TurnState is needed", rule=())
         out = object.__new__(Encounter)
         for read, write in _SLOTS:
             write(out, read(self))

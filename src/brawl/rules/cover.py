@@ -133,7 +133,29 @@ def _open_box(state: Encounter, lo: tuple[int, ...], hi: tuple[int, ...]) -> boo
         for y in range(y0, y1):
             if row_masks(z, y)[0] & window:
                 return False
-    return not (state.objects and _object_cells_in(state, (x0, y0, z0), (x1, y1, z1)))
+    return not (state.objects and _object_in(state, x0, y0, z0, x1, y1, z1))
+
+
+def _object_in(state: Encounter, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> bool:
+    """Whether an object fills a cell of the box ``(x0, y0, z0)`` .. ``(x1, y1, z1)`` (excluded, on
+    the map): :func:`_object_cells_in` is not empty. A box of no more cells than there are objects is
+    looked up cell by cell; else each object's space is tested against the box, with no cell built."""
+    if x0 >= x1 or y0 >= y1 or z0 >= z1:
+        return False
+    if (x1 - x0) * max(0, y1 - y0) * max(0, z1 - z0) <= len(state.objects):
+        object_at = state.object_at
+        return any(
+            object_at(Pos(x, y, z)) is not None
+            for z in range(z0, z1)
+            for y in range(y0, y1)
+            for x in range(x0, x1)
+        )
+    for o in state.objects.values():
+        x, y, z = o.pos
+        n = o.size
+        if x < x1 and x + n > x0 and y < y1 and y + n > y0 and z < z1 and z + n > z0:
+            return True
+    return False
 
 
 def clear_between(state: Encounter, a: Pos, b: Pos) -> bool:
@@ -203,6 +225,10 @@ def _fewest(state: Encounter, a: Creature, t: Creature, enough: int) -> int:
     A corner's count stops once it reaches the fewest found so far: it can't lower the fewest.
     """
     an, tn = a.size.squares, t.size.squares
+    if an == 1 and tn == 1:
+        (ax, ay, az), (tx, ty, tz) = a.pos, t.pos
+        if abs(ax - tx) + abs(ay - ty) + abs(az - tz) <= 1:
+            return 0  # one cell or two cells side by side: every line stays inside their own cells
     blocking = _blocking_near(state, a.pos, an, t.pos, tn)
     if not blocking:
         return 0

@@ -341,25 +341,16 @@ def dealt_to(
     the pipeline, then Stamina (R-DMG-1, DS-STAM-13, DS-STAM-14)."""
     extra_imm, extra_weak = _submerged(state, c, kind) if kind is not None else _NOTHING
     submerged = bool(extra_imm or extra_weak)
-    if mods or c.immunities or c.weaknesses or submerged:
-        steps = compute(
-            amount,
-            kind,
-            c.immunities,
-            c.weaknesses,
-            mods,
-            extra_immunities=extra_imm,
-            extra_weaknesses=extra_weak,
-        )
-        after_modifiers, weakness, after_weakness = (
-            steps.after_modifiers,
-            steps.weakness,
-            steps.after_weakness,
-        )
-        immunity, taken = steps.immunity, steps.after_immunity
-    else:  # nothing applies (compute's first answer)
-        after_modifiers = after_weakness = amount
-        weakness, immunity, taken = 0, 0, max(0, amount)
+    steps = compute(
+        amount,
+        kind,
+        c.immunities,
+        c.weaknesses,
+        mods,
+        extra_immunities=extra_imm,
+        extra_weaknesses=extra_weak,
+    )
+    weakness, immunity, taken = steps.weakness, steps.immunity, steps.after_immunity
     temporary = c.temporary_stamina
     absorbed = min(temporary, taken)
     lost = taken - absorbed
@@ -385,9 +376,9 @@ def dealt_to(
         type=kind.value if kind else None,
         source=source,
         modifiers=tuple(m.label for m in mods) if mods else (),
-        after_modifiers=after_modifiers,
+        after_modifiers=steps.after_modifiers,
         weakness=weakness,
-        after_weakness=after_weakness,
+        after_weakness=steps.after_weakness,
         immunity=immunity,
         after_immunity=taken,
         absorbed=absorbed,

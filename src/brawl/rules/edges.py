@@ -172,7 +172,7 @@ def _lowered(words: Iterable[str]) -> frozenset[str]:
 
 
 _lowered_set = lru_cache(maxsize=256)(_lowered)
-"""The keywords of a frozenset, lowered once: abilities and strikes pass the same sets again and again."""
+"""The keywords of a frozenset or a tuple, lowered once: abilities and strikes pass the same ones again."""
 
 
 def _names(c: Creature) -> frozenset[ConditionName]:
@@ -185,8 +185,13 @@ _NO_CONDITIONS: frozenset[ConditionName] = frozenset()
 
 def lowered_keywords(words: Iterable[str]) -> frozenset[str]:
     """An ability's keywords in lower case; anything but an iterable of words is refused (RB3-EDGES)."""
+    if isinstance(words, frozenset | tuple):  # the sets and tuples abilities and strikes pass again and again
+        try:
+            return _lowered_set(words)
+        except TypeError:  # a word that can't be hashed: lowered one by one below
+            pass
     try:
-        return _lowered_set(words) if isinstance(words, frozenset) else _lowered(words)
+        return _lowered(words)
     except TypeError:
         raise ArgumentTypeError(
             f"ability keywords {words!r}: an iterable of words", rule="RB3-EDGES"

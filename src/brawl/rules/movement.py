@@ -449,6 +449,8 @@ def walk(
     remaining: tuple[Pos, ...] = ()
     left = plan.points
     n = c.n
+    # damaging terrain is looked for on a map that has some (DS-MOVE-13)
+    damaging = any(kind.damaging for kind in state.terrain.cell_kinds())
     # the enemies near the path, once: no other creature moves during the walk
     near = _enemies_near(state, c, (start, *plan.path), moving) if provokes and plan.path else []
     for i, q in enumerate(plan.path):
@@ -497,7 +499,7 @@ def walk(
         spent_costs.append(cost)
         entered.append(q)
         # damaging terrain among the newly entered cells (DS-MOVE-13)
-        hurt = terrain_damage(enc, model, p, q)
+        hurt = terrain_damage(enc, model, p, q) if damaging else None
         if hurt is not None:
             enc = try_place(enc, creature, start, q, carried)
             amount, kind = hurt
@@ -546,7 +548,13 @@ def walk(
     )
     events.append(moved)
     out = Outcome(enc, tuple(events))
-    if p != start and not enc.creature(creature).dead and not model.held(p):
+    # held up where solid ground supports it, without asking the model
+    if (
+        p != start
+        and not enc.creature(creature).dead
+        and not enc.terrain.supports(p, n)
+        and not model.held(p)
+    ):
         out = fall_if_unsupported(out, creature)
     return out
 

@@ -120,12 +120,18 @@ def _scan(events: Iterable[Event], owed: dict[str, None], grounded: dict[str, No
 
 def _dead_mounts(out: Outcome) -> Outcome:
     """Riders thrown by every mount a ``Died`` event names, new deaths included (DS-MOUNT-09)."""
+    kinds = _KINDS
     i = 0
     while i < len(out.events):
         e = out.events[i]
         i += 1
-        if isinstance(e, Died) and e.creature in out.state.creatures and riders_of(out.state, e.creature):
-            out = out.then(mount_died, e.creature)
+        kind = kinds.get(type(e))
+        if (kind if kind is not None else _kind_of(type(e))) != _DIED:
+            continue
+        cid, state = e.creature, out.state  # type: ignore[attr-defined]
+        # only a creature some creature names as its mount can have riders (the state's index)
+        if cid in state.creatures and state.riding_me(cid) and riders_of(state, cid):
+            out = out.then(mount_died, cid)
     return out
 
 

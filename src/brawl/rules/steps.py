@@ -132,11 +132,14 @@ class MoveModel:
         self.state = state
         self.creature = creature
         self.mode = mode
-        self.n = creature.n
+        self.n = creature.size.squares
         self.squeeze = squeeze
-        self.dragged = tuple(dragged)
-        riders = tuple(carried)
         self.companions: tuple[tuple[Creature, tuple[str, ...]], ...] = ()
+        self.dragged: tuple[Creature, ...] = ()
+        riders: tuple[Creature, ...] = ()
+        if carried or dragged:  # the defaults, and empty sequences, carry and drag no one
+            self.dragged = tuple(dragged)
+            riders = tuple(carried)
         if riders or self.dragged:
             self.companions = tuple(
                 [(r, ("DS-MOUNT-03", "R-GEO-5")) for r in riders]
@@ -145,13 +148,16 @@ class MoveModel:
             self.ignore = frozenset({creature.id, *(c.id for c, _ in self.companions)})
         else:
             self.ignore = frozenset((creature.id,))
-        conditions = creature.conditions
-        self.prone = bool(conditions) and creature.has(ConditionName.PRONE)
         self.climber, self.swimmer, self.flyer = _movement_kinds(creature.movement)
-        self.base = STEP_COST + (CRAWL_SURCHARGE if self.prone else 0)  # DS-GRID-03, DS-MTYPE-22
         self._memo: dict[tuple[str, Pos], bool] = {}
         self.fright: Creature | None = None
-        for cond in creature.conditions_named(ConditionName.FRIGHTENED) if conditions else ():
+        if not creature.conditions:
+            self.prone = False
+            self.base = STEP_COST  # DS-GRID-03
+            return
+        self.prone = creature.has(ConditionName.PRONE)
+        self.base = STEP_COST + (CRAWL_SURCHARGE if self.prone else 0)  # DS-GRID-03, DS-MTYPE-22
+        for cond in creature.conditions_named(ConditionName.FRIGHTENED):
             src = state.creatures.get(cond.source) if cond.source else None
             if src is not None and not src.dead and src.id != creature.id:
                 self.fright = src

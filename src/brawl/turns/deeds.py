@@ -199,9 +199,13 @@ class AdvanceTo(Action):
         else:
             budget = _budget(state, creature)
         reach = reachable(state, creature, budget=budget)
-        if self.destination not in reach or self.destination == state.creature(creature).pos:
+        if self.destination == state.creature(creature).pos:
             self.verify(state)  # raises with the reason
-        path, costs = reach.route_to(self.destination)
+        try:
+            path, costs = reach.route_to(self.destination)  # refuses a square the move may not end on
+        except IllegalMoveError:
+            self.verify(state)  # raises with the reason
+            raise
         return _advance(state, creature, path, costs, taken=taken)
 
 
@@ -292,6 +296,8 @@ class TakeAction(Action):
             granted = movement_left(out.state, creature) - movement_left(state, creature)
             if granted > 0:
                 out = out.then(system_of(out.state).spend_movement, creature, granted)
+        # what comes before the rule's events (the action used, the movement spent) owes nothing
+        # to the settle pass, so the rule's settled outcome is the whole one's (brawl.apply)
         done = settle(action.resolve(out.state))
         return Outcome(done.state, out.events + done.events)
 

@@ -60,6 +60,7 @@ from brawl.turns.economy import FRESH as FRESH_ECONOMY
 from brawl.turns.economy import (
     ON_OWN_TURN,
     ActionKind,
+    TurnEconomy,
     action_kind,
     check_economy,
     rule_ids,
@@ -535,7 +536,8 @@ class DrawSteel:
                 f"{creature} moves {squares} squares: only {left} left from its move actions this turn",
                 rule=("DS-TURN-02", "DS-ACT-01"),
             )
-        eco = replaced(t.economy, movement_left=left - squares)
+        e = t.economy
+        eco = TurnEconomy(e.main, e.maneuvers, e.moves, e.free_maneuvers, left - squares)
         return Outcome(
             state.with_turn_built(replaced(t, economy=eco)),  # 0 <= left - squares < left, checked
             (MovementSpent(creature=creature, squares=squares, left=left - squares, rules=("DS-TURN-02",)),),

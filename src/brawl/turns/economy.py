@@ -18,7 +18,6 @@ from brawl.conditions import ConditionName
 from brawl.creature import Creature
 from brawl.enums import ReprEnum
 from brawl.errors import ActionUnavailableError, InvalidArgumentError, StateError
-from brawl.fields import replaced
 from brawl.rules import conditions as cond_rules
 from brawl.state import Encounter
 
@@ -126,14 +125,15 @@ def check_economy(
     what = f"{c.id} {kind.value}"
     if c.dead:
         raise ActionUnavailableError(f"{what}: the creature is dead", rule=("DS-STAM-09", "DS-STAM-10"))
-    if c.has(ConditionName.UNCONSCIOUS):
+    conditions = c.conditions
+    if conditions and c.has(ConditionName.UNCONSCIOUS):
         if kind is ActionKind.MOVE:
             raise ActionUnavailableError(
                 f"{what}: an unconscious creature's speed is 0, so it takes no move action",
                 rule=("R-TURN-7", "DS-COND-05"),
             )
         raise ActionUnavailableError(f"{what}: the creature is unconscious", rule="DS-COND-04")
-    dazed = c.has(ConditionName.DAZED)
+    dazed = bool(conditions) and c.has(ConditionName.DAZED)
     if kind in (ActionKind.TRIGGERED, ActionKind.FREE_TRIGGERED):
         if not cond_rules.can_take_triggered_actions(state, creature):
             if dazed:
@@ -180,14 +180,21 @@ def check_economy(
 
 def spend(economy: TurnEconomy, kind: ActionKind, speed: int) -> TurnEconomy:
     """The economy after spending ``kind``; a move action grants ``speed`` squares (DS-ACT-01)."""
+    main, maneuvers, moves, free, left = (
+        economy.main,
+        economy.maneuvers,
+        economy.moves,
+        economy.free_maneuvers,
+        economy.movement_left,
+    )
     if kind is ActionKind.MAIN:
-        return replaced(economy, main=economy.main + 1)
+        return TurnEconomy(main + 1, maneuvers, moves, free, left)
     if kind is ActionKind.MANEUVER:
-        return replaced(economy, maneuvers=economy.maneuvers + 1)
+        return TurnEconomy(main, maneuvers + 1, moves, free, left)
     if kind is ActionKind.MOVE:
-        return replaced(economy, moves=economy.moves + 1, movement_left=economy.movement_left + speed)
+        return TurnEconomy(main, maneuvers, moves + 1, free, left + speed)
     if kind is ActionKind.FREE_MANEUVER:
-        return replaced(economy, free_maneuvers=economy.free_maneuvers + 1)
+        return TurnEconomy(main, maneuvers, moves, free + 1, left)
     return economy
 
 
