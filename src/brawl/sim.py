@@ -50,6 +50,7 @@ from brawl.reach import BitsetBackend, Reachable
 from brawl.rng import Rng
 from brawl.rules.abilities import UseAbility
 from brawl.rules.steps import STOP_SIZE_GAP
+from brawl.rules.strikes import MELEE_DISTANCE
 from brawl.state import Encounter
 from brawl.turns.ability_deeds import ability_deeds, pick_ability
 from brawl.turns.deeds import legal_moves, legal_reach
@@ -110,6 +111,30 @@ class Options(Sequence[Action]):
         self._acting = current if actions is None and current is not None else None
         # between two Draw Steel turns the list is the turns that may start, or ending the round
         self._between = actions is None and isinstance(turn, DrawSteelTurn) and current is None
+        self._survey: tuple[list[str], list[Creature], int] | None = None
+
+    def _enemies(self) -> tuple[list[str], list[Creature], int]:
+        """One pass over the enemies of the creature whose turn it is: the ids of the living ones
+        within melee distance (its Free Strikes' targets), those that can still fight (:func:`can_fight`),
+        and the distance to the nearest of those (0 with none)."""
+        if self._survey is None:
+            me = self._state.creature(self._state.turn.current)  # type: ignore[union-attr]
+            side, pos, n = me.side, me.pos, me.n
+            near: list[str] = []
+            foes: list[Creature] = []
+            now = -1
+            for c in self._state.creature_list():
+                if c.side == side or c.dead:
+                    continue
+                d = distance(pos, n, c.pos, c.n)
+                if d <= MELEE_DISTANCE:
+                    near.append(c.id)
+                if not c.has(ConditionName.UNCONSCIOUS):
+                    foes.append(c)
+                    if now < 0 or d < now:
+                        now = d
+            self._survey = (near, foes, max(now, 0))
+        return self._survey
 
     def _list(self) -> list[Action]:
         if self._all is None:
@@ -153,7 +178,7 @@ class Options(Sequence[Action]):
     def first_melee_free_strike(self) -> Action | None:
         """The first of :meth:`melee_free_strikes` (None with none), checking no strike after it."""
         if self._all is None and self._acting is not None:
-            return first_free_strike(self._state, self._acting)
+            return first_free_strike(self._state, self._acting, near=self._enemies()[0])
         if self._between:
             return None
         return next(iter(self.melee_free_strikes()), None)
@@ -170,6 +195,12 @@ class Options(Sequence[Action]):
             cid = self._acting
             return [] if self._state.creature(cid).dead else list(legal_moves(self._state, cid))
         return [a.destination for a in self.moves()]
+
+    def foes(self) -> tuple[list[Creature], int]:
+        """The enemies of the creature whose turn it is that can still fight (:func:`can_fight`), in
+        the encounter's order, and the distance to the nearest of them (0 with none)."""
+        _, foes, now = self._enemies()
+        return foes, now
 
     def nearest_destination(self, foes: Sequence[Creature], now: int) -> tuple[Pos | None, int]:
         """Of :meth:`destinations`, the first that brings the creature whose turn it is nearest one
@@ -386,11 +417,9 @@ def greedy(state: Encounter, options: Sequence[Action]) -> Action:
     current = getattr(state.turn, "current", None)
     if current is not None:
         me = state.creature(current)
-        side = me.side
-        foes = [c for c in state.creature_list() if c.side != side and can_fight(c)]
+        foes, now = view.foes()
         # a move ends in no foe's space unless their sizes are 2 or more apart (DS-MOVE-04), so
         # otherwise every end is at least 1 from every foe: next to one, there is none nearer
-        now = distance_to_nearest(me.pos, me.n, foes) if foes else 0
         if now > 1 or (now == 1 and _may_share_space(me, foes)):
             best, near = view.nearest_destination(foes, now)
             if best is not None and near < now:

@@ -20,7 +20,7 @@ Consumable on a creature whose items are not tracked (any name would do).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from brawl.conditions import ConditionName
 from brawl.errors import RulesError
@@ -73,14 +73,18 @@ def free_strikes(state: Encounter, cid: str, *, ranged: bool = False) -> list[Ac
     return [TakeAction("main", s) for s in strikes if verified(s, state)]
 
 
-def first_free_strike(state: Encounter, cid: str, *, ranged: bool = False) -> Action | None:
-    """The first of :func:`free_strikes` (None with none), checking no target after it."""
+def first_free_strike(
+    state: Encounter, cid: str, *, ranged: bool = False, near: Sequence[str] | None = None
+) -> Action | None:
+    """The first of :func:`free_strikes` (None with none), checking no target after it. ``near``:
+    the ids of the living enemies within the strike's distance, when the caller has them."""
     c = state.creature(cid)
     if c.dead:
         return None
-    reach = RANGED_DISTANCE if ranged else MELEE_DISTANCE
-    pos, n, side = c.pos, c.n, c.side
-    near = [e.id for e in state.living() if e.side != side and distance(pos, n, e.pos, e.n) <= reach]
+    if near is None:
+        reach = RANGED_DISTANCE if ranged else MELEE_DISTANCE
+        pos, n, side = c.pos, c.n, c.side
+        near = [e.id for e in state.living() if e.side != side and distance(pos, n, e.pos, e.n) <= reach]
     if not near:
         return None  # none in reach: no need to ask the turn for its main action
     try:
