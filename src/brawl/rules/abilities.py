@@ -57,7 +57,7 @@ from brawl.rules.conditions import (
 )
 from brawl.rules.cover import creature_cover
 from brawl.rules.damage import deal_damage
-from brawl.rules.edges import Reason, bane, has_line_of_effect, lowered_keywords, reasons
+from brawl.rules.edges import Reason, bane, line_of_effect_between, lowered_keywords, reasons
 from brawl.rules.forced import ForcedMove, force_move, verify_force_move
 from brawl.rules.stealth import verify_can_target
 from brawl.rules.strikes import living, roll_against
@@ -263,7 +263,7 @@ def allows(ability: Ability, user: Creature, target: Creature | MapObject) -> bo
 
 def _sees(state: Encounter, user: Creature, target: Creature | MapObject) -> bool:
     if isinstance(target, Creature):
-        return has_line_of_effect(state, user.id, target.id)
+        return line_of_effect_between(state, user, target)
     return any(
         state.terrain.line_of_effect(p, q) for p in cube(user.pos, user.n) for q in cube(target.pos, target.n)
     )
