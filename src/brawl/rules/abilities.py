@@ -459,7 +459,18 @@ def _characteristic(user: Creature, ability: Ability) -> tuple[int, str | None]:
 
 
 def _deals_damage(ability: Ability) -> bool:
-    return any(isinstance(e, Damage) for e in _all_effects(ability))
+    found = _DEALS.get(id(ability))
+    if found is not None and found[0] is ability:  # abilities never change: asked once each
+        return found[1]
+    deals = any(isinstance(e, Damage) for e in _all_effects(ability))
+    if len(_DEALS) >= 1024:
+        _DEALS.clear()
+    _DEALS[id(ability)] = (ability, deals)
+    return deals
+
+
+_DEALS: dict[int, tuple[Ability, bool]] = {}
+"""Whether an ability deals damage, by the ability (kept with it, so that its id is not reused)."""
 
 
 def _forced(
