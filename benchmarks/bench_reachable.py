@@ -24,7 +24,8 @@ markdown tables:
    around the mover is the same, so the answer is identical and only the map's size differs.
 
 Each figure is the best of several runs of many calls (``timeit``; the first table takes the
-best of 35 short runs), so other processes on the machine disturb it as little as possible.
+best of 350 runs of about a millisecond each, brawl's and networkx's alike), so other processes
+on the machine disturb it as little as possible.
 """
 
 from __future__ import annotations
@@ -336,12 +337,13 @@ def main() -> None:
     terrain = Terrain.flat(size, size, height=4, below=1).with_cells(random_cells(size, size, seed=1))
     enc = encounter(terrain, centre, seed=2)
     model = movement_model(enc, "mover", "advance")
-    # brawl first, in a process without the networkx graph: many short runs (best of 5 x
-    # ``repeat`` runs of 200 or 40 calls), so on a busy machine the least disturbed run counts
-    runs = 5 * repeat
+    # brawl first, in a process without the networkx graph: many short runs (best of 50 x
+    # ``repeat`` runs of 20 or 4 calls, about a millisecond each), so on a busy machine the least
+    # disturbed run counts
+    runs = 50 * repeat
     ours: dict[int, tuple[float, float, float, float, float]] = {}
     for budget in BUDGETS:
-        n = 200 if budget < 30 else 40
+        n = 20 if budget < 30 else 4
         answer = brawl.reachable(enc, "mover", budget=budget).costs()
         keys, values = list(answer), list(answer.values())
         pick = fresh(enc)  # each call a fresh search and a fresh decoding
@@ -378,10 +380,13 @@ def main() -> None:
         if as_dict != result.costs():
             sys.exit(f"budget {budget}: the columns and the dict disagree")
         lazy, alone, decoded, cols, floor = ours[budget]
-        n_nx = max(5, (200 if budget < 30 else 40) // 20)
-        theirs = best(
-            lambda b=budget: nx.single_source_dijkstra_path_length(graph, source, cutoff=b), n_nx, runs
-        )
+
+        def dijkstra(b: int = budget) -> object:
+            return nx.single_source_dijkstra_path_length(graph, source, cutoff=b)
+
+        # networkx's runs as short as brawl's: about a millisecond, at least one call
+        n_nx = max(1, round(0.001 / once(dijkstra, 3)))
+        theirs = best(dijkstra, n_nx, runs)
         c_time = ref(budget, 20_000 if budget < 30 else 2_000) if ref else None
         c_cells = f"{c_time * 1e6:.2f} µs" if c_time else "(no C compiler)"
         c_ratios = f"{decoded / c_time:.1f}x | {cols / c_time:.1f}x" if c_time else "– | –"

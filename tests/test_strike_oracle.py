@@ -804,7 +804,7 @@ def test_a_free_strike_among_allies_and_pillars_matches_the_general_code(
     _same(lambda: settle(request.resolve(enc)), lambda: settle(old_free_strike(enc, request)))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(_strike_scenes())
 def test_a_free_strike_matches_the_general_code(scene: tuple[Encounter, FreeStrike]) -> None:
     enc, request = scene
@@ -812,7 +812,7 @@ def test_a_free_strike_matches_the_general_code(scene: tuple[Encounter, FreeStri
     _same(lambda: settle(request.resolve(enc)), lambda: settle(old_free_strike(enc, request)))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(
     _strike_scenes(),
     st.sampled_from([MELEE_STRIKE, RANGED_STRIKE, frozenset({"magic", "Ranged"}), ("Melee",)]),
@@ -832,7 +832,7 @@ def test_an_action_roll_matches_the_general_code(
         _same(lambda: roll(action_roll), lambda: roll(old_action_roll))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(
     _strike_scenes(),
     st.sampled_from(["ability", "test"]),
@@ -865,7 +865,7 @@ def test_edges_and_banes_match_the_general_code(
             _same(run, lambda: run(old_edges_and_banes))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(encounters(min_creatures=2, max_creatures=6, max_size=3))
 def test_cover_of_two_creatures_is_cover_rules(enc: Encounter) -> None:
     for a in enc.order:
@@ -873,7 +873,7 @@ def test_cover_of_two_creatures_is_cover_rules(enc: Encounter) -> None:
             assert creature_cover(enc, enc.creature(t), enc.creature(a)) == cover_rules(enc, t, a)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(encounters(min_creatures=2, max_creatures=6, max_size=3))
 def test_flanking_and_its_geometry_match_the_general_code(enc: Encounter) -> None:
     for a in enc.order:

@@ -246,8 +246,8 @@ class _ColumnPlan(NamedTuple):
     full: int
     """The window's bits and the one above them: XOR-ed with the ends, the bits to mark."""
     unspread: tuple[int, ...]
-    """For ``depth`` planes (index ``depth``): what turns the sum of the planes' ``bin`` digits
-    into the codes, ``-0x30 * (2**depth - 1) * ones``."""
+    """For ``depth`` planes (index ``depth``): what turns the sum of the planes' ``bin`` texts
+    into the codes, taking off ``(2**depth - 1)`` times 0x30 a byte and the "0b1" above them."""
     marked: tuple[int, ...]
     """The same, also adding 0x80 to the byte of every guard bit (no position)."""
 
@@ -287,7 +287,10 @@ def _column_plan(
     ones = int.from_bytes(b"\x01" * size, "little")
     where = window_positions(x0, y0, z0, cols, rows, levels, s, plane)
     guards = int.from_bytes(bytes(0x80 if p is None else 0 for p in where), "little")
-    unspread = tuple(-0x30 * ((1 << depth) - 1) * ones for depth in range(_MAX_DEPTH + 1))
+    # ``bin`` of a plane OR-ed with the bit above the window starts "0b1": those 3 bytes lie above
+    # the window's bytes, and are taken off with the 0x30s
+    prefix = int.from_bytes(b"0b1", "big") << (8 * size)
+    unspread = tuple(-((1 << depth) - 1) * (0x30 * ones + prefix) for depth in range(_MAX_DEPTH + 1))
     return _ColumnPlan(
         ones,
         tuple(p for p in where if p is not None),
@@ -522,9 +525,9 @@ class BitsetBackend(Backend):
         if depth > _MAX_DEPTH:
             return None
         out = plan.full ^ ends  # the bits the mover can't end on, and one above the window
-        acc = int.from_bytes(bin(planes[0] | out)[3:].encode(), "big")
+        acc = int.from_bytes(bin(planes[0] | out).encode(), "big")
         for j in range(1, depth):
-            acc += int.from_bytes(bin(planes[j] | out)[3:].encode(), "big") << j
+            acc += int.from_bytes(bin(planes[j] | out).encode(), "big") << j
         return acc + (plan.marked if marked else plan.unspread)[depth], depth
 
     def columns(self) -> ReachableColumns:

@@ -57,7 +57,7 @@ from brawl.rules.conditions import (
 )
 from brawl.rules.cover import creature_cover
 from brawl.rules.damage import deal_damage
-from brawl.rules.edges import Reason, bane, has_line_of_effect, lowered_keywords, reasons
+from brawl.rules.edges import Reason, bane, line_of_effect_between, lowered_keywords, reasons
 from brawl.rules.forced import ForcedMove, force_move, verify_force_move
 from brawl.rules.stealth import verify_can_target
 from brawl.rules.strikes import living, roll_against
@@ -263,7 +263,7 @@ def allows(ability: Ability, user: Creature, target: Creature | MapObject) -> bo
 
 def _sees(state: Encounter, user: Creature, target: Creature | MapObject) -> bool:
     if isinstance(target, Creature):
-        return has_line_of_effect(state, user.id, target.id)
+        return line_of_effect_between(state, user, target)
     return any(
         state.terrain.line_of_effect(p, q) for p in cube(user.pos, user.n) for q in cube(target.pos, target.n)
     )
@@ -459,7 +459,18 @@ def _characteristic(user: Creature, ability: Ability) -> tuple[int, str | None]:
 
 
 def _deals_damage(ability: Ability) -> bool:
-    return any(isinstance(e, Damage) for e in _all_effects(ability))
+    found = _DEALS.get(id(ability))
+    if found is not None and found[0] is ability:  # abilities never change: asked once each
+        return found[1]
+    deals = any(isinstance(e, Damage) for e in _all_effects(ability))
+    if len(_DEALS) >= 1024:
+        _DEALS.clear()
+    _DEALS[id(ability)] = (ability, deals)
+    return deals
+
+
+_DEALS: dict[int, tuple[Ability, bool]] = {}
+"""Whether an ability deals damage, by the ability (kept with it, so that its id is not reused)."""
 
 
 def _forced(

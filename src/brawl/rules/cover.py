@@ -247,6 +247,11 @@ def _fewest(state: Encounter, a: Creature, t: Creature, enough: int) -> int:
     return best
 
 
+def fewest_blocked(state: Encounter, a: Creature, t: Creature) -> int:
+    """:func:`blocked_lines` of two creatures of the encounter, ``a`` attacking ``t`` (not itself)."""
+    return _fewest(state, a, t, 1)
+
+
 def blocked_lines(state: Encounter, attacker: str, target: str) -> int | None:
     """Fewest blocked lines from a corner of the attacker's space to the target's 8 corners
     (R-COVER-1): 0 to 8; None when both are the same creature."""
@@ -303,6 +308,7 @@ __all__ = [
     "corners",
     "cover_rules",
     "creature_cover",
+    "fewest_blocked",
     "has_cover",
     "has_map_cover",
     "line_blocked",

@@ -239,11 +239,22 @@ def verify_damage(state: Encounter, request: Damage) -> None:
 
 def _verified(state: Encounter, target: str, amount: int, type: str | None) -> DamageType | None:
     """The checks of :func:`verify_damage`; the damage type they read."""
-    kind = damage_type(type)
+    kind = _KINDS.get(type) if isinstance(type, str) else None
+    if kind is None:
+        kind = damage_type(type)
+        if isinstance(type, str) and kind is not None and len(_KINDS) < _MAX_KINDS:
+            _KINDS[type] = kind
     _check_amount(amount, target)
     if target not in state.objects and state.creature(target).dead:
         raise InvalidArgumentError(f"damage to {target!r}: the creature is dead", rule="DS-STAM-09")
     return kind
+
+
+_KINDS: dict[str, DamageType] = {}
+"""The damage types named so far (``"fire"``, ``"Fire"``), as :func:`damage_type` reads them."""
+_MAX_KINDS = 256
+_NAMES = {kind: kind.value for kind in DamageType}
+"""Each damage type's name, for the events."""
 
 
 def can_damage(state: Encounter, request: Damage) -> bool:
@@ -373,7 +384,7 @@ def dealt_to(
     event = Damaged(
         target=c.id,
         base=amount,
-        type=kind.value if kind else None,
+        type=_NAMES[kind] if kind else None,
         source=source,
         modifiers=tuple(m.label for m in mods) if mods else (),
         after_modifiers=steps.after_modifiers,

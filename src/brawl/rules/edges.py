@@ -21,7 +21,7 @@ from brawl.errors import ActionUnavailableError, ArgumentTypeError, InvalidArgum
 from brawl.geometry import Pos
 from brawl.rules.burrowing import denies_high_ground
 from brawl.rules.concealment import concealment_rules
-from brawl.rules.cover import CORNERS, blocked_lines, clear_between, creature_cover
+from brawl.rules.cover import CORNERS, clear_between, creature_cover, fewest_blocked
 from brawl.state import Encounter
 from brawl.terrain import Terrain
 
@@ -134,16 +134,19 @@ def has_line_of_effect(state: Encounter, a: str, b: str) -> bool:
     """Whether any sampled cell of a's space sees any sampled cell of b's (corners and centre),
     or a line from a corner of a's space reaches a corner of b's unblocked (R-COVER-1): a target
     behind cover is still in line of effect."""
-    ca, cb = state.creature(a), state.creature(b)
+    return line_of_effect_between(state, state.creature(a), state.creature(b))
+
+
+def line_of_effect_between(state: Encounter, ca: Creature, cb: Creature) -> bool:
+    """:func:`has_line_of_effect` of two creatures of the encounter."""
     line_of_effect = state.terrain.line_of_effect
-    targets = _cells_sample(cb.pos, cb.n)
-    for p in _cells_sample(ca.pos, ca.n):
+    targets = _cells_sample(cb.pos, cb.size.squares)
+    for p in _cells_sample(ca.pos, ca.size.squares):
         for q in targets:
             # every sampled point of the line lies in the box the two cells span: an open box is enough
             if clear_between(state, p, q) or line_of_effect(p, q):
                 return True
-    found = blocked_lines(state, a, b)
-    return found is not None and found < CORNERS
+    return ca.id != cb.id and fewest_blocked(state, ca, cb) < CORNERS
 
 
 def has_high_ground(state: Encounter, roller: str, target: str, *, climbing: bool = False) -> bool:

@@ -250,16 +250,20 @@ def lose_stamina(
 
 def _lose(state: Encounter, request: LoseStamina) -> Outcome:
     verify_stamina_change(state, request)
-    c = state.creature(request.creature)
-    after = c.stamina - request.amount
-    dies = request.amount > 0 and would_die(c, after)
+    return _lost(state, state.creature(request.creature), request.amount, request.reason, request.rules)
+
+
+def _lost(state: Encounter, c: Creature, amount: int, reason: str, rules: tuple[str, ...]) -> Outcome:
+    """The loss of :func:`lose_stamina` of the living creature ``c``, the amount checked."""
+    after = c.stamina - amount
+    dies = amount > 0 and would_die(c, after)
     new = with_stamina(c, after, c.temporary_stamina, dies)  # a checked amount lowers the Stamina
     event = StaminaChanged(
         creature=c.id,
         before=c.stamina,
         after=after,
-        reason=request.reason,
-        rules=tuple(dict.fromkeys((*request.rules, "R-STAM-6"))),
+        reason=reason,
+        rules=tuple(dict.fromkeys((*rules, "R-STAM-6"))),
     )
     return store_stamina(state, c, new, (event,))
 
@@ -476,14 +480,11 @@ def bleeding_loss(state: Encounter, creature: str, *, roll: int | None = None) -
         creature=creature,
         rules=("RB1-BLEEDING",),
     )
-    amount = faces[0] + c.level
-    return out.then(
-        lose_stamina,
-        creature,
-        amount,
-        reason=f"bleeding: 1d6 {faces[0]} + level {c.level}",
-        rules=("RB1-BLEEDING", "R-STAM-6"),
+    amount = faces[0] + c.level  # a d6 and a checked level: a whole number from 2 up
+    lost = _lost(
+        out.state, c, amount, f"bleeding: 1d6 {faces[0]} + level {c.level}", ("RB1-BLEEDING", "R-STAM-6")
     )
+    return Outcome(lost.state, out.events + lost.events)
 
 
 def bleeds(c: Creature) -> bool:

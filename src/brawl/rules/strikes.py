@@ -36,6 +36,7 @@ from brawl.rules.edges import (
     edge,
     edges_and_banes,
     has_line_of_effect,
+    line_of_effect_between,
     lowered_keywords,
     reasons,
     state_reasons,
@@ -130,7 +131,7 @@ def _flanking(state: Encounter, a: Creature, e: Creature) -> str | None:
         return None
 
     def able(c: Creature) -> bool:
-        return can_take_triggered_actions(state, c.id) and has_line_of_effect(state, c.id, e.id)
+        return can_take_triggered_actions(state, c.id) and line_of_effect_between(state, c, e)
 
     ex, ey, ez = e.pos
     em = e.size.squares - 1

@@ -359,9 +359,10 @@ def spend_for(
     try:
         if taken != "movement":
             out = system.use_action(state, creature, taken)
-            granted = movement_left(out.state, creature) - movement_left(state, creature)
-            if cost == "move" and granted > 0:
-                out = out.then(system.spend_movement, creature, granted)
+            if cost == "move":
+                granted = movement_left(out.state, creature) - movement_left(state, creature)
+                if granted > 0:
+                    out = out.then(system.spend_movement, creature, granted)
             return out.then(run)
         if movement_left(state, creature) == 0:
             out = system.use_action(state, creature, "move")
