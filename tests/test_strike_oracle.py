@@ -1049,7 +1049,7 @@ def test_a_free_strike_on_an_object_matches_the_general_code() -> None:
 
 @settings(max_examples=200, deadline=None)
 @given(
-    encounters(min_creatures=0, max_creatures=2, max_objects=6),
+    encounters(min_creatures=0, max_creatures=2, max_objects=20),
     st.tuples(st.integers(-2, 13), st.integers(-2, 13), st.integers(-3, 6)),
     st.tuples(st.integers(0, 8), st.integers(-1, 8), st.integers(-1, 4)),
 )

@@ -138,11 +138,12 @@ def _open_box(state: Encounter, lo: tuple[int, ...], hi: tuple[int, ...]) -> boo
 
 def _object_in(state: Encounter, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> bool:
     """Whether an object fills a cell of the box ``(x0, y0, z0)`` .. ``(x1, y1, z1)`` (excluded, on
-    the map): :func:`_object_cells_in` is not empty. A box of no more cells than there are objects is
-    looked up cell by cell; else each object's space is tested against the box, with no cell built."""
+    the map): :func:`_object_cells_in` is not empty. Each object's space is tested against the box,
+    with no cell built; a box of far fewer cells than there are objects (a cell's look-up costs
+    about as much as testing 8 objects) is looked up cell by cell instead."""
     if x0 >= x1 or y0 >= y1 or z0 >= z1:
         return False
-    if (x1 - x0) * max(0, y1 - y0) * max(0, z1 - z0) <= len(state.objects):
+    if (x1 - x0) * (y1 - y0) * (z1 - z0) * 8 <= len(state.objects):
         object_at = state.object_at
         return any(
             object_at(Pos(x, y, z)) is not None
