@@ -92,6 +92,8 @@ def blocks(state: Encounter, cell: Pos, open_cells: frozenset[Pos] = frozenset()
 
 
 def _space(pos: Pos, n: int) -> frozenset[Pos]:
+    if n == 1:
+        return frozenset((pos,))
     return frozenset(Pos(pos.x + i, pos.y + j, pos.z + k) for i, j, k in product(range(n), repeat=3))
 
 
@@ -182,7 +184,9 @@ def _object_cells_in(state: Encounter, lo: tuple[int, int, int], hi: tuple[int, 
     found: set[Pos] = set()
     for o in state.objects.values():
         x, y, z = o.pos
-        n = o.n
+        n = o.size
+        if x >= x1 or x + n <= x0 or y >= y1 or y + n <= y0 or z >= z1 or z + n <= z0:
+            continue  # nothing of it in the box
         found.update(
             Pos(i, j, k)
             for k in range(max(z, z0), min(z + n, z1))
