@@ -34,7 +34,7 @@ from brawl.rules.settle import settle
 from brawl.state import Encounter
 from brawl.turns.deeds import AdvanceTo, rule_name, spend_for
 from brawl.turns.drawsteel import DRAW_STEEL
-from brawl.turns.drawsteel_turn import DrawSteelTurn
+from brawl.turns.drawsteel_turn import DrawSteelTurn, with_economy
 from brawl.turns.economy import TurnEconomy
 
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
@@ -208,6 +208,20 @@ def test_moved_to_is_replaced_with_the_position(creature: brawl.Creature, pos: P
     assert moved == replaced(creature, pos=pos)
     assert moved.pos is pos
     assert attrs.asdict(moved, recurse=False) == attrs.asdict(replaced(creature, pos=pos), recurse=False)
+
+
+def test_with_economy_is_replaced_with_the_economy() -> None:
+    """The turn state with a new economy, copied by hand, equals ``replaced``'s, field by field."""
+    state = _turn_state()
+    t = state.turn
+    assert isinstance(t, DrawSteelTurn)
+    economy = TurnEconomy(main=1, moves=1, movement_left=3)
+    copied = with_economy(t, economy)
+    assert copied == replaced(t, economy=economy)
+    assert copied.economy is economy
+    for f in attrs.fields(DrawSteelTurn):
+        if f.name != "economy":
+            assert getattr(copied, f.name) is getattr(t, f.name)
 
 
 def _attackers_step_by_step(

@@ -271,19 +271,27 @@ def _sees(state: Encounter, user: Creature, target: Creature | MapObject) -> boo
 
 def _in_reach(state: Encounter, user: Creature, ability: Ability, target: Creature | MapObject) -> None:
     """Raise unless ``target`` is within the ability's distance and in line of effect (R-ABIL-9)."""
+    why = _out_of_reach(state, user, ability, target)
+    if why is not None:
+        who = f"{ability.name} ({ability.distance.printed()}) by {user.id!r} on {target.id!r}"
+        raise ActionUnavailableError(f"{who}: {why}", rule="R-ABIL-9")
+
+
+def _out_of_reach(
+    state: Encounter, user: Creature, ability: Ability, target: Creature | MapObject
+) -> str | None:
+    """Why :func:`_in_reach` refuses ``target`` (too far, or no line of effect), or None."""
     d = ability.distance
+    if d.kind == "self" or d.kind == "special":
+        return None
     gap = distance(user.pos, user.n, target.pos, target.n)
-    who = f"{ability.name} ({d.printed()}) by {user.id!r} on {target.id!r}"
-    if d.kind == "self":
-        return
-    if d.kind == "special":
-        return
     melee = d.value if d.kind in ("melee", "melee or ranged") else -1
     ranged = d.value if d.kind == "ranged" else d.within if d.kind == "melee or ranged" else -1
     if gap > max(melee, ranged):
-        raise ActionUnavailableError(f"{who}: {gap} squares away", rule="R-ABIL-9")
+        return f"{gap} squares away"
     if not _sees(state, user, target):
-        raise ActionUnavailableError(f"{who}: no line of effect", rule="R-ABIL-9")
+        return "no line of effect"
+    return None
 
 
 def _chosen(state: Encounter, request: UseAbility, user: Creature, ability: Ability) -> tuple[str, ...]:
@@ -297,11 +305,7 @@ def _chosen(state: Encounter, request: UseAbility, user: Creature, ability: Abil
     if not request.targets and t.count is None:
         found = []
         for c in state.living():
-            try:
-                _in_reach(state, user, ability, c)
-            except RulesError:
-                continue
-            if allows(ability, user, c):
+            if _out_of_reach(state, user, ability, c) is None and allows(ability, user, c):
                 found.append(c.id)
         return tuple(found)
     if not request.targets:

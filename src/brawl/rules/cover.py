@@ -92,6 +92,8 @@ def blocks(state: Encounter, cell: Pos, open_cells: frozenset[Pos] = frozenset()
 
 
 def _space(pos: Pos, n: int) -> frozenset[Pos]:
+    if n == 1:
+        return frozenset((pos,))
     return frozenset(Pos(pos.x + i, pos.y + j, pos.z + k) for i, j, k in product(range(n), repeat=3))
 
 
@@ -138,11 +140,12 @@ def _open_box(state: Encounter, lo: tuple[int, ...], hi: tuple[int, ...]) -> boo
 
 def _object_in(state: Encounter, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> bool:
     """Whether an object fills a cell of the box ``(x0, y0, z0)`` .. ``(x1, y1, z1)`` (excluded, on
-    the map): :func:`_object_cells_in` is not empty. A box of no more cells than there are objects is
-    looked up cell by cell; else each object's space is tested against the box, with no cell built."""
+    the map): :func:`_object_cells_in` is not empty. Each object's space is tested against the box,
+    with no cell built; a box of far fewer cells than there are objects (a cell's look-up costs
+    about as much as testing 8 objects) is looked up cell by cell instead."""
     if x0 >= x1 or y0 >= y1 or z0 >= z1:
         return False
-    if (x1 - x0) * max(0, y1 - y0) * max(0, z1 - z0) <= len(state.objects):
+    if (x1 - x0) * (y1 - y0) * (z1 - z0) * 8 <= len(state.objects):
         object_at = state.object_at
         return any(
             object_at(Pos(x, y, z)) is not None
@@ -181,7 +184,9 @@ def _object_cells_in(state: Encounter, lo: tuple[int, int, int], hi: tuple[int, 
     found: set[Pos] = set()
     for o in state.objects.values():
         x, y, z = o.pos
-        n = o.n
+        n = o.size
+        if x >= x1 or x + n <= x0 or y >= y1 or y + n <= y0 or z >= z1 or z + n <= z0:
+            continue  # nothing of it in the box
         found.update(
             Pos(i, j, k)
             for k in range(max(z, z0), min(z + n, z1))

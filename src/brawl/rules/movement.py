@@ -451,8 +451,9 @@ def walk(
     n = c.n
     # damaging terrain is looked for on a map that has some (DS-MOVE-13)
     damaging = any(kind.damaging for kind in state.terrain.cell_kinds())
-    # the enemies near the path, once: no other creature moves during the walk
-    near = _enemies_near(state, c, (start, *plan.path), moving) if provokes and plan.path else []
+    # the enemies near the squares the mover leaves (its start and the path but its end), once:
+    # no other creature moves during the walk
+    near = _enemies_near(state, c, (start, *plan.path[:-1]), moving) if provokes and plan.path else []
     for i, q in enumerate(plan.path):
         if test_passed is False and model.climbing_or_swimming(p, q):
             stopped = "failed the Might test to climb or swim: no movement wasted"

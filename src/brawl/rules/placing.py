@@ -118,6 +118,8 @@ def try_place(
         return state
     movers = [(creature, pos), *((cid, state.creature(cid).pos + delta) for cid in carried)]
     try:
+        if not carried:  # the mover alone: place_group of one
+            return state.with_creature(_placed(c, pos, extra))
         return place_group(state, movers, **extra)
     except StateError as exc:
         if not final:

@@ -54,6 +54,7 @@ from brawl.turns.drawsteel_turn import (
     allowance,
     remaining,
     slot_of,
+    with_economy,
 )
 from brawl.turns.drawsteel_turn import turn_of as _turn
 from brawl.turns.economy import FRESH as FRESH_ECONOMY
@@ -498,7 +499,7 @@ class DrawSteel:
         elif t.economy is not None and t.current == creature:
             speed = cond_rules.speed(state, creature) if k is ActionKind.MOVE else 0
             economy = spend(t.economy, k, speed)
-            t = replaced(t, economy=economy)
+            t = with_economy(t, economy)
             fits = economy.fits()
         event = ActionUsed(
             creature=creature,
@@ -539,7 +540,7 @@ class DrawSteel:
         e = t.economy
         eco = TurnEconomy(e.main, e.maneuvers, e.moves, e.free_maneuvers, left - squares)
         return Outcome(
-            state.with_turn_built(replaced(t, economy=eco)),  # 0 <= left - squares < left, checked
+            state.with_turn_built(with_economy(t, eco)),  # 0 <= left - squares < left, checked
             (MovementSpent(creature=creature, squares=squares, left=left - squares, rules=("DS-TURN-02",)),),
         )
 

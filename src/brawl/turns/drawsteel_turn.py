@@ -98,6 +98,22 @@ class DrawSteelTurn(TurnState):
                 self.economy.check()
 
 
+def with_economy(t: DrawSteelTurn, economy: TurnEconomy) -> DrawSteelTurn:
+    """``replaced(t, economy=economy)``: the bookkeeping has no converter or validator (it is
+    checked as a whole), so the other fields are copied across as they are."""
+    out = object.__new__(DrawSteelTurn)
+    for read, write in _TURN_SLOTS:
+        write(out, read(t))
+    _SET_ECONOMY(out, economy)
+    return out
+
+
+_TURN_SLOTS = tuple(
+    (d.__get__, d.__set__) for d in (getattr(DrawSteelTurn, f.name) for f in attrs.fields(DrawSteelTurn))
+)
+_SET_ECONOMY = getattr(DrawSteelTurn, "economy").__set__  # noqa: B009
+
+
 def slot_of(c: Creature) -> str:
     """A creature's slot in the alternation: its Director group, or itself (R-TURN-3, RB5-SOLO)."""
     if c.side == DIRECTOR and c.group and not c.solo:
