@@ -274,12 +274,13 @@ def forbid_resolution(monkeypatch: pytest.MonkeyPatch) -> None:
         raise AssertionError("verify resolved part of the rule")
 
     for module, name in [
-        (strikes, "power_roll"),
+        (strikes, "rolled"),
         (stealth, "power_roll"),
         (stealth, "roll_dice"),
         (main_actions, "move"),
         (maneuvers, "push"),
         (strikes, "damage"),
+        (strikes, "dealt_to"),
     ]:
         monkeypatch.setattr(module, name, refuse)
 

@@ -18,7 +18,6 @@ from brawl.checks import whole_number
 from brawl.conditions import EffectKind
 from brawl.creature import HEROES, Creature, MapObject
 from brawl.dice import power_dice, rolled
-from brawl.dice import power_roll as power_roll  # the roll of a free strike's request is `rolled`
 from brawl.errors import ActionUnavailableError, ArgumentTypeError, InvalidArgumentError, RulesError
 from brawl.events.actions import EffectEnded, Struck
 from brawl.events.base import Event
