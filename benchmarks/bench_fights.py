@@ -44,6 +44,7 @@ BEFORE = """
 import sys, time, brawl
 enc = brawl.load_scenario(sys.argv[1])
 runs, repeat = int(sys.argv[2]), int(sys.argv[3])
+brawl.simulate(enc, runs=1)  # warm up
 best = min(
     (lambda t: (brawl.simulate(enc, runs=runs), time.process_time() - t)[1])(time.process_time())
     for _ in range(repeat)
@@ -65,6 +66,32 @@ def fights_per_second(enc: brawl.Encounter, runs: int, repeat: int, policy: Poli
         brawl.simulate(enc, runs=runs, policy=policy)
         best = min(best, time.process_time() - t)
     return runs / best
+
+
+def labelled(before: str) -> tuple[str, str]:
+    """A ``--before`` argument as (label, sources): ``LABEL=SRC``, or ``SRC`` labelled by itself."""
+    label, eq, src = before.partition("=")
+    return (label, src) if eq else (f"before: {before}", before)
+
+
+def side_by_side(
+    enc: brawl.Encounter,
+    scenario: Path,
+    befores: list[tuple[str, str]],
+    runs: int,
+    before_runs: int,
+    repeat: int,
+) -> tuple[list[tuple[str, float]], float]:
+    """The fights per CPU second of each of ``befores`` (label, sources) and of these sources, taken in
+    turn ``repeat`` times (each in its own process for the others, this one in this process), best of
+    each: a machine that slows down or speeds up during the run slows every column alike."""
+    best: dict[str, float] = {}
+    now = 0.0
+    for _ in range(repeat):
+        for label, src in befores:
+            best[label] = max(best.get(label, 0.0), measure_before(src, before_runs, 1, scenario))
+        now = max(now, fights_per_second(enc, runs, 1))
+    return [(label, best[label]) for label, _ in befores], now
 
 
 def wall_per_second(enc: brawl.Encounter, runs: int, repeat: int, workers: int | None) -> float:
@@ -167,15 +194,15 @@ def main() -> None:
     enc = brawl.load_scenario(SCENARIO)
     runs, repeat = args.fights, args.repeat
     brawl.simulate(enc, runs=2)  # warm up
-    lazy = fights_per_second(enc, runs, repeat)
+    befores = [labelled(b) for b in args.before]
+    before_runs = args.before_fights or runs
+    measured, lazy = side_by_side(enc, SCENARIO, befores, runs, before_runs, repeat)
     whole = fights_per_second(enc, runs, repeat, policy=full_list)
     many = max(4 * runs, 16 * args.workers)  # long enough that the pool's start-up is small
     serial_wall = wall_per_second(enc, many, repeat, None)
     pooled = wall_per_second(enc, many, repeat, args.workers)
-    befores = [b.split("=", 1) if "=" in b else (f"before: {b}", b) for b in args.before]
-    before_runs = args.before_fights or runs
-    rows = [(label, measure_before(src, before_runs, repeat)) for label, src in befores]
-    rows += [("greedy on the whole legal_actions list", whole), ("greedy on lazy options (default)", lazy)]
+    rows = [*measured, ("greedy on the whole legal_actions list", whole)]
+    rows.append(("greedy on lazy options (default)", lazy))
     base = rows[0][1]
     print(f"Whole fights: {SCENARIO.name}, {runs} fights, best of {repeat} (CPU time)\n")
     print("| run | fights/s | ratio |\n| --- | ---: | ---: |")
@@ -189,12 +216,9 @@ def main() -> None:
         print(f"Target as a ratio: {TARGET_RATIO:.0f}x {rows[0][0]}: {met} ({ratio:.1f}x).")
     with_abilities = brawl.load_scenario(ABILITIES)
     brawl.simulate(with_abilities, runs=2)
-    able = [
-        (label, measure_before(src, runs, repeat, ABILITIES))
-        for label, src in befores
-        if Path(src, "brawl", "statblocks").is_dir()  # older sources have no stat blocks
-    ]
-    able.append(("greedy on lazy options (default)", fights_per_second(with_abilities, runs, repeat)))
+    with_blocks = [b for b in befores if Path(b[1], "brawl", "statblocks").is_dir()]  # older: none
+    able, rate = side_by_side(with_abilities, ABILITIES, with_blocks, runs, runs, repeat)
+    able.append(("greedy on lazy options (default)", rate))
     print(f"\nWith abilities: {ABILITIES.name}, {runs} fights, best of {repeat} (CPU time)\n")
     print("| run | fights/s | ratio |\n| --- | ---: | ---: |")
     for name, rate in able:
