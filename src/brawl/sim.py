@@ -282,24 +282,11 @@ def _closest(me: Creature, foes: Sequence[Creature], ends: Sequence[Pos], now: i
     plane = width * height
     index = {(z - az) * plane + (y - ay) * width + (x - ax): i for i, (x, y, z) in enumerate(ends)}
     mask = functools.reduce(operator.or_, map(operator.lshift, itertools.repeat(1), index))
-    boxes = [
-        (f.pos.x - n + 1 - ax, f.pos.x + f.n - 1 - ax, f.pos.y - n + 1 - ay, f.pos.y + f.n - 1 - ay,
-         f.pos.z - n + 1 - az, f.pos.z + f.n - 1 - az)
-        for f in foes
-    ]  # fmt: skip
+    boxes = _boxes(foes, n, ax, ay, az)
     far = max(x0 - ax, bx - x0, y0 - ay, by - y0, z0 - az, bz - z0)  # the most squares to an end
     k = max(0, now - far)
     while True:
-        near = 0
-        for lx, hx, ly, hy, lz, hz in boxes:
-            c0, c1 = max(lx - k, 0), min(hx + k, width - 1)
-            r0, r1 = max(ly - k, 0), min(hy + k, height - 1)
-            l0, l1 = max(lz - k, 0), min(hz + k, depth - 1)
-            if c0 <= c1 and r0 <= r1 and l0 <= l1:
-                row = ((1 << (c1 - c0 + 1)) - 1) << c0
-                box = row * _repeat(r1 - r0 + 1, width) << (r0 * width)
-                near |= box * _repeat(l1 - l0 + 1, plane) << (l0 * plane)
-        found = near & mask
+        found = _within(boxes, k, (width, height, depth, width, plane)) & mask
         if found:
             break
         k += 1
@@ -345,35 +332,19 @@ def nearest_end(
     ends = b.ends & ~(1 << ((oz - z0) * plane + (oy - y0) * stride + (ox - x0)))
     if not ends or not foes:
         return None, -1
-    n = me.n
-    boxes = [
-        (f.pos.x - n + 1 - x0, f.pos.x + f.n - 1 - x0, f.pos.y - n + 1 - y0, f.pos.y + f.n - 1 - y0,
-         f.pos.z - n + 1 - z0, f.pos.z + f.n - 1 - z0)
-        for f in foes
-    ]  # fmt: skip
+    boxes = _boxes(foes, me.n, x0, y0, z0)
+    layout = (cols, rows, levels, stride, plane)
     # no end is farther from the start than the window's far edge, and a gap shrinks by at most
     # one a square: no end is nearer a foe than ``now`` less that, and every end is within ``now + far``
     far = max(ox - x0, x0 + cols - 1 - ox, oy - y0, y0 + rows - 1 - oy, oz - z0, z0 + levels - 1 - oz)
 
-    def within(k: int) -> int:
-        near = 0
-        for lx, hx, ly, hy, lz, hz in boxes:
-            c0, c1 = max(lx - k, 0), min(hx + k, cols - 1)
-            r0, r1 = max(ly - k, 0), min(hy + k, rows - 1)
-            l0, l1 = max(lz - k, 0), min(hz + k, levels - 1)
-            if c0 <= c1 and r0 <= r1 and l0 <= l1:
-                row = ((1 << (c1 - c0 + 1)) - 1) << c0
-                box = row * _repeat(r1 - r0 + 1, stride) << (r0 * stride)
-                near |= box * _repeat(l1 - l0 + 1, plane) << (l0 * plane)
-        return near & ends
-
     # the least k with an end within k of a foe, up from the bound (it is seldom more than 2 above)
     k = max(0, now - far)
-    found = within(k)
+    found = _within(boxes, k, layout) & ends
     while not found:
         k += 1
         assert k <= now + far, "an end square lies beyond the window's far edge"
-        found = within(k)
+        found = _within(boxes, k, layout) & ends
     squares: dict[Pos, int] = {}
     while found:
         low = found & -found
@@ -386,6 +357,36 @@ def nearest_end(
     tied = [p for p, sq in squares.items() if sq == fewest]
     best = tied[0] if len(tied) == 1 else min(tied, key=lambda p: (b.cost_of(p), p))
     return best, k
+
+
+Box = tuple[int, int, int, int, int, int]
+"""Low and high x, y and z of the corners within distance 0 of a foe, relative to a layout's origin."""
+
+
+def _boxes(foes: Sequence[Creature], n: int, x0: int, y0: int, z0: int) -> list[Box]:
+    """Each foe's box: where the corner of an n-cube lies when it is at distance 0 of the foe
+    (:func:`brawl.distance`), relative to (x0, y0, z0); grown by k along each axis, distance k."""
+    return [
+        (f.pos.x - n + 1 - x0, f.pos.x + f.n - 1 - x0, f.pos.y - n + 1 - y0, f.pos.y + f.n - 1 - y0,
+         f.pos.z - n + 1 - z0, f.pos.z + f.n - 1 - z0)
+        for f in foes
+    ]  # fmt: skip
+
+
+def _within(boxes: list[Box], k: int, layout: tuple[int, int, int, int, int]) -> int:
+    """The bits of the squares within distance k of a box, in a layout of ``cols`` x ``rows`` x
+    ``levels`` squares whose rows are ``stride`` bits and levels ``plane`` bits apart."""
+    cols, rows, levels, stride, plane = layout
+    near = 0
+    for lx, hx, ly, hy, lz, hz in boxes:
+        c0, c1 = max(lx - k, 0), min(hx + k, cols - 1)
+        r0, r1 = max(ly - k, 0), min(hy + k, rows - 1)
+        l0, l1 = max(lz - k, 0), min(hz + k, levels - 1)
+        if c0 <= c1 and r0 <= r1 and l0 <= l1:
+            row = ((1 << (c1 - c0 + 1)) - 1) << c0
+            box = row * _repeat(r1 - r0 + 1, stride) << (r0 * stride)
+            near |= box * _repeat(l1 - l0 + 1, plane) << (l0 * plane)
+    return near
 
 
 @functools.lru_cache(maxsize=1024)
