@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import brawl
 from brawl import strategies
 from brawl.errors import StateError
-from brawl.fields import replaced
+from brawl.fields import put, replaced
 from brawl.reach import BitsetBackend
 from brawl.rules.reachable import movement_model, reachable
 from brawl.sim import _closest
@@ -253,3 +253,20 @@ def test_routes_from_the_floods_steps_are_the_step_rules_routes_in_fights() -> N
                     at = q
                 routes += len(path) > 2
     assert routes > 500
+
+
+@given(strategies.creatures(), st.builds(brawl.Pos, st.integers(0, 9), st.integers(0, 9), st.integers(0, 3)))
+def test_put_is_evolve_for_values_no_check_refuses(creature: brawl.Creature, pos: brawl.Pos) -> None:
+    """``fields.put`` copies every field and sets the given ones as they are: for a position (no
+    check of a creature reads it) and a turn's economy, the same record ``attrs.evolve`` builds;
+    the original is untouched."""
+    moved = put(creature, pos=pos)
+    assert moved == attrs.evolve(creature, pos=pos)
+    assert moved is not creature
+    assert (creature.pos == pos) is (moved == creature)
+    for name in ("id", "side", "stamina", "conditions", "size"):
+        assert getattr(moved, name) is getattr(creature, name)
+    turn = DrawSteelTurn()
+    economy = TurnEconomy(main=1, movement_left=3)
+    assert put(turn, economy=economy) == attrs.evolve(turn, economy=economy)
+    assert turn.economy != economy

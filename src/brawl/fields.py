@@ -198,6 +198,7 @@ __all__ = [
     "ids",
     "position",
     "positions",
+    "put",
     "replaced",
     "text",
     "whole",
@@ -303,4 +304,35 @@ def replaced(record: _R, **changes: Any) -> _R:
     post = getattr(out, "__attrs_post_init__", None)
     if post is not None:
         post()
+    return out
+
+
+_SLOT_COPIES: dict[
+    type,
+    tuple[
+        tuple[tuple[Callable[[Any], Any], Callable[[Any, Any], None]], ...],
+        dict[str, Callable[[Any, Any], None]],
+    ],
+] = {}
+
+
+def put(record: _R, **values: Any) -> _R:
+    """A copy of a slotted attrs record with ``values`` set as they are: no converter, validator
+    or check across fields runs. Only for values a rule derived from the record's own checked
+    ones, where no check could refuse them (the caller says why); :func:`replaced` checks."""
+    cls = type(record)
+    found = _SLOT_COPIES.get(cls)
+    if found is None:
+        names = [f.name for f in attrs.fields(cls)]  # type: ignore[arg-type]
+        slots = [getattr(cls, name) for name in names]
+        found = _SLOT_COPIES[cls] = (
+            tuple((d.__get__, d.__set__) for d in slots),
+            {name: d.__set__ for name, d in zip(names, slots, strict=True)},
+        )
+    copies, setters = found
+    out = object.__new__(cls)
+    for read, write in copies:
+        write(out, read(record))
+    for name, value in values.items():
+        setters[name](out, value)
     return out

@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import attrs
-
 from brawl.checks import whole_number
 from brawl.creature import Creature
 from brawl.dice import tier_of
@@ -19,7 +17,7 @@ from brawl.errors import (
     IllegalMoveError,
     StateError,
 )
-from brawl.fields import replaced
+from brawl.fields import put, replaced
 from brawl.geometry import Pos, cube, distance
 from brawl.outcome import Outcome
 from brawl.rules.falling import fall, should_fall
@@ -76,17 +74,7 @@ def moved_to(c: Creature, pos: Pos) -> Creature:
     """``replaced(c, pos=pos)`` for a :class:`Pos`: a Pos converts to itself and no check of a
     creature reads its position (its space is the encounter's to check), so the other fields are
     copied across as they are."""
-    out = object.__new__(Creature)
-    for read, write in _CREATURE_SLOTS:
-        write(out, read(c))
-    _SET_POS(out, pos)
-    return out
-
-
-_CREATURE_SLOTS = tuple(
-    (d.__get__, d.__set__) for d in (getattr(Creature, f.name) for f in attrs.fields(Creature))
-)
-_SET_POS = getattr(Creature, "pos").__set__  # noqa: B009
+    return put(c, pos=pos)
 
 
 def try_place(

@@ -16,6 +16,7 @@ import immutables
 from brawl.checks import check_text
 from brawl.creature import DIRECTOR, HEROES, Creature
 from brawl.errors import StateError, TurnOrderError
+from brawl.fields import put
 from brawl.state import Encounter, TurnState
 from brawl.turns.base import system_of
 from brawl.turns.economy import TurnEconomy
@@ -101,17 +102,7 @@ class DrawSteelTurn(TurnState):
 def with_economy(t: DrawSteelTurn, economy: TurnEconomy) -> DrawSteelTurn:
     """``replaced(t, economy=economy)``: the bookkeeping has no converter or validator (it is
     checked as a whole), so the other fields are copied across as they are."""
-    out = object.__new__(DrawSteelTurn)
-    for read, write in _TURN_SLOTS:
-        write(out, read(t))
-    _SET_ECONOMY(out, economy)
-    return out
-
-
-_TURN_SLOTS = tuple(
-    (d.__get__, d.__set__) for d in (getattr(DrawSteelTurn, f.name) for f in attrs.fields(DrawSteelTurn))
-)
-_SET_ECONOMY = getattr(DrawSteelTurn, "economy").__set__  # noqa: B009
+    return put(t, economy=economy)
 
 
 def slot_of(c: Creature) -> str:
