@@ -69,7 +69,7 @@ MAX_SEED = 2**63
 
 def can_fight(c: Creature) -> bool:
     """Alive and not unconscious: still able to act in the fight."""
-    return not c.dead and not c.has(ConditionName.UNCONSCIOUS)
+    return not c.dead and (not c.conditions or not c.has(ConditionName.UNCONSCIOUS))
 
 
 def standing_sides(state: Encounter) -> tuple[str, ...]:
@@ -129,7 +129,7 @@ class Options(Sequence[Action]):
                 d = distance(pos, n, c.pos, c.n)
                 if d <= MELEE_DISTANCE:
                     near.append(c.id)
-                if not c.has(ConditionName.UNCONSCIOUS):
+                if not c.conditions or not c.has(ConditionName.UNCONSCIOUS):
                     foes.append(c)
                     if now < 0 or d < now:
                         now = d
@@ -461,7 +461,14 @@ def play(
         state = apply(state, start).state
         log.append(start)
     steps = 0
-    while _contested(state) and state.round <= max_rounds and steps < max_steps:
+    counted = None  # the creatures whose sides were last counted: while they stay, so does the answer
+    contested = True
+    while state.round <= max_rounds and steps < max_steps:
+        if state.zone is not None or state.creatures is not counted:
+            contested = _contested(state)
+            counted = state.creatures
+        if not contested:
+            break
         action = policy(state, Options(state))
         state = apply(state, action).state
         log.append(action)
