@@ -38,7 +38,8 @@ from brawl.rules.settle import settle
 from brawl.rules.strikes import FreeStrike
 from brawl.state import Encounter
 from brawl.turns.base import system_of
-from brawl.turns.drawsteel_turn import DrawSteelTurn
+from brawl.turns.drawsteel_turn import DrawSteelTurn, action_refusal
+from brawl.turns.economy import action_kind
 from brawl.turns.records import verified
 
 __all__ = [
@@ -54,6 +55,7 @@ __all__ = [
     "legal_moves",
     "legal_now",
     "legal_reach",
+    "may_act",
     "movement_left",
     "payable",
     "ride_destinations",
@@ -74,6 +76,20 @@ def movement_left(state: Encounter, creature: str) -> int:
         return 0
     left: int = getattr(economy, "movement_left", 0)
     return left
+
+
+def may_act(state: Encounter, creature: str, kind: str) -> bool:
+    """Whether the turn system in play lets ``creature`` use ``kind`` of action now: what
+    ``verify_action`` accepts. Under Draw Steel its refusal is asked for, so a "no" raises nothing
+    (:func:`~brawl.turns.drawsteel_turn.action_refusal`, which ``verify_action`` raises)."""
+    t = state.turn
+    if type(t) is DrawSteelTurn:  # run by the Draw Steel system, registered first for it
+        return action_refusal(state, t, creature, action_kind(kind)) is None
+    try:
+        system_of(state).verify_action(state, creature, kind)
+    except RulesError:
+        return False
+    return True
 
 
 def _budget(state: Encounter, creature: str) -> int | None:
@@ -104,8 +120,11 @@ def legal_moves(state: Encounter, creature: str) -> dict[Pos, int]:
 def legal_reach(state: Encounter, creature: str) -> Reachable | None:
     """The search behind :func:`legal_moves`: the squares the creature's movement reaches this
     turn (its start included), or None if it can't move now."""
+    left = movement_left(state, creature)
+    if left == 0 and not may_act(state, creature, "move"):
+        return None  # what _budget refuses, asked without raising
     try:
-        return reachable(state, creature, budget=_budget(state, creature))
+        return reachable(state, creature, budget=left or None)
     except (ActionUnavailableError, IllegalMoveError, TurnOrderError):
         return None
 

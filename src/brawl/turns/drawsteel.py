@@ -50,6 +50,7 @@ from brawl.turns.drawsteel_turn import (
     SIDES,
     SOLO_TURNS_PER_ROUND,
     DrawSteelTurn,
+    action_refusal,
     actors,
     allowance,
     remaining,
@@ -59,11 +60,10 @@ from brawl.turns.drawsteel_turn import (
 from brawl.turns.drawsteel_turn import turn_of as _turn
 from brawl.turns.economy import FRESH as FRESH_ECONOMY
 from brawl.turns.economy import (
-    ON_OWN_TURN,
     ActionKind,
     TurnEconomy,
     action_kind,
-    check_economy,
+    converts,
     rule_ids,
     spend,
 )
@@ -479,15 +479,14 @@ class DrawSteel:
         self._check(state, creature, kind)
 
     def _check(self, state: Encounter, creature: str, kind: str) -> tuple[ActionKind, bool]:
+        """Raise what :func:`~brawl.turns.drawsteel_turn.action_refusal` finds; the kind, and
+        whether it uses the main action (DS-TURN-03)."""
         t = _turn(state)
         k = action_kind(kind)
-        c = state.creature(creature)
-        if k in ON_OWN_TURN and t.current != creature:
-            rule = "DS-TURN-09" if k is ActionKind.FREE_MANEUVER else "DS-TURN-01"
-            raise TurnOrderError(f"{creature} {k.value}: {whose_turn(creature, t.current)}", rule=rule)
-        economy = t.economy if t.current == creature else None
-        converted = check_economy(state, creature, k, economy, creature in t.triggered_used, c)
-        return k, converted
+        found = action_refusal(state, t, creature, k)
+        if found is not None:
+            raise found.error(creature, k)
+        return k, converts(t.economy if t.current == creature else None, k)
 
     def use_action(self, state: Encounter, creature: str, kind: str, *, name: str | None = None) -> Outcome:
         """Spend an action; ``name`` labels it ("Grab", "Advance"). A move action grants speed squares."""

@@ -38,8 +38,15 @@ from brawl.rules.strikes import MELEE_DISTANCE, RANGED_DISTANCE, FreeStrike
 from brawl.rules.table import UseConsumable
 from brawl.state import Encounter
 from brawl.turns.ability_deeds import ability_deeds
-from brawl.turns.base import system_of
-from brawl.turns.deeds import AdvanceTo, RideTo, TakeAction, legal_moves, legal_now, ride_destinations
+from brawl.turns.deeds import (
+    AdvanceTo,
+    RideTo,
+    TakeAction,
+    legal_moves,
+    legal_now,
+    may_act,
+    ride_destinations,
+)
 from brawl.turns.records import UseAction, verified
 
 __all__ = ["deeds", "first_free_strike", "free_strikes"]
@@ -63,9 +70,7 @@ def free_strikes(state: Encounter, cid: str, *, ranged: bool = False) -> list[Ac
     c = state.creature(cid)
     if c.dead:
         return []
-    try:  # what verifying UseAction(cid, "main") asks, without the record
-        system_of(state).verify_action(state, cid, "main")
-    except RulesError:
+    if not may_act(state, cid, "main"):  # what verifying UseAction(cid, "main") asks
         return []
     reach = RANGED_DISTANCE if ranged else MELEE_DISTANCE
     near = [e.id for e in state.enemies_of(cid) if distance(c.pos, c.n, e.pos, e.n) <= reach]
@@ -87,9 +92,7 @@ def first_free_strike(
         near = [e.id for e in state.living() if e.side != side and distance(pos, n, e.pos, e.n) <= reach]
     if not near:
         return None  # none in reach: no need to ask the turn for its main action
-    try:
-        system_of(state).verify_action(state, cid, "main")
-    except RulesError:
+    if not may_act(state, cid, "main"):
         return None
     for e in sorted(near):
         strike = FreeStrike(cid, e, ranged=True) if ranged else FreeStrike(cid, e)

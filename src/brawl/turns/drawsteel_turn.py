@@ -15,11 +15,11 @@ import immutables
 
 from brawl.checks import check_text
 from brawl.creature import DIRECTOR, HEROES, Creature
-from brawl.errors import StateError, TurnOrderError
+from brawl.errors import StateError, TurnOrderError, whose_turn
 from brawl.fields import put
 from brawl.state import Encounter, TurnState
 from brawl.turns.base import system_of
-from brawl.turns.economy import TurnEconomy
+from brawl.turns.economy import ON_OWN_TURN, ActionKind, Refusal, TurnEconomy, refusal
 
 SIDES = (HEROES, DIRECTOR)  # DS-SIDE-01: exactly two sides
 SOLO_TURNS_PER_ROUND = 2  # RB5-SOLO: two turns a round, never back to back
@@ -124,6 +124,19 @@ def turn_of(state: Encounter) -> DrawSteelTurn:
         system_of(state)
         raise TurnOrderError("this encounter does not run the Draw Steel turn system", rule="DS-SIDE-01")
     return t
+
+
+def action_refusal(state: Encounter, t: DrawSteelTurn, creature: str, kind: ActionKind) -> Refusal | None:
+    """Why ``creature`` may not take ``kind`` now, or None if it may: a kind taken on its own turn
+    only then (DS-TURN-01, DS-TURN-09), then the economy (:func:`~brawl.turns.economy.refusal`).
+    ``t``: the encounter's bookkeeping. An unknown id raises."""
+    c = state.creature(creature)
+    if t.current != creature:
+        if kind in ON_OWN_TURN:
+            rule = "DS-TURN-09" if kind is ActionKind.FREE_MANEUVER else "DS-TURN-01"
+            return Refusal(whose_turn(creature, t.current), (rule,), TurnOrderError)
+        return refusal(state, c, kind, None, creature in t.triggered_used)
+    return refusal(state, c, kind, t.economy, creature in t.triggered_used)
 
 
 def remaining(state: Encounter, t: DrawSteelTurn) -> list[Creature]:

@@ -17,7 +17,7 @@ from brawl.checks import whole_number
 from brawl.conditions import ConditionName
 from brawl.creature import Creature
 from brawl.enums import ReprEnum
-from brawl.errors import ActionUnavailableError, InvalidArgumentError, StateError
+from brawl.errors import ActionUnavailableError, InvalidArgumentError, RulesError, StateError
 from brawl.rules import conditions as cond_rules
 from brawl.state import Encounter
 
@@ -107,75 +107,93 @@ _KINDS = {k.value: k for k in ActionKind} | {k.value.replace(" ", "_"): k for k 
 """The kinds by their names, with spaces or underscores (:func:`action_kind`)."""
 
 
-def check_economy(
-    state: Encounter,
-    creature: str,
-    kind: ActionKind,
-    economy: TurnEconomy | None,
-    triggered_used: bool,
-    c: Creature | None = None,
-) -> bool:
-    """Raise :class:`ActionUnavailableError` if ``kind`` is not available; return whether it converts.
+@attrs.frozen
+class Refusal:
+    """Why a creature may not take a kind of action now: the reason and the rules that forbid it.
+
+    The checks return one, or None when the action is allowed, so that asking "may it?" builds no
+    message and raises nothing; :meth:`error` is what refusing the request raises.
+    """
+
+    reason: str
+    """What stands in the way; the message reads "<creature> <kind>: <reason> (<rules>)"."""
+    rules: tuple[str, ...]
+    """The rule IDs that forbid it."""
+    error_type: type[RulesError] = ActionUnavailableError
+    """The class of the error raised."""
+
+    def error(self, creature: str, kind: ActionKind) -> RulesError:
+        """The error refusing ``creature`` its ``kind`` of action."""
+        return self.error_type(f"{creature} {kind.value}: {self.reason}", rule=self.rules)
+
+
+DEAD = Refusal("the creature is dead", ("DS-STAM-09", "DS-STAM-10"))
+UNCONSCIOUS_MOVE = Refusal(
+    "an unconscious creature's speed is 0, so it takes no move action", ("R-TURN-7", "DS-COND-05")
+)
+UNCONSCIOUS = Refusal("the creature is unconscious", ("DS-COND-04",))
+DAZED_TRIGGERED = Refusal("the creature is dazed", ("RB1-DAZED", "DS-TURN-08"))
+SURPRISED_TRIGGERED = Refusal("the creature is surprised", ("DS-COND-02", "DS-TURN-08"))
+TRIGGERED_USED = Refusal("it already used its triggered action this round", ("DS-TURN-05",))
+NOT_OWN_TURN = Refusal("only on its own turn", ("DS-TURN-01",))
+DAZED_FREE_MANEUVER = Refusal("a dazed creature takes no free maneuvers", ("RB1-DAZED",))
+DAZED_ONE_ACTION = Refusal(
+    "a dazed creature takes only one of main action, maneuver or move action per turn", ("RB1-DAZED",)
+)
+MAIN_SPENT = Refusal("its main action is already spent this turn", ("DS-TURN-01", "DS-TURN-03"))
+SECOND_SPENT = {
+    k: Refusal(f"it already took its {k.value} and its main action is spent", ("DS-TURN-01", "DS-TURN-03"))
+    for k in (ActionKind.MANEUVER, ActionKind.MOVE)
+}
+"""A second maneuver or move action once the main action is spent (DS-TURN-03), by kind."""
+TRIGGERED_KINDS = frozenset({ActionKind.TRIGGERED, ActionKind.FREE_TRIGGERED})
+"""Kinds taken on anyone's turn, once a round or freely (DS-TURN-05, DS-TURN-06)."""
+
+
+def refusal(
+    state: Encounter, c: Creature, kind: ActionKind, economy: TurnEconomy | None, triggered_used: bool
+) -> Refusal | None:
+    """Why ``c`` may not take ``kind`` now, or None if the economy allows it (DS-TURN-01..09,
+    RB1-DAZED, DS-COND-02, DS-COND-04).
 
     ``economy`` is the creature's spending this turn (None outside its turn); the caller checks
-    whose turn it is. ``c``: the creature, when the caller has looked it up.
+    whose turn it is. ``triggered_used``: whether it used its triggered action this round.
     """
-    if c is None:
-        c = state.creature(creature)
-    what = f"{c.id} {kind.value}"
     if c.dead:
-        raise ActionUnavailableError(f"{what}: the creature is dead", rule=("DS-STAM-09", "DS-STAM-10"))
+        return DEAD
     conditions = c.conditions
     if conditions and c.has(ConditionName.UNCONSCIOUS):
-        if kind is ActionKind.MOVE:
-            raise ActionUnavailableError(
-                f"{what}: an unconscious creature's speed is 0, so it takes no move action",
-                rule=("R-TURN-7", "DS-COND-05"),
-            )
-        raise ActionUnavailableError(f"{what}: the creature is unconscious", rule="DS-COND-04")
+        return UNCONSCIOUS_MOVE if kind is ActionKind.MOVE else UNCONSCIOUS
     dazed = bool(conditions) and c.has(ConditionName.DAZED)
-    if kind in (ActionKind.TRIGGERED, ActionKind.FREE_TRIGGERED):
-        if not cond_rules.can_take_triggered_actions(state, creature):
-            if dazed:
-                rule: tuple[str, ...] = ("RB1-DAZED", "DS-TURN-08")
-                why = "dazed"
-            else:
-                rule = ("DS-COND-02", "DS-TURN-08")
-                why = "surprised"
-            raise ActionUnavailableError(f"{what}: the creature is {why}", rule=rule)
+    if kind in TRIGGERED_KINDS:
+        if not cond_rules.can_take_triggered_actions(state, c.id):
+            return DAZED_TRIGGERED if dazed else SURPRISED_TRIGGERED
         if kind is ActionKind.TRIGGERED and triggered_used:
-            raise ActionUnavailableError(
-                f"{what}: it already used its triggered action this round", rule="DS-TURN-05"
-            )
-        return False
+            return TRIGGERED_USED
+        return None
     if economy is None:
-        raise ActionUnavailableError(f"{what}: only on its own turn", rule="DS-TURN-01")
+        return NOT_OWN_TURN
     if kind is ActionKind.FREE_MANEUVER:
-        if dazed:
-            raise ActionUnavailableError(
-                f"{what}: a dazed creature takes no free maneuvers", rule="RB1-DAZED"
-            )
-        return False
+        return DAZED_FREE_MANEUVER if dazed else None
     if dazed and economy.counted >= DAZED_ACTIONS_PER_TURN:
-        raise ActionUnavailableError(
-            f"{what}: a dazed creature takes only one of main action, maneuver or move action per turn",
-            rule="RB1-DAZED",
-        )
+        return DAZED_ONE_ACTION
     if kind is ActionKind.MAIN:
-        if economy.main_slot_used:
-            raise ActionUnavailableError(
-                f"{what}: its main action is already spent this turn", rule=("DS-TURN-01", "DS-TURN-03")
-            )
+        return MAIN_SPENT if economy.main_slot_used else None
+    if converts(economy, kind) and economy.main_slot_used:
+        return SECOND_SPENT[kind]
+    return None
+
+
+def converts(economy: TurnEconomy | None, kind: ActionKind) -> bool:
+    """Whether taking ``kind`` now uses the main action: a second maneuver or a second move
+    action (DS-TURN-03). ``economy``: the creature's spending this turn (None outside its turn)."""
+    if economy is None:
         return False
-    taken = economy.maneuvers if kind is ActionKind.MANEUVER else economy.moves
-    if taken == 0:
-        return False
-    if economy.main_slot_used:
-        raise ActionUnavailableError(
-            f"{what}: it already took its {kind.value} and its main action is spent",
-            rule=("DS-TURN-01", "DS-TURN-03"),
-        )
-    return True
+    if kind is ActionKind.MANEUVER:
+        return economy.maneuvers >= MANEUVERS_PER_TURN
+    if kind is ActionKind.MOVE:
+        return economy.moves >= MOVE_ACTIONS_PER_TURN
+    return False
 
 
 def spend(economy: TurnEconomy, kind: ActionKind, speed: int) -> TurnEconomy:
