@@ -16,7 +16,6 @@ action (creatures, turn bookkeeping): it converts and checks only the changed fi
 
 from __future__ import annotations
 
-import types
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
@@ -187,11 +186,13 @@ def dice_pair(
 
 
 __all__ = [
+    "DRAFT_OF",
     "FIELD_CHECKS_ALONE",
     "MAX_PATH",
     "IdTypeError",
     "as_path",
     "choice",
+    "copier",
     "dice_pair",
     "flag",
     "ident",
@@ -214,9 +215,8 @@ class _Plan:
     known: frozenset[str]
     converters: dict[str, Callable[[Any], Any]]
     validators: dict[str, tuple[attrs.Attribute[Any], Validator]]
-    slots: tuple[tuple[Callable[[Any], Any], Callable[[Any, Any], None]], ...]
-    """Each field's slot read and write (its member descriptor's ``__get__`` and ``__set__``)."""
-    setters: dict[str, Callable[[Any, Any], None]]
+    copy: Callable[[Any], Any]
+    """The class's :func:`copier`: a record into a draft."""
     index: dict[str, int]
     bare: bool
     """No converter, no validator and no ``__attrs_post_init__``."""
@@ -248,27 +248,76 @@ def _plan(cls: type) -> _Plan | None:
             and all(f.init and not isinstance(f.converter, attrs.Converter) for f in fields)
         )
         names = tuple(f.name for f in fields)
-        slots = [
-            d
-            for d in (getattr(cls, name, None) for name in names)
-            if isinstance(d, types.MemberDescriptorType)
-        ]
-        ok = ok and len(slots) == len(names)
+        copy: Callable[[Any], Any] | None = _copier(cls) if ok else None
         _PLANS[cls] = (
             _Plan(
                 names,
                 frozenset(names),
                 {f.name: f.converter for f in fields if callable(f.converter)},
                 {f.name: (f, f.validator) for f in fields if f.validator is not None},
-                tuple((d.__get__, d.__set__) for d in slots),
-                {name: d.__set__ for name, d in zip(names, slots, strict=True)},
+                copy,
                 {name: i for i, name in enumerate(names)},
                 bare,
             )
-            if ok
+            if copy is not None
             else None
         )
     return _PLANS[cls]
+
+
+DRAFT_OF = "_draft_of"
+"""The class attribute of a draft class (:func:`copier`) naming the record class it copies; a
+class hook that registers subclasses (a turn state's) leaves drafts out."""
+
+_COPIERS: dict[type, Callable[[Any], Any] | None] = {}
+
+
+def copier(cls: type[_R]) -> Callable[[_R], Any]:
+    """A function copying a record of the slotted attrs class ``cls`` into a *draft*; a
+    :class:`TypeError` for a class whose slots are not exactly its fields.
+
+    A draft is an instance of a subclass of ``cls`` that adds no slot and assigns its fields as
+    plain attributes (``out.stamina = 3``); its maker sets the fields that change, then makes it a
+    ``cls`` by ``out.__class__ = cls`` (Python allows it: the layouts are the same) before anyone
+    else sees it. Why: a frozen class's slots can otherwise be written only through their
+    descriptors' ``__set__``, a call several times dearer than an assignment, and copying a record
+    is what every change of an immutable state does. The copy is written out once per class, one
+    assignment per field, as attrs writes ``__init__``.
+    """
+    found = _copier(cls)
+    if found is None:
+        raise TypeError(f"{cls.__name__}: a slotted attrs class whose slots are its fields is needed")
+    return found
+
+
+def _copier(cls: type[_R]) -> Callable[[_R], Any] | None:
+    """:func:`copier`, or None for a class it does not copy."""
+    if cls in _COPIERS:
+        return _COPIERS[cls]
+    names = [f.name for f in attrs.fields(cls)]  # type: ignore[arg-type]
+    slotted = all("__slots__" in vars(k) for k in cls.__mro__[:-1])
+    slots = {s for k in cls.__mro__[:-1] for s in vars(k).get("__slots__", ())} - {"__weakref__"}
+    found: Callable[[Any], Any] | None = None
+    if slotted and slots == set(names) and len(names) == len(slots):
+        draft = type(
+            f"{cls.__name__}Draft",
+            (cls,),
+            {
+                "__slots__": (),
+                "__module__": cls.__module__,
+                "__setattr__": object.__setattr__,  # both: Python's own attribute assignment
+                "__delattr__": object.__delattr__,
+                DRAFT_OF: cls,
+            },
+        )
+        lines = ["def copy(record):", "    out = new(draft)"]
+        lines += [f"    out.{name} = record.{name}" for name in names]
+        lines.append("    return out")
+        space: dict[str, Any] = {"new": object.__new__, "draft": draft}
+        exec(compile("\n".join(lines), f"<draft copy of {cls.__qualname__}>", "exec"), space)
+        found = space["copy"]
+    _COPIERS[cls] = found
+    return found
 
 
 def replaced(record: _R, **changes: Any) -> _R:
@@ -283,20 +332,20 @@ def replaced(record: _R, **changes: Any) -> _R:
         return attrs.evolve(record, **changes)  # type: ignore[misc]
     if not changes.keys() <= plan.known:
         raise TypeError(f"{cls.__name__} has no field {sorted(changes.keys() - plan.known)[0]!r}")
-    out = object.__new__(cls)
-    for read, write in plan.slots:
-        write(out, read(record))
-    converters, setters, validators = plan.converters, plan.setters, plan.validators
+    out = plan.copy(record)  # a draft (copier)
     if plan.bare:  # nothing to convert, validate or check after
         for name, value in changes.items():
-            setters[name](out, value)
-        return out
+            setattr(out, name, value)
+        out.__class__ = cls
+        return out  # type: ignore[no-any-return]
     # in field order, as a new record converts and then validates them
     order = sorted(changes, key=plan.index.__getitem__) if len(changes) > 1 else changes
+    converters, validators = plan.converters, plan.validators
     for name in order:
         convert = converters.get(name)
         value = changes[name]
-        setters[name](out, value if convert is None else convert(value))
+        setattr(out, name, value if convert is None else convert(value))
+    out.__class__ = cls  # before the checks, which name the record's class
     for name in order:
         check = validators.get(name)
         if check is not None:
@@ -304,16 +353,7 @@ def replaced(record: _R, **changes: Any) -> _R:
     post = getattr(out, "__attrs_post_init__", None)
     if post is not None:
         post()
-    return out
-
-
-_SLOT_COPIES: dict[
-    type,
-    tuple[
-        tuple[tuple[Callable[[Any], Any], Callable[[Any, Any], None]], ...],
-        dict[str, Callable[[Any, Any], None]],
-    ],
-] = {}
+    return out  # type: ignore[no-any-return]
 
 
 def put(record: _R, **values: Any) -> _R:
@@ -321,18 +361,9 @@ def put(record: _R, **values: Any) -> _R:
     or check across fields runs. Only for values a rule derived from the record's own checked
     ones, where no check could refuse them (the caller says why); :func:`replaced` checks."""
     cls = type(record)
-    found = _SLOT_COPIES.get(cls)
-    if found is None:
-        names = [f.name for f in attrs.fields(cls)]  # type: ignore[arg-type]
-        slots = [getattr(cls, name) for name in names]
-        found = _SLOT_COPIES[cls] = (
-            tuple((d.__get__, d.__set__) for d in slots),
-            {name: d.__set__ for name, d in zip(names, slots, strict=True)},
-        )
-    copies, setters = found
-    out = object.__new__(cls)
-    for read, write in copies:
-        write(out, read(record))
+    copy = _COPIERS.get(cls) or copier(cls)
+    out = copy(record)  # a draft (copier)
     for name, value in values.items():
-        setters[name](out, value)
-    return out
+        setattr(out, name, value)
+    out.__class__ = cls
+    return out  # type: ignore[no-any-return]

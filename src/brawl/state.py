@@ -18,7 +18,7 @@ from brawl.checks import whole_number
 from brawl.conditions import ConditionName
 from brawl.creature import MAX_COUNT, Creature, MapObject
 from brawl.errors import ArgumentTypeError, StateError, UnknownCreatureError, did_you_mean, id_hint, shown
-from brawl.fields import replaced
+from brawl.fields import DRAFT_OF, copier, replaced
 from brawl.geometry import Pos, as_pos, cube
 from brawl.rng import Rng
 from brawl.statecheck import (
@@ -65,7 +65,8 @@ class TurnState:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        TurnState.registry[cls.__name__] = cls
+        if DRAFT_OF not in vars(cls):  # a draft copy (brawl.fields.copier) is no turn system
+            TurnState.registry[cls.__name__] = cls
 
     def check(self, encounter: Encounter) -> None:
         """Raise :class:`StateError` if this bookkeeping does not fit ``encounter``.
@@ -500,16 +501,15 @@ class Encounter:
                 links = relink(links, cid, grab_links(old), grab_links(creature))
             if old.riding != creature.riding:
                 links = relink(links, cid, ride_links(old), ride_links(creature))
-        out = object.__new__(Encounter)
-        for read, write in _SLOTS:
-            write(out, read(self))
-        _SET_CREATURES(out, creatures)
+        out = _draft(self)
+        out.creatures = creatures
         if old is None:
-            _SET_ORDER(out, (*self.order, cid))
-        _SET_OCCUPANCY(out, occ)
-        _SET_LINKS(out, links)
-        _SET_SIDE_TILES(out, side_tiles)
-        return out
+            out.order = (*self.order, cid)
+        out._occupancy = occ
+        out._links = links
+        out._side_tiles = side_tiles
+        out.__class__ = Encounter  # the draft's fields are set (_draft)
+        return out  # type: ignore[no-any-return]
 
     def with_creatures(self, creatures: Iterable[Creature]) -> Encounter:
         """This encounter with several creatures added or replaced, one after another."""
@@ -617,15 +617,14 @@ class Encounter:
         """
         if not isinstance(turn, TurnState):  # ending combat is with_turn's
             raise ArgumentTypeError(f"turn {turn!r}: a TurnState is needed", rule=())
-        out = object.__new__(Encounter)
-        for read, write in _SLOTS:
-            write(out, read(self))
-        _SET_TURN(out, turn)
+        out = _draft(self)
+        out.turn = turn
         if round is not None and round != self.round:
-            _SET_ROUND(out, round)
+            out.round = round
             if self.rides:
-                _SET_RIDES(out, immutables.Map())  # DS-MOUNT-04: once per round
-        return out
+                out.rides = immutables.Map()  # DS-MOUNT-04: once per round
+        out.__class__ = Encounter  # the draft's fields are set (_draft)
+        return out  # type: ignore[no-any-return]
 
     def with_ride(self, rider: str, mount: str) -> Encounter:
         """This encounter with ``rider`` recorded as having ridden ``mount`` this round (DS-MOUNT-04)."""
@@ -650,12 +649,11 @@ class Encounter:
 
     # internals --------------------------------------------------------------------------------
     def _replace(self, **changes: Any) -> Encounter:
-        out = object.__new__(Encounter)
-        for read, write in _SLOTS:
-            write(out, read(self))
+        out = _draft(self)
         for name, value in changes.items():
-            _SETTERS[name](out, value)
-        return out
+            setattr(out, name, value)
+        out.__class__ = Encounter  # the draft's fields are set (_draft)
+        return out  # type: ignore[no-any-return]
 
     def _check_stats(self, c: Creature, creatures: immutables.Map[str, Creature] | None = None) -> None:
         if c.riding is not None:
@@ -752,14 +750,7 @@ _FIELDS = (  # every field of Encounter (a test checks it)
     "_links",
     "_side_tiles",
 )
-_SLOTS = tuple((getattr(Encounter, name).__get__, getattr(Encounter, name).__set__) for name in _FIELDS)
-"""Each field's slot read and write: :meth:`Encounter._replace` copies them straight across."""
-_SETTERS = {name: getattr(Encounter, name).__set__ for name in _FIELDS}
-_SET_CREATURES = _SETTERS["creatures"]
-_SET_ORDER = _SETTERS["order"]
-_SET_TURN = _SETTERS["turn"]
-_SET_ROUND = _SETTERS["round"]
-_SET_RIDES = _SETTERS["rides"]
-_SET_OCCUPANCY = _SETTERS["_occupancy"]
-_SET_LINKS = _SETTERS["_links"]
-_SET_SIDE_TILES = _SETTERS["_side_tiles"]
+_draft = copier(Encounter)
+"""A copy of an encounter whose fields are set by plain assignment, to become an :class:`Encounter`
+(``out.__class__ = Encounter``) once they are: how every ``with_*`` builds its new encounter
+(:func:`brawl.fields.copier`)."""

@@ -8,10 +8,7 @@ Catch Breath, Heal and waking up are in :mod:`brawl.rules.recoveries`.
 
 from __future__ import annotations
 
-import operator
-from collections import deque
 from collections.abc import Iterable, Sequence
-from itertools import repeat
 
 import attrs
 
@@ -31,7 +28,7 @@ from brawl.events.damage import (
     StaminaMaximumChanged,
     TemporaryStaminaChanged,
 )
-from brawl.fields import ident, ids, replaced, text, whole
+from brawl.fields import copier, ident, ids, replaced, text, whole
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.conditions import (
@@ -151,24 +148,18 @@ def store_stamina(
     )
 
 
-_NAMES = tuple(f.name for f in attrs.fields(Creature))
-_READ_ALL = operator.attrgetter(*_NAMES)
-_WRITERS = tuple(getattr(Creature, name).__set__ for name in _NAMES)
-_AT_STAMINA, _AT_TEMPORARY, _AT_DEAD = (
-    _NAMES.index(name) for name in ("stamina", "temporary_stamina", "dead")
-)
+_DRAFT = copier(Creature)
 
 
 def with_stamina(c: Creature, stamina: int, temporary: int, dead: bool) -> Creature:
     """``replaced(c, stamina=..., temporary_stamina=..., dead=...)`` for values a rule worked out
     from ``c``'s own checked ones: a whole Stamina no higher than the maximum, temporary Stamina
     of 0 or more, a flag. Such a creature passes every check a new one makes, so none is made:
-    the fields are written in one pass of C calls."""
-    values = list(_READ_ALL(c))
-    values[_AT_STAMINA], values[_AT_TEMPORARY], values[_AT_DEAD] = stamina, temporary, dead
-    out: Creature = object.__new__(Creature)
-    deque(map(operator.call, _WRITERS, repeat(out, len(_WRITERS)), values), 0)
-    return out
+    a draft copy gets the three values (:func:`brawl.fields.copier`)."""
+    out = _DRAFT(c)
+    out.stamina, out.temporary_stamina, out.dead = stamina, temporary, dead
+    out.__class__ = Creature
+    return out  # type: ignore[no-any-return]
 
 
 # --- losing and regaining --------------------------------------------------------------------

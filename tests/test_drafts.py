@@ -1,0 +1,70 @@
+"""Draft copies (brawl.fields.copier): every field copied, the record's own class at the end, and
+classes whose slots are not their fields refused."""
+
+from __future__ import annotations
+
+import pickle
+
+import attrs
+import pytest
+from hypothesis import given
+
+import brawl
+from brawl import strategies
+from brawl.creature import Creature
+from brawl.fields import DRAFT_OF, copier, put
+from brawl.rng import Rng
+from brawl.rules.stamina import with_stamina
+from brawl.state import Encounter, TurnState
+from brawl.turns.drawsteel_turn import DrawSteelTurn
+
+
+@given(strategies.creatures())
+def test_a_draft_copy_made_a_creature_again_is_the_same_creature(creature: Creature) -> None:
+    out = copier(Creature)(creature)
+    assert type(out) is not Creature
+    assert getattr(type(out), DRAFT_OF) is Creature
+    out.__class__ = Creature
+    assert type(out) is Creature
+    assert out == creature
+    assert out is not creature
+    assert hash(out) == hash(creature)
+    assert pickle.loads(pickle.dumps(out)) == creature
+
+
+@given(strategies.creatures())
+def test_with_stamina_is_evolve(creature: Creature) -> None:
+    lower = min(creature.stamina, creature.stamina_max) - 1
+    got = with_stamina(creature, lower, 0, True)
+    assert type(got) is Creature
+    assert got == attrs.evolve(creature, stamina=lower, temporary_stamina=0, dead=True)
+
+
+def test_encounter_copies_are_encounters_with_every_field() -> None:
+    enc = brawl.load_scenario("benchmarks/four_vs_six.toml")
+    later = enc.with_rng(Rng(3, 4))
+    assert type(later) is Encounter
+    assert later == attrs.evolve(enc, rng=Rng(3, 4))
+    assert later.occupants(enc.creature_list()[0].pos) == enc.occupants(enc.creature_list()[0].pos)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        later.round = 3  # type: ignore[misc]
+
+
+def test_a_turn_state_draft_is_no_turn_system() -> None:
+    turn = DrawSteelTurn()
+    assert put(turn, turn_count=2) == attrs.evolve(turn, turn_count=2)
+    assert set(TurnState.registry.values()) == {
+        c for c in TurnState.registry.values() if DRAFT_OF not in vars(c)
+    }
+    assert TurnState.registry["DrawSteelTurn"] is DrawSteelTurn
+
+
+def test_a_class_without_slots_is_refused() -> None:
+    @attrs.frozen(slots=False)
+    class Loose:
+        a: int = 0
+
+    with pytest.raises(TypeError, match="slots are its fields"):
+        copier(Loose)
+    with pytest.raises(TypeError):
+        put(Loose(), a=1)
