@@ -322,6 +322,7 @@ class BitsetBackend(Backend):
     """
 
     __slots__ = (
+        "_by_cost",
         "_bytes",
         "_columns",
         "_cost_array",
@@ -359,6 +360,8 @@ class BitsetBackend(Backend):
         """For a one-level search of a size-1 mover (:func:`flood`): its blocked cells, the cells
         a step into costs 1 more, those it costs 2 more, and the base cost of a step."""
         self._layers: list[int] | None = layers
+        # the layers whole (none folded into the planes yet): layer k is every position of cost k
+        self._by_cost: list[int] | None = None if planes else layers
         self._top = len(layers) - 1  # the largest cost the search may have reached
         self._planes = planes
         self.visited = visited
@@ -636,17 +639,71 @@ class BitsetBackend(Backend):
                     found.append((q - d, cp))
         return found
 
-    def walk_step(self, p: Pos, q: Pos) -> int | None:
-        """The cost of :func:`flood`'s step from ``p`` to ``q``, two positions it reached one
-        step apart, or None if it takes no such step: a diagonal step needs both corners open
-        (R-GEO-4), and entering a cell costs the base plus its surcharges. Only with ``walk``."""
+    def at_cost(self, k: int) -> int:
+        """The visited positions whose cost is ``k``: the search's layer k, or (once old layers
+        were folded into the planes) the positions whose planes spell ``k``."""
+        layers = self._by_cost
+        if layers is not None:
+            return layers[k] if 0 <= k < len(layers) else 0
+        planes = self.planes
+        if k < 0 or k >> len(planes):
+            return 0
+        found = self.visited
+        for j, plane in enumerate(planes):
+            found &= plane if (k >> j) & 1 else ~plane
+        return found
+
+    def walk_route(
+        self, origin: Pos, q: Pos, directions: tuple[Pos, ...]
+    ) -> tuple[tuple[Pos, ...], tuple[int, ...]]:
+        """A cheapest path from ``origin`` to ``q`` over :func:`flood`'s own steps (as
+        :meth:`Reachable.route_to`) and each step's cost. Only with ``walk``.
+
+        Back from ``q``: a step into ``q`` costs the same from every side (the base and the
+        surcharges of ``q``, R-MOVE-1), so its previous position is the first of ``directions``
+        back from ``q`` that the search reached at exactly that much less, by a step whose
+        corners are open (R-GEO-4). The neighbours are read from the 3 x 3 patch of bits around
+        ``q`` (:func:`_back_steps`); the guard column and rows are never reached.
+        """
         assert self.walk is not None
         blk, ent, e2, base = self.walk
-        i, j = self._bit(p), self._bit(q)
-        dx, dy = q.x - p.x, q.y - p.y
-        if dx and dy and ((blk >> (i + dx)) & 1 or (blk >> (i + dy * self.stride)) & 1):
-            return None
-        return base + ((ent >> j) & 1) + ((e2 >> j) & 1)
+        s = self.stride
+        back = _back_steps(directions, s)
+        i = self._bit(q)
+        stop = self._bit(origin)
+        cq = self._cost_at(i)
+        path: list[Pos] = []
+        costs: list[int] = []
+        up = s + 1  # the patch's lowest bit, (x-1, y-1), is bit 0 after ``<< up >> i``; q is bit ``up``
+        while i != stop:
+            c = base + ((ent >> i) & 1) + ((e2 >> i) & 1)
+            near = (self.at_cost(cq - c) << up) >> i
+            shut = (blk << up) >> i
+            for step in back:
+                if near & step[0] and not shut & step[1]:
+                    break
+            else:  # pragma: no cover - every reached position has a cheapest predecessor
+                raise AssertionError(f"no predecessor for {tuple(q)}")
+            _, _, by, d = step
+            path.append(q)
+            costs.append(c)
+            q = q - d
+            i -= by
+            cq -= c
+        path.reverse()
+        costs.reverse()
+        return tuple(path), tuple(costs)
+
+    def _cost_at(self, i: int) -> int:
+        """The cost of the visited position of bit ``i``."""
+        layers = self._by_cost
+        if layers is not None:
+            for k, layer in enumerate(layers):
+                if (layer >> i) & 1:
+                    return k
+        cost = self.cost_of(self._pos(i))
+        assert cost is not None
+        return cost
 
     def is_endpoint(self, p: Pos) -> bool:
         i = self._bit(p)
@@ -659,6 +716,24 @@ class BitsetBackend(Backend):
 
     def count(self) -> int:
         return self.ends.bit_count()
+
+
+@functools.lru_cache(maxsize=16)
+def _back_steps(directions: tuple[Pos, ...], s: int) -> tuple[tuple[int, int, int, Pos], ...]:
+    """For :meth:`BitsetBackend.walk_route` in a window of row stride ``s``: per horizontal
+    direction d, in order, the bit of ``q - d`` in the 3 x 3 patch around ``q`` (``q`` is bit
+    s + 1), the bits of the step's two corners (R-GEO-4; none for a straight step), the index
+    offset of d and d. Directions off the level are left out: the window has one level."""
+    out = []
+    for d in directions:
+        if d.z:
+            continue
+        by = d.x + d.y * s
+        corners = 0
+        if d.x and d.y:  # from p = q - d, the corners p + (dx, 0) and p + (0, dy)
+            corners = (1 << (s + 1 - d.y * s)) | (1 << (s + 1 - d.x))
+        out.append((1 << (s + 1 - by), corners, by, d))
+    return tuple(out)
 
 
 @attrs.frozen(eq=False)
@@ -729,11 +804,12 @@ class Reachable:
     def route_to(self, pos: Iterable[int]) -> tuple[tuple[Pos, ...], tuple[int, ...]]:
         """A cheapest path to ``pos`` (as :meth:`path_to`) and what each of its steps costs."""
         q = self._endpoint(pos)
+        backend = self._backend
+        if isinstance(backend, BitsetBackend) and backend.walk:
+            return backend.walk_route(self.origin, q, self._directions)  # the flood's own steps
         path: list[Pos] = []
         costs: list[int] = []
-        backend = self._backend
-        # the flood's own steps, when it kept them; else the step rules it was cut from
-        step = backend.walk_step if isinstance(backend, BitsetBackend) and backend.walk else self._step
+        step = self._step  # the step rules the search was cut from
         cq = backend.cost_of(q)
         assert cq is not None
         while q != self.origin:
