@@ -251,6 +251,8 @@ class Terrain:
     )
     _tile_levels: frozenset[int] = attrs.field(factory=frozenset, repr=False, eq=False)
     _kinds: immutables.Map[Cell, int] = attrs.field(factory=immutables.Map, repr=False, eq=False)
+    _kind_set: frozenset[Cell] | None = attrs.field(default=None, init=False, repr=False, eq=False)
+    """The keys of ``_kinds`` as a frozenset, made on first use (:meth:`cell_kinds`)."""
 
     def __init__(
         self,
@@ -425,6 +427,7 @@ class Terrain:
             for c in palette[1:]:
                 kinds[c] = kinds.get(c, 0) + 1
         object.__setattr__(out, "_kinds", immutables.Map(kinds))
+        object.__setattr__(out, "_kind_set", None)
         out._check_size()
         return out
 
@@ -552,7 +555,12 @@ class Terrain:
         if any(k[0] not in levels for k in edits) or len(tiles) < len(self._tiles):
             levels = frozenset(k[0] for k in tiles)
         object.__setattr__(out, "_tile_levels", levels)
-        object.__setattr__(out, "_kinds", self._kinds if kinds is None else kinds.finish())
+        if kinds is None:
+            object.__setattr__(out, "_kinds", self._kinds)
+            object.__setattr__(out, "_kind_set", self._kind_set)
+        else:
+            object.__setattr__(out, "_kinds", kinds.finish())
+            object.__setattr__(out, "_kind_set", None)
         out._check_size()
         return out
 
@@ -572,7 +580,11 @@ class Terrain:
 
     def cell_kinds(self) -> frozenset[Cell]:
         """The kinds of cell the map holds besides the defaults (at most :data:`MAX_CELL_KINDS`)."""
-        return frozenset(self._kinds)
+        found = self._kind_set
+        if found is None:  # made once per map: the map never changes
+            found = frozenset(self._kinds)
+            object.__setattr__(self, "_kind_set", found)
+        return found
 
     # queries ------------------------------------------------------------------------------
     @property
