@@ -257,7 +257,7 @@ def test_a_second_maneuver_converts_the_main_action_ds_turn_03() -> None:
         assert may_act(enc, "kira", kind)
         (used,) = brawl.use_action(enc, "kira", kind).events
         assert used.converted  # type: ignore[attr-defined]
-        assert used.rules == ("DS-TURN-03",)  # type: ignore[attr-defined]
+        assert used.rules == ("DS-TURN-03",)
     (first,) = brawl.use_action(_turn_of_kira(), "kira", "maneuver").events
     assert not first.converted  # type: ignore[attr-defined]
 
