@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 import attrs
 
+from brawl.fields import DRAFT_OF
 from brawl.outcome import Outcome
 from brawl.state import Encounter
 
@@ -53,7 +54,12 @@ class Action:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if not cls.__name__.startswith("_") and not cls.__dict__.get("base", False):
+        # a draft copy (brawl.fields.copier) is no kind of action
+        if (
+            not cls.__name__.startswith("_")
+            and not cls.__dict__.get("base", False)
+            and DRAFT_OF not in vars(cls)
+        ):
             Action.registry[cls.__name__] = cls
 
     def resolve(self, state: Encounter) -> Outcome:

@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 import attrs
 
 from brawl.errors import ArgumentTypeError
+from brawl.fields import DRAFT_OF
 
 
 @attrs.frozen(kw_only=True)
@@ -24,7 +25,8 @@ class Event:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        Event.registry[cls.__name__] = cls
+        if DRAFT_OF not in vars(cls):  # a draft copy (brawl.fields.copier) is no kind of event
+            Event.registry[cls.__name__] = cls
 
     def explain(self) -> str:
         """One readable line: what happened, with the rule IDs."""
