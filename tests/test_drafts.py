@@ -12,7 +12,9 @@ from hypothesis import given
 import brawl
 from brawl import strategies
 from brawl.creature import Creature
+from brawl.events.base import Event
 from brawl.fields import DRAFT_OF, copier, put
+from brawl.requests import Action
 from brawl.rng import Rng
 from brawl.rules.stamina import with_stamina
 from brawl.state import Encounter, TurnState
@@ -68,3 +70,18 @@ def test_a_class_without_slots_is_refused() -> None:
         copier(Loose)
     with pytest.raises(TypeError):
         put(Loose(), a=1)
+
+
+def test_drafts_of_events_and_actions_are_not_registered() -> None:
+    """A draft class (brawl.fields.copier) is no kind of event, action or turn state: copying a
+    record of every registered class leaves the registries, and so the schemas, as they were."""
+    before = (dict(Event.registry), dict(Action.registry), dict(TurnState.registry))
+    made = 0
+    for cls in [*before[0].values(), *before[1].values(), *before[2].values()]:
+        try:
+            copier(cls)
+        except TypeError:
+            continue
+        made += 1
+    assert made > 100  # most records are copied this way
+    assert (Event.registry, Action.registry, TurnState.registry) == before
