@@ -144,7 +144,9 @@ def c_reference(enc: Encounter) -> Callable[[int, int], float] | None:
     cc = shutil.which(os.environ.get("CC", "cc"))
     if cc is None:
         return None
-    work = Path(tempfile.mkdtemp(prefix="brawl-bench-"))
+    # removed when ``run`` (which holds it) is dropped, or at exit
+    holder = tempfile.TemporaryDirectory(prefix="brawl-bench-")
+    work = Path(holder.name)
     exe = work / "reachable_ref"
     built = subprocess.run([cc, "-O2", "-o", str(exe), str(C_SOURCE)], capture_output=True, text=True)
     if built.returncode:
@@ -168,6 +170,7 @@ def c_reference(enc: Encounter) -> Callable[[int, int], float] | None:
     origin = enc.creature("mover").pos
 
     def run(budget: int, repeat: int) -> float:
+        assert holder  # the compiled program and its map live while ``run`` does
         args = [str(exe), str(mapfile), str(origin.x), str(origin.y), str(budget), str(repeat)]
         out = subprocess.run(args, capture_output=True, text=True, check=True).stdout.split("\n")
         found = {}
