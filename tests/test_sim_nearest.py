@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import random
 from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import brawl
+from brawl.conditions import Condition, ConditionName
 from brawl.fields import replaced
 from brawl.reach import BitsetBackend
 from brawl.sim import Options, nearest_end
@@ -157,3 +159,54 @@ def test_the_first_free_strike_is_the_first_of_the_list() -> None:
         assert Options(state, brawl.legal_actions(state)).first_melee_free_strike() == first
         offered += first is not None
     assert offered > 5
+
+
+def crowd(rng: random.Random) -> brawl.Encounter:
+    """A fight's state on some creature's turn, the others moved anywhere within 4 squares of it
+    (other levels too), of any size, some of them dead or unconscious."""
+    state = rng.choice(turn_states())
+    assert isinstance(state.turn, DrawSteelTurn)
+    me = state.creature(str(state.turn.current))
+    x, y, z = me.pos
+    for c in state.creature_list():
+        if c.id == me.id:
+            continue
+        fate = rng.choice(["well", "well", "dead", "unconscious"])
+        moved = replaced(
+            c,
+            pos=brawl.Pos(x + rng.randint(-4, 4), y + rng.randint(-4, 4), z + rng.randint(-1, 2)),
+            size=brawl.Size.parse(rng.choice(["1S", "1M", "1L", "2", "3"])),
+            dead=fate == "dead",
+            conditions=(Condition(ConditionName.UNCONSCIOUS),) if fate == "unconscious" else (),
+        )
+        with contextlib.suppress(brawl.StateError, brawl.RulesError):  # an overlap, a ledge...
+            state = state.with_creature(moved)
+    return state
+
+
+def test_the_enemies_surveyed_once_a_decision_are_the_brute_force_ones() -> None:
+    """DS-STRIKE-01, R-GEO-1: the policy's one pass over the acting creature's enemies gives the
+    living ones within melee distance 1 (the targets of its melee Free Strikes), those still able
+    to fight and the least distance to them, as :func:`brawl.distance` gives them one by one, in
+    400 crowds of every size around the creature whose turn it is."""
+    rng = random.Random(11)
+    seen = {"near": 0, "far": 0, "large": 0, "out": 0}
+    for _ in range(400):
+        state = crowd(rng)
+        assert isinstance(state.turn, DrawSteelTurn)
+        me = state.creature(str(state.turn.current))
+        enemies = [c for c in state.creature_list() if c.side != me.side]
+        near = [c.id for c in enemies if not c.dead and brawl.distance(me.pos, me.n, c.pos, c.n) <= 1]
+        able = [c for c in enemies if not c.dead and not c.has(ConditionName.UNCONSCIOUS)]
+        now = min((brawl.distance(me.pos, me.n, c.pos, c.n) for c in able), default=0)
+        options = Options(state)
+        assert options.foes() == (able, now)
+        listed = Options(state, brawl.legal_actions(state)).melee_free_strikes()
+        assert options.first_melee_free_strike() == (listed[0] if listed else None)
+        assert {a.action.target for a in listed} <= set(near)  # type: ignore[attr-defined]
+        seen["near"] += bool(near)
+        seen["far"] += any(brawl.distance(me.pos, me.n, c.pos, c.n) > 1 for c in able)
+        seen["large"] += any(c.n > 1 for c in enemies)
+        seen["out"] += len(able) < len([c for c in enemies if not c.dead])
+    # most crowds do real work: foes in reach and beyond, large ones, unconscious ones left out
+    assert min(seen.values()) > 100, seen

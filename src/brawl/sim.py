@@ -119,14 +119,19 @@ class Options(Sequence[Action]):
         and the distance to the nearest of those (0 with none)."""
         if self._survey is None:
             me = self._state.creature(self._state.turn.current)  # type: ignore[union-attr]
-            side, pos, n = me.side, me.pos, me.n
+            side = me.side
+            x, y, z = me.pos
+            grow = me.size.squares - 1
             near: list[str] = []
             foes: list[Creature] = []
             now = -1
             for c in self._state.creature_list():
                 if c.side == side or c.dead:
                     continue
-                d = distance(pos, n, c.pos, c.n)
+                # distance(me.pos, me.n, c.pos, c.n), inline: this loop runs once a decision
+                cx, cy, cz = c.pos
+                cg = c.size.squares - 1
+                d = max(0, cx - x - grow, x - cx - cg, cy - y - grow, y - cy - cg, cz - z - grow, z - cz - cg)
                 if d <= MELEE_DISTANCE:
                     near.append(c.id)
                 if not c.conditions or not c.has(ConditionName.UNCONSCIOUS):
