@@ -350,18 +350,26 @@ def nearest_end(
         k += 1
         assert k <= now + far, "an end square lies beyond the window's far edge"
         found = _within(boxes, k, layout) & ends
-    squares: dict[Pos, int] = {}
+    squares: dict[Pos, tuple[int, int]] = {}  # each square's squares from the start, and its bit
     while found:
         low = found & -found
         found ^= low
         dz, r = divmod(low.bit_length() - 1, plane)
         dy, dx = divmod(r, stride)
         p = Pos(x0 + dx, y0 + dy, z0 + dz)
-        squares[p] = max(abs(p.x - ox), abs(p.y - oy), abs(p.z - oz))
-    fewest = min(squares.values())
-    tied = [p for p, sq in squares.items() if sq == fewest]
-    best = tied[0] if len(tied) == 1 else min(tied, key=lambda p: (b.cost_of(p), p))
-    return best, k
+        squares[p] = max(abs(p.x - ox), abs(p.y - oy), abs(p.z - oz)), low
+    fewest = min(sq for sq, _ in squares.values())
+    tied = [(p, low) for p, (sq, low) in squares.items() if sq == fewest]
+    if len(tied) == 1:
+        return tied[0][0], k
+    # the cheapest of the tied squares, then the least: the search's squares of each cost in turn
+    mask = sum(low for _, low in tied)
+    cost = 0
+    while not b.at_cost(cost) & mask:
+        cost += 1
+        assert cost <= reach.budget, "a reached square has no cost"
+    cheapest = b.at_cost(cost)
+    return min(p for p, low in tied if cheapest & low), k
 
 
 Box = tuple[int, int, int, int, int, int]
