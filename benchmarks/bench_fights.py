@@ -141,6 +141,15 @@ def split(enc: brawl.Encounter, runs: int) -> dict[str, float]:
     return out
 
 
+def reads_statblocks(src: str) -> bool:
+    """Whether the sources ``src`` load the abilities scenario: they have stat blocks (older ones
+    have none) and the checkout's shipped stat blocks lie beside them, where they look for them."""
+    return (
+        Path(src, "brawl", "statblocks").is_dir()
+        and Path(src).resolve().parent.joinpath("examples", "statblocks").is_dir()
+    )
+
+
 def measure_before(src: str, runs: int, repeat: int, scenario: Path = SCENARIO) -> float:
     """Fights per CPU second of another copy of brawl's sources, in a subprocess."""
     env = dict(os.environ, PYTHONPATH=src)
@@ -181,7 +190,8 @@ def main() -> None:
         metavar="[LABEL=]SRC",
         action="append",
         default=[],
-        help="another copy of brawl's src directory (repeatable; the first is the base of the ratios)",
+        help="another copy of brawl's src directory, in a checkout (repeatable; the first is the base "
+        "of the ratios); the runs with abilities need its examples/statblocks beside it",
     )
     parser.add_argument(
         "--before-fights",
@@ -216,7 +226,7 @@ def main() -> None:
         print(f"Target as a ratio: {TARGET_RATIO:.0f}x {rows[0][0]}: {met} ({ratio:.1f}x).")
     with_abilities = brawl.load_scenario(ABILITIES)
     brawl.simulate(with_abilities, runs=2)
-    with_blocks = [b for b in befores if Path(b[1], "brawl", "statblocks").is_dir()]  # older: none
+    with_blocks = [b for b in befores if reads_statblocks(b[1])]
     able, rate = side_by_side(with_abilities, ABILITIES, with_blocks, runs, runs, repeat)
     able.append(("greedy on lazy options (default)", rate))
     print(f"\nWith abilities: {ABILITIES.name}, {runs} fights, best of {repeat} (CPU time)\n")
