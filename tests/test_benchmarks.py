@@ -1,10 +1,14 @@
-"""The whole-fight benchmark is a script anyone can run: a short run of it, end to end."""
+"""The benchmark scripts are scripts anyone can run: short runs of them, end to end."""
 
 from __future__ import annotations
 
+import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "benchmarks" / "bench_fights.py"
@@ -44,3 +48,26 @@ def test_bench_fights_runs_and_measures_each_source_it_can(tmp_path: Path) -> No
     assert "Per fight (" in rest
     assert "By the kind of action chosen" in rest
     assert "| TakeAction(FreeStrike) |" in rest
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="counting instructions needs valgrind")
+def test_bench_instructions_counts_a_fight() -> None:
+    """One fight of a small scenario counted under valgrind: a table of instructions per fight,
+    millions of them (a whole fight, the program's start-up taken off), the first row the base
+    of the ratios."""
+    run = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "bench_instructions.py"),
+            *("--fights", "1", "--scenario", str(ROOT / "examples" / "scenarios" / "bridge.toml")),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "Instructions per fight: bridge.toml, seeds 1 to 1" in run.stdout
+    rows = re.findall(r"^\| (.+) \| ([\d,.]+)M \| ([\d.]+)x \|$", run.stdout, re.MULTILINE)
+    assert [(label, ratio) for label, _, ratio in rows] == [("this checkout", "1.000")]
+    assert 1.0 < float(rows[0][1].replace(",", "")) < 1000.0
