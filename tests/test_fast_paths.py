@@ -226,7 +226,9 @@ def test_an_encounter_copy_keeps_every_field() -> None:
             assert getattr(copied, name) is getattr(enc, name)
 
 
-def test_routes_from_the_floods_steps_are_the_step_rules_routes_in_fights() -> None:
+def test_routes_from_the_floods_steps_are_the_step_rules_routes_in_fights(
+    same_route: Callable[..., tuple[brawl.Pos, ...]],
+) -> None:
     """R-MOVE-1, R-GEO-4: every destination a creature could advance to, in every state of two
     fights, has the same cheapest path and step costs rebuilt from the flood's own steps as from
     the step rules (``MoveModel.check_step``), which allow each step at that cost."""
@@ -245,12 +247,7 @@ def test_routes_from_the_floods_steps_are_the_step_rules_routes_in_fights() -> N
             backend.walk = None  # this result asks the step rules
             model = movement_model(state, cid, "advance")
             for pos in fast:
-                path, costs = fast.route_to(pos)
-                assert (path, costs) == slow.route_to(pos)
-                at = fast.origin
-                for q, c in zip(path, costs, strict=True):
-                    assert model.check_step(at, q) == c
-                    at = q
+                path = same_route(fast, slow, model, pos)
                 routes += len(path) > 2
     assert routes > 500
 

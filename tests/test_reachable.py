@@ -5,6 +5,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import assume, given
@@ -737,8 +738,10 @@ def test_cheaper_neighbours_by_index_are_those_by_position(
         )
 
 
-@given(scenes())
-def test_a_route_from_the_floods_steps_is_the_route_the_step_rules_give(scene: tuple[Encounter, str]) -> None:
+@given(scene=scenes())
+def test_a_route_from_the_floods_steps_is_the_route_the_step_rules_give(
+    scene: tuple[Encounter, str], same_route: Callable[..., tuple[brawl.Pos, ...]]
+) -> None:
     """R-MOVE-1, R-GEO-4: on one level a size-1 mover's cheapest path is rebuilt from the bit-set
     flood's own steps; it is the path and the step costs found by asking the step rules
     (``MoveModel.check_step``) of each candidate, and every step is one the rules allow at that cost."""
@@ -756,9 +759,4 @@ def test_a_route_from_the_floods_steps_is_the_route_the_step_rules_give(scene: t
         model = movement_model(enc, "mover", mode)
         farthest = sorted(fast.items(), key=lambda pc: -pc[1])[:8]
         for pos, _ in farthest:
-            path, costs = fast.route_to(pos)
-            assert (path, costs) == slow.route_to(pos)
-            at = fast.origin
-            for q, c in zip(path, costs, strict=True):
-                assert model.check_step(at, q) == c
-                at = q
+            same_route(fast, slow, model, pos)

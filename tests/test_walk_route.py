@@ -7,6 +7,8 @@ the bit planes its large windows fold them into. Both give the same positions an
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from hypothesis import given
 
 import brawl
@@ -61,7 +63,9 @@ def test_routes_read_from_the_planes_are_those_read_from_the_layers(scene: tuple
         assert first.route_to(pos) == second.route_to(pos)
 
 
-def test_a_large_window_routes_over_its_folded_layers() -> None:
+def test_a_large_window_routes_over_its_folded_layers(
+    same_route: Callable[..., tuple[brawl.Pos, ...]],
+) -> None:
     """R-MOVE-1: a search whose window folds its old layers into the bit planes as it goes
     rebuilds its routes from the planes; they are the routes the step rules give, each step at
     the cost the rules say."""
@@ -81,9 +85,4 @@ def test_a_large_window_routes_over_its_folded_layers() -> None:
     model = movement_model(enc, "mover", "advance")
     ends = list(fast)  # cheapest first
     for pos in (*ends[-4:], *ends[:: len(ends) // 7]):
-        path, costs = fast.route_to(pos)
-        assert (path, costs) == slow.route_to(pos)
-        at = fast.origin
-        for q, c in zip(path, costs, strict=True):
-            assert model.check_step(at, q) == c
-            at = q
+        same_route(fast, slow, model, pos)
