@@ -82,7 +82,7 @@ def test_show_chooses_a_level_with_creatures_and_lists_the_others(
     assert status == EXIT_OK
     assert out == brawl.render_text(enc, z=4) + "\n"
     status, out, _ = run(capsys, "show", str(path), "--z", "0")
-    assert out.endswith("on other levels than 0:\n  kira at (3, 1, 4) (--z 4)\n  dain at (6, 1, 4) (--z 4)\n")
+    assert out.endswith("on other levels than 0:\n  kira at (3, 1, 4) (z 4)\n  dain at (6, 1, 4) (z 4)\n")
 
 
 def test_show_json_prints_the_save(capsys: pytest.CaptureFixture[str]) -> None:
@@ -119,7 +119,7 @@ def test_apply_an_inline_action_and_save_the_new_state(
     assert status == EXIT_OK
     enc = brawl.from_json(combat.read_text(encoding="utf-8"))
     want = brawl.apply(enc, A.StartTurn("kira"))
-    assert out == brawl.explain(want.events) + "\n"
+    assert out == brawl.explain(want.events, rules=False) + "\n" == "kira (heroes) starts a turn in round 1\n"
     assert brawl.from_json(saved.read_text(encoding="utf-8")) == want.state
 
 
@@ -139,7 +139,10 @@ def test_apply_an_action_file_or_a_log_with_json_output(
     result = tmp_path / "result.json"
     result.write_text(out, encoding="utf-8")
     status, out, _ = run(capsys, "explain", str(result))
+    assert out == brawl.explain(want.events, rules=False) + "\n"
+    status, out, _ = run(capsys, "explain", str(result), "--rules")
     assert out == brawl.explain(want.events) + "\n"
+    assert "(DS-SIDE-07)" in out
 
 
 def test_apply_reads_the_action_from_standard_input(
@@ -179,8 +182,10 @@ def test_explain_an_event_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     for e in old["events"]:
         del e["explain"]  # a log written before events carried their line
     path.write_text(json.dumps(old), encoding="utf-8")
-    status, out, _ = run(capsys, "explain", str(path))
+    status, out, _ = run(capsys, "explain", str(path), "--rules")
     assert (status, out) == (EXIT_OK, brawl.explain(events) + "\n")
+    status, out, _ = run(capsys, "explain", str(path))
+    assert (status, out) == (EXIT_OK, "ogre takes 12 fire → 12 Stamina lost, 60 → 48\n")
     status, out, _ = run(capsys, "explain", str(path), "--json")
     assert out == brawl.events_to_json(events)
 

@@ -134,15 +134,6 @@ def chosen_level(enc: Encounter) -> int:
     return min(found, key=lambda z: (-len(found[z]), z))
 
 
-def others(enc: Encounter, z: int) -> list[str]:
-    """A line for each creature not in level ``z``: its id, position and the option that shows it."""
-    lines = []
-    for c in enc.creature_list():
-        if not c.pos.z <= z < c.pos.z + c.n:
-            lines.append(f"  {c.id} at {tuple(c.pos)} (--z {c.pos.z})")
-    return ["", f"on other levels than {z}:", *lines] if lines else []
-
-
 def _show_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", help="a .toml scenario, a .json save or a bundled scenario's name (bridge, ...)")
     p.add_argument("--z", type=int, default=None, help="the level to draw (default: one with creatures)")
@@ -162,7 +153,7 @@ def run_show(args: argparse.Namespace) -> int:
     if args.json:
         out(to_json(enc))
     else:
-        out("\n".join([picture, *others(enc, z)]))
+        out(picture)
     return EXIT_OK
 
 
@@ -201,7 +192,12 @@ def _apply_arguments(p: argparse.ArgumentParser) -> None:
         help="an action (a file, - for standard input, or the JSON text itself) or an actions document",
     )
     p.add_argument("--out", metavar="FILE", default=None, help="write the new state there as a JSON save")
+    _rules_flag(p)
     _json_flag(p, 'print {"schema", "state", "events"} as JSON instead of the events\' lines')
+
+
+def _rules_flag(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--rules", action="store_true", help="end each event's line with the rule IDs behind it")
 
 
 def run_apply(args: argparse.Namespace) -> int:
@@ -221,18 +217,19 @@ def run_apply(args: argparse.Namespace) -> int:
         state = unstructure(result.state, Encounter)
         out(dumps({"schema": SCHEMA, "state": state, "events": [event_data(e) for e in result.events]}))
     else:
-        out(explain(list(result.events)))
+        out(explain(list(result.events), rules=args.rules))
     return EXIT_OK
 
 
 def _explain_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("events", help="an events document (brawl.events_to_json) or brawl apply --json's output")
+    _rules_flag(p)
     _json_flag(p, "print the events document, each event with its explain line")
 
 
 def run_explain(args: argparse.Namespace) -> int:
     events = load_events(args.events)
-    out(events_to_json(events) if args.json else explain(list(events)))
+    out(events_to_json(events) if args.json else explain(list(events), rules=args.rules))
     return EXIT_OK
 
 

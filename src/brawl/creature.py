@@ -367,6 +367,18 @@ class Creature:
         """Not dead."""
         return not self.dead
 
+    def __str__(self) -> str:
+        """One line: id, name, position, Stamina and what is on it (``kira (Kira) at (2, 2, 0):
+        Stamina 12/30, winded, prone``)."""
+        name = f" ({self.name})" if self.name and self.name != self.id else ""
+        stamina = f"Stamina {self.stamina}/{self.stamina_max}"
+        if self.temporary_stamina:
+            stamina += f" +{self.temporary_stamina} temporary"
+        states = ["dead" if self.dead else "dying" if self.is_dying else "winded" if self.is_winded else ""]
+        states = [s for s in states if s]
+        states += [str(c.name.value) for c in self.conditions]
+        return f"{self.id}{name} at {tuple(self.pos)}: {', '.join([stamina, *states])}"
+
     def has(self, name: ConditionName | str) -> bool:
         """Whether any instance of the condition is on the creature; it never counts twice."""
         key = name if type(name) is ConditionName else ConditionName(name)

@@ -212,7 +212,19 @@ def render_text(
         ]
     if legend:
         lines += legend_lines(enc, creature_glyphs, object_glyphs)
+        lines += elsewhere_lines(enc, level)
     return "\n".join(lines)
+
+
+def elsewhere_lines(enc: Encounter, z: int) -> list[str]:
+    """Under the legend, a line for each living creature on no square of level ``z``: its id,
+    position and the level that shows it; nothing when every one is on ``z``."""
+    lines = [
+        f"  {c.id} at {tuple(c.pos)} (z {c.pos.z})"
+        for c in enc.creature_list()
+        if c.is_alive and not c.pos.z <= z < c.pos.z + c.n
+    ]
+    return ["", f"on other levels than {z}:", *lines] if lines else []
 
 
 def _stamp(rows: list[list[str]], pos: Pos, n: int, z: int, xs: range, ys: range, glyph: str) -> None:

@@ -35,10 +35,23 @@ class Event:
         )
         return f"{type(self).__name__}({fields}){cite(self.rules)}"
 
+    def plain(self) -> str:
+        """The line of :meth:`explain` for people at the table: without the rule IDs."""
+        return uncited(self.explain(), self.rules)
+
+    def __str__(self) -> str:
+        return self.explain()
+
 
 def cite(rules: tuple[str, ...]) -> str:
     """`` (DS-DMG-10, DS-DMG-12)`` or the empty string."""
     return f" ({', '.join(rules)})" if rules else ""
+
+
+def uncited(line: str, rules: tuple[str, ...]) -> str:
+    """``line`` without the :func:`cite` of ``rules`` it ends with, if it ends with it."""
+    suffix = cite(rules)
+    return line[: -len(suffix)] if suffix and line.endswith(suffix) else line
 
 
 @attrs.frozen(kw_only=True)
@@ -74,8 +87,12 @@ class DiceRolled(Event):
         return f"{who}{self.purpose}: {self.dice} rolled {shown} ({self.source}){cite(self.rules)}"
 
 
-def explain(events: Event | tuple[Event, ...] | list[Event]) -> str:
-    """A readable account of events, one line each."""
+def explain(events: Event | tuple[Event, ...] | list[Event], *, rules: bool = True) -> str:
+    """A readable account of events, one line each.
+
+    ``rules=False`` gives the plain form for people (:meth:`Event.plain`): the same lines without
+    the rule IDs, and without an event's details that the next line repeats.
+    """
     if isinstance(events, Event):
         items: tuple[Event, ...] = (events,)
     elif isinstance(events, (tuple, list)) and all(isinstance(e, Event) for e in events):
@@ -84,4 +101,6 @@ def explain(events: Event | tuple[Event, ...] | list[Event]) -> str:
         raise ArgumentTypeError(
             f"explain(events={events!r}): an Event or a list of Events is needed", rule=()
         )
-    return "\n".join(e.explain() for e in items)
+    if not isinstance(rules, bool):
+        raise ArgumentTypeError(f"explain(rules={rules!r}): True or False is needed", rule=())
+    return "\n".join(e.explain() if rules else e.plain() for e in items)

@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
+import re
+
 import attrs
 
 from brawl.events.base import Event, cite
 from brawl.geometry import Pos
 
+_CELLS = re.compile(r"(\w+) at \(-?\d+, -?\d+, -?\d+\)(?:, \1 at \(-?\d+, -?\d+, -?\d+\))+")
+
 
 def _xyz(p: Pos | None) -> str:
     return "nowhere" if p is None else f"({p[0]}, {p[1]}, {p[2]})"
+
+
+def fewer_cells(text: str) -> str:
+    """``text`` with each run of two or more cells of one material (``stone at (15, 5, 0), stone at
+    (15, 6, 0)``) said once, with their number (``stone (2 squares)``): for the plain form."""
+    return _CELLS.sub(lambda m: f"{m.group(1)} ({m.group(0).count(' at (')} squares)", text)
 
 
 @attrs.frozen(kw_only=True)
@@ -46,6 +56,9 @@ class ForceMoved(Event):
     start: Pos = attrs.field(factory=lambda: Pos(0, 0, 0))
     path: tuple[Pos, ...] = ()
     stopped: str = ""
+
+    def plain(self) -> str:
+        return fewer_cells(super().plain()).replace("; stopped: stopped by ", "; stopped by ")
 
     def explain(self) -> str:
         kind = f"vertical {self.kind}" if self.vertical else self.kind
@@ -99,6 +112,9 @@ class SlammedIntoObject(Event):
     damage: int
     """2 + remaining when the object is at least the target's size, else 0 (R-FORCE-5)."""
 
+    def plain(self) -> str:
+        return fewer_cells(super().plain())
+
     def explain(self) -> str:
         if self.damage:
             what = f"takes 2 + {self.remaining} = {self.damage}"
@@ -125,6 +141,9 @@ class HurledThrough(Event):
     damage: int
     remaining_before: int
     remaining_after: int
+
+    def plain(self) -> str:
+        return fewer_cells(super().plain())
 
     def explain(self) -> str:
         return (
