@@ -87,11 +87,13 @@ def slow_client(port: int) -> socket.socket:
     return sock
 
 
-def head(port: int) -> bytes:
-    """The whole head of a POST whose body is :data:`VERSION`."""
+def head(port: int, *, expect: bool = False) -> bytes:
+    """The whole head of a POST whose body is :data:`VERSION`; with ``expect``, the server is asked
+    to say (100 Continue) once the request is under way."""
+    asks = b"Expect: 100-continue\r\n" if expect else b""
     return (
         b"POST / HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\n"
-        b"Content-Length: %d\r\n\r\n" % (port, len(VERSION))
+        b"Content-Length: %d\r\n%s\r\n" % (port, len(VERSION), asks)
     )
 
 
@@ -141,7 +143,8 @@ def test_a_connection_that_does_not_send_its_head_in_time_is_closed(tmp_path: Pa
         slow = slow_client(port)
         body = socket.create_connection(("127.0.0.1", port), timeout=STEP)
         try:
-            body.sendall(head(port))
+            body.sendall(head(port, expect=True))
+            assert body.recv(4096).startswith(b"HTTP/1.1 100 ")  # its request is under way
             for line in range(40):  # 20 seconds at most
                 trickle([slow], line)
                 if closed(silent) and closed(slow):
@@ -164,9 +167,9 @@ def test_when_every_place_holds_a_request_under_way_a_new_client_gets_503(tmp_pa
     with running(tmp_path, "--max-connections", "3", "--time-limit", "30") as port:
         busy = [socket.create_connection(("127.0.0.1", port), timeout=STEP) for _ in range(3)]
         try:
-            for sock in busy:
-                sock.sendall(head(port))
-            time.sleep(0.5)
+            for sock in busy:  # the server asks for the body once the request is under way
+                sock.sendall(head(port, expect=True))
+                assert sock.recv(4096).startswith(b"HTTP/1.1 100 ")
             assert ask(port)[0] == 503
             for sock in busy:
                 sock.sendall(VERSION)
