@@ -35,7 +35,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.fixture
 def client() -> TestClient:
-    return TestClient(make_app(Server(Limits(max_request=100_000))))
+    return TestClient(
+        make_app(Server(Limits(max_request=100_000))), headers={"Content-Type": "application/json"}
+    )
 
 
 def call(client: TestClient, method: str, params: Any = None, id: Any = 1) -> dict[str, Any]:
@@ -190,7 +192,10 @@ def test_the_server_waits_no_longer_than_its_time_limit_for_a_body() -> None:
     try:
         assert "127.0.0.1" in first_line(proc)
         with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
-            sock.sendall(b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{")
+            sock.sendall(
+                b"POST / HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\n"
+                b"Content-Length: 100\r\n\r\n{" % port
+            )
             start = time.monotonic()
             answer = sock.recv(4096)
             assert b" 408 " in answer.split(b"\r\n")[0]

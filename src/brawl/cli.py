@@ -36,7 +36,7 @@ from brawl.io.scenario import bundled_scenario, bundled_scenarios, loads_scenari
 from brawl.outcome import Outcome
 from brawl.render import render_svg, render_text
 from brawl.requests import Action
-from brawl.server.http import parse_address, serve_http
+from brawl.server.http import HttpLimits, parse_address, serve_http
 from brawl.server.protocol import Limits, Server, brawl_error_data
 from brawl.server.stdio import serve_stdio
 from brawl.state import Encounter
@@ -247,6 +247,28 @@ def _serve_arguments(p: argparse.ArgumentParser) -> None:
         default=None,
         help="serve HTTP POST requests there instead of stdio (host default 127.0.0.1; needs brawl[server])",
     )
+    http = HttpLimits()
+    p.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="over HTTP, a web origin (http://localhost:3000) whose pages may call the server; repeatable",
+    )
+    p.add_argument(
+        "--max-connections",
+        type=int,
+        default=http.max_connections,
+        metavar="N",
+        help="over HTTP, connections served at once",
+    )
+    p.add_argument(
+        "--header-timeout",
+        type=float,
+        default=http.header_timeout,
+        metavar="SECONDS",
+        help="over HTTP, time a connection has to send a request's headers",
+    )
     p.add_argument(
         "--max-request",
         type=int,
@@ -270,7 +292,8 @@ def run_serve(args: argparse.Namespace) -> int:
     if args.http is None:
         return serve_stdio(sys.stdin.buffer, sys.stdout.buffer, server)
     host, port = parse_address(args.http)
-    return serve_http(host, port, server)
+    limits = HttpLimits(max_connections=args.max_connections, header_timeout=args.header_timeout)
+    return serve_http(host, port, server, limits=limits, allow_origins=args.allow_origin)
 
 
 def _no_arguments(p: argparse.ArgumentParser) -> None:
