@@ -4,10 +4,14 @@ squares once; a map drawn by ``render_text`` names the creatures on other levels
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
+
 import pytest
 
 import brawl
 from brawl import Cell, Creature, Encounter, Material, Terrain
+
+SVG = "{http://www.w3.org/2000/svg}"
 
 
 def walled() -> Encounter:
@@ -68,3 +72,16 @@ def test_a_map_names_the_creatures_on_other_levels() -> None:
     assert drawn.endswith("\n\non other levels than 0:\n  talia at (7, 2, -12) (z -12)")
     assert "on other levels" not in brawl.render_text(enc, legend=False)
     assert "talia (Talia)" in brawl.render_text(enc, z=-12)
+
+
+def test_a_reachable_result_draws_its_squares_and_costs_in_a_notebook() -> None:
+    enc = brawl.load_scenario(brawl.bundled_scenario("bridge"))
+    reach = brawl.reachable(enc, "talia")
+    svg = reach._repr_svg_()
+    assert svg is not None
+    root = ET.fromstring(svg)
+    tinted = [r for r in root.iter(f"{SVG}rect") if r.get("fill") == "#f5d442"]
+    assert len(tinted) == sum(1 for p in reach if p.z == reach.origin.z) == len(reach)
+    written = [t.text or "" for t in root.iter(f"{SVG}text") if t.get("fill") == "#333"]
+    assert sorted(map(int, written)) == sorted(reach.costs().values())
+    assert reach.cost((9, 4, 0)) == 6

@@ -66,7 +66,11 @@ CLIFF = """\
 #######....~~~
 #######.a..~~~
 r raider-1 (River raider)  1M  Stamina 12/12  at (10, 2, 0)
-a raider-2 (River raider)  1M  Stamina 12/12  at (8, 5, 0)"""
+a raider-2 (River raider)  1M  Stamina 12/12  at (8, 5, 0)
+
+on other levels than 0:
+  kira at (3, 1, 4) (z 4)
+  dain at (6, 1, 4) (z 4)"""
 
 CLIFF_TOP = "\n".join(
     [

@@ -736,6 +736,18 @@ def _back_steps(directions: tuple[Pos, ...], s: int) -> tuple[tuple[int, int, in
     return tuple(out)
 
 
+_SVG_DRAWER: list[Callable[[Reachable], str] | None] = [None]
+"""The picture :meth:`Reachable._repr_svg_` draws, installed by :mod:`brawl.render` (an edge, above
+the model) with :func:`install_reach_drawer`."""
+
+
+def install_reach_drawer(drawer: Callable[[Reachable], str] | None) -> None:
+    """Make ``drawer`` the picture notebooks show for a :class:`Reachable` (None: no picture)."""
+    if drawer is not None and not callable(drawer):
+        raise InvalidArgumentError(f"drawer {drawer!r}: a function of a Reachable is needed", rule=())
+    _SVG_DRAWER[0] = drawer
+
+
 @attrs.frozen(eq=False)
 class Reachable:
     """Where a creature can end a move this time, and the cheapest cost to each (R-MOVE-1, R-MOVE-2).
@@ -758,6 +770,15 @@ class Reachable:
     _step: Callable[[Pos, Pos], int | None] = attrs.field(repr=False)
     _directions: tuple[Pos, ...] = attrs.field(repr=False)
     _backend: Backend = attrs.field(repr=False)
+    state: object = attrs.field(default=None, repr=False)
+    """The encounter searched, for the picture a notebook shows (:meth:`_repr_svg_`)."""
+
+    def _repr_svg_(self) -> str | None:
+        """The mover's level with each reachable square tinted and its cost written in it, for
+        notebooks (Jupyter calls it); None without the encounter or before ``brawl.render`` is
+        imported, which ``import brawl`` does."""
+        drawer = _SVG_DRAWER[0]
+        return None if drawer is None or self.state is None else drawer(self)
 
     def __contains__(self, pos: object) -> bool:
         try:

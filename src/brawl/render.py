@@ -17,6 +17,7 @@ from brawl.checks import whole_number
 from brawl.creature import HEROES
 from brawl.errors import ArgumentTypeError, InvalidArgumentError
 from brawl.geometry import Pos
+from brawl.reach import Reachable, install_reach_drawer
 from brawl.state import Encounter, install_svg_drawer
 
 MAX_CELLS = 200 * 200
@@ -563,6 +564,22 @@ def _highlights(
     return out
 
 
+def notebook_reach_svg(reach: Reachable) -> str:
+    """The picture a notebook shows for a :class:`~brawl.reach.Reachable`: the mover's level with
+    each square it can end on tinted and its cost written in it, the window around those squares
+    (at most 200 x 200)."""
+    enc = reach.state
+    assert isinstance(enc, Encounter)
+    costs = {p: c for p, c in reach.items() if p.z == reach.origin.z}
+    side = int(MAX_CELLS**0.5)
+    low_x = max(0, min(p.x for p in costs) - 1)
+    low_y = max(0, min(p.y for p in costs) - 1)
+    window_x = (low_x, min(enc.terrain.width, max(p.x for p in costs) + 2, low_x + side))
+    window_y = (low_y, min(enc.terrain.depth, max(p.y for p in costs) + 2, low_y + side))
+    return render_svg(enc, z=reach.origin.z, highlight=costs, x_range=window_x, y_range=window_y)
+
+
 install_svg_drawer(notebook_svg)  # import brawl, and notebooks draw encounters
+install_reach_drawer(notebook_reach_svg)  # and the squares a creature can reach
 
 __all__ = ["MAX_CELLS", "notebook_svg", "render_svg", "render_text", "terrain_glyph"]

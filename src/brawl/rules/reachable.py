@@ -220,9 +220,11 @@ def _reachable(
     ):
         # the common query: a small walking window (8 directions), searched straight away
         backend: Backend = bitset_search(model, origin, points)
-        return Reachable(cid, origin, points, mode, "bitset", model.step, HORIZONTAL_DIRECTIONS, backend)
+        return Reachable(
+            cid, origin, points, mode, "bitset", model.step, HORIZONTAL_DIRECTIONS, backend, state
+        )
     backend, used = search(model, origin, points, algorithm=algorithm)
-    return Reachable(cid, origin, points, mode, used, model.step, model.directions, backend)
+    return Reachable(cid, origin, points, mode, used, model.step, model.directions, backend, state)
 
 
 def movement_points(
