@@ -97,3 +97,43 @@ def test_the_message_pieces() -> None:
     assert id_hint("kira") == ""
     assert whose_turn("talia", ("kira", "mara")) == "it is 'kira' and 'mara''s turn, not 'talia''s"
     assert whose_turn("kira", None) == "it is not 'kira''s turn: no creature is taking a turn"
+
+
+def test_an_unknown_duration_lists_the_durations() -> None:
+    with pytest.raises(
+        brawl.ConditionError, match=r"duration 'forever' is not one of eot, save_ends, .*until_removed"
+    ):
+        brawl.add_condition(bridge(), "kira", "prone", duration="forever")
+
+
+def test_a_tuple_of_the_wrong_length_says_its_length() -> None:
+    with pytest.raises(brawl.ArgumentTypeError, match=r"expected tuple\[int, int\] \| None, got tuple of 3$"):
+        brawl.power_roll(bridge(), 2, dice=(1, 2, 3))  # type: ignore[arg-type]  # three dice on purpose
+
+
+def test_an_action_given_as_its_json_data_points_to_action_from_json() -> None:
+    data = {"class": "StartCombat", "first_side": "heroes"}
+    with pytest.raises(brawl.ArgumentTypeError, match=r"got dict; .* brawl\.action_from_json"):
+        brawl.apply(bridge(), data)  # type: ignore[arg-type]  # the slip the hint is for
+    action = brawl.action_from_json(data)
+    assert action == brawl.action_from_json('{"class": "StartCombat", "first_side": "heroes"}')
+    assert brawl.apply(bridge(), action).state.round == 1
+    with pytest.raises(brawl.ArgumentTypeError, match="action_from_json"):
+        brawl.action_from_json([data])  # type: ignore[arg-type]  # a list is no action
+    with pytest.raises(brawl.ScenarioError, match="first_sid"):
+        brawl.action_from_json({"class": "StartCombat", "first_sid": "heroes"})
+
+
+def test_one_position_given_as_a_path_suggests_a_list() -> None:
+    with pytest.raises(
+        brawl.ArgumentTypeError, match=r"got tuple of 3; a path is a list of positions: \[\(3, 2, 0\)\]"
+    ):
+        brawl.move(bridge(), "kira", (3, 2, 0))  # type: ignore[arg-type]  # the slip the hint is for
+
+
+def test_a_move_mode_takes_its_article() -> None:
+    reach = brawl.reachable(bridge(), "kira")
+    with pytest.raises(brawl.IllegalMoveError, match="can't end an advance move at"):
+        reach.cost((15, 8, 0))
+    with pytest.raises(brawl.IllegalMoveError, match="can't end a shift move at"):
+        brawl.reachable(bridge(), "kira", mode="shift").cost((15, 8, 0))

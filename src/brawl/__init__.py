@@ -480,6 +480,7 @@ __all__ += [
 
 # --- input and output and rendering --------------------------------------------------------
 from brawl.io.json import (
+    action_from_json,
     actions_from_json,
     actions_to_json,
     events_from_json,
@@ -499,6 +500,7 @@ from brawl.io.scenario import (
 from brawl.render import render_svg, render_text
 
 __all__ += [
+    "action_from_json",
     "actions_from_json",
     "actions_to_json",
     "events_from_json",

@@ -216,9 +216,33 @@ def readable(tp: object) -> str:
 def _refuse(fn: str, name: str, tp: object, value: object) -> ArgumentTypeError:
     """The error for ``value`` whose type does not fit ``tp``."""
     return ArgumentTypeError(
-        f"{fn}({name}={shown(value)}): expected {readable(tp)}, got {type(value).__name__}{id_hint(value)}",
+        f"{fn}({name}={shown(value)}): expected {readable(tp)}, got {_what(value)}{id_hint(value)}"
+        f"{_hint(tp, value)}",
         rule=(),
     )
+
+
+def _what(value: object) -> str:
+    """The type of a refused value, with its length for a tuple or list (``tuple of 3``)."""
+    if isinstance(value, tuple | list):
+        return f"{type(value).__name__} of {len(value)}"
+    return type(value).__name__
+
+
+def _hint(tp: object, value: object) -> str:
+    """What to pass instead, for the slips people make: a dict where an action is wanted, one
+    position where a path (a list of positions) is."""
+    wanted = readable(tp)
+    if isinstance(value, cabc.Mapping) and "Action" in wanted and "class" in value:
+        return "; an action's JSON data is read with brawl.action_from_json(...)"
+    if (
+        wanted.startswith("Iterable[Iterable[int]]")
+        and isinstance(value, tuple | list | Pos)
+        and value
+        and all(isinstance(v, int) for v in value)
+    ):
+        return f"; a path is a list of positions: [{tuple(value)}]"
+    return ""
 
 
 class _Param(typing.NamedTuple):

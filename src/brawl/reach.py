@@ -850,8 +850,10 @@ class Reachable:
     def _endpoint(self, pos: Iterable[int]) -> Pos:
         p = as_pos(pos)
         if not self._backend.is_endpoint(p):
+            article = "an" if self.mode[:1] in ("a", "e", "i", "o", "u") else "a"
             raise IllegalMoveError(
-                f"{self.creature!r} can't end a {self.mode} move at {tuple(p)} with {self.budget} movement",
+                f"{self.creature!r} can't end {article} {self.mode} move at {tuple(p)} "
+                f"with {self.budget} movement",
                 rule=("R-MOVE-1", "R-MOVE-2"),
             )
         return p

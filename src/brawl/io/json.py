@@ -763,6 +763,19 @@ def _items(values: object, cls: type[Any], what: str) -> list[Any]:
     return items
 
 
+def action_from_json(data: str | Mapping[str, Any], *, source: str | None = None) -> Action:
+    """One action from its JSON text or its plain data (``{"class": "Move", "creature": "kira",
+    ...}``), as :func:`actions_to_json` writes each one and JSON-RPC clients send it."""
+    if isinstance(data, str):
+        data = loads(data, source)
+    if not isinstance(data, Mapping):
+        raise ArgumentTypeError(
+            f"action_from_json(data={show(data)}): expected an action's JSON text or a dict", rule=()
+        )
+    action: Action = structure(dict(data), Action, source=source)
+    return action
+
+
 def actions_from_json(text: str, *, source: str | None = None) -> tuple[Action, ...]:
     """The actions saved by :func:`actions_to_json`, ready for :func:`brawl.replay`."""
     data = check_schema(loads(text, source), source)
@@ -784,6 +797,7 @@ __all__ = [
     "PACK_FROM",
     "SCHEMA",
     "SCHEMA_PACKED",
+    "action_from_json",
     "actions_from_json",
     "actions_to_json",
     "code_width",

@@ -83,6 +83,13 @@ class AddCondition(Action):
 
 def _condition(request: AddCondition) -> Condition:
     _known_condition(request.name, request.creature)
+    durations = [d.value for d in Duration]
+    if isinstance(request.duration, str) and request.duration not in durations:
+        raise ConditionError(
+            f"condition {request.name!r} on {request.creature!r}: duration {request.duration!r} is not "
+            f"one of {', '.join(durations)}",
+            rule="RB1-CONDITIONS",
+        )
     try:
         return Condition(
             ConditionName(request.name),
