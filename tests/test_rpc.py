@@ -413,7 +413,7 @@ def test_serve_http_without_the_server_extra_says_how_to_install_it(
 ) -> None:
     monkeypatch.setattr(http, "AVAILABLE", False)
     assert main(["serve", "--http", "8765"]) == EXIT_ERROR
-    assert "pip install 'brawl[server]'" in capsys.readouterr().err
+    assert 'pip install "brawl[server]"' in capsys.readouterr().err
 
 
 def test_serve_refuses_limits_that_are_not_positive(capsys: pytest.CaptureFixture[str]) -> None:

@@ -245,7 +245,7 @@ def _serve_arguments(p: argparse.ArgumentParser) -> None:
         "--http",
         metavar="[HOST:]PORT",
         default=None,
-        help="serve HTTP POST requests there instead of stdio (host default 127.0.0.1; needs brawl[server])",
+        help="serve HTTP POST requests there instead of stdio (host default 127.0.0.1; needs the server extra)",
     )
     http = HttpLimits()
     p.add_argument(

@@ -9,8 +9,8 @@
 The summary gives each side's win rate with its 95% Wilson interval, the rounds (mean, median and
 a histogram) and how often each creature survives; ``--json`` prints
 :meth:`brawl.sim.Summary.to_dict` with the settings of the run. The progress bar (with fights per
-second) needs ``tqdm`` (``pip install brawl[cli]``); ``--plot FILE`` draws the results as an SVG or
-PNG chart with matplotlib (``pip install brawl[plot]``).
+second) needs ``tqdm`` (``pip install "brawl[cli]"``); ``--plot FILE`` draws the results as an SVG or
+PNG chart with matplotlib (``pip install "brawl[plot]"``).
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ def _progress(runs: int, quiet: bool, err: TextIO) -> tuple[Callable[[int, int],
         return (lambda done, total: None), (lambda: None)
     progress_bars = _optional("tqdm")
     if progress_bars is None:  # pragma: no cover - the cli extra is not installed
-        print("(pip install brawl[cli] for a progress bar)", file=err)
+        print('(pip install "brawl[cli]" for a progress bar)', file=err)
         return (lambda done, total: None), (lambda: None)
     bar = progress_bars.tqdm(total=runs, unit="fight", desc="simulate", file=err, smoothing=0.1)
 
@@ -102,7 +102,7 @@ def plot(summary: Summary, title: str, path: str) -> None:
     """Draw the win rates (with their intervals), the rounds' histogram and survival into ``path``."""
     matplotlib = _optional("matplotlib")
     if matplotlib is None:  # pragma: no cover - the plot extra is not installed
-        raise BrawlError("--plot needs matplotlib: pip install brawl[plot]")
+        raise BrawlError('--plot needs matplotlib: pip install "brawl[plot]"')
     figure, ticker = _optional("matplotlib.figure"), _optional("matplotlib.ticker")
     fig = figure.Figure(figsize=(11, 3.8), layout="constrained")
     wins, rounds, alive = fig.subplots(1, 3, width_ratios=(1, 1.4, 1.6))

@@ -1,6 +1,6 @@
 """JSON-RPC over HTTP: a POST endpoint at ``/`` (and ``/rpc``), built on Starlette and uvicorn.
 
-Both come with the ``server`` extra (``pip install 'brawl[server]'``). The body of a POST is one
+Both come with the ``server`` extra (``pip install "brawl[server]"``). The body of a POST is one
 message, a request or a batch, sent as ``Content-Type: application/json``; the reply is its
 response with status 200 (JSON-RPC errors included), or status 204 and no body when only
 notifications were sent. A body over the size limit is refused with status 413 before it is read
@@ -64,7 +64,7 @@ LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 """The names a request on the loopback interface may give in its ``Host`` header."""
 JSON = "application/json"
 
-MISSING = "brawl serve --http needs the server extra: pip install 'brawl[server]' (Starlette and uvicorn)"
+MISSING = 'brawl serve --http needs the server extra: pip install "brawl[server]" (Starlette and uvicorn)'
 
 
 @attrs.frozen
