@@ -376,3 +376,16 @@ def test_a_count_in_digits_that_are_not_decimal_is_kept_as_text() -> None:
     doc["abilities"][0]["target"] = "\u00b2 creatures"
     ability = loads_statblocks(json.dumps(doc), source="thornling.json").blocks[0].abilities[0]
     assert (ability.target.kind, ability.target.text) == ("special", "\u00b2 creatures")
+
+
+def test_yaml_tables_that_hold_themselves_or_one_another_many_times_are_read_once() -> None:
+    """Aliases make a table hold itself, or one list 9**8 times: each is looked at once."""
+    err = _refused("name: X\nstamina: 5\ntraits: &a [*a]\n", "cycle.yaml")
+    assert err.field == "traits[0]"
+    rows = ["a: &a [1, 1, 1, 1, 1, 1, 1, 1, 1]"]
+    rows += [f"{b}: &{b} [{', '.join([f'*{a}'] * 9)}]" for a, b in zip("abcdefg", "bcdefgh", strict=True)]
+    file = loads_statblocks(
+        "\n".join([*rows, "name: X", "stamina: 5", "h2: [*h, *h]", ""]), source="laughs.yaml"
+    )
+    assert file.blocks[0].stamina == 5
+    assert file.notes == ("X: left out a, b, c, d, e, f, g, h, h2",)

@@ -72,10 +72,18 @@ _HUGE = 10**notation.MAX_DIGITS
 
 def refuse_long_numbers(data: Any, where: Where) -> None:
     """Refuse a document holding a whole number of more than :data:`~brawl.statblocks.text.MAX_DIGITS`
-    digits (YAML and TOML write them in hex too), naming the field of the first one."""
+    digits (YAML and TOML write them in hex too), naming the field of the first one.
+
+    A table or list met again (a YAML alias) is looked at once.
+    """
     stack: list[tuple[Any, str]] = [(data, "")]
+    seen: set[int] = set()
     while stack:
         node, field = stack.pop()
+        if isinstance(node, dict | list):
+            if id(node) in seen:
+                continue
+            seen.add(id(node))
         if isinstance(node, dict):
             for key in node:
                 if isinstance(key, int) and not -_HUGE < key < _HUGE:
