@@ -357,10 +357,7 @@ def _roll(raw: dict[str, Any], where: Where, field: str) -> dict[str, Any]:
             raise where.fail(f"expected the tier's printed text, got {kind(value)}", f"{field}.tier{n}")
         tiers.append(value.strip())
     out: dict[str, Any] = {"tiers": tiers}
-    chars = raw.get("characteristic", [])
-    if isinstance(chars, str):
-        chars = [chars]
-    found = [notation.characteristic(c, f"{field}.characteristic", where) for c in chars or []]
+    found = notation.characteristics(raw.get("characteristic"), f"{field}.characteristic", where)
     if found:
         out["characteristics"] = found
     bonus = raw.get("bonus")

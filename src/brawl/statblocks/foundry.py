@@ -67,7 +67,10 @@ ENDS = {"turn": "end of turn", "save": "save ends", "encounter": "end of encount
 
 def looks_like_actor(raw: Any) -> bool:
     """Whether a table reads as a Foundry actor."""
-    return isinstance(raw, dict) and isinstance(raw.get("system"), dict) and raw.get("type") in ACTOR_TYPES
+    if not isinstance(raw, dict) or not isinstance(raw.get("system"), dict):
+        return False
+    type_ = raw.get("type")
+    return isinstance(type_, str) and type_ in ACTOR_TYPES
 
 
 def looks_like_item(raw: Any) -> bool:
@@ -333,10 +336,9 @@ def _power_roll(system: dict[str, Any], where: Where, field: str) -> dict[str, A
         effects = {str(i): e for i, e in enumerate(effects)}
     if not isinstance(effects, dict):
         raise where.fail(f"expected a table of effects, got {kind(effects)}", f"{field}.power.effects")
-    chars_raw = _get(system, "power.roll.characteristics", [])
-    chars = [
-        notation.characteristic(c, f"{field}.power.roll.characteristics", where) for c in chars_raw or []
-    ]
+    chars = notation.characteristics(
+        _get(system, "power.roll.characteristics"), f"{field}.power.roll.characteristics", where
+    )
     tiers: list[list[Effect]] = [[], [], []]
     for key, effect in effects.items():
         here = f"{field}.power.effects.{key}"
@@ -362,7 +364,9 @@ def _power_roll(system: dict[str, Any], where: Where, field: str) -> dict[str, A
     if isinstance(formula, str):
         found = re.search(r"([+-])\s*(\d+)\s*$", formula)
         if found and "@chr" not in formula:
-            out["bonus"] = int(found.group(2)) * (-1 if found.group(1) == "-" else 1)
+            out["bonus"] = notation.signed(
+                found.group(1) + found.group(2), f"{field}.power.roll.formula", where
+            )
     return out
 
 

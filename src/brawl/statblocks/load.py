@@ -28,7 +28,15 @@ from brawl.errors import ArgumentTypeError, ScenarioError
 from brawl.io.jsontext import loads as json_loads
 from brawl.io.scenariofields import Where, kind
 from brawl.statblocks.model import HeroSheet, StatBlock, slug
-from brawl.statblocks.tomlformat import MAX_FILE, build_ability, build_block, parse_statblocks, read_document
+from brawl.statblocks.text import MAX_DIGITS
+from brawl.statblocks.tomlformat import (
+    MAX_FILE,
+    build_ability,
+    build_block,
+    parse_statblocks,
+    read_document,
+    refuse_long_numbers,
+)
 
 try:
     import yaml
@@ -220,7 +228,7 @@ def _read_yaml(text: str, source: str | None) -> Any:
     if len(text) > MAX_FILE:
         raise ScenarioError(f"file of {len(text)} characters: the limit is {MAX_FILE}", source=source)
     try:
-        docs = [d for d in yaml.safe_load_all(text) if d is not None]
+        docs = [d for d in yaml.load_all(text, Loader=_YamlLoader) if d is not None]
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None
@@ -232,8 +240,30 @@ def _read_yaml(text: str, source: str | None) -> Any:
     return docs[0] if len(docs) == 1 else docs
 
 
+_HUGE = 10**MAX_DIGITS
+
+if yaml is not None:
+
+    class _YamlLoader(yaml.SafeLoader):
+        """PyYAML's safe loader, refusing at its line a whole number too long for Python to read."""
+
+        def construct_yaml_int(self, node: yaml.ScalarNode) -> int:
+            try:
+                value: int = super().construct_yaml_int(node)
+            except ValueError:  # more digits than Python turns from text into an int
+                value = _HUGE
+            if not -_HUGE < value < _HUGE:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"a number of more than {MAX_DIGITS} digits", node.start_mark
+                )
+            return value
+
+    _YamlLoader.add_constructor("tag:yaml.org,2002:int", _YamlLoader.construct_yaml_int)
+
+
 def read_data(data: Any, where: Where, *, format: str | None = None) -> StatBlockFile:
     """The stat blocks of a document already read into plain tables (from JSON or YAML)."""
+    refuse_long_numbers(data, where)
     notes: list[str] = []
     items = data if isinstance(data, list) else [data]
     fmt = format or _detect(items, where)
@@ -252,7 +282,9 @@ def read_data(data: Any, where: Where, *, format: str | None = None) -> StatBloc
         elif fmt == "foundry":
             if not foundry.looks_like_actor(item):
                 types = ", ".join(foundry.ACTOR_TYPES)
-                raise where.fail(f"expected a Foundry actor (type {types}) or ability item", field or None)
+                got = kind(item.get("type")) if isinstance(item, dict) else kind(item)
+                message = f"expected a Foundry actor (type {types}) or ability item, got {got}"
+                raise where.fail(message, f"{at}type" if isinstance(item, dict) else field or None)
             role, table = foundry.actor(item, where, field, notes)
             blocks.append(build_block(table, StatBlock if role == "monster" else HeroSheet, field, where))
         elif fmt == "forgesteel" and forgesteel.looks_like_collection(item):
@@ -286,6 +318,8 @@ def _detect(items: list[Any], where: Where) -> str:
         return "forgesteel"
     if steelcompendium.looks_like(first):
         return "steelcompendium"
+    if isinstance(first, dict) and isinstance(first.get("system"), dict) and "type" in first:
+        return "foundry"  # a Foundry document whose type brawl does not read: refused at its type
     raise where.fail(
         "not a stat block format brawl reads: expected brawl's tables (schema, monsters, heroes), "
         "a SteelCompendium stat block (name, stamina, roles, ev), a Foundry actor or ability item "

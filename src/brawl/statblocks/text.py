@@ -38,7 +38,26 @@ NUMBER_WORDS = {
 }
 """Counts written as words in stat blocks ("two creatures", "3 for four minions")."""
 
+MAX_DIGITS = 100
+"""Most digits of a number read from a stat block; no number of the game comes near, and a longer
+one (which Python may refuse to turn into an int) is refused or kept as text."""
+
 _INITIALS = {c[0]: c for c in CHARACTERISTICS}
+_LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1}}}")
+
+
+def _short_numbers(text: str, field: str, where: Where) -> str:
+    """The text, refused if it holds a number of more than :data:`MAX_DIGITS` digits."""
+    if _LONG_NUMBER.search(text):
+        raise where.fail(f"a number of more than {MAX_DIGITS} digits", field)
+    return text
+
+
+def _count(word: str) -> int | None:
+    """A count written in digits or as a word (``"2"``, ``"two"``), or None."""
+    if word.isdecimal():
+        return int(word)
+    return NUMBER_WORDS.get(word.lower())
 
 
 def plain(text: str) -> str:
@@ -63,12 +82,26 @@ def characteristic(value: Any, field: str, where: Where) -> str:
     raise where.fail(f"{kind(value)} is not a characteristic ({', '.join(CHARACTERISTICS)})", field)
 
 
+def characteristics(value: Any, field: str, where: Where) -> list[str]:
+    """The characteristics a power roll adds: a list of names (``["Might", "A"]``), or one name.
+
+    None and an empty string are no characteristic.
+    """
+    if value is None or value == "":
+        return []
+    if isinstance(value, str):
+        return [characteristic(value, field, where)]
+    if isinstance(value, list):
+        return [characteristic(c, f"{field}[{i}]", where) for i, c in enumerate(value)]
+    raise where.fail(f"expected a characteristic or a list of them, got {kind(value)}", field)
+
+
 def leading_number(value: Any, field: str, where: Where, *, what: str) -> int:
     """A whole number given as a number or as text that starts with one (``"15"``, ``"15 each"``)."""
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     if isinstance(value, str):
-        found = re.match(r"\s*([+-]?\d+)\b", value)
+        found = re.match(r"\s*([+-]?\d+)\b", _short_numbers(value, field, where))
         if found:
             return int(found.group(1))
     raise where.fail(f"{what}: expected a whole number, got {kind(value)}", field)
@@ -88,12 +121,13 @@ def ev(value: Any, field: str, where: Where) -> tuple[int, int]:
     if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
         return value, 1
     if isinstance(value, str):
-        found = re.fullmatch(r"\s*(\d+)\s*(?:for\s+(\w+)(?:\s+\w+)?)?\s*", value, flags=re.I)
+        text = _short_numbers(value, field, where)
+        found = re.fullmatch(r"\s*(\d+)\s*(?:for\s+(\w+)(?:\s+\w+)?)?\s*", text, flags=re.I)
         if found:
             count = found.group(2)
             if count is None:
                 return int(found.group(1)), 1
-            number = int(count) if count.isdigit() else NUMBER_WORDS.get(count.lower())
+            number = _count(count)
             if number:
                 return int(found.group(1)), number
     expected = 'expected an encounter value such as 3 or "3 for four minions"'
@@ -158,7 +192,7 @@ def damage_table(value: Any, field: str, where: Where, *, immunity: bool) -> dic
         items = names(value, field, where)
     out: dict[str, Any] = {}
     for item in items:
-        found = re.fullmatch(_DAMAGE_ITEM, item.strip(), re.I)
+        found = re.fullmatch(_DAMAGE_ITEM, _short_numbers(item, field, where).strip(), re.I)
         key = found.group(1).lower() if found else ""
         if found is None or key not in DAMAGE_KEYS:
             types = ", ".join(sorted(DAMAGE_KEYS))
@@ -224,6 +258,8 @@ def distance(value: str) -> dict[str, Any]:
     ``"2 aura"``, ``"3 cube within 10"``, ``"5 x 1 line within 1"``, ``"10 wall within 10"``.
     """
     text = re.sub(r"\s+", " ", value.strip().replace("\u00d7", "x")).lower()
+    if _LONG_NUMBER.search(text):
+        return {"kind": "special", "text": value.strip()}
     found = re.fullmatch(r"(melee|ranged) (\d+)", text)
     if found:
         return {"kind": found.group(1), "value": int(found.group(2))}
@@ -245,18 +281,7 @@ def distance(value: str) -> dict[str, Any]:
     return {"kind": "special", "text": value.strip()}
 
 
-_NOUNS = {
-    "creature": "creature",
-    "creatures": "creature",
-    "creature or object": "creature or object",
-    "creatures or objects": "creature or object",
-    "enemy": "enemy",
-    "enemies": "enemy",
-    "ally": "ally",
-    "allies": "ally",
-    "object": "object",
-    "objects": "object",
-}
+_SINGULAR = {"creatures": "creature", "enemies": "enemy", "allies": "ally", "objects": "object"}
 _NOUN = r"(creatures? or objects?|creatures?|enem(?:y|ies)|all(?:y|ies)|objects?)"
 _AREA_WORD = r"(?:area|burst|aura|cube|line)"
 """The words naming the area in "each enemy in the burst" (R-AREA-1..3)."""
@@ -267,26 +292,32 @@ def target(value: str) -> dict[str, Any]:
     (or ``in the burst``, ``aura``, ``cube``, ``line``).
 
     ``count = "each"``: every one in the area. What it cannot read is ``kind = "special"``. The
-    printed words are kept as ``text``.
+    printed words are kept as ``text``. A noun in the singular where the plural is meant, or the
+    other way round, is read all the same: ``"Two creature or objects"`` is two creatures or objects.
     """
     words = value.strip()
     text = re.sub(r"\s+", " ", words).lower().rstrip(".")
     if text in ("self", "yourself", "you"):
         return {"kind": "self", "text": words}
+    if _LONG_NUMBER.search(text):
+        return {"kind": "special", "text": words}
     found = re.fullmatch(r"self or (\w+) all(?:y|ies)", text)
-    if found and (found.group(1).isdigit() or found.group(1) in NUMBER_WORDS):
-        count = int(found.group(1)) if found.group(1).isdigit() else NUMBER_WORDS[found.group(1)]
+    count = _count(found.group(1)) if found else None
+    if count:
         return {"kind": "self or ally", "count": count, "text": words}
     found = re.fullmatch(rf"(\w+) {_NOUN}", text)
-    if found:
-        count_word, noun = found.groups()
-        number = int(count_word) if count_word.isdigit() else NUMBER_WORDS.get(count_word)
-        if number:
-            return {"kind": _NOUNS[noun], "count": number, "text": words}
+    count = _count(found.group(1)) if found else None
+    if found and count:
+        return {"kind": _target_kind(found.group(2)), "count": count, "text": words}
     found = re.fullmatch(rf"(?:each|all|every) {_NOUN}(?: in the {_AREA_WORD})?", text)
-    if found and _NOUNS[found.group(1)] in ("creature", "enemy", "ally"):
-        return {"kind": "each " + _NOUNS[found.group(1)], "count": "each", "text": words}
+    if found and _target_kind(found.group(1)) in ("creature", "enemy", "ally"):
+        return {"kind": "each " + _target_kind(found.group(1)), "count": "each", "text": words}
     return {"kind": "special", "text": words}
+
+
+def _target_kind(noun: str) -> str:
+    """The target kind a noun of :data:`_NOUN` names, each word in the singular or the plural."""
+    return " or ".join(_SINGULAR.get(word, word) for word in noun.split(" or "))
 
 
 def cost(value: Any, field: str, where: Where, *, default: str = "heroic") -> dict[str, Any] | None:
@@ -299,7 +330,7 @@ def cost(value: Any, field: str, where: Where, *, default: str = "heroic") -> di
     if isinstance(value, int) and not isinstance(value, bool) and value > 0:
         return {"resource": default, "amount": value}
     if isinstance(value, str):
-        text = value.strip()
+        text = _short_numbers(value, field, where).strip()
         found = re.fullmatch(r"(\d+)\+?(?:\s+(\w[\w ]*))?", text)
         if found and int(found.group(1)) > 0:
             word = (found.group(2) or "").strip().lower()
@@ -327,7 +358,7 @@ def roll_characteristics(value: Any, field: str, where: Where) -> tuple[list[str
     """The characteristics and bonus of a power roll: ``"Power Roll + 2"``, ``"2d10 + Might or Agility"``."""
     if not isinstance(value, str):
         raise where.fail(f'expected a power roll such as "Power Roll + 2", got {kind(value)}', field)
-    text = value.strip()
+    text = _short_numbers(value, field, where).strip()
     found = re.fullmatch(r"(?i)(?:power roll|2d10)\s*([+-])\s*(\d+)", text)
     if found:
         return [], int(found.group(2)) * (-1 if found.group(1) == "-" else 1)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 import tomllib
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -57,7 +58,51 @@ def parse_statblocks(text: str, *, source: str | None = None) -> tuple[StatBlock
         raise ScenarioError(f"invalid TOML: {message}", line=line, column=column, source=source) from None
     except RecursionError:
         raise ScenarioError("invalid TOML: nested too deeply", source=source) from None
-    return read_document(data, Where(text, source))
+    except ValueError:  # tomllib turns a whole number of thousands of digits into an int, which fails
+        line, column = _long_number_at(text)
+        message = f"invalid TOML: a number of more than {notation.MAX_DIGITS} digits"
+        raise ScenarioError(message, line=line, column=column, source=source) from None
+    where = Where(text, source)
+    refuse_long_numbers(data, where)
+    return read_document(data, where)
+
+
+_HUGE = 10**notation.MAX_DIGITS
+
+
+def refuse_long_numbers(data: Any, where: Where) -> None:
+    """Refuse a document holding a whole number of more than :data:`~brawl.statblocks.text.MAX_DIGITS`
+    digits (YAML and TOML write them in hex too), naming the field of the first one.
+
+    A table or list met again (a YAML alias) is looked at once.
+    """
+    stack: list[tuple[Any, str]] = [(data, "")]
+    seen: set[int] = set()
+    while stack:
+        node, field = stack.pop()
+        if isinstance(node, dict | list):
+            if id(node) in seen:
+                continue
+            seen.add(id(node))
+        if isinstance(node, dict):
+            for key in node:
+                if isinstance(key, int) and not -_HUGE < key < _HUGE:
+                    raise where.fail(f"a key of more than {notation.MAX_DIGITS} digits", field or None)
+            stack.extend(reversed([(v, f"{field}.{k}" if field else str(k)) for k, v in node.items()]))
+        elif isinstance(node, list):
+            stack.extend(reversed([(v, f"{field}[{i}]") for i, v in enumerate(node)]))
+        elif isinstance(node, int) and not -_HUGE < node < _HUGE:
+            raise where.fail(f"a number of more than {notation.MAX_DIGITS} digits", field or None)
+
+
+def _long_number_at(text: str) -> tuple[int | None, int | None]:
+    """The line and column of the first number too long for Python to turn into an int."""
+    digits = max(sys.get_int_max_str_digits(), notation.MAX_DIGITS)
+    found = re.search(rf"\d(?:_?\d){{{digits},}}", text)
+    if found is None:  # pragma: no cover - tomllib refuses no other number
+        return None, None
+    start = found.start()
+    return text.count("\n", 0, start) + 1, start - text.rfind("\n", 0, start)
 
 
 def read_document(data: Any, where: Where) -> tuple[StatBlock | HeroSheet, ...]:
@@ -389,4 +434,5 @@ __all__ = [
     "dumps_statblocks",
     "parse_statblocks",
     "read_document",
+    "refuse_long_numbers",
 ]
