@@ -66,7 +66,7 @@ def test_show_a_json_save(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
 @pytest.mark.parametrize(
     ("content", "args", "words"),
     [
-        (None, [], "cannot read"),
+        (None, [], "no such file, and no bundled scenario of that name"),
         ("[[levels]]\nmap = '?'\n", [], "line 2, column 8"),
         ('{"schema": 9}', [], "schema"),
         ("[[levels]]\nmap = '.'\n", ["--z", "50"], "z 50"),
@@ -111,3 +111,29 @@ def test_python_dash_m_brawl_runs_as_a_program(tmp_path: Path) -> None:
     assert failed.returncode == 2
     assert "Traceback" not in failed.stderr
     assert "invalid TOML" in failed.stderr
+
+
+def test_the_demo_says_why_a_turn_does_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    """Talia lies prone at the bottom of the chasm after the push (DS-FORCE-15, DS-FALL-01)."""
+    assert main(["demo"]) == EXIT_OK
+    out = capsys.readouterr().out
+    idle = "    talia does nothing: the greedy policy finds no enemy to strike and no move nearer to one"
+    assert out.count(f"{idle} (at (7, 2, -12), prone)\n") == 2
+
+
+def test_version_has_a_short_flag_and_the_demo_help_says_what_it_does(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for flag in ("-V", "--version"):
+        with pytest.raises(SystemExit):
+            main([flag])
+        assert capsys.readouterr().out == f"brawl {brawl.__version__}\n"
+    with pytest.raises(SystemExit):
+        main(["demo", "--help"])
+    assert "a scripted tour of the bridge scenario" in capsys.readouterr().out
+
+
+def test_show_takes_a_zone_scenarios_name(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", "zone_ambush"]) == EXIT_OK
+    zones = brawl.load_scenario(brawl.bundled_scenario("zone_ambush"))
+    assert capsys.readouterr().out == brawl.render_text(zones) + "\n"

@@ -91,10 +91,11 @@ def test_show_json_prints_the_save(capsys: pytest.CaptureFixture[str]) -> None:
     assert out == brawl.to_json(brawl.load_scenario(brawl.bundled_scenario("tavern")))
 
 
-def test_an_unknown_name_is_a_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_unknown_name_lists_the_bundled_scenarios(capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(capsys, "show", "no-such-place")
     assert status == EXIT_ERROR
-    assert err.startswith("error: no-such-place: cannot read the file")
+    bundled = "bridge, cliff, tavern, zone_ambush"
+    assert err == f"error: no-such-place: no such file, and no bundled scenario of that name ({bundled})\n"
 
 
 # --- legal, apply, explain -------------------------------------------------------------------------------
@@ -226,3 +227,23 @@ def test_show_piped_into_head() -> None:
     )
     assert done.stdout == "{\n"
     assert done.stderr == ""
+
+
+def test_legal_takes_the_turn_system_from_the_scenario(capsys: pytest.CaptureFixture[str]) -> None:
+    """A scenario with zones starts the zone game's combat; the others Draw Steel's."""
+    status, out, _ = run(capsys, "legal", "zone_ambush")
+    assert status == EXIT_OK
+    assert [json.loads(line)["class"] for line in out.splitlines()] == ["StartZoneCombat"] * 2
+    status, out, _ = run(capsys, "legal", "bridge")
+    assert [json.loads(line)["class"] for line in out.splitlines()] == ["StartCombat"] * 2
+    enc = brawl.load_scenario(brawl.bundled_scenario("zone_ambush"))
+    assert brawl.legal_actions(enc) == brawl.legal_actions(enc, system="zone")
+    assert brawl.legal_actions(enc, system="drawsteel") == []
+
+
+def test_legal_for_no_such_creature_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "legal", "bridge", "--creature", "nobody")
+    assert (status, out) == (EXIT_ERROR, "")
+    assert err == "error: creature 'nobody': no such creature in this encounter\n"
+    with pytest.raises(brawl.UnknownCreatureError, match="did you mean 'kira'"):
+        brawl.legal_actions(brawl.load_scenario(brawl.bundled_scenario("bridge")), creature="kria")

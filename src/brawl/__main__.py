@@ -28,7 +28,7 @@ SUBCOMMANDS: list[Subcommand] = [*COMMANDS, SIMULATE]
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="brawl", description="brawl: a tactical combat rules engine")
-    parser.add_argument("--version", action="version", version=f"brawl {__version__}")
+    parser.add_argument("-V", "--version", action="version", version=f"brawl {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for sub in SUBCOMMANDS:
         sub.arguments(commands.add_parser(sub.name, help=sub.help, description=sub.help))

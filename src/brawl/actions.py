@@ -212,13 +212,14 @@ def legal_actions(
     state: Encounter,
     *,
     creature: str | None = None,
-    system: str | TurnSystem = "drawsteel",
+    system: str | TurnSystem | None = None,
     max_moves: int | None = None,
 ) -> list[Action]:
     """The actions open now under the turn system in play, each checked, in a fixed order.
 
-    The system in play lists them (out of combat: starting combat under ``system``, the Draw
-    Steel default; then starting turns, ending turns and rounds...). During a Draw Steel turn
+    The system in play lists them (out of combat: starting combat under ``system``; by default
+    the zone game's for an encounter with zones, else Draw Steel's; then starting turns, ending
+    turns and rounds...). During a Draw Steel turn
     come first the creature's moves (:class:`AdvanceTo` each square its movement reaches,
     cheapest first; see :func:`legal_moves` for the costs), then every standard action the rules
     allow now, each wrapped in :class:`TakeAction` with the kind it costs. With ``creature``,
@@ -227,6 +228,10 @@ def legal_actions(
     """
     if max_moves is not None:
         whole_number(max_moves, 0, None, what="max_moves", rule=())
+    if creature is not None:
+        state.creature(creature)  # an unknown id is refused, naming the closest known one
+    if system is None:
+        system = "zone" if state.zone is not None else "drawsteel"
     found = turn_actions(state, creature=creature, system=system)
     if max_moves is None:
         return found

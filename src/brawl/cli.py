@@ -32,7 +32,13 @@ from brawl.io.json import (
     unstructure,
 )
 from brawl.io.jsontext import SCHEMA, dumps, loads
-from brawl.io.scenario import bundled_scenario, bundled_scenarios, loads_scenario, read_scenario
+from brawl.io.scenario import (
+    bundled_scenario,
+    bundled_scenarios,
+    bundled_zone_scenarios,
+    loads_scenario,
+    read_scenario,
+)
 from brawl.outcome import Outcome
 from brawl.render import render_svg, render_text
 from brawl.requests import Action
@@ -86,8 +92,11 @@ def read_text(path: str) -> str:
 
 def load_any(path: str) -> Encounter:
     """A scenario file, a JSON save (told apart by their first character) or a bundled scenario's name."""
-    if path != "-" and not Path(path).exists() and path in bundled_scenarios():
-        return read_scenario(bundled_scenario(path)).encounter
+    bundled = [*bundled_scenarios(), *bundled_zone_scenarios()]
+    if path != "-" and not Path(path).exists():
+        if path in bundled:
+            return read_scenario(bundled_scenario(path)).encounter
+        raise BrawlError(f"{path}: no such file, and no bundled scenario of that name ({', '.join(bundled)})")
     text = read_text(path)
     source = "<stdin>" if path == "-" else path
     if text.lstrip().startswith("{"):
@@ -165,7 +174,11 @@ def _json_flag(p: argparse.ArgumentParser, what: str) -> None:
 def _legal_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("state", help="a JSON save, a .toml scenario or a bundled scenario's name")
     p.add_argument("--creature", default=None, help="only this creature's actions")
-    p.add_argument("--system", default="drawsteel", help="the turn system to start combat under")
+    p.add_argument(
+        "--system",
+        default=None,
+        help="the turn system to start combat under (default: zone with zones, else drawsteel)",
+    )
     p.add_argument("--max-moves", type=int, default=None, help="keep only the first this many moves")
     _json_flag(p, "print an actions document (brawl.actions_to_json) instead of one action a line")
 
@@ -245,7 +258,7 @@ def _serve_arguments(p: argparse.ArgumentParser) -> None:
         "--http",
         metavar="[HOST:]PORT",
         default=None,
-        help="serve HTTP POST requests there instead of stdio (host default 127.0.0.1; needs the server extra)",
+        help="serve HTTP POST requests there instead of stdio (host default 127.0.0.1; the server extra)",
     )
     http = HttpLimits()
     p.add_argument(
@@ -301,7 +314,13 @@ def _no_arguments(p: argparse.ArgumentParser) -> None:
 
 
 COMMANDS: list[Subcommand] = [
-    Subcommand("demo", "load a bundled scenario and show it", _no_arguments, run_demo_command),
+    Subcommand(
+        "demo",
+        "a scripted tour of the bridge scenario: the map, damage, movement, an ability, a push into "
+        "the chasm and two rounds of combat, each rule cited",
+        _no_arguments,
+        run_demo_command,
+    ),
     Subcommand(
         "show", "print a scenario, a JSON save or a bundled scenario's map", _show_arguments, run_show
     ),

@@ -155,6 +155,16 @@ def greedy_turn(enc: Encounter) -> tuple[Encounter, tuple[Event, ...]]:
     return out.state, out.events
 
 
+def idle_line(enc: Encounter, cid: str) -> str:
+    """Why a creature's turn under the greedy policy did nothing: the policy found no enemy it can
+    strike and no move that brings it nearer to one."""
+    c = enc.creature(cid)
+    where = f"at {tuple(c.pos)}" + (", prone" if c.has("prone") else "")
+    return (
+        f"{cid} does nothing: the greedy policy finds no enemy to strike and no move nearer to one ({where})"
+    )
+
+
 def section_two_rounds(enc: Encounter) -> tuple[Encounter, list[str]]:
     """Two rounds of Draw Steel turns: sides alternate, each creature closes in and strikes."""
     lines = ["Two rounds of combat (the heroes go first; dice from the state's seeded RNG):"]
@@ -166,13 +176,16 @@ def section_two_rounds(enc: Encounter) -> tuple[Encounter, list[str]]:
             if not actors:
                 break
             side = sorted(actors)[0]
-            enc, events = apply(enc, StartTurn(actors[side][0]))
+            actor = actors[side][0]
+            enc, events = apply(enc, StartTurn(actor))
             lines += ["  " + line for line in explain(events).splitlines()]
             enc, events = greedy_turn(enc)
             shown = [
                 e for e in events if type(e).__name__ not in ("ActionUsed", "MovementSpent", "TurnEnded")
             ]
             lines += ["    " + line for line in explain(shown).splitlines()]
+            if not shown:
+                lines.append("    " + idle_line(enc, actor))
         enc, events = apply(enc, EndRound())
         lines += ["  " + line for line in explain(events).splitlines()]
     lines.append("")

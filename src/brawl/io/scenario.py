@@ -261,7 +261,7 @@ def bundled_scenario(name: str) -> Traversable:
     folder = _bundled_folder()
     found = folder / f"{name}.toml" if isinstance(name, str) and name.isidentifier() else None
     if found is None or not found.is_file():
-        known = ", ".join(bundled_scenarios())
+        known = ", ".join([*bundled_scenarios(), *bundled_zone_scenarios()])
         raise ScenarioError(f"bundled scenario {name!r}: no such scenario (known: {known})")
     return found
 
