@@ -142,8 +142,9 @@ def test_the_user_needs_line_of_effect_to_the_origin() -> None:
 
 
 def test_line_of_effect_runs_from_the_origin_square() -> None:
-    """R-AREA-5: in a cube, a creature behind a stone pillar from the origin square is out of it."""
-    pillar = {Pos(8, 5, z): Cell(Material.STONE) for z in range(20)}
+    """R-AREA-5, R-COVER-1: in a cube, a creature behind a stone pillar three squares wide from the
+    origin square is out of it."""
+    pillar = {Pos(8, y, z): Cell(Material.STONE) for y in range(4, 7) for z in range(20)}
     gob = Creature(id="gob", pos=(9, 5, 0))
     enc = arena(gob, cells=pillar)
     area = Area("cube", cube_cells(Pos(7, 4, 0), 3), Pos(7, 5, 0))

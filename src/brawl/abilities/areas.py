@@ -32,7 +32,7 @@ from brawl.abilities.model import AREA_KINDS, Distance
 from brawl.creature import Creature, MapObject
 from brawl.errors import ActionUnavailableError, InvalidArgumentError
 from brawl.geometry import Pos, cube, distance
-from brawl.rules.edges import has_line_of_effect
+from brawl.rules.cover import line_of_effect, sees_space
 from brawl.state import Encounter
 
 AXES = (Pos(1, 0, 0), Pos(0, 1, 0), Pos(-1, 0, 0), Pos(0, -1, 0))
@@ -124,8 +124,8 @@ def _nearest(cells: Iterable[Pos], user: Creature) -> Pos:
 
 
 def _sees(state: Encounter, user: Creature, cell: Pos) -> bool:
-    """Whether the user has line of effect to a square: from any square of its space."""
-    return any(p == cell or state.terrain.line_of_effect(p, cell) for p in cube(user.pos, user.n))
+    """Whether the user's space has line of effect to a square (R-COVER-1)."""
+    return sees_space(state, user.pos, user.n, cell, 1)
 
 
 def place_area(
@@ -220,15 +220,14 @@ def occupants(state: Encounter, area: Area, *, exclude: Iterable[str] = ()) -> t
 
 def area_line_of_effect(state: Encounter, area: Area, user: str, target: str) -> bool:
     """Whether ``target`` is in line of effect of the area: from the user for a burst or aura, from
-    the origin square otherwise; an object is seen when a line reaches any of its squares (R-AREA-5)."""
+    the origin square otherwise (R-AREA-5), by the corner lines of R-COVER-1."""
     thing: Creature | MapObject = state.objects[target] if target in state.objects else state.creature(target)
     if area.origin is None:
-        if isinstance(thing, Creature):
-            return has_line_of_effect(state, user, target)
         u = state.creature(user)
-        return any(_sees(state, u, p) for p in cube(thing.pos, thing.n))
-    origin = area.origin
-    return any(p == origin or state.terrain.line_of_effect(origin, p) for p in cube(thing.pos, thing.n))
+        if isinstance(thing, Creature):
+            return line_of_effect(state, u, thing)
+        return sees_space(state, u.pos, u.n, thing.pos, thing.n)
+    return sees_space(state, area.origin, 1, thing.pos, thing.n)
 
 
 def line_placements(state: Encounter, user: str, dist: Distance) -> list[tuple[Pos, Pos]]:

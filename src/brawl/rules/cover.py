@@ -13,8 +13,17 @@ with every line blocked from every corner there is no line of effect, which is m
 
 Creatures never give cover: the text names solid objects, and creatures are not objects.
 
-A burrowing target's cover (DS-MTYPE-06, DS-MTYPE-08) is found by
-:func:`brawl.rules.burrowing.cover_rule`; :func:`cover_rules` gives both, the burrower's first.
+Line of effect lives here too, measured by the same lines: two spaces are in line of effect when
+some line from a corner of one to a corner of the other is not blocked (:func:`sees_space`); two
+spaces that touch always are (a corner they share is a line of no length, inside their own cells).
+Between creatures, :func:`line_of_effect` adds the burrowing rules: completely beneath the ground
+a creature sees nobody on the surface (DS-MTYPE-07) but sees an adjacent burrower (DS-MTYPE-08);
+from the ground a burrower is seen only through its squares that touch the ground (DS-MTYPE-06,
+R-BURROW-1). Every rule that asks for line of effect (strikes, flanking, abilities and their areas,
+teleport, hiding and searching, ``brawl.line_of_effect_to``) calls these two.
+
+A burrowing target's cover (DS-MTYPE-06, DS-MTYPE-08) is found by :func:`cover_rule`;
+:func:`cover_rules` gives both, the burrower's first.
 """
 
 from __future__ import annotations
@@ -24,8 +33,8 @@ from itertools import pairwise, product
 from math import lcm
 
 from brawl.creature import Creature, MovementType
-from brawl.geometry import Pos
-from brawl.rules.burrowing import cover_rule
+from brawl.geometry import Pos, distance
+from brawl.rules.burrowing import beneath_the_ground, completely_beneath, is_burrowing, surface_squares
 from brawl.state import Encounter
 
 CORNERS = 8
@@ -252,6 +261,82 @@ def _fewest(state: Encounter, a: Creature, t: Creature, enough: int) -> int:
     return best
 
 
+def sees_space(state: Encounter, a: Pos, an: int, b: Pos, bn: int) -> bool:
+    """Whether the space of the n-cube at ``a`` (size ``an``) is in line of effect of the space at
+    ``b`` (R-COVER-1): some straight line from a corner of one to a corner of the other is not
+    blocked by solid terrain or an object, the cells of the two spaces never blocking. Spaces that
+    touch always are (a shared corner is a line of no length); with nothing solid in the box the two
+    spaces span, every line is open."""
+    if distance(a, an, b, bn) <= 1:
+        return True
+    blocking = _blocking_near(state, a, an, b, bn)
+    if not blocking:
+        return True
+    ends = corners(b, bn)
+    return any(not _blocked_in(start, end, blocking) for start in corners(a, an) for end in ends)
+
+
+def line_of_effect(state: Encounter, a: Creature, b: Creature) -> bool:
+    """Whether creature ``a`` has line of effect to creature ``b`` (R-COVER-1, DS-MTYPE-06..08).
+
+    A creature sees itself. Completely beneath the ground while burrowing, ``a`` sees no creature
+    on the surface (DS-MTYPE-07) but sees an adjacent burrower (DS-MTYPE-08). From the ground,
+    ``a`` sees a burrower only through the burrowable squares of its space that touch the ground,
+    or the open squares just above them (DS-MTYPE-06, R-BURROW-1). Otherwise the corner lines
+    decide (:func:`sees_space`).
+    """
+    if a.id == b.id:
+        return True
+    if MovementType.BURROW in a.movement and completely_beneath(state, a.id):
+        if distance(a.pos, a.n, b.pos, b.n) <= 1 and is_burrowing(state, b.id):
+            return True  # DS-MTYPE-08
+        if not beneath_the_ground(state, b.id):
+            return False  # DS-MTYPE-07: nobody on the surface
+    elif MovementType.BURROW in b.movement and is_burrowing(state, b.id):
+        squares = surface_squares(state, b.id)
+        if squares:  # DS-MTYPE-06, R-BURROW-1
+            here, n = a.pos, a.n
+            return any(
+                sees_space(state, here, n, q, 1) or sees_space(state, here, n, Pos(q.x, q.y, q.z + 1), 1)
+                for q in squares
+            )
+        if completely_beneath(state, b.id):
+            return False  # DS-MTYPE-06: no square of it touches the ground
+    return sees_space(state, a.pos, a.n, b.pos, b.n)
+
+
+def line_of_effect_to(state: Encounter, a: str, b: str) -> bool:
+    """Whether creature ``a`` has line of effect to creature ``b``: :func:`line_of_effect` by id."""
+    return line_of_effect(state, state.creature(a), state.creature(b))
+
+
+def cover_rule(state: Encounter, target: str, attacker: str) -> str | None:
+    """The rule that gives ``target`` cover from ``attacker`` because of burrowing, or None.
+
+    Adjacent burrowers, one of them completely beneath the ground, have cover from each other
+    (DS-MTYPE-08); a burrower seen from the ground has cover (DS-MTYPE-06).
+    """
+    t, a = state.creature(target), state.creature(attacker)
+    if target == attacker or not is_burrowing(state, target) or t.dead:
+        return None
+    a_under, t_under = completely_beneath(state, attacker), completely_beneath(state, target)
+    if (a_under or t_under) and is_burrowing(state, attacker) and distance(a.pos, a.n, t.pos, t.n) <= 1:
+        return "DS-MTYPE-08"
+    if a_under:
+        return None
+    if line_of_effect(state, a, t):
+        return "DS-MTYPE-06"
+    return None
+
+
+def has_cover_from(state: Encounter, target: str, attacker: str) -> bool:
+    """Whether ``target`` has cover from ``attacker`` because it burrows (DS-MTYPE-06, DS-MTYPE-08).
+
+    Cover from walls and other solid objects is :func:`has_cover` (R-COVER-1), which counts this one too.
+    """
+    return cover_rule(state, target, attacker) is not None
+
+
 def fewest_blocked(state: Encounter, a: Creature, t: Creature) -> int:
     """:func:`blocked_lines` of two creatures of the encounter, ``a`` attacking ``t`` (not itself)."""
     return _fewest(state, a, t, 1)
@@ -311,10 +396,15 @@ __all__ = [
     "blocked_lines",
     "blocks",
     "corners",
+    "cover_rule",
     "cover_rules",
     "creature_cover",
     "fewest_blocked",
     "has_cover",
+    "has_cover_from",
     "has_map_cover",
     "line_blocked",
+    "line_of_effect",
+    "line_of_effect_to",
+    "sees_space",
 ]
