@@ -12,17 +12,26 @@ from __future__ import annotations
 
 import attrs
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import brawl
 from brawl import Encounter, Pos
-from brawl.abilities.areas import Area, area_line_of_effect
+from brawl.abilities.areas import Area, area_line_of_effect, burst_cells
 from brawl.creature import MapObject
 from brawl.events.stealth import SearchContested
 from brawl.geometry import cube, distance
 from brawl.rules import abilities as ability_rules
 from brawl.rules import edges, teleport
 from brawl.rules.burrowing import completely_beneath, is_burrowing
-from brawl.rules.cover import blocked_lines, corners, has_cover, line_blocked, line_of_effect
+from brawl.rules.cover import (
+    blocked_lines,
+    corners,
+    has_cover,
+    line_blocked,
+    line_of_effect,
+    sees_space,
+    sees_squares,
+)
 from brawl.rules.stealth import SEARCH_RANGE, hidden_in_reach, hide, search
 from brawl.rules.strikes import free_strike
 from brawl.strategies import encounters
@@ -139,3 +148,15 @@ def test_every_rule_that_asks_for_line_of_effect_agrees_with_the_home(enc: Encou
             if c.id != a and distance(ca.pos, ca.n, c.pos, c.n) <= SEARCH_RANGE and line_of_effect(enc, ca, c)
         )
         assert hidden_in_reach(searched, a) == expected
+
+
+@settings(max_examples=80, deadline=None)
+@given(encounters(min_creatures=1, max_creatures=3, max_size=3), st.integers(1, 4))
+def test_the_areas_form_of_line_of_effect_answers_as_the_home(enc: Encounter, r: int) -> None:
+    """R-COVER-1, R-AREA-7: ``sees_squares``, line of effect to an area's many squares at once, gives
+    :func:`sees_space`'s answer for every square on the map within ``r`` of a creature, solid, open
+    or an object's, on random small maps."""
+    c = enc.creature(enc.order[0])
+    cells = [p for p in burst_cells(c.pos, c.n, r) if enc.terrain.in_bounds(p)]
+    expected = {p for p in cells if sees_space(enc, c.pos, c.n, p, 1)}
+    assert sees_squares(enc, c.pos, c.n, cells) == expected

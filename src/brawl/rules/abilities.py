@@ -527,7 +527,7 @@ def _use(state: Encounter, plan: _Plan, request: UseAbility) -> Outcome:
     rules = (
         ("R-ABIL-1", "R-ABIL-11")
         if area is None
-        else ("R-ABIL-1", "R-ABIL-11", _AREA_RULE[area.shape], "R-AREA-5")
+        else ("R-ABIL-1", "R-ABIL-11", _AREA_RULE[area.shape], "R-AREA-5", "R-AREA-7")
     )
     out = out.add(
         AbilityUsed(
@@ -537,7 +537,7 @@ def _use(state: Encounter, plan: _Plan, request: UseAbility) -> Outcome:
             targets=plan.targets,
             area=None if area is None else area.shape,
             origin=None if area is None else area.origin,
-            cells=0 if area is None else len(area.cells),
+            squares=() if area is None else area.squares,
             rules=rules,
         )
     )

@@ -28,6 +28,7 @@ A burrowing target's cover (DS-MTYPE-06, DS-MTYPE-08) is found by :func:`cover_r
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from itertools import pairwise, product
 from math import lcm
@@ -43,6 +44,7 @@ HALF = CORNERS // 2
 """Blocked lines that give cover: at least half the target's form (DS-EDGE-08)."""
 
 
+@lru_cache(maxsize=1 << 14)
 def corners(pos: Pos, n: int) -> tuple[Pos, ...]:
     """The 8 corner points of an n-cube whose lowest cell is ``pos`` (points on the grid lattice)."""
     return tuple(Pos(pos.x + dx, pos.y + dy, pos.z + dz) for dx, dy, dz in product((0, n), repeat=3))
@@ -276,6 +278,84 @@ def sees_space(state: Encounter, a: Pos, an: int, b: Pos, bn: int) -> bool:
     return any(not _blocked_in(start, end, blocking) for start in corners(a, an) for end in ends)
 
 
+def sees_squares(state: Encounter, a: Pos, an: int, squares: Iterable[Pos]) -> frozenset[Pos]:
+    """The squares (size-1 spaces) that the space of the n-cube at ``a`` has line of effect to:
+    :func:`sees_space` of each, for an area's hundreds of squares (R-AREA-7). The blocking cells
+    of the whole region are gathered once, and a count of them summed over boxes answers at once
+    the squares with nothing solid between them and the space. Its answers are :func:`sees_space`'s,
+    square by square (tests/test_line_of_effect.py checks it on random maps)."""
+    cells = list(squares)
+    if not cells:
+        return frozenset()
+    lo = (
+        min(min(p.x for p in cells), a.x) - 1,
+        min(min(p.y for p in cells), a.y) - 1,
+        min(min(p.z for p in cells), a.z) - 1,
+    )
+    hi = (
+        max(max(p.x for p in cells) + 1, a.x + an) + 1,
+        max(max(p.y for p in cells) + 1, a.y + an) + 1,
+        max(max(p.z for p in cells) + 1, a.z + an) + 1,
+    )
+    blocking = frozenset(_solid_in(state, lo, hi, _space(a, an)))
+    if not blocking:
+        return frozenset(cells)
+    count = _BoxCount(blocking, lo, hi)
+    ax, ay, az = a
+    starts = corners(a, an)
+    found = []
+    for p in cells:
+        x, y, z = p
+        own = p in blocking  # an object's square: its own cell never blocks
+        box_lo = (min(ax, x), min(ay, y), min(az, z))
+        box_hi = (max(ax + an, x + 1), max(ay + an, y + 1), max(az + an, z + 1))
+        if count.within(box_lo, box_hi) == own or distance(a, an, p, 1) <= 1:
+            found.append(p)  # nothing solid between them, or the spaces touch
+            continue
+        near = blocking - {p} if own else blocking
+        ends = corners(p, 1)
+        if any(not _blocked_in(start, end, near) for start in starts for end in ends):
+            found.append(p)
+    return frozenset(found)
+
+
+class _BoxCount:
+    """How many of a set of cells lie in a box, each box answered by a sum over the region."""
+
+    def __init__(self, cells: frozenset[Pos], lo: tuple[int, int, int], hi: tuple[int, int, int]) -> None:
+        self.lo = lo
+        nx, ny, nz = hi[0] - lo[0] + 1, hi[1] - lo[1] + 1, hi[2] - lo[2] + 1
+        self.nx, self.nxy = nx, nx * ny
+        sums = [0] * (nx * ny * nz)
+        for c in cells:
+            sums[(c.x - lo[0] + 1) + (c.y - lo[1] + 1) * nx + (c.z - lo[2] + 1) * nx * ny] += 1
+        for step, size in ((1, nx), (nx, ny), (nx * ny, nz)):
+            for i in range(len(sums)):
+                if (i // step) % size:
+                    sums[i] += sums[i - step]
+        self.sums = sums
+
+    def _at(self, x: int, y: int, z: int) -> int:
+        """Cells with every coordinate below the given one (region coordinates from 0)."""
+        return self.sums[x + y * self.nx + z * self.nxy]
+
+    def within(self, lo: tuple[int, int, int], hi: tuple[int, int, int]) -> int:
+        """Cells of the box ``lo`` .. ``hi`` (excluded), which lies inside the region."""
+        x0, y0, z0 = lo[0] - self.lo[0], lo[1] - self.lo[1], lo[2] - self.lo[2]
+        x1, y1, z1 = hi[0] - self.lo[0], hi[1] - self.lo[1], hi[2] - self.lo[2]
+        at = self._at
+        return (
+            at(x1, y1, z1)
+            - at(x0, y1, z1)
+            - at(x1, y0, z1)
+            - at(x1, y1, z0)
+            + at(x0, y0, z1)
+            + at(x0, y1, z0)
+            + at(x1, y0, z0)
+            - at(x0, y0, z0)
+        )
+
+
 def line_of_effect(state: Encounter, a: Creature, b: Creature) -> bool:
     """Whether creature ``a`` has line of effect to creature ``b`` (R-COVER-1, DS-MTYPE-06..08).
 
@@ -407,4 +487,5 @@ __all__ = [
     "line_of_effect",
     "line_of_effect_to",
     "sees_space",
+    "sees_squares",
 ]
