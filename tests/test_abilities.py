@@ -29,7 +29,7 @@ from brawl.events.abilities import AbilityUsed, EffectForTable, PotencyChecked, 
 from brawl.events.base import Note
 from brawl.events.damage import Damaged
 from brawl.events.dice import PowerRolled
-from brawl.io.json import actions_from_json, actions_to_json
+from brawl.io.json import actions_from_json, actions_to_json, events_from_json, events_to_json
 from brawl.terrain import Cell, Material
 
 
@@ -152,6 +152,24 @@ def test_one_roll_for_all_targets_different_tiers() -> None:
     (spent,) = of(ResourceSpent, out.events)
     assert (spent.amount, spent.left, spent.resource) == (3, 0, "heroic")
     assert "DS-SIDE-04" in spent.rules
+
+
+def test_an_area_ability_reports_its_squares_in_order() -> None:
+    """R-AREA-1, R-AREA-7, R-ABIL-1: Kira's 1 burst on flat ground holds the 17 squares around and
+    above her, none in the ground, listed by z, then y, then x; the explain line counts them, and
+    the event survives a JSON round trip."""
+    enc = fight(gob())
+    out = brawl.use_ability(enc, "kira", "Thunderclap", dice=(4, 5))
+    (used,) = of(AbilityUsed, out.events)
+    assert used.area == "burst"
+    assert len(used.squares) == 17
+    assert used.squares[0] == Pos(1, 1, 0)
+    assert used.squares[-1] == Pos(3, 3, 1)
+    assert list(used.squares) == sorted(used.squares, key=lambda p: (p.z, p.y, p.x))
+    assert Pos(2, 2, 0) not in used.squares
+    assert all(p.z >= 0 for p in used.squares)
+    assert "(burst, 17 squares)" in used.explain()
+    assert events_from_json(events_to_json([used])) == (used,)
 
 
 def test_one_roll_from_the_rng_is_shared_and_replays() -> None:

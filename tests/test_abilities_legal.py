@@ -224,15 +224,18 @@ BLAST = Ability(
 
 
 def test_a_cube_touching_a_target_behind_stone_is_not_offered() -> None:
-    """R-AREA-5, R-AREA-6: a stone wall at x = 3; the 3-cube at (2, 0) holds the goblin at (4, 1)
-    but its origin square (2, 1) has no line of effect to it: not offered (an offer must catch a
-    target, not just touch one); every cube offered catches the goblin."""
+    """R-AREA-5, R-AREA-6, R-AREA-7: a stone wall at x = 3; the 3-cube at (2, 0) spans the goblin at
+    (4, 1) but its origin square (2, 1) has no line of effect past the wall, so the area holds none
+    of the squares behind it and catches nobody: not offered (an offer must catch a target); every
+    cube offered catches the goblin."""
     kira = Creature(id="kira", side="heroes", hero=True, pos=(0, 1, 0), abilities=(BLAST,))
     stone = {Pos(3, y, z): Cell(Material.STONE) for y in range(10) for z in range(10)}
     enc = Encounter.create(Terrain.flat(10, 10).with_cells(stone), [kira, Creature(id="gob", pos=(4, 1, 0))])
     offered = [a for a in ability_deeds(enc, "kira") if isinstance(a, UseAbility)]
     assert all(ability_targets(enc, a) == ("gob",) for a in offered)
     behind = UseAbility("kira", "Blast", origin=(2, 0, 0))
-    assert Pos(4, 1, 0) in place_area(enc, "kira", BLAST.distance, origin=behind.origin).cells
+    area = place_area(enc, "kira", BLAST.distance, origin=behind.origin)
+    assert Pos(2, 1, 0) in area.cells
+    assert not any(p.x >= 3 for p in area.cells)
     assert ability_targets(enc, behind) == ()
     assert behind not in offered

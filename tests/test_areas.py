@@ -23,7 +23,8 @@ from brawl.abilities.areas import (
 from brawl.abilities.model import Distance
 from brawl.creature import Creature, MapObject
 from brawl.errors import ActionUnavailableError, InvalidArgumentError
-from brawl.geometry import Pos, distance
+from brawl.geometry import Pos, cube, distance
+from brawl.rules.cover import corners, line_blocked
 from brawl.state import Encounter
 from brawl.terrain import Cell, Material, Terrain
 
@@ -142,8 +143,9 @@ def test_the_user_needs_line_of_effect_to_the_origin() -> None:
 
 
 def test_line_of_effect_runs_from_the_origin_square() -> None:
-    """R-AREA-5: in a cube, a creature behind a stone pillar from the origin square is out of it."""
-    pillar = {Pos(8, 5, z): Cell(Material.STONE) for z in range(20)}
+    """R-AREA-5, R-COVER-1: in a cube, a creature behind a stone pillar three squares wide from the
+    origin square is out of it."""
+    pillar = {Pos(8, y, z): Cell(Material.STONE) for y in range(4, 7) for z in range(20)}
     gob = Creature(id="gob", pos=(9, 5, 0))
     enc = arena(gob, cells=pillar)
     area = Area("cube", cube_cells(Pos(7, 4, 0), 3), Pos(7, 5, 0))
@@ -185,3 +187,67 @@ def test_a_wide_line_spreads_a_quarter_turn_from_its_direction() -> None:
     assert east == {Pos(x, y, z) for x in (0, 1) for y in (0, 1) for z in (0, 1)}
     south = line_cells(Pos(0, 0, 0), Pos(0, 1, 0), 2, 2)
     assert south == {Pos(x, y, z) for x in (0, -1) for y in (0, 1) for z in (0, 1)}
+
+
+def reached(enc: Encounter, source: Pos, n: int, shape: frozenset[Pos]) -> set[Pos]:
+    """R-AREA-7, brute force: the shape's squares on the map that are not solid terrain (or that a
+    creature occupies) and that a corner line from the source's space reaches unblocked (R-COVER-1)."""
+    found = set()
+    for p in shape:
+        if not enc.terrain.in_bounds(p):
+            continue
+        if enc.terrain.is_solid(p) and not enc.creatures_in(p, 1):
+            continue
+        own = frozenset(cube(source, n)) | {p}
+        if any(not line_blocked(enc, a, b, own) for a in corners(source, n) for b in corners(p, 1)):
+            found.add(p)
+    return found
+
+
+def test_a_1_burst_on_flat_ground_holds_17_squares_and_a_2_burst_74() -> None:
+    """R-AREA-1, R-AREA-7: on flat ground the squares below the user's level are solid ground; a
+    1 burst holds the 8 around the user and the 9 above (17, not the shape's 26), a 2 burst
+    24 + 25 + 25 = 74 (not 124)."""
+    enc = arena()
+    one = place_area(enc, "kira", Distance("burst", 1))
+    assert len(one.cells) == 17
+    assert one.cells == reached(enc, Pos(5, 5, 0), 1, burst_cells(Pos(5, 5, 0), 1, 1))
+    assert {p.z for p in one.cells} == {0, 1}
+    two = place_area(enc, "kira", Distance("burst", 2))
+    assert len(two.cells) == 74
+    assert two.squares == tuple(sorted(two.cells, key=lambda p: (p.z, p.y, p.x)))
+
+
+def test_a_2_burst_in_a_corridor_holds_the_corridor_only() -> None:
+    """R-AREA-1, R-AREA-7, R-COVER-1: in a corridor one square wide between stone walls three
+    squares high, a 2 burst reaches the 5 squares of the corridor within 2 on each of 3 levels,
+    the user's own left out: 14; nothing behind the walls, nothing in the ground."""
+    walls = {Pos(x, y, z): Cell(Material.STONE) for x in range(12) for y in (4, 6) for z in range(3)}
+    enc = arena(cells=walls)
+    area = place_area(enc, "kira", Distance("burst", 2))
+    assert len(area.cells) == 14
+    assert area.cells == {Pos(x, 5, z) for x in range(3, 8) for z in range(3)} - {Pos(5, 5, 0)}
+    assert area.cells == reached(enc, Pos(5, 5, 0), 1, burst_cells(Pos(5, 5, 0), 1, 2))
+
+
+@settings(max_examples=60, deadline=None)
+@given(strategies.encounters(min_creatures=1, max_creatures=3, max_size=2), st.integers(1, 3), st.data())
+def test_an_areas_squares_match_a_brute_force_count(enc: Encounter, r: int, data: st.DataObject) -> None:
+    """R-AREA-1, R-AREA-2, R-AREA-7: on random maps (raised ground, walls, pits, objects) a burst's
+    squares are those within its distance that are not solid and that line of effect reaches from
+    the user's space; a cube's, from its origin square; each creature with a square among them
+    is in the area."""
+    user = enc.creature(enc.order[0])
+    burst = place_area(enc, user.id, Distance("burst", r))
+    assert burst.cells == reached(enc, user.pos, user.n, burst_cells(user.pos, user.n, r))
+    assert len(burst.squares) == len(burst.cells)
+    corner = data.draw(st.sampled_from(cube_placements(enc, user.id, Distance("cube", size=r, within=2))))
+    try:
+        cubed = place_area(enc, user.id, Distance("cube", size=r, within=2), origin=corner)
+    except ActionUnavailableError:
+        return  # no line of effect to its origin
+    assert cubed.origin is not None
+    assert cubed.cells == reached(enc, cubed.origin, 1, cube_cells(corner, r))
+    for c in enc.living():
+        if c.id != user.id and any(p in cubed.cells for p in cube(c.pos, c.n)):
+            assert c.id in occupants(enc, cubed)

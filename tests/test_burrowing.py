@@ -7,14 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import brawl
-from brawl.rules.burrowing import (
-    completely_beneath,
-    cover_rule,
-    has_cover_from,
-    is_burrowing,
-    line_of_effect_to,
-    surface_squares,
-)
+from brawl.rules.burrowing import completely_beneath, is_burrowing, surface_squares
+from brawl.rules.cover import cover_rule, has_cover_from, line_of_effect_to
 from brawl.rules.edges import edges_and_banes, has_high_ground
 from brawl.terrain import Cell
 

@@ -1,10 +1,11 @@
 """The short cuts of the free strike's hot path against the general code they stand for.
 
 A free strike (and an ability's power roll, which shares the code) answers the usual case
-early: one sampled cell for a size-1 creature's line of effect, the attacker's own line of
-effect looked at only once an ally stands in a flanking position, no cover work on open ground,
-no concealment work on a map without darkness or fog, several dice drawn at once, the damage
-pipeline with nothing to apply, the settle pass reading only the events that can owe something.
+early: line of effect answered at once for spaces that touch or an open box between them, the
+attacker's own line of effect looked at only once an ally stands in a flanking position, no
+cover work on open ground, no concealment work on a map without darkness or fog, several dice
+drawn at once, the damage pipeline with nothing to apply, the settle pass reading only the events
+that can owe something.
 Each oracle below is the earlier, general code, kept here unchanged; the answers must be the
 same for every encounter Hypothesis draws.
 """
@@ -32,7 +33,7 @@ from brawl.rules.concealment import in_darkness
 from brawl.rules.conditions import GROUNDING, can_take_triggered_actions, falls_if_aloft
 from brawl.rules.cover import CORNERS, _object_cells_in, _open_box, _solid_in, blocked_lines, clear_between
 from brawl.rules.damage import Modifier, compute
-from brawl.rules.edges import _cells_sample, _names, has_high_ground, has_line_of_effect
+from brawl.rules.edges import _names, has_high_ground, has_line_of_effect
 from brawl.rules.falling import fall, should_fall
 from brawl.rules.riders import mount_died, riders_of
 from brawl.rules.settle import _bleeding_trigger, settle
@@ -45,23 +46,8 @@ from brawl.terrain import Material
 # -- the earlier, general code ------------------------------------------------------------------
 
 
-def old_cells_sample(pos: Pos, n: int) -> set[Pos]:
-    hi = n - 1
-    mid = n // 2
-    return {
-        Pos(pos.x + dx, pos.y + dy, pos.z + dz)
-        for dx in (0, mid, hi)
-        for dy in (0, mid, hi)
-        for dz in (0, mid, hi)
-    }
-
-
 def old_line_of_effect(state: Encounter, a: str, b: str) -> bool:
-    ca, cb = state.creature(a), state.creature(b)
-    for p in sorted(old_cells_sample(ca.pos, ca.n)):
-        for q in sorted(old_cells_sample(cb.pos, cb.n)):
-            if state.terrain.line_of_effect(p, q):
-                return True
+    """Line of effect as R-COVER-1 words it: not every line from every corner blocked."""
     found = blocked_lines(state, a, b)
     return found is not None and found < CORNERS
 
@@ -133,12 +119,6 @@ def old_settle(out: Outcome) -> Outcome:
 
 
 # -- line of effect, flanking, high ground --------------------------------------------------------
-
-
-@given(st.tuples(st.integers(-50, 50), st.integers(-50, 50), st.integers(-5, 5)), st.integers(1, 40))
-def test_the_sample_is_the_sorted_set_of_corners_middles_and_centre(at: tuple[int, int, int], n: int) -> None:
-    pos = Pos(*at)
-    assert _cells_sample(pos, n) == tuple(sorted(old_cells_sample(pos, n)))
 
 
 @settings(max_examples=150, deadline=None)

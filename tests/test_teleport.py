@@ -38,17 +38,20 @@ def test_teleport_provokes_nothing_and_passes_every_obstacle() -> None:
 
 
 def test_teleport_needs_line_of_effect_to_the_destination() -> None:
-    """DS-TELE-03: a creature teleporting itself needs line of effect to the destination."""
+    """DS-TELE-03, R-COVER-1: a creature teleporting itself needs line of effect to the destination."""
     wall = Terrain.flat(12, 12).with_cells(
         {Pos(4, y, z): Cell(Material.STONE) for y in range(12) for z in range(3)}
     )
     enc = field(hero(), terrain=wall)
     with pytest.raises(brawl.IllegalMoveError, match="DS-TELE-03"):
         brawl.teleport(enc, "kira", (6, 1, 0), distance=10)
-    crate = brawl.MapObject(id="crate", pos=(2, 1, 0), material="metal", size=1)
+    crate = brawl.MapObject(id="crate", pos=(2, 0, 0), material="metal", size=3)
     blocked = field(hero(), objects=(crate,))
-    assert brawl.can_teleport(blocked, "kira", (3, 1, 0), distance=2) is False  # objects block the line
-    assert brawl.can_teleport(blocked, "kira", (3, 3, 0), distance=2) is True
+    assert brawl.can_teleport(blocked, "kira", (5, 1, 0), distance=4) is False  # objects block the lines
+    assert brawl.can_teleport(blocked, "kira", (1, 5, 0), distance=4) is True
+    # R-COVER-1: a one-square crate only grazes the lines that run along its faces: cover, not a wall
+    small = field(hero(), objects=(brawl.MapObject(id="crate", pos=(2, 1, 0), material="metal", size=1),))
+    assert brawl.can_teleport(small, "kira", (3, 1, 0), distance=2) is True
 
 
 def test_teleporting_another_needs_line_of_effect_to_origin_and_destination() -> None:

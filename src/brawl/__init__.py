@@ -418,8 +418,8 @@ __all__ += [
 ]
 
 # --- stealth, burrowing and table rules ---
-from brawl.rules.burrowing import completely_beneath, has_cover_from, is_burrowing, line_of_effect_to
-from brawl.rules.cover import has_cover
+from brawl.rules.burrowing import completely_beneath, is_burrowing
+from brawl.rules.cover import has_cover, has_cover_from, line_of_effect_to
 from brawl.rules.stealth import (
     assist_reason,
     assist_test,

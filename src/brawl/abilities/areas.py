@@ -18,8 +18,14 @@ Shapes (rulings R-AREA-1..5; distances are R-GEO-1's, king steps in three dimens
 policy: bounded, on the user's level, in a stable order (R-AREA-6); any other placement in range
 is still accepted by :func:`place_area`.
 
-A creature or object is in an area when any square of its space is (R-AREA-5). The squares are
-clipped to the map.
+An area holds the squares of its shape that a creature could occupy and that it reaches (R-AREA-7):
+on the map, not solid terrain (a square an object fills, or a burrower's square in the ground,
+counts), and in line of effect from where it starts, the user's space for a burst or an aura, the
+origin square for a cube or a line (:func:`brawl.rules.cover.sees_space`, R-COVER-1). A 1 burst on
+flat ground holds the 17 squares around and above its user, not the shape's 26. A wall holds the
+squares chosen. :attr:`Area.squares` lists them in a stable order: by z, then y, then x.
+
+A creature or object is in an area when any square of its space is (R-AREA-5).
 """
 
 from __future__ import annotations
@@ -32,7 +38,7 @@ from brawl.abilities.model import AREA_KINDS, Distance
 from brawl.creature import Creature, MapObject
 from brawl.errors import ActionUnavailableError, InvalidArgumentError
 from brawl.geometry import Pos, cube, distance
-from brawl.rules.edges import has_line_of_effect
+from brawl.rules.cover import line_of_effect, sees_space, sees_squares
 from brawl.state import Encounter
 
 AXES = (Pos(1, 0, 0), Pos(0, 1, 0), Pos(-1, 0, 0), Pos(0, -1, 0))
@@ -48,17 +54,37 @@ class Area:
     shape: str
     """``"burst"``, ``"aura"``, ``"cube"``, ``"line"`` or ``"wall"``."""
     cells: frozenset[Pos]
-    """The squares, on the map."""
+    """The squares it holds: on the map, not solid, reached from where it starts (R-AREA-7)."""
     origin: Pos | None = None
     """The origin square (cube, line, wall); None: the user's space (burst, aura)."""
+
+    @property
+    def squares(self) -> tuple[Pos, ...]:
+        """The squares it holds, by z, then y, then x (R-AREA-7)."""
+        return in_order(self.cells)
 
     def contains(self, pos: Pos, n: int = 1) -> bool:
         """Whether any square of the n-cube at ``pos`` is in the area."""
         return any(p in self.cells for p in cube(pos, n))
 
 
+def in_order(cells: Iterable[Pos]) -> tuple[Pos, ...]:
+    """Squares sorted by z, then y, then x: the order an area's squares are reported in (R-AREA-7)."""
+    return tuple(sorted(cells, key=lambda p: (p.z, p.y, p.x)))
+
+
 def _on_map(state: Encounter, cells: Iterable[Pos]) -> frozenset[Pos]:
     return frozenset(p for p in cells if state.terrain.in_bounds(p))
+
+
+def reached(state: Encounter, cells: Iterable[Pos], source: Pos, n: int) -> frozenset[Pos]:
+    """The squares of ``cells`` an area holds (R-AREA-7): on the map, not solid terrain unless a
+    creature occupies it (a burrower), and in line of effect from the n-cube at ``source``
+    (:func:`brawl.rules.cover.sees_squares`, :func:`~brawl.rules.cover.sees_space` square by square)."""
+    terrain = state.terrain
+    held = {q for c in state.living() for q in cube(c.pos, c.n)}
+    open_squares = [p for p in cells if terrain.is_clear(p) or (p in held and terrain.in_bounds(p))]
+    return sees_squares(state, source, n, open_squares)
 
 
 def burst_cells(pos: Pos, n: int, radius: int) -> frozenset[Pos]:
@@ -124,8 +150,8 @@ def _nearest(cells: Iterable[Pos], user: Creature) -> Pos:
 
 
 def _sees(state: Encounter, user: Creature, cell: Pos) -> bool:
-    """Whether the user has line of effect to a square: from any square of its space."""
-    return any(p == cell or state.terrain.line_of_effect(p, cell) for p in cube(user.pos, user.n))
+    """Whether the user's space has line of effect to a square (R-COVER-1)."""
+    return sees_space(state, user.pos, user.n, cell, 1)
 
 
 def place_area(
@@ -149,7 +175,7 @@ def place_area(
             raise InvalidArgumentError(
                 f"{dist.printed()}: a {shape} is centred on its user; it takes no placement", rule="R-AREA-1"
             )
-        return Area(shape, _on_map(state, burst_cells(u.pos, u.n, dist.value)))
+        return Area(shape, reached(state, burst_cells(u.pos, u.n, dist.value), u.pos, u.n))
     rule = {"cube": "R-AREA-2", "line": "R-AREA-3", "wall": "R-AREA-4"}[shape]
     if shape == "wall":
         cells = frozenset(wall)
@@ -191,7 +217,9 @@ def place_area(
             f"{dist.printed()} by {user!r}: no line of effect to its origin {tuple(start)}",
             rule=(rule, "R-AREA-5"),
         )
-    return Area(shape, _on_map(state, cells), start)
+    if shape == "wall":
+        return Area(shape, _on_map(state, cells), start)
+    return Area(shape, reached(state, cells, start, 1), start)
 
 
 def occupants(state: Encounter, area: Area, *, exclude: Iterable[str] = ()) -> tuple[str, ...]:
@@ -220,15 +248,14 @@ def occupants(state: Encounter, area: Area, *, exclude: Iterable[str] = ()) -> t
 
 def area_line_of_effect(state: Encounter, area: Area, user: str, target: str) -> bool:
     """Whether ``target`` is in line of effect of the area: from the user for a burst or aura, from
-    the origin square otherwise; an object is seen when a line reaches any of its squares (R-AREA-5)."""
+    the origin square otherwise (R-AREA-5), by the corner lines of R-COVER-1."""
     thing: Creature | MapObject = state.objects[target] if target in state.objects else state.creature(target)
     if area.origin is None:
-        if isinstance(thing, Creature):
-            return has_line_of_effect(state, user, target)
         u = state.creature(user)
-        return any(_sees(state, u, p) for p in cube(thing.pos, thing.n))
-    origin = area.origin
-    return any(p == origin or state.terrain.line_of_effect(origin, p) for p in cube(thing.pos, thing.n))
+        if isinstance(thing, Creature):
+            return line_of_effect(state, u, thing)
+        return sees_space(state, u.pos, u.n, thing.pos, thing.n)
+    return sees_space(state, area.origin, 1, thing.pos, thing.n)
 
 
 def line_placements(state: Encounter, user: str, dist: Distance) -> list[tuple[Pos, Pos]]:
@@ -268,8 +295,10 @@ __all__ = [
     "burst_cells",
     "cube_cells",
     "cube_placements",
+    "in_order",
     "line_cells",
     "line_placements",
     "occupants",
     "place_area",
+    "reached",
 ]

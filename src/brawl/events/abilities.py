@@ -11,7 +11,7 @@ from brawl.geometry import Pos
 
 @attrs.frozen(kw_only=True)
 class AbilityUsed(Event):
-    """A creature uses an ability: the targets it chose or the area found (R-ABIL-1, R-AREA-1)."""
+    """A creature uses an ability: its chosen targets, or its area and the squares (R-ABIL-1, R-AREA-7)."""
 
     user: str
     ability: str
@@ -22,11 +22,11 @@ class AbilityUsed(Event):
     """The area's shape ("burst", "cube"...), None for chosen targets."""
     origin: Pos | None = None
     """The area's origin square (a cube's lowest corner, a line's first square)."""
-    cells: int = 0
-    """How many squares the area covers."""
+    squares: tuple[Pos, ...] = ()
+    """The squares the area holds (R-AREA-7), by z, then y, then x; empty for chosen targets."""
 
     def explain(self) -> str:
-        where = f" ({self.area}, {self.cells} squares)" if self.area else ""
+        where = f" ({self.area}, {len(self.squares)} squares)" if self.area else ""
         who = ", ".join(self.targets) or "no target"
         return f"{self.user} uses {self.ability} ({self.action_type}){where} on {who}{cite(self.rules)}"
 

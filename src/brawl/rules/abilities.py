@@ -46,7 +46,7 @@ from brawl.events.abilities import (
 from brawl.events.base import Note
 from brawl.events.dice import PowerRolled
 from brawl.fields import flag, ident, ids, position, positions, replaced, text
-from brawl.geometry import Pos, cube, distance
+from brawl.geometry import Pos, distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.conditions import (
@@ -55,9 +55,9 @@ from brawl.rules.conditions import (
     can_take_maneuvers,
     can_take_triggered_actions,
 )
-from brawl.rules.cover import creature_cover
+from brawl.rules.cover import creature_cover, line_of_effect, sees_space
 from brawl.rules.damage import deal_damage
-from brawl.rules.edges import Reason, bane, line_of_effect_between, lowered_keywords, reasons
+from brawl.rules.edges import Reason, bane, lowered_keywords, reasons
 from brawl.rules.forced import ForcedMove, force_move, verify_force_move
 from brawl.rules.stealth import verify_can_target
 from brawl.rules.strikes import living, roll_against
@@ -262,11 +262,10 @@ def allows(ability: Ability, user: Creature, target: Creature | MapObject) -> bo
 
 
 def _sees(state: Encounter, user: Creature, target: Creature | MapObject) -> bool:
+    """Line of effect to a creature or an object (R-ABIL-9, R-COVER-1)."""
     if isinstance(target, Creature):
-        return line_of_effect_between(state, user, target)
-    return any(
-        state.terrain.line_of_effect(p, q) for p in cube(user.pos, user.n) for q in cube(target.pos, target.n)
-    )
+        return line_of_effect(state, user, target)
+    return sees_space(state, user.pos, user.n, target.pos, target.n)
 
 
 def _in_reach(state: Encounter, user: Creature, ability: Ability, target: Creature | MapObject) -> None:
@@ -528,7 +527,7 @@ def _use(state: Encounter, plan: _Plan, request: UseAbility) -> Outcome:
     rules = (
         ("R-ABIL-1", "R-ABIL-11")
         if area is None
-        else ("R-ABIL-1", "R-ABIL-11", _AREA_RULE[area.shape], "R-AREA-5")
+        else ("R-ABIL-1", "R-ABIL-11", _AREA_RULE[area.shape], "R-AREA-5", "R-AREA-7")
     )
     out = out.add(
         AbilityUsed(
@@ -538,7 +537,7 @@ def _use(state: Encounter, plan: _Plan, request: UseAbility) -> Outcome:
             targets=plan.targets,
             area=None if area is None else area.shape,
             origin=None if area is None else area.origin,
-            cells=0 if area is None else len(area.cells),
+            squares=() if area is None else area.squares,
             rules=rules,
         )
     )

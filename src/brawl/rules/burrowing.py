@@ -1,4 +1,4 @@
-"""Targeting burrowing creatures: line of effect, cover and high ground (DS-MTYPE-06..08, DS-EDGE-04).
+"""Burrowing creatures: who burrows, who is beneath the ground, and high ground (DS-MTYPE-02..08, DS-EDGE-04).
 
 A creature is *burrowing* when it has burrow in its speed entry and at least one cell of its
 space is ground it can burrow through (dirt, DS-MTYPE-02). It is *beneath the ground* when
@@ -14,39 +14,20 @@ Ruling R-BURROW-1: a burrowable square "touches the ground" when it is part of t
 surface, that is when the cell just above it is not solid; line of effect to such a square is
 line of effect to it or to the open cell just above it. A burrower in the top layer of the
 ground is then seen from the surface (with cover, DS-MTYPE-06) while, completely beneath the
-ground, it sees nobody on the surface (DS-MTYPE-07): the text gives both.
+ground, it sees nobody on the surface (DS-MTYPE-07): the text gives both. Line of effect and cover
+to and from a burrower are :func:`brawl.rules.cover.line_of_effect` and
+:func:`brawl.rules.cover.cover_rule`, with every other line of effect.
 """
 
 from __future__ import annotations
 
 from brawl.creature import Creature, MovementType
-from brawl.geometry import Pos, cube, distance
+from brawl.geometry import Pos, cube
 from brawl.state import Encounter
 from brawl.terrain import Material
 
 BURROWABLE = frozenset(m for m in Material if m.burrowable)
 """Ground a burrower moves through; more solid ground such as stone is not (DS-MTYPE-02)."""
-
-
-def _sample(pos: Pos, n: int) -> list[Pos]:
-    hi, mid = n - 1, n // 2
-    return sorted(
-        {
-            Pos(pos.x + dx, pos.y + dy, pos.z + dz)
-            for dx in (0, mid, hi)
-            for dy in (0, mid, hi)
-            for dz in (0, mid, hi)
-        }
-    )
-
-
-def _geometric(state: Encounter, a: Creature, b: Creature) -> bool:
-    """Line of effect through the terrain between sampled cells of the two spaces."""
-    if distance(a.pos, a.n, b.pos, b.n) == 0:
-        return True
-    terrain = state.terrain
-    targets = _sample(b.pos, b.n)
-    return any(terrain.line_of_effect(p, q) for p in _sample(a.pos, a.n) for q in targets)
 
 
 def is_burrowing(state: Encounter, creature: str) -> bool:
@@ -116,74 +97,6 @@ def surface_squares(state: Encounter, creature: str) -> tuple[Pos, ...]:
     return tuple(sorted(found))
 
 
-def _sees_surface_square(state: Encounter, viewer: Creature, squares: tuple[Pos, ...]) -> bool:
-    terrain = state.terrain
-    for q in squares:
-        above = Pos(q.x, q.y, q.z + 1)
-        for p in _sample(viewer.pos, viewer.n):
-            if p in (q, above) or terrain.line_of_effect(p, q) or terrain.line_of_effect(p, above):
-                return True
-    return False
-
-
-def _adjacent(a: Creature, b: Creature) -> bool:
-    return distance(a.pos, a.n, b.pos, b.n) <= 1
-
-
-def line_of_effect_to(state: Encounter, a: str, b: str) -> bool:
-    """Whether creature ``a`` has line of effect to creature ``b``, burrowers included.
-
-    Completely beneath the ground, ``a`` sees no creature on the surface (DS-MTYPE-07) but sees
-    an adjacent burrower (DS-MTYPE-08). From the ground, ``a`` sees a burrower only through the
-    burrowable squares of its space that touch the ground (DS-MTYPE-06, R-BURROW-1). Otherwise
-    the terrain decides, as :func:`brawl.rules.edges.has_line_of_effect` does.
-    """
-    ca, cb = state.creature(a), state.creature(b)
-    if a == b:
-        return True
-    if completely_beneath(state, a):
-        if is_burrowing(state, b) and _adjacent(ca, cb):
-            return True  # DS-MTYPE-08
-        if not beneath_the_ground(state, b):
-            return False  # DS-MTYPE-07: nobody on the surface
-        return _geometric(state, ca, cb)
-    if is_burrowing(state, b):
-        squares = surface_squares(state, b)
-        if squares:
-            return _sees_surface_square(state, ca, squares)  # DS-MTYPE-06
-        if completely_beneath(state, b):
-            return False  # DS-MTYPE-06: no square of it touches the ground
-    return _geometric(state, ca, cb)
-
-
-def cover_rule(state: Encounter, target: str, attacker: str) -> str | None:
-    """The rule that gives ``target`` cover from ``attacker`` because of burrowing, or None.
-
-    Adjacent burrowers, one of them completely beneath the ground, have cover from each other
-    (DS-MTYPE-08); a burrower seen from the ground has cover (DS-MTYPE-06).
-    """
-    t, a = state.creature(target), state.creature(attacker)
-    if target == attacker or not is_burrowing(state, target) or t.dead:
-        return None
-    a_under, t_under = completely_beneath(state, attacker), completely_beneath(state, target)
-    if (a_under or t_under) and is_burrowing(state, attacker) and _adjacent(a, t):
-        return "DS-MTYPE-08"
-    if a_under:
-        return None
-    if line_of_effect_to(state, attacker, target):
-        return "DS-MTYPE-06"
-    return None
-
-
-def has_cover_from(state: Encounter, target: str, attacker: str) -> bool:
-    """Whether ``target`` has cover from ``attacker`` because it burrows (DS-MTYPE-06, DS-MTYPE-08).
-
-    Cover from walls and other solid objects is :func:`brawl.rules.cover.has_cover` (R-COVER-1),
-    which counts this one too.
-    """
-    return cover_rule(state, target, attacker) is not None
-
-
 def denies_high_ground(state: Encounter, target: str) -> bool:
     """No high ground against a creature completely beneath the ground while burrowing (DS-EDGE-04)."""
     return target in state.creatures and completely_beneath(state, target)
@@ -193,10 +106,7 @@ __all__ = [
     "BURROWABLE",
     "beneath_the_ground",
     "completely_beneath",
-    "cover_rule",
     "denies_high_ground",
-    "has_cover_from",
     "is_burrowing",
-    "line_of_effect_to",
     "surface_squares",
 ]

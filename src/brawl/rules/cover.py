@@ -13,19 +13,29 @@ with every line blocked from every corner there is no line of effect, which is m
 
 Creatures never give cover: the text names solid objects, and creatures are not objects.
 
-A burrowing target's cover (DS-MTYPE-06, DS-MTYPE-08) is found by
-:func:`brawl.rules.burrowing.cover_rule`; :func:`cover_rules` gives both, the burrower's first.
+Line of effect lives here too, measured by the same lines: two spaces are in line of effect when
+some line from a corner of one to a corner of the other is not blocked (:func:`sees_space`); two
+spaces that touch always are (a corner they share is a line of no length, inside their own cells).
+Between creatures, :func:`line_of_effect` adds the burrowing rules: completely beneath the ground
+a creature sees nobody on the surface (DS-MTYPE-07) but sees an adjacent burrower (DS-MTYPE-08);
+from the ground a burrower is seen only through its squares that touch the ground (DS-MTYPE-06,
+R-BURROW-1). Every rule that asks for line of effect (strikes, flanking, abilities and their areas,
+teleport, hiding and searching, ``brawl.line_of_effect_to``) calls these two.
+
+A burrowing target's cover (DS-MTYPE-06, DS-MTYPE-08) is found by :func:`cover_rule`;
+:func:`cover_rules` gives both, the burrower's first.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from itertools import pairwise, product
 from math import lcm
 
 from brawl.creature import Creature, MovementType
-from brawl.geometry import Pos
-from brawl.rules.burrowing import cover_rule
+from brawl.geometry import Pos, distance
+from brawl.rules.burrowing import beneath_the_ground, completely_beneath, is_burrowing, surface_squares
 from brawl.state import Encounter
 
 CORNERS = 8
@@ -34,6 +44,7 @@ HALF = CORNERS // 2
 """Blocked lines that give cover: at least half the target's form (DS-EDGE-08)."""
 
 
+@lru_cache(maxsize=1 << 14)
 def corners(pos: Pos, n: int) -> tuple[Pos, ...]:
     """The 8 corner points of an n-cube whose lowest cell is ``pos`` (points on the grid lattice)."""
     return tuple(Pos(pos.x + dx, pos.y + dy, pos.z + dz) for dx, dy, dz in product((0, n), repeat=3))
@@ -252,6 +263,160 @@ def _fewest(state: Encounter, a: Creature, t: Creature, enough: int) -> int:
     return best
 
 
+def sees_space(state: Encounter, a: Pos, an: int, b: Pos, bn: int) -> bool:
+    """Whether the space of the n-cube at ``a`` (size ``an``) is in line of effect of the space at
+    ``b`` (R-COVER-1): some straight line from a corner of one to a corner of the other is not
+    blocked by solid terrain or an object, the cells of the two spaces never blocking. Spaces that
+    touch always are (a shared corner is a line of no length); with nothing solid in the box the two
+    spaces span, every line is open."""
+    if distance(a, an, b, bn) <= 1:
+        return True
+    blocking = _blocking_near(state, a, an, b, bn)
+    if not blocking:
+        return True
+    ends = corners(b, bn)
+    return any(not _blocked_in(start, end, blocking) for start in corners(a, an) for end in ends)
+
+
+def sees_squares(state: Encounter, a: Pos, an: int, squares: Iterable[Pos]) -> frozenset[Pos]:
+    """The squares (size-1 spaces) that the space of the n-cube at ``a`` has line of effect to:
+    :func:`sees_space` of each, for an area's hundreds of squares (R-AREA-7). The blocking cells
+    of the whole region are gathered once, and a count of them summed over boxes answers at once
+    the squares with nothing solid between them and the space. Its answers are :func:`sees_space`'s,
+    square by square (tests/test_line_of_effect.py checks it on random maps)."""
+    cells = list(squares)
+    if not cells:
+        return frozenset()
+    lo = (
+        min(min(p.x for p in cells), a.x) - 1,
+        min(min(p.y for p in cells), a.y) - 1,
+        min(min(p.z for p in cells), a.z) - 1,
+    )
+    hi = (
+        max(max(p.x for p in cells) + 1, a.x + an) + 1,
+        max(max(p.y for p in cells) + 1, a.y + an) + 1,
+        max(max(p.z for p in cells) + 1, a.z + an) + 1,
+    )
+    blocking = frozenset(_solid_in(state, lo, hi, _space(a, an)))
+    if not blocking:
+        return frozenset(cells)
+    count = _BoxCount(blocking, lo, hi)
+    ax, ay, az = a
+    starts = corners(a, an)
+    found = []
+    for p in cells:
+        x, y, z = p
+        own = p in blocking  # an object's square: its own cell never blocks
+        box_lo = (min(ax, x), min(ay, y), min(az, z))
+        box_hi = (max(ax + an, x + 1), max(ay + an, y + 1), max(az + an, z + 1))
+        if count.within(box_lo, box_hi) == own or distance(a, an, p, 1) <= 1:
+            found.append(p)  # nothing solid between them, or the spaces touch
+            continue
+        near = blocking - {p} if own else blocking
+        ends = corners(p, 1)
+        if any(not _blocked_in(start, end, near) for start in starts for end in ends):
+            found.append(p)
+    return frozenset(found)
+
+
+class _BoxCount:
+    """How many of a set of cells lie in a box, each box answered by a sum over the region."""
+
+    def __init__(self, cells: frozenset[Pos], lo: tuple[int, int, int], hi: tuple[int, int, int]) -> None:
+        self.lo = lo
+        nx, ny, nz = hi[0] - lo[0] + 1, hi[1] - lo[1] + 1, hi[2] - lo[2] + 1
+        self.nx, self.nxy = nx, nx * ny
+        sums = [0] * (nx * ny * nz)
+        for c in cells:
+            sums[(c.x - lo[0] + 1) + (c.y - lo[1] + 1) * nx + (c.z - lo[2] + 1) * nx * ny] += 1
+        for step, size in ((1, nx), (nx, ny), (nx * ny, nz)):
+            for i in range(len(sums)):
+                if (i // step) % size:
+                    sums[i] += sums[i - step]
+        self.sums = sums
+
+    def _at(self, x: int, y: int, z: int) -> int:
+        """Cells with every coordinate below the given one (region coordinates from 0)."""
+        return self.sums[x + y * self.nx + z * self.nxy]
+
+    def within(self, lo: tuple[int, int, int], hi: tuple[int, int, int]) -> int:
+        """Cells of the box ``lo`` .. ``hi`` (excluded), which lies inside the region."""
+        x0, y0, z0 = lo[0] - self.lo[0], lo[1] - self.lo[1], lo[2] - self.lo[2]
+        x1, y1, z1 = hi[0] - self.lo[0], hi[1] - self.lo[1], hi[2] - self.lo[2]
+        at = self._at
+        return (
+            at(x1, y1, z1)
+            - at(x0, y1, z1)
+            - at(x1, y0, z1)
+            - at(x1, y1, z0)
+            + at(x0, y0, z1)
+            + at(x0, y1, z0)
+            + at(x1, y0, z0)
+            - at(x0, y0, z0)
+        )
+
+
+def line_of_effect(state: Encounter, a: Creature, b: Creature) -> bool:
+    """Whether creature ``a`` has line of effect to creature ``b`` (R-COVER-1, DS-MTYPE-06..08).
+
+    A creature sees itself. Completely beneath the ground while burrowing, ``a`` sees no creature
+    on the surface (DS-MTYPE-07) but sees an adjacent burrower (DS-MTYPE-08). From the ground,
+    ``a`` sees a burrower only through the burrowable squares of its space that touch the ground,
+    or the open squares just above them (DS-MTYPE-06, R-BURROW-1). Otherwise the corner lines
+    decide (:func:`sees_space`).
+    """
+    if a.id == b.id:
+        return True
+    if MovementType.BURROW in a.movement and completely_beneath(state, a.id):
+        if distance(a.pos, a.n, b.pos, b.n) <= 1 and is_burrowing(state, b.id):
+            return True  # DS-MTYPE-08
+        if not beneath_the_ground(state, b.id):
+            return False  # DS-MTYPE-07: nobody on the surface
+    elif MovementType.BURROW in b.movement and is_burrowing(state, b.id):
+        squares = surface_squares(state, b.id)
+        if squares:  # DS-MTYPE-06, R-BURROW-1
+            here, n = a.pos, a.n
+            return any(
+                sees_space(state, here, n, q, 1) or sees_space(state, here, n, Pos(q.x, q.y, q.z + 1), 1)
+                for q in squares
+            )
+        if completely_beneath(state, b.id):
+            return False  # DS-MTYPE-06: no square of it touches the ground
+    return sees_space(state, a.pos, a.n, b.pos, b.n)
+
+
+def line_of_effect_to(state: Encounter, a: str, b: str) -> bool:
+    """Whether creature ``a`` has line of effect to creature ``b``: :func:`line_of_effect` by id."""
+    return line_of_effect(state, state.creature(a), state.creature(b))
+
+
+def cover_rule(state: Encounter, target: str, attacker: str) -> str | None:
+    """The rule that gives ``target`` cover from ``attacker`` because of burrowing, or None.
+
+    Adjacent burrowers, one of them completely beneath the ground, have cover from each other
+    (DS-MTYPE-08); a burrower seen from the ground has cover (DS-MTYPE-06).
+    """
+    t, a = state.creature(target), state.creature(attacker)
+    if target == attacker or not is_burrowing(state, target) or t.dead:
+        return None
+    a_under, t_under = completely_beneath(state, attacker), completely_beneath(state, target)
+    if (a_under or t_under) and is_burrowing(state, attacker) and distance(a.pos, a.n, t.pos, t.n) <= 1:
+        return "DS-MTYPE-08"
+    if a_under:
+        return None
+    if line_of_effect(state, a, t):
+        return "DS-MTYPE-06"
+    return None
+
+
+def has_cover_from(state: Encounter, target: str, attacker: str) -> bool:
+    """Whether ``target`` has cover from ``attacker`` because it burrows (DS-MTYPE-06, DS-MTYPE-08).
+
+    Cover from walls and other solid objects is :func:`has_cover` (R-COVER-1), which counts this one too.
+    """
+    return cover_rule(state, target, attacker) is not None
+
+
 def fewest_blocked(state: Encounter, a: Creature, t: Creature) -> int:
     """:func:`blocked_lines` of two creatures of the encounter, ``a`` attacking ``t`` (not itself)."""
     return _fewest(state, a, t, 1)
@@ -311,10 +476,16 @@ __all__ = [
     "blocked_lines",
     "blocks",
     "corners",
+    "cover_rule",
     "cover_rules",
     "creature_cover",
     "fewest_blocked",
     "has_cover",
+    "has_cover_from",
     "has_map_cover",
     "line_blocked",
+    "line_of_effect",
+    "line_of_effect_to",
+    "sees_space",
+    "sees_squares",
 ]

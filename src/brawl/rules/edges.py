@@ -18,10 +18,9 @@ from brawl.conditions import ConditionName
 from brawl.creature import Creature, MapObject, MovementType
 from brawl.dice import MAX_EDGES
 from brawl.errors import ActionUnavailableError, ArgumentTypeError, InvalidArgumentError
-from brawl.geometry import Pos
 from brawl.rules.burrowing import denies_high_ground
 from brawl.rules.concealment import concealment_rules
-from brawl.rules.cover import CORNERS, clear_between, creature_cover, fewest_blocked
+from brawl.rules.cover import creature_cover, line_of_effect, line_of_effect_to
 from brawl.state import Encounter
 from brawl.terrain import Terrain
 
@@ -31,6 +30,11 @@ KINDS = ("ability", "test")
 """What is rolled: an ability roll or a test (RB3-EDGES)."""
 PHYSICAL = frozenset({"might", "agility", "m", "a"})
 """Characteristics whose tests a restrained creature makes with a bane (RB1-RESTRAINED)."""
+
+has_line_of_effect = line_of_effect_to
+"""Line of effect between two creatures by id: :func:`brawl.rules.cover.line_of_effect_to`, its one home."""
+line_of_effect_between = line_of_effect
+"""Line of effect between two creatures of the encounter: :func:`brawl.rules.cover.line_of_effect`."""
 
 
 @attrs.frozen
@@ -118,35 +122,6 @@ class EdgesAndBanes:
         lines = [r.explain() for r in self.reasons]
         lines.append(f"net: {self.verdict} ({self.edges} edge(s), {self.banes} bane(s); RB3-EDGES)")
         return "\n".join(lines)
-
-
-def _cells_sample(pos: Pos, n: int) -> tuple[Pos, ...]:
-    """The sampled cells of an n-cube's space, in sorted order: its corners, the middles of its
-    edges and faces and its centre; one cell for a size-1 creature."""
-    if n == 1:
-        return (pos,)
-    offsets = sorted({0, n // 2, n - 1})
-    x, y, z = pos
-    return tuple(Pos(x + dx, y + dy, z + dz) for dx in offsets for dy in offsets for dz in offsets)
-
-
-def has_line_of_effect(state: Encounter, a: str, b: str) -> bool:
-    """Whether any sampled cell of a's space sees any sampled cell of b's (corners and centre),
-    or a line from a corner of a's space reaches a corner of b's unblocked (R-COVER-1): a target
-    behind cover is still in line of effect."""
-    return line_of_effect_between(state, state.creature(a), state.creature(b))
-
-
-def line_of_effect_between(state: Encounter, ca: Creature, cb: Creature) -> bool:
-    """:func:`has_line_of_effect` of two creatures of the encounter."""
-    line_of_effect = state.terrain.line_of_effect
-    targets = _cells_sample(cb.pos, cb.size.squares)
-    for p in _cells_sample(ca.pos, ca.size.squares):
-        for q in targets:
-            # every sampled point of the line lies in the box the two cells span: an open box is enough
-            if clear_between(state, p, q) or line_of_effect(p, q):
-                return True
-    return ca.id != cb.id and fewest_blocked(state, ca, cb) < CORNERS
 
 
 def has_high_ground(state: Encounter, roller: str, target: str, *, climbing: bool = False) -> bool:

@@ -33,10 +33,9 @@ from brawl.fields import flag, ids, text
 from brawl.geometry import distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
-from brawl.rules.burrowing import line_of_effect_to
 from brawl.rules.concealment import has_concealment
 from brawl.rules.conditions import can_take_maneuvers
-from brawl.rules.cover import has_cover
+from brawl.rules.cover import has_cover, line_of_effect_to
 from brawl.rules.edges import Reason, bane, edge, edges_and_banes
 from brawl.state import Encounter
 

@@ -24,6 +24,7 @@ from brawl.geometry import distance as space_distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.conditions import grabbing, remove_condition
+from brawl.rules.cover import sees_space
 from brawl.rules.falling import fall, should_fall
 from brawl.rules.reachable import riders_of
 from brawl.rules.steps import budget_field, check_budget
@@ -33,37 +34,8 @@ MAX_TELEPORT = 1_000_000
 """Largest teleport distance accepted."""
 
 
-def _sample(pos: Pos, n: int) -> list[Pos]:
-    hi = n - 1
-    mid = n // 2
-    return sorted(
-        {
-            Pos(pos.x + dx, pos.y + dy, pos.z + dz)
-            for dx in (0, mid, hi)
-            for dy in (0, mid, hi)
-            for dz in (0, mid, hi)
-        }
-    )
-
-
-def _line_clear(state: Encounter, a: Pos, b: Pos) -> bool:
-    """A straight line between two cell centres crosses no solid terrain and no object."""
-    steps = 4 * cell_distance(a, b)
-    for i in range(1, steps):
-        t = i / steps
-        cell = Pos(
-            int((a.x + 0.5 + (b.x - a.x) * t) // 1),
-            int((a.y + 0.5 + (b.y - a.y) * t) // 1),
-            int((a.z + 0.5 + (b.z - a.z) * t) // 1),
-        )
-        if cell != a and cell != b and state.is_blocked(cell):
-            return False
-    return True
-
-
-def line_of_effect(state: Encounter, a: Pos, a_size: int, b: Pos, b_size: int) -> bool:
-    """Whether a sampled cell of one space (corners and centre) sees a sampled cell of the other."""
-    return any(_line_clear(state, p, q) for p in _sample(a, a_size) for q in _sample(b, b_size))
+line_of_effect = sees_space
+"""Whether one space sees another (DS-TELE-03): :func:`brawl.rules.cover.sees_space`, the rule's home."""
 
 
 def verify_teleport(
