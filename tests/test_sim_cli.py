@@ -93,3 +93,49 @@ def test_plot_of_one_sided_results(tmp_path: Path) -> None:
     out = tmp_path / "one-sided.png"
     brawl.simcli.plot(brawl.sim.Summary.of(start, results), "Bridge", str(out))
     assert out.read_bytes().startswith(b"\x89PNG")
+
+
+def test_a_bad_plot_target_is_refused_before_any_fight(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    played: list[int] = []
+    monkeypatch.setattr(brawl.simcli, "simulate", lambda *a, **k: played.append(1))
+    for target, words in (
+        (tmp_path / "no" / "such" / "chart.svg", "no folder"),
+        (tmp_path / "chart.pdf", "written as .svg or .png"),
+    ):
+        assert main(["simulate", BRIDGE, "--runs", "5", "--plot", str(target)]) == EXIT_ERROR
+        err = capsys.readouterr().err
+        assert err.startswith("error: --plot ")
+        assert words in err
+    assert played == []
+
+
+def test_runs_0_is_refused_before_the_progress_bar(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", BRIDGE, "--runs", "0"]) == EXIT_ERROR
+    assert capsys.readouterr().err == "error: --runs 0: a whole number from 1 to 10000 is needed\n"
+
+
+def test_json_wins_list_every_side_and_the_undecided_fights_apart(capsys: pytest.CaptureFixture[str]) -> None:
+    """One round of the bridge decides nothing: every side at 0 wins, every fight undecided at 1."""
+    assert main(["simulate", "bridge", "--runs", "3", "--max-rounds", "1", "--quiet", "--json"]) == EXIT_OK
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["wins"] == {"heroes": 0, "director": 0}
+    assert printed["undecided"] == 3
+    assert printed["rounds"]["histogram"] == printed["rounds"]["undecided_histogram"] == {"1": 3}
+
+
+def test_the_chart_and_the_report_show_the_undecided_share_and_the_capped_fights(tmp_path: Path) -> None:
+    start = brawl.load_scenario(BRIDGE)
+    results = [brawl.sim.FightResult(i, "heroes" if i < 2 else None, 2 if i < 3 else 4, ()) for i in range(5)]
+    summary = brawl.sim.Summary.of(start, results)
+    assert summary.rounds == ((2, 3), (4, 2))
+    assert summary.undecided_rounds == ((2, 1), (4, 2))
+    text = report(summary, "Bridge")
+    assert "     2 | " + "#" * 40 + " 3 (1 undecided)" in text
+    assert "     4 | " + "#" * 27 + " 2 (2 undecided)" in text
+    out = tmp_path / "chart.svg"
+    brawl.simcli.plot(summary, "Bridge", str(out))
+    drawn = out.read_text(encoding="utf-8")
+    assert "undecided (round limit)" in drawn
+    assert ">undecided<" in drawn  # the win-rate panel's bar

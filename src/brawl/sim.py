@@ -611,6 +611,8 @@ class Summary:
     """The histogram of rounds completed: (rounds, fights), fewest rounds first."""
     sides: tuple[str, ...] = ()
     """The sides of the encounter, in its order (those of :attr:`wins` and those that never won)."""
+    undecided_rounds: tuple[tuple[int, int], ...] = ()
+    """The part of :attr:`rounds` that ended undecided: (rounds, fights), fewest rounds first."""
 
     @property
     def median_rounds(self) -> float:
@@ -633,13 +635,14 @@ class Summary:
         """A JSON-ready dict: runs, wins, win rates (with intervals), rounds and survival."""
         return {
             "runs": self.runs,
-            "wins": dict(self.wins),
+            "wins": {w.side: w.wins for w in self.win_rates()},
             "undecided": self.undecided,
             "win_rates": [w.to_dict() for w in self.win_rates()],
             "rounds": {
                 "mean": self.mean_rounds,
                 "median": self.median_rounds,
                 "histogram": {str(r): n for r, n in self.rounds},
+                "undecided_histogram": {str(r): n for r, n in self.undecided_rounds},
             },
             "survival": dict(self.survival),
         }
@@ -660,12 +663,14 @@ class Summary:
         wins: dict[str, int] = {}
         alive = dict.fromkeys(state.order, 0)
         rounds: dict[int, int] = {}
+        capped: dict[int, int] = {}
         undecided = total = 0
         for r in ordered:
             total += r.rounds
             rounds[r.rounds] = rounds.get(r.rounds, 0) + 1
             if r.winner is None:
                 undecided += 1
+                capped[r.rounds] = capped.get(r.rounds, 0) + 1
             else:
                 wins[r.winner] = wins.get(r.winner, 0) + 1
             for cid in r.standing:
@@ -678,6 +683,7 @@ class Summary:
             survival=tuple((cid, n / runs if runs else 0.0) for cid, n in alive.items()),
             rounds=tuple(sorted(rounds.items())),
             sides=tuple(dict.fromkeys(c.side for c in state.creature_list())),
+            undecided_rounds=tuple(sorted(capped.items())),
         )
 
 

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
+from brawl.checks import whole_number
 from brawl.cli import EXIT_OK, Subcommand, load_any
 from brawl.errors import BrawlError
 from brawl.io.scenario import read_scenario
@@ -89,20 +90,38 @@ def report(summary: Summary, title: str) -> str:
     lines.append(f"  {'undecided':<{width}}  {summary.undecided / summary.runs:6.1%}  {summary.undecided}")
     lines.append(f"Rounds: mean {summary.mean_rounds:.2f}, median {summary.median_rounds:g}")
     most = max((n for _, n in summary.rounds), default=1)
+    capped = dict(summary.undecided_rounds)
     for rounds, n in summary.rounds:
         bar = "#" * max(1, round(n / most * BAR_WIDTH))
-        lines.append(f"  {rounds:>4} | {bar} {n}")
+        note = f" ({capped[rounds]} undecided)" if rounds in capped else ""
+        lines.append(f"  {rounds:>4} | {bar} {n}{note}")
     lines.append("Survival:")
     width = max((len(cid) for cid, _ in summary.survival), default=0)
     lines += [f"  {cid:<{width}}  {share:6.1%}" for cid, share in summary.survival]
     return "\n".join(lines)
 
 
-def plot(summary: Summary, title: str, path: str) -> None:
-    """Draw the win rates (with their intervals), the rounds' histogram and survival into ``path``."""
-    matplotlib = _optional("matplotlib")
-    if matplotlib is None:  # pragma: no cover - the plot extra is not installed
+PLOT_SUFFIXES = (".svg", ".png")
+"""The files ``--plot`` writes."""
+
+
+def check_plot(path: str) -> None:
+    """Refuse a ``--plot`` target before any fight is played: matplotlib missing, another kind of
+    file than :data:`PLOT_SUFFIXES`, or a folder that does not exist."""
+    if _optional("matplotlib") is None:  # pragma: no cover - the plot extra is not installed
         raise BrawlError('--plot needs matplotlib: pip install "brawl[plot]"')
+    target = Path(path)
+    if target.suffix.lower() not in PLOT_SUFFIXES:
+        raise BrawlError(f"--plot {path}: the chart is written as {' or '.join(PLOT_SUFFIXES)}")
+    if not target.parent.is_dir():
+        raise BrawlError(f"--plot {path}: no folder {str(target.parent)!r} to write it in")
+
+
+def plot(summary: Summary, title: str, path: str) -> None:
+    """Draw the win rates (with their intervals, and the undecided share), the rounds' histogram
+    (the fights stopped undecided at the round limit apart) and survival into ``path``."""
+    check_plot(path)
+    matplotlib = _optional("matplotlib")
     figure, ticker = _optional("matplotlib.figure"), _optional("matplotlib.ticker")
     fig = figure.Figure(figsize=(11, 3.8), layout="constrained")
     wins, rounds, alive = fig.subplots(1, 3, width_ratios=(1, 1.4, 1.6))
@@ -110,11 +129,27 @@ def plot(summary: Summary, title: str, path: str) -> None:
     sides = [w.side for w in rates]
     values = [w.rate for w in rates]
     errors = [[max(0.0, w.rate - w.low) for w in rates], [max(0.0, w.high - w.rate) for w in rates]]
-    wins.bar(sides, values, yerr=errors, capsize=6, color=["#4477aa", "#cc6677", "#999933"][: len(sides)])
+    colours = ["#4477aa", "#cc6677", "#999933", "#44aa99", "#882255"]
+    wins.bar(
+        sides, values, yerr=errors, capsize=6, color=[colours[i % len(colours)] for i in range(len(sides))]
+    )
+    undecided = summary.undecided / summary.runs if summary.runs else 0.0
+    wins.bar(["undecided"], [undecided], color="#bbbbbb", hatch="//")
     wins.set_ylim(0, 1)
     wins.set_title("Win rate (95% Wilson)")
     wins.yaxis.set_major_formatter("{x:.0%}")
-    rounds.bar([r for r, _ in summary.rounds], [n for _, n in summary.rounds], color="#777777")
+    capped = dict(summary.undecided_rounds)
+    decided = [(r, n - capped.get(r, 0)) for r, n in summary.rounds]
+    rounds.bar([r for r, _ in decided], [n for _, n in decided], color="#777777", label="decided")
+    if capped:
+        rounds.bar(
+            list(capped),
+            list(capped.values()),
+            bottom=[dict(decided).get(r, 0) for r in capped],
+            color="#bbbbbb",
+            hatch="//",
+            label="undecided (round limit)",
+        )
     rounds.axvline(summary.mean_rounds, color="#cc6677", label=f"mean {summary.mean_rounds:.1f}")
     rounds.axvline(
         summary.median_rounds, color="#4477aa", linestyle="--", label=f"median {summary.median_rounds:g}"
@@ -158,7 +193,11 @@ def run_simulate(args: argparse.Namespace, out: TextIO | None = None, err: TextI
     """
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
+    if args.plot:
+        check_plot(args.plot)
     title, start = _load(args.scenario)
+    whole_number(args.runs, 1, MAX_RUNS, what="--runs")
+    whole_number(args.max_rounds, 1, MAX_ROUNDS, what="--max-rounds")
     update, close = _progress(args.runs, args.quiet, err)
     started = time.perf_counter()
     try:
