@@ -247,3 +247,9 @@ def test_legal_for_no_such_creature_says_so(capsys: pytest.CaptureFixture[str]) 
     assert err == "error: creature 'nobody': no such creature in this encounter\n"
     with pytest.raises(brawl.UnknownCreatureError, match="did you mean 'kira'"):
         brawl.legal_actions(brawl.load_scenario(brawl.bundled_scenario("bridge")), creature="kria")
+
+
+def test_explain_of_a_state_says_it_is_a_state(combat: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "explain", str(combat))
+    assert (status, out) == (EXIT_ERROR, "")
+    assert err.startswith(f"error: {combat}: this is a state (a JSON save), not an event log: brawl show")

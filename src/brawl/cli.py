@@ -120,6 +120,11 @@ def load_events(path: str) -> tuple[Event, ...]:
     """The events of an events document, or of the ``--json`` output of ``brawl apply``."""
     text = read_text(path)
     data = loads(text, path)
+    if isinstance(data, dict) and "creatures" in data and "events" not in data:
+        raise BrawlError(
+            f"{path}: this is a state (a JSON save), not an event log: "
+            "brawl show draws it, brawl apply --json writes the events of an action"
+        )
     if isinstance(data, dict) and "state" in data:
         text = json.dumps({k: v for k, v in data.items() if k != "state"})
     return events_from_json(text, source="<stdin>" if path == "-" else path)
