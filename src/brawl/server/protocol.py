@@ -93,7 +93,7 @@ class Limits:
     max_batch: int = 100
     """Most requests in one batch."""
     time_limit: float = 10.0
-    """Seconds one message (a request or a whole batch) may run; long methods stop when it passes."""
+    """Seconds one message (a request or a whole batch) may run; every method is stopped when it passes."""
 
 
 Log = Callable[[str], None]
