@@ -18,6 +18,7 @@ import subprocess
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ import pytest
 
 import brawl
 from brawl.io.files import read_file_bounded
+from brawl.server.http import make_app
 from brawl.server.protocol import (
     DOCUMENT_ERROR,
     INVALID_PARAMS,
@@ -442,6 +444,25 @@ def test_over_stdio_a_long_method_is_stopped_and_the_next_request_answered(
         assert got["error"]["code"] == TIME_LIMIT
         version_works(server.call)
     assert server.stderr() == ""
+
+
+def test_over_http_a_long_method_is_stopped_and_the_next_request_answered() -> None:
+    with warnings.catch_warnings():  # Starlette 1.x prefers httpx2 for its test client; httpx still works
+        warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
+        testclient = pytest.importorskip("starlette.testclient")
+    state = on_its_turn(lambda line: handle(Server(), line))
+    client = testclient.TestClient(make_app(Server(Limits(time_limit=LIMIT))))
+
+    def call(line: str) -> dict[str, Any]:
+        response = client.post("/", content=line, headers={"Content-Type": "application/json"})
+        assert response.status_code == 200
+        got: dict[str, Any] = response.json()
+        return got
+
+    start = time.monotonic()
+    assert call(slow_calls(state)[0])["error"]["code"] == TIME_LIMIT
+    assert time.monotonic() - start < LIMIT + MARGIN
+    version_works(call)
 
 
 # --- numbers ------------------------------------------------------------------------------------------------
