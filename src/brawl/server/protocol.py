@@ -197,6 +197,8 @@ class _Worker:
                 self.outcome = (True, self.run())
             except BaseException as exc:  # handed to the caller's thread, which raises it there
                 self.outcome = (False, exc)
+        except TimeLimitError:
+            pass  # a second stop landed while the first was caught: the method has ended all the same
         finally:
             while True:  # a stop sent as the method returned lands here, and is dropped
                 try:
@@ -237,7 +239,7 @@ def call_within(run: Callable[[], Any], deadline: float) -> Any:
     raise value
 
 
-def _folders(folders: Iterable[str | os.PathLike[str]]) -> tuple[str, ...]:
+def _folders(folders: tuple[str | os.PathLike[str], ...]) -> tuple[str, ...]:
     found = tuple(os.path.realpath(f) for f in folders)
     for given, real in zip(folders, found, strict=True):
         if not os.path.isdir(real):

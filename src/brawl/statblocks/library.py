@@ -126,10 +126,10 @@ class StatBlockSources:
     @staticmethod
     def _inside(folder: str, name: str) -> str | None:
         """The real path of a regular file ``name`` inside ``folder``, or None."""
-        path = os.path.realpath(os.path.join(folder, name))
-        if os.path.commonpath([folder, path]) != folder:
-            return None
         try:
+            path = os.path.realpath(os.path.join(folder, name))
+            if os.path.commonpath([folder, path]) != folder:  # a link led out, or another drive
+                return None
             return path if stat.S_ISREG(os.stat(path).st_mode) else None
         except (OSError, ValueError):
             return None
