@@ -20,6 +20,7 @@ from brawl.actions import apply, legal_actions, replay
 from brawl.demo import run_demo
 from brawl.errors import BrawlError, RulesError
 from brawl.events.base import Event, explain
+from brawl.io.files import read_text_bounded
 from brawl.io.json import (
     actions_from_json,
     actions_to_json,
@@ -31,7 +32,7 @@ from brawl.io.json import (
     to_json,
     unstructure,
 )
-from brawl.io.jsontext import SCHEMA, dumps, loads
+from brawl.io.jsontext import MAX_DOCUMENT, SCHEMA, dumps, loads
 from brawl.io.scenario import (
     bundled_scenario,
     bundled_scenarios,
@@ -80,14 +81,24 @@ def report(exc: BrawlError, as_json: bool) -> None:
 
 
 # --- reading ------------------------------------------------------------------------------------------
+MAX_INPUT = 4 * MAX_DOCUMENT
+"""Largest file (or standard input) read, in bytes: a JSON save of the largest size in UTF-8."""
+
+
 def read_text(path: str) -> str:
-    """The text of a file, or of standard input for ``-``."""
+    """The text of a regular file of at most :data:`MAX_INPUT` bytes, or of standard input for ``-``."""
     if path == "-":
-        return sys.stdin.read()
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BrawlError(f"{path}: cannot read the file ({exc})") from None
+        binary = getattr(sys.stdin, "buffer", None)  # a text stream put in its place has none
+        raw: bytes | str = sys.stdin.read(MAX_INPUT + 1) if binary is None else binary.read(MAX_INPUT + 1)
+        if len(raw) > MAX_INPUT:
+            raise BrawlError(f"<stdin>: more than {MAX_INPUT} bytes: the limit is {MAX_INPUT}")
+        if isinstance(raw, str):
+            return raw
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise BrawlError(f"<stdin>: not UTF-8 text (byte {exc.start})") from None
+    return read_text_bounded(path, MAX_INPUT)
 
 
 def load_any(path: str) -> Encounter:
@@ -301,12 +312,21 @@ def _serve_arguments(p: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="time a request may run",
     )
+    p.add_argument(
+        "--statblocks",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="a folder whose stat block files a scenario sent by a client may name (repeatable); "
+        "no other file is opened for a request",
+    )
 
 
 def run_serve(args: argparse.Namespace) -> int:
     if args.max_request < 1 or not args.time_limit > 0:
         raise BrawlError("--max-request and --time-limit must be positive")
-    server = Server(Limits(max_request=args.max_request, time_limit=args.time_limit))
+    limits = Limits(max_request=args.max_request, time_limit=args.time_limit)
+    server = Server(limits, statblocks=args.statblocks)
     if args.http is None:
         return serve_stdio(sys.stdin.buffer, sys.stdout.buffer, server)
     host, port = parse_address(args.http)

@@ -29,12 +29,13 @@ from brawl.creature import Creature, MapObject
 from brawl.errors import ArgumentTypeError, BrawlError, ScenarioError
 from brawl.geometry import Pos
 from brawl.io import scenariofields as fields
+from brawl.io.files import read_text_bounded
 from brawl.io.json import structure
 from brawl.io.scenariofields import Where
 from brawl.io.scenariozones import with_zone_table
 from brawl.rng import Rng
 from brawl.size import Size
-from brawl.statblocks.library import StatBlockLibrary
+from brawl.statblocks.library import StatBlockLibrary, StatBlockSources
 from brawl.state import Encounter
 from brawl.statecheck import MAX_CREATURES, MAX_OBJECTS, too_many
 from brawl.terrain import AIR, Cell, Material, Terrain
@@ -63,6 +64,8 @@ LEGEND_KEYS = frozenset(
 
 MAX_MAP_TEXT = 1_000_000
 """Largest scenario file accepted, in characters."""
+MAX_SCENARIO_BYTES = 4 * MAX_MAP_TEXT
+"""Largest scenario file read, in bytes: :data:`MAX_MAP_TEXT` characters of UTF-8."""
 MAX_CELLS = 20_000
 """Most map cells a scenario may set (a wall to the top of a tall map sets one per level); it keeps
 the loading of any accepted file under about a second."""
@@ -127,35 +130,46 @@ def read_scenario(path: str | os.PathLike[str] | Traversable) -> Scenario:
     else:
         raise ScenarioError(f"load_scenario: expected a path, got {type(path).__name__}")
     try:
-        raw = target.read_bytes()
-    except OSError as exc:
-        hint = ""
-        if isinstance(path, str) and path in bundled_scenarios():
+        text = read_text_bounded(target, MAX_SCENARIO_BYTES, source=source)
+    except ScenarioError as exc:
+        if isinstance(path, str) and path in bundled_scenarios() and not Path(path).exists():
             hint = f"; {path!r} is a bundled scenario: load_scenario(bundled_scenario({path!r}))"
-        raise ScenarioError(f"cannot read the file: {exc.strerror or exc}{hint}", source=source) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ScenarioError(f"not UTF-8 text (byte {exc.start})", source=source) from None
+            raise ScenarioError(f"{exc.reason}{hint}", source=source) from None
+        raise
     base = target.parent if isinstance(target, Path) else None
     return parse_scenario(text, source=source, base=base)
 
 
 def loads_scenario(
-    text: str, *, source: str | None = None, base: str | os.PathLike[str] | None = None
+    text: str,
+    *,
+    source: str | None = None,
+    base: str | os.PathLike[str] | None = None,
+    statblocks: StatBlockSources | None = None,
 ) -> Encounter:
     """The encounter of a scenario given as TOML text; ``source`` names it in error messages.
 
     ``base`` is the folder the scenario's ``statblocks`` files are found from (default: the
-    current folder).
+    current folder). A caller loading text on someone else's behalf passes ``statblocks``
+    instead (a :class:`~brawl.statblocks.library.StatBlockSources`): the names are then found
+    only among its inline texts and inside its folders, and no other file is opened.
     """
-    return parse_scenario(text, source=source, base=base).encounter
+    return parse_scenario(text, source=source, base=base, statblocks=statblocks).encounter
 
 
 def parse_scenario(
-    text: str, *, source: str | None = None, base: str | os.PathLike[str] | None = None
+    text: str,
+    *,
+    source: str | None = None,
+    base: str | os.PathLike[str] | None = None,
+    statblocks: StatBlockSources | None = None,
 ) -> Scenario:
-    """A scenario given as TOML text, with its name and description (``base``: see :func:`loads_scenario`)."""
+    """A scenario given as TOML text, with its name and description (``base``, ``statblocks``:
+    see :func:`loads_scenario`)."""
+    if statblocks is not None and not isinstance(statblocks, StatBlockSources):
+        raise ArgumentTypeError(f"parse_scenario(statblocks={statblocks!r:.60}): a StatBlockSources", rule=())
+    if statblocks is not None and base is not None:
+        raise ArgumentTypeError("parse_scenario: give base or statblocks, not both", rule=())
     if not isinstance(text, str):
         raise ScenarioError(f"expected TOML text, got {type(text).__name__}", source=source)
     if len(text) > MAX_MAP_TEXT:
@@ -167,7 +181,7 @@ def parse_scenario(
         raise ScenarioError(f"invalid TOML: {message}", line=line, column=column, source=source) from None
     except RecursionError:
         raise ScenarioError("invalid TOML: nested too deeply", source=source) from None
-    return _build(data, Where(text, source), default_name=_stem(source), base=base)
+    return _build(data, Where(text, source), default_name=_stem(source), base=base, sources=statblocks)
 
 
 def _toml_position(exc: tomllib.TOMLDecodeError, text: str) -> tuple[int | None, int | None, str]:
@@ -348,6 +362,7 @@ def _build(
     marked: dict[str, dict[str, Any]] | None = None,
     seed: int | None = None,
     base: str | os.PathLike[str] | None = None,
+    sources: StatBlockSources | None = None,
 ) -> Scenario:
     top = fields.table(
         data,
@@ -377,10 +392,10 @@ def _build(
 
     creature_rows = _rows(top.get("creatures", []), "creatures", where)
     if any("statblock" in row for row in creature_rows):
-        library = StatBlockLibrary(top.get("statblocks", []), where, base)
+        library = StatBlockLibrary(top.get("statblocks", []), where, base, sources)
         creature_rows = [library.fill(row, f"creatures[{i}]") for i, row in enumerate(creature_rows)]
     elif "statblocks" in top:
-        StatBlockLibrary(top["statblocks"], where, base)  # the files are checked though no creature names one
+        StatBlockLibrary(top["statblocks"], where, base, sources)  # checked though no creature names one
     object_rows = _rows(top.get("objects", []), "objects", where)
     marks: set[str] = set()
     for key, rows in (("creatures", creature_rows), ("objects", object_rows)):

@@ -23,6 +23,7 @@ from brawl.io.jsontext import SCHEMA
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.sim import greedy
+from brawl.statblocks.library import StatBlockSources
 from brawl.state import Encounter
 
 
@@ -34,16 +35,23 @@ class InvalidParams(Exception):
         self.param = param
 
 
-class TimeLimitError(Exception):
-    """The request ran past its time limit and was stopped between two steps."""
+class TimeLimitError(BaseException):
+    """The request ran past its time limit and was stopped.
+
+    Raised by :meth:`Context.check` between two steps of a long method, or inside the method's
+    thread by the server (see :mod:`brawl.server.protocol`). It is a :class:`BaseException`, as
+    :class:`KeyboardInterrupt` is, so that no ``except Exception`` inside the engine swallows it.
+    """
 
 
 @attrs.frozen
 class Context:
-    """What a method call may know of its request: when it must stop."""
+    """What a method call may know of its request and its server: when it must stop, what it may read."""
 
     deadline: float
     """``time.monotonic()`` after which a long method stops with :class:`TimeLimitError`."""
+    statblock_folders: tuple[str, ...] = ()
+    """The folders the operator serves stat block files from (``brawl serve --statblocks DIR``)."""
 
     def check(self) -> None:
         """Raise :class:`TimeLimitError` once the deadline has passed."""
@@ -158,6 +166,11 @@ OPT_TEXT = Kind({"type": ["string", "null"]}, lambda v: v is None or _is_text(v)
 INT = Kind({"type": "integer"}, _is_int, "a whole number")
 OPT_INT = Kind({"type": ["integer", "null"]}, lambda v: v is None or _is_int(v), "a whole number or null")
 BOOL = Kind({"type": "boolean"}, lambda v: isinstance(v, bool), "true or false")
+OPT_TEXTS = Kind(
+    {"type": ["object", "null"], "additionalProperties": {"type": "string"}},
+    lambda v: v is None or (isinstance(v, dict) and all(_is_text(t) for t in v.values())),
+    "an object of names to texts, or null",
+)
 
 
 # --- results -------------------------------------------------------------------------------------------
@@ -193,13 +206,21 @@ def _bundled_scenarios(ctx: Context) -> list[str]:
     return brawl.bundled_scenarios()
 
 
-def _load_scenario(ctx: Context, name: str | None, text: str | None, source: str | None) -> Any:
+def _load_scenario(
+    ctx: Context, name: str | None, text: str | None, source: str | None, statblocks: dict[str, str] | None
+) -> Any:
     if (name is None) == (text is None):
         raise InvalidParams("load_scenario: give either name (a bundled scenario) or text (TOML)", "name")
     if name is not None:
+        if statblocks is not None:
+            raise InvalidParams(
+                "load_scenario: statblocks go with text, not with a bundled name", "statblocks"
+            )
         return state_data(brawl.load_scenario(brawl.bundled_scenario(name)))
     assert text is not None
-    return state_data(brawl.loads_scenario(text, source=source or "scenario"))
+    # the scenario's statblocks names: the request's own texts, then the operator's folders, no other file
+    sources = StatBlockSources(texts=statblocks or {}, folders=ctx.statblock_folders)
+    return state_data(brawl.loads_scenario(text, source=source or "scenario", statblocks=sources))
 
 
 def _from_json(ctx: Context, text: str) -> Any:
@@ -323,6 +344,13 @@ _ALL: tuple[Method, ...] = (
             _p("name", OPT_TEXT, "a bundled scenario's name (bridge, cliff, tavern)", None),
             _p("text", OPT_TEXT, "the TOML text of a scenario file", None),
             _p("source", OPT_TEXT, "the name the text goes by in error messages", None),
+            _p(
+                "statblocks",
+                OPT_TEXTS,
+                "the text of each stat block file the scenario's statblocks list names, by that name; "
+                "a name not given here is looked up only in the folders the server was started with",
+                None,
+            ),
         ),
         _STATE_RESULT,
         _load_scenario,

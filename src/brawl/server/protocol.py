@@ -10,15 +10,35 @@ A :class:`~brawl.errors.BrawlError` raised by a method becomes an error whose ``
 brawl's error class, its message and its rule IDs. Anything else raised inside a method is a bug
 of the engine: it is reported as itself, an internal error (-32603) naming the exception's class,
 and its traceback goes to the server's log.
+
+Numbers: JSON text may write a number no float holds (``1e400`` reads as infinity) or an integer
+longer than Python converts; such a message is refused as an Invalid Request (-32600) when it is
+parsed, before any method sees it, so every reply can be written as JSON.
+
+The time limit: each method runs in a worker thread of its own while the caller's thread waits
+for it until the message's deadline (:attr:`Limits.time_limit` after the message arrived). A
+method still running then is stopped: :class:`~brawl.server.methods.TimeLimitError` is raised
+inside its thread with CPython's ``PyThreadState_SetAsyncExc``, and the request is answered with
+the time-limit error (-32004). That exception derives from :class:`BaseException`, so no
+``except Exception`` on the way can swallow it; the long loops (``replay``, ``simulate``) also
+check the deadline themselves between steps. An exception raised this way arrives at the thread's
+next Python instruction: a single call into C code (a regular expression, the JSON decoder) runs
+to its end first. The reply does not wait for that: after :data:`GRACE` seconds the thread is left
+to finish on its own, its result is dropped, and the server goes on serving. Where
+``PyThreadState_SetAsyncExc`` is not available (another Python), the reply is sent at the deadline
+all the same and the method runs on until its own checks stop it.
 """
 
 from __future__ import annotations
 
+import ctypes
 import json
+import os
 import sys
+import threading
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import attrs
@@ -57,6 +77,7 @@ __all__ = [
     "Limits",
     "Server",
     "brawl_error_data",
+    "call_within",
     "error",
     "error_code",
     "handle",
@@ -72,7 +93,7 @@ class Limits:
     max_batch: int = 100
     """Most requests in one batch."""
     time_limit: float = 10.0
-    """Seconds one message (a request or a whole batch) may run; long methods stop when it passes."""
+    """Seconds one message (a request or a whole batch) may run; every method is stopped when it passes."""
 
 
 Log = Callable[[str], None]
@@ -124,16 +145,125 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number JSON allows")
 
 
+class _NotANumber(ValueError):
+    """A number the JSON text writes that no Python number holds as it is meant."""
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise _NotANumber(f"the number {shown} is too large for a float (only finite numbers are accepted)")
+    return value
+
+
 def _valid_id(value: Any) -> bool:
     return value is None or (isinstance(value, str | int | float) and not isinstance(value, bool))
 
 
-class Server:
-    """The methods of :mod:`brawl.server.methods` behind JSON-RPC 2.0, within :class:`Limits`."""
+GRACE = 1.0
+"""Seconds a method stopped at the time limit is given to unwind before the reply is sent anyway."""
+RETRY = 0.05
+"""Seconds between two stops sent to a method that has not ended (a stop can land where Python
+drops it, such as a weak reference's callback)."""
 
-    def __init__(self, limits: Limits | None = None, *, log: Log | None = None) -> None:
+
+def _raise_in(thread: threading.Thread, exc: type[BaseException] | None) -> None:
+    """Raise ``exc`` in ``thread`` at its next Python instruction, or withdraw one not yet raised (None)."""
+    api = getattr(ctypes, "pythonapi", None)
+    if api is not None and thread.ident is not None:
+        raised = None if exc is None else ctypes.py_object(exc)
+        api.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread.ident), raised)
+
+
+class _Worker:
+    """One method call in a thread of its own, which the caller's thread may stop.
+
+    The caller's thread is the only one that sends stops, and only until the method has
+    returned; the worker then waits, catching any stop still on its way, until the caller has
+    withdrawn the last one, so no stop ever lands outside the method.
+    """
+
+    def __init__(self, run: Callable[[], Any]) -> None:
+        self.run = run
+        self.returned = threading.Event()
+        self.released = threading.Event()
+        self.outcome: tuple[bool, Any] = (False, TimeLimitError("stopped"))
+        self.thread = threading.Thread(target=self._target, name="brawl-rpc-method", daemon=True)
+
+    def _target(self) -> None:
+        try:
+            try:
+                self.outcome = (True, self.run())
+            except BaseException as exc:  # handed to the caller's thread, which raises it there
+                self.outcome = (False, exc)
+        except TimeLimitError:
+            pass  # a second stop landed while the first was caught: the method has ended all the same
+        finally:
+            while True:  # a stop sent as the method returned lands here, and is dropped
+                try:
+                    self.returned.set()
+                    self.released.wait()
+                    break
+                except TimeLimitError:
+                    continue
+
+    def stop(self) -> None:
+        """Stop the method (unless it returns first), give it :data:`GRACE` seconds to unwind."""
+        end = time.monotonic() + GRACE
+        while not self.returned.is_set() and time.monotonic() < end:
+            _raise_in(self.thread, TimeLimitError)
+            self.returned.wait(RETRY)
+
+    def release(self) -> None:
+        """Withdraw any stop not yet raised and let the worker thread end."""
+        _raise_in(self.thread, None)
+        self.released.set()
+
+
+def call_within(run: Callable[[], Any], deadline: float) -> Any:
+    """``run()`` in a worker thread, stopped with :class:`TimeLimitError` at ``deadline`` (monotonic)."""
+    worker = _Worker(run)
+    worker.thread.start()
+    in_time = worker.returned.wait(max(0.0, deadline - time.monotonic()))
+    if not in_time:
+        worker.stop()
+    worker.release()
+    if worker.returned.is_set():
+        worker.thread.join()  # the thread is freed here, not by a collection inside the next method
+    (ok, value), worker.outcome = worker.outcome, (False, None)  # no cycle through a traceback
+    if not in_time:
+        raise TimeLimitError("the request ran past the server's time limit and was stopped")
+    if ok:
+        return value
+    raise value
+
+
+def _folders(folders: tuple[str | os.PathLike[str], ...]) -> tuple[str, ...]:
+    found = tuple(os.path.realpath(f) for f in folders)
+    for given, real in zip(folders, found, strict=True):
+        if not os.path.isdir(real):
+            raise BrawlError(f"--statblocks {os.fspath(given)}: not a folder")
+    return found
+
+
+class Server:
+    """The methods of :mod:`brawl.server.methods` behind JSON-RPC 2.0, within :class:`Limits`.
+
+    ``statblocks`` are the folders whose stat block files a scenario sent by a client may name
+    (``brawl serve --statblocks DIR``); no other file is ever opened for a request.
+    """
+
+    def __init__(
+        self,
+        limits: Limits | None = None,
+        *,
+        log: Log | None = None,
+        statblocks: Iterable[str | os.PathLike[str]] = (),
+    ) -> None:
         self.limits = limits or Limits()
         self.log = log or _stderr
+        self.statblock_folders = _folders(tuple(statblocks))
 
     def handle(self, message: str | bytes) -> str | None:
         """The reply to one message (one line, one HTTP body), or None when none is due."""
@@ -165,12 +295,22 @@ class Server:
             why = f"arrays and objects nest deeper than {MAX_DEPTH} levels"
             return error(INVALID_REQUEST, data={"reason": why})
         try:
-            data = json.loads(message, parse_constant=_refuse_constant)
+            data = json.loads(message, parse_constant=_refuse_constant, parse_float=_float)
         except json.JSONDecodeError as exc:
             return error(PARSE_ERROR, data={"reason": f"{exc.msg} (line {exc.lineno}, column {exc.colno})"})
-        except (ValueError, RecursionError) as exc:
+        except _NotANumber as exc:
+            return error(INVALID_REQUEST, data={"reason": str(exc)})
+        except ValueError as exc:
+            if "integer string conversion" in str(exc):  # int()'s own digit limit, kept for speed
+                limit = sys.get_int_max_str_digits()
+                why = f"an integer of more than {limit} digits: the limit is {limit} digits"
+                return error(INVALID_REQUEST, data={"reason": why})
             return error(PARSE_ERROR, data={"reason": str(exc)})
-        context = Context(deadline=time.monotonic() + self.limits.time_limit)
+        except RecursionError as exc:
+            return error(PARSE_ERROR, data={"reason": str(exc)})
+        context = Context(
+            deadline=time.monotonic() + self.limits.time_limit, statblock_folders=self.statblock_folders
+        )
         if isinstance(data, list):
             if not data:
                 return error(INVALID_REQUEST, data={"reason": "an empty batch"})
@@ -209,7 +349,7 @@ class Server:
             known = ", ".join(sorted(METHODS))
             return error(METHOD_NOT_FOUND, data={"reason": f"no method {method!r} (known: {known})"}, id=id_)
         try:
-            result = call(METHODS[method], params, context)
+            result = call_within(lambda: call(METHODS[method], params, context), context.deadline)
         except InvalidParams as exc:
             return error(INVALID_PARAMS, data={"reason": str(exc), "param": exc.param}, id=id_)
         except TimeLimitError as exc:

@@ -25,6 +25,7 @@ import brawl.statblocks.foundry as foundry
 import brawl.statblocks.steelcompendium as steelcompendium
 from brawl.abilities.model import Ability, TextEffect
 from brawl.errors import ArgumentTypeError, ScenarioError
+from brawl.io.files import read_text_bounded
 from brawl.io.jsontext import loads as json_loads
 from brawl.io.scenariofields import Where, kind
 from brawl.statblocks.model import HeroSheet, StatBlock, slug
@@ -168,15 +169,12 @@ def load_statblocks(
         target = path
     else:
         raise ArgumentTypeError(f"load_statblocks(path={path!r}): a path is needed", rule=())
-    try:
-        raw = target.read_bytes()
-    except OSError as exc:
-        raise ScenarioError(f"cannot read the file: {exc.strerror or exc}", source=source) from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise ScenarioError(f"not UTF-8 text (byte {exc.start})", source=source) from None
+    text = read_text_bounded(target, MAX_FILE_BYTES, source=source, encoding="utf-8-sig")
     return loads_statblocks(text, format=format, source=source)
+
+
+MAX_FILE_BYTES = 4 * MAX_FILE + 3
+"""Largest stat block file read, in bytes: :data:`MAX_FILE` characters of UTF-8 and a byte order mark."""
 
 
 SUFFIXES = (".toml", ".json", ".yaml", ".yml")
@@ -362,6 +360,7 @@ def find_statblock(name: str, files: Iterable[StatBlockFile]) -> StatBlock | Her
 
 __all__ = [
     "FORMATS",
+    "MAX_FILE_BYTES",
     "AbilityReport",
     "StatBlockFile",
     "ability_report",
