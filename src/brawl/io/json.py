@@ -31,7 +31,7 @@ from cattrs.strategies import configure_tagged_union, configure_union_passthroug
 
 from brawl.abilities.model import EFFECT_TYPES, Effect
 from brawl.conditions import Condition
-from brawl.creature import Characteristics, Creature, MapObject
+from brawl.creature import MAX_COUNT, Characteristics, Creature, MapObject
 from brawl.errors import ArgumentTypeError, BrawlError, ScenarioError
 from brawl.events.base import Event
 from brawl.geometry import Pos
@@ -47,6 +47,7 @@ from brawl.io.jsontext import (
 from brawl.io.zonejson import ZONE_TYPE, register_zone, zone_data
 from brawl.requests import Action
 from brawl.rng import Rng
+from brawl.rules.stamina import MAX_AMOUNT, death_threshold, would_die
 from brawl.size import Size
 from brawl.state import Encounter, TurnState
 from brawl.statecheck import MAX_CREATURES, MAX_OBJECTS, too_many
@@ -686,16 +687,61 @@ def _check_counts(data: dict[str, Any], source: str | None) -> None:
             raise ScenarioError(refused, field=key, source=source)
 
 
+_TOP_FIELDS = ("round", "turn")
+"""Fields of a saved encounter checked as a whole when it is built, named by their checks."""
+
+
+def refuse_impossible(enc: Encounter, source: str | None = None) -> None:
+    """Raise :class:`ScenarioError`, naming the field, for what no rule produces though each record
+    accepts it: a round with no combat (DS-END-01), a living hero at or below its death threshold
+    (DS-STAM-08, R-STAM-1), temporary Stamina above the largest gain (``MAX_AMOUNT``, DS-STAM-21),
+    a recoveries maximum above ``MAX_COUNT``. The turn state's own checks refuse a turn in
+    progress with nothing spent recorded (its economy)."""
+    if enc.turn is None and enc.round != 0:
+        raise ScenarioError(
+            f"round {enc.round} with no combat: out of combat the round is 0 (DS-END-01)",
+            field="round",
+            source=source,
+        )
+    for index, c in enumerate(enc.creature_list()):
+        where = f"creatures[{index}]"
+        if c.hero and not c.dead and would_die(c, c.stamina):
+            raise ScenarioError(
+                f"hero {c.id!r} alive at Stamina {c.stamina}: a hero dies at {death_threshold(c)}, "
+                "the negative of its winded value (DS-STAM-08, R-STAM-1)",
+                field=f"{where}.stamina",
+                source=source,
+            )
+        if c.temporary_stamina > MAX_AMOUNT:
+            raise ScenarioError(
+                f"{c.id!r}: temporary Stamina {c.temporary_stamina} above {MAX_AMOUNT:,}, the largest gain "
+                "(the greater is kept, DS-STAM-21)",
+                field=f"{where}.temporary_stamina",
+                source=source,
+            )
+        if c.recoveries_max > MAX_COUNT:
+            raise ScenarioError(
+                f"{c.id!r}: recoveries_max {c.recoveries_max} above {MAX_COUNT:,} (MAX_COUNT)",
+                field=f"{where}.recoveries_max",
+                source=source,
+            )
+
+
 def from_json(text: str, *, source: str | None = None) -> Encounter:
-    """The encounter saved by :func:`to_json`; a malformed document raises :class:`ScenarioError`."""
+    """The encounter saved by :func:`to_json`; a malformed document, or one holding what no rule
+    produces (:func:`refuse_impossible`), raises :class:`ScenarioError`."""
     data = check_schema(loads(text, source), source, (SCHEMA, SCHEMA_PACKED))
     _check_counts(data, source)
     try:
         enc: Encounter = structure(data, Encounter, source=source)
     except BrawlError as exc:
-        if isinstance(exc, ScenarioError):
+        reason = exc.reason if isinstance(exc, ScenarioError) else str(exc)
+        # the checks run as the encounter is built speak of "round ..." or "turn <field> ..."
+        field = next((k for k in _TOP_FIELDS if reason.startswith(k + " ")), None)
+        if isinstance(exc, ScenarioError) and (exc.field is not None or field is None):
             raise
-        raise ScenarioError(str(exc), source=source) from None
+        raise ScenarioError(reason, field=field, source=source) from None
+    refuse_impossible(enc, source)
     return enc
 
 

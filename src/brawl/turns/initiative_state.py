@@ -98,9 +98,13 @@ class InitiativeTurn(TurnState):
         self.known(encounter, self.holds.keys(), "holds")
         for hold in self.holds.values():
             self.count(hold.round, "hold round")
+        if (self.economy is None) != (self.current is None):
+            raise StateError(
+                "turn economy: kept with no current turn"
+                if self.current is None
+                else f"turn economy: none for the current turn of {self.current!r} (I-TURN-01)"
+            )
         if self.economy is not None:
-            if self.current is None:
-                raise StateError("turn economy: kept with no current turn")
             self.count(self.economy.movement_left, "economy movement_left", MAX_MOVEMENT)
 
 
