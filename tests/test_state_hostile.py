@@ -18,7 +18,9 @@ from typing import Any
 import pytest
 
 import brawl
+import brawl.io.json
 from brawl.creature import MAX_COUNT
+from brawl.io.json import MAX_LISTED_CELLS
 from brawl.rules.stamina import MAX_AMOUNT
 from brawl.turns.zone_state import ZoneTurn
 
@@ -218,3 +220,60 @@ def test_mutated_saved_states_are_refused_or_keep_the_invariants(system: str) ->
         assert brawl.from_json(brawl.to_json(enc)) == enc
     assert refusals > 0
     assert problems == []
+
+
+# --- big states ------------------------------------------------------------------------------------
+def listed(count: int, *, packed: bool) -> str:
+    """A document of a 2,048 x 2,048 map listing ``count`` stone cells one by one: each as a
+    cell object (schema 1) or as a kind of the palette (schema 2, with no packed tile)."""
+    cells = [[i % 2048, i // 2048, 0, 1 if packed else {"material": "stone"}] for i in range(count)]
+    terrain: dict[str, Any] = {"width": 2048, "depth": 2048, "height": 4, "below": 2, "cells": cells}
+    if packed:
+        terrain.update(palette=[{"material": "stone"}], tiles=[])
+    doc: dict[str, Any] = {"schema": 2 if packed else 1, "terrain": terrain, "creatures": [], "objects": []}
+    return json.dumps(doc)
+
+
+@pytest.mark.parametrize("packed", [False, True])
+def test_a_document_listing_too_many_cells_is_refused_before_building_any(packed: bool) -> None:
+    """A document lists at most MAX_LISTED_CELLS (262,144) cells one by one, so that it loads in
+    seconds (1.5 million listed cells took 19 s): one more is refused, naming terrain.cells and
+    the limit; a bigger map is saved in packed tiles."""
+    assert MAX_LISTED_CELLS == 262_144
+    with pytest.raises(brawl.ScenarioError, match="MAX_LISTED_CELLS") as caught:
+        brawl.from_json(listed(MAX_LISTED_CELLS + 1, packed=packed))
+    assert caught.value.field == "terrain.cells"
+    assert "262,145" in str(caught.value)
+    assert len(brawl.from_json(listed(1000, packed=packed)).terrain.cells) == 1000
+
+
+def test_the_writer_never_lists_more_cells_than_the_loader_takes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A map of many sparse tiles (8 cells in each of 64 tiles, past a limit of 100 listed cells)
+    is saved with tiles packed until at most the limit is listed, and loads back equal."""
+    monkeypatch.setattr(brawl.io.json, "MAX_LISTED_CELLS", 100)
+    monkeypatch.setattr(brawl.io.json, "PACK_FROM", 50)
+    cells = {
+        brawl.Pos(tx * 32 + i, ty * 32, 0): brawl.Cell(brawl.Material.STONE)
+        for tx in range(8)
+        for ty in range(8)
+        for i in range(8)
+    }
+    enc = brawl.Encounter.create(brawl.Terrain.flat(256, 256).with_cells(cells), [])
+    data = json.loads(brawl.to_json(enc))
+    assert 0 < len(data["terrain"]["cells"]) <= 100
+    assert len(data["terrain"]["tiles"]) >= (512 - 100) // 8
+    assert brawl.from_json(json.dumps(data)) == enc
+
+
+def test_a_cell_object_like_one_read_before_is_still_checked() -> None:
+    """Cell objects read once are known again by their fields, types and values: a flag given
+    as 1 after the same flag given as true is still refused, naming its entry."""
+    doc = json.loads(listed(0, packed=False))
+    doc["terrain"]["cells"] = [[0, 0, 0, {"difficult": True}], [1, 0, 0, {"difficult": 1}]]
+    with pytest.raises(brawl.ScenarioError) as caught:
+        brawl.from_json(json.dumps(doc))
+    assert caught.value.field is not None
+    assert caught.value.field.startswith("terrain.cells[1]")
+    doc["terrain"]["cells"][1][3] = {"difficult": True}
+    cells = brawl.from_json(json.dumps(doc)).terrain.cells
+    assert cells[brawl.Pos(0, 0, 0)] == cells[brawl.Pos(1, 0, 0)] == brawl.Cell(difficult=True)
