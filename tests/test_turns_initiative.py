@@ -8,7 +8,7 @@ import pytest
 
 import brawl
 from brawl import Creature, Encounter, Terrain
-from brawl.actions import Advance, TakeAction
+from brawl.actions import Advance, AdvanceTo, TakeAction
 from brawl.turns.initiative import InitiativeTurn
 
 
@@ -291,3 +291,11 @@ def test_initiative_disengage_shifts_one_square_without_any_opportunity_attack_i
     assert (after.creature("ana").pos, provokers(events)) == ((2, 3, 0), [])
     with pytest.raises(brawl.IllegalMoveError, match="I-DIS-01"):
         brawl.move(after, "ana", ((2, 4, 0),))
+
+
+def test_initiative_advance_to_a_square_away_from_the_enemies_is_refused_i_dis_01() -> None:
+    """I-DIS-01: AdvanceTo, whose path is found when applied, is refused as the walk is."""
+    with pytest.raises(brawl.IllegalMoveError, match="I-DIS-01"):
+        brawl.apply(engaged("initiative"), AdvanceTo("ana", (2, 5, 0)))
+    _, events = brawl.apply(engaged("drawsteel"), AdvanceTo("ana", (2, 5, 0)))
+    assert provokers(events) == ["gob", "orc"]  # DS-STRIKE-03 under Draw Steel
