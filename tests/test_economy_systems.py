@@ -16,10 +16,10 @@ from brawl.turns.zone import ZoneTurn
 
 
 def initiative_fight() -> Encounter:
-    """Bo (speed 4) acts first; the orc stands next to him."""
+    """Bo (speed 4) acts first; the orc stands next to him, east."""
     cs = [
-        Creature(id="bo", side="players", speed=4, stamina_max=20, pos=(0, 0, 0)),
-        Creature(id="orc", side="monsters", speed=6, stamina_max=20, pos=(1, 0, 0)),
+        Creature(id="bo", side="players", speed=4, stamina_max=20, pos=(1, 0, 0)),
+        Creature(id="orc", side="monsters", speed=6, stamina_max=20, pos=(2, 0, 0)),
     ]
     enc, _ = brawl.start_combat(
         Encounter.create(Terrain.flat(10, 10), cs),
@@ -54,16 +54,16 @@ def test_a_free_strike_takes_the_action_i_turn_01_02_r_turn_9() -> None:
 def test_a_move_spends_the_moves_spaces_i_turn_04_05_r_turn_9() -> None:
     """I-TURN-04, I-TURN-05: a 3-space move leaves 1 of bo's 4; a 2-space move is then refused."""
     enc = initiative_fight()
-    enc, _ = brawl.disengage(enc, "bo", [(0, 1, 0)])  # the Action (I-DIS-01)
+    enc, _ = brawl.disengage(enc, "bo", [(0, 0, 0)])  # the Action, away from the orc (I-DIS-01)
     assert initiative_economy(enc) == (True, False, 0)
-    assert enc.creature("bo").pos == brawl.Pos(0, 1, 0)
-    enc, _ = brawl.move(enc, "bo", [(0, 2, 0), (0, 3, 0), (0, 4, 0)])
+    assert enc.creature("bo").pos == brawl.Pos(0, 0, 0)
+    enc, _ = brawl.move(enc, "bo", [(0, 1, 0), (0, 2, 0), (0, 3, 0)])
     assert initiative_economy(enc) == (True, True, 1)
     with pytest.raises(brawl.ActionUnavailableError, match="1 movement is left"):
-        brawl.move(enc, "bo", [(0, 5, 0), (0, 6, 0)])
-    enc, _ = brawl.move(enc, "bo", [(0, 5, 0)])
+        brawl.move(enc, "bo", [(0, 4, 0), (0, 5, 0)])
+    enc, _ = brawl.move(enc, "bo", [(0, 4, 0)])
     assert initiative_economy(enc) == (True, True, 0)
-    assert enc.creature("bo").pos == brawl.Pos(0, 5, 0)
+    assert enc.creature("bo").pos == brawl.Pos(0, 4, 0)
 
 
 def test_another_characters_call_spends_nothing_r_turn_9() -> None:

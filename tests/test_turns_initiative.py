@@ -8,6 +8,7 @@ import pytest
 
 import brawl
 from brawl import Creature, Encounter, Terrain
+from brawl.actions import Advance, AdvanceTo, TakeAction
 from brawl.turns.initiative import InitiativeTurn
 
 
@@ -224,3 +225,77 @@ def test_the_fast_action_takes_only_a_fast_action_i_turn_03() -> None:
     enc, events = brawl.apply(enc, brawl.actions.UseAction("bo", "fast", name="Quick Draw", fast=True))
     assert "I-TURN-03" in events[0].rules
     enc, _ = brawl.use_action(enc, "bo", "action")  # the Action slot takes any action (I-TURN-02)
+
+
+def engaged(system: str) -> Encounter:
+    """ana at (2, 2) between the orc (3, 2) and the goblin (1, 2), on ana's own turn."""
+    cs = [
+        Creature(id="ana", side="heroes", speed=5, pos=(2, 2, 0)),
+        Creature(id="orc", side="director", speed=5, pos=(3, 2, 0)),
+        Creature(id="gob", side="director", speed=5, pos=(1, 2, 0)),
+    ]
+    enc = Encounter.create(Terrain.flat(10, 10), cs)
+    if system == "initiative":
+        enc, _ = brawl.start_combat(enc, system="initiative", rolls={"ana": 10, "orc": 1, "gob": 2})
+    else:
+        enc, _ = brawl.start_combat(enc, first_side="heroes")
+    enc, _ = brawl.start_turn(enc, "ana")
+    return enc  # type: ignore[no-any-return]
+
+
+AWAY = ((2, 3, 0), (2, 4, 0))
+"""Two squares south: the second step leaves both the orc and the goblin."""
+STRAFE = ((3, 1, 0),)
+"""One step around the orc, still next to it, away from the goblin."""
+
+
+def provokers(events: Any) -> list[str]:
+    return [e.enemy for e in events if type(e).__name__ == "OpportunityAttackProvoked"]
+
+
+@pytest.mark.parametrize(
+    "walk",
+    [
+        lambda enc, path: brawl.move(enc, "ana", path),
+        lambda enc, path: brawl.apply(enc, brawl.Move("ana", path)),
+        lambda enc, path: brawl.apply(enc, Advance("ana", path)),
+    ],
+    ids=["move", "apply-Move", "apply-Advance"],
+)
+def test_initiative_walking_away_refused_never_a_draw_steel_opportunity_attack_i_dis_01_ds_strike_03(
+    walk: Any,
+) -> None:
+    """I-DIS-01, I-DIS-02, R-I-5 against DS-STRIKE-03, R-MOVE-3: under the initiative game a walk
+    that leaves every enemy next to it is refused, and a strafe that leaves one of them provokes
+    nothing; the same walks under Draw Steel provoke its opportunity attacks."""
+    enc = engaged("initiative")
+    with pytest.raises(brawl.IllegalMoveError, match="I-DIS-01"):
+        walk(enc, AWAY)
+    assert not brawl.can_move(enc, "ana", AWAY)
+    assert enc.creature("ana").pos == (2, 2, 0)
+    after, events = walk(enc, STRAFE)
+    assert (after.creature("ana").pos, provokers(events)) == ((3, 1, 0), [])
+    # Draw Steel's own rule is unchanged: leaving the goblin provokes, leaving both provokes twice
+    ds = engaged("drawsteel")
+    _, events = walk(ds, STRAFE)
+    assert provokers(events) == ["gob"]
+    _, events = walk(ds, AWAY)
+    assert provokers(events) == ["gob", "orc"]
+
+
+def test_initiative_disengage_shifts_one_square_without_any_opportunity_attack_i_dis_01_r_i_4() -> None:
+    """I-DIS-01, R-I-4: Disengage in the Action slot shifts 1 square, provoking nothing; still next
+    to both enemies there, walking on away from them is refused again."""
+    enc = engaged("initiative")
+    after, events = brawl.apply(enc, TakeAction("action", brawl.Disengage("ana", ((2, 3, 0),))))
+    assert (after.creature("ana").pos, provokers(events)) == ((2, 3, 0), [])
+    with pytest.raises(brawl.IllegalMoveError, match="I-DIS-01"):
+        brawl.move(after, "ana", ((2, 4, 0),))
+
+
+def test_initiative_advance_to_a_square_away_from_the_enemies_is_refused_i_dis_01() -> None:
+    """I-DIS-01: AdvanceTo, whose path is found when applied, is refused as the walk is."""
+    with pytest.raises(brawl.IllegalMoveError, match="I-DIS-01"):
+        brawl.apply(engaged("initiative"), AdvanceTo("ana", (2, 5, 0)))
+    _, events = brawl.apply(engaged("drawsteel"), AdvanceTo("ana", (2, 5, 0)))
+    assert provokers(events) == ["gob", "orc"]  # DS-STRIKE-03 under Draw Steel

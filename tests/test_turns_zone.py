@@ -7,6 +7,7 @@ import pytest
 import brawl
 from brawl import Creature, Encounter, Terrain
 from brawl.turns.zone import ZoneTurn
+from test_zone_helpers import build, sheet
 
 
 def bandits_fight() -> Encounter:
@@ -299,3 +300,37 @@ def test_mount_and_rider_take_turn_together_z_mount_01() -> None:
     assert "horse" not in brawl.next_actors(enc).get("players", ())
     with pytest.raises(brawl.InvalidArgumentError, match="Z-MOUNT-01"):
         brawl.start_turn(enc, "foe", together=["knight"])
+
+
+def test_lone_character_worn_to_half_health_checks_morale_under_default_rulings_z_morale_01_r_z_7() -> None:
+    """Z-MORALE-01, R-Z-7, R-Z-5: under the default rulings a lone hermit (8 health) cut by two
+    sword hits of 3 in one round is at 2, half or less, still standing (no hit was half its health),
+    and checks morale at the end of the round; a single hit of 4 (half) incapacitates it instead."""
+    sword = brawl.Weapon("sword", die=6)
+    chars = [
+        ("hermit", "hermits", "a", {"health_max": 8}),
+        ("wolf1", "wolves", "a", {"weapons": [sword]}),
+        ("wolf2", "wolves", "a", {"weapons": [sword]}),
+    ]
+    enc, _ = brawl.start_combat(build(chars), system="zone", initiative="wolves")
+    for wolf in ("wolf1", "wolf2"):
+        enc, _ = brawl.start_turn(enc, wolf)
+        enc, _ = brawl.zone_attack(enc, wolf, ["hermit"], "sword")
+        enc, _ = brawl.zone_resolve(enc, rolls=[3])
+        enc, _ = brawl.end_turn(enc)
+        if wolf == "wolf1":
+            enc, _ = brawl.pass_turn(enc)  # the hermit waits
+    assert (sheet(enc, "hermit").health, sheet(enc, "hermit").incapacitated) == (2, False)
+    enc, _ = brawl.pass_turn(enc)  # the hermit
+    enc, _ = brawl.pass_turn(enc)  # the wolves, all of whom have acted
+    enc, ev = brawl.end_round(enc)
+    due = [e for e in ev if type(e).__name__ == "MoraleCheckDue"]
+    assert [(d.group, d.kind, d.original, d.before, d.now) for d in due] == [("hermits", "lone", 8, 8, 2)]
+    enc, ev = brawl.morale_check(enc, "hermits", wits={"hermit": 10}, rolls={"hermit": 15})
+    assert type(ev[-1]).__name__ == "Surrendered"  # Z-MORALE-02
+    # one hit of half its health is critical damage: incapacitated, out of the fight, no check
+    one, _ = brawl.start_combat(build(chars), system="zone", initiative="wolves")
+    one, _ = brawl.start_turn(one, "wolf1")
+    one, _ = brawl.zone_attack(one, "wolf1", ["hermit"], "sword")
+    one, _ = brawl.zone_resolve(one, rolls=[4])
+    assert (sheet(one, "hermit").health, sheet(one, "hermit").incapacitated) == (4, True)

@@ -93,7 +93,7 @@ def test_death_blow_only_nearby_and_incapacitated_z_atk_04() -> None:
 
 
 def test_critical_damage_ruling_is_a_parameter_r_z_7() -> None:
-    """R-Z-7: by default a hit leaving half health or less incapacitates; a table may set 0/1."""
+    """R-Z-7: by default a hit of half the maximum health or more incapacitates; a table may set 0/1."""
     chars = [("x", "p", "a", {"weapons": [SWORD]}), ("y", "q", "a", {"health_max": 8})]
     st, _ = brawl.zone_attack(build(chars), "x", ["y"], "sword")
     st, _ = brawl.zone_resolve(st, rolls=[3])

@@ -68,6 +68,18 @@ class TurnState:
         if DRAFT_OF not in vars(cls):  # a draft copy (brawl.fields.copier) is no turn system
             TurnState.registry[cls.__name__] = cls
 
+    provokes_opportunity_attacks: ClassVar[bool] = True
+    """Whether, under this turn system, a willing walk that leaves an adjacent enemy without
+    shifting provokes Draw Steel's opportunity attack (DS-STRIKE-03, R-MOVE-3). A system with its
+    own rule for leaving enemies sets it False and enforces its rule in :meth:`verify_walk`."""
+
+    def verify_walk(
+        self, encounter: Encounter, creature: str, path: tuple[Pos, ...], *, shifting: bool
+    ) -> None:
+        """Raise a :class:`~brawl.errors.RulesError` if this turn system forbids ``creature`` the
+        willing walk along ``path`` (the squares entered, the steps already checked); ``shifting``:
+        the walk is a shift (Disengage). By default a system adds nothing to the step rules."""
+
     def check(self, encounter: Encounter) -> None:
         """Raise :class:`StateError` if this bookkeeping does not fit ``encounter``.
 

@@ -229,8 +229,7 @@ def encounters(
         placed += 1
     if advance_rng:
         enc = enc.with_rng(Rng(enc.rng.seed, draw(st.integers(0, 1000))))
-    enc = enc.with_turn(None, round=draw(st.integers(0, 10)))
-    return enc
+    return enc  # out of combat: round 0, as every saved state with no combat has (DS-END-01)
 
 
 def register_types() -> None:

@@ -31,7 +31,7 @@ from cattrs.strategies import configure_tagged_union, configure_union_passthroug
 
 from brawl.abilities.model import EFFECT_TYPES, Effect
 from brawl.conditions import Condition
-from brawl.creature import Characteristics, Creature, MapObject
+from brawl.creature import MAX_COUNT, Characteristics, Creature, MapObject
 from brawl.errors import ArgumentTypeError, BrawlError, ScenarioError
 from brawl.events.base import Event
 from brawl.geometry import Pos
@@ -47,6 +47,7 @@ from brawl.io.jsontext import (
 from brawl.io.zonejson import ZONE_TYPE, register_zone, zone_data
 from brawl.requests import Action
 from brawl.rng import Rng
+from brawl.rules.stamina import MAX_AMOUNT, death_threshold, would_die
 from brawl.size import Size
 from brawl.state import Encounter, TurnState
 from brawl.statecheck import MAX_CREATURES, MAX_OBJECTS, too_many
@@ -322,6 +323,10 @@ def _plain_structure(conv: cattrs.Converter, cls: type[Any]) -> Callable[[Any, A
 
 PACK_FROM = 65_536
 """A map of more stored cells than this is saved in the packed layout of schema 2 (tiles)."""
+MAX_LISTED_CELLS = 262_144
+"""Most cells a document lists one by one (``[x, y, z, cell]``, schema 1 or the sparse cells of
+schema 2): each costs microseconds to load where a packed tile of 1,024 costs about as much, so
+a document within it loads in seconds. :func:`to_json` never lists more (it packs tiles)."""
 ALPHABET = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"
 """The 64 symbols of a packed tile's codes; "0" is the level's default cell."""
 _DECODE = bytes(ALPHABET.index(b) if b in ALPHABET else 255 for b in range(256))
@@ -357,18 +362,20 @@ def _terrain_unstructure(t: Terrain) -> dict[str, Any]:
     w = code_width(len(kinds))
     tiles: list[list[Any]] = []
     sparse: list[list[int]] = []
+    room = MAX_LISTED_CELLS  # past it, tiles are packed however few their cells
     for (z, ty, tx), (palette, codes) in sorted(t.tile_cells().items()):
         g = [0, *(index[c] for c in palette[1:])]
         narrow = len(codes) == TILE_CELLS
         stored = TILE_CELLS - (codes.count(0) if narrow else list(memoryview(codes).cast("H")).count(0))
         if narrow and codes.count(codes[:1]) == TILE_CELLS:
             tiles.append([z, ty, tx, _symbols(g[codes[0]], w)])
-        elif stored * _SPARSE_COST >= TILE_CELLS * w:
+        elif stored * _SPARSE_COST >= TILE_CELLS * w or stored > room:
             tiles.append([z, ty, tx, _pack_tile(codes, g, w)])
         else:
             x0, y0 = tx * TILE, ty * TILE
             seq = codes if narrow else memoryview(codes).cast("H")
             sparse.extend([x0 + i % TILE, y0 + i // TILE, z, g[seq[i]]] for i in range(TILE_CELLS) if seq[i])
+            room -= stored
     sparse.sort(key=lambda e: (e[0], e[1], e[2]))
     return {**head, "palette": [data for _, data, _ in kinds], "tiles": tiles, "cells": sparse}
 
@@ -422,9 +429,14 @@ def _terrain_structure(value: Any, _: Any) -> Terrain:
         )
     raw_tiles = body.get("tiles", [])
     raw_cells = body.get("cells", [])
-    for name, raw, limit in (
-        ("tiles", raw_tiles, MAX_STORED_TILES),
-        ("cells", raw_cells, MAX_STORED_TILES * TILE_CELLS),
+    for name, raw, limit, reason in (
+        ("tiles", raw_tiles, MAX_STORED_TILES, "a map holds at most {:,} (MAX_STORED_TILES)"),
+        (
+            "cells",
+            raw_cells,
+            MAX_LISTED_CELLS,
+            "a document lists at most {:,} cells one by one (MAX_LISTED_CELLS); save a bigger map packed",
+        ),
     ):
         if not isinstance(raw, list):
             raise ClassValidationError(
@@ -433,7 +445,7 @@ def _terrain_structure(value: Any, _: Any) -> Terrain:
                 Terrain,
             )
         if len(raw) > limit:
-            refused = _Invalid(f"{len(raw):,} entries: a map holds at most {limit:,}")
+            refused = _Invalid(f"{len(raw):,} entries: " + reason.format(limit))
             raise ClassValidationError(f"invalid {name}", [_attr_error(refused, name)], Terrain)
     w = code_width(len(palette))
     tiles: dict[tuple[int, int, int], tuple[tuple[Cell, ...], bytes]] = {}
@@ -464,6 +476,7 @@ def _terrain_structure(value: Any, _: Any) -> Terrain:
             "invalid terrain", [_attr_error(IterableValidationError("tiles", errors, list), "tiles")], Terrain
         )
     cells: dict[Pos, Cell] = {}
+    built: dict[tuple[tuple[Any, type, Any], ...], Cell] = {}
     for index, item in enumerate(raw_cells):
         try:
             if not isinstance(item, list) or len(item) != 4:
@@ -479,7 +492,15 @@ def _terrain_structure(value: Any, _: Any) -> Terrain:
                     raise _Invalid(f"kind {kind}: the palette has {len(palette)} kinds of cell (from 1)")
                 cells[pos] = palette[kind - 1]
             else:
-                cells[pos] = _CONVERTER.structure(kind, Cell)
+                # a cell object like one already read (the same fields, types and values) is that cell
+                fields = tuple((k, type(v), v) for k, v in kind.items()) if type(kind) is dict else ()
+                plain = bool(fields) and all(t in _SCALARS for _, t, _ in fields)
+                cell = built.get(fields) if plain else None
+                if cell is None:
+                    cell = _CONVERTER.structure(kind, Cell)
+                    if plain:
+                        built[fields] = cell
+                cells[pos] = cell
         except Exception as exc:  # re-raised below with the path cells[index]
             _note(exc, IterableValidationNote(f"Structuring index {index}", index, Cell))
             errors.append(exc)
@@ -491,6 +512,10 @@ def _terrain_structure(value: Any, _: Any) -> Terrain:
         terrain = Terrain.from_tiles(width, depth, tiles, height=height, below=below, ground=ground)
         return terrain.with_cells(cells) if cells else terrain
     return Terrain(width, depth, height=height, below=below, ground=ground, cells=cells)
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+"""Types of the plain values of a cell object, by which a cell read once is known again."""
 
 
 def _attr_error(exc: Exception, name: str) -> Exception:
@@ -686,16 +711,61 @@ def _check_counts(data: dict[str, Any], source: str | None) -> None:
             raise ScenarioError(refused, field=key, source=source)
 
 
+_TOP_FIELDS = ("round", "turn")
+"""Fields of a saved encounter checked as a whole when it is built, named by their checks."""
+
+
+def refuse_impossible(enc: Encounter, source: str | None = None) -> None:
+    """Raise :class:`ScenarioError`, naming the field, for what no rule produces though each record
+    accepts it: a round with no combat (DS-END-01), a living hero at or below its death threshold
+    (DS-STAM-08, R-STAM-1), temporary Stamina above the largest gain (``MAX_AMOUNT``, DS-STAM-21),
+    a recoveries maximum above ``MAX_COUNT``. The turn state's own checks refuse a turn in
+    progress with nothing spent recorded (its economy)."""
+    if enc.turn is None and enc.round != 0:
+        raise ScenarioError(
+            f"round {enc.round} with no combat: out of combat the round is 0 (DS-END-01)",
+            field="round",
+            source=source,
+        )
+    for index, c in enumerate(enc.creature_list()):
+        where = f"creatures[{index}]"
+        if c.hero and not c.dead and would_die(c, c.stamina):
+            raise ScenarioError(
+                f"hero {c.id!r} alive at Stamina {c.stamina}: a hero dies at {death_threshold(c)}, "
+                "the negative of its winded value (DS-STAM-08, R-STAM-1)",
+                field=f"{where}.stamina",
+                source=source,
+            )
+        if c.temporary_stamina > MAX_AMOUNT:
+            raise ScenarioError(
+                f"{c.id!r}: temporary Stamina {c.temporary_stamina} above {MAX_AMOUNT:,}, the largest gain "
+                "(the greater is kept, DS-STAM-21)",
+                field=f"{where}.temporary_stamina",
+                source=source,
+            )
+        if c.recoveries_max > MAX_COUNT:
+            raise ScenarioError(
+                f"{c.id!r}: recoveries_max {c.recoveries_max} above {MAX_COUNT:,} (MAX_COUNT)",
+                field=f"{where}.recoveries_max",
+                source=source,
+            )
+
+
 def from_json(text: str, *, source: str | None = None) -> Encounter:
-    """The encounter saved by :func:`to_json`; a malformed document raises :class:`ScenarioError`."""
+    """The encounter saved by :func:`to_json`; a malformed document, or one holding what no rule
+    produces (:func:`refuse_impossible`), raises :class:`ScenarioError`."""
     data = check_schema(loads(text, source), source, (SCHEMA, SCHEMA_PACKED))
     _check_counts(data, source)
     try:
         enc: Encounter = structure(data, Encounter, source=source)
     except BrawlError as exc:
-        if isinstance(exc, ScenarioError):
+        reason = exc.reason if isinstance(exc, ScenarioError) else str(exc)
+        # the checks run as the encounter is built speak of "round ..." or "turn <field> ..."
+        field = next((k for k in _TOP_FIELDS if reason.startswith(k + " ")), None)
+        if isinstance(exc, ScenarioError) and (exc.field is not None or field is None):
             raise
-        raise ScenarioError(str(exc), source=source) from None
+        raise ScenarioError(reason, field=field, source=source) from None
+    refuse_impossible(enc, source)
     return enc
 
 
@@ -794,6 +864,7 @@ __all__ = [
     "ALPHABET",
     "EFFECT_KEY",
     "EFFECT_TAGS",
+    "MAX_LISTED_CELLS",
     "PACK_FROM",
     "SCHEMA",
     "SCHEMA_PACKED",

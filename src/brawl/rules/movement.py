@@ -2,7 +2,10 @@
 
 Every step follows :class:`brawl.rules.steps.MoveModel` (R-MOVE-1, R-GEO-4, R-GEO-5); a move gets
 min(distance offered, current speed) movement points (R-MOVE-2, DS-MOVE-07). Leaving an adjacent
-enemy without shifting reports an opportunity attack at that step (DS-STRIKE-03, R-MOVE-3);
+enemy without shifting reports an opportunity attack at that step (DS-STRIKE-03, R-MOVE-3),
+unless the turn system in play has its own rule for leaving enemies
+(:attr:`~brawl.state.TurnState.provokes_opportunity_attacks`,
+:meth:`~brawl.state.TurnState.verify_walk`: the initiative game refuses it, I-DIS-01);
 entering damaging terrain deals its damage (DS-MOVE-13); stepping off a ledge ends the move with
 a fall (DS-FALL-01). Which move action is spent belongs to the turn systems: these functions take
 the movement granted as input.
@@ -311,7 +314,10 @@ def verify_move(
         request = creature
     else:
         request = Move(creature, path, mode=mode, budget=budget, squeeze=squeeze, ignore_speed=ignore_speed)
-    return sum(_plan_request(state, request).costs)
+    plan = _plan_request(state, request)
+    if request.willing and state.turn is not None:
+        state.turn.verify_walk(state, request.creature, plan.path, shifting=request.mode in SHIFT_MODES)
+    return sum(plan.costs)
 
 
 def can_move(
@@ -439,7 +445,10 @@ def walk(
     carried = (*riders, *(g.id for g in grabbed))
     moving = frozenset({creature, *carried})
     shifting = model.mode in SHIFT_MODES
-    provokes = willing and not shifting
+    turn = state.turn
+    provokes = willing and not shifting and (turn is None or turn.provokes_opportunity_attacks)
+    if willing and turn is not None:
+        turn.verify_walk(state, creature, plan.path, shifting=shifting)  # its own rules (I-DIS-01)
     events: list[Event] = []
     enc = state
     p = start

@@ -92,6 +92,8 @@ class DrawSteelTurn(TurnState):
             self.count(self.turn_count, "turn_count")
         if old is None or self.malice is not old.malice:
             self.count(self.malice, "malice")
+        if self.economy is None and self.current is not None:
+            raise StateError(f"turn economy: none for the current turn of {self.current!r} (DS-TURN-01)")
         if self.economy is not None:
             if self.current is None:
                 raise StateError("turn economy: kept with no current turn")

@@ -6,7 +6,7 @@ one enemy it started adjacent to, unless it disengages (I-DIS-01, I-DIS-02, I-AM
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from brawl.errors import IllegalMoveError, InvalidArgumentError, RulesError
 from brawl.geometry import Pos, adjacent, as_pos, distance
@@ -15,7 +15,7 @@ from brawl.state import Encounter
 MAX_PATH = 10**6
 """Longest path accepted by :func:`verify_initiative_move`."""
 
-__all__ = ["can_initiative_move", "verify_initiative_move"]
+__all__ = ["can_initiative_move", "verify_initiative_move", "verify_stays_engaged"]
 
 
 def verify_initiative_move(
@@ -49,8 +49,17 @@ def verify_initiative_move(
                 f"path of {creature!r}: {tuple(p)} is not one step from {tuple(here)}", rule="I-TURN-05"
             )
         here = p
-    if disengage or not steps:
+    if not disengage:
+        verify_stays_engaged(state, creature, steps)
+
+
+def verify_stays_engaged(state: Encounter, creature: str, steps: Sequence[Pos]) -> None:
+    """Raise :class:`IllegalMoveError` if a walk that is no Disengage leaves, at some step, every
+    enemy ``creature`` started adjacent to (I-DIS-01, I-DIS-02, I-AMB-04); ``steps``: the squares
+    entered, each one step from the last."""
+    if not steps:
         return
+    c = state.creature(creature)
     start = [e for e in state.enemies_of(creature) if adjacent(c.pos, c.n, e.pos, e.n)]
     if not start:
         return

@@ -6,13 +6,17 @@ Move (I-TURN-01); a held Action or Fast Action waits for its declared trigger (I
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 import immutables
 
 from brawl.checks import whole_number
 from brawl.errors import StateError, TurnOrderError
+from brawl.geometry import Pos
 from brawl.state import Encounter, TurnState
 from brawl.turns.base import system_of
+from brawl.turns.initiative_move import verify_stays_engaged
 
 INITIATIVE_DIE = 10  # I-INIT-01: d10 + adventure
 HOLDABLE = ("action", "fast")  # I-HOLD-01, R-I-3: the Action or the Fast Action, never the Move
@@ -68,6 +72,18 @@ class InitiativeTurn(TurnState):
     holds: immutables.Map[str, Hold] = attrs.field(factory=immutables.Map)
     """Held actions by holder (I-HOLD-01)."""
 
+    provokes_opportunity_attacks: ClassVar[bool] = False
+    """Leaving an adjacent enemy is refused without Disengage (I-DIS-01): the initiative game has
+    no opportunity attack, Draw Steel's is never provoked."""
+
+    def verify_walk(
+        self, encounter: Encounter, creature: str, path: tuple[Pos, ...], *, shifting: bool
+    ) -> None:
+        """Refuse a walk that leaves every enemy it started next to, unless it shifts: a character
+        next to enemies leaves them only by Disengage (I-DIS-01, R-I-4), else strafes (I-DIS-02, R-I-5)."""
+        if not shifting:
+            verify_stays_engaged(encounter, creature, path)
+
     def check(self, encounter: Encounter) -> None:
         """Raise :class:`~brawl.errors.StateError` if this bookkeeping does not fit ``encounter``."""
         if len(self.order) != len(self.totals):
@@ -82,9 +98,13 @@ class InitiativeTurn(TurnState):
         self.known(encounter, self.holds.keys(), "holds")
         for hold in self.holds.values():
             self.count(hold.round, "hold round")
+        if (self.economy is None) != (self.current is None):
+            raise StateError(
+                "turn economy: kept with no current turn"
+                if self.current is None
+                else f"turn economy: none for the current turn of {self.current!r} (I-TURN-01)"
+            )
         if self.economy is not None:
-            if self.current is None:
-                raise StateError("turn economy: kept with no current turn")
             self.count(self.economy.movement_left, "economy movement_left", MAX_MOVEMENT)
 
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 import attrs
 import immutables
 
-from brawl.creature import Creature
+from brawl.checks import whole_number
+from brawl.creature import MAX_STAMINA, Creature
 from brawl.errors import StateError, TurnOrderError
 from brawl.state import Encounter, TurnState
+from brawl.statecheck import MAX_CREATURES
 from brawl.turns.base import system_of
 
 ZONE_SPEED = 2  # Z-TURN-09: full speed, typically 2 zones (4 if sprinting)
@@ -127,13 +129,22 @@ class ZoneTurn(TurnState):
         ):
             self.known(encounter, getattr(self, field), field)
         self.known(encounter, self.economies.keys(), "economies")
+        if set(self.economies) != set(self.current):
+            raise StateError(
+                f"turn economies {sorted(self.economies)}: one for each character of the current "
+                f"turn {list(self.current)} (Z-TURN-09)"
+            )
         for eco in self.economies.values():
             for name in ("zones", "bonus", "main", "speed", "halves"):
                 self.count(getattr(eco, name), f"economy {name}", MAX_ZONES)
         self.count(self.passes, "passes")
-        for field in ("speeds", "original", "round_start_numbers"):
+        for value in self.speeds.values():
+            self.count(value, "speeds", None)
+        for field in ("original", "round_start_numbers"):  # numbers of characters
             for value in getattr(self, field).values():
-                self.count(value, field, None)
+                self.count(value, field, MAX_CREATURES)
+        for value in self.round_start_health.values():  # a sheet's health, or a Stamina
+            whole_number(value, -MAX_STAMINA, MAX_STAMINA, what="turn round_start_health", error=StateError)
 
 
 def group_of(c: Creature) -> str:

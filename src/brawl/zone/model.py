@@ -321,9 +321,10 @@ class ZoneRulings:
     save_die: int = 20
     """R-Z-6 (Z-AMB-05): saves are a d20 roll that passes when it is at most the score."""
     critical_numerator: int = 1
-    """R-Z-7 (Z-AMB-12): a hit is critical damage, incapacitating, when it leaves the target at
-    ``critical_numerator / critical_denominator`` of its maximum health or less (the text's bandit:
-    8 -> 4 is incapacitated). 0/1 incapacitates at 0 health only."""
+    """R-Z-7 (Z-AMB-12): a hit is critical damage, incapacitating, when it deals at least
+    ``critical_numerator / critical_denominator`` of the target's maximum health (the text's
+    bandit: a hit of 4 of his 8 is); a hit that leaves it at 0 health always is. 0/1 incapacitates
+    at 0 health only."""
     critical_denominator: int = 2
     """See :attr:`critical_numerator`."""
     impaired: str = "halve"

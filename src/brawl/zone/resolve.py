@@ -206,7 +206,11 @@ def apply_hit(out: Outcome, hit: Hit) -> Outcome:
     used = tuple(dict.fromkeys((*them.used, *(a.name for a in them.armour))))
     after = max(0, them.health - hit.taken)
     num, den = rulings.critical_numerator, rulings.critical_denominator
-    critical = hit.taken > 0 and after * den <= them.health_max * num and not them.incapacitated
+    critical = (
+        hit.taken > 0
+        and not them.incapacitated
+        and (after == 0 or critical_hit(hit.taken, them.health_max, num, den))
+    )
     state = with_sheet(
         state, attrs.evolve(them, health=after, incapacitated=them.incapacitated or critical, used=used)
     )
@@ -233,6 +237,16 @@ def apply_hit(out: Outcome, hit: Hit) -> Outcome:
     if hit.taken > 0:
         out = harmed(out, hit.target, hit.attacker)
     return out
+
+
+def critical_hit(taken: int, health_max: int, num: int, den: int) -> bool:
+    """Whether one hit is critical damage: at least ``num / den`` of the maximum health (R-Z-7).
+
+    The hit, not the health left, is critical: the text's bandit is incapacitated by a hit of 4
+    of his 8 health, and its counter example's 4 damage "is enough"; a bandit worn down to 3 of 8
+    by smaller hits still fights (the stunt example). A numerator of 0 makes no hit critical.
+    """
+    return num > 0 and taken * den >= health_max * num
 
 
 def harmed(out: Outcome, target: str, by: str) -> Outcome:
