@@ -602,7 +602,7 @@ class Summary:
     wins: Counts = attrs.field(converter=Counts)
     """Fights won by each side (standing alone at the end), by side; sides that never won are left out."""
     undecided: int
-    """Fights still undecided after the round limit."""
+    """Fights that left no side standing alone: the round limit reached, or every side down."""
     mean_rounds: float
     """Average number of rounds completed per fight (:attr:`Fight.rounds`)."""
     survival: tuple[tuple[str, float], ...]

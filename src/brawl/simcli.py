@@ -119,7 +119,7 @@ def check_plot(path: str) -> None:
 
 def plot(summary: Summary, title: str, path: str) -> None:
     """Draw the win rates (with their intervals, and the undecided share), the rounds' histogram
-    (the fights stopped undecided at the round limit apart) and survival into ``path``."""
+    (the undecided fights stacked apart) and survival into ``path``."""
     check_plot(path)
     matplotlib = _optional("matplotlib")
     figure, ticker = _optional("matplotlib.figure"), _optional("matplotlib.ticker")
@@ -148,7 +148,7 @@ def plot(summary: Summary, title: str, path: str) -> None:
             bottom=[dict(decided).get(r, 0) for r in capped],
             color="#bbbbbb",
             hatch="//",
-            label="undecided (round limit)",
+            label="undecided",
         )
     rounds.axvline(summary.mean_rounds, color="#cc6677", label=f"mean {summary.mean_rounds:.1f}")
     rounds.axvline(
