@@ -334,3 +334,28 @@ def test_lone_character_worn_to_half_health_checks_morale_under_default_rulings_
     one, _ = brawl.zone_attack(one, "wolf1", ["hermit"], "sword")
     one, _ = brawl.zone_resolve(one, rolls=[4])
     assert (sheet(one, "hermit").health, sheet(one, "hermit").incapacitated) == (4, True)
+
+
+def test_a_walk_away_from_an_enemy_provokes_nothing_under_the_zone_game_z_react_01() -> None:
+    """Z-REACT-01, Z-TURN-11: the zone game's reactions answer attacks, never a walk; the same
+    walk under Draw Steel provokes its opportunity attack (DS-STRIKE-03, R-MOVE-3)."""
+
+    def walk_away(system: str) -> list[str]:
+        enc = Encounter.create(
+            Terrain.flat(8, 8),
+            [
+                Creature(id="kira", side="heroes", stamina_max=12, pos=(2, 2, 0)),
+                Creature(id="gob", side="director", stamina_max=8, pos=(3, 2, 0)),
+            ],
+        )
+        if system == "zone":
+            enc, _ = brawl.start_combat(enc, system="zone", initiative="heroes")
+        else:
+            enc, _ = brawl.start_combat(enc, first_side="heroes")
+        enc, _ = brawl.start_turn(enc, "kira")
+        after, events = brawl.move(enc, "kira", [(1, 2, 0), (0, 2, 0)])
+        assert after.creature("kira").pos == (0, 2, 0)
+        return [e.enemy for e in events if type(e).__name__ == "OpportunityAttackProvoked"]
+
+    assert walk_away("zone") == []
+    assert walk_away("drawsteel") == ["gob"]

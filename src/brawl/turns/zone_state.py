@@ -7,6 +7,8 @@ act together (Z-MOUNT-01); a morale group is a ``Creature.group`` or the whole f
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 import immutables
 
@@ -64,6 +66,10 @@ class ZoneEconomy:
 @attrs.frozen
 class ZoneTurn(TurnState):
     """The zone game's bookkeeping for the round."""
+
+    provokes_opportunity_attacks: ClassVar[bool] = False
+    """The zone game has no opportunity attack: its reactions answer attacks (Z-REACT-01,
+    Z-TURN-11), so a walk away from an enemy provokes nothing."""
 
     factions: tuple[str, ...]
     """Every faction, in the fixed cyclic order of goes (R-Z-1)."""
