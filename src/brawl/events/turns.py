@@ -365,3 +365,22 @@ class CombatEnded(Event):
 
     def explain(self) -> str:
         return f"combat ends after round {self.round}{cite(self.rules)}"
+
+
+@attrs.frozen(kw_only=True)
+class CriticalHit(Event):
+    """A natural 19 or 20 on an ability roll made with a main action: the creature may take an
+    extra main action at once, even off its turn, even dazed, even with a lower tier taken
+    (RB-CRIT-01..05); a Draw Steel combat keeps it for the creature until it lapses (R-TURN-10)."""
+
+    creature: str
+    ability: str
+    """The ability rolled for ("Free Strike" for a free strike)."""
+    natural: int
+    """The two d10 faces added: 19 or 20."""
+
+    def explain(self) -> str:
+        return (
+            f"{self.creature}: natural {self.natural} on {self.ability}, a critical hit: it may take an "
+            f"extra main action at once{cite(self.rules)}"
+        )
