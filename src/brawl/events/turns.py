@@ -384,3 +384,20 @@ class CriticalHit(Event):
             f"{self.creature}: natural {self.natural} on {self.ability}, a critical hit: it may take an "
             f"extra main action at once{cite(self.rules)}"
         )
+
+
+@attrs.frozen(kw_only=True)
+class TriggerReported(Event):
+    """Something happened that triggered actions answer (DS-TURN-05, R-TURN-12): ``creature`` did
+    it to ``targets``; ``answering``: the creatures with a triggered ability whose trigger matches."""
+
+    trigger: str
+    creature: str | None = None
+    targets: tuple[str, ...] = ()
+    answering: tuple[str, ...] = ()
+
+    def explain(self) -> str:
+        who = f" by {self.creature}" if self.creature else ""
+        to = f" to {', '.join(self.targets)}" if self.targets else ""
+        may = f"{_ids(self.answering)} may answer" if self.answering else "no triggered ability answers"
+        return f"{self.trigger!r}{who}{to}: {may}{cite(self.rules)}"

@@ -17,7 +17,7 @@ import immutables
 
 from brawl.checks import MAX_TEXT, whole_number
 from brawl.conditions import ConditionName, Duration
-from brawl.creature import MAX_COUNT
+from brawl.creature import MAX_COUNT, Creature
 from brawl.errors import ActionUnavailableError, InvalidArgumentError, TurnOrderError, whose_turn
 from brawl.events.base import Event, Note
 from brawl.events.turns import (
@@ -42,6 +42,7 @@ from brawl.rules.resources import gain_heroic_resource
 from brawl.rules.stability import end_stability_modifiers
 from brawl.state import Encounter, TurnState
 from brawl.statecheck import MAX_ROUND
+from brawl.turns.ability_deeds import triggered_deeds
 from brawl.turns.base import check_ids, register_system, roll_die
 from brawl.turns.drawsteel_deeds import deeds
 from brawl.turns.drawsteel_order import rank_by_agility, swap_turn_order
@@ -62,6 +63,7 @@ from brawl.turns.drawsteel_turn import turn_of as _turn
 from brawl.turns.economy import FRESH as FRESH_ECONOMY
 from brawl.turns.economy import (
     OFF_TURN,
+    TRIGGERED_KINDS,
     ActionKind,
     TurnEconomy,
     action_kind,
@@ -274,6 +276,8 @@ class DrawSteel:
             if creature not in (None, t.current):
                 return off_turn
             own = deeds(state, t.current)
+            if t.reported is not None:  # on its own turn too (DS-TURN-05)
+                own += triggered_deeds(state, t.current)
             return [*own, *off_turn, *(a for a in [EndTurn()] if verified(a, state))]
         side, members = actors(state, t)
         if side is not None:
@@ -511,9 +515,12 @@ class DrawSteel:
             t, lapsed = moment_passed(t, creature)
             t = put(t, extra_main=t.extra_main - {creature})
             rules = ("RB-CRIT-03", "R-TURN-10")
-        elif k is ActionKind.TRIGGERED:
-            t = replaced(t, triggered_used=t.triggered_used | {creature})
-        elif k is not ActionKind.FREE_TRIGGERED:
+        elif k in TRIGGERED_KINDS:
+            if k is ActionKind.TRIGGERED:
+                t = replaced(t, triggered_used=t.triggered_used | {creature})
+            if t.reported is not None:  # it answered the trigger (R-TURN-12)
+                t = put(t, reported=put(t.reported, answered=t.reported.answered | {creature}))
+        else:
             t, lapsed = moment_passed(t)
             if t.economy is not None and t.current == creature:
                 speed = cond_rules.speed(state, creature) if k is ActionKind.MOVE else 0
@@ -631,12 +638,22 @@ class DrawSteel:
 
 def _off_turn(state: Encounter, t: DrawSteelTurn, creature: str | None) -> list[Action]:
     """What creatures not taking the turn may do now (``creature``'s alone if given): the main
-    actions of a critical hit's extra main action (RB-CRIT-03), each checked."""
+    actions of a critical hit's extra main action (RB-CRIT-03), then the triggered abilities
+    answering a reported trigger, the heroes' side first (DS-TURN-05, R-TURN-1, R-TURN-12); each
+    checked."""
     found: list[Action] = []
     for cid in sorted(t.extra_main):
         if cid != t.current and creature in (None, cid):
             found += deeds(state, cid)
+    if t.reported is not None:
+        answering = [c for c in state.living() if c.id != t.current and creature in (None, c.id)]
+        for c in sorted(answering, key=_heroes_first):
+            found += triggered_deeds(state, c.id)
     return found
+
+
+def _heroes_first(c: Creature) -> tuple[bool, str]:
+    return c.side != SIDES[0], c.id
 
 
 def _starting_malice(malice: int) -> None:

@@ -33,6 +33,21 @@ GROUP_PREFIX = "group:"
 
 
 @attrs.frozen
+class Reported:
+    """What just happened, reported so that triggered actions may answer it (DS-TURN-05, R-TURN-12)."""
+
+    trigger: str
+    """A kind of event (:data:`~brawl.turns.triggers.TRIGGER_KINDS`) or a triggered ability's own
+    trigger text."""
+    creature: str | None = None
+    """The creature that did it (moved, targeted, dealt the damage), if named."""
+    targets: tuple[str, ...] = ()
+    """The creatures it was done to (moved adjacent to, targeted, damaged)."""
+    answered: frozenset[str] = frozenset()
+    """Creatures that already answered it with a triggered or free triggered action."""
+
+
+@attrs.frozen
 class DrawSteelTurn(TurnState):
     """Draw Steel bookkeeping: the sides, who acted this round, the current turn's economy."""
 
@@ -62,6 +77,9 @@ class DrawSteelTurn(TurnState):
     """Creatures holding a critical hit's extra main action, to take at once, on or off their
     turn (RB-CRIT-03); it lapses as soon as anything else is spent or a turn begins or ends
     (R-TURN-10)."""
+    reported: Reported | None = None
+    """What just happened, for the triggered actions answering it (DS-TURN-05, R-TURN-12); it
+    passes with the extra main actions (:func:`moment_passed`)."""
 
     def check(self, encounter: Encounter) -> None:
         """Raise :class:`~brawl.errors.StateError` if this bookkeeping does not fit ``encounter``."""
@@ -90,6 +108,13 @@ class DrawSteelTurn(TurnState):
             self.known(encounter, self.triggered_used, "triggered_used")
         if old is None or self.extra_main is not old.extra_main:
             self.known(encounter, self.extra_main, "extra_main")
+        if self.reported is not None and (old is None or self.reported is not old.reported):
+            r = self.reported
+            check_text(r.trigger, "turn reported trigger")
+            self.known(
+                encounter, (*((r.creature,) if r.creature is not None else ()), *r.targets), "reported"
+            )
+            self.known(encounter, r.answered, "reported answered")
         if self.last_side is not None and self.last_side not in SIDES:
             raise StateError(f"turn last_side {self.last_side!r}: not a side")
         if self.group is not None and (old is None or self.group is not old.group):
@@ -115,9 +140,11 @@ def with_economy(t: DrawSteelTurn, economy: TurnEconomy) -> DrawSteelTurn:
 
 
 def moment_passed(t: DrawSteelTurn, keep: str | None = None) -> tuple[DrawSteelTurn, tuple[Note, ...]]:
-    """The bookkeeping once the moment after a critical hit has passed: every extra main action
-    but ``keep``'s lapses, each with its note (RB-CRIT-03, R-TURN-10). ``t`` itself when none
-    lapses."""
+    """The bookkeeping once the moment after a critical hit or a reported trigger has passed:
+    every extra main action but ``keep``'s lapses, each with its note (RB-CRIT-03, R-TURN-10),
+    and the trigger reported is gone (DS-TURN-05, R-TURN-12). ``t`` itself when nothing passes."""
+    if t.reported is not None:
+        t = put(t, reported=None)
     lapsing = sorted(cid for cid in t.extra_main if cid != keep)
     if not lapsing:
         return t, ()
