@@ -258,8 +258,9 @@ class DrawSteel:
         the round. During a turn: the creature's moves and standard actions
         (:func:`~brawl.turns.drawsteel_deeds.deeds`), then ending the turn. Off their turns, on
         anyone's turn or between turns: the main actions of each creature holding a critical
-        hit's extra main action (RB-CRIT-03), before the rest. With ``creature``, only that
-        creature's requests.
+        hit's extra main action (RB-CRIT-03), and once a trigger is reported the triggered
+        abilities answering it (:func:`~brawl.turns.ability_deeds.triggered_deeds`, the current
+        creature's too; DS-TURN-05, R-TURN-12). With ``creature``, only that creature's requests.
         """
         found: list[Action]
         if state.turn is None:
