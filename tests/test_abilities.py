@@ -29,6 +29,7 @@ from brawl.events.abilities import AbilityUsed, EffectForTable, PotencyChecked, 
 from brawl.events.base import Note
 from brawl.events.damage import Damaged
 from brawl.events.dice import PowerRolled
+from brawl.events.turns import CriticalHit
 from brawl.io.json import actions_from_json, actions_to_json, events_from_json, events_to_json
 from brawl.terrain import Cell, Material
 
@@ -231,9 +232,9 @@ def test_text_the_engine_cannot_resolve_is_reported() -> None:
 
 
 def test_a_natural_19_on_a_main_action_is_a_critical_hit() -> None:
-    """RB3-NATURAL, R-ABIL-12: the extra main action is reported."""
+    """RB-CRIT-02, RB-CRIT-03, R-ABIL-12: the extra main action is reported (tests/test_critical_hits.py)."""
     out = brawl.use_ability(fight(gob()), "kira", "Shield Bash", targets=["gob"], dice=(9, 10))
-    assert any("critical hit" in n.text for n in of(Note, out.events))
+    assert [(e.creature, e.natural) for e in of(CriticalHit, out.events)] == [("kira", 19)]
 
 
 def test_malice_pays_for_a_director_ability_in_a_draw_steel_combat() -> None:
@@ -246,6 +247,7 @@ def test_malice_pays_for_a_director_ability_in_a_draw_steel_combat() -> None:
         brawl.verify_use_ability(enc, UseAbility("drake", "Frost Breath", origin=(2, 2, 0)))
     enc, _ = brawl.start_combat(enc, d10=1)
     enc = enc.with_turn(attrs.evolve(enc.turn, malice=5))
+    enc, _ = brawl.start_turn(enc, "drake")  # the director's side goes first (d10 1)
     out = brawl.use_ability(enc, "drake", "Frost Breath", origin=Pos(2, 2, 0), dice=(10, 8))
     assert out.state.turn.malice == 3  # type: ignore[union-attr]
     k, a = out.state.creature("kira"), out.state.creature("ally")

@@ -230,6 +230,7 @@ def test_malice_is_refunded_the_same_way() -> None:
         )
     )  # fmt: skip
     enc, _ = brawl.start_combat(enc, first_side="director")
+    enc, _ = brawl.start_turn(enc, "ogre")
     before = enc.turn.malice
     out = brawl.use_ability(enc, "ogre", "Binding Glare", targets=["h1", "h2"], dice=(10, 10))
     (back,) = of(ResourceRefunded, out.events)

@@ -2,8 +2,8 @@
 
 On its own turn a creature's ``brawl.move``, ``brawl.free_strike``, ``brawl.aid_attack``...
 (and the same records through ``brawl.apply``) spend the move action and its movement, the main
-action or the maneuver; granted calls, calls outside combat and other creatures' calls spend
-nothing.
+action or the maneuver; granted calls and calls outside combat spend nothing; another
+creature's own-turn calls are refused (tests/test_off_turn.py).
 """
 
 from __future__ import annotations
@@ -129,8 +129,10 @@ def test_another_creatures_opportunity_attack_spends_nothing_of_the_turn_ds_turn
     enc, _ = brawl.move(kiras_turn(), "kira", [(0, 1, 0)])
     before = economy(enc)
     enc, _ = brawl.free_strike(enc, "ogre", "kira", dice=(3, 3), opportunity=True)
-    enc, _ = brawl.free_strike(enc, "ogre", "kira", dice=(3, 3))  # the Director's call, not its turn
+    enc, _ = brawl.free_strike(enc, "ogre", "kira", dice=(3, 3), granted=True)  # the table grants it
     assert economy(enc) == before
+    with pytest.raises(brawl.TurnOrderError, match="DS-TURN-01"):  # not its turn (R-TURN-11)
+        brawl.free_strike(enc, "ogre", "kira", dice=(3, 3))
 
 
 def test_take_action_and_advance_spend_once_ds_turn_01_02() -> None:

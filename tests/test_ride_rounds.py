@@ -1,4 +1,8 @@
-"""Ride once per round, kept by the encounter (DS-MOUNT-04, R-MOUNT-2, R-MOUNT-5)."""
+"""Ride once per round, kept by the encounter (DS-MOUNT-04, R-MOUNT-2, R-MOUNT-5).
+
+The rides are made between turns, granted by the table (``granted=True``): off a creature's own
+Draw Steel turn a Ride is otherwise refused (R-TURN-11); the once-a-round limit holds either way.
+"""
 
 from __future__ import annotations
 
@@ -24,31 +28,31 @@ def test_riding_twice_in_one_round_is_refused_and_allowed_next_round(system: str
     """DS-MOUNT-04: one Ride per round for the rider; a new round empties the record."""
     enc = combat(system)
     assert enc.round == 1
-    enc, events = brawl.ride(enc, "kira", [(3, 2, 0), (4, 2, 0)])
+    enc, events = brawl.ride(enc, "kira", [(3, 2, 0), (4, 2, 0)], granted=True)
     assert [(e.rider, e.mount, e.round) for e in events if isinstance(e, RideUsed)] == [("kira", "horse", 1)]
     assert dict(enc.rides) == {"kira": "horse"}
     with pytest.raises(brawl.ActionUnavailableError, match="DS-MOUNT-04") as info:
-        brawl.ride(enc, "kira", [(5, 2, 0)])
+        brawl.ride(enc, "kira", [(5, 2, 0)], granted=True)
     assert "kira" in str(info.value)
     assert not brawl.can_ride(enc, brawl.Ride("kira", [(5, 2, 0)]))
     nxt = enc.with_turn(enc.turn, round=2)
     assert dict(nxt.rides) == {}
-    after, _ = brawl.ride(nxt, "kira", [(5, 2, 0)])
+    after, _ = brawl.ride(nxt, "kira", [(5, 2, 0)], granted=True)
     assert after.creature("horse").pos == (5, 2, 0)
     assert dict(after.rides) == {"kira": "horse"}
 
 
 def test_a_second_rider_on_the_same_mount_in_the_same_round_is_refused() -> None:
     """R-MOUNT-2: the limit applies to the mount too, whoever rides it."""
-    enc, _ = brawl.ride(combat(), "kira", [(3, 2, 0)])
+    enc, _ = brawl.ride(combat(), "kira", [(3, 2, 0)], granted=True)
     with pytest.raises(brawl.ActionUnavailableError, match="R-MOUNT-2") as info:
-        brawl.ride(enc, "tam", [(4, 2, 0)])
+        brawl.ride(enc, "tam", [(4, 2, 0)], granted=True)
     assert "'horse' has already been ridden" in str(info.value)
 
 
 def test_the_end_of_combat_empties_the_record_and_outside_combat_ride_is_not_limited() -> None:
     """R-MOUNT-5: no rounds outside combat, so Ride is not counted there."""
-    enc, _ = brawl.ride(combat(), "kira", [(3, 2, 0)])
+    enc, _ = brawl.ride(combat(), "kira", [(3, 2, 0)], granted=True)
     calm = enc.with_turn(None, round=0)
     assert dict(calm.rides) == {}
     calm, _ = brawl.ride(calm, "kira", [(4, 2, 0)])
@@ -59,12 +63,12 @@ def test_the_end_of_combat_empties_the_record_and_outside_combat_ride_is_not_lim
 
 def test_json_keeps_the_rides_of_the_round() -> None:
     """DS-MOUNT-04: a saved state keeps who has ridden; the loaded state refuses a second Ride."""
-    enc, _ = brawl.ride(combat(), "kira", [(3, 2, 0)])
+    enc, _ = brawl.ride(combat(), "kira", [(3, 2, 0)], granted=True)
     text = brawl.to_json(enc)
     assert '"rides": {"kira": "horse"}' in text.replace("\n", "").replace("  ", "")
     loaded = brawl.from_json(text)
     assert loaded == enc
     assert dict(loaded.rides) == {"kira": "horse"}
     with pytest.raises(brawl.ActionUnavailableError, match="R-MOUNT-2"):
-        brawl.ride(loaded, "tam", [(4, 2, 0)])
+        brawl.ride(loaded, "tam", [(4, 2, 0)], granted=True)
     assert '"rides"' not in brawl.to_json(combat())

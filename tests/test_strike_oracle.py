@@ -5,7 +5,8 @@ edges and banes straight from the reasons, draws its dice and builds the damaged
 without checking again what the engine itself just worked out, and asks for cover, submersion
 and concealment only where the map or the creatures can give them. The oracles below are the
 earlier code of the strike's whole path (verify, edges and banes, Aid Attack, Defend, flanking,
-the power roll, the damage and the Stamina it stores), kept here unchanged but for the names;
+the power roll, the damage and the Stamina it stores), kept here unchanged but for the names
+and for the critical hit, now an event of its own after the roll's effects (RB-CRIT-01..05);
 every event, every state and every refusal must be the same for every encounter Hypothesis
 draws, and for the strikes and ability uses of seeded fights of the shipped scenarios.
 """
@@ -55,6 +56,7 @@ from brawl.events.damage import (
     NoLongerWinded,
 )
 from brawl.events.dice import PowerRolled
+from brawl.events.turns import CriticalHit
 from brawl.fields import replaced
 from brawl.geometry import distance
 from brawl.outcome import Outcome
@@ -594,9 +596,16 @@ def old_free_strike(state: Encounter, request: FreeStrike) -> Outcome:
         damage=amount, opportunity=request.opportunity, rules=tuple(cited),
     )  # fmt: skip
     out = out.add(struck)
-    return out.then(
+    out = out.then(
         old_damage, target, amount, request.type, source=attacker, knock_out=request.knock_out, rules=(rule,)
     )
+    rolls = [e for e in out.events if isinstance(e, PowerRolled)]
+    if rolls and sum(rolls[0].dice) >= NATURAL_TIER_3:  # a critical hit (RB-CRIT-02, -05)
+        off = ("RB-CRIT-05",) if request.opportunity or request.granted else ()
+        rules = ("RB-CRIT-02", "RB-CRIT-03", *off, "R-ABIL-12")
+        crit = CriticalHit(creature=attacker, ability="Free Strike", natural=sum(rolls[0].dice), rules=rules)
+        out = out.add(crit)
+    return out
 
 
 def old_roll_and_resolve(out: Outcome, plan: _Plan, request: UseAbility) -> Outcome:
@@ -631,14 +640,7 @@ def old_roll_and_resolve(out: Outcome, plan: _Plan, request: UseAbility) -> Outc
         out = Outcome(rolled.state, out.events + tuple(events))
         tiers.append((tid, tier))
     natural = sum(faces) if faces is not None else 0
-    if natural >= 19 and ability.action_type == "main action":
-        out = out.add(
-            Note(
-                text=f"{user.id}: natural {natural} on a main action ability roll, a critical hit: "
-                "it may take an extra main action",
-                rules=("RB3-NATURAL", "R-ABIL-12"),
-            )
-        )
+    downgraded = False
     for tid, rolled_tier in tiers:
         wanted = (request.tiers or immutables.Map()).get(tid, rolled_tier)
         tier = min(wanted, rolled_tier)
@@ -659,8 +661,13 @@ def old_roll_and_resolve(out: Outcome, plan: _Plan, request: UseAbility) -> Outc
                 rules=rules,
             )
         )
+        downgraded = downgraded or tier < rolled_tier
         for effect in printed.effects:
             out = abilities_module._apply(out, plan, request, tid, effect)
+    if natural >= NATURAL_TIER_3 and ability.action_type == "main action":  # RB-CRIT-01..04
+        rules = ("RB-CRIT-02", "RB-CRIT-03", *(("RB-CRIT-01",) if downgraded else ()))
+        rules = (*rules, *(("RB-CRIT-05",) if request.granted else ()), "R-ABIL-12")
+        out = out.add(CriticalHit(creature=user.id, ability=ability.name, natural=natural, rules=rules))
     return out
 
 

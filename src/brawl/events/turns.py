@@ -365,3 +365,39 @@ class CombatEnded(Event):
 
     def explain(self) -> str:
         return f"combat ends after round {self.round}{cite(self.rules)}"
+
+
+@attrs.frozen(kw_only=True)
+class CriticalHit(Event):
+    """A natural 19 or 20 on an ability roll made with a main action: the creature may take an
+    extra main action at once, even off its turn, even dazed, even with a lower tier taken
+    (RB-CRIT-01..05); a Draw Steel combat keeps it for the creature until it lapses (R-TURN-10)."""
+
+    creature: str
+    ability: str
+    """The ability rolled for ("Free Strike" for a free strike)."""
+    natural: int
+    """The two d10 faces added: 19 or 20."""
+
+    def explain(self) -> str:
+        return (
+            f"{self.creature}: natural {self.natural} on {self.ability}, a critical hit: it may take an "
+            f"extra main action at once{cite(self.rules)}"
+        )
+
+
+@attrs.frozen(kw_only=True)
+class TriggerReported(Event):
+    """Something happened that triggered actions answer (DS-TURN-05, R-TURN-12): ``creature`` did
+    it to ``targets``; ``answering``: the creatures with a triggered ability whose trigger matches."""
+
+    trigger: str
+    creature: str | None = None
+    targets: tuple[str, ...] = ()
+    answering: tuple[str, ...] = ()
+
+    def explain(self) -> str:
+        who = f" by {self.creature}" if self.creature else ""
+        to = f" to {', '.join(self.targets)}" if self.targets else ""
+        may = f"{_ids(self.answering)} may answer" if self.answering else "no triggered ability answers"
+        return f"{self.trigger!r}{who}{to}: {may}{cite(self.rules)}"

@@ -60,7 +60,7 @@ from brawl.rules.damage import deal_damage
 from brawl.rules.edges import Reason, bane, lowered_keywords, reasons
 from brawl.rules.forced import ForcedMove, force_move, verify_force_move
 from brawl.rules.stealth import verify_can_target
-from brawl.rules.strikes import living, roll_against
+from brawl.rules.strikes import critical_hit, living, roll_against
 from brawl.state import Encounter
 
 COSTS = {
@@ -657,15 +657,7 @@ def _roll_and_resolve(out: Outcome, plan: _Plan, request: UseAbility) -> Outcome
         done += events
         tiers.append((tid, tier))
     out = Outcome(state, done)
-    natural = sum(faces) if faces is not None else 0
-    if natural >= 19 and ability.action_type == "main action":
-        out = out.add(
-            Note(
-                text=f"{user.id}: natural {natural} on a main action ability roll, a critical hit: "
-                "it may take an extra main action",
-                rules=("RB3-NATURAL", "R-ABIL-12"),
-            )
-        )
+    downgraded = False
     for tid, rolled_tier in tiers:
         wanted = (request.tiers or immutables.Map()).get(tid, rolled_tier)
         tier = min(wanted, rolled_tier)
@@ -686,8 +678,15 @@ def _roll_and_resolve(out: Outcome, plan: _Plan, request: UseAbility) -> Outcome
                 rules=rules,
             )
         )
+        downgraded = downgraded or tier < rolled_tier
         for effect in printed.effects:
             out = _apply(out, plan, request, tid, effect)
+    if ability.action_type == "main action" and faces is not None:  # not a maneuver's (RB-CRIT-04)
+        crit = critical_hit(
+            user.id, ability.name, sum(faces), downgraded=downgraded, off_turn=request.granted
+        )
+        if crit is not None:
+            out = out.add(crit)
     return out
 
 

@@ -17,10 +17,12 @@ import attrs
 from brawl.checks import whole_number
 from brawl.conditions import EffectKind
 from brawl.creature import HEROES, Creature, MapObject
-from brawl.dice import power_dice, rolled
+from brawl.dice import NATURAL_TIER_3, power_dice, rolled
 from brawl.errors import ActionUnavailableError, ArgumentTypeError, InvalidArgumentError, RulesError
 from brawl.events.actions import EffectEnded, Struck
 from brawl.events.base import Event
+from brawl.events.dice import PowerRolled
+from brawl.events.turns import CriticalHit
 from brawl.fields import flag, replaced, text, whole
 from brawl.geometry import Pos, distance
 from brawl.outcome import Outcome
@@ -337,6 +339,23 @@ class FreeStrike(Action):
         return _strike(state, self, *_checked(state, self))
 
 
+def critical_hit(
+    creature: str, ability: str, natural: int, *, downgraded: bool = False, off_turn: bool = False
+) -> CriticalHit | None:
+    """The critical hit of an ability roll made with a main action whose two d10 add up to
+    ``natural``, or None below 19 (RB-CRIT-02, RB-CRIT-03): ``downgraded`` when a lower tier was
+    taken (RB-CRIT-01), ``off_turn`` for an opportunity attack or a granted use (RB-CRIT-05). The
+    caller knows the roll is a main action's (RB-CRIT-04)."""
+    if natural < NATURAL_TIER_3:
+        return None
+    rules: tuple[str, ...] = ("RB-CRIT-02", "RB-CRIT-03")
+    if downgraded:
+        rules = (*rules, "RB-CRIT-01")
+    if off_turn:
+        rules = (*rules, "RB-CRIT-05")
+    return CriticalHit(creature=creature, ability=ability, natural=natural, rules=(*rules, "R-ABIL-12"))
+
+
 def _strike_name(request: FreeStrike) -> str:
     if request.opportunity:
         return "opportunity attack"
@@ -462,6 +481,12 @@ def _strike(
         dealt = damage(
             state, target, amount, request.type, source=attacker, knock_out=request.knock_out, rules=(rule,)
         )
+    crit = None
+    if events and isinstance(events[0], PowerRolled):  # a free strike is a main action (DS-ACT-21)
+        off_turn = request.opportunity or request.granted
+        crit = critical_hit(attacker, "Free Strike", events[0].natural, off_turn=off_turn)
+    if crit is not None:
+        return Outcome(dealt.state, (*events, struck, *dealt.events, crit))
     return Outcome(dealt.state, (*events, struck, *dealt.events))
 
 

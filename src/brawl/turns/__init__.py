@@ -32,18 +32,17 @@ from brawl.turns.initiative import (
     InitiativeEconomy,
     InitiativeGame,
     InitiativeTurn,
-    ReportTrigger,
     StartInitiativeCombat,
     UseHeldAction,
     can_initiative_move,
     hold_action,
-    report_trigger,
     use_held_action,
     verify_held_action,
     verify_initiative_move,
 )
 from brawl.turns.records import EndCombat, EndRound, EndTurn, StartCombat, StartTurn, UseAction
 from brawl.turns.suffocation import breath_limit, suffocation
+from brawl.turns.triggers import TRIGGER_KINDS, ReportTrigger, report_trigger
 from brawl.turns.zone import (
     PassTurn,
     StartZoneCombat,
@@ -58,6 +57,7 @@ from brawl.turns.zone import (
 from brawl.turns.zone_react import React, ResumeFighting, react, resume_fighting
 
 __all__ = [
+    "TRIGGER_KINDS",
     "ActionKind",
     "DrawSteel",
     "DrawSteelTurn",

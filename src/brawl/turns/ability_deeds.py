@@ -17,7 +17,8 @@ part of the turn once per ability, as it does not depend on the targets).
 A wall is offered as straight walls of its full length, nearest first, at most
 :data:`MAX_WALLS` of them (any other shape is the caller's choice). Not offered: traits,
 triggered actions (they answer a trigger, not the turn) and villain actions (the Director's
-timing); call :func:`brawl.use_ability` for them.
+timing); call :func:`brawl.use_ability` for them. The triggered abilities answering a trigger
+reported in a Draw Steel combat are offered by :func:`triggered_deeds` (DS-TURN-05, R-TURN-12).
 """
 
 from __future__ import annotations
@@ -35,9 +36,11 @@ from brawl.requests import Action
 from brawl.rules.abilities import UseAbility, ability_targets, allows, area_candidates
 from brawl.state import Encounter
 from brawl.turns.deeds import payable
+from brawl.turns.drawsteel_turn import DrawSteelTurn
 from brawl.turns.records import verified
+from brawl.turns.triggers import TRIGGERED, answers
 
-__all__ = ["MAX_PLACEMENTS", "MAX_WALLS", "OFFERED", "ability_deeds", "pick_ability"]
+__all__ = ["MAX_PLACEMENTS", "MAX_WALLS", "OFFERED", "ability_deeds", "pick_ability", "triggered_deeds"]
 
 OFFERED = ("main action", "maneuver", "move action", "free maneuver")
 """The action types offered on a turn."""
@@ -223,6 +226,33 @@ def ability_deeds(state: Encounter, cid: str) -> list[Action]:
         if ability.distance.is_area:
             requests = (_chosen_in_area(state, r, ability.target.count) for r in requests)
         found += [r for r in requests if not _no_direction(state, r, ability) and verified(r, state)]
+    return found
+
+
+def triggered_deeds(state: Encounter, cid: str) -> list[Action]:
+    """The uses of ``cid``'s triggered abilities answering the trigger reported in a Draw Steel
+    combat (:func:`~brawl.turns.triggers.answers`), each legal now and paid for: the triggered
+    action of the round, or nothing for a free one (DS-TURN-05, DS-TURN-06, R-TURN-12). A use that
+    chooses targets is offered on the creatures the trigger names; none once ``cid`` answered it."""
+    t = state.turn
+    reported = t.reported if type(t) is DrawSteelTurn else None
+    if reported is None or cid in reported.answered:
+        return []
+    c = state.creature(cid)
+    if c.dead or not c.abilities:
+        return []
+    named = {x for x in (reported.creature, *reported.targets) if x is not None}
+    found: list[Action] = []
+    for ability in c.abilities:
+        if ability.action_type not in TRIGGERED or not answers(state, c, ability, reported):
+            continue
+        if not payable(state, UseAbility(cid, ability.name)):  # the triggered action of the round
+            continue
+        for r in _requests(state, c, ability):
+            if r.targets and named and not named.intersection(r.targets):
+                continue
+            if not _no_direction(state, r, ability) and verified(r, state):
+                found.append(r)
     return found
 
 

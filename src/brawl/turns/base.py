@@ -89,7 +89,8 @@ class TurnSystem(Protocol):
 
     def spends(self, state: Encounter, creature: str, cost: str) -> str | None:
         """The kind of this system's action that a rule call costing ``cost`` takes from ``creature``
-        now (``"movement"``: the movement of its move), or None when the call spends nothing here."""
+        now (``"movement"``: the movement of its move), or None when the call spends nothing here;
+        raises the :class:`~brawl.errors.RulesError` of a call ``creature`` may not make now."""
         ...
 
     def end_combat(self, state: Encounter) -> Outcome:

@@ -38,7 +38,7 @@ from brawl.rules.settle import settle
 from brawl.rules.strikes import FreeStrike
 from brawl.state import Encounter
 from brawl.turns.base import system_of
-from brawl.turns.drawsteel_turn import DrawSteelTurn, action_refusal
+from brawl.turns.drawsteel_turn import DrawSteelTurn, action_refusal, critical_hits
 from brawl.turns.economy import action_kind
 from brawl.turns.records import verified
 
@@ -318,7 +318,7 @@ class TakeAction(Action):
         # what comes before the rule's events (the action used, the movement spent) owes nothing
         # to the settle pass, so the rule's settled outcome is the whole one's (brawl.apply)
         done = settle(action.resolve(out.state))
-        return Outcome(done.state, out.events + done.events)
+        return critical_hits(Outcome(done.state, out.events + done.events))
 
 
 MAIN_ACTIONS = (FreeStrike, Defend, Charge, Heal)
@@ -354,12 +354,20 @@ def spend_for(
 
     ``kind`` is the request class and ``fields`` the call's arguments (or the record's fields).
     The turn system in play says what the cost takes (:meth:`~brawl.turns.base.TurnSystem.spends`):
-    nothing outside a turn, for another creature than the one whose turn it is, for a triggered
-    call (``opportunity``) or one an effect grants (``granted``). Movement takes the move action
+    nothing outside combat, for a triggered call (``opportunity``) or one the table grants
+    (``granted``); under Draw Steel a call its actor may not make off its own turn is refused
+    (the other games spend nothing of another creature's turn). Movement takes the move action
     when none is left; a path costing more than is left is refused, and the movement the move
     actually spent (less when it pauses) is spent after it. Raises
-    :class:`ActionUnavailableError` naming ``name`` when the cost can't be paid.
+    :class:`ActionUnavailableError` naming ``name`` when the cost can't be paid, and
+    :class:`TurnOrderError` when the call is not one its actor may make off its own turn
+    (DS-TURN-01, R-TURN-11). A critical hit among the rule's events keeps its extra main action
+    for its creature (RB-CRIT-03, :func:`~brawl.turns.drawsteel_turn.critical_hits`).
     """
+
+    def resolved(before: Encounter) -> Outcome:
+        return critical_hits(run(before))
+
     creature = kind.actor_in(fields)
     if (
         kind.cost is None
@@ -368,12 +376,15 @@ def spend_for(
         or state.turn is None
         or not isinstance(creature, str)
     ):
-        return run(state)
+        return resolved(state)
     cost = kind.cost_in(state, fields)
     system = system_of(state)
-    taken = None if cost is None else system.spends(state, creature, cost)
+    try:
+        taken = None if cost is None else system.spends(state, creature, cost)
+    except (ActionUnavailableError, TurnOrderError) as e:
+        raise type(e)(f"{name} by {creature}: {e.reason}", rule=e.rules) from None
     if taken is None:
-        return run(state)
+        return resolved(state)
     out = Outcome(state, ())
     try:
         if taken != "movement":
@@ -382,7 +393,7 @@ def spend_for(
                 granted = movement_left(out.state, creature) - movement_left(state, creature)
                 if granted > 0:
                     out = out.then(system.spend_movement, creature, granted)
-            return out.then(run)
+            return out.then(resolved)
         if movement_left(state, creature) == 0:
             out = system.use_action(state, creature, "move")
         left = movement_left(out.state, creature)
@@ -395,7 +406,7 @@ def spend_for(
             f"{name} by {creature}: the path costs {squares}, {left} movement is left this turn",
             rule=("DS-TURN-01", "DS-TURN-02", "I-TURN-04"),
         )
-    out = out.then(run)
+    out = out.then(resolved)
     moved = [e.spent for e in out.events if isinstance(e, Moved) and e.creature == creature]
     walked = sum(moved) if moved else squares
     return out.then(system.spend_movement, creature, walked) if walked else out

@@ -17,7 +17,7 @@ import immutables
 
 from brawl.checks import MAX_TEXT, whole_number
 from brawl.conditions import ConditionName, Duration
-from brawl.creature import MAX_COUNT
+from brawl.creature import MAX_COUNT, Creature
 from brawl.errors import ActionUnavailableError, InvalidArgumentError, TurnOrderError, whose_turn
 from brawl.events.base import Event, Note
 from brawl.events.turns import (
@@ -32,7 +32,7 @@ from brawl.events.turns import (
     TurnLost,
     TurnStarted,
 )
-from brawl.fields import flag, replaced
+from brawl.fields import flag, put, replaced
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules import conditions as cond_rules
@@ -42,6 +42,7 @@ from brawl.rules.resources import gain_heroic_resource
 from brawl.rules.stability import end_stability_modifiers
 from brawl.state import Encounter, TurnState
 from brawl.statecheck import MAX_ROUND
+from brawl.turns.ability_deeds import triggered_deeds
 from brawl.turns.base import check_ids, register_system, roll_die
 from brawl.turns.drawsteel_deeds import deeds
 from brawl.turns.drawsteel_order import rank_by_agility, swap_turn_order
@@ -53,6 +54,7 @@ from brawl.turns.drawsteel_turn import (
     action_refusal,
     actors,
     allowance,
+    moment_passed,
     remaining,
     slot_of,
     with_economy,
@@ -60,6 +62,8 @@ from brawl.turns.drawsteel_turn import (
 from brawl.turns.drawsteel_turn import turn_of as _turn
 from brawl.turns.economy import FRESH as FRESH_ECONOMY
 from brawl.turns.economy import (
+    OFF_TURN,
+    TRIGGERED_KINDS,
     ActionKind,
     TurnEconomy,
     action_kind,
@@ -252,8 +256,11 @@ class DrawSteel:
         Out of combat: starting it under this system with each present side first (heroes, then
         the Director). Between turns: starting the turn of each creature that may act, or ending
         the round. During a turn: the creature's moves and standard actions
-        (:func:`~brawl.turns.drawsteel_deeds.deeds`), then ending the turn. With ``creature``, only
-        that creature's requests (one that is not taking the turn has none).
+        (:func:`~brawl.turns.drawsteel_deeds.deeds`), then ending the turn. Off their turns, on
+        anyone's turn or between turns: the main actions of each creature holding a critical
+        hit's extra main action (RB-CRIT-03), and once a trigger is reported the triggered
+        abilities answering it (:func:`~brawl.turns.ability_deeds.triggered_deeds`, the current
+        creature's too; DS-TURN-05, R-TURN-12). With ``creature``, only that creature's requests.
         """
         found: list[Action]
         if state.turn is None:
@@ -263,20 +270,24 @@ class DrawSteel:
                 if creature is not None
                 else [StartCombat(system=self.name, first_side=side) for side in SIDES if side in present]
             )
-        else:
-            t = _turn(state)
-            if t.current is not None:
-                if creature not in (None, t.current):
-                    return []
-                return [*deeds(state, t.current), *(a for a in [EndTurn()] if verified(a, state))]
-            else:
-                side, members = actors(state, t)
-                if side is not None:
-                    # the creatures that may start a turn are the ones verify_start_turn accepts:
-                    # alive, turns left, not the last actor, of the slot and side to act now
-                    return [StartTurn(c.id) for c in sorted(members, key=_by_id) if creature in (None, c.id)]
-                found = [] if creature is not None else [EndRound()]
-        return [a for a in found if verified(a, state)]
+            return [a for a in found if verified(a, state)]
+        t = _turn(state)
+        off_turn = _off_turn(state, t, creature)
+        if t.current is not None:
+            if creature not in (None, t.current):
+                return off_turn
+            own = deeds(state, t.current)
+            if t.reported is not None:  # on its own turn too (DS-TURN-05)
+                own += triggered_deeds(state, t.current)
+            return [*own, *off_turn, *(a for a in [EndTurn()] if verified(a, state))]
+        side, members = actors(state, t)
+        if side is not None:
+            # the creatures that may start a turn are the ones verify_start_turn accepts:
+            # alive, turns left, not the last actor, of the slot and side to act now
+            starts = [StartTurn(c.id) for c in sorted(members, key=_by_id) if creature in (None, c.id)]
+            return [*off_turn, *starts]
+        found = [] if creature is not None else [EndRound()]
+        return [*off_turn, *(a for a in found if verified(a, state))]
 
     # queries -------------------------------------------------------------------------------------
     def next_actors(self, state: Encounter) -> dict[str, tuple[str, ...]]:
@@ -355,6 +366,7 @@ class DrawSteel:
         if t.ranking is not None:
             rules = (*rules, "DS-SIDE-14")
         group = slot if slot.startswith(GROUP_PREFIX) else None
+        t, lapsed = moment_passed(t)
         new = replaced(t, current=creature, economy=FRESH_ECONOMY, group=group)
         # the creature was just looked up; a group name is a creature's, checked, unless the
         # prefix makes it too long, which with_turn refuses
@@ -362,7 +374,7 @@ class DrawSteel:
         started = TurnStarted(creature=creature, side=c.side, round=state.round, rules=rules)
         gained = gain_heroic_resource(put(new), creature)
         out = phases.start_of_turn(gained.state, creature)
-        return Outcome(out.state, (started, *gained.events, *out.events))
+        return Outcome(out.state, (*lapsed, started, *gained.events, *out.events))
 
     def verify_end_turn(self, state: Encounter) -> None:
         """Raise :class:`TurnOrderError` if no creature is taking a turn (DS-SIDE-08)."""
@@ -372,9 +384,11 @@ class DrawSteel:
     def end_turn(self, state: Encounter, *, saving_throws: Mapping[int, int] | None = None) -> Outcome:
         """End the current turn: EoT effects end and save-ends saves are made (RB2-EOT, RB2-SAVE)."""
         self.verify_end_turn(state)
-        t = _turn(state)
+        t, lapsed = moment_passed(_turn(state))
         assert t.current is not None
         creature = t.current
+        if lapsed:
+            state = state.with_turn_built(t)  # fewer of the creatures checked before
         out = phases.end_of_turn(state, creature, saving_throws=saving_throws)
         taken = t.turns_taken.get(creature, 0) + 1
         after = out.state
@@ -394,7 +408,7 @@ class DrawSteel:
         fits = taken <= SOLO_TURNS_PER_ROUND and c.side in SIDES and new.turn_count <= MAX_COUNT
         st = after.with_turn_built(new) if fits else after.with_turn(new)
         return Outcome(
-            st, (*out.events, TurnEnded(creature=creature, round=state.round, rules=("DS-SIDE-08",)))
+            st, (*lapsed, *out.events, TurnEnded(creature=creature, round=state.round, rules=("DS-SIDE-08",)))
         )
 
     def verify_end_round(
@@ -431,8 +445,10 @@ class DrawSteel:
         RNG); ``breathes_water``: ids that need no air (default: none; every creature needs air).
         """
         self.verify_end_round(state, suffocation_rolls=suffocation_rolls, breathes_water=breathes_water)
-        t = _turn(state)
-        events: list[Event] = []
+        t, lapsed = moment_passed(_turn(state))
+        if lapsed:
+            state = state.with_turn_built(t)  # fewer of the creatures checked before
+        events: list[Event] = [*lapsed]
         # no one but the last actor (a solo creature's second turn) may be left once verified
         last = None if t.last_actor is None else state.creatures.get(t.last_actor)
         left = [] if last is None or last.dead or t.turns_taken.get(last.id, 0) >= allowance(last) else [last]
@@ -493,34 +509,47 @@ class DrawSteel:
         k, converted = self._check(state, creature, kind)
         t = _turn(state)
         fits = True
-        if k is ActionKind.TRIGGERED:
-            t = replaced(t, triggered_used=t.triggered_used | {creature})
-        elif t.economy is not None and t.current == creature:
-            speed = cond_rules.speed(state, creature) if k is ActionKind.MOVE else 0
-            economy = spend(t.economy, k, speed)
-            t = with_economy(t, economy)
-            fits = economy.fits()
-        event = ActionUsed(
-            creature=creature,
-            kind=k.value,
-            name=name,
-            converted=converted,
-            rules=rule_ids(k, converted),
-        )
-        # the creature just looked up; the economy's counts raised from checked ones, in range
-        return Outcome(state.with_turn_built(t) if fits else state.with_turn(t), (event,))
+        lapsed: tuple[Event, ...] = ()
+        rules = rule_ids(k, converted)
+        if k is ActionKind.MAIN and creature in t.extra_main:
+            # the critical hit's extra main action, taken before the turn's own (RB-CRIT-03, R-TURN-10)
+            t, lapsed = moment_passed(t, creature)
+            t = put(t, extra_main=t.extra_main - {creature})
+            rules = ("RB-CRIT-03", "R-TURN-10")
+        elif k in TRIGGERED_KINDS:
+            if k is ActionKind.TRIGGERED:
+                t = replaced(t, triggered_used=t.triggered_used | {creature})
+            if t.reported is not None:  # it answered the trigger (R-TURN-12)
+                t = put(t, reported=put(t.reported, answered=t.reported.answered | {creature}))
+        else:
+            t, lapsed = moment_passed(t)
+            if t.economy is not None and t.current == creature:
+                speed = cond_rules.speed(state, creature) if k is ActionKind.MOVE else 0
+                economy = spend(t.economy, k, speed)
+                t = with_economy(t, economy)
+                fits = economy.fits()
+        event = ActionUsed(creature=creature, kind=k.value, name=name, converted=converted, rules=rules)
+        # the creature just looked up; the economy's counts raised from checked ones, in range;
+        # an extra main action lapsed or taken: fewer of the creatures checked before
+        return Outcome(state.with_turn_built(t) if fits else state.with_turn(t), (*lapsed, event))
 
     def spends(self, state: Encounter, creature: str, cost: str) -> str | None:
         """On the creature's own turn a call spends what it costs, as named (DS-TURN-01..03,
         DS-TURN-09); a triggered or free triggered one in any round of the combat, on anyone's
-        turn or between turns (DS-TURN-05, DS-TURN-06)."""
+        turn or between turns (DS-TURN-05, DS-TURN-06); a main action off its turn the extra
+        main action of a critical hit (RB-CRIT-03). Anything else off its own turn is refused,
+        :class:`TurnOrderError` naming the rule (DS-TURN-01, R-TURN-11)."""
         t = state.turn
         if not isinstance(t, DrawSteelTurn):
             return None
-        if cost in TRIGGERED_COSTS:
+        if cost in TRIGGERED_COSTS or (t.current == creature and t.economy is not None):
             return cost
-        if t.current != creature or t.economy is None:
-            return None
+        k = ActionKind.MOVE if cost == "movement" else action_kind(cost)
+        found = action_refusal(state, t, creature, k)
+        if found is not None:
+            if found.error_type is TurnOrderError:  # not its turn: say what it may do (R-TURN-11)
+                found = attrs.evolve(found, reason=f"{found.reason}; {OFF_TURN}")
+            raise found.error(creature, k)
         return cost
 
     def spend_movement(self, state: Encounter, creature: str, squares: int) -> Outcome:
@@ -538,9 +567,13 @@ class DrawSteel:
             )
         e = t.economy
         eco = TurnEconomy(e.main, e.maneuvers, e.moves, e.free_maneuvers, left - squares)
+        t, lapsed = moment_passed(t)
         return Outcome(
             state.with_turn_built(with_economy(t, eco)),  # 0 <= left - squares < left, checked
-            (MovementSpent(creature=creature, squares=squares, left=left - squares, rules=("DS-TURN-02",)),),
+            (
+                *lapsed,
+                MovementSpent(creature=creature, squares=squares, left=left - squares, rules=("DS-TURN-02",)),
+            ),
         )
 
     def end_combat(
@@ -602,6 +635,26 @@ class DrawSteel:
                     state=out.state.update_creature(c.id, temporary_stamina=0),
                 )
         return out
+
+
+def _off_turn(state: Encounter, t: DrawSteelTurn, creature: str | None) -> list[Action]:
+    """What creatures not taking the turn may do now (``creature``'s alone if given): the main
+    actions of a critical hit's extra main action (RB-CRIT-03), then the triggered abilities
+    answering a reported trigger, the heroes' side first (DS-TURN-05, R-TURN-1, R-TURN-12); each
+    checked."""
+    found: list[Action] = []
+    for cid in sorted(t.extra_main):
+        if cid != t.current and creature in (None, cid):
+            found += deeds(state, cid)
+    if t.reported is not None:
+        answering = [c for c in state.living() if c.id != t.current and creature in (None, c.id)]
+        for c in sorted(answering, key=_heroes_first):
+            found += triggered_deeds(state, c.id)
+    return found
+
+
+def _heroes_first(c: Creature) -> tuple[bool, str]:
+    return c.side != SIDES[0], c.id
 
 
 def _starting_malice(malice: int) -> None:

@@ -16,7 +16,10 @@ import immutables
 from brawl.checks import check_text
 from brawl.creature import DIRECTOR, HEROES, Creature
 from brawl.errors import StateError, TurnOrderError, whose_turn
+from brawl.events.base import Note
+from brawl.events.turns import CriticalHit
 from brawl.fields import put
+from brawl.outcome import Outcome
 from brawl.state import Encounter, TurnState
 from brawl.turns.base import system_of
 from brawl.turns.economy import ON_OWN_TURN, ActionKind, Refusal, TurnEconomy, refusal
@@ -27,6 +30,21 @@ TURNS_PER_ROUND = 1  # DS-SIDE-09
 
 GROUP_PREFIX = "group:"
 """Slot key prefix of a Director group (R-TURN-3)."""
+
+
+@attrs.frozen
+class Reported:
+    """What just happened, reported so that triggered actions may answer it (DS-TURN-05, R-TURN-12)."""
+
+    trigger: str
+    """A kind of event (:data:`~brawl.turns.triggers.TRIGGER_KINDS`) or a triggered ability's own
+    trigger text."""
+    creature: str | None = None
+    """The creature that did it (moved, targeted, dealt the damage), if named."""
+    targets: tuple[str, ...] = ()
+    """The creatures it was done to (moved adjacent to, targeted, damaged)."""
+    answered: frozenset[str] = frozenset()
+    """Creatures that already answered it with a triggered or free triggered action."""
 
 
 @attrs.frozen
@@ -55,6 +73,13 @@ class DrawSteelTurn(TurnState):
     """Turns taken in the whole combat."""
     malice: int = 0
     """The Director's Malice, spent by the abilities of Director creatures that cost it (RB6-MALICE)."""
+    extra_main: frozenset[str] = frozenset()
+    """Creatures holding a critical hit's extra main action, to take at once, on or off their
+    turn (RB-CRIT-03); it lapses as soon as anything else is spent or a turn begins or ends
+    (R-TURN-10)."""
+    reported: Reported | None = None
+    """What just happened, for the triggered actions answering it (DS-TURN-05, R-TURN-12); it
+    passes with the extra main actions (:func:`moment_passed`)."""
 
     def check(self, encounter: Encounter) -> None:
         """Raise :class:`~brawl.errors.StateError` if this bookkeeping does not fit ``encounter``."""
@@ -81,6 +106,15 @@ class DrawSteelTurn(TurnState):
             self.known(encounter, (self.last_actor,), "last_actor")
         if old is None or self.triggered_used is not old.triggered_used:
             self.known(encounter, self.triggered_used, "triggered_used")
+        if old is None or self.extra_main is not old.extra_main:
+            self.known(encounter, self.extra_main, "extra_main")
+        if self.reported is not None and (old is None or self.reported is not old.reported):
+            r = self.reported
+            check_text(r.trigger, "turn reported trigger")
+            self.known(
+                encounter, (*((r.creature,) if r.creature is not None else ()), *r.targets), "reported"
+            )
+            self.known(encounter, r.answered, "reported answered")
         if self.last_side is not None and self.last_side not in SIDES:
             raise StateError(f"turn last_side {self.last_side!r}: not a side")
         if self.group is not None and (old is None or self.group is not old.group):
@@ -107,6 +141,39 @@ def with_economy(t: DrawSteelTurn, economy: TurnEconomy) -> DrawSteelTurn:
     return put(t, economy=economy)
 
 
+def moment_passed(t: DrawSteelTurn, keep: str | None = None) -> tuple[DrawSteelTurn, tuple[Note, ...]]:
+    """The bookkeeping once the moment after a critical hit or a reported trigger has passed:
+    every extra main action but ``keep``'s lapses, each with its note (RB-CRIT-03, R-TURN-10),
+    and the trigger reported is gone (DS-TURN-05, R-TURN-12). ``t`` itself when nothing passes."""
+    if t.reported is not None:
+        t = put(t, reported=None)
+    lapsing = sorted(cid for cid in t.extra_main if cid != keep)
+    if not lapsing:
+        return t, ()
+    notes = tuple(
+        Note(
+            text=f"{cid}'s extra main action from its critical hit lapses: it was not taken at once",
+            rules=("RB-CRIT-03", "R-TURN-10"),
+        )
+        for cid in lapsing
+    )
+    return put(t, extra_main=t.extra_main & {keep} if keep is not None else frozenset()), notes
+
+
+def critical_hits(out: Outcome) -> Outcome:
+    """``out`` with the extra main action of each critical hit among its events kept for its
+    creature, still in the encounter, while a Draw Steel combat runs (RB-CRIT-03, R-TURN-10)."""
+    t = out.state.turn
+    if type(t) is not DrawSteelTurn:
+        return out
+    creatures = out.state.creatures
+    found = {e.creature for e in out.events if type(e) is CriticalHit and e.creature in creatures}
+    if not found or found <= t.extra_main:
+        return out
+    # creatures of the encounter, just looked up
+    return attrs.evolve(out, state=out.state.with_turn_built(put(t, extra_main=t.extra_main | found)))
+
+
 def slot_of(c: Creature) -> str:
     """A creature's slot in the alternation: its Director group, or itself (R-TURN-3, RB5-SOLO)."""
     if c.side == DIRECTOR and c.group and not c.solo:
@@ -130,15 +197,17 @@ def turn_of(state: Encounter) -> DrawSteelTurn:
 
 def action_refusal(state: Encounter, t: DrawSteelTurn, creature: str, kind: ActionKind) -> Refusal | None:
     """Why ``creature`` may not take ``kind`` now, or None if it may: a kind taken on its own turn
-    only then (DS-TURN-01, DS-TURN-09), then the economy (:func:`~brawl.turns.economy.refusal`).
+    only then (DS-TURN-01, DS-TURN-09), but a critical hit's extra main action at once, on or off
+    its turn (RB-CRIT-03); then the economy (:func:`~brawl.turns.economy.refusal`).
     ``t``: the encounter's bookkeeping. An unknown id raises."""
     c = state.creature(creature)
+    extra = creature in t.extra_main
     if t.current != creature:
-        if kind in ON_OWN_TURN:
+        if kind in ON_OWN_TURN and not (extra and kind is ActionKind.MAIN):
             rule = "DS-TURN-09" if kind is ActionKind.FREE_MANEUVER else "DS-TURN-01"
             return Refusal(whose_turn(creature, t.current), (rule,), TurnOrderError)
-        return refusal(state, c, kind, None, creature in t.triggered_used)
-    return refusal(state, c, kind, t.economy, creature in t.triggered_used)
+        return refusal(state, c, kind, None, creature in t.triggered_used, extra)
+    return refusal(state, c, kind, t.economy, creature in t.triggered_used, extra)
 
 
 def remaining(state: Encounter, t: DrawSteelTurn) -> list[Creature]:

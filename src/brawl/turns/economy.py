@@ -6,7 +6,8 @@ a second maneuver (DS-TURN-03). Free maneuvers are unlimited (DS-TURN-09). One t
 per round, free triggered actions beyond it (DS-TURN-05, DS-TURN-06). Dazed allows only one of
 main, maneuver and move, and no triggered, free triggered or free maneuvers (RB1-DAZED);
 surprised forbids triggered actions (DS-COND-02); unconscious forbids everything, including the
-move action since its speed is 0 (DS-COND-04, R-TURN-7).
+move action since its speed is 0 (DS-COND-04, R-TURN-7). A critical hit's extra main action is
+taken at once, even off the creature's turn and even dazed (RB-CRIT-03, R-TURN-10).
 """
 
 from __future__ import annotations
@@ -136,6 +137,11 @@ DAZED_TRIGGERED = Refusal("the creature is dazed", ("RB1-DAZED", "DS-TURN-08"))
 SURPRISED_TRIGGERED = Refusal("the creature is surprised", ("DS-COND-02", "DS-TURN-08"))
 TRIGGERED_USED = Refusal("it already used its triggered action this round", ("DS-TURN-05",))
 NOT_OWN_TURN = Refusal("only on its own turn", ("DS-TURN-01",))
+OFF_TURN = (
+    "off its turn a creature takes only triggered actions, opportunity attacks and granted actions "
+    "(a critical hit's extra main action; granted=True: the table grants this action)"
+)
+"""What a creature may do off its own turn, said when anything else is refused (DS-TURN-01, R-TURN-11)."""
 DAZED_FREE_MANEUVER = Refusal("a dazed creature takes no free maneuvers", ("RB1-DAZED",))
 DAZED_ONE_ACTION = Refusal(
     "a dazed creature takes only one of main action, maneuver or move action per turn", ("RB1-DAZED",)
@@ -151,13 +157,20 @@ TRIGGERED_KINDS = frozenset({ActionKind.TRIGGERED, ActionKind.FREE_TRIGGERED})
 
 
 def refusal(
-    state: Encounter, c: Creature, kind: ActionKind, economy: TurnEconomy | None, triggered_used: bool
+    state: Encounter,
+    c: Creature,
+    kind: ActionKind,
+    economy: TurnEconomy | None,
+    triggered_used: bool,
+    extra_main: bool = False,
 ) -> Refusal | None:
     """Why ``c`` may not take ``kind`` now, or None if the economy allows it (DS-TURN-01..09,
-    RB1-DAZED, DS-COND-02, DS-COND-04).
+    RB1-DAZED, DS-COND-02, DS-COND-04, RB-CRIT-03).
 
     ``economy`` is the creature's spending this turn (None outside its turn); the caller checks
     whose turn it is. ``triggered_used``: whether it used its triggered action this round.
+    ``extra_main``: whether it holds a critical hit's extra main action, taken even off its turn
+    and even dazed (RB-CRIT-03).
     """
     if c.dead:
         return DEAD
@@ -170,6 +183,8 @@ def refusal(
             return DAZED_TRIGGERED if dazed else SURPRISED_TRIGGERED
         if kind is ActionKind.TRIGGERED and triggered_used:
             return TRIGGERED_USED
+        return None
+    if extra_main and kind is ActionKind.MAIN:
         return None
     if economy is None:
         return NOT_OWN_TURN

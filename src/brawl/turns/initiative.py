@@ -46,7 +46,6 @@ from brawl.turns.base import register_system, roll_die, verify_no_combat
 from brawl.turns.deeds import actor_of
 from brawl.turns.initiative_deeds import initiative_deeds
 from brawl.turns.initiative_hold import (
-    ReportTrigger,
     UseHeldAction,
     report_trigger,
     use_held_action,
@@ -78,6 +77,7 @@ from brawl.turns.records import (
     pairs,
     verified,
 )
+from brawl.turns.triggers import ReportTrigger
 
 __all__ = [
     "INITIATIVE",

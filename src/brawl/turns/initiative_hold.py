@@ -1,7 +1,8 @@
 """The initiative game's held actions once declared: triggers reported, held actions used.
 
 A triggering condition lets each holder waiting for it act at once (I-HOLD-03); the held action
-is used out of sequence, once (R-I-1).
+is used out of sequence, once (R-I-1). The record :class:`~brawl.turns.triggers.ReportTrigger`
+is shared with Draw Steel's triggers.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from brawl.turns.initiative_state import Hold, turn_of
 from brawl.turns.records import Request
 
 __all__ = [
-    "ReportTrigger",
     "UseHeldAction",
     "report_trigger",
     "use_held_action",
@@ -91,16 +91,3 @@ class UseHeldAction(Request):
 
     def resolve(self, state: Encounter) -> Outcome:
         return use_held_action(state, self.creature, trigger=self.trigger)
-
-
-@attrs.frozen(repr=False)
-class ReportTrigger(Request):
-    """:func:`brawl.report_trigger` (I-HOLD-03)."""
-
-    trigger: str = attrs.field(validator=text())
-
-    def verify(self, state: Encounter) -> None:
-        verify_report_trigger(state, self.trigger)
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return report_trigger(state, self.trigger)
