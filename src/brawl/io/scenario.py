@@ -272,12 +272,10 @@ def bundled_zone_scenarios() -> list[str]:
 
 def bundled_scenario(name: str) -> Traversable:
     """The file of a scenario shipped with brawl, for :func:`load_scenario`."""
-    folder = _bundled_folder()
-    found = folder / f"{name}.toml" if isinstance(name, str) and name.isidentifier() else None
-    if found is None or not found.is_file():
-        known = ", ".join([*bundled_scenarios(), *bundled_zone_scenarios()])
-        raise ScenarioError(f"bundled scenario {name!r}: no such scenario (known: {known})")
-    return found
+    known = [*bundled_scenarios(), *bundled_zone_scenarios()]
+    if not isinstance(name, str) or name not in known:  # listed names only: no path is built from it
+        raise ScenarioError(f"bundled scenario {name!r:.80}: no such scenario (known: {', '.join(known)})")
+    return _bundled_folder() / f"{name}.toml"
 
 
 def _bundled_folder() -> Traversable:

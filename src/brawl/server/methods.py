@@ -232,7 +232,7 @@ def _to_json(ctx: Context, state: Encounter) -> str:
 
 
 def _legal_actions(
-    ctx: Context, state: Encounter, creature: str | None, system: str, max_moves: int | None
+    ctx: Context, state: Encounter, creature: str | None, system: str | None, max_moves: int | None
 ) -> list[Any]:
     found = brawl.legal_actions(state, creature=creature, system=system, max_moves=max_moves)
     return [action_data(a) for a in found]
@@ -377,9 +377,10 @@ _ALL: tuple[Method, ...] = (
             _p("creature", OPT_TEXT, "only this creature's actions", None),
             _p(
                 "system",
-                TEXT,
-                "the turn system to start combat under: drawsteel, zone, initiative",
-                "drawsteel",
+                OPT_TEXT,
+                "the turn system to start combat under: drawsteel, zone, initiative "
+                "(default: zone for an encounter with zones, else drawsteel)",
+                None,
             ),
             _p("max_moves", OPT_INT, "keep only the first this many moves (cheapest first)", None),
         ),
