@@ -87,6 +87,16 @@ def text(rule: Rule = (), *, optional: bool = False) -> Validator:
     return check
 
 
+def instance(kind: type, expected: str, rule: Rule = ()) -> Validator:
+    """An instance of ``kind`` (``expected`` says what in the message: "a request record")."""
+
+    def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if not isinstance(value, kind):
+            raise _refuse(instance, attribute, value, expected, rule)
+
+    return check
+
+
 class IdTypeError(ArgumentTypeError, UnknownCreatureError):
     """An id that is not a string: wrongly typed, and no creature or object has it."""
 
@@ -197,6 +207,7 @@ __all__ = [
     "flag",
     "ident",
     "ids",
+    "instance",
     "position",
     "positions",
     "put",

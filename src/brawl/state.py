@@ -8,7 +8,7 @@ not the world.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, ClassVar, TypeVar
 
 import attrs
@@ -118,7 +118,18 @@ def _default_terrain() -> Terrain:
 
 def _rides(value: Any) -> immutables.Map[str, str]:
     """The ``rides`` converter: rider id to mount id, both strings (DS-MOUNT-04)."""
-    items = dict(value.items() if hasattr(value, "items") else value)
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise ArgumentTypeError(
+            f"rides {value!r:.60}: a mapping of rider id to mount id is needed, not {type(value).__name__}",
+            rule="DS-MOUNT-04",
+        )
+    pairs = value.items() if isinstance(value, Mapping) else value
+    try:
+        items = dict(pairs)
+    except (TypeError, ValueError):
+        raise ArgumentTypeError(
+            f"rides {value!r:.60}: (rider id, mount id) pairs are needed", rule="DS-MOUNT-04"
+        ) from None
     for rider, mount in items.items():
         if not isinstance(rider, str) or not isinstance(mount, str):
             raise StateError(f"rides {rider!r} -> {mount!r}: a rider id and a mount id are needed")

@@ -9,7 +9,7 @@ the creature's movement reaches this turn, with its cost, without building a pat
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from operator import itemgetter
 from typing import Any
 
@@ -23,6 +23,7 @@ from brawl.errors import (
     TurnOrderError,
 )
 from brawl.events.movement import Moved
+from brawl.fields import as_path, ident, instance, text
 from brawl.geometry import Pos, as_pos
 from brawl.outcome import Outcome
 from brawl.reach import Reachable
@@ -62,10 +63,6 @@ __all__ = [
     "rule_name",
     "spend_for",
 ]
-
-
-def _path(value: Iterable[Iterable[int]]) -> tuple[Pos, ...]:
-    return tuple(as_pos(p) for p in value)
 
 
 def movement_left(state: Encounter, creature: str) -> int:
@@ -173,8 +170,8 @@ class Advance(Action):
     the maneuver and the main action.
     """
 
-    creature: str
-    path: tuple[Pos, ...] = attrs.field(converter=_path)
+    creature: str = attrs.field(validator=ident(("DS-ACT-01", "DS-TURN-02")))
+    path: tuple[Pos, ...] = attrs.field(converter=as_path)
 
     @property
     def destination(self) -> Pos:
@@ -197,7 +194,7 @@ class AdvanceTo(Action):
     speed the move action grants, which is then taken). The path is found when it is applied.
     """
 
-    creature: str = attrs.field(validator=attrs.validators.instance_of(str))
+    creature: str = attrs.field(validator=ident(("DS-ACT-01", "DS-TURN-02")))
     destination: Pos = attrs.field(converter=as_pos)
 
     def verify(self, state: Encounter) -> None:
@@ -236,7 +233,7 @@ class RideTo(Action):
     Taken as a move action: ``TakeAction("move", RideTo(rider, destination))``.
     """
 
-    rider: str = attrs.field(validator=attrs.validators.instance_of(str))
+    rider: str = attrs.field(validator=ident("DS-MOUNT-03"))
     destination: Pos = attrs.field(converter=as_pos)
 
     def _reach(self, state: Encounter) -> Reachable:
@@ -296,8 +293,8 @@ class TakeAction(Action):
     move action taken for a move of its own (Disengage) spends the speed it grants.
     """
 
-    kind: str = attrs.field(validator=attrs.validators.instance_of(str))
-    action: Action = attrs.field(validator=attrs.validators.instance_of(Action))
+    kind: str = attrs.field(validator=text("DS-TURN-01"))
+    action: Action = attrs.field(validator=instance(Action, "a request record", "DS-TURN-01"))
 
     def _creature(self) -> str:
         return acting_creature(self.action)
