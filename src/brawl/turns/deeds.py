@@ -34,7 +34,7 @@ from brawl.rules.movement import Disengage, Move, move, move_searched
 from brawl.rules.prone import StandUp
 from brawl.rules.reachable import reachable
 from brawl.rules.recoveries import CatchBreath, Heal
-from brawl.rules.riding import Ride
+from brawl.rules.riding import Ride, mount_to_ride
 from brawl.rules.settle import settle
 from brawl.rules.strikes import FreeStrike
 from brawl.state import Encounter
@@ -237,9 +237,7 @@ class RideTo(Action):
     destination: Pos = attrs.field(converter=as_pos)
 
     def _reach(self, state: Encounter) -> Reachable:
-        mount = state.creature(self.rider).riding
-        if mount is None or mount not in state.creatures:
-            raise ActionUnavailableError(f"ride: {self.rider!r} is not mounted", rule="DS-MOUNT-03")
+        mount = mount_to_ride(state, self.rider)
         reach = reachable(state, mount)
         if self.destination == state.creature(mount).pos or self.destination not in reach:
             raise IllegalMoveError(
@@ -257,12 +255,10 @@ class RideTo(Action):
 
 
 def ride_destinations(state: Encounter, rider: str) -> dict[Pos, int]:
-    """Every square the rider's mount can carry it to now → its cost; empty if not mounted."""
-    mount = state.creature(rider).riding
-    if mount is None or mount not in state.creatures:
-        return {}
+    """Every square the rider's mount can carry it to now → its cost; empty if it may not use
+    Ride now (not mounted, or rider or mount has ridden this round: :func:`mount_to_ride`)."""
     try:
-        reach = reachable(state, mount)
+        reach = reachable(state, mount_to_ride(state, rider))
     except (ActionUnavailableError, IllegalMoveError, TurnOrderError):
         return {}
     return _destinations(reach)
