@@ -26,6 +26,7 @@ from brawl.damagetypes import (
 )
 from brawl.enums import ReprEnum
 from brawl.errors import ArgumentTypeError, StateError
+from brawl.fields import record_repr
 from brawl.geometry import Pos, as_pos, cube
 from brawl.size import MAX_SIZE, Size
 from brawl.terrain import OBJECT_STAMINA_PER_SQUARE, Material
@@ -257,6 +258,7 @@ class Creature:
     __field_checks_alone__: ClassVar[bool] = True
     """Each field's converter and validator reads its own value; the checks across fields are in
     ``__attrs_post_init__`` (:func:`brawl.fields.replaced` relies on it)."""
+    __repr__ = record_repr  # its sets and maps shown sorted, whatever the hash seed
 
     id: str = attrs.field()
     """Unique id within the encounter."""
@@ -439,6 +441,8 @@ class MapObject:
     Objects have poison and psychic immunity all by default (DS-OBJ-02) and Stamina by material,
     per square of their footprint (DS-OBJ-03).
     """
+
+    __repr__ = record_repr  # its immunities shown sorted, whatever the hash seed
 
     id: str
     """Unique id within the encounter (shared with creature ids)."""
