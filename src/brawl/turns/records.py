@@ -156,10 +156,16 @@ class StartTurn(Request):
         return given(together=self.together, reserve=self.reserve or None, sprint=self.sprint)
 
     def verify(self, state: Encounter) -> None:
-        call(system_of(state), "verify_start_turn", state, self.creature, **self._choices())
+        system, choices = system_of(state), self._choices()
+        if choices:
+            check_options(system, "verify_start_turn", choices)
+        system.verify_start_turn(state, self.creature, **choices)
 
     def resolve(self, state: Encounter) -> Outcome:
-        return call(system_of(state), "start_turn", state, self.creature, **self._choices())  # type: ignore[no-any-return]
+        system, choices = system_of(state), self._choices()
+        if choices:
+            check_options(system, "start_turn", choices)
+        return system.start_turn(state, self.creature, **choices)
 
 
 @attrs.frozen(repr=False)
@@ -169,17 +175,23 @@ class EndTurn(Request):
     saving_throws: tuple[int, ...] = attrs.field(default=(), converter=whole_numbers)
 
     def _choices(self) -> dict[str, Any]:
-        return given(saving_throws=dict(enumerate(self.saving_throws)) or None)
+        return {"saving_throws": dict(enumerate(self.saving_throws))} if self.saving_throws else {}
 
     def verify(self, state: Encounter) -> None:
         system = system_of(state)
-        check_options(system, "end_turn", self._choices())
+        if self.saving_throws:
+            check_options(system, "end_turn", self._choices())
         system.verify_end_turn(state)
         for value in self.saving_throws:
             whole_number(value, 1, SAVE_DIE, what="saving throw", rule="RB2-SAVE")
 
     def resolve(self, state: Encounter) -> Outcome:
-        return call(system_of(state), "end_turn", state, **self._choices())  # type: ignore[no-any-return]
+        system = system_of(state)
+        if not self.saving_throws:
+            return system.end_turn(state)
+        choices = self._choices()
+        check_options(system, "end_turn", choices)
+        return system.end_turn(state, **choices)
 
 
 @attrs.frozen(repr=False)
@@ -198,10 +210,16 @@ class EndRound(Request):
         return given(opener=self.opener, suffocation_rolls=rolls, breathes_water=self.breathes_water)
 
     def verify(self, state: Encounter) -> None:
-        call(system_of(state), "verify_end_round", state, **self._choices())
+        system, choices = system_of(state), self._choices()
+        if choices:
+            check_options(system, "verify_end_round", choices)
+        system.verify_end_round(state, **choices)
 
     def resolve(self, state: Encounter) -> Outcome:
-        return call(system_of(state), "end_round", state, **self._choices())  # type: ignore[no-any-return]
+        system, choices = system_of(state), self._choices()
+        if choices:
+            check_options(system, "end_round", choices)
+        return system.end_round(state, **choices)
 
 
 @attrs.frozen(repr=False)
@@ -228,10 +246,16 @@ class UseAction(Request):
         return choices | given(fast=self.fast)
 
     def verify(self, state: Encounter) -> None:
-        call(system_of(state), "verify_action", state, self.creature, self.kind, **self._choices())
+        system, choices = system_of(state), self._choices()
+        if choices:
+            check_options(system, "verify_action", choices)
+        system.verify_action(state, self.creature, self.kind, **choices)
 
     def resolve(self, state: Encounter) -> Outcome:
-        return call(system_of(state), "use_action", state, self.creature, self.kind, **self._choices())  # type: ignore[no-any-return]
+        system, choices = system_of(state), self._choices()
+        if choices:
+            check_options(system, "use_action", choices)
+        return system.use_action(state, self.creature, self.kind, **choices)
 
 
 @attrs.frozen(repr=False)
