@@ -443,3 +443,49 @@ def test_the_generated_checks_can_fail() -> None:
     with pytest.raises(AssertionError, match="untyped KeyError"):
         failure_of(lambda: {"y": 1}["x"])
     assert isinstance(failure_of(lambda: brawl.Pos("a", 1)), ArgumentTypeError)  # type: ignore[arg-type]
+
+
+def turn_records() -> list[Action]:
+    """Each turn record with each of its options set, under whichever system it belongs to."""
+    return [
+        A.EndRound(opener="kira"),
+        A.EndRound(suffocation_rolls=(("kira", 3),)),
+        A.EndRound(breathes_water=("kira",)),
+        A.StartTurn("kira", together=("kira",)),
+        A.StartTurn("kira", reserve=("kira",)),
+        A.StartTurn("kira", sprint=True),
+        A.EndTurn(saving_throws=(5,)),
+        A.UseAction("kira", "main", name="swing"),
+        A.UseAction("kira", "main", slow=True),
+        A.UseAction("kira", "action", held="action"),
+        A.UseAction("kira", "action", action="x"),
+        A.UseAction("kira", "action", trigger="x"),
+        A.UseAction("kira", "fast", fast=True),
+        A.EndCombat(keep=(("kira", ("prone",)),)),
+        A.EndCombat(keep_temporary_stamina=("kira",)),
+        A.StartCombat(system="zone", d10=3),
+    ]
+
+
+def test_every_turn_option_over_json_rpc_is_answered_with_a_brawl_error_code_or_applied() -> None:
+    """Each turn record with each option, on a state of each system, through the server: a result
+    or a brawl error's code, never the internal error (-32603) of an exception that escaped."""
+    server = Server()
+    seen: set[int] = set()
+    for label, state in STATES.items():
+        doc = json.loads(brawl.to_json(state))
+        for record in turn_records():
+            action = json.loads(brawl.actions_to_json([record]))["actions"][0]
+            message = {
+                "jsonrpc": "2.0",
+                "id": 1,
+                "method": "apply",
+                "params": {"state": doc, "action": action},
+            }
+            reply = server.handle(json.dumps(message))
+            assert reply is not None
+            answer = json.loads(reply)
+            code = answer.get("error", {}).get("code")
+            assert code != INTERNAL_ERROR, f"{record!r} on {label}: {answer['error']}"
+            seen.add(code)
+    assert error_code(ArgumentTypeError("x", rule=())) in seen  # foreign options were refused
