@@ -295,13 +295,9 @@ def _calls() -> list[Callable[[], object]]:
 
 @pytest.mark.parametrize("index", range(len(_calls())))
 def test_public_names_raise_typed_errors(index: int) -> None:
-    with pytest.raises((brawl.BrawlError, TypeError)) as info:
+    """Each refusal is a brawl error (a wrong type: ArgumentTypeError, also a TypeError)."""
+    with pytest.raises(brawl.BrawlError):
         _calls()[index]()
-    assert not isinstance(info.value, AttributeError)
-    if not isinstance(info.value, brawl.BrawlError):
-        # a plain TypeError must come from an explicit check, naming what was wrong
-        assert "not supported between" not in str(info.value)
-        assert "is not iterable" not in str(info.value)
 
 
 def test_position_queries_accept_plain_tuples() -> None:

@@ -8,7 +8,10 @@ derived indexes, no two creatures within one size rank share a cell and nothing 
 wall, Stamina is within its bounds (never above the maximum, temporary Stamina never negative,
 a living hero never at or below the negative of its winded value, a living Director creature
 never at Stamina 0 or lower unless knocked out). On a sample of steps: the state, the fight's events
-and its action log round-trip through JSON, and replaying the log from the start gives the state.
+and its action log round-trip through JSON, and replaying the log from the start gives the state;
+on another, everything ``legal_actions`` offers applies without a RulesError (one of each kind and a
+few more), not just the action picked. A fight of riders sharing a horse is in the pool, so Ride's
+once-a-round limits are met (DS-MOUNT-04, R-MOUNT-2).
 
 The number of steps is :data:`STEPS_CI` under ``HYPOTHESIS_PROFILE=ci`` (which ``.ci/run``
 exports) and :data:`STEPS_LOCAL` otherwise; ``BRAWL_LONG_PLAY_STEPS`` overrides both. The steps
@@ -49,6 +52,10 @@ FULL_EVERY = 199
 """The expensive checks (JSON round trips, the replay) run on one step in this many."""
 SNAPSHOT_EVERY = 23
 """The previous state's full JSON is compared on one step in this many (a fingerprint otherwise)."""
+OFFERED_EVERY = 17
+"""On one step in this many, the actions offered are applied, not just the one picked."""
+OFFERED_MOST = 30
+"""How many offered actions such a step applies at most: one of each kind, then a random few."""
 
 
 def steps() -> int:
@@ -81,7 +88,15 @@ def fingerprint(enc: brawl.Encounter) -> int:
 def check_state(s: brawl.Encounter) -> None:
     """The invariants that hold after every step."""
     rebuilt = brawl.Encounter(
-        s.terrain, s.creatures, s.objects, order=s.order, turn=s.turn, round=s.round, rng=s.rng
+        s.terrain,
+        s.creatures,
+        s.objects,
+        order=s.order,
+        turn=s.turn,
+        round=s.round,
+        rng=s.rng,
+        rides=s.rides,
+        zone=s.zone,
     )
     assert rebuilt == s
     assert derived_indexes(rebuilt) == derived_indexes(s)
@@ -157,10 +172,48 @@ def generated(count: int) -> list[brawl.Encounter]:
     return out
 
 
+def mounted() -> brawl.Encounter:
+    """Two heroes on one horse against two ogres: Ride is offered, once per round for a rider and
+    once for a mount (DS-MOUNT-03, DS-MOUNT-04, R-MOUNT-2)."""
+    creatures = [
+        brawl.Creature(id="horse", side=brawl.HEROES, hero=True, pos=(2, 2, 0), size="2", speed=8),
+        brawl.Creature(id="kira", side=brawl.HEROES, hero=True, pos=(2, 2, 1), riding="horse"),
+        brawl.Creature(id="tam", side=brawl.HEROES, hero=True, pos=(2, 3, 1), riding="horse"),
+        brawl.Creature(id="ogre-1", pos=(9, 9, 0), stamina_max=12, stamina=12),
+        brawl.Creature(id="ogre-2", pos=(9, 3, 0), stamina_max=12, stamina=12),
+    ]
+    return brawl.Encounter.create(brawl.Terrain.flat(12, 12), creatures)
+
+
 def starts() -> list[tuple[str, brawl.Encounter]]:
     out = [(name, brawl.load_scenario(brawl.bundled_scenario(name))) for name in brawl.bundled_scenarios()]
     out += [(f"generated-{i}", enc) for i, enc in enumerate(generated(3))]
+    out.append(("mounted", mounted()))
     return out
+
+
+def kind_of(action: Action) -> tuple[str, ...]:
+    """An offered action's kind: its class, and for a TakeAction the part of the turn and the inner class."""
+    if isinstance(action, A.TakeAction):
+        return ("TakeAction", action.kind, type(action.action).__name__)
+    return (type(action).__name__,)
+
+
+def check_offered(state: brawl.Encounter, options: list[Action], rnd: random.Random, where: str) -> int:
+    """Everything offered applies: each of ``options`` tried (one of each kind, then a random few up
+    to :data:`OFFERED_MOST`) applies to ``state`` without a RulesError. Returns how many were tried."""
+    by_kind: dict[tuple[str, ...], list[int]] = {}
+    for i, action in enumerate(options):
+        by_kind.setdefault(kind_of(action), []).append(i)
+    chosen = {rnd.choice(group) for group in by_kind.values()}
+    rest = [i for i in range(len(options)) if i not in chosen]
+    chosen.update(rnd.sample(rest, max(0, min(len(rest), OFFERED_MOST - len(chosen)))))
+    for i in sorted(chosen):
+        try:
+            brawl.apply(state, options[i])
+        except brawl.RulesError as e:
+            raise AssertionError(f"{where}: offered {options[i]!r} refused: {e}") from e
+    return len(chosen)
 
 
 @attrs.define
@@ -171,6 +224,8 @@ class Run:
     fights: int = 0
     full_checks: int = 0
     """Sampled steps where only ``brawl.replay`` (not the actions applied again) gave another state."""
+    offered: int = 0
+    """Offered actions applied beside the one picked (:func:`check_offered`)."""
     by_system: dict[str, int] = attrs.Factory(dict)
 
 
@@ -180,19 +235,24 @@ def long_play(
     seed: int = SEED,
     first: int = 0,
     check: Callable[[brawl.Encounter], None] = check_state,
+    pool: list[tuple[str, brawl.Encounter]] | None = None,
+    systems: tuple[str, ...] = SYSTEMS,
+    offered_every: int = OFFERED_EVERY,
 ) -> Run:
     """Play ``total`` steps of random legal actions; raise AssertionError on a broken invariant.
 
-    Fights go through the encounters of :func:`starts` and the turn systems in turn, from fight
-    number ``first``.
+    Fights go through the encounters of ``pool`` (default :func:`starts`) and the turn systems in
+    turn, from fight number ``first``: each pass over the pool shifts the systems by one, so every
+    encounter meets every system. On one step in ``offered_every`` the actions offered are applied
+    too (:func:`check_offered`).
     """
     rnd = random.Random(seed)
-    pool = starts()
+    pool = starts() if pool is None else pool
     run = Run()
     while run.steps < total:
         k = run.fights + first
         name, enc = pool[k % len(pool)]
-        system = SYSTEMS[(k // len(pool) + k) % len(SYSTEMS)]
+        system = systems[(k % len(pool) + k // len(pool)) % len(systems)]
         run.fights += 1
         start = A.StartCombat(system=system)
         state, events = brawl.apply(enc, start)
@@ -207,6 +267,9 @@ def long_play(
         ):
             options = brawl.legal_actions(state)
             assert options, f"{name} ({system}): no legal action at step {fight_steps}"
+            if run.steps % offered_every == 0:
+                where = f"{name} ({system}) step {fight_steps}"
+                run.offered += check_offered(state, options, random.Random(seed + run.steps), where)
             action = rnd.choice(options)
             before = state
             snapshot = run.steps % SNAPSHOT_EVERY == 0
@@ -260,6 +323,16 @@ def test_long_random_play() -> None:
     assert sum(r.steps for r in runs) == total
     assert {s for r in runs for s in r.by_system} == set(SYSTEMS)
     assert all(r.full_checks >= r.steps // FULL_EVERY for r in runs)
+    assert all(r.offered >= r.steps // OFFERED_EVERY for r in runs)
+
+
+def test_everything_offered_applies_while_riding() -> None:
+    """DS-MOUNT-04, R-MOUNT-2: in Draw Steel fights of riders sharing a horse, every action
+    ``legal_actions`` offers on every step applies without a RulesError, so RideTo is not offered
+    to a rider who has used Ride this round, nor for a mount ridden this round."""
+    run = long_play(120, pool=[("mounted", mounted())], systems=("drawsteel",), offered_every=1)
+    assert run.steps == 120
+    assert run.offered >= run.steps
 
 
 def test_the_invariants_catch_a_planted_overlap() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 import brawl
+import brawl.actions as A
 from brawl import turns
 from brawl.events.movement import RideUsed
 
@@ -72,3 +73,31 @@ def test_json_keeps_the_rides_of_the_round() -> None:
     with pytest.raises(brawl.ActionUnavailableError, match="R-MOUNT-2"):
         brawl.ride(loaded, "tam", [(4, 2, 0)], granted=True)
     assert '"rides"' not in brawl.to_json(combat())
+
+
+def _ride_offers(enc: brawl.Encounter) -> list[A.RideTo]:
+    """The RideTo moves offered now, each taken as a move action."""
+    return [
+        a.action
+        for a in brawl.legal_actions(enc)
+        if isinstance(a, A.TakeAction) and isinstance(a.action, A.RideTo)
+    ]
+
+
+def test_legal_actions_offer_no_second_ride_in_a_round_for_the_rider_or_the_mount() -> None:
+    """DS-MOUNT-04, R-MOUNT-2: once kira has used Ride, neither she (on the move action her main
+    action converts to) nor tam (the same mount) is offered RideTo until the next round; what is
+    offered before applies."""
+    enc = brawl.apply(combat(), A.StartTurn("kira")).state
+    offered = _ride_offers(enc)
+    assert len(offered) > 50  # the squares of the horse's reach
+    assert {a.rider for a in offered} == {"kira"}
+    enc = brawl.apply(enc, A.TakeAction("move", offered[0])).state
+    assert dict(enc.rides) == {"kira": "horse"}
+    assert brawl.can_use_action(enc, "kira", "move")  # a move action is still hers to take
+    assert _ride_offers(enc) == []
+    for step in (A.EndTurn(), A.StartTurn("ogre"), A.EndTurn(), A.StartTurn("tam")):  # sides alternate
+        enc = brawl.apply(enc, step).state
+    assert _ride_offers(enc) == []
+    with pytest.raises(brawl.ActionUnavailableError, match="R-MOUNT-2"):
+        brawl.apply(enc, A.TakeAction("move", A.RideTo("tam", (6, 6, 0))))

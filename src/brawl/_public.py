@@ -268,13 +268,73 @@ def _params(fn: Callable[..., Any]) -> tuple[list[_Param], dict[str, _Param]]:
     return positional, by_name
 
 
-def checked(fn: F, *, settled: bool = True) -> F:
-    """``fn`` with its arguments' types checked first and, if ``settled``, its Outcome settled."""
-    positional, by_name = _params(fn)
-    name = fn.__name__
+class _Shape:
+    """The calls a function accepts: how many positional arguments, which keywords, which are
+    required. Python refuses the others with a bare TypeError; :meth:`check` with an
+    :class:`ArgumentTypeError` naming the argument."""
+
+    def __init__(self, fn: Callable[..., Any]) -> None:
+        params = list(inspect.signature(fn).parameters.values())
+        kinds = {p.kind for p in params}
+        self.name = fn.__name__
+        self.positional = [p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        self.most = None if inspect.Parameter.VAR_POSITIONAL in kinds else len(self.positional)
+        self.keywords = [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+        self.open_keywords = inspect.Parameter.VAR_KEYWORD in kinds
+        """It takes ``**kwargs``, whose keys are its callee's to check."""
+        self.required = [
+            (i, p.name)
+            for i, p in enumerate(params)
+            if p.default is p.empty and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+        ]
+
+    def check(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+        name = self.name
+        if self.most is not None and len(args) > self.most:
+            extra = ", ".join(shown(a) for a in args[self.most :])
+            raise ArgumentTypeError(
+                f"{name}(..., {extra}): it takes {self.most} positional arguments, not {len(args)}", rule=()
+            )
+        for key, value in kwargs.items():
+            if key not in self.keywords and not self.open_keywords:
+                raise ArgumentTypeError(
+                    f"{name}({key}={shown(value)}): no such argument; it takes {', '.join(self.keywords)}",
+                    rule=(),
+                )
+        for i, needed in self.required:
+            if i >= len(args) and needed not in kwargs:
+                raise ArgumentTypeError(f"{name}(): the argument {needed!r} is missing", rule=())
+        for given in self.positional[: len(args)]:
+            if given in kwargs:
+                raise ArgumentTypeError(f"{name}({given}=...): {given!r} is given twice", rule=())
+
+
+def keywords_checked(fn: F) -> F:
+    """``fn`` refusing a call of the wrong shape (an unknown keyword, a missing argument) with an
+    :class:`ArgumentTypeError` (for the functions that check their arguments' values themselves)."""
+    shape = _Shape(fn)
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        shape.check(args, kwargs)
+        return fn(*args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def checked(fn: F, *, settled: bool = True) -> F:
+    """``fn`` with its arguments' types checked first and, if ``settled``, its Outcome settled.
+
+    A call of the wrong shape (an unknown keyword, a missing or an extra argument) is an
+    :class:`ArgumentTypeError` too.
+    """
+    positional, by_name = _params(fn)
+    name = fn.__name__
+    shape = _Shape(fn)
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        shape.check(args, kwargs)
         for param, value in zip(positional, args, strict=False):
             if not param.check(value):
                 raise _refuse(name, param.name, param.annotation, value)
@@ -330,7 +390,10 @@ def check_namespace(namespace: dict[str, Any], names: list[str]) -> None:
     costed = costed_requests()
     for name in names:
         fn = namespace.get(name)
-        if name in OWN_CHECKS or not inspect.isfunction(fn):
+        if not inspect.isfunction(fn):
+            continue
+        if name in OWN_CHECKS:
+            namespace[name] = keywords_checked(fn)
             continue
         params = list(inspect.signature(fn).parameters)
         if params[:1] == ["state"]:

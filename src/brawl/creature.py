@@ -26,6 +26,7 @@ from brawl.damagetypes import (
 )
 from brawl.enums import ReprEnum
 from brawl.errors import ArgumentTypeError, StateError
+from brawl.fields import record_repr
 from brawl.geometry import Pos, as_pos, cube
 from brawl.size import MAX_SIZE, Size
 from brawl.terrain import OBJECT_STAMINA_PER_SQUARE, Material
@@ -160,15 +161,33 @@ def _effects(value: object) -> tuple[Effect, ...]:
 
 
 def _modifiers(value: Iterable[StabilityModifier]) -> tuple[StabilityModifier, ...]:
+    given: object = value  # a caller may pass anything
+    if isinstance(given, (str, bytes)) or not isinstance(given, Iterable):
+        raise ArgumentTypeError(
+            f"stability_modifiers {value!r:.60}: a sequence of StabilityModifiers is needed, "
+            f"not {type(value).__name__}",
+            rule="DS-FORCE-18",
+        )
     items = tuple(value)
     if not all(isinstance(m, StabilityModifier) for m in items):
         raise StateError(f"stability modifiers {value!r}: each must be a StabilityModifier")
     return items
 
 
+def _table(value: object, field: str, rule: str) -> None:
+    """Refuse a damage table that is no mapping (``immunities=5``) with an ArgumentTypeError."""
+    if value is not None and not isinstance(value, Mapping):
+        raise ArgumentTypeError(
+            f"{field} {value!r:.60}: a mapping of damage type to value is needed, not {type(value).__name__}",
+            rule=rule,
+        )
+
+
 def as_immunities(
     value: Mapping[str, ImmunityValue] | Mapping[DamageType, ImmunityValue] | None,
 ) -> Immunities:
+    """Immunities from a mapping of damage types; a bad entry is a :class:`StateError` (DS-DMG-04)."""
+    _table(value, "immunities", "DS-DMG-04")
     try:
         return immunities(value)
     except ValueError as exc:
@@ -177,6 +196,7 @@ def as_immunities(
 
 def as_weaknesses(value: Mapping[str, int] | Mapping[DamageType, int] | None) -> Weaknesses:
     """Weaknesses from a mapping of damage types; a bad entry is a :class:`StateError` (DS-DMG-08)."""
+    _table(value, "weaknesses", "DS-DMG-08")
     try:
         return weaknesses(value)
     except ValueError as exc:
@@ -238,6 +258,7 @@ class Creature:
     __field_checks_alone__: ClassVar[bool] = True
     """Each field's converter and validator reads its own value; the checks across fields are in
     ``__attrs_post_init__`` (:func:`brawl.fields.replaced` relies on it)."""
+    __repr__ = record_repr  # its sets and maps shown sorted, whatever the hash seed
 
     id: str = attrs.field()
     """Unique id within the encounter."""
@@ -432,6 +453,8 @@ class MapObject:
     Objects have poison and psychic immunity all by default (DS-OBJ-02) and Stamina by material,
     per square of their footprint (DS-OBJ-03).
     """
+
+    __repr__ = record_repr  # its immunities shown sorted, whatever the hash seed
 
     id: str
     """Unique id within the encounter (shared with creature ids)."""

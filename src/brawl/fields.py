@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 import attrs
+import immutables
 
 from brawl.checks import is_whole_number, whole_number
 from brawl.errors import ArgumentTypeError, InvalidArgumentError, UnknownCreatureError
@@ -49,6 +50,39 @@ def _refuse(
         f"{_name(instance, attribute)} {value!r}: {expected} is needed, not {type(value).__name__}",
         rule=_rule(rule, instance),
     )
+
+
+def stable_repr(value: object) -> str:
+    """``repr(value)`` with the members of a set and the entries of an ``immutables.Map`` sorted,
+    inside tuples too: the same text under every ``PYTHONHASHSEED`` (both iterate in the order of
+    their keys' hashes, which vary from one process to the next for strings)."""
+    if isinstance(value, frozenset | set):
+        if not value:
+            return f"{type(value).__name__}()"
+        return f"{type(value).__name__}({{{', '.join(sorted(stable_repr(v) for v in value))}}})"
+    if isinstance(value, immutables.Map):
+        items = sorted((stable_repr(k), stable_repr(v)) for k, v in value.items())
+        return "immutables.Map({" + ", ".join(f"{k}: {v}" for k, v in items) + "})"
+    if type(value) is tuple:
+        inner = ", ".join(stable_repr(v) for v in value)
+        return f"({inner},)" if len(value) == 1 else f"({inner})"
+    return repr(value)
+
+
+def record_repr(self: Any) -> str:
+    """An attrs record's repr as attrs writes it, but with :func:`stable_repr` for each field."""
+    parts = []
+    for f in attrs.fields(type(self)):
+        if f.repr:
+            value = getattr(self, f.name)
+            parts.append(f"{f.name}={f.repr(value) if callable(f.repr) else stable_repr(value)}")
+    return f"{type(self).__name__}({', '.join(parts)})"
+
+
+def generated_repr(cls: type) -> bool:
+    """Whether ``cls`` has the ``__repr__`` attrs writes (not one of its own)."""
+    code = getattr(vars(cls).get("__repr__"), "__code__", None)
+    return code is not None and code.co_name == "__repr__" and code.co_filename.startswith("<attrs generated")
 
 
 def whole(
@@ -83,6 +117,16 @@ def text(rule: Rule = (), *, optional: bool = False) -> Validator:
         if isinstance(value, str) or (value is None and optional):
             return
         raise _refuse(instance, attribute, value, "a string or None" if optional else "a string", rule)
+
+    return check
+
+
+def instance(kind: type, expected: str, rule: Rule = ()) -> Validator:
+    """An instance of ``kind`` (``expected`` says what in the message: "a request record")."""
+
+    def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if not isinstance(value, kind):
+            raise _refuse(instance, attribute, value, expected, rule)
 
     return check
 
@@ -195,12 +239,16 @@ __all__ = [
     "copier",
     "dice_pair",
     "flag",
+    "generated_repr",
     "ident",
     "ids",
+    "instance",
     "position",
     "positions",
     "put",
+    "record_repr",
     "replaced",
+    "stable_repr",
     "text",
     "whole",
 ]

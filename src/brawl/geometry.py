@@ -33,6 +33,29 @@ class Pos(NamedTuple):
         return Pos(self.x * k, self.y * k, self.z * k)
 
 
+_tuple_new = tuple.__new__
+
+
+def _pos_new(cls: type[Pos], x: int, y: int, z: int = 0) -> Pos:
+    """``Pos(x, y, z)``: whole-number coordinates only, else :class:`ArgumentTypeError` (R-GEO-1).
+
+    The engine's own constructions pass plain ints, which the first test lets through at the cost
+    of three class comparisons; anything else takes the full check.
+    """
+    if x.__class__ is not int or y.__class__ is not int or z.__class__ is not int:
+        for name, value in (("x", x), ("y", y), ("z", z)):
+            if not is_whole_number(value):
+                raise ArgumentTypeError(
+                    f"Pos({x!r:.20}, {y!r:.20}, {z!r:.20}): {name} {value!r:.20} is not a whole number "
+                    f"({type(value).__name__})",
+                    rule="R-GEO-1",
+                )
+    return _tuple_new(cls, (x, y, z))
+
+
+Pos.__new__ = _pos_new  # type: ignore[method-assign,assignment]
+
+
 Vec = Pos
 """A step or direction vector; the same type as a position."""
 

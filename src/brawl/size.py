@@ -9,7 +9,7 @@ from typing import Literal
 import attrs
 
 from brawl.checks import whole_number
-from brawl.errors import InvalidArgumentError
+from brawl.errors import ArgumentTypeError, InvalidArgumentError
 
 SubSize = Literal["T", "S", "M", "L", ""]
 SUB_RANKS: dict[str, int] = {"T": 0, "S": 1, "M": 2, "L": 3}  # DS-SIZE-04, R-SIZE-1
@@ -35,6 +35,12 @@ class Size:
     """For size 1, the category T, S, M or L (DS-SIZE-03); empty for sizes 2 and up."""
 
     def __attrs_post_init__(self) -> None:
+        if not isinstance(self.sub, str):
+            raise ArgumentTypeError(
+                f"Size.sub {self.sub!r:.60}: a string T, S, M, L or '' is needed, "
+                f"not {type(self.sub).__name__}",
+                rule="DS-SIZE-03",
+            )
         if self.squares == 1 and self.sub not in SUB_RANKS:
             raise InvalidArgumentError(
                 f"size 1{self.sub}: size 1 needs a category T, S, M or L", rule="DS-SIZE-03"

@@ -8,7 +8,7 @@ not the world.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, ClassVar, TypeVar
 
 import attrs
@@ -18,7 +18,7 @@ from brawl.checks import whole_number
 from brawl.conditions import ConditionName
 from brawl.creature import MAX_COUNT, Creature, MapObject
 from brawl.errors import ArgumentTypeError, StateError, UnknownCreatureError, did_you_mean, id_hint, shown
-from brawl.fields import DRAFT_OF, copier, replaced
+from brawl.fields import DRAFT_OF, copier, generated_repr, record_repr, replaced
 from brawl.geometry import Pos, as_pos, cube
 from brawl.rng import Rng
 from brawl.statecheck import (
@@ -67,6 +67,8 @@ class TurnState:
         super().__init_subclass__(**kwargs)
         if DRAFT_OF not in vars(cls):  # a draft copy (brawl.fields.copier) is no turn system
             TurnState.registry[cls.__name__] = cls
+        if generated_repr(cls):  # its sets and maps shown sorted, whatever the hash seed
+            cls.__repr__ = record_repr  # type: ignore[method-assign]
 
     provokes_opportunity_attacks: ClassVar[bool] = True
     """Whether, under this turn system, a willing walk that leaves an adjacent enemy without
@@ -130,7 +132,18 @@ def _default_terrain() -> Terrain:
 
 def _rides(value: Any) -> immutables.Map[str, str]:
     """The ``rides`` converter: rider id to mount id, both strings (DS-MOUNT-04)."""
-    items = dict(value.items() if hasattr(value, "items") else value)
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise ArgumentTypeError(
+            f"rides {value!r:.60}: a mapping of rider id to mount id is needed, not {type(value).__name__}",
+            rule="DS-MOUNT-04",
+        )
+    pairs = value.items() if isinstance(value, Mapping) else value
+    try:
+        items = dict(pairs)
+    except (TypeError, ValueError):
+        raise ArgumentTypeError(
+            f"rides {value!r:.60}: (rider id, mount id) pairs are needed", rule="DS-MOUNT-04"
+        ) from None
     for rider, mount in items.items():
         if not isinstance(rider, str) or not isinstance(mount, str):
             raise StateError(f"rides {rider!r} -> {mount!r}: a rider id and a mount id are needed")
@@ -174,9 +187,12 @@ class Encounter:
     terrain: Terrain = attrs.field(factory=_default_terrain)
     """The map."""
     creatures: immutables.Map[str, Creature] = attrs.field(factory=immutables.Map, converter=creature_map)
-    """Creatures by id."""
+    """Creatures by id: a map for looking them up. Iterating it gives the order of the ids' string
+    hashes, which changes with ``PYTHONHASHSEED``; :meth:`creature_list` (or :attr:`order`) gives
+    them in a set order."""
     objects: immutables.Map[str, MapObject] = attrs.field(factory=immutables.Map, converter=object_map)
-    """Objects by id."""
+    """Objects by id, like :attr:`creatures` a map for looking them up; :meth:`object_list` gives
+    them in a set order."""
     order: tuple[str, ...] = attrs.field(default=(), converter=order_ids)
     """Creature ids in the order they were added, for display."""
     turn: TurnState | None = None
@@ -346,6 +362,10 @@ class Encounter:
     def creature_list(self) -> list[Creature]:
         """Every creature, in the order they were added."""
         return [self.creatures[cid] for cid in self.order]
+
+    def object_list(self) -> list[MapObject]:
+        """Every object, in the order of their ids."""
+        return [self.objects[oid] for oid in sorted(self.objects.keys())]
 
     def living(self) -> Iterator[Creature]:
         """Every creature that is not dead, in the order they were added."""

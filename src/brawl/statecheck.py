@@ -74,6 +74,13 @@ def creature_map(value: Mapping[str, Creature] | Iterable[Creature]) -> immutabl
         if refused:
             raise StateError(refused)
         return items_map
+    given: object = value  # a caller may pass anything
+    if isinstance(given, (str, bytes)) or not isinstance(given, Iterable):
+        raise ArgumentTypeError(
+            f"creatures {value!r:.60}: a sequence or mapping of Creatures is needed, "
+            f"not {type(value).__name__}",
+            rule=(),
+        )
     items = list(value.values()) if isinstance(value, Mapping) else list(value)
     refused = too_many(len(items), MAX_CREATURES, "creatures")
     if refused:
@@ -95,6 +102,13 @@ def object_map(value: Mapping[str, MapObject] | Iterable[MapObject]) -> immutabl
         if refused:
             raise StateError(refused)
         return objects_map
+    given: object = value  # a caller may pass anything
+    if isinstance(given, (str, bytes)) or not isinstance(given, Iterable):
+        raise ArgumentTypeError(
+            f"objects {value!r:.60}: a sequence or mapping of MapObjects is needed, "
+            f"not {type(value).__name__}",
+            rule=(),
+        )
     items = list(value.values()) if isinstance(value, Mapping) else list(value)
     refused = too_many(len(items), MAX_OBJECTS, "objects")
     if refused:

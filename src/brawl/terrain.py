@@ -97,6 +97,12 @@ class Cell:
     """Darkness or fog: a creature whose space lies wholly in such cells has concealment (DS-EDGE-09)."""
 
     def __attrs_post_init__(self) -> None:
+        if not isinstance(self.material, Material):
+            raise ArgumentTypeError(
+                f"Cell.material {self.material!r:.60}: a Material is needed, "
+                f"not {type(self.material).__name__}",
+                rule="R-GEO-5",
+            )
         if self.material.solid and (self.liquid or self.difficult or self.damaging or self.concealing):
             raise InvalidArgumentError(
                 f"cell of {self.material}: a solid cell cannot also be liquid, difficult, damaging "

@@ -106,7 +106,13 @@ def verify_ride(state: Encounter, request: Ride) -> str:
     Mounted, and in combat neither rider nor mount has ridden this round (``state.rides``);
     the path is checked by the move.
     """
-    rider = request.rider
+    return mount_to_ride(state, request.rider)
+
+
+def mount_to_ride(state: Encounter, rider: str) -> str:
+    """The mount ``rider`` may use Ride on now, whatever the path; else raise (DS-MOUNT-03,
+    DS-MOUNT-04, R-MOUNT-2). The check of :func:`verify_ride` that needs no path, for those that
+    offer rides before choosing one (:class:`~brawl.turns.deeds.RideTo`)."""
     r = state.creature(rider)
     if r.riding is None or r.riding not in state.creatures:
         raise ActionUnavailableError(f"ride: {rider!r} is not mounted", rule="DS-MOUNT-03")
@@ -288,6 +294,7 @@ __all__ = [
     "can_climb_creature",
     "can_ride",
     "climb_creature",
+    "mount_to_ride",
     "ride",
     "verify_climb_creature",
     "verify_ride",

@@ -7,12 +7,13 @@ the system in play live in :mod:`brawl.turns.dispatch`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import inspect
+from collections.abc import Iterable, Mapping
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from brawl.checks import whole_number
 from brawl.dice import roll_dice
-from brawl.errors import InvalidArgumentError, TurnOrderError
+from brawl.errors import ArgumentTypeError, InvalidArgumentError, TurnOrderError, shown
 from brawl.events.base import DiceRolled
 from brawl.events.turns import CombatEnded
 from brawl.outcome import Outcome
@@ -133,9 +134,62 @@ def verify_no_combat(state: Encounter) -> None:
         raise TurnOrderError("start combat: combat is already running; end it first", rule="DS-END-01")
 
 
+VERBS = {"start": "start_combat", "verify_start": "start_combat", "verify_action": "use_action"}
+"""The public verb of a system method whose name is not the verb itself (``verify_x``: ``x``)."""
+
+_OPTIONS: dict[tuple[type, str], frozenset[str] | None] = {}
+
+
+def options_of(system: TurnSystem, method: str) -> frozenset[str] | None:
+    """The keyword options the system's ``method`` takes (None: any, it takes ``**kwargs``).
+
+    Read once per class and method from the method's signature: each system's choices are its
+    methods' keyword-only parameters.
+    """
+    key = (type(system), method)
+    if key not in _OPTIONS:
+        params = inspect.signature(getattr(system, method)).parameters.values()
+        if any(p.kind is p.VAR_KEYWORD for p in params):
+            _OPTIONS[key] = None
+        else:
+            _OPTIONS[key] = frozenset(p.name for p in params if p.kind is p.KEYWORD_ONLY)
+    return _OPTIONS[key]
+
+
+def check_options(system: TurnSystem, method: str, choices: Mapping[str, object]) -> None:
+    """Raise :class:`~brawl.errors.ArgumentTypeError` for a choice the system's ``method`` does
+    not take: another system's option (``opener`` is the zone game's) or no option at all.
+
+    The message names the option, the system in play and the options it does take. Like an
+    unexpected keyword argument in Python, it is a :class:`TypeError`, and as an
+    :class:`~brawl.errors.InvalidArgumentError` a :class:`~brawl.errors.RulesError` too.
+    """
+    if not choices:
+        return
+    taken = options_of(system, method)
+    if taken is None:
+        return
+    for option, value in choices.items():
+        if option not in taken:
+            verb = VERBS.get(method, method.removeprefix("verify_"))
+            others = f"takes {', '.join(sorted(taken))}" if taken else "takes no options"
+            raise ArgumentTypeError(
+                f"{verb}({option}={shown(value)}): the {system.name} turn system takes no option "
+                f"{option!r}; its {verb} {others}",
+                rule=(),
+            )
+
+
+def call(system: TurnSystem, method: str, state: Encounter, *args: Any, **choices: Any) -> Any:
+    """``system.method(state, *args, **choices)``, its choices checked first (:func:`check_options`)."""
+    if choices:
+        check_options(system, method, choices)
+    return getattr(system, method)(state, *args, **choices)
+
+
 def close_combat(state: Encounter, **choices: Any) -> Outcome:
     """End combat: the system's end-of-combat effects, then the turn state is cleared (DS-END-01)."""
-    out = system_of(state).end_combat(state, **choices)
+    out: Outcome = call(system_of(state), "end_combat", state, **choices)
     return out.add(
         CombatEnded(round=state.round, rules=("DS-END-01",)), state=out.state.with_turn(None, round=0)
     )

@@ -9,7 +9,7 @@ the creature's movement reaches this turn, with its cost, without building a pat
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from operator import itemgetter
 from typing import Any
 
@@ -23,6 +23,7 @@ from brawl.errors import (
     TurnOrderError,
 )
 from brawl.events.movement import Moved
+from brawl.fields import as_path, ident, instance, text
 from brawl.geometry import Pos, as_pos
 from brawl.outcome import Outcome
 from brawl.reach import Reachable
@@ -33,7 +34,7 @@ from brawl.rules.movement import Disengage, Move, move, move_searched
 from brawl.rules.prone import StandUp
 from brawl.rules.reachable import reachable
 from brawl.rules.recoveries import CatchBreath, Heal
-from brawl.rules.riding import Ride
+from brawl.rules.riding import Ride, mount_to_ride
 from brawl.rules.settle import settle
 from brawl.rules.strikes import FreeStrike
 from brawl.state import Encounter
@@ -62,10 +63,6 @@ __all__ = [
     "rule_name",
     "spend_for",
 ]
-
-
-def _path(value: Iterable[Iterable[int]]) -> tuple[Pos, ...]:
-    return tuple(as_pos(p) for p in value)
 
 
 def movement_left(state: Encounter, creature: str) -> int:
@@ -173,8 +170,8 @@ class Advance(Action):
     the maneuver and the main action.
     """
 
-    creature: str
-    path: tuple[Pos, ...] = attrs.field(converter=_path)
+    creature: str = attrs.field(validator=ident(("DS-ACT-01", "DS-TURN-02")))
+    path: tuple[Pos, ...] = attrs.field(converter=as_path)
 
     @property
     def destination(self) -> Pos:
@@ -197,7 +194,7 @@ class AdvanceTo(Action):
     speed the move action grants, which is then taken). The path is found when it is applied.
     """
 
-    creature: str = attrs.field(validator=attrs.validators.instance_of(str))
+    creature: str = attrs.field(validator=ident(("DS-ACT-01", "DS-TURN-02")))
     destination: Pos = attrs.field(converter=as_pos)
 
     def verify(self, state: Encounter) -> None:
@@ -236,13 +233,11 @@ class RideTo(Action):
     Taken as a move action: ``TakeAction("move", RideTo(rider, destination))``.
     """
 
-    rider: str = attrs.field(validator=attrs.validators.instance_of(str))
+    rider: str = attrs.field(validator=ident("DS-MOUNT-03"))
     destination: Pos = attrs.field(converter=as_pos)
 
     def _reach(self, state: Encounter) -> Reachable:
-        mount = state.creature(self.rider).riding
-        if mount is None or mount not in state.creatures:
-            raise ActionUnavailableError(f"ride: {self.rider!r} is not mounted", rule="DS-MOUNT-03")
+        mount = mount_to_ride(state, self.rider)
         reach = reachable(state, mount)
         if self.destination == state.creature(mount).pos or self.destination not in reach:
             raise IllegalMoveError(
@@ -260,12 +255,10 @@ class RideTo(Action):
 
 
 def ride_destinations(state: Encounter, rider: str) -> dict[Pos, int]:
-    """Every square the rider's mount can carry it to now → its cost; empty if not mounted."""
-    mount = state.creature(rider).riding
-    if mount is None or mount not in state.creatures:
-        return {}
+    """Every square the rider's mount can carry it to now → its cost; empty if it may not use
+    Ride now (not mounted, or rider or mount has ridden this round: :func:`mount_to_ride`)."""
     try:
-        reach = reachable(state, mount)
+        reach = reachable(state, mount_to_ride(state, rider))
     except (ActionUnavailableError, IllegalMoveError, TurnOrderError):
         return {}
     return _destinations(reach)
@@ -296,8 +289,8 @@ class TakeAction(Action):
     move action taken for a move of its own (Disengage) spends the speed it grants.
     """
 
-    kind: str = attrs.field(validator=attrs.validators.instance_of(str))
-    action: Action = attrs.field(validator=attrs.validators.instance_of(Action))
+    kind: str = attrs.field(validator=text("DS-TURN-01"))
+    action: Action = attrs.field(validator=instance(Action, "a request record", "DS-TURN-01"))
 
     def _creature(self) -> str:
         return acting_creature(self.action)

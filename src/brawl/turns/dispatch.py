@@ -3,7 +3,9 @@
 :func:`start_combat` chooses a system by name ("drawsteel", "drawsteel-agility", "zone",
 "initiative") or takes a system object (``DrawSteel(agility_order=True)``); the other functions
 find it from the type of ``Encounter.turn``. Each system's choices are explicit keyword
-parameters: an unknown keyword is a :class:`TypeError`.
+parameters: a choice the system in play does not take (another system's, or nobody's) is a
+:class:`~brawl.errors.ArgumentTypeError` naming it, the system and the choices it takes
+(:func:`~brawl.turns.base.check_options`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from brawl.requests import Action
 from brawl.state import Encounter
 from brawl.turns.base import (
     TurnSystem,
+    call,
+    check_options,
     chosen_system,
     close_combat,
     register_system,
@@ -98,10 +102,12 @@ def start_combat(state: Encounter, *, system: str | TurnSystem = "drawsteel", **
 
     The choices are the system's own keyword parameters (Draw Steel: surprise, first side, d10;
     the zone game: initiative, opener, factions...; the initiative game: stats, rolls); see each
-    system's ``start``. A keyword the system does not take is a :class:`TypeError`.
+    system's ``start``. A keyword the system does not take is an :class:`ArgumentTypeError`.
     """
+    chosen = chosen_system(system)
+    check_options(chosen, "start", choices)
     verify_no_combat(state)
-    return chosen_system(system).start(state, **choices)
+    return chosen.start(state, **choices)
 
 
 def next_actors(state: Encounter) -> dict[str, tuple[str, ...]]:
@@ -122,7 +128,7 @@ def verify_start_turn(
 ) -> None:
     """Raise :class:`~brawl.errors.TurnOrderError` if the creature may not start a turn now."""
     choices = given(together=together, reserve=reserve or None, sprint=sprint)
-    system_of(state).verify_start_turn(state, creature, **choices)
+    call(system_of(state), "verify_start_turn", state, creature, **choices)
 
 
 def start_turn(
@@ -138,7 +144,7 @@ def start_turn(
     ``together``, ``reserve`` and ``sprint`` are the zone game's (Z-MOUNT-01, Z-TURN-09).
     """
     choices = given(together=together, reserve=reserve or None, sprint=sprint)
-    return system_of(state).start_turn(state, creature, **choices)
+    return call(system_of(state), "start_turn", state, creature, **choices)  # type: ignore[no-any-return]
 
 
 def can_start_turn(
@@ -159,7 +165,7 @@ def can_start_turn(
 
 def end_turn(state: Encounter, *, saving_throws: Mapping[int, int] | None = None) -> Outcome:
     """End the current turn (Draw Steel: ``saving_throws={index: d10}`` for save-ends effects)."""
-    return system_of(state).end_turn(state, **given(saving_throws=saving_throws))
+    return call(system_of(state), "end_turn", state, **given(saving_throws=saving_throws))  # type: ignore[no-any-return]
 
 
 def end_round(
@@ -175,7 +181,7 @@ def end_round(
     ``opener`` (Z-TURN-06).
     """
     choices = given(suffocation_rolls=suffocation_rolls, breathes_water=breathes_water, opener=opener)
-    return system_of(state).end_round(state, **choices)
+    return call(system_of(state), "end_round", state, **choices)  # type: ignore[no-any-return]
 
 
 def end_combat(
@@ -208,7 +214,7 @@ def verify_action(
 ) -> None:
     """Raise :class:`~brawl.errors.ActionUnavailableError` or :class:`TurnOrderError` if not allowed."""
     choices = given(name=name, slow=slow, held=held, action=action, trigger=trigger, fast=fast)
-    system_of(state).verify_action(state, creature, kind, **choices)
+    call(system_of(state), "verify_action", state, creature, kind, **choices)
 
 
 def can_use_action(
@@ -252,7 +258,7 @@ def use_action(
     game's: the Fast Action takes only an action that says it is fast, ``fast=True`` (I-TURN-03).
     """
     choices = given(name=name, slow=slow, held=held, action=action, trigger=trigger, fast=fast)
-    return system_of(state).use_action(state, creature, kind, **choices)
+    return call(system_of(state), "use_action", state, creature, kind, **choices)  # type: ignore[no-any-return]
 
 
 def spend_movement(state: Encounter, creature: str, squares: int) -> Outcome:

@@ -19,7 +19,7 @@ from brawl.fields import flag, ids, text, whole
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.state import Encounter
-from brawl.turns.base import chosen_system, close_combat, system_of, verify_no_combat
+from brawl.turns.base import call, check_options, chosen_system, close_combat, system_of, verify_no_combat
 
 DRAW_STEEL_NAMES = ("drawsteel", "drawsteel-agility")
 """The systems that take Draw Steel's start-of-combat choices (DS-SIDE-05, DS-SIDE-06, DS-SIDE-14)."""
@@ -136,11 +136,11 @@ class StartCombat(Request):
 
     def verify(self, state: Encounter) -> None:
         verify_no_combat(state)
-        chosen_system(self.system).verify_start(state, **self._choices())
+        call(chosen_system(self.system), "verify_start", state, **self._choices())
 
     def resolve(self, state: Encounter) -> Outcome:
         verify_no_combat(state)
-        return chosen_system(self.system).start(state, **self._choices())
+        return call(chosen_system(self.system), "start", state, **self._choices())  # type: ignore[no-any-return]
 
 
 @attrs.frozen(repr=False)
@@ -156,10 +156,16 @@ class StartTurn(Request):
         return given(together=self.together, reserve=self.reserve or None, sprint=self.sprint)
 
     def verify(self, state: Encounter) -> None:
-        system_of(state).verify_start_turn(state, self.creature, **self._choices())
+        system, choices = system_of(state), self._choices()
+        if choices:
+            check_options(system, "verify_start_turn", choices)
+        system.verify_start_turn(state, self.creature, **choices)
 
     def resolve(self, state: Encounter) -> Outcome:
-        return system_of(state).start_turn(state, self.creature, **self._choices())
+        system, choices = system_of(state), self._choices()
+        if choices:
+            check_options(system, "start_turn", choices)
+        return system.start_turn(state, self.creature, **choices)
 
 
 @attrs.frozen(repr=False)
@@ -168,17 +174,24 @@ class EndTurn(Request):
 
     saving_throws: tuple[int, ...] = attrs.field(default=(), converter=whole_numbers)
 
+    def _choices(self) -> dict[str, Any]:
+        return {"saving_throws": dict(enumerate(self.saving_throws))} if self.saving_throws else {}
+
     def verify(self, state: Encounter) -> None:
-        system_of(state).verify_end_turn(state)
+        system = system_of(state)
+        if self.saving_throws:
+            check_options(system, "end_turn", self._choices())
+        system.verify_end_turn(state)
         for value in self.saving_throws:
             whole_number(value, 1, SAVE_DIE, what="saving throw", rule="RB2-SAVE")
 
     def resolve(self, state: Encounter) -> Outcome:
-        if self.saving_throws:
-            return system_of(state).end_turn(
-                state, **given(saving_throws=dict(enumerate(self.saving_throws)))
-            )
-        return system_of(state).end_turn(state)
+        system = system_of(state)
+        if not self.saving_throws:
+            return system.end_turn(state)
+        choices = self._choices()
+        check_options(system, "end_turn", choices)
+        return system.end_turn(state, **choices)
 
 
 @attrs.frozen(repr=False)
@@ -197,10 +210,16 @@ class EndRound(Request):
         return given(opener=self.opener, suffocation_rolls=rolls, breathes_water=self.breathes_water)
 
     def verify(self, state: Encounter) -> None:
-        system_of(state).verify_end_round(state, **self._choices())
+        system, choices = system_of(state), self._choices()
+        if choices:
+            check_options(system, "verify_end_round", choices)
+        system.verify_end_round(state, **choices)
 
     def resolve(self, state: Encounter) -> Outcome:
-        return system_of(state).end_round(state, **self._choices())
+        system, choices = system_of(state), self._choices()
+        if choices:
+            check_options(system, "end_round", choices)
+        return system.end_round(state, **choices)
 
 
 @attrs.frozen(repr=False)
@@ -227,10 +246,16 @@ class UseAction(Request):
         return choices | given(fast=self.fast)
 
     def verify(self, state: Encounter) -> None:
-        system_of(state).verify_action(state, self.creature, self.kind, **self._choices())
+        system, choices = system_of(state), self._choices()
+        if choices:
+            check_options(system, "verify_action", choices)
+        system.verify_action(state, self.creature, self.kind, **choices)
 
     def resolve(self, state: Encounter) -> Outcome:
-        return system_of(state).use_action(state, self.creature, self.kind, **self._choices())
+        system, choices = system_of(state), self._choices()
+        if choices:
+            check_options(system, "use_action", choices)
+        return system.use_action(state, self.creature, self.kind, **choices)
 
 
 @attrs.frozen(repr=False)
@@ -245,7 +270,7 @@ class EndCombat(Request):
         return given(keep=dict(self.keep) or None, keep_temporary_stamina=self.keep_temporary_stamina or None)
 
     def verify(self, state: Encounter) -> None:
-        system_of(state)
+        check_options(system_of(state), "end_combat", self._choices())
         for cid, _ in self.keep:
             state.creature(cid)
         for cid in self.keep_temporary_stamina:

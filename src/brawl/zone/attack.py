@@ -26,7 +26,7 @@ from brawl.events.zone import (
     ZoneKilled,
     ZoneSneak,
 )
-from brawl.fields import choice, flag, ident, text, whole
+from brawl.fields import choice, flag, ident, ids, text, whole
 from brawl.outcome import Outcome
 from brawl.state import Encounter
 from brawl.turns.base import roll_die, system_of
@@ -574,21 +574,25 @@ def zone_death_blow(state: Encounter, attacker: str, target: str) -> Outcome:
 
 
 def _dice_pairs(value: Iterable[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
-    items = tuple(tuple(p) for p in value)
+    message = f"dice {value!r:.60}: (target id, number of dice) pairs"
+    given: object = value  # a caller may pass anything
+    if isinstance(given, str | bytes) or not isinstance(given, Iterable):
+        raise ArgumentTypeError(message, rule="Z-SIZE-02")
+    items = tuple(tuple(p) if isinstance(p, tuple | list) else p for p in value)
     for p in items:
-        if len(p) != 2 or not isinstance(p[0], str) or not isinstance(p[1], int) or isinstance(p[1], bool):
-            raise InvalidArgumentError(f"dice {value!r}: (target id, number of dice) pairs", rule="Z-SIZE-02")
+        if (
+            not isinstance(p, tuple)
+            or len(p) != 2
+            or not isinstance(p[0], str)
+            or not isinstance(p[1], int)
+            or isinstance(p[1], bool)
+        ):
+            raise ArgumentTypeError(message, rule="Z-SIZE-02")
     return items  # type: ignore[return-value]
 
 
 def _ids(value: Iterable[str]) -> tuple[str, ...]:
-    if isinstance(value, str):
-        raise InvalidArgumentError(f"targets {value!r}: a list of ids", rule="Z-ATK-01")
-    items = tuple(value)
-    for item in items:
-        if not isinstance(item, str):
-            raise InvalidArgumentError(f"targets {value!r}: {item!r} is no id", rule="Z-ATK-01")
-    return items
+    return ids(value, "ZoneAttack.targets", "Z-ATK-01")
 
 
 @attrs.frozen(repr=False)

@@ -18,7 +18,7 @@ import attrs
 from brawl.errors import ActionUnavailableError, InvalidArgumentError
 from brawl.events.base import Event, Note
 from brawl.events.zone import ZoneMoved, ZoneSneak
-from brawl.fields import flag, ident
+from brawl.fields import flag, ident, ids
 from brawl.outcome import Outcome
 from brawl.state import Encounter
 from brawl.turns.records import Request
@@ -254,13 +254,7 @@ def continue_move(state: Encounter) -> Outcome:
 
 
 def _path(value: Iterable[str]) -> tuple[str, ...]:
-    if isinstance(value, str):
-        raise InvalidArgumentError(f"path {value!r}: a list of zone ids", rule="Z-TURN-09")
-    items = tuple(value)
-    for item in items:
-        if not isinstance(item, str):
-            raise InvalidArgumentError(f"path {value!r}: {item!r} is no zone id", rule="Z-TURN-09")
-    return items
+    return ids(value, "ZoneMove path (zone ids)", "Z-TURN-09")
 
 
 @attrs.frozen(repr=False)

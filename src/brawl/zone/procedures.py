@@ -18,7 +18,7 @@ import attrs
 from brawl.errors import ActionUnavailableError, InvalidArgumentError, TurnOrderError
 from brawl.events.base import Event, Note
 from brawl.events.zone import ZoneChased, ZoneGear, ZoneGrab, ZoneMounted, ZoneMoved, ZoneSneak
-from brawl.fields import choice, flag, ident, text, whole
+from brawl.fields import choice, flag, ident, ids, text, whole
 from brawl.outcome import Outcome
 from brawl.state import Encounter
 from brawl.turns.base import roll_die
@@ -412,9 +412,7 @@ def zone_chase(
 
 
 def _ids(value: Iterable[str]) -> tuple[str, ...]:
-    if isinstance(value, str):
-        raise InvalidArgumentError(f"{value!r}: a list of ids", rule="Z-CHASE-01")
-    return tuple(value)
+    return ids(value, "ZoneChase.fleeing", "Z-CHASE-01")
 
 
 @attrs.frozen(repr=False)
