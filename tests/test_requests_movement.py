@@ -173,7 +173,9 @@ def test_records_refuse_wrongly_typed_fields_naming_them() -> None:
 
 def test_can_agrees_with_verify_and_resolves_nothing() -> None:
     """R-MOVE-1, DS-TELE-03: can_x is verify_x as a boolean; neither touches the state or its dice."""
-    wall = Terrain.flat(12, 12).with_cells({Pos(3, y, 0): Cell(Material.STONE) for y in range(12)})
+    # two squares high: a wall as high as kira only grazes the corner lines over it (R-COVER-1)
+    cells = {Pos(3, y, z): Cell(Material.STONE) for y in range(12) for z in range(2)}
+    wall = Terrain.flat(12, 12).with_cells(cells)
     enc = field(hero(), terrain=wall)
     legal = Move("kira", [(2, 1, 0)])
     illegal = Move("kira", [(2, 1, 0), (3, 1, 0)])
