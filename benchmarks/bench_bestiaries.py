@@ -141,9 +141,8 @@ def main(argv: list[str] | None = None) -> int:
     sources = [(s, f) for s, f in sources if f is not None]
     if not sources:
         parser.error("give at least one folder")
-    print(
-        "| source | loaded / total | strict | crashes | dropped parts | skipped documents | tiers structured |"
-    )
+    columns = ("loaded / total", "strict", "crashes", "dropped parts", "skipped documents", "tiers structured")
+    print(f"| source | {' | '.join(columns)} |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     results = {}
     for source, folder in sources:

@@ -104,7 +104,7 @@ def test_a_hero_sheet_builds_a_hero_with_recoveries() -> None:
     ("fields", "error"),
     [
         ({"stamina": 0}, brawl.StateError),
-        ({"level": 0}, brawl.StateError),
+        ({"level": -1}, brawl.StateError),
         ({"organization": "mob"}, brawl.StateError),
         ({"role": "tank"}, brawl.StateError),
         ({"ev_for": 0}, brawl.StateError),

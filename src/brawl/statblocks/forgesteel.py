@@ -33,8 +33,24 @@ USAGES = {
     "triggered action": "triggered action",
     "no action": "none",
     "villain action": "villain action",
+    "champion action": "none",
+    "free strike": "none",
+    "other": "none",
 }
-"""Forge Steel usages (``type.usage``) and brawl's action types; ``type.free`` makes them free."""
+"""Forge Steel usages (``type.usage``) and brawl's action types; ``type.free`` makes them free. A
+champion action, a free strike and "Other" are read as no action, their words kept (noted)."""
+NO_ROLE = ("no role", "no organization")
+"""Forge Steel's words for a role or organization not given."""
+OTHER_ORGANIZATIONS = ("champion", "companion")
+"""Forge Steel organizations brawl's stat blocks do not have: read as none, and noted."""
+SPEED_MODES = {
+    "flying": "fly",
+    "hovering": "hover",
+    "swimming": "swim",
+    "climbing": "climb",
+    "burrowing": "burrow",
+}
+"""Forge Steel's other spellings of a movement mode."""
 
 
 def looks_like_monster(raw: Any) -> bool:
@@ -141,6 +157,11 @@ def monster(raw: dict[str, Any], where: Where, field: str, notes: list[str]) -> 
     role = raw.get("role")
     if isinstance(role, dict):
         words = [str(role[k]) for k in ("organization", "type") if role.get(k)]
+        words = [w for w in words if w.strip().lower() not in NO_ROLE]
+        other = [w for w in words if w.strip().lower() in OTHER_ORGANIZATIONS]
+        if other:
+            notes.append(f"{name}: organization {other[0]} read as none")
+            words = [w for w in words if w not in other]
         organization, kind_of = notation.organization_and_role(words, f"{at}role", where)
         if organization:
             out["organization"] = organization
@@ -158,8 +179,11 @@ def monster(raw: dict[str, Any], where: Where, field: str, notes: list[str]) -> 
     if isinstance(speed, dict):
         if "value" in speed:
             out["speed"] = notation.leading_number(speed["value"], f"{at}speed.value", where, what="speed")
-        if speed.get("modes"):
-            out["movement"] = notation.movement(speed["modes"], f"{at}speed.modes", where)
+        modes = speed.get("modes")
+        if isinstance(modes, list):
+            modes = [SPEED_MODES.get(m.strip().lower(), m) if isinstance(m, str) else m for m in modes]
+        if modes:
+            out["movement"] = notation.movement(modes, f"{at}speed.modes", where)
     elif speed is not None:
         out["speed"] = notation.leading_number(speed, f"{at}speed", where, what="speed")
     size = raw.get("size")
@@ -220,12 +244,11 @@ def _modifiers(raw: Any, out: dict[str, Any], where: Where, field: str) -> None:
     for i, item in enumerate(_list(raw, field, where)):
         here = f"{field}[{i}]"
         if not isinstance(item, dict):
-            raise where.fail(f"expected {{damageType, modifierType, value}}, got {kind(item)}", here)
-        mod = str(item.get("modifierType", "")).lower()
+            raise where.fail(f"expected {{damageType, type, value}}, got {kind(item)}", here)
+        key_of = "type" if "type" in item else "modifierType"  # "type" in every current export
+        mod = str(item.get(key_of, "")).lower()
         if mod not in ("immunity", "weakness"):
-            raise where.fail(
-                f"{kind(item.get('modifierType'))}: expected Immunity or Weakness", f"{here}.modifierType"
-            )
+            raise where.fail(f"{kind(item.get(key_of))}: expected Immunity or Weakness", f"{here}.{key_of}")
         damage_type = str(item.get("damageType", "")).lower()
         if damage_type in ("all", "untyped", ""):
             damage_type = "damage"
@@ -344,9 +367,23 @@ def _distance(raw: Any, where: Where, field: str) -> dict[str, Any]:
     kinds = [s["kind"] for s in shapes]
     if kinds == ["melee", "ranged"]:
         return {"kind": "melee or ranged", "value": shapes[0]["value"], "within": shapes[1]["value"]}
-    if len(shapes) > 1:
-        raise where.fail("more than one distance: only melee with ranged is read", field)
+    if len(shapes) > 1:  # "Self or 2 burst": the engine has no such distance, kept as printed
+        return {"kind": "special", "text": " or ".join(_printed(s) for s in shapes)}
     return shapes[0]
+
+
+def _printed(shape: dict[str, Any]) -> str:
+    """A distance table as the game prints it (``"Melee 1"``, ``"2 burst"``, ``"3 cube within 10"``)."""
+    kind_of = shape["kind"]
+    if kind_of in ("melee", "ranged"):
+        return f"{kind_of.title()} {shape['value']}"
+    if kind_of in ("aura", "burst"):
+        return f"{shape['value']} {kind_of}"
+    if kind_of in ("cube", "wall"):
+        return f"{shape['size']} {kind_of} within {shape['within']}"
+    if kind_of == "line":
+        return f"{shape['size']} x {shape['width']} line within {shape['within']}"
+    return "Self" if kind_of == "self" else str(shape.get("text", kind_of))
 
 
 def _roll(raw: dict[str, Any], where: Where, field: str) -> dict[str, Any]:

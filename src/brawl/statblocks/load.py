@@ -273,7 +273,7 @@ def read_data(data: Any, where: Where, *, format: str | None = None) -> StatBloc
         at = f"{field}." if field else ""
         if fmt == "steelcompendium":
             table = steelcompendium.monster(item, where, field, notes)
-            blocks.append(build_block(table, StatBlock, field, where))
+            blocks.append(build_block(unique_abilities(table, notes), StatBlock, field, where))
         elif fmt == "foundry" and foundry.looks_like_item(item):
             table = foundry.ability(item, where, field, malice=False)
             abilities.append(build_ability(table, field, where))
@@ -284,16 +284,25 @@ def read_data(data: Any, where: Where, *, format: str | None = None) -> StatBloc
                 message = f"expected a Foundry actor (type {types}) or ability item, got {got}"
                 raise where.fail(message, f"{at}type" if isinstance(item, dict) else field or None)
             role, table = foundry.actor(item, where, field, notes)
-            blocks.append(build_block(table, StatBlock if role == "monster" else HeroSheet, field, where))
+            blocks.append(
+                build_block(
+                    unique_abilities(table, notes),
+                    StatBlock if role == "monster" else HeroSheet,
+                    field,
+                    where,
+                )
+            )
         elif fmt == "forgesteel" and forgesteel.looks_like_collection(item):
             tables, slots = forgesteel.collection(item, where, notes)
-            blocks.extend(build_block(t, StatBlock, f"{at}monsters", where) for t in tables)
+            blocks.extend(
+                build_block(unique_abilities(t, notes), StatBlock, f"{at}monsters", where) for t in tables
+            )
             roster.extend(slots)
         elif fmt == "forgesteel":
             if not isinstance(item, dict):
                 raise where.fail(f"expected a Forge Steel monster, got {kind(item)}", field or None)
             table = forgesteel.monster(item, where, field, notes)
-            blocks.append(build_block(table, StatBlock, field, where))
+            blocks.append(build_block(unique_abilities(table, notes), StatBlock, field, where))
         elif fmt == "brawl":
             blocks.extend(read_document(item, where))  # brawl's tables, written as JSON or YAML
         else:  # pragma: no cover - the format is checked above
@@ -303,6 +312,35 @@ def read_data(data: Any, where: Where, *, format: str | None = None) -> StatBloc
     return StatBlockFile(
         where.source or "", fmt, tuple(blocks), tuple(abilities), tuple(roster), tuple(notes)
     )
+
+
+def unique_abilities(table: dict[str, Any], notes: list[str]) -> dict[str, Any]:
+    """The table with each ability name once: a repeat equal to the first is left out, another
+    is renamed ``"Name (2)"``; both noted. Exporters write both (a Malice feature beside the
+    signature ability of the same name; the same feature twice)."""
+    abilities = table.get("abilities")
+    if not isinstance(abilities, list):
+        return table
+    seen: dict[str, Any] = {}
+    kept: list[Any] = []
+    for item in abilities:
+        name = item.get("name") if isinstance(item, dict) else None
+        if not isinstance(name, str) or name not in seen:
+            if isinstance(name, str):
+                seen[name] = item
+            kept.append(item)
+            continue
+        if item == seen[name]:
+            notes.append(f"{table.get('name')}: {name}: printed twice, read once")
+            continue
+        n = 2
+        while f"{name} ({n})" in seen:
+            n += 1
+        renamed = f"{name} ({n})"
+        notes.append(f"{table.get('name')}: a second ability named {name!r} read as {renamed!r}")
+        seen[renamed] = item
+        kept.append({**item, "name": renamed})
+    return {**table, "abilities": kept}
 
 
 def _detect(items: list[Any], where: Where) -> str:

@@ -153,8 +153,8 @@ class StatBlock:
     """The creature's name, as printed; stat blocks are found by it (case and spaces aside)."""
     stamina: int = attrs.field(validator=_whole(1, MAX_STAMINA))
     """Stamina maximum; a minion's own Stamina, not its squad's."""
-    level: int = attrs.field(default=1, validator=_whole(1, MAX_LEVEL))
-    """Level."""
+    level: int = attrs.field(default=1, validator=_whole(0, MAX_LEVEL))
+    """Level; 0 for a noncombatant (its creature is level 1 for the engine, whose levels start at 1)."""
     organization: str = attrs.field(default="", validator=_one_of(ORGANIZATIONS))
     """Minion, horde, platoon, elite, leader, solo or retainer (empty if not given)."""
     role: str = attrs.field(default="", validator=_one_of(ROLES))
@@ -221,7 +221,7 @@ class StatBlock:
             "stamina_max": self.stamina,
             "immunities": self.immunities,
             "weaknesses": self.weaknesses,
-            "level": self.level,
+            "level": max(self.level, 1),
             "solo": self.is_solo,
             "abilities": self.abilities,
         }
