@@ -92,7 +92,7 @@ def measure(source: str, folder: Path, *, strict: bool) -> dict[str, Any]:
             continue
         blocks = [b for b in loaded.blocks if isinstance(b, brawl.StatBlock | brawl.HeroSheet)]
         out["loaded"] += len(blocks)
-        out["dropped"] += sum(len(r.dropped) for r in getattr(loaded, "loaded", ()))
+        out["dropped"] += len(getattr(loaded, "dropped", ()))
         out["skipped"] += len(getattr(loaded, "skipped", ()))
         for failure in getattr(loaded, "failed", ()):
             out["refused"][_shape(failure.reason)] += 1
@@ -141,7 +141,14 @@ def main(argv: list[str] | None = None) -> int:
     sources = [(s, f) for s, f in sources if f is not None]
     if not sources:
         parser.error("give at least one folder")
-    columns = ("loaded / total", "strict", "crashes", "dropped parts", "skipped documents", "tiers structured")
+    columns = (
+        "loaded / total",
+        "strict",
+        "crashes",
+        "dropped parts",
+        "skipped documents",
+        "tiers structured",
+    )
     print(f"| source | {' | '.join(columns)} |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     results = {}

@@ -286,3 +286,223 @@ def test_steelcompendium_retired_role_skirmisher() -> None:
 
 def test_forgesteel_sample_group_file_still_reads() -> None:
     assert len(load_statblocks(DATA / "fs-encounter.json").blocks) >= 1
+
+
+# --- lenient loading, the report, strict --------------------------------------------------------
+FOLDER_DOCUMENT: dict[str, Any] = {
+    "type": "Actor",
+    "folder": None,
+    "name": "Cinderbacks",
+    "color": None,
+    "sorting": "a",
+    "_id": "f0",
+    "description": "",
+    "sort": 0,
+    "flags": {},
+    "_key": "!folders!f0",
+}
+
+
+def _pack(tmp_path: Path) -> Path:
+    """A Foundry pack as the system's repository keeps it: a folder a group, folder documents,
+    an object actor beside the monsters, and one actor that cannot be read."""
+    group = tmp_path / "pack" / "Cinderbacks_f0"
+    group.mkdir(parents=True)
+    (tmp_path / "pack" / "Folder_Cinderbacks_f0.json").write_text(json.dumps(FOLDER_DOCUMENT))
+    (group / "npc_Cinderback_Hulk_a1.json").write_text(json.dumps(foundry_npc()))
+    broken = foundry_npc()
+    broken["name"] = "Cinderback Whelp"
+    broken["system"]["stamina"]["max"] = "lots"
+    (group / "npc_Cinderback_Whelp_a2.json").write_text(json.dumps(broken))
+    brazier = {"name": "Brazier", "type": "object", "system": {"stamina": {"max": 10}}, "items": []}
+    (group / "object_Brazier_a3.json").write_text(json.dumps(brazier))
+    return tmp_path / "pack"
+
+
+def test_a_pack_folder_loads_what_it_can_and_lists_the_rest(tmp_path: Path) -> None:
+    pack = _pack(tmp_path)
+    file = load_statblocks(pack)
+    assert [b.name for b in file] == ["Cinderback Hulk"]
+    assert sorted(p.reason for p in file.skipped) == [
+        "a Foundry folder document (Actor folder), not a stat block",
+        "a Foundry object actor, not a stat block",
+    ]
+    (failure,) = file.failed
+    assert failure.source.endswith("npc_Cinderback_Whelp_a2.json")
+    assert failure.field == "system.stamina.max"
+    with pytest.raises(brawl.ScenarioError, match=r"npc_Cinderback_Whelp_a2\.json"):
+        load_statblocks(pack, strict=True)
+
+
+def test_a_malformed_keyword_or_trait_is_dropped_and_reported() -> None:
+    """What a fight does not need (keywords, a trait's lore) is left out when it cannot be read."""
+    data = foundry_npc()
+    data["system"]["monster"]["keywords"] = [3]
+    data["items"][0]["system"]["description"]["value"] = ["not", "text"]
+    text = json.dumps(data)
+    file = loads_statblocks(text, source="npc.json")
+    block = only(file)
+    assert (block.keywords, block.traits) == ((), ())
+    assert [a.name for a in block.abilities] == ["Slag Fist", "Cinder Wave"]
+    assert [(d.statblock, d.field) for d in file.dropped] == [
+        ("Cinderback Hulk", "system.monster.keywords"),
+        ("Cinderback Hulk", "items[0]"),
+    ]
+    (report,) = file.load_report()
+    assert str(report) == (
+        "npc:cinderback-hulk (npc.json): kept 2 abilities, 0 traits; dropped system.monster.keywords "
+        "(expected a list of names or a comma-separated string, got an array); items[0] (expected text, "
+        "got an array)"
+    )
+    with pytest.raises(brawl.ScenarioError) as info:
+        loads_statblocks(text, source="npc.json", strict=True)
+    assert info.value.field == "system.monster.keywords"
+
+
+def test_a_dropped_item_is_reported_at_its_place_in_the_file() -> None:
+    """Two traits dropped: the second is named by its index in the file, not in what was left."""
+    data = foundry_npc()
+    data["items"][0]["system"]["description"]["value"] = 1
+    data["items"].insert(1, copy.deepcopy(data["items"][0]))
+    file = loads_statblocks(json.dumps(data), source="npc.json")
+    assert [d.field for d in file.dropped] == ["items[0]", "items[1]"]
+
+
+def test_a_stat_block_a_fight_cannot_do_without_fails_alone() -> None:
+    """In a Forge Steel group, a monster whose Stamina cannot be read fails; the others load."""
+    warden, runt = forge_monster(), forge_monster()
+    runt.update(name="Sledge Runt", id="monster-sledge-runt")
+    warden["stamina"] = "many"
+    group = {"id": "g", "name": "Sledges", "malice": [], "monsters": [warden, runt]}
+    file = loads_statblocks(json.dumps(group), source="group.json")
+    assert [b.name for b in file] == ["Sledge Runt"]
+    assert [(f.statblock, f.field) for f in file.failed] == [("Sledge Warden", "monsters[0].stamina")]
+
+
+# --- names ---------------------------------------------------------------------------------------
+def test_names_are_normalised_and_ids_namespaced_by_file() -> None:
+    text = SC_LEADER + "---\n" + SC_LEADER.replace("level: 2", "level: 5")
+    file = loads_statblocks(text, source="courts/briar.yaml")
+    assert [b.name for b in file] == ["Briar Queen", "Briar Queen"]  # "BRIAR QUEEN", title case
+    assert file.ids() == ("briar:briar-queen", "briar:briar-queen-2")
+    assert file.get("briar:briar-queen-2") is file.blocks[1]
+    with pytest.raises(brawl.ScenarioError) as info:
+        file.get("Briar Queen")
+    assert "briar:briar-queen from courts/briar.yaml; briar:briar-queen-2 from courts/briar.yaml" in str(
+        info.value
+    )
+
+
+def test_an_imported_name_never_replaces_a_bundled_one(tmp_path: Path) -> None:
+    """An imported "MARA" and the bundled hero mara: naming "mara" is an error naming both."""
+    data = forge_monster()
+    data["name"] = "MARA"
+    (tmp_path / "imports.json").write_text(json.dumps(data))
+    scenario = 'statblocks = ["imports.json"]\n[[levels]]\nmap = "K."\n[[creatures]]\nid = "m"\nmark = "K"\n'
+    (tmp_path / "s.toml").write_text(scenario + 'statblock = "mara"\n')
+    with pytest.raises(brawl.ScenarioError) as info:
+        brawl.load_scenario(tmp_path / "s.toml")
+    assert info.value.field == "creatures[0].statblock"
+    assert "imports:mara from" in str(info.value)
+    assert "bundled:mara from bundled" in str(info.value)
+    (tmp_path / "s.toml").write_text(scenario + 'statblock = "bundled:mara"\n')
+    assert brawl.load_scenario(tmp_path / "s.toml").creature("m").hero
+    (tmp_path / "s.toml").write_text(scenario + 'statblock = "imports:mara"\n')
+    assert brawl.load_scenario(tmp_path / "s.toml").creature("m").name == "Mara"
+
+
+# --- villain actions, Malice features, solo traits -----------------------------------------------
+def test_steelcompendium_leader_villain_actions_are_typed() -> None:
+    """A leader's villain actions (RB-VILLAIN-01..04) are its ``villain_actions``, in printed order."""
+    file = loads_statblocks(SC_LEADER, source="queen.yaml")
+    block = only(file)
+    assert [a.name for a in block.villain_actions] == ["Rise, Thorns", "Crown of Briars"]
+    (report,) = file.load_report()
+    assert report.kept == ("2 abilities", "2 villain actions", "1 traits")
+
+
+def test_a_solo_reports_solo_turns_and_its_end_effect() -> None:
+    """RB-SOLO-01/02: a solo takes two turns; End Effect takes 10 damage to end a save-ends effect."""
+    court = (
+        'name: Bramble Court\n    usage: "-"\n    effects:\n'
+        "      - effect: The queen's allies ignore difficult terrain."
+    )
+    end_effect = (
+        "name: End Effect\n    effects:\n"
+        "      - effect: At the end of each of her turns, the queen can take 10"
+        " damage to end one effect on her that a save can end."
+    )
+    assert court in SC_LEADER
+    text = SC_LEADER.replace("  - Leader", "  - Solo").replace(court, end_effect)
+    block = only(loads_statblocks(text, source="queen.yaml"))
+    assert (block.is_solo, block.end_effect) == (True, 10)
+    assert block.creature("q").solo
+    assert loads_statblocks(text, source="queen.yaml").load_report()[0].kept[-2:] == (
+        "Solo Turns",
+        "End Effect 10",
+    )
+
+
+def test_foundry_malice_features_are_the_directors_once() -> None:
+    """Foundry repeats a group's Malice features (no action, a Malice cost) on each actor: they go
+    to the file's ``malice_features``, once, and no actor keeps them as an ability."""
+    hulk = foundry_npc()
+    frenzy = {
+        "name": "Cinder Frenzy",
+        "type": "ability",
+        "system": {
+            "type": "none",
+            "category": "heroic",
+            "distance": {"type": "special"},
+            "target": {"type": "special"},
+            "power": {"effects": {}},
+            "effect": {"before": "", "after": "<p>Each cinderback gains 2 temporary Stamina.</p>"},
+            "resource": 3,
+        },
+    }
+    hulk["items"].append(frenzy)
+    whelp = copy.deepcopy(hulk)
+    whelp["name"] = "Cinderback Whelp"
+    file = loads_statblocks(json.dumps([hulk, whelp]), source="pack.json")
+    assert [a.name for b in file for a in b.abilities] == ["Slag Fist", "Cinder Wave"] * 2
+    (feature,) = file.malice_features
+    assert (feature.name, feature.cost, feature.effect_after) == (
+        "Cinder Frenzy",
+        ab.Cost("malice", 3),
+        "Each cinderback gains 2 temporary Stamina.",
+    )
+
+
+def test_forgesteel_group_malice_features_are_the_directors() -> None:
+    group = {
+        "id": "g",
+        "name": "Sledges",
+        "monsters": [forge_monster()],
+        "malice": [
+            {
+                "id": "sledge-malice-1",
+                "name": "Rumble",
+                "description": "",
+                "type": "Malice",
+                "data": {
+                    "cost": 3,
+                    "repeatable": False,
+                    "sections": ["Each sledge shifts 1 square."],
+                    "echelon": 1,
+                },
+            },
+            {
+                "id": "sledge-malice-2",
+                "name": "",
+                "description": "",
+                "type": "Malice",
+                "data": {"cost": 5, "repeatable": True, "sections": ["The ground shakes."], "echelon": 1},
+            },
+        ],
+    }
+    file = loads_statblocks(json.dumps(group), source="group.json")
+    assert [(f.name, f.cost, f.effect_after) for f in file.malice_features] == [
+        ("Rumble", ab.Cost("malice", 3), "Each sledge shifts 1 square."),
+        ("sledge-malice-2", ab.Cost("malice", 5, "5+ Malice"), "The ground shakes."),
+    ]
+    assert [a.name for a in only(file).abilities] == ["Maul Sweep", "Bulwark"]

@@ -80,6 +80,14 @@ def collection(
     raw: dict[str, Any], where: Where, notes: list[str]
 ) -> tuple[list[dict[str, Any]], list[tuple[str, int]]]:
     """The monsters of an encounter, group or sourcebook, and an encounter's roster (name, count)."""
+    found, roster = members(raw, where)
+    return [monster(m, where, field, notes) for field, m in found], roster
+
+
+def members(
+    raw: dict[str, Any], where: Where
+) -> tuple[list[tuple[str, dict[str, Any]]], list[tuple[str, int]]]:
+    """The monsters (field and raw table) of an encounter, group or sourcebook, and its roster."""
     found: dict[str, tuple[str, dict[str, Any]]] = {}  # id or name -> (field, monster)
     order: list[str] = []
 
@@ -130,10 +138,61 @@ def collection(
             count = notation.leading_number(slot.get("count", 1), f"{here}.count", where, what="count")
             name = found[key][1].get("name")
             roster.append((str(name), count))
-    monsters = [monster(found[key][1], where, found[key][0], notes) for key in order]
-    if not monsters:
+    if not order:
         raise where.fail("no monsters in the file", None)
-    return monsters, roster
+    return [found[key] for key in order], roster
+
+
+def malice(raw: dict[str, Any], where: Where) -> list[tuple[str, dict[str, Any]]]:
+    """The Malice features of a monster group (``malice``: features of type ``Malice`` with
+    ``data.sections``, or ``Malice Ability`` with ``data.ability``), each with its field, in the
+    groups of a sourcebook too."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    groups: list[tuple[str, Any]] = [("", raw)]
+    groups += [
+        (f"monsterGroups[{g}].", group)
+        for g, group in enumerate(_list(raw.get("monsterGroups"), "monsterGroups", where))
+    ]
+    for at, group in groups:
+        if not isinstance(group, dict):
+            continue
+        for i, feature in enumerate(_list(group.get("malice"), f"{at}malice", where)):
+            if isinstance(feature, dict):
+                out.append((f"{at}malice[{i}]", feature))
+    return out
+
+
+def malice_ability(raw: dict[str, Any], where: Where, field: str) -> dict[str, Any]:
+    """An ability table from a Malice feature: its ability, or its cost and text sections."""
+    data = raw.get("data") if isinstance(raw.get("data"), dict) else {}
+    assert isinstance(data, dict)
+    if isinstance(data.get("ability"), dict):
+        table = ability(data["ability"], where, f"{field}.data.ability")
+    else:
+        name = raw.get("name")
+        if (not isinstance(name, str) or not name.strip()) and isinstance(raw.get("id"), str):
+            name = raw["id"]  # a Malice feature printed without a name: known by its id
+        if not isinstance(name, str) or not name.strip():
+            raise where.fail(f"expected the feature's name, got {kind(name)}", f"{field}.name")
+        sections = [
+            {"type": "text", "text": part} if isinstance(part, str) else part
+            for part in _list(data.get("sections"), f"{field}.data.sections", where)
+        ]
+        table = ability(
+            {"name": name, "type": {"usage": "No Action"}, "sections": sections},
+            where,
+            f"{field}.data",
+        )
+        if not table.get("effect_after") and isinstance(raw.get("description"), str):
+            table["effect_after"] = raw["description"].strip()
+    cost = data.get("cost")
+    if isinstance(cost, int) and not isinstance(cost, bool) and cost > 0:
+        table["cost"] = {
+            "resource": "malice",
+            "amount": cost,
+            **({"text": f"{cost}+ Malice"} if data.get("repeatable") else {}),
+        }
+    return table
 
 
 def _list(value: Any, field: str, where: Where) -> list[Any]:

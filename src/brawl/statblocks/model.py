@@ -13,6 +13,7 @@ Every field is checked when the record is built: a value of the wrong Python typ
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -50,6 +51,10 @@ MAX_EV = 10_000
 """The largest encounter value."""
 MAX_RECOVERIES = 1_000
 """The most Recoveries a hero sheet may list."""
+
+
+_END_EFFECT = re.compile(r"(?i)\btakes?\s+(\d{1,4})\s+damage\b")
+"""The damage of an End Effect trait: "... can take 5 damage to end one effect ..."."""
 
 
 def _whole(lo: int, hi: int) -> Any:
@@ -207,6 +212,24 @@ class StatBlock:
     def is_solo(self) -> bool:
         """A solo creature: two turns a round (RB5-SOLO)."""
         return self.organization == "solo"
+
+    @property
+    def villain_actions(self) -> tuple[Ability, ...]:
+        """Its villain actions, in printed order: a leader's or solo's three, each usable once an
+        encounter, one a round among all creatures, at the end of another creature's turn
+        (RB-VILLAIN-01..04). They stay among :attr:`abilities`, which the creature uses."""
+        return tuple(a for a in self.abilities if a.action_type == "villain action")
+
+    @property
+    def end_effect(self) -> int | None:
+        """The damage its End Effect trait takes to end an effect a save could end, at the end of
+        each of its turns (RB-SOLO-02), read from the trait's words; None without the trait."""
+        for trait in self.traits:
+            if trait.name.strip().lower() in ("end effect", "solo monster"):
+                found = _END_EFFECT.search(trait.text)
+                if found:
+                    return int(found.group(1))
+        return None
 
     def creature(self, id: str, **fields: Any) -> Creature:
         """The creature this stat block describes, with ``id``; ``fields`` set or override any other."""

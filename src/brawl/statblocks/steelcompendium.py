@@ -286,7 +286,7 @@ def ability(raw: dict[str, Any], where: Where, field: str, notes: list[str], *, 
         out["category"] = "villain"  # "Villain Action 1": which of the three, not a price
         out["action_type"] = "villain action"
     elif malice is not None:  # "3 Malice", "1 Malice per target": the amount, the words kept
-        out["cost"] = {"resource": "malice", "amount": int(malice.group(1)), "text": cost.strip()}
+        out["cost"] = {"resource": "malice", "amount": int(malice.group(1)), "text": malice.string.strip()}
     elif cost is not None:
         found = notation.cost(cost, f"{field}.cost", where, default="malice")
         if found is not None:
