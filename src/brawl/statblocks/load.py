@@ -406,8 +406,15 @@ def loads_statblocks(
     if format == "brawl" or (format is None and suffix == ".toml"):
         return StatBlockFile(name, "brawl", parse_statblocks(text, source=source))
     where = Where(text, source)
-    data = _read_yaml(text, source) if suffix in (".yaml", ".yml") else json_loads(text, source)
-    return read_data(data, where, format=format, strict=strict)
+    if suffix in (".yaml", ".yml"):
+        return read_data(_read_yaml(text, source), where, format=format, strict=strict)
+    # JSON writes whole numbers in decimal only: without a run of that many digits, none is too long
+    checked = _LONG_DIGITS.search(text) is None
+    return read_data(json_loads(text, source), where, format=format, strict=strict, numbers_checked=checked)
+
+
+_LONG_DIGITS = re.compile(rf"\d{{{MAX_DIGITS + 1}}}")
+"""A run of more digits than a number of a stat block may have."""
 
 
 def _read_yaml(text: str, source: str | None) -> Any:
@@ -449,12 +456,16 @@ if yaml is not None:
     _YamlLoader.add_constructor("tag:yaml.org,2002:int", _YamlLoader.construct_yaml_int)
 
 
-def read_data(data: Any, where: Where, *, format: str | None = None, strict: bool = False) -> StatBlockFile:
+def read_data(
+    data: Any, where: Where, *, format: str | None = None, strict: bool = False, numbers_checked: bool = False
+) -> StatBlockFile:
     """The stat blocks of a document already read into plain tables (from JSON or YAML).
 
-    ``strict`` as for :func:`load_statblocks`.
+    ``strict`` as for :func:`load_statblocks`; ``numbers_checked``: the caller knows the document
+    holds no whole number too long (its JSON text has no run of that many digits).
     """
-    refuse_long_numbers(data, where)
+    if not numbers_checked:
+        refuse_long_numbers(data, where)
     items = data if isinstance(data, list) else [data]
     fmt = format or _detect(items, where)
     out = _Reading(where, fmt, strict)
