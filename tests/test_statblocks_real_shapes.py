@@ -418,7 +418,7 @@ def test_steelcompendium_leader_villain_actions_are_typed() -> None:
     block = only(file)
     assert [a.name for a in block.villain_actions] == ["Rise, Thorns", "Crown of Briars"]
     (report,) = file.load_report()
-    assert report.kept == ("2 abilities", "2 villain actions", "1 traits")
+    assert report.kept == ("2 abilities", "2 villain actions", "1 trait")
 
 
 def test_a_solo_reports_solo_turns_and_its_end_effect() -> None:
@@ -506,3 +506,25 @@ def test_forgesteel_group_malice_features_are_the_directors() -> None:
         ("sledge-malice-2", ab.Cost("malice", 5, "5+ Malice"), "The ground shakes."),
     ]
     assert [a.name for a in only(file).abilities] == ["Maul Sweep", "Bulwark"]
+
+
+def test_a_scenario_naming_a_stat_block_that_failed_is_told_why(tmp_path: Path) -> None:
+    warden, runt = forge_monster(), forge_monster()
+    runt.update(name="Sledge Runt", id="monster-sledge-runt", stamina="many")
+    (tmp_path / "sledges.json").write_text(
+        json.dumps({"id": "g", "name": "Sledges", "monsters": [warden, runt]})
+    )
+    scenario = 'statblocks = ["sledges.json"]\n[[levels]]\nmap = "K."\n[[creatures]]\nid = "r"\nmark = "K"\n'
+    (tmp_path / "s.toml").write_text(scenario + 'statblock = "Sledge Runt"\n')
+    with pytest.raises(brawl.ScenarioError) as info:
+        brawl.load_scenario(tmp_path / "s.toml")
+    assert "no stat block named 'Sledge Runt'" in str(info.value)
+    assert "Sledge Runt, field 'monsters[1].stamina': Stamina: expected a whole number" in str(info.value)
+
+
+def test_a_name_holding_a_colon_is_still_a_name() -> None:
+    data = forge_monster()
+    data["name"] = "Warden: the Sledge"
+    file = loads_statblocks(json.dumps(data), source="fs.json")
+    assert file.get("Warden: the Sledge") is file.blocks[0]
+    assert file.ids() == ("fs:warden-the-sledge",)

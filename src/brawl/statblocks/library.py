@@ -37,7 +37,7 @@ from brawl.statblocks.load import (
     load_statblocks,
     loads_statblocks,
 )
-from brawl.statblocks.model import HeroSheet, StatBlock
+from brawl.statblocks.model import HeroSheet, StatBlock, slug
 
 STATBLOCK_FIELDS = (
     "name",
@@ -191,8 +191,12 @@ class StatBlockLibrary:
             known = sorted({b.key for f in self.files for b in f.blocks})
             if self.bundled is not None:
                 known += sorted(b.key for b in self.bundled.blocks)
+            unread = [
+                p for f in self.files for p in f.failed if p.statblock and slug(p.statblock) == slug(name)
+            ]
+            why = f"; {unread[0]}" if unread else ""
             raise self.where.fail(
-                f"no stat block named {name!r} (known: {', '.join(known)})", f"{field}.statblock"
+                f"no stat block named {name!r} (known: {', '.join(known)}){why}", f"{field}.statblock"
             )
         return {**statblock_fields(block), **body}
 

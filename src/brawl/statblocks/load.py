@@ -210,7 +210,9 @@ class StatBlockFile:
         if ":" in name:
             space, _, rest = name.partition(":")
             wanted = f"{slug(space)}:{slug(rest)}"
-            return [(ids[i], self.origin(i), b) for i, b in enumerate(self.blocks) if ids[i] == wanted]
+            hits = [(ids[i], self.origin(i), b) for i, b in enumerate(self.blocks) if ids[i] == wanted]
+            if hits:
+                return hits  # else a name holding a colon ("Ajax: the Invincible")
         key = slug(name)
         return [(ids[i], self.origin(i), b) for i, b in enumerate(self.blocks) if b.key == key]
 
@@ -259,20 +261,20 @@ def ability_report(statblock: str, ability: Ability) -> AbilityReport:
 
 def kept_parts(block: StatBlock | HeroSheet) -> tuple[str, ...]:
     """What a stat block holds, counted for its report."""
-    parts = []
-    if isinstance(block, StatBlock):
-        villain = len(block.villain_actions)
-        parts.append(f"{len(block.abilities) - villain} abilities")
-        if villain:
-            parts.append(f"{villain} villain actions")
-    else:
-        parts.append(f"{len(block.abilities)} abilities")
-    parts.append(f"{len(block.traits)} traits")
+    villain = len(block.villain_actions) if isinstance(block, StatBlock) else 0
+    parts = [_count(len(block.abilities) - villain, "ability", "abilities")]
+    if villain:
+        parts.append(_count(villain, "villain action", "villain actions"))
+    parts.append(_count(len(block.traits), "trait", "traits"))
     if isinstance(block, StatBlock) and block.is_solo:
         parts.append("Solo Turns")
     if isinstance(block, StatBlock) and block.end_effect is not None:
         parts.append(f"End Effect {block.end_effect}")
     return tuple(parts)
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
 
 
 def namespace(source: str) -> str:
