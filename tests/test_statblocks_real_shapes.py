@@ -528,3 +528,14 @@ def test_a_name_holding_a_colon_is_still_a_name() -> None:
     file = loads_statblocks(json.dumps(data), source="fs.json")
     assert file.get("Warden: the Sledge") is file.blocks[0]
     assert file.ids() == ("fs:warden-the-sledge",)
+
+
+def test_forgesteel_damage_modifiers_scaled_by_level_echelon_and_characteristic() -> None:
+    """Forge Steel's ``Modifier``: value + highest named characteristic x multiplier + per level
+    past the first + per echelon. The warden is level 2 (echelon 1), Might 2."""
+    data = forge_monster()
+    poison, lightning = data["features"][1]["data"]["modifiers"]
+    poison.update(value=1, valuePerLevel=2, valuePerEchelon=3)  # 1 + 2 x 1 + 3 x 1
+    lightning.update(value=0, valueCharacteristics=["Might"], valueCharacteristicMultiplier=2)  # 2 x 2
+    block = only(loads_statblocks(json.dumps(data), source="fs.json"))
+    assert (dict(block.immunities), dict(block.weaknesses)) == ({"poison": 6}, {"lightning": 4})

@@ -312,9 +312,36 @@ def _modifiers(raw: Any, out: dict[str, Any], where: Where, field: str) -> None:
         if damage_type in ("all", "untyped", ""):
             damage_type = "damage"
         value = item.get("value")
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = _scaled(value, item, out, where, here)
         key = "immunities" if mod == "immunity" else "weaknesses"
         table = notation.damage_table([f"{damage_type} {value}"], here, where, immunity=mod == "immunity")
         out[key] = {**out.get(key, {}), **table}
+
+
+def _scaled(value: int, item: dict[str, Any], out: dict[str, Any], where: Where, field: str) -> int:
+    """A modifier's value as Forge Steel counts it for a monster: its ``value`` (none when it
+    comes ``valueFromController``, a hero's), plus its highest ``valueCharacteristics`` times
+    ``valueCharacteristicMultiplier`` (1 if none), ``valuePerLevel`` for each level past the
+    first and ``valuePerEchelon`` for each echelon (levels 1-3, 4-6, 7-9, 10)."""
+    if item.get("valueFromController"):
+        value = 0
+    level = int(out.get("level", 1))
+    named = item.get("valueCharacteristics") or []
+    if named:
+        chars = notation.characteristics(named, f"{field}.valueCharacteristics", where)
+        scores = out.get("characteristics", {})
+        multiplier = _whole(item, "valueCharacteristicMultiplier", where, field) or 1
+        value += max(int(scores.get(c, 0)) for c in chars) * multiplier
+    value += _whole(item, "valuePerLevel", where, field) * (level - 1)
+    echelon = (level + 2) // 3 if 1 <= level <= 10 else 1  # as Forge Steel counts it, 1 outside 1-10
+    value += _whole(item, "valuePerEchelon", where, field) * echelon
+    return value
+
+
+def _whole(item: dict[str, Any], key: str, where: Where, field: str) -> int:
+    value = item.get(key)
+    return 0 if value in (None, "") else notation.leading_number(value, f"{field}.{key}", where, what=key)
 
 
 def ability(raw: dict[str, Any], where: Where, field: str) -> dict[str, Any]:
