@@ -539,3 +539,12 @@ def test_forgesteel_damage_modifiers_scaled_by_level_echelon_and_characteristic(
     lightning.update(value=0, valueCharacteristics=["Might"], valueCharacteristicMultiplier=2)  # 2 x 2
     block = only(loads_statblocks(json.dumps(data), source="fs.json"))
     assert (dict(block.immunities), dict(block.weaknesses)) == ({"poison": 6}, {"lightning": 4})
+
+
+def test_forgesteel_retainer_level_is_its_own() -> None:
+    data = forge_monster()
+    data["role"] = {"type": "Harrier", "organization": "Retainer"}
+    data["retainer"] = {"level": 4, "featuresByLevel": [{"level": 5, "feature": {"type": "Choice"}}]}
+    file = loads_statblocks(json.dumps(data), source="fs.json")
+    assert (only(file).organization, only(file).level) == ("retainer", 4)
+    assert "Sledge Warden: left out the retainer's advancement features (by level)" in file.notes

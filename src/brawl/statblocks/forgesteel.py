@@ -213,6 +213,13 @@ def monster(raw: dict[str, Any], where: Where, field: str, notes: list[str]) -> 
     out: dict[str, Any] = {"name": name}
     if "level" in raw:
         out["level"] = notation.leading_number(raw["level"], f"{at}level", where, what="level")
+    retainer = raw.get("retainer")
+    if isinstance(retainer, dict):  # a retainer's level is its own (Forge Steel's getMonsterLevel)
+        if retainer.get("level"):
+            level = notation.leading_number(retainer["level"], f"{at}retainer.level", where, what="level")
+            out["level"] = level
+        if retainer.get("featuresByLevel") or any(retainer.get(f"level{n}") for n in (4, 7, 10)):
+            notes.append(f"{name}: left out the retainer's advancement features (by level)")
     role = raw.get("role")
     if isinstance(role, dict):
         words = [str(role[k]) for k in ("organization", "type") if role.get(k)]
