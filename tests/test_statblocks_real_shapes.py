@@ -548,3 +548,27 @@ def test_forgesteel_retainer_level_is_its_own() -> None:
     file = loads_statblocks(json.dumps(data), source="fs.json")
     assert (only(file).organization, only(file).level) == ("retainer", 4)
     assert "Sledge Warden: left out the retainer's advancement features (by level)" in file.notes
+
+
+def test_a_pack_keeps_each_malice_feature_once_and_different_ones_of_one_name(tmp_path: Path) -> None:
+    frenzy: dict[str, Any] = {
+        "name": "Cinder Frenzy",
+        "type": "ability",
+        "system": {
+            "type": "none",
+            "distance": {"type": "special"},
+            "target": {"type": "special"},
+            "effect": {"after": "<p>Each cinderback gains 2 temporary Stamina.</p>"},
+            "resource": 3,
+        },
+    }
+    for n, resource in ((1, 3), (2, 3), (3, 5)):  # the third group's feature of that name costs 5
+        actor = foundry_npc()
+        actor["name"] = f"Cinderback {n}"
+        actor["items"].append({**frenzy, "system": {**frenzy["system"], "resource": resource}})
+        (tmp_path / f"npc_{n}.json").write_text(json.dumps(actor))
+    file = load_statblocks(tmp_path)
+    assert [(f.name, f.cost) for f in file.malice_features] == [
+        ("Cinder Frenzy", ab.Cost("malice", 3)),
+        ("Cinder Frenzy", ab.Cost("malice", 5)),
+    ]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import functools
 import importlib.resources
+import json
 import os
 import re
 import string
@@ -134,7 +135,8 @@ class StatBlockFile:
     """What the importer left out (fields and items brawl does not read)."""
     malice_features: tuple[Ability, ...] = ()
     """The Director's Malice features the file holds (a Forge Steel group's ``malice``, the
-    Malice features a Foundry pack repeats on each actor of a group), each once, by name."""
+    Malice features a Foundry pack repeats on each actor of a group), each once: two groups'
+    features of one name that differ are both kept."""
     dropped: tuple[LoadProblem, ...] = ()
     """Parts of stat blocks left out because they could not be read and a fight does not need
     them (a malformed keyword, a trait's lore); the stat block loaded without them."""
@@ -366,10 +368,7 @@ def _reason(exc: ScenarioError) -> str:
 def merge(source: str, files: list[StatBlockFile], failed: Iterable[LoadProblem] = ()) -> StatBlockFile:
     """Several files' stat blocks as one file, each stat block keeping the file it came from."""
     formats = {f.format for f in files}
-    malice: dict[str, Ability] = {}
-    for f in files:
-        for feature in f.malice_features:
-            malice.setdefault(feature.name, feature)
+    malice = dict.fromkeys(feature for f in files for feature in f.malice_features)  # each once
     return StatBlockFile(
         source,
         formats.pop() if len(formats) == 1 else "mixed",
@@ -377,7 +376,7 @@ def merge(source: str, files: list[StatBlockFile], failed: Iterable[LoadProblem]
         tuple(a for f in files for a in f.abilities),
         tuple(r for f in files for r in f.roster),
         tuple(n for f in files for n in f.notes),
-        tuple(malice.values()),
+        tuple(malice),
         tuple(d for f in files for d in f.dropped),
         (*failed, *(d for f in files for d in f.failed)),
         tuple(d for f in files for d in f.skipped),
@@ -705,9 +704,10 @@ class _Reading:
                 and cost.get("resource") == "malice"
                 and item.get("action_type") == "none"
             ):
-                if item["name"] not in self.malice:
+                key = json.dumps(item, sort_keys=True, default=str)
+                if key not in self.malice:
                     try:
-                        self.malice[item["name"]] = build_ability(item, "malice", self.where)
+                        self.malice[key] = build_ability(item, "malice", self.where)
                     except ScenarioError:
                         own.append(item)  # read with the stat block, where its error is reported
                 continue
@@ -724,7 +724,7 @@ class _Reading:
             name = raw.get("name") if isinstance(raw, dict) else None
             self.failed.append(LoadProblem(self.source, str(name or ""), exc.field or "", exc.reason))
             return
-        self.malice.setdefault(ability.name, ability)
+        self.malice.setdefault(repr(ability), ability)
 
     def file(self) -> StatBlockFile:
         if not self.blocks and not self.abilities:
