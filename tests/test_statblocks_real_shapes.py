@@ -572,3 +572,24 @@ def test_a_pack_keeps_each_malice_feature_once_and_different_ones_of_one_name(tm
         ("Cinder Frenzy", ab.Cost("malice", 3)),
         ("Cinder Frenzy", ab.Cost("malice", 5)),
     ]
+
+
+def test_foundry_solo_monster_trait_with_an_inline_roll() -> None:
+    """Foundry writes the End Effect damage as an inline roll: ``[[/damage 10]]``, or with its
+    label, ``[[/damage 20]]{20 damage}``; the trait is "Solo Monster" (RB-SOLO-02)."""
+    for words, damage in (("[[/damage 10]] damage", 10), ("[[/damage 20]]{20 damage}", 20)):
+        data = foundry_npc()
+        data["system"]["monster"].update(organization="solo", role="")
+        data["items"][0] = {
+            "name": "Solo Monster",
+            "type": "feature",
+            "system": {
+                "description": {
+                    "value": f"<p>At the end of each of their turns, the hulk can take {words}"
+                    " to end one effect on them that can be ended by a saving throw.</p>"
+                }
+            },
+        }
+        block = only(loads_statblocks(json.dumps(data), source="npc.json"))
+        assert block.end_effect == damage
+        assert f"can take {damage} damage to end" in block.traits[0].text

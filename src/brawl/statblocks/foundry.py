@@ -73,6 +73,22 @@ ENDS = {"turn": "end of turn", "save": "save ends", "encounter": "end of encount
 """Foundry condition ends and brawl's durations."""
 
 
+_ENRICHERS = (
+    (re.compile(r"\[\[/\w+\s+[^\]]*\]\]\{([^}]*)\}"), r"\1"),  # [[/damage 20]]{20 damage}: its label
+    (re.compile(r"\[\[/\w+\s+([^\]]*)\]\]"), r"\1"),  # [[/damage 10]]: its value
+    (re.compile(r"@\w+\[[^\]]*\]\{([^}]*)\}"), r"\1"),  # @UUID[...]{Free Strike}: its label
+)
+"""Foundry's text enrichers (inline rolls, links) and what of them is printed."""
+
+
+def plain(text: str) -> str:
+    """Foundry's HTML as plain text, its inline rolls and links as the words they show."""
+    if "[[" in text or "@" in text:
+        for pattern, shown in _ENRICHERS:
+            text = pattern.sub(shown, text)
+    return notation.plain(text)
+
+
 def looks_like_actor(raw: Any) -> bool:
     """Whether a table reads as a Foundry actor."""
     if not isinstance(raw, dict) or not isinstance(raw.get("system"), dict):
@@ -179,7 +195,7 @@ def actor(raw: dict[str, Any], where: Where, field: str, notes: list[str]) -> tu
             out["keywords"] = [k.title() for k in notation.names(keywords, f"{here}.{group}.keywords", where)]
         captain = _get(system, "monster.captain") or _get(system, "monster.withCaptain")
         if isinstance(captain, str) and captain.strip():
-            out["with_captain"] = notation.plain(captain)
+            out["with_captain"] = plain(captain)
     else:
         recoveries = _number(system, "recoveries.max", where, here)
         if recoveries is not None:
@@ -230,7 +246,7 @@ def feature(raw: dict[str, Any], where: Where, field: str) -> dict[str, Any]:
     description = _get(raw, "system.description.value", "")
     if not isinstance(description, str):
         raise where.fail(f"expected text, got {kind(description)}", f"{field}.system.description.value")
-    return {"name": name.strip(), "text": notation.plain(description)}
+    return {"name": name.strip(), "text": plain(description)}
 
 
 def ability(
@@ -263,7 +279,7 @@ def ability(
     out["target"] = _target(system.get("target"), out["distance"], where, f"{here}.target")
     trigger = system.get("trigger")
     if isinstance(trigger, str) and trigger.strip():
-        out["trigger"] = notation.plain(trigger)
+        out["trigger"] = plain(trigger)
     resource = system.get("resource")
     if resource not in (None, 0, ""):
         amount = notation.leading_number(resource, f"{here}.resource", where, what="cost")
@@ -271,14 +287,14 @@ def ability(
             out["cost"] = {"resource": "malice" if malice else "heroic", "amount": amount}
     for key, target in (("before", "effect_before"), ("after", "effect_after")):
         value = _get(system, f"effect.{key}")
-        if isinstance(value, str) and notation.plain(value):
-            out[target] = notation.plain(value)
+        if isinstance(value, str) and plain(value):
+            out[target] = plain(value)
     roll = _power_roll(system, where, here, highest)
     if roll is not None:
         out["power_roll"] = roll
     description = _get(system, "description.value")
-    if isinstance(description, str) and notation.plain(description):
-        out["text"] = notation.plain(description)
+    if isinstance(description, str) and plain(description):
+        out["text"] = plain(description)
     return out
 
 
@@ -309,7 +325,7 @@ def _distance(raw: Any, where: Where, field: str) -> dict[str, Any]:
     if found == "self":
         return {"kind": "self"}
     words = raw.get("special") or raw.get("custom") or "Special"
-    return {"kind": "special", "text": notation.plain(str(words))}
+    return {"kind": "special", "text": plain(str(words))}
 
 
 def _target(raw: Any, distance: dict[str, Any], where: Where, field: str) -> dict[str, Any]:
@@ -322,7 +338,7 @@ def _target(raw: Any, distance: dict[str, Any], where: Where, field: str) -> dic
             f"{kind(raw.get('type'))} is not a target type ({', '.join(TARGETS)})", f"{field}.type"
         )
     custom = raw.get("custom")
-    words = notation.plain(custom) if isinstance(custom, str) else ""
+    words = plain(custom) if isinstance(custom, str) else ""
     if found == "special":
         return {"kind": "special", "text": words or "Special"}
     if found == "self":
@@ -423,7 +439,7 @@ def _effects(
     highest: int | None = None,
 ) -> list[Effect]:
     potency = _potency(tier.get("potency"), where, f"{field}.potency", highest)
-    display = notation.plain(str(tier.get("display") or ""))
+    display = plain(str(tier.get("display") or ""))
     display = re.sub(r"\s*\{\{\s*potency\s*\}\}\s*", " ", display).strip()
     if kind_of == "damage":
         value = tier.get("value")

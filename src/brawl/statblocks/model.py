@@ -225,7 +225,8 @@ class StatBlock:
         """The damage its End Effect trait takes to end an effect a save could end, at the end of
         each of its turns (RB-SOLO-02), read from the trait's words; None without the trait."""
         for trait in self.traits:
-            if trait.name.strip().lower() in ("end effect", "solo monster"):
+            name = trait.name.lower()
+            if "end effect" in name or ("solo" in name and "monster" in name):  # "Solo Phantom Monster"
                 found = _END_EFFECT.search(trait.text)
                 if found:
                     return int(found.group(1))
