@@ -104,7 +104,7 @@ def test_a_hero_sheet_builds_a_hero_with_recoveries() -> None:
     ("fields", "error"),
     [
         ({"stamina": 0}, brawl.StateError),
-        ({"level": 0}, brawl.StateError),
+        ({"level": -1}, brawl.StateError),
         ({"organization": "mob"}, brawl.StateError),
         ({"role": "tank"}, brawl.StateError),
         ({"ev_for": 0}, brawl.StateError),
@@ -573,7 +573,11 @@ def test_a_folder_gives_the_stat_blocks_of_its_files(tmp_path: Path) -> None:
     assert folder.roster == (("Sledge Warden", 1), ("Gate Imp", 4))
     (tmp_path / "sc-squad.yaml").write_text("- name: Broken\n  stamina: lots\n", encoding="utf-8")
     with pytest.raises(brawl.ScenarioError, match=r"sc-squad\.yaml"):
-        load_statblocks(tmp_path)
+        load_statblocks(tmp_path, strict=True)
+    lenient = load_statblocks(tmp_path)  # the other files load; the broken one is listed
+    assert [b.name for b in lenient] == ["Ridge Stalker", "Gate Imp", "Sledge Warden"]
+    (failure,) = lenient.failed
+    assert (failure.source, failure.field) == (str(tmp_path / "sc-squad.yaml"), "[0].stamina")
     empty = tmp_path / "empty"
     empty.mkdir()
     with pytest.raises(brawl.ScenarioError, match="no stat block file"):

@@ -251,8 +251,9 @@ def _sample(name: str) -> Any:
 
 
 def _refused(text: str, source: str) -> brawl.ScenarioError:
+    """The error of reading ``text`` strictly (every part read, or the whole file refused)."""
     with pytest.raises(brawl.ScenarioError) as info:
-        loads_statblocks(text, source=source)
+        loads_statblocks(text, source=source, strict=True)
     assert info.value.source == source
     assert source in str(info.value)
     return info.value

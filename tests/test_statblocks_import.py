@@ -34,8 +34,9 @@ def sample(name: str) -> Any:
 
 
 def refused(data: Any, words: str, field: str | None = None, source: str = "x.json") -> brawl.ScenarioError:
+    """The error of reading ``data`` strictly (every part read, or the whole file refused)."""
     with pytest.raises(brawl.ScenarioError) as info:
-        loads_statblocks(json.dumps(data), source=source)
+        loads_statblocks(json.dumps(data), source=source, strict=True)
     assert words in str(info.value)
     if field is not None:
         assert info.value.field == field

@@ -33,8 +33,24 @@ USAGES = {
     "triggered action": "triggered action",
     "no action": "none",
     "villain action": "villain action",
+    "champion action": "none",
+    "free strike": "none",
+    "other": "none",
 }
-"""Forge Steel usages (``type.usage``) and brawl's action types; ``type.free`` makes them free."""
+"""Forge Steel usages (``type.usage``) and brawl's action types; ``type.free`` makes them free. A
+champion action, a free strike and "Other" are read as no action, their words kept (noted)."""
+NO_ROLE = ("no role", "no organization")
+"""Forge Steel's words for a role or organization not given."""
+OTHER_ORGANIZATIONS = ("champion", "companion")
+"""Forge Steel organizations brawl's stat blocks do not have: read as none, and noted."""
+SPEED_MODES = {
+    "flying": "fly",
+    "hovering": "hover",
+    "swimming": "swim",
+    "climbing": "climb",
+    "burrowing": "burrow",
+}
+"""Forge Steel's other spellings of a movement mode."""
 
 
 def looks_like_monster(raw: Any) -> bool:
@@ -64,6 +80,14 @@ def collection(
     raw: dict[str, Any], where: Where, notes: list[str]
 ) -> tuple[list[dict[str, Any]], list[tuple[str, int]]]:
     """The monsters of an encounter, group or sourcebook, and an encounter's roster (name, count)."""
+    found, roster = members(raw, where)
+    return [monster(m, where, field, notes) for field, m in found], roster
+
+
+def members(
+    raw: dict[str, Any], where: Where
+) -> tuple[list[tuple[str, dict[str, Any]]], list[tuple[str, int]]]:
+    """The monsters (field and raw table) of an encounter, group or sourcebook, and its roster."""
     found: dict[str, tuple[str, dict[str, Any]]] = {}  # id or name -> (field, monster)
     order: list[str] = []
 
@@ -114,10 +138,61 @@ def collection(
             count = notation.leading_number(slot.get("count", 1), f"{here}.count", where, what="count")
             name = found[key][1].get("name")
             roster.append((str(name), count))
-    monsters = [monster(found[key][1], where, found[key][0], notes) for key in order]
-    if not monsters:
+    if not order:
         raise where.fail("no monsters in the file", None)
-    return monsters, roster
+    return [found[key] for key in order], roster
+
+
+def malice(raw: dict[str, Any], where: Where) -> list[tuple[str, dict[str, Any]]]:
+    """The Malice features of a monster group (``malice``: features of type ``Malice`` with
+    ``data.sections``, or ``Malice Ability`` with ``data.ability``), each with its field, in the
+    groups of a sourcebook too."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    groups: list[tuple[str, Any]] = [("", raw)]
+    groups += [
+        (f"monsterGroups[{g}].", group)
+        for g, group in enumerate(_list(raw.get("monsterGroups"), "monsterGroups", where))
+    ]
+    for at, group in groups:
+        if not isinstance(group, dict):
+            continue
+        for i, feature in enumerate(_list(group.get("malice"), f"{at}malice", where)):
+            if isinstance(feature, dict):
+                out.append((f"{at}malice[{i}]", feature))
+    return out
+
+
+def malice_ability(raw: dict[str, Any], where: Where, field: str) -> dict[str, Any]:
+    """An ability table from a Malice feature: its ability, or its cost and text sections."""
+    data = raw.get("data") if isinstance(raw.get("data"), dict) else {}
+    assert isinstance(data, dict)
+    if isinstance(data.get("ability"), dict):
+        table = ability(data["ability"], where, f"{field}.data.ability")
+    else:
+        name = raw.get("name")
+        if (not isinstance(name, str) or not name.strip()) and isinstance(raw.get("id"), str):
+            name = raw["id"]  # a Malice feature printed without a name: known by its id
+        if not isinstance(name, str) or not name.strip():
+            raise where.fail(f"expected the feature's name, got {kind(name)}", f"{field}.name")
+        sections = [
+            {"type": "text", "text": part} if isinstance(part, str) else part
+            for part in _list(data.get("sections"), f"{field}.data.sections", where)
+        ]
+        table = ability(
+            {"name": name, "type": {"usage": "No Action"}, "sections": sections},
+            where,
+            f"{field}.data",
+        )
+        if not table.get("effect_after") and isinstance(raw.get("description"), str):
+            table["effect_after"] = raw["description"].strip()
+    cost = data.get("cost")
+    if isinstance(cost, int) and not isinstance(cost, bool) and cost > 0:
+        table["cost"] = {
+            "resource": "malice",
+            "amount": cost,
+            **({"text": f"{cost}+ Malice"} if data.get("repeatable") else {}),
+        }
+    return table
 
 
 def _list(value: Any, field: str, where: Where) -> list[Any]:
@@ -138,9 +213,21 @@ def monster(raw: dict[str, Any], where: Where, field: str, notes: list[str]) -> 
     out: dict[str, Any] = {"name": name}
     if "level" in raw:
         out["level"] = notation.leading_number(raw["level"], f"{at}level", where, what="level")
+    retainer = raw.get("retainer")
+    if isinstance(retainer, dict):  # a retainer's level is its own (Forge Steel's getMonsterLevel)
+        if retainer.get("level"):
+            level = notation.leading_number(retainer["level"], f"{at}retainer.level", where, what="level")
+            out["level"] = level
+        if retainer.get("featuresByLevel") or any(retainer.get(f"level{n}") for n in (4, 7, 10)):
+            notes.append(f"{name}: left out the retainer's advancement features (by level)")
     role = raw.get("role")
     if isinstance(role, dict):
         words = [str(role[k]) for k in ("organization", "type") if role.get(k)]
+        words = [w for w in words if w.strip().lower() not in NO_ROLE]
+        other = [w for w in words if w.strip().lower() in OTHER_ORGANIZATIONS]
+        if other:
+            notes.append(f"{name}: organization {other[0]} read as none")
+            words = [w for w in words if w not in other]
         organization, kind_of = notation.organization_and_role(words, f"{at}role", where)
         if organization:
             out["organization"] = organization
@@ -158,8 +245,11 @@ def monster(raw: dict[str, Any], where: Where, field: str, notes: list[str]) -> 
     if isinstance(speed, dict):
         if "value" in speed:
             out["speed"] = notation.leading_number(speed["value"], f"{at}speed.value", where, what="speed")
-        if speed.get("modes"):
-            out["movement"] = notation.movement(speed["modes"], f"{at}speed.modes", where)
+        modes = speed.get("modes")
+        if isinstance(modes, list):
+            modes = [SPEED_MODES.get(m.strip().lower(), m) if isinstance(m, str) else m for m in modes]
+        if modes:
+            out["movement"] = notation.movement(modes, f"{at}speed.modes", where)
     elif speed is not None:
         out["speed"] = notation.leading_number(speed, f"{at}speed", where, what="speed")
     size = raw.get("size")
@@ -220,19 +310,45 @@ def _modifiers(raw: Any, out: dict[str, Any], where: Where, field: str) -> None:
     for i, item in enumerate(_list(raw, field, where)):
         here = f"{field}[{i}]"
         if not isinstance(item, dict):
-            raise where.fail(f"expected {{damageType, modifierType, value}}, got {kind(item)}", here)
-        mod = str(item.get("modifierType", "")).lower()
+            raise where.fail(f"expected {{damageType, type, value}}, got {kind(item)}", here)
+        key_of = "type" if "type" in item else "modifierType"  # "type" in every current export
+        mod = str(item.get(key_of, "")).lower()
         if mod not in ("immunity", "weakness"):
-            raise where.fail(
-                f"{kind(item.get('modifierType'))}: expected Immunity or Weakness", f"{here}.modifierType"
-            )
+            raise where.fail(f"{kind(item.get(key_of))}: expected Immunity or Weakness", f"{here}.{key_of}")
         damage_type = str(item.get("damageType", "")).lower()
         if damage_type in ("all", "untyped", ""):
             damage_type = "damage"
         value = item.get("value")
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = _scaled(value, item, out, where, here)
         key = "immunities" if mod == "immunity" else "weaknesses"
         table = notation.damage_table([f"{damage_type} {value}"], here, where, immunity=mod == "immunity")
         out[key] = {**out.get(key, {}), **table}
+
+
+def _scaled(value: int, item: dict[str, Any], out: dict[str, Any], where: Where, field: str) -> int:
+    """A modifier's value as Forge Steel counts it for a monster: its ``value`` (none when it
+    comes ``valueFromController``, a hero's), plus its highest ``valueCharacteristics`` times
+    ``valueCharacteristicMultiplier`` (1 if none), ``valuePerLevel`` for each level past the
+    first and ``valuePerEchelon`` for each echelon (levels 1-3, 4-6, 7-9, 10)."""
+    if item.get("valueFromController"):
+        value = 0
+    level = int(out.get("level", 1))
+    named = item.get("valueCharacteristics") or []
+    if named:
+        chars = notation.characteristics(named, f"{field}.valueCharacteristics", where)
+        scores = out.get("characteristics", {})
+        multiplier = _whole(item, "valueCharacteristicMultiplier", where, field) or 1
+        value += max(int(scores.get(c, 0)) for c in chars) * multiplier
+    value += _whole(item, "valuePerLevel", where, field) * (level - 1)
+    echelon = (level + 2) // 3 if 1 <= level <= 10 else 1  # as Forge Steel counts it, 1 outside 1-10
+    value += _whole(item, "valuePerEchelon", where, field) * echelon
+    return value
+
+
+def _whole(item: dict[str, Any], key: str, where: Where, field: str) -> int:
+    value = item.get(key)
+    return 0 if value in (None, "") else notation.leading_number(value, f"{field}.{key}", where, what=key)
 
 
 def ability(raw: dict[str, Any], where: Where, field: str) -> dict[str, Any]:
@@ -344,9 +460,23 @@ def _distance(raw: Any, where: Where, field: str) -> dict[str, Any]:
     kinds = [s["kind"] for s in shapes]
     if kinds == ["melee", "ranged"]:
         return {"kind": "melee or ranged", "value": shapes[0]["value"], "within": shapes[1]["value"]}
-    if len(shapes) > 1:
-        raise where.fail("more than one distance: only melee with ranged is read", field)
+    if len(shapes) > 1:  # "Self or 2 burst": the engine has no such distance, kept as printed
+        return {"kind": "special", "text": " or ".join(_printed(s) for s in shapes)}
     return shapes[0]
+
+
+def _printed(shape: dict[str, Any]) -> str:
+    """A distance table as the game prints it (``"Melee 1"``, ``"2 burst"``, ``"3 cube within 10"``)."""
+    kind_of = shape["kind"]
+    if kind_of in ("melee", "ranged"):
+        return f"{kind_of.title()} {shape['value']}"
+    if kind_of in ("aura", "burst"):
+        return f"{shape['value']} {kind_of}"
+    if kind_of in ("cube", "wall"):
+        return f"{shape['size']} {kind_of} within {shape['within']}"
+    if kind_of == "line":
+        return f"{shape['size']} x {shape['width']} line within {shape['within']}"
+    return "Self" if kind_of == "self" else str(shape.get("text", kind_of))
 
 
 def _roll(raw: dict[str, Any], where: Where, field: str) -> dict[str, Any]:

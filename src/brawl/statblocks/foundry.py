@@ -33,9 +33,12 @@ from brawl.conditions import ConditionName
 from brawl.errors import ArgumentTypeError, StateError
 from brawl.io.json import unstructure
 from brawl.io.scenariofields import Where, kind
+from brawl.statblocks.model import ORGANIZATIONS
 
-ACTOR_TYPES = {"npc": "monster", "hero": "hero", "character": "hero"}
-"""Foundry actor types and what brawl reads them as."""
+ACTOR_TYPES = {"npc": "monster", "retainer": "monster", "hero": "hero", "character": "hero"}
+"""Foundry actor types and what brawl reads them as (a retainer is a stat block of organization retainer)."""
+OTHER_DOCUMENTS = ("object", "party", "Actor", "Item", "JournalEntry", "Scene", "RollTable", "Macro")
+"""Foundry document types (and folder document types) an export holds beside stat blocks: skipped."""
 DISTANCES = {
     "melee": "melee",
     "ranged": "ranged",
@@ -59,10 +62,31 @@ TARGETS = {
     "selfally": "self or ally",
     "selforally": "self or ally",
     "special": "special",
+    "enemyobject": "enemy or object",
+    "selforcreature": "self or creature",
 }
-"""Foundry target types (``system.target.type``) and brawl's target kinds."""
+"""Foundry target types (``system.target.type``) and brawl's target kinds; ``enemy or object`` and
+``self or creature``, which the engine has no kind for, are special targets printed as Foundry shows them."""
+SPECIAL_TARGETS = ("enemy or object", "self or creature")
+"""Target types kept as special targets, their words printed."""
 ENDS = {"turn": "end of turn", "save": "save ends", "encounter": "end of encounter", "": ""}
 """Foundry condition ends and brawl's durations."""
+
+
+_ENRICHERS = (
+    (re.compile(r"\[\[/\w+\s+[^\]]*\]\]\{([^}]*)\}"), r"\1"),  # [[/damage 20]]{20 damage}: its label
+    (re.compile(r"\[\[/\w+\s+([^\]]*)\]\]"), r"\1"),  # [[/damage 10]]: its value
+    (re.compile(r"@\w+\[[^\]]*\]\{([^}]*)\}"), r"\1"),  # @UUID[...]{Free Strike}: its label
+)
+"""Foundry's text enrichers (inline rolls, links) and what of them is printed."""
+
+
+def plain(text: str) -> str:
+    """Foundry's HTML as plain text, its inline rolls and links as the words they show."""
+    if "[[" in text or "@" in text:
+        for pattern, shown in _ENRICHERS:
+            text = pattern.sub(shown, text)
+    return notation.plain(text)
 
 
 def looks_like_actor(raw: Any) -> bool:
@@ -140,27 +164,38 @@ def actor(raw: dict[str, Any], where: Where, field: str, notes: list[str]) -> tu
             if given:
                 out[key] = notation.damage_table(given, f"{here}.damage.{key}", where, immunity=immunity)
     if role == "monster":
-        for path, key in (("monster.level", "level"), ("monster.freeStrike", "free_strike")):
+        for path, key in (
+            ("monster.level", "level"),
+            ("monster.freeStrike", "free_strike"),
+            ("retainer.freeStrike", "free_strike"),
+            ("retainer.level", "level"),
+        ):
             number = _number(system, path, where, here)
             if number is not None:
                 out[key] = number
         ev = _get(system, "monster.ev")
         if ev is not None:
             out["ev"], out["ev_for"] = notation.ev(ev, f"{here}.monster.ev", where)
-        words = [w for w in (_get(system, "monster.organization"), _get(system, "monster.role")) if w]
+        group = "retainer" if raw["type"] == "retainer" else "monster"
+        org_word = _get(system, f"{group}.organization") or ("retainer" if group == "retainer" else "")
+        role_word = _get(system, f"{group}.role") or ""
+        if str(role_word).lower() in ORGANIZATIONS:  # the exporter repeats the organization as the role
+            org_word = org_word or role_word
+            role_word = ""
+        words = [w for w in (org_word, role_word) if w]
         organization, kind_of = notation.organization_and_role(
-            [str(w) for w in words], f"{here}.monster.role", where
+            [str(w) for w in words], f"{here}.{group}.role", where
         )
         if organization:
             out["organization"] = organization
         if kind_of:
             out["role"] = kind_of
-        keywords = _get(system, "monster.keywords")
+        keywords = _get(system, f"{group}.keywords")
         if keywords:
-            out["keywords"] = [k.title() for k in notation.names(keywords, f"{here}.monster.keywords", where)]
+            out["keywords"] = [k.title() for k in notation.names(keywords, f"{here}.{group}.keywords", where)]
         captain = _get(system, "monster.captain") or _get(system, "monster.withCaptain")
         if isinstance(captain, str) and captain.strip():
-            out["with_captain"] = notation.plain(captain)
+            out["with_captain"] = plain(captain)
     else:
         recoveries = _number(system, "recoveries.max", where, here)
         if recoveries is not None:
@@ -177,7 +212,8 @@ def actor(raw: dict[str, Any], where: Where, field: str, notes: list[str]) -> tu
             raise where.fail(f"expected an item table, got {kind(item)}", where_item)
         item_type = item.get("type")
         if item_type == "ability":
-            abilities.append(ability(item, where, where_item, malice=role == "monster"))
+            highest = max(chars.values()) if chars else None
+            abilities.append(ability(item, where, where_item, malice=role == "monster", highest=highest))
         elif item_type == "feature":
             traits.append(feature(item, where, where_item))
         elif item_type == "class" and role == "hero":
@@ -210,11 +246,17 @@ def feature(raw: dict[str, Any], where: Where, field: str) -> dict[str, Any]:
     description = _get(raw, "system.description.value", "")
     if not isinstance(description, str):
         raise where.fail(f"expected text, got {kind(description)}", f"{field}.system.description.value")
-    return {"name": name.strip(), "text": notation.plain(description)}
+    return {"name": name.strip(), "text": plain(description)}
 
 
-def ability(raw: dict[str, Any], where: Where, field: str, *, malice: bool) -> dict[str, Any]:
-    """An ability table in brawl's layout from an ``ability`` item."""
+def ability(
+    raw: dict[str, Any], where: Where, field: str, *, malice: bool, highest: int | None = None
+) -> dict[str, Any]:
+    """An ability table in brawl's layout from an ``ability`` item.
+
+    ``highest`` is the creature's highest characteristic, which a potency such as
+    ``@potency.weak+1`` counts from (weak, average and strong are it - 2, - 1 and + 0).
+    """
     name = raw.get("name")
     if not isinstance(name, str) or not name.strip():
         raise where.fail(f"expected the item's name, got {kind(name)}", f"{field}.name")
@@ -237,7 +279,7 @@ def ability(raw: dict[str, Any], where: Where, field: str, *, malice: bool) -> d
     out["target"] = _target(system.get("target"), out["distance"], where, f"{here}.target")
     trigger = system.get("trigger")
     if isinstance(trigger, str) and trigger.strip():
-        out["trigger"] = notation.plain(trigger)
+        out["trigger"] = plain(trigger)
     resource = system.get("resource")
     if resource not in (None, 0, ""):
         amount = notation.leading_number(resource, f"{here}.resource", where, what="cost")
@@ -245,14 +287,14 @@ def ability(raw: dict[str, Any], where: Where, field: str, *, malice: bool) -> d
             out["cost"] = {"resource": "malice" if malice else "heroic", "amount": amount}
     for key, target in (("before", "effect_before"), ("after", "effect_after")):
         value = _get(system, f"effect.{key}")
-        if isinstance(value, str) and notation.plain(value):
-            out[target] = notation.plain(value)
-    roll = _power_roll(system, where, here)
+        if isinstance(value, str) and plain(value):
+            out[target] = plain(value)
+    roll = _power_roll(system, where, here, highest)
     if roll is not None:
         out["power_roll"] = roll
     description = _get(system, "description.value")
-    if isinstance(description, str) and notation.plain(description):
-        out["text"] = notation.plain(description)
+    if isinstance(description, str) and plain(description):
+        out["text"] = plain(description)
     return out
 
 
@@ -276,12 +318,14 @@ def _distance(raw: Any, where: Where, field: str) -> dict[str, Any]:
         return {"kind": found, "value": first, "within": second}
     if found in ("cube", "wall"):
         return {"kind": found, "size": first, "within": second}
-    if found == "line":
+    if found == "line" and first > 0:
         return {"kind": found, "size": first, "width": second, "within": third}
+    if found == "line":  # a line whose length the exporter left empty: printed as given
+        return {"kind": "special", "text": f"line {second} wide within {third}"}
     if found == "self":
         return {"kind": "self"}
     words = raw.get("special") or raw.get("custom") or "Special"
-    return {"kind": "special", "text": notation.plain(str(words))}
+    return {"kind": "special", "text": plain(str(words))}
 
 
 def _target(raw: Any, distance: dict[str, Any], where: Where, field: str) -> dict[str, Any]:
@@ -294,12 +338,15 @@ def _target(raw: Any, distance: dict[str, Any], where: Where, field: str) -> dic
             f"{kind(raw.get('type'))} is not a target type ({', '.join(TARGETS)})", f"{field}.type"
         )
     custom = raw.get("custom")
-    words = notation.plain(custom) if isinstance(custom, str) else ""
+    words = plain(custom) if isinstance(custom, str) else ""
     if found == "special":
         return {"kind": "special", "text": words or "Special"}
     if found == "self":
         return {"kind": "self", **({"text": words} if words else {})}
     value = raw.get("value")
+    if found in SPECIAL_TARGETS:
+        count = "each" if value in (None, "", 0) else str(value)
+        return {"kind": "special", "text": words or f"{count} {found}"}
     out: dict[str, Any] = {"kind": found}
     if value in (None, "", 0):
         if found in ("creature", "enemy", "ally"):
@@ -312,23 +359,32 @@ def _target(raw: Any, distance: dict[str, Any], where: Where, field: str) -> dic
     return out
 
 
-def _potency(raw: Any, where: Where, field: str) -> Potency | None:
+_POTENCY_STEP = {"weak": -2, "average": -1, "strong": 0}
+"""Weak, average and strong potency: the creature's highest characteristic and these."""
+
+
+def _potency(raw: Any, where: Where, field: str, highest: int | None = None) -> Potency | None:
     if not isinstance(raw, dict):
         return None
     char = raw.get("characteristic")
     value = raw.get("value")
-    if not char or value in (None, ""):
-        return None
+    if not char or str(char).lower() == "none" or value in (None, ""):
+        return None  # Foundry writes characteristic "none" on every effect with no potency
     characteristic = notation.characteristic(char, f"{field}.characteristic", where)
     if isinstance(value, str):
-        found = re.fullmatch(r"\s*@potency\.(weak|average|strong)\s*", value)
-        if found:
+        found = re.fullmatch(r"\s*@potency\.(weak|average|strong)\s*(?:([+-])\s*(\d{1,3}))?\s*", value)
+        if found and found.group(2) is None:
             return Potency(characteristic, found.group(1))
+        if found and highest is not None:
+            shift = int(found.group(3)) * (-1 if found.group(2) == "-" else 1)
+            return Potency(characteristic, highest + _POTENCY_STEP[found.group(1)] + shift)
     number = notation.signed(value, f"{field}.value", where)
     return Potency(characteristic, number)
 
 
-def _power_roll(system: dict[str, Any], where: Where, field: str) -> dict[str, Any] | None:
+def _power_roll(
+    system: dict[str, Any], where: Where, field: str, highest: int | None = None
+) -> dict[str, Any] | None:
     effects = _get(system, "power.effects")
     if not effects:
         return None
@@ -346,13 +402,17 @@ def _power_roll(system: dict[str, Any], where: Where, field: str) -> dict[str, A
             raise where.fail(f"expected an effect table, got {kind(effect)}", here)
         kind_of = effect.get("type")
         data = effect.get(kind_of) if isinstance(kind_of, str) else None
+        if isinstance(kind_of, str) and data is None:
+            continue  # an effect the exporter wrote with no tiers (a "Push" with no body): nothing to do
         if not isinstance(kind_of, str) or not isinstance(data, dict):
             raise where.fail(f"expected a {kind_of!s} table of tiers", f"{here}.{kind_of}")
         for n in (1, 2, 3):
             tier = data.get(f"tier{n}")
             if isinstance(tier, dict):
                 try:
-                    tiers[n - 1].extend(_effects(kind_of, tier, chars, where, f"{here}.{kind_of}.tier{n}"))
+                    tiers[n - 1].extend(
+                        _effects(kind_of, tier, chars, where, f"{here}.{kind_of}.tier{n}", highest)
+                    )
                 except (StateError, ArgumentTypeError) as exc:
                     raise where.fail(str(exc), f"{here}.{kind_of}.tier{n}") from None
     out: dict[str, Any] = {
@@ -370,9 +430,16 @@ def _power_roll(system: dict[str, Any], where: Where, field: str) -> dict[str, A
     return out
 
 
-def _effects(kind_of: str, tier: dict[str, Any], chars: list[str], where: Where, field: str) -> list[Effect]:
-    potency = _potency(tier.get("potency"), where, f"{field}.potency")
-    display = notation.plain(str(tier.get("display") or ""))
+def _effects(
+    kind_of: str,
+    tier: dict[str, Any],
+    chars: list[str],
+    where: Where,
+    field: str,
+    highest: int | None = None,
+) -> list[Effect]:
+    potency = _potency(tier.get("potency"), where, f"{field}.potency", highest)
+    display = plain(str(tier.get("display") or ""))
     display = re.sub(r"\s*\{\{\s*potency\s*\}\}\s*", " ", display).strip()
     if kind_of == "damage":
         value = tier.get("value")
@@ -402,9 +469,11 @@ def _effects(kind_of: str, tier: dict[str, Any], chars: list[str], where: Where,
         if out:
             return out
         return [TextEffect(display, potency)] if display else []
-    if kind_of == "other":
+    if kind_of in ("other", "resource"):  # a resource gained: text for the table
         return [TextEffect(display, potency)] if display else []
-    raise where.fail(f"{kind(kind_of)} is not an effect type (damage, applied, forced, other)", field)
+    raise where.fail(
+        f"{kind(kind_of)} is not an effect type (damage, applied, forced, resource, other)", field
+    )
 
 
 __all__ = ["ACTOR_TYPES", "ability", "actor", "feature", "looks_like_actor", "looks_like_item"]

@@ -32,12 +32,12 @@ from brawl.io.scenariofields import Where, kind
 from brawl.statblocks.load import (
     MAX_FILE_BYTES,
     StatBlockFile,
+    ambiguous,
     bundled_statblocks,
-    find_statblock,
     load_statblocks,
     loads_statblocks,
 )
-from brawl.statblocks.model import HeroSheet, StatBlock
+from brawl.statblocks.model import HeroSheet, StatBlock, slug
 
 STATBLOCK_FIELDS = (
     "name",
@@ -162,12 +162,18 @@ class StatBlockLibrary:
         self.bundled: StatBlockFile | None = None
 
     def find(self, name: str) -> StatBlock | HeroSheet | None:
-        found = find_statblock(name, self.files)
-        if found is None:
-            if self.bundled is None:
-                self.bundled = bundled_statblocks()
-            found = self.bundled.get(name)
-        return found
+        """The stat block a name or id stands for, in the scenario's files or brawl's own.
+
+        A name that stat blocks of two sources answer to (an imported ``"MARA"`` and the bundled
+        hero ``mara``) is an error naming both: the scenario names one by its id
+        (``heroes:mara``, ``bundled:mara``). An imported stat block never replaces a bundled one.
+        """
+        if self.bundled is None:
+            self.bundled = bundled_statblocks()
+        found = [hit for file in (*self.files, self.bundled) for hit in file.find_all(name)]
+        if len(found) > 1:
+            raise ambiguous(name, found)
+        return found[0][2] if found else None
 
     def fill(self, row: dict[str, Any], field: str) -> dict[str, Any]:
         """The row with the fields of the stat block it names; the row's own keys win."""
@@ -177,13 +183,20 @@ class StatBlockLibrary:
         name = body.pop("statblock")
         if not isinstance(name, str):
             raise self.where.fail(f"expected a stat block's name, got {kind(name)}", f"{field}.statblock")
-        block = self.find(name)
+        try:
+            block = self.find(name)
+        except ScenarioError as exc:
+            raise self.where.fail(exc.reason, f"{field}.statblock") from None
         if block is None:
             known = sorted({b.key for f in self.files for b in f.blocks})
             if self.bundled is not None:
                 known += sorted(b.key for b in self.bundled.blocks)
+            unread = [
+                p for f in self.files for p in f.failed if p.statblock and slug(p.statblock) == slug(name)
+            ]
+            why = f"; {unread[0]}" if unread else ""
             raise self.where.fail(
-                f"no stat block named {name!r} (known: {', '.join(known)})", f"{field}.statblock"
+                f"no stat block named {name!r} (known: {', '.join(known)}){why}", f"{field}.statblock"
             )
         return {**statblock_fields(block), **body}
 

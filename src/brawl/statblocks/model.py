@@ -13,6 +13,7 @@ Every field is checked when the record is built: a value of the wrong Python typ
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -50,6 +51,10 @@ MAX_EV = 10_000
 """The largest encounter value."""
 MAX_RECOVERIES = 1_000
 """The most Recoveries a hero sheet may list."""
+
+
+_END_EFFECT = re.compile(r"(?i)\btakes?\s+(\d{1,4})\s+damage\b")
+"""The damage of an End Effect trait: "... can take 5 damage to end one effect ..."."""
 
 
 def _whole(lo: int, hi: int) -> Any:
@@ -153,8 +158,8 @@ class StatBlock:
     """The creature's name, as printed; stat blocks are found by it (case and spaces aside)."""
     stamina: int = attrs.field(validator=_whole(1, MAX_STAMINA))
     """Stamina maximum; a minion's own Stamina, not its squad's."""
-    level: int = attrs.field(default=1, validator=_whole(1, MAX_LEVEL))
-    """Level."""
+    level: int = attrs.field(default=1, validator=_whole(0, MAX_LEVEL))
+    """Level; 0 for a noncombatant (its creature is level 1 for the engine, whose levels start at 1)."""
     organization: str = attrs.field(default="", validator=_one_of(ORGANIZATIONS))
     """Minion, horde, platoon, elite, leader, solo or retainer (empty if not given)."""
     role: str = attrs.field(default="", validator=_one_of(ROLES))
@@ -208,6 +213,25 @@ class StatBlock:
         """A solo creature: two turns a round (RB5-SOLO)."""
         return self.organization == "solo"
 
+    @property
+    def villain_actions(self) -> tuple[Ability, ...]:
+        """Its villain actions, in printed order: a leader's or solo's three, each usable once an
+        encounter, one a round among all creatures, at the end of another creature's turn
+        (RB-VILLAIN-01..04). They stay among :attr:`abilities`, which the creature uses."""
+        return tuple(a for a in self.abilities if a.action_type == "villain action")
+
+    @property
+    def end_effect(self) -> int | None:
+        """The damage its End Effect trait takes to end an effect a save could end, at the end of
+        each of its turns (RB-SOLO-02), read from the trait's words; None without the trait."""
+        for trait in self.traits:
+            name = trait.name.lower()
+            if "end effect" in name or ("solo" in name and "monster" in name):  # "Solo Phantom Monster"
+                found = _END_EFFECT.search(trait.text)
+                if found:
+                    return int(found.group(1))
+        return None
+
     def creature(self, id: str, **fields: Any) -> Creature:
         """The creature this stat block describes, with ``id``; ``fields`` set or override any other."""
         base: dict[str, Any] = {
@@ -221,7 +245,7 @@ class StatBlock:
             "stamina_max": self.stamina,
             "immunities": self.immunities,
             "weaknesses": self.weaknesses,
-            "level": self.level,
+            "level": max(self.level, 1),
             "solo": self.is_solo,
             "abilities": self.abilities,
         }

@@ -18,6 +18,7 @@ Each reader turns a table into brawl's own stat block layout (see
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import brawl.statblocks.text as notation
@@ -89,6 +90,11 @@ def monster(raw: Any, where: Where, field: str, notes: list[str]) -> dict[str, A
     words = notation.names(roles, f"{at}{'roles' if 'roles' in raw else 'role'}", where)
     if "organization" in raw:
         words = [*notation.names(raw["organization"], f"{at}organization", where), *words]
+    words = [w for text in words for w in text.split()]
+    retired = [w for w in words if w.lower() in RETIRED_ROLES]
+    if retired:
+        notes.append(f"{name}: role {retired[0]} read as {RETIRED_ROLES[retired[0].lower()]}")
+        words = [RETIRED_ROLES.get(w.lower(), w) for w in words]
     organization, role = notation.organization_and_role(words, f"{at}roles", where)
     if organization:
         out["organization"] = organization
@@ -108,7 +114,7 @@ def monster(raw: Any, where: Where, field: str, notes: list[str]) -> dict[str, A
     if "movement" in raw:
         out["movement"] = notation.movement(raw["movement"], f"{at}movement", where)
     if "size" in raw:
-        out["size"] = notation.size(raw["size"], f"{at}size", where)
+        out["size"] = _size(raw["size"], f"{at}size", where, notes, name)
     if "stability" in raw:
         out["stability"] = notation.leading_number(
             raw["stability"], f"{at}stability", where, what="stability"
@@ -181,6 +187,26 @@ def _is_trait(item: dict[str, Any], key: str) -> bool:
     )
 
 
+def _dash(value: Any) -> bool:
+    """Whether a value is the dash an export prints for "none" (``"-"``, ``"—"``) or empty."""
+    return isinstance(value, str) and value.strip() in ("", "-", "\u2013", "\u2014")
+
+
+RETIRED_ROLES = {"skirmisher": "harrier"}
+"""Roles of earlier printings and the role that replaced them."""
+_SIZE = re.compile(r"\s*(\d+[TSML]?)\b", re.I)
+
+
+def _size(value: Any, field: str, where: Where, notes: list[str], owner: str) -> str | int:
+    """A size; of several (``"1S, 1M, 1L, OR 2"``, ``"1S-2"``, ``"2 or 3"``) the first, noted."""
+    if isinstance(value, str) and re.search(r"(?i)[,-]|\bor\b", value):
+        found = _SIZE.match(value)
+        if found:
+            notes.append(f"{owner}: size {value.strip()!r} read as its first, {found.group(1).upper()}")
+            return found.group(1).upper()
+    return notation.size(value, field, where)
+
+
 def _list(value: Any) -> list[Any]:
     return value if isinstance(value, list) else []
 
@@ -226,7 +252,7 @@ def ability(raw: dict[str, Any], where: Where, field: str, notes: list[str], *, 
         raise where.fail(f"expected the ability's name, got {kind(name)}", f"{field}.name")
     out: dict[str, Any] = {"name": name.strip()}
     category = _category(raw)
-    usage_key = next((k for k in ("usage", "action_type", "action") if k in raw), None)
+    usage_key = next((k for k in ("usage", "action_type", "action") if k in raw and not _dash(raw[k])), None)
     if usage_key is not None:
         out["action_type"] = notation.action_type(raw[usage_key], f"{field}.{usage_key}", where)
     elif isinstance(raw.get("type"), str) and _is_action(raw["type"]):
@@ -253,8 +279,14 @@ def ability(raw: dict[str, Any], where: Where, field: str, notes: list[str], *, 
     if raw.get("trigger"):
         out["trigger"] = _text(raw["trigger"], f"{field}.trigger", where)
     cost = raw.get("cost")
+    malice = re.match(r"\s*(\d{1,3})\+?\s+malice\b", cost, re.I) if isinstance(cost, str) else None
     if isinstance(cost, str) and "signature" in cost.lower():
         out.setdefault("category", "signature")
+    elif isinstance(cost, str) and re.match(r"(?i)\s*villain action\b", cost):
+        out["category"] = "villain"  # "Villain Action 1": which of the three, not a price
+        out["action_type"] = "villain action"
+    elif malice is not None:  # "3 Malice", "1 Malice per target": the amount, the words kept
+        out["cost"] = {"resource": "malice", "amount": int(malice.group(1)), "text": malice.string.strip()}
     elif cost is not None:
         found = notation.cost(cost, f"{field}.cost", where, default="malice")
         if found is not None:
