@@ -26,25 +26,31 @@ from brawl.abilities.model import (
     ApplyCondition,
     Damage,
     Effect,
+    Fall,
     ForcedMovement,
+    GainResource,
+    NamedEffect,
+    Shift,
     TextEffect,
 )
 from brawl.abilities.potency import check_potency
 from brawl.checks import whole_number
 from brawl.conditions import Duration
-from brawl.creature import Creature, MapObject
+from brawl.creature import MAX_COUNT, Creature, MapObject
 from brawl.dice import power_dice
 from brawl.errors import ActionUnavailableError, ArgumentTypeError, InvalidArgumentError, RulesError
 from brawl.events.abilities import (
     AbilityUsed,
     EffectForTable,
     PotencyChecked,
+    ResourceGained,
     ResourceRefunded,
     ResourceSpent,
     TierReached,
 )
 from brawl.events.base import Note
 from brawl.events.dice import PowerRolled
+from brawl.events.turns import MaliceGained
 from brawl.fields import flag, ident, ids, position, positions, replaced, text
 from brawl.geometry import Pos, distance
 from brawl.outcome import Outcome
@@ -58,6 +64,7 @@ from brawl.rules.conditions import (
 from brawl.rules.cover import creature_cover, line_of_effect, sees_space
 from brawl.rules.damage import deal_damage
 from brawl.rules.edges import Reason, bane, lowered_keywords, reasons
+from brawl.rules.falling import fall, should_fall
 from brawl.rules.forced import ForcedMove, force_move, verify_force_move
 from brawl.rules.stealth import verify_can_target
 from brawl.rules.strikes import living, roll_against
@@ -708,6 +715,10 @@ def _apply(out: Outcome, plan: _Plan, request: UseAbility, tid: str, effect: Eff
     dead = isinstance(thing, Creature) and thing.dead
     if isinstance(effect, TextEffect):
         return _table(out, user, ability, effect.text, tid)
+    if isinstance(effect, GainResource):
+        return _gain(out, user_now, ability, tid, effect)
+    if isinstance(effect, Shift):
+        return _shift(out, user_now, ability, tid, effect)
     if isinstance(effect, ForcedMovement):
         move = _forced(effect, user_now, ability, tid, plan.area, request)
         try:
@@ -724,7 +735,92 @@ def _apply(out: Outcome, plan: _Plan, request: UseAbility, tid: str, effect: Eff
             deal_damage, tid, _amount(user_now, effect), _type(effect, request), source=user.id,
             knock_out=request.knock_out, rules=("R-ABIL-2",),
         )  # fmt: skip
+    if isinstance(effect, NamedEffect):
+        return _named(out, user_now, ability, tid, effect)
+    if isinstance(effect, Fall):
+        return _fall(out, tid, effect, thing)
     return _condition(out, user_now, tid, effect, thing)
+
+
+_LASTS = {
+    "end of turn": ("until the end of its turn", "RB2-EOT"),
+    "save ends": ("until it saves (6+ on a d10 at the end of its turn)", "RB2-SAVE"),
+    "end of encounter": ("until the end of the encounter", "RB2-EOE"),
+    "": ("until an effect ends it", "R-ABIL-5"),
+}
+"""How long a named effect lasts, in words, and the rule that ends it."""
+
+
+def _named(out: Outcome, user: Creature, ability: Ability, tid: str, effect: NamedEffect) -> Outcome:
+    """A named lasting effect the nine conditions do not cover: shown to the table on its target
+    with how it ends (R-ABIL-14, RB2-EOT, RB2-SAVE, RB2-EOE)."""
+    lasts, rule = _LASTS[effect.duration]
+    return out.add(
+        EffectForTable(
+            user=user.id,
+            ability=ability.name,
+            text=f"{tid} is {effect.name} {lasts}" if effect.duration else f"{tid} is {effect.name}",
+            target=tid,
+            rules=("R-ABIL-4", "R-ABIL-14", rule),
+        )
+    )
+
+
+def _shift(out: Outcome, user: Creature, ability: Ability, tid: str, effect: Shift) -> Outcome:
+    """The mover may shift now, its path its own choice: offered to the table (DS-MOVE-09, R-ABIL-14)."""
+    mover = tid if effect.who == "target" else user.id
+    if mover not in out.state.creatures:
+        return out.add(Note(text=f"{mover} can't shift: it is not a creature", rules=("R-ABIL-14",)))
+    where = f"up to {effect.distance} squares" if effect.distance is not None else f"into {effect.place}"
+    return out.add(
+        EffectForTable(
+            user=user.id,
+            ability=ability.name,
+            text=f"{mover} may shift {where}",
+            target=tid,
+            rules=("R-ABIL-14", "DS-MOVE-09", "DS-MOVE-10"),
+        )
+    )
+
+
+def _fall(out: Outcome, tid: str, effect: Fall, thing: Creature | MapObject) -> Outcome:
+    """The target falls if nothing holds it up where it is (DS-FALL-01, R-ABIL-14)."""
+    if isinstance(thing, Creature) and should_fall(out.state, tid):
+        return out.then(fall, tid, rules=("R-ABIL-14",))
+    return out.add(
+        Note(
+            text=f"{effect.printed()}: nothing is below {tid} to fall into", rules=("R-ABIL-14", "DS-FALL-01")
+        )
+    )
+
+
+def _gain(out: Outcome, user: Creature, ability: Ability, tid: str, effect: GainResource) -> Outcome:
+    """Malice for the Director, or Heroic Resource for a hero (RB6-MALICE, R-ABIL-14)."""
+    state = out.state
+    if effect.resource == "malice":
+        malice = _resource(state, user, "malice")
+        if malice is None:
+            return out.add(
+                Note(text=f"{effect.printed()}: no Director's Malice is kept here", rules=("RB6-MALICE",))
+            )
+        total = min(MAX_COUNT, malice + effect.amount)
+        return out.add(
+            MaliceGained(
+                amount=effect.amount, total=total, reason=ability.name, rules=("RB6-MALICE", "R-ABIL-14")
+            ),
+            state=state.with_turn(attrs.evolve(state.turn, malice=total)),  # type: ignore[misc]
+        )
+    who = tid if effect.who == "target" else user.id
+    c = state.creatures.get(who)
+    if c is None or not c.hero:
+        return out.add(
+            Note(text=f"{effect.printed()}: {who} is not a hero with a Heroic Resource", rules=("R-ABIL-14",))
+        )
+    total = min(MAX_COUNT, c.heroic_resource + effect.amount)
+    return out.add(
+        ResourceGained(creature=who, amount=effect.amount, total=total, rules=("R-ABIL-14",)),
+        state=state.update_creature(who, heroic_resource=total),
+    )
 
 
 def _amount(user: Creature, effect: Damage) -> int:
@@ -750,7 +846,8 @@ def _condition(
     try:
         return out.then(
             add_condition, tid, effect.condition, DURATIONS[effect.duration], source=user.id,
-            rules=("R-ABIL-5",),
+            can_stand=effect.can_stand,
+            rules=("R-ABIL-5",) if effect.can_stand else ("R-ABIL-5", "RB1-PRONE"),
         )  # fmt: skip
     except RulesError as exc:
         return out.add(Note(text=f"{effect.printed()} on {tid}: not imposed ({exc})", rules=("R-ABIL-5",)))

@@ -1,0 +1,176 @@
+"""parse_tier on the phrasings stat blocks print beyond the usual forms, and their resolution
+(RB3-TIERS, RB2-POTENCY, R-ABIL-5, R-ABIL-14). The tier texts are made up in those phrasings."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import brawl
+from brawl import Creature, Encounter, Terrain
+from brawl.abilities.model import (
+    Ability,
+    ApplyCondition,
+    Damage,
+    Distance,
+    Fall,
+    ForcedMovement,
+    GainResource,
+    NamedEffect,
+    Potency,
+    PowerRoll,
+    Shift,
+    Target,
+    Tier,
+)
+from brawl.abilities.parse import parse_tier
+from brawl.conditions import ConditionName, Duration
+from brawl.demo import GALE_BLAST
+from brawl.errors import ActionUnavailableError
+from brawl.events.abilities import EffectForTable, ResourceGained
+from brawl.events.base import Note
+from brawl.events.turns import MaliceGained
+
+
+@pytest.mark.parametrize(
+    ("text", "effects"),
+    [
+        ("push 2, prone", (ForcedMovement("push", 2), ApplyCondition("prone", ""))),
+        (
+            "4 damage; dazed and restrained (save ends)",
+            (Damage(4), ApplyCondition("dazed", "save ends"), ApplyCondition("restrained", "save ends")),
+        ),
+        (
+            "M < 1 weakened and slowed (EoT)",
+            (
+                ApplyCondition("weakened", "end of turn", Potency("might", 1)),
+                ApplyCondition("slowed", "end of turn", Potency("might", 1)),
+            ),
+        ),
+        (
+            "A < 2 prone and can't stand (EoT)",
+            (ApplyCondition("prone", "end of turn", Potency("agility", 2), can_stand=False),),
+        ),
+        ("prone and can’t stand (save ends)", (ApplyCondition("prone", "save ends", can_stand=False),)),
+        ("No effect.", ()),
+        ("3 damage; pulled 2", (Damage(3), ForcedMovement("pull", 2))),
+        ("5 cold, fire, or sonic damage", (Damage(5, (), ("cold", "fire", "sonic")),)),
+        (
+            "M < [strong] bleeding (save ends)",
+            (ApplyCondition("bleeding", "save ends", Potency("might", "strong")),),
+        ),
+        ("push 3; forced movement is vertical", (ForcedMovement("push", 3, vertical=True),)),
+        ("the target shifts up to 2 squares", (Shift(2),)),
+        ("2 damage; the kobold can shift 1 square", (Damage(2), Shift(1, "user"))),
+        (
+            "the target can shift into the nearest unoccupied space outside the hole",
+            (Shift(None, "target", "the nearest unoccupied space outside the hole"),),
+        ),
+        ("the target falls", (Fall(),)),
+        ("the Director gains 2 Malice", (GainResource(2, "malice", "director"),)),
+        ("6 damage; the target gains 1 rage", (Damage(6), GainResource(1, "heroic", "target", "rage"))),
+        (
+            "A < 2 the target is burning (save ends)",
+            (NamedEffect("burning", "save ends", Potency("agility", 2)),),
+        ),
+        ("I < 1 charmed (EoT)", (NamedEffect("charmed", "end of turn", Potency("intuition", 1)),)),
+        ("the target is hexed", (NamedEffect("hexed"),)),
+        (
+            "slowed and the target is marked (save ends)",
+            (ApplyCondition("slowed", "save ends"), NamedEffect("marked", "save ends")),
+        ),
+    ],
+)
+def test_real_phrasings_are_read(text: str, effects: tuple[object, ...]) -> None:
+    """RB3-TIERS, RB2-POTENCY, RB2-EOT, RB2-SAVE, R-ABIL-14: each phrasing into its records, no text left."""
+    tier = parse_tier(text)
+    assert tier == Tier(text, effects)
+    assert tier.unresolved == ()
+    assert parse_tier(tier.printed()).effects == effects
+
+
+def _fight(tier: str, *, hero_target: bool = False) -> Encounter:
+    """The ogre (Might 0) at (2, 2) with one melee strike printing ``tier`` at every tier; the
+    target at (3, 2)."""
+    blow = Ability(
+        "Test Blow", "main action", None, ("Melee", "Strike", "Weapon"),
+        distance=Distance("melee", 1), target=Target("creature"),
+        power_roll=PowerRoll(("might",), tiers=(parse_tier(tier), parse_tier(tier), parse_tier(tier))),
+    )  # fmt: skip
+    ogre = Creature(id="ogre", pos=(2, 2, 0), stamina_max=40, abilities=(blow,))
+    other = Creature(id="hero", side="heroes", hero=hero_target, pos=(3, 2, 0), stamina_max=30)
+    return Encounter.create(Terrain.flat(10, 10), [ogre, other])
+
+
+def test_prone_and_cant_stand_keeps_the_target_down_rb1_prone() -> None:
+    """R-ABIL-5, RB1-PRONE, RB2-EOT: "prone and can't stand (EoT)" imposes prone that lasts to the
+    end of the target's turn and that Stand Up can't end."""
+    out = brawl.use_ability(
+        _fight("prone and can't stand (EoT)"), "ogre", "Test Blow", targets=["hero"], dice=(9, 9)
+    )
+    (prone,) = out.state.creature("hero").conditions_named(ConditionName.PRONE)
+    assert prone.can_stand is False
+    assert prone.duration is Duration.EOT
+    with pytest.raises(ActionUnavailableError, match="RB1-PRONE"):
+        brawl.stand_up(out.state, "hero")
+
+
+def test_malice_gain_goes_to_the_director_rb6_malice() -> None:
+    """RB6-MALICE, R-ABIL-14: "the Director gains 2 Malice" with 5 Malice: 7."""
+    enc, _ = brawl.start_combat(_fight("the Director gains 2 Malice"), d10=1)
+    enc = enc.with_turn(attrs.evolve(enc.turn, malice=5))
+    out = brawl.use_ability(enc, "ogre", "Test Blow", targets=["hero"], dice=(9, 9), granted=True)
+    (gained,) = [e for e in out.events if isinstance(e, MaliceGained)]
+    assert (gained.amount, gained.total) == (2, 7)
+    assert gained.rules == ("RB6-MALICE", "R-ABIL-14")
+    assert out.state.turn.malice == 7  # type: ignore[union-attr]
+
+
+def test_heroic_resource_gain_for_a_hero_target_r_abil_14() -> None:
+    """R-ABIL-14: "the target gains 3 rage" adds 3 Heroic Resource to a hero target with 0."""
+    out = brawl.use_ability(
+        _fight("the target gains 3 rage", hero_target=True),
+        "ogre",
+        "Test Blow",
+        targets=["hero"],
+        dice=(9, 9),
+    )
+    (gained,) = [e for e in out.events if isinstance(e, ResourceGained)]
+    assert (gained.creature, gained.amount, gained.total) == ("hero", 3, 3)
+    assert gained.rules == ("R-ABIL-14",)
+    assert out.state.creature("hero").heroic_resource == 3
+
+
+def test_named_effect_and_shift_are_shown_to_the_table_r_abil_14() -> None:
+    """R-ABIL-14, RB2-SAVE, DS-MOVE-09: a named effect is shown on its target with how it ends;
+    the shift is offered to its mover, the ogre."""
+    enc = _fight("the target is burning (save ends); the ogre shifts up to 2 squares")
+    out = brawl.use_ability(enc, "ogre", "Test Blow", targets=["hero"], dice=(9, 9))
+    burning, shift = [e for e in out.events if isinstance(e, EffectForTable)]
+    assert burning.text.startswith("hero is burning until it saves")
+    assert burning.rules == ("R-ABIL-4", "R-ABIL-14", "RB2-SAVE")
+    assert (shift.text, shift.rules) == (
+        "ogre may shift up to 2 squares",
+        ("R-ABIL-14", "DS-MOVE-09", "DS-MOVE-10"),
+    )
+
+
+def test_the_target_falls_only_with_nothing_below_it_ds_fall_01() -> None:
+    """R-ABIL-14, DS-FALL-01: on the ground, "the target falls" has nothing to fall into: a note."""
+    out = brawl.use_ability(_fight("the target falls"), "ogre", "Test Blow", targets=["hero"], dice=(9, 9))
+    (note,) = [e for e in out.events if isinstance(e, Note)]
+    assert note.rules == ("R-ABIL-14", "DS-FALL-01")
+    assert out.state.creature("hero").pos == (3, 2, 0)
+
+
+def test_gale_blast_tier_3_leaves_the_ogre_prone_and_unable_to_stand() -> None:
+    """RB2-POTENCY, R-ABIL-5, RB1-PRONE: the demo's Gale Blast at tier 3 (9 + 9) on the bridge's
+    ogre (Agility -1 < 2): prone and can't stand (EoT), so Stand Up is refused."""
+    enc = brawl.load_scenario(brawl.bundled_scenario("bridge"))
+    kira = enc.creature("kira")
+    armed = enc.with_creature(attrs.evolve(kira, abilities=(*kira.abilities, GALE_BLAST)))
+    out = brawl.use_ability(armed, "kira", "Gale Blast", targets=["ogre"], dice=(9, 9))
+    (prone,) = out.state.creature("ogre").conditions_named(ConditionName.PRONE)
+    assert (prone.can_stand, prone.duration) == (False, Duration.EOT)
+    with pytest.raises(ActionUnavailableError, match="RB1-PRONE"):
+        brawl.stand_up(out.state, "ogre")
