@@ -16,6 +16,7 @@ from brawl.abilities.model import (
     Fall,
     ForcedMovement,
     GainResource,
+    Healing,
     NamedEffect,
     Potency,
     PowerRoll,
@@ -23,13 +24,14 @@ from brawl.abilities.model import (
     Target,
     Tier,
 )
-from brawl.abilities.parse import parse_tier
+from brawl.abilities.parse import parse_effects, parse_tier
 from brawl.conditions import ConditionName, Duration
 from brawl.demo import GALE_BLAST
 from brawl.errors import ActionUnavailableError
 from brawl.events.abilities import EffectForTable, ResourceGained
 from brawl.events.base import Note
 from brawl.events.turns import MaliceGained
+from brawl.statblocks import text as notation
 
 
 @pytest.mark.parametrize(
@@ -174,3 +176,57 @@ def test_gale_blast_tier_3_leaves_the_ogre_prone_and_unable_to_stand() -> None:
     assert (prone.can_stand, prone.duration) == (False, Duration.EOT)
     with pytest.raises(ActionUnavailableError, match="RB1-PRONE"):
         brawl.stand_up(out.state, "ogre")
+
+
+@pytest.mark.parametrize(
+    ("text", "effects"),
+    [
+        ("the target regains 6 Stamina", (Healing(6),)),
+        ("the goblin regains 3 Stamina", (Healing(3, "user"),)),
+        (
+            "the target is bleeding until the end of the encounter",
+            (ApplyCondition("bleeding", "end of encounter"),),
+        ),
+        ("the target is soaked until the end of the encounter", (NamedEffect("soaked", "end of encounter"),)),
+        ("push 3. Forced movement is vertical.", (ForcedMovement("push", 3, vertical=True),)),
+    ],
+)
+def test_more_real_phrasings_are_read(text: str, effects: tuple[object, ...]) -> None:
+    """R-STAM-5, RB2-EOE, DS-FORCE-10, R-ABIL-14: Stamina regained, "until the end of the
+    encounter" as (EoE), sentences read as clauses."""
+    tier = parse_tier(text)
+    assert tier.effects == effects
+    assert parse_tier(tier.printed()).effects == effects
+
+
+def test_healing_regains_stamina_up_to_the_maximum_r_stam_5() -> None:
+    """R-ABIL-14, R-STAM-5: "the target regains 6 Stamina" at 27 of 30: 30."""
+    enc = _fight("the target regains 6 Stamina")
+    enc = enc.with_creature(attrs.evolve(enc.creature("hero"), stamina=27))
+    out = brawl.use_ability(enc, "ogre", "Test Blow", targets=["hero"], dice=(9, 9))
+    assert out.state.creature("hero").stamina == 30
+
+
+def test_parse_effects_puts_a_potency_stored_apart_on_each_effect_rb2_potency() -> None:
+    """RB2-POTENCY: words kept beside a potency stored apart get it, unless they print their own."""
+    might = Potency("might", 2)
+    assert parse_effects("prone and can't stand (EoT)", might) == (
+        ApplyCondition("prone", "end of turn", might, can_stand=False),
+    )
+    assert parse_effects("push 2, A < 1 prone", might) == (
+        ForcedMovement("push", 2, potency=might),
+        ApplyCondition("prone", "", Potency("agility", 1)),
+    )
+
+
+@pytest.mark.parametrize(
+    ("printed", "kind"),
+    [
+        ("The triggering creature", "creature"),
+        ("triggering enemy", "enemy"),
+        ("the triggering creature or object", "creature or object"),
+    ],
+)
+def test_the_triggering_creature_is_one_target(printed: str, kind: str) -> None:
+    """R-ABIL-9: "the triggering creature" is one target of that kind, the words kept."""
+    assert notation.target(printed) == {"kind": kind, "count": 1, "text": printed}

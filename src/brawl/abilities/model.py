@@ -395,6 +395,22 @@ class Fall:
         return _with_potency(self.potency, "the target falls")
 
 
+@attrs.frozen
+class Healing:
+    """ "The target regains 6 Stamina": Stamina regained, up to its maximum (R-STAM-5, R-ABIL-14)."""
+
+    amount: int = attrs.field(validator=_number(1))
+    """The Stamina regained."""
+    who: str = attrs.field(default="target", validator=_one_of(SHIFTERS))
+    """``"target"`` or ``"user"`` (another creature named: the user)."""
+    potency: Potency | None = attrs.field(default=None, validator=_instance_of(Potency, optional=True))
+    """Applies only if the target fails this potency."""
+
+    def printed(self) -> str:
+        """``the target regains 6 Stamina``."""
+        return _with_potency(self.potency, f"the {self.who} regains {self.amount} Stamina")
+
+
 GAINERS = ("user", "target", "director")
 """Who a printed gain goes to: the user, the target, or the Director (Malice)."""
 
@@ -450,11 +466,19 @@ def _with_potency(potency: Potency | None, text: str) -> str:
 
 
 Effect: TypeAlias = (
-    Damage | ForcedMovement | ApplyCondition | NamedEffect | Shift | Fall | GainResource | TextEffect
+    Damage
+    | ForcedMovement
+    | ApplyCondition
+    | NamedEffect
+    | Shift
+    | Fall
+    | GainResource
+    | Healing
+    | TextEffect
 )
 """One parsed effect of a tier."""
 EFFECT_TYPES: tuple[type, ...] = (
-    Damage, ForcedMovement, ApplyCondition, NamedEffect, Shift, Fall, GainResource, TextEffect,
+    Damage, ForcedMovement, ApplyCondition, NamedEffect, Shift, Fall, GainResource, Healing, TextEffect,
 )  # fmt: skip
 """The classes of :data:`Effect`."""
 
@@ -696,6 +720,7 @@ __all__ = [
     "Fall",
     "ForcedMovement",
     "GainResource",
+    "Healing",
     "NamedEffect",
     "Potency",
     "PowerRoll",

@@ -31,6 +31,7 @@ from brawl.abilities.model import (
     Fall,
     ForcedMovement,
     GainResource,
+    Healing,
     NamedEffect,
     Potency,
     Shift,
@@ -55,7 +56,11 @@ _CONDITIONS = "|".join(c.value for c in ConditionName)
 _MARKS = {mark.strip().lower(): duration for duration, mark in DURATION_MARKS.items() if mark}
 _MARKS["(end of encounter)"] = "end of encounter"
 _MARKS["(save end)"] = "save ends"
-_MARK = r"(?:\s*(?P<mark>\((?:eot|save ends?|eoe|end of encounter)\)))?"
+_MARKS["until the end of the encounter"] = "end of encounter"
+_MARK = (
+    r"(?:\s*(?P<mark>\((?:eot|save ends?|eoe|end of encounter)\)"
+    r"|until\s+the\s+end\s+of\s+the\s+encounter))?"
+)
 _CONDITION = re.compile(
     rf"(?:(?:the\s+target\s+)?is\s+)?(?P<name>{_CONDITIONS}|prone\s+and\s+can[’']?t\s+stand){_MARK}",
     re.IGNORECASE,
@@ -77,6 +82,7 @@ _GAIN = re.compile(
     rf"(?P<what>malice|heroic\s+resource|{'|'.join(RESOURCE_WORDS)})",
     re.IGNORECASE,
 )
+_REGAIN = re.compile(r"the\s+(?P<who>[\w’' -]+?)\s+regains?\s+(?P<n>\d+)\s+stamina", re.IGNORECASE)
 _NO_EFFECT = re.compile(r"no\s+effect", re.IGNORECASE)
 _VERTICAL = re.compile(r"(?:the\s+)?forced\s+movement\s+is\s+vertical", re.IGNORECASE)
 _JOINS = re.compile(r"\s*,\s*(?:and\s+)?(?!can[’']?t\s)|\s+and\s+(?!can[’']?t\s)", re.IGNORECASE)
@@ -139,6 +145,8 @@ def _other(clause: str) -> Effect | None:
         return Shift(distance, "target" if m["who"].lower() == "target" else "user")
     if m := _SHIFT_TO.fullmatch(clause):
         return Shift(None, "target" if m["who"].lower() == "target" else "user", " ".join(m["place"].split()))
+    if (m := _REGAIN.fullmatch(clause)) and (amount := _number(m["n"])):
+        return Healing(amount, "target" if m["who"].lower() == "target" else "user")
     if _FALL.fullmatch(clause):
         return Fall()
     if m := _GAIN.fullmatch(clause):
@@ -249,6 +257,24 @@ def parse_tier(text: str) -> Tier:
     return Tier(text, tuple(effects))
 
 
+def parse_effects(text: str, potency: Potency | None = None) -> tuple[Effect, ...]:
+    """The effects of printed words, read as :func:`parse_tier` reads a tier, each behind
+    ``potency`` unless its clause prints its own: for a format that keeps a tier's words beside
+    a potency it stores apart (RB3-TIERS, RB2-POTENCY).
+
+    >>> parse_effects("dazed and slowed (save ends)", Potency("might", 2))[1].printed()
+    'M < 2 slowed (save ends)'
+    """
+    if potency is not None and not isinstance(potency, Potency):
+        raise ArgumentTypeError(
+            f"parse_effects(potency={potency!r}): a Potency is needed", rule="RB2-POTENCY"
+        )
+    effects = parse_tier(text).effects
+    if potency is None:
+        return effects
+    return tuple(e if e.potency is not None else attrs.evolve(e, potency=potency) for e in effects)
+
+
 def format_tier(tier: Tier) -> str:
     """The tier's effects printed the usual way: ``parse_tier(format_tier(t))`` has the same effects."""
     if not isinstance(tier, Tier):
@@ -256,4 +282,4 @@ def format_tier(tier: Tier) -> str:
     return tier.printed()
 
 
-__all__ = ["format_tier", "parse_tier"]
+__all__ = ["format_tier", "parse_effects", "parse_tier"]

@@ -557,7 +557,9 @@ def _encounter_structure(value: Any, _: Any) -> Encounter:
 
 EFFECT_TAGS: dict[type, str] = dict(
     zip(
-        EFFECT_TYPES, ("damage", "forced", "condition", "named", "shift", "fall", "gain", "text"), strict=True
+        EFFECT_TYPES,
+        ("damage", "forced", "condition", "named", "shift", "fall", "gain", "heal", "text"),
+        strict=True,
     )
 )
 """The tag of each kind of ability effect in JSON."""

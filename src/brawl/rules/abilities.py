@@ -29,6 +29,7 @@ from brawl.abilities.model import (
     Fall,
     ForcedMovement,
     GainResource,
+    Healing,
     NamedEffect,
     Shift,
     TextEffect,
@@ -66,6 +67,7 @@ from brawl.rules.damage import deal_damage
 from brawl.rules.edges import Reason, bane, lowered_keywords, reasons
 from brawl.rules.falling import fall, should_fall
 from brawl.rules.forced import ForcedMove, force_move, verify_force_move
+from brawl.rules.stamina import regain_stamina
 from brawl.rules.stealth import verify_can_target
 from brawl.rules.strikes import living, roll_against
 from brawl.state import Encounter
@@ -737,6 +739,8 @@ def _apply(out: Outcome, plan: _Plan, request: UseAbility, tid: str, effect: Eff
         )  # fmt: skip
     if isinstance(effect, NamedEffect):
         return _named(out, user_now, ability, tid, effect)
+    if isinstance(effect, Healing):
+        return _heal(out, user_now, ability, tid, effect)
     if isinstance(effect, Fall):
         return _fall(out, tid, effect, thing)
     return _condition(out, user_now, tid, effect, thing)
@@ -764,6 +768,15 @@ def _named(out: Outcome, user: Creature, ability: Ability, tid: str, effect: Nam
             rules=("R-ABIL-4", "R-ABIL-14", rule),
         )
     )
+
+
+def _heal(out: Outcome, user: Creature, ability: Ability, tid: str, effect: Healing) -> Outcome:
+    """The target (or the user) regains Stamina, up to its maximum (R-STAM-5, R-ABIL-14)."""
+    who = tid if effect.who == "target" else user.id
+    c = out.state.creatures.get(who)
+    if c is None or c.dead:
+        return out.add(Note(text=f"{effect.printed()}: {who} is not a living creature", rules=("R-ABIL-14",)))
+    return out.then(regain_stamina, who, effect.amount, reason=ability.name, rules=("R-ABIL-14",))
 
 
 def _shift(out: Outcome, user: Creature, ability: Ability, tid: str, effect: Shift) -> Outcome:
