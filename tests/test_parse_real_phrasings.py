@@ -5,10 +5,18 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import brawl
 from brawl import Creature, Encounter, Terrain
 from brawl.abilities.model import (
+    CHARACTERISTICS,
+    DURATIONS,
+    NO_DURATION,
+    POTENCY_WORDS,
+    RESOURCE_WORDS,
+    SHIFTERS,
     Ability,
     ApplyCondition,
     Damage,
@@ -24,7 +32,7 @@ from brawl.abilities.model import (
     Target,
     Tier,
 )
-from brawl.abilities.parse import parse_effects, parse_tier
+from brawl.abilities.parse import format_tier, parse_effects, parse_tier
 from brawl.conditions import ConditionName, Duration
 from brawl.demo import GALE_BLAST
 from brawl.errors import ActionUnavailableError
@@ -230,3 +238,33 @@ def test_parse_effects_puts_a_potency_stored_apart_on_each_effect_rb2_potency() 
 def test_the_triggering_creature_is_one_target(printed: str, kind: str) -> None:
     """R-ABIL-9: "the triggering creature" is one target of that kind, the words kept."""
     assert notation.target(printed) == {"kind": kind, "count": 1, "text": printed}
+
+
+_POTENCIES = st.none() | st.builds(
+    Potency, st.sampled_from(CHARACTERISTICS), st.integers(-1, 6) | st.sampled_from(POTENCY_WORDS)
+)
+_NAMES = st.lists(
+    st.sampled_from(["burning", "hexed", "soul", "flensed", "wet", "marked"]), min_size=1, max_size=3
+)
+_NEW_EFFECTS = st.one_of(
+    st.builds(NamedEffect, _NAMES.map(" ".join), st.sampled_from((*DURATIONS, NO_DURATION)), _POTENCIES),
+    st.builds(Shift, st.integers(1, 10), st.sampled_from(SHIFTERS), potency=_POTENCIES),
+    st.builds(Fall, _POTENCIES),
+    st.builds(Healing, st.integers(1, 30), st.sampled_from(SHIFTERS), _POTENCIES),
+    st.builds(GainResource, st.integers(1, 9), st.just("malice"), st.just("director"), potency=_POTENCIES),
+    st.builds(
+        GainResource, st.integers(1, 9), st.just("heroic"), st.sampled_from(("user", "target")),
+        st.sampled_from(("", *RESOURCE_WORDS)), _POTENCIES,
+    ),
+    st.builds(
+        ApplyCondition, st.just("prone"), st.sampled_from((*DURATIONS, NO_DURATION)), _POTENCIES,
+        can_stand=st.just(False),
+    ),
+)  # fmt: skip
+
+
+@given(st.lists(_NEW_EFFECTS, max_size=4))
+def test_the_new_records_print_and_parse_back(effects: list[object]) -> None:
+    """RB3-TIERS: parse_tier(format_tier(t)) gives t's effects for every new kind of effect."""
+    tier = Tier("", tuple(effects))
+    assert parse_tier(format_tier(tier)).effects == tier.effects
