@@ -3,6 +3,10 @@
 
 from __future__ import annotations
 
+import importlib.util
+import json
+from pathlib import Path
+
 import attrs
 import pytest
 from hypothesis import given
@@ -40,6 +44,8 @@ from brawl.events.abilities import EffectForTable, ResourceGained
 from brawl.events.base import Note
 from brawl.events.turns import MaliceGained
 from brawl.statblocks import text as notation
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.mark.parametrize(
@@ -268,3 +274,35 @@ def test_the_new_records_print_and_parse_back(effects: list[object]) -> None:
     """RB3-TIERS: parse_tier(format_tier(t)) gives t's effects for every new kind of effect."""
     tier = Tier("", tuple(effects))
     assert parse_tier(format_tier(tier)).effects == tier.effects
+
+
+def test_the_tier_text_benchmark_measures_the_folders_it_is_given(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """RB3-TIERS: benchmarks/bench_tier_text.py counts a tier fully read only when no clause of
+    it is left as text, in a Foundry actor folder and a Forge Steel source folder."""
+    spec = importlib.util.spec_from_file_location(
+        "bench_tier_text", ROOT / "benchmarks" / "bench_tier_text.py"
+    )
+    assert spec is not None
+    assert spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    tier = {"display": "{{potency}} the target falls", "potency": {}}
+    odd = {"display": "the target sings", "potency": {}}
+    other = {"type": "other", "other": {"tier1": tier, "tier2": odd, "tier3": tier}}
+    hit = {"type": "damage", "damage": {"tier1": {"value": "3"}}}
+    actor = {"items": [{"system": {"power": {"effects": {"a": other, "b": hit}}}}]}
+    (tmp_path / "f").mkdir()
+    (tmp_path / "f" / "actor.json").write_text(json.dumps(actor), encoding="utf-8")
+    (tmp_path / "s").mkdir()
+    source = "tier1: '2 damage; push 1, prone',\ntier2: 'the target whistles',\ntier3: 'No effect.'"
+    (tmp_path / "s" / "monster.ts").write_text(source, encoding="utf-8")
+    bench.measure("Foundry", bench.foundry_tiers(tmp_path / "f"), 5)
+    bench.measure("Forge Steel", bench.forgesteel_tiers(tmp_path / "s"), 5)
+    assert capsys.readouterr().out.splitlines() == [
+        "Foundry: 2 of 3 tiers fully read (66.7%)",
+        "      1  the target sings",
+        "Forge Steel: 2 of 3 tiers fully read (66.7%)",
+        "      1  the target whistles",
+    ]
