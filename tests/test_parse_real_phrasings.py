@@ -34,6 +34,7 @@ from brawl.abilities.model import (
     PowerRoll,
     Shift,
     Target,
+    TextEffect,
     Tier,
 )
 from brawl.abilities.parse import format_tier, parse_effects, parse_tier
@@ -203,11 +204,25 @@ def test_gale_blast_tier_3_leaves_the_ogre_prone_and_unable_to_stand() -> None:
         ),
         ("the target is soaked until the end of the encounter", (NamedEffect("soaked", "end of encounter"),)),
         ("push 3. Forced movement is vertical.", (ForcedMovement("push", 3, vertical=True),)),
+        ("the target is knocked prone", (ApplyCondition("prone", ""),)),
+        (
+            "the creature falls into the hole and is knocked prone",
+            (Fall(), ApplyCondition("prone", "")),
+        ),
+        (
+            "target can shift into the nearest unoccupied square outside the hole",
+            (Shift(None, "target", "the nearest unoccupied square outside the hole"),),
+        ),
+        ("one ally shifts up to 2 squares", (TextEffect("one ally shifts up to 2 squares"),)),
+        ("each ally regains 3 Stamina", (TextEffect("each ally regains 3 Stamina"),)),
+        ("the goblin gains 2 Malice", (TextEffect("the goblin gains 2 Malice"),)),
+        ("the target is knocked dazed", (TextEffect("the target is knocked dazed"),)),
     ],
 )
 def test_more_real_phrasings_are_read(text: str, effects: tuple[object, ...]) -> None:
     """R-STAM-5, RB2-EOE, DS-FORCE-10, R-ABIL-14: Stamina regained, "until the end of the
-    encounter" as (EoE), sentences read as clauses."""
+    encounter" as (EoE), sentences read as clauses; a shift, healing or gain by anyone but the
+    target, the user (named by its own name) or the Director stays text."""
     tier = parse_tier(text)
     assert tier.effects == effects
     assert parse_tier(tier.printed()).effects == effects

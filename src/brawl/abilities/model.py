@@ -372,7 +372,9 @@ class Shift:
     def __attrs_post_init__(self) -> None:
         if (self.distance is None) == (not self.place.strip()):
             raise StateError("Shift: a distance or a place, one of the two")
-        if self.place and not self.place.lower().startswith("the nearest unoccupied space"):
+        if self.place and not self.place.lower().startswith(
+            ("the nearest unoccupied space", "the nearest unoccupied square")
+        ):
             raise StateError(f"Shift.place {self.place!r}: the nearest unoccupied space...")
 
     def printed(self) -> str:

@@ -62,19 +62,21 @@ _MARK = (
     r"|until\s+the\s+end\s+of\s+the\s+encounter))?"
 )
 _CONDITION = re.compile(
-    rf"(?:(?:the\s+target\s+)?is\s+)?(?P<name>{_CONDITIONS}|prone\s+and\s+can[’']?t\s+stand){_MARK}",
+    rf"(?:(?:the\s+target\s+)?is\s+)?(?:knocked\s+(?=prone))?(?P<name>{_CONDITIONS}|prone\s+and\s+can[’']?t\s+stand){_MARK}",
     re.IGNORECASE,
 )
 _NAMED = re.compile(rf"(?:(?:the\s+target\s+)?is\s+)?(?P<name>[^()]+?){_MARK}", re.IGNORECASE)
 _NAMED_BARE = re.compile(r"the\s+target\s+is\s+(?P<name>[^()\d]+)", re.IGNORECASE)
 _SHIFT = re.compile(
-    r"the\s+(?P<who>[\w’' -]+?)\s+(?:can\s+)?shifts?\s+(?:up\s+to\s+)?(?P<n>\d+)(?:\s+squares?)?",
+    r"(?:the\s+)?(?P<who>[\w’' -]+?)\s+(?:can\s+)?shifts?\s+(?:up\s+to\s+)?(?P<n>\d+)(?:\s+squares?)?",
     re.IGNORECASE,
 )
-_FALL = re.compile(r"(?:the\s+)?target\s+falls(?:\s+(?:into|down)\s+the\s+[\w’' -]+)?", re.IGNORECASE)
+_FALL = re.compile(
+    r"(?:the\s+)?(?:target|creature)\s+falls(?:\s+(?:into|down)\s+the\s+\w+(?:\s+\w+)?)?", re.IGNORECASE
+)
 _SHIFT_TO = re.compile(
-    r"the\s+(?P<who>[\w’' -]+?)\s+(?:can\s+)?shifts?\s+(?:in)?to\s+"
-    r"(?P<place>the\s+nearest\s+unoccupied\s+space(?:\s+outside\s+the\s+[\w’' -]+)?)",
+    r"(?:the\s+)?(?P<who>[\w’' -]+?)\s+(?:can\s+)?shifts?\s+(?:in)?to\s+"
+    r"(?P<place>the\s+nearest\s+unoccupied\s+(?:space|square)(?:\s+outside\s+the\s+[\w’' -]+)?)",
     re.IGNORECASE,
 )
 _GAIN = re.compile(
@@ -142,11 +144,12 @@ def _other(clause: str) -> Effect | None:
         distance = _number(m["n"])
         if distance is None or distance < 1:
             return None
-        return Shift(distance, "target" if m["who"].lower() == "target" else "user")
-    if m := _SHIFT_TO.fullmatch(clause):
-        return Shift(None, "target" if m["who"].lower() == "target" else "user", " ".join(m["place"].split()))
-    if (m := _REGAIN.fullmatch(clause)) and (amount := _number(m["n"])):
-        return Healing(amount, "target" if m["who"].lower() == "target" else "user")
+        who = _who(m["who"])
+        return None if who is None else Shift(distance, who)
+    if (m := _SHIFT_TO.fullmatch(clause)) and (who := _who(m["who"])):
+        return Shift(None, who, " ".join(m["place"].split()))
+    if (m := _REGAIN.fullmatch(clause)) and (amount := _number(m["n"])) and (who := _who(m["who"])):
+        return Healing(amount, who)
     if _FALL.fullmatch(clause):
         return Fall()
     if m := _GAIN.fullmatch(clause):
@@ -158,8 +161,25 @@ def _other(clause: str) -> Effect | None:
         if what == "malice":
             return GainResource(amount, "malice", "director")
         word = "" if what == "heroic resource" else what
-        return GainResource(amount, "heroic", "target" if who == "target" else "user", word)
+        gainer = _who(who)
+        return None if gainer is None else GainResource(amount, "heroic", gainer, word)
     return None
+
+
+_OTHERS = re.compile(
+    r"\b(?:all(?:y|ies)|enem(?:y|ies)|creatures?|objects?|director|each|one|another|other|every|any|you)\b",
+    re.IGNORECASE,
+)
+"""Words naming someone other than the target or the user ("one ally shifts"): kept as text."""
+
+
+def _who(name: str) -> str | None:
+    """``"target"`` for the target, ``"user"`` for a creature named by its own name ("the goblin"),
+    None for anyone else."""
+    words = " ".join(name.lower().split())
+    if words == "target":
+        return "target"
+    return None if _OTHERS.search(words) or len(words.split()) > 3 else "user"
 
 
 def _named(clause: str) -> NamedEffect | None:
