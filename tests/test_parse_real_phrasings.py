@@ -44,6 +44,7 @@ from brawl.errors import ActionUnavailableError
 from brawl.events.abilities import EffectForTable, ResourceGained
 from brawl.events.base import Note
 from brawl.events.turns import MaliceGained
+from brawl.io.json import EFFECT_KEY, structure, unstructure
 from brawl.statblocks import text as notation
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -321,3 +322,18 @@ def test_the_tier_text_benchmark_measures_the_folders_it_is_given(
         "Forge Steel: 2 of 3 tiers fully read (66.7%)",
         "      1  the target whistles",
     ]
+
+
+def test_the_new_effects_are_saved_and_loaded_with_their_kind_tag() -> None:
+    """RB3-TIERS: a tier of every new kind of effect goes to JSON tagged by kind and comes back."""
+    tier = parse_tier(
+        "prone and can't stand (EoT); A < 1 burning (save ends); the target shifts up to 2 squares; "
+        "the target falls; the Director gains 1 Malice; the target gains 2 focus; "
+        "the target regains 3 Stamina"
+    )
+    assert tier.unresolved == ()
+    data = unstructure(tier, Tier)
+    assert [e[EFFECT_KEY] for e in data["effects"]] == [
+        "condition", "named", "shift", "fall", "gain", "gain", "heal",
+    ]  # fmt: skip
+    assert structure(json.loads(json.dumps(data)), Tier) == tier
