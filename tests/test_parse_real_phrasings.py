@@ -29,6 +29,7 @@ from brawl.abilities.model import (
     ForcedMovement,
     GainResource,
     Healing,
+    LoseRecoveries,
     NamedEffect,
     Potency,
     PowerRoll,
@@ -42,7 +43,8 @@ from brawl.conditions import ConditionName, Duration
 from brawl.demo import GALE_BLAST
 from brawl.errors import ActionUnavailableError
 from brawl.events.abilities import EffectForTable, ResourceGained
-from brawl.events.base import Note
+from brawl.events.base import DiceRolled, Note
+from brawl.events.damage import RecoveriesLost
 from brawl.events.turns import MaliceGained
 from brawl.io.json import EFFECT_KEY, structure, unstructure
 from brawl.statblocks import text as notation
@@ -273,6 +275,7 @@ _NEW_EFFECTS = st.one_of(
     st.builds(Shift, st.integers(1, 10), st.sampled_from(SHIFTERS), potency=_POTENCIES),
     st.builds(Fall, _POTENCIES),
     st.builds(Healing, st.integers(1, 30), st.sampled_from(SHIFTERS), _POTENCIES),
+    st.builds(LoseRecoveries, st.integers(1, 9), st.sampled_from((0, 2, 3, 6)), _POTENCIES),
     st.builds(GainResource, st.integers(1, 9), st.just("malice"), st.just("director"), potency=_POTENCIES),
     st.builds(
         GainResource, st.integers(1, 9), st.just("heroic"), st.sampled_from(("user", "target")),
@@ -337,3 +340,48 @@ def test_the_new_effects_are_saved_and_loaded_with_their_kind_tag() -> None:
         "condition", "named", "shift", "fall", "gain", "gain", "heal",
     ]  # fmt: skip
     assert structure(json.loads(json.dumps(data)), Tier) == tier
+
+
+@pytest.mark.parametrize(
+    ("text", "effects"),
+    [
+        ("the target loses 1 Recovery", (LoseRecoveries(1),)),
+        ("the target loses 2 Recoveries", (LoseRecoveries(2),)),
+        ("prone and the target loses 1d3 recoveries", (ApplyCondition("prone", ""), LoseRecoveries(1, 3))),
+    ],
+)
+def test_recoveries_lost_are_read(text: str, effects: tuple[object, ...]) -> None:
+    """DS-STAM-01, R-ABIL-14: Recoveries lost, a number or dice."""
+    assert parse_tier(text).effects == effects
+    assert parse_tier(format_tier(parse_tier(text))).effects == effects
+
+
+def test_a_hero_loses_recoveries_down_to_0_ds_stam_01() -> None:
+    """DS-STAM-01, R-ABIL-14: a hero with 3 Recoveries losing 2 has 1; then losing 1d3 of 1, the
+    dice rolled from the encounter's RNG, it has 0 at the least."""
+    enc = _fight("the target loses 2 Recoveries", hero_target=True)
+    enc = enc.with_creature(attrs.evolve(enc.creature("hero"), recoveries=3, recoveries_max=8))
+    out = brawl.use_ability(enc, "ogre", "Test Blow", targets=["hero"], dice=(9, 9))
+    (lost,) = [e for e in out.events if isinstance(e, RecoveriesLost)]
+    assert (lost.amount, lost.recoveries_before, lost.recoveries_after) == (2, 3, 1)
+    assert lost.rules == ("DS-STAM-01", "R-ABIL-14")
+    assert out.state.creature("hero").recoveries == 1
+    blow = attrs.evolve(
+        out.state.creature("ogre").abilities[0],
+        power_roll=PowerRoll(("might",), tiers=[parse_tier("the target loses 1d3 Recoveries")] * 3),
+    )
+    again = out.state.with_creature(attrs.evolve(out.state.creature("ogre"), abilities=(blow,)))
+    out = brawl.use_ability(again, "ogre", "Test Blow", targets=["hero"], dice=(9, 9), granted=True)
+    (rolled,) = [e for e in out.events if isinstance(e, DiceRolled) and e.purpose == "Recoveries lost"]
+    (lost,) = [e for e in out.events if isinstance(e, RecoveriesLost)]
+    assert lost.amount == sum(rolled.values)
+    assert (lost.recoveries_before, lost.recoveries_after) == (1, 0)
+
+
+def test_a_director_creature_has_no_recoveries_to_lose_ds_stam_11() -> None:
+    """DS-STAM-11: a creature without Recoveries loses none: a note."""
+    out = brawl.use_ability(
+        _fight("the target loses 2 Recoveries"), "ogre", "Test Blow", targets=["hero"], dice=(9, 9)
+    )
+    assert [e.rules for e in out.events if isinstance(e, Note)] == [("R-ABIL-14", "DS-STAM-11")]
+    assert not [e for e in out.events if isinstance(e, RecoveriesLost)]

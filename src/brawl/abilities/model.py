@@ -413,6 +413,30 @@ class Healing:
         return _with_potency(self.potency, f"the {self.who} regains {self.amount} Stamina")
 
 
+@attrs.frozen
+class LoseRecoveries:
+    """ "The target loses 2 Recoveries", "the target loses 1d3 Recoveries": Recoveries taken away,
+    a number or ``count`` dice of ``sides`` faces (DS-STAM-01, R-ABIL-14)."""
+
+    count: int = attrs.field(validator=_number(1, 100))
+    """The Recoveries lost, or the number of dice."""
+    sides: int = attrs.field(default=0, validator=_number(0, 100))
+    """0: ``count`` is the number lost; else the faces of the dice rolled."""
+    potency: Potency | None = attrs.field(default=None, validator=_instance_of(Potency, optional=True))
+    """Applies only if the target fails this potency."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.sides == 1:
+            raise StateError("LoseRecoveries.sides 1: a die has at least 2 faces (0: no dice)")
+
+    def printed(self) -> str:
+        """``the target loses 1d3 Recoveries``, ``the target loses 1 Recovery``."""
+        if self.sides:
+            return _with_potency(self.potency, f"the target loses {self.count}d{self.sides} Recoveries")
+        word = "Recovery" if self.count == 1 else "Recoveries"
+        return _with_potency(self.potency, f"the target loses {self.count} {word}")
+
+
 GAINERS = ("user", "target", "director")
 """Who a printed gain goes to: the user, the target, or the Director (Malice)."""
 
@@ -476,11 +500,13 @@ Effect: TypeAlias = (
     | Fall
     | GainResource
     | Healing
+    | LoseRecoveries
     | TextEffect
 )
 """One parsed effect of a tier."""
 EFFECT_TYPES: tuple[type, ...] = (
-    Damage, ForcedMovement, ApplyCondition, NamedEffect, Shift, Fall, GainResource, Healing, TextEffect,
+    Damage, ForcedMovement, ApplyCondition, NamedEffect, Shift, Fall, GainResource, Healing, LoseRecoveries,
+    TextEffect,
 )  # fmt: skip
 """The classes of :data:`Effect`."""
 
@@ -723,6 +749,7 @@ __all__ = [
     "ForcedMovement",
     "GainResource",
     "Healing",
+    "LoseRecoveries",
     "NamedEffect",
     "Potency",
     "PowerRoll",

@@ -32,6 +32,7 @@ from brawl.abilities.model import (
     ForcedMovement,
     GainResource,
     Healing,
+    LoseRecoveries,
     NamedEffect,
     Potency,
     Shift,
@@ -85,6 +86,7 @@ _GAIN = re.compile(
     re.IGNORECASE,
 )
 _REGAIN = re.compile(r"the\s+(?P<who>[\w’' -]+?)\s+regains?\s+(?P<n>\d+)\s+stamina", re.IGNORECASE)
+_LOSE = re.compile(r"the\s+target\s+loses\s+(?P<n>\d+)(?:d(?P<sides>\d+))?\s+recover(?:y|ies)", re.IGNORECASE)
 _NO_EFFECT = re.compile(r"no\s+effect", re.IGNORECASE)
 _VERTICAL = re.compile(r"(?:the\s+)?forced\s+movement\s+is\s+vertical", re.IGNORECASE)
 _JOINS = re.compile(r"\s*,\s*(?:and\s+)?(?!can[’']?t\s)|\s+and\s+(?!can[’']?t\s)", re.IGNORECASE)
@@ -150,6 +152,11 @@ def _other(clause: str) -> Effect | None:
         return Shift(None, who, " ".join(m["place"].split()))
     if (m := _REGAIN.fullmatch(clause)) and (amount := _number(m["n"])) and (who := _who(m["who"])):
         return Healing(amount, who)
+    if m := _LOSE.fullmatch(clause):
+        count, sides = int(m["n"]), int(m["sides"] or 0)
+        return (
+            LoseRecoveries(count, sides) if 1 <= count <= 100 and (sides == 0 or 2 <= sides <= 100) else None
+        )
     if _FALL.fullmatch(clause):
         return Fall()
     if m := _GAIN.fullmatch(clause):

@@ -558,7 +558,7 @@ def _encounter_structure(value: Any, _: Any) -> Encounter:
 EFFECT_TAGS: dict[type, str] = dict(
     zip(
         EFFECT_TYPES,
-        ("damage", "forced", "condition", "named", "shift", "fall", "gain", "heal", "text"),
+        ("damage", "forced", "condition", "named", "shift", "fall", "gain", "heal", "recoveries", "text"),
         strict=True,
     )
 )

@@ -30,6 +30,7 @@ from brawl.abilities.model import (
     ForcedMovement,
     GainResource,
     Healing,
+    LoseRecoveries,
     NamedEffect,
     Shift,
     TextEffect,
@@ -38,7 +39,7 @@ from brawl.abilities.potency import check_potency
 from brawl.checks import whole_number
 from brawl.conditions import Duration
 from brawl.creature import MAX_COUNT, Creature, MapObject
-from brawl.dice import power_dice
+from brawl.dice import power_dice, roll_dice
 from brawl.errors import ActionUnavailableError, ArgumentTypeError, InvalidArgumentError, RulesError
 from brawl.events.abilities import (
     AbilityUsed,
@@ -50,6 +51,7 @@ from brawl.events.abilities import (
     TierReached,
 )
 from brawl.events.base import Note
+from brawl.events.damage import RecoveriesLost
 from brawl.events.dice import PowerRolled
 from brawl.events.turns import MaliceGained
 from brawl.fields import flag, ident, ids, position, positions, replaced, text
@@ -741,6 +743,8 @@ def _apply(out: Outcome, plan: _Plan, request: UseAbility, tid: str, effect: Eff
         return _named(out, user_now, ability, tid, effect)
     if isinstance(effect, Healing):
         return _heal(out, user_now, ability, tid, effect)
+    if isinstance(effect, LoseRecoveries):
+        return _lose_recoveries(out, ability, tid, effect)
     if isinstance(effect, Fall):
         return _fall(out, tid, effect, thing)
     return _condition(out, user_now, tid, effect, thing)
@@ -777,6 +781,40 @@ def _heal(out: Outcome, user: Creature, ability: Ability, tid: str, effect: Heal
     if c is None or c.dead:
         return out.add(Note(text=f"{effect.printed()}: {who} is not a living creature", rules=("R-ABIL-14",)))
     return out.then(regain_stamina, who, effect.amount, reason=ability.name, rules=("R-ABIL-14",))
+
+
+def _lose_recoveries(out: Outcome, ability: Ability, tid: str, effect: LoseRecoveries) -> Outcome:
+    """The target loses Recoveries, dice rolled if printed, never below 0; a creature without
+    Recoveries (a Director creature, DS-STAM-11) loses nothing (DS-STAM-01, R-ABIL-14)."""
+    c = out.state.creatures.get(tid)
+    if c is None or c.recoveries_max == 0:
+        return out.add(
+            Note(text=f"{effect.printed()}: {tid} has no Recoveries", rules=("R-ABIL-14", "DS-STAM-11"))
+        )
+    amount = effect.count
+    if effect.sides:
+        faces, out = roll_dice(
+            out.state,
+            effect.sides,
+            effect.count,
+            purpose="Recoveries lost",
+            creature=tid,
+            rules=("R-ABIL-14",),
+        )
+        amount = sum(faces)
+    c = out.state.creature(tid)
+    after = max(0, c.recoveries - amount)
+    return out.add(
+        RecoveriesLost(
+            creature=tid,
+            amount=amount,
+            recoveries_before=c.recoveries,
+            recoveries_after=after,
+            reason=ability.name,
+            rules=("DS-STAM-01", "R-ABIL-14"),
+        ),
+        state=out.state.update_creature(tid, recoveries=after),
+    )
 
 
 def _shift(out: Outcome, user: Creature, ability: Ability, tid: str, effect: Shift) -> Outcome:
