@@ -385,3 +385,14 @@ def test_a_director_creature_has_no_recoveries_to_lose_ds_stam_11() -> None:
     )
     assert [e.rules for e in out.events if isinstance(e, Note)] == [("R-ABIL-14", "DS-STAM-11")]
     assert not [e for e in out.events if isinstance(e, RecoveriesLost)]
+
+
+def test_a_named_effect_about_the_target_names_it_r_abil_14() -> None:
+    """R-ABIL-14, RB2-EOT: "the target's speed is 0 (EoT)" is shown as the target's, to the end
+    of its turn."""
+    out = brawl.use_ability(
+        _fight("the target's speed is 0 (EoT)"), "ogre", "Test Blow", targets=["hero"], dice=(9, 9)
+    )
+    (shown,) = [e for e in out.events if isinstance(e, EffectForTable)]
+    assert shown.text == "hero's speed is 0 until the end of its turn"
+    assert shown.rules == ("R-ABIL-4", "R-ABIL-14", "RB2-EOT")

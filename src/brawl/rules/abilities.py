@@ -14,6 +14,7 @@ turn system's business; the request :class:`UseAbility` says which (its ``cost_i
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -763,11 +764,13 @@ def _named(out: Outcome, user: Creature, ability: Ability, tid: str, effect: Nam
     """A named lasting effect the nine conditions do not cover: shown to the table on its target
     with how it ends (R-ABIL-14, RB2-EOT, RB2-SAVE, RB2-EOE)."""
     lasts, rule = _LASTS[effect.duration]
+    about, n = re.subn(r"^(?:the\s+)?target\b", tid, effect.name, flags=re.IGNORECASE)
+    words = about if n else f"{tid} is {effect.name}"
     return out.add(
         EffectForTable(
             user=user.id,
             ability=ability.name,
-            text=f"{tid} is {effect.name} {lasts}" if effect.duration else f"{tid} is {effect.name}",
+            text=f"{words} {lasts}" if effect.duration else words,
             target=tid,
             rules=("R-ABIL-4", "R-ABIL-14", rule),
         )
