@@ -209,6 +209,11 @@ def test_gale_blast_tier_3_leaves_the_ogre_prone_and_unable_to_stand() -> None:
         ("push 3. Forced movement is vertical.", (ForcedMovement("push", 3, vertical=True),)),
         ("the target is knocked prone", (ApplyCondition("prone", ""),)),
         (
+            "push 2; slide 1; the slide is vertical",
+            (ForcedMovement("push", 2), ForcedMovement("slide", 1, vertical=True)),
+        ),
+        ("the slide is vertical", (TextEffect("the slide is vertical"),)),
+        (
             "the creature falls into the hole and is knocked prone",
             (Fall(), ApplyCondition("prone", "")),
         ),

@@ -1,17 +1,24 @@
 """``parse_tier``: a tier's printed text into its effects, leaving what it cannot read as text.
 
-The usual printed forms, separated by semicolons::
+The usual printed forms, separated by semicolons (or full stops between sentences)::
 
     2 damage; pull 1
     6 + M fire damage; A < 2 prone
     9 damage; M < 3 slowed (save ends)
     push 3; the target is taunted (EoT)
 
-Each clause is damage (``N [+ C [or C]] [type [or type]] damage``), forced movement
-(``[vertical] push|pull|slide N``) or a condition (``[the target is] name [(EoT)|(save ends)|(EoE)]``),
-optionally after a potency (``C < N`` or ``C < weak|average|strong``, with or without a comma).
-Anything else stays a :class:`~brawl.abilities.model.TextEffect` with the whole clause, its
-potency read if one leads it: nothing is guessed and nothing is dropped (RB3-TIERS, RB2-POTENCY).
+Each clause is damage (``N [+ C [or C]] [type [, or type]] damage``), forced movement
+(``[vertical] push|pull|slide N``, ``pulled N``), a condition (``[the target is] name
+[(EoT)|(save ends)|(EoE)|until the end of the encounter]``, ``prone and can't stand``), a shift,
+a fall, Stamina regained, Recoveries lost, a Heroic Resource or Malice gained, or a named
+effect the conditions do not cover (``burning (save ends)``, ``the target is charmed``),
+optionally after a potency (``C < N`` or ``C < weak|average|strong``, with or without a comma or
+brackets). Effects joined by commas or "and" are read one by one, a duration printed after the
+last shared by the conditions before it; "no effect" is nothing; "forced movement is vertical"
+makes the tier's forced movement vertical. Anything else stays a
+:class:`~brawl.abilities.model.TextEffect` with the whole clause, its potency read if one leads
+it: a choice ("push 2 or prone") and a clause naming a condition among other words are never
+guessed, and nothing is dropped (RB3-TIERS, RB2-POTENCY, R-ABIL-14).
 """
 
 from __future__ import annotations
@@ -88,7 +95,9 @@ _GAIN = re.compile(
 _REGAIN = re.compile(r"the\s+(?P<who>[\w’' -]+?)\s+regains?\s+(?P<n>\d+)\s+stamina", re.IGNORECASE)
 _LOSE = re.compile(r"the\s+target\s+loses\s+(?P<n>\d+)(?:d(?P<sides>\d+))?\s+recover(?:y|ies)", re.IGNORECASE)
 _NO_EFFECT = re.compile(r"no\s+effect", re.IGNORECASE)
-_VERTICAL = re.compile(r"(?:the\s+)?forced\s+movement\s+is\s+vertical", re.IGNORECASE)
+_VERTICAL = re.compile(
+    r"(?:the\s+)?(?P<kind>forced\s+movement|push|pull|slide)\s+is\s+vertical", re.IGNORECASE
+)
 _JOINS = re.compile(r"\s*,\s*(?:and\s+)?(?!can[’']?t\s)|\s+and\s+(?!can[’']?t\s)", re.IGNORECASE)
 _NOT_A_NAME = re.compile(rf"\b(?:{_CONDITIONS}|damage|push|pull|slide|if|or|and|until)\b|,", re.IGNORECASE)
 _POTENCY = re.compile(
@@ -259,9 +268,10 @@ def _clause(clause: str) -> list[Effect]:
 def parse_tier(text: str) -> Tier:
     """A tier's printed text and its parsed effects (RB3-TIERS).
 
-    Clauses are separated by semicolons; a final full stop is dropped. A clause that is none of
-    the usual forms is kept whole as a :class:`~brawl.abilities.model.TextEffect` (see
-    :attr:`~brawl.abilities.model.Tier.unresolved`), never guessed.
+    Clauses are separated by semicolons or by full stops between sentences; a final full stop is
+    dropped; "no effect" is nothing. A clause that is none of the forms read is kept whole as a
+    :class:`~brawl.abilities.model.TextEffect` (see :attr:`~brawl.abilities.model.Tier.unresolved`),
+    never guessed.
 
     >>> parse_tier("6 + M fire damage; A < 2 prone").printed()
     '6 + M fire damage; A < 2 prone'
@@ -269,19 +279,29 @@ def parse_tier(text: str) -> Tier:
     if not isinstance(text, str):
         raise ArgumentTypeError(f"parse_tier(text={text!r}): a string is needed", rule="RB3-TIERS")
     effects: list[Effect] = []
-    vertical = False
+    vertical: set[str] = set()
     for raw in text[:MAX_TIER_TEXT].split(";"):
         for sentence in re.split(r"(?<=[\w)])\.\s+(?=[A-Z])", raw):
             clause = re.sub(r"\s+", " ", sentence).strip().rstrip(".").strip()
             if not clause or _NO_EFFECT.fullmatch(clause):
                 continue
-            if _VERTICAL.fullmatch(clause) and any(isinstance(e, ForcedMovement) for e in effects):
-                vertical = True
+            if (m := _VERTICAL.fullmatch(clause)) and (kinds := _vertical_kinds(m["kind"], effects)):
+                vertical |= kinds
                 continue
             effects.extend(_clause(clause))
     if vertical:
-        effects = [attrs.evolve(e, vertical=True) if isinstance(e, ForcedMovement) else e for e in effects]
+        effects = [
+            attrs.evolve(e, vertical=True) if isinstance(e, ForcedMovement) and e.kind in vertical else e
+            for e in effects
+        ]
     return Tier(text, tuple(effects))
+
+
+def _vertical_kinds(named: str, effects: list[Effect]) -> set[str]:
+    """The kinds of forced movement printed before "<kind> is vertical": all for "forced movement"."""
+    kind = " ".join(named.lower().split())
+    printed = {e.kind for e in effects if isinstance(e, ForcedMovement)}
+    return printed if kind == "forced movement" else printed & {kind}
 
 
 def parse_effects(text: str, potency: Potency | None = None) -> tuple[Effect, ...]:
