@@ -823,9 +823,11 @@ def _lose_recoveries(out: Outcome, ability: Ability, tid: str, effect: LoseRecov
 def _shift(out: Outcome, user: Creature, ability: Ability, tid: str, effect: Shift) -> Outcome:
     """The mover may shift now, its path its own choice: offered to the table (DS-MOVE-09, R-ABIL-14)."""
     mover = tid if effect.who == "target" else user.id
-    if mover not in out.state.creatures:
-        return out.add(Note(text=f"{mover} can't shift: it is not a creature", rules=("R-ABIL-14",)))
-    where = f"up to {effect.distance} squares" if effect.distance is not None else f"into {effect.place}"
+    c = out.state.creatures.get(mover)
+    if c is None or c.dead:
+        return out.add(Note(text=f"{mover} can't shift: it is not a living creature", rules=("R-ABIL-14",)))
+    squares = "square" if effect.distance == 1 else "squares"
+    where = f"up to {effect.distance} {squares}" if effect.distance is not None else f"into {effect.place}"
     return out.add(
         EffectForTable(
             user=user.id,
