@@ -401,3 +401,30 @@ def test_a_named_effect_about_the_target_names_it_r_abil_14() -> None:
     (shown,) = [e for e in out.events if isinstance(e, EffectForTable)]
     assert shown.text == "hero's speed is 0 until the end of its turn"
     assert shown.rules == ("R-ABIL-4", "R-ABIL-14", "RB2-EOT")
+
+
+def test_a_shift_with_its_path_moves_the_mover_ds_move_09() -> None:
+    """DS-MOVE-09, R-ABIL-14: "the ogre shifts up to 2 squares" with a path of 2 squares for the
+    hero's tier moves the ogre from (2, 2) to (2, 4); a path of 3 squares is refused: a note, the
+    ogre where it was."""
+    enc = _fight("the ogre shifts up to 2 squares")
+    out = brawl.use_ability(
+        enc, "ogre", "Test Blow", targets=["hero"], dice=(9, 9), shifts={"hero": [(2, 3, 0), (2, 4, 0)]}
+    )
+    assert out.state.creature("ogre").pos == (2, 4, 0)
+    assert not [e for e in out.events if isinstance(e, EffectForTable)]
+    far = [(2, 3, 0), (2, 4, 0), (2, 5, 0)]
+    out = brawl.use_ability(enc, "ogre", "Test Blow", targets=["hero"], dice=(9, 9), shifts={"hero": far})
+    assert out.state.creature("ogre").pos == (2, 2, 0)
+    (note,) = [e for e in out.events if isinstance(e, Note)]
+    assert note.rules == ("R-ABIL-14",)
+    assert "not possible" in note.text
+
+
+def test_a_shift_path_for_a_creature_that_is_not_a_target_is_refused_r_abil_9() -> None:
+    """R-ABIL-9: shifts are given by target id: another id is refused before anything happens."""
+    with pytest.raises(brawl.InvalidArgumentError, match="R-ABIL-9"):
+        brawl.use_ability(
+            _fight("the target shifts up to 2 squares"), "ogre", "Test Blow", targets=["hero"],
+            dice=(9, 9), shifts={"ogre": [(2, 3, 0)]},
+        )  # fmt: skip

@@ -70,6 +70,7 @@ from brawl.rules.damage import deal_damage
 from brawl.rules.edges import Reason, bane, lowered_keywords, reasons
 from brawl.rules.falling import fall, should_fall
 from brawl.rules.forced import ForcedMove, force_move, verify_force_move
+from brawl.rules.movement import shift
 from brawl.rules.stamina import regain_stamina
 from brawl.rules.stealth import verify_can_target
 from brawl.rules.strikes import living, roll_against
@@ -130,19 +131,31 @@ def _tiers(value: Mapping[str, int] | None) -> immutables.Map[str, int] | None:
     return immutables.Map(value)
 
 
-def _slides(
-    value: Mapping[str, Iterable[Iterable[int]]] | None,
+def _paths(
+    value: Mapping[str, Iterable[Iterable[int]]] | None, what: str, rule: str
 ) -> immutables.Map[str, tuple[Pos, ...]] | None:
     if value is None:
         return None
     if not isinstance(value, Mapping):
-        raise ArgumentTypeError(f"slides {value!r}: a mapping of target id to a path", rule="DS-FORCE-04")
+        raise ArgumentTypeError(f"{what}s {value!r}: a mapping of target id to a path", rule=rule)
     out: dict[str, tuple[Pos, ...]] = {}
     for k, v in value.items():
         if not isinstance(k, str):
-            raise ArgumentTypeError(f"slides {value!r}: {k!r} is not a target id", rule="DS-FORCE-04")
-        out[k] = positions(v, "slide path", "DS-FORCE-04", limit=MAX_TARGETS)
+            raise ArgumentTypeError(f"{what}s {value!r}: {k!r} is not a target id", rule=rule)
+        out[k] = positions(v, f"{what} path", rule, limit=MAX_TARGETS)
     return immutables.Map(out)
+
+
+def _slides(
+    value: Mapping[str, Iterable[Iterable[int]]] | None,
+) -> immutables.Map[str, tuple[Pos, ...]] | None:
+    return _paths(value, "slide", "DS-FORCE-04")
+
+
+def _shifts(
+    value: Mapping[str, Iterable[Iterable[int]]] | None,
+) -> immutables.Map[str, tuple[Pos, ...]] | None:
+    return _paths(value, "shift", "DS-MOVE-09")
 
 
 @attrs.frozen
@@ -179,6 +192,11 @@ class UseAbility(Action):
     granted: bool = attrs.field(default=False, validator=flag("R-TURN-8"))
     """Used as an effect grants it (a heroic ability granted off-turn): no part of the turn is
     spent (R-TURN-8)."""
+    shifts: immutables.Map[str, tuple[Pos, ...]] | None = attrs.field(
+        default=None, kw_only=True, converter=_shifts
+    )
+    """By target id, the path of the shift that target's tier prints ("the target shifts up to 2
+    squares", or the user's); a shift without one is left to the table (R-ABIL-14)."""
 
     @classmethod
     def cost_in(cls, state: Encounter, fields: Mapping[str, Any]) -> str | None:
@@ -414,7 +432,7 @@ def _plan(state: Encounter, request: UseAbility) -> _Plan:
                 rule="R-AREA-1",
             )
         area, targets = None, _chosen(state, request, user, ability)
-    for key, what in ((request.tiers, "tiers"), (request.slides, "slides")):
+    for key, what in ((request.tiers, "tiers"), (request.slides, "slides"), (request.shifts, "shifts")):
         for tid in key or ():
             if tid not in targets:
                 raise InvalidArgumentError(f"{what}: {tid!r} is not a target of this use", rule="R-ABIL-9")
@@ -723,7 +741,7 @@ def _apply(out: Outcome, plan: _Plan, request: UseAbility, tid: str, effect: Eff
     if isinstance(effect, GainResource):
         return _gain(out, user_now, ability, tid, effect)
     if isinstance(effect, Shift):
-        return _shift(out, user_now, ability, tid, effect)
+        return _shift(out, user_now, ability, tid, effect, request)
     if isinstance(effect, ForcedMovement):
         move = _forced(effect, user_now, ability, tid, plan.area, request)
         try:
@@ -820,14 +838,26 @@ def _lose_recoveries(out: Outcome, ability: Ability, tid: str, effect: LoseRecov
     )
 
 
-def _shift(out: Outcome, user: Creature, ability: Ability, tid: str, effect: Shift) -> Outcome:
-    """The mover may shift now, its path its own choice: offered to the table (DS-MOVE-09, R-ABIL-14)."""
+def _shift(
+    out: Outcome, user: Creature, ability: Ability, tid: str, effect: Shift, request: UseAbility
+) -> Outcome:
+    """The mover shifts along the path the request gives for this target, up to the printed
+    squares (DS-MOVE-09, DS-MOVE-10); without a path the shift is offered to the table (R-ABIL-14)."""
     mover = tid if effect.who == "target" else user.id
     c = out.state.creatures.get(mover)
     if c is None or c.dead:
         return out.add(Note(text=f"{mover} can't shift: it is not a living creature", rules=("R-ABIL-14",)))
-    squares = "square" if effect.distance == 1 else "squares"
-    where = f"up to {effect.distance} {squares}" if effect.distance is not None else f"into {effect.place}"
+    path = (request.shifts or immutables.Map()).get(tid)
+    if path is not None:
+        squares = effect.distance if effect.distance is not None else len(path)
+        try:
+            return out.then(shift, mover, path, squares=squares, granted=True)
+        except RulesError as exc:
+            return out.add(
+                Note(text=f"{effect.printed()} for {mover}: not possible ({exc})", rules=("R-ABIL-14",))
+            )
+    unit = "square" if effect.distance == 1 else "squares"
+    where = f"up to {effect.distance} {unit}" if effect.distance is not None else f"into {effect.place}"
     return out.add(
         EffectForTable(
             user=user.id,
@@ -925,6 +955,7 @@ def use_ability(
     extra: Sequence[Reason] = (),
     knock_out: bool = False,
     granted: bool = False,
+    shifts: Mapping[str, Iterable[Iterable[int]]] | None = None,
 ) -> Outcome:
     """``user`` uses its ability named ``ability`` (R-ABIL-1..12, R-AREA-1..5).
 
@@ -935,7 +966,8 @@ def use_ability(
     among several printed types (R-ABIL-3); ``slides`` gives each slide's path (R-GEO-3).
     ``extra`` adds edge or bane reasons for every target; ``knock_out`` knocks out instead of
     killing (DS-STAM-13); ``granted``: used as an effect grants it, spending nothing of the turn
-    (R-TURN-8). The request is :class:`UseAbility`; :func:`verify_use_ability` and
+    (R-TURN-8); ``shifts`` gives, by target, the path of a shift its tier prints (R-ABIL-14).
+    The request is :class:`UseAbility`; :func:`verify_use_ability` and
     :func:`can_use_ability` ask first.
     """
     request = UseAbility(
@@ -952,6 +984,7 @@ def use_ability(
         extra,
         knock_out,
         granted,
+        shifts=shifts,
     )
     return request.resolve(state)
 
