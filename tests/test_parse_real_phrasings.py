@@ -277,7 +277,9 @@ _NAMES = st.lists(
 )
 _NEW_EFFECTS = st.one_of(
     st.builds(NamedEffect, _NAMES.map(" ".join), st.sampled_from((*DURATIONS, NO_DURATION)), _POTENCIES),
-    st.builds(Shift, st.integers(1, 10), st.sampled_from(SHIFTERS), potency=_POTENCIES),
+    st.builds(
+        Shift, st.integers(1, 10), st.sampled_from(SHIFTERS), potency=_POTENCIES, teleport=st.booleans()
+    ),
     st.builds(Fall, _POTENCIES),
     st.builds(Healing, st.integers(1, 30), st.sampled_from(SHIFTERS), _POTENCIES),
     st.builds(LoseRecoveries, st.integers(1, 9), st.sampled_from((0, 2, 3, 6)), _POTENCIES),
@@ -428,3 +430,18 @@ def test_a_shift_path_for_a_creature_that_is_not_a_target_is_refused_r_abil_9() 
             _fight("the target shifts up to 2 squares"), "ogre", "Test Blow", targets=["hero"],
             dice=(9, 9), shifts={"ogre": [(2, 3, 0)]},
         )  # fmt: skip
+
+
+def test_a_teleport_goes_to_the_last_square_given_ds_tele_01() -> None:
+    """DS-TELE-01, R-ABIL-14: "the ogre can teleport up to 3 squares" reads as a teleport; with a
+    path for the hero's tier the ogre teleports to its last square, (2, 5); without one it is
+    offered to the table."""
+    assert parse_tier("the ogre can teleport up to 3 squares").effects == (Shift(3, "user", teleport=True),)
+    enc = _fight("the ogre can teleport up to 3 squares")
+    out = brawl.use_ability(
+        enc, "ogre", "Test Blow", targets=["hero"], dice=(9, 9), shifts={"hero": [(2, 5, 0)]}
+    )
+    assert out.state.creature("ogre").pos == (2, 5, 0)
+    out = brawl.use_ability(enc, "ogre", "Test Blow", targets=["hero"], dice=(9, 9))
+    (offer,) = [e for e in out.events if isinstance(e, EffectForTable)]
+    assert (offer.text, offer.rules) == ("ogre may teleport up to 3 squares", ("R-ABIL-14", "DS-TELE-01"))

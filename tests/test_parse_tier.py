@@ -58,7 +58,7 @@ def test_the_usual_printed_forms(text: str, effects: tuple[object, ...]) -> None
 @pytest.mark.parametrize(
     ("text", "effects"),
     [
-        ("the target teleports 2 squares", (TextEffect("the target teleports 2 squares"),)),
+        ("the target swaps places with an ally", (TextEffect("the target swaps places with an ally"),)),
         (
             "A < WEAK, prone or slowed (EoT)",
             (TextEffect("prone or slowed (EoT)", Potency("agility", "weak")),),

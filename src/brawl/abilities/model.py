@@ -368,10 +368,15 @@ class Shift:
     """Where it shifts to, when printed instead of a distance ("the nearest unoccupied space")."""
     potency: Potency | None = attrs.field(default=None, validator=_instance_of(Potency, optional=True))
     """Applies only if the target fails this potency."""
+    teleport: bool = attrs.field(default=False, kw_only=True, validator=_flag)
+    """A teleport of up to ``distance`` squares instead ("the wraith can teleport up to 3 squares",
+    DS-TELE-01..09)."""
 
     def __attrs_post_init__(self) -> None:
         if (self.distance is None) == (not self.place.strip()):
             raise StateError("Shift: a distance or a place, one of the two")
+        if self.teleport and self.distance is None:
+            raise StateError("Shift.teleport: a teleport prints its distance")
         if self.place and not self.place.lower().startswith(
             ("the nearest unoccupied space", "the nearest unoccupied square")
         ):
@@ -382,7 +387,8 @@ class Shift:
         if self.distance is None:
             return _with_potency(self.potency, f"the {self.who} shifts into {self.place}")
         squares = "square" if self.distance == 1 else "squares"
-        return _with_potency(self.potency, f"the {self.who} shifts up to {self.distance} {squares}")
+        verb = "teleports" if self.teleport else "shifts"
+        return _with_potency(self.potency, f"the {self.who} {verb} up to {self.distance} {squares}")
 
 
 @attrs.frozen

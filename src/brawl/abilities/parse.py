@@ -76,7 +76,8 @@ _CONDITION = re.compile(
 _NAMED = re.compile(rf"(?:(?:the\s+target\s+)?is\s+)?(?P<name>[^()]+?){_MARK}", re.IGNORECASE)
 _NAMED_BARE = re.compile(r"the\s+target\s+is\s+(?P<name>[^()\d]+)", re.IGNORECASE)
 _SHIFT = re.compile(
-    r"(?:the\s+)?(?P<who>[\w’' -]+?)\s+(?:can\s+)?shifts?\s+(?:up\s+to\s+)?(?P<n>\d+)(?:\s+squares?)?",
+    r"(?:the\s+)?(?P<who>[\w’' -]+?)\s+(?:can\s+)?(?P<how>shift|teleport)s?\s+"
+    r"(?:up\s+to\s+)?(?P<n>\d+)(?:\s+squares?)?",
     re.IGNORECASE,
 )
 _FALL = re.compile(
@@ -156,7 +157,8 @@ def _other(clause: str) -> Effect | None:
         if distance is None or distance < 1:
             return None
         who = _who(m["who"])
-        return None if who is None else Shift(distance, who)
+        teleport = m["how"].lower() == "teleport"
+        return None if who is None else Shift(distance, who, teleport=teleport)
     if (m := _SHIFT_TO.fullmatch(clause)) and (who := _who(m["who"])):
         return Shift(None, who, " ".join(m["place"].split()))
     if (m := _REGAIN.fullmatch(clause)) and (amount := _number(m["n"])) and (who := _who(m["who"])):

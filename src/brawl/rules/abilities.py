@@ -74,6 +74,7 @@ from brawl.rules.movement import shift
 from brawl.rules.stamina import regain_stamina
 from brawl.rules.stealth import verify_can_target
 from brawl.rules.strikes import living, roll_against
+from brawl.rules.teleport import teleport
 from brawl.state import Encounter
 
 COSTS = {
@@ -848,9 +849,12 @@ def _shift(
     if c is None or c.dead:
         return out.add(Note(text=f"{mover} can't shift: it is not a living creature", rules=("R-ABIL-14",)))
     path = (request.shifts or immutables.Map()).get(tid)
-    if path is not None:
+    if path:
         squares = effect.distance if effect.distance is not None else len(path)
         try:
+            if effect.teleport:  # the path's last square is where it teleports to
+                teleporter = None if mover == user.id else user.id
+                return out.then(teleport, mover, path[-1], teleporter=teleporter, distance=squares)
             return out.then(shift, mover, path, squares=squares, granted=True)
         except RulesError as exc:
             return out.add(
@@ -862,9 +866,11 @@ def _shift(
         EffectForTable(
             user=user.id,
             ability=ability.name,
-            text=f"{mover} may shift {where}",
+            text=f"{mover} may {'teleport' if effect.teleport else 'shift'} {where}",
             target=tid,
-            rules=("R-ABIL-14", "DS-MOVE-09", "DS-MOVE-10"),
+            rules=("R-ABIL-14", "DS-TELE-01")
+            if effect.teleport
+            else ("R-ABIL-14", "DS-MOVE-09", "DS-MOVE-10"),
         )
     )
 
