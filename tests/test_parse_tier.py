@@ -58,11 +58,13 @@ def test_the_usual_printed_forms(text: str, effects: tuple[object, ...]) -> None
 @pytest.mark.parametrize(
     ("text", "effects"),
     [
-        ("the target shifts 2 squares", (TextEffect("the target shifts 2 squares"),)),
+        ("the target swaps places with an ally", (TextEffect("the target swaps places with an ally"),)),
         (
-            "A < WEAK, prone and can't stand (EoT)",
-            (TextEffect("prone and can't stand (EoT)", Potency("agility", "weak")),),
+            "A < WEAK, prone or slowed (EoT)",
+            (TextEffect("prone or slowed (EoT)", Potency("agility", "weak")),),
         ),
+        ("bleeding, dazed, or slowed (save ends)", (TextEffect("bleeding, dazed, or slowed (save ends)"),)),
+        ("the target is slowed until it rests", (TextEffect("the target is slowed until it rests"),)),
         ("4 damage; teleport the target 3", (Damage(4), TextEffect("teleport the target 3"))),
         ("push three", (TextEffect("push three"),)),
         ("2 + M + A damage", (TextEffect("2 + M + A damage"),)),
@@ -94,8 +96,8 @@ def test_printing_a_tier_and_parsing_it_again_gives_the_same_effects(tier: Tier)
 
 @given(st.text(max_size=200))
 def test_any_text_parses_without_error_and_keeps_every_clause(text: str) -> None:
-    """RB3-TIERS: never an error, the text kept verbatim, one effect per non-empty clause."""
+    """RB3-TIERS: never an error, the text kept verbatim, what is left unread is the printed words."""
     tier = parse_tier(text)
     assert tier.text == text
-    clauses = [c for c in text.split(";") if " ".join(c.split()).strip().rstrip(".").strip()]
-    assert len(tier.effects) == len(clauses)
+    for effect in tier.unresolved:
+        assert " ".join(effect.text.split()).lower() in " ".join(text.split()).lower()

@@ -83,6 +83,10 @@ TARGET_KINDS = (
 """Who an ability may target."""
 RESOURCES = ("heroic", "malice")
 """What an ability's cost spends: the hero's Heroic Resource or the Director's Malice."""
+RESOURCE_WORDS = (
+    "wrath", "piety", "essence", "ferocity", "discipline", "insight", "focus", "clarity", "drama", "rage",
+)  # fmt: skip
+"""The Heroic Resources' printed names (RB-HR-01; rage: the fury's older name)."""
 MAX_TEXT = 4_000
 """The longest printed text a record keeps, in characters."""
 MAX_NUMBER = 1_000
@@ -300,10 +304,179 @@ class ApplyCondition:
     """``"end of turn"`` (EoT), ``"save ends"``, ``"end of encounter"``, or ``""``: none printed."""
     potency: Potency | None = attrs.field(default=None, validator=_instance_of(Potency, optional=True))
     """Applies only if the target fails this potency."""
+    can_stand: bool = attrs.field(default=True, kw_only=True, validator=_flag)
+    """False for "prone and can't stand": the target can't stand up while it lasts (RB1-PRONE)."""
+
+    def __attrs_post_init__(self) -> None:
+        if not self.can_stand and self.condition != "prone":
+            raise StateError(
+                f"ApplyCondition.can_stand False: only prone can forbid standing, not {self.condition!r}"
+            )
 
     def printed(self) -> str:
-        """The condition as a block prints it: ``A < 2 prone``, ``slowed (save ends)``."""
-        return _with_potency(self.potency, f"{self.condition}{DURATION_MARKS[self.duration]}")
+        """The condition as a block prints it: ``A < 2 prone``, ``slowed (save ends)``,
+        ``prone and can't stand (EoT)``."""
+        name = self.condition if self.can_stand else "prone and can't stand"
+        return _with_potency(self.potency, f"{name}{DURATION_MARKS[self.duration]}")
+
+
+def _effect_name(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    _required_text(instance, attribute, value)
+    text = str(value)
+    if ";" in text or text != " ".join(text.split()) or text.endswith(")"):
+        raise StateError(
+            f"{_name(instance, attribute)} {value!r}: one clause of single-spaced words, "
+            "not ending in a bracket"
+        )
+
+
+@attrs.frozen
+class NamedEffect:
+    """A lasting effect the nine conditions do not cover ("burning (save ends)", "the target is
+    charmed"): kept by its printed name with its duration, shown to the table (R-ABIL-14)."""
+
+    name: str = attrs.field(validator=_effect_name)
+    """Its printed words without "the target is" and the duration: ``burning``, ``hexed``."""
+    duration: str = attrs.field(default=NO_DURATION, validator=_one_of((*DURATIONS, NO_DURATION)))
+    """``"end of turn"`` (EoT), ``"save ends"``, ``"end of encounter"``, or ``""``: none printed."""
+    potency: Potency | None = attrs.field(default=None, validator=_instance_of(Potency, optional=True))
+    """Applies only if the target fails this potency."""
+
+    def printed(self) -> str:
+        """As a block prints it: ``burning (save ends)``; ``the target is charmed`` without a duration."""
+        text = (
+            f"{self.name}{DURATION_MARKS[self.duration]}" if self.duration else f"the target is {self.name}"
+        )
+        return _with_potency(self.potency, text)
+
+
+SHIFTERS = ("target", "user")
+"""Who a printed shift moves: the target, or the ability's user ("the goblin shifts")."""
+
+
+@attrs.frozen
+class Shift:
+    """ "The target shifts up to 2 squares", "the goblin can shift 3 squares", "the target can shift
+    into the nearest unoccupied space outside the pit": a shift whose path the mover chooses
+    (DS-MOVE-09, DS-MOVE-10, R-ABIL-14)."""
+
+    distance: int | None = attrs.field(validator=_optional_number(1))
+    """The most squares shifted; None: to ``place``."""
+    who: str = attrs.field(default="target", validator=_one_of(SHIFTERS))
+    """``"target"`` or ``"user"``."""
+    place: str = attrs.field(default="", validator=_text)
+    """Where it shifts to, when printed instead of a distance ("the nearest unoccupied space")."""
+    potency: Potency | None = attrs.field(default=None, validator=_instance_of(Potency, optional=True))
+    """Applies only if the target fails this potency."""
+    teleport: bool = attrs.field(default=False, kw_only=True, validator=_flag)
+    """A teleport of up to ``distance`` squares instead ("the wraith can teleport up to 3 squares",
+    DS-TELE-01..09)."""
+
+    def __attrs_post_init__(self) -> None:
+        if (self.distance is None) == (not self.place.strip()):
+            raise StateError("Shift: a distance or a place, one of the two")
+        if self.teleport and self.distance is None:
+            raise StateError("Shift.teleport: a teleport prints its distance")
+        if self.place and not self.place.lower().startswith(
+            ("the nearest unoccupied space", "the nearest unoccupied square")
+        ):
+            raise StateError(f"Shift.place {self.place!r}: the nearest unoccupied space...")
+
+    def printed(self) -> str:
+        """``the target shifts up to 2 squares``, ``the target shifts into the nearest unoccupied space``."""
+        if self.distance is None:
+            return _with_potency(self.potency, f"the {self.who} shifts into {self.place}")
+        squares = "square" if self.distance == 1 else "squares"
+        verb = "teleports" if self.teleport else "shifts"
+        return _with_potency(self.potency, f"the {self.who} {verb} up to {self.distance} {squares}")
+
+
+@attrs.frozen
+class Fall:
+    """ "The target falls": it falls if nothing holds it up (DS-FALL-01, R-ABIL-14)."""
+
+    potency: Potency | None = attrs.field(default=None, validator=_instance_of(Potency, optional=True))
+    """Applies only if the target fails this potency."""
+
+    def printed(self) -> str:
+        """``the target falls``."""
+        return _with_potency(self.potency, "the target falls")
+
+
+@attrs.frozen
+class Healing:
+    """ "The target regains 6 Stamina": Stamina regained, up to its maximum (R-STAM-5, R-ABIL-14)."""
+
+    amount: int = attrs.field(validator=_number(1))
+    """The Stamina regained."""
+    who: str = attrs.field(default="target", validator=_one_of(SHIFTERS))
+    """``"target"`` or ``"user"`` (another creature named: the user)."""
+    potency: Potency | None = attrs.field(default=None, validator=_instance_of(Potency, optional=True))
+    """Applies only if the target fails this potency."""
+
+    def printed(self) -> str:
+        """``the target regains 6 Stamina``."""
+        return _with_potency(self.potency, f"the {self.who} regains {self.amount} Stamina")
+
+
+@attrs.frozen
+class LoseRecoveries:
+    """ "The target loses 2 Recoveries", "the target loses 1d3 Recoveries": Recoveries taken away,
+    a number or ``count`` dice of ``sides`` faces (DS-STAM-01, R-ABIL-14)."""
+
+    count: int = attrs.field(validator=_number(1, 100))
+    """The Recoveries lost, or the number of dice."""
+    sides: int = attrs.field(default=0, validator=_number(0, 100))
+    """0: ``count`` is the number lost; else the faces of the dice rolled."""
+    potency: Potency | None = attrs.field(default=None, validator=_instance_of(Potency, optional=True))
+    """Applies only if the target fails this potency."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.sides == 1:
+            raise StateError("LoseRecoveries.sides 1: a die has at least 2 faces (0: no dice)")
+
+    def printed(self) -> str:
+        """``the target loses 1d3 Recoveries``, ``the target loses 1 Recovery``."""
+        if self.sides:
+            return _with_potency(self.potency, f"the target loses {self.count}d{self.sides} Recoveries")
+        word = "Recovery" if self.count == 1 else "Recoveries"
+        return _with_potency(self.potency, f"the target loses {self.count} {word}")
+
+
+GAINERS = ("user", "target", "director")
+"""Who a printed gain goes to: the user, the target, or the Director (Malice)."""
+
+
+@attrs.frozen
+class GainResource:
+    """ "The Director gains 2 Malice", "the target gains 1 rage": a resource gained (R-ABIL-14)."""
+
+    amount: int = attrs.field(validator=_number(1))
+    """How much is gained."""
+    resource: str = attrs.field(validator=_one_of(RESOURCES))
+    """``"malice"`` (the Director's) or ``"heroic"`` (a hero's Heroic Resource)."""
+    who: str = attrs.field(default="user", validator=_one_of(GAINERS))
+    """``"user"``, ``"target"`` or ``"director"`` (Malice only)."""
+    word: str = attrs.field(default="", validator=_text)
+    """The resource's printed name (``rage``, ``focus``); empty: "Heroic Resource" or "Malice"."""
+    potency: Potency | None = attrs.field(default=None, validator=_instance_of(Potency, optional=True))
+    """Applies only if the target fails this potency."""
+
+    def __attrs_post_init__(self) -> None:
+        if (self.who == "director") != (self.resource == "malice"):
+            raise StateError(
+                f"GainResource: the Director gains Malice, and only the Director "
+                f"({self.who!r}, {self.resource!r})"
+            )
+        if self.word and self.word.lower() not in RESOURCE_WORDS:
+            raise StateError(f"GainResource.word {self.word!r}: not one of {', '.join(RESOURCE_WORDS)}")
+
+    def printed(self) -> str:
+        """``the Director gains 2 Malice``, ``the target gains 1 rage``."""
+        if self.resource == "malice":
+            return _with_potency(self.potency, f"the Director gains {self.amount} Malice")
+        what = self.word or "Heroic Resource"
+        return _with_potency(self.potency, f"the {self.who} gains {self.amount} {what}")
 
 
 @attrs.frozen
@@ -324,9 +497,23 @@ def _with_potency(potency: Potency | None, text: str) -> str:
     return text if potency is None else f"{potency.printed()} {text}"
 
 
-Effect: TypeAlias = Damage | ForcedMovement | ApplyCondition | TextEffect
+Effect: TypeAlias = (
+    Damage
+    | ForcedMovement
+    | ApplyCondition
+    | NamedEffect
+    | Shift
+    | Fall
+    | GainResource
+    | Healing
+    | LoseRecoveries
+    | TextEffect
+)
 """One parsed effect of a tier."""
-EFFECT_TYPES: tuple[type, ...] = (Damage, ForcedMovement, ApplyCondition, TextEffect)
+EFFECT_TYPES: tuple[type, ...] = (
+    Damage, ForcedMovement, ApplyCondition, NamedEffect, Shift, Fall, GainResource, Healing, LoseRecoveries,
+    TextEffect,
+)  # fmt: skip
 """The classes of :data:`Effect`."""
 
 
@@ -549,11 +736,14 @@ __all__ = [
     "DURATION_MARKS",
     "EFFECT_TYPES",
     "FORCED_KINDS",
+    "GAINERS",
     "INITIALS",
     "NO_DURATION",
     "PLURALS",
     "POTENCY_WORDS",
     "RESOURCES",
+    "RESOURCE_WORDS",
+    "SHIFTERS",
     "TARGET_KINDS",
     "Ability",
     "ApplyCondition",
@@ -561,9 +751,15 @@ __all__ = [
     "Damage",
     "Distance",
     "Effect",
+    "Fall",
     "ForcedMovement",
+    "GainResource",
+    "Healing",
+    "LoseRecoveries",
+    "NamedEffect",
     "Potency",
     "PowerRoll",
+    "Shift",
     "Target",
     "TextEffect",
     "Tier",

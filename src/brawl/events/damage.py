@@ -118,6 +118,25 @@ class RecoverySpent(Event):
 
 
 @attrs.frozen(kw_only=True)
+class RecoveriesLost(Event):
+    """An effect took Recoveries away, down to 0 at the least (DS-STAM-01, R-ABIL-14)."""
+
+    creature: str
+    amount: int
+    """The Recoveries the effect takes (more than it has: it loses what it has)."""
+    recoveries_before: int
+    recoveries_after: int
+    reason: str = ""
+
+    def explain(self) -> str:
+        why = f" ({self.reason})" if self.reason else ""
+        return (
+            f"{self.creature} loses {self.amount} Recover{'y' if self.amount == 1 else 'ies'} "
+            f"({self.recoveries_before} → {self.recoveries_after}){why}{cite(self.rules)}"
+        )
+
+
+@attrs.frozen(kw_only=True)
 class BecameWinded(Event):
     """Stamina fell to the winded value or below (DS-STAM-04)."""
 

@@ -580,7 +580,13 @@ def _encounter_structure(value: Any, _: Any) -> Encounter:
     )
 
 
-EFFECT_TAGS: dict[type, str] = dict(zip(EFFECT_TYPES, ("damage", "forced", "condition", "text"), strict=True))
+EFFECT_TAGS: dict[type, str] = dict(
+    zip(
+        EFFECT_TYPES,
+        ("damage", "forced", "condition", "named", "shift", "fall", "gain", "heal", "recoveries", "text"),
+        strict=True,
+    )
+)
 """The tag of each kind of ability effect in JSON."""
 EFFECT_KEY = "effect"
 """Key that tags an ability effect with its kind (``{"effect": "damage", "amount": 6}``)."""

@@ -14,6 +14,7 @@ turn system's business; the request :class:`UseAbility` says which (its ``cost_i
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -26,25 +27,34 @@ from brawl.abilities.model import (
     ApplyCondition,
     Damage,
     Effect,
+    Fall,
     ForcedMovement,
+    GainResource,
+    Healing,
+    LoseRecoveries,
+    NamedEffect,
+    Shift,
     TextEffect,
 )
 from brawl.abilities.potency import check_potency
 from brawl.checks import whole_number
 from brawl.conditions import Duration
-from brawl.creature import Creature, MapObject
-from brawl.dice import power_dice
+from brawl.creature import MAX_COUNT, Creature, MapObject
+from brawl.dice import power_dice, roll_dice
 from brawl.errors import ActionUnavailableError, ArgumentTypeError, InvalidArgumentError, RulesError
 from brawl.events.abilities import (
     AbilityUsed,
     EffectForTable,
     PotencyChecked,
+    ResourceGained,
     ResourceRefunded,
     ResourceSpent,
     TierReached,
 )
 from brawl.events.base import Note
+from brawl.events.damage import RecoveriesLost
 from brawl.events.dice import PowerRolled
+from brawl.events.turns import MaliceGained
 from brawl.fields import flag, ident, ids, position, positions, replaced, text
 from brawl.geometry import Pos, distance
 from brawl.outcome import Outcome
@@ -58,9 +68,13 @@ from brawl.rules.conditions import (
 from brawl.rules.cover import creature_cover, line_of_effect, sees_space
 from brawl.rules.damage import deal_damage
 from brawl.rules.edges import Reason, bane, lowered_keywords, reasons
+from brawl.rules.falling import fall, should_fall
 from brawl.rules.forced import ForcedMove, force_move, verify_force_move
+from brawl.rules.movement import shift
+from brawl.rules.stamina import regain_stamina
 from brawl.rules.stealth import verify_can_target
 from brawl.rules.strikes import critical_hit, living, roll_against
+from brawl.rules.teleport import teleport
 from brawl.state import Encounter
 
 COSTS = {
@@ -118,19 +132,31 @@ def _tiers(value: Mapping[str, int] | None) -> immutables.Map[str, int] | None:
     return immutables.Map(value)
 
 
-def _slides(
-    value: Mapping[str, Iterable[Iterable[int]]] | None,
+def _paths(
+    value: Mapping[str, Iterable[Iterable[int]]] | None, what: str, rule: str
 ) -> immutables.Map[str, tuple[Pos, ...]] | None:
     if value is None:
         return None
     if not isinstance(value, Mapping):
-        raise ArgumentTypeError(f"slides {value!r}: a mapping of target id to a path", rule="DS-FORCE-04")
+        raise ArgumentTypeError(f"{what}s {value!r}: a mapping of target id to a path", rule=rule)
     out: dict[str, tuple[Pos, ...]] = {}
     for k, v in value.items():
         if not isinstance(k, str):
-            raise ArgumentTypeError(f"slides {value!r}: {k!r} is not a target id", rule="DS-FORCE-04")
-        out[k] = positions(v, "slide path", "DS-FORCE-04", limit=MAX_TARGETS)
+            raise ArgumentTypeError(f"{what}s {value!r}: {k!r} is not a target id", rule=rule)
+        out[k] = positions(v, f"{what} path", rule, limit=MAX_TARGETS)
     return immutables.Map(out)
+
+
+def _slides(
+    value: Mapping[str, Iterable[Iterable[int]]] | None,
+) -> immutables.Map[str, tuple[Pos, ...]] | None:
+    return _paths(value, "slide", "DS-FORCE-04")
+
+
+def _shifts(
+    value: Mapping[str, Iterable[Iterable[int]]] | None,
+) -> immutables.Map[str, tuple[Pos, ...]] | None:
+    return _paths(value, "shift", "DS-MOVE-09")
 
 
 @attrs.frozen
@@ -167,6 +193,11 @@ class UseAbility(Action):
     granted: bool = attrs.field(default=False, validator=flag("R-TURN-8"))
     """Used as an effect grants it (a heroic ability granted off-turn): no part of the turn is
     spent (R-TURN-8)."""
+    shifts: immutables.Map[str, tuple[Pos, ...]] | None = attrs.field(
+        default=None, kw_only=True, converter=_shifts
+    )
+    """By target id, the path of the shift that target's tier prints ("the target shifts up to 2
+    squares", or the user's); a shift without one is left to the table (R-ABIL-14)."""
 
     @classmethod
     def cost_in(cls, state: Encounter, fields: Mapping[str, Any]) -> str | None:
@@ -402,7 +433,7 @@ def _plan(state: Encounter, request: UseAbility) -> _Plan:
                 rule="R-AREA-1",
             )
         area, targets = None, _chosen(state, request, user, ability)
-    for key, what in ((request.tiers, "tiers"), (request.slides, "slides")):
+    for key, what in ((request.tiers, "tiers"), (request.slides, "slides"), (request.shifts, "shifts")):
         for tid in key or ():
             if tid not in targets:
                 raise InvalidArgumentError(f"{what}: {tid!r} is not a target of this use", rule="R-ABIL-9")
@@ -707,6 +738,10 @@ def _apply(out: Outcome, plan: _Plan, request: UseAbility, tid: str, effect: Eff
     dead = isinstance(thing, Creature) and thing.dead
     if isinstance(effect, TextEffect):
         return _table(out, user, ability, effect.text, tid)
+    if isinstance(effect, GainResource):
+        return _gain(out, user_now, ability, tid, effect)
+    if isinstance(effect, Shift):
+        return _shift(out, user_now, ability, tid, effect, request)
     if isinstance(effect, ForcedMovement):
         move = _forced(effect, user_now, ability, tid, plan.area, request)
         try:
@@ -723,7 +758,160 @@ def _apply(out: Outcome, plan: _Plan, request: UseAbility, tid: str, effect: Eff
             deal_damage, tid, _amount(user_now, effect), _type(effect, request), source=user.id,
             knock_out=request.knock_out, rules=("R-ABIL-2",),
         )  # fmt: skip
+    if isinstance(effect, NamedEffect):
+        return _named(out, user_now, ability, tid, effect)
+    if isinstance(effect, Healing):
+        return _heal(out, user_now, ability, tid, effect)
+    if isinstance(effect, LoseRecoveries):
+        return _lose_recoveries(out, ability, tid, effect)
+    if isinstance(effect, Fall):
+        return _fall(out, tid, effect, thing)
     return _condition(out, user_now, tid, effect, thing)
+
+
+_LASTS = {
+    "end of turn": ("until the end of its turn", "RB2-EOT"),
+    "save ends": ("until it saves (6+ on a d10 at the end of its turn)", "RB2-SAVE"),
+    "end of encounter": ("until the end of the encounter", "RB2-EOE"),
+    "": ("until an effect ends it", "R-ABIL-5"),
+}
+"""How long a named effect lasts, in words, and the rule that ends it."""
+
+
+def _named(out: Outcome, user: Creature, ability: Ability, tid: str, effect: NamedEffect) -> Outcome:
+    """A named lasting effect the nine conditions do not cover: shown to the table on its target
+    with how it ends (R-ABIL-14, RB2-EOT, RB2-SAVE, RB2-EOE)."""
+    lasts, rule = _LASTS[effect.duration]
+    about, n = re.subn(r"^(?:the\s+)?target\b", tid, effect.name, flags=re.IGNORECASE)
+    words = about if n else f"{tid} is {effect.name}"
+    return out.add(
+        EffectForTable(
+            user=user.id,
+            ability=ability.name,
+            text=f"{words} {lasts}" if effect.duration else words,
+            target=tid,
+            rules=("R-ABIL-4", "R-ABIL-14", rule),
+        )
+    )
+
+
+def _heal(out: Outcome, user: Creature, ability: Ability, tid: str, effect: Healing) -> Outcome:
+    """The target (or the user) regains Stamina, up to its maximum (R-STAM-5, R-ABIL-14)."""
+    who = tid if effect.who == "target" else user.id
+    c = out.state.creatures.get(who)
+    if c is None or c.dead:
+        return out.add(Note(text=f"{effect.printed()}: {who} is not a living creature", rules=("R-ABIL-14",)))
+    return out.then(regain_stamina, who, effect.amount, reason=ability.name, rules=("R-ABIL-14",))
+
+
+def _lose_recoveries(out: Outcome, ability: Ability, tid: str, effect: LoseRecoveries) -> Outcome:
+    """The target loses Recoveries, dice rolled if printed, never below 0; a creature without
+    Recoveries (a Director creature, DS-STAM-11) loses nothing (DS-STAM-01, R-ABIL-14)."""
+    c = out.state.creatures.get(tid)
+    if c is None or c.recoveries_max == 0:
+        return out.add(
+            Note(text=f"{effect.printed()}: {tid} has no Recoveries", rules=("R-ABIL-14", "DS-STAM-11"))
+        )
+    amount = effect.count
+    if effect.sides:
+        faces, out = roll_dice(
+            out.state,
+            effect.sides,
+            effect.count,
+            purpose="Recoveries lost",
+            creature=tid,
+            rules=("R-ABIL-14",),
+        )
+        amount = sum(faces)
+    c = out.state.creature(tid)
+    after = max(0, c.recoveries - amount)
+    return out.add(
+        RecoveriesLost(
+            creature=tid,
+            amount=amount,
+            recoveries_before=c.recoveries,
+            recoveries_after=after,
+            reason=ability.name,
+            rules=("DS-STAM-01", "R-ABIL-14"),
+        ),
+        state=out.state.update_creature(tid, recoveries=after),
+    )
+
+
+def _shift(
+    out: Outcome, user: Creature, ability: Ability, tid: str, effect: Shift, request: UseAbility
+) -> Outcome:
+    """The mover shifts along the path the request gives for this target, up to the printed
+    squares (DS-MOVE-09, DS-MOVE-10); without a path the shift is offered to the table (R-ABIL-14)."""
+    mover = tid if effect.who == "target" else user.id
+    c = out.state.creatures.get(mover)
+    if c is None or c.dead:
+        return out.add(Note(text=f"{mover} can't shift: it is not a living creature", rules=("R-ABIL-14",)))
+    path = (request.shifts or immutables.Map()).get(tid)
+    if path:
+        squares = effect.distance if effect.distance is not None else len(path)
+        try:
+            if effect.teleport:  # the path's last square is where it teleports to
+                teleporter = None if mover == user.id else user.id
+                return out.then(teleport, mover, path[-1], teleporter=teleporter, distance=squares)
+            return out.then(shift, mover, path, squares=squares, granted=True)
+        except RulesError as exc:
+            return out.add(
+                Note(text=f"{effect.printed()} for {mover}: not possible ({exc})", rules=("R-ABIL-14",))
+            )
+    unit = "square" if effect.distance == 1 else "squares"
+    where = f"up to {effect.distance} {unit}" if effect.distance is not None else f"into {effect.place}"
+    return out.add(
+        EffectForTable(
+            user=user.id,
+            ability=ability.name,
+            text=f"{mover} may {'teleport' if effect.teleport else 'shift'} {where}",
+            target=tid,
+            rules=("R-ABIL-14", "DS-TELE-01")
+            if effect.teleport
+            else ("R-ABIL-14", "DS-MOVE-09", "DS-MOVE-10"),
+        )
+    )
+
+
+def _fall(out: Outcome, tid: str, effect: Fall, thing: Creature | MapObject) -> Outcome:
+    """The target falls if nothing holds it up where it is (DS-FALL-01, R-ABIL-14)."""
+    if isinstance(thing, Creature) and should_fall(out.state, tid):
+        return out.then(fall, tid, rules=("R-ABIL-14",))
+    return out.add(
+        Note(
+            text=f"{effect.printed()}: nothing is below {tid} to fall into", rules=("R-ABIL-14", "DS-FALL-01")
+        )
+    )
+
+
+def _gain(out: Outcome, user: Creature, ability: Ability, tid: str, effect: GainResource) -> Outcome:
+    """Malice for the Director, or Heroic Resource for a hero (RB6-MALICE, R-ABIL-14)."""
+    state = out.state
+    if effect.resource == "malice":
+        malice = _resource(state, user, "malice")
+        if malice is None:
+            return out.add(
+                Note(text=f"{effect.printed()}: no Director's Malice is kept here", rules=("RB6-MALICE",))
+            )
+        total = min(MAX_COUNT, malice + effect.amount)
+        return out.add(
+            MaliceGained(
+                amount=effect.amount, total=total, reason=ability.name, rules=("RB6-MALICE", "R-ABIL-14")
+            ),
+            state=state.with_turn(attrs.evolve(state.turn, malice=total)),  # type: ignore[misc]
+        )
+    who = tid if effect.who == "target" else user.id
+    c = state.creatures.get(who)
+    if c is None or not c.hero:
+        return out.add(
+            Note(text=f"{effect.printed()}: {who} is not a hero with a Heroic Resource", rules=("R-ABIL-14",))
+        )
+    total = min(MAX_COUNT, c.heroic_resource + effect.amount)
+    return out.add(
+        ResourceGained(creature=who, amount=effect.amount, total=total, rules=("R-ABIL-14",)),
+        state=state.update_creature(who, heroic_resource=total),
+    )
 
 
 def _amount(user: Creature, effect: Damage) -> int:
@@ -749,7 +937,8 @@ def _condition(
     try:
         return out.then(
             add_condition, tid, effect.condition, DURATIONS[effect.duration], source=user.id,
-            rules=("R-ABIL-5",),
+            can_stand=effect.can_stand,
+            rules=("R-ABIL-5",) if effect.can_stand else ("R-ABIL-5", "RB1-PRONE"),
         )  # fmt: skip
     except RulesError as exc:
         return out.add(Note(text=f"{effect.printed()} on {tid}: not imposed ({exc})", rules=("R-ABIL-5",)))
@@ -771,6 +960,7 @@ def use_ability(
     extra: Sequence[Reason] = (),
     knock_out: bool = False,
     granted: bool = False,
+    shifts: Mapping[str, Iterable[Iterable[int]]] | None = None,
 ) -> Outcome:
     """``user`` uses its ability named ``ability`` (R-ABIL-1..12, R-AREA-1..5).
 
@@ -781,7 +971,8 @@ def use_ability(
     among several printed types (R-ABIL-3); ``slides`` gives each slide's path (R-GEO-3).
     ``extra`` adds edge or bane reasons for every target; ``knock_out`` knocks out instead of
     killing (DS-STAM-13); ``granted``: used as an effect grants it, spending nothing of the turn
-    (R-TURN-8). The request is :class:`UseAbility`; :func:`verify_use_ability` and
+    (R-TURN-8); ``shifts`` gives, by target, the path of a shift its tier prints (R-ABIL-14).
+    The request is :class:`UseAbility`; :func:`verify_use_ability` and
     :func:`can_use_ability` ask first.
     """
     request = UseAbility(
@@ -798,6 +989,7 @@ def use_ability(
         extra,
         knock_out,
         granted,
+        shifts=shifts,
     )
     return request.resolve(state)
 

@@ -291,7 +291,8 @@ def target(value: str) -> dict[str, Any]:
     """A target table from ``"One creature"``, ``"Two enemies"``, ``"Self"``, ``"Each enemy in the area"``
     (or ``in the burst``, ``aura``, ``cube``, ``line``).
 
-    ``count = "each"``: every one in the area. What it cannot read is ``kind = "special"``. The
+    ``count = "each"``: every one in the area. ``"The triggering creature"`` is one creature, the
+    one the trigger names (the caller chooses it). What it cannot read is ``kind = "special"``. The
     printed words are kept as ``text``. A noun in the singular where the plural is meant, or the
     other way round, is read all the same: ``"Two creature or objects"`` is two creatures or objects.
     """
@@ -309,6 +310,9 @@ def target(value: str) -> dict[str, Any]:
     count = _count(found.group(1)) if found else None
     if found and count:
         return {"kind": _target_kind(found.group(2)), "count": count, "text": words}
+    found = re.fullmatch(rf"(?:the )?triggering {_NOUN}", text)
+    if found and not found.group(1).endswith("s"):
+        return {"kind": _target_kind(found.group(1)), "count": 1, "text": words}
     found = re.fullmatch(rf"(?:each|all|every) {_NOUN}(?: in the {_AREA_WORD})?", text)
     if found and _target_kind(found.group(1)) in ("creature", "enemy", "ally"):
         return {"kind": "each " + _target_kind(found.group(1)), "count": "each", "text": words}

@@ -160,7 +160,7 @@ def build_ability(raw: Any, field: str, where: Where) -> Ability:
 
 _RECORD_FIELD = re.compile(
     r"(Ability|Distance|Target|Cost|PowerRoll|Tier|Potency|Damage|ForcedMovement|"
-    r"ApplyCondition|TextEffect|StatBlock|HeroSheet|Trait)\.([a-z_]+)\b"
+    r"ApplyCondition|NamedEffect|Shift|Fall|GainResource|Healing|TextEffect|StatBlock|HeroSheet|Trait)\.([a-z_]+)\b"
 )
 
 
