@@ -330,8 +330,8 @@ def run_serve(args: argparse.Namespace) -> int:
     if args.http is None:
         return serve_stdio(sys.stdin.buffer, sys.stdout.buffer, server)
     host, port = parse_address(args.http)
-    limits = HttpLimits(max_connections=args.max_connections, header_timeout=args.header_timeout)
-    return serve_http(host, port, server, limits=limits, allow_origins=args.allow_origin)
+    http = HttpLimits(max_connections=args.max_connections, header_timeout=args.header_timeout)
+    return serve_http(host, port, server, limits=http, allow_origins=args.allow_origin)
 
 
 def _no_arguments(p: argparse.ArgumentParser) -> None:
