@@ -26,9 +26,9 @@ from brawl.abilities.model import (
     Effect,
     ForcedMovement,
     Potency,
-    TextEffect,
     Tier,
 )
+from brawl.abilities.parse import parse_effects
 from brawl.conditions import ConditionName
 from brawl.errors import ArgumentTypeError, StateError
 from brawl.io.json import unstructure
@@ -468,9 +468,9 @@ def _effects(
                     out.append(ApplyCondition(name, ENDS[end], potency))
         if out:
             return out
-        return [TextEffect(display, potency)] if display else []
-    if kind_of in ("other", "resource"):  # a resource gained: text for the table
-        return [TextEffect(display, potency)] if display else []
+        return list(parse_effects(display, potency)) if display else []
+    if kind_of in ("other", "resource"):  # read as printed: a resource gained, a shift, a named effect
+        return list(parse_effects(display, potency)) if display else []
     raise where.fail(
         f"{kind(kind_of)} is not an effect type (damage, applied, forced, resource, other)", field
     )
