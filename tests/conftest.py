@@ -1,8 +1,7 @@
 """Shared test set-up: Hypothesis profiles ``dev`` (fast, the default) and ``ci`` (thorough).
 
-``HYPOTHESIS_PROFILE=ci`` (which ``.ci/run`` exports) also lengthens the seeded random-play run of
-``tests/test_long_play.py`` from ``STEPS_LOCAL`` to ``STEPS_CI`` steps; ``BRAWL_LONG_PLAY_STEPS``
-sets the number of steps directly.
+``.ci/run`` runs the property tests again under ``HYPOTHESIS_PROFILE=ci``, with the long runs
+marked ``slow`` (the random-play run at ``STEPS_CI`` steps among them).
 
 The ``same_route`` fixture checks a route rebuilt from a bit-set search's own steps against the
 step rules.

@@ -13,9 +13,9 @@ on another, everything ``legal_actions`` offers applies without a RulesError (on
 few more), not just the action picked. A fight of riders sharing a horse is in the pool, so Ride's
 once-a-round limits are met (DS-MOUNT-04, R-MOUNT-2).
 
-The number of steps is :data:`STEPS_CI` under ``HYPOTHESIS_PROFILE=ci`` (which ``.ci/run``
-exports) and :data:`STEPS_LOCAL` otherwise; ``BRAWL_LONG_PLAY_STEPS`` overrides both. The steps
-are shared among :data:`WORKERS` processes, each with its own seed.
+The default run plays :data:`STEPS_LOCAL` steps (``BRAWL_LONG_PLAY_STEPS`` overrides it); the
+run at length, :data:`STEPS_CI` steps, is marked ``slow`` (``pytest -m slow``, which ``.ci/run``
+runs). The steps are shared among :data:`WORKERS` processes, each with its own seed.
 """
 
 from __future__ import annotations
@@ -60,9 +60,7 @@ OFFERED_MOST = 30
 
 def steps() -> int:
     override = os.environ.get("BRAWL_LONG_PLAY_STEPS")
-    if override:
-        return int(override)
-    return STEPS_CI if os.environ.get("HYPOTHESIS_PROFILE") == "ci" else STEPS_LOCAL
+    return int(override) if override else STEPS_LOCAL
 
 
 def derived_indexes(enc: brawl.Encounter) -> dict[str, Any]:
@@ -306,13 +304,19 @@ def _worker(share: tuple[int, int]) -> Run:
 
 
 def test_long_random_play() -> None:
-    """Seeded random play through every turn system keeps every invariant (see the module doc).
+    """Seeded random play through every turn system keeps every invariant (see the module doc)."""
+    play_shared(steps())
 
-    The steps are shared among up to :data:`WORKERS` processes (the rest of the suite runs in one
-    process, so a second core is otherwise idle), each with its own seed; the run is the same for
-    a given number of workers.
-    """
-    total = steps()
+
+@pytest.mark.slow
+def test_long_random_play_at_length() -> None:
+    """The same, for :data:`STEPS_CI` steps."""
+    play_shared(STEPS_CI)
+
+
+def play_shared(total: int) -> None:
+    """Play ``total`` steps shared among up to :data:`WORKERS` processes, each with its own seed
+    (the run is the same for a given number of workers), and check what they did."""
     workers = max(1, min(WORKERS, os.cpu_count() or 1, total // 1_000))
     shares = [(total // workers + (i < total % workers), i) for i in range(workers)]
     if workers == 1:
