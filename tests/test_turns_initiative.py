@@ -297,5 +297,11 @@ def test_initiative_advance_to_a_square_away_from_the_enemies_is_refused_i_dis_0
     """I-DIS-01: AdvanceTo, whose path is found when applied, is refused as the walk is."""
     with pytest.raises(brawl.IllegalMoveError, match="I-DIS-01"):
         brawl.apply(engaged("initiative"), AdvanceTo("ana", (2, 5, 0)))
+    # its cheap check agrees: is_legal and verify refuse it too, and a strafe stays legal
+    assert not brawl.is_legal(engaged("initiative"), AdvanceTo("ana", (2, 5, 0)))
+    with pytest.raises(brawl.IllegalMoveError, match="I-DIS-01"):
+        AdvanceTo("ana", (2, 5, 0)).verify(engaged("initiative"))
+    assert brawl.is_legal(engaged("initiative"), AdvanceTo("ana", (3, 1, 0)))
+    assert brawl.is_legal(engaged("drawsteel"), AdvanceTo("ana", (2, 5, 0)))
     _, events = brawl.apply(engaged("drawsteel"), AdvanceTo("ana", (2, 5, 0)))
     assert provokers(events) == ["gob", "orc"]  # DS-STRIKE-03 under Draw Steel

@@ -204,6 +204,11 @@ class AdvanceTo(Action):
                 f"{self.creature} advances to {tuple(self.destination)}: not reachable with its movement",
                 rule=("DS-ACT-01", "DS-TURN-02"),
             )
+        turn = state.turn
+        if turn is not None and not turn.provokes_opportunity_attacks:
+            # a system with a rule of its own for walking away (the initiative game's I-DIS-01)
+            # refuses here what it would refuse along the path taken; Draw Steel builds no path
+            turn.verify_walk(state, self.creature, reach.route_to(self.destination)[0], shifting=False)
 
     def resolve(self, state: Encounter) -> Outcome:
         creature = self.creature
