@@ -42,9 +42,10 @@ from brawl.abilities.parse import format_tier, parse_effects, parse_tier
 from brawl.conditions import ConditionName, Duration
 from brawl.demo import GALE_BLAST
 from brawl.errors import ActionUnavailableError
-from brawl.events.abilities import EffectForTable, ResourceGained
+from brawl.events.abilities import EffectForTable, PotencyChecked, ResourceGained
 from brawl.events.base import DiceRolled, Note
 from brawl.events.damage import RecoveriesLost
+from brawl.events.forced import ForceMoved
 from brawl.events.turns import MaliceGained
 from brawl.io.json import EFFECT_KEY, structure, unstructure
 from brawl.statblocks import text as notation
@@ -445,3 +446,56 @@ def test_a_teleport_goes_to_the_last_square_given_ds_tele_01() -> None:
     out = brawl.use_ability(enc, "ogre", "Test Blow", targets=["hero"], dice=(9, 9))
     (offer,) = [e for e in out.events if isinstance(e, EffectForTable)]
     assert (offer.text, offer.rules) == ("ogre may teleport up to 3 squares", ("R-ABIL-14", "DS-TELE-01"))
+
+
+@pytest.mark.parametrize(
+    ("text", "effects"),
+    [
+        (
+            "Push 3; A<0 forced movement is vertical",
+            (ForcedMovement("push", 3, vertical_potency=Potency("agility", 0)),),
+        ),
+        (
+            "Push 3; A < 0 the forced movement is vertical",
+            (ForcedMovement("push", 3, vertical_potency=Potency("agility", 0)),),
+        ),
+        (
+            "2 damage; slide 2; R<1 the slide is vertical",
+            (Damage(2), ForcedMovement("slide", 2, vertical_potency=Potency("reason", 1))),
+        ),
+        (
+            "M < 2 push 4; A < 1 the push is vertical",
+            (ForcedMovement("push", 4, potency=Potency("might", 2), vertical_potency=Potency("agility", 1)),),
+        ),
+        (
+            "A < 0 the forced movement is vertical",
+            (TextEffect("the forced movement is vertical", Potency("agility", 0)),),
+        ),
+    ],
+)
+def test_vertical_behind_a_potency_is_read(text: str, effects: tuple[object, ...]) -> None:
+    """DS-FORCE-10, RB2-POTENCY: "A < 0 forced movement is vertical" makes the tier's forced
+    movement vertical against a target that fails the potency; with no forced movement before it,
+    it stays text."""
+    tier = parse_tier(text)
+    assert tier.effects == effects
+    assert parse_tier(tier.printed()).effects == effects
+
+
+@pytest.mark.parametrize(("agility", "vertical"), [(0, True), (1, False)])
+def test_a_push_is_vertical_only_if_the_target_fails_the_potency(agility: int, vertical: bool) -> None:
+    """DS-FORCE-10, RB2-POTENCY, R-ABIL-6: "push 2; A < 1 forced movement is vertical" against
+    Agility 0 (0 < 1: vertical) and Agility 1 (not below 1: along the ground)."""
+    enc = _fight("push 2; A < 1 forced movement is vertical")
+    hero = enc.creature("hero")
+    enc = enc.with_creature(
+        attrs.evolve(hero, characteristics=attrs.evolve(hero.characteristics, agility=agility))
+    )
+    out = brawl.use_ability(enc, "ogre", "Test Blow", targets=["hero"], dice=(9, 9))
+    (check,) = [e for e in out.events if isinstance(e, PotencyChecked)]
+    assert (check.score, check.potency, check.applies) == (agility, 1, vertical)
+    assert check.effect == "the push is vertical"
+    assert "RB2-POTENCY" in check.rules
+    (moved,) = [e for e in out.events if isinstance(e, ForceMoved)]
+    assert moved.vertical is vertical
+    assert moved.moved == 2

@@ -276,7 +276,9 @@ class Damage:
 
 @attrs.frozen
 class ForcedMovement:
-    """Push, pull or slide ``distance`` squares, ``vertical`` if printed so (DS-FORCE-01..10)."""
+    """Push, pull or slide ``distance`` squares, ``vertical`` if printed so (DS-FORCE-01..10); or
+    vertical only against a target that fails ``vertical_potency`` ("push 3; A < 0 forced movement
+    is vertical", RB2-POTENCY)."""
 
     kind: str = attrs.field(validator=_one_of(FORCED_KINDS))
     """``"push"``, ``"pull"`` or ``"slide"``."""
@@ -286,12 +288,24 @@ class ForcedMovement:
     """A vertical push, pull or slide (DS-FORCE-10)."""
     potency: Potency | None = attrs.field(default=None, validator=_instance_of(Potency, optional=True))
     """Applies only if the target fails this potency (RB2-POTENCY)."""
+    vertical_potency: Potency | None = attrs.field(
+        default=None, kw_only=True, validator=_instance_of(Potency, optional=True)
+    )
+    """Vertical only against a target that fails this potency (not with ``vertical``)."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.vertical and self.vertical_potency is not None:
+            raise StateError("ForcedMovement: vertical, or vertical behind a potency, not both")
 
     def printed(self) -> str:
-        """The forced movement as a block prints it: ``vertical push 3``."""
-        return _with_potency(
+        """The forced movement as a block prints it: ``vertical push 3``, ``push 3; A < 0 the push
+        is vertical``."""
+        moved = _with_potency(
             self.potency, f"{'vertical ' if self.vertical else ''}{self.kind} {self.distance}"
         )
+        if self.vertical_potency is None:
+            return moved
+        return f"{moved}; {_with_potency(self.vertical_potency, f'the {self.kind} is vertical')}"
 
 
 @attrs.frozen

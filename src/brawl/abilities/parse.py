@@ -15,7 +15,8 @@ effect the conditions do not cover (``burning (save ends)``, ``the target is cha
 optionally after a potency (``C < N`` or ``C < weak|average|strong``, with or without a comma or
 brackets). Effects joined by commas or "and" are read one by one, a duration printed after the
 last shared by the conditions before it; "no effect" is nothing; "forced movement is vertical"
-makes the tier's forced movement vertical. Anything else stays a
+makes the tier's forced movement vertical, behind a potency if one leads it ("A < 0 the forced
+movement is vertical": vertical against a target that fails it). Anything else stays a
 :class:`~brawl.abilities.model.TextEffect` with the whole clause, its potency read if one leads
 it: a choice ("push 2 or prone") and a clause naming a condition among other words are never
 guessed, and nothing is dropped (RB3-TIERS, RB2-POTENCY, R-ABIL-14).
@@ -287,16 +288,32 @@ def parse_tier(text: str) -> Tier:
             clause = re.sub(r"\s+", " ", sentence).strip().rstrip(".").strip()
             if not clause or _NO_EFFECT.fullmatch(clause):
                 continue
-            if (m := _VERTICAL.fullmatch(clause)) and (kinds := _vertical_kinds(m["kind"], effects)):
-                vertical |= kinds
+            potency, body = _potency(clause)
+            if (m := _VERTICAL.fullmatch(body)) and (kinds := _vertical_kinds(m["kind"], effects)):
+                if potency is None:
+                    vertical |= kinds
+                else:
+                    effects = _vertical_behind(effects, kinds, potency)
                 continue
             effects.extend(_clause(clause))
     if vertical:
         effects = [
-            attrs.evolve(e, vertical=True) if isinstance(e, ForcedMovement) and e.kind in vertical else e
+            attrs.evolve(e, vertical=True, vertical_potency=None)
+            if isinstance(e, ForcedMovement) and e.kind in vertical
+            else e
             for e in effects
         ]
     return Tier(text, tuple(effects))
+
+
+def _vertical_behind(effects: list[Effect], kinds: set[str], potency: Potency) -> list[Effect]:
+    """The forced movements of ``kinds`` made vertical against a target failing ``potency``."""
+    return [
+        attrs.evolve(e, vertical_potency=potency)
+        if isinstance(e, ForcedMovement) and e.kind in kinds and not e.vertical and e.vertical_potency is None
+        else e
+        for e in effects
+    ]
 
 
 def _vertical_kinds(named: str, effects: list[Effect]) -> set[str]:

@@ -743,6 +743,11 @@ def _apply(out: Outcome, plan: _Plan, request: UseAbility, tid: str, effect: Eff
     if isinstance(effect, Shift):
         return _shift(out, user_now, ability, tid, effect, request)
     if isinstance(effect, ForcedMovement):
+        if effect.vertical_potency is not None:  # vertical only if the target fails it (RB2-POTENCY)
+            words = f"the {effect.kind} is vertical"
+            check = check_potency(effect.vertical_potency, user_now, thing, effect=words)
+            out = out.add(check)
+            effect = attrs.evolve(effect, vertical=check.applies, vertical_potency=None)
         move = _forced(effect, user_now, ability, tid, plan.area, request)
         try:
             verify_force_move(state, move)
