@@ -499,3 +499,59 @@ def test_a_push_is_vertical_only_if_the_target_fails_the_potency(agility: int, v
     (moved,) = [e for e in out.events if isinstance(e, ForceMoved)]
     assert moved.vertical is vertical
     assert moved.moved == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "effects"),
+    [
+        (
+            "12 corruption damage; pull 5 toward the center of the cube",
+            (Damage(12, (), ("corruption",)), ForcedMovement("pull", 5, toward_center=True)),
+        ),
+        ("Pull 1 towards the center of the cube", (ForcedMovement("pull", 1, toward_center=True),)),
+        (
+            "A < 4 pull 3 toward the center of the area",
+            (ForcedMovement("pull", 3, potency=Potency("agility", 4), toward_center=True),),
+        ),
+        ("push 3 toward the center of the area", (TextEffect("push 3 toward the center of the area"),)),
+    ],
+)
+def test_a_pull_toward_the_center_of_the_area_is_read(text: str, effects: tuple[object, ...]) -> None:
+    """DS-FORCE-03, R-ABIL-15: "pull 5 toward the center of the cube" is a pull whose source is the
+    area's center; a push "toward" a center has no one reading and stays text."""
+    tier = parse_tier(text)
+    assert tier.effects == effects
+    assert parse_tier(tier.printed()).effects == effects
+
+
+def _cube_fight(size: int) -> Encounter:
+    """The ogre at (0, 2) with a ``size`` cube within 10 whose every tier prints "pull 3 toward
+    the center of the cube"; the hero at (8, 2)."""
+    tier = parse_tier("pull 3 toward the center of the cube")
+    gather = Ability(
+        "Gather", "main action", None, ("Area", "Magic"),
+        distance=Distance("cube", size=size, within=10), target=Target("each creature"),
+        power_roll=PowerRoll(("might",), tiers=(tier, tier, tier)),
+    )  # fmt: skip
+    ogre = Creature(id="ogre", pos=(0, 2, 0), stamina_max=40, abilities=(gather,))
+    hero = Creature(id="hero", side="heroes", pos=(8, 2, 0), stamina_max=30)
+    return Encounter.create(Terrain.flat(12, 12), [ogre, hero])
+
+
+def test_a_pull_toward_the_center_of_a_cube_goes_to_its_middle_column_r_abil_15() -> None:
+    """DS-FORCE-03, R-ABIL-10, R-ABIL-15: a 5 cube with its lowest corner at (4, 0, 0) has its
+    middle column at x 6, y 2; the hero at (8, 2, 0) is pulled 3 toward it but stops at (6, 2, 0),
+    the center, after 2 squares (not toward the ogre at (0, 2, 0), not toward the corner)."""
+    out = brawl.use_ability(_cube_fight(5), "ogre", "Gather", origin=(4, 0, 0), dice=(9, 9))
+    (moved,) = [e for e in out.events if isinstance(e, ForceMoved)]
+    assert (moved.kind, moved.source, moved.moved) == ("pull", "(6, 2, 0)", 2)
+    assert out.state.creature("hero").pos == (6, 2, 0)
+
+
+def test_an_even_cube_has_no_center_square_r_abil_15() -> None:
+    """R-ABIL-10, R-ABIL-15: a 4 cube has no middle square: the pull is reported, not made."""
+    out = brawl.use_ability(_cube_fight(4), "ogre", "Gather", origin=(5, 0, 0), dice=(9, 9))
+    assert not [e for e in out.events if isinstance(e, ForceMoved)]
+    (note,) = [e for e in out.events if isinstance(e, Note) and "center" in e.text]
+    assert note.rules == ("R-ABIL-10", "R-ABIL-15")
+    assert out.state.creature("hero").pos == (8, 2, 0)

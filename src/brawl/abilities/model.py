@@ -292,16 +292,24 @@ class ForcedMovement:
         default=None, kw_only=True, validator=_instance_of(Potency, optional=True)
     )
     """Vertical only against a target that fails this potency (not with ``vertical``)."""
+    toward_center: bool = attrs.field(default=False, kw_only=True, validator=_flag)
+    """A pull toward the center of the ability's area ("pull 3 toward the center of the cube"),
+    not toward the user (R-ABIL-15)."""
 
     def __attrs_post_init__(self) -> None:
         if self.vertical and self.vertical_potency is not None:
             raise StateError("ForcedMovement: vertical, or vertical behind a potency, not both")
+        if self.toward_center and self.kind != "pull":
+            raise StateError(
+                f"ForcedMovement.toward_center: only a pull goes toward the center, not a {self.kind}"
+            )
 
     def printed(self) -> str:
         """The forced movement as a block prints it: ``vertical push 3``, ``push 3; A < 0 the push
         is vertical``."""
+        center = " toward the center of the area" if self.toward_center else ""
         moved = _with_potency(
-            self.potency, f"{'vertical ' if self.vertical else ''}{self.kind} {self.distance}"
+            self.potency, f"{'vertical ' if self.vertical else ''}{self.kind} {self.distance}{center}"
         )
         if self.vertical_potency is None:
             return moved

@@ -8,7 +8,8 @@ The usual printed forms, separated by semicolons (or full stops between sentence
     push 3; the target is taunted (EoT)
 
 Each clause is damage (``N [+ C [or C]] [type [, or type]] damage``), forced movement
-(``[vertical] push|pull|slide N``, ``pulled N``), a condition (``[the target is] name
+(``[vertical] push|pull|slide N``, ``pulled N``,
+``pull N toward the center of the cube``), a condition (``[the target is] name
 [(EoT)|(save ends)|(EoE)|until the end of the encounter]``, ``prone and can't stand``), a shift,
 a fall, Stamina regained, Recoveries lost, a Heroic Resource or Malice gained, or a named
 effect the conditions do not cover (``burning (save ends)``, ``the target is charmed``),
@@ -59,7 +60,9 @@ _DAMAGE = re.compile(
     re.IGNORECASE,
 )
 _FORCED = re.compile(
-    r"(?P<vertical>vertical\s+)?(?P<kind>push|pull|slide)(?:ed)?\s+(?P<n>\d+)", re.IGNORECASE
+    r"(?P<vertical>vertical\s+)?(?P<kind>push|pull|slide)(?:ed)?\s+(?P<n>\d+)"
+    r"(?P<center>\s+towards?\s+the\s+cent(?:er|re)\s+of\s+the\s+(?:area|cube|burst|aura))?",
+    re.IGNORECASE,
 )
 _CONDITIONS = "|".join(c.value for c in ConditionName)
 _MARKS = {mark.strip().lower(): duration for duration, mark in DURATION_MARKS.items() if mark}
@@ -140,9 +143,10 @@ def _plain(clause: str) -> Effect | None:
         return Damage(amount, chars, types)
     if m := _FORCED.fullmatch(clause):
         distance = _number(m["n"])
-        if distance is None:
+        kind = m["kind"].lower()
+        if distance is None or (m["center"] and kind != "pull"):
             return None
-        return ForcedMovement(m["kind"].lower(), distance, vertical=bool(m["vertical"]))
+        return ForcedMovement(kind, distance, vertical=bool(m["vertical"]), toward_center=bool(m["center"]))
     if m := _CONDITION.fullmatch(clause):
         name = m["name"].lower()
         if name.startswith("prone") and name != "prone":
