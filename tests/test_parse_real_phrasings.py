@@ -555,3 +555,27 @@ def test_an_even_cube_has_no_center_square_r_abil_15() -> None:
     (note,) = [e for e in out.events if isinstance(e, Note) and "center" in e.text]
     assert note.rules == ("R-ABIL-10", "R-ABIL-15")
     assert out.state.creature("hero").pos == (8, 2, 0)
+
+
+def test_push_ignoring_stability_is_read() -> None:
+    """DS-FORCE-16, RB3-TIERS: "push 10, ignoring stability" is one push the target's stability
+    does not shorten."""
+    tier = parse_tier("Push 10, ignoring stability")
+    assert tier.effects == (ForcedMovement("push", 10, ignore_stability=True),)
+    assert parse_tier(tier.printed()).effects == tier.effects
+
+
+@pytest.mark.parametrize(
+    ("printed", "used", "moved"), [("push 3, ignoring stability", 0, 3), ("push 3", 2, 1)]
+)
+def test_a_push_ignoring_stability_moves_its_full_distance_ds_force_16(
+    printed: str, used: int, moved: int
+) -> None:
+    """DS-FORCE-16, R-FORCE-1: against stability 2, "push 3, ignoring stability" moves 3 squares
+    (none of the stability used); a plain "push 3" moves 3 - 2 = 1."""
+    enc = _fight(printed)
+    enc = enc.with_creature(attrs.evolve(enc.creature("hero"), stability=2))
+    out = brawl.use_ability(enc, "ogre", "Test Blow", targets=["hero"], dice=(9, 9))
+    (push,) = [e for e in out.events if isinstance(e, ForceMoved)]
+    assert (push.stability_used, push.moved) == (used, moved)
+    assert out.state.creature("hero").pos == (3 + moved, 2, 0)

@@ -295,6 +295,8 @@ class ForcedMovement:
     toward_center: bool = attrs.field(default=False, kw_only=True, validator=_flag)
     """A pull toward the center of the ability's area ("pull 3 toward the center of the cube"),
     not toward the user (R-ABIL-15)."""
+    ignore_stability: bool = attrs.field(default=False, kw_only=True, validator=_flag)
+    """"Push 10, ignoring stability": the target's stability takes nothing off (DS-FORCE-16)."""
 
     def __attrs_post_init__(self) -> None:
         if self.vertical and self.vertical_potency is not None:
@@ -308,8 +310,10 @@ class ForcedMovement:
         """The forced movement as a block prints it: ``vertical push 3``, ``push 3; A < 0 the push
         is vertical``."""
         center = " toward the center of the area" if self.toward_center else ""
+        ignoring = ", ignoring stability" if self.ignore_stability else ""
         moved = _with_potency(
-            self.potency, f"{'vertical ' if self.vertical else ''}{self.kind} {self.distance}{center}"
+            self.potency,
+            f"{'vertical ' if self.vertical else ''}{self.kind} {self.distance}{center}{ignoring}",
         )
         if self.vertical_potency is None:
             return moved

@@ -9,7 +9,7 @@ The usual printed forms, separated by semicolons (or full stops between sentence
 
 Each clause is damage (``N [+ C [or C]] [type [, or type]] damage``), forced movement
 (``[vertical] push|pull|slide N``, ``pulled N``,
-``pull N toward the center of the cube``), a condition (``[the target is] name
+``pull N toward the center of the cube``, ``push N, ignoring stability``), a condition (``[the target is] name
 [(EoT)|(save ends)|(EoE)|until the end of the encounter]``, ``prone and can't stand``), a shift,
 a fall, Stamina regained, Recoveries lost, a Heroic Resource or Malice gained, or a named
 effect the conditions do not cover (``burning (save ends)``, ``the target is charmed``),
@@ -61,7 +61,8 @@ _DAMAGE = re.compile(
 )
 _FORCED = re.compile(
     r"(?P<vertical>vertical\s+)?(?P<kind>push|pull|slide)(?:ed)?\s+(?P<n>\d+)"
-    r"(?P<center>\s+towards?\s+the\s+cent(?:er|re)\s+of\s+the\s+(?:area|cube|burst|aura))?",
+    r"(?P<center>\s+towards?\s+the\s+cent(?:er|re)\s+of\s+the\s+(?:area|cube|burst|aura))?"
+    r"(?P<ignoring>\s*,\s*ignoring\s+stability)?",
     re.IGNORECASE,
 )
 _CONDITIONS = "|".join(c.value for c in ConditionName)
@@ -146,7 +147,13 @@ def _plain(clause: str) -> Effect | None:
         kind = m["kind"].lower()
         if distance is None or (m["center"] and kind != "pull"):
             return None
-        return ForcedMovement(kind, distance, vertical=bool(m["vertical"]), toward_center=bool(m["center"]))
+        return ForcedMovement(
+            kind,
+            distance,
+            vertical=bool(m["vertical"]),
+            toward_center=bool(m["center"]),
+            ignore_stability=bool(m["ignoring"]),
+        )
     if m := _CONDITION.fullmatch(clause):
         name = m["name"].lower()
         if name.startswith("prone") and name != "prone":

@@ -528,6 +528,7 @@ def _forced(
         melee_weapon=ability.has_keyword("melee") and ability.has_keyword("weapon"),
         path=(path or ()) if slide else None,
         squares=0 if slide and not path else None,
+        stability_used=0 if effect.ignore_stability else None,
     )
 
 
