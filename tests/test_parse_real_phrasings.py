@@ -42,9 +42,10 @@ from brawl.abilities.parse import format_tier, parse_effects, parse_tier
 from brawl.conditions import ConditionName, Duration
 from brawl.demo import GALE_BLAST
 from brawl.errors import ActionUnavailableError
-from brawl.events.abilities import EffectForTable, ResourceGained
+from brawl.events.abilities import EffectForTable, PotencyChecked, ResourceGained
 from brawl.events.base import DiceRolled, Note
 from brawl.events.damage import RecoveriesLost
+from brawl.events.forced import ForceMoved
 from brawl.events.turns import MaliceGained
 from brawl.io.json import EFFECT_KEY, structure, unstructure
 from brawl.statblocks import text as notation
@@ -445,3 +446,136 @@ def test_a_teleport_goes_to_the_last_square_given_ds_tele_01() -> None:
     out = brawl.use_ability(enc, "ogre", "Test Blow", targets=["hero"], dice=(9, 9))
     (offer,) = [e for e in out.events if isinstance(e, EffectForTable)]
     assert (offer.text, offer.rules) == ("ogre may teleport up to 3 squares", ("R-ABIL-14", "DS-TELE-01"))
+
+
+@pytest.mark.parametrize(
+    ("text", "effects"),
+    [
+        (
+            "Push 3; A<0 forced movement is vertical",
+            (ForcedMovement("push", 3, vertical_potency=Potency("agility", 0)),),
+        ),
+        (
+            "Push 3; A < 0 the forced movement is vertical",
+            (ForcedMovement("push", 3, vertical_potency=Potency("agility", 0)),),
+        ),
+        (
+            "2 damage; slide 2; R<1 the slide is vertical",
+            (Damage(2), ForcedMovement("slide", 2, vertical_potency=Potency("reason", 1))),
+        ),
+        (
+            "M < 2 push 4; A < 1 the push is vertical",
+            (ForcedMovement("push", 4, potency=Potency("might", 2), vertical_potency=Potency("agility", 1)),),
+        ),
+        (
+            "A < 0 the forced movement is vertical",
+            (TextEffect("the forced movement is vertical", Potency("agility", 0)),),
+        ),
+    ],
+)
+def test_vertical_behind_a_potency_is_read(text: str, effects: tuple[object, ...]) -> None:
+    """DS-FORCE-10, RB2-POTENCY: "A < 0 forced movement is vertical" makes the tier's forced
+    movement vertical against a target that fails the potency; with no forced movement before it,
+    it stays text."""
+    tier = parse_tier(text)
+    assert tier.effects == effects
+    assert parse_tier(tier.printed()).effects == effects
+
+
+@pytest.mark.parametrize(("agility", "vertical"), [(0, True), (1, False)])
+def test_a_push_is_vertical_only_if_the_target_fails_the_potency(agility: int, vertical: bool) -> None:
+    """DS-FORCE-10, RB2-POTENCY, R-ABIL-6: "push 2; A < 1 forced movement is vertical" against
+    Agility 0 (0 < 1: vertical) and Agility 1 (not below 1: along the ground)."""
+    enc = _fight("push 2; A < 1 forced movement is vertical")
+    hero = enc.creature("hero")
+    enc = enc.with_creature(
+        attrs.evolve(hero, characteristics=attrs.evolve(hero.characteristics, agility=agility))
+    )
+    out = brawl.use_ability(enc, "ogre", "Test Blow", targets=["hero"], dice=(9, 9))
+    (check,) = [e for e in out.events if isinstance(e, PotencyChecked)]
+    assert (check.score, check.potency, check.applies) == (agility, 1, vertical)
+    assert check.effect == "the push is vertical"
+    assert "RB2-POTENCY" in check.rules
+    (moved,) = [e for e in out.events if isinstance(e, ForceMoved)]
+    assert moved.vertical is vertical
+    assert moved.moved == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "effects"),
+    [
+        (
+            "12 corruption damage; pull 5 toward the center of the cube",
+            (Damage(12, (), ("corruption",)), ForcedMovement("pull", 5, toward_center=True)),
+        ),
+        ("Pull 1 towards the center of the cube", (ForcedMovement("pull", 1, toward_center=True),)),
+        (
+            "A < 4 pull 3 toward the center of the area",
+            (ForcedMovement("pull", 3, potency=Potency("agility", 4), toward_center=True),),
+        ),
+        ("push 3 toward the center of the area", (TextEffect("push 3 toward the center of the area"),)),
+    ],
+)
+def test_a_pull_toward_the_center_of_the_area_is_read(text: str, effects: tuple[object, ...]) -> None:
+    """DS-FORCE-03, R-ABIL-15: "pull 5 toward the center of the cube" is a pull whose source is the
+    area's center; a push "toward" a center has no one reading and stays text."""
+    tier = parse_tier(text)
+    assert tier.effects == effects
+    assert parse_tier(tier.printed()).effects == effects
+
+
+def _cube_fight(size: int) -> Encounter:
+    """The ogre at (0, 2) with a ``size`` cube within 10 whose every tier prints "pull 3 toward
+    the center of the cube"; the hero at (8, 2)."""
+    tier = parse_tier("pull 3 toward the center of the cube")
+    gather = Ability(
+        "Gather", "main action", None, ("Area", "Magic"),
+        distance=Distance("cube", size=size, within=10), target=Target("each creature"),
+        power_roll=PowerRoll(("might",), tiers=(tier, tier, tier)),
+    )  # fmt: skip
+    ogre = Creature(id="ogre", pos=(0, 2, 0), stamina_max=40, abilities=(gather,))
+    hero = Creature(id="hero", side="heroes", pos=(8, 2, 0), stamina_max=30)
+    return Encounter.create(Terrain.flat(12, 12), [ogre, hero])
+
+
+def test_a_pull_toward_the_center_of_a_cube_goes_to_its_middle_column_r_abil_15() -> None:
+    """DS-FORCE-03, R-ABIL-10, R-ABIL-15: a 5 cube with its lowest corner at (4, 0, 0) has its
+    middle column at x 6, y 2; the hero at (8, 2, 0) is pulled 3 toward it but stops at (6, 2, 0),
+    the center, after 2 squares (not toward the ogre at (0, 2, 0), not toward the corner)."""
+    out = brawl.use_ability(_cube_fight(5), "ogre", "Gather", origin=(4, 0, 0), dice=(9, 9))
+    (moved,) = [e for e in out.events if isinstance(e, ForceMoved)]
+    assert (moved.kind, moved.source, moved.moved) == ("pull", "(6, 2, 0)", 2)
+    assert out.state.creature("hero").pos == (6, 2, 0)
+
+
+def test_an_even_cube_has_no_center_square_r_abil_15() -> None:
+    """R-ABIL-10, R-ABIL-15: a 4 cube has no middle square: the pull is reported, not made."""
+    out = brawl.use_ability(_cube_fight(4), "ogre", "Gather", origin=(5, 0, 0), dice=(9, 9))
+    assert not [e for e in out.events if isinstance(e, ForceMoved)]
+    (note,) = [e for e in out.events if isinstance(e, Note) and "center" in e.text]
+    assert note.rules == ("R-ABIL-10", "R-ABIL-15")
+    assert out.state.creature("hero").pos == (8, 2, 0)
+
+
+def test_push_ignoring_stability_is_read() -> None:
+    """DS-FORCE-16, RB3-TIERS: "push 10, ignoring stability" is one push the target's stability
+    does not shorten."""
+    tier = parse_tier("Push 10, ignoring stability")
+    assert tier.effects == (ForcedMovement("push", 10, ignore_stability=True),)
+    assert parse_tier(tier.printed()).effects == tier.effects
+
+
+@pytest.mark.parametrize(
+    ("printed", "used", "moved"), [("push 3, ignoring stability", 0, 3), ("push 3", 2, 1)]
+)
+def test_a_push_ignoring_stability_moves_its_full_distance_ds_force_16(
+    printed: str, used: int, moved: int
+) -> None:
+    """DS-FORCE-16, R-FORCE-1: against stability 2, "push 3, ignoring stability" moves 3 squares
+    (none of the stability used); a plain "push 3" moves 3 - 2 = 1."""
+    enc = _fight(printed)
+    enc = enc.with_creature(attrs.evolve(enc.creature("hero"), stability=2))
+    out = brawl.use_ability(enc, "ogre", "Test Blow", targets=["hero"], dice=(9, 9))
+    (push,) = [e for e in out.events if isinstance(e, ForceMoved)]
+    assert (push.stability_used, push.moved) == (used, moved)
+    assert out.state.creature("hero").pos == (3 + moved, 2, 0)

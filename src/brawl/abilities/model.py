@@ -276,7 +276,9 @@ class Damage:
 
 @attrs.frozen
 class ForcedMovement:
-    """Push, pull or slide ``distance`` squares, ``vertical`` if printed so (DS-FORCE-01..10)."""
+    """Push, pull or slide ``distance`` squares, ``vertical`` if printed so (DS-FORCE-01..10); or
+    vertical only against a target that fails ``vertical_potency`` ("push 3; A < 0 forced movement
+    is vertical", RB2-POTENCY)."""
 
     kind: str = attrs.field(validator=_one_of(FORCED_KINDS))
     """``"push"``, ``"pull"`` or ``"slide"``."""
@@ -286,12 +288,36 @@ class ForcedMovement:
     """A vertical push, pull or slide (DS-FORCE-10)."""
     potency: Potency | None = attrs.field(default=None, validator=_instance_of(Potency, optional=True))
     """Applies only if the target fails this potency (RB2-POTENCY)."""
+    vertical_potency: Potency | None = attrs.field(
+        default=None, kw_only=True, validator=_instance_of(Potency, optional=True)
+    )
+    """Vertical only against a target that fails this potency (not with ``vertical``)."""
+    toward_center: bool = attrs.field(default=False, kw_only=True, validator=_flag)
+    """A pull toward the center of the ability's area ("pull 3 toward the center of the cube"),
+    not toward the user (R-ABIL-15)."""
+    ignore_stability: bool = attrs.field(default=False, kw_only=True, validator=_flag)
+    """"Push 10, ignoring stability": the target's stability takes nothing off (DS-FORCE-16)."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.vertical and self.vertical_potency is not None:
+            raise StateError("ForcedMovement: vertical, or vertical behind a potency, not both")
+        if self.toward_center and self.kind != "pull":
+            raise StateError(
+                f"ForcedMovement.toward_center: only a pull goes toward the center, not a {self.kind}"
+            )
 
     def printed(self) -> str:
-        """The forced movement as a block prints it: ``vertical push 3``."""
-        return _with_potency(
-            self.potency, f"{'vertical ' if self.vertical else ''}{self.kind} {self.distance}"
+        """The forced movement as a block prints it: ``vertical push 3``, ``push 3; A < 0 the push
+        is vertical``."""
+        center = " toward the center of the area" if self.toward_center else ""
+        ignoring = ", ignoring stability" if self.ignore_stability else ""
+        moved = _with_potency(
+            self.potency,
+            f"{'vertical ' if self.vertical else ''}{self.kind} {self.distance}{center}{ignoring}",
         )
+        if self.vertical_potency is None:
+            return moved
+        return f"{moved}; {_with_potency(self.vertical_potency, f'the {self.kind} is vertical')}"
 
 
 @attrs.frozen

@@ -8,14 +8,16 @@ The usual printed forms, separated by semicolons (or full stops between sentence
     push 3; the target is taunted (EoT)
 
 Each clause is damage (``N [+ C [or C]] [type [, or type]] damage``), forced movement
-(``[vertical] push|pull|slide N``, ``pulled N``), a condition (``[the target is] name
+(``[vertical] push|pull|slide N``, ``pulled N``,
+``pull N toward the center of the cube``, ``push N, ignoring stability``), a condition (``[the target is] name
 [(EoT)|(save ends)|(EoE)|until the end of the encounter]``, ``prone and can't stand``), a shift,
 a fall, Stamina regained, Recoveries lost, a Heroic Resource or Malice gained, or a named
 effect the conditions do not cover (``burning (save ends)``, ``the target is charmed``),
 optionally after a potency (``C < N`` or ``C < weak|average|strong``, with or without a comma or
 brackets). Effects joined by commas or "and" are read one by one, a duration printed after the
 last shared by the conditions before it; "no effect" is nothing; "forced movement is vertical"
-makes the tier's forced movement vertical. Anything else stays a
+makes the tier's forced movement vertical, behind a potency if one leads it ("A < 0 the forced
+movement is vertical": vertical against a target that fails it). Anything else stays a
 :class:`~brawl.abilities.model.TextEffect` with the whole clause, its potency read if one leads
 it: a choice ("push 2 or prone") and a clause naming a condition among other words are never
 guessed, and nothing is dropped (RB3-TIERS, RB2-POTENCY, R-ABIL-14).
@@ -58,7 +60,10 @@ _DAMAGE = re.compile(
     re.IGNORECASE,
 )
 _FORCED = re.compile(
-    r"(?P<vertical>vertical\s+)?(?P<kind>push|pull|slide)(?:ed)?\s+(?P<n>\d+)", re.IGNORECASE
+    r"(?P<vertical>vertical\s+)?(?P<kind>push|pull|slide)(?:ed)?\s+(?P<n>\d+)"
+    r"(?P<center>\s+towards?\s+the\s+cent(?:er|re)\s+of\s+the\s+(?:area|cube|burst|aura))?"
+    r"(?P<ignoring>\s*,\s*ignoring\s+stability)?",
+    re.IGNORECASE,
 )
 _CONDITIONS = "|".join(c.value for c in ConditionName)
 _MARKS = {mark.strip().lower(): duration for duration, mark in DURATION_MARKS.items() if mark}
@@ -139,9 +144,16 @@ def _plain(clause: str) -> Effect | None:
         return Damage(amount, chars, types)
     if m := _FORCED.fullmatch(clause):
         distance = _number(m["n"])
-        if distance is None:
+        kind = m["kind"].lower()
+        if distance is None or (m["center"] and kind != "pull"):
             return None
-        return ForcedMovement(m["kind"].lower(), distance, vertical=bool(m["vertical"]))
+        return ForcedMovement(
+            kind,
+            distance,
+            vertical=bool(m["vertical"]),
+            toward_center=bool(m["center"]),
+            ignore_stability=bool(m["ignoring"]),
+        )
     if m := _CONDITION.fullmatch(clause):
         name = m["name"].lower()
         if name.startswith("prone") and name != "prone":
@@ -287,16 +299,32 @@ def parse_tier(text: str) -> Tier:
             clause = re.sub(r"\s+", " ", sentence).strip().rstrip(".").strip()
             if not clause or _NO_EFFECT.fullmatch(clause):
                 continue
-            if (m := _VERTICAL.fullmatch(clause)) and (kinds := _vertical_kinds(m["kind"], effects)):
-                vertical |= kinds
+            potency, body = _potency(clause)
+            if (m := _VERTICAL.fullmatch(body)) and (kinds := _vertical_kinds(m["kind"], effects)):
+                if potency is None:
+                    vertical |= kinds
+                else:
+                    effects = _vertical_behind(effects, kinds, potency)
                 continue
             effects.extend(_clause(clause))
     if vertical:
         effects = [
-            attrs.evolve(e, vertical=True) if isinstance(e, ForcedMovement) and e.kind in vertical else e
+            attrs.evolve(e, vertical=True, vertical_potency=None)
+            if isinstance(e, ForcedMovement) and e.kind in vertical
+            else e
             for e in effects
         ]
     return Tier(text, tuple(effects))
+
+
+def _vertical_behind(effects: list[Effect], kinds: set[str], potency: Potency) -> list[Effect]:
+    """The forced movements of ``kinds`` made vertical against a target failing ``potency``."""
+    return [
+        attrs.evolve(e, vertical_potency=potency)
+        if isinstance(e, ForcedMovement) and e.kind in kinds and not e.vertical and e.vertical_potency is None
+        else e
+        for e in effects
+    ]
 
 
 def _vertical_kinds(named: str, effects: list[Effect]) -> set[str]:

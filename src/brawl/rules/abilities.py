@@ -528,7 +528,32 @@ def _forced(
         melee_weapon=ability.has_keyword("melee") and ability.has_keyword("weapon"),
         path=(path or ()) if slide else None,
         squares=0 if slide and not path else None,
+        stability_used=0 if effect.ignore_stability else None,
     )
+
+
+def _center(
+    area: Area | None,
+    corner: Pos | None,
+    ability: Ability,
+    user: Creature,
+    effect: ForcedMovement,
+    level: int,
+) -> str | Pos | None:
+    """The center of the ability's area a pull goes toward (R-ABIL-15): the user's space for a
+    burst or an aura; for a cube of odd size placed by its lowest ``corner``, its middle column at
+    the target's ``level`` (its middle square for a vertical pull); None for a cube of even size,
+    a line, a wall or an ability with no area."""
+    if area is None:
+        return None
+    if area.origin is None:
+        return user.id
+    size = ability.distance.size
+    if area.shape != "cube" or corner is None or size % 2 == 0:
+        return None
+    half = (size - 1) // 2
+    z = corner.z + half if effect.vertical else level
+    return Pos(corner.x + half, corner.y + half, z)
 
 
 def _pay(state: Encounter, user: Creature, ability: Ability) -> Outcome:
@@ -743,7 +768,27 @@ def _apply(out: Outcome, plan: _Plan, request: UseAbility, tid: str, effect: Eff
     if isinstance(effect, Shift):
         return _shift(out, user_now, ability, tid, effect, request)
     if isinstance(effect, ForcedMovement):
+        if effect.vertical_potency is not None:  # vertical only if the target fails it (RB2-POTENCY)
+            words = f"the {effect.kind} is vertical"
+            check = check_potency(effect.vertical_potency, user_now, thing, effect=words)
+            out = out.add(check)
+            effect = attrs.evolve(effect, vertical=check.applies, vertical_potency=None)
+        center = (
+            _center(plan.area, request.origin, ability, user_now, effect, thing.pos.z)
+            if effect.toward_center
+            else None
+        )
+        if effect.toward_center and center is None:
+            return out.add(
+                Note(
+                    text=f"{effect.printed()} on {tid}: not possible ({ability.distance.printed()} "
+                    "has no center square)",
+                    rules=("R-ABIL-10", "R-ABIL-15"),
+                )
+            )
         move = _forced(effect, user_now, ability, tid, plan.area, request)
+        if center is not None:
+            move = attrs.evolve(move, source=center)
         try:
             verify_force_move(state, move)
         except RulesError as exc:
