@@ -585,14 +585,18 @@ class DrawSteel:
     ) -> Outcome:
         """Effects end unless kept; winded, unconscious, dying remain (DS-COND-15, DS-STAM-22)."""
         kept: dict[str, frozenset[ConditionName]] = {}
+        kept_named: dict[str, frozenset[str]] = {}
         for cid, names in (keep or {}).items():
-            state.creature(cid)
+            own = {x.name for x in state.creature(cid).named_conditions}
             try:
-                kept[cid] = frozenset(ConditionName(n) for n in names)
+                listed = tuple(names)
+                kept[cid] = frozenset(ConditionName(n) for n in listed if n not in own)
             except (ValueError, TypeError):
                 raise InvalidArgumentError(
-                    f"keep {names!r} for {cid!r}: not condition names", rule="DS-COND-15"
+                    f"keep {names!r} for {cid!r}: not condition names (nor named conditions it has)",
+                    rule="DS-COND-15",
                 ) from None
+            kept_named[cid] = frozenset(n for n in listed if n in own)
         temp_kept = set(check_ids(state, keep_temporary_stamina, "keep_temporary_stamina"))
         out = Outcome(state, ())
         t = state.turn
@@ -616,6 +620,15 @@ class DrawSteel:
                     source=cond.source,
                     reason="end of combat",
                     rules=("DS-COND-15",),
+                )
+            if c.named_conditions:
+                # a named condition ends like a condition, unless kept (DS-COND-15, R-ABIL-15)
+                out = out.then(
+                    cond_rules.end_named_where,
+                    out.state.creature(c.id),
+                    lambda x, cid=c.id: x.name not in kept_named.get(cid, frozenset()),
+                    "end of combat",
+                    ("DS-COND-15", "R-ABIL-15"),
                 )
             if c.stability_modifiers:
                 # timed stability modifiers end with the encounter (RB2-EOE, DS-FORCE-18)
