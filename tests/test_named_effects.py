@@ -9,6 +9,7 @@ import brawl
 from brawl import Creature, Encounter, Terrain
 from brawl.abilities.model import Ability, Distance, PowerRoll, Target
 from brawl.abilities.parse import parse_tier
+from brawl.actions import EndTurn
 from brawl.conditions import Duration, NamedCondition
 from brawl.errors import ConditionError, InvalidArgumentError, StateError
 from brawl.events.conditions import NamedConditionEnded, NamedConditionGained
@@ -116,6 +117,23 @@ def test_the_turn_system_ends_an_eot_effect_with_the_turn_rb2_eot() -> None:
     enc, events = brawl.end_turn(enc)
     assert any(isinstance(e, NamedConditionEnded) and e.effect.name == "hexed" for e in events)
     assert enc.creature("hero").named_conditions == ()
+
+
+def test_end_turn_takes_the_d10_for_a_named_condition_rb2_save() -> None:
+    """RB2-SAVE, R-ABIL-15: ``brawl.end_turn(named_saving_throws={0: 4})`` fails the save (4 < 6) and
+    burning stays; the ``EndTurn`` record with ``named_saving_throws=(9,)`` ends it, through
+    :func:`brawl.apply` and a JSON round trip of the record."""
+    enc, _ = brawl.start_combat(_burning())
+    enc, _ = brawl.start_turn(enc, "hero")
+    kept, events = brawl.end_turn(enc, named_saving_throws={0: 4})
+    assert [(e.roll, e.success) for e in events if isinstance(e, SavingThrowMade)] == [(4, False)]
+    assert [x.name for x in kept.creature("hero").named_conditions] == ["burning"]
+    record = brawl.actions_from_json(brawl.actions_to_json([EndTurn(named_saving_throws=(9,))]))[0]
+    ended, events = brawl.apply(enc, record)
+    assert [(e.roll, e.success) for e in events if isinstance(e, SavingThrowMade)] == [(9, True)]
+    assert ended.creature("hero").named_conditions == ()
+    with pytest.raises(brawl.RulesError, match="RB2-SAVE"):
+        brawl.apply(enc, EndTurn(named_saving_throws=(11,)))
 
 
 def test_durations_end_of_encounter_and_until_removed_rb2_eoe_r_abil_15() -> None:

@@ -381,15 +381,24 @@ class DrawSteel:
         if _turn(state).current is None:
             raise TurnOrderError("end turn: no creature is taking a turn", rule="DS-SIDE-08")
 
-    def end_turn(self, state: Encounter, *, saving_throws: Mapping[int, int] | None = None) -> Outcome:
-        """End the current turn: EoT effects end and save-ends saves are made (RB2-EOT, RB2-SAVE)."""
+    def end_turn(
+        self,
+        state: Encounter,
+        *,
+        saving_throws: Mapping[int, int] | None = None,
+        named_saving_throws: Mapping[int, int] | None = None,
+    ) -> Outcome:
+        """End the current turn: EoT effects end and save-ends saves are made (RB2-EOT, RB2-SAVE);
+        ``named_saving_throws`` are the d10s for its named conditions (R-ABIL-15)."""
         self.verify_end_turn(state)
         t, lapsed = moment_passed(_turn(state))
         assert t.current is not None
         creature = t.current
         if lapsed:
             state = state.with_turn_built(t)  # fewer of the creatures checked before
-        out = phases.end_of_turn(state, creature, saving_throws=saving_throws)
+        out = phases.end_of_turn(
+            state, creature, saving_throws=saving_throws, named_saving_throws=named_saving_throws
+        )
         taken = t.turns_taken.get(creature, 0) + 1
         after = out.state
         c = after.creature(creature)
