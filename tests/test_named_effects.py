@@ -3,6 +3,8 @@ like conditions (R-ABIL-14, R-ABIL-15, RB2-EOT, RB2-SAVE, RB2-EOE, DS-COND-15)."
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import brawl
@@ -11,7 +13,7 @@ from brawl.abilities.model import Ability, Distance, PowerRoll, Target
 from brawl.abilities.parse import parse_tier
 from brawl.actions import EndTurn
 from brawl.conditions import Duration, NamedCondition
-from brawl.errors import ConditionError, InvalidArgumentError, StateError
+from brawl.errors import ConditionError, InvalidArgumentError, ScenarioError, StateError
 from brawl.events.conditions import NamedConditionEnded, NamedConditionGained
 from brawl.events.dice import SavingThrowMade
 from brawl.fields import replaced
@@ -203,3 +205,29 @@ def test_named_conditions_round_trip_through_json_and_show_in_text() -> None:
     assert str(enc.creature("hero")).endswith("Stamina 30/30, burning")
     (line,) = [x for x in legend_lines(enc, {"hero": "H"}, {}) if x.startswith("H ")]
     assert line.endswith("burning (save ends, from ogre)")
+
+
+def test_a_scenario_names_named_conditions_and_the_loader_names_a_bad_one_r_abil_15() -> None:
+    """R-ABIL-15: a scenario lists named conditions as names or tables; a saved state holding a
+    condition's name, or a duration a named condition can't have, is refused naming the field."""
+    enc = brawl.loads_scenario(
+        """
+[[levels]]
+map = "..A.."
+[[creatures]]
+id = "a"
+mark = "A"
+named_conditions = ["hexed", { name = "burning", duration = "save_ends", source = "b" }]
+"""
+    )
+    assert enc.creature("a").named_conditions == (
+        NamedCondition("hexed"),
+        NamedCondition("burning", Duration.SAVE_ENDS, "b"),
+    )
+    saved = json.loads(brawl.to_json(enc))
+    saved["creatures"][0]["named_conditions"][0]["name"] = "prone"
+    with pytest.raises(ScenarioError, match=r"creatures\[0\]\.named_conditions\[0\].*it is a condition"):
+        brawl.from_json(json.dumps(saved))
+    saved["creatures"][0]["named_conditions"][0] = {"name": "hexed", "duration": "while_dying"}
+    with pytest.raises(ScenarioError, match=r"named_conditions\[0\].*duration 'while_dying'"):
+        brawl.from_json(json.dumps(saved))
