@@ -6,13 +6,15 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import brawl
 from brawl import Creature, Encounter, Terrain
 from brawl.abilities.model import Ability, Distance, PowerRoll, Target
 from brawl.abilities.parse import parse_tier
 from brawl.actions import EndTurn
-from brawl.conditions import Duration, NamedCondition
+from brawl.conditions import NAMED_DURATIONS, Duration, NamedCondition
 from brawl.errors import ConditionError, InvalidArgumentError, ScenarioError, StateError
 from brawl.events.conditions import NamedConditionEnded, NamedConditionGained
 from brawl.events.dice import SavingThrowMade
@@ -231,3 +233,21 @@ named_conditions = ["hexed", { name = "burning", duration = "save_ends", source 
     saved["creatures"][0]["named_conditions"][0] = {"name": "hexed", "duration": "while_dying"}
     with pytest.raises(ScenarioError, match=r"named_conditions\[0\].*duration 'while_dying'"):
         brawl.from_json(json.dumps(saved))
+
+
+_NAMED = st.builds(
+    NamedCondition,
+    st.sampled_from(["burning", "hexed", "charmed", "dragonsealed", "marked by the witch"]),
+    st.sampled_from(sorted(NAMED_DURATIONS, key=lambda d: d.value)),
+    st.none() | st.sampled_from(["ogre", "Flame Breath"]),
+    st.integers(1, 11),
+)
+
+
+@given(st.lists(_NAMED, max_size=4))
+def test_any_named_conditions_round_trip_through_json_r_abil_15(named: list[NamedCondition]) -> None:
+    """R-ABIL-15: whatever named conditions a creature carries, the saved state loads them back
+    equal and in order."""
+    hero = Creature(id="hero", side="heroes", hero=True, stamina_max=30, named_conditions=named)
+    enc = Encounter.create(Terrain.flat(3, 3), [hero])
+    assert brawl.from_json(brawl.to_json(enc)).creature("hero").named_conditions == tuple(named)
