@@ -1,5 +1,9 @@
 """Conditions as data: their names, durations and sources (RB1-CONDITIONS, RB2-EOT, RB2-SAVE, RB2-EOE).
 
+A named condition (:class:`NamedCondition`) is an effect the nine conditions do not cover
+("burning", "hexed"): kept by name with its duration and source, it ends like a condition
+and changes nothing else (R-ABIL-16).
+
 This module holds the model only. What each condition does (speed, edges and banes, which
 actions it forbids) and how durations run out are rules, in :mod:`brawl.rules.conditions`.
 Dying and winded are not stored: they follow from Stamina (DS-STAM-04, DS-STAM-06).
@@ -118,6 +122,56 @@ class Condition:
     """For prone: False when the effect says "prone and can't stand"."""
     voluntary: bool = attrs.field(default=False, validator=_check_flag)
     """For prone: dropped prone on purpose, so standing is a free maneuver (DS-MTYPE-23)."""
+
+
+NAMED_DURATIONS: frozenset[Duration] = frozenset(
+    {
+        Duration.EOT,
+        Duration.SAVE_ENDS,
+        Duration.END_OF_ENCOUNTER,
+        Duration.END_OF_ROUND,
+        Duration.UNTIL_REMOVED,
+    }
+)
+"""The durations a named condition may have: it ends with the same hooks as a condition (R-ABIL-16)."""
+
+
+def _check_named(_: object, __: attrs.Attribute[str], value: str) -> None:
+    check_text(value, "named condition")
+    if value != " ".join(value.split()):
+        raise StateError(f"named condition {value!r}: single-spaced words are needed")
+    if value in {n.value for n in ConditionName}:
+        raise StateError(f"named condition {value!r}: it is a condition; keep it as a Condition")
+
+
+def _check_named_duration(_: object, __: attrs.Attribute[Duration], value: Duration) -> None:
+    if value not in NAMED_DURATIONS:
+        raise StateError(
+            f"named condition duration {value.value!r}: one of {sorted(d.value for d in NAMED_DURATIONS)}"
+        )
+
+
+@attrs.frozen
+class NamedCondition:
+    """An effect the nine conditions do not cover ("burning", "hexed", "charmed"), kept on its
+    creature by name (R-ABIL-16).
+
+    It has no rule consequence of its own: it is shown with the creature's conditions, and it
+    ends as a condition of the same duration does, at the end of the creature's turn (EoT,
+    RB2-EOT), on a saving throw at the end of each of its turns (RB2-SAVE), with the round or
+    the encounter (RB2-EOE), or when removed.
+    """
+
+    name: str = attrs.field(validator=_check_named)
+    """Its printed name: ``burning``; never one of the conditions (:class:`ConditionName`)."""
+    duration: Duration = attrs.field(
+        default=Duration.UNTIL_REMOVED, converter=_duration, validator=_check_named_duration
+    )
+    """How it ends."""
+    source: str | None = attrs.field(default=None, validator=_check_source)
+    """The creature id (or effect name) that imposed it."""
+    save_threshold: int = attrs.field(default=6, validator=_check_threshold)
+    """For save ends: the d10 result that ends it (6, or lower with some features)."""
 
 
 class EffectKind(ReprEnum):

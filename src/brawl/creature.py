@@ -15,7 +15,7 @@ import immutables
 
 from brawl.abilities.model import Ability
 from brawl.checks import check_flag, check_text, whole_number
-from brawl.conditions import Condition, ConditionName, Effect, StabilityModifier
+from brawl.conditions import Condition, ConditionName, Effect, NamedCondition, StabilityModifier
 from brawl.damagetypes import (
     DamageType,
     Immunities,
@@ -148,6 +148,17 @@ def _conditions(value: object) -> tuple[Condition, ...]:
     items = tuple(value)
     if not all(isinstance(c, Condition) for c in items):
         raise StateError(f"conditions {value!r}: each must be a Condition")
+    return items
+
+
+def _named_conditions(value: object) -> tuple[NamedCondition, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise ArgumentTypeError(
+            f"named_conditions {value!r}: a sequence of NamedConditions is needed", rule=()
+        )
+    items = tuple(value)
+    if not all(isinstance(c, NamedCondition) for c in items):
+        raise StateError(f"named_conditions {value!r}: each must be a NamedCondition")
     return items
 
 
@@ -338,6 +349,9 @@ class Creature:
     resource_gain: str = attrs.field(default="", validator=lambda _i, _a, v: gain_dice(v))
     """Heroic Resource gained at the start of each of its turns in combat: ``"2"`` or ``"1d3"``;
     ``""`` none (R-ABIL-13)."""
+    named_conditions: tuple[NamedCondition, ...] = attrs.field(default=(), converter=_named_conditions)
+    """Effects the nine conditions do not cover ("burning"), by name with their durations and
+    sources; shown and ended like conditions, with no other consequence (R-ABIL-16)."""
 
     def __attrs_post_init__(self) -> None:
         _check_creature_fields(self)
@@ -398,6 +412,7 @@ class Creature:
         states = ["dead" if self.dead else "dying" if self.is_dying else "winded" if self.is_winded else ""]
         states = [s for s in states if s]
         states += [str(c.name.value) for c in self.conditions]
+        states += [c.name for c in self.named_conditions]
         return f"{self.id}{name} at {tuple(self.pos)}: {', '.join([stamina, *states])}"
 
     def has(self, name: ConditionName | str) -> bool:

@@ -239,7 +239,8 @@ def _stamp(rows: list[list[str]], pos: Pos, n: int, z: int, xs: range, ys: range
 def legend_lines(
     enc: Encounter, creature_glyphs: Mapping[str, str], object_glyphs: Mapping[str, str]
 ) -> list[str]:
-    """One line per creature (glyph, id, size, Stamina, conditions, position) and per object."""
+    """One line per creature (glyph, id, size, Stamina, conditions and named conditions, position)
+    and per object."""
     out: list[str] = []
     for cid, g in creature_glyphs.items():
         c = enc.creatures[cid]
@@ -247,6 +248,7 @@ def legend_lines(
         if c.temporary_stamina:
             stamina += f" +{c.temporary_stamina} temporary"
         states = [_condition_text(k.name.value, k.duration.value, k.source) for k in c.conditions]
+        states += [_condition_text(k.name, k.duration.value, k.source) for k in c.named_conditions]
         if c.is_dying:
             states.insert(0, "dying")
         elif c.is_winded:
@@ -480,7 +482,7 @@ def _badges(enc: Encounter, cid: str, left: float, top: float, size: float, cell
 
 def _state_text(enc: Encounter, cid: str) -> str:
     c = enc.creatures[cid]
-    names = [k.name.value for k in c.conditions]
+    names = [k.name.value for k in c.conditions] + [k.name for k in c.named_conditions]
     tail = f", {', '.join(names)}" if names else ""
     return f"{c.id}: Stamina {c.stamina}/{c.stamina_max}{tail}"
 

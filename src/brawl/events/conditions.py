@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from brawl.conditions import Condition, StabilityModifier
+from brawl.conditions import Condition, NamedCondition, StabilityModifier
 from brawl.events.base import Event, cite
 
 
@@ -34,6 +34,34 @@ class ConditionEnded(Event):
     def explain(self) -> str:
         why = f" ({self.reason})" if self.reason else ""
         return f"{self.creature} is no longer {self.condition.name.value}{why}{cite(self.rules)}"
+
+
+@attrs.frozen(kw_only=True)
+class NamedConditionGained(Event):
+    """An effect the nine conditions do not cover landed by name ("burning"); ``replaced`` holds the
+    instance of the same name and source it replaced (R-ABIL-16)."""
+
+    creature: str
+    effect: NamedCondition
+    replaced: NamedCondition | None = None
+
+    def explain(self) -> str:
+        e = self.effect
+        src = f" from {e.source}" if e.source else ""
+        return f"{self.creature} is {e.name} ({e.duration.value}){src}{cite(self.rules)}"
+
+
+@attrs.frozen(kw_only=True)
+class NamedConditionEnded(Event):
+    """A named condition ended; ``reason`` says how (EoT, saved, end of encounter, removed)."""
+
+    creature: str
+    effect: NamedCondition
+    reason: str = ""
+
+    def explain(self) -> str:
+        why = f" ({self.reason})" if self.reason else ""
+        return f"{self.creature} is no longer {self.effect.name}{why}{cite(self.rules)}"
 
 
 @attrs.frozen(kw_only=True)

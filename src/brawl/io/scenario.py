@@ -556,8 +556,9 @@ def _piece(row: dict[str, Any], cls: type[Any], field: str, found: dict[str, lis
             body["pos"] = [*pos, 0]
     elif mark is None:
         raise where.fail("needs a mark on the map or a pos [x, y, z]", field)
-    if cls is Creature and isinstance(body.get("conditions"), list):
-        body["conditions"] = [{"name": c} if isinstance(c, str) else c for c in body["conditions"]]
+    for key in ("conditions", "named_conditions"):  # a bare name: until removed, no source
+        if cls is Creature and isinstance(body.get(key), list):
+            body[key] = [{"name": c} if isinstance(c, str) else c for c in body[key]]
     if mark is not None:
         size = body.get("size", "1M" if cls is Creature else 1)
         n = size if isinstance(size, int) else _squares(size)

@@ -61,6 +61,7 @@ from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.conditions import (
     add_condition,
+    add_named_condition,
     can_take_main_actions,
     can_take_maneuvers,
     can_take_triggered_actions,
@@ -804,7 +805,7 @@ def _apply(out: Outcome, plan: _Plan, request: UseAbility, tid: str, effect: Eff
             knock_out=request.knock_out, rules=("R-ABIL-2",),
         )  # fmt: skip
     if isinstance(effect, NamedEffect):
-        return _named(out, user_now, ability, tid, effect)
+        return _named(out, user_now, ability, tid, effect, thing)
     if isinstance(effect, Healing):
         return _heal(out, user_now, ability, tid, effect)
     if isinstance(effect, LoseRecoveries):
@@ -823,13 +824,16 @@ _LASTS = {
 """How long a named effect lasts, in words, and the rule that ends it."""
 
 
-def _named(out: Outcome, user: Creature, ability: Ability, tid: str, effect: NamedEffect) -> Outcome:
+def _named(
+    out: Outcome, user: Creature, ability: Ability, tid: str, effect: NamedEffect, thing: Creature | MapObject
+) -> Outcome:
     """A named lasting effect the nine conditions do not cover: shown to the table on its target
-    with how it ends (R-ABIL-14, RB2-EOT, RB2-SAVE, RB2-EOE)."""
+    with how it ends (R-ABIL-14, RB2-EOT, RB2-SAVE, RB2-EOE), and kept on a creature target as a
+    named condition that ends by its duration, from the user (R-ABIL-16)."""
     lasts, rule = _LASTS[effect.duration]
     about, n = re.subn(r"^(?:the\s+)?target\b", tid, effect.name, flags=re.IGNORECASE)
     words = about if n else f"{tid} is {effect.name}"
-    return out.add(
+    out = out.add(
         EffectForTable(
             user=user.id,
             ability=ability.name,
@@ -838,6 +842,15 @@ def _named(out: Outcome, user: Creature, ability: Ability, tid: str, effect: Nam
             rules=("R-ABIL-4", "R-ABIL-14", rule),
         )
     )
+    if isinstance(thing, MapObject):
+        return out
+    name = about if n else effect.name
+    try:
+        return out.then(
+            add_named_condition, tid, name, DURATIONS[effect.duration], source=user.id, rules=(rule,)
+        )
+    except RulesError as exc:
+        return out.add(Note(text=f"{effect.printed()} on {tid}: not kept ({exc})", rules=("R-ABIL-16",)))
 
 
 def _heal(out: Outcome, user: Creature, ability: Ability, tid: str, effect: Healing) -> Outcome:

@@ -13,12 +13,17 @@ from collections.abc import Callable, Iterable, Sequence
 import attrs
 
 from brawl.checks import whole_number
-from brawl.conditions import KNOCKED_OUT, ONE_SOURCE, Condition, ConditionName, Duration
+from brawl.conditions import KNOCKED_OUT, ONE_SOURCE, Condition, ConditionName, Duration, NamedCondition
 from brawl.creature import Creature, MovementType
 from brawl.dice import MAX_BONUS, SAVE_DIE_SIDES, SAVE_THRESHOLD, saving_throw
-from brawl.errors import ConditionError, InvalidArgumentError, RulesError, not_one_of
+from brawl.errors import ConditionError, InvalidArgumentError, RulesError, StateError, not_one_of
 from brawl.events.base import Event
-from brawl.events.conditions import ConditionEnded, ConditionGained
+from brawl.events.conditions import (
+    ConditionEnded,
+    ConditionGained,
+    NamedConditionEnded,
+    NamedConditionGained,
+)
 from brawl.fields import flag, ident, ids, replaced, text, whole
 from brawl.geometry import Pos
 from brawl.outcome import Outcome
@@ -560,9 +565,14 @@ def verify_save_against(state: Encounter, request: SaveAgainst) -> None:
             f"saving throw against {cond.name.value} on {request.creature!r}: it is not a save-ends effect",
             rule="RB2-SAVE",
         )
-    if request.roll is not None:
-        whole_number(request.roll, 1, SAVE_DIE_SIDES, what="saving throw d10", rule="RB2-SAVE")
-    whole_number(request.bonus, -MAX_BONUS, MAX_BONUS, what="save bonus", rule="RB2-SAVE")
+    _check_save_dice(request.roll, request.bonus)
+
+
+def _check_save_dice(roll: int | None, bonus: int) -> None:
+    """Raise for a d10 outside 1..10 or a bonus out of range (RB2-SAVE)."""
+    if roll is not None:
+        whole_number(roll, 1, SAVE_DIE_SIDES, what="saving throw d10", rule="RB2-SAVE")
+    whole_number(bonus, -MAX_BONUS, MAX_BONUS, what="save bonus", rule="RB2-SAVE")
 
 
 def can_save_against(state: Encounter, request: SaveAgainst) -> bool:
@@ -607,6 +617,139 @@ def _save(state: Encounter, request: SaveAgainst) -> Outcome:
     if not success:
         return out
     return out.then(end_condition, creature, index, reason="saved", rules=(*rules, "RB2-SAVE"))
+
+
+# --- named conditions -------------------------------------------------------------------------
+def add_named_condition(
+    state: Encounter,
+    creature: str,
+    name: str,
+    duration: Duration | str = Duration.UNTIL_REMOVED,
+    *,
+    source: str | None = None,
+    save_threshold: int = SAVE_THRESHOLD,
+    rules: Sequence[str] = (),
+) -> Outcome:
+    """Keep an effect the nine conditions do not cover ("burning") on the creature by name (R-ABIL-16).
+
+    Like a condition it never counts twice: the same name from the same source is replaced, the
+    most recent use setting the duration (RB1-STACKING). It changes nothing but what is shown and
+    ends as its duration says (:func:`~brawl.rules.phases.end_of_turn`, RB2-EOT, RB2-SAVE, RB2-EOE).
+    """
+    c = state.creature(creature)
+    try:
+        effect = NamedCondition(name, _name(duration), source, save_threshold)
+    except (StateError, ValueError, TypeError) as exc:
+        raise ConditionError(f"named condition {name!r} on {creature!r}: {exc}", rule="R-ABIL-16") from None
+    if c.dead:
+        raise ConditionError(
+            f"named condition {name!r} on {creature!r}: the creature is dead", rule="DS-STAM-09"
+        )
+    replaced_one: NamedCondition | None = None
+    kept: list[NamedCondition] = []
+    for old in c.named_conditions:
+        if old.name == effect.name and old.source == effect.source:
+            replaced_one = replaced_one or old
+            continue
+        kept.append(old)
+    kept.append(effect)
+    event = NamedConditionGained(
+        creature=creature,
+        effect=effect,
+        replaced=replaced_one,
+        rules=tuple(dict.fromkeys((*rules, "R-ABIL-16", "RB1-STACKING"))),
+    )
+    return Outcome(state.with_creature(replaced(c, named_conditions=tuple(kept))), (event,))
+
+
+def remove_named_condition(
+    state: Encounter,
+    creature: str,
+    name: str,
+    *,
+    source: str | None = None,
+    reason: str = "removed",
+    rules: Sequence[str] = (),
+) -> Outcome:
+    """End every instance of a named condition (only those from ``source`` if given) (R-ABIL-16).
+
+    Removing one the creature doesn't have changes nothing.
+    """
+    c = state.creature(creature)
+    return end_named_where(
+        state,
+        c,
+        lambda x: x.name == name and (source is None or x.source == source),
+        reason,
+        (*rules, "R-ABIL-16"),
+    )
+
+
+def end_named_where(
+    state: Encounter,
+    c: Creature,
+    predicate: Callable[[NamedCondition], bool],
+    reason: str,
+    rules: Sequence[str],
+) -> Outcome:
+    """End the creature's named conditions that ``predicate`` picks, one event each (R-ABIL-16)."""
+    kept: list[NamedCondition] = []
+    events: list[Event] = []
+    for old in c.named_conditions:
+        if predicate(old):
+            events.append(NamedConditionEnded(creature=c.id, effect=old, reason=reason, rules=tuple(rules)))
+            continue
+        kept.append(old)
+    if not events:
+        return Outcome(state, ())
+    return Outcome(state.with_creature(replaced(c, named_conditions=tuple(kept))), tuple(events))
+
+
+def save_against_named(
+    state: Encounter,
+    creature: str,
+    index: int,
+    *,
+    roll: int | None = None,
+    bonus: int = 0,
+    rules: Sequence[str] = (),
+) -> Outcome:
+    """One saving throw against ``creature.named_conditions[index]``, a save-ends effect (RB2-SAVE).
+
+    d10 (+ bonus) ≥ its threshold (6) ends it, as for a condition (R-ABIL-16).
+    """
+    c = state.creature(creature)
+    if not c.named_conditions:
+        raise InvalidArgumentError(
+            f"named condition index {index!r} on {creature!r}: it has no named condition", rule="RB2-SAVE"
+        )
+    whole_number(
+        index, 0, len(c.named_conditions) - 1, what=f"named condition index on {creature!r}", rule="RB2-SAVE"
+    )
+    effect = c.named_conditions[index]
+    if effect.duration is not Duration.SAVE_ENDS:
+        raise ConditionError(
+            f"saving throw against {effect.name} on {creature!r}: it is not a save-ends effect",
+            rule="RB2-SAVE",
+        )
+    _check_save_dice(roll, bonus)
+    out = saving_throw(
+        state,
+        roll=roll,
+        threshold=effect.save_threshold,
+        bonus=bonus,
+        creature=creature,
+        against=f"{effect.name} (save ends)",
+        rules=tuple(rules),
+    )
+    if not out.success:
+        return out
+    now = out.state.creature(creature)
+    ended = NamedConditionEnded(
+        creature=creature, effect=effect, reason="saved", rules=(*rules, "RB2-SAVE", "R-ABIL-16")
+    )
+    kept = now.named_conditions[:index] + now.named_conditions[index + 1 :]
+    return out.add(ended, state=out.state.with_creature(replaced(now, named_conditions=kept)))
 
 
 def _with_conditions(c: Creature, conditions: tuple[Condition, ...]) -> Creature:

@@ -11,7 +11,14 @@ from collections.abc import Mapping, Sequence
 from brawl.conditions import Condition, ConditionName, Duration
 from brawl.errors import InvalidArgumentError
 from brawl.outcome import Outcome
-from brawl.rules.conditions import ENDS_WITH_ENCOUNTER, end_where, instance_at, save_against
+from brawl.rules.conditions import (
+    ENDS_WITH_ENCOUNTER,
+    end_named_where,
+    end_where,
+    instance_at,
+    save_against,
+    save_against_named,
+)
 from brawl.rules.stability import end_stability_modifiers
 from brawl.rules.stamina import end_of_encounter_stamina
 from brawl.rules.strikes import expire_effects
@@ -31,15 +38,20 @@ def end_of_turn(
     *,
     saving_throws: Mapping[int, int] | None = None,
     save_bonus: int = 0,
+    named_saving_throws: Mapping[int, int] | None = None,
 ) -> Outcome:
     """At the end of a creature's turn: its EoT effects end (RB2-EOT), then one saving throw per
-    save-ends effect (RB2-SAVE).
+    save-ends effect (RB2-SAVE); its named conditions end the same way, after its conditions
+    (R-ABIL-16).
 
     ``saving_throws`` maps an index into ``creature.conditions`` (as it is when this is called)
     to the d10 the player rolled; every other save-ends effect is rolled with the RNG, in order.
+    ``named_saving_throws`` does the same for ``creature.named_conditions``.
     """
     c = state.creature(creature)
-    if not c.conditions and not c.stability_modifiers and not saving_throws:
+    if not (
+        c.conditions or c.stability_modifiers or saving_throws or c.named_conditions or named_saving_throws
+    ):
         return Outcome(state, ())  # nothing ends and nothing is saved against
     rolls = dict(saving_throws or {})
     for key in rolls:
@@ -59,6 +71,38 @@ def end_of_turn(
         if index is None:
             continue
         out = out.then(save_against, creature, index, roll=rolls.get(original), bonus=save_bonus)
+    if c.named_conditions or named_saving_throws:
+        out = _end_named_of_turn(out, creature, save_bonus, dict(named_saving_throws or {}))
+    return out
+
+
+def _end_named_of_turn(out: Outcome, creature: str, save_bonus: int, rolls: dict[int, int]) -> Outcome:
+    """The creature's EoT named conditions end, then one saving throw per save-ends one
+    (RB2-EOT, RB2-SAVE, R-ABIL-16); ``rolls`` maps an index into its named conditions (as they
+    were before) to the d10 rolled, the others from the RNG."""
+    c = out.state.creature(creature)
+    original = c.named_conditions
+    for key in rolls:
+        if not isinstance(key, int) or isinstance(key, bool) or not 0 <= key < len(original):
+            raise InvalidArgumentError(
+                f"saving throw for named condition {key!r} of {creature!r}: no such named condition",
+                rule="RB2-SAVE",
+            )
+        if original[key].duration is not Duration.SAVE_ENDS:
+            raise InvalidArgumentError(
+                f"saving throw for named condition {key} ({original[key].name}) of {creature!r}: "
+                "not a save-ends effect",
+                rule="RB2-SAVE",
+            )
+    eot = ("RB2-EOT", "R-ABIL-16")
+    out = out.then(end_named_where, c, lambda x: x.duration is Duration.EOT, "end of turn (EoT)", eot)
+    for was, effect in enumerate(original):
+        if effect.duration is not Duration.SAVE_ENDS:
+            continue
+        now = out.state.creature(creature).named_conditions
+        index = next((i for i, x in enumerate(now) if x is effect), None)
+        if index is not None:
+            out = out.then(save_against_named, creature, index, roll=rolls.get(was), bonus=save_bonus)
     return out
 
 
@@ -82,6 +126,12 @@ def end_of_round(state: Encounter) -> Outcome:
                 ("DS-COND-01",),
             )
             out = Outcome(step.state, out.events + step.events)
+        if any(x.duration is Duration.END_OF_ROUND for x in c.named_conditions):
+            now = out.state.creature(c.id)
+            rules = ("DS-COND-01", "R-ABIL-16")
+            out = out.then(
+                end_named_where, now, lambda x: x.duration is Duration.END_OF_ROUND, "end of round", rules
+            )
         if c.stability_modifiers:
             out = out.then(end_stability_modifiers, c.id, {Duration.END_OF_ROUND}, "end of round", ())
     return out
@@ -104,6 +154,12 @@ def end_of_encounter(state: Encounter, *, keep_temporary_stamina: Sequence[str] 
             ("RB2-EOE", "DS-COND-15"),
         )
         out = Outcome(step.state, out.events + step.events)
+        if c.named_conditions:
+            now = out.state.creature(c.id)
+            rules = ("RB2-EOE", "R-ABIL-16")
+            out = out.then(
+                end_named_where, now, lambda x: x.duration in ENDS_WITH_ENCOUNTER, "end of encounter", rules
+            )
         if c.stability_modifiers:
             ends = ENDS_WITH_ENCOUNTER
             out = out.then(end_stability_modifiers, c.id, ends, "end of encounter", ("RB2-EOE",))

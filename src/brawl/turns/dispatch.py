@@ -163,9 +163,16 @@ def can_start_turn(
     return True
 
 
-def end_turn(state: Encounter, *, saving_throws: Mapping[int, int] | None = None) -> Outcome:
-    """End the current turn (Draw Steel: ``saving_throws={index: d10}`` for save-ends effects)."""
-    return call(system_of(state), "end_turn", state, **given(saving_throws=saving_throws))  # type: ignore[no-any-return]
+def end_turn(
+    state: Encounter,
+    *,
+    saving_throws: Mapping[int, int] | None = None,
+    named_saving_throws: Mapping[int, int] | None = None,
+) -> Outcome:
+    """End the current turn (Draw Steel: ``saving_throws={index: d10}`` for save-ends effects,
+    ``named_saving_throws`` the same for its named conditions, R-ABIL-16)."""
+    choices = given(saving_throws=saving_throws, named_saving_throws=named_saving_throws)
+    return call(system_of(state), "end_turn", state, **choices)  # type: ignore[no-any-return]
 
 
 def end_round(

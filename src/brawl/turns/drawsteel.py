@@ -381,15 +381,24 @@ class DrawSteel:
         if _turn(state).current is None:
             raise TurnOrderError("end turn: no creature is taking a turn", rule="DS-SIDE-08")
 
-    def end_turn(self, state: Encounter, *, saving_throws: Mapping[int, int] | None = None) -> Outcome:
-        """End the current turn: EoT effects end and save-ends saves are made (RB2-EOT, RB2-SAVE)."""
+    def end_turn(
+        self,
+        state: Encounter,
+        *,
+        saving_throws: Mapping[int, int] | None = None,
+        named_saving_throws: Mapping[int, int] | None = None,
+    ) -> Outcome:
+        """End the current turn: EoT effects end and save-ends saves are made (RB2-EOT, RB2-SAVE);
+        ``named_saving_throws`` are the d10s for its named conditions (R-ABIL-16)."""
         self.verify_end_turn(state)
         t, lapsed = moment_passed(_turn(state))
         assert t.current is not None
         creature = t.current
         if lapsed:
             state = state.with_turn_built(t)  # fewer of the creatures checked before
-        out = phases.end_of_turn(state, creature, saving_throws=saving_throws)
+        out = phases.end_of_turn(
+            state, creature, saving_throws=saving_throws, named_saving_throws=named_saving_throws
+        )
         taken = t.turns_taken.get(creature, 0) + 1
         after = out.state
         c = after.creature(creature)
@@ -585,14 +594,18 @@ class DrawSteel:
     ) -> Outcome:
         """Effects end unless kept; winded, unconscious, dying remain (DS-COND-15, DS-STAM-22)."""
         kept: dict[str, frozenset[ConditionName]] = {}
+        kept_named: dict[str, frozenset[str]] = {}
         for cid, names in (keep or {}).items():
-            state.creature(cid)
+            own = {x.name for x in state.creature(cid).named_conditions}
             try:
-                kept[cid] = frozenset(ConditionName(n) for n in names)
+                listed = tuple(names)
+                kept[cid] = frozenset(ConditionName(n) for n in listed if n not in own)
             except (ValueError, TypeError):
                 raise InvalidArgumentError(
-                    f"keep {names!r} for {cid!r}: not condition names", rule="DS-COND-15"
+                    f"keep {names!r} for {cid!r}: not condition names (nor named conditions it has)",
+                    rule="DS-COND-15",
                 ) from None
+            kept_named[cid] = frozenset(n for n in listed if n in own)
         temp_kept = set(check_ids(state, keep_temporary_stamina, "keep_temporary_stamina"))
         out = Outcome(state, ())
         t = state.turn
@@ -616,6 +629,15 @@ class DrawSteel:
                     source=cond.source,
                     reason="end of combat",
                     rules=("DS-COND-15",),
+                )
+            if c.named_conditions:
+                # a named condition ends like a condition, unless kept (DS-COND-15, R-ABIL-16)
+                out = out.then(
+                    cond_rules.end_named_where,
+                    out.state.creature(c.id),
+                    lambda x, cid=c.id: x.name not in kept_named.get(cid, frozenset()),
+                    "end of combat",
+                    ("DS-COND-15", "R-ABIL-16"),
                 )
             if c.stability_modifiers:
                 # timed stability modifiers end with the encounter (RB2-EOE, DS-FORCE-18)

@@ -170,24 +170,31 @@ class StartTurn(Request):
 
 @attrs.frozen(repr=False)
 class EndTurn(Request):
-    """:func:`brawl.end_turn`; ``saving_throws`` are the caller's d10s, in condition order (RB2-SAVE)."""
+    """:func:`brawl.end_turn`; ``saving_throws`` are the caller's d10s, in condition order (RB2-SAVE),
+    ``named_saving_throws`` in named-condition order (R-ABIL-16)."""
 
     saving_throws: tuple[int, ...] = attrs.field(default=(), converter=whole_numbers)
+    named_saving_throws: tuple[int, ...] = attrs.field(default=(), converter=whole_numbers)
 
     def _choices(self) -> dict[str, Any]:
-        return {"saving_throws": dict(enumerate(self.saving_throws))} if self.saving_throws else {}
+        choices: dict[str, Any] = {}
+        if self.saving_throws:
+            choices["saving_throws"] = dict(enumerate(self.saving_throws))
+        if self.named_saving_throws:
+            choices["named_saving_throws"] = dict(enumerate(self.named_saving_throws))
+        return choices
 
     def verify(self, state: Encounter) -> None:
         system = system_of(state)
-        if self.saving_throws:
+        if self.saving_throws or self.named_saving_throws:
             check_options(system, "end_turn", self._choices())
         system.verify_end_turn(state)
-        for value in self.saving_throws:
+        for value in (*self.saving_throws, *self.named_saving_throws):
             whole_number(value, 1, SAVE_DIE, what="saving throw", rule="RB2-SAVE")
 
     def resolve(self, state: Encounter) -> Outcome:
         system = system_of(state)
-        if not self.saving_throws:
+        if not (self.saving_throws or self.named_saving_throws):
             return system.end_turn(state)
         choices = self._choices()
         check_options(system, "end_turn", choices)
