@@ -42,7 +42,7 @@ def _burning() -> Encounter:
     return out.state
 
 
-def test_burning_save_ends_lands_on_the_target_r_abil_15_rb2_save() -> None:
+def test_burning_save_ends_lands_on_the_target_r_abil_16_rb2_save() -> None:
     """R-ABIL-14, R-ABIL-16, RB2-SAVE: "burning (save ends)" in a tier keeps burning on the hero, save
     ends, from the ogre, with an event citing the rules; the table is still told in words."""
     out = brawl.use_ability(_fight("burning (save ends)"), "ogre", "Test Blow", targets=["hero"], dice=(9, 9))
@@ -140,7 +140,7 @@ def test_end_turn_takes_the_d10_for_a_named_condition_rb2_save() -> None:
         brawl.apply(enc, EndTurn(named_saving_throws=(11,)))
 
 
-def test_durations_end_of_encounter_and_until_removed_rb2_eoe_r_abil_15() -> None:
+def test_durations_end_of_encounter_and_until_removed_rb2_eoe_r_abil_16() -> None:
     """RB2-EOE, R-ABIL-16: "soaked until the end of the encounter" ends with the encounter; "the target
     is dragonsealed" (no duration) stays until removed, then ends with one event."""
     enc = _fight("the target is dragonsealed")
@@ -184,7 +184,7 @@ def test_the_same_name_and_source_replaces_rb1_stacking() -> None:
     assert len(other.state.creature("hero").named_conditions) == 2
 
 
-def test_named_condition_refuses_a_condition_name_or_a_dead_target_r_abil_15() -> None:
+def test_named_condition_refuses_a_condition_name_or_a_dead_target_r_abil_16() -> None:
     """R-ABIL-16, DS-STAM-09: a named condition is never one of the conditions, nor lands on the dead."""
     with pytest.raises(StateError, match="it is a condition"):
         NamedCondition("prone")
@@ -209,7 +209,7 @@ def test_named_conditions_round_trip_through_json_and_show_in_text() -> None:
     assert line.endswith("burning (save ends, from ogre)")
 
 
-def test_a_scenario_names_named_conditions_and_the_loader_names_a_bad_one_r_abil_15() -> None:
+def test_a_scenario_names_named_conditions_and_the_loader_names_a_bad_one_r_abil_16() -> None:
     """R-ABIL-16: a scenario lists named conditions as names or tables; a saved state holding a
     condition's name, or a duration a named condition can't have, is refused naming the field."""
     enc = brawl.loads_scenario(
@@ -245,7 +245,7 @@ _NAMED = st.builds(
 
 
 @given(st.lists(_NAMED, max_size=4))
-def test_any_named_conditions_round_trip_through_json_r_abil_15(named: list[NamedCondition]) -> None:
+def test_any_named_conditions_round_trip_through_json_r_abil_16(named: list[NamedCondition]) -> None:
     """R-ABIL-16: whatever named conditions a creature carries, the saved state loads them back
     equal and in order."""
     hero = Creature(id="hero", side="heroes", hero=True, stamina_max=30, named_conditions=named)
