@@ -237,7 +237,7 @@ def _hint(tp: object, value: object) -> str:
         return "; an action's JSON data is read with brawl.action_from_json(...)"
     if (
         wanted.startswith("Iterable[Iterable[int]]")
-        and isinstance(value, tuple | list | Pos)
+        and isinstance(value, tuple | list)
         and value
         and all(isinstance(v, int) for v in value)
     ):

@@ -36,6 +36,7 @@ import attrs
 
 from brawl.errors import IllegalMoveError, InvalidArgumentError
 from brawl.geometry import HORIZONTAL_DIRECTIONS, Pos, as_pos
+from brawl.state import Encounter
 
 MAX_SEARCH_POSITIONS = 250_000
 """Largest number of positions a search may reach before it is refused as too large."""
@@ -770,7 +771,7 @@ class Reachable:
     _step: Callable[[Pos, Pos], int | None] = attrs.field(repr=False)
     _directions: tuple[Pos, ...] = attrs.field(repr=False)
     _backend: Backend = attrs.field(repr=False)
-    state: object = attrs.field(default=None, repr=False)
+    state: Encounter | None = attrs.field(default=None, repr=False)
     """The encounter searched, for the picture a notebook shows (:meth:`_repr_svg_`)."""
 
     def _repr_svg_(self) -> str | None:

@@ -571,7 +571,7 @@ def notebook_reach_svg(reach: Reachable) -> str:
     each square it can end on tinted and its cost written in it, the window around those squares
     (at most 200 x 200)."""
     enc = reach.state
-    assert isinstance(enc, Encounter)
+    assert enc is not None  # Reachable._repr_svg_ draws only a result that knows its encounter
     costs = {p: c for p, c in reach.items() if p.z == reach.origin.z}
     side = int(MAX_CELLS**0.5)
     low_x = max(0, min(p.x for p in costs) - 1)

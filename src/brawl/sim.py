@@ -620,10 +620,13 @@ class Summary:
         ordered = [r for r, n in self.rounds for _ in range(n)]
         return float(statistics.median(ordered)) if ordered else 0.0
 
+    def every_side(self) -> tuple[str, ...]:
+        """The encounter's sides in its order, then any other side that won."""
+        return tuple(dict.fromkeys([*self.sides, *sorted(self.wins)]))
+
     def win_rates(self) -> tuple[WinRate, ...]:
         """Each side's win rate with its 95% Wilson interval, in the encounter's order."""
-        names = list(dict.fromkeys([*self.sides, *sorted(self.wins)]))
-        return tuple(self.win_rate(side) for side in names)
+        return tuple(self.win_rate(side) for side in self.every_side())
 
     def win_rate(self, side: str) -> WinRate:
         """One side's win rate with its 95% Wilson interval."""
@@ -635,7 +638,7 @@ class Summary:
         """A JSON-ready dict: runs, wins, win rates (with intervals), rounds and survival."""
         return {
             "runs": self.runs,
-            "wins": {w.side: w.wins for w in self.win_rates()},
+            "wins": {side: self.wins.get(side, 0) for side in self.every_side()},
             "undecided": self.undecided,
             "win_rates": [w.to_dict() for w in self.win_rates()],
             "rounds": {
