@@ -353,7 +353,7 @@ def test_reading_refuses_anything_but_a_regular_file_and_names_it(tmp_path: Path
         read_file_bounded(tmp_path, 100)
     (tmp_path / "f").write_bytes(b"x" * 100)
     assert read_file_bounded(tmp_path / "f", 100) == b"x" * 100
-    with pytest.raises(brawl.ScenarioError, match="larger than 99 bytes: the limit is 99"):
+    with pytest.raises(brawl.ScenarioError, match="larger than the limit of 99 bytes"):
         read_file_bounded(tmp_path / "f", 99)
 
 

@@ -34,7 +34,7 @@ def _kind(mode: int) -> str:
 
 
 def _too_large(limit: int) -> str:
-    return f"the file is larger than {limit} bytes: the limit is {limit}"
+    return f"the file is larger than the limit of {limit} bytes"
 
 
 def read_file_bounded(
