@@ -65,6 +65,7 @@ LAYERS: dict[str, int] = {
     "brawl.rules.settle": PHASES,
     "brawl.turns": TURNS,
     "brawl.actions": EDGES,
+    "brawl.verbs": EDGES,
     "brawl.io": EDGES,
     "brawl.sim": EDGES,
     "brawl.simcli": EDGES,

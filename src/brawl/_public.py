@@ -268,15 +268,15 @@ def _params(fn: Callable[..., Any]) -> tuple[list[_Param], dict[str, _Param]]:
     return positional, by_name
 
 
-class _Shape:
+class CallShape:
     """The calls a function accepts: how many positional arguments, which keywords, which are
     required. Python refuses the others with a bare TypeError; :meth:`check` with an
     :class:`ArgumentTypeError` naming the argument."""
 
-    def __init__(self, fn: Callable[..., Any]) -> None:
+    def __init__(self, fn: Callable[..., Any], name: str | None = None) -> None:
         params = list(inspect.signature(fn).parameters.values())
         kinds = {p.kind for p in params}
-        self.name = fn.__name__
+        self.name = fn.__name__ if name is None else name
         self.positional = [p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
         self.most = None if inspect.Parameter.VAR_POSITIONAL in kinds else len(self.positional)
         self.keywords = [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
@@ -312,7 +312,7 @@ class _Shape:
 def keywords_checked(fn: F) -> F:
     """``fn`` refusing a call of the wrong shape (an unknown keyword, a missing argument) with an
     :class:`ArgumentTypeError` (for the functions that check their arguments' values themselves)."""
-    shape = _Shape(fn)
+    shape = CallShape(fn)
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -330,7 +330,7 @@ def checked(fn: F, *, settled: bool = True) -> F:
     """
     positional, by_name = _params(fn)
     name = fn.__name__
-    shape = _Shape(fn)
+    shape = CallShape(fn)
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -390,7 +390,7 @@ def check_namespace(namespace: dict[str, Any], names: list[str]) -> None:
     costed = costed_requests()
     for name in names:
         fn = namespace.get(name)
-        if not inspect.isfunction(fn):
+        if not inspect.isfunction(fn) or hasattr(fn, "request"):  # a verb checks its own call
             continue
         if name in OWN_CHECKS:
             namespace[name] = keywords_checked(fn)

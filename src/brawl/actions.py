@@ -11,13 +11,15 @@ the state's RNG are drawn the same way on replay, so replaying a log reproduces 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+import inspect
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Concatenate, ParamSpec
 
 import attrs
 
+from brawl._public import CallShape
 from brawl.checks import whole_number
-from brawl.errors import InvalidArgumentError
+from brawl.errors import ArgumentTypeError, InvalidArgumentError, RulesError, shown
 from brawl.geometry import Pos, as_pos
 from brawl.outcome import Outcome
 from brawl.requests import Action as Action
@@ -238,6 +240,68 @@ def legal_actions(
     moves = [a for a in found if isinstance(a, AdvanceTo | Advance)]
     kept = set(moves[:max_moves])
     return [a for a in found if not isinstance(a, AdvanceTo | Advance) or a in kept]
+
+
+def verify(state: Encounter, request: Action) -> None:
+    """Raise the :class:`~brawl.errors.RulesError` the request's rule would raise in ``state``.
+
+    The rule's own cheap checks (its record's ``verify``), never a trial run; what it costs the
+    turn is :func:`is_legal`'s business.
+    """
+    _state(state, "verify")
+    if not isinstance(request, Action):
+        raise ArgumentTypeError(f"verify(request={shown(request)}): expected a brawl request", rule=())
+    request.verify(state)
+
+
+def can(state: Encounter, request: Action) -> bool:
+    """Whether the request's rule accepts it in ``state`` (:func:`verify` raises nothing)."""
+    try:
+        verify(state, request)
+    except RulesError:
+        return False
+    return True
+
+
+P = ParamSpec("P")
+
+
+def verb(kind: Callable[P, Action]) -> Callable[Concatenate[Encounter, P], Outcome]:
+    """The rule call of the request class ``kind``: ``verb(state, *fields)`` applies ``kind(*fields)``.
+
+    The record is the one declaration of the rule's inputs: the verb takes its fields (a call of
+    the wrong shape is an :class:`~brawl.errors.ArgumentTypeError` naming the verb), builds the
+    record, which checks their types, and :func:`apply` s it, spending what it costs the turn
+    and settling the consequences. ``brawl.move(state, "kira", path)`` is
+    ``brawl.apply(state, Move("kira", path))``.
+    """
+    if not isinstance(kind, type) or not issubclass(kind, Action):
+        raise TypeError(f"verb({kind!r}): a request class is needed")
+    name = rule_name(kind)
+    shape = CallShape(kind, name)
+    record = inspect.signature(kind)
+    first = inspect.Parameter("state", inspect.Parameter.POSITIONAL_ONLY, annotation=Encounter)
+
+    def rule(state: Encounter, /, *args: P.args, **kwargs: P.kwargs) -> Outcome:
+        _state(state, name)
+        shape.check(args, kwargs)
+        return apply(state, kind(*args, **kwargs))
+
+    rule.__name__ = rule.__qualname__ = name
+    rule.__doc__ = kind.__doc__
+    rule.__module__ = kind.__module__
+    rule.__signature__ = record.replace(  # type: ignore[attr-defined]  # inspect reads it
+        parameters=[first, *record.parameters.values()], return_annotation=Outcome
+    )
+    rule.request = kind  # type: ignore[attr-defined]  # the record a verb applies
+    return rule
+
+
+def _state(state: object, name: str) -> None:
+    if not isinstance(state, Encounter):
+        raise ArgumentTypeError(
+            f"{name}(state={shown(state)}): expected Encounter, got {type(state).__name__}", rule=()
+        )
 
 
 def action_fields(action: Action) -> Mapping[str, Any]:
