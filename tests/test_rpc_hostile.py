@@ -56,6 +56,7 @@ def valid_params(state: Any) -> dict[str, dict[str, Any]]:
         "version": {},
         "bundled_scenarios": {},
         "load_scenario": {"name": "bridge"},
+        "encounter": {"name": "tavern", "victories": 2},
         "from_json": {"text": json.dumps(state)},
         "to_json": {"state": state},
         "legal_actions": {"state": state, "creature": "kira", "max_moves": 2},

@@ -15,14 +15,14 @@ import sys
 from brawl import __version__
 from brawl.cli import COMMANDS, EXIT_ERROR, EXIT_OK, EXIT_PIPE, EXIT_REFUSED, Subcommand, report
 from brawl.errors import BrawlError
-from brawl.simcli import SIMULATE
+from brawl.simcli import ENCOUNTER, SIMULATE
 
 __all__ = ["EXIT_ERROR", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_PIPE", "EXIT_REFUSED", "SUBCOMMANDS", "main"]
 
 EXIT_INTERRUPTED = 130
 """Exit status after Ctrl+C (128 + SIGINT, as a shell reports it)."""
 
-SUBCOMMANDS: list[Subcommand] = [*COMMANDS, SIMULATE]
+SUBCOMMANDS: list[Subcommand] = [*COMMANDS, SIMULATE, ENCOUNTER]
 """The commands ``brawl`` offers, in the order of its help. Add a :class:`~brawl.cli.Subcommand` here."""
 
 

@@ -1,4 +1,5 @@
-"""``brawl simulate SCENARIO``: many seeded fights from a scenario file, with a progress bar and a summary.
+"""``brawl simulate SCENARIO``: many seeded fights from a scenario file, with a progress bar and a
+summary; ``brawl encounter SCENARIO``: its budget (the party's strength, the foes' EV, the band).
 
 ::
 
@@ -10,7 +11,9 @@ The summary gives each side's win rate with its 95% Wilson interval, the rounds 
 a histogram) and how often each creature survives; ``--json`` prints
 :meth:`brawl.sim.Summary.to_dict` with the settings of the run. The progress bar (with fights per
 second) needs ``tqdm`` (``pip install "brawl[cli]"``); ``--plot FILE`` draws the results as an SVG or
-PNG chart with matplotlib (``pip install "brawl[plot]"``).
+PNG chart with matplotlib (``pip install "brawl[plot]"``). When the scenario has heroes, the
+summary ends with the difficulty band its budget gives (:mod:`brawl.building`), so the simulated
+win rate and the band are read side by side.
 """
 
 from __future__ import annotations
@@ -20,15 +23,17 @@ import importlib
 import json
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
+from brawl.building import Assessment, assess
 from brawl.checks import whole_number
 from brawl.cli import EXIT_OK, Subcommand, load_any
 from brawl.errors import BrawlError
-from brawl.io.scenario import read_scenario
+from brawl.io.scenario import bundled_scenario, bundled_scenarios, read_scenario
 from brawl.sim import MAX_ROUNDS, MAX_RUNS, Summary, simulate
+from brawl.statblocks.model import StatBlock
 from brawl.state import Encounter
 
 
@@ -60,6 +65,34 @@ def simulate_arguments(sim: argparse.ArgumentParser) -> None:
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.add_argument("--plot", metavar="FILE", default=None, help="also draw the results (.svg or .png)")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    _victories_argument(sim)
+
+
+def _victories_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--victories", type=int, default=0, help="the Victories the heroes hold in all (default 0)"
+    )
+
+
+def _difficulty_data(budget: Assessment) -> dict[str, object]:
+    d = budget.difficulty
+    return {
+        "band": d.band,
+        "ev": d.ev,
+        "strength": d.strength,
+        "hero_strength": d.hero_strength,
+        "victories": d.victories,
+        "unpriced": list(budget.unpriced),
+        "notes": list(budget.notes),
+    }
+
+
+def _difficulty_line(budget: Assessment) -> str:
+    d = budget.difficulty
+    unpriced = (
+        f", {len(budget.unpriced)} creatures without a stat block not priced" if budget.unpriced else ""
+    )
+    return f"Difficulty by the budget: {d.band} (foes' EV {d.ev}, party's ES {d.strength}{unpriced})"
 
 
 def _progress(runs: int, quiet: bool, err: TextIO) -> tuple[Callable[[int, int], None], Callable[[], None]]:
@@ -177,13 +210,24 @@ def plot(summary: Summary, title: str, path: str) -> None:
         raise BrawlError(f"{path}: cannot write the chart ({exc})") from None
 
 
-def _load(path: str) -> tuple[str, Encounter]:
-    """The title and the state: a scenario file's name, else the file's stem (a JSON save, a
-    bundled scenario's name, ``-`` for standard input), read as every command reads a state."""
+def _load(path: str) -> tuple[str, Encounter, Mapping[str, StatBlock]]:
+    """The title, the state and the stat blocks of its creatures: a scenario file's name (a
+    bundled scenario's too), else the file's stem (a JSON save, ``-`` for standard input), read
+    as every command reads a state. A JSON save names no stat blocks."""
     if Path(path).suffix == ".toml" and Path(path).is_file():
         scenario = read_scenario(path)
-        return scenario.name, scenario.encounter
-    return Path(path).stem or path, load_any(path)
+        return scenario.name, scenario.encounter, scenario.statblocks
+    if not Path(path).exists() and path in bundled_scenarios():
+        scenario = read_scenario(bundled_scenario(path))
+        return scenario.name, scenario.encounter, scenario.statblocks
+    return Path(path).stem or path, load_any(path), {}
+
+
+def _assessment(start: Encounter, blocks: Mapping[str, StatBlock], victories: int) -> Assessment | None:
+    """The encounter's budget, when it has heroes to build for; else None."""
+    if not any(c.hero for c in start.creature_list()):
+        return None
+    return assess(start, blocks, victories=victories)
 
 
 def run_simulate(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
@@ -195,7 +239,9 @@ def run_simulate(args: argparse.Namespace, out: TextIO | None = None, err: TextI
     err = sys.stderr if err is None else err
     if args.plot:
         check_plot(args.plot)
-    title, start = _load(args.scenario)
+    title, start, blocks = _load(args.scenario)
+    whole_number(args.victories, 0, None, what="--victories")
+    budget = _assessment(start, blocks, args.victories)
     whole_number(args.runs, 1, MAX_RUNS, what="--runs")
     whole_number(args.max_rounds, 1, MAX_ROUNDS, what="--max-rounds")
     update, close = _progress(args.runs, args.quiet, err)
@@ -214,14 +260,49 @@ def run_simulate(args: argparse.Namespace, out: TextIO | None = None, err: TextI
     seconds = time.perf_counter() - started
     if args.json:
         settings = {"scenario": title, "seed": args.seed, "max_rounds": args.max_rounds}
+        if budget is not None:
+            settings["difficulty"] = _difficulty_data(budget)
         print(json.dumps(settings | summary.to_dict(), indent=2), file=out)
     else:
         print(report(summary, title), file=out)
+        if budget is not None:
+            print(_difficulty_line(budget), file=out)
     if not args.quiet:
         print(f"{summary.runs} fights in {seconds:.1f} s: {summary.runs / seconds:.1f} fights/s", file=err)
     if args.plot:
         plot(summary, title, args.plot)
     return EXIT_OK
+
+
+def encounter_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments of ``brawl encounter``."""
+    parser.add_argument("scenario", help="a .toml scenario or a bundled scenario's name")
+    _victories_argument(parser)
+    parser.add_argument("--json", action="store_true", help="print the assessment as JSON")
+
+
+def run_encounter(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Run ``brawl encounter``: the party's encounter strength, the foes' EV and the band."""
+    out = sys.stdout if out is None else out
+    title, start, blocks = _load(args.scenario)
+    whole_number(args.victories, 0, None, what="--victories")
+    budget = assess(start, blocks, victories=args.victories)
+    if args.json:
+        foes = [{"statblock": f.block.name, "count": f.count, "ev": f.cost} for f in budget.foes]
+        data = {"scenario": title, "heroes": list(budget.party.levels), "foes": foes}
+        print(json.dumps(data | _difficulty_data(budget), indent=2), file=out)
+    else:
+        print("\n".join([f"{title}:", *budget.lines()]), file=out)
+    return EXIT_OK
+
+
+ENCOUNTER = Subcommand(
+    "encounter",
+    "the party's encounter strength, the foes' encounter value and the difficulty band",
+    encounter_arguments,
+    run_encounter,
+)
+"""The ``brawl encounter`` command, for :data:`brawl.__main__.SUBCOMMANDS`."""
 
 
 SIMULATE = Subcommand(
@@ -230,4 +311,13 @@ SIMULATE = Subcommand(
 """The ``brawl simulate`` command, for :data:`brawl.__main__.SUBCOMMANDS`."""
 
 
-__all__ = ["SIMULATE", "plot", "report", "run_simulate", "simulate_arguments"]
+__all__ = [
+    "ENCOUNTER",
+    "SIMULATE",
+    "encounter_arguments",
+    "plot",
+    "report",
+    "run_encounter",
+    "run_simulate",
+    "simulate_arguments",
+]

@@ -36,6 +36,7 @@ from brawl.io.scenariozones import with_zone_table
 from brawl.rng import Rng
 from brawl.size import Size
 from brawl.statblocks.library import StatBlockLibrary, StatBlockSources
+from brawl.statblocks.model import StatBlock
 from brawl.state import Encounter
 from brawl.statecheck import MAX_CREATURES, MAX_OBJECTS, too_many
 from brawl.terrain import AIR, Cell, Material, Terrain
@@ -75,6 +76,10 @@ def _map_of_marks(value: Mapping[str, str]) -> immutables.Map[str, str]:
     return immutables.Map(value)
 
 
+def _blocks(value: Mapping[str, StatBlock]) -> immutables.Map[str, StatBlock]:
+    return immutables.Map(value)
+
+
 @attrs.frozen
 class Scenario:
     """A loaded scenario file: its name and description, and the encounter it sets up."""
@@ -88,6 +93,9 @@ class Scenario:
     marks: immutables.Map[str, str] = attrs.field(factory=immutables.Map, converter=_map_of_marks)
     """Creature id to the mark letter the file drew it with, for pictures in the file's own
     letters: ``render_text(s.encounter, marks=s.marks)``."""
+    statblocks: immutables.Map[str, StatBlock] = attrs.field(factory=immutables.Map, converter=_blocks)
+    """Creature id to the Director stat block its row named (``statblock = "..."``), for the
+    encounter's budget (:mod:`brawl.building`)."""
 
 
 @attrs.frozen
@@ -389,9 +397,15 @@ def _build(
         legend[ch] = _entry(raw, field, where, ground)
 
     creature_rows = _rows(top.get("creatures", []), "creatures", where)
+    blocks: dict[int, StatBlock] = {}
     if any("statblock" in row for row in creature_rows):
         library = StatBlockLibrary(top.get("statblocks", []), where, base, sources)
+        named = [row.get("statblock") for row in creature_rows]
         creature_rows = [library.fill(row, f"creatures[{i}]") for i, row in enumerate(creature_rows)]
+        for i, wanted in enumerate(named):
+            block = library.find(wanted) if isinstance(wanted, str) else None
+            if isinstance(block, StatBlock):
+                blocks[i] = block
     elif "statblocks" in top:
         StatBlockLibrary(top["statblocks"], where, base, sources)  # checked though no creature names one
     object_rows = _rows(top.get("objects", []), "objects", where)
@@ -480,8 +494,11 @@ def _build(
 
     creatures: list[Creature] = list((pieces or {}).get("creatures", []))
     creature_marks: dict[str, str] = {}
+    creature_blocks: dict[str, StatBlock] = {}
     for i, row in enumerate(creature_rows):
         creatures.append(_piece(row, Creature, f"creatures[{i}]", found, where))
+        if i in blocks:
+            creature_blocks[creatures[-1].id] = blocks[i]
         if "mark" in row:
             creature_marks[creatures[-1].id] = row["mark"]
     for mark, c in (marked or {}).get("creatures", {}).items():
@@ -498,7 +515,9 @@ def _build(
         field = "objects" if str(exc).startswith("object") else "creatures"
         raise where.fail(str(exc), field) from None
     enc = with_zone_table(top, enc, where)  # the zone game's [zones] table, if any
-    return Scenario(name=name, description=description, encounter=enc, marks=creature_marks)
+    return Scenario(
+        name=name, description=description, encounter=enc, marks=creature_marks, statblocks=creature_blocks
+    )
 
 
 def _rows(raw: Any, field: str, where: Where) -> list[dict[str, Any]]:

@@ -17,9 +17,11 @@ from typing import Any
 import attrs
 
 import brawl
+from brawl.building import BANDS, assess
 from brawl.events.base import Event
 from brawl.io.json import event_data, structure, unstructure, without_explain
 from brawl.io.jsontext import SCHEMA
+from brawl.io.scenario import Scenario, parse_scenario, read_scenario
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.sim import greedy
@@ -209,18 +211,55 @@ def _bundled_scenarios(ctx: Context) -> list[str]:
 def _load_scenario(
     ctx: Context, name: str | None, text: str | None, source: str | None, statblocks: dict[str, str] | None
 ) -> Any:
+    return state_data(_scenario(ctx, "load_scenario", name, text, source, statblocks).encounter)
+
+
+def _scenario(
+    ctx: Context,
+    method: str,
+    name: str | None,
+    text: str | None,
+    source: str | None,
+    statblocks: dict[str, str] | None,
+) -> Scenario:
+    """The scenario a request names: a bundled one by name, or TOML text with its stat blocks."""
     if (name is None) == (text is None):
-        raise InvalidParams("load_scenario: give either name (a bundled scenario) or text (TOML)", "name")
+        raise InvalidParams(f"{method}: give either name (a bundled scenario) or text (TOML)", "name")
     if name is not None:
         if statblocks is not None:
-            raise InvalidParams(
-                "load_scenario: statblocks go with text, not with a bundled name", "statblocks"
-            )
-        return state_data(brawl.load_scenario(brawl.bundled_scenario(name)))
+            raise InvalidParams(f"{method}: statblocks go with text, not with a bundled name", "statblocks")
+        return read_scenario(brawl.bundled_scenario(name))
     assert text is not None
     # the scenario's statblocks names: the request's own texts, then the operator's folders, no other file
     sources = StatBlockSources(texts=statblocks or {}, folders=ctx.statblock_folders)
-    return state_data(brawl.loads_scenario(text, source=source or "scenario", statblocks=sources))
+    return parse_scenario(text, source=source or "scenario", statblocks=sources)
+
+
+def _encounter(
+    ctx: Context,
+    name: str | None,
+    text: str | None,
+    source: str | None,
+    statblocks: dict[str, str] | None,
+    victories: int,
+) -> dict[str, Any]:
+    scenario = _scenario(ctx, "encounter", name, text, source, statblocks)
+    if victories < 0:
+        raise InvalidParams("victories: 0 or more", "victories")
+    budget = assess(scenario.encounter, scenario.statblocks, victories=victories)
+    d = budget.difficulty
+    return {
+        "heroes": list(budget.party.levels),
+        "strength": d.strength,
+        "hero_strength": d.hero_strength,
+        "foes": [{"statblock": f.block.name, "count": f.count, "ev": f.cost} for f in budget.foes],
+        "ev": d.ev,
+        "band": d.band,
+        "ranges": {band: [lo, hi] for band, (lo, hi) in d.ranges.items()},
+        "victories": d.victories,
+        "unpriced": list(budget.unpriced),
+        "notes": list(budget.notes),
+    }
 
 
 def _from_json(ctx: Context, text: str) -> Any:
@@ -354,6 +393,68 @@ _ALL: tuple[Method, ...] = (
         ),
         _STATE_RESULT,
         _load_scenario,
+    ),
+    Method(
+        "encounter",
+        "a scenario's budget: the heroes' encounter strength, the foes' encounter value, the difficulty band",
+        (
+            _p("name", OPT_TEXT, "a bundled scenario's name (bridge, cliff, tavern)", None),
+            _p("text", OPT_TEXT, "the TOML text of a scenario file", None),
+            _p("source", OPT_TEXT, "the name the text goes by in error messages", None),
+            _p(
+                "statblocks", OPT_TEXTS, "the stat block files the scenario names, as for load_scenario", None
+            ),
+            _p("victories", INT, "the Victories the heroes hold in all", 0),
+        ),
+        {
+            "type": "object",
+            "properties": {
+                "heroes": {"type": "array", "items": {"type": "integer"}},
+                "strength": {"type": "integer"},
+                "hero_strength": {"type": "integer"},
+                "foes": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "properties": {
+                            "statblock": _STRING,
+                            "count": {"type": "integer"},
+                            "ev": {"type": "integer"},
+                        },
+                        "required": ["statblock", "count", "ev"],
+                        "additionalProperties": False,
+                    },
+                },
+                "ev": {"type": "integer"},
+                "band": {"enum": list(BANDS)},
+                "ranges": {
+                    "type": "object",
+                    "additionalProperties": {
+                        "type": "array",
+                        "items": {"type": ["integer", "null"]},
+                        "minItems": 2,
+                        "maxItems": 2,
+                    },
+                },
+                "victories": {"type": "integer"},
+                "unpriced": {"type": "array", "items": _STRING},
+                "notes": {"type": "array", "items": _STRING},
+            },
+            "required": [
+                "heroes",
+                "strength",
+                "hero_strength",
+                "foes",
+                "ev",
+                "band",
+                "ranges",
+                "victories",
+                "unpriced",
+                "notes",
+            ],
+            "additionalProperties": False,
+        },
+        _encounter,
     ),
     Method(
         "from_json",
