@@ -409,14 +409,7 @@ def ability(raw: dict[str, Any], where: Where, field: str) -> dict[str, Any]:
             label = str(section.get("name") or "").strip()
             words = section["effect"].strip()
             after.append(f"{label}: {words}" if label else words)
-    if roll is None:
-        after, before = [*before, *after], []
-    if before:
-        out["effect_before"] = "\n".join(before)
-    if roll is not None:
-        out["power_roll"] = roll
-    if after:
-        out["effect_after"] = "\n".join(after)
+    notation.put_effects(out, before, roll, after)
     if isinstance(raw.get("description"), str) and raw["description"].strip():
         out["text"] = raw["description"].strip()
     return out

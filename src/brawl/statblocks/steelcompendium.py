@@ -312,14 +312,7 @@ def ability(raw: dict[str, Any], where: Where, field: str, notes: list[str], *, 
     for key in ("effect", "effect_after"):
         if raw.get(key):
             after.append(_text(raw[key], f"{field}.{key}", where))
-    if roll is None:  # no roll: every effect is the ability's one "Effect:" text
-        after, before = [*before, *after], []
-    if before:
-        out["effect_before"] = "\n".join(before)
-    if roll is not None:
-        out["power_roll"] = roll
-    if after:
-        out["effect_after"] = "\n".join(after)
+    notation.put_effects(out, before, roll, after)
     for key in ("flavor", "description"):
         if raw.get(key):
             out["text"] = _text(raw[key], f"{field}.{key}", where)

@@ -345,6 +345,21 @@ def cost(value: Any, field: str, where: Where, *, default: str = "heroic") -> di
     raise where.fail(f'expected a cost such as "3 Malice" or "5 Wrath", got {kind(value)}', field)
 
 
+def put_effects(
+    out: dict[str, Any], before: list[str], roll: dict[str, Any] | None, after: list[str]
+) -> None:
+    """Set an ability's ``effect_before``, ``power_roll`` and ``effect_after`` in ``out``; with no
+    roll, every effect is the ability's one "Effect:" text, after."""
+    if roll is None:
+        after, before = [*before, *after], []
+    if before:
+        out["effect_before"] = "\n".join(before)
+    if roll is not None:
+        out["power_roll"] = roll
+    if after:
+        out["effect_after"] = "\n".join(after)
+
+
 def tier_key(key: str) -> int | None:
     """Which tier a key names: ``tier1``, ``t1``, ``"11 or lower"``, ``"12-16"``, ``"17+"``..."""
     text = key.strip().lower().replace("\u2013", "-").replace(" ", "")
