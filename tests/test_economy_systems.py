@@ -11,7 +11,7 @@ import pytest
 
 import brawl
 from brawl import Creature, Encounter, Terrain
-from brawl.turns.initiative import InitiativeTurn
+from brawl.initiative.state import InitiativeTurn
 from brawl.turns.zone import ZoneTurn
 
 

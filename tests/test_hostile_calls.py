@@ -25,10 +25,10 @@ import brawl
 import brawl.actions as A
 from brawl import turns
 from brawl.errors import ArgumentTypeError, BrawlError
+from brawl.initiative.game import InitiativeGame
 from brawl.requests import Action
 from brawl.server.protocol import INTERNAL_ERROR, Server, error_code
 from brawl.turns.drawsteel import DrawSteel
-from brawl.turns.initiative import InitiativeGame
 from brawl.turns.zone import ZoneGame
 
 SEED = 20261128

@@ -67,7 +67,7 @@ def test_initiative_strafing_and_disengage_i_dis_01_02() -> None:
     orc = enc.creature("orc")
     for a in steps:
         assert brawl.distance(a.destination, 1, orc.pos, orc.n) == 1
-        assert brawl.can_initiative_move(enc, "ana", a.path)
+        assert brawl.actions.can(enc, brawl.InitiativeMove("ana", a.path))
     assert TakeAction("action", Disengage("ana", ((1, 1, 0),))) in offered
     assert TakeAction("action", FreeStrike("ana", "orc")) in offered
     assert brawl.legal_actions(enc, creature="orc") == []

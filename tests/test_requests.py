@@ -94,7 +94,6 @@ def test_records_without_a_namesake_rule() -> None:
         "ForcedMove",
         "RideTo",
         "StartCombat",
-        "StartInitiativeCombat",
         "StartZoneCombat",
         "TakeAction",
     ]

@@ -9,7 +9,7 @@ import pytest
 import brawl
 from brawl import Creature, Encounter, Terrain
 from brawl.actions import Advance, AdvanceTo, TakeAction
-from brawl.turns.initiative import InitiativeTurn
+from brawl.initiative.state import InitiativeTurn
 
 
 def party() -> Encounter:
@@ -169,9 +169,7 @@ def test_held_action_crosses_round_lost_at_next_turn_i_hold_04_r_i_1() -> None:
     enc, _ = brawl.hold_action(enc, "ana", action="strike", trigger="orc flees")
     enc, _ = brawl.end_turn(enc)
     enc, _ = brawl.end_round(enc)
-    assert (
-        brawl.verify_held_action(enc, "ana", trigger="orc flees").action == "strike"
-    )  # still usable in round 2
+    assert brawl.actions.can(enc, brawl.UseHeldAction("ana", trigger="orc flees"))  # still usable in round 2
     for who in ("bo", "orc"):
         enc, _ = brawl.start_turn(enc, who)
         enc, _ = brawl.end_turn(enc)
@@ -182,16 +180,69 @@ def test_held_action_crosses_round_lost_at_next_turn_i_hold_04_r_i_1() -> None:
 
 
 def test_adjacent_must_disengage_or_strafe_i_dis_01_02() -> None:
-    """I-DIS-01, I-DIS-02, I-AMB-04: adjacent to the orc, ana may strafe around it but not walk away."""
+    """I-DIS-01, I-DIS-02, I-AMB-04, R-I-4: adjacent to the orc, ana may strafe around it but not
+    walk away; disengaging, she shifts 1 square, no more."""
     enc = started()
     strafe = [(1, 0, 0), (2, 0, 0)]
     away = [(1, 0, 0), (2, 0, 0), (3, 0, 0)]
-    brawl.verify_initiative_move(enc, "ana", strafe)
+    brawl.actions.verify(enc, brawl.InitiativeMove("ana", strafe))
     with pytest.raises(brawl.IllegalMoveError, match="I-DIS-01"):
-        brawl.verify_initiative_move(enc, "ana", away)
-    assert brawl.can_initiative_move(enc, "ana", away, disengage=True)
+        brawl.actions.verify(enc, brawl.InitiativeMove("ana", away))
+    assert brawl.actions.can(enc, brawl.InitiativeMove("ana", [(0, 1, 0)], disengage=True))
+    assert not brawl.actions.can(enc, brawl.InitiativeMove("ana", away, disengage=True))  # 3 > 1 square
     with pytest.raises(brawl.InvalidArgumentError, match="I-TURN-05"):
-        brawl.verify_initiative_move(enc, "ana", [(5, 5, 0)])
+        brawl.InitiativeMove("ana", [(5, 5, 0)]).verify(enc)
+
+
+def test_initiative_move_spends_the_move_or_disengage_takes_the_action_i_turn_04_i_dis_01_r_i_4() -> None:
+    """I-TURN-04, I-DIS-01, I-DIS-02, R-I-4: on her turn ana (movement 5) strafes 2 squares round
+    the orc, 3 spaces left; then disengages 1 square, which takes her Action and no space."""
+    enc = started()
+    for who in ("bo", "orc"):
+        enc, _ = brawl.start_turn(enc, who)
+        enc, _ = brawl.end_turn(enc)
+    enc, _ = brawl.start_turn(enc, "ana")
+    enc, _ = brawl.initiative_move(enc, "ana", [(1, 0, 0), (2, 0, 0)])
+    assert isinstance(enc.turn, InitiativeTurn)
+    assert enc.turn.economy is not None
+    assert (enc.creature("ana").pos, enc.turn.economy.move, enc.turn.economy.movement_left) == (
+        (2, 0, 0),
+        True,
+        3,
+    )
+    with pytest.raises(brawl.IllegalMoveError, match="I-DIS-01"):
+        brawl.initiative_move(enc, "ana", [(3, 0, 0)])
+    enc, _ = brawl.initiative_move(enc, "ana", [(3, 0, 0)], disengage=True)
+    assert isinstance(enc.turn, InitiativeTurn)
+    assert enc.turn.economy is not None
+    assert (enc.creature("ana").pos, enc.turn.economy.action, enc.turn.economy.movement_left) == (
+        (3, 0, 0),
+        True,
+        3,
+    )
+    with pytest.raises(brawl.ActionUnavailableError, match="I-TURN-01"):
+        brawl.initiative_move(enc, "ana", [(4, 0, 0)], disengage=True)
+
+
+def test_initiative_verbs_take_their_records_fields_i_init_01_i_hold_01_i_hold_03() -> None:
+    """I-INIT-01, I-HOLD-01, I-HOLD-02, I-HOLD-03: each verb is its record applied, its fields in
+    order; an option of no record is refused naming the verb."""
+    rolled, _ = brawl.start_initiative_combat(
+        party(), {"ana": 2, "bo": 1, "orc": 0}, {"ana": 4, "bo": 9, "orc": 8}
+    )
+    assert rolled == started()
+    assert brawl.initiative_move.request is brawl.InitiativeMove  # type: ignore[attr-defined]
+    enc, _ = brawl.start_turn(rolled, "bo")
+    held, events = brawl.hold_action(enc, "bo", "shoot", "the door opens")
+    assert held == brawl.apply(enc, brawl.HoldAction("bo", "shoot", "the door opens")).state
+    assert "bo holds its action (shoot) until: the door opens" in brawl.explain(events)
+    with pytest.raises(brawl.ArgumentTypeError, match="hold_action"):
+        brawl.hold_action(enc, "bo", "shoot", "the door opens", when="now")  # type: ignore[call-arg]
+    with pytest.raises(brawl.InvalidArgumentError, match="I-HOLD-02"):
+        brawl.report_trigger(held, "the door opens", creature="orc")
+    assert not brawl.actions.can(held, brawl.UseHeldAction("bo"))
+    triggered, _ = brawl.report_trigger(held, "the door opens")
+    assert brawl.actions.can(triggered, brawl.UseHeldAction("bo"))
 
 
 def test_without_danger_actions_run_freely_in_any_order_i_enc_01() -> None:

@@ -25,8 +25,9 @@ from brawl.actions import (
     UseHeldAction,
 )
 from brawl.errors import ArgumentTypeError
+from brawl.initiative.game import InitiativeGame
+from brawl.initiative.state import InitiativeTurn
 from brawl.turns.drawsteel import DrawSteel
-from brawl.turns.initiative import InitiativeGame, InitiativeTurn
 from brawl.turns.zone import ZoneGame, ZoneTurn
 
 

@@ -11,8 +11,8 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 import brawl
 from brawl import Creature, Encounter, Terrain
+from brawl.initiative.state import InitiativeTurn
 from brawl.turns.drawsteel import DrawSteelTurn, allowance
-from brawl.turns.initiative import InitiativeTurn
 from brawl.turns.zone import ZoneTurn
 
 
@@ -179,9 +179,7 @@ class InitiativeMachine(RuleBasedStateMachine):
 
     @rule(who=st.sampled_from(["c0", "c1", "c2", "c3"]))
     def use_hold(self, who: str) -> None:
-        try:
-            brawl.verify_held_action(self.enc, who)
-        except brawl.RulesError:
+        if not brawl.actions.can(self.enc, brawl.UseHeldAction(who)):
             return
         self.enc, _ = brawl.use_held_action(self.enc, who)
 

@@ -288,24 +288,19 @@ from brawl.turns import (
     ActionKind,
     DrawSteel,
     DrawSteelTurn,
-    InitiativeGame,
-    InitiativeTurn,
     TurnSystem,
     ZoneGame,
     ZoneTurn,
-    can_initiative_move,
     can_start_turn,
     can_use_action,
     end_combat,
     end_round,
     end_turn,
-    hold_action,
     morale_check,
     next_actors,
     pass_turn,
     react,
     register_system,
-    report_trigger,
     resume_fighting,
     spend_movement,
     start_combat,
@@ -314,10 +309,7 @@ from brawl.turns import (
     surrender,
     swap_turn_order,
     use_action,
-    use_held_action,
     verify_action,
-    verify_held_action,
-    verify_initiative_move,
     verify_start_turn,
 )
 
@@ -325,24 +317,19 @@ __all__ += [
     "ActionKind",
     "DrawSteel",
     "DrawSteelTurn",
-    "InitiativeGame",
-    "InitiativeTurn",
     "TurnSystem",
     "ZoneGame",
     "ZoneTurn",
-    "can_initiative_move",
     "can_start_turn",
     "can_use_action",
     "end_combat",
     "end_round",
     "end_turn",
-    "hold_action",
     "morale_check",
     "next_actors",
     "pass_turn",
     "react",
     "register_system",
-    "report_trigger",
     "resume_fighting",
     "spend_movement",
     "start_combat",
@@ -351,12 +338,26 @@ __all__ += [
     "surrender",
     "swap_turn_order",
     "use_action",
-    "use_held_action",
     "verify_action",
-    "verify_held_action",
-    "verify_initiative_move",
     "verify_start_turn",
 ]
+
+# --- the initiative game: its bookkeeping, its system, its records and verbs ----------------
+from brawl.initiative.game import InitiativeGame, StartInitiativeCombat
+from brawl.initiative.hold import HoldAction, UseHeldAction
+from brawl.initiative.move import InitiativeMove
+from brawl.initiative.state import InitiativeTurn
+from brawl.initiative.verbs import (
+    hold_action,
+    initiative_move,
+    report_trigger,
+    start_initiative_combat,
+    use_held_action,
+)
+
+__all__ += ["HoldAction", "InitiativeGame", "InitiativeMove", "InitiativeTurn", "StartInitiativeCombat"]
+__all__ += ["UseHeldAction", "hold_action", "initiative_move", "report_trigger", "start_initiative_combat"]
+__all__ += ["use_held_action"]
 
 
 # --- standard maneuvers and main actions ---------------------------------------------------

@@ -21,6 +21,10 @@ from brawl._public import CallShape
 from brawl.checks import whole_number
 from brawl.errors import ArgumentTypeError, InvalidArgumentError, RulesError, shown
 from brawl.geometry import Pos, as_pos
+from brawl.initiative.game import StartInitiativeCombat as StartInitiativeCombat
+from brawl.initiative.hold import HoldAction as HoldAction
+from brawl.initiative.hold import UseHeldAction as UseHeldAction
+from brawl.initiative.move import InitiativeMove as InitiativeMove
 from brawl.outcome import Outcome
 from brawl.requests import Action as Action
 from brawl.rules.conditions import AddCondition as AddCondition
@@ -60,16 +64,13 @@ from brawl.turns.deeds import TakeAction as TakeAction
 from brawl.turns.deeds import legal_moves as legal_moves
 from brawl.turns.deeds import legal_now, rule_name, spend_for
 from brawl.turns.deeds import movement_left as movement_left
-from brawl.turns.initiative import HoldAction as HoldAction
-from brawl.turns.initiative import ReportTrigger as ReportTrigger
-from brawl.turns.initiative import StartInitiativeCombat as StartInitiativeCombat
-from brawl.turns.initiative import UseHeldAction as UseHeldAction
 from brawl.turns.records import EndCombat as EndCombat
 from brawl.turns.records import EndRound as EndRound
 from brawl.turns.records import EndTurn as EndTurn
 from brawl.turns.records import StartCombat as StartCombat
 from brawl.turns.records import StartTurn as StartTurn
 from brawl.turns.records import UseAction as UseAction
+from brawl.turns.triggers import ReportTrigger as ReportTrigger
 from brawl.turns.zone import PassTurn as PassTurn
 from brawl.turns.zone import StartZoneCombat as StartZoneCombat
 from brawl.turns.zone import Surrender as Surrender
@@ -264,6 +265,7 @@ def can(state: Encounter, request: Action) -> bool:
 
 
 P = ParamSpec("P")
+_NO_STATE: Any = object()
 
 
 def verb(kind: Callable[P, Action]) -> Callable[Concatenate[Encounter, P], Outcome]:
@@ -282,7 +284,9 @@ def verb(kind: Callable[P, Action]) -> Callable[Concatenate[Encounter, P], Outco
     record = inspect.signature(kind)
     first = inspect.Parameter("state", inspect.Parameter.POSITIONAL_ONLY, annotation=Encounter)
 
-    def rule(state: Encounter, /, *args: P.args, **kwargs: P.kwargs) -> Outcome:
+    def rule(state: Encounter = _NO_STATE, /, *args: P.args, **kwargs: P.kwargs) -> Outcome:
+        if state is _NO_STATE:  # a call with no argument at all: never Python's bare TypeError
+            raise ArgumentTypeError(f"{name}(): the argument 'state' is missing", rule=())
         _state(state, name)
         shape.check(args, kwargs)
         return apply(state, kind(*args, **kwargs))

@@ -1,4 +1,4 @@
-"""Events of the turn systems: combat, rounds, turns, actions, passing, morale, held actions."""
+"""Events of the turn systems: combat, rounds, turns, actions, passing, morale, breath, triggers."""
 
 from __future__ import annotations
 
@@ -265,58 +265,6 @@ class MoraleChecked(Event):
             f"morale of {self.group}: passed {_ids(self.passed)}; must surrender or retreat "
             f"{_ids(self.failed)}{cite(self.rules)}"
         )
-
-
-@attrs.frozen(kw_only=True)
-class HeldActionDeclared(Event):
-    """A character held its Action or Fast Action with a trigger (I-HOLD-01, I-HOLD-02)."""
-
-    creature: str
-    held: str
-    action: str
-    trigger: str
-
-    def explain(self) -> str:
-        return (
-            f"{self.creature} holds its {self.held} ({self.action}) until: {self.trigger}{cite(self.rules)}"
-        )
-
-
-@attrs.frozen(kw_only=True)
-class HeldActionTriggered(Event):
-    """A held action's trigger occurred: the holder may act at once (I-HOLD-03)."""
-
-    creature: str
-    trigger: str
-
-    def explain(self) -> str:
-        return f"{self.trigger!r} happened: {self.creature} may use its held action{cite(self.rules)}"
-
-
-@attrs.frozen(kw_only=True)
-class HeldActionUsed(Event):
-    """A held action was used out of sequence (I-HOLD-03)."""
-
-    creature: str
-    held: str
-    action: str
-    trigger: str
-
-    def explain(self) -> str:
-        return f"{self.creature} uses its held {self.held} ({self.action}){cite(self.rules)}"
-
-
-@attrs.frozen(kw_only=True)
-class HeldActionLost(Event):
-    """A held action was not used before the holder's next turn and is wasted (I-HOLD-04)."""
-
-    creature: str
-    held: str
-    action: str
-    trigger: str
-
-    def explain(self) -> str:
-        return f"{self.creature}'s held {self.held} ({self.action}) is wasted{cite(self.rules)}"
 
 
 @attrs.frozen(kw_only=True)

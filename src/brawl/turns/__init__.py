@@ -1,4 +1,4 @@
-"""Pluggable turn systems: Draw Steel sides, the zone game, the initiative game.
+"""Pluggable turn systems: Draw Steel sides, the zone game, the initiative game (:mod:`brawl.initiative`).
 
 Choose one with :func:`start_combat` (``system="drawsteel"``, ``"drawsteel-agility"``,
 ``"zone"``, ``"initiative"`` or a system object such as ``DrawSteel(agility_order=True)``); the
@@ -26,23 +26,9 @@ from brawl.turns.dispatch import (
 )
 from brawl.turns.drawsteel import DrawSteel, DrawSteelTurn, swap_turn_order
 from brawl.turns.economy import ActionKind, TurnEconomy
-from brawl.turns.initiative import (
-    Hold,
-    HoldAction,
-    InitiativeEconomy,
-    InitiativeGame,
-    InitiativeTurn,
-    StartInitiativeCombat,
-    UseHeldAction,
-    can_initiative_move,
-    hold_action,
-    use_held_action,
-    verify_held_action,
-    verify_initiative_move,
-)
 from brawl.turns.records import EndCombat, EndRound, EndTurn, StartCombat, StartTurn, UseAction
 from brawl.turns.suffocation import breath_limit, suffocation
-from brawl.turns.triggers import TRIGGER_KINDS, ReportTrigger, report_trigger
+from brawl.turns.triggers import TRIGGER_KINDS, ReportTrigger
 from brawl.turns.zone import (
     PassTurn,
     StartZoneCombat,
@@ -64,41 +50,31 @@ __all__ = [
     "EndCombat",
     "EndRound",
     "EndTurn",
-    "Hold",
-    "HoldAction",
-    "InitiativeEconomy",
-    "InitiativeGame",
-    "InitiativeTurn",
     "PassTurn",
     "React",
     "ReportTrigger",
     "ResumeFighting",
     "StartCombat",
-    "StartInitiativeCombat",
     "StartTurn",
     "StartZoneCombat",
     "Surrender",
     "TurnEconomy",
     "TurnSystem",
     "UseAction",
-    "UseHeldAction",
     "ZoneEconomy",
     "ZoneGame",
     "ZoneTurn",
     "breath_limit",
-    "can_initiative_move",
     "can_start_turn",
     "can_use_action",
     "end_combat",
     "end_round",
     "end_turn",
-    "hold_action",
     "morale_check",
     "next_actors",
     "pass_turn",
     "react",
     "register_system",
-    "report_trigger",
     "resume_fighting",
     "spend_movement",
     "start_combat",
@@ -109,9 +85,6 @@ __all__ = [
     "system_of",
     "turn_actions",
     "use_action",
-    "use_held_action",
     "verify_action",
-    "verify_held_action",
-    "verify_initiative_move",
     "verify_start_turn",
 ]

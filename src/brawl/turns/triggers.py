@@ -1,8 +1,9 @@
 """Reported triggers: the caller says what happened, and what waits for it may be taken.
 
-One verb, :func:`report_trigger`, and its record :class:`ReportTrigger`, for the turn systems
-that have triggers. Under the initiative game the trigger is a held action's declared condition,
-and each holder waiting for it may act at once (I-HOLD-03, :mod:`brawl.turns.initiative_hold`).
+One record, :class:`ReportTrigger` (its verb is ``brawl.report_trigger``), for the turn systems
+that have triggers. Another game answers it with rules of its own, registered for its bookkeeping
+(:func:`register_triggers`): under the initiative game the trigger is a held action's declared
+condition, and each holder waiting for it may act at once (I-HOLD-03).
 
 Under Draw Steel the trigger is what just happened: one of :data:`TRIGGER_KINDS` with the
 creature that did it and the creatures it was done to, or a triggered ability's own trigger text.
@@ -24,7 +25,7 @@ phrase read no other way matches nothing, so the caller reports that ability's o
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable
 
 import attrs
 
@@ -35,11 +36,8 @@ from brawl.events.turns import TriggerReported
 from brawl.fields import ident, text
 from brawl.geometry import distance
 from brawl.outcome import Outcome
-from brawl.state import Encounter
+from brawl.state import Encounter, TurnState
 from brawl.turns.drawsteel_turn import DrawSteelTurn, Reported
-from brawl.turns.initiative_hold import report_trigger as report_held_trigger
-from brawl.turns.initiative_hold import verify_report_trigger as verify_held_trigger
-from brawl.turns.initiative_state import InitiativeTurn
 from brawl.turns.records import Request, creature_ids
 
 __all__ = [
@@ -47,9 +45,8 @@ __all__ = [
     "TRIGGER_KINDS",
     "ReportTrigger",
     "answers",
-    "report_trigger",
+    "register_triggers",
     "trigger_kind",
-    "verify_report_trigger",
 ]
 
 TRIGGER_KINDS = {
@@ -176,29 +173,59 @@ def _known_text(state: Encounter, trigger: str) -> bool:
     )
 
 
-def verify_report_trigger(
-    state: Encounter, trigger: str, *, creature: str | None = None, targets: Iterable[str] = ()
-) -> None:
-    """Raise unless the trigger may be reported now: under the initiative game a declared
-    condition's text (I-HOLD-02); under Draw Steel a kind of :data:`TRIGGER_KINDS` or a
-    triggered ability's trigger text, with creatures of the encounter (DS-TURN-05, R-TURN-12)."""
-    chosen = creature_ids(targets)
-    t = state.turn
-    if isinstance(t, InitiativeTurn):
-        if creature is not None or chosen:
-            raise InvalidArgumentError(
-                f"report trigger {trigger!r}: the initiative game's trigger is the declared condition "
-                "alone, with no creature or targets",
-                rule="I-HOLD-02",
-            )
-        verify_held_trigger(state, trigger)
-        return
-    if not isinstance(t, DrawSteelTurn):
+@attrs.frozen(repr=False)
+class ReportTrigger(Request):
+    """A trigger happened: what a creature did, or a held action's condition (DS-TURN-05, I-HOLD-03).
+
+    Draw Steel: ``creature`` did ``trigger`` (one of :data:`TRIGGER_KINDS`, or a triggered
+    ability's own trigger text) to ``targets``; until the moment passes the triggered abilities
+    answering it are offered, each spending the triggered action of the round, or nothing when
+    free (DS-TURN-05, DS-TURN-06, R-TURN-12). It replaces any trigger reported before. Another
+    game answers with its own rules (:func:`register_triggers`): the initiative game's trigger is
+    a held action's declared condition alone, and each holder waiting for it may act at once
+    (I-HOLD-02, I-HOLD-03).
+    """
+
+    trigger: str = attrs.field(validator=text())
+    creature: str | None = attrs.field(default=None, validator=ident("DS-TURN-05", optional=True))
+    targets: tuple[str, ...] = attrs.field(default=(), converter=creature_ids)
+
+    def verify(self, state: Encounter) -> None:
+        own = _GAMES.get(type(state.turn))
+        if own is not None:
+            own[0](state, self)
+            return
+        _check_report(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        own = _GAMES.get(type(state.turn))
+        if own is not None:
+            return own[1](state, self)
+        _check_report(state, self)
+        t = state.turn
+        assert isinstance(t, DrawSteelTurn)
+        reported = Reported(self.trigger, self.creature, self.targets)
+        event = TriggerReported(
+            trigger=self.trigger,
+            creature=self.creature,
+            targets=reported.targets,
+            answering=_answering(state, reported),
+            rules=_RULES,
+        )
+        return Outcome(state.with_turn(attrs.evolve(t, reported=reported)), (event,))
+
+
+def _check_report(state: Encounter, request: ReportTrigger) -> None:
+    """Raise unless the trigger may be reported under Draw Steel now: a kind of
+    :data:`TRIGGER_KINDS` or a triggered ability's trigger text, with creatures of the encounter
+    (DS-TURN-05, R-TURN-12)."""
+    trigger = request.trigger
+    if not isinstance(state.turn, DrawSteelTurn):
         raise TurnOrderError(
             f"report trigger {trigger!r}: only a Draw Steel or initiative combat has triggers to report",
             rule=("DS-TURN-05", "I-HOLD-03"),
         )
-    if not isinstance(trigger, str) or not trigger.strip():
+    if not trigger.strip():
         raise InvalidArgumentError(f"trigger {trigger!r}: what happened, as text", rule=_RULES)
     if trigger not in TRIGGER_KINDS and not _known_text(state, trigger):
         raise InvalidArgumentError(
@@ -206,44 +233,20 @@ def verify_report_trigger(
             "triggered ability in the encounter",
             rule=_RULES,
         )
-    for cid in (*((creature,) if creature is not None else ()), *chosen):
+    for cid in (*((request.creature,) if request.creature is not None else ()), *request.targets):
         state.creature(cid)
 
 
-def report_trigger(
-    state: Encounter, trigger: str, *, creature: str | None = None, targets: Iterable[str] = ()
-) -> Outcome:
-    """A trigger happened. Initiative game: each holder waiting for it may act at once
-    (I-HOLD-03). Draw Steel: ``creature`` did ``trigger`` (one of :data:`TRIGGER_KINDS`, or a
-    triggered ability's own trigger text) to ``targets``; until the moment passes the triggered
-    abilities answering it are offered, each spending the triggered action of the round, or
-    nothing when free (DS-TURN-05, DS-TURN-06, R-TURN-12). It replaces any trigger reported before.
-    """
-    verify_report_trigger(state, trigger, creature=creature, targets=targets)
-    t = state.turn
-    if not isinstance(t, DrawSteelTurn):
-        return report_held_trigger(state, trigger)
-    reported = Reported(trigger, creature, creature_ids(targets))
-    event = TriggerReported(
-        trigger=trigger,
-        creature=creature,
-        targets=reported.targets,
-        answering=_answering(state, reported),
-        rules=_RULES,
-    )
-    return Outcome(state.with_turn(attrs.evolve(t, reported=reported)), (event,))
+TriggerCheck = Callable[[Encounter, ReportTrigger], None]
+"""A game's own check of a reported trigger: raises what it refuses."""
+TriggerRule = Callable[[Encounter, ReportTrigger], Outcome]
+"""A game's own rule for a reported trigger."""
+
+_GAMES: dict[type[TurnState] | type[None], tuple[TriggerCheck, TriggerRule]] = {}
 
 
-@attrs.frozen(repr=False)
-class ReportTrigger(Request):
-    """:func:`brawl.report_trigger` (I-HOLD-03; Draw Steel: DS-TURN-05, R-TURN-12)."""
-
-    trigger: str = attrs.field(validator=text())
-    creature: str | None = attrs.field(default=None, validator=ident("DS-TURN-05", optional=True))
-    targets: tuple[str, ...] = attrs.field(default=(), converter=creature_ids)
-
-    def verify(self, state: Encounter) -> None:
-        verify_report_trigger(state, self.trigger, creature=self.creature, targets=self.targets)
-
-    def resolve(self, state: Encounter) -> Outcome:
-        return report_trigger(state, self.trigger, creature=self.creature, targets=self.targets)
+def register_triggers(turn_type: type[TurnState], verify: TriggerCheck, resolve: TriggerRule) -> None:
+    """Let the game whose bookkeeping is ``turn_type`` answer :class:`ReportTrigger` with its own
+    rules: ``verify`` raises what it refuses, ``resolve`` runs it (the initiative game's held
+    actions, I-HOLD-03)."""
+    _GAMES[turn_type] = (verify, resolve)

@@ -2,27 +2,46 @@
 
 The order is fixed for the encounter (I-INIT-04); a turn holds an Action, a Fast Action and a
 Move (I-TURN-01); a held Action or Fast Action waits for its declared trigger (I-HOLD-01..04).
+The bookkeeping carries the game's own rule for walking: a character next to enemies leaves
+them only by disengaging (:func:`verify_stays_engaged`, I-DIS-01, I-DIS-02, I-AMB-04), which the
+movement rules ask of the turn state in play (:meth:`InitiativeTurn.verify_walk`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 import attrs
 import immutables
 
 from brawl.checks import whole_number
-from brawl.errors import StateError, TurnOrderError
-from brawl.geometry import Pos
+from brawl.errors import IllegalMoveError, StateError, TurnOrderError
+from brawl.geometry import Pos, adjacent
 from brawl.state import Encounter, TurnState
-from brawl.turns.base import system_of
-from brawl.turns.initiative_move import verify_stays_engaged
+
+__all__ = [
+    "HOLDABLE",
+    "INITIATIVE_DIE",
+    "KINDS",
+    "MAX_MOVEMENT",
+    "MAX_STAT",
+    "OFFERED",
+    "Hold",
+    "InitiativeEconomy",
+    "InitiativeTurn",
+    "clear_triggers",
+    "next_actor",
+    "turn_of",
+    "verify_stays_engaged",
+]
 
 INITIATIVE_DIE = 10  # I-INIT-01: d10 + adventure
 HOLDABLE = ("action", "fast")  # I-HOLD-01, R-I-3: the Action or the Fast Action, never the Move
 KINDS = ("action", "fast", "move", "free", "hold")
 OFFERED = ("action", "fast", "move")
-"""The kinds :meth:`InitiativeGame.legal_actions` lists: free actions are unlimited (I-FREE-01)."""
+"""The kinds the turn system offers (:meth:`~brawl.initiative.game.InitiativeGame.legal_actions`):
+free actions are unlimited (I-FREE-01)."""
 MAX_STAT = 1000
 MAX_MOVEMENT = 10**9
 
@@ -108,13 +127,35 @@ class InitiativeTurn(TurnState):
             self.count(self.economy.movement_left, "economy movement_left", MAX_MOVEMENT)
 
 
+def verify_stays_engaged(state: Encounter, creature: str, steps: Sequence[Pos]) -> None:
+    """Raise :class:`IllegalMoveError` if a walk that is no Disengage leaves, at some step, every
+    enemy ``creature`` started adjacent to (I-DIS-01, I-DIS-02, I-AMB-04); ``steps``: the squares
+    entered, each one step from the last."""
+    if not steps:
+        return
+    c = state.creature(creature)
+    start = [e for e in state.enemies_of(creature) if adjacent(c.pos, c.n, e.pos, e.n)]
+    if not start:
+        return
+    for p in steps:
+        if not any(adjacent(p, c.n, e.pos, e.n) for e in start):
+            raise IllegalMoveError(
+                f"{creature} moves to {tuple(p)}: it leaves every enemy it started adjacent to "
+                "without disengaging",
+                rule=("I-DIS-01", "I-DIS-02", "I-AMB-04"),
+            )
+
+
 def turn_of(state: Encounter) -> InitiativeTurn:
-    """The initiative game's bookkeeping, or :class:`TurnOrderError` under another system (I-ENC-02)."""
+    """The initiative game's bookkeeping, or :class:`TurnOrderError` out of it (I-ENC-02)."""
     t = state.turn
-    if not isinstance(t, InitiativeTurn):
-        system_of(state)
-        raise TurnOrderError("this encounter does not run the initiative game's turn system", rule="I-ENC-02")
-    return t
+    if isinstance(t, InitiativeTurn):
+        return t
+    if t is None:
+        raise TurnOrderError(
+            'no combat is running: call start_combat(system="initiative") first', rule="I-ENC-02"
+        )
+    raise TurnOrderError("this encounter does not run the initiative game's turn system", rule="I-ENC-02")
 
 
 def next_actor(state: Encounter, t: InitiativeTurn) -> str | None:
