@@ -244,7 +244,7 @@ def test_refusals_keep_their_messages_and_rules_ds_turn_01(
     """DS-TURN-01..09, RB1-DAZED, DS-COND-02, DS-COND-04, DS-STAM-09: each refusal raises its
     error class with its message and rule IDs, and ``may_act`` answers no."""
     with pytest.raises(error) as refused:
-        brawl.verify_action(state, cid, kind)
+        brawl.actions.verify(state, brawl.UseAction(cid, kind))
     assert type(refused.value) is error
     assert str(refused.value) == message
     assert not may_act(state, cid, kind)

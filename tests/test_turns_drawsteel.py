@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import brawl
-from brawl import Creature, Encounter, Terrain, turns
+from brawl import Creature, Encounter, Terrain
 from brawl.turns.drawsteel import DrawSteelTurn
 
 AGILITY = brawl.DrawSteel(agility_order=True)
@@ -352,9 +352,9 @@ def test_unknown_system_and_options_are_refused() -> None:
     with pytest.raises(brawl.InvalidArgumentError):
         brawl.start_combat(enc, system="chess")
     with pytest.raises(TypeError):
-        turns.start_combat(enc, bogus=1)  # type: ignore[call-overload]
+        brawl.start_combat(enc, bogus=1)  # type: ignore[call-arg]
     with pytest.raises(TypeError):
-        turns.start_combat(enc, system="zone", first_side="heroes")  # type: ignore[call-overload]
+        brawl.start_combat(enc, system="zone", first_side="heroes")  # Draw Steel's, not the zone game's
     with pytest.raises(brawl.UnknownCreatureError):
         brawl.start_combat(enc, surprised=["nobody"])
 

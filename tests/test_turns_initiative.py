@@ -216,7 +216,7 @@ def test_the_fast_action_takes_only_a_fast_action_i_turn_03() -> None:
     with pytest.raises(brawl.ActionUnavailableError, match="I-TURN-03") as refused:
         brawl.use_action(enc, "bo", "fast", name="Strike")
     assert "Strike" in str(refused.value)
-    assert not brawl.can_use_action(enc, "bo", "fast")
+    assert not brawl.actions.can(enc, brawl.UseAction("bo", "fast"))
     assert not brawl.is_legal(enc, brawl.actions.UseAction("bo", "fast"))
     with pytest.raises(brawl.ActionUnavailableError, match="I-TURN-03"):
         brawl.hold_action(enc, "bo", held="fast", action="strike", trigger="orc attacks")

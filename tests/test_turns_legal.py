@@ -7,7 +7,7 @@ import random
 import pytest
 
 import brawl
-from brawl import Creature, Encounter, Terrain, turns
+from brawl import Creature, Encounter, Terrain
 from brawl.actions import (
     Action,
     AdvanceTo,
@@ -194,33 +194,33 @@ def test_is_legal_never_runs_the_rule(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_can_start_turn_shares_the_check(monkeypatch: pytest.MonkeyPatch) -> None:
-    """DS-SIDE-08: can_start_turn asks the system's verify, never its start_turn."""
+    """DS-SIDE-08: can on a StartTurn asks the system's verify, never its start_turn."""
     enc, _ = brawl.start_combat(draw_steel_fight(), first_side="heroes")
 
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("start_turn ran")
 
     monkeypatch.setattr(DrawSteel, "start_turn", refuse)
-    assert brawl.can_start_turn(enc, "kira")
-    assert not brawl.can_start_turn(enc, "gob")
+    assert brawl.actions.can(enc, brawl.StartTurn("kira"))
+    assert not brawl.actions.can(enc, brawl.StartTurn("gob"))
     assert brawl.is_legal(enc, StartTurn("kira"))
     assert not brawl.is_legal(enc, StartTurn("gob"))
 
 
 def test_typed_choices_refuse_unknown_keywords() -> None:
     """Each system's choices are keyword parameters: an unknown one is a TypeError."""
-    enc, _ = turns.start_combat(draw_steel_fight(), first_side="heroes")
+    enc, _ = brawl.start_combat(draw_steel_fight(), first_side="heroes")
     with pytest.raises(TypeError):
-        turns.start_turn(enc, "kira", bogus=1)  # type: ignore[call-arg]
+        brawl.start_turn(enc, "kira", bogus=1)  # type: ignore[call-arg]
     with pytest.raises(TypeError):
-        turns.start_turn(enc, "kira", sprint=True)  # the zone game's, not Draw Steel's
+        brawl.start_turn(enc, "kira", sprint=True)  # the zone game's, not Draw Steel's
     with pytest.raises(TypeError):
-        turns.end_turn(enc, opener="heroes")  # type: ignore[call-arg]
+        brawl.end_turn(enc, opener="heroes")  # type: ignore[call-arg]
     with pytest.raises(TypeError):
-        turns.start_combat(initiative_fight(), system="initiative", d10=3)  # type: ignore[call-overload]
-    zone, _ = turns.start_combat(zone_fight(), system="zone", initiative="gm")
+        brawl.start_combat(initiative_fight(), system="initiative", d10=3)  # Draw Steel's
+    zone, _ = brawl.start_combat(zone_fight(), system="zone", initiative="gm")
     with pytest.raises(TypeError):
-        turns.end_round(zone, breathes_water=["orc"])
+        brawl.end_round(zone, breathes_water=["orc"])
 
 
 def test_requests_refuse_wrong_types_naming_the_field() -> None:
@@ -232,7 +232,7 @@ def test_requests_refuse_wrong_types_naming_the_field() -> None:
     with pytest.raises(ArgumentTypeError):
         StartCombat(surprised="kira")
     with pytest.raises(ArgumentTypeError):
-        EndTurn(saving_throws=(3.0,))
+        EndTurn(saving_throws=(3.0,))  # type: ignore[arg-type]  # a float is no d10
 
 
 def test_turn_requests_survive_json() -> None:

@@ -294,33 +294,34 @@ from brawl.turns import (
     ZoneGame,
     ZoneTurn,
     can_initiative_move,
-    can_start_turn,
-    can_use_action,
-    end_combat,
-    end_round,
-    end_turn,
     hold_action,
     morale_check,
     next_actors,
     pass_turn,
     react,
     register_system,
-    report_trigger,
     resume_fighting,
     spend_movement,
-    start_combat,
-    start_turn,
     suffocation,
     surrender,
     swap_turn_order,
-    use_action,
     use_held_action,
-    verify_action,
     verify_held_action,
     verify_initiative_move,
-    verify_start_turn,
+)
+from brawl.turns.records import EndCombat, EndRound, EndTurn, StartCombat, StartTurn, UseAction
+from brawl.turns.triggers import ReportTrigger
+from brawl.verbs import (
+    end_combat,
+    end_round,
+    end_turn,
+    report_trigger,
+    start_combat,
+    start_turn,
+    use_action,
 )
 
+__all__ += ["EndCombat", "EndRound", "EndTurn", "ReportTrigger", "StartCombat", "StartTurn", "UseAction"]
 __all__ += [
     "ActionKind",
     "DrawSteel",
@@ -331,8 +332,6 @@ __all__ += [
     "ZoneGame",
     "ZoneTurn",
     "can_initiative_move",
-    "can_start_turn",
-    "can_use_action",
     "end_combat",
     "end_round",
     "end_turn",
@@ -352,10 +351,8 @@ __all__ += [
     "swap_turn_order",
     "use_action",
     "use_held_action",
-    "verify_action",
     "verify_held_action",
     "verify_initiative_move",
-    "verify_start_turn",
 ]
 
 

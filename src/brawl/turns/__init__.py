@@ -1,28 +1,18 @@
 """Pluggable turn systems: Draw Steel sides, the zone game, the initiative game.
 
-Choose one with :func:`start_combat` (``system="drawsteel"``, ``"drawsteel-agility"``,
-``"zone"``, ``"initiative"`` or a system object such as ``DrawSteel(agility_order=True)``); the
-other functions find the system from ``Encounter.turn``. Each system lists the requests open now
-(:func:`turn_actions`).
+Choose one with :class:`StartCombat` (:func:`brawl.start_combat`; ``system="drawsteel"``,
+``"drawsteel-agility"``, ``"zone"``, ``"initiative"`` or a system object such as
+``DrawSteel(agility_order=True)``); the other requests find the system from ``Encounter.turn``.
+Each system lists the requests open now (:func:`turn_actions`).
 """
 
 from brawl.turns.dispatch import (
     TurnSystem,
-    can_start_turn,
-    can_use_action,
-    end_combat,
-    end_round,
-    end_turn,
     next_actors,
     register_system,
     spend_movement,
-    start_combat,
-    start_turn,
     system_of,
     turn_actions,
-    use_action,
-    verify_action,
-    verify_start_turn,
 )
 from brawl.turns.drawsteel import DrawSteel, DrawSteelTurn, swap_turn_order
 from brawl.turns.economy import ActionKind, TurnEconomy
@@ -42,7 +32,7 @@ from brawl.turns.initiative import (
 )
 from brawl.turns.records import EndCombat, EndRound, EndTurn, StartCombat, StartTurn, UseAction
 from brawl.turns.suffocation import breath_limit, suffocation
-from brawl.turns.triggers import TRIGGER_KINDS, ReportTrigger, report_trigger
+from brawl.turns.triggers import TRIGGER_KINDS, ReportTrigger
 from brawl.turns.zone import (
     PassTurn,
     StartZoneCombat,
@@ -87,31 +77,20 @@ __all__ = [
     "ZoneTurn",
     "breath_limit",
     "can_initiative_move",
-    "can_start_turn",
-    "can_use_action",
-    "end_combat",
-    "end_round",
-    "end_turn",
     "hold_action",
     "morale_check",
     "next_actors",
     "pass_turn",
     "react",
     "register_system",
-    "report_trigger",
     "resume_fighting",
     "spend_movement",
-    "start_combat",
-    "start_turn",
     "suffocation",
     "surrender",
     "swap_turn_order",
     "system_of",
     "turn_actions",
-    "use_action",
     "use_held_action",
-    "verify_action",
     "verify_held_action",
     "verify_initiative_move",
-    "verify_start_turn",
 ]

@@ -1,6 +1,6 @@
 """Reported triggers: the caller says what happened, and what waits for it may be taken.
 
-One verb, :func:`report_trigger`, and its record :class:`ReportTrigger`, for the turn systems
+One request, :class:`ReportTrigger` (the verb :func:`brawl.report_trigger`), for the turn systems
 that have triggers. Under the initiative game the trigger is a held action's declared condition,
 and each holder waiting for it may act at once (I-HOLD-03, :mod:`brawl.turns.initiative_hold`).
 
@@ -24,7 +24,6 @@ phrase read no other way matches nothing, so the caller reports that ability's o
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 
 import attrs
 
@@ -42,15 +41,7 @@ from brawl.turns.initiative_hold import verify_report_trigger as verify_held_tri
 from brawl.turns.initiative_state import InitiativeTurn
 from brawl.turns.records import Request, creature_ids
 
-__all__ = [
-    "TRIGGERED",
-    "TRIGGER_KINDS",
-    "ReportTrigger",
-    "answers",
-    "report_trigger",
-    "trigger_kind",
-    "verify_report_trigger",
-]
+__all__ = ["TRIGGERED", "TRIGGER_KINDS", "ReportTrigger", "answers", "trigger_kind"]
 
 TRIGGER_KINDS = {
     "moves adjacent": "the creature moved to a square adjacent to each of the targets",
@@ -176,16 +167,13 @@ def _known_text(state: Encounter, trigger: str) -> bool:
     )
 
 
-def verify_report_trigger(
-    state: Encounter, trigger: str, *, creature: str | None = None, targets: Iterable[str] = ()
-) -> None:
+def _check_report(state: Encounter, trigger: str, creature: str | None, targets: tuple[str, ...]) -> None:
     """Raise unless the trigger may be reported now: under the initiative game a declared
     condition's text (I-HOLD-02); under Draw Steel a kind of :data:`TRIGGER_KINDS` or a
     triggered ability's trigger text, with creatures of the encounter (DS-TURN-05, R-TURN-12)."""
-    chosen = creature_ids(targets)
     t = state.turn
     if isinstance(t, InitiativeTurn):
-        if creature is not None or chosen:
+        if creature is not None or targets:
             raise InvalidArgumentError(
                 f"report trigger {trigger!r}: the initiative game's trigger is the declared condition "
                 "alone, with no creature or targets",
@@ -198,7 +186,7 @@ def verify_report_trigger(
             f"report trigger {trigger!r}: only a Draw Steel or initiative combat has triggers to report",
             rule=("DS-TURN-05", "I-HOLD-03"),
         )
-    if not isinstance(trigger, str) or not trigger.strip():
+    if not trigger.strip():
         raise InvalidArgumentError(f"trigger {trigger!r}: what happened, as text", rule=_RULES)
     if trigger not in TRIGGER_KINDS and not _known_text(state, trigger):
         raise InvalidArgumentError(
@@ -206,44 +194,37 @@ def verify_report_trigger(
             "triggered ability in the encounter",
             rule=_RULES,
         )
-    for cid in (*((creature,) if creature is not None else ()), *chosen):
+    for cid in (*((creature,) if creature is not None else ()), *targets):
         state.creature(cid)
 
 
-def report_trigger(
-    state: Encounter, trigger: str, *, creature: str | None = None, targets: Iterable[str] = ()
-) -> Outcome:
+@attrs.frozen(repr=False)
+class ReportTrigger(Request):
     """A trigger happened. Initiative game: each holder waiting for it may act at once
     (I-HOLD-03). Draw Steel: ``creature`` did ``trigger`` (one of :data:`TRIGGER_KINDS`, or a
     triggered ability's own trigger text) to ``targets``; until the moment passes the triggered
     abilities answering it are offered, each spending the triggered action of the round, or
     nothing when free (DS-TURN-05, DS-TURN-06, R-TURN-12). It replaces any trigger reported before.
     """
-    verify_report_trigger(state, trigger, creature=creature, targets=targets)
-    t = state.turn
-    if not isinstance(t, DrawSteelTurn):
-        return report_held_trigger(state, trigger)
-    reported = Reported(trigger, creature, creature_ids(targets))
-    event = TriggerReported(
-        trigger=trigger,
-        creature=creature,
-        targets=reported.targets,
-        answering=_answering(state, reported),
-        rules=_RULES,
-    )
-    return Outcome(state.with_turn(attrs.evolve(t, reported=reported)), (event,))
-
-
-@attrs.frozen(repr=False)
-class ReportTrigger(Request):
-    """:func:`brawl.report_trigger` (I-HOLD-03; Draw Steel: DS-TURN-05, R-TURN-12)."""
 
     trigger: str = attrs.field(validator=text())
     creature: str | None = attrs.field(default=None, validator=ident("DS-TURN-05", optional=True))
     targets: tuple[str, ...] = attrs.field(default=(), converter=creature_ids)
 
     def verify(self, state: Encounter) -> None:
-        verify_report_trigger(state, self.trigger, creature=self.creature, targets=self.targets)
+        _check_report(state, self.trigger, self.creature, self.targets)
 
     def resolve(self, state: Encounter) -> Outcome:
-        return report_trigger(state, self.trigger, creature=self.creature, targets=self.targets)
+        _check_report(state, self.trigger, self.creature, self.targets)
+        t = state.turn
+        if not isinstance(t, DrawSteelTurn):
+            return report_held_trigger(state, self.trigger)
+        reported = Reported(self.trigger, self.creature, self.targets)
+        event = TriggerReported(
+            trigger=self.trigger,
+            creature=self.creature,
+            targets=reported.targets,
+            answering=_answering(state, reported),
+            rules=_RULES,
+        )
+        return Outcome(state.with_turn(attrs.evolve(t, reported=reported)), (event,))
