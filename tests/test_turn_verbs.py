@@ -86,7 +86,7 @@ def test_a_system_object_is_kept_by_its_registered_name_DS_SIDE_14() -> None:
     assert isinstance(state.turn, brawl.DrawSteelTurn)
     assert state.turn.ranking is not None
     with pytest.raises(brawl.ArgumentTypeError, match="system 5"):
-        brawl.StartCombat(system=5)  # type: ignore[arg-type]
+        brawl.StartCombat(system=5)  # type: ignore[arg-type]  # the wrong type on purpose
 
 
 def test_options_of_another_game_are_refused_by_the_record_naming_it_Z_TURN_06() -> None:

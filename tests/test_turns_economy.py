@@ -12,12 +12,12 @@ from brawl import Creature, Encounter, Terrain
 
 def my_turn(**kw: object) -> Encounter:
     """Kira's turn has started (heroes first); an ogre waits."""
-    kira = Creature(id="kira", side="heroes", hero=True, stamina_max=30, speed=5, pos=(0, 0, 0), **kw)  # type: ignore[arg-type]
+    kira = Creature(id="kira", side="heroes", hero=True, stamina_max=30, speed=5, pos=(0, 0, 0), **kw)  # type: ignore[arg-type]  # kw: any Creature field
     ogre = Creature(id="ogre", side="director", pos=(5, 5, 0))
     enc = Encounter.create(Terrain.flat(10, 10), [kira, ogre])
     enc, _ = brawl.start_combat(enc, d10=9)
     enc, _ = brawl.start_turn(enc, "kira")
-    return enc  # type: ignore[no-any-return]
+    return enc  # type: ignore[no-any-return]  # an unpacked Outcome is Any
 
 
 def use(enc: Encounter, *kinds: str, who: str = "kira") -> Encounter:
@@ -155,7 +155,7 @@ def test_bad_kind_and_squares_are_refused_ds_turn_01() -> None:
             brawl.spend_movement(enc, "kira", bad)
     for wrong in (True, "2"):
         with pytest.raises(brawl.ArgumentTypeError, match=r"spend_movement\(squares="):
-            brawl.spend_movement(enc, "kira", wrong)  # type: ignore[arg-type]
+            brawl.spend_movement(enc, "kira", wrong)  # type: ignore[arg-type]  # the wrong type on purpose
 
 
 KINDS = ["main", "maneuver", "move", "free maneuver", "triggered", "free triggered"]

@@ -161,7 +161,7 @@ def test_legal_actions_refuses_a_negative_max_moves() -> None:
     with pytest.raises(brawl.InvalidArgumentError, match="max_moves"):
         brawl.legal_actions(enc, max_moves=-1)
     with pytest.raises(ArgumentTypeError):
-        brawl.legal_actions(enc, max_moves=1.5)  # type: ignore[arg-type]
+        brawl.legal_actions(enc, max_moves=1.5)  # type: ignore[arg-type]  # the wrong type on purpose
     assert not any(isinstance(a, brawl.actions.AdvanceTo) for a in brawl.legal_actions(enc, max_moves=0))
     assert sum(isinstance(a, brawl.actions.AdvanceTo) for a in brawl.legal_actions(enc, max_moves=4)) == 4
 
@@ -211,11 +211,11 @@ def test_typed_choices_refuse_unknown_keywords() -> None:
     """Each system's choices are keyword parameters: an unknown one is a TypeError."""
     enc, _ = brawl.start_combat(draw_steel_fight(), first_side="heroes")
     with pytest.raises(TypeError):
-        brawl.start_turn(enc, "kira", bogus=1)  # type: ignore[call-arg]
+        brawl.start_turn(enc, "kira", bogus=1)  # type: ignore[call-arg]  # no such option, on purpose
     with pytest.raises(TypeError):
         brawl.start_turn(enc, "kira", sprint=True)  # the zone game's, not Draw Steel's
     with pytest.raises(TypeError):
-        brawl.end_turn(enc, opener="heroes")  # type: ignore[call-arg]
+        brawl.end_turn(enc, opener="heroes")  # type: ignore[call-arg]  # end_round's, not end_turn's
     with pytest.raises(TypeError):
         brawl.start_combat(initiative_fight(), system="initiative", d10=3)  # Draw Steel's
     zone, _ = brawl.start_combat(zone_fight(), system="zone", initiative="gm")
@@ -226,9 +226,9 @@ def test_typed_choices_refuse_unknown_keywords() -> None:
 def test_requests_refuse_wrong_types_naming_the_field() -> None:
     """A request's fields are checked on construction: the error names the field."""
     with pytest.raises(ArgumentTypeError, match=r"StartTurn\.creature"):
-        StartTurn(3)  # type: ignore[arg-type]
+        StartTurn(3)  # type: ignore[arg-type]  # the wrong type on purpose
     with pytest.raises(ArgumentTypeError, match=r"UseAction\.slow"):
-        UseAction("ana", "fast", slow="yes")  # type: ignore[arg-type]
+        UseAction("ana", "fast", slow="yes")  # type: ignore[arg-type]  # the wrong type on purpose
     with pytest.raises(ArgumentTypeError):
         StartCombat(surprised="kira")
     with pytest.raises(ArgumentTypeError):
