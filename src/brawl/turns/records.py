@@ -12,7 +12,7 @@ take is an :class:`~brawl.errors.ArgumentTypeError` naming it and the system
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import attrs
 
@@ -34,6 +34,8 @@ from brawl.turns.base import (
     verify_no_combat,
 )
 
+_T = TypeVar("_T")
+
 MAX_SAVE_INDEX = 999
 """Largest condition index a saving throw may be given for (a sanity bound, not a rule)."""
 AS_GIVEN = "brawl.as_given"
@@ -50,27 +52,39 @@ def optional_ids(value: Iterable[str] | None) -> tuple[str, ...] | None:
     return None if value is None else creature_ids(value)
 
 
-def _items(value: object, expected: str) -> Iterable[object]:
-    """The (key, value) items of a mapping, or the items of a sequence of pairs."""
+def _keyed(
+    value: object, expected: str, pair: str, convert: Callable[[str, object], _T]
+) -> tuple[tuple[str, _T], ...]:
+    """The (key, value) items of a mapping or of a sequence of pairs, each value converted; a
+    value of another shape is an :class:`~brawl.errors.ArgumentTypeError` saying ``expected``."""
     items = value.items() if isinstance(value, Mapping) else value
     if isinstance(items, str | bytes) or not isinstance(items, Iterable):
         raise ArgumentTypeError(f"{shown(value)}: {expected}", rule=())
-    return items
+    out: list[tuple[str, _T]] = []
+    for item in items:
+        if not isinstance(item, tuple | list) or len(item) != 2 or not isinstance(item[0], str):
+            raise ArgumentTypeError(f"{shown(value)}: {shown(item)} is no {pair} pair", rule=())
+        out.append((item[0], convert(item[0], item[1])))
+    return tuple(out)
 
 
-def _pair(value: object, item: object, expected: str) -> tuple[str, object]:
-    if not isinstance(item, tuple | list) or len(item) != 2 or not isinstance(item[0], str):
-        raise ArgumentTypeError(f"{shown(value)}: {shown(item)} is no {expected} pair", rule=())
-    return item[0], item[1]
+def _number(key: str, value: object) -> int:
+    return whole_number(value, what=f"value of {key!r}", error=ArgumentTypeError)
+
+
+def _numbers(key: str, value: object) -> tuple[int, ...]:
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise ArgumentTypeError(f"numbers of {key!r} {shown(value)}: a list of whole numbers", rule=())
+    return tuple(_number(key, n) for n in value)
+
+
+def _names(key: str, value: object) -> tuple[str, ...]:
+    return ids(value, f"keep of {key!r}")
 
 
 def pairs(value: object) -> tuple[tuple[str, int], ...]:
     """Field converter: a mapping of creature id to a whole number, as (id, number) pairs."""
-    out: list[tuple[str, int]] = []
-    for item in _items(value, "a mapping of creature id to a whole number"):
-        key, number = _pair(value, item, "(creature id, number)")
-        out.append((key, whole_number(number, what=f"value of {key!r}", error=ArgumentTypeError)))
-    return tuple(out)
+    return _keyed(value, "a mapping of creature id to a whole number", "(creature id, number)", _number)
 
 
 def numbers_by_id(value: Mapping[str, int] | Iterable[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
@@ -89,29 +103,14 @@ def number_lists(
     value: Mapping[str, Iterable[int]] | Iterable[tuple[str, Iterable[int]]],
 ) -> tuple[tuple[str, tuple[int, ...]], ...]:
     """Field converter: a mapping of id to whole numbers, as (id, numbers) pairs."""
-    out: list[tuple[str, tuple[int, ...]]] = []
-    for item in _items(value, "a mapping of id to a list of whole numbers"):
-        key, numbers = _pair(value, item, "(id, numbers)")
-        if isinstance(numbers, str | bytes) or not isinstance(numbers, Iterable):
-            raise ArgumentTypeError(f"{shown(value)}: {shown(numbers)} is no list of whole numbers", rule=())
-        out.append(
-            (
-                key,
-                tuple(whole_number(n, what=f"a number of {key!r}", error=ArgumentTypeError) for n in numbers),
-            )
-        )
-    return tuple(out)
+    return _keyed(value, "a mapping of id to a list of whole numbers", "(id, numbers)", _numbers)
 
 
 def kept(
     value: Mapping[str, Iterable[str]] | Iterable[tuple[str, Iterable[str]]],
 ) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """Field converter: a mapping of creature id to condition names, as (id, names) pairs."""
-    out: list[tuple[str, tuple[str, ...]]] = []
-    for item in _items(value, "keep: a mapping of creature id to condition names"):
-        key, names = _pair(value, item, "(creature id, names)")
-        out.append((key, ids(names, f"keep of {key!r}")))
-    return tuple(out)
+    return _keyed(value, "keep: a mapping of creature id to condition names", "(creature id, names)", _names)
 
 
 def save_rolls(value: Mapping[int, int] | Iterable[int | None]) -> tuple[int | None, ...]:
@@ -232,7 +231,9 @@ class StartCombat(Request):
     players_choice: str = attrs.field(default=HEROES, validator=text())
     director_choice: str = attrs.field(default=DIRECTOR, validator=text())
     malice: int = attrs.field(default=0, validator=whole("RB6-MALICE", lo=0))
-    agility_tests: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=numbers_by_id, metadata=MAPPING)
+    agility_tests: tuple[tuple[str, int], ...] = attrs.field(
+        default=(), converter=numbers_by_id, metadata=MAPPING
+    )
     agility_rerolls: tuple[tuple[str, tuple[int, ...]], ...] = attrs.field(
         default=(), converter=number_lists, metadata=MAPPING
     )
