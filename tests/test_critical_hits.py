@@ -83,12 +83,12 @@ def test_natural_19_and_20_on_a_main_action_grant_an_extra_main_action_rb_crit_0
     assert (crit.creature, crit.ability, crit.natural) == ("kira", "Slash", natural)
     assert {"RB-CRIT-02", "RB-CRIT-03"} <= set(crit.rules)
     assert turn(enc).extra_main == frozenset({"kira"})
-    assert brawl.can_use_action(enc, "kira", "main")
+    assert brawl.actions.can(enc, brawl.UseAction("kira", "main"))
     enc, events = brawl.use_ability(enc, "kira", "Slash", targets=["ogre"], dice=(1, 1))
     (used,) = [e for e in events if isinstance(e, ActionUsed)]
     assert (used.kind, used.rules) == ("main", ("RB-CRIT-03", "R-TURN-10"))
     assert turn(enc).economy == TurnEconomy(main=1)  # the turn's own was spent once, by the crit
-    assert not brawl.can_use_action(enc, "kira", "main")
+    assert not brawl.actions.can(enc, brawl.UseAction("kira", "main"))
 
 
 def test_natural_18_is_no_critical_hit_rb_crit_02() -> None:
@@ -96,7 +96,7 @@ def test_natural_18_is_no_critical_hit_rb_crit_02() -> None:
     enc, events = brawl.use_ability(kiras_turn(), "kira", "Slash", targets=["ogre"], dice=(9, 9))
     assert crits(events) == []
     assert turn(enc).extra_main == frozenset()
-    assert not brawl.can_use_action(enc, "kira", "main")
+    assert not brawl.actions.can(enc, brawl.UseAction("kira", "main"))
     with pytest.raises(brawl.ActionUnavailableError, match="DS-TURN-01"):
         brawl.use_ability(enc, "kira", "Slash", targets=["ogre"], dice=(9, 9))
 
@@ -113,10 +113,12 @@ def test_a_dazed_creature_still_takes_the_extra_main_action_rb_crit_03() -> None
     """RB-CRIT-03, RB1-DAZED: dazed, Kira takes one action a turn; a critical hit adds a second."""
     enc, _ = brawl.add_condition(kiras_turn(), "kira", "dazed")
     enc, _ = brawl.use_ability(enc, "kira", "Slash", targets=["ogre"], dice=(10, 9))
-    assert brawl.can_use_action(enc, "kira", "main")
-    assert not brawl.can_use_action(enc, "kira", "maneuver")  # RB1-DAZED: its one action is spent
+    assert brawl.actions.can(enc, brawl.UseAction("kira", "main"))
+    assert not brawl.actions.can(
+        enc, brawl.UseAction("kira", "maneuver")
+    )  # RB1-DAZED: its one action is spent
     enc, _ = brawl.use_ability(enc, "kira", "Slash", targets=["ogre"], dice=(1, 1))
-    assert not brawl.can_use_action(enc, "kira", "main")
+    assert not brawl.actions.can(enc, brawl.UseAction("kira", "main"))
     assert enc.creature("ogre").stamina == 60 - 3 - 1  # tier 3 (19 + 2), then tier 1 (2 + 2)
 
 
@@ -128,7 +130,7 @@ def test_a_downgraded_critical_hit_still_grants_the_extra_main_action_rb_crit_01
     (crit,) = crits(events)
     assert "RB-CRIT-01" in crit.rules
     assert enc.creature("ogre").stamina == 60 - 1
-    assert brawl.can_use_action(enc, "kira", "main")
+    assert brawl.actions.can(enc, brawl.UseAction("kira", "main"))
 
 
 def test_an_opportunity_attacks_critical_hit_grants_a_main_action_off_turn_rb_crit_05() -> None:

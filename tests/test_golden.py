@@ -109,7 +109,7 @@ class Climb(Action):
     def verify(self, state: Encounter) -> None:
         left = movement_left(state, self.creature)
         if left == 0:
-            brawl.verify_action(state, self.creature, "move")
+            brawl.actions.verify(state, brawl.UseAction(self.creature, "move"))
         brawl.verify_move(state, self.creature, self.path, mode="climb", budget=left or None)
 
     def resolve(self, state: Encounter) -> brawl.Outcome:
@@ -240,7 +240,7 @@ def climb_options(state: Encounter, cid: str) -> list[Action]:
     """Moves in climb mode to the squares an advance can't reach (down or up a cliff)."""
     me = state.creature(cid)
     left = movement_left(state, cid)
-    if me.dead or (left == 0 and not brawl.can_use_action(state, cid, "move")):
+    if me.dead or (left == 0 and not brawl.actions.can(state, brawl.UseAction(cid, "move"))):
         return []
     budget = left or None
     climb = climb_reach(state, cid, budget)

@@ -89,18 +89,18 @@ def states() -> dict[str, brawl.Encounter]:
     enc = tavern()
     out = {"none": enc}
     for system in ("drawsteel", "zone", "initiative"):
-        state = turns.start_combat(enc, system=system).state
+        state = brawl.start_combat(enc, system=system).state
         out[system] = state
         actors = [c for ids in turns.next_actors(state).values() for c in ids]
         if actors:
-            out[f"{system}-turn"] = turns.start_turn(state, actors[0]).state
+            out[f"{system}-turn"] = brawl.start_turn(state, actors[0]).state
     return out
 
 
 STATES = states()
 
 START_COMBAT: Any = brawl.start_combat
-"""``brawl.start_combat`` called with keywords of no overload."""
+"""``brawl.start_combat`` called with keywords it does not take."""
 ZONE_MOVE: Any = Action.registry["ZoneMove"]
 
 SYSTEMS = {"drawsteel": DrawSteel(), "zone": ZoneGame(), "initiative": InitiativeGame()}
@@ -127,7 +127,7 @@ OPTIONS = every_option()
 def test_an_option_of_another_system_names_it_the_system_and_the_options_it_takes() -> None:
     """``opener`` is the zone game's (Z-TURN-06); Draw Steel's end_round takes other options."""
     with pytest.raises(ArgumentTypeError) as info:
-        turns.end_round(STATES["drawsteel"], opener="kira")
+        brawl.end_round(STATES["drawsteel"], opener="kira")
     message = str(info.value)
     assert "opener='kira'" in message
     assert "drawsteel turn system" in message
@@ -149,7 +149,6 @@ def test_an_option_of_another_system_names_it_the_system_and_the_options_it_take
         (lambda: brawl.end_combat(STATES["zone"], keep={"kira": ["prone"]}), "keep", "zone"),
         (lambda: brawl.end_turn(STATES["zone-turn"], saving_throws={0: 5}), "saving_throws", "zone"),
         (lambda: brawl.use_action(STATES["drawsteel-turn"], "x", "main", fast=True), "fast", "drawsteel"),
-        (lambda: START_COMBAT(tavern(), bogus_option=1), "bogus_option", "drawsteel"),
         (lambda: START_COMBAT(tavern(), system="zone", surprised=["kira"]), "surprised", "zone"),
     ],
 )
@@ -165,6 +164,8 @@ def test_foreign_and_unknown_options_are_argument_type_errors(
 def test_an_unknown_keyword_of_a_public_function_is_an_argument_type_error() -> None:
     with pytest.raises(ArgumentTypeError, match=r"end_round\(bogus=1\): no such argument"):
         brawl.end_round(STATES["drawsteel"], bogus=1)  # type: ignore[call-arg]
+    with pytest.raises(ArgumentTypeError, match=r"start_combat\(bogus_option=1\): no such argument"):
+        START_COMBAT(tavern(), bogus_option=1)
 
 
 FOREIGN_RECORDS: list[tuple[Action, str]] = [
@@ -260,14 +261,10 @@ def test_pos_takes_whole_numbers_and_stays_a_plain_tuple() -> None:
 VERBS: dict[str, Callable[..., object]] = {
     "start_combat": brawl.start_combat,
     "start_turn": brawl.start_turn,
-    "verify_start_turn": brawl.verify_start_turn,
-    "can_start_turn": brawl.can_start_turn,
     "end_turn": brawl.end_turn,
     "end_round": brawl.end_round,
     "end_combat": brawl.end_combat,
     "use_action": brawl.use_action,
-    "verify_action": brawl.verify_action,
-    "can_use_action": brawl.can_use_action,
     "spend_movement": brawl.spend_movement,
     "next_actors": brawl.next_actors,
 }
@@ -277,9 +274,9 @@ def positional(name: str, state: brawl.Encounter, rnd: random.Random) -> list[ob
     """The verb's positional arguments after the state: a creature id, a kind, squares."""
     creature = rnd.choice([*state.order, "ghost"])
     kind = rnd.choice(["main", "maneuver", "move", "bonus", "action", "fast", "free", "hold"])
-    if name in ("start_turn", "verify_start_turn", "can_start_turn"):
+    if name == "start_turn":
         return [creature]
-    if name in ("use_action", "verify_action", "can_use_action"):
+    if name == "use_action":
         return [creature, kind]
     if name == "spend_movement":
         return [creature, rnd.choice([1, 2, 0, 10**6])]
@@ -437,8 +434,9 @@ def test_every_public_rule_refuses_an_unknown_keyword_or_a_missing_argument_as_a
 ) -> None:
     with pytest.raises(ArgumentTypeError, match="no_such_option"):
         rule(STATES["drawsteel-turn"], no_such_option=1)
-    with pytest.raises(ArgumentTypeError, match="'state' is missing"):
-        rule()
+    if not hasattr(rule, "request"):  # a verb derived from a record takes the state positionally
+        with pytest.raises(ArgumentTypeError, match="'state' is missing"):
+            rule()
     with pytest.raises(ArgumentTypeError, match="positional arguments"):
         rule(STATES["drawsteel-turn"], *(["kira"] * 30))
 

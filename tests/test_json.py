@@ -137,9 +137,9 @@ def test_to_json_leaves_the_state_untouched(enc: brawl.Encounter) -> None:
 def test_turn_states_of_every_turn_system_round_trip(system: str) -> None:
     """The turn state is tagged by class name and found again in TurnState.registry."""
     enc = brawl.load_scenario(brawl.bundled_scenario("bridge"))
-    enc, _ = turns.start_combat(enc, system=system)
+    enc, _ = brawl.start_combat(enc, system=system)
     first = next(iter(turns.next_actors(enc).values()))[0]
-    enc, _ = turns.start_turn(enc, first)
+    enc, _ = brawl.start_turn(enc, first)
     data = as_dict(enc)
     assert data["turn"]["class"] == type(enc.turn).__name__
     assert brawl.from_json(brawl.to_json(enc)) == enc

@@ -10,7 +10,6 @@ import pytest
 
 import brawl
 import brawl.actions as A
-from brawl import turns
 from brawl.events.movement import RideUsed
 
 
@@ -20,7 +19,7 @@ def combat(system: str = "drawsteel") -> brawl.Encounter:
     tam = brawl.Creature(id="tam", side="heroes", hero=True, pos=(2, 3, 1), riding="horse")
     ogre = brawl.Creature(id="ogre", pos=(10, 10, 0))
     enc = brawl.Encounter.create(brawl.Terrain.flat(12, 12), [horse, kira, tam, ogre])
-    out: brawl.Outcome = turns.start_combat(enc, system=system)
+    out: brawl.Outcome = brawl.start_combat(enc, system=system)
     return out.state
 
 
@@ -94,7 +93,7 @@ def test_legal_actions_offer_no_second_ride_in_a_round_for_the_rider_or_the_moun
     assert {a.rider for a in offered} == {"kira"}
     enc = brawl.apply(enc, A.TakeAction("move", offered[0])).state
     assert dict(enc.rides) == {"kira": "horse"}
-    assert brawl.can_use_action(enc, "kira", "move")  # a move action is still hers to take
+    assert brawl.actions.can(enc, brawl.UseAction("kira", "move"))  # a move action is still hers to take
     assert _ride_offers(enc) == []
     for step in (A.EndTurn(), A.StartTurn("ogre"), A.EndTurn(), A.StartTurn("tam")):  # sides alternate
         enc = brawl.apply(enc, step).state

@@ -197,6 +197,7 @@ def test_real_rpc_calls_fit_the_methods_params_and_results() -> None:
     call("version", {})
     call("bundled_scenarios", {})
     state = call("load_scenario", {"name": "bridge"})
+    call("encounter", {"name": "tavern", "victories": 2})
     text = call("to_json", {"state": state})
     state = call("from_json", {"text": text})
     out = call("apply", {"state": state, "action": {"class": "StartCombat", "first_side": "heroes"}})

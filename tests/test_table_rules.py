@@ -213,9 +213,9 @@ def test_director_rules_an_uncovered_activity_a_maneuver_or_a_main_action() -> N
     assert events == (
         ActionUsed(creature="kira", kind="maneuver", name="pull the lever", rules=("DS-TURN-01",)),
     )
-    assert brawl.can_use_action(as_maneuver, "kira", "main")
+    assert brawl.actions.can(as_maneuver, brawl.UseAction("kira", "main"))
     as_main, _ = brawl.use_action(enc, "kira", "main", name="pull the lever")
-    assert not brawl.can_use_action(as_main, "kira", "main")
+    assert not brawl.actions.can(as_main, brawl.UseAction("kira", "main"))
 
 
 def test_director_makes_a_free_maneuver_cost_a_maneuver() -> None:
@@ -240,7 +240,7 @@ def test_simple_activity_off_turn_needs_no_action() -> None:
     refused off-turn), so the Director's approval is only a note in the log; nothing changes."""
     enc = in_combat(hero("kira", 1), foe("gob", 9), first="director")
     enc, _ = brawl.start_turn(enc, "gob")
-    assert not brawl.can_use_action(enc, "kira", "free maneuver")
+    assert not brawl.actions.can(enc, brawl.UseAction("kira", "free maneuver"))
     out = brawl.Outcome(enc, ()).add(Note(text="kira shouts a warning", rules=("DS-TURN-12",)))
     assert out.state == enc
     assert brawl.explain(out.events) == "kira shouts a warning (DS-TURN-12)"

@@ -132,7 +132,7 @@ def _turn_of_kira(**conditions: str) -> Encounter:
     enc, _ = brawl.start_turn(enc, "kira")
     for cid, name in conditions.items():
         enc, _ = brawl.add_condition(enc, cid, name)
-    return enc  # type: ignore[no-any-return]
+    return enc  # type: ignore[no-any-return]  # an unpacked Outcome is Any
 
 
 def _spent(enc: Encounter, **counts: int) -> Encounter:
@@ -244,7 +244,7 @@ def test_refusals_keep_their_messages_and_rules_ds_turn_01(
     """DS-TURN-01..09, RB1-DAZED, DS-COND-02, DS-COND-04, DS-STAM-09: each refusal raises its
     error class with its message and rule IDs, and ``may_act`` answers no."""
     with pytest.raises(error) as refused:
-        brawl.verify_action(state, cid, kind)
+        brawl.actions.verify(state, brawl.UseAction(cid, kind))
     assert type(refused.value) is error
     assert str(refused.value) == message
     assert not may_act(state, cid, kind)
@@ -256,10 +256,10 @@ def test_a_second_maneuver_converts_the_main_action_ds_turn_03() -> None:
         enc = _spent(_turn_of_kira(), **counts)
         assert may_act(enc, "kira", kind)
         (used,) = brawl.use_action(enc, "kira", kind).events
-        assert used.converted  # type: ignore[attr-defined]
+        assert used.converted  # type: ignore[attr-defined]  # an Event; this one is ActionUsed
         assert used.rules == ("DS-TURN-03",)
     (first,) = brawl.use_action(_turn_of_kira(), "kira", "maneuver").events
-    assert not first.converted  # type: ignore[attr-defined]
+    assert not first.converted  # type: ignore[attr-defined]  # an Event; this one is ActionUsed
 
 
 def test_unknown_creatures_and_kinds_still_raise() -> None:

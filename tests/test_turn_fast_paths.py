@@ -279,7 +279,7 @@ def test_creatures_over_columns_is_every_living_creature_with_a_cell_there(
 
 def _refusal(make: object) -> object:
     try:
-        return make()  # type: ignore[operator]
+        return make()  # type: ignore[operator]  # any call, typed object to take lambdas alike
     except brawl.BrawlError as e:
         return type(e)
 

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import brawl
-from brawl import Creature, Encounter, Terrain, turns
+from brawl import Creature, Encounter, Terrain
 from brawl.turns.drawsteel import DrawSteelTurn
 
 AGILITY = brawl.DrawSteel(agility_order=True)
@@ -21,13 +21,13 @@ def heroes(n: int) -> list[Creature]:
 
 
 def enemies(n: int, **kw: object) -> list[Creature]:
-    return [Creature(id=f"e{i}", side="director", pos=(5, i, 0), **kw) for i in range(n)]  # type: ignore[arg-type]
+    return [Creature(id=f"e{i}", side="director", pos=(5, i, 0), **kw) for i in range(n)]  # type: ignore[arg-type]  # kw: any Creature field
 
 
 def fight(creatures: list[Creature], **options: Any) -> Encounter:
     enc = Encounter.create(Terrain.flat(12, 12), creatures, seed=3)
     enc, _ = brawl.start_combat(enc, **options)
-    return enc  # type: ignore[no-any-return]
+    return enc  # type: ignore[no-any-return]  # an unpacked Outcome is Any
 
 
 def play_round(enc: Encounter, pick: int = 0) -> tuple[Encounter, list[str]]:
@@ -352,9 +352,9 @@ def test_unknown_system_and_options_are_refused() -> None:
     with pytest.raises(brawl.InvalidArgumentError):
         brawl.start_combat(enc, system="chess")
     with pytest.raises(TypeError):
-        turns.start_combat(enc, bogus=1)  # type: ignore[call-overload]
+        brawl.start_combat(enc, bogus=1)  # type: ignore[call-arg]  # no such option, on purpose
     with pytest.raises(TypeError):
-        turns.start_combat(enc, system="zone", first_side="heroes")  # type: ignore[call-overload]
+        brawl.start_combat(enc, system="zone", first_side="heroes")  # Draw Steel's, not the zone game's
     with pytest.raises(brawl.UnknownCreatureError):
         brawl.start_combat(enc, surprised=["nobody"])
 

@@ -12,12 +12,12 @@ from brawl import Creature, Encounter, Terrain
 
 def my_turn(**kw: object) -> Encounter:
     """Kira's turn has started (heroes first); an ogre waits."""
-    kira = Creature(id="kira", side="heroes", hero=True, stamina_max=30, speed=5, pos=(0, 0, 0), **kw)  # type: ignore[arg-type]
+    kira = Creature(id="kira", side="heroes", hero=True, stamina_max=30, speed=5, pos=(0, 0, 0), **kw)  # type: ignore[arg-type]  # kw: any Creature field
     ogre = Creature(id="ogre", side="director", pos=(5, 5, 0))
     enc = Encounter.create(Terrain.flat(10, 10), [kira, ogre])
     enc, _ = brawl.start_combat(enc, d10=9)
     enc, _ = brawl.start_turn(enc, "kira")
-    return enc  # type: ignore[no-any-return]
+    return enc  # type: ignore[no-any-return]  # an unpacked Outcome is Any
 
 
 def use(enc: Encounter, *kinds: str, who: str = "kira") -> Encounter:
@@ -55,7 +55,7 @@ def test_three_legal_turn_shapes_ds_turn_03(shape: tuple[str, ...]) -> None:
     """DS-TURN-03: the legal shapes are main+maneuver+move, 2 moves+maneuver, 2 maneuvers+move."""
     enc = use(my_turn(), *shape)
     for kind in ("main", "maneuver", "move"):
-        assert not brawl.can_use_action(enc, "kira", kind)
+        assert not brawl.actions.can(enc, brawl.UseAction("kira", kind))
 
 
 def test_converted_main_action_is_reported_ds_turn_03() -> None:
@@ -79,20 +79,20 @@ def test_one_triggered_action_per_round_ds_turn_05() -> None:
     enc, _ = brawl.start_turn(enc, "ogre")
     enc, _ = brawl.end_turn(enc)
     enc, _ = brawl.end_round(enc)
-    assert brawl.can_use_action(enc, "ogre", "triggered")
+    assert brawl.actions.can(enc, brawl.UseAction("ogre", "triggered"))
 
 
 def test_free_triggered_not_counted_ds_turn_06() -> None:
     """DS-TURN-06: free triggered actions do not count against the one triggered action."""
     enc = use(my_turn(), "triggered", "free triggered", "free triggered")
-    assert not brawl.can_use_action(enc, "kira", "triggered")
-    assert brawl.can_use_action(enc, "kira", "free triggered")
+    assert not brawl.actions.can(enc, brawl.UseAction("kira", "triggered"))
+    assert brawl.actions.can(enc, brawl.UseAction("kira", "free triggered"))
 
 
 def test_free_maneuvers_unlimited_on_own_turn_ds_turn_09() -> None:
     """DS-TURN-09: free maneuvers are unlimited on your turn, and only on your turn."""
     enc = use(my_turn(), "free maneuver", "free maneuver", "free maneuver", "maneuver")
-    assert brawl.can_use_action(enc, "kira", "free maneuver")
+    assert brawl.actions.can(enc, brawl.UseAction("kira", "free maneuver"))
     with pytest.raises(brawl.TurnOrderError, match="DS-TURN-09"):
         brawl.use_action(enc, "ogre", "free maneuver")
     with pytest.raises(brawl.TurnOrderError, match="DS-TURN-01"):
@@ -155,7 +155,7 @@ def test_bad_kind_and_squares_are_refused_ds_turn_01() -> None:
             brawl.spend_movement(enc, "kira", bad)
     for wrong in (True, "2"):
         with pytest.raises(brawl.ArgumentTypeError, match=r"spend_movement\(squares="):
-            brawl.spend_movement(enc, "kira", wrong)  # type: ignore[arg-type]
+            brawl.spend_movement(enc, "kira", wrong)  # type: ignore[arg-type]  # the wrong type on purpose
 
 
 KINDS = ["main", "maneuver", "move", "free maneuver", "triggered", "free triggered"]
@@ -167,7 +167,7 @@ def test_economy_never_exceeds_a_legal_turn_property(kinds: list[str]) -> None:
     enc = my_turn()
     main = maneuvers = moves = triggered = 0
     for k in kinds:
-        if brawl.can_use_action(enc, "kira", k):
+        if brawl.actions.can(enc, brawl.UseAction("kira", k)):
             first = brawl.use_action(enc, "kira", k)
             assert brawl.use_action(enc, "kira", k) == first
             enc = first.state

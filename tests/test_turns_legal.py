@@ -7,7 +7,7 @@ import random
 import pytest
 
 import brawl
-from brawl import Creature, Encounter, Terrain, turns
+from brawl import Creature, Encounter, Terrain
 from brawl.actions import (
     Action,
     AdvanceTo,
@@ -162,7 +162,7 @@ def test_legal_actions_refuses_a_negative_max_moves() -> None:
     with pytest.raises(brawl.InvalidArgumentError, match="max_moves"):
         brawl.legal_actions(enc, max_moves=-1)
     with pytest.raises(ArgumentTypeError):
-        brawl.legal_actions(enc, max_moves=1.5)  # type: ignore[arg-type]
+        brawl.legal_actions(enc, max_moves=1.5)  # type: ignore[arg-type]  # the wrong type on purpose
     assert not any(isinstance(a, brawl.actions.AdvanceTo) for a in brawl.legal_actions(enc, max_moves=0))
     assert sum(isinstance(a, brawl.actions.AdvanceTo) for a in brawl.legal_actions(enc, max_moves=4)) == 4
 
@@ -195,45 +195,45 @@ def test_is_legal_never_runs_the_rule(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_can_start_turn_shares_the_check(monkeypatch: pytest.MonkeyPatch) -> None:
-    """DS-SIDE-08: can_start_turn asks the system's verify, never its start_turn."""
+    """DS-SIDE-08: can on a StartTurn asks the system's verify, never its start_turn."""
     enc, _ = brawl.start_combat(draw_steel_fight(), first_side="heroes")
 
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("start_turn ran")
 
     monkeypatch.setattr(DrawSteel, "start_turn", refuse)
-    assert brawl.can_start_turn(enc, "kira")
-    assert not brawl.can_start_turn(enc, "gob")
+    assert brawl.actions.can(enc, brawl.StartTurn("kira"))
+    assert not brawl.actions.can(enc, brawl.StartTurn("gob"))
     assert brawl.is_legal(enc, StartTurn("kira"))
     assert not brawl.is_legal(enc, StartTurn("gob"))
 
 
 def test_typed_choices_refuse_unknown_keywords() -> None:
     """Each system's choices are keyword parameters: an unknown one is a TypeError."""
-    enc, _ = turns.start_combat(draw_steel_fight(), first_side="heroes")
+    enc, _ = brawl.start_combat(draw_steel_fight(), first_side="heroes")
     with pytest.raises(TypeError):
-        turns.start_turn(enc, "kira", bogus=1)  # type: ignore[call-arg]
+        brawl.start_turn(enc, "kira", bogus=1)  # type: ignore[call-arg]  # no such option, on purpose
     with pytest.raises(TypeError):
-        turns.start_turn(enc, "kira", sprint=True)  # the zone game's, not Draw Steel's
+        brawl.start_turn(enc, "kira", sprint=True)  # the zone game's, not Draw Steel's
     with pytest.raises(TypeError):
-        turns.end_turn(enc, opener="heroes")  # type: ignore[call-arg]
+        brawl.end_turn(enc, opener="heroes")  # type: ignore[call-arg]  # end_round's, not end_turn's
     with pytest.raises(TypeError):
-        turns.start_combat(initiative_fight(), system="initiative", d10=3)  # type: ignore[call-overload]
-    zone, _ = turns.start_combat(zone_fight(), system="zone", initiative="gm")
+        brawl.start_combat(initiative_fight(), system="initiative", d10=3)  # Draw Steel's
+    zone, _ = brawl.start_combat(zone_fight(), system="zone", initiative="gm")
     with pytest.raises(TypeError):
-        turns.end_round(zone, breathes_water=["orc"])
+        brawl.end_round(zone, breathes_water=["orc"])
 
 
 def test_requests_refuse_wrong_types_naming_the_field() -> None:
     """A request's fields are checked on construction: the error names the field."""
     with pytest.raises(ArgumentTypeError, match=r"StartTurn\.creature"):
-        StartTurn(3)  # type: ignore[arg-type]
+        StartTurn(3)  # type: ignore[arg-type]  # the wrong type on purpose
     with pytest.raises(ArgumentTypeError, match=r"UseAction\.slow"):
-        UseAction("ana", "fast", slow="yes")  # type: ignore[arg-type]
+        UseAction("ana", "fast", slow="yes")  # type: ignore[arg-type]  # the wrong type on purpose
     with pytest.raises(ArgumentTypeError):
         StartCombat(surprised="kira")
     with pytest.raises(ArgumentTypeError):
-        EndTurn(saving_throws=(3.0,))
+        EndTurn(saving_throws=(3.0,))  # type: ignore[arg-type]  # a float is no d10
 
 
 def test_turn_requests_survive_json() -> None:

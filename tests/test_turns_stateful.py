@@ -45,7 +45,7 @@ class DrawSteelMachine(RuleBasedStateMachine):
 
     @rule(who=st.sampled_from(IDS))
     def start(self, who: str) -> None:
-        allowed = brawl.can_start_turn(self.enc, who)
+        allowed = brawl.actions.can(self.enc, brawl.StartTurn(who))
         offered = any(who in ids for ids in brawl.next_actors(self.enc).values())
         assert allowed == offered
         if allowed:
@@ -107,7 +107,7 @@ class ZoneMachine(RuleBasedStateMachine):
 
     @rule(who=st.sampled_from(["p0", "p1", "b0", "b1", "w0"]))
     def act(self, who: str) -> None:
-        if brawl.can_start_turn(self.enc, who):
+        if brawl.actions.can(self.enc, brawl.StartTurn(who)):
             self.enc, _ = brawl.start_turn(self.enc, who)
             self.enc, _ = brawl.end_turn(self.enc)
             self.turns[who] = self.turns.get(who, 0) + 1
@@ -166,8 +166,8 @@ class InitiativeMachine(RuleBasedStateMachine):
         t = self.enc.turn
         assert isinstance(t, InitiativeTurn)
         fast = held == "fast"  # the Fast Action holds only a fast action (I-TURN-03)
-        if t.current is not None and brawl.can_use_action(
-            self.enc, t.current, "hold", held=held, action="x", trigger="go", fast=fast
+        if t.current is not None and brawl.actions.can(
+            self.enc, brawl.UseAction(t.current, "hold", held=held, action="x", trigger="go", fast=fast)
         ):
             self.enc, _ = brawl.hold_action(
                 self.enc, t.current, held=held, action="x", trigger="go", fast=fast

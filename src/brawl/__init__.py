@@ -291,11 +291,6 @@ from brawl.turns import (
     TurnSystem,
     ZoneGame,
     ZoneTurn,
-    can_start_turn,
-    can_use_action,
-    end_combat,
-    end_round,
-    end_turn,
     morale_check,
     next_actors,
     pass_turn,
@@ -303,16 +298,23 @@ from brawl.turns import (
     register_system,
     resume_fighting,
     spend_movement,
-    start_combat,
-    start_turn,
     suffocation,
     surrender,
     swap_turn_order,
+)
+from brawl.turns.records import EndCombat, EndRound, EndTurn, StartCombat, StartTurn, UseAction
+from brawl.turns.triggers import ReportTrigger
+from brawl.verbs import (
+    end_combat,
+    end_round,
+    end_turn,
+    report_trigger,
+    start_combat,
+    start_turn,
     use_action,
-    verify_action,
-    verify_start_turn,
 )
 
+__all__ += ["EndCombat", "EndRound", "EndTurn", "ReportTrigger", "StartCombat", "StartTurn", "UseAction"]
 __all__ += [
     "ActionKind",
     "DrawSteel",
@@ -320,8 +322,6 @@ __all__ += [
     "TurnSystem",
     "ZoneGame",
     "ZoneTurn",
-    "can_start_turn",
-    "can_use_action",
     "end_combat",
     "end_round",
     "end_turn",
@@ -338,8 +338,6 @@ __all__ += [
     "surrender",
     "swap_turn_order",
     "use_action",
-    "verify_action",
-    "verify_start_turn",
 ]
 
 # --- the initiative game: its bookkeeping, its system, its records and verbs ----------------
@@ -347,17 +345,10 @@ from brawl.initiative.game import InitiativeGame, StartInitiativeCombat
 from brawl.initiative.hold import HoldAction, UseHeldAction
 from brawl.initiative.move import InitiativeMove
 from brawl.initiative.state import InitiativeTurn
-from brawl.initiative.verbs import (
-    hold_action,
-    initiative_move,
-    report_trigger,
-    start_initiative_combat,
-    use_held_action,
-)
+from brawl.initiative.verbs import hold_action, initiative_move, start_initiative_combat, use_held_action
 
 __all__ += ["HoldAction", "InitiativeGame", "InitiativeMove", "InitiativeTurn", "StartInitiativeCombat"]
-__all__ += ["UseHeldAction", "hold_action", "initiative_move", "report_trigger", "start_initiative_combat"]
-__all__ += ["use_held_action"]
+__all__ += ["UseHeldAction", "hold_action", "initiative_move", "start_initiative_combat", "use_held_action"]
 
 
 # --- standard maneuvers and main actions ---------------------------------------------------

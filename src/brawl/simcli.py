@@ -219,15 +219,17 @@ def _load(path: str) -> tuple[str, Encounter, Mapping[str, StatBlock]]:
         return scenario.name, scenario.encounter, scenario.statblocks
     if not Path(path).exists() and path in bundled_scenarios():
         scenario = read_scenario(bundled_scenario(path))
-        return scenario.name, scenario.encounter, scenario.statblocks
+        return path, scenario.encounter, scenario.statblocks
     return Path(path).stem or path, load_any(path), {}
 
 
 def _assessment(start: Encounter, blocks: Mapping[str, StatBlock], victories: int) -> Assessment | None:
-    """The encounter's budget, when it has heroes to build for; else None."""
+    """The encounter's budget, when it has heroes to build for and foes with stat blocks to
+    price; else None."""
     if not any(c.hero for c in start.creature_list()):
         return None
-    return assess(start, blocks, victories=victories)
+    budget = assess(start, blocks, victories=victories)
+    return budget if budget.foes else None
 
 
 def run_simulate(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:

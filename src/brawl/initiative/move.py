@@ -42,6 +42,8 @@ class InitiativeMove(Action):
     creature: str = attrs.field(validator=ident("I-TURN-04"))
     path: tuple[Pos, ...] = attrs.field(converter=as_path)
     disengage: bool = attrs.field(default=False, validator=flag("I-DIS-01"))
+    granted: bool = attrs.field(default=False, validator=flag("R-TURN-8"))
+    """Movement an effect grants: it spends nothing of the walker's turn (R-TURN-8)."""
 
     @classmethod
     def cost_in(cls, state: Encounter, fields: Mapping[str, Any]) -> str | None:

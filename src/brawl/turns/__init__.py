@@ -1,28 +1,18 @@
 """Pluggable turn systems: Draw Steel sides, the zone game, the initiative game (:mod:`brawl.initiative`).
 
-Choose one with :func:`start_combat` (``system="drawsteel"``, ``"drawsteel-agility"``,
-``"zone"``, ``"initiative"`` or a system object such as ``DrawSteel(agility_order=True)``); the
-other functions find the system from ``Encounter.turn``. Each system lists the requests open now
-(:func:`turn_actions`).
+Choose one with :class:`StartCombat` (:func:`brawl.start_combat`; ``system="drawsteel"``,
+``"drawsteel-agility"``, ``"zone"``, ``"initiative"`` or a system object such as
+``DrawSteel(agility_order=True)``); the other requests find the system from ``Encounter.turn``.
+Each system lists the requests open now (:func:`turn_actions`).
 """
 
 from brawl.turns.dispatch import (
     TurnSystem,
-    can_start_turn,
-    can_use_action,
-    end_combat,
-    end_round,
-    end_turn,
     next_actors,
     register_system,
     spend_movement,
-    start_combat,
-    start_turn,
     system_of,
     turn_actions,
-    use_action,
-    verify_action,
-    verify_start_turn,
 )
 from brawl.turns.drawsteel import DrawSteel, DrawSteelTurn, swap_turn_order
 from brawl.turns.economy import ActionKind, TurnEconomy
@@ -65,11 +55,6 @@ __all__ = [
     "ZoneGame",
     "ZoneTurn",
     "breath_limit",
-    "can_start_turn",
-    "can_use_action",
-    "end_combat",
-    "end_round",
-    "end_turn",
     "morale_check",
     "next_actors",
     "pass_turn",
@@ -77,14 +62,9 @@ __all__ = [
     "register_system",
     "resume_fighting",
     "spend_movement",
-    "start_combat",
-    "start_turn",
     "suffocation",
     "surrender",
     "swap_turn_order",
     "system_of",
     "turn_actions",
-    "use_action",
-    "verify_action",
-    "verify_start_turn",
 ]

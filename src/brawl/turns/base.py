@@ -128,6 +128,32 @@ def chosen_system(system: str | TurnSystem) -> TurnSystem:
     return system
 
 
+def system_name(system: str | TurnSystem) -> str:
+    """Field converter: the name a turn system is registered under, given its name or the system.
+
+    A system object not registered yet is registered (:func:`register_system`); one whose name is
+    registered for another system is refused. A name is kept as given: an unknown one is refused
+    when the system is looked up (:func:`system_named`).
+    """
+    if isinstance(system, str):
+        return system
+    if not isinstance(system, TurnSystem):
+        raise ArgumentTypeError(
+            f"system {shown(system)}: expected a turn system's name or a TurnSystem, "
+            f"got {type(system).__name__}",
+            rule=(),
+        )
+    known = _BY_NAME.get(system.name)
+    if known is None or system.state_type not in _BY_STATE:
+        register_system(system)
+    elif known != system:
+        raise InvalidArgumentError(
+            f"turn system {system!r}: the name {system.name!r} is another system's; register_system it first",
+            rule=(),
+        )
+    return system.name
+
+
 def verify_no_combat(state: Encounter) -> None:
     """Raise :class:`TurnOrderError` if combat is already running (DS-END-01)."""
     if state.turn is not None:

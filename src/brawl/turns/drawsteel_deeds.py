@@ -57,10 +57,6 @@ def _taken(state: Encounter, kind: str, records: list[Action]) -> list[Action]:
     return [a for a in (TakeAction(kind, r) for r in records) if verified(a, state)]
 
 
-def _enemies(state: Encounter, cid: str) -> list[str]:
-    return sorted(o.id for o in state.enemies_of(cid))
-
-
 def free_strikes(state: Encounter, cid: str, *, ranged: bool = False) -> list[Action]:
     """The Free Strikes (DS-ACT-19) ``cid`` may take now as its main action, melee or ranged, by
     target id: the records :func:`deeds` lists, with the same checks (``TakeAction.verify``: the

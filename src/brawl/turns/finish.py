@@ -12,7 +12,7 @@ from brawl.errors import ActionUnavailableError, InvalidArgumentError
 from brawl.events.stealth import DramaticFinish
 from brawl.outcome import Outcome
 from brawl.state import Encounter
-from brawl.turns.dispatch import end_combat
+from brawl.turns.base import close_combat
 
 
 def default_finish(state: Encounter) -> dict[str, tuple[str, ...]]:
@@ -89,7 +89,7 @@ def dramatic_finish(
     event = DramaticFinish(assignment=tuple((h, chosen[h]) for h in heroes), rules=("DS-END-02", "R-END-1"))
     out = Outcome(state, (event,))
     if end and state.turn is not None:
-        out = out.then(end_combat)
+        out = out.then(close_combat)
     return out
 
 

@@ -1,29 +1,45 @@
 """The turn requests every system shares: start and end combat, turns, rounds and actions.
 
-Each record carries the choices of its rule; ``resolve`` runs it under the system in play and
+Each record declares the choices of its rule once, for every turn system: the fields after its
+own (``creature``, ``kind``) are options of one system or another. ``resolve`` runs the rule
+under the system in play, passing on the options given (those not at their default), and
 ``verify`` makes the system's cheap checks (DS-SIDE-04, DS-SIDE-08, DS-SIDE-11, DS-TURN-01,
-DS-END-01; the zone and initiative games' equivalents).
+DS-END-01; the zone and initiative games' equivalents). An option the system in play does not
+take is an :class:`~brawl.errors.ArgumentTypeError` naming it and the system
+(:func:`~brawl.turns.base.check_options`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, TypeVar
 
 import attrs
 
 from brawl.checks import whole_number
 from brawl.creature import DIRECTOR, HEROES
-from brawl.errors import ArgumentTypeError, InvalidArgumentError, RulesError
+from brawl.dice import SAVE_DIE_SIDES
+from brawl.errors import ArgumentTypeError, RulesError, shown
 from brawl.fields import flag, ids, text, whole
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.state import Encounter
-from brawl.turns.base import call, check_options, chosen_system, close_combat, system_of, verify_no_combat
+from brawl.turns.base import (
+    call,
+    check_options,
+    close_combat,
+    system_name,
+    system_named,
+    system_of,
+    verify_no_combat,
+)
 
-DRAW_STEEL_NAMES = ("drawsteel", "drawsteel-agility")
-"""The systems that take Draw Steel's start-of-combat choices (DS-SIDE-05, DS-SIDE-06, DS-SIDE-14)."""
-SAVE_DIE = 10  # RB2-SAVE: a saving throw is a d10
+_T = TypeVar("_T")
+
+MAX_SAVE_INDEX = 999
+"""Largest condition index a saving throw may be given for (a sanity bound, not a rule)."""
+AS_GIVEN = "brawl.as_given"
+"""Field metadata: how an option's stored value is passed to the system (a mapping as a dict)."""
 
 
 def creature_ids(value: Iterable[str]) -> tuple[str, ...]:
@@ -36,45 +52,104 @@ def optional_ids(value: Iterable[str] | None) -> tuple[str, ...] | None:
     return None if value is None else creature_ids(value)
 
 
-def whole_numbers(value: object) -> tuple[int, ...]:
-    """Field converter: whole numbers as a tuple."""
-    if isinstance(value, str) or not isinstance(value, Iterable):
-        raise ArgumentTypeError(f"numbers {value!r}: a list of whole numbers", rule=())
-    items = tuple(value)
+def _keyed(
+    value: object, expected: str, pair: str, convert: Callable[[str, object], _T]
+) -> tuple[tuple[str, _T], ...]:
+    """The (key, value) items of a mapping or of a sequence of pairs, each value converted; a
+    value of another shape is an :class:`~brawl.errors.ArgumentTypeError` saying ``expected``."""
+    items = value.items() if isinstance(value, Mapping) else value
+    if isinstance(items, str | bytes) or not isinstance(items, Iterable):
+        raise ArgumentTypeError(f"{shown(value)}: {expected}", rule=())
+    out: list[tuple[str, _T]] = []
     for item in items:
-        whole_number(item, what=f"numbers {value!r}", error=ArgumentTypeError)
-    return items
+        if not isinstance(item, tuple | list) or len(item) != 2 or not isinstance(item[0], str):
+            raise ArgumentTypeError(f"{shown(value)}: {shown(item)} is no {pair} pair", rule=())
+        out.append((item[0], convert(item[0], item[1])))
+    return tuple(out)
+
+
+def _number(key: str, value: object) -> int:
+    return whole_number(value, what=f"value of {key!r}", error=ArgumentTypeError)
+
+
+def _numbers(key: str, value: object) -> tuple[int, ...]:
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise ArgumentTypeError(f"numbers of {key!r} {shown(value)}: a list of whole numbers", rule=())
+    return tuple(_number(key, n) for n in value)
+
+
+def _names(key: str, value: object) -> tuple[str, ...]:
+    return ids(value, f"keep of {key!r}")
 
 
 def pairs(value: object) -> tuple[tuple[str, int], ...]:
-    """Field converter: a mapping of creature id to a whole number, as sorted (id, number) pairs."""
-    items = value.items() if isinstance(value, Mapping) else value
-    if isinstance(items, str) or not isinstance(items, Iterable):
-        raise ArgumentTypeError(f"{value!r}: a mapping of creature id to a whole number", rule=())
-    out: list[tuple[str, int]] = []
-    for item in items:
-        if not isinstance(item, tuple | list) or len(item) != 2 or not isinstance(item[0], str):
-            raise ArgumentTypeError(f"{value!r}: {item!r} is no (creature id, number) pair", rule=())
-        out.append((item[0], whole_number(item[1], what=f"value of {item[0]!r}", error=ArgumentTypeError)))
-    return tuple(out)
+    """Field converter: a mapping of creature id to a whole number, as (id, number) pairs."""
+    return _keyed(value, "a mapping of creature id to a whole number", "(creature id, number)", _number)
 
 
-def kept(value: object) -> tuple[tuple[str, tuple[str, ...]], ...]:
+def numbers_by_id(value: Mapping[str, int] | Iterable[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
+    """Field converter: :func:`pairs`, typed for the callers of a verb (``{id: number}``)."""
+    return pairs(value)
+
+
+def optional_pairs(
+    value: Mapping[str, int] | Iterable[tuple[str, int]] | None,
+) -> tuple[tuple[str, int], ...] | None:
+    """Field converter: None, or a mapping of creature id to a whole number as (id, number) pairs."""
+    return None if value is None else pairs(value)
+
+
+def number_lists(
+    value: Mapping[str, Iterable[int]] | Iterable[tuple[str, Iterable[int]]],
+) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """Field converter: a mapping of id to whole numbers, as (id, numbers) pairs."""
+    return _keyed(value, "a mapping of id to a list of whole numbers", "(id, numbers)", _numbers)
+
+
+def kept(
+    value: Mapping[str, Iterable[str]] | Iterable[tuple[str, Iterable[str]]],
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """Field converter: a mapping of creature id to condition names, as (id, names) pairs."""
-    items = value.items() if isinstance(value, Mapping) else value
-    if isinstance(items, str) or not isinstance(items, Iterable):
-        raise ArgumentTypeError(f"keep {value!r}: a mapping of creature id to condition names", rule=())
-    out: list[tuple[str, tuple[str, ...]]] = []
-    for item in items:
-        if not isinstance(item, tuple | list) or len(item) != 2 or not isinstance(item[0], str):
-            raise ArgumentTypeError(f"keep {value!r}: {item!r} is no (creature id, names) pair", rule=())
-        out.append((item[0], creature_ids(item[1])))
-    return tuple(out)
+    return _keyed(value, "keep: a mapping of creature id to condition names", "(creature id, names)", _names)
 
 
-def given(**choices: Any) -> dict[str, Any]:
-    """The choices actually made (not None, not False), to pass to the system in play."""
-    return {k: v for k, v in choices.items() if v is not None and v is not False}
+def save_rolls(value: Mapping[int, int] | Iterable[int | None]) -> tuple[int | None, ...]:
+    """Field converter: the caller's saving throws by condition index, ``{index: d10}`` or the d10s
+    in index order, as a tuple by index (None: a condition with no die given, rolled by the RNG)."""
+    if isinstance(value, Mapping):
+        by_index: dict[int, int] = {}
+        for key, roll in value.items():
+            index = whole_number(key, 0, MAX_SAVE_INDEX, what="saving throw index", rule="RB2-SAVE")
+            by_index[index] = whole_number(roll, what=f"saving throw {index}", error=ArgumentTypeError)
+        rolls: list[int | None] = [by_index.get(i) for i in range(max(by_index, default=-1) + 1)]
+    elif isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise ArgumentTypeError(
+            f"saving throws {shown(value)}: a mapping of condition index to a d10, or the d10s in order",
+            rule=(),
+        )
+    else:
+        rolls = [
+            None if roll is None else whole_number(roll, what="saving throw", error=ArgumentTypeError)
+            for roll in value
+        ]
+    while rolls and rolls[-1] is None:
+        rolls.pop()
+    return tuple(rolls)
+
+
+def by_index(rolls: tuple[int | None, ...]) -> dict[int, int]:
+    """The saving throws given, ``{condition index: d10}``, as the turn system takes them."""
+    return {i: roll for i, roll in enumerate(rolls) if roll is not None}
+
+
+def _as_dict(value: Sequence[tuple[Any, Any]] | None) -> dict[Any, Any] | None:
+    return None if value is None else dict(value)
+
+
+MAPPING: Mapping[str, Callable[[Any], Any]] = {AS_GIVEN: _as_dict}
+"""Field metadata of an option stored as pairs and passed to the system as a dict."""
+SAVES: Mapping[str, Callable[[Any], Any]] = {AS_GIVEN: by_index}
+"""Field metadata of saving throws stored by index and passed to the system as ``{index: d10}``."""
 
 
 @attrs.frozen(repr=False)
@@ -82,6 +157,8 @@ class Request(Action):
     """A request whose repr names only the fields that differ from their defaults."""
 
     base: ClassVar[bool] = True
+    own: ClassVar[tuple[str, ...]] = ()
+    """The fields of the rule itself, passed to the system by position; the others are options."""
 
     def __repr__(self) -> str:
         parts = []
@@ -90,6 +167,31 @@ class Request(Action):
             if f.default is attrs.NOTHING or value != f.default:
                 parts.append(f"{f.name}={value!r}")
         return f"{type(self).__name__}({', '.join(parts)})"
+
+    def options(self) -> dict[str, Any]:
+        """The options given (the fields but :attr:`own` whose values differ from their defaults),
+        as the turn system's methods take them."""
+        found: dict[str, Any] = {}
+        for name, default, as_given in _options_of(type(self)):
+            value = getattr(self, name)
+            if value != default:
+                found[name] = value if as_given is None else as_given(value)
+        return found
+
+
+_OPTIONS: dict[type[Request], tuple[tuple[str, object, Callable[[Any], Any] | None], ...]] = {}
+
+
+def _options_of(kind: type[Request]) -> tuple[tuple[str, object, Callable[[Any], Any] | None], ...]:
+    """The option fields of a request class: name, default and how it is passed (read once)."""
+    found = _OPTIONS.get(kind)
+    if found is None:
+        found = _OPTIONS[kind] = tuple(
+            (f.name, f.default, f.metadata.get(AS_GIVEN))
+            for f in attrs.fields(kind)
+            if f.name not in kind.own
+        )
+    return found
 
 
 def verified(action: Action, state: Encounter) -> bool:
@@ -103,140 +205,148 @@ def verified(action: Action, state: Encounter) -> bool:
 
 @attrs.frozen(repr=False)
 class StartCombat(Request):
-    """:func:`brawl.start_combat` with Draw Steel's choices (DS-SIDE-05, DS-SIDE-06, DS-SIDE-14).
+    """Start combat under a turn system: its bookkeeping is set up and round 1 begins (DS-SIDE-04).
 
-    ``system`` is a registered name: "drawsteel", "drawsteel-agility" (the alternative order),
-    or another system started without choices ("zone", "initiative").
+    ``system`` is "drawsteel" (the default), "drawsteel-agility" (the alternative order,
+    DS-SIDE-14), "zone", "initiative", or a system object such as ``DrawSteel(agility_order=True)``
+    (kept by the name it is registered under). Combat already running is refused (DS-END-01).
+    The other fields are the systems' choices; one the chosen system does not take is an
+    :class:`~brawl.errors.ArgumentTypeError` naming it, the system and the choices it takes.
+
+    Draw Steel (:meth:`~brawl.turns.drawsteel.DrawSteel.start`): ``surprised``, ``first_side``,
+    ``d10``, ``players_choice``, ``director_choice`` (DS-SIDE-05, DS-SIDE-06) and ``malice``, the
+    Director's starting Malice (RB6-MALICE); under the alternative order ``agility_tests`` and
+    ``agility_rerolls`` (DS-SIDE-14, DS-SIDE-15). The zone game
+    (:meth:`~brawl.turns.zone.ZoneGame.start`): ``initiative``, ``opener``, ``factions``,
+    ``speeds``, ``fearless`` and ``initiative_roll`` (Z-TURN-06, Z-TURN-07, Z-MORALE-03, R-Z-1).
+    The initiative game (:meth:`~brawl.turns.initiative.InitiativeGame.start`): ``stats``,
+    ``rolls`` and ``tie_order`` (I-INIT-01..03, R-I-2).
     """
 
-    system: str = attrs.field(default="drawsteel", validator=text())
+    own = ("system",)
+    system: str = attrs.field(default="drawsteel", converter=system_name)
     surprised: tuple[str, ...] = attrs.field(default=(), converter=creature_ids)
     first_side: str | None = attrs.field(default=None, validator=text(optional=True))
     d10: int | None = attrs.field(default=None, validator=whole(optional=True))
     players_choice: str = attrs.field(default=HEROES, validator=text())
     director_choice: str = attrs.field(default=DIRECTOR, validator=text())
     malice: int = attrs.field(default=0, validator=whole("RB6-MALICE", lo=0))
-    """The Director's starting Malice, the heroes' average Victories (RB6-MALICE)."""
-
-    def _choices(self) -> dict[str, Any]:
-        if self.system in DRAW_STEEL_NAMES:
-            return {
-                "surprised": self.surprised,
-                "first_side": self.first_side,
-                "d10": self.d10,
-                "players_choice": self.players_choice,
-                "director_choice": self.director_choice,
-                "malice": self.malice,
-            }
-        if self != StartCombat(self.system):
-            raise InvalidArgumentError(
-                f"start combat under {self.system!r}: the Draw Steel choices do not apply", rule=()
-            )
-        return {}
+    agility_tests: tuple[tuple[str, int], ...] = attrs.field(
+        default=(), converter=numbers_by_id, metadata=MAPPING
+    )
+    agility_rerolls: tuple[tuple[str, tuple[int, ...]], ...] = attrs.field(
+        default=(), converter=number_lists, metadata=MAPPING
+    )
+    initiative: str | None = attrs.field(default=None, validator=text(optional=True))
+    opener: str | None = attrs.field(default=None, validator=text(optional=True))
+    factions: tuple[str, ...] | None = attrs.field(default=None, converter=optional_ids)
+    speeds: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=numbers_by_id, metadata=MAPPING)
+    fearless: tuple[str, ...] = attrs.field(default=(), converter=creature_ids)
+    initiative_roll: int | None = attrs.field(default=None, validator=whole(optional=True))
+    stats: tuple[tuple[str, int], ...] | None = attrs.field(
+        default=None, converter=optional_pairs, metadata=MAPPING
+    )
+    rolls: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=numbers_by_id, metadata=MAPPING)
+    tie_order: tuple[str, ...] = attrs.field(default=(), converter=creature_ids)
 
     def verify(self, state: Encounter) -> None:
+        system, options = system_named(self.system), self.options()
+        check_options(system, "verify_start", options)
         verify_no_combat(state)
-        call(chosen_system(self.system), "verify_start", state, **self._choices())
+        system.verify_start(state, **options)
 
     def resolve(self, state: Encounter) -> Outcome:
+        system, options = system_named(self.system), self.options()
+        check_options(system, "start", options)
         verify_no_combat(state)
-        return call(chosen_system(self.system), "start", state, **self._choices())  # type: ignore[no-any-return]
+        return system.start(state, **options)
 
 
 @attrs.frozen(repr=False)
 class StartTurn(Request):
-    """:func:`brawl.start_turn`; ``together``, ``reserve`` and ``sprint`` are the zone game's."""
+    """Start a creature's turn; :class:`~brawl.errors.TurnOrderError` if it may not act now
+    (DS-SIDE-07..12, RB5-SOLO; Z-TURN-02; I-TURN-01).
 
+    ``together``, ``reserve`` and ``sprint`` are the zone game's (Z-MOUNT-01, Z-TURN-09).
+    """
+
+    own = ("creature",)
     creature: str = attrs.field(validator=text())
     together: tuple[str, ...] | None = attrs.field(default=None, converter=optional_ids)
     reserve: tuple[str, ...] = attrs.field(default=(), converter=creature_ids)
     sprint: bool = attrs.field(default=False, validator=flag())
 
-    def _choices(self) -> dict[str, Any]:
-        return given(together=self.together, reserve=self.reserve or None, sprint=self.sprint)
-
     def verify(self, state: Encounter) -> None:
-        system, choices = system_of(state), self._choices()
-        if choices:
-            check_options(system, "verify_start_turn", choices)
-        system.verify_start_turn(state, self.creature, **choices)
+        call(system_of(state), "verify_start_turn", state, self.creature, **self.options())
 
     def resolve(self, state: Encounter) -> Outcome:
-        system, choices = system_of(state), self._choices()
-        if choices:
-            check_options(system, "start_turn", choices)
-        return system.start_turn(state, self.creature, **choices)
+        out: Outcome = call(system_of(state), "start_turn", state, self.creature, **self.options())
+        return out
 
 
 @attrs.frozen(repr=False)
 class EndTurn(Request):
-    """:func:`brawl.end_turn`; ``saving_throws`` are the caller's d10s, in condition order (RB2-SAVE),
-    ``named_saving_throws`` in named-condition order (R-ABIL-16)."""
+    """End the current turn (DS-SIDE-08): under Draw Steel its end-of-turn effects end and a saving
+    throw is made for each save-ends effect (RB2-EOT, RB2-SAVE).
 
-    saving_throws: tuple[int, ...] = attrs.field(default=(), converter=whole_numbers)
-    named_saving_throws: tuple[int, ...] = attrs.field(default=(), converter=whole_numbers)
+    ``saving_throws={index: d10}`` are the caller's d10s for the creature's conditions by index
+    (or the d10s in index order, None for one left to the RNG); ``named_saving_throws`` the same
+    for its named conditions (R-ABIL-16). Both are Draw Steel's.
+    """
 
-    def _choices(self) -> dict[str, Any]:
-        choices: dict[str, Any] = {}
-        if self.saving_throws:
-            choices["saving_throws"] = dict(enumerate(self.saving_throws))
-        if self.named_saving_throws:
-            choices["named_saving_throws"] = dict(enumerate(self.named_saving_throws))
-        return choices
+    saving_throws: tuple[int | None, ...] = attrs.field(default=(), converter=save_rolls, metadata=SAVES)
+    named_saving_throws: tuple[int | None, ...] = attrs.field(
+        default=(), converter=save_rolls, metadata=SAVES
+    )
 
     def verify(self, state: Encounter) -> None:
         system = system_of(state)
-        if self.saving_throws or self.named_saving_throws:
-            check_options(system, "end_turn", self._choices())
+        check_options(system, "end_turn", self.options())
         system.verify_end_turn(state)
         for value in (*self.saving_throws, *self.named_saving_throws):
-            whole_number(value, 1, SAVE_DIE, what="saving throw", rule="RB2-SAVE")
+            if value is not None:
+                whole_number(value, 1, SAVE_DIE_SIDES, what="saving throw", rule="RB2-SAVE")
 
     def resolve(self, state: Encounter) -> Outcome:
-        system = system_of(state)
-        if not (self.saving_throws or self.named_saving_throws):
-            return system.end_turn(state)
-        choices = self._choices()
-        check_options(system, "end_turn", choices)
-        return system.end_turn(state, **choices)
+        out: Outcome = call(system_of(state), "end_turn", state, **self.options())
+        return out
 
 
 @attrs.frozen(repr=False)
 class EndRound(Request):
-    """:func:`brawl.end_round` (R-TURN-4); ``opener`` is the zone game's (Z-TURN-06).
+    """End the round when nobody is left to act, resolve the end-of-round effects and begin the
+    next (DS-SIDE-11, R-TURN-4).
 
-    ``suffocation_rolls`` (id, d6) pairs and ``breathes_water`` are Draw Steel's (DS-ENV-03, -04).
+    Draw Steel: ``suffocation_rolls={id: d6}`` and ``breathes_water`` (DS-ENV-03, DS-ENV-04); the
+    zone game: ``opener``, the faction that opens the next round (Z-TURN-06).
     """
 
     opener: str | None = attrs.field(default=None, validator=text(optional=True))
-    suffocation_rolls: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=pairs)
+    suffocation_rolls: tuple[tuple[str, int], ...] = attrs.field(
+        default=(), converter=numbers_by_id, metadata=MAPPING
+    )
     breathes_water: tuple[str, ...] | None = attrs.field(default=None, converter=optional_ids)
 
-    def _choices(self) -> dict[str, Any]:
-        rolls = dict(self.suffocation_rolls) or None
-        return given(opener=self.opener, suffocation_rolls=rolls, breathes_water=self.breathes_water)
-
     def verify(self, state: Encounter) -> None:
-        system, choices = system_of(state), self._choices()
-        if choices:
-            check_options(system, "verify_end_round", choices)
-        system.verify_end_round(state, **choices)
+        call(system_of(state), "verify_end_round", state, **self.options())
 
     def resolve(self, state: Encounter) -> Outcome:
-        system, choices = system_of(state), self._choices()
-        if choices:
-            check_options(system, "end_round", choices)
-        return system.end_round(state, **choices)
+        out: Outcome = call(system_of(state), "end_round", state, **self.options())
+        return out
 
 
 @attrs.frozen(repr=False)
 class UseAction(Request):
-    """:func:`brawl.use_action`: spend part of the turn (main, maneuver, move, ...).
+    """Spend an action of this kind (DS-TURN-01..11; Z-TURN-09, Z-TURN-12; I-TURN-02..04).
 
-    ``slow``, ``held``, ``action``, ``trigger`` and ``fast`` are the initiative game's (I-SLOW-01,
-    I-HOLD-02, I-TURN-03).
+    Draw Steel: main, maneuver, move, free maneuver, triggered, free triggered; the zone game:
+    main, bonus; the initiative game: action, fast, move, free, hold. ``name`` labels it;
+    ``slow``, ``held``, ``action``, ``trigger`` and ``fast`` are the initiative game's: the Fast
+    Action takes only an action that says it is fast, ``fast=True`` (I-SLOW-01, I-HOLD-02,
+    I-TURN-03). What is not available raises :class:`~brawl.errors.ActionUnavailableError`.
     """
 
+    own = ("creature", "kind")
     creature: str = attrs.field(validator=text())
     kind: str = attrs.field(validator=text())
     name: str | None = attrs.field(default=None, validator=text(optional=True))
@@ -246,45 +356,35 @@ class UseAction(Request):
     trigger: str | None = attrs.field(default=None, validator=text(optional=True))
     fast: bool = attrs.field(default=False, validator=flag())
 
-    def _choices(self) -> dict[str, Any]:
-        choices = given(
-            name=self.name, slow=self.slow, held=self.held, action=self.action, trigger=self.trigger
-        )
-        return choices | given(fast=self.fast)
-
     def verify(self, state: Encounter) -> None:
-        system, choices = system_of(state), self._choices()
-        if choices:
-            check_options(system, "verify_action", choices)
-        system.verify_action(state, self.creature, self.kind, **choices)
+        call(system_of(state), "verify_action", state, self.creature, self.kind, **self.options())
 
     def resolve(self, state: Encounter) -> Outcome:
-        system, choices = system_of(state), self._choices()
-        if choices:
-            check_options(system, "use_action", choices)
-        return system.use_action(state, self.creature, self.kind, **choices)
+        out: Outcome = call(system_of(state), "use_action", state, self.creature, self.kind, **self.options())
+        return out
 
 
 @attrs.frozen(repr=False)
 class EndCombat(Request):
-    """:func:`brawl.end_combat` (DS-END-01); kept conditions (DS-COND-15) and temporary Stamina
-    (DS-STAM-22) are Draw Steel's: ``keep`` lists (id, condition names) pairs."""
+    """End combat: the system's end-of-combat effects, then the turn state is cleared (DS-END-01).
 
-    keep: tuple[tuple[str, tuple[str, ...]], ...] = attrs.field(default=(), converter=kept)
+    Draw Steel: ``keep={id: [condition names]}`` keeps conditions a creature wants to keep; all
+    others end except winded, unconscious and dying (DS-COND-15); temporary Stamina is lost
+    unless its creature is listed in ``keep_temporary_stamina`` (DS-STAM-22).
+    """
+
+    keep: tuple[tuple[str, tuple[str, ...]], ...] = attrs.field(default=(), converter=kept, metadata=MAPPING)
     keep_temporary_stamina: tuple[str, ...] = attrs.field(default=(), converter=creature_ids)
 
-    def _choices(self) -> dict[str, Any]:
-        return given(keep=dict(self.keep) or None, keep_temporary_stamina=self.keep_temporary_stamina or None)
-
     def verify(self, state: Encounter) -> None:
-        check_options(system_of(state), "end_combat", self._choices())
+        check_options(system_of(state), "end_combat", self.options())
         for cid, _ in self.keep:
             state.creature(cid)
         for cid in self.keep_temporary_stamina:
             state.creature(cid)
 
     def resolve(self, state: Encounter) -> Outcome:
-        return close_combat(state, **self._choices())
+        return close_combat(state, **self.options())
 
 
 __all__ = ["EndCombat", "EndRound", "EndTurn", "StartCombat", "StartTurn", "UseAction"]
