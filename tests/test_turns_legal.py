@@ -27,7 +27,7 @@ from brawl.actions import (
 from brawl.errors import ArgumentTypeError
 from brawl.turns.drawsteel import DrawSteel
 from brawl.turns.initiative import InitiativeGame, InitiativeTurn
-from brawl.turns.zone import ZoneGame, ZoneTurn
+from brawl.zone.game import ZoneGame, ZoneTurn
 
 
 def zone_fight() -> Encounter:

@@ -6,6 +6,7 @@ import pytest
 
 import brawl
 from brawl.zone.model import Armour, Place, Weapon, ZoneMap, ZoneRulings
+from brawl.zone.space import world_of
 from test_zone_helpers import build, health, line_map, names, sheet, start, turn
 
 SWORD = Weapon("sword", die=6)
@@ -15,9 +16,9 @@ BOMB = Weapon("bomb", die=6, range=3, blast=True)
 
 
 def pending(enc: brawl.Encounter) -> tuple[str, ...]:
-    assert enc.zone is not None
-    assert enc.zone.pending is not None
-    return enc.zone.pending.targets
+    attack = world_of(enc).pending
+    assert attack is not None
+    return attack.targets
 
 
 # --- attacking ------------------------------------------------------------------------------------
@@ -149,8 +150,7 @@ def test_hide_behind_swaps_places_and_the_new_target_may_react_z_react_08() -> N
         brawl.zone_hide_behind(enc, "y", "foe")
     st, ev = brawl.zone_hide_behind(enc, "y", "ally")
     assert pending(st) == ("ally",)
-    assert st.zone is not None
-    assert (str(st.zone.place("y")), str(st.zone.place("ally"))) == ("c|d", "c")
+    assert (str(world_of(st).place("y")), str(world_of(st).place("ally"))) == ("c|d", "c")
     st, _ = brawl.zone_dodge(st, "ally", roll=3)
     st, ev = brawl.zone_resolve(st)
     assert names(ev) == ["ZoneAttackMissed"]
@@ -206,18 +206,15 @@ def test_opportunity_attack_interrupts_the_move_which_resumes_z_react_10() -> No
     enc = build([("runner", "p", "a", {"health_max": 10}), ("guard", "q", "a", {"weapons": [SWORD]})])
     enc = turn(start(enc, "p"), "runner")
     st, ev = brawl.zone_move(enc, "runner", ["b", "c"], opportunity=["guard"])
-    assert st.zone is not None
-    assert st.zone.place("runner").zone == "a"  # interrupted
+    assert world_of(st).place("runner").zone == "a"  # interrupted
     assert pending(st) == ("runner",)
     with pytest.raises(brawl.ActionUnavailableError, match="Z-REACT-11"):
         brawl.zone_dodge(st, "runner")  # its own turn is running
     done, ev = brawl.zone_resolve(st, rolls=[2])
-    assert done.zone is not None
-    assert done.zone.place("runner").zone == "c"
+    assert world_of(done).place("runner").zone == "c"
     assert "ZoneMoved" in names(ev)
     down, ev = brawl.zone_resolve(st, rolls=[6])
-    assert down.zone is not None
-    assert down.zone.place("runner").zone == "a"
+    assert world_of(down).place("runner").zone == "a"
     assert sheet(down, "runner").incapacitated
     with pytest.raises(brawl.ActionUnavailableError, match="Z-REACT-10"):
         brawl.zone_move(enc, "runner", ["b"], opportunity=["runner"])
@@ -324,8 +321,7 @@ def test_shove_moves_half_a_zone_into_a_hazard_z_nl_04() -> None:
     enc = build([("x", "p", "a", {}), ("y", "q", "a", {})])
     st, _ = brawl.zone_attack(enc, "x", ["y"], kind="shove")
     st, _ = brawl.zone_resolve(st, saves=[20], toward="b")
-    assert st.zone is not None
-    assert str(st.zone.place("y")) == "a|b"
+    assert str(world_of(st).place("y")) == "a|b"
 
 
 def test_larger_shoves_deal_d4_and_push_further_smaller_cannot_resist_z_size_06_08() -> None:
@@ -339,8 +335,7 @@ def test_larger_shoves_deal_d4_and_push_further_smaller_cannot_resist_z_size_06_
         st, ev = brawl.zone_resolve(st, rolls=[3], toward="j")
         save = next(e for e in ev if type(e).__name__ == "ZoneSave")
         assert (save.roll, save.passed) == (None, False)
-        assert st.zone is not None
-        assert st.zone.place("y").zone == "abcdefghij"[zones]
+        assert world_of(st).place("y").zone == "abcdefghij"[zones]
         assert health(st, "y") == 17  # direct: armour does not reduce it
         with pytest.raises(brawl.ActionUnavailableError, match="Z-SIZE-07"):
             brawl.zone_attack(enc, "y", ["x"], kind="grapple")
@@ -462,8 +457,7 @@ def test_every_can_answers_as_its_verify_z_react_01() -> None:
     assert brawl.can_zone_propose_stunt(st, "x", "a scar")
     assert not brawl.can_zone_answer_stunt(st, "y", True)
     assert brawl.can_zone_resolve(st)
-    assert st.zone is not None
-    assert st.zone.pending is not None  # asking changed nothing
+    assert world_of(st).pending is not None  # asking changed nothing
     assert not brawl.can_zone_death_blow(enc, "x", "y")
     assert not brawl.can_zone_break_free(enc, "y")
     assert not brawl.can_zone_free_ally(enc, "g", "y")
@@ -481,8 +475,7 @@ def test_a_dropped_weapon_can_be_picked_up_as_a_bonus_action_z_nl_03_z_turn_12()
     enc = turn(start(enc, "p"), "x")
     enc, _ = brawl.zone_attack(enc, "x", ["y"], kind="disarm")
     enc, _ = brawl.zone_resolve(enc, saves=[20])
-    assert enc.zone is not None
-    assert [(z, w.name) for z, w in enc.zone.dropped] == [("a", "sword")]
+    assert [(z, w.name) for z, w in world_of(enc).dropped] == [("a", "sword")]
     assert brawl.ZonePickUp("x", "sword") in brawl.legal_actions(enc)
     enc, _ = brawl.zone_pick_up(enc, "x", "sword")
     assert [w.name for w in sheet(enc, "x").weapons] == ["sword"]

@@ -291,8 +291,6 @@ from brawl.turns import (
     InitiativeGame,
     InitiativeTurn,
     TurnSystem,
-    ZoneGame,
-    ZoneTurn,
     can_initiative_move,
     can_start_turn,
     can_use_action,
@@ -300,18 +298,13 @@ from brawl.turns import (
     end_round,
     end_turn,
     hold_action,
-    morale_check,
     next_actors,
-    pass_turn,
-    react,
     register_system,
     report_trigger,
-    resume_fighting,
     spend_movement,
     start_combat,
     start_turn,
     suffocation,
-    surrender,
     swap_turn_order,
     use_action,
     use_held_action,
@@ -530,6 +523,7 @@ from brawl.zone.attack import (
     zone_attack,
     zone_death_blow,
 )
+from brawl.zone.game import ZoneGame, morale_check, pass_turn, surrender
 from brawl.zone.legal import zone_greedy
 from brawl.zone.model import (
     Armour,
@@ -591,8 +585,10 @@ from brawl.zone.react import (
     zone_hide_behind,
     zone_propose_stunt,
 )
+from brawl.zone.reactions import react, resume_fighting
 from brawl.zone.render import render_zone_svg, render_zone_text
 from brawl.zone.resolve import ZoneResolve, can_zone_resolve, zone_resolve
+from brawl.zone.turnstate import ZoneTurn
 
 __all__ += [
     "Armour",

@@ -70,11 +70,12 @@ from brawl.turns.records import EndTurn as EndTurn
 from brawl.turns.records import StartCombat as StartCombat
 from brawl.turns.records import StartTurn as StartTurn
 from brawl.turns.records import UseAction as UseAction
-from brawl.turns.zone import PassTurn as PassTurn
-from brawl.turns.zone import StartZoneCombat as StartZoneCombat
-from brawl.turns.zone import Surrender as Surrender
-from brawl.turns.zone_react import React as React
-from brawl.turns.zone_react import ResumeFighting as ResumeFighting
+from brawl.zone.game import PassTurn as PassTurn
+from brawl.zone.game import StartZoneCombat as StartZoneCombat
+from brawl.zone.game import Surrender as Surrender
+from brawl.zone.reactions import React as React
+from brawl.zone.reactions import ResumeFighting as ResumeFighting
+from brawl.zone import world
 
 
 def _path(value: Iterable[Iterable[int]]) -> tuple[Pos, ...]:
@@ -233,7 +234,7 @@ def legal_actions(
     if creature is not None:
         state.creature(creature)  # an unknown id is refused, naming the closest known one
     if system is None:
-        system = "zone" if state.zone is not None else "drawsteel"
+        system = "zone" if world(state) is not None else "drawsteel"
     found = turn_actions(state, creature=creature, system=system)
     if max_moves is None:
         return found

@@ -32,13 +32,13 @@ from brawl.io import scenariofields as fields
 from brawl.io.files import read_text_bounded
 from brawl.io.json import structure
 from brawl.io.scenariofields import Where
-from brawl.io.scenariozones import with_zone_table
 from brawl.rng import Rng
 from brawl.size import Size
 from brawl.statblocks.library import StatBlockLibrary, StatBlockSources
 from brawl.state import Encounter
 from brawl.statecheck import MAX_CREATURES, MAX_OBJECTS, too_many
 from brawl.terrain import AIR, Cell, Material, Terrain
+from brawl.zone.scenario import with_zone_table
 
 DEFAULT_LEGEND: Mapping[str, Mapping[str, Any]] = {
     ".": {},

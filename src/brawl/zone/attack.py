@@ -18,7 +18,11 @@ import attrs
 
 from brawl.errors import ActionUnavailableError, ArgumentTypeError, InvalidArgumentError
 from brawl.events.base import Event
-from brawl.events.zone import (
+from brawl.fields import choice, flag, ident, ids, text, whole
+from brawl.outcome import Outcome
+from brawl.requests import Action
+from brawl.state import Encounter
+from brawl.zone.events import (
     ZoneAttackDeclared,
     ZoneAttackMissed,
     ZoneBlastDeviated,
@@ -26,13 +30,16 @@ from brawl.events.zone import (
     ZoneKilled,
     ZoneSneak,
 )
-from brawl.fields import choice, flag, ident, ids, text, whole
-from brawl.outcome import Outcome
-from brawl.state import Encounter
-from brawl.turns.base import roll_die, system_of
-from brawl.turns.records import Request
-from brawl.turns.zone_state import ZoneTurn
-from brawl.zone.model import KINDS, MODES, UNARMED_DIE, PendingAttack, Weapon, ZoneCharacter, ZoneWorld
+from brawl.zone.model import (
+    KINDS,
+    MODES,
+    UNARMED_DIE,
+    PendingAttack,
+    Weapon,
+    ZoneCharacter,
+    ZoneWorld,
+    with_world,
+)
 from brawl.zone.space import (
     answers,
     barrier_between,
@@ -42,6 +49,7 @@ from brawl.zone.space import (
     nearby,
     place_distance,
     require_able,
+    roll_die,
     save,
     sheet_of,
     steps,
@@ -50,6 +58,7 @@ from brawl.zone.space import (
     world_of,
     zone_distance,
 )
+from brawl.zone.turnstate import ZoneTurn, use_zone_action, verify_zone_action
 
 UNARMED = Weapon(name="unarmed", die=UNARMED_DIE)  # Z-ATK-02: unarmed attacks inflict d4 impaired
 
@@ -141,11 +150,10 @@ def spend_main(
         raise ActionUnavailableError(
             f"{name} by {attacker}: only on its own turn (a reaction answers an attack)", rule="Z-ATK-01"
         )
-    system = system_of(state)
-    system.verify_action(state, attacker, kind)
+    verify_zone_action(state, attacker, kind)
     if check_only:
         return Outcome(state, ())
-    return system.use_action(state, attacker, kind)
+    return use_zone_action(state, attacker, kind)
 
 
 @attrs.frozen
@@ -404,7 +412,7 @@ def declare(
     world = world_of(state)
     number = world.attacks + 1
     aid = f"{attacker}-{number}"
-    state = state.with_zone(attrs.evolve(world, attacks=number))
+    state = with_world(state, attrs.evolve(world, attacks=number))
     events: list[Event] = []
     me = sheet_of(state, attacker)
     if weapon is not None and weapon not in me.used:
@@ -485,7 +493,7 @@ def declare(
         peeking=peeking,
         opportunity=opportunity,
     )
-    state = state.with_zone(attrs.evolve(world_of(state), pending=pending))
+    state = with_world(state, attrs.evolve(world_of(state), pending=pending))
     return _revealed(state, attacker, Outcome(state, tuple(events)))
 
 
@@ -595,8 +603,8 @@ def _ids(value: Iterable[str]) -> tuple[str, ...]:
     return ids(value, "ZoneAttack.targets", "Z-ATK-01")
 
 
-@attrs.frozen(repr=False)
-class ZoneAttack(Request):
+@attrs.frozen
+class ZoneAttack(Action):
     """:func:`zone_attack` as a record (Z-ATK-01)."""
 
     actor: ClassVar[str] = "attacker"
@@ -623,8 +631,8 @@ class ZoneAttack(Request):
         return zone_attack(state, **self._fields())  # type: ignore[arg-type]
 
 
-@attrs.frozen(repr=False)
-class ZoneDeathBlow(Request):
+@attrs.frozen
+class ZoneDeathBlow(Action):
     """:func:`zone_death_blow` as a record (Z-ATK-04)."""
 
     actor: ClassVar[str] = "attacker"

@@ -17,6 +17,7 @@ from brawl.state import Encounter
 from brawl.turns.records import EndRound, EndTurn, StartTurn, UseAction, verified
 from brawl.zone.attack import ZoneAttack, ZoneDeathBlow
 from brawl.zone.model import ZoneWorld
+from brawl.zone.model import world as zone_world
 from brawl.zone.move import ZoneMove
 from brawl.zone.procedures import ZoneBreakFree, ZoneFreeAlly, ZonePickUp
 from brawl.zone.react import ZoneAnswerStunt, ZoneCounter, ZoneDodge, ZoneGuard, ZoneHideBehind
@@ -58,7 +59,7 @@ def pending_deeds(state: Encounter, world: ZoneWorld) -> list[Action]:
 
 def zone_deeds(state: Encounter, members: Sequence[str]) -> list[Action]:
     """What the characters taking the turn may do now under the zone ruleset, each checked."""
-    world = state.zone
+    world = zone_world(state)
     if world is None:
         return []
     if world.pending is not None:
@@ -104,7 +105,7 @@ def zone_deeds(state: Encounter, members: Sequence[str]) -> list[Action]:
 def fighting(state: Encounter, cid: str) -> bool:
     """Alive, conscious, and neither surrendered nor retreated: still in the fight."""
     c = state.creature(cid)
-    world = state.zone
+    world = zone_world(state)
     sheet = world.sheets.get(cid) if world is not None else None
     gone = set(getattr(state.turn, "surrendered", ())) | set(getattr(state.turn, "retreated", ()))
     return not c.dead and cid not in gone and (sheet is None or not sheet.incapacitated)
@@ -123,7 +124,7 @@ def zone_greedy(state: Encounter, options: Sequence[Action]) -> Action:
     """
     if not options:
         raise InvalidArgumentError("zone_greedy(options=()): there is nothing to choose", rule=())
-    world = state.zone
+    world = zone_world(state)
     if world is not None and world.pending is not None:
         for a in options:
             if isinstance(a, ZoneDodge | ZoneResolve):

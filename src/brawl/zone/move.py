@@ -17,16 +17,16 @@ import attrs
 
 from brawl.errors import ActionUnavailableError, InvalidArgumentError
 from brawl.events.base import Event, Note
-from brawl.events.zone import ZoneMoved, ZoneSneak
 from brawl.fields import flag, ident, ids
 from brawl.outcome import Outcome
+from brawl.requests import Action
 from brawl.state import Encounter
-from brawl.turns.records import Request
-from brawl.turns.zone_react import react, verify_react
-from brawl.turns.zone_state import ZoneTurn
 from brawl.zone.attack import declare, grabbing, plan_attack
-from brawl.zone.model import Interrupted, Place
+from brawl.zone.events import ZoneMoved, ZoneSneak
+from brawl.zone.model import Interrupted, Place, with_world
+from brawl.zone.reactions import react, verify_react
 from brawl.zone.space import able, answers, galloping, nearby, require_able, sheet_of, update_sheet, world_of
+from brawl.zone.turnstate import ZoneTurn
 
 
 def step_costs(state: Encounter, creature: str, path: tuple[str, ...]) -> list[int]:
@@ -165,7 +165,9 @@ def zone_move(
         sheets = [sheet_of(state, a) for a in ids]
         chosen = tuple((s.id, next((w.name for w in s.weapons if not w.ranged), None)) for s in sheets)
         world = world_of(state)
-        st = state.with_zone(attrs.evolve(world, interrupted=Interrupted(creature, steps, chosen, sneaking)))
+        st = with_world(
+            state, attrs.evolve(world, interrupted=Interrupted(creature, steps, chosen, sneaking))
+        )
         return continue_move(st)
     return walk(state, creature, steps, sneaking)
 
@@ -180,7 +182,7 @@ def walk(state: Encounter, creature: str, path: tuple[str, ...], sneaking: bool)
     held = list(grabbing(world, creature))
     for cid in (creature, *riders, *held):
         world = world.with_place(cid, end)
-    state = spend(state.with_zone(world), creature, sum(costs))
+    state = spend(with_world(state, world), creature, sum(costs))
     rules: tuple[str, ...] = ("Z-TURN-09", "Z-TURN-10")
     events: list[Event] = [
         ZoneMoved(creature=creature, start=str(start), end=str(end), halves=sum(costs), rules=rules)
@@ -217,7 +219,7 @@ def continue_move(state: Encounter) -> Outcome:
         a, weapon = attackers.pop(0)
         world = world_of(out.state)
         world = attrs.evolve(world, interrupted=attrs.evolve(stop, attackers=tuple(attackers)))
-        st = out.state.with_zone(world)
+        st = with_world(out.state, world)
         if not able(st, a) or not able(st, stop.creature) or not nearby(st, a, stop.creature):
             out = Outcome(st, out.events)
             continue
@@ -242,7 +244,7 @@ def continue_move(state: Encounter) -> Outcome:
         if world_of(out.state).pending is not None:
             return out
     world = world_of(out.state)
-    st = out.state.with_zone(attrs.evolve(world, interrupted=None))
+    st = with_world(out.state, attrs.evolve(world, interrupted=None))
     c = st.creature(stop.creature)
     if c.dead or sheet_of(st, stop.creature).incapacitated:
         return Outcome(st, out.events).add(
@@ -257,8 +259,8 @@ def _path(value: Iterable[str]) -> tuple[str, ...]:
     return ids(value, "ZoneMove path (zone ids)", "Z-TURN-09")
 
 
-@attrs.frozen(repr=False)
-class ZoneMove(Request):
+@attrs.frozen
+class ZoneMove(Action):
     """:func:`zone_move` (Z-TURN-09, Z-REACT-10)."""
 
     creature: str = attrs.field(validator=ident("Z-TURN-09"))

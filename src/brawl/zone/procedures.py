@@ -17,18 +17,27 @@ import attrs
 
 from brawl.errors import ActionUnavailableError, InvalidArgumentError, TurnOrderError
 from brawl.events.base import Event, Note
-from brawl.events.zone import ZoneChased, ZoneGear, ZoneGrab, ZoneMounted, ZoneMoved, ZoneSneak
 from brawl.fields import choice, flag, ident, ids, text, whole
 from brawl.outcome import Outcome
+from brawl.requests import Action
 from brawl.state import Encounter
-from brawl.turns.base import roll_die
-from brawl.turns.records import Request
-from brawl.turns.zone_state import ZoneTurn
 from brawl.zone.attack import spend_main
-from brawl.zone.model import Armour, Weapon
+from brawl.zone.events import ZoneChased, ZoneGear, ZoneGrab, ZoneMounted, ZoneMoved, ZoneSneak
+from brawl.zone.model import Armour, Weapon, with_world
 from brawl.zone.move import check_budget, spend
 from brawl.zone.resolve import Dice, Hit, apply_hit, faces
-from brawl.zone.space import answers, nearby, require_able, save, sheet_of, steps, update_sheet, world_of
+from brawl.zone.space import (
+    answers,
+    nearby,
+    require_able,
+    roll_die,
+    save,
+    sheet_of,
+    steps,
+    update_sheet,
+    world_of,
+)
+from brawl.zone.turnstate import ZoneTurn
 
 FALL_DIE = 4  # mounting or dismounting a moving mount: a fall inflicts d4 direct damage
 MOUNTING_HALVES = 1  # mounting or dismounting counts as moving half a zone
@@ -157,7 +166,7 @@ def zone_pick_up(state: Encounter, creature: str, weapon: str) -> Outcome:
     i = next(i for i, (z, w) in enumerate(world.dropped) if z in here and w.name == weapon)
     item = world.dropped[i][1]
     world = attrs.evolve(world, dropped=world.dropped[:i] + world.dropped[i + 1 :])
-    st = out.state.with_zone(world)
+    st = with_world(out.state, world)
     st = update_sheet(st, creature, weapons=(*sheet_of(st, creature).weapons, item))
     return out.add(Note(text=f"{creature} picks up {weapon}", rules=("Z-TURN-12", "Z-NL-03")), state=st)
 
@@ -259,7 +268,7 @@ def zone_mount(
         )
     world = world_of(out.state)
     start, end = world.place(creature), world.place(mount)
-    st = out.state.update_creature(creature, riding=mount).with_zone(world.with_place(creature, end))
+    st = with_world(out.state.update_creature(creature, riding=mount), world.with_place(creature, end))
     return out.add(
         ZoneMoved(
             creature=creature, start=str(start), end=str(end), halves=MOUNTING_HALVES, rules=("Z-MOUNT-01",)
@@ -415,8 +424,8 @@ def _ids(value: Iterable[str]) -> tuple[str, ...]:
     return ids(value, "ZoneChase.fleeing", "Z-CHASE-01")
 
 
-@attrs.frozen(repr=False)
-class ZoneBreakFree(Request):
+@attrs.frozen
+class ZoneBreakFree(Action):
     """:func:`zone_break_free` (Z-NL-06)."""
 
     creature: str = attrs.field(validator=ident("Z-NL-06"))
@@ -429,8 +438,8 @@ class ZoneBreakFree(Request):
         return zone_break_free(state, self.creature, self.roll)
 
 
-@attrs.frozen(repr=False)
-class ZoneFreeAlly(Request):
+@attrs.frozen
+class ZoneFreeAlly(Action):
     """:func:`zone_free_ally` (Z-NL-07)."""
 
     creature: str = attrs.field(validator=ident("Z-NL-07"))
@@ -444,8 +453,8 @@ class ZoneFreeAlly(Request):
         return zone_free_ally(state, self.creature, self.ally, self.roll)
 
 
-@attrs.frozen(repr=False)
-class ZonePickUp(Request):
+@attrs.frozen
+class ZonePickUp(Action):
     """:func:`zone_pick_up` (Z-TURN-12)."""
 
     creature: str = attrs.field(validator=ident("Z-TURN-12"))
@@ -458,8 +467,8 @@ class ZonePickUp(Request):
         return zone_pick_up(state, self.creature, self.weapon)
 
 
-@attrs.frozen(repr=False)
-class ZoneReveal(Request):
+@attrs.frozen
+class ZoneReveal(Action):
     """:func:`zone_reveal` (Z-SNEAK-03)."""
 
     creature: str = attrs.field(validator=ident("Z-SNEAK-03"))
@@ -472,8 +481,8 @@ class ZoneReveal(Request):
         return zone_reveal(state, self.creature, self.reason)
 
 
-@attrs.frozen(repr=False)
-class ZoneConceal(Request):
+@attrs.frozen
+class ZoneConceal(Action):
     """:func:`zone_conceal` (Z-SNEAK-03)."""
 
     creature: str = attrs.field(validator=ident("Z-SNEAK-03"))
@@ -486,8 +495,8 @@ class ZoneConceal(Request):
         return zone_conceal(state, self.creature, self.reason)
 
 
-@attrs.frozen(repr=False)
-class ZoneMount(Request):
+@attrs.frozen
+class ZoneMount(Action):
     """:func:`zone_mount` (Z-MOUNT-01)."""
 
     creature: str = attrs.field(validator=ident("Z-MOUNT-01"))
@@ -502,8 +511,8 @@ class ZoneMount(Request):
         return zone_mount(state, self.creature, self.mount, self.moving, self.roll)
 
 
-@attrs.frozen(repr=False)
-class ZoneDismount(Request):
+@attrs.frozen
+class ZoneDismount(Action):
     """:func:`zone_dismount` (Z-MOUNT-01)."""
 
     creature: str = attrs.field(validator=ident("Z-MOUNT-01"))
@@ -517,8 +526,8 @@ class ZoneDismount(Request):
         return zone_dismount(state, self.creature, self.moving, self.roll)
 
 
-@attrs.frozen(repr=False)
-class ZoneDurability(Request):
+@attrs.frozen
+class ZoneDurability(Action):
     """:func:`zone_durability` (Z-GEAR-01)."""
 
     rolls: tuple[int, ...] = attrs.field(default=(), converter=faces)
@@ -530,8 +539,8 @@ class ZoneDurability(Request):
         return zone_durability(state, self.rolls)
 
 
-@attrs.frozen(repr=False)
-class ZoneChase(Request):
+@attrs.frozen
+class ZoneChase(Action):
     """:func:`zone_chase` (Z-CHASE-01)."""
 
     fleeing: tuple[str, ...] = attrs.field(converter=_ids)

@@ -16,16 +16,16 @@ import attrs
 
 from brawl.errors import ActionUnavailableError, InvalidArgumentError
 from brawl.events.base import Event
-from brawl.events.zone import ZoneReacted, ZoneRetargeted, ZoneStunt
 from brawl.fields import choice, flag, ident, text, whole
 from brawl.outcome import Outcome
+from brawl.requests import Action
 from brawl.state import Encounter
-from brawl.turns.records import Request
-from brawl.turns.zone_react import react, verify_react
-from brawl.turns.zone_state import ZoneTurn
 from brawl.zone.attack import check_target, grabbing, weapon_of
-from brawl.zone.model import KINDS, Counter, PendingAttack
+from brawl.zone.events import ZoneReacted, ZoneRetargeted, ZoneStunt
+from brawl.zone.model import KINDS, Counter, PendingAttack, with_world
+from brawl.zone.reactions import react, verify_react
 from brawl.zone.space import answers, galloping, nearby, require_able, save, sheet_of, world_of
+from brawl.zone.turnstate import ZoneTurn
 
 REACTIONS = ("dodge", "counter", "hide behind", "guard")  # Z-TURN-12
 
@@ -39,7 +39,7 @@ def pending_of(state: Encounter) -> PendingAttack:
 
 
 def _with_pending(state: Encounter, pending: PendingAttack | None) -> Encounter:
-    return state.with_zone(attrs.evolve(world_of(state), pending=pending))
+    return with_world(state, attrs.evolve(world_of(state), pending=pending))
 
 
 # --- stunts ---------------------------------------------------------------------------------------
@@ -229,7 +229,7 @@ def zone_counter(state: Encounter, creature: str, weapon: str | None = None, kin
     sheet = sheet_of(out.state, creature)
     st = out.state
     if weapon is not None and weapon not in sheet.used:
-        st = st.with_zone(world_of(st).with_sheet(attrs.evolve(sheet, used=(*sheet.used, weapon))))
+        st = with_world(st, world_of(st).with_sheet(attrs.evolve(sheet, used=(*sheet.used, weapon))))
     return Outcome(
         _with_pending(st, attrs.evolve(p, counters=(Counter(creature, weapon, kind),))), out.events
     )
@@ -271,8 +271,8 @@ def _retarget(state: Encounter, p: PendingAttack, old: str, new: str, swap: bool
         world = world.with_place(old, b).with_place(new, a)
     targets = tuple(new if t == old else t for t in p.targets)
     dice = tuple((new if t == old else t, n) for t, n in p.dice)
-    return state.with_zone(
-        attrs.evolve(world, pending=attrs.evolve(pending_of(state), targets=targets, dice=dice))
+    return with_world(
+        state, attrs.evolve(world, pending=attrs.evolve(pending_of(state), targets=targets, dice=dice))
     )
 
 
@@ -321,8 +321,8 @@ def zone_guard(state: Encounter, creature: str, target: str) -> Outcome:
 # --- records --------------------------------------------------------------------------------------
 
 
-@attrs.frozen(repr=False)
-class ZoneProposeStunt(Request):
+@attrs.frozen
+class ZoneProposeStunt(Action):
     """:func:`zone_propose_stunt` (Z-STUNT-01)."""
 
     actor: ClassVar[str] = "attacker"
@@ -336,8 +336,8 @@ class ZoneProposeStunt(Request):
         return zone_propose_stunt(state, self.attacker, self.effect)
 
 
-@attrs.frozen(repr=False)
-class ZoneAnswerStunt(Request):
+@attrs.frozen
+class ZoneAnswerStunt(Action):
     """:func:`zone_answer_stunt` (Z-STUNT-01)."""
 
     actor: ClassVar[str] = "target"
@@ -351,8 +351,8 @@ class ZoneAnswerStunt(Request):
         return zone_answer_stunt(state, self.target, self.accept)
 
 
-@attrs.frozen(repr=False)
-class ZoneDodge(Request):
+@attrs.frozen
+class ZoneDodge(Action):
     """:func:`zone_dodge` (Z-REACT-04)."""
 
     creature: str = attrs.field(validator=ident("Z-REACT-04"))
@@ -365,8 +365,8 @@ class ZoneDodge(Request):
         return zone_dodge(state, self.creature, self.roll)
 
 
-@attrs.frozen(repr=False)
-class ZoneCounter(Request):
+@attrs.frozen
+class ZoneCounter(Action):
     """:func:`zone_counter` (Z-REACT-05)."""
 
     creature: str = attrs.field(validator=ident("Z-REACT-05"))
@@ -380,8 +380,8 @@ class ZoneCounter(Request):
         return zone_counter(state, self.creature, self.weapon, self.kind)
 
 
-@attrs.frozen(repr=False)
-class ZoneHideBehind(Request):
+@attrs.frozen
+class ZoneHideBehind(Action):
     """:func:`zone_hide_behind` (Z-REACT-08)."""
 
     creature: str = attrs.field(validator=ident("Z-REACT-08"))
@@ -394,8 +394,8 @@ class ZoneHideBehind(Request):
         return zone_hide_behind(state, self.creature, self.behind)
 
 
-@attrs.frozen(repr=False)
-class ZoneGuard(Request):
+@attrs.frozen
+class ZoneGuard(Action):
     """:func:`zone_guard` (Z-REACT-09)."""
 
     creature: str = attrs.field(validator=ident("Z-REACT-09"))

@@ -20,7 +20,12 @@ import attrs
 from brawl.dice import roll_dice
 from brawl.errors import ActionUnavailableError, ArgumentTypeError, InvalidArgumentError
 from brawl.events.base import Event, Note
-from brawl.events.zone import (
+from brawl.fields import flag, text
+from brawl.outcome import Outcome
+from brawl.requests import Action
+from brawl.state import Encounter
+from brawl.zone.attack import weapon_of
+from brawl.zone.events import (
     ZoneAttackMissed,
     ZoneDamaged,
     ZoneDisarmed,
@@ -29,16 +34,10 @@ from brawl.events.zone import (
     ZoneIncapacitated,
     ZoneMoved,
 )
-from brawl.fields import flag, text
-from brawl.outcome import Outcome
-from brawl.state import Encounter
-from brawl.turns.records import Request
-from brawl.turns.zone_react import resume_fighting
-from brawl.turns.zone_state import ZoneTurn
-from brawl.zone.attack import weapon_of
-from brawl.zone.model import ARMOUR_CAP, Counter, PendingAttack, Place, Weapon, ZoneCharacter
+from brawl.zone.model import ARMOUR_CAP, Counter, PendingAttack, Place, Weapon, ZoneCharacter, with_world
 from brawl.zone.move import continue_move
 from brawl.zone.react import pending_of
+from brawl.zone.reactions import resume_fighting
 from brawl.zone.space import (
     able,
     answers,
@@ -50,6 +49,7 @@ from brawl.zone.space import (
     with_sheet,
     world_of,
 )
+from brawl.zone.turnstate import ZoneTurn
 
 SHOVE_DIE = 4  # Z-SIZE-08: a larger character's shove inflicts d4 direct damage
 
@@ -343,8 +343,8 @@ def apply_nonlethal(
                 state, attacker, weapons=(*me.weapons, attrs.evolve(dropped, name=_fresh(me, name)))
             )
         else:
-            state = state.with_zone(
-                attrs.evolve(world, dropped=(*world.dropped, (world.place(target).zone, dropped)))
+            state = with_world(
+                state, attrs.evolve(world, dropped=(*world.dropped, (world.place(target).zone, dropped)))
             )
         out = Outcome(
             state,
@@ -355,7 +355,7 @@ def apply_nonlethal(
         path = shove_path(state, target, toward, zones)
         start = world_of(state).place(target)
         if path:
-            state = state.with_zone(world_of(state).with_place(target, path[-1]))
+            state = with_world(state, world_of(state).with_place(target, path[-1]))
             halves = 1 if zones == 0 else 2 * len(path)
             out = Outcome(
                 state,
@@ -446,7 +446,7 @@ def zone_resolve(
     """
     verify_zone_resolve(state, rolls, saves, disarm, take, toward)
     p = pending_of(state)
-    out = Outcome(state.with_zone(attrs.evolve(world_of(state), pending=None)), ())
+    out = Outcome(with_world(state, attrs.evolve(world_of(state), pending=None)), ())
     dice = Dice(rolls)
     save_values = list(saves)
     blast = p.blast is not None
@@ -591,8 +591,8 @@ def faces(value: Iterable[int]) -> tuple[int, ...]:
     return items
 
 
-@attrs.frozen(repr=False)
-class ZoneResolve(Request):
+@attrs.frozen
+class ZoneResolve(Action):
     """:func:`zone_resolve` (Z-REACT-01, Z-REACT-05)."""
 
     rolls: tuple[int, ...] = attrs.field(default=(), converter=faces)

@@ -13,9 +13,9 @@ from brawl.errors import ActionUnavailableError, InvalidArgumentError, TurnOrder
 from brawl.events.turns import ReactionTaken, ResumedFighting
 from brawl.fields import flag, text
 from brawl.outcome import Outcome
+from brawl.requests import Action
 from brawl.state import Encounter
-from brawl.turns.records import Request
-from brawl.turns.zone_state import turn_of
+from brawl.zone.turnstate import turn_of
 
 __all__ = ["React", "ResumeFighting", "react", "resume_fighting", "verify_react", "verify_resume_fighting"]
 
@@ -83,8 +83,8 @@ def resume_fighting(state: Encounter, creature: str) -> Outcome:
     return Outcome(state.with_turn(new), (ResumedFighting(creature=creature, rules=("Z-SURR-01",)),))
 
 
-@attrs.frozen(repr=False)
-class React(Request):
+@attrs.frozen
+class React(Action):
     """:func:`brawl.react` (Z-TURN-11, Z-REACT-03, R-Z-3)."""
 
     creature: str = attrs.field(validator=text())
@@ -99,8 +99,8 @@ class React(Request):
         return react(state, self.creature, attack=self.attack, aware=self.aware, uses_turn=self.uses_turn)
 
 
-@attrs.frozen(repr=False)
-class ResumeFighting(Request):
+@attrs.frozen
+class ResumeFighting(Action):
     """:func:`brawl.resume_fighting` (Z-SURR-01)."""
 
     creature: str = attrs.field(validator=text())
