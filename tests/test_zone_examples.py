@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import brawl
+from brawl.actions import can
 from brawl.zone.model import Armour, Weapon
 from brawl.zone.space import world_of
 from test_zone_helpers import build, health, line_map, names, sheet, start, turn
@@ -243,7 +244,7 @@ def test_wyrm_example_size_steps_z_size_01_02_03_05_10() -> None:
     st, ev = brawl.zone_resolve(st, rolls=[3])
     hit = next(e for e in ev if type(e).__name__ == "ZoneDamaged")
     assert (hit.rolled, hit.after_size, hit.taken) == (3, 2, 2)
-    assert brawl.can_zone_attack(enc, "archer", targets=["wyrm"], weapon="bow", save_roll=1)  # 9 zones <= 16
+    assert can(enc, brawl.ZoneAttack("archer", targets=["wyrm"], weapon="bow", save_roll=1))  # 9 zones <= 16
     st, _ = brawl.zone_attack(enc, "m1", weapon="fire bomb", zone="a", save_roll=1)
     st, ev = brawl.zone_resolve(st, rolls=[3] * 7)
     on_wyrm = next(e for e in ev if type(e).__name__ == "ZoneDamaged" and e.target == "wyrm")

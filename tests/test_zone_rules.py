@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import brawl
+from brawl.actions import can
 from brawl.zone.model import Armour, Place, Weapon, ZoneMap, ZoneRulings
 from brawl.zone.space import world_of
 from test_zone_helpers import build, health, line_map, names, sheet, start, turn
@@ -38,15 +39,15 @@ def test_melee_only_nearby_ranged_only_visible_in_range_z_atk_01_06() -> None:
         ],
         zmap=line_map(dark=["d"]),
     )
-    assert brawl.can_zone_attack(enc, "x", targets=["near"], weapon="sword")  # on the border of a
+    assert can(enc, brawl.ZoneAttack("x", targets=["near"], weapon="sword"))  # on the border of a
     with pytest.raises(brawl.ActionUnavailableError, match="Z-ATK-01"):
         brawl.zone_attack(enc, "x", ["far"], "sword")
     with pytest.raises(brawl.ActionUnavailableError, match="Z-ATK-06"):
         brawl.zone_attack(enc, "x", ["dark"], "bow")
     with pytest.raises(brawl.ActionUnavailableError, match="range 8"):
         brawl.zone_attack(enc, "x", ["beyond"], "bow")
-    assert brawl.can_zone_attack(enc, "x", targets=["far"], weapon="bow")
-    assert brawl.can_zone_attack(enc, "x", targets=["far"], weapon="bow", moving=True)  # within half
+    assert can(enc, brawl.ZoneAttack("x", targets=["far"], weapon="bow"))
+    assert can(enc, brawl.ZoneAttack("x", targets=["far"], weapon="bow", moving=True))  # within half
     with pytest.raises(brawl.ActionUnavailableError, match="Z-ATK-06"):
         brawl.zone_attack(enc, "x", ["mid"], "bow", moving=True)  # 5 zones: beyond half range
 
@@ -183,7 +184,7 @@ def test_no_guard_for_a_target_that_has_already_reacted_z_react_09_r_z_20() -> N
     enc, _ = brawl.zone_counter(enc, "y")
     with pytest.raises(brawl.ActionUnavailableError, match="R-Z-20"):
         brawl.zone_guard(enc, "g", "y")
-    assert not brawl.can_zone_guard(enc, "g", "y")
+    assert not can(enc, brawl.ZoneGuard("g", "y"))
     assert pending(enc) == ("y",)
 
 
@@ -369,9 +370,9 @@ def test_grapple_holds_two_handed_attacks_release_allies_free_z_nl_07_08_z_size_
 def test_massive_attackers_reach_one_zone_z_size_04_r_z_9() -> None:
     """Z-SIZE-04, R-Z-9: a massive (huge or larger) attacker's melee reaches 1 zone; a large does not."""
     chars = [("x", "p", "a", {"size": "huge", "weapons": [SWORD]}), ("y", "q", "b", {})]
-    assert brawl.can_zone_attack(build(chars), "x", targets=["y"], weapon="sword")
+    assert can(build(chars), brawl.ZoneAttack("x", targets=["y"], weapon="sword"))
     chars[0] = ("x", "p", "a", {"size": "large", "weapons": [SWORD]})
-    assert not brawl.can_zone_attack(build(chars), "x", targets=["y"], weapon="sword")
+    assert not can(build(chars), brawl.ZoneAttack("x", targets=["y"], weapon="sword"))
 
 
 def test_size_halving_rounds_up_each_step_r_z_4() -> None:
@@ -437,36 +438,36 @@ weapons = [{ name = "bow", die = 6, range = 8, hands = 2 }]
     with pytest.raises(brawl.ActionUnavailableError, match="Z-ATK-06"):
         brawl.zone_attack(enc, "archer", ["target"], "bow")
     open_ground = enc.with_terrain(brawl.Terrain.flat(7, 3))
-    assert brawl.can_zone_attack(open_ground, "archer", targets=["target"], weapon="bow")
-    assert brawl.can_zone_attack(enc, "archer", targets=["brute"])  # same zone: unarmed melee
+    assert can(open_ground, brawl.ZoneAttack("archer", targets=["target"], weapon="bow"))
+    assert can(enc, brawl.ZoneAttack("archer", targets=["brute"]))  # same zone: unarmed melee
 
 
 def test_every_can_answers_as_its_verify_z_react_01() -> None:
     """Z-REACT-01: each zone rule's ``can_x`` says whether its ``verify_x`` passes, without acting."""
     enc = build([("x", "p", "a", {"weapons": [SWORD]}), ("y", "q", "a", {}), ("g", "q", "a", {})])
-    assert not brawl.can_zone_dodge(enc, "y")  # nothing pending
-    assert not brawl.can_zone_resolve(enc)
-    assert brawl.can_zone_move(enc, "x", ["b"])
-    assert not brawl.can_zone_move(enc, "x", ["c"])
+    assert not can(enc, brawl.ZoneDodge("y"))  # nothing pending
+    assert not can(enc, brawl.ZoneResolve())
+    assert can(enc, brawl.ZoneMove("x", ["b"]))
+    assert not can(enc, brawl.ZoneMove("x", ["c"]))
     st, _ = brawl.zone_attack(enc, "x", ["y"], "sword")
-    assert brawl.can_zone_dodge(st, "y")
-    assert brawl.can_zone_counter(st, "y")
-    assert brawl.can_zone_guard(st, "g", "y")
-    assert brawl.can_zone_hide_behind(st, "y", "g")
-    assert not brawl.can_zone_hide_behind(st, "y", "x")
-    assert brawl.can_zone_propose_stunt(st, "x", "a scar")
-    assert not brawl.can_zone_answer_stunt(st, "y", True)
-    assert brawl.can_zone_resolve(st)
+    assert can(st, brawl.ZoneDodge("y"))
+    assert can(st, brawl.ZoneCounter("y"))
+    assert can(st, brawl.ZoneGuard("g", "y"))
+    assert can(st, brawl.ZoneHideBehind("y", "g"))
+    assert not can(st, brawl.ZoneHideBehind("y", "x"))
+    assert can(st, brawl.ZoneProposeStunt("x", "a scar"))
+    assert not can(st, brawl.ZoneAnswerStunt("y", True))
+    assert can(st, brawl.ZoneResolve())
     assert world_of(st).pending is not None  # asking changed nothing
-    assert not brawl.can_zone_death_blow(enc, "x", "y")
-    assert not brawl.can_zone_break_free(enc, "y")
-    assert not brawl.can_zone_free_ally(enc, "g", "y")
-    assert brawl.can_zone_conceal(enc, "x")
-    assert not brawl.can_zone_reveal(enc, "x")
-    assert brawl.can_zone_mount(enc, "y", "g")
-    assert not brawl.can_zone_dismount(enc, "y")
-    assert brawl.can_zone_durability(enc)
-    assert brawl.can_zone_chase(enc, ["y"])
+    assert not can(enc, brawl.ZoneDeathBlow("x", "y"))
+    assert not can(enc, brawl.ZoneBreakFree("y"))
+    assert not can(enc, brawl.ZoneFreeAlly("g", "y"))
+    assert can(enc, brawl.ZoneConceal("x"))
+    assert not can(enc, brawl.ZoneReveal("x"))
+    assert can(enc, brawl.ZoneMount("y", "g"))
+    assert not can(enc, brawl.ZoneDismount("y"))
+    assert can(enc, brawl.ZoneDurability())
+    assert can(enc, brawl.ZoneChase(["y"]))
 
 
 def test_a_dropped_weapon_can_be_picked_up_as_a_bonus_action_z_nl_03_z_turn_12() -> None:
@@ -481,4 +482,4 @@ def test_a_dropped_weapon_can_be_picked_up_as_a_bonus_action_z_nl_03_z_turn_12()
     assert [w.name for w in sheet(enc, "x").weapons] == ["sword"]
     assert isinstance(enc.turn, brawl.ZoneTurn)
     assert enc.turn.economies["x"].actions == 2  # the attack and the bonus action
-    assert not brawl.can_zone_pick_up(enc, "x", "sword")
+    assert not can(enc, brawl.ZonePickUp("x", "sword"))

@@ -513,17 +513,8 @@ __all__ += ["read_scenario", "render_svg", "render_text"]
 
 # --- the zone game's ruleset ----------------------------------------------------------------
 from brawl.io.scenario import bundled_zone_scenarios
-from brawl.zone.attack import (
-    ZoneAttack,
-    ZoneDeathBlow,
-    can_zone_attack,
-    can_zone_death_blow,
-    verify_zone_attack,
-    verify_zone_death_blow,
-    zone_attack,
-    zone_death_blow,
-)
-from brawl.zone.game import ZoneGame, morale_check, pass_turn, surrender
+from brawl.zone.attack import ZoneAttack, ZoneDeathBlow
+from brawl.zone.game import ZoneGame, morale_check
 from brawl.zone.legal import zone_greedy
 from brawl.zone.model import (
     Armour,
@@ -535,7 +526,7 @@ from brawl.zone.model import (
     ZoneRulings,
     ZoneWorld,
 )
-from brawl.zone.move import ZoneMove, can_zone_move, verify_zone_move, zone_move
+from brawl.zone.move import ZoneMove
 from brawl.zone.procedures import (
     ZoneBreakFree,
     ZoneChase,
@@ -546,24 +537,6 @@ from brawl.zone.procedures import (
     ZoneMount,
     ZonePickUp,
     ZoneReveal,
-    can_zone_break_free,
-    can_zone_chase,
-    can_zone_conceal,
-    can_zone_dismount,
-    can_zone_durability,
-    can_zone_free_ally,
-    can_zone_mount,
-    can_zone_pick_up,
-    can_zone_reveal,
-    zone_break_free,
-    zone_chase,
-    zone_conceal,
-    zone_dismount,
-    zone_durability,
-    zone_free_ally,
-    zone_mount,
-    zone_pick_up,
-    zone_reveal,
 )
 from brawl.zone.react import (
     ZoneAnswerStunt,
@@ -572,23 +545,35 @@ from brawl.zone.react import (
     ZoneGuard,
     ZoneHideBehind,
     ZoneProposeStunt,
-    can_zone_answer_stunt,
-    can_zone_counter,
-    can_zone_dodge,
-    can_zone_guard,
-    can_zone_hide_behind,
-    can_zone_propose_stunt,
+)
+from brawl.zone.render import render_zone_svg, render_zone_text
+from brawl.zone.resolve import ZoneResolve
+from brawl.zone.turnstate import ZoneTurn
+from brawl.zone.verbs import (
+    pass_turn,
+    react,
+    resume_fighting,
+    surrender,
     zone_answer_stunt,
+    zone_attack,
+    zone_break_free,
+    zone_chase,
+    zone_conceal,
     zone_counter,
+    zone_death_blow,
+    zone_dismount,
     zone_dodge,
+    zone_durability,
+    zone_free_ally,
     zone_guard,
     zone_hide_behind,
+    zone_mount,
+    zone_move,
+    zone_pick_up,
     zone_propose_stunt,
+    zone_resolve,
+    zone_reveal,
 )
-from brawl.zone.reactions import react, resume_fighting
-from brawl.zone.render import render_zone_svg, render_zone_text
-from brawl.zone.resolve import ZoneResolve, can_zone_resolve, zone_resolve
-from brawl.zone.turnstate import ZoneTurn
 
 __all__ += [
     "Armour",
@@ -619,30 +604,8 @@ __all__ += [
     "ZoneRulings",
     "ZoneWorld",
     "bundled_zone_scenarios",
-    "can_zone_answer_stunt",
-    "can_zone_attack",
-    "can_zone_break_free",
-    "can_zone_chase",
-    "can_zone_conceal",
-    "can_zone_counter",
-    "can_zone_death_blow",
-    "can_zone_dismount",
-    "can_zone_dodge",
-    "can_zone_durability",
-    "can_zone_free_ally",
-    "can_zone_guard",
-    "can_zone_hide_behind",
-    "can_zone_mount",
-    "can_zone_move",
-    "can_zone_pick_up",
-    "can_zone_propose_stunt",
-    "can_zone_resolve",
-    "can_zone_reveal",
     "render_zone_svg",
     "render_zone_text",
-    "verify_zone_attack",
-    "verify_zone_death_blow",
-    "verify_zone_move",
     "zone_answer_stunt",
     "zone_attack",
     "zone_break_free",

@@ -70,12 +70,12 @@ from brawl.turns.records import EndTurn as EndTurn
 from brawl.turns.records import StartCombat as StartCombat
 from brawl.turns.records import StartTurn as StartTurn
 from brawl.turns.records import UseAction as UseAction
+from brawl.zone import world
 from brawl.zone.game import PassTurn as PassTurn
 from brawl.zone.game import StartZoneCombat as StartZoneCombat
 from brawl.zone.game import Surrender as Surrender
 from brawl.zone.reactions import React as React
 from brawl.zone.reactions import ResumeFighting as ResumeFighting
-from brawl.zone import world
 
 
 def _path(value: Iterable[Iterable[int]]) -> tuple[Pos, ...]:
@@ -265,6 +265,8 @@ def can(state: Encounter, request: Action) -> bool:
 
 
 P = ParamSpec("P")
+_NO_STATE: Any = object()
+"""A verb's state when the call gives none: refused as an :class:`ArgumentTypeError`."""
 
 
 def verb(kind: Callable[P, Action]) -> Callable[Concatenate[Encounter, P], Outcome]:
@@ -283,7 +285,9 @@ def verb(kind: Callable[P, Action]) -> Callable[Concatenate[Encounter, P], Outco
     record = inspect.signature(kind)
     first = inspect.Parameter("state", inspect.Parameter.POSITIONAL_ONLY, annotation=Encounter)
 
-    def rule(state: Encounter, /, *args: P.args, **kwargs: P.kwargs) -> Outcome:
+    def rule(state: Encounter = _NO_STATE, /, *args: P.args, **kwargs: P.kwargs) -> Outcome:
+        if state is _NO_STATE:
+            raise ArgumentTypeError(f"{name}(): the argument 'state' is missing", rule=())
         _state(state, name)
         shape.check(args, kwargs)
         return apply(state, kind(*args, **kwargs))

@@ -67,16 +67,16 @@ from brawl.zone.turnstate import (
     ZONE_SPEED,
     ZoneEconomy,
     ZoneTurn,
+    check_economy,
     economy,
     group_of,
     may_take_turn,
     mount_group,
     next_faction,
     snapshot,
+    spend_action,
     turn_of,
     unacted,
-    use_zone_action,
-    verify_zone_action,
 )
 
 ACTION_KINDS = ("bonus", "main")  # Z-TURN-09, Z-TURN-12: a bonus action and a main action
@@ -91,9 +91,6 @@ __all__ = [
     "ZoneTurn",
     "group_of",
     "morale_check",
-    "pass_turn",
-    "surrender",
-    "verify_surrender",
 ]
 
 
@@ -418,11 +415,11 @@ class ZoneGame:
     # actions -------------------------------------------------------------------------------------
     def verify_action(self, state: Encounter, creature: str, kind: str, *, name: str | None = None) -> None:
         """Raise unless the character may take a ``"main"`` or ``"bonus"`` action now (Z-TURN-09)."""
-        verify_zone_action(state, creature, kind)
+        check_economy(state, creature, kind)
 
     def use_action(self, state: Encounter, creature: str, kind: str, *, name: str | None = None) -> Outcome:
         """Take a main or bonus action; moving more than half speed is then refused (Z-TURN-09)."""
-        return use_zone_action(state, creature, kind, name=name)
+        return spend_action(state, creature, kind, name=name)
 
     def spends(self, state: Encounter, creature: str, cost: str) -> str | None:
         """For a character taking a turn: a main action takes a main action, a maneuver a bonus
@@ -504,38 +501,6 @@ class ZoneGame:
         return Outcome(state, ())
 
 
-def verify_surrender(state: Encounter, creature: str) -> None:
-    """Raise unless ``creature`` may spend its whole turn, alone, surrendering (Z-SURR-01)."""
-    t = turn_of(state)
-    if creature not in t.current:
-        ZONE.verify_start_turn(state, creature, together=())
-        return
-    eco = t.economies.get(creature)
-    if eco is None or eco.zones or eco.actions or len(t.current) > 1:
-        raise ActionUnavailableError(
-            f"{creature} surrenders: surrendering takes the whole turn of that character alone",
-            rule="Z-SURR-01",
-        )
-
-
-def surrender(state: Encounter, creature: str) -> Outcome:
-    """Spend a turn surrendering: the turn is wasted (Z-SURR-01)."""
-    verify_surrender(state, creature)
-    t = turn_of(state)
-    out = Outcome(state, ())
-    if creature not in t.current:
-        out = ZONE.start_turn(state, creature, together=())
-        t = turn_of(out.state)
-    new = attrs.evolve(t, surrendered=t.surrendered | {creature})
-    out = out.add(Surrendered(creature=creature, rules=("Z-SURR-01",)), state=out.state.with_turn(new))
-    return out.then(ZONE.end_turn)
-
-
-def pass_turn(state: Encounter, faction: str | None = None) -> Outcome:
-    """The faction whose go it is passes (Z-TURN-02, Z-TURN-04, Z-TURN-08)."""
-    return ZONE.pass_turn(state, faction)
-
-
 ZONE = register_system(ZoneGame())
 """The registered zone game turn system."""
 
@@ -575,7 +540,7 @@ class StartZoneCombat(Request):
 
 @attrs.frozen(repr=False)
 class PassTurn(Request):
-    """:func:`brawl.pass_turn` (Z-TURN-02, Z-TURN-04, Z-TURN-08)."""
+    """The faction whose go it is passes (Z-TURN-02, Z-TURN-04, Z-TURN-08)."""
 
     faction: str | None = attrs.field(default=None, validator=text(optional=True))
 
@@ -588,12 +553,32 @@ class PassTurn(Request):
 
 @attrs.frozen(repr=False)
 class Surrender(Request):
-    """:func:`brawl.surrender` (Z-SURR-01)."""
+    """Spend a turn surrendering: the turn is wasted (Z-SURR-01)."""
 
     creature: str = attrs.field(validator=text())
 
     def verify(self, state: Encounter) -> None:
-        verify_surrender(state, self.creature)
+        """Raise unless ``creature`` may spend its whole turn, alone, surrendering (Z-SURR-01)."""
+        creature = self.creature
+        t = turn_of(state)
+        if creature not in t.current:
+            ZONE.verify_start_turn(state, creature, together=())
+            return
+        eco = t.economies.get(creature)
+        if eco is None or eco.zones or eco.actions or len(t.current) > 1:
+            raise ActionUnavailableError(
+                f"{creature} surrenders: surrendering takes the whole turn of that character alone",
+                rule="Z-SURR-01",
+            )
 
     def resolve(self, state: Encounter) -> Outcome:
-        return surrender(state, self.creature)
+        creature = self.creature
+        self.verify(state)
+        t = turn_of(state)
+        out = Outcome(state, ())
+        if creature not in t.current:
+            out = ZONE.start_turn(state, creature, together=())
+            t = turn_of(out.state)
+        new = attrs.evolve(t, surrendered=t.surrendered | {creature})
+        out = out.add(Surrendered(creature=creature, rules=("Z-SURR-01",)), state=out.state.with_turn(new))
+        return out.then(ZONE.end_turn)

@@ -8,14 +8,13 @@ joins the zones, or it is concealed from the viewer's faction (Z-ATK-05, Z-SNEAK
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import attrs
 
 from brawl.checks import whole_number
 from brawl.dice import roll_dice
-from brawl.errors import ActionUnavailableError, InvalidArgumentError, RulesError
+from brawl.errors import ActionUnavailableError, InvalidArgumentError
 from brawl.events.base import DiceRolled, Event
 from brawl.geometry import Pos
 from brawl.state import Encounter
@@ -26,15 +25,6 @@ from brawl.zone.turnstate import ZoneTurn
 
 STATS = {"STR": "strength", "AGI": "agility", "WIT": "wits"}
 """The saves and the sheet fields they test."""
-
-
-def answers(verify: Callable[..., object], *args: Any, **kwargs: Any) -> bool:
-    """Whether ``verify`` passes: the ``can_x`` of a rule, by its ``verify_x``'s own checks."""
-    try:
-        verify(*args, **kwargs)
-    except RulesError:
-        return False
-    return True
 
 
 def roll_die(
@@ -277,7 +267,6 @@ def save(
 __all__ = [
     "STATS",
     "able",
-    "answers",
     "barrier_between",
     "concealed_from",
     "distance",

@@ -252,7 +252,7 @@ def economy(state: Encounter, creature: str) -> tuple[ZoneTurn, ZoneEconomy]:
     return t, eco
 
 
-def verify_zone_action(state: Encounter, creature: str, kind: str) -> None:
+def check_economy(state: Encounter, creature: str, kind: str) -> None:
     """Raise unless the character may take a ``"main"`` or ``"bonus"`` action now (Z-TURN-09)."""
     if kind not in ("main", "bonus"):
         raise InvalidArgumentError(
@@ -271,9 +271,9 @@ def verify_zone_action(state: Encounter, creature: str, kind: str) -> None:
         )
 
 
-def use_zone_action(state: Encounter, creature: str, kind: str, *, name: str | None = None) -> Outcome:
+def spend_action(state: Encounter, creature: str, kind: str, *, name: str | None = None) -> Outcome:
     """Take a main or bonus action; moving more than half speed is then refused (Z-TURN-09)."""
-    verify_zone_action(state, creature, kind)
+    check_economy(state, creature, kind)
     t, eco = economy(state, creature)
     eco = attrs.evolve(eco, main=eco.main + 1) if kind == "main" else attrs.evolve(eco, bonus=eco.bonus + 1)
     event = ActionUsed(creature=creature, kind=kind, name=name, rules=("Z-TURN-09", "Z-TURN-12"))
