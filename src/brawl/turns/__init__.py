@@ -3,7 +3,8 @@
 Choose one with :func:`start_combat` (``system="drawsteel"``, ``"drawsteel-agility"``,
 ``"zone"``, ``"initiative"`` or a system object such as ``DrawSteel(agility_order=True)``); the
 other functions find the system from ``Encounter.turn``. Each system lists the requests open now
-(:func:`turn_actions`).
+(:func:`turn_actions`). The zone game's system lives with the rest of that game, in
+:mod:`brawl.zone.game`.
 """
 
 from brawl.turns.dispatch import (
