@@ -43,7 +43,6 @@ from brawl.requests import Action
 from brawl.state import Encounter, TurnState
 from brawl.turns.base import check_ids, register_system, roll_die, verify_no_combat
 from brawl.turns.deeds import actor_of
-from brawl.turns.initiative_deeds import zone_deeds
 from brawl.turns.records import (
     EndRound,
     EndTurn,
@@ -56,8 +55,7 @@ from brawl.turns.records import (
     verified,
 )
 from brawl.zone.legal import actor as zone_actor
-from brawl.zone.legal import pending_deeds
-from brawl.zone.legal import zone_deeds as ruleset_deeds
+from brawl.zone.legal import grid_deeds, pending_deeds, zone_deeds
 from brawl.zone.model import world
 from brawl.zone.morale import morale_check, morale_due
 from brawl.zone.setup import zone_setup
@@ -456,9 +454,9 @@ class ZoneGame:
 
         Out of combat: starting the fight with each faction holding the initiative. On a
         faction's go: a turn of each of its characters yet to act, surrendering, or passing.
-        During a turn: each character's attacks as main actions
-        (:func:`~brawl.turns.initiative_deeds.zone_deeds`), a bare bonus or main action of each
-        character taking it, or ending the turn.
+        During a turn: each character's attacks as main actions (with zones
+        :func:`~brawl.zone.legal.zone_deeds`, on the grid :func:`~brawl.zone.legal.grid_deeds`),
+        a bare bonus or main action of each character taking it, or ending the turn.
         After every faction passed: ending the round. With ``creature``, only its requests.
         """
         found: list[Action]
@@ -474,11 +472,11 @@ class ZoneGame:
             elif t.round_over:
                 found = [EndRound()]
             elif t.current and zone is not None:
-                found = ruleset_deeds(state, t.current)
+                found = zone_deeds(state, t.current)
                 found += [UseAction(m, kind) for m in sorted(t.current) for kind in ACTION_KINDS]
                 found.append(EndTurn())
             elif t.current:
-                found = zone_deeds(state, t.current)
+                found = grid_deeds(state, t.current)
                 found += [UseAction(m, kind) for m in sorted(t.current) for kind in ACTION_KINDS]
                 found.append(EndTurn())
             else:
