@@ -40,7 +40,7 @@ def test_each_api_page_renders_modules_that_exist() -> None:
     assert len(rendered) == len(set(rendered)), "a module is rendered twice"
     for name in rendered:
         importlib.import_module(name)
-    assert {"brawl.state", "brawl.rules.damage", "brawl.turns.zone", "brawl.io.json", "brawl.sim"} <= set(
+    assert {"brawl.state", "brawl.rules.damage", "brawl.zone.game", "brawl.io.json", "brawl.sim"} <= set(
         rendered
     )
 

@@ -12,7 +12,7 @@ import pytest
 import brawl
 from brawl import Creature, Encounter, Terrain
 from brawl.initiative.state import InitiativeTurn
-from brawl.turns.zone import ZoneTurn
+from brawl.zone.game import ZoneTurn
 
 
 def initiative_fight() -> Encounter:

@@ -282,7 +282,7 @@ def _calls() -> list[Callable[[], object]]:
         lambda: brawl.render_svg(s, highlight=0),  # type: ignore[arg-type]
         lambda: A.Move("kira", None),
         lambda: A.FreeStrike("a", "b", dice=0),  # type: ignore[arg-type]
-        lambda: A.EndTurn(saving_throws=None),
+        lambda: A.EndTurn(saving_throws=None),  # type: ignore[arg-type]
         lambda: brawl.from_ascii("..", legend=[1]),  # type: ignore[arg-type]
         lambda: brawl.from_ascii("..", creatures=5),  # type: ignore[arg-type]
         lambda: Creature(id="a", movement=5),  # type: ignore[arg-type]

@@ -29,7 +29,7 @@ from brawl.initiative.game import InitiativeGame
 from brawl.requests import Action
 from brawl.server.protocol import INTERNAL_ERROR, Server, error_code
 from brawl.turns.drawsteel import DrawSteel
-from brawl.turns.zone import ZoneGame
+from brawl.zone.game import ZoneGame
 
 SEED = 20261128
 CALLS = 400

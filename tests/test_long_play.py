@@ -94,7 +94,7 @@ def check_state(s: brawl.Encounter) -> None:
         round=s.round,
         rng=s.rng,
         rides=s.rides,
-        zone=s.zone,
+        games=s.games,
     )
     assert rebuilt == s
     assert derived_indexes(rebuilt) == derived_indexes(s)

@@ -22,7 +22,7 @@ import brawl.io.json
 from brawl.creature import MAX_COUNT
 from brawl.io.json import MAX_LISTED_CELLS
 from brawl.rules.stamina import MAX_AMOUNT
-from brawl.turns.zone_state import ZoneTurn
+from brawl.zone.turnstate import ZoneTurn
 
 GOLDEN = Path(__file__).parent / "golden"
 SYSTEMS = ("drawsteel", "initiative", "zone")

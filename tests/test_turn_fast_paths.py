@@ -321,7 +321,7 @@ def test_with_creature_is_a_rebuild_or_the_same_refusal(
             round=enc.round,
             rng=enc.rng,
             rides=enc.rides,
-            zone=enc.zone,
+            games=enc.games,
         )
     )
     if isinstance(fast, Encounter):

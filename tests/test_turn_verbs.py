@@ -10,10 +10,10 @@ import pytest
 
 import brawl
 from brawl.events.dice import SavingThrowMade
+from brawl.initiative.game import InitiativeGame
 from brawl.turns.deeds import rule_name
 from brawl.turns.drawsteel import DrawSteel
-from brawl.turns.initiative import InitiativeGame
-from brawl.turns.zone import ZoneGame
+from brawl.zone.game import ZoneGame
 
 VERBS = [
     (brawl.start_combat, brawl.StartCombat),

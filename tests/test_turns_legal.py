@@ -28,7 +28,7 @@ from brawl.errors import ArgumentTypeError
 from brawl.initiative.game import InitiativeGame
 from brawl.initiative.state import InitiativeTurn
 from brawl.turns.drawsteel import DrawSteel
-from brawl.turns.zone import ZoneGame, ZoneTurn
+from brawl.zone.game import ZoneGame, ZoneTurn
 
 
 def zone_fight() -> Encounter:

@@ -13,7 +13,7 @@ import brawl
 from brawl import Creature, Encounter, Terrain
 from brawl.initiative.state import InitiativeTurn
 from brawl.turns.drawsteel import DrawSteelTurn, allowance
-from brawl.turns.zone import ZoneTurn
+from brawl.zone.game import ZoneTurn
 
 
 def cast() -> list[Creature]:

@@ -6,7 +6,7 @@ import pytest
 
 import brawl
 from brawl import Creature, Encounter, Terrain
-from brawl.turns.zone import ZoneTurn
+from brawl.zone.game import ZoneTurn
 from test_zone_helpers import build, sheet
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 import brawl
+from brawl.actions import can
 from brawl.zone.model import Armour, Weapon
+from brawl.zone.space import world_of
 from test_zone_helpers import build, health, line_map, names, sheet, start, turn
 
 SWORD = Weapon("sword", die=6)
@@ -150,8 +152,7 @@ def test_stunt_example_disarmed_instead_of_damage_z_stunt_01() -> None:
         brawl.zone_dodge(enc, "bandit")  # the answer comes first
     accepted, ev = brawl.zone_answer_stunt(enc, "bandit", True)
     assert ev[0].answer == "accepted"
-    assert accepted.zone is not None
-    assert accepted.zone.pending is None
+    assert world_of(accepted).pending is None
     assert health(accepted, "bandit") == 3
     refused, _ = brawl.zone_answer_stunt(enc, "bandit", False)
     refused, _ = brawl.zone_dodge(refused, "bandit", roll=20)  # refused: it may react, then damage
@@ -234,16 +235,16 @@ def test_wyrm_example_size_steps_z_size_01_02_03_05_10() -> None:
     with pytest.raises(brawl.InvalidArgumentError, match="Z-SIZE-02"):
         brawl.zone_attack(enc, "wyrm", ["m1", "m2"], "bite", dice=[("m1", 2), ("m2", 1)])
     st, _ = brawl.zone_attack(enc, "wyrm", weapon="fire breath")
-    assert st.zone is not None
-    assert st.zone.pending is not None
-    assert "wyrm" not in st.zone.pending.targets  # a melee blast spares the attacker (Z-BLAST-02)
+    attack = world_of(st).pending
+    assert attack is not None
+    assert "wyrm" not in attack.targets  # a melee blast spares the attacker (Z-BLAST-02)
     st, ev = brawl.zone_resolve(st)
     assert {e.dice for e in ev if type(e).__name__ == "ZoneDamaged"} == {"1d6"}
     st, _ = brawl.zone_attack(enc, "m1", ["wyrm"], "sword")
     st, ev = brawl.zone_resolve(st, rolls=[3])
     hit = next(e for e in ev if type(e).__name__ == "ZoneDamaged")
     assert (hit.rolled, hit.after_size, hit.taken) == (3, 2, 2)
-    assert brawl.can_zone_attack(enc, "archer", targets=["wyrm"], weapon="bow", save_roll=1)  # 9 zones <= 16
+    assert can(enc, brawl.ZoneAttack("archer", targets=["wyrm"], weapon="bow", save_roll=1))  # 9 zones <= 16
     st, _ = brawl.zone_attack(enc, "m1", weapon="fire bomb", zone="a", save_roll=1)
     st, ev = brawl.zone_resolve(st, rolls=[3] * 7)
     on_wyrm = next(e for e in ev if type(e).__name__ == "ZoneDamaged" and e.target == "wyrm")

@@ -7,7 +7,9 @@ from typing import Any
 
 import brawl
 from brawl import Creature, Encounter, Terrain
+from brawl.zone import with_world
 from brawl.zone.model import Place, Zone, ZoneCharacter, ZoneMap, ZoneRulings, ZoneWorld
+from brawl.zone.space import world_of
 
 LINE = ("a", "b", "c", "d", "e", "f", "g", "h", "i", "j")
 """Zones in a row: a - b - c - ... - j."""
@@ -41,7 +43,7 @@ def build(
         places[cid] = where if isinstance(where, Place) else Place(where)
         sheets[cid] = ZoneCharacter(cid, **fields)
     enc = Encounter.create(Terrain.flat(30, 30), creatures)
-    return enc.with_zone(ZoneWorld(zmap or line_map(), places, sheets, rulings or ZoneRulings()))
+    return with_world(enc, ZoneWorld(zmap or line_map(), places, sheets, rulings or ZoneRulings()))
 
 
 def start(enc: Encounter, initiative: str, **kw: Any) -> Encounter:
@@ -58,14 +60,12 @@ def turn(enc: Encounter, who: str, **kw: Any) -> Encounter:
 
 def health(enc: Encounter, cid: str) -> int:
     """Health of ``cid``."""
-    assert enc.zone is not None
-    return enc.zone.sheets[cid].health
+    return world_of(enc).sheets[cid].health
 
 
 def sheet(enc: Encounter, cid: str) -> ZoneCharacter:
     """The sheet of ``cid``."""
-    assert enc.zone is not None
-    return enc.zone.sheets[cid]
+    return world_of(enc).sheets[cid]
 
 
 def names(events: Iterable[object]) -> list[str]:
@@ -77,5 +77,4 @@ def test_the_builders_make_a_line_of_zones() -> None:
     """The builders' map: ten zones in a row, each one zone from the next."""
     assert line_map().distances("a")["j"] == 9
     enc = build([("x", "p", "a", {}), ("y", "q", Place("b", "c"), {})])
-    assert enc.zone is not None
-    assert enc.zone.place("y").touches() == {"b", "c"}
+    assert world_of(enc).place("y").touches() == {"b", "c"}

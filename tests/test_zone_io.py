@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import re
 from pathlib import Path
 
 import pytest
 
 import brawl
+import brawl.state as state_module
+from brawl.zone import with_world, world
 from brawl.zone.model import Weapon
+from brawl.zone.space import world_of
 from test_zone_helpers import build, names
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -26,12 +30,11 @@ def test_the_bundled_zone_scenario_loads_with_its_zones_z_turn_09() -> None:
     characters placed by their squares, sheets from its [zones] table."""
     assert brawl.bundled_zone_scenarios() == ["zone_ambush"]
     enc = ambush()
-    assert enc.zone is not None
-    assert sorted(enc.zone.map.neighbours("road")) == ["ditch", "ridge", "woods"]
-    assert str(enc.zone.place("balthasar")) == "road"
-    assert enc.zone.sheet("theobald").armour_value == 2
-    assert enc.zone.map.zone("south").dark
-    assert ("ridge", "road") in enc.zone.map.barriers
+    assert sorted(world_of(enc).map.neighbours("road")) == ["ditch", "ridge", "woods"]
+    assert str(world_of(enc).place("balthasar")) == "road"
+    assert world_of(enc).sheet("theobald").armour_value == 2
+    assert world_of(enc).map.zone("south").dark
+    assert ("ridge", "road") in world_of(enc).map.barriers
 
 
 def test_scenario_errors_name_the_field() -> None:
@@ -57,8 +60,7 @@ def test_json_round_trip_keeps_the_zone_world_mid_attack() -> None:
     enc, _ = brawl.zone_attack(enc, "leader", ["theobald"], "battleaxe")
     again = brawl.from_json(brawl.to_json(enc))
     assert again == enc
-    assert again.zone is not None
-    assert again.zone.pending is not None
+    assert world_of(again).pending is not None
 
 
 def test_an_ambush_opens_with_a_bonus_round_of_the_concealed_z_sneak_01_r_z_14() -> None:
@@ -147,6 +149,40 @@ def test_a_zone_fight_saved_as_actions_replays_exactly() -> None:
     assert again == tuple(actions)
     first = brawl.replay(start, actions)
     assert brawl.replay(start, again).state == first.state
-    assert (first.state.zone.sheets["s1"].health if first.state.zone else None) == 11
+    assert (world_of(first.state).sheets["s1"].health) == 11
     with pytest.raises(brawl.ArgumentTypeError):
         brawl.zone_attack(start, "wyrm", "m1", "bite")
+
+
+def test_the_encounter_holds_the_zone_world_in_its_registered_slot() -> None:
+    """The encounter knows no game by name: the zone game registers its slot ("zone", a
+    ZoneWorld checked by ZoneWorld.check), and its state rides in ``Encounter.games``."""
+    assert "zone" not in Path(state_module.__file__).read_text(encoding="utf-8").lower()
+    ruleset = state_module.RULESETS["zone"]
+    assert (ruleset.kind, ruleset.check) == (brawl.ZoneWorld, brawl.ZoneWorld.check)
+    enc = ambush()
+    assert enc.games["zone"] is world(enc)
+    bare = with_world(enc, None)
+    assert world(bare) is None
+    assert dict(bare.games) == {}
+    assert with_world(bare, world(enc)) == enc
+    with pytest.raises(brawl.StateError, match="not a creature of the encounter"):
+        with_world(brawl.Encounter.create(), world(enc))  # the slot's own check
+    with pytest.raises(brawl.StateError, match="no registered game"):
+        brawl.Encounter(games={"chess": object()})
+    with pytest.raises(brawl.StateError, match="a ZoneWorld is needed"):
+        brawl.Encounter(games={"zone": "a map"})
+
+
+def test_a_saved_zone_world_keeps_its_key_in_the_json() -> None:
+    """The JSON of an encounter keeps the zone world under its own key "zone" (the shape of
+    files saved before the slot was the game's own), and files written then load unchanged."""
+    enc = ambush()
+    data = json.loads(brawl.to_json(enc))
+    assert data["schema"] == 1
+    assert "zone" in data
+    assert "games" not in data
+    assert sorted(data["zone"]) == ["map", "places", "sheets"]
+    assert brawl.from_json(json.dumps(data)) == enc
+    data["zone"] = None  # a null zone is an encounter without zones
+    assert world(brawl.from_json(json.dumps(data))) is None

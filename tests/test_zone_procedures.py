@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 import brawl
-from brawl.turns.zone import ZoneTurn
+from brawl.zone.game import ZoneTurn
 from brawl.zone.model import Armour, Place, Weapon
+from brawl.zone.space import world_of
 from test_zone_helpers import build, health, names, sheet, start, turn
 
 SWORD = Weapon("sword", die=6)
@@ -33,8 +34,7 @@ def test_full_speed_two_zones_half_speed_with_actions_sprint_four_z_turn_09_10()
         brawl.zone_move(half, "x", ["c"])
     sprint = turn(enc, "x", sprint=True)
     sprint, _ = brawl.zone_move(sprint, "x", ["b", "c", "d", "e"])
-    assert sprint.zone is not None
-    assert sprint.zone.place("x").zone == "e"
+    assert world_of(sprint).place("x").zone == "e"
     edge = start(build([("x", "p", Place("a", "b"), {}), ("y", "q", "j", {})]), "p")
     edge = turn(edge, "x")
     edge, _ = brawl.use_action(edge, "x", "main")
@@ -48,8 +48,7 @@ def test_grabbed_characters_move_with_their_grabber_z_nl_08() -> None:
     """Z-NL-08: the grabber keeps hold while moving together with the grabbed character."""
     enc = build([("x", "p", "a", {}), ("y", "q", "a", {"grabbed_by": "x"})])
     enc, _ = brawl.zone_move(enc, "x", ["b"])
-    assert enc.zone is not None
-    assert enc.zone.place("y").zone == "b"
+    assert world_of(enc).place("y").zone == "b"
     assert sheet(enc, "y").grabbed_by == "x"
 
 
@@ -216,8 +215,7 @@ def test_a_galloping_mount_leaves_its_riders_unable_to_act_or_react_z_mount_02()
     )
     enc = turn(start(enc, "p"), "horse")
     enc, _ev = brawl.zone_move(enc, "horse", ["b", "c"])
-    assert enc.zone is not None
-    assert enc.zone.place("knight").zone == "c"
+    assert world_of(enc).place("knight").zone == "c"
     with pytest.raises(brawl.ActionUnavailableError, match="Z-MOUNT-02"):
         brawl.zone_attack(enc, "knight", ["foe"], "sword")
     enc, _ = brawl.end_turn(enc)

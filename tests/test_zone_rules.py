@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 import brawl
+from brawl.actions import can
 from brawl.zone.model import Armour, Place, Weapon, ZoneMap, ZoneRulings
+from brawl.zone.space import world_of
 from test_zone_helpers import build, health, line_map, names, sheet, start, turn
 
 SWORD = Weapon("sword", die=6)
@@ -15,9 +17,9 @@ BOMB = Weapon("bomb", die=6, range=3, blast=True)
 
 
 def pending(enc: brawl.Encounter) -> tuple[str, ...]:
-    assert enc.zone is not None
-    assert enc.zone.pending is not None
-    return enc.zone.pending.targets
+    attack = world_of(enc).pending
+    assert attack is not None
+    return attack.targets
 
 
 # --- attacking ------------------------------------------------------------------------------------
@@ -37,15 +39,15 @@ def test_melee_only_nearby_ranged_only_visible_in_range_z_atk_01_06() -> None:
         ],
         zmap=line_map(dark=["d"]),
     )
-    assert brawl.can_zone_attack(enc, "x", targets=["near"], weapon="sword")  # on the border of a
+    assert can(enc, brawl.ZoneAttack("x", targets=["near"], weapon="sword"))  # on the border of a
     with pytest.raises(brawl.ActionUnavailableError, match="Z-ATK-01"):
         brawl.zone_attack(enc, "x", ["far"], "sword")
     with pytest.raises(brawl.ActionUnavailableError, match="Z-ATK-06"):
         brawl.zone_attack(enc, "x", ["dark"], "bow")
     with pytest.raises(brawl.ActionUnavailableError, match="range 8"):
         brawl.zone_attack(enc, "x", ["beyond"], "bow")
-    assert brawl.can_zone_attack(enc, "x", targets=["far"], weapon="bow")
-    assert brawl.can_zone_attack(enc, "x", targets=["far"], weapon="bow", moving=True)  # within half
+    assert can(enc, brawl.ZoneAttack("x", targets=["far"], weapon="bow"))
+    assert can(enc, brawl.ZoneAttack("x", targets=["far"], weapon="bow", moving=True))  # within half
     with pytest.raises(brawl.ActionUnavailableError, match="Z-ATK-06"):
         brawl.zone_attack(enc, "x", ["mid"], "bow", moving=True)  # 5 zones: beyond half range
 
@@ -149,8 +151,7 @@ def test_hide_behind_swaps_places_and_the_new_target_may_react_z_react_08() -> N
         brawl.zone_hide_behind(enc, "y", "foe")
     st, ev = brawl.zone_hide_behind(enc, "y", "ally")
     assert pending(st) == ("ally",)
-    assert st.zone is not None
-    assert (str(st.zone.place("y")), str(st.zone.place("ally"))) == ("c|d", "c")
+    assert (str(world_of(st).place("y")), str(world_of(st).place("ally"))) == ("c|d", "c")
     st, _ = brawl.zone_dodge(st, "ally", roll=3)
     st, ev = brawl.zone_resolve(st)
     assert names(ev) == ["ZoneAttackMissed"]
@@ -183,7 +184,7 @@ def test_no_guard_for_a_target_that_has_already_reacted_z_react_09_r_z_20() -> N
     enc, _ = brawl.zone_counter(enc, "y")
     with pytest.raises(brawl.ActionUnavailableError, match="R-Z-20"):
         brawl.zone_guard(enc, "g", "y")
-    assert not brawl.can_zone_guard(enc, "g", "y")
+    assert not can(enc, brawl.ZoneGuard("g", "y"))
     assert pending(enc) == ("y",)
 
 
@@ -206,18 +207,15 @@ def test_opportunity_attack_interrupts_the_move_which_resumes_z_react_10() -> No
     enc = build([("runner", "p", "a", {"health_max": 10}), ("guard", "q", "a", {"weapons": [SWORD]})])
     enc = turn(start(enc, "p"), "runner")
     st, ev = brawl.zone_move(enc, "runner", ["b", "c"], opportunity=["guard"])
-    assert st.zone is not None
-    assert st.zone.place("runner").zone == "a"  # interrupted
+    assert world_of(st).place("runner").zone == "a"  # interrupted
     assert pending(st) == ("runner",)
     with pytest.raises(brawl.ActionUnavailableError, match="Z-REACT-11"):
         brawl.zone_dodge(st, "runner")  # its own turn is running
     done, ev = brawl.zone_resolve(st, rolls=[2])
-    assert done.zone is not None
-    assert done.zone.place("runner").zone == "c"
+    assert world_of(done).place("runner").zone == "c"
     assert "ZoneMoved" in names(ev)
     down, ev = brawl.zone_resolve(st, rolls=[6])
-    assert down.zone is not None
-    assert down.zone.place("runner").zone == "a"
+    assert world_of(down).place("runner").zone == "a"
     assert sheet(down, "runner").incapacitated
     with pytest.raises(brawl.ActionUnavailableError, match="Z-REACT-10"):
         brawl.zone_move(enc, "runner", ["b"], opportunity=["runner"])
@@ -324,8 +322,7 @@ def test_shove_moves_half_a_zone_into_a_hazard_z_nl_04() -> None:
     enc = build([("x", "p", "a", {}), ("y", "q", "a", {})])
     st, _ = brawl.zone_attack(enc, "x", ["y"], kind="shove")
     st, _ = brawl.zone_resolve(st, saves=[20], toward="b")
-    assert st.zone is not None
-    assert str(st.zone.place("y")) == "a|b"
+    assert str(world_of(st).place("y")) == "a|b"
 
 
 def test_larger_shoves_deal_d4_and_push_further_smaller_cannot_resist_z_size_06_08() -> None:
@@ -339,8 +336,7 @@ def test_larger_shoves_deal_d4_and_push_further_smaller_cannot_resist_z_size_06_
         st, ev = brawl.zone_resolve(st, rolls=[3], toward="j")
         save = next(e for e in ev if type(e).__name__ == "ZoneSave")
         assert (save.roll, save.passed) == (None, False)
-        assert st.zone is not None
-        assert st.zone.place("y").zone == "abcdefghij"[zones]
+        assert world_of(st).place("y").zone == "abcdefghij"[zones]
         assert health(st, "y") == 17  # direct: armour does not reduce it
         with pytest.raises(brawl.ActionUnavailableError, match="Z-SIZE-07"):
             brawl.zone_attack(enc, "y", ["x"], kind="grapple")
@@ -374,9 +370,9 @@ def test_grapple_holds_two_handed_attacks_release_allies_free_z_nl_07_08_z_size_
 def test_massive_attackers_reach_one_zone_z_size_04_r_z_9() -> None:
     """Z-SIZE-04, R-Z-9: a massive (huge or larger) attacker's melee reaches 1 zone; a large does not."""
     chars = [("x", "p", "a", {"size": "huge", "weapons": [SWORD]}), ("y", "q", "b", {})]
-    assert brawl.can_zone_attack(build(chars), "x", targets=["y"], weapon="sword")
+    assert can(build(chars), brawl.ZoneAttack("x", targets=["y"], weapon="sword"))
     chars[0] = ("x", "p", "a", {"size": "large", "weapons": [SWORD]})
-    assert not brawl.can_zone_attack(build(chars), "x", targets=["y"], weapon="sword")
+    assert not can(build(chars), brawl.ZoneAttack("x", targets=["y"], weapon="sword"))
 
 
 def test_size_halving_rounds_up_each_step_r_z_4() -> None:
@@ -442,37 +438,36 @@ weapons = [{ name = "bow", die = 6, range = 8, hands = 2 }]
     with pytest.raises(brawl.ActionUnavailableError, match="Z-ATK-06"):
         brawl.zone_attack(enc, "archer", ["target"], "bow")
     open_ground = enc.with_terrain(brawl.Terrain.flat(7, 3))
-    assert brawl.can_zone_attack(open_ground, "archer", targets=["target"], weapon="bow")
-    assert brawl.can_zone_attack(enc, "archer", targets=["brute"])  # same zone: unarmed melee
+    assert can(open_ground, brawl.ZoneAttack("archer", targets=["target"], weapon="bow"))
+    assert can(enc, brawl.ZoneAttack("archer", targets=["brute"]))  # same zone: unarmed melee
 
 
 def test_every_can_answers_as_its_verify_z_react_01() -> None:
     """Z-REACT-01: each zone rule's ``can_x`` says whether its ``verify_x`` passes, without acting."""
     enc = build([("x", "p", "a", {"weapons": [SWORD]}), ("y", "q", "a", {}), ("g", "q", "a", {})])
-    assert not brawl.can_zone_dodge(enc, "y")  # nothing pending
-    assert not brawl.can_zone_resolve(enc)
-    assert brawl.can_zone_move(enc, "x", ["b"])
-    assert not brawl.can_zone_move(enc, "x", ["c"])
+    assert not can(enc, brawl.ZoneDodge("y"))  # nothing pending
+    assert not can(enc, brawl.ZoneResolve())
+    assert can(enc, brawl.ZoneMove("x", ["b"]))
+    assert not can(enc, brawl.ZoneMove("x", ["c"]))
     st, _ = brawl.zone_attack(enc, "x", ["y"], "sword")
-    assert brawl.can_zone_dodge(st, "y")
-    assert brawl.can_zone_counter(st, "y")
-    assert brawl.can_zone_guard(st, "g", "y")
-    assert brawl.can_zone_hide_behind(st, "y", "g")
-    assert not brawl.can_zone_hide_behind(st, "y", "x")
-    assert brawl.can_zone_propose_stunt(st, "x", "a scar")
-    assert not brawl.can_zone_answer_stunt(st, "y", True)
-    assert brawl.can_zone_resolve(st)
-    assert st.zone is not None
-    assert st.zone.pending is not None  # asking changed nothing
-    assert not brawl.can_zone_death_blow(enc, "x", "y")
-    assert not brawl.can_zone_break_free(enc, "y")
-    assert not brawl.can_zone_free_ally(enc, "g", "y")
-    assert brawl.can_zone_conceal(enc, "x")
-    assert not brawl.can_zone_reveal(enc, "x")
-    assert brawl.can_zone_mount(enc, "y", "g")
-    assert not brawl.can_zone_dismount(enc, "y")
-    assert brawl.can_zone_durability(enc)
-    assert brawl.can_zone_chase(enc, ["y"])
+    assert can(st, brawl.ZoneDodge("y"))
+    assert can(st, brawl.ZoneCounter("y"))
+    assert can(st, brawl.ZoneGuard("g", "y"))
+    assert can(st, brawl.ZoneHideBehind("y", "g"))
+    assert not can(st, brawl.ZoneHideBehind("y", "x"))
+    assert can(st, brawl.ZoneProposeStunt("x", "a scar"))
+    assert not can(st, brawl.ZoneAnswerStunt("y", True))
+    assert can(st, brawl.ZoneResolve())
+    assert world_of(st).pending is not None  # asking changed nothing
+    assert not can(enc, brawl.ZoneDeathBlow("x", "y"))
+    assert not can(enc, brawl.ZoneBreakFree("y"))
+    assert not can(enc, brawl.ZoneFreeAlly("g", "y"))
+    assert can(enc, brawl.ZoneConceal("x"))
+    assert not can(enc, brawl.ZoneReveal("x"))
+    assert can(enc, brawl.ZoneMount("y", "g"))
+    assert not can(enc, brawl.ZoneDismount("y"))
+    assert can(enc, brawl.ZoneDurability())
+    assert can(enc, brawl.ZoneChase(["y"]))
 
 
 def test_a_dropped_weapon_can_be_picked_up_as_a_bonus_action_z_nl_03_z_turn_12() -> None:
@@ -481,11 +476,10 @@ def test_a_dropped_weapon_can_be_picked_up_as_a_bonus_action_z_nl_03_z_turn_12()
     enc = turn(start(enc, "p"), "x")
     enc, _ = brawl.zone_attack(enc, "x", ["y"], kind="disarm")
     enc, _ = brawl.zone_resolve(enc, saves=[20])
-    assert enc.zone is not None
-    assert [(z, w.name) for z, w in enc.zone.dropped] == [("a", "sword")]
+    assert [(z, w.name) for z, w in world_of(enc).dropped] == [("a", "sword")]
     assert brawl.ZonePickUp("x", "sword") in brawl.legal_actions(enc)
     enc, _ = brawl.zone_pick_up(enc, "x", "sword")
     assert [w.name for w in sheet(enc, "x").weapons] == ["sword"]
     assert isinstance(enc.turn, brawl.ZoneTurn)
     assert enc.turn.economies["x"].actions == 2  # the attack and the bonus action
-    assert not brawl.can_zone_pick_up(enc, "x", "sword")
+    assert not can(enc, brawl.ZonePickUp("x", "sword"))

@@ -16,6 +16,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 import brawl
 from brawl.events.base import Event
 from brawl.zone.model import ARMOUR_CAP, Armour, Weapon
+from brawl.zone.space import world_of
 from test_zone_helpers import build
 
 ARSENAL = (
@@ -73,8 +74,7 @@ class ZoneFight(RuleBasedStateMachine):
     @rule(data=st.data())
     def try_any_attack(self, data: st.DataObject) -> None:
         """A random attack request: applied if legal, else refused with a RulesError."""
-        assert self.enc.zone is not None
-        ids = sorted(self.enc.zone.sheets.keys())
+        ids = sorted(world_of(self.enc).sheets.keys())
         attacker = data.draw(st.sampled_from(ids))
         target = data.draw(st.sampled_from(ids))
         weapon = data.draw(st.sampled_from([None, *(w.name for w in ARSENAL)]))
@@ -108,8 +108,7 @@ class ZoneFight(RuleBasedStateMachine):
 
     @invariant()
     def health_and_gear_in_range(self) -> None:
-        assert self.enc.zone is not None
-        for sheet in self.enc.zone.sheets.values():
+        for sheet in world_of(self.enc).sheets.values():
             assert 0 <= sheet.health <= sheet.health_max
             assert 0 <= sheet.armour_value <= ARMOUR_CAP
             assert all(a.value >= 0 for a in sheet.armour)

@@ -289,17 +289,10 @@ from brawl.turns import (
     DrawSteel,
     DrawSteelTurn,
     TurnSystem,
-    ZoneGame,
-    ZoneTurn,
-    morale_check,
     next_actors,
-    pass_turn,
-    react,
     register_system,
-    resume_fighting,
     spend_movement,
     suffocation,
-    surrender,
     swap_turn_order,
 )
 from brawl.turns.records import EndCombat, EndRound, EndTurn, StartCombat, StartTurn, UseAction
@@ -315,27 +308,21 @@ from brawl.verbs import (
 )
 
 __all__ += ["EndCombat", "EndRound", "EndTurn", "ReportTrigger", "StartCombat", "StartTurn", "UseAction"]
+__all__ += ["report_trigger"]
 __all__ += [
     "ActionKind",
     "DrawSteel",
     "DrawSteelTurn",
     "TurnSystem",
-    "ZoneGame",
-    "ZoneTurn",
     "end_combat",
     "end_round",
     "end_turn",
-    "morale_check",
     "next_actors",
-    "pass_turn",
-    "react",
     "register_system",
-    "resume_fighting",
     "spend_movement",
     "start_combat",
     "start_turn",
     "suffocation",
-    "surrender",
     "swap_turn_order",
     "use_action",
 ]
@@ -512,16 +499,8 @@ __all__ += ["read_scenario", "render_svg", "render_text"]
 
 # --- the zone game's ruleset ----------------------------------------------------------------
 from brawl.io.scenario import bundled_zone_scenarios
-from brawl.zone.attack import (
-    ZoneAttack,
-    ZoneDeathBlow,
-    can_zone_attack,
-    can_zone_death_blow,
-    verify_zone_attack,
-    verify_zone_death_blow,
-    zone_attack,
-    zone_death_blow,
-)
+from brawl.zone.attack import ZoneAttack, ZoneDeathBlow
+from brawl.zone.game import ZoneGame, morale_check
 from brawl.zone.legal import zone_greedy
 from brawl.zone.model import (
     Armour,
@@ -533,7 +512,7 @@ from brawl.zone.model import (
     ZoneRulings,
     ZoneWorld,
 )
-from brawl.zone.move import ZoneMove, can_zone_move, verify_zone_move, zone_move
+from brawl.zone.move import ZoneMove
 from brawl.zone.procedures import (
     ZoneBreakFree,
     ZoneChase,
@@ -544,24 +523,6 @@ from brawl.zone.procedures import (
     ZoneMount,
     ZonePickUp,
     ZoneReveal,
-    can_zone_break_free,
-    can_zone_chase,
-    can_zone_conceal,
-    can_zone_dismount,
-    can_zone_durability,
-    can_zone_free_ally,
-    can_zone_mount,
-    can_zone_pick_up,
-    can_zone_reveal,
-    zone_break_free,
-    zone_chase,
-    zone_conceal,
-    zone_dismount,
-    zone_durability,
-    zone_free_ally,
-    zone_mount,
-    zone_pick_up,
-    zone_reveal,
 )
 from brawl.zone.react import (
     ZoneAnswerStunt,
@@ -570,22 +531,37 @@ from brawl.zone.react import (
     ZoneGuard,
     ZoneHideBehind,
     ZoneProposeStunt,
-    can_zone_answer_stunt,
-    can_zone_counter,
-    can_zone_dodge,
-    can_zone_guard,
-    can_zone_hide_behind,
-    can_zone_propose_stunt,
-    zone_answer_stunt,
-    zone_counter,
-    zone_dodge,
-    zone_guard,
-    zone_hide_behind,
-    zone_propose_stunt,
 )
 from brawl.zone.render import render_zone_svg, render_zone_text
-from brawl.zone.resolve import ZoneResolve, can_zone_resolve, zone_resolve
+from brawl.zone.resolve import ZoneResolve
+from brawl.zone.turnstate import ZoneTurn
+from brawl.zone.verbs import (
+    pass_turn,
+    react,
+    resume_fighting,
+    surrender,
+    zone_answer_stunt,
+    zone_attack,
+    zone_break_free,
+    zone_chase,
+    zone_conceal,
+    zone_counter,
+    zone_death_blow,
+    zone_dismount,
+    zone_dodge,
+    zone_durability,
+    zone_free_ally,
+    zone_guard,
+    zone_hide_behind,
+    zone_mount,
+    zone_move,
+    zone_pick_up,
+    zone_propose_stunt,
+    zone_resolve,
+    zone_reveal,
+)
 
+__all__ += ["ZoneGame", "ZoneTurn", "morale_check", "pass_turn", "react", "resume_fighting", "surrender"]
 __all__ += [
     "Armour",
     "Place",
@@ -615,30 +591,8 @@ __all__ += [
     "ZoneRulings",
     "ZoneWorld",
     "bundled_zone_scenarios",
-    "can_zone_answer_stunt",
-    "can_zone_attack",
-    "can_zone_break_free",
-    "can_zone_chase",
-    "can_zone_conceal",
-    "can_zone_counter",
-    "can_zone_death_blow",
-    "can_zone_dismount",
-    "can_zone_dodge",
-    "can_zone_durability",
-    "can_zone_free_ally",
-    "can_zone_guard",
-    "can_zone_hide_behind",
-    "can_zone_mount",
-    "can_zone_move",
-    "can_zone_pick_up",
-    "can_zone_propose_stunt",
-    "can_zone_resolve",
-    "can_zone_reveal",
     "render_zone_svg",
     "render_zone_text",
-    "verify_zone_attack",
-    "verify_zone_death_blow",
-    "verify_zone_move",
     "zone_answer_stunt",
     "zone_attack",
     "zone_break_free",

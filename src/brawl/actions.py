@@ -71,11 +71,12 @@ from brawl.turns.records import StartCombat as StartCombat
 from brawl.turns.records import StartTurn as StartTurn
 from brawl.turns.records import UseAction as UseAction
 from brawl.turns.triggers import ReportTrigger as ReportTrigger
-from brawl.turns.zone import PassTurn as PassTurn
-from brawl.turns.zone import StartZoneCombat as StartZoneCombat
-from brawl.turns.zone import Surrender as Surrender
-from brawl.turns.zone_react import React as React
-from brawl.turns.zone_react import ResumeFighting as ResumeFighting
+from brawl.zone import world
+from brawl.zone.game import PassTurn as PassTurn
+from brawl.zone.game import StartZoneCombat as StartZoneCombat
+from brawl.zone.game import Surrender as Surrender
+from brawl.zone.reactions import React as React
+from brawl.zone.reactions import ResumeFighting as ResumeFighting
 
 
 def _path(value: Iterable[Iterable[int]]) -> tuple[Pos, ...]:
@@ -234,7 +235,7 @@ def legal_actions(
     if creature is not None:
         state.creature(creature)  # an unknown id is refused, naming the closest known one
     if system is None:
-        system = "zone" if state.zone is not None else "drawsteel"
+        system = "zone" if world(state) is not None else "drawsteel"
     found = turn_actions(state, creature=creature, system=system)
     if max_moves is None:
         return found
@@ -266,6 +267,7 @@ def can(state: Encounter, request: Action) -> bool:
 
 P = ParamSpec("P")
 _NO_STATE: Any = object()
+"""A verb's state when the call gives none: refused as an :class:`ArgumentTypeError`."""
 
 
 def verb(kind: Callable[P, Action]) -> Callable[Concatenate[Encounter, P], Outcome]:

@@ -57,6 +57,7 @@ from brawl.turns.deeds import legal_moves, legal_reach
 from brawl.turns.drawsteel_deeds import first_free_strike, free_strikes
 from brawl.turns.drawsteel_turn import DrawSteelTurn, actors
 from brawl.turns.records import verified
+from brawl.zone import world
 from brawl.zone.policy import fighting, standing_factions, zone_greedy, zone_start
 
 Policy = Callable[[Encounter, Sequence[Action]], Action]
@@ -74,14 +75,14 @@ def can_fight(c: Creature) -> bool:
 
 def standing_sides(state: Encounter) -> tuple[str, ...]:
     """The sides that still have a creature able to act, in the encounter's order."""
-    if state.zone is not None:
+    if world(state) is not None:
         return standing_factions(state)  # the zone game: its own health and surrender
     return tuple(dict.fromkeys(c.side for c in state.creature_list() if can_fight(c)))
 
 
 def _contested(state: Encounter) -> bool:
     """Whether more than one side still stands (:func:`standing_sides`), stopping at the second."""
-    if state.zone is not None:
+    if world(state) is not None:
         return len(standing_factions(state)) > 1
     first: str | None = None
     for c in state.creature_list():
@@ -419,7 +420,7 @@ def greedy(state: Encounter, options: Sequence[Action]) -> Action:
     ally) comes before any strike (:func:`pick_ability`). Given :class:`Options`, it asks only for
     the kinds it weighs; given a list, it picks from the list the same action.
     """
-    if state.zone is not None:
+    if world(state) is not None:
         return zone_greedy(state, options)
     view = options if isinstance(options, Options) else Options(state, options)
     ability = pick_ability(state, view.abilities())
@@ -470,14 +471,14 @@ def play(
     whole_number(max_rounds, 1, MAX_ROUNDS, what="max_rounds")
     log: list[Action] = []
     if state.turn is None:
-        start = StartCombat(first_side=first_side) if state.zone is None else zone_start(state, first_side)
+        start = StartCombat(first_side=first_side) if world(state) is None else zone_start(state, first_side)
         state = apply(state, start).state
         log.append(start)
     steps = 0
     counted = None  # the creatures whose sides were last counted: while they stay, so does the answer
     contested = True
     while state.round <= max_rounds and steps < max_steps:
-        if state.zone is not None or state.creatures is not counted:
+        if world(state) is not None or state.creatures is not counted:
             contested = _contested(state)
             counted = state.creatures
         if not contested:
@@ -588,7 +589,7 @@ class FightResult:
         standing = tuple(
             c.id
             for c in end.creature_list()
-            if (fighting(end, c.id) if end.zone is not None else can_fight(c))
+            if (fighting(end, c.id) if world(end) is not None else can_fight(c))
         )
         return cls(seed, fight.winner, fight.rounds, standing)
 

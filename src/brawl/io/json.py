@@ -44,12 +44,11 @@ from brawl.io.jsontext import (
     loads,
     show,
 )
-from brawl.io.zonejson import ZONE_TYPE, register_zone, zone_data
 from brawl.requests import Action
 from brawl.rng import Rng
 from brawl.rules.stamina import MAX_AMOUNT, death_threshold, would_die
 from brawl.size import Size
-from brawl.state import Encounter, TurnState
+from brawl.state import RULESETS, Encounter, TurnState
 from brawl.statecheck import MAX_CREATURES, MAX_OBJECTS, too_many
 from brawl.terrain import MAX_CELL_KINDS, MAX_STORED_TILES, TILE, TILE_CELLS, Cell, Material, Terrain
 
@@ -554,13 +553,16 @@ def _encounter_unstructure(enc: Encounter) -> dict[str, Any]:
         "round": enc.round,
         "rng": {"seed": enc.rng.seed, "counter": enc.rng.counter},
         **({"rides": dict(sorted(enc.rides.items()))} if enc.rides else {}),
-        **zone_data(_CONVERTER, enc.zone),
+        **{
+            name: _CONVERTER.unstructure(game, RULESETS[name].kind)
+            for name, game in sorted(enc.games.items())
+        },
     }
 
 
 def _encounter_structure(value: Any, _: Any) -> Encounter:
     body = _object(
-        value, ("schema", "terrain"), ("creatures", "objects", "turn", "round", "rng", "rides", "zone")
+        value, ("schema", "terrain"), ("creatures", "objects", "turn", "round", "rng", "rides", *RULESETS)
     )
     terrain = _field(body, "terrain", Terrain, Encounter)
     creatures = _field(body, "creatures", tuple[Creature, ...], Encounter, ())
@@ -576,7 +578,7 @@ def _encounter_structure(value: Any, _: Any) -> Encounter:
         round=_field(body, "round", int, Encounter, 0),
         rng=rng,
         rides=_field(body, "rides", dict[str, str], Encounter, {}),
-        zone=_field(body, "zone", ZONE_TYPE, Encounter, None),
+        games={name: _field(body, name, RULESETS[name].kind | None, Encounter, None) for name in RULESETS},
     )
 
 
@@ -595,7 +597,6 @@ EFFECT_KEY = "effect"
 def _make_converter() -> cattrs.Converter:
     for cls in (Cell, Creature, MapObject, Condition, Characteristics, Rng):
         attrs.resolve_types(cls)
-    register_zone()
     conv = cattrs.Converter(omit_if_default=True, forbid_extra_keys=True, detailed_validation=True)
     conv.register_structure_hook(int, _strict_int)
     conv.register_structure_hook(str, _strict_str)  # also receives the string enums

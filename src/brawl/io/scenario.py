@@ -32,7 +32,6 @@ from brawl.io import scenariofields as fields
 from brawl.io.files import read_text_bounded
 from brawl.io.json import structure
 from brawl.io.scenariofields import Where
-from brawl.io.scenariozones import with_zone_table
 from brawl.rng import Rng
 from brawl.size import Size
 from brawl.statblocks.library import StatBlockLibrary, StatBlockSources
@@ -40,6 +39,7 @@ from brawl.statblocks.model import StatBlock
 from brawl.state import Encounter
 from brawl.statecheck import MAX_CREATURES, MAX_OBJECTS, too_many
 from brawl.terrain import AIR, Cell, Material, Terrain
+from brawl.zone.scenario import with_zone_table
 
 DEFAULT_LEGEND: Mapping[str, Mapping[str, Any]] = {
     ".": {},

@@ -217,9 +217,9 @@ class StartCombat(Request):
     ``d10``, ``players_choice``, ``director_choice`` (DS-SIDE-05, DS-SIDE-06) and ``malice``, the
     Director's starting Malice (RB6-MALICE); under the alternative order ``agility_tests`` and
     ``agility_rerolls`` (DS-SIDE-14, DS-SIDE-15). The zone game
-    (:meth:`~brawl.turns.zone.ZoneGame.start`): ``initiative``, ``opener``, ``factions``,
+    (:meth:`~brawl.zone.game.ZoneGame.start`): ``initiative``, ``opener``, ``factions``,
     ``speeds``, ``fearless`` and ``initiative_roll`` (Z-TURN-06, Z-TURN-07, Z-MORALE-03, R-Z-1).
-    The initiative game (:meth:`~brawl.turns.initiative.InitiativeGame.start`): ``stats``,
+    The initiative game (:meth:`~brawl.initiative.game.InitiativeGame.start`): ``stats``,
     ``rolls`` and ``tie_order`` (I-INIT-01..03, R-I-2).
     """
 

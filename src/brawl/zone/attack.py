@@ -18,7 +18,11 @@ import attrs
 
 from brawl.errors import ActionUnavailableError, ArgumentTypeError, InvalidArgumentError
 from brawl.events.base import Event
-from brawl.events.zone import (
+from brawl.fields import choice, flag, ident, ids, text, whole
+from brawl.outcome import Outcome
+from brawl.requests import Action
+from brawl.state import Encounter
+from brawl.zone.events import (
     ZoneAttackDeclared,
     ZoneAttackMissed,
     ZoneBlastDeviated,
@@ -26,15 +30,17 @@ from brawl.events.zone import (
     ZoneKilled,
     ZoneSneak,
 )
-from brawl.fields import choice, flag, ident, ids, text, whole
-from brawl.outcome import Outcome
-from brawl.state import Encounter
-from brawl.turns.base import roll_die, system_of
-from brawl.turns.records import Request
-from brawl.turns.zone_state import ZoneTurn
-from brawl.zone.model import KINDS, MODES, UNARMED_DIE, PendingAttack, Weapon, ZoneCharacter, ZoneWorld
+from brawl.zone.model import (
+    KINDS,
+    MODES,
+    UNARMED_DIE,
+    PendingAttack,
+    Weapon,
+    ZoneCharacter,
+    ZoneWorld,
+    with_world,
+)
 from brawl.zone.space import (
-    answers,
     barrier_between,
     concealed_from,
     galloping,
@@ -42,6 +48,7 @@ from brawl.zone.space import (
     nearby,
     place_distance,
     require_able,
+    roll_die,
     save,
     sheet_of,
     steps,
@@ -50,6 +57,7 @@ from brawl.zone.space import (
     world_of,
     zone_distance,
 )
+from brawl.zone.turnstate import ZoneTurn, check_economy, spend_action
 
 UNARMED = Weapon(name="unarmed", die=UNARMED_DIE)  # Z-ATK-02: unarmed attacks inflict d4 impaired
 
@@ -141,11 +149,10 @@ def spend_main(
         raise ActionUnavailableError(
             f"{name} by {attacker}: only on its own turn (a reaction answers an attack)", rule="Z-ATK-01"
         )
-    system = system_of(state)
-    system.verify_action(state, attacker, kind)
+    check_economy(state, attacker, kind)
     if check_only:
         return Outcome(state, ())
-    return system.use_action(state, attacker, kind)
+    return spend_action(state, attacker, kind)
 
 
 @attrs.frozen
@@ -334,58 +341,6 @@ def plan_attack(
     return Plan(ids, w, None, needs, w.ranged, surprise)
 
 
-def verify_zone_attack(
-    state: Encounter,
-    attacker: str,
-    targets: Iterable[str] = (),
-    weapon: str | None = None,
-    kind: str = "attack",
-    mode: str = "normal",
-    zone: str | None = None,
-    moving: bool | None = None,
-    dice: Iterable[tuple[str, int]] = (),
-    peeking: bool = False,
-    save_roll: int | None = None,
-    deviation_roll: int | None = None,
-) -> None:
-    """Raise unless the attack may be declared now (Z-ATK-01, Z-ATK-05, Z-ATK-06, Z-BLAST, Z-SIZE)."""
-    world_of(state, "zone_attack")
-    spend_main(state, attacker, "attack", check_only=True)
-    plan_attack(state, attacker, targets, weapon, kind, mode, zone, moving, tuple(dice), peeking)
-
-
-def can_zone_attack(
-    state: Encounter,
-    attacker: str,
-    targets: Iterable[str] = (),
-    weapon: str | None = None,
-    kind: str = "attack",
-    mode: str = "normal",
-    zone: str | None = None,
-    moving: bool | None = None,
-    dice: Iterable[tuple[str, int]] = (),
-    peeking: bool = False,
-    save_roll: int | None = None,
-    deviation_roll: int | None = None,
-) -> bool:
-    """Whether :func:`verify_zone_attack` passes."""
-    return answers(
-        verify_zone_attack,
-        state,
-        attacker,
-        targets,
-        weapon,
-        kind,
-        mode,
-        zone,
-        moving,
-        dice,
-        peeking,
-        save_roll,
-        deviation_roll,
-    )
-
-
 def declare(
     state: Encounter,
     attacker: str,
@@ -404,7 +359,7 @@ def declare(
     world = world_of(state)
     number = world.attacks + 1
     aid = f"{attacker}-{number}"
-    state = state.with_zone(attrs.evolve(world, attacks=number))
+    state = with_world(state, attrs.evolve(world, attacks=number))
     events: list[Event] = []
     me = sheet_of(state, attacker)
     if weapon is not None and weapon not in me.used:
@@ -485,7 +440,7 @@ def declare(
         peeking=peeking,
         opportunity=opportunity,
     )
-    state = state.with_zone(attrs.evolve(world_of(state), pending=pending))
+    state = with_world(state, attrs.evolve(world_of(state), pending=pending))
     return _revealed(state, attacker, Outcome(state, tuple(events)))
 
 
@@ -496,80 +451,6 @@ def _revealed(state: Encounter, attacker: str, out: Outcome) -> Outcome:
     st = update_sheet(out.state, attacker, concealed=False)
     return out.add(
         ZoneSneak(creature=attacker, concealed=False, reason="attacked", rules=("Z-SNEAK-03",)), state=st
-    )
-
-
-def zone_attack(
-    state: Encounter,
-    attacker: str,
-    targets: Iterable[str] = (),
-    weapon: str | None = None,
-    kind: str = "attack",
-    mode: str = "normal",
-    zone: str | None = None,
-    moving: bool | None = None,
-    dice: Iterable[tuple[str, int]] = (),
-    peeking: bool = False,
-    save_roll: int | None = None,
-    deviation_roll: int | None = None,
-) -> Outcome:
-    """Declare an attack as a main action; if it hits, it waits for stunts and reactions.
-
-    ``weapon`` names one of the attacker's weapons (None: unarmed, d4 impaired, Z-ATK-02);
-    ``kind`` is ``"attack"`` or a non-lethal ``"disarm"``, ``"shove"`` or ``"grapple"`` (Z-NL);
-    ``mode="hold_back"`` inflicts impaired damage (Z-ATK-03); ``zone`` is a ranged blast's zone;
-    ``moving`` whether it is made while moving (default: whether the attacker moved this turn);
-    ``dice`` a larger attacker's split of its melee dice among smaller targets (Z-SIZE-02);
-    ``peeking`` attacks from behind a barrier (Z-COVER-02); ``save_roll`` and ``deviation_roll``
-    are the caller's dice (else the RNG's).
-    """
-    split = tuple(dice)
-    plan = plan_attack(state, attacker, targets, weapon, kind, mode, zone, moving, split, peeking)
-    out = spend_main(state, attacker, "attack", check_only=False)
-    return out.then(
-        declare,
-        attacker,
-        plan,
-        weapon=weapon,
-        kind=kind,
-        mode=mode,
-        dice=split,
-        peeking=peeking,
-        opportunity=False,
-        save_roll=save_roll,
-        deviation_roll=deviation_roll,
-    )
-
-
-def verify_zone_death_blow(state: Encounter, attacker: str, target: str) -> None:
-    """Raise unless ``attacker`` may kill ``target``: nearby and incapacitated (Z-ATK-04)."""
-    world_of(state, "zone_death_blow")
-    spend_main(state, attacker, "death blow", check_only=True)
-    if world_of(state).pending is not None:
-        raise ActionUnavailableError(f"death blow by {attacker}: an attack is pending", rule="Z-REACT-01")
-    require_able(state, attacker, "death blow")
-    if target == attacker or state.creature(target).dead:
-        raise ActionUnavailableError(
-            f"death blow by {attacker} on {target}: not a living other", rule="Z-ATK-04"
-        )
-    if not sheet_of(state, target).incapacitated:
-        raise ActionUnavailableError(f"death blow on {target}: it is not incapacitated", rule="Z-ATK-04")
-    if not nearby(state, attacker, target):
-        raise ActionUnavailableError(f"death blow on {target}: it is not nearby", rule="Z-ATK-04")
-
-
-def can_zone_death_blow(state: Encounter, attacker: str, target: str) -> bool:
-    """Whether :func:`verify_zone_death_blow` passes."""
-    return answers(verify_zone_death_blow, state, attacker, target)
-
-
-def zone_death_blow(state: Encounter, attacker: str, target: str) -> Outcome:
-    """Kill a nearby incapacitated character, as a main action (Z-ATK-04)."""
-    verify_zone_death_blow(state, attacker, target)
-    out = spend_main(state, attacker, "death blow", check_only=False)
-    st = out.state.update_creature(target, dead=True)
-    return _revealed(
-        st, attacker, out.add(ZoneKilled(creature=target, by=attacker, rules=("Z-ATK-04",)), state=st)
     )
 
 
@@ -595,9 +476,18 @@ def _ids(value: Iterable[str]) -> tuple[str, ...]:
     return ids(value, "ZoneAttack.targets", "Z-ATK-01")
 
 
-@attrs.frozen(repr=False)
-class ZoneAttack(Request):
-    """:func:`zone_attack` as a record (Z-ATK-01)."""
+@attrs.frozen
+class ZoneAttack(Action):
+    """Declare an attack as a main action; if it hits, it waits for stunts and reactions.
+
+    ``weapon`` names one of the attacker's weapons (None: unarmed, d4 impaired, Z-ATK-02);
+    ``kind`` is ``"attack"`` or a non-lethal ``"disarm"``, ``"shove"`` or ``"grapple"`` (Z-NL);
+    ``mode="hold_back"`` inflicts impaired damage (Z-ATK-03); ``zone`` is a ranged blast's zone;
+    ``moving`` whether it is made while moving (default: whether the attacker moved this turn);
+    ``dice`` a larger attacker's split of its melee dice among smaller targets (Z-SIZE-02);
+    ``peeking`` attacks from behind a barrier (Z-COVER-02); ``save_roll`` and ``deviation_roll``
+    are the caller's dice (else the RNG's).
+    """
 
     actor: ClassVar[str] = "attacker"
 
@@ -613,19 +503,39 @@ class ZoneAttack(Request):
     save_roll: int | None = attrs.field(default=None, validator=whole("Z-ATK-05", optional=True))
     deviation_roll: int | None = attrs.field(default=None, validator=whole("Z-BLAST-03", optional=True))
 
-    def _fields(self) -> dict[str, object]:
-        return {f.name: getattr(self, f.name) for f in attrs.fields(type(self))}
-
     def verify(self, state: Encounter) -> None:
-        verify_zone_attack(state, **self._fields())  # type: ignore[arg-type]
+        """Raise unless the attack may be declared now (Z-ATK-01, Z-ATK-05, Z-ATK-06, Z-BLAST, Z-SIZE)."""
+        world_of(state, "zone_attack")
+        spend_main(state, self.attacker, "attack", check_only=True)
+        self._plan(state)
+
+    def _plan(self, state: Encounter) -> Plan:
+        return plan_attack(
+            state, self.attacker, self.targets, self.weapon, self.kind, self.mode, self.zone, self.moving,
+            self.dice, self.peeking,
+        )  # fmt: skip
 
     def resolve(self, state: Encounter) -> Outcome:
-        return zone_attack(state, **self._fields())  # type: ignore[arg-type]
+        plan = self._plan(state)
+        out = spend_main(state, self.attacker, "attack", check_only=False)
+        return out.then(
+            declare,
+            self.attacker,
+            plan,
+            weapon=self.weapon,
+            kind=self.kind,
+            mode=self.mode,
+            dice=self.dice,
+            peeking=self.peeking,
+            opportunity=False,
+            save_roll=self.save_roll,
+            deviation_roll=self.deviation_roll,
+        )
 
 
-@attrs.frozen(repr=False)
-class ZoneDeathBlow(Request):
-    """:func:`zone_death_blow` as a record (Z-ATK-04)."""
+@attrs.frozen
+class ZoneDeathBlow(Action):
+    """Kill a nearby incapacitated character, as a main action (Z-ATK-04)."""
 
     actor: ClassVar[str] = "attacker"
 
@@ -633,10 +543,30 @@ class ZoneDeathBlow(Request):
     target: str = attrs.field(validator=ident("Z-ATK-04"))
 
     def verify(self, state: Encounter) -> None:
-        verify_zone_death_blow(state, self.attacker, self.target)
+        """Raise unless ``attacker`` may kill ``target``: nearby and incapacitated (Z-ATK-04)."""
+        attacker, target = self.attacker, self.target
+        world_of(state, "zone_death_blow")
+        spend_main(state, attacker, "death blow", check_only=True)
+        if world_of(state).pending is not None:
+            raise ActionUnavailableError(f"death blow by {attacker}: an attack is pending", rule="Z-REACT-01")
+        require_able(state, attacker, "death blow")
+        if target == attacker or state.creature(target).dead:
+            raise ActionUnavailableError(
+                f"death blow by {attacker} on {target}: not a living other", rule="Z-ATK-04"
+            )
+        if not sheet_of(state, target).incapacitated:
+            raise ActionUnavailableError(f"death blow on {target}: it is not incapacitated", rule="Z-ATK-04")
+        if not nearby(state, attacker, target):
+            raise ActionUnavailableError(f"death blow on {target}: it is not nearby", rule="Z-ATK-04")
 
     def resolve(self, state: Encounter) -> Outcome:
-        return zone_death_blow(state, self.attacker, self.target)
+        attacker, target = self.attacker, self.target
+        self.verify(state)
+        out = spend_main(state, attacker, "death blow", check_only=False)
+        st = out.state.update_creature(target, dead=True)
+        return _revealed(
+            st, attacker, out.add(ZoneKilled(creature=target, by=attacker, rules=("Z-ATK-04",)), state=st)
+        )
 
 
 __all__ = [
@@ -644,8 +574,6 @@ __all__ = [
     "Plan",
     "ZoneAttack",
     "ZoneDeathBlow",
-    "can_zone_attack",
-    "can_zone_death_blow",
     "declare",
     "grabbing",
     "keeps_hold",
@@ -653,9 +581,5 @@ __all__ = [
     "release_if_needed",
     "scaled_range",
     "spend_main",
-    "verify_zone_attack",
-    "verify_zone_death_blow",
     "weapon_of",
-    "zone_attack",
-    "zone_death_blow",
 ]

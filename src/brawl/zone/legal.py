@@ -4,7 +4,9 @@
 weapon (and unarmed) on each target it may reach, non-lethal attacks, death blows, freeing an
 ally and breaking free; while an attack is pending, the stunt answers, the reactions open to
 each character and resolving the attack (Z-REACT-01). Each is checked by its own ``verify``.
-:func:`zone_greedy` is the policy :func:`brawl.simulate` uses for zone fights.
+:func:`grid_deeds` lists the free strikes of characters fighting on the grid under the zone
+game's round, without zones. :func:`zone_greedy` is the policy :func:`brawl.simulate` uses for
+zone fights.
 """
 
 from __future__ import annotations
@@ -13,10 +15,13 @@ from collections.abc import Sequence
 
 from brawl.errors import InvalidArgumentError
 from brawl.requests import Action
+from brawl.rules.strikes import FreeStrike
 from brawl.state import Encounter
+from brawl.turns.deeds import TakeAction
 from brawl.turns.records import EndRound, EndTurn, StartTurn, UseAction, verified
 from brawl.zone.attack import ZoneAttack, ZoneDeathBlow
 from brawl.zone.model import ZoneWorld
+from brawl.zone.model import world as zone_world
 from brawl.zone.move import ZoneMove
 from brawl.zone.procedures import ZoneBreakFree, ZoneFreeAlly, ZonePickUp
 from brawl.zone.react import ZoneAnswerStunt, ZoneCounter, ZoneDodge, ZoneGuard, ZoneHideBehind
@@ -24,6 +29,20 @@ from brawl.zone.resolve import ZoneResolve
 from brawl.zone.space import barrier_between, zone_distance
 
 NON_LETHAL = ("disarm", "shove", "grapple")  # Z-NL-03..05
+
+
+def grid_deeds(state: Encounter, members: Sequence[str]) -> list[Action]:
+    """The free strikes, melee then ranged, that each character taking the turn may make on the
+    grid at each enemy, as a main action (Z-TURN-09, Z-TURN-12), each checked."""
+    found: list[Action] = []
+    for cid in sorted(members):
+        if state.creature(cid).dead:
+            continue
+        enemies = sorted(state.enemies_of(cid), key=lambda o: o.id)
+        strikes: list[Action] = [TakeAction("main", FreeStrike(cid, e.id)) for e in enemies]
+        strikes += [TakeAction("main", FreeStrike(cid, e.id, ranged=True)) for e in enemies]
+        found += [a for a in strikes if verified(a, state)]
+    return found
 
 
 def actor(action: Action) -> str | None:
@@ -58,7 +77,7 @@ def pending_deeds(state: Encounter, world: ZoneWorld) -> list[Action]:
 
 def zone_deeds(state: Encounter, members: Sequence[str]) -> list[Action]:
     """What the characters taking the turn may do now under the zone ruleset, each checked."""
-    world = state.zone
+    world = zone_world(state)
     if world is None:
         return []
     if world.pending is not None:
@@ -104,7 +123,7 @@ def zone_deeds(state: Encounter, members: Sequence[str]) -> list[Action]:
 def fighting(state: Encounter, cid: str) -> bool:
     """Alive, conscious, and neither surrendered nor retreated: still in the fight."""
     c = state.creature(cid)
-    world = state.zone
+    world = zone_world(state)
     sheet = world.sheets.get(cid) if world is not None else None
     gone = set(getattr(state.turn, "surrendered", ())) | set(getattr(state.turn, "retreated", ()))
     return not c.dead and cid not in gone and (sheet is None or not sheet.incapacitated)
@@ -123,7 +142,7 @@ def zone_greedy(state: Encounter, options: Sequence[Action]) -> Action:
     """
     if not options:
         raise InvalidArgumentError("zone_greedy(options=()): there is nothing to choose", rule=())
-    world = state.zone
+    world = zone_world(state)
     if world is not None and world.pending is not None:
         for a in options:
             if isinstance(a, ZoneDodge | ZoneResolve):
@@ -159,6 +178,7 @@ def zone_greedy(state: Encounter, options: Sequence[Action]) -> Action:
 __all__ = [
     "actor",
     "fighting",
+    "grid_deeds",
     "pending_deeds",
     "standing_factions",
     "zone_deeds",

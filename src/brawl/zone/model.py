@@ -1,6 +1,8 @@
 """The zone game's records: the zone map, where each character stands, its sheet and its gear.
 
-A :class:`ZoneWorld` rides in :attr:`brawl.state.Encounter.zone`. Characters are the encounter's
+A :class:`ZoneWorld` rides in the encounter's slot of the zone game (``Encounter.games["zone"]``,
+registered here with :func:`~brawl.state.register_ruleset`), read by :func:`world` and replaced
+by :func:`with_world`. Characters are the encounter's
 creatures (their faction, morale group, mount and death); their zone-game statistics, health and
 gear are a :class:`ZoneCharacter` sheet here, never Draw Steel's characteristics or Stamina.
 Every table decision the text leaves open is a field of :class:`ZoneRulings`.
@@ -15,7 +17,8 @@ import attrs
 import immutables
 
 from brawl.checks import whole_number
-from brawl.errors import StateError
+from brawl.errors import ArgumentTypeError, StateError
+from brawl.state import Encounter, register_ruleset
 
 DICE = (2, 3, 4, 6, 8, 10, 12, 20)
 """Damage dice a weapon may have."""
@@ -480,6 +483,27 @@ class ZoneWorld:
         return iter(sorted(c for c, p in self.places.items() if zid in p.touches()))
 
 
+ZONE = "zone"
+"""The zone game's name: its key in :attr:`~brawl.state.Encounter.games` and in a
+saved encounter."""
+register_ruleset(ZONE, ZoneWorld, check=ZoneWorld.check)
+
+
+def world(state: Encounter) -> ZoneWorld | None:
+    """The zone game's state of ``state``: its map, places and sheets; None if it has none."""
+    if not isinstance(state, Encounter):
+        raise ArgumentTypeError(f"world(state={state!r:.60}): expected Encounter", rule=())
+    found: ZoneWorld | None = state.games.get(ZONE)
+    return found
+
+
+def with_world(state: Encounter, zone: ZoneWorld | None) -> Encounter:
+    """``state`` with the zone game's state replaced (None: removed), checked against its creatures."""
+    if not isinstance(state, Encounter):
+        raise ArgumentTypeError(f"with_world(state={state!r:.60}): expected Encounter", rule=())
+    return state.with_game(ZONE, zone)
+
+
 __all__ = [
     "ARMOUR_CAP",
     "DICE",
@@ -487,6 +511,7 @@ __all__ = [
     "MODES",
     "SIZE_LADDER",
     "UNARMED_DIE",
+    "ZONE",
     "Armour",
     "Counter",
     "Interrupted",
@@ -498,4 +523,6 @@ __all__ = [
     "ZoneMap",
     "ZoneRulings",
     "ZoneWorld",
+    "with_world",
+    "world",
 ]

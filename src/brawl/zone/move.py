@@ -17,16 +17,16 @@ import attrs
 
 from brawl.errors import ActionUnavailableError, InvalidArgumentError
 from brawl.events.base import Event, Note
-from brawl.events.zone import ZoneMoved, ZoneSneak
 from brawl.fields import flag, ident, ids
 from brawl.outcome import Outcome
+from brawl.requests import Action
 from brawl.state import Encounter
-from brawl.turns.records import Request
-from brawl.turns.zone_react import react, verify_react
-from brawl.turns.zone_state import ZoneTurn
 from brawl.zone.attack import declare, grabbing, plan_attack
-from brawl.zone.model import Interrupted, Place
-from brawl.zone.space import able, answers, galloping, nearby, require_able, sheet_of, update_sheet, world_of
+from brawl.zone.events import ZoneMoved, ZoneSneak
+from brawl.zone.model import Interrupted, Place, with_world
+from brawl.zone.reactions import React
+from brawl.zone.space import able, galloping, nearby, require_able, sheet_of, update_sheet, world_of
+from brawl.zone.turnstate import ZoneTurn
 
 
 def step_costs(state: Encounter, creature: str, path: tuple[str, ...]) -> list[int]:
@@ -84,92 +84,6 @@ def spend(state: Encounter, creature: str, halves: int) -> Encounter:
     return state.with_turn(attrs.evolve(t, economies=t.economies.set(creature, eco), galloped=galloped))
 
 
-def verify_zone_move(
-    state: Encounter,
-    creature: str,
-    path: Iterable[str],
-    sneaking: bool = False,
-    opportunity: Iterable[str] = (),
-) -> None:
-    """Raise unless ``creature`` may move along ``path`` now (Z-TURN-09, Z-REACT-10)."""
-    world_of(state, "zone_move")
-    world = world_of(state)
-    if world.pending is not None or world.interrupted is not None:
-        raise ActionUnavailableError(f"move of {creature}: an attack is being resolved", rule="Z-REACT-01")
-    require_able(state, creature, "move")
-    if state.creature(creature).riding is not None:
-        raise ActionUnavailableError(
-            f"move of {creature}: it rides {state.creature(creature).riding}; its mount moves it",
-            rule="Z-MOUNT-01",
-        )
-    steps = tuple(path)
-    if not steps:
-        raise InvalidArgumentError(f"move of {creature}: an empty path", rule="Z-TURN-09")
-    check_budget(state, creature, sum(step_costs(state, creature, steps)), "move")
-    ids = tuple(opportunity)
-    if ids:
-        after = Place(steps[0])
-        for a in ids:
-            if not state.are_enemies(a, creature):
-                raise ActionUnavailableError(
-                    f"opportunity attack by {a}: {creature} is no enemy", rule="Z-REACT-10"
-                )
-            if not nearby(state, a, creature):
-                raise ActionUnavailableError(
-                    f"opportunity attack by {a}: {creature} is not nearby", rule="Z-REACT-10"
-                )
-            if world.place(a).touches() & after.touches():
-                raise ActionUnavailableError(
-                    f"opportunity attack by {a}: {creature} does not move away from it", rule="Z-REACT-10"
-                )
-            require_able(state, a, "opportunity attack")
-            if galloping(state, a):
-                raise ActionUnavailableError(
-                    f"opportunity attack by {a}: its mount gallops", rule="Z-MOUNT-02"
-                )
-            if isinstance(state.turn, ZoneTurn):
-                verify_react(state, a, attack=f"{a}-{world.attacks + 1}")
-        if len(set(ids)) != len(ids):
-            raise InvalidArgumentError(f"opportunity {ids!r}: each attacker once", rule="Z-REACT-03")
-
-
-def can_zone_move(
-    state: Encounter,
-    creature: str,
-    path: Iterable[str],
-    sneaking: bool = False,
-    opportunity: Iterable[str] = (),
-) -> bool:
-    """Whether :func:`verify_zone_move` passes."""
-    return answers(verify_zone_move, state, creature, path, sneaking, opportunity)
-
-
-def zone_move(
-    state: Encounter,
-    creature: str,
-    path: Iterable[str],
-    sneaking: bool = False,
-    opportunity: Iterable[str] = (),
-) -> Outcome:
-    """Move through the zones of ``path`` in order (Z-TURN-09).
-
-    ``sneaking`` keeps a concealed character concealed (Z-SNEAK-03); ``opportunity`` names nearby
-    enemies who interrupt the move with an opportunity attack as their reaction: each is declared
-    in turn (pending, as any attack), and the move goes on after the last if the mover is still
-    alive and conscious (Z-REACT-10).
-    """
-    steps = tuple(path)
-    verify_zone_move(state, creature, steps, sneaking, opportunity)
-    ids = tuple(opportunity)
-    if ids:
-        sheets = [sheet_of(state, a) for a in ids]
-        chosen = tuple((s.id, next((w.name for w in s.weapons if not w.ranged), None)) for s in sheets)
-        world = world_of(state)
-        st = state.with_zone(attrs.evolve(world, interrupted=Interrupted(creature, steps, chosen, sneaking)))
-        return continue_move(st)
-    return walk(state, creature, steps, sneaking)
-
-
 def walk(state: Encounter, creature: str, path: tuple[str, ...], sneaking: bool) -> Outcome:
     """Move ``creature`` (with whom it carries) along a checked path and spend its movement."""
     costs = step_costs(state, creature, path)
@@ -180,7 +94,7 @@ def walk(state: Encounter, creature: str, path: tuple[str, ...], sneaking: bool)
     held = list(grabbing(world, creature))
     for cid in (creature, *riders, *held):
         world = world.with_place(cid, end)
-    state = spend(state.with_zone(world), creature, sum(costs))
+    state = spend(with_world(state, world), creature, sum(costs))
     rules: tuple[str, ...] = ("Z-TURN-09", "Z-TURN-10")
     events: list[Event] = [
         ZoneMoved(creature=creature, start=str(start), end=str(end), halves=sum(costs), rules=rules)
@@ -217,14 +131,14 @@ def continue_move(state: Encounter) -> Outcome:
         a, weapon = attackers.pop(0)
         world = world_of(out.state)
         world = attrs.evolve(world, interrupted=attrs.evolve(stop, attackers=tuple(attackers)))
-        st = out.state.with_zone(world)
+        st = with_world(out.state, world)
         if not able(st, a) or not able(st, stop.creature) or not nearby(st, a, stop.creature):
             out = Outcome(st, out.events)
             continue
         plan = plan_attack(st, a, (stop.creature,), weapon, "attack", "normal", None, False, (), False)
         nxt = Outcome(st, out.events)
         if isinstance(st.turn, ZoneTurn):
-            nxt = nxt.then(react, a, attack=f"{a}-{world.attacks + 1}")
+            nxt = nxt.then(React(a, f"{a}-{world.attacks + 1}").resolve)
         nxt = nxt.then(
             declare,
             a,
@@ -242,7 +156,7 @@ def continue_move(state: Encounter) -> Outcome:
         if world_of(out.state).pending is not None:
             return out
     world = world_of(out.state)
-    st = out.state.with_zone(attrs.evolve(world, interrupted=None))
+    st = with_world(out.state, attrs.evolve(world, interrupted=None))
     c = st.creature(stop.creature)
     if c.dead or sheet_of(st, stop.creature).incapacitated:
         return Outcome(st, out.events).add(
@@ -257,9 +171,15 @@ def _path(value: Iterable[str]) -> tuple[str, ...]:
     return ids(value, "ZoneMove path (zone ids)", "Z-TURN-09")
 
 
-@attrs.frozen(repr=False)
-class ZoneMove(Request):
-    """:func:`zone_move` (Z-TURN-09, Z-REACT-10)."""
+@attrs.frozen
+class ZoneMove(Action):
+    """Move through the zones of ``path`` in order (Z-TURN-09).
+
+    ``sneaking`` keeps a concealed character concealed (Z-SNEAK-03); ``opportunity`` names nearby
+    enemies who interrupt the move with an opportunity attack as their reaction: each is declared
+    in turn (pending, as any attack), and the move goes on after the last if the mover is still
+    alive and conscious (Z-REACT-10).
+    """
 
     creature: str = attrs.field(validator=ident("Z-TURN-09"))
     path: tuple[str, ...] = attrs.field(converter=_path)
@@ -267,20 +187,71 @@ class ZoneMove(Request):
     opportunity: tuple[str, ...] = attrs.field(default=(), converter=_path)
 
     def verify(self, state: Encounter) -> None:
-        verify_zone_move(state, self.creature, self.path, self.sneaking, self.opportunity)
+        """Raise unless ``creature`` may move along ``path`` now (Z-TURN-09, Z-REACT-10)."""
+        creature, path, opportunity = self.creature, self.path, self.opportunity
+        world_of(state, "zone_move")
+        world = world_of(state)
+        if world.pending is not None or world.interrupted is not None:
+            raise ActionUnavailableError(
+                f"move of {creature}: an attack is being resolved", rule="Z-REACT-01"
+            )
+        require_able(state, creature, "move")
+        if state.creature(creature).riding is not None:
+            raise ActionUnavailableError(
+                f"move of {creature}: it rides {state.creature(creature).riding}; its mount moves it",
+                rule="Z-MOUNT-01",
+            )
+        steps = tuple(path)
+        if not steps:
+            raise InvalidArgumentError(f"move of {creature}: an empty path", rule="Z-TURN-09")
+        check_budget(state, creature, sum(step_costs(state, creature, steps)), "move")
+        ids = tuple(opportunity)
+        if ids:
+            after = Place(steps[0])
+            for a in ids:
+                if not state.are_enemies(a, creature):
+                    raise ActionUnavailableError(
+                        f"opportunity attack by {a}: {creature} is no enemy", rule="Z-REACT-10"
+                    )
+                if not nearby(state, a, creature):
+                    raise ActionUnavailableError(
+                        f"opportunity attack by {a}: {creature} is not nearby", rule="Z-REACT-10"
+                    )
+                if world.place(a).touches() & after.touches():
+                    raise ActionUnavailableError(
+                        f"opportunity attack by {a}: {creature} does not move away from it", rule="Z-REACT-10"
+                    )
+                require_able(state, a, "opportunity attack")
+                if galloping(state, a):
+                    raise ActionUnavailableError(
+                        f"opportunity attack by {a}: its mount gallops", rule="Z-MOUNT-02"
+                    )
+                if isinstance(state.turn, ZoneTurn):
+                    React(a, f"{a}-{world.attacks + 1}").verify(state)
+            if len(set(ids)) != len(ids):
+                raise InvalidArgumentError(f"opportunity {ids!r}: each attacker once", rule="Z-REACT-03")
 
     def resolve(self, state: Encounter) -> Outcome:
-        return zone_move(state, self.creature, self.path, self.sneaking, self.opportunity)
+        creature, path, sneaking, opportunity = self.creature, self.path, self.sneaking, self.opportunity
+        steps = tuple(path)
+        self.verify(state)
+        ids = tuple(opportunity)
+        if ids:
+            sheets = [sheet_of(state, a) for a in ids]
+            chosen = tuple((s.id, next((w.name for w in s.weapons if not w.ranged), None)) for s in sheets)
+            world = world_of(state)
+            st = with_world(
+                state, attrs.evolve(world, interrupted=Interrupted(creature, steps, chosen, sneaking))
+            )
+            return continue_move(st)
+        return walk(state, creature, steps, sneaking)
 
 
 __all__ = [
     "ZoneMove",
-    "can_zone_move",
     "check_budget",
     "continue_move",
     "spend",
     "step_costs",
-    "verify_zone_move",
     "walk",
-    "zone_move",
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from brawl.requests import Action
 from brawl.state import Encounter
-from brawl.turns.zone import StartZoneCombat
+from brawl.zone.game import StartZoneCombat
 from brawl.zone.legal import fighting, standing_factions, zone_greedy
 
 

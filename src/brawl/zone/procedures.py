@@ -17,18 +17,26 @@ import attrs
 
 from brawl.errors import ActionUnavailableError, InvalidArgumentError, TurnOrderError
 from brawl.events.base import Event, Note
-from brawl.events.zone import ZoneChased, ZoneGear, ZoneGrab, ZoneMounted, ZoneMoved, ZoneSneak
 from brawl.fields import choice, flag, ident, ids, text, whole
 from brawl.outcome import Outcome
+from brawl.requests import Action
 from brawl.state import Encounter
-from brawl.turns.base import roll_die
-from brawl.turns.records import Request
-from brawl.turns.zone_state import ZoneTurn
 from brawl.zone.attack import spend_main
-from brawl.zone.model import Armour, Weapon
+from brawl.zone.events import ZoneChased, ZoneGear, ZoneGrab, ZoneMounted, ZoneMoved, ZoneSneak
+from brawl.zone.model import Armour, Weapon, with_world
 from brawl.zone.move import check_budget, spend
 from brawl.zone.resolve import Dice, Hit, apply_hit, faces
-from brawl.zone.space import answers, nearby, require_able, save, sheet_of, steps, update_sheet, world_of
+from brawl.zone.space import (
+    nearby,
+    require_able,
+    roll_die,
+    save,
+    sheet_of,
+    steps,
+    update_sheet,
+    world_of,
+)
+from brawl.zone.turnstate import ZoneTurn
 
 FALL_DIE = 4  # mounting or dismounting a moving mount: a fall inflicts d4 direct damage
 MOUNTING_HALVES = 1  # mounting or dismounting counts as moving half a zone
@@ -55,152 +63,6 @@ def _spent(state: Encounter, creature: str) -> Encounter:
     return state.with_turn(attrs.evolve(t, economies=t.economies.set(creature, eco)))
 
 
-def verify_zone_break_free(state: Encounter, creature: str, roll: int | None = None) -> None:
-    """Raise unless ``creature`` is grabbed and may spend its turn to break free (Z-NL-06, Z-SIZE-06)."""
-    world_of(state, "zone_break_free")
-    sheet = sheet_of(state, creature)
-    if sheet.grabbed_by is None:
-        raise ActionUnavailableError(f"{creature} breaks free: it is not grabbed", rule="Z-NL-06")
-    if state.creature(creature).dead or sheet.incapacitated:
-        raise ActionUnavailableError(f"{creature} breaks free: it is down", rule="R-Z-7")
-    if steps(sheet_of(state, sheet.grabbed_by), sheet) > 0:
-        raise ActionUnavailableError(
-            f"{creature} breaks free: {sheet.grabbed_by} is larger; no STR save frees it", rule="Z-SIZE-06"
-        )
-    t = state.turn
-    if isinstance(t, ZoneTurn) and creature not in t.current:
-        raise TurnOrderError(f"{creature} breaks free: only on its turn", rule="Z-NL-06")
-    _whole_turn(state, creature, "breaking free")
-
-
-def can_zone_break_free(state: Encounter, creature: str, roll: int | None = None) -> bool:
-    """Whether :func:`verify_zone_break_free` passes."""
-    return answers(verify_zone_break_free, state, creature, roll)
-
-
-def zone_break_free(state: Encounter, creature: str, roll: int | None = None) -> Outcome:
-    """Spend the whole turn on a STR save to break free (Z-NL-06)."""
-    verify_zone_break_free(state, creature, roll)
-    grabber = sheet_of(state, creature).grabbed_by
-    assert grabber is not None
-    passed, st, events = save(state, creature, "STR", roll, purpose="breaking free", rules=("Z-NL-06",))
-    st = _spent(st, creature)
-    if passed:
-        st = update_sheet(st, creature, grabbed_by=None)
-        events.append(
-            ZoneGrab(creature=creature, by=grabber, held=False, reason="broke free", rules=("Z-NL-06",))
-        )
-    return Outcome(st, tuple(events))
-
-
-def verify_zone_free_ally(state: Encounter, creature: str, ally: str, roll: int | None = None) -> None:
-    """Raise unless ``creature`` may spend a main action to free its nearby grabbed ally (Z-NL-07)."""
-    world_of(state, "zone_free_ally")
-    spend_main(state, creature, "freeing an ally", check_only=True)
-    require_able(state, creature, "freeing an ally")
-    them = sheet_of(state, ally)
-    if them.grabbed_by is None or them.grabbed_by == creature:
-        raise ActionUnavailableError(f"{creature} frees {ally}: it is not held by another", rule="Z-NL-07")
-    if state.are_enemies(creature, ally) or ally == creature:
-        raise ActionUnavailableError(f"{creature} frees {ally}: not an ally", rule="Z-NL-07")
-    if not nearby(state, creature, ally):
-        raise ActionUnavailableError(f"{creature} frees {ally}: it is not nearby", rule="Z-NL-07")
-
-
-def can_zone_free_ally(state: Encounter, creature: str, ally: str, roll: int | None = None) -> bool:
-    """Whether :func:`verify_zone_free_ally` passes."""
-    return answers(verify_zone_free_ally, state, creature, ally, roll)
-
-
-def zone_free_ally(state: Encounter, creature: str, ally: str, roll: int | None = None) -> Outcome:
-    """A main action and a STR save to free a grabbed ally (Z-NL-07)."""
-    verify_zone_free_ally(state, creature, ally, roll)
-    out = spend_main(state, creature, "freeing an ally", check_only=False)
-    grabber = sheet_of(state, ally).grabbed_by
-    assert grabber is not None
-    passed, st, events = save(out.state, creature, "STR", roll, purpose=f"freeing {ally}", rules=("Z-NL-07",))
-    if passed:
-        st = update_sheet(st, ally, grabbed_by=None)
-        events.append(
-            ZoneGrab(creature=ally, by=grabber, held=False, reason=f"freed by {creature}", rules=("Z-NL-07",))
-        )
-    return out.add(*events, state=st)
-
-
-def verify_zone_pick_up(state: Encounter, creature: str, weapon: str) -> None:
-    """Raise unless ``weapon`` lies in ``creature``'s zone and it may spend a bonus action (Z-TURN-12)."""
-    world_of(state, "zone_pick_up")
-    spend_main(state, creature, "picking up", check_only=True, kind="bonus")
-    require_able(state, creature, "picking up")
-    world = world_of(state)
-    here = world.place(creature).touches()
-    if not any(z in here and w.name == weapon for z, w in world.dropped):
-        lying = sorted(w.name for z, w in world.dropped if z in here)
-        raise ActionUnavailableError(f"{creature} picks up {weapon!r}: here lie {lying!r}", rule="Z-TURN-12")
-    if weapon in {w.name for w in sheet_of(state, creature).weapons}:
-        raise ActionUnavailableError(
-            f"{creature} picks up {weapon!r}: it carries one so named", rule="Z-TURN-12"
-        )
-
-
-def can_zone_pick_up(state: Encounter, creature: str, weapon: str) -> bool:
-    """Whether :func:`verify_zone_pick_up` passes."""
-    return answers(verify_zone_pick_up, state, creature, weapon)
-
-
-def zone_pick_up(state: Encounter, creature: str, weapon: str) -> Outcome:
-    """Pick up a weapon lying in the zone, a bonus action (Z-TURN-12; a disarm drops one, Z-NL-03)."""
-    verify_zone_pick_up(state, creature, weapon)
-    out = spend_main(state, creature, "picking up", check_only=False, kind="bonus")
-    world = world_of(out.state)
-    here = world.place(creature).touches()
-    i = next(i for i, (z, w) in enumerate(world.dropped) if z in here and w.name == weapon)
-    item = world.dropped[i][1]
-    world = attrs.evolve(world, dropped=world.dropped[:i] + world.dropped[i + 1 :])
-    st = out.state.with_zone(world)
-    st = update_sheet(st, creature, weapons=(*sheet_of(st, creature).weapons, item))
-    return out.add(Note(text=f"{creature} picks up {weapon}", rules=("Z-TURN-12", "Z-NL-03")), state=st)
-
-
-def verify_zone_reveal(state: Encounter, creature: str, reason: str = "seen") -> None:
-    """Raise unless ``creature`` is concealed (Z-SNEAK-03)."""
-    world_of(state, "zone_reveal")
-    if not sheet_of(state, creature).concealed:
-        raise ActionUnavailableError(f"{creature} revealed: it is not concealed", rule="Z-SNEAK-03")
-
-
-def can_zone_reveal(state: Encounter, creature: str, reason: str = "seen") -> bool:
-    """Whether :func:`verify_zone_reveal` passes."""
-    return answers(verify_zone_reveal, state, creature, reason)
-
-
-def zone_reveal(state: Encounter, creature: str, reason: str = "seen") -> Outcome:
-    """A concealed character makes noise or becomes visible: revealed (Z-SNEAK-03)."""
-    verify_zone_reveal(state, creature, reason)
-    st = update_sheet(state, creature, concealed=False)
-    return Outcome(st, (ZoneSneak(creature=creature, concealed=False, reason=reason, rules=("Z-SNEAK-03",)),))
-
-
-def verify_zone_conceal(state: Encounter, creature: str, reason: str = "out of sight") -> None:
-    """Raise unless ``creature`` may hide: not concealed and able (Z-SNEAK-03)."""
-    world_of(state, "zone_conceal")
-    require_able(state, creature, "hiding")
-    if sheet_of(state, creature).concealed:
-        raise ActionUnavailableError(f"{creature} hides: it is concealed already", rule="Z-SNEAK-03")
-
-
-def can_zone_conceal(state: Encounter, creature: str, reason: str = "out of sight") -> bool:
-    """Whether :func:`verify_zone_conceal` passes."""
-    return answers(verify_zone_conceal, state, creature, reason)
-
-
-def zone_conceal(state: Encounter, creature: str, reason: str = "out of sight") -> Outcome:
-    """Hide again, after a while out of sight or a major distraction, as the GM judges (Z-SNEAK-03)."""
-    verify_zone_conceal(state, creature, reason)
-    st = update_sheet(state, creature, concealed=True)
-    return Outcome(st, (ZoneSneak(creature=creature, concealed=True, reason=reason, rules=("Z-SNEAK-03",)),))
-
-
 def _fall(
     state: Encounter, creature: str, moving: bool, roll: int | None, dice: Iterable[int], what: str
 ) -> tuple[bool, Outcome]:
@@ -219,276 +81,183 @@ def _fall(
     return True, apply_hit(out, hit)
 
 
-def verify_zone_mount(
-    state: Encounter, creature: str, mount: str, moving: bool = False, roll: int | None = None
-) -> None:
-    """Raise unless ``creature`` may get on ``mount`` nearby, half a zone of movement (Z-MOUNT-01)."""
-    world_of(state, "zone_mount")
-    require_able(state, creature, "mounting")
-    if (
-        creature == mount
-        or state.creature(creature).riding is not None
-        or state.creature(mount).riding is not None
-    ):
-        raise ActionUnavailableError(
-            f"{creature} mounts {mount}: one of them rides already", rule="Z-MOUNT-01"
-        )
-    sheet_of(state, mount)
-    if state.creature(mount).dead or not nearby(state, creature, mount):
-        raise ActionUnavailableError(f"{creature} mounts {mount}: the mount is not nearby", rule="Z-MOUNT-01")
-    check_budget(state, creature, MOUNTING_HALVES, "mounting")
-
-
-def can_zone_mount(
-    state: Encounter, creature: str, mount: str, moving: bool = False, roll: int | None = None
-) -> bool:
-    """Whether :func:`verify_zone_mount` passes."""
-    return answers(verify_zone_mount, state, creature, mount, moving, roll)
-
-
-def zone_mount(
-    state: Encounter, creature: str, mount: str, moving: bool = False, roll: int | None = None
-) -> Outcome:
-    """Get on a mount (half a zone); a moving mount asks an AGI save or the rider falls (d4 direct)."""
-    verify_zone_mount(state, creature, mount, moving, roll)
-    st = spend(state, creature, MOUNTING_HALVES)
-    fell, out = _fall(st, creature, moving, roll, (), "getting on")
-    if fell:
-        return out.add(
-            ZoneMounted(creature=creature, mount=mount, on=False, fell=True, rules=("Z-MOUNT-01",))
-        )
-    world = world_of(out.state)
-    start, end = world.place(creature), world.place(mount)
-    st = out.state.update_creature(creature, riding=mount).with_zone(world.with_place(creature, end))
-    return out.add(
-        ZoneMoved(
-            creature=creature, start=str(start), end=str(end), halves=MOUNTING_HALVES, rules=("Z-MOUNT-01",)
-        ),
-        ZoneMounted(creature=creature, mount=mount, on=True, rules=("Z-MOUNT-01",)),
-        state=st,
-    )
-
-
-def verify_zone_dismount(
-    state: Encounter, creature: str, moving: bool = False, roll: int | None = None
-) -> None:
-    """Raise unless ``creature`` rides and may get off, half a zone of movement."""
-    world_of(state, "zone_dismount")
-    if state.creature(creature).riding is None:
-        raise ActionUnavailableError(f"{creature} dismounts: it rides nothing", rule="Z-MOUNT-01")
-    sheet = sheet_of(state, creature)
-    if sheet.incapacitated:
-        raise ActionUnavailableError(f"{creature} dismounts: it is incapacitated", rule="R-Z-7")
-    check_budget(state, creature, MOUNTING_HALVES, "dismounting")
-
-
-def can_zone_dismount(state: Encounter, creature: str, moving: bool = False, roll: int | None = None) -> bool:
-    """Whether :func:`verify_zone_dismount` passes."""
-    return answers(verify_zone_dismount, state, creature, moving, roll)
-
-
-def zone_dismount(state: Encounter, creature: str, moving: bool = False, roll: int | None = None) -> Outcome:
-    """Get off a mount (half a zone); off a moving mount an AGI save or a fall (d4 direct)."""
-    verify_zone_dismount(state, creature, moving, roll)
-    mount = state.creature(creature).riding
-    assert mount is not None
-    st = spend(state, creature, MOUNTING_HALVES).update_creature(creature, riding=None)
-    fell, out = _fall(st, creature, moving, roll, (), "getting off")
-    return out.add(ZoneMounted(creature=creature, mount=mount, on=False, fell=fell, rules=("Z-MOUNT-01",)))
-
-
-def verify_zone_durability(state: Encounter, rolls: Iterable[int] = ()) -> None:
-    """Raise unless the fight is over (Z-GEAR-01)."""
-    world_of(state, "zone_durability")
-    world_of(state)
-    if state.turn is not None:
-        raise TurnOrderError("durability rolls: they are made after the fight", rule="Z-GEAR-01")
-
-
-def can_zone_durability(state: Encounter, rolls: Iterable[int] = ()) -> bool:
-    """Whether :func:`verify_zone_durability` passes."""
-    return answers(verify_zone_durability, state, rolls)
-
-
-def zone_durability(state: Encounter, rolls: Iterable[int] = ()) -> Outcome:
-    """After a fight, a durability roll for each weapon and armour used (Z-GEAR-01, R-Z-10).
-
-    A roll at most the ruling's failure damages the item; a damaged item is destroyed. ``rolls``
-    are the caller's dice in order (characters by id, then weapons, then armour).
-    """
-    verify_zone_durability(state, rolls)
-    given = list(rolls)
-    rulings = world_of(state).rulings
-    events: list[Event] = []
-    for cid in sorted(world_of(state).sheets.keys()):
-        sheet = sheet_of(state, cid)
-        weapons: list[Weapon] = []
-        armour: list[Armour] = []
-        items: list[Weapon | Armour] = [*sheet.weapons, *sheet.armour]
-        for item in items:
-            kept: Weapon | Armour | None = item
-            if item.name in sheet.used:
-                value, state, die = roll_die(
-                    state,
-                    rulings.durability_die,
-                    given.pop(0) if given else None,
-                    purpose=f"durability of {item.name}",
-                    creature=cid,
-                    rules=("Z-GEAR-01", "R-Z-10"),
-                )
-                events.append(die)
-                result = "intact"
-                if value <= rulings.durability_fail:
-                    result = "destroyed" if item.damaged else "damaged"
-                    kept = None if item.damaged else attrs.evolve(item, damaged=True)
-                events.append(
-                    ZoneGear(
-                        creature=cid, item=item.name, result=result, roll=value, rules=("Z-GEAR-01", "R-Z-10")
-                    )
-                )
-            if isinstance(kept, Weapon):
-                weapons.append(kept)
-            elif isinstance(kept, Armour):
-                armour.append(kept)
-        state = update_sheet(state, cid, weapons=tuple(weapons), armour=tuple(armour), used=())
-    return Outcome(state, tuple(events))
-
-
-def verify_zone_chase(
-    state: Encounter, fleeing: Iterable[str], faster: str | None = None, rolls: Iterable[int] = ()
-) -> None:
-    """Raise unless ``fleeing`` names characters with sheets and ``faster`` is a side or None."""
-    world_of(state, "zone_chase")
-    ids = tuple(fleeing)
-    if not ids:
-        raise InvalidArgumentError("chase: name the fleeing characters", rule="Z-CHASE-01")
-    for cid in ids:
-        sheet_of(state, cid)
-    if faster is not None and faster not in FASTER:
-        raise InvalidArgumentError(f"chase faster {faster!r}: one of {FASTER} or None", rule="Z-CHASE-01")
-
-
-def can_zone_chase(
-    state: Encounter, fleeing: Iterable[str], faster: str | None = None, rolls: Iterable[int] = ()
-) -> bool:
-    """Whether :func:`verify_zone_chase` passes."""
-    return answers(verify_zone_chase, state, fleeing, faster, rolls)
-
-
-def zone_chase(
-    state: Encounter, fleeing: Iterable[str], faster: str | None = None, rolls: Iterable[int] = ()
-) -> Outcome:
-    """A long chase: the fleeing make a group AGI save, pass to escape (Z-CHASE-01).
-
-    ``faster="fleeing"``: the fleeing are faster or last longer, all escape without a save;
-    ``"pursuers"``: escape is impossible.
-    """
-    ids = tuple(fleeing)
-    verify_zone_chase(state, ids, faster, rolls)
-    if faster == "fleeing":
-        return Outcome(
-            state,
-            (ZoneChased(escaped=ids, caught=(), reason="the fleeing are faster", rules=("Z-CHASE-01",)),),
-        )
-    if faster == "pursuers":
-        return Outcome(
-            state,
-            (ZoneChased(escaped=(), caught=ids, reason="the pursuers are faster", rules=("Z-CHASE-01",)),),
-        )
-    given = list(rolls)
-    events: list[Event] = []
-    ok: list[str] = []
-    bad: list[str] = []
-    for cid in ids:
-        passed, state, rolled = save(
-            state, cid, "AGI", given.pop(0) if given else None, purpose="fleeing", rules=("Z-CHASE-01",)
-        )
-        events.extend(rolled)
-        (ok if passed else bad).append(cid)
-    events.append(
-        ZoneChased(escaped=tuple(ok), caught=tuple(bad), reason="group AGI save", rules=("Z-CHASE-01",))
-    )
-    return Outcome(state, tuple(events))
-
-
 def _ids(value: Iterable[str]) -> tuple[str, ...]:
     return ids(value, "ZoneChase.fleeing", "Z-CHASE-01")
 
 
-@attrs.frozen(repr=False)
-class ZoneBreakFree(Request):
-    """:func:`zone_break_free` (Z-NL-06)."""
+@attrs.frozen
+class ZoneBreakFree(Action):
+    """Spend the whole turn on a STR save to break free (Z-NL-06)."""
 
     creature: str = attrs.field(validator=ident("Z-NL-06"))
     roll: int | None = attrs.field(default=None, validator=whole("Z-NL-06", optional=True))
 
     def verify(self, state: Encounter) -> None:
-        verify_zone_break_free(state, self.creature, self.roll)
+        """Raise unless ``creature`` is grabbed and may spend its turn to break free (Z-NL-06, Z-SIZE-06)."""
+        creature = self.creature
+        world_of(state, "zone_break_free")
+        sheet = sheet_of(state, creature)
+        if sheet.grabbed_by is None:
+            raise ActionUnavailableError(f"{creature} breaks free: it is not grabbed", rule="Z-NL-06")
+        if state.creature(creature).dead or sheet.incapacitated:
+            raise ActionUnavailableError(f"{creature} breaks free: it is down", rule="R-Z-7")
+        if steps(sheet_of(state, sheet.grabbed_by), sheet) > 0:
+            raise ActionUnavailableError(
+                f"{creature} breaks free: {sheet.grabbed_by} is larger; no STR save frees it",
+                rule="Z-SIZE-06",
+            )
+        t = state.turn
+        if isinstance(t, ZoneTurn) and creature not in t.current:
+            raise TurnOrderError(f"{creature} breaks free: only on its turn", rule="Z-NL-06")
+        _whole_turn(state, creature, "breaking free")
 
     def resolve(self, state: Encounter) -> Outcome:
-        return zone_break_free(state, self.creature, self.roll)
+        creature, roll = self.creature, self.roll
+        self.verify(state)
+        grabber = sheet_of(state, creature).grabbed_by
+        assert grabber is not None
+        passed, st, events = save(state, creature, "STR", roll, purpose="breaking free", rules=("Z-NL-06",))
+        st = _spent(st, creature)
+        if passed:
+            st = update_sheet(st, creature, grabbed_by=None)
+            events.append(
+                ZoneGrab(creature=creature, by=grabber, held=False, reason="broke free", rules=("Z-NL-06",))
+            )
+        return Outcome(st, tuple(events))
 
 
-@attrs.frozen(repr=False)
-class ZoneFreeAlly(Request):
-    """:func:`zone_free_ally` (Z-NL-07)."""
+@attrs.frozen
+class ZoneFreeAlly(Action):
+    """A main action and a STR save to free a grabbed ally (Z-NL-07)."""
 
     creature: str = attrs.field(validator=ident("Z-NL-07"))
     ally: str = attrs.field(validator=ident("Z-NL-07"))
     roll: int | None = attrs.field(default=None, validator=whole("Z-NL-07", optional=True))
 
     def verify(self, state: Encounter) -> None:
-        verify_zone_free_ally(state, self.creature, self.ally, self.roll)
+        """Raise unless ``creature`` may spend a main action to free its nearby grabbed ally (Z-NL-07)."""
+        creature, ally = self.creature, self.ally
+        world_of(state, "zone_free_ally")
+        spend_main(state, creature, "freeing an ally", check_only=True)
+        require_able(state, creature, "freeing an ally")
+        them = sheet_of(state, ally)
+        if them.grabbed_by is None or them.grabbed_by == creature:
+            raise ActionUnavailableError(
+                f"{creature} frees {ally}: it is not held by another", rule="Z-NL-07"
+            )
+        if state.are_enemies(creature, ally) or ally == creature:
+            raise ActionUnavailableError(f"{creature} frees {ally}: not an ally", rule="Z-NL-07")
+        if not nearby(state, creature, ally):
+            raise ActionUnavailableError(f"{creature} frees {ally}: it is not nearby", rule="Z-NL-07")
 
     def resolve(self, state: Encounter) -> Outcome:
-        return zone_free_ally(state, self.creature, self.ally, self.roll)
+        creature, ally, roll = self.creature, self.ally, self.roll
+        self.verify(state)
+        out = spend_main(state, creature, "freeing an ally", check_only=False)
+        grabber = sheet_of(state, ally).grabbed_by
+        assert grabber is not None
+        passed, st, events = save(
+            out.state, creature, "STR", roll, purpose=f"freeing {ally}", rules=("Z-NL-07",)
+        )
+        if passed:
+            st = update_sheet(st, ally, grabbed_by=None)
+            events.append(
+                ZoneGrab(
+                    creature=ally, by=grabber, held=False, reason=f"freed by {creature}", rules=("Z-NL-07",)
+                )
+            )
+        return out.add(*events, state=st)
 
 
-@attrs.frozen(repr=False)
-class ZonePickUp(Request):
-    """:func:`zone_pick_up` (Z-TURN-12)."""
+@attrs.frozen
+class ZonePickUp(Action):
+    """Pick up a weapon lying in the zone, a bonus action (Z-TURN-12; a disarm drops one, Z-NL-03)."""
 
     creature: str = attrs.field(validator=ident("Z-TURN-12"))
     weapon: str = attrs.field(validator=text("Z-TURN-12"))
 
     def verify(self, state: Encounter) -> None:
-        verify_zone_pick_up(state, self.creature, self.weapon)
+        """Raise unless ``weapon`` lies in ``creature``'s zone and it may spend a bonus action (Z-TURN-12)."""
+        creature, weapon = self.creature, self.weapon
+        world_of(state, "zone_pick_up")
+        spend_main(state, creature, "picking up", check_only=True, kind="bonus")
+        require_able(state, creature, "picking up")
+        world = world_of(state)
+        here = world.place(creature).touches()
+        if not any(z in here and w.name == weapon for z, w in world.dropped):
+            lying = sorted(w.name for z, w in world.dropped if z in here)
+            raise ActionUnavailableError(
+                f"{creature} picks up {weapon!r}: here lie {lying!r}", rule="Z-TURN-12"
+            )
+        if weapon in {w.name for w in sheet_of(state, creature).weapons}:
+            raise ActionUnavailableError(
+                f"{creature} picks up {weapon!r}: it carries one so named", rule="Z-TURN-12"
+            )
 
     def resolve(self, state: Encounter) -> Outcome:
-        return zone_pick_up(state, self.creature, self.weapon)
+        creature, weapon = self.creature, self.weapon
+        self.verify(state)
+        out = spend_main(state, creature, "picking up", check_only=False, kind="bonus")
+        world = world_of(out.state)
+        here = world.place(creature).touches()
+        i = next(i for i, (z, w) in enumerate(world.dropped) if z in here and w.name == weapon)
+        item = world.dropped[i][1]
+        world = attrs.evolve(world, dropped=world.dropped[:i] + world.dropped[i + 1 :])
+        st = with_world(out.state, world)
+        st = update_sheet(st, creature, weapons=(*sheet_of(st, creature).weapons, item))
+        return out.add(Note(text=f"{creature} picks up {weapon}", rules=("Z-TURN-12", "Z-NL-03")), state=st)
 
 
-@attrs.frozen(repr=False)
-class ZoneReveal(Request):
-    """:func:`zone_reveal` (Z-SNEAK-03)."""
+@attrs.frozen
+class ZoneReveal(Action):
+    """A concealed character makes noise or becomes visible: revealed (Z-SNEAK-03)."""
 
     creature: str = attrs.field(validator=ident("Z-SNEAK-03"))
     reason: str = attrs.field(default="seen", validator=text("Z-SNEAK-03"))
 
     def verify(self, state: Encounter) -> None:
-        verify_zone_reveal(state, self.creature, self.reason)
+        """Raise unless ``creature`` is concealed (Z-SNEAK-03)."""
+        creature = self.creature
+        world_of(state, "zone_reveal")
+        if not sheet_of(state, creature).concealed:
+            raise ActionUnavailableError(f"{creature} revealed: it is not concealed", rule="Z-SNEAK-03")
 
     def resolve(self, state: Encounter) -> Outcome:
-        return zone_reveal(state, self.creature, self.reason)
+        creature, reason = self.creature, self.reason
+        self.verify(state)
+        st = update_sheet(state, creature, concealed=False)
+        return Outcome(
+            st, (ZoneSneak(creature=creature, concealed=False, reason=reason, rules=("Z-SNEAK-03",)),)
+        )
 
 
-@attrs.frozen(repr=False)
-class ZoneConceal(Request):
-    """:func:`zone_conceal` (Z-SNEAK-03)."""
+@attrs.frozen
+class ZoneConceal(Action):
+    """Hide again, after a while out of sight or a major distraction, as the GM judges (Z-SNEAK-03)."""
 
     creature: str = attrs.field(validator=ident("Z-SNEAK-03"))
     reason: str = attrs.field(default="out of sight", validator=text("Z-SNEAK-03"))
 
     def verify(self, state: Encounter) -> None:
-        verify_zone_conceal(state, self.creature, self.reason)
+        """Raise unless ``creature`` may hide: not concealed and able (Z-SNEAK-03)."""
+        creature = self.creature
+        world_of(state, "zone_conceal")
+        require_able(state, creature, "hiding")
+        if sheet_of(state, creature).concealed:
+            raise ActionUnavailableError(f"{creature} hides: it is concealed already", rule="Z-SNEAK-03")
 
     def resolve(self, state: Encounter) -> Outcome:
-        return zone_conceal(state, self.creature, self.reason)
+        creature, reason = self.creature, self.reason
+        self.verify(state)
+        st = update_sheet(state, creature, concealed=True)
+        return Outcome(
+            st, (ZoneSneak(creature=creature, concealed=True, reason=reason, rules=("Z-SNEAK-03",)),)
+        )
 
 
-@attrs.frozen(repr=False)
-class ZoneMount(Request):
-    """:func:`zone_mount` (Z-MOUNT-01)."""
+@attrs.frozen
+class ZoneMount(Action):
+    """Get on a mount (half a zone); a moving mount asks an AGI save or the rider falls (d4 direct)."""
 
     creature: str = attrs.field(validator=ident("Z-MOUNT-01"))
     mount: str = attrs.field(validator=ident("Z-MOUNT-01"))
@@ -496,53 +265,198 @@ class ZoneMount(Request):
     roll: int | None = attrs.field(default=None, validator=whole("Z-MOUNT-01", optional=True))
 
     def verify(self, state: Encounter) -> None:
-        verify_zone_mount(state, self.creature, self.mount, self.moving, self.roll)
+        """Raise unless ``creature`` may get on ``mount`` nearby, half a zone of movement (Z-MOUNT-01)."""
+        creature, mount = self.creature, self.mount
+        world_of(state, "zone_mount")
+        require_able(state, creature, "mounting")
+        if (
+            creature == mount
+            or state.creature(creature).riding is not None
+            or state.creature(mount).riding is not None
+        ):
+            raise ActionUnavailableError(
+                f"{creature} mounts {mount}: one of them rides already", rule="Z-MOUNT-01"
+            )
+        sheet_of(state, mount)
+        if state.creature(mount).dead or not nearby(state, creature, mount):
+            raise ActionUnavailableError(
+                f"{creature} mounts {mount}: the mount is not nearby", rule="Z-MOUNT-01"
+            )
+        check_budget(state, creature, MOUNTING_HALVES, "mounting")
 
     def resolve(self, state: Encounter) -> Outcome:
-        return zone_mount(state, self.creature, self.mount, self.moving, self.roll)
+        creature, mount, moving, roll = self.creature, self.mount, self.moving, self.roll
+        self.verify(state)
+        st = spend(state, creature, MOUNTING_HALVES)
+        fell, out = _fall(st, creature, moving, roll, (), "getting on")
+        if fell:
+            return out.add(
+                ZoneMounted(creature=creature, mount=mount, on=False, fell=True, rules=("Z-MOUNT-01",))
+            )
+        world = world_of(out.state)
+        start, end = world.place(creature), world.place(mount)
+        st = with_world(out.state.update_creature(creature, riding=mount), world.with_place(creature, end))
+        return out.add(
+            ZoneMoved(
+                creature=creature,
+                start=str(start),
+                end=str(end),
+                halves=MOUNTING_HALVES,
+                rules=("Z-MOUNT-01",),
+            ),
+            ZoneMounted(creature=creature, mount=mount, on=True, rules=("Z-MOUNT-01",)),
+            state=st,
+        )
 
 
-@attrs.frozen(repr=False)
-class ZoneDismount(Request):
-    """:func:`zone_dismount` (Z-MOUNT-01)."""
+@attrs.frozen
+class ZoneDismount(Action):
+    """Get off a mount (half a zone); off a moving mount an AGI save or a fall (d4 direct)."""
 
     creature: str = attrs.field(validator=ident("Z-MOUNT-01"))
     moving: bool = attrs.field(default=False, validator=flag("Z-MOUNT-01"))
     roll: int | None = attrs.field(default=None, validator=whole("Z-MOUNT-01", optional=True))
 
     def verify(self, state: Encounter) -> None:
-        verify_zone_dismount(state, self.creature, self.moving, self.roll)
+        """Raise unless ``creature`` rides and may get off, half a zone of movement."""
+        creature = self.creature
+        world_of(state, "zone_dismount")
+        if state.creature(creature).riding is None:
+            raise ActionUnavailableError(f"{creature} dismounts: it rides nothing", rule="Z-MOUNT-01")
+        sheet = sheet_of(state, creature)
+        if sheet.incapacitated:
+            raise ActionUnavailableError(f"{creature} dismounts: it is incapacitated", rule="R-Z-7")
+        check_budget(state, creature, MOUNTING_HALVES, "dismounting")
 
     def resolve(self, state: Encounter) -> Outcome:
-        return zone_dismount(state, self.creature, self.moving, self.roll)
+        creature, moving, roll = self.creature, self.moving, self.roll
+        self.verify(state)
+        mount = state.creature(creature).riding
+        assert mount is not None
+        st = spend(state, creature, MOUNTING_HALVES).update_creature(creature, riding=None)
+        fell, out = _fall(st, creature, moving, roll, (), "getting off")
+        return out.add(
+            ZoneMounted(creature=creature, mount=mount, on=False, fell=fell, rules=("Z-MOUNT-01",))
+        )
 
 
-@attrs.frozen(repr=False)
-class ZoneDurability(Request):
-    """:func:`zone_durability` (Z-GEAR-01)."""
+@attrs.frozen
+class ZoneDurability(Action):
+    """After a fight, a durability roll for each weapon and armour used (Z-GEAR-01, R-Z-10).
+
+    A roll at most the ruling's failure damages the item; a damaged item is destroyed. ``rolls``
+    are the caller's dice in order (characters by id, then weapons, then armour).
+    """
 
     rolls: tuple[int, ...] = attrs.field(default=(), converter=faces)
 
     def verify(self, state: Encounter) -> None:
-        verify_zone_durability(state, self.rolls)
+        """Raise unless the fight is over (Z-GEAR-01)."""
+        world_of(state, "zone_durability")
+        world_of(state)
+        if state.turn is not None:
+            raise TurnOrderError("durability rolls: they are made after the fight", rule="Z-GEAR-01")
 
     def resolve(self, state: Encounter) -> Outcome:
-        return zone_durability(state, self.rolls)
+        rolls = self.rolls
+        self.verify(state)
+        given = list(rolls)
+        rulings = world_of(state).rulings
+        events: list[Event] = []
+        for cid in sorted(world_of(state).sheets.keys()):
+            sheet = sheet_of(state, cid)
+            weapons: list[Weapon] = []
+            armour: list[Armour] = []
+            items: list[Weapon | Armour] = [*sheet.weapons, *sheet.armour]
+            for item in items:
+                kept: Weapon | Armour | None = item
+                if item.name in sheet.used:
+                    value, state, die = roll_die(
+                        state,
+                        rulings.durability_die,
+                        given.pop(0) if given else None,
+                        purpose=f"durability of {item.name}",
+                        creature=cid,
+                        rules=("Z-GEAR-01", "R-Z-10"),
+                    )
+                    events.append(die)
+                    result = "intact"
+                    if value <= rulings.durability_fail:
+                        result = "destroyed" if item.damaged else "damaged"
+                        kept = None if item.damaged else attrs.evolve(item, damaged=True)
+                    events.append(
+                        ZoneGear(
+                            creature=cid,
+                            item=item.name,
+                            result=result,
+                            roll=value,
+                            rules=("Z-GEAR-01", "R-Z-10"),
+                        )
+                    )
+                if isinstance(kept, Weapon):
+                    weapons.append(kept)
+                elif isinstance(kept, Armour):
+                    armour.append(kept)
+            state = update_sheet(state, cid, weapons=tuple(weapons), armour=tuple(armour), used=())
+        return Outcome(state, tuple(events))
 
 
-@attrs.frozen(repr=False)
-class ZoneChase(Request):
-    """:func:`zone_chase` (Z-CHASE-01)."""
+@attrs.frozen
+class ZoneChase(Action):
+    """A long chase: the fleeing make a group AGI save, pass to escape (Z-CHASE-01).
+
+    ``faster="fleeing"``: the fleeing are faster or last longer, all escape without a save;
+    ``"pursuers"``: escape is impossible.
+    """
 
     fleeing: tuple[str, ...] = attrs.field(converter=_ids)
     faster: str | None = attrs.field(default=None, validator=choice(FASTER, "Z-CHASE-01", optional=True))
     rolls: tuple[int, ...] = attrs.field(default=(), converter=faces)
 
     def verify(self, state: Encounter) -> None:
-        verify_zone_chase(state, self.fleeing, self.faster, self.rolls)
+        """Raise unless ``fleeing`` names characters with sheets and ``faster`` is a side or None."""
+        fleeing, faster = self.fleeing, self.faster
+        world_of(state, "zone_chase")
+        ids = tuple(fleeing)
+        if not ids:
+            raise InvalidArgumentError("chase: name the fleeing characters", rule="Z-CHASE-01")
+        for cid in ids:
+            sheet_of(state, cid)
+        if faster is not None and faster not in FASTER:
+            raise InvalidArgumentError(f"chase faster {faster!r}: one of {FASTER} or None", rule="Z-CHASE-01")
 
     def resolve(self, state: Encounter) -> Outcome:
-        return zone_chase(state, self.fleeing, self.faster, self.rolls)
+        fleeing, faster, rolls = self.fleeing, self.faster, self.rolls
+        ids = tuple(fleeing)
+        self.verify(state)
+        if faster == "fleeing":
+            return Outcome(
+                state,
+                (ZoneChased(escaped=ids, caught=(), reason="the fleeing are faster", rules=("Z-CHASE-01",)),),
+            )
+        if faster == "pursuers":
+            return Outcome(
+                state,
+                (
+                    ZoneChased(
+                        escaped=(), caught=ids, reason="the pursuers are faster", rules=("Z-CHASE-01",)
+                    ),
+                ),
+            )
+        given = list(rolls)
+        events: list[Event] = []
+        ok: list[str] = []
+        bad: list[str] = []
+        for cid in ids:
+            passed, state, rolled = save(
+                state, cid, "AGI", given.pop(0) if given else None, purpose="fleeing", rules=("Z-CHASE-01",)
+            )
+            events.extend(rolled)
+            (ok if passed else bad).append(cid)
+        events.append(
+            ZoneChased(escaped=tuple(ok), caught=tuple(bad), reason="group AGI save", rules=("Z-CHASE-01",))
+        )
+        return Outcome(state, tuple(events))
 
 
 __all__ = [
@@ -555,23 +469,4 @@ __all__ = [
     "ZoneMount",
     "ZonePickUp",
     "ZoneReveal",
-    "can_zone_break_free",
-    "can_zone_chase",
-    "can_zone_conceal",
-    "can_zone_dismount",
-    "can_zone_durability",
-    "can_zone_free_ally",
-    "can_zone_mount",
-    "can_zone_pick_up",
-    "can_zone_reveal",
-    "verify_zone_pick_up",
-    "zone_break_free",
-    "zone_chase",
-    "zone_conceal",
-    "zone_dismount",
-    "zone_durability",
-    "zone_free_ally",
-    "zone_mount",
-    "zone_pick_up",
-    "zone_reveal",
 ]

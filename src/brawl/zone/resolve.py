@@ -20,7 +20,12 @@ import attrs
 from brawl.dice import roll_dice
 from brawl.errors import ActionUnavailableError, ArgumentTypeError, InvalidArgumentError
 from brawl.events.base import Event, Note
-from brawl.events.zone import (
+from brawl.fields import flag, text
+from brawl.outcome import Outcome
+from brawl.requests import Action
+from brawl.state import Encounter
+from brawl.zone.attack import weapon_of
+from brawl.zone.events import (
     ZoneAttackMissed,
     ZoneDamaged,
     ZoneDisarmed,
@@ -29,19 +34,12 @@ from brawl.events.zone import (
     ZoneIncapacitated,
     ZoneMoved,
 )
-from brawl.fields import flag, text
-from brawl.outcome import Outcome
-from brawl.state import Encounter
-from brawl.turns.records import Request
-from brawl.turns.zone_react import resume_fighting
-from brawl.turns.zone_state import ZoneTurn
-from brawl.zone.attack import weapon_of
-from brawl.zone.model import ARMOUR_CAP, Counter, PendingAttack, Place, Weapon, ZoneCharacter
+from brawl.zone.model import ARMOUR_CAP, Counter, PendingAttack, Place, Weapon, ZoneCharacter, with_world
 from brawl.zone.move import continue_move
 from brawl.zone.react import pending_of
+from brawl.zone.reactions import ResumeFighting
 from brawl.zone.space import (
     able,
-    answers,
     barrier_between,
     save,
     sheet_of,
@@ -50,6 +48,7 @@ from brawl.zone.space import (
     with_sheet,
     world_of,
 )
+from brawl.zone.turnstate import ZoneTurn
 
 SHOVE_DIE = 4  # Z-SIZE-08: a larger character's shove inflicts d4 direct damage
 
@@ -253,7 +252,7 @@ def harmed(out: Outcome, target: str, by: str) -> Outcome:
     """A surrendered character harmed by an enemy resumes fighting, automatically (Z-SURR-01)."""
     t = out.state.turn
     if isinstance(t, ZoneTurn) and target in t.surrendered and out.state.are_enemies(target, by):
-        return out.then(resume_fighting, target)
+        return out.then(ResumeFighting(target).resolve)
     return out
 
 
@@ -343,8 +342,8 @@ def apply_nonlethal(
                 state, attacker, weapons=(*me.weapons, attrs.evolve(dropped, name=_fresh(me, name)))
             )
         else:
-            state = state.with_zone(
-                attrs.evolve(world, dropped=(*world.dropped, (world.place(target).zone, dropped)))
+            state = with_world(
+                state, attrs.evolve(world, dropped=(*world.dropped, (world.place(target).zone, dropped)))
             )
         out = Outcome(
             state,
@@ -355,7 +354,7 @@ def apply_nonlethal(
         path = shove_path(state, target, toward, zones)
         start = world_of(state).place(target)
         if path:
-            state = state.with_zone(world_of(state).with_place(target, path[-1]))
+            state = with_world(state, world_of(state).with_place(target, path[-1]))
             halves = 1 if zones == 0 else 2 * len(path)
             out = Outcome(
                 state,
@@ -399,102 +398,6 @@ def _fresh(sheet: ZoneCharacter, name: str) -> str:
     while out in names:
         out, i = f"{name} {i}", i + 1
     return out
-
-
-def verify_zone_resolve(
-    state: Encounter,
-    rolls: Iterable[int] = (),
-    saves: Iterable[int] = (),
-    disarm: str | None = None,
-    take: bool = False,
-    toward: str | None = None,
-) -> None:
-    """Raise unless an attack is pending and no stunt waits for its answer (Z-REACT-01, Z-STUNT-01)."""
-    world_of(state, "zone_resolve")
-    p = pending_of(state)
-    if p.stunt is not None and not p.stunt_refused:
-        raise ActionUnavailableError(f"resolve {p.id}: the target answers the stunt first", rule="Z-STUNT-01")
-
-
-def can_zone_resolve(
-    state: Encounter,
-    rolls: Iterable[int] = (),
-    saves: Iterable[int] = (),
-    disarm: str | None = None,
-    take: bool = False,
-    toward: str | None = None,
-) -> bool:
-    """Whether :func:`verify_zone_resolve` passes."""
-    return answers(verify_zone_resolve, state, rolls, saves, disarm, take, toward)
-
-
-def zone_resolve(
-    state: Encounter,
-    rolls: Iterable[int] = (),
-    saves: Iterable[int] = (),
-    disarm: str | None = None,
-    take: bool = False,
-    toward: str | None = None,
-) -> Outcome:
-    """Roll the pending attack's damage (and any counter's, at the same time) and apply it.
-
-    ``rolls``: damage dice faces in order (the attack's per target, then the counter's), the rest
-    from the RNG; ``saves``: STR saves against non-lethal attacks, in order; ``disarm``: the weapon
-    a disarm makes drop (default its first), ``take``: the attacker grabs it with a free hand;
-    ``toward``: the zone a shove pushes toward (Z-NL-03, Z-NL-04). A move interrupted by
-    opportunity attacks goes on after them (Z-REACT-10).
-    """
-    verify_zone_resolve(state, rolls, saves, disarm, take, toward)
-    p = pending_of(state)
-    out = Outcome(state.with_zone(attrs.evolve(world_of(state), pending=None)), ())
-    dice = Dice(rolls)
-    save_values = list(saves)
-    blast = p.blast is not None
-    counter = p.counters[0] if p.counters else None
-    extra = {"disarm": disarm, "take": take, "toward": toward, "attack": p.id}
-    # the attack's rolls, target by target (Z-REACT-05: rolled at the same time as a counter's)
-    hits: dict[str, Hit] = {}
-    for target in p.targets:
-        if target in p.dodged:
-            out = out.add(
-                ZoneAttackMissed(attack=p.id, target=target, reason="dodged", rules=("Z-REACT-04",))
-            )
-            continue
-        if p.kind == "attack":
-            hit, out = roll_hit(
-                out,
-                dice,
-                p.attacker,
-                target,
-                p.weapon,
-                p.mode,
-                None,
-                blast=blast,
-                peeking=p.peeking,
-                pending=p,
-            )
-            hits[target] = hit
-    back: Hit | None = None
-    if counter is not None and counter.kind == "attack":
-        back, out = roll_hit(
-            out,
-            dice,
-            counter.creature,
-            p.attacker,
-            counter.weapon,
-            "normal",
-            None,
-            blast=False,
-            peeking=p.peeking,
-            pending=PendingAttack(id=p.id, attacker=counter.creature, targets=(p.attacker,)),
-        )
-    for target in p.targets:
-        if target in p.dodged or (counter is not None and target == counter.creature):
-            continue
-        out = _land(out, dice, save_values, p, target, hits.get(target), extra)
-    if counter is not None:
-        out = _exchange(out, dice, save_values, p, counter, hits.get(counter.creature), back, extra)
-    return _after(out, p)
 
 
 def _land(
@@ -591,9 +494,16 @@ def faces(value: Iterable[int]) -> tuple[int, ...]:
     return items
 
 
-@attrs.frozen(repr=False)
-class ZoneResolve(Request):
-    """:func:`zone_resolve` (Z-REACT-01, Z-REACT-05)."""
+@attrs.frozen
+class ZoneResolve(Action):
+    """Roll the pending attack's damage (and any counter's, at the same time) and apply it.
+
+    ``rolls``: damage dice faces in order (the attack's per target, then the counter's), the rest
+    from the RNG; ``saves``: STR saves against non-lethal attacks, in order; ``disarm``: the weapon
+    a disarm makes drop (default its first), ``take``: the attacker grabs it with a free hand;
+    ``toward``: the zone a shove pushes toward (Z-NL-03, Z-NL-04). A move interrupted by
+    opportunity attacks goes on after them (Z-REACT-10).
+    """
 
     rolls: tuple[int, ...] = attrs.field(default=(), converter=faces)
     saves: tuple[int, ...] = attrs.field(default=(), converter=faces)
@@ -602,10 +512,66 @@ class ZoneResolve(Request):
     toward: str | None = attrs.field(default=None, validator=text("Z-NL-04", optional=True))
 
     def verify(self, state: Encounter) -> None:
-        verify_zone_resolve(state, self.rolls, self.saves, self.disarm, self.take, self.toward)
+        """Raise unless an attack is pending and no stunt waits for its answer (Z-REACT-01, Z-STUNT-01)."""
+        world_of(state, "zone_resolve")
+        p = pending_of(state)
+        if p.stunt is not None and not p.stunt_refused:
+            raise ActionUnavailableError(
+                f"resolve {p.id}: the target answers the stunt first", rule="Z-STUNT-01"
+            )
 
     def resolve(self, state: Encounter) -> Outcome:
-        return zone_resolve(state, self.rolls, self.saves, self.disarm, self.take, self.toward)
+        rolls, saves, disarm, take, toward = self.rolls, self.saves, self.disarm, self.take, self.toward
+        self.verify(state)
+        p = pending_of(state)
+        out = Outcome(with_world(state, attrs.evolve(world_of(state), pending=None)), ())
+        dice = Dice(rolls)
+        save_values = list(saves)
+        blast = p.blast is not None
+        counter = p.counters[0] if p.counters else None
+        extra = {"disarm": disarm, "take": take, "toward": toward, "attack": p.id}
+        hits: dict[str, Hit] = {}
+        for target in p.targets:
+            if target in p.dodged:
+                out = out.add(
+                    ZoneAttackMissed(attack=p.id, target=target, reason="dodged", rules=("Z-REACT-04",))
+                )
+                continue
+            if p.kind == "attack":
+                hit, out = roll_hit(
+                    out,
+                    dice,
+                    p.attacker,
+                    target,
+                    p.weapon,
+                    p.mode,
+                    None,
+                    blast=blast,
+                    peeking=p.peeking,
+                    pending=p,
+                )
+                hits[target] = hit
+        back: Hit | None = None
+        if counter is not None and counter.kind == "attack":
+            back, out = roll_hit(
+                out,
+                dice,
+                counter.creature,
+                p.attacker,
+                counter.weapon,
+                "normal",
+                None,
+                blast=False,
+                peeking=p.peeking,
+                pending=PendingAttack(id=p.id, attacker=counter.creature, targets=(p.attacker,)),
+            )
+        for target in p.targets:
+            if target in p.dodged or (counter is not None and target == counter.creature):
+                continue
+            out = _land(out, dice, save_values, p, target, hits.get(target), extra)
+        if counter is not None:
+            out = _exchange(out, dice, save_values, p, counter, hits.get(counter.creature), back, extra)
+        return _after(out, p)
 
 
 __all__ = [
@@ -613,12 +579,9 @@ __all__ = [
     "Hit",
     "ZoneResolve",
     "apply_hit",
-    "can_zone_resolve",
     "cover_of",
     "dice_count",
     "halve",
     "harmed",
     "roll_hit",
-    "verify_zone_resolve",
-    "zone_resolve",
 ]

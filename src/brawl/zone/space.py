@@ -8,36 +8,54 @@ joins the zones, or it is concealed from the viewer's faction (Z-ATK-05, Z-SNEAK
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import attrs
 
-from brawl.errors import ActionUnavailableError, InvalidArgumentError, RulesError
-from brawl.events.base import Event
-from brawl.events.zone import ZoneSave
+from brawl.checks import whole_number
+from brawl.dice import roll_dice
+from brawl.errors import ActionUnavailableError, InvalidArgumentError
+from brawl.events.base import DiceRolled, Event
 from brawl.geometry import Pos
 from brawl.state import Encounter
-from brawl.turns.base import roll_die
-from brawl.turns.zone_state import ZoneTurn
-from brawl.zone.model import SIZE_LADDER, Place, ZoneCharacter, ZoneWorld
+from brawl.zone.events import ZoneSave
+from brawl.zone.model import SIZE_LADDER, Place, ZoneCharacter, ZoneWorld, with_world
+from brawl.zone.model import world as zone_world
+from brawl.zone.turnstate import ZoneTurn
 
 STATS = {"STR": "strength", "AGI": "agility", "WIT": "wits"}
 """The saves and the sheet fields they test."""
 
 
-def answers(verify: Callable[..., object], *args: Any, **kwargs: Any) -> bool:
-    """Whether ``verify`` passes: the ``can_x`` of a rule, by its ``verify_x``'s own checks."""
-    try:
-        verify(*args, **kwargs)
-    except RulesError:
-        return False
-    return True
+def roll_die(
+    state: Encounter,
+    sides: int,
+    given: int | None,
+    *,
+    purpose: str,
+    creature: str | None = None,
+    rules: tuple[str, ...] = (),
+) -> tuple[int, Encounter, DiceRolled]:
+    """One die: the caller's value (checked) or a draw from the state's RNG, with its event."""
+    if given is not None:
+        whole_number(given, 1, sides, what=f"{purpose} (a d{sides})", rule=rules)
+    faces, out = roll_dice(
+        state,
+        sides,
+        1,
+        values=None if given is None else (given,),
+        purpose=purpose,
+        creature=creature,
+        rules=rules,
+    )
+    event = out.events[0]
+    assert isinstance(event, DiceRolled)
+    return faces[0], out.state, event
 
 
 def world_of(state: Encounter, what: str = "the zone game") -> ZoneWorld:
     """The encounter's zone world, or :class:`InvalidArgumentError` naming ``what`` asked for it."""
-    world = state.zone
+    world = zone_world(state)
     if world is None:
         raise InvalidArgumentError(
             f"{what}: this encounter has no zone map (give it a ZoneWorld)", rule="Z-TURN-09"
@@ -56,7 +74,7 @@ def sheet_of(state: Encounter, cid: str) -> ZoneCharacter:
 
 def with_sheet(state: Encounter, sheet: ZoneCharacter) -> Encounter:
     """The encounter with one zone sheet replaced."""
-    return state.with_zone(world_of(state).with_sheet(sheet))
+    return with_world(state, world_of(state).with_sheet(sheet))
 
 
 def update_sheet(state: Encounter, cid: str, **changes: Any) -> Encounter:
@@ -249,7 +267,6 @@ def save(
 __all__ = [
     "STATS",
     "able",
-    "answers",
     "barrier_between",
     "concealed_from",
     "distance",

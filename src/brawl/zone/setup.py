@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from brawl.checks import whole_number
 from brawl.errors import InvalidArgumentError
 from brawl.state import Encounter
-from brawl.turns.zone_state import MAX_ZONES
+from brawl.zone.turnstate import MAX_ZONES
 
 
 def zone_setup(

@@ -6,7 +6,7 @@ pass (Z-TURN-08); the round ends when every faction has passed consecutively (Z-
 the initiative holder picks who opens each round (Z-TURN-06, Z-TURN-07) and with three or more
 factions the goes follow a fixed cyclic order (R-Z-1). A reaction is a turn taken out of
 sequence (Z-TURN-11, Z-REACT-11, R-Z-3). Morale checks fall due at the end of the round
-(Z-TURN-05, Z-MORALE-01, R-Z-5; :mod:`brawl.turns.zone_morale`). Mounts and riders act together
+(Z-TURN-05, Z-MORALE-01, R-Z-5; :mod:`brawl.zone.morale`). Mounts and riders act together
 (Z-MOUNT-01).
 """
 
@@ -24,11 +24,9 @@ from brawl.errors import (
     ArgumentTypeError,
     InvalidArgumentError,
     TurnOrderError,
-    whose_turn,
 )
 from brawl.events.base import Event, Note
 from brawl.events.turns import (
-    ActionUsed,
     CombatStarted,
     MovementSpent,
     Passed,
@@ -45,7 +43,6 @@ from brawl.requests import Action
 from brawl.state import Encounter, TurnState
 from brawl.turns.base import check_ids, register_system, roll_die, verify_no_combat
 from brawl.turns.deeds import actor_of
-from brawl.turns.initiative_deeds import zone_deeds
 from brawl.turns.records import (
     EndRound,
     EndTurn,
@@ -57,27 +54,28 @@ from brawl.turns.records import (
     pairs,
     verified,
 )
-from brawl.turns.zone_morale import morale_check, morale_due
-from brawl.turns.zone_setup import zone_setup
-from brawl.turns.zone_state import (
-    ACTIONS,
-    MAIN_ACTIONS,
+from brawl.zone.legal import actor as zone_actor
+from brawl.zone.legal import grid_deeds, pending_deeds, zone_deeds
+from brawl.zone.model import world
+from brawl.zone.morale import morale_check, morale_due
+from brawl.zone.setup import zone_setup
+from brawl.zone.turnstate import (
     MAX_ZONES,
     SPRINT_FACTOR,
     ZONE_SPEED,
     ZoneEconomy,
     ZoneTurn,
+    check_economy,
+    economy,
     group_of,
     may_take_turn,
     mount_group,
     next_faction,
     snapshot,
+    spend_action,
     turn_of,
     unacted,
 )
-from brawl.zone.legal import actor as zone_actor
-from brawl.zone.legal import pending_deeds
-from brawl.zone.legal import zone_deeds as ruleset_deeds
 
 ACTION_KINDS = ("bonus", "main")  # Z-TURN-09, Z-TURN-12: a bonus action and a main action
 
@@ -91,9 +89,6 @@ __all__ = [
     "ZoneTurn",
     "group_of",
     "morale_check",
-    "pass_turn",
-    "surrender",
-    "verify_surrender",
 ]
 
 
@@ -174,7 +169,9 @@ class ZoneGame:
             fearless=frozenset(check_ids(state, fearless, "fearless")),
         )
         hidden = (
-            sorted(s.id for s in state.zone.sheets.values() if s.concealed) if state.zone is not None else []
+            sorted(s.id for s in found.sheets.values() if s.concealed)
+            if (found := world(state)) is not None
+            else []
         )
         if hidden:
             turn = attrs.evolve(turn, bonus_round=True)
@@ -311,7 +308,8 @@ class ZoneGame:
         waits for reactions and damage (Z-REACT-01)."""
         if not turn_of(state).current:
             raise TurnOrderError("end turn: no character is taking a turn", rule="Z-TURN-02")
-        if state.zone is not None and (state.zone.pending is not None or state.zone.interrupted is not None):
+        found = world(state)
+        if found is not None and (found.pending is not None or found.interrupted is not None):
             raise TurnOrderError("end turn: an attack waits for reactions and damage", rule="Z-REACT-01")
 
     def end_turn(self, state: Encounter) -> Outcome:
@@ -413,41 +411,13 @@ class ZoneGame:
         return Outcome(state.with_turn(nxt, round=rnd), tuple(events))
 
     # actions -------------------------------------------------------------------------------------
-    def _economy(self, state: Encounter, creature: str) -> tuple[ZoneTurn, ZoneEconomy]:
-        t = turn_of(state)
-        state.creature(creature)
-        eco = t.economies.get(creature)
-        if eco is None:
-            raise TurnOrderError(f"{creature}: {whose_turn(creature, t.current)}", rule="Z-TURN-09")
-        return t, eco
-
     def verify_action(self, state: Encounter, creature: str, kind: str, *, name: str | None = None) -> None:
         """Raise unless the character may take a ``"main"`` or ``"bonus"`` action now (Z-TURN-09)."""
-        if kind not in ("main", "bonus"):
-            raise InvalidArgumentError(
-                f"action kind {kind!r}: the zone game has main and bonus", rule="Z-TURN-12"
-            )
-        _, eco = self._economy(state, creature)
-        if eco.moved_halves > 2 * eco.half:
-            raise ActionUnavailableError(
-                f"{creature} {kind}: it moved {eco.zones} zones, more than half its speed {eco.speed}",
-                rule="Z-TURN-09",
-            )
-        if eco.actions >= ACTIONS or (kind == "main" and eco.main >= MAIN_ACTIONS):
-            raise ActionUnavailableError(
-                f"{creature} {kind}: a turn holds a bonus action and a main action, or two bonus actions",
-                rule="Z-TURN-09",
-            )
+        check_economy(state, creature, kind)
 
     def use_action(self, state: Encounter, creature: str, kind: str, *, name: str | None = None) -> Outcome:
         """Take a main or bonus action; moving more than half speed is then refused (Z-TURN-09)."""
-        self.verify_action(state, creature, kind)
-        t, eco = self._economy(state, creature)
-        eco = (
-            attrs.evolve(eco, main=eco.main + 1) if kind == "main" else attrs.evolve(eco, bonus=eco.bonus + 1)
-        )
-        event = ActionUsed(creature=creature, kind=kind, name=name, rules=("Z-TURN-09", "Z-TURN-12"))
-        return Outcome(state.with_turn(attrs.evolve(t, economies=t.economies.set(creature, eco))), (event,))
+        return spend_action(state, creature, kind, name=name)
 
     def spends(self, state: Encounter, creature: str, cost: str) -> str | None:
         """For a character taking a turn: a main action takes a main action, a maneuver a bonus
@@ -459,7 +429,7 @@ class ZoneGame:
 
     def spend_movement(self, state: Encounter, creature: str, squares: int) -> Outcome:
         """Move zones: full speed without actions, half with them, split freely (Z-TURN-09, -10)."""
-        t, eco = self._economy(state, creature)
+        t, eco = economy(state, creature)
         whole_number(squares, 1, MAX_ZONES, what=f"{creature} moves zones", rule="Z-TURN-09")
         limit = eco.half if eco.actions else eco.speed
         if eco.moved_halves + 2 * squares > 2 * limit:
@@ -484,9 +454,9 @@ class ZoneGame:
 
         Out of combat: starting the fight with each faction holding the initiative. On a
         faction's go: a turn of each of its characters yet to act, surrendering, or passing.
-        During a turn: each character's attacks as main actions
-        (:func:`~brawl.turns.initiative_deeds.zone_deeds`), a bare bonus or main action of each
-        character taking it, or ending the turn.
+        During a turn: each character's attacks as main actions (with zones
+        :func:`~brawl.zone.legal.zone_deeds`, on the grid :func:`~brawl.zone.legal.grid_deeds`),
+        a bare bonus or main action of each character taking it, or ending the turn.
         After every faction passed: ending the round. With ``creature``, only its requests.
         """
         found: list[Action]
@@ -496,16 +466,17 @@ class ZoneGame:
         else:
             t = turn_of(state)
             current = t.current
-            if state.zone is not None and state.zone.pending is not None:
-                found = pending_deeds(state, state.zone)
+            zone = world(state)
+            if zone is not None and zone.pending is not None:
+                found = pending_deeds(state, zone)
             elif t.round_over:
                 found = [EndRound()]
-            elif t.current and state.zone is not None:
-                found = ruleset_deeds(state, t.current)
+            elif t.current and zone is not None:
+                found = zone_deeds(state, t.current)
                 found += [UseAction(m, kind) for m in sorted(t.current) for kind in ACTION_KINDS]
                 found.append(EndTurn())
             elif t.current:
-                found = zone_deeds(state, t.current)
+                found = grid_deeds(state, t.current)
                 found += [UseAction(m, kind) for m in sorted(t.current) for kind in ACTION_KINDS]
                 found.append(EndTurn())
             else:
@@ -526,38 +497,6 @@ class ZoneGame:
     def end_combat(self, state: Encounter) -> Outcome:
         """Nothing of the zone game lasts past the fight."""
         return Outcome(state, ())
-
-
-def verify_surrender(state: Encounter, creature: str) -> None:
-    """Raise unless ``creature`` may spend its whole turn, alone, surrendering (Z-SURR-01)."""
-    t = turn_of(state)
-    if creature not in t.current:
-        ZONE.verify_start_turn(state, creature, together=())
-        return
-    eco = t.economies.get(creature)
-    if eco is None or eco.zones or eco.actions or len(t.current) > 1:
-        raise ActionUnavailableError(
-            f"{creature} surrenders: surrendering takes the whole turn of that character alone",
-            rule="Z-SURR-01",
-        )
-
-
-def surrender(state: Encounter, creature: str) -> Outcome:
-    """Spend a turn surrendering: the turn is wasted (Z-SURR-01)."""
-    verify_surrender(state, creature)
-    t = turn_of(state)
-    out = Outcome(state, ())
-    if creature not in t.current:
-        out = ZONE.start_turn(state, creature, together=())
-        t = turn_of(out.state)
-    new = attrs.evolve(t, surrendered=t.surrendered | {creature})
-    out = out.add(Surrendered(creature=creature, rules=("Z-SURR-01",)), state=out.state.with_turn(new))
-    return out.then(ZONE.end_turn)
-
-
-def pass_turn(state: Encounter, faction: str | None = None) -> Outcome:
-    """The faction whose go it is passes (Z-TURN-02, Z-TURN-04, Z-TURN-08)."""
-    return ZONE.pass_turn(state, faction)
 
 
 ZONE = register_system(ZoneGame())
@@ -599,7 +538,7 @@ class StartZoneCombat(Request):
 
 @attrs.frozen(repr=False)
 class PassTurn(Request):
-    """:func:`brawl.pass_turn` (Z-TURN-02, Z-TURN-04, Z-TURN-08)."""
+    """The faction whose go it is passes (Z-TURN-02, Z-TURN-04, Z-TURN-08)."""
 
     faction: str | None = attrs.field(default=None, validator=text(optional=True))
 
@@ -612,12 +551,32 @@ class PassTurn(Request):
 
 @attrs.frozen(repr=False)
 class Surrender(Request):
-    """:func:`brawl.surrender` (Z-SURR-01)."""
+    """Spend a turn surrendering: the turn is wasted (Z-SURR-01)."""
 
     creature: str = attrs.field(validator=text())
 
     def verify(self, state: Encounter) -> None:
-        verify_surrender(state, self.creature)
+        """Raise unless ``creature`` may spend its whole turn, alone, surrendering (Z-SURR-01)."""
+        creature = self.creature
+        t = turn_of(state)
+        if creature not in t.current:
+            ZONE.verify_start_turn(state, creature, together=())
+            return
+        eco = t.economies.get(creature)
+        if eco is None or eco.zones or eco.actions or len(t.current) > 1:
+            raise ActionUnavailableError(
+                f"{creature} surrenders: surrendering takes the whole turn of that character alone",
+                rule="Z-SURR-01",
+            )
 
     def resolve(self, state: Encounter) -> Outcome:
-        return surrender(state, self.creature)
+        creature = self.creature
+        self.verify(state)
+        t = turn_of(state)
+        out = Outcome(state, ())
+        if creature not in t.current:
+            out = ZONE.start_turn(state, creature, together=())
+            t = turn_of(out.state)
+        new = attrs.evolve(t, surrendered=t.surrendered | {creature})
+        out = out.add(Surrendered(creature=creature, rules=("Z-SURR-01",)), state=out.state.with_turn(new))
+        return out.then(ZONE.end_turn)

@@ -14,10 +14,12 @@ import immutables
 
 from brawl.checks import whole_number
 from brawl.creature import MAX_STAMINA, Creature
-from brawl.errors import StateError, TurnOrderError
+from brawl.errors import ActionUnavailableError, InvalidArgumentError, StateError, TurnOrderError, whose_turn
+from brawl.events.turns import ActionUsed
+from brawl.outcome import Outcome
 from brawl.state import Encounter, TurnState
 from brawl.statecheck import MAX_CREATURES
-from brawl.turns.base import system_of
+from brawl.zone.model import world
 
 ZONE_SPEED = 2  # Z-TURN-09: full speed, typically 2 zones (4 if sprinting)
 SPRINT_FACTOR = 2  # Z-TURN-09: 2 zones -> 4 zones when sprinting
@@ -161,15 +163,16 @@ def group_of(c: Creature) -> str:
 def turn_of(state: Encounter) -> ZoneTurn:
     """The zone game's bookkeeping, or :class:`TurnOrderError` under another system (Z-TURN-01)."""
     t = state.turn
+    if t is None:
+        raise TurnOrderError("no combat is running: call start_combat first", rule="DS-SIDE-04")
     if not isinstance(t, ZoneTurn):
-        system_of(state)
         raise TurnOrderError("this encounter does not run the zone game's turn system", rule="Z-TURN-01")
     return t
 
 
 def health(state: Encounter, c: Creature) -> tuple[int, int]:
     """Health now and at most: the zone sheet's under the zone ruleset, else the Stamina."""
-    sheet = state.zone.sheets.get(c.id) if state.zone is not None else None
+    sheet = found.sheets.get(c.id) if (found := world(state)) is not None else None
     if sheet is None:
         return c.stamina, c.stamina_max
     return sheet.health, sheet.health_max
@@ -179,7 +182,7 @@ def in_fight(c: Creature, t: ZoneTurn, state: Encounter | None = None) -> bool:
     """Alive, standing (not incapacitated), not surrendered nor retreated (Z-MORALE-01, Z-SURR-01)."""
     if c.dead or c.id in t.surrendered or c.id in t.retreated:
         return False
-    sheet = state.zone.sheets.get(c.id) if state is not None and state.zone is not None else None
+    sheet = found.sheets.get(c.id) if state is not None and (found := world(state)) is not None else None
     if sheet is not None:
         return not sheet.incapacitated
     return c.stamina > 0
@@ -193,7 +196,7 @@ def may_take_turn(state: Encounter, t: ZoneTurn, c: Creature) -> bool:
     """
     if c.id in t.retreated:
         return False
-    sheet = state.zone.sheets.get(c.id) if state.zone is not None else None
+    sheet = found.sheets.get(c.id) if (found := world(state)) is not None else None
     if sheet is None:
         return not t.bonus_round
     return not sheet.incapacitated and (sheet.concealed or not t.bonus_round)
@@ -237,3 +240,41 @@ def mount_group(state: Encounter, c: Creature) -> list[str]:
     out = [base]
     out += [o.id for o in state.living() if o.riding == base and o.id != base]
     return out
+
+
+def economy(state: Encounter, creature: str) -> tuple[ZoneTurn, ZoneEconomy]:
+    """The bookkeeping and what ``creature`` has spent of the turn it is taking (Z-TURN-09)."""
+    t = turn_of(state)
+    state.creature(creature)
+    eco = t.economies.get(creature)
+    if eco is None:
+        raise TurnOrderError(f"{creature}: {whose_turn(creature, t.current)}", rule="Z-TURN-09")
+    return t, eco
+
+
+def check_economy(state: Encounter, creature: str, kind: str) -> None:
+    """Raise unless the character may take a ``"main"`` or ``"bonus"`` action now (Z-TURN-09)."""
+    if kind not in ("main", "bonus"):
+        raise InvalidArgumentError(
+            f"action kind {kind!r}: the zone game has main and bonus", rule="Z-TURN-12"
+        )
+    _, eco = economy(state, creature)
+    if eco.moved_halves > 2 * eco.half:
+        raise ActionUnavailableError(
+            f"{creature} {kind}: it moved {eco.zones} zones, more than half its speed {eco.speed}",
+            rule="Z-TURN-09",
+        )
+    if eco.actions >= ACTIONS or (kind == "main" and eco.main >= MAIN_ACTIONS):
+        raise ActionUnavailableError(
+            f"{creature} {kind}: a turn holds a bonus action and a main action, or two bonus actions",
+            rule="Z-TURN-09",
+        )
+
+
+def spend_action(state: Encounter, creature: str, kind: str, *, name: str | None = None) -> Outcome:
+    """Take a main or bonus action; moving more than half speed is then refused (Z-TURN-09)."""
+    check_economy(state, creature, kind)
+    t, eco = economy(state, creature)
+    eco = attrs.evolve(eco, main=eco.main + 1) if kind == "main" else attrs.evolve(eco, bonus=eco.bonus + 1)
+    event = ActionUsed(creature=creature, kind=kind, name=name, rules=("Z-TURN-09", "Z-TURN-12"))
+    return Outcome(state.with_turn(attrs.evolve(t, economies=t.economies.set(creature, eco))), (event,))

@@ -17,11 +17,12 @@ from brawl.creature import Creature
 from brawl.errors import InvalidArgumentError, TurnOrderError
 from brawl.events.base import Event
 from brawl.events.turns import MoraleCheckDue, MoraleChecked, Surrendered
-from brawl.events.zone import ZoneRetreated
 from brawl.outcome import Outcome
 from brawl.state import Encounter
 from brawl.turns.base import check_ids, roll_die
-from brawl.turns.zone_state import ZoneTurn, group_of, health, in_fight, turn_of
+from brawl.zone.events import ZoneRetreated
+from brawl.zone.model import world
+from brawl.zone.turnstate import ZoneTurn, group_of, health, in_fight, turn_of
 
 MORALE_FRACTION = 2  # Z-MORALE-01: reduced to half or less (2 x now <= original)
 SAVE_DIE = 20  # Z-AMB-05: the saves of the example are rolled on a d20, roll-under
@@ -29,7 +30,7 @@ SAVE_DIE = 20  # Z-AMB-05: the saves of the example are rolled on a d20, roll-un
 
 def fearless(state: Encounter, c: Creature) -> bool:
     """Immune to fear by its zone sheet, hence to morale (Z-MORALE-03)."""
-    sheet = state.zone.sheets.get(c.id) if state.zone is not None else None
+    sheet = found.sheets.get(c.id) if (found := world(state)) is not None else None
     return sheet is not None and sheet.fearless
 
 
@@ -122,7 +123,7 @@ def morale_check(
     out = Outcome(state, ())
     ok: list[str] = []
     bad: list[str] = []
-    sheets = state.zone.sheets if state.zone is not None else {}
+    sheets = found.sheets if (found := world(state)) is not None else {}
     for cid, sheet in sheets.items():
         if cid not in wit:
             wit[cid] = sheet.wits

@@ -18,7 +18,7 @@ from brawl.io import scenariofields as fields
 from brawl.io.json import structure
 from brawl.io.scenariofields import Where
 from brawl.state import Encounter
-from brawl.zone.model import Place, Zone, ZoneCharacter, ZoneMap, ZoneRulings, ZoneWorld
+from brawl.zone.model import Place, Zone, ZoneCharacter, ZoneMap, ZoneRulings, ZoneWorld, with_world
 
 ZONES_KEYS = ("map", "zone", "characters", "blind", "barriers", "rulings")
 ZONE_KEYS = ("id", "mark", "name", "neighbours", "cover", "dark", "hazard")
@@ -128,7 +128,7 @@ def _characters(raw: Any, enc: Encounter, zmap: ZoneMap, rulings: ZoneRulings, w
             places[c.id] = Place(zid)
     try:
         world = ZoneWorld(zmap, places, sheets, rulings)
-        return enc.with_zone(world)
+        return with_world(enc, world)
     except BrawlError as exc:
         raise where.fail(str(exc), "zones") from None
 
