@@ -25,6 +25,7 @@ from typing import Any
 import attrs
 import immutables
 
+from brawl.cells import AIR, Cell, Material
 from brawl.creature import Creature, MapObject
 from brawl.errors import ArgumentTypeError, BrawlError, ScenarioError
 from brawl.geometry import Pos
@@ -38,7 +39,7 @@ from brawl.size import Size
 from brawl.statblocks.library import StatBlockLibrary, StatBlockSources
 from brawl.state import Encounter
 from brawl.statecheck import MAX_CREATURES, MAX_OBJECTS, too_many
-from brawl.terrain import AIR, Cell, Material, Terrain
+from brawl.terrain import Terrain
 
 DEFAULT_LEGEND: Mapping[str, Mapping[str, Any]] = {
     ".": {},

@@ -30,6 +30,7 @@ import attrs
 import immutables
 
 import brawl
+from brawl.cells import Cell, Material
 from brawl.creature import Creature, MapObject
 from brawl.events.base import Event
 from brawl.geometry import Pos
@@ -41,7 +42,6 @@ from brawl.server.codes import MESSAGES
 from brawl.server.methods import METHODS
 from brawl.size import Size
 from brawl.state import Encounter, TurnState
-from brawl.terrain import Cell, Material
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 """The JSON Schema dialect of the files."""
