@@ -488,7 +488,8 @@ from brawl.io.json import (
     from_json,
     to_json,
 )
-from brawl.io.scenario import (
+from brawl.render import render_svg, render_text
+from brawl.scenario import (
     Scenario,
     bundled_scenario,
     bundled_scenarios,
@@ -497,7 +498,6 @@ from brawl.io.scenario import (
     loads_scenario,
     read_scenario,
 )
-from brawl.render import render_svg, render_text
 
 __all__ += [
     "action_from_json",
@@ -519,7 +519,7 @@ __all__ += [
 __all__ += ["read_scenario", "render_svg", "render_text"]
 
 # --- the zone game's ruleset ----------------------------------------------------------------
-from brawl.io.scenario import bundled_zone_scenarios
+from brawl.scenario import bundled_zone_scenarios
 from brawl.zone.attack import (
     ZoneAttack,
     ZoneDeathBlow,

@@ -283,7 +283,7 @@ def _bundled_folder() -> Traversable:
     installed = importlib.resources.files("brawl") / "data" / "scenarios"
     if installed.is_dir():
         return installed
-    return Path(__file__).resolve().parents[3] / "examples" / "scenarios"
+    return Path(__file__).resolve().parents[2] / "examples" / "scenarios"
 
 
 def _stem(source: str | None) -> str:

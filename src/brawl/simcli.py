@@ -27,7 +27,7 @@ from typing import Any, TextIO
 from brawl.checks import whole_number
 from brawl.cli import EXIT_OK, Subcommand, load_any
 from brawl.errors import BrawlError
-from brawl.io.scenario import read_scenario
+from brawl.scenario import read_scenario
 from brawl.sim import MAX_ROUNDS, MAX_RUNS, Summary, simulate
 from brawl.state import Encounter
 
