@@ -101,8 +101,10 @@ class Reachable:
         return None if drawer is None or self.state is None else drawer(self)
 
     def __contains__(self, pos: object) -> bool:
+        if not isinstance(pos, tuple | list):  # as_pos takes these alone
+            return False
         try:
-            p = as_pos(pos)  # type: ignore[arg-type]
+            p = as_pos(pos)
         except InvalidArgumentError:
             return False
         return self._backend.is_endpoint(p)

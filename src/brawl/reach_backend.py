@@ -485,6 +485,7 @@ class BitsetBackend(Backend):
         where = self._positions()
         pos_at = where.__getitem__ if where is not None else self._pos
         for i in idx:
+            # an end is never a guard bit, whose position alone is None
             yield pos_at(i), cost_at(i)  # type: ignore[misc]
 
     def _plan(self) -> _ColumnPlan | None:
@@ -606,6 +607,7 @@ class BitsetBackend(Backend):
         costs_at = self.costs_array()
         where = self._positions()
         if where is not None:
+            # the ends are never guard bits, whose positions alone are None
             return dict(zip(compress(where, sel), compress(costs_at, sel), strict=True))  # type: ignore[arg-type]
         # a large window: row by row, every position made and every cost read by C loops
         out: dict[Pos, int] = {}

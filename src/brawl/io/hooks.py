@@ -48,7 +48,8 @@ def _strict_int(value: Any, _: type) -> int:
 
 def _strict_str(value: Any, t: type) -> str:
     if t is not str and _is_enum(t):
-        return _enum_structure(value, t)  # type: ignore[no-any-return]
+        member: str = _enum_structure(value, t)  # a str enum's member is a str
+        return member
     if not isinstance(value, str):
         raise _Invalid(f"expected a string, got {show(value)}")
     return value

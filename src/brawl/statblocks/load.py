@@ -43,7 +43,7 @@ from brawl.statblocks.tomlformat import (
 try:
     import yaml
 except ImportError:  # pragma: no cover - the yaml extra is not installed
-    yaml = None  # type: ignore[assignment]
+    yaml = None  # type: ignore[assignment]  # PyYAML is optional: None says it is not installed
 
 FORMATS = ("brawl", "steelcompendium", "foundry", "forgesteel")
 """The formats :func:`load_statblocks` reads."""
