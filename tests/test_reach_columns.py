@@ -213,6 +213,7 @@ def test_columns_of_a_window_past_the_cache_costs_past_127_and_far_coordinates()
     )
     big = brawl.reachable(enc, "kira")
     assert big.algorithm == "bitset"
+    assert isinstance(big._backend, reach_backend.BitsetBackend)
     assert big._backend._size() > reach_backend.WINDOW_CACHE_BITS
     columns = big.columns()
     assert len(columns.x) == len(big) > 19_000
