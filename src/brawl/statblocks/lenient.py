@@ -1,9 +1,11 @@
 """Reading a stat block leniently: the parts a fight does not need are left out when they can't be read.
 
-:class:`Reading` reads one block, and when a part of it is unreadable and droppable (keywords, the
-encounter value, an ability's flavour text: :data:`DROPPABLE_KEYS`, never what lies under
-:data:`NEEDED_PARENTS`), leaves it out, notes it, and tries again, up to :data:`MAX_DROPS` parts.
-Abilities of the same name get numbered names (:func:`unique_abilities`).
+:class:`Reading` gathers the stat blocks of one document as they are read; when a part of a block
+is unreadable and droppable (keywords, the encounter value, the "With Captain" words, an
+ability's category and lore: :data:`DROPPABLE_KEYS`, never what lies under
+:data:`NEEDED_PARENTS`), it is left out and noted, and the block read again, up to
+:data:`MAX_DROPS` parts. An ability named twice is kept once or renamed
+(:func:`unique_abilities`).
 """
 
 from __future__ import annotations
