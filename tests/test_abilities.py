@@ -22,7 +22,6 @@ from brawl import (
     parse_tier,
 )
 from brawl.abilities.model import Potency
-from brawl.abilities.potency import potency_value
 from brawl.conditions import ConditionName, Duration
 from brawl.errors import ActionUnavailableError, InvalidArgumentError
 from brawl.events.abilities import AbilityUsed, EffectForTable, PotencyChecked, ResourceSpent, TierReached
@@ -31,6 +30,7 @@ from brawl.events.damage import Damaged
 from brawl.events.dice import PowerRolled
 from brawl.events.turns import CriticalHit
 from brawl.io.json import actions_from_json, actions_to_json, events_from_json, events_to_json
+from brawl.rules.potency import potency_value
 from brawl.terrain import Cell, Material
 
 

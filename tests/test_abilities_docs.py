@@ -12,8 +12,8 @@ from pathlib import Path
 
 import brawl
 from brawl import Creature, Distance, Encounter, MapObject, Pos, Terrain
-from brawl.abilities.areas import occupants, place_area
 from brawl.demo import section_ability
+from brawl.rules.areas import occupants, place_area
 
 IMG = Path(__file__).resolve().parents[1] / "docs" / "img"
 

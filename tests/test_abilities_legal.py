@@ -20,8 +20,8 @@ from brawl import (
     UseAbility,
     parse_tier,
 )
-from brawl.abilities.areas import cube_placements, place_area
 from brawl.rules.abilities import ability_targets
+from brawl.rules.areas import cube_placements, place_area
 from brawl.sim import play, replay_fight
 from brawl.terrain import Cell, Material
 from brawl.turns.ability_deeds import MAX_PLACEMENTS, MAX_WALLS, ability_deeds, pick_ability

@@ -8,7 +8,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from brawl import strategies
-from brawl.abilities.areas import (
+from brawl.abilities.model import Distance
+from brawl.creature import Creature, MapObject
+from brawl.errors import ActionUnavailableError, InvalidArgumentError
+from brawl.geometry import Pos, cube, distance
+from brawl.rules.areas import (
     AXES,
     Area,
     area_line_of_effect,
@@ -20,10 +24,6 @@ from brawl.abilities.areas import (
     occupants,
     place_area,
 )
-from brawl.abilities.model import Distance
-from brawl.creature import Creature, MapObject
-from brawl.errors import ActionUnavailableError, InvalidArgumentError
-from brawl.geometry import Pos, cube, distance
 from brawl.rules.cover import corners, line_blocked
 from brawl.state import Encounter
 from brawl.terrain import Cell, Material, Terrain

@@ -25,7 +25,7 @@ from brawl.building import (
     slots_of,
     total_ev,
 )
-from brawl.io.scenario import read_scenario
+from brawl.scenario import read_scenario
 from brawl.statblocks.model import StatBlock
 
 

@@ -12,11 +12,11 @@ from brawl import Cell, Creature, Encounter, Pos, Terrain
 from brawl.events.actions import Struck
 from brawl.events.movement import OpportunityAttackForgone, OpportunityAttackProvoked
 from brawl.events.stealth import SearchContested
-from brawl.io.scenario import from_ascii
 from brawl.render import render_svg, terrain_glyph
 from brawl.rules.concealment import concealment_rules, has_concealment, in_darkness
 from brawl.rules.edges import edges_and_banes
 from brawl.rules.strikes import MELEE_STRIKE, can_make_opportunity_attack
+from brawl.scenario import from_ascii
 
 
 def fog(*cells: tuple[int, int, int]) -> dict[Pos, Cell]:

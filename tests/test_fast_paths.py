@@ -17,7 +17,7 @@ import brawl
 from brawl import strategies
 from brawl.errors import StateError
 from brawl.fields import put, replaced
-from brawl.reach import BitsetBackend
+from brawl.reach_backend import BitsetBackend
 from brawl.rules.reachable import movement_model, reachable
 from brawl.sim import _closest
 from brawl.state import _FIELDS as _ENCOUNTER_FIELDS

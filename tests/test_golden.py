@@ -60,7 +60,6 @@ from brawl.actions import (
     FreeStrike,
     Knockback,
     Move,
-    PassTurn,
     StartCombat,
     StartTurn,
     TakeAction,
@@ -68,6 +67,7 @@ from brawl.actions import (
 )
 from brawl.rules.abilities import UseAbility
 from brawl.rules.jumping import Jump
+from brawl.zone.game import PassTurn
 
 GOLDEN = Path(__file__).parent / "golden"
 SYSTEMS = ("drawsteel", "zone", "initiative")

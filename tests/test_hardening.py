@@ -13,6 +13,7 @@ import pytest
 
 import brawl
 import brawl.actions as A
+import brawl.zone.game
 from brawl import Condition, Creature, Encounter, MapObject, Terrain
 from brawl.creature import MAX_LEVEL, MAX_SPEED, MAX_STAMINA
 from brawl.requests import Action
@@ -329,12 +330,12 @@ def test_a_lone_surrogate_in_an_event_or_action_log_is_refused_both_ways() -> No
 @pytest.mark.parametrize(
     ("start", "field", "value"),
     [
-        (A.StartZoneCombat(), "to_go", "nobody"),
-        (A.StartZoneCombat(), "current", ["ghost"]),
-        (A.StartZoneCombat(), "passes", -1),
-        (A.StartInitiativeCombat(), "totals", [6]),
-        (A.StartInitiativeCombat(), "order", ["a", "ghost"]),
-        (A.StartInitiativeCombat(), "current", "ghost"),
+        (brawl.zone.game.StartZoneCombat(), "to_go", "nobody"),
+        (brawl.zone.game.StartZoneCombat(), "current", ["ghost"]),
+        (brawl.zone.game.StartZoneCombat(), "passes", -1),
+        (brawl.StartInitiativeCombat(), "totals", [6]),
+        (brawl.StartInitiativeCombat(), "order", ["a", "ghost"]),
+        (brawl.StartInitiativeCombat(), "current", "ghost"),
     ],
 )
 def test_zone_and_initiative_turn_states_are_checked_on_load(

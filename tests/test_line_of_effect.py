@@ -16,12 +16,12 @@ from hypothesis import strategies as st
 
 import brawl
 from brawl import Encounter, Pos
-from brawl.abilities.areas import Area, area_line_of_effect, burst_cells
 from brawl.creature import MapObject
 from brawl.events.stealth import SearchContested
 from brawl.geometry import cube, distance
 from brawl.rules import abilities as ability_rules
 from brawl.rules import edges, teleport
+from brawl.rules.areas import Area, area_line_of_effect, burst_cells
 from brawl.rules.burrowing import completely_beneath, is_burrowing
 from brawl.rules.cover import (
     blocked_lines,

@@ -14,7 +14,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import brawl
-from brawl import Cell, Creature, Encounter, Material, Pos, ReachableColumns, Terrain
+from brawl import Cell, Creature, Encounter, Material, Pos, ReachableColumns, Terrain, reach_backend
 from test_reachable import reference_costs, scenes
 
 CACHES = st.sampled_from([None, None, 0, 64])
@@ -84,7 +84,7 @@ def test_columns_equal_the_reference_on_random_maps_and_budgets(
     expected = reference_costs(enc, "mover", budget, "advance")
     with pytest.MonkeyPatch.context() as mp:
         if cache is not None:
-            mp.setattr(brawl.reach, "WINDOW_CACHE_BITS", cache)
+            mp.setattr(reach_backend, "WINDOW_CACHE_BITS", cache)
         result = brawl.reachable(enc, "mover", budget=budget)
         assert result.algorithm == "bitset"
         check_columns(result, expected)
@@ -99,7 +99,7 @@ def test_columns_equal_the_reference_in_every_mode(scene: tuple[Encounter, str],
     enc, mode = scene
     with pytest.MonkeyPatch.context() as mp:
         if cache is not None:
-            mp.setattr(brawl.reach, "WINDOW_CACHE_BITS", cache)
+            mp.setattr(reach_backend, "WINDOW_CACHE_BITS", cache)
         try:
             result = brawl.reachable(enc, "mover", mode=mode)  # type: ignore[arg-type]
         except brawl.IllegalMoveError:
@@ -160,7 +160,7 @@ def test_flying_columns_span_several_levels_like_the_reference(enc: Encounter, c
     agree with the reference Dijkstra, with and without the window cache."""
     with pytest.MonkeyPatch.context() as mp:
         if cache is not None:
-            mp.setattr(brawl.reach, "WINDOW_CACHE_BITS", cache)
+            mp.setattr(reach_backend, "WINDOW_CACHE_BITS", cache)
         result = brawl.reachable(enc, "mover", mode="fly")
         assert result.algorithm == "bitset"
         expected = reference_costs(enc, "mover", result.budget, "fly")
@@ -213,7 +213,8 @@ def test_columns_of_a_window_past_the_cache_costs_past_127_and_far_coordinates()
     )
     big = brawl.reachable(enc, "kira")
     assert big.algorithm == "bitset"
-    assert big._backend._size() > brawl.reach.WINDOW_CACHE_BITS  # type: ignore[attr-defined]
+    assert isinstance(big._backend, reach_backend.BitsetBackend)
+    assert big._backend._size() > reach_backend.WINDOW_CACHE_BITS
     columns = big.columns()
     assert len(columns.x) == len(big) > 19_000
     assert as_dict(columns) == big.costs()

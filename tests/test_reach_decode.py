@@ -3,7 +3,7 @@
 * Where the move may end (DS-MOVE-04, R-SIZE-1): a size-1 mover whose window is cut from the map's
   tiles reads every living creature's cells from the encounter's side tiles; when all the
   creatures are within 1 size of it, those cells are the squares it can't end on. The general
-  code visits the creatures one by one (``_no_stop``): on random crowds of every size, side, dead
+  code visits the creatures one by one (``no_stop``): on random crowds of every size, side, dead
   or alive, both give the same squares.
 * Decoding (R-MOVE-1, R-MOVE-2): the dict and the columns decoded with bytes operations hold the
   cost of every end, in z, y, x order, as the window's bits read one by one from the cost layers
@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 import brawl
 from brawl import Cell, Creature, Encounter, Material, Pos, Terrain
 from brawl.conditions import Condition, ConditionName
-from brawl.reach import BitsetBackend
-from brawl.rules import step_masks
+from brawl.reach_backend import BitsetBackend
+from brawl.rules import step_windows
 from brawl.rules.reachable import movement_model
 from brawl.rules.steps import Mode
 from brawl.terrain import TILE_STRIDE
@@ -81,11 +81,11 @@ def _general_no_stop(backend: BitsetBackend) -> tuple[int, int] | None:
     """The squares the result leaves out and those the general code leaves out, when the result
     read them from the side tiles (None otherwise)."""
     found = backend._no_stop
-    if not isinstance(found, functools.partial) or found.func is not step_masks._no_stop_tiles:
+    if not isinstance(found, functools.partial) or found.func is not step_windows.no_stop_tiles:
         return None
     model, _, x0, y0, x1, y1, z = found.args
     assert backend.stride == TILE_STRIDE
-    return found(), step_masks._no_stop(model, x0, y0, x1, y1, z, TILE_STRIDE)
+    return found(), step_windows.no_stop(model, x0, y0, x1, y1, z, TILE_STRIDE)
 
 
 @settings(max_examples=300, deadline=None)
@@ -125,18 +125,18 @@ def test_the_side_tiles_answer_often_and_not_when_sizes_are_far_apart() -> None:
     compared = _general_no_stop(backend)
     assert compared is not None
     assert compared[0] == compared[1] | backend.start
-    assert step_masks._all_near(enc, mover.size, 999)
+    assert step_windows.all_near(enc, mover.size, 999)
     assert Pos(29, 27, 0) not in result
     # a size-2 creature far away (rank 4 against 2): the general code answers
     far = enc.with_creature(Creature(id="big", side="director", size="2", pos=(2, 2, 0)))
-    assert not step_masks._all_near(far, mover.size, 999)
+    assert not step_windows.all_near(far, mover.size, 999)
     assert brawl.reachable(far, "mover", budget=6).costs() == result.costs()
     # a tiny creature beside the mover: it may end in its space
     tiny = enc.with_creature(Creature(id="rat", side="director", size="1T", pos=(31, 31, 0)))
     assert Pos(31, 31, 0) in brawl.reachable(tiny, "mover", budget=6)
     # a 1L mover and a size-2 creature are 1 size apart: the shortcut holds
     large = far.update_creature("mover", size="1L")
-    assert step_masks._all_near(large, large.creature("mover").size, 999)
+    assert step_windows.all_near(large, large.creature("mover").size, 999)
 
 
 def _decoded_by_bits(backend: BitsetBackend) -> dict[Pos, int]:

@@ -12,10 +12,10 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import brawl
-from brawl import Cell, Creature, Encounter, MapObject, Material, Pos, Terrain
+from brawl import Cell, Creature, Encounter, MapObject, Material, Pos, Terrain, reach_backend, reach_flood
 from brawl.conditions import Condition, ConditionName
 from brawl.geometry import HORIZONTAL_DIRECTIONS, SPATIAL_DIRECTIONS, corner_cells, cube, distance
-from brawl.reach import Backend, BitsetBackend
+from brawl.reach_backend import Backend, BitsetBackend
 from brawl.rules.movement import move_searched, plan_move
 from brawl.rules.reachable import movement_model
 from brawl.rules.steps import MODES
@@ -563,7 +563,7 @@ def test_folded_bit_planes_answer_like_the_kept_layers(scene: tuple[Encounter, s
         if kept is None:
             continue
         with pytest.MonkeyPatch.context() as mp:
-            mp.setattr(brawl.reach, "FOLD_BITS", 0)
+            mp.setattr(reach_flood, "FOLD_BITS", 0)
             folded = brawl.reachable(enc, "mover", mode=mode, algorithm="bitset")
         assert folded.costs() == kept.costs() == dict(kept.items())
         assert list(folded.items()) == list(kept.items())
@@ -598,7 +598,7 @@ def test_a_wide_window_decodes_every_square_and_a_path_across_it() -> None:
         [Creature(id="kira", pos=(50, 40, 0), speed=400)],
     )
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(brawl.reach, "FOLD_BITS", 1000)
+        mp.setattr(reach_flood, "FOLD_BITS", 1000)
         r = brawl.reachable(enc, "kira", budget=200)
     assert r.algorithm == "bitset"
     costs = r.costs()
@@ -676,7 +676,7 @@ def test_costs_past_255_and_a_window_decoded_row_by_row() -> None:
     assert max(expected.values()) > 255
     cached = brawl.reachable(enc, "kira", budget=1000)
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(brawl.reach, "WINDOW_CACHE_BITS", 0)
+        mp.setattr(reach_backend, "WINDOW_CACHE_BITS", 0)
         rows = brawl.reachable(enc, "kira", budget=1000)
         assert rows.costs() == expected
         assert list(rows.items()) == list(general.items())

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import brawl
 from brawl.geometry import Pos
-from brawl.io.scenario import DEFAULT_LEGEND, from_ascii
+from brawl.scenario import DEFAULT_LEGEND, from_ascii
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -454,7 +454,7 @@ def test_any_toml_text_loads_or_raises_scenario_error(case: tuple[str, str | Non
 
 def test_a_map_that_sets_too_many_cells_is_refused_at_the_square(monkeypatch: pytest.MonkeyPatch) -> None:
     """Walls run to the top of the map; a tall map of walls must not fill memory."""
-    monkeypatch.setattr("brawl.io.scenario.MAX_CELLS", 50)
+    monkeypatch.setattr("brawl.scenario.MAX_CELLS", 50)
     err = refused('[map]\nheight = 20\n[[levels]]\nmap = """\n..##\n##..\n"""\n')
     assert (err.line, err.column) == (6, 1)  # two walls of 20 cells fit, the third does not
     assert "more than 50 cells" in str(err)

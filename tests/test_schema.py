@@ -19,6 +19,7 @@ import pytest
 
 import brawl
 from brawl.io import schema as S
+from brawl.server import discover
 from brawl.server.methods import METHODS
 from brawl.server.protocol import Server
 
@@ -52,11 +53,11 @@ def problems(schema: dict[str, Any], document: Any) -> list[str]:
     return [f"{list(e.absolute_path)}: {e.message[:300]}" for e in validator(schema).iter_errors(document)]
 
 
-@pytest.mark.parametrize("name", sorted(S.SCHEMAS))
+@pytest.mark.parametrize("name", sorted(discover.SCHEMAS))
 def test_the_checked_in_schemas_are_the_generators_output(name: str) -> None:
-    """Regenerate with ``python -m brawl.io.schema schemas`` after changing a record."""
-    stale = "stale: regenerate with python -m brawl.io.schema schemas"
-    assert (FOLDER / name).read_text(encoding="utf-8") == S.text(S.SCHEMAS[name]()), stale
+    """Regenerate with ``python -m brawl.server.discover schemas`` after changing a record."""
+    stale = "stale: regenerate with python -m brawl.server.discover schemas"
+    assert (FOLDER / name).read_text(encoding="utf-8") == S.text(discover.SCHEMAS[name]()), stale
 
 
 @pytest.mark.parametrize("name", ["state.schema.json", "actions.schema.json", "events.schema.json"])

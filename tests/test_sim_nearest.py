@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import brawl
 from brawl.conditions import Condition, ConditionName
 from brawl.fields import replaced
-from brawl.reach import BitsetBackend
+from brawl.reach_backend import BitsetBackend
 from brawl.sim import Options, nearest_end
 from brawl.turns.deeds import legal_moves, legal_reach
 from brawl.turns.drawsteel_turn import DrawSteelTurn

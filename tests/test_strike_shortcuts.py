@@ -22,9 +22,11 @@ from brawl.conditions import Condition, ConditionName
 from brawl.creature import Characteristics, Creature, MapObject, MovementType
 from brawl.damagetypes import DamageType
 from brawl.dice import power_roll, roll_dice
-from brawl.events.base import DiceRolled
+from brawl.events.actions import Charged, EffectStarted, HealGiven, Struck
+from brawl.events.base import DiceRolled, Event
 from brawl.events.conditions import ConditionGained
 from brawl.events.damage import Died, KnockedOut
+from brawl.events.dice import PowerRolled
 from brawl.geometry import cube, distance
 from brawl.outcome import Outcome
 from brawl.rng import _MASK, Rng
@@ -36,7 +38,7 @@ from brawl.rules.damage import Modifier, compute
 from brawl.rules.edges import _names, has_high_ground, has_line_of_effect
 from brawl.rules.falling import fall, should_fall
 from brawl.rules.riders import mount_died, riders_of
-from brawl.rules.settle import _bleeding_trigger, settle
+from brawl.rules.settle import BLEEDING_CHARACTERISTICS, _scan, settle
 from brawl.rules.stamina import BLEEDING_PURPOSE, bleeding_loss
 from brawl.rules.strikes import _crosses_opposite_sides, free_strike, is_flanking
 from brawl.sim import Options, greedy, standing_sides
@@ -82,6 +84,19 @@ def old_high_ground(state: Encounter, roller: str, target: str, *, climbing: boo
     elif not state.is_supported(r.pos, r.n):
         return False
     return r.pos.z >= t.pos.z + t.n
+
+
+def _bleeding_trigger(e: Event) -> str | None:
+    """The creature this event says used a main or triggered action or rolled Might or Agility."""
+    if isinstance(e, PowerRolled):
+        return e.creature if e.uses in BLEEDING_CHARACTERISTICS else None
+    if isinstance(e, Struck):
+        return e.attacker
+    if isinstance(e, Charged) or (isinstance(e, EffectStarted) and e.effect == "defending"):
+        return e.creature
+    if isinstance(e, HealGiven):
+        return e.healer
+    return None
 
 
 def old_settle(out: Outcome) -> Outcome:
@@ -317,6 +332,36 @@ def _strike_outcomes() -> list[Outcome]:
                 found.append(inner.resolve(state))
             state = apply(state, action).state
     return found
+
+
+TRIGGER_EVENTS: list[Event] = [
+    PowerRolled(purpose="test", dice=(4, 5), characteristic=2, creature="kira", uses="might"),
+    PowerRolled(purpose="test", dice=(4, 5), characteristic=2, creature="kira", uses="agility"),
+    PowerRolled(purpose="test", dice=(4, 5), characteristic=2, creature="kira", uses="reason"),
+    PowerRolled(purpose="test", dice=(4, 5), characteristic=2, creature=None, uses="might"),
+    Struck(attacker="kira", target="ogre"),
+    Charged(creature="kira", squares=3, target="ogre"),
+    EffectStarted(creature="kira", effect="defending", source="defend"),
+    EffectStarted(creature="kira", effect="hasted", source="spell"),
+    HealGiven(healer="kira", target="ogre"),
+    KnockedOut(creature="kira"),
+    Died(creature="kira"),
+]
+"""One event of each kind the settle pass reads, and some it must pass over."""
+
+
+def test_the_settle_pass_owes_bleeding_for_the_triggers_the_general_code_names() -> None:
+    """RB1-BLEEDING, R-STAM-6: ``_scan``, the pass that runs, owes a bleeding loss to exactly the
+    creature the general code's trigger names (a main or triggered action, a Might or Agility
+    roll), event by event."""
+    owing = 0
+    for e in TRIGGER_EVENTS:
+        owed: dict[str, None] = {}
+        _scan([e], owed, {})
+        expected = _bleeding_trigger(e)
+        assert list(owed) == ([] if expected is None else [expected]), e
+        owing += expected is not None
+    assert owing == 6
 
 
 def test_settling_free_strikes_matches_the_general_pass() -> None:

@@ -14,21 +14,18 @@ from brawl.actions import (
     EndRound,
     EndTurn,
     FreeStrike,
-    PassTurn,
     StartCombat,
-    StartInitiativeCombat,
     StartTurn,
-    StartZoneCombat,
-    Surrender,
     TakeAction,
     UseAction,
-    UseHeldAction,
 )
 from brawl.errors import ArgumentTypeError
-from brawl.initiative.game import InitiativeGame
+from brawl.initiative.game import InitiativeGame, StartInitiativeCombat
+from brawl.initiative.hold import UseHeldAction
 from brawl.initiative.state import InitiativeTurn
 from brawl.turns.drawsteel import DrawSteel
-from brawl.zone.game import ZoneGame, ZoneTurn
+from brawl.zone.game import PassTurn, StartZoneCombat, Surrender, ZoneGame, ZoneTurn
+from brawl.zone.reactions import React, ResumeFighting
 
 
 def zone_fight() -> Encounter:
@@ -250,9 +247,9 @@ def test_turn_requests_survive_json() -> None:
         brawl.actions.EndCombat(keep={"kira": ["prone"]}, keep_temporary_stamina=("kira",)),
         PassTurn("gm"),
         Surrender("bob"),
-        brawl.actions.React("bob", attack="a1", aware=False),
-        brawl.actions.ResumeFighting("bob"),
-        brawl.actions.HoldAction("ana", action="shoot", trigger="door", held="fast"),
+        React("bob", attack="a1", aware=False),
+        ResumeFighting("bob"),
+        brawl.HoldAction("ana", action="shoot", trigger="door", held="fast"),
         UseHeldAction("ana", trigger="door"),
         brawl.actions.ReportTrigger("door"),
     ]

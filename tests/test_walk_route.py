@@ -13,7 +13,7 @@ from hypothesis import given
 
 import brawl
 from brawl import Encounter, Pos, Terrain
-from brawl.reach import BitsetBackend
+from brawl.reach_backend import BitsetBackend
 from brawl.rules.reachable import movement_model
 from test_reachable import _try, scenes
 

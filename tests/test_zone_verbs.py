@@ -28,8 +28,7 @@ def test_each_zone_verb_is_derived_from_its_record(name: str) -> None:
     assert fn is getattr(zone_verbs, name)
     assert fn.__doc__ == record.__doc__
     assert list(inspect.signature(fn).parameters) == ["state", *(f.name for f in attrs.fields(record))]
-    exported = (getattr(brawl, record.__name__, None), getattr(brawl.actions, record.__name__, None))
-    assert record in exported  # the record is public too (the turn's in brawl.actions)
+    assert record.__module__.startswith("brawl.zone.")  # the record lives in the game's package
 
 
 def test_no_hand_written_can_or_verify_of_a_zone_rule_is_left() -> None:

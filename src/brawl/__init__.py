@@ -467,7 +467,8 @@ from brawl.io.json import (
     from_json,
     to_json,
 )
-from brawl.io.scenario import (
+from brawl.render import render_svg, render_text
+from brawl.scenario import (
     Scenario,
     bundled_scenario,
     bundled_scenarios,
@@ -476,7 +477,6 @@ from brawl.io.scenario import (
     loads_scenario,
     read_scenario,
 )
-from brawl.render import render_svg, render_text
 
 __all__ += [
     "action_from_json",
@@ -498,7 +498,7 @@ __all__ += [
 __all__ += ["read_scenario", "render_svg", "render_text"]
 
 # --- the zone game's ruleset ----------------------------------------------------------------
-from brawl.io.scenario import bundled_zone_scenarios
+from brawl.scenario import bundled_zone_scenarios
 from brawl.zone.attack import ZoneAttack, ZoneDeathBlow
 from brawl.zone.game import ZoneGame, morale_check
 from brawl.zone.legal import zone_greedy

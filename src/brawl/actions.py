@@ -21,10 +21,6 @@ from brawl._public import CallShape
 from brawl.checks import whole_number
 from brawl.errors import ArgumentTypeError, InvalidArgumentError, RulesError, shown
 from brawl.geometry import Pos, as_pos
-from brawl.initiative.game import StartInitiativeCombat as StartInitiativeCombat
-from brawl.initiative.hold import HoldAction as HoldAction
-from brawl.initiative.hold import UseHeldAction as UseHeldAction
-from brawl.initiative.move import InitiativeMove as InitiativeMove
 from brawl.outcome import Outcome
 from brawl.requests import Action as Action
 from brawl.rules.conditions import AddCondition as AddCondition
@@ -55,6 +51,7 @@ from brawl.rules.strikes import OpportunityAttack as OpportunityAttack
 from brawl.rules.table import UseConsumable as UseConsumable
 from brawl.state import Encounter
 from brawl.turns import TurnSystem, turn_actions
+from brawl.turns.base import system_names
 from brawl.turns.deeds import MAIN_ACTIONS as MAIN_ACTIONS
 from brawl.turns.deeds import MANEUVERS as MANEUVERS
 from brawl.turns.deeds import Advance as Advance
@@ -71,12 +68,6 @@ from brawl.turns.records import StartCombat as StartCombat
 from brawl.turns.records import StartTurn as StartTurn
 from brawl.turns.records import UseAction as UseAction
 from brawl.turns.triggers import ReportTrigger as ReportTrigger
-from brawl.zone import world
-from brawl.zone.game import PassTurn as PassTurn
-from brawl.zone.game import StartZoneCombat as StartZoneCombat
-from brawl.zone.game import Surrender as Surrender
-from brawl.zone.reactions import React as React
-from brawl.zone.reactions import ResumeFighting as ResumeFighting
 
 
 def _path(value: Iterable[Iterable[int]]) -> tuple[Pos, ...]:
@@ -235,7 +226,8 @@ def legal_actions(
     if creature is not None:
         state.creature(creature)  # an unknown id is refused, naming the closest known one
     if system is None:
-        system = "zone" if world(state) is not None else "drawsteel"
+        # a game whose state rides in the encounter plays under its own system (the zone game)
+        system = next((name for name in state.games if name in system_names()), "drawsteel")
     found = turn_actions(state, creature=creature, system=system)
     if max_moves is None:
         return found

@@ -344,7 +344,7 @@ class Assessment:
 def assess(encounter: Encounter, statblocks: Mapping[str, StatBlock], *, victories: int = 0) -> Assessment:
     """The budget of an encounter: its heroes (creatures with ``hero``) are the party, holding
     ``victories`` in all; the other sides' creatures are priced by ``statblocks`` (creature id to
-    its stat block, as :attr:`brawl.io.scenario.Scenario.statblocks` gives). Dead creatures are
+    its stat block, as :attr:`brawl.scenario.Scenario.statblocks` gives). Dead creatures are
     left out."""
     if not isinstance(encounter, Encounter):
         raise ArgumentTypeError(f"assess(encounter={encounter!r:.60}): an Encounter", rule=())

@@ -8,6 +8,7 @@ the caller names (an :class:`~brawl.errors.InvalidArgumentError` by default), ci
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeGuard
 
 from brawl.errors import ArgumentTypeError, BrawlError, InvalidArgumentError, RulesError, StateError
 
@@ -51,7 +52,7 @@ def whole_number(
     return value
 
 
-def is_whole_number(value: object) -> bool:
+def is_whole_number(value: object) -> TypeGuard[int]:
     """Whether ``value`` is an ``int`` and not a ``bool``."""
     return isinstance(value, int) and not isinstance(value, bool)
 

@@ -33,16 +33,16 @@ from brawl.io.json import (
     unstructure,
 )
 from brawl.io.jsontext import MAX_DOCUMENT, SCHEMA, dumps, loads
-from brawl.io.scenario import (
+from brawl.outcome import Outcome
+from brawl.render import render_svg, render_text
+from brawl.requests import Action
+from brawl.scenario import (
     bundled_scenario,
     bundled_scenarios,
     bundled_zone_scenarios,
     loads_scenario,
     read_scenario,
 )
-from brawl.outcome import Outcome
-from brawl.render import render_svg, render_text
-from brawl.requests import Action
 from brawl.server.http import HttpLimits, parse_address, serve_http
 from brawl.server.protocol import Limits, Server, brawl_error_data
 from brawl.server.stdio import serve_stdio

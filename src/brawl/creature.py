@@ -14,6 +14,7 @@ import attrs
 import immutables
 
 from brawl.abilities.model import Ability
+from brawl.cells import OBJECT_STAMINA_PER_SQUARE, Material
 from brawl.checks import check_flag, check_text, whole_number
 from brawl.conditions import Condition, ConditionName, Effect, NamedCondition, StabilityModifier
 from brawl.damagetypes import (
@@ -29,7 +30,6 @@ from brawl.errors import ArgumentTypeError, StateError
 from brawl.fields import record_repr
 from brawl.geometry import Pos, as_pos, cube
 from brawl.size import MAX_SIZE, Size
-from brawl.terrain import OBJECT_STAMINA_PER_SQUARE, Material
 
 HEROES = "heroes"
 """The players' side (DS-SIDE-01)."""

@@ -17,7 +17,6 @@ from brawl.abilities.model import Ability, Distance, PowerRoll, Target
 from brawl.abilities.parse import parse_tier
 from brawl.actions import EndRound, EndTurn, StartCombat, StartTurn, apply, legal_actions
 from brawl.events.base import Event, explain
-from brawl.io.scenario import bundled_scenario, read_scenario
 from brawl.outcome import Outcome
 from brawl.render import render_text
 from brawl.rules.abilities import use_ability
@@ -26,6 +25,7 @@ from brawl.rules.damage import damage
 from brawl.rules.forced import push
 from brawl.rules.movement import move
 from brawl.rules.reachable import reachable
+from brawl.scenario import bundled_scenario, read_scenario
 from brawl.sim import greedy
 from brawl.state import Encounter
 from brawl.turns import next_actors

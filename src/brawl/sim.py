@@ -46,7 +46,8 @@ from brawl.creature import Creature
 from brawl.errors import ArgumentTypeError, InvalidArgumentError
 from brawl.geometry import Pos, distance
 from brawl.outcome import Outcome
-from brawl.reach import BitsetBackend, Reachable
+from brawl.reach import Reachable
+from brawl.reach_backend import BitsetBackend
 from brawl.rng import Rng
 from brawl.rules.abilities import UseAbility
 from brawl.rules.steps import STOP_SIZE_GAP

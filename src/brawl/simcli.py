@@ -31,7 +31,7 @@ from brawl.building import Assessment, assess
 from brawl.checks import whole_number
 from brawl.cli import EXIT_OK, Subcommand, load_any
 from brawl.errors import BrawlError
-from brawl.io.scenario import bundled_scenario, bundled_scenarios, read_scenario
+from brawl.scenario import bundled_scenario, bundled_scenarios, read_scenario
 from brawl.sim import MAX_ROUNDS, MAX_RUNS, Summary, simulate
 from brawl.statblocks.model import StatBlock
 from brawl.state import Encounter

@@ -8,7 +8,7 @@ not the world.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, ClassVar, TypeVar
 
 import attrs
@@ -19,6 +19,10 @@ from brawl.conditions import ConditionName
 from brawl.creature import MAX_COUNT, Creature, MapObject
 from brawl.errors import ArgumentTypeError, StateError, UnknownCreatureError, did_you_mean, id_hint, shown
 from brawl.fields import DRAFT_OF, copier, generated_repr, record_repr, replaced
+from brawl.games import RULESETS as RULESETS
+from brawl.games import Ruleset as Ruleset
+from brawl.games import check_game, games_field
+from brawl.games import register_ruleset as register_ruleset
 from brawl.geometry import Pos, as_pos, cube
 from brawl.rng import Rng
 from brawl.statecheck import (
@@ -149,60 +153,6 @@ def _rides(value: Any) -> immutables.Map[str, str]:
     return immutables.Map(items)
 
 
-@attrs.frozen
-class Ruleset:
-    """A game whose state rides in :attr:`Encounter.games` under its name (its own map and
-    character sheets, say): the type of that state and its consistency check."""
-
-    name: str
-    """The key of the game's state in :attr:`Encounter.games` and in a saved encounter."""
-    kind: type
-    """The type of the game's state; JSON writes and reads it field by field under :attr:`name`."""
-    check: Callable[[Any, Collection[str]], None]
-    """``check(game_state, creature_ids)`` raises :class:`StateError` unless the game's state fits
-    the encounter's creatures."""
-
-
-RULESETS: dict[str, Ruleset] = {}
-"""The registered games by name (:func:`register_ruleset`)."""
-
-
-def register_ruleset(name: str, kind: type, *, check: Callable[[Any, Collection[str]], None]) -> Ruleset:
-    """Give the game ``name`` its slot in :attr:`Encounter.games`: a state of type ``kind``, checked
-    against the encounter's creature ids by ``check``. A game registers itself when its model is
-    imported; registering the same name again replaces the entry."""
-    if not isinstance(name, str) or not name:
-        raise ArgumentTypeError(f"register_ruleset: name {name!r} is not a non-empty string", rule=())
-    if not isinstance(kind, type) or not callable(check):
-        raise ArgumentTypeError(
-            f"register_ruleset({name!r}): a type and a check function are needed", rule=()
-        )
-    found = RULESETS[name] = Ruleset(name, kind, check)
-    return found
-
-
-def _game(name: object, value: object, creatures: Collection[str]) -> None:
-    """``value`` is the state of the registered game ``name`` and fits the creature ids."""
-    ruleset = RULESETS.get(name) if isinstance(name, str) else None
-    if ruleset is None:
-        raise StateError(f"games: {name!r} is no registered game (known: {sorted(RULESETS)})")
-    if not isinstance(value, ruleset.kind):
-        raise StateError(f"games[{name!r}] {value!r:.60}: a {ruleset.kind.__name__} is needed")
-    ruleset.check(value, creatures)
-
-
-def _games(value: Any) -> immutables.Map[str, Any]:
-    """The ``games`` converter: game name to that game's state (None entries dropped)."""
-    if isinstance(value, immutables.Map):
-        return value
-    if not isinstance(value, Mapping):
-        raise ArgumentTypeError(
-            f"games {value!r:.60}: a mapping of game name to its state is needed, not {type(value).__name__}",
-            rule=(),
-        )
-    return immutables.Map({k: v for k, v in value.items() if v is not None})
-
-
 _SVG_DRAWER: list[Callable[[Encounter], str] | None] = [None]
 """The picture :meth:`Encounter._repr_svg_` draws: the model draws nothing itself, and the
 rendering module (an edge, above the model) installs its drawer with :func:`install_svg_drawer`."""
@@ -257,7 +207,7 @@ class Encounter:
     rides: immutables.Map[str, str] = attrs.field(factory=immutables.Map, converter=_rides)
     """Who used Ride this round, and which mount it rode (DS-MOUNT-04, R-MOUNT-2); a new round
     or the end of combat empties it."""
-    games: immutables.Map[str, Any] = attrs.field(factory=immutables.Map, converter=_games)
+    games: immutables.Map[str, Any] = attrs.field(factory=immutables.Map, converter=games_field)
     """The state of each other game played on this encounter, by its registered name
     (:func:`register_ruleset`), empty when only Draw Steel's rules are in play."""
     _occupancy: immutables.Map[Column, tuple[str, ...]] = attrs.field(init=False, repr=False, eq=False)
@@ -327,7 +277,7 @@ class Encounter:
                     "(DS-STAM-10, DS-STAM-13)"
                 )
         for name, game in self.games.items():
-            _game(name, game, self.creatures.keys())
+            check_game(name, game, self.creatures.keys())
         _check_turn(self)
 
     # pictures -------------------------------------------------------------------------------
@@ -719,7 +669,7 @@ class Encounter:
         checked against its creatures."""
         if game is None:
             return self._replace(games=self.games.delete(name)) if name in self.games else self
-        _game(name, game, self.creatures.keys())
+        check_game(name, game, self.creatures.keys())
         return self._replace(games=self.games.set(name, game))
 
     def with_rng(self, rng: Rng) -> Encounter:

@@ -8,24 +8,38 @@ whole map in time linear in its cells, and a one-cell edit copies one tile, what
 size. For fast searches the map also keeps one Python int per (z, y) row as a bit mask for
 solid, difficult, damaging and liquid cells (bit x set when cell x of that row has the
 property), and the same masks for each stored tile, so a search window is cut from at most 4
-tiles.
+tiles. The kinds of cell live in :mod:`brawl.cells`, the coding of a tile in :mod:`brawl.tiles`;
+this module names them too.
 """
 
 from __future__ import annotations
 
-import functools
-import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from itertools import compress
 
 import attrs
 import immutables
 
+from brawl.cells import AIR, GROUND, MAX_TERRAIN_DAMAGE, OBJECT_STAMINA_PER_SQUARE, Cell, Material
 from brawl.checks import whole_number
-from brawl.damagetypes import DamageType, damage_type
-from brawl.enums import ReprEnum
 from brawl.errors import ArgumentTypeError, InvalidArgumentError
 from brawl.geometry import Pos, as_pos, footprint
+from brawl.tiles import (
+    TILE,
+    TILE_CELLS,
+    TILE_STRIDE,
+    Row,
+    TerrainCells,
+    Tile,
+    TileCells,
+    _canonical,
+    _default_tile,
+    _flag_masks,
+    _off_map,
+    _pack_codes,
+    _past,
+    _tile_code_at,
+    _tile_codes,
+)
 
 MAX_EDGE = 10_000
 """Largest width or depth of a map, in squares; larger maps are refused."""
@@ -35,39 +49,6 @@ MAX_STORED_TILES = 16_384
 """Most 32 x 32 tiles a map may hold cells in (16.7 million cells: a dense 4,096 x 4,096 level)."""
 MAX_CELL_KINDS = 4_095
 """Most kinds of cell (distinct :class:`Cell` values other than the default) a map may hold."""
-MAX_TERRAIN_DAMAGE = 1_000_000_000
-"""Largest damage of a damaging-terrain cell."""
-
-
-class Material(ReprEnum):
-    """What a cell is made of. Everything but air is solid."""
-
-    AIR = "air"
-    DIRT = "dirt"
-    STONE = "stone"
-    WOOD = "wood"
-    METAL = "metal"
-    GLASS = "glass"
-    UNBREAKABLE = "unbreakable"
-
-    @property
-    def solid(self) -> bool:
-        """Whether the material fills the cell."""
-        return self is not Material.AIR
-
-    @property
-    def burrowable(self) -> bool:
-        """Whether a burrower can tunnel through it: dirt, not stone or anything harder (DS-MTYPE-02)."""
-        return self is Material.DIRT
-
-
-OBJECT_STAMINA_PER_SQUARE: Mapping[Material, int] = {  # DS-OBJ-03
-    Material.GLASS: 1,
-    Material.WOOD: 3,
-    Material.STONE: 6,
-    Material.METAL: 9,
-}
-"""Stamina of a size-1 object, or of each square of a larger one, by material (DS-OBJ-03)."""
 
 
 def _from_x(row: int, x: int) -> int:
@@ -75,49 +56,6 @@ def _from_x(row: int, x: int) -> int:
     return row >> x if x >= 0 else row << -x
 
 
-def _check_damaging(instance: Cell, attribute: attrs.Attribute[int], value: int) -> None:
-    whole_number(value, 0, MAX_TERRAIN_DAMAGE, what="damaging terrain", rule="DS-MOVE-13")
-
-
-@attrs.frozen
-class Cell:
-    """One cell of the map."""
-
-    material: Material = Material.AIR
-    """Solid material filling the cell, or air."""
-    liquid: bool = False
-    """Filled with liquid (water); a liquid cell is not solid."""
-    difficult: bool = False
-    """Difficult terrain: +1 to enter (DS-MOVE-12)."""
-    damaging: int = attrs.field(default=0, validator=_check_damaging)
-    """Damage dealt on entering, 0 for none (DS-MOVE-13)."""
-    damage_type: DamageType | None = attrs.field(default=None, converter=damage_type)
-    """Type of the damaging terrain's damage; None is untyped."""
-    concealing: bool = False
-    """Darkness or fog: a creature whose space lies wholly in such cells has concealment (DS-EDGE-09)."""
-
-    def __attrs_post_init__(self) -> None:
-        if not isinstance(self.material, Material):
-            raise ArgumentTypeError(
-                f"Cell.material {self.material!r:.60}: a Material is needed, "
-                f"not {type(self.material).__name__}",
-                rule="R-GEO-5",
-            )
-        if self.material.solid and (self.liquid or self.difficult or self.damaging or self.concealing):
-            raise InvalidArgumentError(
-                f"cell of {self.material}: a solid cell cannot also be liquid, difficult, damaging "
-                "or concealing",
-                rule="R-GEO-5",
-            )
-
-    @property
-    def solid(self) -> bool:
-        """Whether nothing can stand inside this cell (R-GEO-5)."""
-        return self.material.solid
-
-
-AIR = Cell()
-GROUND = Cell(Material.DIRT)
 _SOLID_CELLS = {m: Cell(m) for m in Material if m.solid}
 
 
@@ -126,105 +64,10 @@ def _check_edge(_: object, attribute: attrs.Attribute[int], value: int) -> None:
     whole_number(value, 1, limit, what=f"map {attribute.name}", rule="DS-GRID-01")
 
 
-Row = tuple[int, int]  # (z, y)
-Tile = tuple[int, int, int]  # (z, y // TILE, x // TILE)
-TileCells = tuple[tuple["Cell", ...], bytes]
-"""A stored tile's cells: its palette (the level's default first) and one code per cell."""
-
-TILE = 32
-"""Edge of a square tile of cells whose masks :meth:`Terrain.tile_masks` keeps in one int each."""
-TILE_STRIDE = TILE + 1
-"""Bits per tile row: one guard bit after the TILE cells, always clear."""
-TILE_CELLS = TILE * TILE
-"""Cells of a tile; a tile's codes are one byte per cell, row by row (two bytes past 256 kinds)."""
-_FULL_TILE = sum(((1 << TILE) - 1) << (r * TILE_STRIDE) for r in range(TILE))
 _ROW_BITS = (1 << TILE) - 1
-_FEW_KINDS = 32
 BULK_EDIT = 2048
 """Edits of more cells than this cut the masks of the tiles they touch again, whole."""
 _FEW_CHANGES = 8
-_BYTES = [bytes([k]) for k in range(256)]
-
-
-def _tile_code_at(codes: bytes, i: int) -> int:
-    if len(codes) == TILE_CELLS:
-        return codes[i]
-    return codes[2 * i] | (codes[2 * i + 1] << 8)
-
-
-def _tile_codes(codes: bytes) -> Sequence[int]:
-    """The codes of a tile as a sequence of ints, whatever their width."""
-    if len(codes) == TILE_CELLS:
-        return codes
-    return memoryview(codes).cast("H") if sys.byteorder == "little" else _wide_big(codes)
-
-
-def _wide_big(codes: bytes) -> list[int]:  # pragma: no cover - big-endian machines
-    return [codes[2 * i] | (codes[2 * i + 1] << 8) for i in range(TILE_CELLS)]
-
-
-def _pack_codes(codes: Sequence[int], kinds: int) -> bytes:
-    """Codes as a tile stores them: one byte each below 256 kinds, else two (little-endian)."""
-    if kinds <= 256:
-        return bytes(codes)
-    return b"".join(c.to_bytes(2, "little") for c in codes)
-
-
-def _canonical(palette: Sequence[Cell], codes: bytes, default: Cell) -> TileCells | None:
-    """The one form of a tile: the default cell first, the others in order of first appearance.
-
-    None when every cell is the default. Equal tiles get equal palettes and codes, so equal maps
-    compare equal however they were built or edited.
-    """
-    seq = _tile_codes(codes)
-    # cells equal to the default (wherever they sit in the palette) become code 0
-    defaults = [k for k, c in enumerate(palette) if c is default or c == default]
-    if len(codes) == TILE_CELLS and len(palette) <= _FEW_KINDS:
-        # where each code first appears: one memchr per code instead of a loop over the cells
-        firsts = sorted((at, k) for k in range(len(palette)) if (at := codes.find(_BYTES[k])) >= 0)
-        order = [k for _, k in firsts if k not in defaults]
-    else:
-        order = [k for k in dict.fromkeys(seq) if k not in defaults]
-    if not order:
-        return None
-    new_palette = (default, *(palette[k] for k in order))
-    if len(codes) == TILE_CELLS and len(palette) <= 256:
-        if order == list(range(1, len(order) + 1)) and defaults == [0]:
-            return new_palette, codes
-        table = bytearray(256)
-        for new, old in enumerate(order, 1):
-            table[old] = new
-        return new_palette, codes.translate(table)
-    remap = dict.fromkeys(range(len(palette)), 0)
-    for new, old in enumerate(order, 1):
-        remap[old] = new
-    return new_palette, _pack_codes([remap[c] for c in seq], len(new_palette))
-
-
-def _flag_masks(palette: Sequence[Cell], codes: bytes) -> tuple[int, int, int, int]:
-    """The solid, difficult, damaging and liquid masks of a tile (bit (y % TILE) * TILE_STRIDE + x % TILE)."""
-    flags = [(c.solid, c.difficult, c.damaging > 0, c.liquid) for c in palette]
-    out = [0, 0, 0, 0]
-    if len(codes) != TILE_CELLS or len(palette) > 256:
-        seq = _tile_codes(codes)
-        for i, code in enumerate(seq):
-            for f in range(4):
-                if flags[code][f]:
-                    out[f] |= 1 << ((i // TILE) * TILE_STRIDE + i % TILE)
-        return out[0], out[1], out[2], out[3]
-    for f in range(4):
-        if not any(fl[f] for fl in flags):
-            continue
-        if all(fl[f] for fl in flags):
-            out[f] = _FULL_TILE
-            continue
-        table = bytearray(b"0" * 256)
-        for k, fl in enumerate(flags):
-            if fl[f]:
-                table[k] = 0x31
-        digits = codes.translate(table)[::-1]  # the last cell first: int() reads the top bit first
-        out[f] = int(b"0".join(digits[i : i + TILE] for i in range(0, TILE_CELLS, TILE)), 2)
-    return out[0], out[1], out[2], out[3]
 
 
 @attrs.frozen(init=False)
@@ -784,10 +627,6 @@ def _floor(v: float) -> int:
     return i - 1 if v < i else i
 
 
-def _default_tile(z: int) -> tuple[int, int, int, int]:
-    return (_FULL_TILE if z < 0 else 0, 0, 0, 0)
-
-
 def _set_bits(masks: list[int], x: int, cell: Cell) -> None:
     bit = 1 << x
     flags = (cell.solid, cell.difficult, cell.damaging > 0, cell.liquid)
@@ -795,50 +634,24 @@ def _set_bits(masks: list[int], x: int, cell: Cell) -> None:
         masks[i] = masks[i] | bit if on else masks[i] & ~bit
 
 
-def _past(codes: bytes, kinds: int) -> bool:
-    """Whether a tile's codes use a code of ``kinds`` or more."""
-    if len(codes) == TILE_CELLS:
-        return kinds < 256 and bool(codes.translate(None, bytes(range(kinds))))
-    return max(_tile_codes(codes)) >= kinds
-
-
-@functools.lru_cache(maxsize=1024)
-def _off_map(cols: int, rows: int) -> tuple[int, ...]:
-    """The cells of a tile past ``cols`` columns or ``rows`` rows (those of a tile at the map's edge)."""
-    return tuple(i for i in range(TILE_CELLS) if i % TILE >= cols or i // TILE >= rows)
-
-
-class TerrainCells(Mapping[Pos, Cell]):
-    """The cells of a map that differ from the default, by position: a read-only view of its tiles."""
-
-    __slots__ = ("_tiles",)
-
-    def __init__(self, tiles: immutables.Map[Tile, TileCells]) -> None:
-        self._tiles = tiles
-
-    def __getitem__(self, pos: Pos) -> Cell:
-        if not isinstance(pos, tuple) or len(pos) != 3:
-            raise KeyError(pos)
-        x, y, z = pos
-        found = self._tiles.get((z, y // TILE, x // TILE))
-        if found is None:
-            raise KeyError(pos)
-        code = _tile_code_at(found[1], (y % TILE) * TILE + x % TILE)
-        if not code:
-            raise KeyError(pos)
-        return found[0][code]
-
-    def __iter__(self) -> Iterator[Pos]:
-        for (z, ty, tx), (_, codes) in self._tiles.items():
-            x0, y0 = tx * TILE, ty * TILE
-            for i in compress(range(TILE_CELLS), _tile_codes(codes)):
-                yield Pos(x0 + i % TILE, y0 + i // TILE, z)
-
-    def __len__(self) -> int:
-        return sum(TILE_CELLS - list(_tile_codes(codes)).count(0) for _, codes in self._tiles.values())
-
-    def __bool__(self) -> bool:
-        return bool(self._tiles)
-
-    def __repr__(self) -> str:
-        return f"TerrainCells({len(self)} cells in {len(self._tiles)} tiles)"
+__all__ = [
+    "AIR",
+    "BULK_EDIT",
+    "GROUND",
+    "MAX_CELL_KINDS",
+    "MAX_EDGE",
+    "MAX_HEIGHT",
+    "MAX_STORED_TILES",
+    "MAX_TERRAIN_DAMAGE",
+    "OBJECT_STAMINA_PER_SQUARE",
+    "TILE",
+    "TILE_CELLS",
+    "TILE_STRIDE",
+    "Cell",
+    "Material",
+    "Row",
+    "Terrain",
+    "TerrainCells",
+    "Tile",
+    "TileCells",
+]

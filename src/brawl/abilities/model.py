@@ -126,7 +126,7 @@ def _number(lo: int, hi: int = MAX_NUMBER) -> Any:
                 f"not {type(value).__name__}",
                 rule=(),
             )
-        if not lo <= value <= hi:  # type: ignore[operator]
+        if not lo <= value <= hi:
             raise StateError(f"{_name(instance, attribute)} {value!r}: a whole number from {lo} to {hi}")
 
     return check
@@ -564,8 +564,9 @@ class Tier:
 
 def _tiers(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     _each(Tier)(instance, attribute, value)
-    if len(value) != 3:  # type: ignore[arg-type]
-        raise StateError(f"{_name(instance, attribute)}: exactly three tiers are needed, got {len(value)}")  # type: ignore[arg-type]
+    assert isinstance(value, tuple)  # _each refuses anything else
+    if len(value) != 3:
+        raise StateError(f"{_name(instance, attribute)}: exactly three tiers are needed, got {len(value)}")
 
 
 @attrs.frozen

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from brawl.cells import Material
 from brawl.errors import ScenarioError
-from brawl.terrain import Material
 
 
 class Where:

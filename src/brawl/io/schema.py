@@ -1,4 +1,4 @@
-"""JSON Schemas of brawl's documents and of its JSON-RPC methods, generated from the records.
+"""JSON Schemas of brawl's documents (a save, an action log, an event log), generated from the records.
 
 The schemas follow what :mod:`brawl.io.json` writes: every attrs record is an object of its
 fields (those with a default may be left out, no others allowed); turn states, actions and
@@ -7,17 +7,18 @@ objects, other maps arrays of ``[key, value]`` pairs; sets are sorted arrays. An
 its ``"explain"`` line. They describe the documents' shape; the rules' ranges (a size from 2
 up, a distance that is not negative) are checked when a document is loaded.
 
-Regenerate the files under ``schemas/`` with::
+The JSON-RPC methods' description (:mod:`brawl.server.discover`) builds on these; regenerate every
+file under ``schemas/`` with::
 
-    python -m brawl.io.schema schemas
+    python -m brawl.server.discover schemas
 
-A test keeps them equal to what this module generates.
+(``python -m brawl.io.schema schemas`` writes the three documents' schemas alone). A test keeps
+them equal to what the generators give.
 """
 
 from __future__ import annotations
 
 import enum
-import functools
 import json
 import sys
 import types
@@ -29,24 +30,20 @@ from typing import Any
 import attrs
 import immutables
 
-import brawl
+from brawl.cells import Cell, Material
 from brawl.creature import Creature, MapObject
 from brawl.events.base import Event
 from brawl.geometry import Pos
-from brawl.io.json import EFFECT_KEY, EFFECT_TAGS, EXPLAIN_KEY, TYPE_KEY
+from brawl.io.hooks import TYPE_KEY
+from brawl.io.json import EFFECT_KEY, EFFECT_TAGS, EXPLAIN_KEY
 from brawl.io.jsontext import SCHEMA
 from brawl.requests import Action
 from brawl.rng import Rng
-from brawl.server.codes import MESSAGES
-from brawl.server.methods import METHODS
 from brawl.size import Size
 from brawl.state import Encounter, TurnState
-from brawl.terrain import Cell, Material
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 """The JSON Schema dialect of the files."""
-OPENRPC = "1.3.2"
-"""The OpenRPC version of the methods' description."""
 Schema = dict[str, Any]
 
 
@@ -283,99 +280,13 @@ def events_schema() -> Schema:
     return _log("events", Event)
 
 
-def _rebase(node: Any, prefix: str) -> Any:
-    """The schema with every ``#/$defs/`` reference pointing under ``prefix`` instead."""
-    if isinstance(node, dict):
-        return {
-            k: (
-                prefix + v.removeprefix("#/$defs/")
-                if k == "$ref" and isinstance(v, str)
-                else _rebase(v, prefix)
-            )
-            for k, v in node.items()
-        }
-    if isinstance(node, list):
-        return [_rebase(v, prefix) for v in node]
-    return node
-
-
-ERROR_NAMES = {
-    -32700: "ParseError",
-    -32600: "InvalidRequest",
-    -32601: "MethodNotFound",
-    -32602: "InvalidParams",
-    -32603: "InternalError",
-    -32000: "BrawlError",
-    -32001: "RulesError",
-    -32002: "ScenarioError",
-    -32003: "StateError",
-    -32004: "TimeLimit",
-}
-
-
-@functools.cache
-def rpc_schema() -> Schema:
-    """The JSON-RPC methods as an OpenRPC document, with every record's schema in its components.
-
-    The server returns it for ``rpc.discover``; treat it as read-only (it is made once).
-    """
-    gen = Generator()
-    for t in (Encounter, Action, Event):
-        gen.of(t)
-    prefix = "#/components/schemas/"
-    errors = [
-        {"$ref": f"#/components/errors/{ERROR_NAMES[code]}"} for code in sorted(ERROR_NAMES, reverse=True)
-    ]
-    methods = []
-    for method in METHODS.values():
-        params = []
-        for p in method.params:
-            param: Schema = {
-                "name": p.name,
-                "summary": p.doc,
-                "required": p.required,
-                "schema": dict(p.kind.schema),
-            }
-            if not p.required and p.default is not None:
-                param["schema"]["default"] = p.default
-            params.append(param)
-        methods.append(
-            {
-                "name": method.name,
-                "summary": method.doc,
-                "paramStructure": "either",
-                "params": params,
-                "result": {"name": "result", "schema": dict(method.result)},
-                "errors": errors,
-            }
-        )
-    document = {
-        "openrpc": OPENRPC,
-        "info": {
-            "title": "brawl",
-            "version": brawl.__version__,
-            "description": "brawl's Python API over JSON-RPC 2.0 (brawl serve); states, actions and events "
-            "travel as brawl's JSON (schema 1).",
-        },
-        "methods": methods,
-        "components": {
-            "schemas": dict(sorted(gen.defs.items())),
-            "errors": {
-                ERROR_NAMES[code]: {"code": code, "message": MESSAGES[code]} for code in sorted(ERROR_NAMES)
-            },
-        },
-    }
-    rebased: Schema = _rebase(document, prefix)
-    return rebased
-
-
 SCHEMAS: dict[str, Callable[[], Schema]] = {
     "state.schema.json": state_schema,
     "actions.schema.json": actions_schema,
     "events.schema.json": events_schema,
-    "rpc.openrpc.json": rpc_schema,
 }
-"""The files under ``schemas/`` and the functions that generate them."""
+"""The document schemas under ``schemas/`` and the functions that generate them (the methods'
+description is :data:`brawl.server.discover.SCHEMAS`'s)."""
 
 
 def text(schema: Schema) -> str:
@@ -383,12 +294,12 @@ def text(schema: Schema) -> str:
     return json.dumps(schema, indent=1, ensure_ascii=False) + "\n"
 
 
-def write(folder: str | Path) -> list[Path]:
-    """Write every schema file into ``folder``; the paths written."""
+def write(folder: str | Path, schemas: Mapping[str, Callable[[], Schema]] = SCHEMAS) -> list[Path]:
+    """Write each of ``schemas`` (file name: generator) into ``folder``; the paths written."""
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, make in SCHEMAS.items():
+    for name, make in schemas.items():
         path = out / name
         path.write_text(text(make()), encoding="utf-8")
         written.append(path)

@@ -2,7 +2,7 @@
 
 :func:`use_ability` checks that the user may use the ability now (alive, able to take its kind of
 action, paying its cost), that each target is one the ability allows, within its distance and in
-line of effect, or places its area (:mod:`brawl.abilities.areas`). It then makes one power roll
+line of effect, or places its area (:mod:`brawl.rules.areas`). It then makes one power roll
 for every target, with each target's own edges and banes, so targets can land on different tiers
 (RB3-MULTI); the roller may take a lower tier (RB3-DOWNGRADE). Each tier's effects go through the
 existing rules: :func:`~brawl.rules.damage.damage` (immunity, weakness),
@@ -21,7 +21,6 @@ from typing import Any, ClassVar
 import attrs
 import immutables
 
-from brawl.abilities.areas import Area, area_line_of_effect, occupants, place_area
 from brawl.abilities.model import (
     Ability,
     ApplyCondition,
@@ -36,7 +35,6 @@ from brawl.abilities.model import (
     Shift,
     TextEffect,
 )
-from brawl.abilities.potency import check_potency
 from brawl.checks import whole_number
 from brawl.conditions import Duration
 from brawl.creature import MAX_COUNT, Creature, MapObject
@@ -59,6 +57,7 @@ from brawl.fields import flag, ident, ids, position, positions, replaced, text
 from brawl.geometry import Pos, distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
+from brawl.rules.areas import Area, area_line_of_effect, occupants, place_area
 from brawl.rules.conditions import (
     add_condition,
     add_named_condition,
@@ -72,6 +71,7 @@ from brawl.rules.edges import Reason, bane, lowered_keywords, reasons
 from brawl.rules.falling import fall, should_fall
 from brawl.rules.forced import ForcedMove, force_move, verify_force_move
 from brawl.rules.movement import shift
+from brawl.rules.potency import check_potency
 from brawl.rules.stamina import regain_stamina
 from brawl.rules.stealth import verify_can_target
 from brawl.rules.strikes import critical_hit, living, roll_against

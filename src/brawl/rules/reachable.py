@@ -16,9 +16,11 @@ from typing import Literal
 from brawl.creature import Creature
 from brawl.errors import IllegalMoveError, InvalidArgumentError
 from brawl.geometry import HORIZONTAL_DIRECTIONS, Pos
-from brawl.reach import MAX_SEARCH_POSITIONS, Backend, Reachable, dijkstra
+from brawl.reach import Reachable, dijkstra
+from brawl.reach_backend import MAX_SEARCH_POSITIONS, Backend
 from brawl.rules.conditions import grabbing, speed
-from brawl.rules.step_masks import bitset_search, bitset_search3
+from brawl.rules.step_masks import bitset_search
+from brawl.rules.step_masks3 import bitset_search3
 from brawl.rules.steps import (
     DISENGAGE_SQUARES,
     MAX_BUDGET,

@@ -37,19 +37,6 @@ from brawl.rules.stamina import BLEEDING_PURPOSE, bleeding_loss, bleeds
 BLEEDING_CHARACTERISTICS = frozenset({"might", "agility"})  # RB1-BLEEDING
 
 
-def _bleeding_trigger(e: Event) -> str | None:
-    """The creature this event says used a main or triggered action or rolled Might or Agility."""
-    if isinstance(e, PowerRolled):
-        return e.creature if e.uses in BLEEDING_CHARACTERISTICS else None
-    if isinstance(e, Struck):
-        return e.attacker
-    if isinstance(e, Charged) or (isinstance(e, EffectStarted) and e.effect == "defending"):
-        return e.creature
-    if isinstance(e, HealGiven):
-        return e.healer
-    return None
-
-
 _OTHER, _DICE, _GAINED, _ROLLED, _STRUCK, _CHARGED, _STARTED, _HEALED, _KNOCKED, _DIED = range(10)
 _WATCHED_KINDS: tuple[tuple[type[Event], int], ...] = (
     (DiceRolled, _DICE),
@@ -84,35 +71,43 @@ def _scan(events: Iterable[Event], owed: dict[str, None], grounded: dict[str, No
     """
     died = False
     kinds = _KINDS
-    for e in events:
+    for e in events:  # each branch's assert narrows ``e`` to the class its kind was read from
         kind = kinds.get(type(e))
         if kind is None:
             kind = _kind_of(type(e))
         if kind == _OTHER:
             continue
         if kind == _DICE:
-            if e.purpose == BLEEDING_PURPOSE and e.creature is not None:  # type: ignore[attr-defined]
-                owed.pop(e.creature, None)  # type: ignore[attr-defined]
+            assert isinstance(e, DiceRolled)
+            if e.purpose == BLEEDING_PURPOSE and e.creature is not None:
+                owed.pop(e.creature, None)
         elif kind == _GAINED:
-            name = e.condition.name  # type: ignore[attr-defined]
+            assert isinstance(e, ConditionGained)
+            name = e.condition.name
             if name is ConditionName.BLEEDING:
-                owed.pop(e.creature, None)  # type: ignore[attr-defined]
+                owed.pop(e.creature, None)
             elif name in GROUNDING:
-                grounded[e.creature] = None  # type: ignore[attr-defined]
+                grounded[e.creature] = None
         elif kind == _ROLLED:
-            if e.uses in BLEEDING_CHARACTERISTICS and e.creature is not None:  # type: ignore[attr-defined]
-                owed[e.creature] = None  # type: ignore[attr-defined]
+            assert isinstance(e, PowerRolled)
+            if e.uses in BLEEDING_CHARACTERISTICS and e.creature is not None:
+                owed[e.creature] = None
         elif kind == _STRUCK:
-            owed[e.attacker] = None  # type: ignore[attr-defined]
+            assert isinstance(e, Struck)
+            owed[e.attacker] = None
         elif kind == _CHARGED:
-            owed[e.creature] = None  # type: ignore[attr-defined]
+            assert isinstance(e, Charged)
+            owed[e.creature] = None
         elif kind == _STARTED:
-            if e.effect == "defending":  # type: ignore[attr-defined]
-                owed[e.creature] = None  # type: ignore[attr-defined]
+            assert isinstance(e, EffectStarted)
+            if e.effect == "defending":
+                owed[e.creature] = None
         elif kind == _HEALED:
-            owed[e.healer] = None  # type: ignore[attr-defined]
+            assert isinstance(e, HealGiven)
+            owed[e.healer] = None
         elif kind == _KNOCKED:
-            grounded[e.creature] = None  # type: ignore[attr-defined]
+            assert isinstance(e, KnockedOut)
+            grounded[e.creature] = None
         else:
             died = True
     return died
@@ -128,7 +123,8 @@ def _dead_mounts(out: Outcome) -> Outcome:
         kind = kinds.get(type(e))
         if (kind if kind is not None else _kind_of(type(e))) != _DIED:
             continue
-        cid, state = e.creature, out.state  # type: ignore[attr-defined]
+        assert isinstance(e, Died)
+        cid, state = e.creature, out.state
         # only a creature some creature names as its mount can have riders (the state's index)
         if cid in state.creatures and state.riding_me(cid) and riders_of(state, cid):
             out = out.then(mount_died, cid)

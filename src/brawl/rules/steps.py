@@ -1,8 +1,10 @@
 """The step rules of a willing move: one step's legality and cost, one home (R-MOVE-1, R-GEO-4, R-GEO-5).
 
 :class:`MoveModel` says whether one step of a willing move is legal and what it costs, for one
-creature in one movement mode; the bit-set search cuts its masks with the same definitions
-(:mod:`brawl.rules.step_masks`). Step costs (R-MOVE-1): 1 per square, diagonals included
+creature in one movement mode (:meth:`MoveModel.check_step`, the one home of a step's legality);
+the bit-set searches cut their masks with the same definitions (:mod:`brawl.rules.step_masks`,
+:mod:`brawl.rules.step_masks3`) and a differential test holds every step they take or leave to
+``check_step``. Step costs (R-MOVE-1): 1 per square, diagonals included
 (DS-GRID-03); +1 if any newly entered cell is difficult terrain or an enemy's space (DS-MOVE-03,
 DS-MOVE-12); +1 while crawling (DS-MTYPE-22); +1 for a climbing or swimming step without that
 movement type (DS-MTYPE-12). What the condition rules decide (current speed, grabs, riders) is

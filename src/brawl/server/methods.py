@@ -21,9 +21,9 @@ from brawl.building import BANDS, assess
 from brawl.events.base import Event
 from brawl.io.json import event_data, structure, unstructure, without_explain
 from brawl.io.jsontext import SCHEMA
-from brawl.io.scenario import Scenario, parse_scenario, read_scenario
 from brawl.outcome import Outcome
 from brawl.requests import Action
+from brawl.scenario import Scenario, parse_scenario, read_scenario
 from brawl.sim import greedy
 from brawl.statblocks.library import StatBlockSources
 from brawl.state import Encounter

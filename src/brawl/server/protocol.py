@@ -5,7 +5,7 @@ nothing is to be sent back (a notification, a batch of notifications). It never 
 message that is too large, nested too deeply, not JSON, not a request, or that names an unknown
 method or wrong params gets its JSON-RPC error, and the transport keeps serving.
 
-``rpc.discover`` returns the OpenRPC description of the methods (:func:`brawl.io.schema.rpc_schema`).
+``rpc.discover`` returns the OpenRPC description of the methods (:func:`brawl.server.discover.rpc_schema`).
 A :class:`~brawl.errors.BrawlError` raised by a method becomes an error whose ``data`` carries
 brawl's error class, its message and its rule IDs. Anything else raised inside a method is a bug
 of the engine: it is reported as itself, an internal error (-32603) naming the exception's class,
@@ -45,7 +45,6 @@ import attrs
 
 from brawl.errors import ArgumentTypeError, BrawlError, RulesError, ScenarioError, StateError
 from brawl.io.jsontext import MAX_DEPTH, depth_ok
-from brawl.io.schema import rpc_schema
 from brawl.server.codes import (
     BRAWL_ERROR,
     DISCOVER,
@@ -61,6 +60,7 @@ from brawl.server.codes import (
     STATE_ERROR,
     TIME_LIMIT,
 )
+from brawl.server.discover import rpc_schema
 from brawl.server.methods import METHODS, Context, InvalidParams, TimeLimitError, call
 
 __all__ = [

@@ -8,16 +8,13 @@ brawl's TOML, SteelCompendium JSON or YAML, Foundry VTT and Forge Steel exports,
 
 from brawl.statblocks.load import (
     FORMATS,
-    AbilityReport,
-    LoadProblem,
-    StatBlockFile,
-    StatBlockReport,
     bundled_statblock_files,
     bundled_statblocks,
     load_statblocks,
     loads_statblocks,
 )
 from brawl.statblocks.model import HeroSheet, StatBlock, Trait
+from brawl.statblocks.report import AbilityReport, LoadProblem, StatBlockFile, StatBlockReport
 from brawl.statblocks.tomlformat import dumps_statblocks, parse_statblocks
 
 __all__ = [

@@ -29,15 +29,9 @@ from brawl.errors import ArgumentTypeError, ScenarioError
 from brawl.io.files import read_text_bounded
 from brawl.io.json import unstructure
 from brawl.io.scenariofields import Where, kind
-from brawl.statblocks.load import (
-    MAX_FILE_BYTES,
-    StatBlockFile,
-    ambiguous,
-    bundled_statblocks,
-    load_statblocks,
-    loads_statblocks,
-)
+from brawl.statblocks.load import MAX_FILE_BYTES, bundled_statblocks, load_statblocks, loads_statblocks
 from brawl.statblocks.model import HeroSheet, StatBlock, slug
+from brawl.statblocks.report import StatBlockFile, ambiguous
 
 STATBLOCK_FIELDS = (
     "name",

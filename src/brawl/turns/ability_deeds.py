@@ -3,8 +3,8 @@ records, each with its legal targets or area placements (R-ABIL-1, R-AREA-6).
 
 For each ability on the creature's block, in the block's order: an ability on itself or on every
 target in reach once; a burst or aura once; a cube or a line at each placement the areas module
-offers (:func:`~brawl.abilities.areas.cube_placements`,
-:func:`~brawl.abilities.areas.line_placements`) that catches at least one target it allows, at
+offers (:func:`~brawl.rules.areas.cube_placements`,
+:func:`~brawl.rules.areas.line_placements`) that catches at least one target it allows, at
 most :data:`MAX_PLACEMENTS` of them; an ability with chosen targets once per target in reach
 (and once with the first ones together when it allows several). An area that holds more targets
 than its ability may affect is offered with the first of them chosen
@@ -27,13 +27,13 @@ from collections.abc import Iterator
 
 import attrs
 
-from brawl.abilities.areas import cube_placements, line_placements, place_area
 from brawl.abilities.model import Ability, ForcedMovement
 from brawl.creature import Creature, MapObject
 from brawl.errors import RulesError
 from brawl.geometry import Pos, distance
 from brawl.requests import Action
 from brawl.rules.abilities import UseAbility, ability_targets, allows, area_candidates
+from brawl.rules.areas import cube_placements, line_placements, place_area
 from brawl.state import Encounter
 from brawl.turns.deeds import payable
 from brawl.turns.drawsteel_turn import DrawSteelTurn

@@ -108,6 +108,11 @@ _BY_NAME: dict[str, TurnSystem] = {}
 _BY_STATE: dict[type[TurnState], TurnSystem] = {}
 
 
+def system_names() -> frozenset[str]:
+    """The names of the registered turn systems."""
+    return frozenset(_BY_NAME)
+
+
 def register_system(system: S) -> S:
     """Make a turn system known by its name, and by its bookkeeping's class if that is new."""
     if not isinstance(system, TurnSystem):

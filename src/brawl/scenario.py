@@ -25,6 +25,7 @@ from typing import Any
 import attrs
 import immutables
 
+from brawl.cells import AIR, Cell, Material
 from brawl.creature import Creature, MapObject
 from brawl.errors import ArgumentTypeError, BrawlError, ScenarioError
 from brawl.geometry import Pos
@@ -38,7 +39,7 @@ from brawl.statblocks.library import StatBlockLibrary, StatBlockSources
 from brawl.statblocks.model import StatBlock
 from brawl.state import Encounter
 from brawl.statecheck import MAX_CREATURES, MAX_OBJECTS, too_many
-from brawl.terrain import AIR, Cell, Material, Terrain
+from brawl.terrain import Terrain
 from brawl.zone.scenario import with_zone_table
 
 DEFAULT_LEGEND: Mapping[str, Mapping[str, Any]] = {
@@ -290,7 +291,7 @@ def _bundled_folder() -> Traversable:
     installed = importlib.resources.files("brawl") / "data" / "scenarios"
     if installed.is_dir():
         return installed
-    return Path(__file__).resolve().parents[3] / "examples" / "scenarios"
+    return Path(__file__).resolve().parents[2] / "examples" / "scenarios"
 
 
 def _stem(source: str | None) -> str:
