@@ -32,10 +32,10 @@ from brawl.rules.cover import (
     sees_space,
     sees_squares,
 )
-from brawl.rules.stealth import SEARCH_RANGE, hidden_in_reach, hide, search
-from brawl.rules.strikes import free_strike
+from brawl.rules.stealth import SEARCH_RANGE, hidden_in_reach
 from brawl.strategies import encounters
 from brawl.terrain import Cell
+from brawl.verbs import free_strike, hide, search
 
 
 def corner_lines_open(state: Encounter, a: Pos, an: int, b: Pos, bn: int) -> bool:

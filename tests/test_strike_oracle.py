@@ -98,7 +98,7 @@ from brawl.rules.edges import (
 )
 from brawl.rules.settle import settle
 from brawl.rules.stamina import DYING, _death, death_threshold, with_stamina, would_die
-from brawl.rules.stealth import verify_can_target
+from brawl.rules.stealth import check_target
 from brawl.rules.strikes import (
     MELEE_DISTANCE,
     MELEE_FREE_STRIKE_DAMAGE,
@@ -548,7 +548,7 @@ def old_verify_free_strike(state: Encounter, request: FreeStrike) -> None:
             f"free strike by {attacker!r}: it cannot target itself", rule="DS-STRIKE-06"
         )
     what = _strike_name(request)
-    verify_can_target(state, attacker, target)
+    check_target(state, attacker, target)
     if not request.opportunity and not can_take_main_actions(state, attacker):
         raise ActionUnavailableError(f"{what} by {attacker!r}: it can't take main actions", rule="DS-COND-04")
     t = state.creature(target) if target not in state.objects else None

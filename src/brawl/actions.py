@@ -264,6 +264,8 @@ def can(state: Encounter, request: Action) -> bool:
 
 
 P = ParamSpec("P")
+_NO_STATE: Any = object()
+"""The state of a verb called with no argument at all."""
 
 
 def verb(kind: Callable[P, Action]) -> Callable[Concatenate[Encounter, P], Outcome]:
@@ -282,7 +284,9 @@ def verb(kind: Callable[P, Action]) -> Callable[Concatenate[Encounter, P], Outco
     record = inspect.signature(kind)
     first = inspect.Parameter("state", inspect.Parameter.POSITIONAL_ONLY, annotation=Encounter)
 
-    def rule(state: Encounter, /, *args: P.args, **kwargs: P.kwargs) -> Outcome:
+    def rule(state: Encounter = _NO_STATE, /, *args: P.args, **kwargs: P.kwargs) -> Outcome:
+        if state is _NO_STATE:  # a call with no argument at all is refused like any other bad shape
+            raise ArgumentTypeError(f"{name}(): the argument 'state' is missing", rule=())
         _state(state, name)
         shape.check(args, kwargs)
         return apply(state, kind(*args, **kwargs))

@@ -1,14 +1,15 @@
 """Using an ability: the checks, the one power roll for all targets, each tier's effects (R-ABIL-1..12).
 
-:func:`use_ability` checks that the user may use the ability now (alive, able to take its kind of
+:class:`UseAbility` checks that the user may use the ability now (alive, able to take its kind of
 action, paying its cost), that each target is one the ability allows, within its distance and in
 line of effect, or places its area (:mod:`brawl.abilities.areas`). It then makes one power roll
 for every target, with each target's own edges and banes, so targets can land on different tiers
 (RB3-MULTI); the roller may take a lower tier (RB3-DOWNGRADE). Each tier's effects go through the
-existing rules: :func:`~brawl.rules.damage.damage` (immunity, weakness),
-:func:`~brawl.rules.forced.force_move` (slams, stability), :func:`~brawl.rules.conditions.add_condition`
-(durations), with the potency checked first (RB2-POTENCY); text the engine cannot resolve is
-reported (:class:`~brawl.events.abilities.EffectForTable`). Which action of the turn is spent is the
+existing rules: :class:`~brawl.rules.damage.Damage` (immunity, weakness),
+:func:`~brawl.rules.forced.force_move` (slams, stability),
+:class:`~brawl.rules.conditions.AddCondition` (durations), with the potency checked first
+(RB2-POTENCY); text the engine cannot resolve is reported
+(:class:`~brawl.events.abilities.EffectForTable`). Which action of the turn is spent is the
 turn system's business; the request :class:`UseAbility` says which (its ``cost_in``).
 """
 
@@ -60,11 +61,11 @@ from brawl.geometry import Pos, distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.conditions import (
-    add_condition,
     add_named_condition,
     can_take_main_actions,
     can_take_maneuvers,
     can_take_triggered_actions,
+    impose_condition,
 )
 from brawl.rules.cover import creature_cover, line_of_effect, sees_space
 from brawl.rules.damage import deal_damage
@@ -72,8 +73,8 @@ from brawl.rules.edges import Reason, bane, lowered_keywords, reasons
 from brawl.rules.falling import fall, should_fall
 from brawl.rules.forced import ForcedMove, force_move, verify_force_move
 from brawl.rules.movement import shift
-from brawl.rules.stamina import regain_stamina
-from brawl.rules.stealth import verify_can_target
+from brawl.rules.stamina import regained
+from brawl.rules.stealth import check_target
 from brawl.rules.strikes import critical_hit, living, roll_against
 from brawl.rules.teleport import teleport
 from brawl.state import Encounter
@@ -162,7 +163,17 @@ def _shifts(
 
 @attrs.frozen
 class UseAbility(Action):
-    """A use of an ability: :func:`use_ability` as a record (R-ABIL-1)."""
+    """``user`` uses its ability named ``ability`` (R-ABIL-1..12, R-AREA-1..5).
+
+    ``targets``: the creatures and objects chosen (an area finds its own when empty; choose among
+    them when the ability allows fewer than are in it). ``dice``: the two d10 of the one power roll
+    (RB3-MULTI). ``origin`` and ``direction`` place a cube or a line, ``wall`` lists a wall's
+    squares. ``tiers`` takes a lower tier against a target (RB3-DOWNGRADE). ``damage_type`` picks
+    among several printed types (R-ABIL-3); ``slides`` gives each slide's path (R-GEO-3).
+    ``extra`` adds edge or bane reasons for every target; ``knock_out`` knocks out instead of
+    killing (DS-STAM-13); ``granted``: used as an effect grants it, spending nothing of the turn
+    (R-TURN-8); ``shifts`` gives, by target, the path of a shift its tier prints (R-ABIL-14).
+    """
 
     cost: ClassVar[str | None] = "main"
     actor: ClassVar[str] = "user"
@@ -210,8 +221,15 @@ class UseAbility(Action):
         return COSTS.get(found.action_type) if found is not None else cls.cost
 
     def verify(self, state: Encounter) -> None:
-        """Raise unless the ability may be used so now (:func:`verify_use_ability`)."""
-        verify_use_ability(state, self)
+        """Raise the :class:`~brawl.errors.RulesError` that forbids this use, by checks alone
+        (R-ABIL-1..12).
+
+        The user alive with the ability on its block, able to take the ability's kind of action
+        (DS-COND-04, DS-TURN-08), paying its cost (DS-SIDE-04, RB6-MALICE); each target allowed,
+        within distance and in line of effect, not hidden from a non-area ability (DS-COND-14), or
+        the area placed in range with line of effect to its origin (R-AREA-1..5).
+        """
+        _plan(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
         """Check, pay, roll and resolve every target's tier."""
@@ -353,7 +371,7 @@ def _chosen(state: Encounter, request: UseAbility, user: Creature, ability: Abil
                 f"{ability.name} by {user.id!r}: {tid!r} is not a target it allows ({t.kind})",
                 rule="R-ABIL-9",
             )
-        verify_can_target(state, user.id, tid)  # DS-COND-14, RB3-HIDE
+        check_target(state, user.id, tid)  # DS-COND-14, RB3-HIDE
         _in_reach(state, user, ability, thing)
     return request.targets
 
@@ -457,30 +475,10 @@ def _all_effects(ability: Ability) -> tuple[Effect, ...]:
     return () if pr is None else tuple(e for tier in pr.tiers for e in tier.effects)
 
 
-def verify_use_ability(state: Encounter, request: UseAbility) -> None:
-    """Raise the :class:`~brawl.errors.RulesError` that forbids this use, by checks alone (R-ABIL-1..12).
-
-    The user alive with the ability on its block, able to take the ability's kind of action
-    (DS-COND-04, DS-TURN-08), paying its cost (DS-SIDE-04, RB6-MALICE); each target allowed,
-    within distance and in line of effect, not hidden from a non-area ability (DS-COND-14), or the
-    area placed in range with line of effect to its origin (R-AREA-1..5).
-    """
-    _plan(state, request)
-
-
 def ability_targets(state: Encounter, request: UseAbility) -> tuple[str, ...]:
     """The targets this use would resolve, in order: those chosen, or those its area or reach
-    finds (R-ABIL-9, R-AREA-5); raises like :func:`verify_use_ability`, whose checks it makes."""
+    finds (R-ABIL-9, R-AREA-5); raises like :meth:`UseAbility.verify`, whose checks it makes."""
     return _plan(state, request).targets
-
-
-def can_use_ability(state: Encounter, request: UseAbility) -> bool:
-    """Whether :func:`use_ability` accepts this request (the checks of :func:`verify_use_ability`)."""
-    try:
-        verify_use_ability(state, request)
-    except RulesError:
-        return False
-    return True
 
 
 def _characteristic(user: Creature, ability: Ability) -> tuple[int, str | None]:
@@ -859,7 +857,7 @@ def _heal(out: Outcome, user: Creature, ability: Ability, tid: str, effect: Heal
     c = out.state.creatures.get(who)
     if c is None or c.dead:
         return out.add(Note(text=f"{effect.printed()}: {who} is not a living creature", rules=("R-ABIL-14",)))
-    return out.then(regain_stamina, who, effect.amount, reason=ability.name, rules=("R-ABIL-14",))
+    return out.then(regained, who, effect.amount, reason=ability.name, rules=("R-ABIL-14",))
 
 
 def _lose_recoveries(out: Outcome, ability: Ability, tid: str, effect: LoseRecoveries) -> Outcome:
@@ -994,62 +992,12 @@ def _condition(
         )
     try:
         return out.then(
-            add_condition, tid, effect.condition, DURATIONS[effect.duration], source=user.id,
+            impose_condition, tid, effect.condition, DURATIONS[effect.duration], source=user.id,
             can_stand=effect.can_stand,
             rules=("R-ABIL-5",) if effect.can_stand else ("R-ABIL-5", "RB1-PRONE"),
         )  # fmt: skip
     except RulesError as exc:
         return out.add(Note(text=f"{effect.printed()} on {tid}: not imposed ({exc})", rules=("R-ABIL-5",)))
-
-
-def use_ability(
-    state: Encounter,
-    user: str,
-    ability: str,
-    *,
-    targets: Iterable[str] = (),
-    dice: tuple[int, int] | None = None,
-    origin: Iterable[int] | None = None,
-    direction: Iterable[int] | None = None,
-    wall: Iterable[Iterable[int]] = (),
-    tiers: Mapping[str, int] | None = None,
-    damage_type: str | None = None,
-    slides: Mapping[str, Iterable[Iterable[int]]] | None = None,
-    extra: Sequence[Reason] = (),
-    knock_out: bool = False,
-    granted: bool = False,
-    shifts: Mapping[str, Iterable[Iterable[int]]] | None = None,
-) -> Outcome:
-    """``user`` uses its ability named ``ability`` (R-ABIL-1..12, R-AREA-1..5).
-
-    ``targets``: the creatures and objects chosen (an area finds its own when empty; choose among
-    them when the ability allows fewer than are in it). ``dice``: the two d10 of the one power roll
-    (RB3-MULTI). ``origin`` and ``direction`` place a cube or a line, ``wall`` lists a wall's
-    squares. ``tiers`` takes a lower tier against a target (RB3-DOWNGRADE). ``damage_type`` picks
-    among several printed types (R-ABIL-3); ``slides`` gives each slide's path (R-GEO-3).
-    ``extra`` adds edge or bane reasons for every target; ``knock_out`` knocks out instead of
-    killing (DS-STAM-13); ``granted``: used as an effect grants it, spending nothing of the turn
-    (R-TURN-8); ``shifts`` gives, by target, the path of a shift its tier prints (R-ABIL-14).
-    The request is :class:`UseAbility`; :func:`verify_use_ability` and
-    :func:`can_use_ability` ask first.
-    """
-    request = UseAbility(
-        user,
-        ability,
-        targets,
-        dice,
-        origin,
-        direction,
-        wall,
-        tiers,
-        damage_type,
-        slides,
-        extra,
-        knock_out,
-        granted,
-        shifts=shifts,
-    )
-    return request.resolve(state)
 
 
 __all__ = [
@@ -1058,7 +1006,4 @@ __all__ = [
     "ability_targets",
     "allows",
     "area_candidates",
-    "can_use_ability",
-    "use_ability",
-    "verify_use_ability",
 ]
