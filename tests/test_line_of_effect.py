@@ -20,8 +20,8 @@ from brawl.abilities.areas import Area, area_line_of_effect, burst_cells
 from brawl.creature import MapObject
 from brawl.events.stealth import SearchContested
 from brawl.geometry import cube, distance
-from brawl.rules import abilities as ability_rules
 from brawl.rules import edges, teleport
+from brawl.rules.abilities import targets as ability_rules
 from brawl.rules.burrowing import completely_beneath, is_burrowing
 from brawl.rules.cover import (
     blocked_lines,

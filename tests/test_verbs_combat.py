@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+from pathlib import Path
 from types import ModuleType
 
 import attrs
@@ -128,3 +129,13 @@ def test_assist_test_returns_the_outcome_whose_last_event_gives_the_reason_RB3_A
     assert isinstance(out, brawl.Outcome)
     reason = brawl.assist_reason(out.events[-1])  # type: ignore[arg-type]
     assert (reason.edges, reason.banes) == (1, 0)
+
+
+def test_the_ability_rules_are_split_by_topic_into_modules_of_at_most_800_lines() -> None:
+    """The record, its checks and its resolution each have their module, none over 800 lines."""
+    package = Path(abilities.__file__).parent
+    sizes = {p.name: len(p.read_text(encoding="utf-8").splitlines()) for p in package.glob("*.py")}
+    assert set(sizes) == {"__init__.py", "request.py", "targets.py", "effects.py"}
+    assert max(sizes.values()) <= 800
+    for module in (damage, conditions, stamina, recoveries, stability, strikes, maneuvers, stealth, table):
+        assert len(Path(str(module.__file__)).read_text(encoding="utf-8").splitlines()) <= 800

@@ -307,8 +307,8 @@ class FreeStrike(Action):
     used for the roll and the damage (R-TURN-6). A Director creature's free strike deals its
     flat ``flat_damage`` with no roll (RB6-FREE-STRIKE). ``extra`` adds edge or bane reasons
     (:func:`brawl.rules.edges.edge`); Aid Attack, Defend and flanking are found here.
-    ``type``, the damage type as in :func:`brawl.damage`, lets an improvised weapon's damage
-    follow the object, a burning torch dealing fire (DS-STRIKE-08; the Director's call).
+    ``type``, the damage type as in :class:`~brawl.rules.damage.Damage`, lets an improvised
+    weapon's damage follow the object, a burning torch dealing fire (DS-STRIKE-08; the Director's call).
     ``granted``: made instead of a signature or heroic ability granted off-turn, not as the Free
     Strike main action; it spends no action of the attacker's, though an unconscious creature
     still can't make it (DS-STRIKE-02). A creature hidden from the attacker can't be struck
