@@ -244,7 +244,7 @@ def test_malice_pays_for_a_director_ability_in_a_draw_steel_combat() -> None:
     ally = Creature(id="ally", side="heroes", pos=(3, 3, 0), stamina_max=10)
     enc = fight(drake, ally)
     with pytest.raises(ActionUnavailableError, match="RB6-MALICE"):
-        brawl.verify_use_ability(enc, UseAbility("drake", "Frost Breath", origin=(2, 2, 0)))
+        brawl.verify(enc, UseAbility("drake", "Frost Breath", origin=(2, 2, 0)))
     enc, _ = brawl.start_combat(enc, d10=1)
     enc = enc.with_turn(attrs.evolve(enc.turn, malice=5))
     enc, _ = brawl.start_turn(enc, "drake")  # the director's side goes first (d10 1)
@@ -273,7 +273,7 @@ def test_refusals_name_the_rule() -> None:
         (UseAbility("kira", "Shield Bash", ("gob",), origin=(1, 1, 0)), "R-AREA-1", "no placement"),
     ]
     for request, rule, words in cases:
-        assert not brawl.can_use_ability(enc, request)
+        assert not brawl.can(enc, request)
         with pytest.raises(brawl.RulesError, match=rule) as refused:
             brawl.use_ability(enc, "kira", request.ability, targets=request.targets, origin=request.origin)
         assert words in str(refused.value)

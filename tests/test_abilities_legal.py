@@ -92,7 +92,7 @@ def test_legal_actions_offer_each_ability_with_its_targets_and_placements() -> N
         assert brawl.rules.abilities.ability_targets(enc, a)
     lines = [a for a in offered if a.ability == "Lance"]
     assert lines
-    assert all(brawl.can_use_ability(enc, a) for a in offered)
+    assert all(brawl.can(enc, a) for a in offered)
 
 
 def test_spent_actions_and_resources_close_the_offer() -> None:
@@ -142,7 +142,7 @@ def test_an_area_holding_more_targets_than_allowed_is_offered_with_the_first_cho
     gobs = [Creature(id=f"g{i}", pos=p) for i, p in enumerate([(3, 2, 0), (1, 1, 0), (2, 3, 0)])]
     enc = Encounter.create(Terrain.flat(6, 6), [kira, *gobs])
     assert brawl.rules.abilities.area_candidates(enc, UseAbility("kira", "Twin Shock")) == ("g0", "g1", "g2")
-    assert not brawl.can_use_ability(enc, UseAbility("kira", "Twin Shock"))
+    assert not brawl.can(enc, UseAbility("kira", "Twin Shock"))
     (offer,) = uses(ability_deeds(enc, "kira"))
     assert offer.targets == ("g0", "g1")
     out = brawl.apply(enc, attrs.evolve(offer, dice=(1, 1)))
@@ -187,7 +187,7 @@ def test_a_wall_is_offered_as_straight_walls_nearest_first() -> None:
         xs, ys = {p.x for p in a.wall}, {p.y for p in a.wall}
         assert len(xs) == 1 or len(ys) == 1  # straight
         assert min(brawl.distance(kira.pos, 1, p, 1) for p in a.wall) == 1
-        brawl.verify_use_ability(enc, a)
+        brawl.verify(enc, a)
     assert len({a.wall for a in offered}) == 8
 
 

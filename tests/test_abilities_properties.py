@@ -56,7 +56,7 @@ def test_use_ability_agrees_with_its_check_and_keeps_its_invariants(
     way = data.draw(st.none() | st.sampled_from([brawl.Pos(1, 0, 0), brawl.Pos(0, -1, 0)]))
     dice = data.draw(st.tuples(st.integers(1, 10), st.integers(1, 10)))
     request = UseAbility(user.id, "Zap", tuple(targets), dice, corner, way)
-    allowed = brawl.can_use_ability(enc, request)
+    allowed = brawl.can(enc, request)
     event(f"allowed: {allowed}")
     try:
         out = brawl.use_ability(enc, user.id, "Zap", targets=targets, dice=dice, origin=corner, direction=way)

@@ -9,15 +9,18 @@ import brawl
 from brawl import ActionUnavailableError, Cell, Characteristics, Creature, Encounter, Material, Pos, Terrain
 from brawl.events.actions import EffectEnded, FreeStrikeOffered, ManeuverResolved, Struck
 from brawl.events.damage import Damaged
-from brawl.rules.main_actions import charge, defend, defend_reasons
-from brawl.rules.maneuvers import aid_attack, can_target_with_grab, escape_grab, grab, knockback
-from brawl.rules.strikes import (
-    can_make_opportunity_attack,
-    expire_effects,
+from brawl.rules.main_actions import defend_reasons
+from brawl.rules.maneuvers import can_target_with_grab
+from brawl.rules.strikes import expire_effects, is_flanking, order_triggered_actions
+from brawl.verbs import (
+    aid_attack,
+    charge,
+    defend,
+    escape_grab,
     free_strike,
-    is_flanking,
+    grab,
+    knockback,
     opportunity_attack,
-    order_triggered_actions,
 )
 
 
@@ -99,7 +102,7 @@ def test_opportunity_attack_is_refused_with_a_bane_on_the_roll() -> None:
     enc = fight(hero("kira", (2, 2)), foe("gob", (3, 2), conditions=weak))
     with pytest.raises(ActionUnavailableError, match="DS-STRIKE-04"):
         opportunity_attack(enc, "gob", "kira")
-    assert can_make_opportunity_attack(enc, "kira", "gob")
+    assert brawl.can(enc, brawl.OpportunityAttack("kira", "gob"))
 
 
 def test_opportunity_attack_needs_triggered_actions() -> None:

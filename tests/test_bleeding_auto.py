@@ -32,7 +32,7 @@ def bleeding_rolls(events: tuple[object, ...]) -> list[DiceRolled]:
 def test_free_strike_with_might_costs_a_bleeding_level_2_creature_one_d6_plus_2() -> None:
     """RB1-BLEEDING, R-STAM-6: one d6 from the state's RNG, loss d6 + 2, once per action."""
     enc = encounter()
-    unsettled = strikes.free_strike(enc, "kira", "ogre", characteristic="might")
+    unsettled = strikes.FreeStrike("kira", "ogre", characteristic="might").resolve(enc)
     (face,), _ = roll_dice(unsettled.state, 6, 1)  # the next draw of the RNG
     after, events = brawl.free_strike(enc, "kira", "ogre", characteristic="might")
     rolls = bleeding_rolls(events)
@@ -72,7 +72,7 @@ def test_escape_grab_with_agility_costs_a_bleeding_creature_stamina() -> None:
 def test_a_reason_test_costs_nothing() -> None:
     """RB1-BLEEDING: a test with Reason is not a Might or Agility roll, and no main action."""
     enc = encounter()
-    _, after_out = brawl.assist_test(enc, "kira", characteristic="reason", roll=(5, 5))
+    after_out = brawl.assist_test(enc, "kira", characteristic="reason", roll=(5, 5))
     assert bleeding_rolls(after_out.events) == []
     assert after_out.state.creature("kira").stamina == 30
 
@@ -103,7 +103,7 @@ def test_heal_a_main_action_costs_the_healer_not_the_target() -> None:
 def test_a_callers_d6_is_used_and_nothing_more_is_rolled() -> None:
     """RB1-BLEEDING: the caller's die through ``bleeding_loss(roll=...)`` before settling."""
     enc = encounter(grabbed=True)
-    out = maneuvers.escape_grab(enc, "kira", dice=(3, 4), characteristic="might")
+    out = maneuvers.EscapeGrab("kira", dice=(3, 4), characteristic="might").resolve(enc)
     out = settle(out.then(bleeding_loss, "kira", roll=5))
     rolls = bleeding_rolls(out.events)
     assert [(r.values, r.source) for r in rolls] == [((5,), "caller")]

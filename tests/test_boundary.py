@@ -125,7 +125,7 @@ def check_message(name: str, exc: Exception, args: list[Any], kwargs: dict[str, 
         ("move", ("kira",), {"path": 3.5}, ["move(path=3.5)", "got float"]),
         ("move", ("kira", [(3, 2, 0)]), {"budget": "x"}, ["move(budget='x')", "got str"]),
         ("reachable", ("kira",), {"budget": 2.5}, ["reachable(budget=2.5)", "got float"]),
-        ("damage", ("gob", 2.5), {}, ["damage(amount=2.5)", "expected int"]),
+        ("damage", ("gob", 2.5), {}, ["Damage.amount 2.5", "a whole number is needed"]),
         ("push", ("kira", "gob", 2.5), {}, ["push(distance=2.5)", "expected int"]),
         ("push", ("kira", "gob", 2), {"direction": {"a": 1}}, ["direction {'a': 1}", "R-GEO-1"]),
         ("fall", ("kira",), {"height": (1, 2)}, ["fall(height=(1, 2))", "got tuple"]),
@@ -345,8 +345,11 @@ def test_a_bug_in_a_move_is_not_a_rules_error(monkeypatch: pytest.MonkeyPatch) -
         (lambda: brawl.distance(None, 1, (0, 0, 0)), r"^distance\(a=None\): expected Pos"),  # type: ignore[arg-type]
         (lambda: brawl.distance((0, 0, 0), 1.5, (0, 0, 0)), r"^distance\(a_size=1.5\)"),  # type: ignore[arg-type]
         (lambda: brawl.adjacent((0, 0, 0), 1, (0.5, 0, 0)), r"^adjacent\(b=\(0.5, 0, 0\)\)"),  # type: ignore[arg-type]
-        (lambda: brawl.damage(encounter(), "gob", True), r"^damage\(amount=True\): expected int, got bool"),
-        (lambda: brawl.damage(encounter(), "gob", 3, modifiers=[3]), r"^damage\(modifiers=\[3\]\)"),  # type: ignore[list-item]
+        (
+            lambda: brawl.damage(encounter(), "gob", True),
+            r"^Damage\.amount True: a whole number is needed, not bool",
+        ),
+        (lambda: brawl.damage(encounter(), "gob", 3, modifiers=[3]), r"^Damage\.modifiers \[3\]"),  # type: ignore[list-item]
         (lambda: brawl.move(encounter(), "kira", "north"), r"^move\(path='north'\)"),  # type: ignore[arg-type]
         (lambda: brawl.move(encounter(), "kira", [(2, 3, 0)], resolved="kira"), r"^move\(resolved="),
         (lambda: brawl.reachable(encounter(), "kira", mode=3), r"^reachable\(mode=3\): expected one of"),  # type: ignore[arg-type]

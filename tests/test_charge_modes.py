@@ -8,7 +8,8 @@ import brawl
 from brawl import ActionUnavailableError, Cell, Creature, Encounter, Material, Pos, Terrain
 from brawl.events.actions import Charged, Struck
 from brawl.events.movement import Moved
-from brawl.rules.main_actions import Charge, can_charge, charge
+from brawl.rules.main_actions import Charge
+from brawl.verbs import charge
 
 
 def field(*creatures: Creature, terrain: Terrain) -> Encounter:
@@ -34,7 +35,7 @@ def test_a_flyer_charges_up_a_straight_diagonal_line() -> None:
     assert [e.squares for e in out.events if isinstance(e, Charged)] == [3]
     (hit,) = [e for e in out.events if isinstance(e, Struck)]
     assert out.state.creature("gob").stamina == 40 - hit.damage > 40 - 20
-    assert not can_charge(enc, Charge("bat", path, "gob"))  # walking can't rise
+    assert not brawl.can(enc, Charge("bat", path, "gob"))  # walking can't rise
     walker = field(Creature(id="bat", side="heroes", pos=(1, 1, 0)), gob, terrain=t)
     with pytest.raises(ActionUnavailableError, match="DS-MTYPE-24"):
         charge(walker, "bat", path, "gob", mode="fly")

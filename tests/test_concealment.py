@@ -15,7 +15,7 @@ from brawl.events.stealth import SearchContested
 from brawl.render import render_svg, terrain_glyph
 from brawl.rules.concealment import concealment_rules, has_concealment, in_darkness
 from brawl.rules.edges import edges_and_banes
-from brawl.rules.strikes import MELEE_STRIKE, can_make_opportunity_attack
+from brawl.rules.strikes import MELEE_STRIKE
 from brawl.scenario import from_ascii
 
 
@@ -90,7 +90,7 @@ def test_a_concealed_mover_provokes_no_opportunity_attack() -> None:
     kira = Creature(id="kira", side="heroes", pos=(2, 2, 0), stamina_max=20)
     gob = Creature(id="gob", pos=(3, 2, 0), stamina_max=10)
     enc = Encounter.create(Terrain.flat(8, 8).with_cells(fog((2, 2, 0))), [kira, gob])
-    assert not can_make_opportunity_attack(enc, "gob", "kira")
+    assert not brawl.can(enc, brawl.OpportunityAttack("gob", "kira"))
     out = brawl.move(enc, "kira", [(1, 2, 0), (0, 2, 0)])
     assert not [e for e in out.events if isinstance(e, OpportunityAttackProvoked)]
     (why,) = [e for e in out.events if isinstance(e, OpportunityAttackForgone)]
@@ -115,8 +115,8 @@ def test_the_concealment_is_judged_where_the_mover_provokes() -> None:
 def test_a_creature_in_fog_can_hide() -> None:
     """DS-ACT-11, R-HIDE-1: concealment from the state is enough to hide in plain line of effect."""
     enc = duel(fog((3, 2, 0)))
-    assert brawl.can_hide(enc, "gob")
-    assert not brawl.can_hide(duel(), "gob")
+    assert brawl.can(enc, brawl.Hide("gob"))
+    assert not brawl.can(duel(), brawl.Hide("gob"))
 
 
 def test_json_and_scenarios_keep_fog_and_invisibility() -> None:

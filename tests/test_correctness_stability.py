@@ -97,7 +97,7 @@ def test_remove_and_refusals() -> None:
         brawl.modify_stability(enc, "ogre", -1, "save_ends")
     with pytest.raises(brawl.ArgumentTypeError):
         brawl.modify_stability(enc, "ogre", "2")  # type: ignore[arg-type]
-    assert not brawl.can_modify_stability(enc, brawl.actions.ModifyStability("ogre", 0))
+    assert not brawl.can(enc, brawl.actions.ModifyStability("ogre", 0))
 
 
 def test_modifiers_round_trip_through_json() -> None:

@@ -60,10 +60,13 @@ def test_console_examples_are_marked_so_their_prompts_are_not_copied() -> None:
 
 
 def test_roles_become_links_to_shown_objects(package: griffe.Module) -> None:
-    strike = package["rules.strikes.free_strike"].docstring
+    strike = package["rules.strikes.FreeStrike"].docstring
     assert strike is not None
-    assert "[`damage`][brawl.rules.damage.damage]" in strike.value
-    assert "[`FreeStrike`][brawl.rules.strikes.FreeStrike]" in strike.value
+    assert "[`Damage`][brawl.rules.damage.Damage]" in strike.value
+    assert "[`brawl.rules.edges.edge`][brawl.rules.edges.edge]" in strike.value
+    attack = package["rules.strikes.OpportunityAttack"].docstring
+    assert attack is not None
+    assert "[`FreeStrike`][brawl.rules.strikes.FreeStrike]" in attack.value
     assert ":func:" not in strike.value
     assert ":class:" not in strike.value
 

@@ -79,7 +79,7 @@ def test_a_creature_passed_for_an_id_is_named_by_its_id_not_dumped() -> None:
     with pytest.raises(brawl.ArgumentTypeError) as info:
         brawl.damage(enc, kira, 3)  # type: ignore[arg-type]
     message = str(info.value)
-    assert "damage(target=Creature 'kira')" in message
+    assert "Damage.target Creature 'kira'" in message
     assert "pass its id, 'kira'" in message
     assert "stamina_max" not in message  # not the whole record
     with pytest.raises(brawl.UnknownCreatureError, match=r"creature Creature 'kira': .*pass its id, 'kira'"):

@@ -19,8 +19,8 @@ from brawl import Encounter, Pos
 from brawl.creature import MapObject
 from brawl.events.stealth import SearchContested
 from brawl.geometry import cube, distance
-from brawl.rules import abilities as ability_rules
 from brawl.rules import edges, teleport
+from brawl.rules.abilities import targets as ability_rules
 from brawl.rules.areas import Area, area_line_of_effect, burst_cells
 from brawl.rules.burrowing import completely_beneath, is_burrowing
 from brawl.rules.cover import (
@@ -32,10 +32,10 @@ from brawl.rules.cover import (
     sees_space,
     sees_squares,
 )
-from brawl.rules.stealth import SEARCH_RANGE, hidden_in_reach, hide, search
-from brawl.rules.strikes import free_strike
+from brawl.rules.stealth import SEARCH_RANGE, hidden_in_reach
 from brawl.strategies import encounters
 from brawl.terrain import Cell
+from brawl.verbs import free_strike, hide, search
 
 
 def corner_lines_open(state: Encounter, a: Pos, an: int, b: Pos, bn: int) -> bool:

@@ -183,43 +183,43 @@ def _dead_ogre() -> Encounter:
 CASES: list[
     tuple[Callable[[Encounter, Any], None], Callable[[Encounter, Any], bool], Any, bool, Encounter]
 ] = [
-    (brawl.verify_damage, brawl.can_damage, Damage("ogre", 3), True, fight()),
-    (brawl.verify_damage, brawl.can_damage, Damage("ogre", -1), False, fight()),
-    (brawl.verify_damage, brawl.can_damage, Damage("ogre", 3, "ice"), False, fight()),
-    (brawl.verify_damage, brawl.can_damage, Damage("ogre", 3), False, _dead_ogre()),
-    (brawl.verify_add_condition, brawl.can_add_condition, AddCondition("kira", "slowed"), True, fight()),
-    (brawl.verify_add_condition, brawl.can_add_condition, AddCondition("kira", "sleepy"), False, fight()),
-    (brawl.verify_add_condition, brawl.can_add_condition, AddCondition("kira", "grabbed"), False, fight()),
+    (brawl.verify, brawl.can, Damage("ogre", 3), True, fight()),
+    (brawl.verify, brawl.can, Damage("ogre", -1), False, fight()),
+    (brawl.verify, brawl.can, Damage("ogre", 3, "ice"), False, fight()),
+    (brawl.verify, brawl.can, Damage("ogre", 3), False, _dead_ogre()),
+    (brawl.verify, brawl.can, AddCondition("kira", "slowed"), True, fight()),
+    (brawl.verify, brawl.can, AddCondition("kira", "sleepy"), False, fight()),
+    (brawl.verify, brawl.can, AddCondition("kira", "grabbed"), False, fight()),
     (
-        brawl.verify_remove_condition,
-        brawl.can_remove_condition,
+        brawl.verify,
+        brawl.can,
         RemoveCondition("kira", "dazed"),
         True,
         fight(),
     ),
     (
-        brawl.verify_remove_condition,
-        brawl.can_remove_condition,
+        brawl.verify,
+        brawl.can,
         RemoveCondition("kira", "dozy"),
         False,
         fight(),
     ),
-    (brawl.verify_catch_breath, brawl.can_catch_breath, CatchBreath("kira"), True, fight()),
-    (brawl.verify_catch_breath, brawl.can_catch_breath, CatchBreath("ogre"), False, fight()),
-    (brawl.verify_heal, brawl.can_heal, Heal("ogre", "kira"), True, fight()),
-    (brawl.verify_heal, brawl.can_heal, Heal("bird", "kira"), False, fight()),
-    (brawl.verify_heal, brawl.can_heal, Heal("ogre", "kira", "nap"), False, fight()),
-    (brawl.verify_heal, brawl.can_heal, Heal("ogre", "kira", "saving_throw"), False, fight()),
+    (brawl.verify, brawl.can, CatchBreath("kira"), True, fight()),
+    (brawl.verify, brawl.can, CatchBreath("ogre"), False, fight()),
+    (brawl.verify, brawl.can, Heal("ogre", "kira"), True, fight()),
+    (brawl.verify, brawl.can, Heal("bird", "kira"), False, fight()),
+    (brawl.verify, brawl.can, Heal("ogre", "kira", "nap"), False, fight()),
+    (brawl.verify, brawl.can, Heal("ogre", "kira", "saving_throw"), False, fight()),
     (
-        brawl.verify_gain_temporary_stamina,
-        brawl.can_gain_temporary_stamina,
+        brawl.verify,
+        brawl.can,
         GainTemporaryStamina("kira", 4),
         True,
         fight(),
     ),
     (
-        brawl.verify_gain_temporary_stamina,
-        brawl.can_gain_temporary_stamina,
+        brawl.verify,
+        brawl.can,
         GainTemporaryStamina("kira", -4),
         False,
         fight(),
@@ -245,10 +245,10 @@ def test_can_agrees_with_verify_and_never_resolves(
         raise AssertionError("a check ran the rule")
 
     for module, name in [
-        (damage_rules, "_deal"),
+        (damage_rules, "_resolve"),
         (conditions_rules, "_impose"),
         (conditions_rules, "_lift"),
-        (recovery_rules, "spend_recovery"),
+        (recovery_rules, "_spend"),
         (conditions_rules, "_save"),
         (stamina_rules, "_gain_temporary"),
         (falling_rules, "land"),
@@ -312,8 +312,8 @@ def test_save_spend_lose_and_regain_replay() -> None:
     enc, _ = brawl.add_condition(fight(), "kira", "dazed", "save_ends")
     saved, _ = brawl.apply(enc, round_trip(SaveAgainst("kira", 0, 6)))
     assert saved.creature("kira").conditions == ()
-    assert not brawl.can_save_against(enc, SaveAgainst("kira", 0, 11))
-    assert not brawl.can_save_against(fight(), SaveAgainst("kira", 0))
+    assert not brawl.can(enc, SaveAgainst("kira", 0, 11))
+    assert not brawl.can(fight(), SaveAgainst("kira", 0))
     lost, _ = brawl.apply(fight(), round_trip(LoseStamina("kira", 7, "bleeding")))
     assert lost.creature("kira").stamina == 23
     back, _ = brawl.apply(lost, round_trip(RegainStamina("kira", 3)))
@@ -321,5 +321,5 @@ def test_save_spend_lose_and_regain_replay() -> None:
     spent, _ = brawl.apply(lost, round_trip(SpendRecovery("kira", reason="a potion")))
     assert (spent.creature("kira").stamina, spent.creature("kira").recoveries) == (30, 2)
     assert spent == brawl.spend_recovery(lost, "kira", reason="a potion").state
-    assert not brawl.can_spend_recovery(fight(), SpendRecovery("ogre", hero_effect=False))
-    assert not brawl.can_change_stamina(fight(), LoseStamina("kira", -1))
+    assert not brawl.can(fight(), SpendRecovery("ogre", hero_effect=False))
+    assert not brawl.can(fight(), LoseStamina("kira", -1))

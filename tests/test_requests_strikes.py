@@ -178,12 +178,13 @@ def test_assist_test_record() -> None:
     """DS-ACT-13, RB3-ASSIST: kira's 6 + 5 + Might 2 = 13 is tier 2: an edge for the main roll."""
     record = AssistTest("kira", "might", (6, 5))
     applied = brawl.apply(base(), round_trip(record))
-    reason, direct = brawl.assist_test(base(), "kira", characteristic="might", roll=(6, 5))
+    direct = brawl.assist_test(base(), "kira", characteristic="might", roll=(6, 5))
     assert applied.state == direct.state
     assert applied.events == direct.events
-    assisted = next(e for e in applied.events if isinstance(e, TestAssisted))
+    assisted = direct.events[-1]
+    assert isinstance(assisted, TestAssisted)
     assert (assisted.total, assisted.tier, assisted.effect) == (13, 2, "edge")
-    assert brawl.assist_reason(assisted) == reason
+    reason = brawl.assist_reason(assisted)
     assert (reason.edges, reason.banes) == (1, 0)
 
 
@@ -197,20 +198,20 @@ def test_use_consumable_record() -> None:
 # -- the rule's parameters are the record's fields ---------------------------------------------
 
 RULES: list[tuple[Callable[..., Any], type[Action]]] = [
-    (strikes.free_strike, FreeStrike),
-    (strikes.opportunity_attack, OpportunityAttack),
-    (maneuvers.grab, Grab),
-    (maneuvers.escape_grab, EscapeGrab),
-    (maneuvers.knockback, Knockback),
-    (maneuvers.aid_attack, AidAttack),
-    (main_actions.defend, Defend),
-    (main_actions.charge, Charge),
-    (stealth.hide, Hide),
-    (stealth.reveal, Reveal),
-    (stealth.search, Search),
-    (stealth.point_out, PointOut),
-    (stealth.assist_test, AssistTest),
-    (table.use_consumable, UseConsumable),
+    (brawl.free_strike, FreeStrike),
+    (brawl.opportunity_attack, OpportunityAttack),
+    (brawl.grab, Grab),
+    (brawl.escape_grab, EscapeGrab),
+    (brawl.knockback, Knockback),
+    (brawl.aid_attack, AidAttack),
+    (brawl.defend, Defend),
+    (brawl.charge, Charge),
+    (brawl.hide, Hide),
+    (brawl.reveal, Reveal),
+    (brawl.search, Search),
+    (brawl.point_out, PointOut),
+    (brawl.assist_test, AssistTest),
+    (brawl.use_consumable, UseConsumable),
 ]
 
 
@@ -262,9 +263,9 @@ MODULES = (strikes, maneuvers, main_actions, stealth, table)
 
 
 def faces(name: str) -> tuple[Callable[..., Any], Callable[..., bool]]:
-    module = next(m for m in MODULES if hasattr(m, f"verify_{name}"))
-    can = getattr(module, f"can_{name}", None) or strikes.can_make_opportunity_attack
-    return getattr(module, f"verify_{name}"), can
+    """The generic checks every request answers to, and the verb ``name`` of the request's record."""
+    assert getattr(brawl, name).request is type(next(c[2] for c in CASES if c[0] == name))
+    return brawl.verify, brawl.can
 
 
 def forbid_resolution(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -279,7 +280,7 @@ def forbid_resolution(monkeypatch: pytest.MonkeyPatch) -> None:
         (stealth, "roll_dice"),
         (main_actions, "move"),
         (maneuvers, "push"),
-        (strikes, "damage"),
+        (strikes, "deal_damage"),
         (strikes, "dealt_to"),
     ]:
         monkeypatch.setattr(module, name, refuse)
@@ -346,9 +347,9 @@ def test_an_opportunity_attack_needs_the_mover_adjacent() -> None:
     """DS-STRIKE-03: the attack is a melee free strike against an adjacent enemy; ``can`` now says
     no where the strike itself would be refused (it used to say yes)."""
     enc = fight(hero("kira", (1, 1)), foe("gob", (4, 1)))
-    assert not brawl.can_make_opportunity_attack(enc, "kira", "gob")
+    assert not brawl.can(enc, OpportunityAttack("kira", "gob"))
     with pytest.raises(RulesError, match="DS-STRIKE-06"):
-        brawl.verify_opportunity_attack(enc, OpportunityAttack("kira", "gob"))
+        brawl.verify(enc, OpportunityAttack("kira", "gob"))
 
 
 def test_a_charge_must_end_within_reach_of_its_target() -> None:
@@ -356,7 +357,7 @@ def test_a_charge_must_end_within_reach_of_its_target() -> None:
     refused before anything moves."""
     enc = fight(hero("kira", (1, 1)), foe("gob", (6, 1)))
     request = Charge("kira", ((2, 1, 0), (3, 1, 0)), "gob")
-    assert not brawl.can_charge(enc, request)
+    assert not brawl.can(enc, request)
     with pytest.raises(RulesError, match="DS-STRIKE-06"):
         brawl.charge(enc, "kira", request.path, "gob", dice=(5, 5))
 
@@ -370,9 +371,9 @@ def test_wrong_types_in_the_edges_stealth_and_table_helpers_are_type_errors() ->
     with pytest.raises(ArgumentTypeError, match="DS-EDGE-08"):
         brawl.rules.edges.edges_and_banes(enc, "kira", "gob", deals_damage=1)  # type: ignore[arg-type]
     with pytest.raises(ArgumentTypeError, match="RB3-HIDE"):
-        brawl.rules.stealth.verify_can_target(enc, "kira", "gob", area=1)  # type: ignore[arg-type]
-    with pytest.raises(ArgumentTypeError, match=r"^verify_can_target\(area=1\): expected bool"):
-        brawl.verify_can_target(enc, "kira", "gob", area=1)  # type: ignore[arg-type]
+        brawl.rules.stealth.check_target(enc, "kira", "gob", area=1)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match=r"^can_target\(area=1\): expected bool"):
+        brawl.can_target(enc, "kira", "gob", area=1)  # type: ignore[arg-type]
     with pytest.raises(ArgumentTypeError, match="DS-GRID-02"):
         brawl.Scale("5")  # type: ignore[arg-type]
     with pytest.raises(InvalidArgumentError, match="DS-GRID-02") as info:

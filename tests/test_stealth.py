@@ -11,8 +11,9 @@ import brawl
 from brawl.events.dice import PowerRolled
 from brawl.events.stealth import Hid, Revealed, SearchContested, TestAssisted
 from brawl.rules.edges import edges_and_banes
-from brawl.rules.stealth import assist_test, hidden_in_reach, hide, reveal, revealed_edge, search
+from brawl.rules.stealth import hidden_in_reach, revealed_edge
 from brawl.terrain import Cell
+from brawl.verbs import assist_test, hide, reveal, search
 
 MELEE_STRIKE = frozenset({"melee", "strike", "weapon"})
 AREA = frozenset({"area", "magic"})
@@ -68,8 +69,8 @@ def test_hide_needs_cover_or_concealment_and_no_observer() -> None:
         hide(enc, "kira", cover=["ogre"], observing=["ogre"])
     with pytest.raises(brawl.InvalidArgumentError, match="DS-ACT-11"):
         hide(enc, "kira", from_=["kira"], cover=["kira"])
-    assert brawl.can_hide(enc, "kira", cover=["ogre"])
-    assert not brawl.can_hide(enc, "kira")
+    assert brawl.can(enc, brawl.Hide("kira", cover=["ogre"]))
+    assert not brawl.can(enc, brawl.Hide("kira"))
 
 
 def test_an_unconscious_creature_cannot_hide() -> None:
@@ -90,7 +91,7 @@ def test_hidden_creature_cannot_be_targeted_except_by_area_abilities() -> None:
     with pytest.raises(brawl.ActionUnavailableError, match="DS-COND-14"):
         brawl.grab(enc, "ogre", "kira", dice=(9, 9))
     with pytest.raises(brawl.ActionUnavailableError, match="RB3-HIDE"):
-        brawl.verify_opportunity_attack(enc, "ogre", "kira")
+        brawl.verify(enc, brawl.OpportunityAttack("ogre", "kira"))
     assert not brawl.can_target(enc, "ogre", "kira")
     assert brawl.can_target(enc, "ogre", "kira", area=True)
     assert brawl.can_target(enc, "kira", "ogre")
@@ -207,8 +208,9 @@ def test_assist_a_test_gives_bane_edge_or_double_edge(dice: tuple[int, int], eff
     (8, 8) = 17 double edge on the main roll."""
     helper = brawl.Creature(id="sage", side=brawl.HEROES, characteristics=brawl.Characteristics(reason=1))
     enc = encounter(kira(), helper)
-    reason, (state, events) = assist_test(enc, "sage", characteristic="reason", roll=dice)
+    state, events = assist_test(enc, "sage", characteristic="reason", roll=dice)
     (assisted,) = [e for e in events if isinstance(e, TestAssisted)]
+    reason = brawl.assist_reason(assisted)
     assert (assisted.total, assisted.effect) == (sum(dice) + 1, effect)
     assert "DS-ACT-13" in assisted.rules
     assert edges_and_banes(state, "kira", kind="test", extra=[reason]).net == net
@@ -218,7 +220,7 @@ def test_bad_requests_are_refused() -> None:
     """DS-ACT-13, RB3-OPPOSED, DS-ACT-14: bad rolls, characteristics and ids raise with the rule."""
     enc = hidden(encounter(kira(), ogre()))
     with pytest.raises(brawl.InvalidArgumentError, match="RB3-OPPOSED"):
-        search(enc, "ogre", rolls={"ogre": (1, 2, 3)})  # type: ignore[dict-item]
+        search(enc, "ogre", rolls={"ogre": (1, 2, 3)})
     with pytest.raises(brawl.RulesError):
         search(enc, "ogre", rolls={"ogre": (0, 11)})
     with pytest.raises(brawl.InvalidArgumentError, match="DS-ACT-13"):
@@ -261,6 +263,6 @@ def test_events_survive_a_json_round_trip() -> None:
     enc = encounter(kira(), ogre())
     enc, hid = hide(enc, "kira", cover=["ogre"])
     enc, searched = search(enc, "ogre", rolls={"ogre": (9, 9), "kira": (1, 1)})
-    _, (_, assisted) = assist_test(enc, "kira", characteristic="agility", roll=(6, 6))
+    _, assisted = assist_test(enc, "kira", characteristic="agility", roll=(6, 6))
     log = (*hid, *searched, *assisted)
     assert brawl.events_from_json(brawl.events_to_json(log)) == log

@@ -61,8 +61,9 @@ from brawl.fields import replaced
 from brawl.geometry import distance
 from brawl.outcome import Outcome
 from brawl.rng import MAX_DRAWS, MAX_SIDES, Rng, _splitmix64
-from brawl.rules import abilities as abilities_module
-from brawl.rules.abilities import UseAbility, _characteristic, _deals_damage, _in_reach, _Plan, _sees
+from brawl.rules.abilities import UseAbility
+from brawl.rules.abilities import effects as abilities_module
+from brawl.rules.abilities.targets import Plan, _in_reach, _sees, deals_damage, roll_characteristic
 from brawl.rules.concealment import concealment_rules
 from brawl.rules.conditions import (
     add_condition,
@@ -98,7 +99,7 @@ from brawl.rules.edges import (
 )
 from brawl.rules.settle import settle
 from brawl.rules.stamina import DYING, _death, death_threshold, with_stamina, would_die
-from brawl.rules.stealth import verify_can_target
+from brawl.rules.stealth import check_target
 from brawl.rules.strikes import (
     MELEE_DISTANCE,
     MELEE_FREE_STRIKE_DAMAGE,
@@ -548,7 +549,7 @@ def old_verify_free_strike(state: Encounter, request: FreeStrike) -> None:
             f"free strike by {attacker!r}: it cannot target itself", rule="DS-STRIKE-06"
         )
     what = _strike_name(request)
-    verify_can_target(state, attacker, target)
+    check_target(state, attacker, target)
     if not request.opportunity and not can_take_main_actions(state, attacker):
         raise ActionUnavailableError(f"{what} by {attacker!r}: it can't take main actions", rule="DS-COND-04")
     t = state.creature(target) if target not in state.objects else None
@@ -608,14 +609,14 @@ def old_free_strike(state: Encounter, request: FreeStrike) -> Outcome:
     return out
 
 
-def old_roll_and_resolve(out: Outcome, plan: _Plan, request: UseAbility) -> Outcome:
-    """The earlier ``brawl.rules.abilities._roll_and_resolve``, on the earlier power roll."""
+def old_roll_and_resolve(out: Outcome, plan: Plan, request: UseAbility) -> Outcome:
+    """The earlier ``brawl.rules.abilities.effects._roll_and_resolve``, on the earlier power roll."""
     user, ability = plan.user, plan.ability
     pr = ability.power_roll
     assert pr is not None
-    value, uses = _characteristic(user, ability)
+    value, uses = roll_characteristic(user, ability)
     keywords = frozenset(k.lower() for k in ability.keywords)
-    damaging = _deals_damage(ability)
+    damaging = deals_damage(ability)
     faces: tuple[int, int] | None = request.dice
     source: str | None = None
     tiers: list[tuple[str, int]] = []
@@ -1071,7 +1072,7 @@ def test_an_object_in_a_box_is_one_of_its_object_cells(
 
 
 def old_in_reach(state: Encounter, user: Creature, ability: Any, target: Creature | MapObject) -> None:
-    """The earlier ``brawl.rules.abilities._in_reach``."""
+    """The earlier ``brawl.rules.abilities.targets._in_reach``."""
     d = ability.distance
     gap = distance(user.pos, user.n, target.pos, target.n)
     who = f"{ability.name} ({d.printed()}) by {user.id!r} on {target.id!r}"

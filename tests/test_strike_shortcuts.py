@@ -40,10 +40,11 @@ from brawl.rules.falling import fall, should_fall
 from brawl.rules.riders import mount_died, riders_of
 from brawl.rules.settle import BLEEDING_CHARACTERISTICS, _scan, settle
 from brawl.rules.stamina import BLEEDING_PURPOSE, bleeding_loss
-from brawl.rules.strikes import _crosses_opposite_sides, free_strike, is_flanking
+from brawl.rules.strikes import _crosses_opposite_sides, is_flanking
 from brawl.sim import Options, greedy, standing_sides
 from brawl.strategies import encounters, terrains
 from brawl.terrain import Material
+from brawl.verbs import free_strike
 
 # -- the earlier, general code ------------------------------------------------------------------
 

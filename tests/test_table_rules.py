@@ -15,9 +15,10 @@ from brawl.events.damage import Damaged
 from brawl.events.stealth import ConsumableUsed, DramaticFinish
 from brawl.events.turns import ActionUsed, CombatEnded
 from brawl.rules.edges import edges_and_banes
-from brawl.rules.table import SCALES, SQUARE_FEET, Scale, use_consumable
+from brawl.rules.table import SCALES, SQUARE_FEET, Scale
 from brawl.turns.drawsteel import DrawSteelTurn
 from brawl.turns.finish import default_finish, dramatic_finish
+from brawl.verbs import use_consumable
 
 MELEE_STRIKE = frozenset({"melee", "strike", "weapon"})
 
@@ -189,7 +190,7 @@ def test_granted_free_strike_off_turn() -> None:
     knocked = brawl.add_condition(enc, "kira", "unconscious").state
     with pytest.raises(brawl.ActionUnavailableError, match="DS-COND-04"):
         brawl.free_strike(knocked, "kira", "gob", dice=(6, 6), granted=True)
-    with pytest.raises(brawl.ArgumentTypeError, match=r"free_strike\(granted='yes'\)"):
+    with pytest.raises(brawl.ArgumentTypeError, match=r"FreeStrike.granted 'yes'"):
         brawl.free_strike(enc, "kira", "gob", dice=(6, 6), granted="yes")  # type: ignore[arg-type]
 
 

@@ -33,9 +33,9 @@ def test_a_charge_off_the_map_is_refused_by_the_rules() -> None:
     enc = field()
     charge = brawl.actions.Charge("kira", [(-1, 0, 0), (-2, 0, 0)], "gob")
     with pytest.raises(brawl.IllegalMoveError, match="off the map") as info:
-        brawl.verify_charge(enc, charge)
+        brawl.verify(enc, charge)
     assert "R-GEO-5" in info.value.rules
-    assert not brawl.can_charge(enc, charge)
+    assert not brawl.can(enc, charge)
 
 
 def test_heal_is_refused_when_the_target_can_spend_no_recovery() -> None:
@@ -47,7 +47,7 @@ def test_heal_is_refused_when_the_target_can_spend_no_recovery() -> None:
     enc = brawl.damage(enc, "orc", 8).state
     refused = brawl.actions.Heal("gob", "orc")
     with pytest.raises(brawl.ActionUnavailableError) as info:
-        brawl.verify_heal(enc, refused)
+        brawl.verify(enc, refused)
     assert "DS-STAM-11" in info.value.rules
     assert not brawl.is_legal(enc, refused)
     healed = brawl.apply(enc, brawl.actions.Heal("kira", "orc")).state
@@ -65,12 +65,12 @@ def test_a_charge_that_ends_over_a_drop_is_refused_before_anything_moves() -> No
     )
     over_the_pit = brawl.actions.Charge("kira", [(1, 0, 0), (2, 0, 0)], "gob")
     with pytest.raises(brawl.RulesError) as info:
-        brawl.verify_charge(enc, over_the_pit)
+        brawl.verify(enc, over_the_pit)
     assert "DS-STRIKE-06" in info.value.rules or "DS-ACT-17" in info.value.rules
     assert not brawl.is_legal(enc, brawl.actions.TakeAction("main", over_the_pit))
     short = brawl.actions.Charge("kira", [(1, 0, 0)], "gob")
     with pytest.raises(brawl.RulesError):
-        brawl.verify_charge(enc, short)  # from (1, 0, 0) the goblin is 2 squares away
+        brawl.verify(enc, short)  # from (1, 0, 0) the goblin is 2 squares away
     enc = brawl.start_combat(enc, first_side="heroes").state
     offered = brawl.legal_actions(brawl.start_turn(enc, "kira").state)
     assert any(isinstance(a, brawl.actions.EndTurn) for a in offered)

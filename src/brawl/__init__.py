@@ -80,11 +80,10 @@ __all__ = [
 # --- damage, Stamina, conditions, dice ----------------------------------------------------
 from brawl.dice import PowerRoll, d10, power_roll, roll_dice, saving_throw, tier_of
 from brawl.rules.conditions import (
-    add_condition,
-    can_add_condition,
+    AddCondition,
+    RemoveCondition,
+    SaveAgainst,
     can_be_force_moved_by,
-    can_remove_condition,
-    can_save_against,
     can_shift,
     can_stand_up,
     can_take_main_actions,
@@ -93,48 +92,35 @@ from brawl.rules.conditions import (
     end_condition,
     grabbed_by,
     grabbing,
-    remove_condition,
-    save_against,
     speed,
-    verify_add_condition,
-    verify_remove_condition,
-    verify_save_against,
 )
-from brawl.rules.damage import DOUBLE, HALVE, Modifier, bonus, can_damage, damage, damage_many, verify_damage
+from brawl.rules.damage import DOUBLE, HALVE, Modifier, bonus, damage_many
 from brawl.rules.edges import EdgesAndBanes, Reason, edges_and_banes
 from brawl.rules.phases import end_of_encounter
-from brawl.rules.recoveries import (
-    can_catch_breath,
-    can_heal,
-    can_spend_recovery,
-    catch_breath,
-    heal,
-    spend_recovery,
-    verify_catch_breath,
-    verify_heal,
-    verify_spend_recovery,
-    wake,
-)
-from brawl.rules.stability import (
-    can_modify_stability,
-    can_remove_stability_modifier,
-    modify_stability,
-    remove_stability_modifier,
-    verify_modify_stability,
-    verify_remove_stability_modifier,
-)
+from brawl.rules.recoveries import CatchBreath, Heal, SpendRecovery, wake
+from brawl.rules.stability import ModifyStability, RemoveStabilityModifier
 from brawl.rules.stamina import (
+    GainTemporaryStamina,
+    LoseStamina,
+    RegainStamina,
     bleeding_loss,
-    can_change_stamina,
-    can_gain_temporary_stamina,
     end_of_encounter_stamina,
-    gain_temporary_stamina,
-    lose_stamina,
     reduce_stamina_maximum,
-    regain_stamina,
     restore_stamina_maximum,
-    verify_gain_temporary_stamina,
-    verify_stamina_change,
+)
+from brawl.verbs import (
+    add_condition,
+    catch_breath,
+    damage,
+    gain_temporary_stamina,
+    heal,
+    lose_stamina,
+    modify_stability,
+    regain_stamina,
+    remove_condition,
+    remove_stability_modifier,
+    save_against,
+    spend_recovery,
 )
 
 __all__ += ["DOUBLE", "HALVE", "Modifier", "add_condition", "bonus", "damage", "remove_condition"]
@@ -144,13 +130,9 @@ __all__ += ["can_stand_up", "can_take_main_actions", "can_take_maneuvers", "can_
 __all__ += ["end_condition", "end_of_encounter", "grabbed_by", "grabbing", "save_against", "speed"]
 __all__ += ["catch_breath", "end_of_encounter_stamina", "gain_temporary_stamina", "heal", "lose_stamina"]
 __all__ += ["reduce_stamina_maximum", "regain_stamina", "restore_stamina_maximum", "spend_recovery", "wake"]
-__all__ += ["can_add_condition", "can_catch_breath", "can_damage", "can_gain_temporary_stamina", "can_heal"]
-__all__ += ["can_remove_condition", "verify_add_condition", "verify_catch_breath", "verify_damage"]
-__all__ += ["verify_gain_temporary_stamina", "verify_heal", "verify_remove_condition"]
-__all__ += ["can_modify_stability", "can_remove_stability_modifier", "modify_stability"]
-__all__ += ["remove_stability_modifier", "verify_modify_stability", "verify_remove_stability_modifier"]
-__all__ += ["can_change_stamina", "can_save_against", "can_spend_recovery", "verify_save_against"]
-__all__ += ["verify_spend_recovery", "verify_stamina_change"]
+__all__ += ["modify_stability", "remove_stability_modifier"]
+__all__ += ["AddCondition", "CatchBreath", "GainTemporaryStamina", "Heal", "LoseStamina", "ModifyStability"]
+__all__ += ["RegainStamina", "RemoveCondition", "RemoveStabilityModifier", "SaveAgainst", "SpendRecovery"]
 
 # --- movement ------------------------------------------------------------------------------
 from brawl.reach import Reachable, ReachableColumns
@@ -339,109 +321,60 @@ __all__ += ["UseHeldAction", "hold_action", "initiative_move", "start_initiative
 
 
 # --- standard maneuvers and main actions ---------------------------------------------------
-from brawl.rules.main_actions import can_charge, can_defend, charge, defend, verify_charge, verify_defend
-from brawl.rules.maneuvers import (
+from brawl.rules.main_actions import Charge, Defend
+from brawl.rules.maneuvers import AidAttack, EscapeGrab, Grab, Knockback, can_target_with_grab
+from brawl.rules.strikes import FreeStrike, OpportunityAttack, is_flanking, order_triggered_actions
+from brawl.verbs import (
     aid_attack,
-    can_aid_attack,
-    can_escape_grab,
-    can_grab,
-    can_knockback,
-    can_target_with_grab,
+    charge,
+    defend,
     escape_grab,
+    free_strike,
     grab,
     knockback,
-    verify_aid_attack,
-    verify_escape_grab,
-    verify_grab,
-    verify_knockback,
-)
-from brawl.rules.strikes import (
-    can_free_strike,
-    can_make_opportunity_attack,
-    free_strike,
-    is_flanking,
     opportunity_attack,
-    order_triggered_actions,
-    verify_free_strike,
-    verify_opportunity_attack,
 )
 
 __all__ += [
-    "aid_attack",
-    "can_aid_attack",
-    "can_charge",
-    "can_defend",
-    "can_escape_grab",
-    "can_free_strike",
-    "can_grab",
-    "can_knockback",
-    "can_make_opportunity_attack",
-    "can_target_with_grab",
-    "charge",
-    "defend",
-    "escape_grab",
-    "free_strike",
-    "grab",
-    "is_flanking",
-    "knockback",
-    "opportunity_attack",
-    "order_triggered_actions",
-    "verify_aid_attack",
-    "verify_charge",
-    "verify_defend",
-    "verify_escape_grab",
-    "verify_free_strike",
-    "verify_grab",
-    "verify_knockback",
-    "verify_opportunity_attack",
+    "AidAttack",
+    "Charge",
+    "Defend",
+    "EscapeGrab",
+    "FreeStrike",
+    "Grab",
+    "Knockback",
+    "OpportunityAttack",
 ]
+__all__ += ["aid_attack", "can_target_with_grab", "charge", "defend", "escape_grab", "free_strike", "grab"]
+__all__ += ["is_flanking", "knockback", "opportunity_attack", "order_triggered_actions"]
 
 # --- stealth, burrowing and table rules ---
 from brawl.rules.burrowing import completely_beneath, is_burrowing
 from brawl.rules.cover import has_cover, has_cover_from, line_of_effect_to
 from brawl.rules.stealth import (
+    AssistTest,
+    Hide,
+    PointOut,
+    Reveal,
+    Search,
     assist_reason,
-    assist_test,
-    can_assist_test,
-    can_hide,
-    can_point_out,
-    can_reveal,
-    can_search,
     can_target,
-    hide,
     is_hidden_from,
-    point_out,
-    reveal,
     revealed_edge,
-    search,
-    verify_assist_test,
-    verify_can_target,
-    verify_hide,
-    verify_point_out,
-    verify_reveal,
-    verify_search,
 )
-from brawl.rules.table import (
-    SQUARE_FEET,
-    Scale,
-    can_use_consumable,
-    squares_to_feet,
-    use_consumable,
-    verify_use_consumable,
-)
+from brawl.rules.table import SQUARE_FEET, Scale, UseConsumable, squares_to_feet
 from brawl.turns.finish import dramatic_finish
+from brawl.verbs import assist_test, hide, point_out, reveal, search, use_consumable
 
 __all__ += ["completely_beneath", "has_cover", "has_cover_from", "is_burrowing", "line_of_effect_to"]
-__all__ += ["assist_test", "can_hide", "hide", "is_hidden_from", "point_out", "reveal", "revealed_edge"]
-__all__ += ["can_target", "search", "verify_can_target", "verify_hide"]
-__all__ += ["assist_reason", "can_assist_test", "can_point_out", "can_reveal", "can_search"]
-__all__ += ["verify_assist_test", "verify_point_out", "verify_reveal", "verify_search"]
+__all__ += ["assist_test", "hide", "is_hidden_from", "point_out", "reveal", "revealed_edge"]
+__all__ += ["AssistTest", "Hide", "PointOut", "Reveal", "Search", "UseConsumable"]
+__all__ += ["assist_reason", "can_target", "search"]
 __all__ += ["SQUARE_FEET", "Scale", "dramatic_finish", "squares_to_feet", "use_consumable"]
-__all__ += ["can_use_consumable", "verify_use_consumable"]
 
 # --- actions as data ----------------------------------------------------------------------
 from brawl import actions
-from brawl.actions import apply, is_legal, legal_actions, replay
+from brawl.actions import apply, can, is_legal, legal_actions, replay, verify
 from brawl.requests import Action
 from brawl.sim import Summary, play, simulate
 
@@ -450,11 +383,13 @@ __all__ += [
     "Summary",
     "actions",
     "apply",
+    "can",
     "is_legal",
     "legal_actions",
     "play",
     "replay",
     "simulate",
+    "verify",
 ]
 
 # --- input and output and rendering --------------------------------------------------------
@@ -635,9 +570,10 @@ from brawl.abilities.parse import format_tier, parse_tier
 __all__ += ["Ability", "AbilityPowerRoll", "ApplyCondition", "Cost", "Damage", "Distance", "Effect"]
 __all__ += ["ForcedMovement", "Potency", "Target", "TextEffect", "Tier"]
 __all__ += ["format_tier", "parse_tier"]
-from brawl.rules.abilities import UseAbility, can_use_ability, use_ability, verify_use_ability
+from brawl.rules.abilities import UseAbility
+from brawl.verbs import use_ability
 
-__all__ += ["UseAbility", "can_use_ability", "use_ability", "verify_use_ability"]
+__all__ += ["UseAbility", "use_ability"]
 
 # --- stat blocks and hero sheets: brawl's TOML files and the importers ---------------------------
 from brawl.statblocks import (

@@ -12,6 +12,8 @@ the state's RNG are drawn the same way on replay, so replaying a log reproduces 
 from __future__ import annotations
 
 import inspect
+import sys
+import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Concatenate, ParamSpec
 
@@ -275,7 +277,9 @@ def verb(kind: Callable[P, Action]) -> Callable[Concatenate[Encounter, P], Outco
         raise TypeError(f"verb({kind!r}): a request class is needed")
     name = rule_name(kind)
     shape = CallShape(kind, name)
+    hints = _init_hints(kind)
     record = inspect.signature(kind)
+    params = [p.replace(annotation=hints.get(p.name, p.annotation)) for p in record.parameters.values()]
     first = inspect.Parameter("state", inspect.Parameter.POSITIONAL_ONLY, annotation=Encounter)
 
     def rule(state: Encounter = _NO_STATE, /, *args: P.args, **kwargs: P.kwargs) -> Outcome:
@@ -289,10 +293,36 @@ def verb(kind: Callable[P, Action]) -> Callable[Concatenate[Encounter, P], Outco
     rule.__doc__ = kind.__doc__
     rule.__module__ = kind.__module__
     rule.__signature__ = record.replace(  # type: ignore[attr-defined]  # inspect reads it
-        parameters=[first, *record.parameters.values()], return_annotation=Outcome
+        parameters=[first, *params], return_annotation=Outcome
     )
+    rule.__annotations__ = {"state": Encounter, **hints, "return": Outcome}
     rule.request = kind  # type: ignore[attr-defined]  # the record a verb applies
     return rule
+
+
+def _init_hints(kind: type[Action]) -> dict[str, Any]:
+    """The types a record's ``__init__`` takes, resolved: a field's own type, or what its
+    converter takes (its first parameter's annotation), each in its own module; Any where a name
+    cannot be resolved."""
+    hints: dict[str, Any] = {}
+    module = vars(sys.modules[kind.__module__])
+    for f in attrs.fields(kind):
+        if not f.init:
+            continue
+        source: Any = f.converter if f.converter is not None else None
+        try:
+            if source is not None:
+                taken = typing.get_type_hints(source)
+                first = next(iter(inspect.signature(source).parameters), None)
+                tp = taken.get(first, Any) if first is not None else Any
+            elif isinstance(f.type, str):
+                tp = eval(f.type, module)  # the record's own annotation, in its own module
+            else:
+                tp = f.type
+        except (NameError, TypeError, SyntaxError):
+            tp = Any
+        hints[f.alias] = tp
+    return hints
 
 
 def _state(state: object, name: str) -> None:

@@ -19,9 +19,6 @@ from brawl.actions import EndRound, EndTurn, StartCombat, StartTurn, apply, lega
 from brawl.events.base import Event, explain
 from brawl.outcome import Outcome
 from brawl.render import render_text
-from brawl.rules.abilities import use_ability
-from brawl.rules.conditions import add_condition
-from brawl.rules.damage import damage
 from brawl.rules.forced import push
 from brawl.rules.movement import move
 from brawl.rules.reachable import reachable
@@ -29,6 +26,7 @@ from brawl.scenario import bundled_scenario, read_scenario
 from brawl.sim import greedy
 from brawl.state import Encounter
 from brawl.turns import next_actors
+from brawl.verbs import add_condition, damage, use_ability
 
 Section = Callable[[Encounter], tuple[Encounter, list[str]]]
 

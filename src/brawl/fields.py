@@ -23,7 +23,7 @@ import attrs
 import immutables
 
 from brawl.checks import is_whole_number, whole_number
-from brawl.errors import ArgumentTypeError, InvalidArgumentError, UnknownCreatureError
+from brawl.errors import ArgumentTypeError, InvalidArgumentError, UnknownCreatureError, id_hint, shown
 from brawl.geometry import Pos
 
 Rule = str | tuple[str, ...] | Callable[[Any], str | tuple[str, ...]]
@@ -142,8 +142,8 @@ def ident(rule: Rule = (), *, optional: bool = False) -> Validator:
         if isinstance(value, str) or (value is None and optional):
             return
         raise IdTypeError(
-            f"{_name(instance, attribute)} {value!r}: a creature id (a string) is needed, "
-            f"not {type(value).__name__}",
+            f"{_name(instance, attribute)} {shown(value)}: a creature id (a string) is needed, "
+            f"not {type(value).__name__}{id_hint(value)}",
             rule=_rule(rule, instance),
         )
 

@@ -10,11 +10,75 @@ same turn spending and the same settling of consequences. Whether a request woul
 from __future__ import annotations
 
 from brawl.actions import verb as verb
+from brawl.rules.abilities import UseAbility
+from brawl.rules.conditions import AddCondition, RemoveCondition, SaveAgainst
+from brawl.rules.damage import Damage
+from brawl.rules.main_actions import Charge, Defend
+from brawl.rules.maneuvers import AidAttack, EscapeGrab, Grab, Knockback
+from brawl.rules.recoveries import CatchBreath, Heal, SpendRecovery
+from brawl.rules.stability import ModifyStability, RemoveStabilityModifier
+from brawl.rules.stamina import GainTemporaryStamina, LoseStamina, RegainStamina
+from brawl.rules.stealth import AssistTest, Hide, PointOut, Reveal, Search
+from brawl.rules.strikes import FreeStrike, OpportunityAttack
+from brawl.rules.table import UseConsumable
 from brawl.turns.records import EndCombat, EndRound, EndTurn, StartCombat, StartTurn, UseAction
 from brawl.turns.triggers import ReportTrigger
 
 # --- damage, Stamina, conditions, recoveries, strikes, maneuvers, stealth, abilities ---------------
-# (one ``name = verb(Record)`` per request, each followed by a one-line docstring)
+damage = verb(Damage)
+"""Deal damage to a creature or an object, through immunity and weakness (R-DMG-1)."""
+lose_stamina = verb(LoseStamina)
+"""Lose Stamina that is not damage (R-STAM-6)."""
+regain_stamina = verb(RegainStamina)
+"""Regain Stamina, up to the current maximum (R-STAM-5)."""
+gain_temporary_stamina = verb(GainTemporaryStamina)
+"""Gain temporary Stamina, keeping the greater amount (DS-STAM-21)."""
+add_condition = verb(AddCondition)
+"""Impose a condition (RB1-CONDITIONS, RB1-STACKING)."""
+remove_condition = verb(RemoveCondition)
+"""End a condition (RB1-CONDITIONS)."""
+save_against = verb(SaveAgainst)
+"""Make a saving throw against a save-ends effect (RB2-SAVE)."""
+spend_recovery = verb(SpendRecovery)
+"""Spend a Recovery (DS-STAM-02)."""
+catch_breath = verb(CatchBreath)
+"""The Catch Breath maneuver (DS-ACT-04)."""
+heal = verb(Heal)
+"""The Heal main action (DS-ACT-22)."""
+modify_stability = verb(ModifyStability)
+"""Impose a stability penalty or bonus (DS-FORCE-18)."""
+remove_stability_modifier = verb(RemoveStabilityModifier)
+"""End stability modifiers (DS-FORCE-18)."""
+free_strike = verb(FreeStrike)
+"""A melee or ranged free strike (DS-ACT-21, DS-STRIKE-01)."""
+opportunity_attack = verb(OpportunityAttack)
+"""An opportunity attack against an enemy moving away (DS-STRIKE-03)."""
+grab = verb(Grab)
+"""The Grab maneuver (DS-ACT-08)."""
+escape_grab = verb(EscapeGrab)
+"""The Escape Grab maneuver (DS-ACT-06)."""
+knockback = verb(Knockback)
+"""The Knockback maneuver (DS-ACT-12)."""
+aid_attack = verb(AidAttack)
+"""The Aid Attack maneuver (DS-ACT-03)."""
+defend = verb(Defend)
+"""The Defend main action (DS-ACT-19)."""
+charge = verb(Charge)
+"""The Charge main action (DS-ACT-17)."""
+hide = verb(Hide)
+"""The Hide maneuver (DS-ACT-11, RB3-HIDE)."""
+search = verb(Search)
+"""The Search for Hidden Creatures maneuver (DS-ACT-14)."""
+reveal = verb(Reveal)
+"""End hiding (RB3-HIDE)."""
+point_out = verb(PointOut)
+"""Point out a hidden creature to allies (RB3-HIDE)."""
+assist_test = verb(AssistTest)
+"""Assist a test (DS-ACT-13, RB3-ASSIST)."""
+use_consumable = verb(UseConsumable)
+"""The Use Consumable maneuver (DS-ACT-16)."""
+use_ability = verb(UseAbility)
+"""Use an ability from a creature's block (R-ABIL-1)."""
 
 
 # --- movement, forced movement, falling, riding, digging ------------------------------------------

@@ -16,7 +16,7 @@ from brawl.checks import whole_number
 from brawl.conditions import KNOCKED_OUT, ONE_SOURCE, Condition, ConditionName, Duration, NamedCondition
 from brawl.creature import Creature, MovementType
 from brawl.dice import MAX_BONUS, SAVE_DIE_SIDES, SAVE_THRESHOLD, saving_throw
-from brawl.errors import ConditionError, InvalidArgumentError, RulesError, StateError, not_one_of
+from brawl.errors import ConditionError, InvalidArgumentError, StateError, not_one_of
 from brawl.events.base import Event
 from brawl.events.conditions import (
     ConditionEnded,
@@ -56,7 +56,18 @@ def _rules(value: Iterable[str]) -> tuple[str, ...]:
 
 @attrs.frozen
 class AddCondition(Action):
-    """A request to impose a condition (RB1-CONDITIONS, RB2-EOT): the record of :func:`add_condition`."""
+    """Impose a condition; the same condition never counts twice (RB1-STACKING).
+
+    Frightened and taunted keep one source: a new source replaces the old (RB1-FRIGHTENED,
+    RB1-TAUNTED). The same condition from the same source is replaced: the most recent use sets
+    the duration. An unconscious creature is also made prone, from the same source, unless it
+    already is (DS-COND-05). A grabbed creature can't be grabbed by another (RB1-GRABBED). The bleeding of
+    a dying hero is never replaced (DS-STAM-07). A flyer without hover that is knocked prone or
+    to speed 0 (prone, grabbed, restrained, unconscious) in midair falls at once (DS-MTYPE-25):
+    the fall is a consequence, resolved by :func:`brawl.rules.settle.settle`. An unknown name or
+    duration, a dead creature (DS-STAM-09) or a missing source (RB1-FRIGHTENED, RB1-TAUNTED,
+    RB1-GRABBED) is refused.
+    """
 
     creature: str = attrs.field(validator=ident("RB1-CONDITIONS"))
     """The creature that gains the condition."""
@@ -78,11 +89,11 @@ class AddCondition(Action):
     """Rule IDs of the cause, cited by the event."""
 
     def verify(self, state: Encounter) -> None:
-        """Raise the error that forbids this request (:func:`verify_add_condition`)."""
-        verify_add_condition(state, self)
+        """Raise the error that forbids imposing this condition (RB1-CONDITIONS)."""
+        _check_add(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
-        """Impose the condition (:func:`add_condition`)."""
+        """Impose the condition (RB1-STACKING)."""
         return _impose(state, self)
 
 
@@ -110,12 +121,10 @@ def _condition(request: AddCondition) -> Condition:
         ) from None
 
 
-def verify_add_condition(state: Encounter, request: AddCondition) -> None:
-    """Raise the :class:`~brawl.errors.RulesError` that forbids imposing this condition (RB1-CONDITIONS).
-
-    An unknown name or duration, a dead creature (DS-STAM-09), a missing source (RB1-FRIGHTENED,
-    RB1-TAUNTED, RB1-GRABBED), a creature already grabbed by another (RB1-GRABBED).
-    """
+def _check_add(state: Encounter, request: AddCondition) -> None:
+    """The checks of :meth:`AddCondition.verify`: an unknown name or duration, a dead creature
+    (DS-STAM-09), a missing source (RB1-FRIGHTENED, RB1-TAUNTED, RB1-GRABBED), a creature already
+    grabbed by another (RB1-GRABBED)."""
     c = state.creature(request.creature)
     cond = _condition(request)
     if c.dead:
@@ -136,16 +145,7 @@ def verify_add_condition(state: Encounter, request: AddCondition) -> None:
             )
 
 
-def can_add_condition(state: Encounter, request: AddCondition) -> bool:
-    """Whether :func:`add_condition` accepts this request (the checks of :func:`verify_add_condition`)."""
-    try:
-        verify_add_condition(state, request)
-    except RulesError:
-        return False
-    return True
-
-
-def add_condition(
+def impose_condition(
     state: Encounter,
     creature: str,
     name: ConditionName | str,
@@ -157,23 +157,15 @@ def add_condition(
     voluntary: bool = False,
     rules: Sequence[str] = (),
 ) -> Outcome:
-    """Impose a condition; the same condition never counts twice (RB1-STACKING).
-
-    Frightened and taunted keep one source: a new source replaces the old (RB1-FRIGHTENED,
-    RB1-TAUNTED). The same condition from the same source is replaced: the most recent use sets
-    the duration. An unconscious creature is also made prone, from the same source, unless it
-    already is (DS-COND-05). A grabbed creature can't be grabbed by another (RB1-GRABBED). The bleeding of
-    a dying hero is never replaced (DS-STAM-07). A flyer without hover that is knocked prone or
-    to speed 0 (prone, grabbed, restrained, unconscious) in midair falls at once (DS-MTYPE-25):
-    the fall is a consequence, resolved by :func:`brawl.rules.settle.settle`.
-    """
+    """The :class:`AddCondition` rule for a rule that imposes a condition itself (a fall, a slam,
+    a strike): the record's checks and resolution, no consequences settled."""
     request = AddCondition(creature, name, duration, source, save_threshold, can_stand, voluntary, rules)
     return _impose(state, request)
 
 
 def _impose(state: Encounter, request: AddCondition) -> Outcome:
     """Resolve a :class:`AddCondition` request after its checks (RB1-STACKING)."""
-    verify_add_condition(state, request)
+    _check_add(state, request)
     c = state.creature(request.creature)
     cond = _condition(request)
     replaced: Condition | None = None
@@ -213,7 +205,7 @@ def release_grabs(state: Encounter, grabber: str, *, reason: str = "released") -
     for c in state.creature_list():
         if any(g.name is ConditionName.GRABBED and g.source == grabber for g in c.conditions):
             out = out.then(
-                remove_condition,
+                clear_condition,
                 c.id,
                 ConditionName.GRABBED,
                 source=grabber,
@@ -231,7 +223,14 @@ GROUNDING = frozenset(
 
 @attrs.frozen
 class RemoveCondition(Action):
-    """A request to end a condition (RB1-CONDITIONS): the record of :func:`remove_condition`."""
+    """End every removable instance of a condition (only those from ``source`` if given).
+
+    The bleeding of a dying hero can't be removed while it is dying (DS-STAM-07, DS-COND-12).
+    Removing a condition the creature doesn't have changes nothing. A Director creature whose
+    Stamina is 0 or lower stays unconscious: only :func:`brawl.wake` (which gives it Stamina)
+    ends that (DS-STAM-10, DS-STAM-15). An unknown creature or condition is refused
+    (RB1-CONDITIONS).
+    """
 
     creature: str = attrs.field(validator=ident("RB1-CONDITIONS"))
     """The creature that loses the condition."""
@@ -245,61 +244,25 @@ class RemoveCondition(Action):
     """Rule IDs of the cause, cited by the events."""
 
     def verify(self, state: Encounter) -> None:
-        """Raise the error that forbids this request (:func:`verify_remove_condition`)."""
-        verify_remove_condition(state, self)
+        """Raise the error for an unknown creature or condition (RB1-CONDITIONS), or a Director
+        creature at Stamina 0 or lower that would lose unconscious (DS-STAM-10, DS-STAM-15)."""
+        _check_remove(state, self)
+        _check_stays_down(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
-        """End the condition (:func:`remove_condition`)."""
+        """End the condition (RB1-CONDITIONS)."""
         return _guarded(state, self)
 
 
-def verify_remove_condition(state: Encounter, request: RemoveCondition) -> None:
+def _check_remove(state: Encounter, request: RemoveCondition) -> None:
     """Raise the :class:`~brawl.errors.RulesError` for an unknown creature or condition (RB1-CONDITIONS)."""
     state.creature(request.creature)
     _known_condition(request.name, request.creature)
 
 
-def _known_condition(name: str, creature: str) -> None:
-    """Raise :class:`ConditionError` naming the valid conditions unless ``name`` is one."""
-    names = [n.value for n in ConditionName]
-    if name not in names:
-        raise ConditionError(
-            f"condition {name!r} on {creature!r}: {not_one_of(name, names)}", rule="RB1-CONDITIONS"
-        )
-
-
-def can_remove_condition(state: Encounter, request: RemoveCondition) -> bool:
-    """Whether :func:`remove_condition` accepts this request (:func:`verify_remove_condition`'s checks)."""
-    try:
-        verify_remove_condition(state, request)
-    except RulesError:
-        return False
-    return True
-
-
-def remove_condition(
-    state: Encounter,
-    creature: str,
-    name: ConditionName | str,
-    *,
-    source: str | None = None,
-    reason: str = "removed",
-    rules: Sequence[str] = (),
-) -> Outcome:
-    """End every removable instance of a condition (only those from ``source`` if given).
-
-    The bleeding of a dying hero can't be removed while it is dying (DS-STAM-07, DS-COND-12).
-    Removing a condition the creature doesn't have changes nothing. A Director creature whose
-    Stamina is 0 or lower stays unconscious: only :func:`brawl.wake` (which gives it Stamina)
-    ends that (DS-STAM-10, DS-STAM-15).
-    """
-    request = RemoveCondition(creature, name, source, reason, rules)
-    return _guarded(state, request)
-
-
-def _guarded(state: Encounter, request: RemoveCondition) -> Outcome:
-    """Resolve a request to end a condition: a Director creature at Stamina 0 or lower stays down."""
-    verify_remove_condition(state, request)
+def _check_stays_down(state: Encounter, request: RemoveCondition) -> None:
+    """Raise for ending the unconsciousness of a Director creature at Stamina 0 or lower: it stays
+    down until it regains Stamina (DS-STAM-10, DS-STAM-15)."""
     c = state.creature(request.creature)
     if (
         ConditionName(request.name) is ConditionName.UNCONSCIOUS
@@ -312,12 +275,41 @@ def _guarded(state: Encounter, request: RemoveCondition) -> Outcome:
             "wake it instead",
             rule=("DS-STAM-10", "DS-STAM-15"),
         )
+
+
+def _known_condition(name: str, creature: str) -> None:
+    """Raise :class:`ConditionError` naming the valid conditions unless ``name`` is one."""
+    names = [n.value for n in ConditionName]
+    if name not in names:
+        raise ConditionError(
+            f"condition {name!r} on {creature!r}: {not_one_of(name, names)}", rule="RB1-CONDITIONS"
+        )
+
+
+def clear_condition(
+    state: Encounter,
+    creature: str,
+    name: ConditionName | str,
+    *,
+    source: str | None = None,
+    reason: str = "removed",
+    rules: Sequence[str] = (),
+) -> Outcome:
+    """The :class:`RemoveCondition` rule for a rule that ends a condition itself (standing up, a
+    teleport, a released grab): the record's checks and resolution, no consequences settled."""
+    return _guarded(state, RemoveCondition(creature, name, source, reason, rules))
+
+
+def _guarded(state: Encounter, request: RemoveCondition) -> Outcome:
+    """Resolve a request to end a condition: a Director creature at Stamina 0 or lower stays down."""
+    _check_remove(state, request)
+    _check_stays_down(state, request)
     return _lift(state, request)
 
 
 def _lift(state: Encounter, request: RemoveCondition) -> Outcome:
     """Resolve a :class:`RemoveCondition` request after its checks, with no Stamina guard (waking)."""
-    verify_remove_condition(state, request)
+    _check_remove(state, request)
     key = ConditionName(request.name)
     source = request.source
     return end_where(
@@ -534,7 +526,11 @@ def falls_if_aloft(state: Encounter, creature: str) -> bool:
 # --- saving throws ---------------------------------------------------------------------------
 @attrs.frozen
 class SaveAgainst(Action):
-    """A saving throw against one save-ends effect (RB2-SAVE): the record of :func:`save_against`."""
+    """One saving throw against ``creature.conditions[index]``, a save-ends effect (RB2-SAVE).
+
+    d10 (+ bonus) ≥ the effect's threshold (6) ends it. An effect that is not there or not
+    save-ends, or a bad d10 or bonus, is refused.
+    """
 
     creature: str = attrs.field(validator=ident("RB2-SAVE"))
     """The creature saving."""
@@ -548,15 +544,16 @@ class SaveAgainst(Action):
     """Rule IDs of the cause (Heal, the end of a turn), cited by the events."""
 
     def verify(self, state: Encounter) -> None:
-        """Raise the error that forbids this request (:func:`verify_save_against`)."""
-        verify_save_against(state, self)
+        """Raise the error for an effect that is not there or not save-ends, or a bad d10 or bonus
+        (RB2-SAVE)."""
+        _check_save(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
-        """Make the saving throw (:func:`save_against`)."""
+        """Make the saving throw (RB2-SAVE)."""
         return _save(state, self)
 
 
-def verify_save_against(state: Encounter, request: SaveAgainst) -> None:
+def _check_save(state: Encounter, request: SaveAgainst) -> None:
     """Raise the error for an effect that is not there or not save-ends, or a bad d10 or bonus (RB2-SAVE)."""
     c = state.creature(request.creature)
     cond = instance_at(c, request.index, "RB2-SAVE")
@@ -575,16 +572,7 @@ def _check_save_dice(roll: int | None, bonus: int) -> None:
     whole_number(bonus, -MAX_BONUS, MAX_BONUS, what="save bonus", rule="RB2-SAVE")
 
 
-def can_save_against(state: Encounter, request: SaveAgainst) -> bool:
-    """Whether :func:`save_against` accepts this request (the checks of :func:`verify_save_against`)."""
-    try:
-        verify_save_against(state, request)
-    except RulesError:
-        return False
-    return True
-
-
-def save_against(
+def make_save(
     state: Encounter,
     creature: str,
     index: int,
@@ -593,15 +581,13 @@ def save_against(
     bonus: int = 0,
     rules: Sequence[str] = (),
 ) -> Outcome:
-    """One saving throw against ``creature.conditions[index]``, a save-ends effect (RB2-SAVE).
-
-    d10 (+ bonus) ≥ the effect's threshold (6) ends it.
-    """
+    """The :class:`SaveAgainst` rule for a rule that calls for the saving throw itself (the end of
+    a turn, Heal): the record's checks and resolution, no consequences settled."""
     return _save(state, SaveAgainst(creature, index, roll, bonus, rules))
 
 
 def _save(state: Encounter, request: SaveAgainst) -> Outcome:
-    verify_save_against(state, request)
+    _check_save(state, request)
     creature, index, rules = request.creature, request.index, request.rules
     cond = state.creature(creature).conditions[index]
     out = saving_throw(
@@ -754,3 +740,11 @@ def save_against_named(
 
 def _with_conditions(c: Creature, conditions: tuple[Condition, ...]) -> Creature:
     return replaced(c, conditions=conditions)
+
+
+add_condition = impose_condition
+"""The name the prone, falling, forced-movement and digging rules call :func:`impose_condition` by."""
+remove_condition = clear_condition
+"""The name the prone, teleport and forced-movement rules call :func:`clear_condition` by."""
+save_against = make_save
+"""The name the end-of-turn rules call :func:`make_save` by."""

@@ -18,13 +18,13 @@ from brawl.checks import whole_number
 from brawl.conditions import KNOCKED_OUT, ConditionName, Duration
 from brawl.creature import Creature, MapObject
 from brawl.damagetypes import ALL, UNTYPED_KEY, DamageType, ImmunityValue, damage_type
-from brawl.errors import ArgumentTypeError, InvalidArgumentError, RulesError
+from brawl.errors import ArgumentTypeError, InvalidArgumentError
 from brawl.events.base import Event
 from brawl.events.damage import Damaged, KnockedOut, ObjectDestroyed
 from brawl.fields import flag, ident, ids, text, whole
 from brawl.outcome import Outcome
 from brawl.requests import Action
-from brawl.rules.conditions import add_condition, release_grabs
+from brawl.rules.conditions import impose_condition, release_grabs
 from brawl.rules.conditions import is_knocked_out as is_knocked_out
 from brawl.rules.stamina import death_threshold, store_stamina, with_stamina, would_die
 from brawl.state import Encounter
@@ -203,7 +203,15 @@ def _rules(value: Iterable[str]) -> tuple[str, ...]:
 
 @attrs.frozen
 class Damage(Action):
-    """A request to deal damage to a creature or an object (R-DMG-1): the record of :func:`damage`."""
+    """Deal ``amount`` damage of ``type`` (None: untyped) to a creature or an object (R-DMG-1).
+
+    ``knock_out`` chooses to knock the creature unconscious if this damage would kill it
+    (DS-STAM-13, R-STAM-4). A knocked-out creature that takes any damage dies, even damage
+    its temporary Stamina absorbs (DS-STAM-14, R-STAM-4); damage its immunity brings to 0 is
+    not taken (ruling R-DMG-5). ``rules`` adds the rule IDs of the cause (a slam, a fall) to
+    the events. The events: :class:`Damaged`, then state changes. A bad amount or type, an
+    unknown or dead target is refused (DS-DMG-01, DS-DMG-03, DS-STAM-09).
+    """
 
     target: str = attrs.field(validator=ident("DS-DMG-01"))
     """The creature or object damaged."""
@@ -223,22 +231,20 @@ class Damage(Action):
     """Rule IDs of the cause (a slam, a fall), cited by the events."""
 
     def verify(self, state: Encounter) -> None:
-        """Raise the error that forbids this request (:func:`verify_damage`)."""
-        verify_damage(state, self)
+        """Raise the error that forbids this damage: a bad amount or type, an unknown or dead
+        target (DS-DMG-01, DS-DMG-03, DS-STAM-09)."""
+        _verified(state, self.target, self.amount, self.type)
 
     def resolve(self, state: Encounter) -> Outcome:
-        """Deal the damage (:func:`damage`)."""
-        return _deal(state, self)
+        """Deal the damage (R-DMG-1, DS-STAM-13, DS-STAM-14)."""
+        kind = _verified(state, self.target, self.amount, self.type)
+        return _resolve(
+            state, self.target, self.amount, kind, self.source, self.knock_out, self.modifiers, self.rules
+        )
 
 
-def verify_damage(state: Encounter, request: Damage) -> None:
-    """Raise the :class:`~brawl.errors.RulesError` that forbids this damage: a bad amount or type, an
-    unknown or dead target (DS-DMG-01, DS-DMG-03, DS-STAM-09)."""
-    _verified(state, request.target, request.amount, request.type)
-
-
-def _verified(state: Encounter, target: str, amount: int, type: str | None) -> DamageType | None:
-    """The checks of :func:`verify_damage`; the damage type they read."""
+def _verified(state: Encounter, target: str, amount: int, type: DamageType | str | None) -> DamageType | None:
+    """The checks of :meth:`Damage.verify`; the damage type they read."""
     kind = _KINDS.get(type) if isinstance(type, str) else None
     if kind is None:
         kind = damage_type(type)
@@ -257,16 +263,7 @@ _NAMES = {kind: kind.value for kind in DamageType}
 """Each damage type's name, for the events."""
 
 
-def can_damage(state: Encounter, request: Damage) -> bool:
-    """Whether :func:`damage` accepts this request (the checks of :func:`verify_damage`)."""
-    try:
-        verify_damage(state, request)
-    except RulesError:
-        return False
-    return True
-
-
-def damage(
+def deal_damage(
     state: Encounter,
     target: str,
     amount: int,
@@ -277,48 +274,12 @@ def damage(
     knock_out: bool = False,
     rules: Sequence[str] = (),
 ) -> Outcome:
-    """Deal ``amount`` damage of ``type`` (None: untyped) to a creature or an object (R-DMG-1).
-
-    ``knock_out`` chooses to knock the creature unconscious if this damage would kill it
-    (DS-STAM-13, R-STAM-4). A knocked-out creature that takes any damage dies, even damage
-    its temporary Stamina absorbs (DS-STAM-14, R-STAM-4); damage its immunity brings to 0 is
-    not taken (ruling R-DMG-5). ``rules`` adds the rule IDs of the cause (a slam, a fall) to
-    the events. Returns the new state and the events: :class:`Damaged`, then state changes.
-    """
-    request = Damage(target, amount, type, source, knock_out, modifiers, rules)
-    return _deal(state, request)
-
-
-def deal_damage(
-    state: Encounter,
-    target: str,
-    amount: int,
-    type: str | None,
-    *,
-    source: str,
-    knock_out: bool,
-    rules: tuple[str, ...],
-) -> Outcome:
-    """:func:`damage` for a rule that worked out its arguments itself (a strike's or an ability's
-    damage): the same checks of the state (:func:`verify_damage`) and the same resolution, with
-    no request record to build and check."""
+    """The :class:`Damage` rule for a rule that deals damage itself (a strike, a fall, a slam,
+    damaging terrain): the same checks of the state and the same resolution, with no record to
+    build and no consequences settled (the calling rule's own call settles them)."""
     kind = _verified(state, target, amount, type)
-    return _resolve(state, target, amount, kind, source, knock_out, (), rules)
-
-
-def _deal(state: Encounter, request: Damage) -> Outcome:
-    """Resolve a checked :class:`Damage` request (R-DMG-1, DS-STAM-13, DS-STAM-14)."""
-    kind = _verified(state, request.target, request.amount, request.type)
-    return _resolve(
-        state,
-        request.target,
-        request.amount,
-        kind,
-        request.source,
-        request.knock_out,
-        request.modifiers,
-        request.rules,
-    )
+    mods = _check_modifiers(modifiers) if modifiers else ()
+    return _resolve(state, target, amount, kind, source, knock_out, mods, tuple(rules))
 
 
 def _resolve(
@@ -348,7 +309,7 @@ def dealt_to(
     mods: tuple[Modifier, ...] = (),
 ) -> Outcome:
     """Deal checked damage to the living creature ``c`` of the encounter (the checks of
-    :func:`verify_damage` passed, or the rule worked out a whole amount for a target it checked):
+    :meth:`Damage.verify` passed, or the rule worked out a whole amount for a target it checked):
     the pipeline, then Stamina (R-DMG-1, DS-STAM-13, DS-STAM-14)."""
     extra_imm, extra_weak = _submerged(state, c, kind) if kind is not None else _NOTHING
     submerged = bool(extra_imm or extra_weak)
@@ -403,7 +364,7 @@ def dealt_to(
         target = c.id
         out = out.add(KnockedOut(creature=target, by=source, rules=("DS-STAM-13", "R-STAM-4")))
         out = out.then(
-            add_condition,
+            impose_condition,
             target,
             ConditionName.UNCONSCIOUS,
             Duration.UNTIL_REMOVED,
@@ -490,7 +451,7 @@ def damage_many(
     out = Outcome(state, ())
     for t in ids:
         out = out.then(
-            damage, t, amount, type, source=source, modifiers=modifiers, knock_out=knock_out, rules=rules
+            deal_damage, t, amount, type, source=source, modifiers=modifiers, knock_out=knock_out, rules=rules
         )
     return out
 
@@ -550,11 +511,13 @@ __all__ = [
     "DamageSteps",
     "Modifier",
     "bonus",
-    "can_damage",
     "compute",
     "creature_steps",
-    "damage",
     "damage_many",
+    "deal_damage",
     "is_knocked_out",
-    "verify_damage",
 ]
+
+damage = deal_damage
+"""The name the movement, forced-movement, falling, jumping and suffocation rules call
+:func:`deal_damage` by (the same function)."""

@@ -202,7 +202,7 @@ def edges_and_banes(
     (DS-EDGE-08, R-COVER-1: :mod:`brawl.rules.cover`), the edge of a
     creature hidden from its target (RB3-HIDE), the edge of melee abilities against the creature
     one climbs or rides (DS-MOUNT-10). Whether a hidden creature may be targeted at all is
-    :func:`brawl.rules.stealth.verify_can_target` (DS-COND-14).
+    :func:`brawl.rules.stealth.check_target` (DS-COND-14).
     """
     if kind not in KINDS:
         raise InvalidArgumentError(f"roll kind {kind!r}: 'ability' or 'test'", rule="RB3-EDGES")

@@ -2,13 +2,13 @@
 their request records.
 
 Which action of the turn is spent is the turn system's business (:func:`brawl.use_action`).
-Each rule has three faces: ``verify_x`` raises (checks only: no move, no dice), ``can_x``
-answers, ``x`` resolves; the request record carries the same fields as the rule.
+Each rule is its request record: ``verify`` raises (checks only: no move, no dice),
+:func:`brawl.can` answers, ``resolve`` runs the rule, and the verb (:func:`brawl.charge`)
+applies it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
 import attrs
@@ -16,7 +16,7 @@ import attrs
 from brawl.conditions import Effect, EffectKind
 from brawl.creature import MovementType
 from brawl.dice import power_dice
-from brawl.errors import ActionUnavailableError, InvalidArgumentError, RulesError
+from brawl.errors import ActionUnavailableError, InvalidArgumentError
 from brawl.events.actions import Charged, EffectStarted
 from brawl.fields import as_path, flag, text, whole
 from brawl.geometry import Pos
@@ -27,7 +27,7 @@ from brawl.rules.edges import Reason, edge
 from brawl.rules.falling import resting_place
 from brawl.rules.movement import move, verify_move
 from brawl.rules.steps import SHIFT_MODES, Mode, mode_field, mode_refusal
-from brawl.rules.strikes import FreeStrike, living, verify_free_strike
+from brawl.rules.strikes import FreeStrike, living, strike_checks
 from brawl.state import Encounter
 
 # -- Defend ---------------------------------------------------------------------------------------
@@ -35,7 +35,9 @@ from brawl.state import Encounter
 
 @attrs.frozen
 class Defend(Action):
-    """Defend: :func:`defend` as a record (DS-ACT-19, DS-ACT-20)."""
+    """Defend: ability rolls against the creature have a double bane, and its tests to resist
+    have a double edge, until the start of its next turn (DS-ACT-19, R-TURN-5). No benefit while
+    another creature is taunted by it (DS-ACT-20)."""
 
     cost: ClassVar[str | None] = "main"
 
@@ -45,12 +47,16 @@ class Defend(Action):
     """Granted by an effect (not the actor's own choice of action): spends nothing of its turn."""
 
     def verify(self, state: Encounter) -> None:
-        """Raise unless it may Defend now (:func:`verify_defend`)."""
-        verify_defend(state, self)
+        """Raise unless the creature may Defend now: alive and able to take main actions (DS-ACT-19)."""
+        living(state, self.creature, "Defend")
+        if not can_take_main_actions(state, self.creature):
+            raise ActionUnavailableError(
+                f"Defend by {self.creature!r}: it can't take main actions", rule="DS-COND-04"
+            )
 
     def resolve(self, state: Encounter) -> Outcome:
         """Verify, then start the Defend effect."""
-        verify_defend(state, self)
+        self.verify(state)
         c = state.creature(self.creature)
         kept = tuple(x for x in c.effects if x.kind is not EffectKind.DEFENDING)
         new = attrs.evolve(c, effects=(*kept, Effect(EffectKind.DEFENDING, self.creature)))
@@ -58,31 +64,6 @@ class Defend(Action):
             creature=self.creature, effect="defending", source=self.creature, rules=("DS-ACT-19", "R-TURN-5")
         )
         return Outcome(state.with_creature(new), (started,))
-
-
-def verify_defend(state: Encounter, request: Defend) -> None:
-    """Raise unless the creature may Defend now: alive and able to take main actions (DS-ACT-19)."""
-    living(state, request.creature, "Defend")
-    if not can_take_main_actions(state, request.creature):
-        raise ActionUnavailableError(
-            f"Defend by {request.creature!r}: it can't take main actions", rule="DS-COND-04"
-        )
-
-
-def can_defend(state: Encounter, request: Defend) -> bool:
-    """Whether the creature may Defend now (:func:`verify_defend`)."""
-    try:
-        verify_defend(state, request)
-    except RulesError:
-        return False
-    return True
-
-
-def defend(state: Encounter, creature: str, *, granted: bool = False) -> Outcome:
-    """Defend: ability rolls against the creature have a double bane, and its tests to resist
-    have a double edge, until the start of its next turn (DS-ACT-19, R-TURN-5). No benefit while
-    another creature is taunted by it (DS-ACT-20). The request is :class:`Defend`."""
-    return Defend(creature, granted=granted).resolve(state)
 
 
 def defend_reasons(state: Encounter, creature: str) -> list[Reason]:
@@ -98,7 +79,12 @@ def defend_reasons(state: Encounter, creature: str) -> list[Reason]:
 
 @attrs.frozen
 class Charge(Action):
-    """Charge: :func:`charge` as a record (DS-ACT-17, DS-ACT-18)."""
+    """Charge: move up to speed in a straight line, then a melee free strike (DS-ACT-17, DS-ACT-18).
+
+    The path must use one unit step throughout, cross no difficult terrain, and end adjacent to
+    the target; the creature can't shift. ``mode`` is how it moves: ``"fly"`` or ``"burrow"``
+    if it can, ``"climb"`` or ``"swim"`` only with that movement type (full speed), else walking.
+    """
 
     cost: ClassVar[str | None] = "main"
 
@@ -132,12 +118,19 @@ class Charge(Action):
         )  # fmt: skip
 
     def verify(self, state: Encounter) -> None:
-        """Raise unless the Charge is allowed now (:func:`verify_charge`)."""
-        verify_charge(state, self)
+        """Raise unless the Charge is allowed now (DS-ACT-17, DS-ACT-18).
+
+        A living creature able to take main actions; a path of one unit step throughout, starting
+        next to it, crossing no difficult terrain, no longer than its speed; its melee free strike
+        allowed from the path's end (:class:`~brawl.rules.strikes.FreeStrike`); the move itself
+        legal in its mode: fly or burrow only if able, climb or swim only with that movement type,
+        never a shift (DS-ACT-18).
+        """
+        _check_charge(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
         """Verify, move, then strike (unless the creature died on the way)."""
-        verify_charge(state, self)
+        _check_charge(state, self)
         cells = self.path
         out = move(state, self.creature, cells, mode=self.mode)
         out = out.add(
@@ -153,15 +146,8 @@ class Charge(Action):
         return out.then(self.strike().resolve)
 
 
-def verify_charge(state: Encounter, request: Charge) -> None:
-    """Raise unless the Charge is allowed now (DS-ACT-17, DS-ACT-18).
-
-    A living creature able to take main actions; a path of one unit step throughout, starting
-    next to it, crossing no difficult terrain, no longer than its speed; its melee free strike
-    allowed from the path's end (:func:`brawl.rules.strikes.verify_free_strike`); the move itself
-    legal in its mode (:func:`brawl.rules.movement.verify_move`): fly or burrow only if able,
-    climb or swim only with that movement type, never a shift (DS-ACT-18).
-    """
+def _check_charge(state: Encounter, request: Charge) -> None:
+    """The checks of :meth:`Charge.verify` (DS-ACT-17, DS-ACT-18)."""
     creature = request.creature
     c = living(state, creature, "Charge")
     if not can_take_main_actions(state, creature):
@@ -212,51 +198,11 @@ def verify_charge(state: Encounter, request: Charge) -> None:
     end = cells[-1]
     if mode not in ("fly", "climb"):  # walking off a ledge, the charger falls before it strikes
         end = resting_place(state, end, c.n, ignore=(creature,)).pos
-    verify_free_strike(state, request.strike(), at=end)
-
-
-def can_charge(state: Encounter, request: Charge) -> bool:
-    """Whether the Charge is allowed now (:func:`verify_charge`), without moving or rolling."""
-    try:
-        verify_charge(state, request)
-    except RulesError:
-        return False
-    return True
-
-
-def charge(
-    state: Encounter,
-    creature: str,
-    path: Sequence[Iterable[int]],
-    target: str,
-    *,
-    dice: tuple[int, int] | None = None,
-    characteristic: str | None = None,
-    flat_damage: int | None = None,
-    knock_out: bool = False,
-    mode: Mode = "advance",
-    granted: bool = False,
-) -> Outcome:
-    """Charge: move up to speed in a straight line, then a melee free strike (DS-ACT-17, DS-ACT-18).
-
-    The path must use one unit step throughout, cross no difficult terrain, and end adjacent to
-    the target; the creature can't shift. ``mode`` is how it moves: ``"fly"`` or ``"burrow"``
-    if it can, ``"climb"`` or ``"swim"`` only with that movement type (full speed), else walking.
-    The request is :class:`Charge`.
-    """
-    return Charge(
-        creature, path, target, dice, characteristic, flat_damage, knock_out, mode, granted=granted
-    ).resolve(state)
+    strike_checks(state, request.strike(), at=end)
 
 
 __all__ = [
     "Charge",
     "Defend",
-    "can_charge",
-    "can_defend",
-    "charge",
-    "defend",
     "defend_reasons",
-    "verify_charge",
-    "verify_defend",
 ]

@@ -3,8 +3,9 @@ DS-ACT-12), with their request records.
 
 Which action of the turn is spent is the turn system's business (:func:`brawl.use_action`);
 these rules check only what the creature's state allows. Tiers come from
-:func:`brawl.dice.power_roll`. Each rule has three faces: ``verify_x`` raises (checks only, no
-dice), ``can_x`` answers, ``x`` resolves; the request record carries the same fields as the rule.
+:func:`brawl.dice.power_roll`. Each rule is its request record: ``verify`` raises (checks only,
+no dice), :func:`brawl.can` answers, ``resolve`` runs the rule, and the verb (:func:`brawl.grab`)
+applies it.
 """
 
 from __future__ import annotations
@@ -17,17 +18,17 @@ import attrs
 from brawl.conditions import ConditionName, Duration, Effect, EffectKind
 from brawl.creature import Creature
 from brawl.dice import power_dice
-from brawl.errors import ActionUnavailableError, InvalidArgumentError, RulesError
+from brawl.errors import ActionUnavailableError, InvalidArgumentError
 from brawl.events.actions import EffectStarted, FreeStrikeOffered, ManeuverResolved
 from brawl.events.base import Event
 from brawl.fields import flag, position, text, whole
 from brawl.geometry import Pos, distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
-from brawl.rules.conditions import add_condition, can_take_maneuvers, grabbed_by, grabbing, remove_condition
+from brawl.rules.conditions import can_take_maneuvers, clear_condition, grabbed_by, grabbing, impose_condition
 from brawl.rules.edges import Reason, bane
 from brawl.rules.forced import ForcedMove, ForceKind, push, verify_force_move
-from brawl.rules.stealth import verify_can_target
+from brawl.rules.stealth import check_target
 from brawl.rules.strikes import MELEE_DISTANCE, action_roll, living, strike_characteristic
 from brawl.size import Size
 from brawl.state import Encounter
@@ -68,7 +69,7 @@ def _melee_target(
             f"{what} by {creature!r} on {target!r}: not adjacent (melee 1)", rule=rule
         )
 
-    verify_can_target(state, creature, target)  # DS-COND-14, RB3-HIDE
+    check_target(state, creature, target)  # DS-COND-14, RB3-HIDE
     if size_limit and not can_target_with_grab(state, creature, target):
         raise ActionUnavailableError(
             f"{what} by {creature!r} (size {c.size}, Might {c.characteristics.might}) on {target!r} "
@@ -117,7 +118,13 @@ def _optional_pos(value: Iterable[int] | None) -> Pos | None:
 
 @attrs.frozen
 class Grab(Action):
-    """The Grab maneuver: :func:`grab` as a record (DS-ACT-08..10)."""
+    """The Grab maneuver: melee 1, power roll + Might (DS-ACT-08..10).
+
+    ≤11 no effect; 12–16 the grab may be taken (``take_tier_2``), but the target first gets a
+    melee free strike (a :class:`FreeStrikeOffered` event for the caller to resolve); 17+ the
+    target is grabbed. One grabbed creature at a time (DS-ACT-10); a grabbed creature is not
+    grabbed again by another (RB1-STACKING).
+    """
 
     cost: ClassVar[str | None] = "maneuver"
 
@@ -133,12 +140,14 @@ class Grab(Action):
     """Granted by an effect (not the actor's own choice of action): spends nothing of its turn."""
 
     def verify(self, state: Encounter) -> None:
-        """Raise unless the Grab is allowed now (:func:`verify_grab`)."""
-        verify_grab(state, self)
+        """Raise unless the Grab is allowed now: a living creature able to take maneuvers, an
+        adjacent target it may grab (DS-ACT-09), nobody grabbed already (DS-ACT-10), a target not
+        grabbed by another (RB1-STACKING)."""
+        _check_grab(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
         """Verify, roll, and grab on tier 3 (or tier 2 if taken)."""
-        c = verify_grab(state, self)
+        c = _check_grab(state, self)
         creature, target = self.creature, self.target
         tier, out = action_roll(
             state,
@@ -159,7 +168,7 @@ class Grab(Action):
         if not taken:
             return out
         return out.then(
-            add_condition,
+            impose_condition,
             target,
             ConditionName.GRABBED,
             Duration.UNTIL_REMOVED,
@@ -168,12 +177,8 @@ class Grab(Action):
         )
 
 
-def verify_grab(state: Encounter, request: Grab) -> Creature:
-    """Raise unless the Grab is allowed now; the grabbing creature (DS-ACT-08..10, RB1-STACKING).
-
-    A living creature able to take maneuvers, an adjacent target it may grab (DS-ACT-09), nobody
-    grabbed already (DS-ACT-10), a target not grabbed by another (RB1-STACKING).
-    """
+def _check_grab(state: Encounter, request: Grab) -> Creature:
+    """The checks of :meth:`Grab.verify`; the grabbing creature (DS-ACT-08..10, RB1-STACKING)."""
     creature, target = request.creature, request.target
     c = _melee_target(state, creature, target, "Grab", "DS-ACT-08")[0]
     held = grabbing(state, creature)
@@ -189,37 +194,15 @@ def verify_grab(state: Encounter, request: Grab) -> Creature:
     return c
 
 
-def can_grab(state: Encounter, request: Grab) -> bool:
-    """Whether the Grab is allowed now (:func:`verify_grab`), without rolling."""
-    try:
-        verify_grab(state, request)
-    except RulesError:
-        return False
-    return True
-
-
-def grab(
-    state: Encounter,
-    creature: str,
-    target: str,
-    *,
-    dice: tuple[int, int] | None = None,
-    take_tier_2: bool = True,
-    granted: bool = False,
-) -> Outcome:
-    """The Grab maneuver: melee 1, power roll + Might (DS-ACT-08..10).
-
-    ≤11 no effect; 12–16 the grab may be taken (``take_tier_2``), but the target first gets a
-    melee free strike (a :class:`FreeStrikeOffered` event for the caller to resolve); 17+ the
-    target is grabbed. One grabbed creature at a time (DS-ACT-10); a grabbed creature is not
-    grabbed again by another (RB1-STACKING). The request is :class:`Grab`.
-    """
-    return Grab(creature, target, dice, take_tier_2, granted=granted).resolve(state)
-
-
 @attrs.frozen
 class EscapeGrab(Action):
-    """The Escape Grab maneuver: :func:`escape_grab` as a record (DS-ACT-06, DS-ACT-07)."""
+    """The Escape Grab maneuver: power roll + Might or Agility (DS-ACT-06, DS-ACT-07).
+
+    A bane if the creature is smaller than what grabs it: a creature (by rank), an object (by
+    squares) or an effect (``grabber_size``, given by the caller). The grabbed condition's own
+    bane does not apply to this roll (R-ACT-1). ≤11 no effect; 12–16 it may escape, but the
+    grabber first gets a melee free strike; 17+ it is no longer grabbed.
+    """
 
     cost: ClassVar[str | None] = "maneuver"
 
@@ -239,12 +222,13 @@ class EscapeGrab(Action):
     """Granted by an effect (not the actor's own choice of action): spends nothing of its turn."""
 
     def verify(self, state: Encounter) -> None:
-        """Raise unless the escape may be tried now (:func:`verify_escape_grab`)."""
-        verify_escape_grab(state, self)
+        """Raise unless the escape may be tried now: a living, grabbed creature able to take
+        maneuvers, rolling Might or Agility (DS-ACT-06)."""
+        _check_escape(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
         """Verify, roll, and end the grab on tier 3 (or tier 2 if taken)."""
-        holder = verify_escape_grab(state, self)
+        holder = _check_escape(state, self)
         creature = self.creature
         c = state.creature(creature)
         extra: list[Reason] = []
@@ -273,7 +257,7 @@ class EscapeGrab(Action):
         if not taken:
             return out
         return out.then(
-            remove_condition,
+            clear_condition,
             creature,
             ConditionName.GRABBED,
             source=holder,
@@ -295,11 +279,8 @@ def _smaller_than_grabber(state: Encounter, c: Creature, holder: str, effect_siz
     return effect_size is not None and c.size < Size.parse(effect_size)
 
 
-def verify_escape_grab(state: Encounter, request: EscapeGrab) -> str:
-    """Raise unless the creature may try to escape; what grabs it (DS-ACT-06).
-
-    A living, grabbed creature able to take maneuvers, rolling Might or Agility.
-    """
+def _check_escape(state: Encounter, request: EscapeGrab) -> str:
+    """The checks of :meth:`EscapeGrab.verify`; what grabs the creature (DS-ACT-06)."""
     creature = request.creature
     c = living(state, creature, "Escape Grab")
     holder = grabbed_by(state, creature)
@@ -321,41 +302,13 @@ def verify_escape_grab(state: Encounter, request: EscapeGrab) -> str:
     return holder
 
 
-def can_escape_grab(state: Encounter, request: EscapeGrab) -> bool:
-    """Whether the escape may be tried now (:func:`verify_escape_grab`), without rolling."""
-    try:
-        verify_escape_grab(state, request)
-    except RulesError:
-        return False
-    return True
-
-
-def escape_grab(
-    state: Encounter,
-    creature: str,
-    *,
-    dice: tuple[int, int] | None = None,
-    characteristic: str | None = None,
-    take_tier_2: bool = True,
-    grabber_size: str | None = None,
-    granted: bool = False,
-) -> Outcome:
-    """The Escape Grab maneuver: power roll + Might or Agility (DS-ACT-06, DS-ACT-07).
-
-    A bane if the creature is smaller than what grabs it: a creature (by rank), an object (by
-    squares) or an effect (``grabber_size``, given by the caller). The grabbed condition's own
-    bane does not apply to this roll (R-ACT-1). ≤11 no effect; 12–16 it may escape, but the
-    grabber first gets a melee free strike; 17+ it is no longer grabbed. The request is
-    :class:`EscapeGrab`.
-    """
-    return EscapeGrab(creature, dice, characteristic, take_tier_2, grabber_size, granted=granted).resolve(
-        state
-    )
-
-
 @attrs.frozen
 class Knockback(Action):
-    """The Knockback maneuver: :func:`knockback` as a record (DS-ACT-12)."""
+    """The Knockback maneuver: melee 1, power roll + Might, push 1 / 2 / 3 (DS-ACT-12).
+
+    It is a melee weapon maneuver, so a larger creature pushes a smaller one 1 farther
+    (DS-FORCE-14, R-FORCE-2). A grabbed creature can't use it (RB1-GRABBED).
+    """
 
     cost: ClassVar[str | None] = "maneuver"
 
@@ -375,12 +328,17 @@ class Knockback(Action):
     """Granted by an effect (not the actor's own choice of action): spends nothing of its turn."""
 
     def verify(self, state: Encounter) -> None:
-        """Raise unless the Knockback is allowed now (:func:`verify_knockback`)."""
-        verify_knockback(state, self)
+        """Raise unless the Knockback is allowed now (DS-ACT-12, RB1-GRABBED).
+
+        The same target limits as Grab (DS-ACT-09); a grabbed creature can't use it; and the push
+        of the lowest tier must be one the forced-movement rules allow (a direction when the two
+        share a space, a target only its grabber may move...).
+        """
+        _check_knockback(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
         """Verify, roll, and push 1, 2 or 3 squares by tier."""
-        c = verify_knockback(state, self)
+        c = _check_knockback(state, self)
         creature, target = self.creature, self.target
         tier, out = action_roll(
             state, creature, target, c.characteristics.might, MELEE_WEAPON, self.dice, "Knockback", (),
@@ -403,13 +361,8 @@ class Knockback(Action):
         )  # fmt: skip
 
 
-def verify_knockback(state: Encounter, request: Knockback) -> Creature:
-    """Raise unless the Knockback is allowed now; the creature making it (DS-ACT-12, RB1-GRABBED).
-
-    The same target limits as Grab (DS-ACT-09); a grabbed creature can't use it; and the push of
-    the lowest tier must be one the forced-movement rules allow (a direction when the two share a
-    space, a target only its grabber may move...): :func:`~brawl.rules.forced.verify_force_move`.
-    """
+def _check_knockback(state: Encounter, request: Knockback) -> Creature:
+    """The checks of :meth:`Knockback.verify`; the creature making it (DS-ACT-12, RB1-GRABBED)."""
     c = _melee_target(state, request.creature, request.target, "Knockback", "DS-ACT-12")[0]
     if grabbed_by(state, request.creature) is not None:
         raise ActionUnavailableError(f"Knockback by {request.creature!r}: it is grabbed", rule="RB1-GRABBED")
@@ -426,40 +379,13 @@ def verify_knockback(state: Encounter, request: Knockback) -> Creature:
     return c
 
 
-def can_knockback(state: Encounter, request: Knockback) -> bool:
-    """Whether the Knockback is allowed now (:func:`verify_knockback`), without rolling."""
-    try:
-        verify_knockback(state, request)
-    except RulesError:
-        return False
-    return True
-
-
-def knockback(
-    state: Encounter,
-    creature: str,
-    target: str,
-    *,
-    direction: Iterable[int] | None = None,
-    dice: tuple[int, int] | None = None,
-    stability_used: int | None = None,
-    granted: bool = False,
-) -> Outcome:
-    """The Knockback maneuver: melee 1, power roll + Might, push 1 / 2 / 3 (DS-ACT-12).
-
-    It is a melee weapon maneuver, so a larger creature pushes a smaller one 1 farther
-    (DS-FORCE-14, R-FORCE-2). A grabbed creature can't use it (RB1-GRABBED). The request is
-    :class:`Knockback`.
-    """
-    return Knockback(creature, target, direction, dice, stability_used, granted=granted).resolve(state)
-
-
 # -- Aid Attack -------------------------------------------------------------------------------
 
 
 @attrs.frozen
 class AidAttack(Action):
-    """Aid Attack: :func:`aid_attack` as a record (DS-ACT-03)."""
+    """Aid Attack: the next ability roll an ally makes against an adjacent enemy before the start
+    of this creature's next turn gains an edge (DS-ACT-03)."""
 
     cost: ClassVar[str | None] = "maneuver"
 
@@ -471,12 +397,17 @@ class AidAttack(Action):
     """Granted by an effect (not the actor's own choice of action): spends nothing of its turn."""
 
     def verify(self, state: Encounter) -> None:
-        """Raise unless the Aid Attack is allowed now (:func:`verify_aid_attack`)."""
-        verify_aid_attack(state, self)
+        """Raise unless the Aid Attack is allowed now: an adjacent enemy it may target (DS-ACT-03)."""
+        creature, enemy = self.creature, self.enemy
+        c, e = _melee_target(state, creature, enemy, "Aid Attack", "DS-ACT-03", size_limit=False)
+        if c.side == e.side:
+            raise ActionUnavailableError(
+                f"Aid Attack by {creature!r}: {enemy!r} is not an enemy", rule="DS-ACT-03"
+            )
 
     def resolve(self, state: Encounter) -> Outcome:
         """Verify, then mark the enemy as aided against."""
-        verify_aid_attack(state, self)
+        self.verify(state)
         e = state.creature(self.enemy)
         effect = Effect(EffectKind.AIDED, self.creature)
         kept = tuple(x for x in e.effects if not (x.kind is EffectKind.AIDED and x.source == self.creature))
@@ -487,31 +418,6 @@ class AidAttack(Action):
         )
 
 
-def verify_aid_attack(state: Encounter, request: AidAttack) -> None:
-    """Raise unless the Aid Attack is allowed now: an adjacent enemy it may target (DS-ACT-03)."""
-    creature, enemy = request.creature, request.enemy
-    c, e = _melee_target(state, creature, enemy, "Aid Attack", "DS-ACT-03", size_limit=False)
-    if c.side == e.side:
-        raise ActionUnavailableError(
-            f"Aid Attack by {creature!r}: {enemy!r} is not an enemy", rule="DS-ACT-03"
-        )
-
-
-def can_aid_attack(state: Encounter, request: AidAttack) -> bool:
-    """Whether the Aid Attack is allowed now (:func:`verify_aid_attack`)."""
-    try:
-        verify_aid_attack(state, request)
-    except RulesError:
-        return False
-    return True
-
-
-def aid_attack(state: Encounter, creature: str, enemy: str, *, granted: bool = False) -> Outcome:
-    """Aid Attack: the next ability roll an ally makes against an adjacent enemy before the start
-    of this creature's next turn gains an edge (DS-ACT-03). The request is :class:`AidAttack`."""
-    return AidAttack(creature, enemy, granted=granted).resolve(state)
-
-
 __all__ = [
     "GRAB_MIGHT_FOR_LARGER",
     "KNOCKBACK_PUSH",
@@ -520,17 +426,5 @@ __all__ = [
     "EscapeGrab",
     "Grab",
     "Knockback",
-    "aid_attack",
-    "can_aid_attack",
-    "can_escape_grab",
-    "can_grab",
-    "can_knockback",
     "can_target_with_grab",
-    "escape_grab",
-    "grab",
-    "knockback",
-    "verify_aid_attack",
-    "verify_escape_grab",
-    "verify_grab",
-    "verify_knockback",
 ]

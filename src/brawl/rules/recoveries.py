@@ -1,8 +1,8 @@
 """Recoveries: spending one, Catch Breath, Heal, waking a knocked-out creature (DS-STAM-01..03).
 
 Rules: DS-ACT-04, DS-ACT-05, DS-ACT-22, DS-STAM-11..16; rulings R-STAM-2, R-STAM-7, R-TURN-7.
-Catch Breath and Heal are requests (:class:`CatchBreath`, :class:`Heal`), each with its
-``verify_x``, ``can_x`` and ``x``.
+Spending a Recovery, Catch Breath and Heal are requests (:class:`SpendRecovery`,
+:class:`CatchBreath`, :class:`Heal`): each record checks itself (``verify``) and resolves its rule.
 """
 
 from __future__ import annotations
@@ -13,15 +13,15 @@ from typing import ClassVar
 import attrs
 
 from brawl.conditions import KNOCKED_OUT, ConditionName, Duration
-from brawl.errors import ActionUnavailableError, ConditionError, InvalidArgumentError, RulesError
+from brawl.errors import ActionUnavailableError, ConditionError, InvalidArgumentError
 from brawl.events.actions import HealGiven
 from brawl.events.damage import RecoverySpent, Woke
 from brawl.fields import flag, ident, ids, text, whole
 from brawl.geometry import adjacent
 from brawl.outcome import Outcome
 from brawl.requests import Action
-from brawl.rules.conditions import RemoveCondition, SaveAgainst, is_knocked_out, lift, verify_save_against
-from brawl.rules.stamina import KNOCKED_OUT_WAKE_STAMINA, living_creature, regain_stamina, store_stamina
+from brawl.rules.conditions import RemoveCondition, SaveAgainst, is_knocked_out, lift
+from brawl.rules.stamina import KNOCKED_OUT_WAKE_STAMINA, living_creature, regained, store_stamina
 from brawl.state import Encounter
 
 HEAL_CHOICES = ("recovery", "saving_throw")
@@ -34,7 +34,12 @@ def _rules(value: Iterable[str]) -> tuple[str, ...]:
 
 @attrs.frozen
 class SpendRecovery(Action):
-    """A request to spend a Recovery (DS-STAM-02): the record of :func:`spend_recovery`."""
+    """Spend a Recovery: regain the recovery value, a third of the maximum (DS-STAM-02, R-STAM-2).
+
+    A Director creature has no Recoveries (DS-STAM-11): when a hero's effect (``hero_effect``)
+    spends one on it, it regains a third of its Stamina maximum, rounded down (DS-STAM-12).
+    A hero with no Recoveries left can't spend one (DS-STAM-01).
+    """
 
     creature: str = attrs.field(validator=ident("DS-STAM-02"))
     """The creature that spends it."""
@@ -46,16 +51,16 @@ class SpendRecovery(Action):
     """Rule IDs of the cause, cited by the events."""
 
     def verify(self, state: Encounter) -> None:
-        """Raise the error that forbids this request (:func:`verify_spend_recovery`)."""
-        verify_spend_recovery(state, self)
+        """Raise :class:`ActionUnavailableError` when no Recovery can be spent (DS-STAM-01, DS-STAM-11)."""
+        _check_spend(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
-        """Spend the Recovery (:func:`spend_recovery`)."""
+        """Spend the Recovery (DS-STAM-02)."""
         return _spend(state, self)
 
 
-def verify_spend_recovery(state: Encounter, request: SpendRecovery) -> None:
-    """Raise :class:`ActionUnavailableError` when no Recovery can be spent (DS-STAM-01, DS-STAM-11)."""
+def _check_spend(state: Encounter, request: SpendRecovery) -> None:
+    """The checks of :meth:`SpendRecovery.verify` (DS-STAM-01, DS-STAM-11)."""
     creature = request.creature
     c = living_creature(state, creature, "spend a Recovery:")
     if c.hero and c.recoveries < 1:
@@ -68,16 +73,7 @@ def verify_spend_recovery(state: Encounter, request: SpendRecovery) -> None:
         )
 
 
-def can_spend_recovery(state: Encounter, request: SpendRecovery) -> bool:
-    """Whether :func:`spend_recovery` accepts this request (the checks of :func:`verify_spend_recovery`)."""
-    try:
-        verify_spend_recovery(state, request)
-    except RulesError:
-        return False
-    return True
-
-
-def spend_recovery(
+def spend_a_recovery(
     state: Encounter,
     creature: str,
     *,
@@ -85,16 +81,13 @@ def spend_recovery(
     reason: str = "",
     rules: Sequence[str] = (),
 ) -> Outcome:
-    """Spend a Recovery: regain the recovery value, a third of the maximum (DS-STAM-02, R-STAM-2).
-
-    A Director creature has no Recoveries (DS-STAM-11): when a hero's effect (``hero_effect``)
-    spends one on it, it regains a third of its Stamina maximum, rounded down (DS-STAM-12).
-    """
+    """The :class:`SpendRecovery` rule for a rule that spends a Recovery itself (Catch Breath,
+    Heal, waking): the record's checks and resolution, no consequences settled."""
     return _spend(state, SpendRecovery(creature, hero_effect, reason, rules))
 
 
 def _spend(state: Encounter, request: SpendRecovery) -> Outcome:
-    verify_spend_recovery(state, request)
+    _check_spend(state, request)
     c = state.creature(request.creature)
     value = c.recovery_value
     if c.hero:
@@ -113,12 +106,17 @@ def _spend(state: Encounter, request: SpendRecovery) -> Outcome:
         rules=cited,
     )
     out = Outcome(state.with_creature(spent), (event,))
-    return out.then(regain_stamina, c.id, value, reason="Recovery", rules=cited)
+    return out.then(regained, c.id, value, reason="Recovery", rules=cited)
 
 
 @attrs.frozen
 class CatchBreath(Action):
-    """A request for the Catch Breath maneuver (DS-ACT-04): the record of :func:`catch_breath`."""
+    """The Catch Breath maneuver: spend a Recovery, regain the recovery value (DS-ACT-04, DS-STAM-03).
+
+    Forbidden while dying (DS-ACT-05, R-TURN-7), unconscious (DS-COND-04), for a Director
+    creature (DS-STAM-11) or with no Recoveries left (DS-STAM-01). On the hero's own turn it
+    costs its maneuver.
+    """
 
     cost: ClassVar[str | None] = "maneuver"
 
@@ -128,20 +126,17 @@ class CatchBreath(Action):
     """Granted by an effect (not the actor's own choice of action): spends nothing of its turn."""
 
     def verify(self, state: Encounter) -> None:
-        """Raise the error that forbids this request (:func:`verify_catch_breath`)."""
-        verify_catch_breath(state, self)
+        """Raise :class:`ActionUnavailableError` if it can't Catch Breath now (DS-ACT-04, DS-ACT-05)."""
+        _check_catch_breath(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
-        """Catch Breath (:func:`catch_breath`)."""
+        """Catch Breath (DS-ACT-04)."""
         return _catch_breath(state, self)
 
 
-def verify_catch_breath(state: Encounter, request: CatchBreath | str) -> None:
-    """Raise :class:`ActionUnavailableError` if the creature can't Catch Breath now (DS-ACT-04, DS-ACT-05).
-
-    ``request`` is a :class:`CatchBreath` or the creature's id.
-    """
-    creature = request.creature if isinstance(request, CatchBreath) else request
+def _check_catch_breath(state: Encounter, request: CatchBreath) -> None:
+    """The checks of :meth:`CatchBreath.verify` (DS-ACT-04, DS-ACT-05, DS-COND-04, DS-STAM-11)."""
+    creature = request.creature
     c = living_creature(state, creature, "Catch Breath:")
     if c.is_dying:
         raise ActionUnavailableError(
@@ -159,31 +154,20 @@ def verify_catch_breath(state: Encounter, request: CatchBreath | str) -> None:
         )
 
 
-def can_catch_breath(state: Encounter, request: CatchBreath | str) -> bool:
-    """Whether :func:`catch_breath` is allowed now (the checks of :func:`verify_catch_breath`)."""
-    try:
-        verify_catch_breath(state, request)
-    except RulesError:
-        return False
-    return True
-
-
-def catch_breath(state: Encounter, creature: str, *, granted: bool = False) -> Outcome:
-    """The Catch Breath maneuver: spend a Recovery, regain the recovery value (DS-ACT-04, DS-STAM-03).
-
-    Forbidden while dying (DS-ACT-05, R-TURN-7). The turn system counts the maneuver.
-    """
-    return _catch_breath(state, CatchBreath(creature, granted=granted))
-
-
 def _catch_breath(state: Encounter, request: CatchBreath) -> Outcome:
-    verify_catch_breath(state, request)
-    return spend_recovery(state, request.creature, reason="Catch Breath", rules=("DS-ACT-04", "DS-STAM-03"))
+    _check_catch_breath(state, request)
+    return spend_a_recovery(state, request.creature, reason="Catch Breath", rules=("DS-ACT-04", "DS-STAM-03"))
 
 
 @attrs.frozen
 class Heal(Action):
-    """A request for the Heal main action (DS-ACT-22): the record of :func:`heal`."""
+    """The Heal main action: the adjacent target spends a Recovery, or makes one saving throw
+    against one save-ends effect (DS-ACT-22).
+
+    ``choice`` is the target's: ``"recovery"`` or ``"saving_throw"``; ``effect`` is the index in
+    ``target.conditions`` of the effect (default: its first save-ends effect); ``roll`` the d10.
+    A Director creature healed by a hero regains a third of its maximum (DS-STAM-12).
+    """
 
     cost: ClassVar[str | None] = "main"
     actor: ClassVar[str] = "healer"
@@ -202,16 +186,16 @@ class Heal(Action):
     """Granted by an effect (not the actor's own choice of action): spends nothing of its turn."""
 
     def verify(self, state: Encounter) -> None:
-        """Raise the error that forbids this request (:func:`verify_heal`)."""
-        verify_heal(state, self)
+        """Raise the :class:`~brawl.errors.RulesError` that forbids this Heal (DS-ACT-22, DS-STAM-01)."""
+        _check_heal(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
-        """Heal (:func:`heal`)."""
+        """Heal (DS-ACT-22)."""
         return _heal(state, self)
 
 
-def verify_heal(state: Encounter, request: Heal) -> None:
-    """Raise the :class:`~brawl.errors.RulesError` that forbids this Heal (DS-ACT-22, DS-STAM-01)."""
+def _check_heal(state: Encounter, request: Heal) -> None:
+    """The checks of :meth:`Heal.verify` (DS-ACT-22, DS-STAM-01, RB2-SAVE)."""
     healer, target = request.healer, request.target
     h = living_creature(state, healer, "Heal by")
     t = living_creature(state, target, "Heal on")
@@ -228,10 +212,10 @@ def verify_heal(state: Encounter, request: Heal) -> None:
         )
     if request.choice == "recovery":
         # the Recovery the target spends: a hero's own, or a Director creature's only by a hero's effect
-        verify_spend_recovery(state, SpendRecovery(target, hero_effect=h.hero, rules=("DS-ACT-22",)))
+        _check_spend(state, SpendRecovery(target, hero_effect=h.hero, rules=("DS-ACT-22",)))
         return
     effect = _save_ends_effect(state, request)
-    verify_save_against(state, SaveAgainst(target, effect, request.roll, rules=("DS-ACT-22",)))
+    SaveAgainst(target, effect, request.roll, rules=("DS-ACT-22",)).verify(state)
 
 
 def _save_ends_effect(state: Encounter, request: Heal) -> int:
@@ -247,37 +231,8 @@ def _save_ends_effect(state: Encounter, request: Heal) -> int:
     return found[0]
 
 
-def can_heal(state: Encounter, request: Heal) -> bool:
-    """Whether :func:`heal` accepts this request (the checks of :func:`verify_heal`)."""
-    try:
-        verify_heal(state, request)
-    except RulesError:
-        return False
-    return True
-
-
-def heal(
-    state: Encounter,
-    healer: str,
-    target: str,
-    *,
-    choice: str = "recovery",
-    effect: int | None = None,
-    roll: int | None = None,
-    granted: bool = False,
-) -> Outcome:
-    """The Heal main action: the adjacent target spends a Recovery, or makes one saving throw
-    against one save-ends effect (DS-ACT-22).
-
-    ``choice`` is the target's: ``"recovery"`` or ``"saving_throw"``; ``effect`` is the index in
-    ``target.conditions`` of the effect (default: its first save-ends effect); ``roll`` the d10.
-    A Director creature healed by a hero regains a third of its maximum (DS-STAM-12).
-    """
-    return _heal(state, Heal(healer, target, choice, roll, effect, granted=granted))
-
-
 def _heal(state: Encounter, request: Heal) -> Outcome:
-    verify_heal(state, request)
+    _check_heal(state, request)
     used = HealGiven(
         healer=request.healer, target=request.target, choice=request.choice, rules=("DS-ACT-22",)
     )
@@ -285,7 +240,9 @@ def _heal(state: Encounter, request: Heal) -> Outcome:
     if request.choice == "recovery":
         hero = state.creature(request.healer).hero
         reason = f"Heal by {request.healer}"
-        return out.then(spend_recovery, request.target, hero_effect=hero, reason=reason, rules=("DS-ACT-22",))
+        return out.then(
+            spend_a_recovery, request.target, hero_effect=hero, reason=reason, rules=("DS-ACT-22",)
+        )
     save = SaveAgainst(request.target, _save_ends_effect(state, request), request.roll, rules=("DS-ACT-22",))
     return out.then(save.resolve)
 
@@ -322,7 +279,7 @@ def wake(state: Encounter, creature: str) -> Outcome:
         conds = tuple(attrs.evolve(x, voluntary=True) if x in prone else x for x in now.conditions)
         out = out.add(state=out.state.with_creature(attrs.evolve(now, conditions=conds)))
     if c.hero:
-        out = out.then(spend_recovery, creature, reason="wakes up", rules=("DS-STAM-16",))
+        out = out.then(spend_a_recovery, creature, reason="wakes up", rules=("DS-STAM-16",))
         cited: tuple[str, ...] = ("DS-STAM-16", "DS-COND-07")
     else:
         now = out.state.creature(creature)
@@ -344,14 +301,6 @@ __all__ = [
     "CatchBreath",
     "Heal",
     "SpendRecovery",
-    "can_catch_breath",
-    "can_heal",
-    "can_spend_recovery",
-    "catch_breath",
-    "heal",
-    "spend_recovery",
-    "verify_catch_breath",
-    "verify_heal",
-    "verify_spend_recovery",
+    "spend_a_recovery",
     "wake",
 ]

@@ -9,12 +9,12 @@ A modifier ends like a condition of the same duration: the turn and encounter ho
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable
 
 import attrs
 
 from brawl.conditions import Duration, StabilityModifier
-from brawl.errors import ConditionError, RulesError, StateError
+from brawl.errors import ConditionError, StateError
 from brawl.events.base import Event
 from brawl.events.conditions import StabilityModified, StabilityModifierEnded
 from brawl.fields import ident, ids, replaced, text, whole
@@ -33,7 +33,12 @@ def _rules(value: Iterable[str]) -> tuple[str, ...]:
 
 @attrs.frozen
 class ModifyStability(Action):
-    """A request to impose a stability penalty or bonus: the record of :func:`modify_stability`."""
+    """Impose a stability penalty (``amount`` < 0) or bonus (``amount`` > 0) (DS-FORCE-16, DS-FORCE-18).
+
+    Modifiers add up with the base and the result never goes below 0 (DS-FORCE-18): stability
+    1 with a penalty of 3 is stability 0, not -2; a bonus of 2 on top makes it max(0, 1 - 3 + 2) = 0.
+    It ends like a condition of the same ``duration`` (:mod:`brawl.rules.phases`).
+    """
 
     creature: str = attrs.field(validator=ident("DS-FORCE-18"))
     """The creature whose stability changes."""
@@ -49,11 +54,16 @@ class ModifyStability(Action):
     """Rule IDs of the cause, cited by the event."""
 
     def verify(self, state: Encounter) -> None:
-        """Raise the error that forbids this request (:func:`verify_modify_stability`)."""
-        verify_modify_stability(state, self)
+        """Raise for an unknown or dead creature, an amount of 0 or a duration it can't have (DS-FORCE-18)."""
+        c = state.creature(self.creature)
+        _modifier(self)
+        if c.dead:
+            raise ConditionError(
+                f"stability modifier on {self.creature!r}: the creature is dead", rule="DS-STAM-09"
+            )
 
     def resolve(self, state: Encounter) -> Outcome:
-        """Impose the modifier (:func:`modify_stability`)."""
+        """Impose the modifier (DS-FORCE-18)."""
         return _modify(state, self)
 
 
@@ -66,45 +76,8 @@ def _modifier(request: ModifyStability) -> StabilityModifier:
         ) from None
 
 
-def verify_modify_stability(state: Encounter, request: ModifyStability) -> None:
-    """Raise for an unknown or dead creature, an amount of 0 or a duration it can't have (DS-FORCE-18)."""
-    c = state.creature(request.creature)
-    _modifier(request)
-    if c.dead:
-        raise ConditionError(
-            f"stability modifier on {request.creature!r}: the creature is dead", rule="DS-STAM-09"
-        )
-
-
-def can_modify_stability(state: Encounter, request: ModifyStability) -> bool:
-    """Whether :func:`modify_stability` accepts this request (:func:`verify_modify_stability`'s checks)."""
-    try:
-        verify_modify_stability(state, request)
-    except RulesError:
-        return False
-    return True
-
-
-def modify_stability(
-    state: Encounter,
-    creature: str,
-    amount: int,
-    duration: Duration | str = Duration.UNTIL_REMOVED,
-    *,
-    source: str | None = None,
-    rules: Sequence[str] = (),
-) -> Outcome:
-    """Impose a stability penalty (``amount`` < 0) or bonus (``amount`` > 0) (DS-FORCE-16, DS-FORCE-18).
-
-    Modifiers add up with the base and the result never goes below 0 (DS-FORCE-18): stability
-    1 with a penalty of 3 is stability 0, not -2; a bonus of 2 on top makes it max(0, 1 - 3 + 2) = 0.
-    It ends like a condition of the same ``duration`` (:mod:`brawl.rules.phases`).
-    """
-    return _modify(state, ModifyStability(creature, amount, duration, source, rules))
-
-
 def _modify(state: Encounter, request: ModifyStability) -> Outcome:
-    verify_modify_stability(state, request)
+    request.verify(state)
     c = state.creature(request.creature)
     mod = _modifier(request)
     new = attrs.evolve(c, stability_modifiers=(*c.stability_modifiers, mod))
@@ -115,7 +88,7 @@ def _modify(state: Encounter, request: ModifyStability) -> Outcome:
 
 @attrs.frozen
 class RemoveStabilityModifier(Action):
-    """A request to end stability modifiers: the record of :func:`remove_stability_modifier`."""
+    """End the creature's stability modifiers, only those of ``source`` if given (DS-FORCE-18)."""
 
     creature: str = attrs.field(validator=ident("DS-FORCE-18"))
     """The creature that loses them."""
@@ -125,35 +98,14 @@ class RemoveStabilityModifier(Action):
     """Why they end, for the events."""
 
     def verify(self, state: Encounter) -> None:
-        """Raise the error that forbids this request (:func:`verify_remove_stability_modifier`)."""
-        verify_remove_stability_modifier(state, self)
+        """Raise the :class:`~brawl.errors.RulesError` for an unknown creature."""
+        state.creature(self.creature)
 
     def resolve(self, state: Encounter) -> Outcome:
-        """End them (:func:`remove_stability_modifier`)."""
-        verify_remove_stability_modifier(state, self)
+        """End them (DS-FORCE-18)."""
+        self.verify(state)
         source = self.source
         return _end(state, self.creature, lambda m: source is None or m.source == source, self.reason, ())
-
-
-def verify_remove_stability_modifier(state: Encounter, request: RemoveStabilityModifier) -> None:
-    """Raise the :class:`~brawl.errors.RulesError` for an unknown creature."""
-    state.creature(request.creature)
-
-
-def can_remove_stability_modifier(state: Encounter, request: RemoveStabilityModifier) -> bool:
-    """Whether :func:`remove_stability_modifier` accepts this request."""
-    try:
-        verify_remove_stability_modifier(state, request)
-    except RulesError:
-        return False
-    return True
-
-
-def remove_stability_modifier(
-    state: Encounter, creature: str, *, source: str | None = None, reason: str = "removed"
-) -> Outcome:
-    """End the creature's stability modifiers, only those of ``source`` if given (DS-FORCE-18)."""
-    return RemoveStabilityModifier(creature, source, reason).resolve(state)
 
 
 def end_stability_modifiers(
@@ -187,11 +139,5 @@ def _end(
 __all__ = [
     "ModifyStability",
     "RemoveStabilityModifier",
-    "can_modify_stability",
-    "can_remove_stability_modifier",
     "end_stability_modifiers",
-    "modify_stability",
-    "remove_stability_modifier",
-    "verify_modify_stability",
-    "verify_remove_stability_modifier",
 ]

@@ -16,7 +16,7 @@ from brawl.checks import whole_number
 from brawl.conditions import ConditionName, Duration
 from brawl.creature import Creature
 from brawl.dice import roll_dice
-from brawl.errors import InvalidArgumentError, RulesError
+from brawl.errors import InvalidArgumentError
 from brawl.events.base import Event
 from brawl.events.damage import (
     BecameDying,
@@ -165,7 +165,11 @@ def with_stamina(c: Creature, stamina: int, temporary: int, dead: bool) -> Creat
 # --- losing and regaining --------------------------------------------------------------------
 @attrs.frozen
 class LoseStamina(Action):
-    """A loss of Stamina that is not damage (R-STAM-6): the record of :func:`lose_stamina`."""
+    """Lose Stamina that is not damage (bleeding): no immunity, no temporary Stamina (R-STAM-6).
+
+    It can make the creature winded, dying or dead like damage (DS-STAM-04..10). An unknown or
+    dead creature or a bad amount is refused.
+    """
 
     creature: str = attrs.field(validator=ident("R-STAM-6"))
     """The creature that loses it."""
@@ -177,17 +181,21 @@ class LoseStamina(Action):
     """Rule IDs of the cause, cited by the events."""
 
     def verify(self, state: Encounter) -> None:
-        """Raise the error that forbids this request (:func:`verify_stamina_change`)."""
-        verify_stamina_change(state, self)
+        """Raise the error for an unknown or dead creature or a bad amount (R-STAM-6)."""
+        _check_change(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
-        """Lose the Stamina (:func:`lose_stamina`)."""
+        """Lose the Stamina (R-STAM-6)."""
         return _lose(state, self)
 
 
 @attrs.frozen
 class RegainStamina(Action):
-    """Stamina regained, up to the current maximum (R-STAM-5): the record of :func:`regain_stamina`."""
+    """Regain Stamina: from the current value (even below 0), capped at the current maximum.
+
+    Never restores temporary Stamina (R-STAM-5, DS-STAM-20, DS-DMG-13). An unknown or dead
+    creature or a bad amount is refused.
+    """
 
     creature: str = attrs.field(validator=ident("R-STAM-5"))
     """The creature that regains it."""
@@ -199,15 +207,15 @@ class RegainStamina(Action):
     """Rule IDs of the cause, cited by the events."""
 
     def verify(self, state: Encounter) -> None:
-        """Raise the error that forbids this request (:func:`verify_stamina_change`)."""
-        verify_stamina_change(state, self)
+        """Raise the error for an unknown or dead creature or a bad amount (R-STAM-5)."""
+        _check_change(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
-        """Regain the Stamina (:func:`regain_stamina`)."""
+        """Regain the Stamina (R-STAM-5)."""
         return _regain(state, self)
 
 
-def verify_stamina_change(state: Encounter, request: LoseStamina | RegainStamina) -> None:
+def _check_change(state: Encounter, request: LoseStamina | RegainStamina) -> None:
     """Raise the error for an unknown or dead creature or a bad amount (R-STAM-5, R-STAM-6)."""
     losing = isinstance(request, LoseStamina)
     living_creature(state, request.creature, "lose Stamina:" if losing else "regain Stamina:")
@@ -215,37 +223,13 @@ def verify_stamina_change(state: Encounter, request: LoseStamina | RegainStamina
     _check_amount(request.amount, what, "R-STAM-6" if losing else "R-STAM-5")
 
 
-def can_change_stamina(state: Encounter, request: LoseStamina | RegainStamina) -> bool:
-    """Whether the loss or gain is accepted (the checks of :func:`verify_stamina_change`)."""
-    try:
-        verify_stamina_change(state, request)
-    except RulesError:
-        return False
-    return True
-
-
-def lose_stamina(
-    state: Encounter,
-    creature: str,
-    amount: int,
-    *,
-    reason: str = "",
-    rules: Sequence[str] = (),
-) -> Outcome:
-    """Lose Stamina that is not damage (bleeding): no immunity, no temporary Stamina (R-STAM-6).
-
-    It can make the creature winded, dying or dead like damage (DS-STAM-04..10).
-    """
-    return _lose(state, LoseStamina(creature, amount, reason, rules))
-
-
 def _lose(state: Encounter, request: LoseStamina) -> Outcome:
-    verify_stamina_change(state, request)
+    _check_change(state, request)
     return _lost(state, state.creature(request.creature), request.amount, request.reason, request.rules)
 
 
 def _lost(state: Encounter, c: Creature, amount: int, reason: str, rules: tuple[str, ...]) -> Outcome:
-    """The loss of :func:`lose_stamina` of the living creature ``c``, the amount checked."""
+    """The loss of :class:`LoseStamina` of the living creature ``c``, the amount checked."""
     after = c.stamina - amount
     dies = amount > 0 and would_die(c, after)
     new = with_stamina(c, after, c.temporary_stamina, dies)  # a checked amount lowers the Stamina
@@ -259,7 +243,7 @@ def _lost(state: Encounter, c: Creature, amount: int, reason: str, rules: tuple[
     return store_stamina(state, c, new, (event,))
 
 
-def regain_stamina(
+def regained(
     state: Encounter,
     creature: str,
     amount: int,
@@ -267,15 +251,13 @@ def regain_stamina(
     reason: str = "",
     rules: Sequence[str] = (),
 ) -> Outcome:
-    """Regain Stamina: from the current value (even below 0), capped at the current maximum.
-
-    Never restores temporary Stamina (R-STAM-5, DS-STAM-20, DS-DMG-13).
-    """
+    """The :class:`RegainStamina` rule for a rule that restores Stamina itself (a Recovery, an
+    ability): the record's checks and resolution, no consequences settled."""
     return _regain(state, RegainStamina(creature, amount, reason, rules))
 
 
 def _regain(state: Encounter, request: RegainStamina) -> Outcome:
-    verify_stamina_change(state, request)
+    _check_change(state, request)
     c = state.creature(request.creature)
     after = min(c.stamina_max, c.stamina + request.amount)
     new = replaced(c, stamina=after)
@@ -291,7 +273,11 @@ def _regain(state: Encounter, request: RegainStamina) -> Outcome:
 # --- temporary Stamina -----------------------------------------------------------------------
 @attrs.frozen
 class GainTemporaryStamina(Action):
-    """A request to gain temporary Stamina (DS-STAM-21): the record of :func:`gain_temporary_stamina`."""
+    """Gain temporary Stamina: keep the greater of the old and new amounts, never the sum (DS-STAM-21).
+
+    No maximum (DS-STAM-19); it doesn't change winded, dying or dead (DS-STAM-17). A missing or
+    dead creature or a bad amount is refused.
+    """
 
     creature: str = attrs.field(validator=ident("DS-STAM-21"))
     """The creature that gains it."""
@@ -303,46 +289,17 @@ class GainTemporaryStamina(Action):
     """Rule IDs of the cause, cited by the event."""
 
     def verify(self, state: Encounter) -> None:
-        """Raise the error that forbids this request (:func:`verify_gain_temporary_stamina`)."""
-        verify_gain_temporary_stamina(state, self)
+        """Raise the error for a missing or dead creature, or a bad amount (DS-STAM-21)."""
+        living_creature(state, self.creature, "gain temporary Stamina:")
+        _check_amount(self.amount, f"temporary Stamina for {self.creature!r}", "DS-STAM-21")
 
     def resolve(self, state: Encounter) -> Outcome:
-        """Gain the temporary Stamina (:func:`gain_temporary_stamina`)."""
+        """Gain the temporary Stamina (DS-STAM-21)."""
         return _gain_temporary(state, self)
 
 
-def verify_gain_temporary_stamina(state: Encounter, request: GainTemporaryStamina) -> None:
-    """Raise the error for a missing or dead creature, or a bad amount (DS-STAM-21)."""
-    living_creature(state, request.creature, "gain temporary Stamina:")
-    _check_amount(request.amount, f"temporary Stamina for {request.creature!r}", "DS-STAM-21")
-
-
-def can_gain_temporary_stamina(state: Encounter, request: GainTemporaryStamina) -> bool:
-    """Whether :func:`gain_temporary_stamina` accepts this request (:func:`verify_gain_temporary_stamina`)."""
-    try:
-        verify_gain_temporary_stamina(state, request)
-    except RulesError:
-        return False
-    return True
-
-
-def gain_temporary_stamina(
-    state: Encounter,
-    creature: str,
-    amount: int,
-    *,
-    source: str | None = None,
-    rules: Sequence[str] = (),
-) -> Outcome:
-    """Gain temporary Stamina: keep the greater of the old and new amounts, never the sum (DS-STAM-21).
-
-    No maximum (DS-STAM-19); it doesn't change winded, dying or dead (DS-STAM-17).
-    """
-    return _gain_temporary(state, GainTemporaryStamina(creature, amount, source, rules))
-
-
 def _gain_temporary(state: Encounter, request: GainTemporaryStamina) -> Outcome:
-    verify_gain_temporary_stamina(state, request)
+    request.verify(state)
     c = state.creature(request.creature)
     after = max(c.temporary_stamina, request.amount)
     src = f" from {request.source}" if request.source else ""

@@ -6,14 +6,14 @@ The "Hide and Sneak" procedure (RB3-HIDE) and "Assisting a test"
 A creature's :attr:`~brawl.creature.Creature.hidden_from` holds the creatures it is hidden from.
 While hidden from a creature, it can't be targeted by that creature except with area abilities,
 and it has an edge on ability rolls against it (both in :func:`brawl.rules.edges.edges_and_banes`;
-:func:`brawl.rules.strikes.free_strike` refuses the strike). Hiding, searching and assisting are
+:class:`~brawl.rules.strikes.FreeStrike` refuses the strike). Hiding, searching and assisting are
 maneuvers in combat: the caller spends the action with :func:`brawl.use_action`.
 
 Rulings: R-HIDE-1, the cover or concealment a hider needs is an input; by default it is found
 from the state: cover, a burrower's (DS-MTYPE-06, DS-MTYPE-08) or from walls and objects
 (R-COVER-1), concealment (darkness, fog, invisibility: R-CONCEAL-1), or no line of effect at all.
 R-HIDE-2, the edge that lasts to the end of the turn in which the hider is revealed is passed by
-the caller (:func:`revealed_edge`) once :func:`reveal` has run.
+the caller (:func:`revealed_edge`) once :class:`Reveal` has run.
 """
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ def is_hidden_from(state: Encounter, creature: str, observer: str) -> bool:
     return observer in state.creature(creature).hidden_from
 
 
-def verify_can_target(state: Encounter, attacker: str, target: str, *, area: bool = False) -> None:
+def check_target(state: Encounter, attacker: str, target: str, *, area: bool = False) -> None:
     """Raise unless ``attacker`` may target ``target``: a creature hidden from it can be targeted
     only by area abilities (DS-COND-14, RB3-HIDE)."""
     state.creature(attacker)
@@ -103,7 +103,7 @@ def verify_can_target(state: Encounter, attacker: str, target: str, *, area: boo
 def can_target(state: Encounter, attacker: str, target: str, *, area: bool = False) -> bool:
     """Whether ``attacker`` may target ``target`` (DS-COND-14, RB3-HIDE)."""
     try:
-        verify_can_target(state, attacker, target, area=area)
+        check_target(state, attacker, target, area=area)
     except RulesError:
         return False
     return True
@@ -119,7 +119,13 @@ def _can_hide_from(state: Encounter, creature: str, other: str, cover: tuple[str
 
 @attrs.frozen
 class Hide(Action):
-    """The Hide maneuver: :func:`hide` as a record (DS-ACT-11, RB3-HIDE)."""
+    """The Hide maneuver: hidden from creatures not observing it while it has cover or concealment
+    from them; in combat it works automatically (DS-ACT-11, RB3-HIDE).
+
+    ``from_``: whom it hides from (default: every living enemy it can hide from); ``cover``: the
+    creatures it has cover or concealment from (default: found from the state, R-HIDE-1);
+    ``observing``: the creatures observing it, which it can't hide from (the Director's call).
+    """
 
     cost: ClassVar[str | None] = "maneuver"
 
@@ -135,12 +141,12 @@ class Hide(Action):
     """Granted by an effect (not the actor's own choice of action): spends nothing of its turn."""
 
     def verify(self, state: Encounter) -> None:
-        """Raise unless the Hide works now (:func:`verify_hide`)."""
-        verify_hide(state, self)
+        """Raise unless the Hide maneuver works now (DS-ACT-11, RB3-HIDE)."""
+        _hidden_from(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
         """Verify, then hide from the creatures found."""
-        targets = verify_hide(state, self)
+        targets = _hidden_from(state, self)
         c = state.creature(self.creature)
         new = c.hidden_from | frozenset(targets)
         return Outcome(
@@ -149,22 +155,8 @@ class Hide(Action):
         )
 
 
-def verify_hide(
-    state: Encounter,
-    request: Hide | str,
-    *,
-    from_: Iterable[str] | None = None,
-    cover: Iterable[str] | None = None,
-    observing: Iterable[str] = (),
-) -> tuple[str, ...]:
-    """Raise unless the Hide maneuver works; return the creatures it hides from (DS-ACT-11, RB3-HIDE).
-
-    ``request`` is a :class:`Hide`, or the hiding creature's id with the fields as keywords.
-    ``from_``: whom it hides from (default: every living enemy it can hide from); ``cover``: the
-    creatures it has cover or concealment from (default: found from the state, R-HIDE-1);
-    ``observing``: the creatures observing it, which it can't hide from (the Director's call).
-    """
-    req = request if isinstance(request, Hide) else Hide(request, from_, cover, observing)
+def _hidden_from(state: Encounter, req: Hide) -> tuple[str, ...]:
+    """The checks of :meth:`Hide.verify`; the creatures it hides from (DS-ACT-11, RB3-HIDE)."""
     creature, targets, covered, watching = req.creature, req.from_, req.cover, req.observing
     c = _acting(state, creature, "Hide", "DS-ACT-11")
     for cid in (*(targets or ()), *(covered or ()), *watching):
@@ -196,40 +188,11 @@ def verify_hide(
     return targets
 
 
-def can_hide(
-    state: Encounter,
-    request: Hide | str,
-    *,
-    from_: Iterable[str] | None = None,
-    cover: Iterable[str] | None = None,
-    observing: Iterable[str] = (),
-) -> bool:
-    """Whether the Hide maneuver would work (:func:`verify_hide`, DS-ACT-11)."""
-    try:
-        verify_hide(state, request, from_=from_, cover=cover, observing=observing)
-    except RulesError:
-        return False
-    return True
-
-
-def hide(
-    state: Encounter,
-    creature: str,
-    *,
-    from_: Iterable[str] | None = None,
-    cover: Iterable[str] | None = None,
-    observing: Iterable[str] = (),
-    granted: bool = False,
-) -> Outcome:
-    """The Hide maneuver: hidden from creatures not observing it while it has cover or concealment
-    from them; in combat it works automatically (DS-ACT-11, RB3-HIDE). See :func:`verify_hide`;
-    the request is :class:`Hide`."""
-    return Hide(creature, from_, cover, observing, granted=granted).resolve(state)
-
-
 @attrs.frozen
 class Reveal(Action):
-    """The end of hiding: :func:`reveal` as a record (RB3-HIDE)."""
+    """End hiding, once what revealed it has resolved: an ability used, an enemy interacted with, a
+    move without sneaking, a noise, cover or concealment lost (RB3-HIDE). ``to``: only from these
+    creatures (default: from everyone)."""
 
     creature: str = attrs.field(validator=text("RB3-HIDE"))
     """The hidden creature."""
@@ -239,12 +202,16 @@ class Reveal(Action):
     """Only from these creatures; None: from everyone."""
 
     def verify(self, state: Encounter) -> None:
-        """Raise unless the reveal is well formed (:func:`verify_reveal`)."""
-        verify_reveal(state, self)
+        """Raise unless the creatures named exist and a reason is given (RB3-HIDE)."""
+        state.creature(self.creature)
+        if not self.reason:
+            raise InvalidArgumentError(f"reveal reason {self.reason!r}: a non-empty text", rule="RB3-HIDE")
+        for cid in self.to or ():
+            state.creature(cid)
 
     def resolve(self, state: Encounter) -> Outcome:
         """Verify, then end hiding from the creatures named."""
-        verify_reveal(state, self)
+        self.verify(state)
         c = state.creature(self.creature)
         only = self.to
         gone = tuple(sorted(c.hidden_from if only is None else c.hidden_from & frozenset(only)))
@@ -254,33 +221,6 @@ class Reveal(Action):
             state.with_creature(attrs.evolve(c, hidden_from=c.hidden_from - frozenset(gone))),
             (Revealed(creature=self.creature, revealed_to=gone, reason=self.reason, rules=("RB3-HIDE",)),),
         )
-
-
-def verify_reveal(state: Encounter, request: Reveal) -> None:
-    """Raise unless the creatures named exist and a reason is given (RB3-HIDE)."""
-    state.creature(request.creature)
-    if not request.reason:
-        raise InvalidArgumentError(f"reveal reason {request.reason!r}: a non-empty text", rule="RB3-HIDE")
-    for cid in request.to or ():
-        state.creature(cid)
-
-
-def can_reveal(state: Encounter, request: Reveal) -> bool:
-    """Whether the reveal is well formed (:func:`verify_reveal`)."""
-    try:
-        verify_reveal(state, request)
-    except RulesError:
-        return False
-    return True
-
-
-def reveal(
-    state: Encounter, creature: str, *, reason: str = "used an ability", to: Iterable[str] | None = None
-) -> Outcome:
-    """End hiding, once what revealed it has resolved: an ability used, an enemy interacted with, a
-    move without sneaking, a noise, cover or concealment lost (RB3-HIDE). ``to``: only from these
-    creatures (default: from everyone). The request is :class:`Reveal`."""
-    return Reveal(creature, reason, to).resolve(state)
 
 
 def revealed_edge(creature: str, target: str) -> Reason:
@@ -309,7 +249,14 @@ def hidden_in_reach(state: Encounter, searcher: str) -> tuple[str, ...]:
 
 @attrs.frozen
 class Search(Action):
-    """The Search for Hidden Creatures maneuver: :func:`search` as a record (DS-ACT-14, RB3-HIDE)."""
+    """The Search for Hidden Creatures maneuver (DS-ACT-14, RB3-HIDE).
+
+    Each creature hidden from ``searcher`` within 10 squares and in line of effect makes an
+    Agility test opposed by the searcher's one Intuition test; if the searcher's total is higher,
+    that creature is no longer hidden from it; a tie changes nothing (RB3-OPPOSED). The test to
+    find an ``invisible`` creature takes a bane (DS-EDGE-10). ``rolls`` maps creature ids to their
+    two d10 faces; a missing roll is drawn from the state's RNG.
+    """
 
     cost: ClassVar[str | None] = "maneuver"
     actor: ClassVar[str] = "searcher"
@@ -325,27 +272,13 @@ class Search(Action):
     """Granted by an effect (not the actor's own choice of action): spends nothing of its turn."""
 
     def verify(self, state: Encounter) -> None:
-        """Raise unless the searcher may search now (:func:`verify_search`)."""
-        verify_search(state, self)
+        """Raise unless the searcher is alive and can take maneuvers (DS-ACT-14)."""
+        _acting(state, self.searcher, "Search for Hidden Creatures", "DS-ACT-14")
 
     def resolve(self, state: Encounter) -> Outcome:
         """Verify, then contest each hider in reach."""
-        verify_search(state, self)
+        self.verify(state)
         return _search(state, self)
-
-
-def verify_search(state: Encounter, request: Search) -> None:
-    """Raise unless the searcher is alive and can take maneuvers (DS-ACT-14)."""
-    _acting(state, request.searcher, "Search for Hidden Creatures", "DS-ACT-14")
-
-
-def can_search(state: Encounter, request: Search) -> bool:
-    """Whether the searcher may search now (:func:`verify_search`), without rolling."""
-    try:
-        verify_search(state, request)
-    except RulesError:
-        return False
-    return True
 
 
 def _search(state: Encounter, request: Search) -> Outcome:
@@ -400,34 +333,16 @@ def _search(state: Encounter, request: Search) -> Outcome:
             )
         )
         if found:
-            found_out = reveal(st, hid, reason="found", to=(searcher,))
+            found_out = Reveal(hid, "found", (searcher,)).resolve(st)
             st = found_out.state
             events.extend(found_out.events)
     return Outcome(st, tuple(events))
 
 
-def search(
-    state: Encounter,
-    searcher: str,
-    *,
-    rolls: Mapping[str, tuple[int, int]] | None = None,
-    invisible: Iterable[str] = (),
-    granted: bool = False,
-) -> Outcome:
-    """The Search for Hidden Creatures maneuver (DS-ACT-14, RB3-HIDE).
-
-    Each creature hidden from ``searcher`` within 10 squares and in line of effect makes an
-    Agility test opposed by the searcher's one Intuition test; if the searcher's total is higher,
-    that creature is no longer hidden from it; a tie changes nothing (RB3-OPPOSED). The test to
-    find an ``invisible`` creature takes a bane (DS-EDGE-10). ``rolls`` maps creature ids to their
-    two d10 faces; a missing roll is drawn from the state's RNG. The request is :class:`Search`.
-    """
-    return Search(searcher, rolls, invisible, granted=granted).resolve(state)
-
-
 @attrs.frozen
 class PointOut(Action):
-    """Pointing out a hidden creature: :func:`point_out` as a record (RB3-HIDE)."""
+    """Point out a creature not hidden from you to allies within 10 squares; outside a search it
+    takes a maneuver and no test (RB3-HIDE)."""
 
     creature: str = attrs.field(validator=text("RB3-HIDE"))
     """The creature pointing."""
@@ -437,18 +352,18 @@ class PointOut(Action):
     """The allies within 10 squares it is pointed out to."""
 
     def verify(self, state: Encounter) -> None:
-        """Raise unless it can be pointed out (:func:`verify_point_out`)."""
-        verify_point_out(state, self)
+        """Raise unless ``hider`` is not hidden from ``creature`` and each of ``allies`` is an ally
+        within 10 squares (RB3-HIDE)."""
+        _check_point_out(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
         """Verify, then reveal the hider to those allies."""
-        verify_point_out(state, self)
-        return reveal(state, self.hider, reason="pointed out", to=self.allies)
+        _check_point_out(state, self)
+        return Reveal(self.hider, "pointed out", self.allies).resolve(state)
 
 
-def verify_point_out(state: Encounter, request: PointOut) -> None:
-    """Raise unless ``hider`` is not hidden from ``creature`` and each of ``allies`` is an ally
-    within 10 squares (RB3-HIDE)."""
+def _check_point_out(state: Encounter, request: PointOut) -> None:
+    """The checks of :meth:`PointOut.verify` (RB3-HIDE)."""
     creature, hider = request.creature, request.hider
     c = state.creature(creature)
     h = state.creature(hider)
@@ -466,28 +381,16 @@ def verify_point_out(state: Encounter, request: PointOut) -> None:
             )
 
 
-def can_point_out(state: Encounter, request: PointOut) -> bool:
-    """Whether it can be pointed out (:func:`verify_point_out`)."""
-    try:
-        verify_point_out(state, request)
-    except RulesError:
-        return False
-    return True
-
-
-def point_out(state: Encounter, creature: str, hider: str, allies: Iterable[str]) -> Outcome:
-    """Point out a creature not hidden from you to allies within 10 squares; outside a search it
-    takes a maneuver and no test (RB3-HIDE). The request is :class:`PointOut`."""
-    return PointOut(creature, hider, allies).resolve(state)
-
-
 # --- assisting a test -----------------------------------------------------------------------------
 @attrs.frozen
 class AssistTest(Action):
-    """Assisting a test: :func:`assist_test` as a record (DS-ACT-13, RB3-ASSIST).
+    """Assist a test, a maneuver in combat: the helper's own test gives the main roller a bane
+    (≤11), an edge (12–16) or a double edge (17+) (DS-ACT-13, RB3-ASSIST).
 
-    Applied, it records a :class:`~brawl.events.stealth.TestAssisted` event; :func:`assist_reason`
-    turns that event into the reason for the main roll's ``extra``.
+    ``characteristic`` is the one the helper's skill uses; ``roll`` its two d10 faces (default:
+    drawn from the state's RNG). The outcome ends with a
+    :class:`~brawl.events.stealth.TestAssisted` event; :func:`assist_reason` turns it into the
+    reason to pass in the main roll's ``extra``.
     """
 
     helper: str = attrs.field(validator=text("DS-ACT-13"))
@@ -498,31 +401,21 @@ class AssistTest(Action):
     """Its two d10 faces; None: drawn from the state's RNG."""
 
     def verify(self, state: Encounter) -> None:
-        """Raise unless the helper may assist now (:func:`verify_assist_test`)."""
-        verify_assist_test(state, self)
+        """Raise unless the helper is alive, can take maneuvers and has the characteristic (DS-ACT-13)."""
+        _assist_score(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
         """Verify, then roll the helper's test."""
-        return _assist(state, self)[1]
+        return _assist(state, self)
 
 
-def verify_assist_test(state: Encounter, request: AssistTest) -> int:
-    """Raise unless the helper is alive, can take maneuvers and has the characteristic; its score
-    (DS-ACT-13)."""
+def _assist_score(state: Encounter, request: AssistTest) -> int:
+    """The checks of :meth:`AssistTest.verify`; the helper's score in the characteristic (DS-ACT-13)."""
     c = _acting(state, request.helper, "Assist a test", "DS-ACT-13")
     try:
         return c.characteristics.get(request.characteristic)
     except ValueError as exc:
         raise InvalidArgumentError(str(exc), rule="DS-ACT-13") from None
-
-
-def can_assist_test(state: Encounter, request: AssistTest) -> bool:
-    """Whether the helper may assist now (:func:`verify_assist_test`), without rolling."""
-    try:
-        verify_assist_test(state, request)
-    except RulesError:
-        return False
-    return True
 
 
 def assist_reason(event: TestAssisted) -> Reason:
@@ -537,8 +430,8 @@ def assist_reason(event: TestAssisted) -> Reason:
 _FULL_NAMES = {"m": "might", "a": "agility", "r": "reason", "i": "intuition", "p": "presence"}
 
 
-def _assist(state: Encounter, request: AssistTest) -> tuple[Reason, Outcome]:
-    value = verify_assist_test(state, request)
+def _assist(state: Encounter, request: AssistTest) -> Outcome:
+    value = _assist_score(state, request)
     helper, characteristic = request.helper, request.characteristic
     eb = edges_and_banes(state, helper, kind="test", characteristic=characteristic)
     rules = ("DS-ACT-13", "RB3-ASSIST")
@@ -557,24 +450,7 @@ def _assist(state: Encounter, request: AssistTest) -> tuple[Reason, Outcome]:
     assisted = TestAssisted(
         helper=helper, total=result.total, tier=result.tier, effect=ASSIST_EFFECTS[result.tier], rules=rules
     )
-    return assist_reason(assisted), out.add(assisted)
-
-
-def assist_test(
-    state: Encounter,
-    helper: str,
-    *,
-    characteristic: str,
-    roll: tuple[int, int] | None = None,
-) -> tuple[Reason, Outcome]:
-    """Assist a test, a maneuver in combat: the helper's own test gives the main roller a bane
-    (≤11), an edge (12–16) or a double edge (17+) (DS-ACT-13, RB3-ASSIST).
-
-    ``characteristic`` is the one the helper's skill uses; ``roll`` its two d10 faces (default:
-    drawn from the state's RNG). Returns the reason to pass in the main roll's ``extra`` and the
-    outcome; the request is :class:`AssistTest`.
-    """
-    return _assist(state, AssistTest(helper, characteristic, roll))
+    return out.add(assisted)
 
 
 __all__ = [
@@ -587,24 +463,9 @@ __all__ = [
     "Reveal",
     "Search",
     "assist_reason",
-    "assist_test",
-    "can_assist_test",
-    "can_hide",
-    "can_point_out",
-    "can_reveal",
-    "can_search",
     "can_target",
+    "check_target",
     "hidden_in_reach",
-    "hide",
     "is_hidden_from",
-    "point_out",
-    "reveal",
     "revealed_edge",
-    "search",
-    "verify_assist_test",
-    "verify_can_target",
-    "verify_hide",
-    "verify_point_out",
-    "verify_reveal",
-    "verify_search",
 ]

@@ -3,8 +3,9 @@
 
 Which action of the turn is spent is the turn system's business (:func:`brawl.use_action`);
 these rules check only what the creature's state allows. Power rolls come from the caller
-(``dice=(a, b)``) or from the state's RNG. Each rule has three faces: ``verify_x`` raises,
-``can_x`` answers, ``x`` resolves; the request record carries the same fields as the rule.
+(``dice=(a, b)``) or from the state's RNG. Each rule is its request record: ``verify`` raises,
+:func:`brawl.can` answers, ``resolve`` runs the rule, and the verb (:func:`brawl.free_strike`)
+applies it.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from brawl.checks import whole_number
 from brawl.conditions import EffectKind
 from brawl.creature import HEROES, Creature, MapObject
 from brawl.dice import NATURAL_TIER_3, power_dice, rolled
-from brawl.errors import ActionUnavailableError, ArgumentTypeError, InvalidArgumentError, RulesError
+from brawl.errors import ActionUnavailableError, ArgumentTypeError, InvalidArgumentError
 from brawl.events.actions import EffectEnded, Struck
 from brawl.events.base import Event
 from brawl.events.dice import PowerRolled
@@ -28,7 +29,7 @@ from brawl.geometry import Pos, distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.conditions import can_take_main_actions, can_take_triggered_actions, taunting
-from brawl.rules.damage import damage, dealt_to
+from brawl.rules.damage import deal_damage, dealt_to
 from brawl.rules.edges import (
     EdgesAndBanes,
     Reason,
@@ -42,7 +43,7 @@ from brawl.rules.edges import (
     reasons,
     state_reasons,
 )
-from brawl.rules.stealth import verify_can_target
+from brawl.rules.stealth import check_target
 from brawl.state import Encounter
 
 MELEE_FREE_STRIKE_DAMAGE = (2, 5, 7)  # DS-STRIKE-06: 2 / 5 / 7 + Might or Agility
@@ -300,7 +301,19 @@ def roll_against(
 
 @attrs.frozen
 class FreeStrike(Action):
-    """A free strike: :func:`free_strike` as a record (DS-ACT-21, DS-STRIKE-01, -06, -07)."""
+    """A free strike: power roll + Might or Agility, damage by tier (DS-ACT-21, DS-STRIKE-01, -06, -07).
+
+    Melee reaches 1 square; ranged 5 squares with line of effect. The same characteristic is
+    used for the roll and the damage (R-TURN-6). A Director creature's free strike deals its
+    flat ``flat_damage`` with no roll (RB6-FREE-STRIKE). ``extra`` adds edge or bane reasons
+    (:func:`brawl.rules.edges.edge`); Aid Attack, Defend and flanking are found here.
+    ``type``, the damage type as in :class:`~brawl.rules.damage.Damage`, lets an improvised
+    weapon's damage follow the object, a burning torch dealing fire (DS-STRIKE-08; the Director's call).
+    ``granted``: made instead of a signature or heroic ability granted off-turn, not as the Free
+    Strike main action; it spends no action of the attacker's, though an unconscious creature
+    still can't make it (DS-STRIKE-02). A creature hidden from the attacker can't be struck
+    (DS-COND-14, RB3-HIDE).
+    """
 
     cost: ClassVar[str | None] = "main"
     actor: ClassVar[str] = "attacker"
@@ -331,12 +344,15 @@ class FreeStrike(Action):
     """Made instead of a granted signature or heroic ability: no main action is needed."""
 
     def verify(self, state: Encounter) -> None:
-        """Raise unless the strike is allowed now (:func:`verify_free_strike`)."""
-        verify_free_strike(state, self)
+        """Raise unless the free strike is allowed now: a living attacker able to take main actions
+        (unless ``opportunity`` or ``granted``), a living target other than itself, not hidden from
+        it, within reach (melee 1, ranged 5 with line of effect), Might or Agility (DS-STRIKE-01..07,
+        DS-COND-14). Checks only: no dice."""
+        strike_checks(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
         """Verify, roll and deal the damage."""
-        return _strike(state, self, *_checked(state, self))
+        return _strike(state, self, *strike_checks(state, self))
 
 
 def critical_hit(
@@ -362,20 +378,12 @@ def _strike_name(request: FreeStrike) -> str:
     return "ranged free strike" if request.ranged else "melee free strike"
 
 
-def verify_free_strike(state: Encounter, request: FreeStrike, *, at: Pos | None = None) -> None:
-    """Raise unless the free strike is allowed now: a living attacker able to take main actions
-    (unless ``opportunity`` or ``granted``), a living target other than itself, not hidden from it,
-    within reach (melee 1, ranged 5 with line of effect), Might or Agility (DS-STRIKE-01..07,
-    DS-COND-14). Checks only: no dice. ``at``: the attacker's square when it will strike from
-    elsewhere (the end of a Charge), for the reach."""
-    _checked(state, request, at)
-
-
-def _checked(
+def strike_checks(
     state: Encounter, request: FreeStrike, at: Pos | None = None
 ) -> tuple[Creature, Creature | None, str, int]:
-    """The checks of :func:`verify_free_strike`; the attacker, the target's creature (None for an
-    object) and the characteristic's name and score they found."""
+    """The checks of :meth:`FreeStrike.verify`; the attacker, the target's creature (None for an
+    object) and the characteristic's name and score they found. ``at``: the attacker's square
+    when it will strike from elsewhere (the end of a Charge), for the reach."""
     attacker, target = request.attacker, request.target
     a = living(state, attacker, "free strike")
     here = a.pos if at is None else at
@@ -383,7 +391,7 @@ def _checked(
         raise ActionUnavailableError(
             f"free strike by {attacker!r}: it cannot target itself", rule="DS-STRIKE-06"
         )
-    verify_can_target(state, attacker, target)  # DS-COND-14, RB3-HIDE
+    check_target(state, attacker, target)  # DS-COND-14, RB3-HIDE
     if not request.opportunity and not can_take_main_actions(state, attacker):
         raise ActionUnavailableError(
             f"{_strike_name(request)} by {attacker!r}: it can't take main actions", rule="DS-COND-04"
@@ -413,17 +421,8 @@ def _checked(
     return a, t, name, value
 
 
-def can_free_strike(state: Encounter, request: FreeStrike) -> bool:
-    """Whether the free strike is allowed now (:func:`verify_free_strike`), without rolling."""
-    try:
-        verify_free_strike(state, request)
-    except RulesError:
-        return False
-    return True
-
-
 def _resolve_free_strike(state: Encounter, request: FreeStrike) -> Outcome:
-    """Roll and deal the damage of a free strike whose checks passed (:func:`verify_free_strike`)."""
+    """Roll and deal the damage of a free strike whose checks passed (:meth:`FreeStrike.verify`)."""
     c = state.creature(request.attacker)
     t = state.creatures.get(request.target) if request.target not in state.objects else None
     name, value = strike_characteristic(c, request.characteristic)
@@ -478,7 +477,7 @@ def _strike(
         c = state.creatures[target]  # after any Aid Attack edge it used ended
         dealt = dealt_to(state, c, amount, None, attacker, request.knock_out, (rule,))
     else:
-        dealt = damage(
+        dealt = deal_damage(
             state, target, amount, request.type, source=attacker, knock_out=request.knock_out, rules=(rule,)
         )
     crit = None
@@ -490,48 +489,17 @@ def _strike(
     return Outcome(dealt.state, (*events, struck, *dealt.events))
 
 
-def free_strike(
-    state: Encounter,
-    attacker: str,
-    target: str,
-    *,
-    ranged: bool = False,
-    characteristic: str | None = None,
-    dice: tuple[int, int] | None = None,
-    flat_damage: int | None = None,
-    type: str | None = None,
-    extra: Sequence[Reason] = (),
-    knock_out: bool = False,
-    opportunity: bool = False,
-    granted: bool = False,
-) -> Outcome:
-    """A free strike: power roll + Might or Agility, damage by tier (DS-ACT-21, DS-STRIKE-01, -06, -07).
-
-    Melee reaches 1 square; ranged 5 squares with line of effect. The same characteristic is
-    used for the roll and the damage (R-TURN-6). A Director creature's free strike deals its
-    flat ``flat_damage`` with no roll (RB6-FREE-STRIKE). ``extra`` adds edge or bane reasons
-    (:func:`brawl.rules.edges.edge`); Aid Attack, Defend and flanking are found here.
-    ``type``, the damage type as in :func:`damage`, lets an improvised weapon's damage follow the
-    object, a burning torch dealing fire (DS-STRIKE-08; the Director's call). ``granted``: made
-    instead of a signature or heroic ability granted off-turn, not as the Free Strike main
-    action; it spends no action of the attacker's, though an unconscious creature still can't
-    make it (DS-STRIKE-02). A creature hidden from the attacker can't be struck (DS-COND-14,
-    RB3-HIDE). The request is
-    :class:`FreeStrike`; :func:`verify_free_strike` and :func:`can_free_strike` ask first.
-    """
-    request = FreeStrike(
-        attacker, target, ranged, characteristic, dice, flat_damage, type, extra, knock_out,
-        opportunity, granted,
-    )  # fmt: skip
-    return request.resolve(state)
-
-
 # -- opportunity attacks ------------------------------------------------------------------------
 
 
 @attrs.frozen
 class OpportunityAttack(Action):
-    """An opportunity attack: :func:`opportunity_attack` as a record (DS-STRIKE-03, DS-STRIKE-04)."""
+    """A melee free strike as a free triggered action against an enemy moving away (DS-STRIKE-03).
+
+    The attacker must be an enemy of the mover able to take triggered actions (DS-TURN-08), with
+    no bane or double bane on the roll against it (DS-STRIKE-04), and its melee free strike must
+    be allowed (:class:`FreeStrike`).
+    """
 
     attacker: str = attrs.field(validator=text("DS-STRIKE-03"))
     """The creature making the attack."""
@@ -556,34 +524,17 @@ class OpportunityAttack(Action):
         )  # fmt: skip
 
     def verify(self, state: Encounter) -> None:
-        """Raise unless the attack is allowed now (:func:`verify_opportunity_attack`)."""
-        verify_opportunity_attack(state, self)
+        """Raise unless the opportunity attack is allowed now (DS-STRIKE-03, DS-STRIKE-04)."""
+        _check_opportunity(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
         """Verify, then make the melee free strike."""
-        verify_opportunity_attack(state, self)
+        _check_opportunity(state, self)
         return _resolve_free_strike(state, self.strike())
 
 
-def _opportunity_request(request: OpportunityAttack | str, mover: str | None) -> OpportunityAttack:
-    if isinstance(request, OpportunityAttack):
-        return request
-    if mover is None:
-        raise InvalidArgumentError(f"opportunity attack by {request!r}: name the mover", rule="DS-STRIKE-03")
-    return OpportunityAttack(request, mover)
-
-
-def verify_opportunity_attack(
-    state: Encounter, request: OpportunityAttack | str, mover: str | None = None
-) -> None:
-    """Raise unless the opportunity attack is allowed now (DS-STRIKE-03, -04).
-
-    ``request`` is an :class:`OpportunityAttack`, or the attacker's id followed by the mover's.
-    The attacker must be an enemy of the mover able to take triggered actions (DS-TURN-08), with
-    no bane or double bane on the roll against it (DS-STRIKE-04), and its melee free strike must
-    be allowed (:func:`verify_free_strike`).
-    """
-    req = _opportunity_request(request, mover)
+def _check_opportunity(state: Encounter, req: OpportunityAttack) -> None:
+    """The checks of :meth:`OpportunityAttack.verify` (DS-STRIKE-03, DS-STRIKE-04, DS-TURN-08)."""
     attacker, target = req.attacker, req.mover
     a = living(state, attacker, "opportunity attack")
     m = state.creature(target)
@@ -596,13 +547,13 @@ def verify_opportunity_attack(
             f"opportunity attack by {attacker!r}: it can't take triggered actions",
             rule=("DS-STRIKE-03", "DS-TURN-08"),
         )
-    verify_can_target(state, attacker, target)  # DS-COND-14, RB3-HIDE
+    check_target(state, attacker, target)  # DS-COND-14, RB3-HIDE
     why = opportunity_bane(state, attacker, target)
     if why is not None:
         raise ActionUnavailableError(
             f"opportunity attack by {attacker!r} on {target!r}: {why}", rule="DS-STRIKE-04"
         )
-    verify_free_strike(state, req.strike())
+    strike_checks(state, req.strike())
 
 
 def opportunity_roll(state: Encounter, attacker: str, mover: str) -> EdgesAndBanes:
@@ -621,34 +572,6 @@ def opportunity_bane(state: Encounter, attacker: str, mover: str) -> str | None:
         return None
     named = "; ".join(r.explain() for r in eb.reasons if r.banes)
     return f"{attacker} has a {eb.verdict} on the free strike against {mover} ({named})"
-
-
-def can_make_opportunity_attack(
-    state: Encounter, request: OpportunityAttack | str, mover: str | None = None
-) -> bool:
-    """Whether the opportunity attack is allowed now (:func:`verify_opportunity_attack`)."""
-    try:
-        verify_opportunity_attack(state, request, mover)
-    except RulesError:
-        return False
-    return True
-
-
-def opportunity_attack(
-    state: Encounter,
-    attacker: str,
-    mover: str,
-    *,
-    dice: tuple[int, int] | None = None,
-    flat_damage: int | None = None,
-    characteristic: str | None = None,
-    knock_out: bool = False,
-) -> Outcome:
-    """A melee free strike as a free triggered action against an enemy moving away (DS-STRIKE-03).
-
-    The request is :class:`OpportunityAttack`; :func:`verify_opportunity_attack` asks first.
-    """
-    return OpportunityAttack(attacker, mover, dice, flat_damage, characteristic, knock_out).resolve(state)
 
 
 # -- the order of triggered actions -------------------------------------------------------------
@@ -695,19 +618,14 @@ __all__ = [
     "FreeStrike",
     "OpportunityAttack",
     "action_roll",
-    "can_free_strike",
-    "can_make_opportunity_attack",
     "effect_reasons",
     "expire_effects",
-    "free_strike",
     "is_flanking",
     "living",
-    "opportunity_attack",
     "opportunity_bane",
     "opportunity_roll",
     "order_triggered_actions",
     "roll_against",
     "strike_characteristic",
-    "verify_free_strike",
-    "verify_opportunity_attack",
+    "strike_checks",
 ]

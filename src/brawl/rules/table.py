@@ -15,7 +15,7 @@ from typing import ClassVar
 import attrs
 
 from brawl.checks import whole_number
-from brawl.errors import ActionUnavailableError, ArgumentTypeError, InvalidArgumentError, RulesError
+from brawl.errors import ActionUnavailableError, ArgumentTypeError, InvalidArgumentError
 from brawl.events.stealth import ConsumableUsed
 from brawl.fields import flag, text
 from brawl.geometry import distance
@@ -104,7 +104,9 @@ def squares_to_feet(squares: int) -> int:
 # --- Use Consumable -------------------------------------------------------------------------------
 @attrs.frozen
 class UseConsumable(Action):
-    """The Use Consumable maneuver: :func:`use_consumable` as a record (DS-ACT-16)."""
+    """The Use Consumable maneuver: administer a consumable to yourself or to a willing adjacent
+    creature (DS-ACT-16). A creature whose ``consumables`` are tracked spends the item; the
+    item's effect is the caller's. On the user's own turn it spends its maneuver (R-TURN-8)."""
 
     cost: ClassVar[str | None] = "maneuver"
 
@@ -120,12 +122,16 @@ class UseConsumable(Action):
     """Granted by an effect (not the actor's own choice of action): spends nothing of its turn."""
 
     def verify(self, state: Encounter) -> None:
-        """Raise unless the consumable can be used now (:func:`verify_use_consumable`)."""
-        verify_use_consumable(state, self)
+        """Raise unless the consumable can be used now (DS-ACT-16).
+
+        A named item (one it carries, when its consumables are tracked), a creature able to take
+        maneuvers, and a recipient that is itself or a living, willing, adjacent creature.
+        """
+        _recipient(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
         """Verify, then record the use; the item's effect is the caller's."""
-        to = verify_use_consumable(state, self)
+        to = _recipient(state, self)
         c = state.creature(self.creature)
         left = c.consumables
         if left:  # tracked: the item is spent
@@ -138,12 +144,8 @@ class UseConsumable(Action):
         return Outcome(state, (used,))
 
 
-def verify_use_consumable(state: Encounter, request: UseConsumable) -> str:
-    """Raise unless the consumable can be used now; the recipient (DS-ACT-16).
-
-    A named item (one it carries, when its consumables are tracked), a creature able to take
-    maneuvers, and a recipient that is itself or a living, willing, adjacent creature.
-    """
+def _recipient(state: Encounter, request: UseConsumable) -> str:
+    """The checks of :meth:`UseConsumable.verify`; the recipient (DS-ACT-16)."""
     creature, item = request.creature, request.item
     c = state.creature(creature)
     to = creature if request.recipient is None else request.recipient
@@ -168,31 +170,6 @@ def verify_use_consumable(state: Encounter, request: UseConsumable) -> str:
     return to
 
 
-def can_use_consumable(state: Encounter, request: UseConsumable) -> bool:
-    """Whether the consumable can be used now (:func:`verify_use_consumable`)."""
-    try:
-        verify_use_consumable(state, request)
-    except RulesError:
-        return False
-    return True
-
-
-def use_consumable(
-    state: Encounter,
-    creature: str,
-    item: str,
-    *,
-    recipient: str | None = None,
-    willing: bool = True,
-    granted: bool = False,
-) -> Outcome:
-    """The Use Consumable maneuver: administer a consumable to yourself or to a willing adjacent
-    creature (DS-ACT-16). A creature whose ``consumables`` are tracked spends the item; the
-    item's effect is the caller's. On the user's own turn it spends its maneuver (R-TURN-8). The
-    request is :class:`UseConsumable`."""
-    return UseConsumable(creature, item, recipient, willing, granted=granted).resolve(state)
-
-
 # --- the dramatic finish --------------------------------------------------------------------------
 __all__ = [
     "DEFAULT_SCALE",
@@ -201,8 +178,5 @@ __all__ = [
     "SQUARE_FEET",
     "Scale",
     "UseConsumable",
-    "can_use_consumable",
     "squares_to_feet",
-    "use_consumable",
-    "verify_use_consumable",
 ]

@@ -1,0 +1,522 @@
+"""The resolution of a use of an ability: the cost paid, the one power roll for every target and
+each tier's effects through the rules that own them (R-ABIL-2..16, RB3-MULTI, RB3-DOWNGRADE,
+RB2-POTENCY, RB-CRIT-01..05).
+
+Damage goes through :func:`~brawl.rules.damage.deal_damage` (immunity, weakness), forced movement
+through :func:`~brawl.rules.forced.force_move` (slams, stability), conditions through
+:func:`~brawl.rules.conditions.impose_condition` (durations), each with its potency checked first
+(RB2-POTENCY); text the engine cannot resolve is reported
+(:class:`~brawl.events.abilities.EffectForTable`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import attrs
+import immutables
+
+from brawl.abilities.model import (
+    Ability,
+    ApplyCondition,
+    Damage,
+    Effect,
+    Fall,
+    ForcedMovement,
+    GainResource,
+    Healing,
+    LoseRecoveries,
+    NamedEffect,
+    Shift,
+    TextEffect,
+)
+from brawl.checks import whole_number
+from brawl.creature import MAX_COUNT, Creature, MapObject
+from brawl.dice import roll_dice
+from brawl.errors import RulesError
+from brawl.events.abilities import (
+    AbilityUsed,
+    EffectForTable,
+    PotencyChecked,
+    ResourceGained,
+    ResourceRefunded,
+    ResourceSpent,
+    TierReached,
+)
+from brawl.events.base import Note
+from brawl.events.damage import RecoveriesLost
+from brawl.events.dice import PowerRolled
+from brawl.events.turns import MaliceGained
+from brawl.fields import replaced
+from brawl.outcome import Outcome
+from brawl.rules.abilities.request import DURATIONS, RESOURCE_RULES, AbilityRequest
+from brawl.rules.abilities.targets import (
+    Plan,
+    deals_damage,
+    forced_move_of,
+    pull_center,
+    resource_left,
+    roll_characteristic,
+    thing_of,
+)
+from brawl.rules.conditions import add_named_condition, impose_condition
+from brawl.rules.cover import creature_cover
+from brawl.rules.damage import deal_damage
+from brawl.rules.edges import bane, lowered_keywords
+from brawl.rules.falling import fall, should_fall
+from brawl.rules.forced import force_move, verify_force_move
+from brawl.rules.movement import shift
+from brawl.rules.potency import check_potency
+from brawl.rules.stamina import regained
+from brawl.rules.strikes import critical_hit, roll_against
+from brawl.rules.teleport import teleport
+from brawl.state import Encounter
+
+
+def _pay(state: Encounter, user: Creature, ability: Ability) -> Outcome:
+    cost = ability.cost
+    if cost is None:
+        return Outcome(state, ())
+    if cost.resource == "heroic":
+        left = user.heroic_resource - cost.amount
+        state = state.with_creature(attrs.evolve(user, heroic_resource=left))
+    else:
+        left = (resource_left(state, user, "malice") or 0) - cost.amount
+        state = state.with_turn(attrs.evolve(state.turn, malice=left))  # type: ignore[misc]
+    event = ResourceSpent(
+        user=user.id,
+        ability=ability.name,
+        resource=cost.resource,
+        amount=cost.amount,
+        left=left,
+        rules=RESOURCE_RULES[cost.resource],
+    )
+    return Outcome(state, (event,))
+
+
+def resolve_use(state: Encounter, plan: Plan, request: AbilityRequest) -> Outcome:
+    user, ability, area = plan.user, plan.ability, plan.area
+    out = _pay(state, user, ability)
+    rules = (
+        ("R-ABIL-1", "R-ABIL-11")
+        if area is None
+        else ("R-ABIL-1", "R-ABIL-11", _AREA_RULE[area.shape], "R-AREA-5", "R-AREA-7")
+    )
+    out = out.add(
+        AbilityUsed(
+            user=user.id,
+            ability=ability.name,
+            action_type=ability.action_type,
+            targets=plan.targets,
+            area=None if area is None else area.shape,
+            origin=None if area is None else area.origin,
+            squares=() if area is None else area.squares,
+            rules=rules,
+        )
+    )
+    out = _table(out, user, ability, ability.effect_before, None)
+    if ability.distance.kind == "special":
+        out = _table(out, user, ability, f"distance: {ability.distance.printed()}", None)
+    if ability.target.kind == "special":
+        out = _table(out, user, ability, f"target: {ability.target.text or 'special'}", None)
+    if ability.power_roll is not None and plan.targets:
+        before = len(out.events)
+        out = _roll_and_resolve(out, plan, request)
+        out = _refund(out, plan, out.events[before:])
+    return _table(out, user, ability, ability.effect_after, None)
+
+
+def _only_potency(ability: Ability) -> bool:
+    """Whether the ability does nothing but potency effects: no effect lines, nothing special."""
+    return (
+        not ability.effect_before.strip()
+        and not ability.effect_after.strip()
+        and ability.distance.kind != "special"
+        and ability.target.kind != "special"
+    )
+
+
+def _refund(out: Outcome, plan: Plan, events: Sequence[object]) -> Outcome:
+    """Give the cost back when the ability did nothing but potency effects every target resisted.
+
+    Each tier reached must hold only effects behind a potency, at least one potency must have been
+    checked, and none applied (RB2-POTENCY, R-ABIL-8).
+    """
+    user, ability, cost = plan.user, plan.ability, plan.ability.cost
+    pr = ability.power_roll
+    if cost is None or pr is None or not _only_potency(ability):
+        return out
+    reached = [e.tier for e in events if isinstance(e, TierReached)]
+    if any(x.potency is None for tier in reached for x in pr.tiers[tier - 1].effects):
+        return out
+    checks = [e for e in events if isinstance(e, PotencyChecked)]
+    if not checks or any(c.applies for c in checks):
+        return out
+    state = out.state
+    if cost.resource == "heroic":
+        if user.id not in state.creatures:
+            return out
+        total = state.creature(user.id).heroic_resource + cost.amount
+        state = state.update_creature(user.id, heroic_resource=total)
+    else:
+        total = (resource_left(state, user, "malice") or 0) + cost.amount
+        state = state.with_turn(attrs.evolve(state.turn, malice=total))  # type: ignore[misc]
+    return out.add(
+        ResourceRefunded(
+            user=user.id,
+            ability=ability.name,
+            resource=cost.resource,
+            amount=cost.amount,
+            total=total,
+            rules=("RB2-POTENCY", "R-ABIL-8"),
+        ),
+        state=state,
+    )
+
+
+_AREA_RULE = {
+    "burst": "R-AREA-1",
+    "aura": "R-AREA-1",
+    "cube": "R-AREA-2",
+    "line": "R-AREA-3",
+    "wall": "R-AREA-4",
+}
+
+
+def _table(out: Outcome, user: Creature, ability: Ability, words: str, target: str | None) -> Outcome:
+    if not words.strip():
+        return out
+    return out.add(
+        EffectForTable(user=user.id, ability=ability.name, text=words, target=target, rules=("R-ABIL-4",))
+    )
+
+
+_ROLL_RULES = ("RB3-MULTI", "R-ABIL-2")
+"""The rules an ability's power roll cites besides its own."""
+
+
+def _roll_and_resolve(out: Outcome, plan: Plan, request: AbilityRequest) -> Outcome:
+    user, ability = plan.user, plan.ability
+    pr = ability.power_roll
+    assert pr is not None  # checked by the caller
+    value, uses = roll_characteristic(user, ability)
+    keywords = lowered_keywords(ability.keywords)
+    damaging = deals_damage(ability)
+    faces: tuple[int, int] | None = request.dice
+    source: str | None = None
+    tiers: list[tuple[str, int]] = []
+    if not (type(value) is int and -100 <= value <= 100):  # as the first roll would refuse it
+        whole_number(value, -100, 100, what="characteristic", rule="RB4-CHARACTERISTICS")
+    state, done = out.state, out.events
+    for tid in plan.targets:
+        roller = state.creature(user.id)
+        t = state.creatures.get(tid)
+        if t is None and tid not in state.objects:
+            state.creature(tid)  # raises: no such creature
+        extra = request.extra
+        if damaging and "strike" not in keywords and t is not None:
+            cover = creature_cover(state, t, roller)  # DS-EDGE-08: damage-dealing abilities, R-EDGE-2
+            if cover is not None:
+                extra = (*extra, bane(f"{tid} has cover from {user.id}", *cover))
+        tier, state, events = roll_against(
+            state, roller, tid, t, value, keywords, keywords, faces, ability.name, extra,
+            _ROLL_RULES, True, uses,
+        )  # fmt: skip
+        rolled: PowerRolled = events[0]  # type: ignore[assignment]
+        if faces is None:
+            faces, source = rolled.dice, rolled.source
+        elif source is not None:  # one power roll for every target (RB3-MULTI)
+            events = (replaced(rolled, source=source), *events[1:])
+        done += events
+        tiers.append((tid, tier))
+    out = Outcome(state, done)
+    downgraded = False
+    for tid, rolled_tier in tiers:
+        wanted = (request.tiers or immutables.Map()).get(tid, rolled_tier)
+        tier = min(wanted, rolled_tier)
+        printed = pr.tiers[tier - 1]
+        rules = (
+            ("RB3-MULTI", "DS-TURN-13")
+            if tier == rolled_tier
+            else ("RB3-MULTI", "DS-TURN-13", "RB3-DOWNGRADE")
+        )
+        out = out.add(
+            TierReached(
+                user=user.id,
+                ability=ability.name,
+                target=tid,
+                rolled=rolled_tier,
+                tier=tier,
+                text=printed.text,
+                rules=rules,
+            )
+        )
+        downgraded = downgraded or tier < rolled_tier
+        for effect in printed.effects:
+            out = _apply(out, plan, request, tid, effect)
+    if ability.action_type == "main action" and faces is not None:  # not a maneuver's (RB-CRIT-04)
+        crit = critical_hit(
+            user.id, ability.name, sum(faces), downgraded=downgraded, off_turn=request.granted
+        )
+        if crit is not None:
+            out = out.add(crit)
+    return out
+
+
+def _apply(out: Outcome, plan: Plan, request: AbilityRequest, tid: str, effect: Effect) -> Outcome:
+    user, ability = plan.user, plan.ability
+    state = out.state
+    if tid not in state.creatures and tid not in state.objects:
+        return out.add(
+            Note(text=f"{tid} is gone: {effect.printed()} has nothing to act on", rules=("R-ABIL-11",))
+        )
+    thing = thing_of(state, tid)
+    user_now = state.creatures.get(user.id, user)
+    if effect.potency is not None:
+        check = check_potency(effect.potency, user_now, thing, effect=effect.printed())
+        out = out.add(check)
+        if not check.applies:
+            return out
+    dead = isinstance(thing, Creature) and thing.dead
+    if isinstance(effect, TextEffect):
+        return _table(out, user, ability, effect.text, tid)
+    if isinstance(effect, GainResource):
+        return _gain(out, user_now, ability, tid, effect)
+    if isinstance(effect, Shift):
+        return _shift(out, user_now, ability, tid, effect, request)
+    if isinstance(effect, ForcedMovement):
+        if effect.vertical_potency is not None:  # vertical only if the target fails it (RB2-POTENCY)
+            words = f"the {effect.kind} is vertical"
+            check = check_potency(effect.vertical_potency, user_now, thing, effect=words)
+            out = out.add(check)
+            effect = attrs.evolve(effect, vertical=check.applies, vertical_potency=None)
+        center = (
+            pull_center(plan.area, request.origin, ability, user_now, effect, thing.pos.z)
+            if effect.toward_center
+            else None
+        )
+        if effect.toward_center and center is None:
+            return out.add(
+                Note(
+                    text=f"{effect.printed()} on {tid}: not possible ({ability.distance.printed()} "
+                    "has no center square)",
+                    rules=("R-ABIL-10", "R-ABIL-15"),
+                )
+            )
+        move = forced_move_of(effect, user_now, ability, tid, plan.area, request)
+        if center is not None:
+            move = attrs.evolve(move, source=center)
+        try:
+            verify_force_move(state, move)
+        except RulesError as exc:
+            return out.add(
+                Note(text=f"{effect.printed()} on {tid}: not possible ({exc})", rules=("R-ABIL-10",))
+            )
+        return out.then(force_move, move)
+    if dead:
+        return out.add(Note(text=f"{tid} is dead: {effect.printed()} has no effect", rules=("DS-STAM-09",)))
+    if isinstance(effect, Damage):
+        return out.then(
+            deal_damage, tid, _amount(user_now, effect), _type(effect, request), source=user.id,
+            knock_out=request.knock_out, rules=("R-ABIL-2",),
+        )  # fmt: skip
+    if isinstance(effect, NamedEffect):
+        return _named(out, user_now, ability, tid, effect, thing)
+    if isinstance(effect, Healing):
+        return _heal(out, user_now, ability, tid, effect)
+    if isinstance(effect, LoseRecoveries):
+        return _lose_recoveries(out, ability, tid, effect)
+    if isinstance(effect, Fall):
+        return _fall(out, tid, effect, thing)
+    return _condition(out, user_now, tid, effect, thing)
+
+
+_LASTS = {
+    "end of turn": ("until the end of its turn", "RB2-EOT"),
+    "save ends": ("until it saves (6+ on a d10 at the end of its turn)", "RB2-SAVE"),
+    "end of encounter": ("until the end of the encounter", "RB2-EOE"),
+    "": ("until an effect ends it", "R-ABIL-5"),
+}
+"""How long a named effect lasts, in words, and the rule that ends it."""
+
+
+def _named(
+    out: Outcome, user: Creature, ability: Ability, tid: str, effect: NamedEffect, thing: Creature | MapObject
+) -> Outcome:
+    """A named lasting effect the nine conditions do not cover: shown to the table on its target
+    with how it ends (R-ABIL-14, RB2-EOT, RB2-SAVE, RB2-EOE), and kept on a creature target as a
+    named condition that ends by its duration, from the user (R-ABIL-16)."""
+    lasts, rule = _LASTS[effect.duration]
+    about, n = re.subn(r"^(?:the\s+)?target\b", tid, effect.name, flags=re.IGNORECASE)
+    words = about if n else f"{tid} is {effect.name}"
+    out = out.add(
+        EffectForTable(
+            user=user.id,
+            ability=ability.name,
+            text=f"{words} {lasts}" if effect.duration else words,
+            target=tid,
+            rules=("R-ABIL-4", "R-ABIL-14", rule),
+        )
+    )
+    if isinstance(thing, MapObject):
+        return out
+    name = about if n else effect.name
+    try:
+        return out.then(
+            add_named_condition, tid, name, DURATIONS[effect.duration], source=user.id, rules=(rule,)
+        )
+    except RulesError as exc:
+        return out.add(Note(text=f"{effect.printed()} on {tid}: not kept ({exc})", rules=("R-ABIL-16",)))
+
+
+def _heal(out: Outcome, user: Creature, ability: Ability, tid: str, effect: Healing) -> Outcome:
+    """The target (or the user) regains Stamina, up to its maximum (R-STAM-5, R-ABIL-14)."""
+    who = tid if effect.who == "target" else user.id
+    c = out.state.creatures.get(who)
+    if c is None or c.dead:
+        return out.add(Note(text=f"{effect.printed()}: {who} is not a living creature", rules=("R-ABIL-14",)))
+    return out.then(regained, who, effect.amount, reason=ability.name, rules=("R-ABIL-14",))
+
+
+def _lose_recoveries(out: Outcome, ability: Ability, tid: str, effect: LoseRecoveries) -> Outcome:
+    """The target loses Recoveries, dice rolled if printed, never below 0; a creature without
+    Recoveries (a Director creature, DS-STAM-11) loses nothing (DS-STAM-01, R-ABIL-14)."""
+    c = out.state.creatures.get(tid)
+    if c is None or c.recoveries_max == 0:
+        return out.add(
+            Note(text=f"{effect.printed()}: {tid} has no Recoveries", rules=("R-ABIL-14", "DS-STAM-11"))
+        )
+    amount = effect.count
+    if effect.sides:
+        faces, out = roll_dice(
+            out.state,
+            effect.sides,
+            effect.count,
+            purpose="Recoveries lost",
+            creature=tid,
+            rules=("R-ABIL-14",),
+        )
+        amount = sum(faces)
+    c = out.state.creature(tid)
+    after = max(0, c.recoveries - amount)
+    return out.add(
+        RecoveriesLost(
+            creature=tid,
+            amount=amount,
+            recoveries_before=c.recoveries,
+            recoveries_after=after,
+            reason=ability.name,
+            rules=("DS-STAM-01", "R-ABIL-14"),
+        ),
+        state=out.state.update_creature(tid, recoveries=after),
+    )
+
+
+def _shift(
+    out: Outcome, user: Creature, ability: Ability, tid: str, effect: Shift, request: AbilityRequest
+) -> Outcome:
+    """The mover shifts along the path the request gives for this target, up to the printed
+    squares (DS-MOVE-09, DS-MOVE-10); without a path the shift is offered to the table (R-ABIL-14)."""
+    mover = tid if effect.who == "target" else user.id
+    c = out.state.creatures.get(mover)
+    if c is None or c.dead:
+        return out.add(Note(text=f"{mover} can't shift: it is not a living creature", rules=("R-ABIL-14",)))
+    path = (request.shifts or immutables.Map()).get(tid)
+    if path:
+        squares = effect.distance if effect.distance is not None else len(path)
+        try:
+            if effect.teleport:  # the path's last square is where it teleports to
+                teleporter = None if mover == user.id else user.id
+                return out.then(teleport, mover, path[-1], teleporter=teleporter, distance=squares)
+            return out.then(shift, mover, path, squares=squares, granted=True)
+        except RulesError as exc:
+            return out.add(
+                Note(text=f"{effect.printed()} for {mover}: not possible ({exc})", rules=("R-ABIL-14",))
+            )
+    unit = "square" if effect.distance == 1 else "squares"
+    where = f"up to {effect.distance} {unit}" if effect.distance is not None else f"into {effect.place}"
+    return out.add(
+        EffectForTable(
+            user=user.id,
+            ability=ability.name,
+            text=f"{mover} may {'teleport' if effect.teleport else 'shift'} {where}",
+            target=tid,
+            rules=("R-ABIL-14", "DS-TELE-01")
+            if effect.teleport
+            else ("R-ABIL-14", "DS-MOVE-09", "DS-MOVE-10"),
+        )
+    )
+
+
+def _fall(out: Outcome, tid: str, effect: Fall, thing: Creature | MapObject) -> Outcome:
+    """The target falls if nothing holds it up where it is (DS-FALL-01, R-ABIL-14)."""
+    if isinstance(thing, Creature) and should_fall(out.state, tid):
+        return out.then(fall, tid, rules=("R-ABIL-14",))
+    return out.add(
+        Note(
+            text=f"{effect.printed()}: nothing is below {tid} to fall into", rules=("R-ABIL-14", "DS-FALL-01")
+        )
+    )
+
+
+def _gain(out: Outcome, user: Creature, ability: Ability, tid: str, effect: GainResource) -> Outcome:
+    """Malice for the Director, or Heroic Resource for a hero (RB6-MALICE, R-ABIL-14)."""
+    state = out.state
+    if effect.resource == "malice":
+        malice = resource_left(state, user, "malice")
+        if malice is None:
+            return out.add(
+                Note(text=f"{effect.printed()}: no Director's Malice is kept here", rules=("RB6-MALICE",))
+            )
+        total = min(MAX_COUNT, malice + effect.amount)
+        return out.add(
+            MaliceGained(
+                amount=effect.amount, total=total, reason=ability.name, rules=("RB6-MALICE", "R-ABIL-14")
+            ),
+            state=state.with_turn(attrs.evolve(state.turn, malice=total)),  # type: ignore[misc]
+        )
+    who = tid if effect.who == "target" else user.id
+    c = state.creatures.get(who)
+    if c is None or not c.hero:
+        return out.add(
+            Note(text=f"{effect.printed()}: {who} is not a hero with a Heroic Resource", rules=("R-ABIL-14",))
+        )
+    total = min(MAX_COUNT, c.heroic_resource + effect.amount)
+    return out.add(
+        ResourceGained(creature=who, amount=effect.amount, total=total, rules=("R-ABIL-14",)),
+        state=state.update_creature(who, heroic_resource=total),
+    )
+
+
+def _amount(user: Creature, effect: Damage) -> int:
+    added = max((user.characteristics.get(c) for c in effect.characteristics), default=0)
+    return max(0, effect.amount + added)
+
+
+def _type(effect: Damage, request: AbilityRequest) -> str | None:
+    if not effect.types:
+        return None
+    if request.damage_type in effect.types:
+        return request.damage_type
+    return effect.types[0]
+
+
+def _condition(
+    out: Outcome, user: Creature, tid: str, effect: ApplyCondition, thing: Creature | MapObject
+) -> Outcome:
+    if isinstance(thing, MapObject):
+        return out.add(
+            Note(text=f"{tid} is an object: {effect.printed()} does not apply", rules=("R-ABIL-7",))
+        )
+    try:
+        return out.then(
+            impose_condition, tid, effect.condition, DURATIONS[effect.duration], source=user.id,
+            can_stand=effect.can_stand,
+            rules=("R-ABIL-5",) if effect.can_stand else ("R-ABIL-5", "RB1-PRONE"),
+        )  # fmt: skip
+    except RulesError as exc:
+        return out.add(Note(text=f"{effect.printed()} on {tid}: not imposed ({exc})", rules=("R-ABIL-5",)))
+
+
+__all__ = ["resolve_use"]

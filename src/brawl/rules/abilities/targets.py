@@ -1,0 +1,361 @@
+"""The checks of a use of an ability: who may use it now, at what cost, on which targets or
+where its area goes (R-ABIL-1, R-ABIL-8, R-ABIL-9, R-AREA-1..5, DS-COND-04, DS-COND-14).
+
+:func:`plan_use` makes every check of :meth:`~brawl.rules.abilities.UseAbility.verify` and
+returns what the resolution needs (:class:`Plan`); nothing is rolled, moved or spent.
+"""
+
+from __future__ import annotations
+
+import attrs
+import immutables
+
+from brawl.abilities.model import Ability, Damage, Effect, ForcedMovement
+from brawl.creature import Creature, MapObject
+from brawl.errors import ActionUnavailableError, InvalidArgumentError
+from brawl.geometry import Pos, distance
+from brawl.rules.abilities.request import RESOURCE_RULES, AbilityRequest
+from brawl.rules.areas import Area, area_line_of_effect, occupants, place_area
+from brawl.rules.conditions import can_take_main_actions, can_take_maneuvers, can_take_triggered_actions
+from brawl.rules.cover import line_of_effect, sees_space
+from brawl.rules.forced import ForcedMove, verify_force_move
+from brawl.rules.stealth import check_target
+from brawl.rules.strikes import living
+from brawl.state import Encounter
+
+
+@attrs.frozen
+class Plan:
+    """What the checks of a use found: the user, the ability, the targets in order, the area."""
+
+    user: Creature
+    ability: Ability
+    targets: tuple[str, ...]
+    area: Area | None
+
+
+def _acting(state: Encounter, user: Creature, ability: Ability) -> None:
+    kind = ability.action_type
+    who = f"{ability.name} by {user.id!r}"
+    if kind == "none":
+        raise ActionUnavailableError(f"{who}: it is not used, it is always on (a trait)", rule="R-ABIL-1")
+    if kind == "main action" and not can_take_main_actions(state, user.id):
+        raise ActionUnavailableError(f"{who}: it can't take main actions", rule="DS-COND-04")
+    if kind in ("maneuver", "free maneuver", "move action") and not can_take_maneuvers(state, user.id):
+        raise ActionUnavailableError(f"{who}: it can't take maneuvers or move", rule="DS-COND-04")
+    if kind in ("triggered action", "free triggered action") and not can_take_triggered_actions(
+        state, user.id
+    ):
+        raise ActionUnavailableError(f"{who}: it can't take triggered actions", rule="DS-TURN-08")
+
+
+def _check_cost(state: Encounter, user: Creature, ability: Ability) -> None:
+    cost = ability.cost
+    if cost is None:
+        return
+    have = resource_left(state, user, cost.resource)
+    if have is None:
+        raise ActionUnavailableError(
+            f"{ability.name} by {user.id!r}: costs {cost.amount} Malice, kept only in a Draw Steel combat",
+            rule=RESOURCE_RULES["malice"],
+        )
+    if have < cost.amount:
+        what = "Heroic Resource" if cost.resource == "heroic" else "Malice"
+        raise ActionUnavailableError(
+            f"{ability.name} by {user.id!r}: costs {cost.amount} {what}, {have} left",
+            rule=RESOURCE_RULES[cost.resource],
+        )
+
+
+def resource_left(state: Encounter, user: Creature, resource: str) -> int | None:
+    if resource == "heroic":
+        return user.heroic_resource
+    malice = getattr(state.turn, "malice", None)
+    return malice if isinstance(malice, int) else None
+
+
+def thing_of(state: Encounter, tid: str) -> Creature | MapObject:
+    if tid in state.objects:
+        return state.objects[tid]
+    return state.creature(tid)
+
+
+def allows(ability: Ability, user: Creature, target: Creature | MapObject) -> bool:
+    """Whether the ability's target entry allows this creature or object (R-ABIL-9)."""
+    kind = ability.target.kind
+    if isinstance(target, MapObject):
+        return kind in ("object", "creature or object", "special")
+    if target.dead:
+        return False
+    own = target.id == user.id
+    if kind in ("creature", "creature or object", "each creature"):
+        return not own
+    if kind in ("enemy", "each enemy"):
+        return target.side != user.side
+    if kind in ("ally", "each ally"):
+        return target.side == user.side and not own
+    if kind == "self":
+        return own
+    if kind == "self or ally":
+        return target.side == user.side
+    return kind == "special"
+
+
+def _sees(state: Encounter, user: Creature, target: Creature | MapObject) -> bool:
+    """Line of effect to a creature or an object (R-ABIL-9, R-COVER-1)."""
+    if isinstance(target, Creature):
+        return line_of_effect(state, user, target)
+    return sees_space(state, user.pos, user.n, target.pos, target.n)
+
+
+def _in_reach(state: Encounter, user: Creature, ability: Ability, target: Creature | MapObject) -> None:
+    """Raise unless ``target`` is within the ability's distance and in line of effect (R-ABIL-9)."""
+    why = _out_of_reach(state, user, ability, target)
+    if why is not None:
+        who = f"{ability.name} ({ability.distance.printed()}) by {user.id!r} on {target.id!r}"
+        raise ActionUnavailableError(f"{who}: {why}", rule="R-ABIL-9")
+
+
+def _out_of_reach(
+    state: Encounter, user: Creature, ability: Ability, target: Creature | MapObject
+) -> str | None:
+    """Why :func:`_in_reach` refuses ``target`` (too far, or no line of effect), or None."""
+    d = ability.distance
+    if d.kind == "self" or d.kind == "special":
+        return None
+    gap = distance(user.pos, user.n, target.pos, target.n)
+    melee = d.value if d.kind in ("melee", "melee or ranged") else -1
+    ranged = d.value if d.kind == "ranged" else d.within if d.kind == "melee or ranged" else -1
+    if gap > max(melee, ranged):
+        return f"{gap} squares away"
+    if not _sees(state, user, target):
+        return "no line of effect"
+    return None
+
+
+def _chosen(state: Encounter, request: AbilityRequest, user: Creature, ability: Ability) -> tuple[str, ...]:
+    t = ability.target
+    if ability.distance.kind == "self" or t.kind == "self":
+        if request.targets not in ((), (user.id,)):
+            raise ActionUnavailableError(
+                f"{ability.name} by {user.id!r}: it targets its user only", rule="R-ABIL-9"
+            )
+        return (user.id,)
+    if not request.targets and t.count is None:
+        found = []
+        for c in state.living():
+            if _out_of_reach(state, user, ability, c) is None and allows(ability, user, c):
+                found.append(c.id)
+        return tuple(found)
+    if not request.targets:
+        raise ActionUnavailableError(f"{ability.name} by {user.id!r}: choose its target", rule="R-ABIL-9")
+    if t.count is not None and len(request.targets) > t.count:
+        raise ActionUnavailableError(
+            f"{ability.name} by {user.id!r}: {len(request.targets)} targets, at most {t.count}",
+            rule="R-ABIL-9",
+        )
+    for tid in request.targets:
+        thing = thing_of(state, tid)
+        if not allows(ability, user, thing):
+            raise ActionUnavailableError(
+                f"{ability.name} by {user.id!r}: {tid!r} is not a target it allows ({t.kind})",
+                rule="R-ABIL-9",
+            )
+        check_target(state, user.id, tid)  # DS-COND-14, RB3-HIDE
+        _in_reach(state, user, ability, thing)
+    return request.targets
+
+
+def _candidates(
+    state: Encounter, request: AbilityRequest, user: Creature, ability: Ability
+) -> tuple[Area, list[str]]:
+    area = place_area(
+        state,
+        user.id,
+        ability.distance,
+        origin=request.origin,
+        direction=request.direction,
+        wall=request.wall,
+    )
+    inside = [
+        tid
+        for tid in occupants(state, area)
+        if allows(ability, user, thing_of(state, tid)) and area_line_of_effect(state, area, user.id, tid)
+    ]
+    return area, inside
+
+
+def area_candidates(state: Encounter, request: AbilityRequest) -> tuple[str, ...]:
+    """Every target the request's area holds that its ability allows, with line of effect, in the
+    order they would be resolved, however many the ability may affect (R-ABIL-9, R-AREA-5); raises
+    if the area can't be placed so. Choose among them when the ability allows fewer."""
+    user = living(state, request.user, "ability")
+    ability = user.ability(request.ability)
+    if ability is None or not ability.distance.is_area:
+        raise InvalidArgumentError(
+            f"ability {request.ability!r} of {user.id!r}: no area ability", rule="R-AREA-1"
+        )
+    return tuple(_candidates(state, request, user, ability)[1])
+
+
+def _in_area(
+    state: Encounter, request: AbilityRequest, user: Creature, ability: Ability
+) -> tuple[Area, tuple[str, ...]]:
+    area, inside = _candidates(state, request, user, ability)
+    count = ability.target.count
+    if not request.targets:
+        if count is not None and len(inside) > count:
+            raise ActionUnavailableError(
+                f"{ability.name} by {user.id!r}: {len(inside)} targets in the area, choose at most {count}",
+                rule=("R-ABIL-9", "R-AREA-5"),
+            )
+        return area, tuple(inside)
+    for tid in request.targets:
+        if tid not in inside:
+            raise ActionUnavailableError(
+                f"{ability.name} by {user.id!r}: {tid!r} is not a target in its area with line of effect",
+                rule=("R-ABIL-9", "R-AREA-5"),
+            )
+    if count is not None and len(request.targets) > count:
+        raise ActionUnavailableError(
+            f"{ability.name} by {user.id!r}: {len(request.targets)} targets, at most {count}", rule="R-ABIL-9"
+        )
+    return area, request.targets
+
+
+def plan_use(state: Encounter, request: AbilityRequest) -> Plan:
+    user = living(state, request.user, "ability")
+    ability = user.ability(request.ability)
+    if ability is None:
+        names = ", ".join(a.name for a in user.abilities) or "none"
+        raise ActionUnavailableError(
+            f"ability {request.ability!r} by {user.id!r}: not on its block (it has: {names})", rule="R-ABIL-1"
+        )
+    _acting(state, user, ability)
+    _check_cost(state, user, ability)
+    if ability.distance.is_area:
+        area, targets = _in_area(state, request, user, ability)
+    else:
+        if request.origin is not None or request.direction is not None or request.wall:
+            raise InvalidArgumentError(
+                f"{ability.name}: {ability.distance.printed()} is not an area; it takes no placement",
+                rule="R-AREA-1",
+            )
+        area, targets = None, _chosen(state, request, user, ability)
+    for key, what in ((request.tiers, "tiers"), (request.slides, "slides"), (request.shifts, "shifts")):
+        for tid in key or ():
+            if tid not in targets:
+                raise InvalidArgumentError(f"{what}: {tid!r} is not a target of this use", rule="R-ABIL-9")
+    if request.damage_type is not None:
+        printed = {t for e in _all_effects(ability) if isinstance(e, Damage) for t in e.types}
+        if request.damage_type not in printed:
+            raise InvalidArgumentError(
+                f"damage_type {request.damage_type!r}: {ability.name} prints {sorted(printed) or 'no type'}",
+                rule="R-ABIL-3",
+            )
+    for tid, path in (request.slides or {}).items():
+        verify_force_move(
+            state, forced_move_of(ForcedMovement("slide", len(path)), user, ability, tid, area, request)
+        )
+    return Plan(user, ability, targets, area)
+
+
+def _all_effects(ability: Ability) -> tuple[Effect, ...]:
+    pr = ability.power_roll
+    return () if pr is None else tuple(e for tier in pr.tiers for e in tier.effects)
+
+
+def ability_targets(state: Encounter, request: AbilityRequest) -> tuple[str, ...]:
+    """The targets this use would resolve, in order: those chosen, or those its area or reach
+    finds (R-ABIL-9, R-AREA-5); raises like :meth:`~brawl.rules.abilities.UseAbility.verify`,
+    whose checks it makes."""
+    return plan_use(state, request).targets
+
+
+def roll_characteristic(user: Creature, ability: Ability) -> tuple[int, str | None]:
+    pr = ability.power_roll
+    if pr is None:
+        return 0, None
+    if not pr.characteristics:
+        return pr.bonus or 0, None
+    best = max(pr.characteristics, key=lambda c: (user.characteristics.get(c), -pr.characteristics.index(c)))
+    return user.characteristics.get(best), best
+
+
+def deals_damage(ability: Ability) -> bool:
+    found = _DEALS.get(id(ability))
+    if found is not None and found[0] is ability:  # abilities never change: asked once each
+        return found[1]
+    deals = any(isinstance(e, Damage) for e in _all_effects(ability))
+    if len(_DEALS) >= 1024:
+        _DEALS.clear()
+    _DEALS[id(ability)] = (ability, deals)
+    return deals
+
+
+_DEALS: dict[int, tuple[Ability, bool]] = {}
+"""Whether an ability deals damage, by the ability (kept with it, so that its id is not reused)."""
+
+
+def forced_move_of(
+    effect: ForcedMovement,
+    user: Creature,
+    ability: Ability,
+    target: str,
+    area: Area | None,
+    request: AbilityRequest,
+) -> ForcedMove:
+    source: str | Pos = user.id if area is None or area.origin is None else area.origin
+    path = (request.slides or immutables.Map()).get(target)
+    slide = effect.kind == "slide"
+    return ForcedMove(
+        kind=effect.kind,
+        target=target,
+        distance=effect.distance,
+        source=None if slide else source,
+        mover=user.id,
+        vertical=effect.vertical,
+        melee_weapon=ability.has_keyword("melee") and ability.has_keyword("weapon"),
+        path=(path or ()) if slide else None,
+        squares=0 if slide and not path else None,
+        stability_used=0 if effect.ignore_stability else None,
+    )
+
+
+def pull_center(
+    area: Area | None,
+    corner: Pos | None,
+    ability: Ability,
+    user: Creature,
+    effect: ForcedMovement,
+    level: int,
+) -> str | Pos | None:
+    """The center of the ability's area a pull goes toward (R-ABIL-15): the user's space for a
+    burst or an aura; for a cube of odd size placed by its lowest ``corner``, its middle column at
+    the target's ``level`` (its middle square for a vertical pull); None for a cube of even size,
+    a line, a wall or an ability with no area."""
+    if area is None:
+        return None
+    if area.origin is None:
+        return user.id
+    size = ability.distance.size
+    if area.shape != "cube" or corner is None or size % 2 == 0:
+        return None
+    half = (size - 1) // 2
+    z = corner.z + half if effect.vertical else level
+    return Pos(corner.x + half, corner.y + half, z)
+
+
+__all__ = [
+    "Plan",
+    "ability_targets",
+    "allows",
+    "area_candidates",
+    "deals_damage",
+    "forced_move_of",
+    "plan_use",
+    "pull_center",
+    "resource_left",
+    "roll_characteristic",
+    "thing_of",
+]
