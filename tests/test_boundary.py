@@ -122,14 +122,14 @@ def check_message(name: str, exc: Exception, args: list[Any], kwargs: dict[str, 
         ("force_move_many", (3,), {}, ["force_move_many(moves=3)", "expected Iterable"]),
         ("force_move_many", (), {"moves": 3}, ["force_move_many(moves=3)", "got int"]),
         ("damage_many", (), {"targets": 5, "amount": 2}, ["damage_many(targets=5)", "got int"]),
-        ("move", ("kira",), {"path": 3.5}, ["move(path=3.5)", "got float"]),
-        ("move", ("kira", [(3, 2, 0)]), {"budget": "x"}, ["move(budget='x')", "got str"]),
+        ("move", ("kira",), {"path": 3.5}, ["path 3.5", "not float"]),
+        ("move", ("kira", [(3, 2, 0)]), {"budget": "x"}, ["Move.budget 'x'", "not str"]),
         ("reachable", ("kira",), {"budget": 2.5}, ["reachable(budget=2.5)", "got float"]),
         ("damage", ("gob", 2.5), {}, ["damage(amount=2.5)", "expected int"]),
-        ("push", ("kira", "gob", 2.5), {}, ["push(distance=2.5)", "expected int"]),
+        ("push", ("kira", "gob", 2.5), {}, ["Push.distance 2.5", "not float", "DS-FORCE-02"]),
         ("push", ("kira", "gob", 2), {"direction": {"a": 1}}, ["direction {'a': 1}", "R-GEO-1"]),
-        ("fall", ("kira",), {"height": (1, 2)}, ["fall(height=(1, 2))", "got tuple"]),
-        ("teleport", ("kira",), {"destination": "x"}, ["teleport(destination='x')", "got str"]),
+        ("fall", ("kira",), {"height": (1, 2)}, ["Fall.height (1, 2)", "not tuple"]),
+        ("teleport", ("kira",), {"destination": "x"}, ["destination 'x'", "R-GEO-1"]),
     ],
 )
 def test_a_wrongly_typed_argument_names_the_function_or_the_argument(
@@ -347,8 +347,8 @@ def test_a_bug_in_a_move_is_not_a_rules_error(monkeypatch: pytest.MonkeyPatch) -
         (lambda: brawl.adjacent((0, 0, 0), 1, (0.5, 0, 0)), r"^adjacent\(b=\(0.5, 0, 0\)\)"),  # type: ignore[arg-type]
         (lambda: brawl.damage(encounter(), "gob", True), r"^damage\(amount=True\): expected int, got bool"),
         (lambda: brawl.damage(encounter(), "gob", 3, modifiers=[3]), r"^damage\(modifiers=\[3\]\)"),  # type: ignore[list-item]
-        (lambda: brawl.move(encounter(), "kira", "north"), r"^move\(path='north'\)"),  # type: ignore[arg-type]
-        (lambda: brawl.move(encounter(), "kira", [(2, 3, 0)], resolved="kira"), r"^move\(resolved="),
+        (lambda: brawl.move(encounter(), "kira", "north"), r"^path 'north': a sequence of positions"),
+        (lambda: brawl.move(encounter(), "kira", [(2, 3, 0)], resolved="kira"), r"^resolved 'kira'"),
         (lambda: brawl.reachable(encounter(), "kira", mode=3), r"^reachable\(mode=3\): expected one of"),  # type: ignore[arg-type]
     ],
 )

@@ -23,8 +23,8 @@ from brawl.render import render_text
 from brawl.rules.abilities import use_ability
 from brawl.rules.conditions import add_condition
 from brawl.rules.damage import damage
-from brawl.rules.forced import push
-from brawl.rules.movement import move
+from brawl.rules.forced import Push, force_move
+from brawl.rules.movement import Move
 from brawl.rules.reachable import reachable
 from brawl.sim import greedy
 from brawl.state import Encounter
@@ -99,9 +99,9 @@ def section_push(enc: Encounter) -> tuple[Encounter, list[str]]:
         return enc, []
     lines = ["Talia runs onto the bridge; the ogre shoves her two squares off it:"]
     reach = reachable(enc, "talia")
-    enc, events = move(enc, "talia", reach.path_to((9, 4, 0)))
+    enc, events = Move("talia", reach.path_to((9, 4, 0))).resolve(enc)
     lines += ["  " + line for line in explain(events).splitlines()]
-    enc, events = push(enc, "ogre", "talia", 2, direction=(-1, -1, 0))
+    enc, events = force_move(enc, Push("ogre", "talia", 2, direction=(-1, -1, 0)))
     lines += ["  " + line for line in explain(events).splitlines()]
     return enc, lines
 

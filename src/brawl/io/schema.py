@@ -181,6 +181,8 @@ class Generator:
             properties[EFFECT_KEY] = {"const": EFFECT_TAGS[t]}
             required.append(EFFECT_KEY)
         for field in attrs.fields(t):
+            if not field.init:  # fixed by the class (a Push's kind): never written, refused on load
+                continue
             schema = self.of(field.type)
             default = field.default
             if default is attrs.NOTHING:

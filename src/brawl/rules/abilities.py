@@ -69,13 +69,14 @@ from brawl.rules.conditions import (
 from brawl.rules.cover import creature_cover, line_of_effect, sees_space
 from brawl.rules.damage import deal_damage
 from brawl.rules.edges import Reason, bane, lowered_keywords, reasons
-from brawl.rules.falling import fall, should_fall
-from brawl.rules.forced import ForcedMove, force_move, verify_force_move
-from brawl.rules.movement import shift
+from brawl.rules.falling import Fall as FallRequest
+from brawl.rules.falling import should_fall
+from brawl.rules.forced import ForcedMove, force_move
+from brawl.rules.movement import Shift as ShiftRequest
 from brawl.rules.stamina import regain_stamina
 from brawl.rules.stealth import verify_can_target
 from brawl.rules.strikes import critical_hit, living, roll_against
-from brawl.rules.teleport import teleport
+from brawl.rules.teleport import Teleport
 from brawl.state import Encounter
 
 COSTS = {
@@ -446,9 +447,7 @@ def _plan(state: Encounter, request: UseAbility) -> _Plan:
                 rule="R-ABIL-3",
             )
     for tid, path in (request.slides or {}).items():
-        verify_force_move(
-            state, _forced(ForcedMovement("slide", len(path)), user, ability, tid, area, request)
-        )
+        _forced(ForcedMovement("slide", len(path)), user, ability, tid, area, request).verify(state)
     return _Plan(user, ability, targets, area)
 
 
@@ -791,7 +790,7 @@ def _apply(out: Outcome, plan: _Plan, request: UseAbility, tid: str, effect: Eff
         if center is not None:
             move = attrs.evolve(move, source=center)
         try:
-            verify_force_move(state, move)
+            move.verify(state)
         except RulesError as exc:
             return out.add(
                 Note(text=f"{effect.printed()} on {tid}: not possible ({exc})", rules=("R-ABIL-10",))
@@ -911,8 +910,8 @@ def _shift(
         try:
             if effect.teleport:  # the path's last square is where it teleports to
                 teleporter = None if mover == user.id else user.id
-                return out.then(teleport, mover, path[-1], teleporter=teleporter, distance=squares)
-            return out.then(shift, mover, path, squares=squares, granted=True)
+                return out.then(Teleport(mover, path[-1], teleporter=teleporter, distance=squares).resolve)
+            return out.then(ShiftRequest(mover, path, squares=squares, granted=True).resolve)
         except RulesError as exc:
             return out.add(
                 Note(text=f"{effect.printed()} for {mover}: not possible ({exc})", rules=("R-ABIL-14",))
@@ -935,7 +934,7 @@ def _shift(
 def _fall(out: Outcome, tid: str, effect: Fall, thing: Creature | MapObject) -> Outcome:
     """The target falls if nothing holds it up where it is (DS-FALL-01, R-ABIL-14)."""
     if isinstance(thing, Creature) and should_fall(out.state, tid):
-        return out.then(fall, tid, rules=("R-ABIL-14",))
+        return out.then(FallRequest(tid, rules=("R-ABIL-14",)).resolve)
     return out.add(
         Note(
             text=f"{effect.printed()}: nothing is below {tid} to fall into", rules=("R-ABIL-14", "DS-FALL-01")

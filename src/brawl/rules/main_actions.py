@@ -25,7 +25,7 @@ from brawl.requests import Action
 from brawl.rules.conditions import can_take_main_actions, speed, taunting
 from brawl.rules.edges import Reason, edge
 from brawl.rules.falling import resting_place
-from brawl.rules.movement import move, verify_move
+from brawl.rules.movement import Move
 from brawl.rules.steps import SHIFT_MODES, Mode, mode_field, mode_refusal
 from brawl.rules.strikes import FreeStrike, living, verify_free_strike
 from brawl.state import Encounter
@@ -139,7 +139,7 @@ class Charge(Action):
         """Verify, move, then strike (unless the creature died on the way)."""
         verify_charge(state, self)
         cells = self.path
-        out = move(state, self.creature, cells, mode=self.mode)
+        out = Move(self.creature, cells, mode=self.mode).resolve(state)
         out = out.add(
             Charged(
                 creature=self.creature,
@@ -159,7 +159,7 @@ def verify_charge(state: Encounter, request: Charge) -> None:
     A living creature able to take main actions; a path of one unit step throughout, starting
     next to it, crossing no difficult terrain, no longer than its speed; its melee free strike
     allowed from the path's end (:func:`brawl.rules.strikes.verify_free_strike`); the move itself
-    legal in its mode (:func:`brawl.rules.movement.verify_move`): fly or burrow only if able,
+    legal in its mode (:meth:`brawl.rules.movement.Move.verify`): fly or burrow only if able,
     climb or swim only with that movement type, never a shift (DS-ACT-18).
     """
     creature = request.creature
@@ -208,7 +208,7 @@ def verify_charge(state: Encounter, request: Charge) -> None:
             f"Charge by {creature!r}: {len(cells)} squares is more than its speed {speed(state, creature)}",
             rule="DS-ACT-17",
         )
-    verify_move(state, creature, cells, mode=mode)
+    Move(creature, cells, mode=mode).verify(state)
     end = cells[-1]
     if mode not in ("fly", "climb"):  # walking off a ledge, the charger falls before it strikes
         end = resting_place(state, end, c.n, ignore=(creature,)).pos
