@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import inspect
+from pathlib import Path
 
 import attrs
 import pytest
@@ -330,3 +331,53 @@ def test_property_any_request_round_trips_and_replays(case: tuple[Encounter, For
     assert _outcome(enc, back) == _outcome(enc, move)
     if not can(enc, move):  # what verify refuses, the rule refuses too
         assert isinstance(_outcome(enc, move), type)
+
+
+# --- action logs: schema 2 names the record of each verb, schema 1 logs still load -------------------
+OLD_LOG = Path(__file__).parent / "data" / "actions-schema-1.json"
+"""An action log as schema 1 wrote it: every forced movement a ``ForcedMove`` with its ``kind``."""
+
+
+def test_an_action_log_of_schema_1_loads_its_forced_moves_as_their_verbs_records() -> None:
+    """DS-FORCE-02..05, DS-SLAM-01: a schema 1 log replays as it did, its moves now Push, Pull, Slide.
+
+    The ogre pushes Kira 2 of 3 squares (x 3 -> 5), pulls her 3 back into itself (a slam: 1
+    damage each), a slide takes her to (4, 7), and a push of 1 from (1, 5) moves the ogre to x = 3.
+    Saved again, the log is schema 2 and names each record by its class.
+    """
+    old = OLD_LOG.read_text()
+    assert '"schema": 1' in old
+    assert old.count('"class": "ForcedMove"') == 4
+    actions = brawl.actions_from_json(old, source=str(OLD_LOG))
+    assert [type(a) for a in actions] == [Push, Pull, Slide, Push]
+    assert actions[0] == Push("ogre", "kira", 3, squares=2)
+    assert actions[2] == Slide(None, "kira", 2, path=((4, 6, 0), (4, 7, 0)))
+    enc = make(c("ogre", 2, 5), c("kira", 3, 5))
+    out = brawl.replay(enc, actions)
+    assert out.state.creature("kira").pos == Pos(4, 7, 0)
+    assert out.state.creature("ogre").pos == Pos(3, 5, 0)
+    assert (out.state.creature("kira").stamina, out.state.creature("ogre").stamina) == (39, 39)
+    general = [ForcedMove(**a.fields()) for a in actions]  # each record's fields, its kind among them
+    assert brawl.replay(enc, general) == out  # ForcedMove of each kind, as schema 1 resolved them
+    new = brawl.actions_to_json(actions)
+    assert '"schema": 2' in new
+    assert [new.count(f'"class": "{name}"') for name in ("Push", "Pull", "Slide", "ForcedMove")] == [
+        2,
+        1,
+        1,
+        0,
+    ]
+    assert brawl.actions_from_json(new) == actions
+
+
+def test_a_schema_1_forced_move_its_verbs_record_cannot_hold_stays_a_forced_move() -> None:
+    """DS-FORCE-01: a schema 1 push that names a path is no Push: it loads as the ForcedMove it was."""
+    text = (
+        '{"schema": 1, "actions": [{"class": "ForcedMove", "kind": "push", "target": "kira",'
+        ' "distance": 1, "source": "ogre", "path": [[4, 5, 0]]}]}'
+    )
+    [move] = brawl.actions_from_json(text)
+    assert type(move) is ForcedMove
+    assert move.kind is ForceKind.PUSH
+    with pytest.raises(brawl.ScenarioError, match="schema"):
+        brawl.actions_from_json(text.replace('"schema": 1', '"schema": 3'))
