@@ -73,27 +73,27 @@ def _kind(value: ForceKind | str) -> ForceKind:
 
 
 def _source(value: str | Iterable[int] | None) -> str | Pos | None:
-    return value if value is None or isinstance(value, str) else position(value, "ForcedMove.source")
+    return value if value is None or isinstance(value, str) else position(value, "source")
 
 
 def _direction_field(value: Iterable[int] | None) -> Pos | None:
-    return None if value is None else position(value, "ForcedMove.direction", "R-GEO-2")
+    return None if value is None else position(value, "direction", "R-GEO-2")
 
 
 def _path(value: Iterable[Iterable[int]] | None) -> tuple[Pos, ...] | None:
-    return None if value is None else positions(value, "ForcedMove.path", "R-GEO-2")
+    return None if value is None else positions(value, "path", "R-GEO-2")
 
 
 def _slide_path_field(value: Iterable[Iterable[int]]) -> tuple[Pos, ...]:
-    return positions(value, "Slide.path", "R-GEO-2")
+    return positions(value, "path", "R-GEO-2")
 
 
 def _landing(value: Iterable[int] | None) -> Pos | None:
-    return None if value is None else position(value, "ForcedMove.rider_landing")
+    return None if value is None else position(value, "rider_landing")
 
 
 def _dice(value: Iterable[int] | None) -> tuple[int, int] | None:
-    return None if value is None else dice_pair(value, "ForcedMove.rider_dice", "DS-MTYPE-16")
+    return None if value is None else dice_pair(value, "rider_dice", "DS-MTYPE-16")
 
 
 def _kind_rule(move: Any) -> str:
