@@ -8,7 +8,7 @@ the edge, and a last slide drops the knight's rival in as well. Run it to read t
 from __future__ import annotations
 
 import brawl
-from brawl import Cell, Characteristics, Creature, Encounter, ForcedMove, Pos, Terrain
+from brawl import Cell, Characteristics, Creature, Encounter, Pos, Push, Slide, Terrain
 
 CHASM_DEPTH = 8
 
@@ -32,9 +32,9 @@ def build() -> Encounter:
 def main() -> None:
     enc = build()
     moves = [
-        ForcedMove(kind="push", source="ogre", target="goblin1", distance=3, melee_weapon=True),
-        ForcedMove(kind="push", source="ogre", target="goblin2", distance=3, melee_weapon=True),
-        ForcedMove(kind="slide", source="ogre", target="rival", distance=3, path=((8, 8), (9, 8), (10, 8))),
+        Push("ogre", "goblin1", 3, melee_weapon=True),
+        Push("ogre", "goblin2", 3, melee_weapon=True),
+        Slide("ogre", "rival", 3, path=((8, 8), (9, 8), (10, 8))),
     ]
     enc, events = brawl.force_move_many(enc, moves)
     print(brawl.explain(events))

@@ -122,14 +122,14 @@ def check_message(name: str, exc: Exception, args: list[Any], kwargs: dict[str, 
         ("force_move_many", (3,), {}, ["force_move_many(moves=3)", "expected Iterable"]),
         ("force_move_many", (), {"moves": 3}, ["force_move_many(moves=3)", "got int"]),
         ("damage_many", (), {"targets": 5, "amount": 2}, ["damage_many(targets=5)", "got int"]),
-        ("move", ("kira",), {"path": 3.5}, ["move(path=3.5)", "got float"]),
-        ("move", ("kira", [(3, 2, 0)]), {"budget": "x"}, ["move(budget='x')", "got str"]),
+        ("move", ("kira",), {"path": 3.5}, ["path 3.5", "not float"]),
+        ("move", ("kira", [(3, 2, 0)]), {"budget": "x"}, ["Move.budget 'x'", "not str"]),
         ("reachable", ("kira",), {"budget": 2.5}, ["reachable(budget=2.5)", "got float"]),
         ("damage", ("gob", 2.5), {}, ["Damage.amount 2.5", "a whole number is needed"]),
-        ("push", ("kira", "gob", 2.5), {}, ["push(distance=2.5)", "expected int"]),
+        ("push", ("kira", "gob", 2.5), {}, ["Push.distance 2.5", "not float", "DS-FORCE-02"]),
         ("push", ("kira", "gob", 2), {"direction": {"a": 1}}, ["direction {'a': 1}", "R-GEO-1"]),
-        ("fall", ("kira",), {"height": (1, 2)}, ["fall(height=(1, 2))", "got tuple"]),
-        ("teleport", ("kira",), {"destination": "x"}, ["teleport(destination='x')", "got str"]),
+        ("fall", ("kira",), {"height": (1, 2)}, ["Fall.height (1, 2)", "not tuple"]),
+        ("teleport", ("kira",), {"destination": "x"}, ["destination 'x'", "R-GEO-1"]),
     ],
 )
 def test_a_wrongly_typed_argument_names_the_function_or_the_argument(
@@ -241,7 +241,9 @@ def annotated(name: str) -> list[tuple[str, Any]]:
     ]
 
 
-CHECKED = [name for name in RULES if name != "to_json"]  # to_json refuses with a ScenarioError
+CHECKED = [  # to_json refuses with a ScenarioError; a verb's record checks its fields
+    name for name in RULES if name != "to_json" and not hasattr(getattr(brawl, name), "request")
+]
 
 CASES = [
     (name, param, value) for name in CHECKED for param, tp in annotated(name) for value in wrong_values(tp)
@@ -264,14 +266,15 @@ def call_with(rule: str, enc: Any, /, **override: Any) -> Any:
 def test_the_cases_cover_the_api() -> None:
     """Every exported rule with a typed parameter has wrong-typed cases."""
     assert len({name for name, _, _ in CASES}) > 0.8 * len(CHECKED)
-    assert len(CASES) > 300
+    assert len(CASES) > 250
 
 
 @pytest.mark.parametrize(
     ("name", "param", "value"), CASES, ids=[f"{n}-{p}-{type(v).__name__}" for n, p, v in CASES]
 )
 def test_a_wrong_type_is_refused_naming_the_argument(name: str, param: str, value: Any) -> None:
-    """A value of the wrong type raises ArgumentTypeError (a TypeError) naming function and argument."""
+    """A value of the wrong type raises ArgumentTypeError (a TypeError) naming function and argument;
+    (a verb's fields are checked by its record: tests/test_hostile_calls.py, tests/test_verbs*.py)."""
     with pytest.raises(ArgumentTypeError, match=rf"^{name}\({param}=.*: expected .*, got ") as info:
         call_with(name, encounter(), **{param: value})
     assert isinstance(info.value, TypeError)
@@ -350,8 +353,8 @@ def test_a_bug_in_a_move_is_not_a_rules_error(monkeypatch: pytest.MonkeyPatch) -
             r"^Damage\.amount True: a whole number is needed, not bool",
         ),
         (lambda: brawl.damage(encounter(), "gob", 3, modifiers=[3]), r"^Damage\.modifiers \[3\]"),  # type: ignore[list-item]
-        (lambda: brawl.move(encounter(), "kira", "north"), r"^move\(path='north'\)"),  # type: ignore[arg-type]
-        (lambda: brawl.move(encounter(), "kira", [(2, 3, 0)], resolved="kira"), r"^move\(resolved="),
+        (lambda: brawl.move(encounter(), "kira", "north"), r"^path 'north': a sequence of positions"),
+        (lambda: brawl.move(encounter(), "kira", [(2, 3, 0)], resolved="kira"), r"^resolved 'kira'"),
         (lambda: brawl.reachable(encounter(), "kira", mode=3), r"^reachable\(mode=3\): expected one of"),  # type: ignore[arg-type]
     ],
 )

@@ -55,7 +55,8 @@ def test_a_climber_charges_up_a_wall_a_walker_may_not() -> None:
     with pytest.raises(ActionUnavailableError, match="DS-ACT-18") as err:
         charge(enc, "kira", [(1, 1, 1), (1, 1, 2)], "gob", mode="climb")
     assert "full speed" in str(err.value)
-    assert brawl.can_move(enc, "kira", [(1, 1, 1)], mode="climb")  # an ordinary move may still climb
+    # an ordinary move may still climb
+    assert brawl.actions.can(enc, brawl.Move("kira", [(1, 1, 1)], mode="climb"))
 
 
 def test_a_charge_never_shifts_and_swims_only_with_swim() -> None:

@@ -157,7 +157,7 @@ def test_property_events_agree_with_the_state(case: tuple[Encounter, ForcedMove]
     report for each creature (moved, fell, knocked off, carried) is its position in the new state."""
     enc, move = case
     try:
-        out = brawl.force_move(enc, move)
+        out = brawl.apply(enc, move)
     except brawl.RulesError:
         event("refused")
         return
@@ -212,7 +212,7 @@ def test_property_most_examples_really_move() -> None:
     targets: set[str] = set()
     for enc, move in corpus:
         try:
-            out = brawl.force_move(enc, move)
+            out = brawl.apply(enc, move)
         except brawl.RulesError:
             counts["other"] += 1
             continue

@@ -54,7 +54,7 @@ def test_a_mover_dying_mid_move_drops_what_it_dragged_ds_move_13_rb1_grabbed() -
     sage = Creature(id="sage", side="heroes", hero=True, stamina_max=30, pos=(5, 4, 0))
     enc = Encounter.create(fire, [raider, kira, sage])
     enc, _ = brawl.grab(enc, "raider", "kira", dice=(10, 10))
-    assert brawl.can_move(enc, brawl.actions.Move("raider", [(4, 4, 0), (5, 5, 0)]))
+    assert brawl.actions.can(enc, brawl.actions.Move("raider", [(4, 4, 0), (5, 5, 0)]))
     out = brawl.move(enc, "raider", [(4, 4, 0), (5, 5, 0)])
     m = moved(out.events)
     assert out.state.creature("raider").dead

@@ -66,7 +66,7 @@ def _illegal_candidates(enc: brawl.Encounter, data: st.DataObject) -> A.Action:
     if kind == 10:
         return A.EndRound()
     if kind == 11:
-        return A.Slide(other, cid, distance, (spot,))
+        return A.Slide(other, cid, distance, path=(spot,))
     if kind == 12:
         return A.GainTemporaryStamina(cid, data.draw(st.sampled_from([-1, 0, 5, 10])))
     return A.CatchBreath(cid)

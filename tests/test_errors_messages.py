@@ -126,9 +126,9 @@ def test_an_action_given_as_its_json_data_points_to_action_from_json() -> None:
 
 def test_one_position_given_as_a_path_suggests_a_list() -> None:
     with pytest.raises(
-        brawl.ArgumentTypeError, match=r"got tuple of 3; a path is a list of positions: \[\(3, 2, 0\)\]"
+        brawl.ArgumentTypeError, match=r"one position, not a path; a path is a list of positions: \[\(3, 2, 0"
     ):
-        brawl.move(bridge(), "kira", (3, 2, 0))  # type: ignore[arg-type]  # the slip the hint is for
+        brawl.move(bridge(), "kira", (3, 2, 0))  # the slip the hint is for
 
 
 def test_a_move_mode_takes_its_article() -> None:

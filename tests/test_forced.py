@@ -25,7 +25,8 @@ from brawl.events.forced import (
     RiderKnockedOff,
     Slammed,
 )
-from brawl.rules.forced import ForcedMove, ForceKind
+from brawl.rules.forced import ForcedMove, ForceKind, Push, force_move
+from brawl.rules.settle import settle
 from brawl.strategies import creatures, encounters, sizes
 
 
@@ -394,7 +395,12 @@ def test_force_move_many_in_the_callers_order() -> None:
 
 
 def test_death_trigger_resolves_after_the_forced_movement() -> None:
-    """DS-FORCE-20: a creature killed by the effect is moved first; its death triggers come last."""
+    """DS-FORCE-20: a creature killed by the effect is moved first; its death triggers come last.
+
+    The triggers are a hook of the caller's program, not a choice of the push: they are given
+    to the resolver (``force_move``), whose outcome the settle pass then completes, as
+    ``brawl.push`` does for its own.
+    """
     enc = make(c("ogre", 2, 5), c("gob", 3, 5, stamina_max=5))
     enc, _ = brawl.damage(enc, "gob", 5)
     seen: list[tuple[str, Pos]] = []
@@ -403,7 +409,7 @@ def test_death_trigger_resolves_after_the_forced_movement() -> None:
         seen.append((cid, state.creature(cid).pos))
         return brawl.Outcome(state, ())
 
-    _after, events = brawl.push(enc, "ogre", "gob", 3, death_triggers=trigger)
+    _after, events = settle(force_move(enc, Push("ogre", "gob", 3), death_triggers=trigger))
     assert seen == [("gob", Pos(6, 5, 0))]
     assert isinstance(events[-1], DeathTriggersDue)
     assert events[-1].creatures == ("gob",)
@@ -423,7 +429,7 @@ def test_forced_move_record_replays() -> None:
     """
     enc = make(c("ogre", 2, 5), c("kira", 3, 5))
     move = ForcedMove(kind=ForceKind.PUSH, source="ogre", target="kira", distance=3)
-    after, events = brawl.force_move(enc, move)
+    after, events = brawl.apply(enc, move)
     assert after.creature("kira").pos == Pos(6, 5, 0)
     assert after.creature("ogre").pos == Pos(2, 5, 0)
     assert after.creature("kira").stamina == 40
@@ -439,8 +445,8 @@ def test_forced_move_record_replays() -> None:
     replayed = brawl.apply(enc, loaded)
     assert brawl.to_json(replayed.state) == brawl.to_json(after)
     assert brawl.explain(replayed.events) == brawl.explain(events)
-    assert brawl.can_force_move(enc, move)
-    assert not brawl.can_force_move(enc, attrs.evolve(move, distance=-1))
+    assert brawl.actions.can(enc, move)
+    assert not brawl.actions.can(enc, attrs.evolve(move, distance=-1))
 
 
 # --- bad input and huge input ----------------------------------------------------------------------
@@ -472,7 +478,7 @@ def test_bad_requests_raise_rules_errors(
     args: dict[str, object] = {"kind": "push", "source": "ogre", "target": "kira", "distance": 3}
     args.update(kwargs)
     with pytest.raises(error, match=rule):
-        brawl.force_move(enc, ForcedMove(**args))  # type: ignore[arg-type]
+        brawl.apply(enc, ForcedMove(**args))  # type: ignore[arg-type]
 
 
 def test_rider_tier_checked() -> None:
@@ -515,7 +521,7 @@ def push_cases(draw: st.DrawFn) -> tuple[Encounter, ForcedMove]:
 
 def _try(enc: Encounter, move: ForcedMove) -> brawl.Outcome | None:
     try:
-        return brawl.force_move(enc, move)
+        return brawl.apply(enc, move)
     except brawl.RulesError:
         return None
 
@@ -585,7 +591,7 @@ def test_property_distance_monotone_bounded_pure_and_deterministic(
         assert not clear
         event("refused")
         return
-    again = brawl.force_move(enc, move)
+    again = brawl.apply(enc, move)
     assert brawl.to_json(again.state) == brawl.to_json(out.state)
     assert again.events == out.events
     ev = moved_event(out.events)

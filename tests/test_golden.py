@@ -110,7 +110,7 @@ class Climb(Action):
         left = movement_left(state, self.creature)
         if left == 0:
             brawl.actions.verify(state, brawl.UseAction(self.creature, "move"))
-        brawl.verify_move(state, self.creature, self.path, mode="climb", budget=left or None)
+        brawl.actions.verify(state, brawl.Move(self.creature, self.path, mode="climb", budget=left or None))
 
     def resolve(self, state: Encounter) -> brawl.Outcome:
         out = brawl.Outcome(state, ())

@@ -47,13 +47,27 @@ def test_advance_moves_up_to_speed_5_and_no_farther() -> None:
     """DS-ACT-01, DS-MOVE-01, DS-MOVE-07: a typical speed of 5 moves 5 squares with Advance."""
     enc = field(hero())
     path = [(x, 1, 0) for x in range(2, 7)]
-    out = brawl.advance(enc, "kira", path)
+    out = brawl.move(enc, "kira", path)  # a move's mode is Advance unless it says otherwise
     assert out.state.creature("kira").pos == (6, 1, 0)
     moved = of(out.events, Moved)[0]
+    assert moved.mode == "advance"
     assert moved.step_costs == (1, 1, 1, 1, 1)
     assert moved.movement_left == 0
     with pytest.raises(brawl.IllegalMoveError, match="DS-MOVE-07"):
-        brawl.advance(enc, "kira", [*path, (7, 1, 0)])
+        brawl.move(enc, "kira", [*path, (7, 1, 0)])
+
+
+def test_advance_on_its_own_turn_spends_the_turns_movement_DS_TURN_02() -> None:
+    """DS-ACT-01, DS-TURN-02: Advance takes the move action, whose speed of 5 pays a path of 2;
+    3 squares are left for the rest of the turn, and no combat means no Advance to take."""
+    enc = field(hero(), foe(pos=(10, 10, 0)))
+    enc, _ = brawl.start_combat(enc, d10=9)
+    enc, _ = brawl.start_turn(enc, "kira")
+    out = brawl.advance(enc, "kira", [(2, 1, 0), (3, 1, 0)])
+    assert out.state.creature("kira").pos == (3, 1, 0)
+    assert brawl.actions.movement_left(out.state, "kira") == 3
+    with pytest.raises(brawl.TurnOrderError, match="DS-SIDE-04"):
+        brawl.advance(field(hero()), "kira", [(2, 1, 0)])
 
 
 def test_slowed_creature_offered_3_squares_moves_only_2() -> None:
@@ -63,7 +77,8 @@ def test_slowed_creature_offered_3_squares_moves_only_2() -> None:
     assert of(out.events, Moved)[0].budget == 2
     with pytest.raises(brawl.IllegalMoveError, match="costs 3, more than its 2 movement"):
         brawl.move(enc, "kira", [(2, 1, 0), (3, 1, 0), (4, 1, 0)], budget=3)
-    assert brawl.can_move(enc, "kira", [(2, 1, 0), (3, 1, 0), (4, 1, 0)], budget=3, ignore_speed=True)
+    far = brawl.Move("kira", [(2, 1, 0), (3, 1, 0), (4, 1, 0)], budget=3, ignore_speed=True)
+    assert brawl.actions.can(enc, far)
 
 
 def test_each_step_costs_its_surcharges() -> None:
@@ -100,12 +115,12 @@ def test_move_refuses_walls_off_map_and_non_adjacent_steps() -> None:
         brawl.move(enc, "kira", [(1, 1, 1)])
     with pytest.raises(brawl.IllegalMoveError, match="R-GEO-5"):
         brawl.move(enc, "kira", [(0, 0, 0), (-1, 0, 0)])
-    with pytest.raises(brawl.ArgumentTypeError, match=r"move\(path='north'\)"):
-        brawl.move(enc, "kira", "north")  # type: ignore[arg-type]
+    with pytest.raises(brawl.ArgumentTypeError, match=r"path 'north': a sequence of positions"):
+        brawl.move(enc, "kira", "north")
     with pytest.raises(brawl.ArgumentTypeError, match="R-GEO-1"):
-        brawl.move(enc, "kira", [(1, "a", 0)])  # type: ignore[list-item]
-    with pytest.raises(brawl.ArgumentTypeError, match=r"move\(path=5\)"):
-        brawl.move(enc, "kira", 5)  # type: ignore[arg-type]
+        brawl.move(enc, "kira", [(1, "a", 0)])
+    with pytest.raises(brawl.ArgumentTypeError, match=r"path 5: a sequence of positions"):
+        brawl.move(enc, "kira", 5)
 
 
 def test_empty_path_changes_nothing() -> None:
@@ -420,7 +435,7 @@ def test_move_is_pure_and_deterministic(case: tuple[Encounter, list[Pos]], stop:
     """R-MOVE-1, R-MOVE-3: the old state is untouched; the same inputs give the same outcome."""
     enc, path = case
     before = enc.creature_list()
-    if not brawl.can_move(enc, "kira", path):
+    if not brawl.actions.can(enc, brawl.Move("kira", path)):
         with pytest.raises((brawl.IllegalMoveError, brawl.InvalidArgumentError)) as info:
             brawl.move(enc, "kira", path, stop_at_provocation=stop)
         assert info.value.rules
@@ -439,7 +454,7 @@ def test_move_is_pure_and_deterministic(case: tuple[Encounter, list[Pos]], stop:
 def test_a_legal_full_move_costs_exactly_what_path_cost_says(case: tuple[Encounter, list[Pos]]) -> None:
     """R-MOVE-1: move and path_cost agree step by step."""
     enc, path = case
-    if not brawl.can_move(enc, "kira", path):
+    if not brawl.actions.can(enc, brawl.Move("kira", path)):
         return
     out = brawl.move(enc, "kira", path)
     assert of(out.events, Moved)[0].spent == brawl.path_cost(enc, "kira", path)

@@ -377,7 +377,7 @@ def test_claw_dirt_tiers() -> None:
         brawl.claw_dirt(field(mole()), "mole", (1, 1, -1), roll=17)
     with pytest.raises(brawl.IllegalMoveError, match="DS-MTYPE-10"):
         brawl.claw_dirt(enc, "kira", (1, 1, -2), roll=17)
-    with pytest.raises(brawl.ArgumentTypeError, match=r"claw_dirt\(roll='high'\)"):
+    with pytest.raises(brawl.ArgumentTypeError, match=r"ClawDirt\.roll 'high'"):
         brawl.claw_dirt(enc, "kira", (1, 1, -1), roll="high")  # type: ignore[arg-type]
 
 
@@ -419,10 +419,10 @@ def test_any_single_step_is_legal_or_refused_with_a_rule(mode: str, dx: int, dy:
     creature = hero(pos=(4, 1, 0), movement={"walk", "fly", "burrow", "climb", "swim"})
     enc = field(creature, terrain=tower())
     target = (4 + dx, 1 + dy, dz)
-    if not brawl.can_move(enc, "kira", [target], mode=mode):  # type: ignore[arg-type]
+    if not brawl.actions.can(enc, brawl.Move("kira", [target], mode=mode)):
         with pytest.raises(brawl.RulesError) as info:
-            brawl.move(enc, "kira", [target], mode=mode)  # type: ignore[arg-type]
+            brawl.move(enc, "kira", [target], mode=mode)
         assert info.value.rules
         return
-    out = brawl.move(enc, "kira", [target], mode=mode)  # type: ignore[arg-type]
+    out = brawl.move(enc, "kira", [target], mode=mode)
     assert out.state.creature("kira").pos[:2] == target[:2]

@@ -247,7 +247,7 @@ def test_every_path_is_legal_and_costs_what_the_result_says(scene: tuple[Encount
             assert pos == result.origin
             continue
         assert brawl.path_cost(enc, "mover", path, mode=mode) == result.cost(pos)  # type: ignore[arg-type]
-        out = brawl.move(enc, "mover", path, mode=mode, budget=result.budget)  # type: ignore[arg-type]
+        out = brawl.move(enc, "mover", path, mode=mode, budget=result.budget)
         assert out.state.creature("mover").pos in (pos, *[Pos(pos.x, pos.y, z) for z in range(pos.z)])
 
 
@@ -286,7 +286,7 @@ def path_cost_dijkstra(enc: Encounter, budget: int, mode: str) -> dict[Pos, int]
         # whether the mode holds the creature up there is the reference's judgement
         if not _ref_held(enc, p, n, mode):
             return False
-        return brawl.can_move(enc, "mover", paths[p], mode=mode, budget=budget)  # type: ignore[arg-type]
+        return brawl.actions.can(enc, brawl.Move("mover", paths[p], mode=mode, budget=budget))
 
     return {p: c for p, c in best.items() if p == origin or ends_there(p)}
 
@@ -410,7 +410,7 @@ def test_war_dog_cannot_go_around_the_side_of_a_building_in_2() -> None:
     """DS-MOVE-08, R-GEO-4 (AMB-55): one wall square filling the corner blocks the diagonal."""
     terrain = Terrain.flat(5, 5).with_cell((2, 2, 0), Cell(Material.STONE))
     enc = Encounter.create(terrain, [Creature(id="dog", pos=(1, 2, 0))])
-    assert not brawl.can_move(enc, "dog", [(2, 1, 0), (3, 2, 0)])
+    assert not brawl.actions.can(enc, brawl.Move("dog", [(2, 1, 0), (3, 2, 0)]))
     assert brawl.reachable(enc, "dog").cost((3, 2, 0)) == 4
     objects_block = Encounter.create(
         Terrain.flat(5, 5), [Creature(id="dog", pos=(1, 2, 0))], [brawl.MapObject(id="crate", pos=(2, 2, 0))]
@@ -418,7 +418,7 @@ def test_war_dog_cannot_go_around_the_side_of_a_building_in_2() -> None:
     assert brawl.reachable(objects_block, "dog").cost((3, 2, 0)) == 4
     creature_does_not = _open_field(Creature(id="dog", pos=(1, 2, 0)), Creature(id="x", pos=(2, 2, 0)))
     assert brawl.reachable(creature_does_not, "dog").cost((3, 2, 0)) == 2
-    assert brawl.can_move(creature_does_not, "dog", [(2, 1, 0), (3, 2, 0)])
+    assert brawl.actions.can(creature_does_not, brawl.Move("dog", [(2, 1, 0), (3, 2, 0)]))
 
 
 def test_size_2_creature_does_not_fit_a_1_square_corridor() -> None:

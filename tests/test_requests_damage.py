@@ -224,9 +224,9 @@ CASES: list[
         False,
         fight(),
     ),
-    (brawl.verify_fall, brawl.can_fall, Fall("bird"), True, fight()),
-    (brawl.verify_fall, brawl.can_fall, Fall("bird", height=-1), False, fight()),
-    (brawl.verify_fall, brawl.can_fall, Fall("nobody"), False, fight()),
+    (brawl.actions.verify, brawl.actions.can, Fall("bird"), True, fight()),
+    (brawl.actions.verify, brawl.actions.can, Fall("bird", height=-1), False, fight()),
+    (brawl.actions.verify, brawl.actions.can, Fall("nobody"), False, fight()),
 ]
 
 
@@ -302,9 +302,9 @@ def test_knock_off_and_fall_off_replay() -> None:
     assert (rider.pos, rider.stamina, rider.has(ConditionName.PRONE)) == (Pos(7, 5, 0), 16, True)
     fell, _ = brawl.apply(enc, round_trip(FallOff("rider", (5, 7, 0))))
     assert fell.creature("rider").pos == Pos(5, 7, 0)
-    assert not brawl.can_knock_off(enc, KnockOff("horse", 1))
-    assert not brawl.can_knock_off(enc, KnockOff("rider", 4))
-    assert not brawl.can_fall_off(enc, FallOff("horse"))
+    assert not brawl.actions.can(enc, KnockOff("horse", 1))
+    assert not brawl.actions.can(enc, KnockOff("rider", 4))
+    assert not brawl.actions.can(enc, FallOff("horse"))
 
 
 def test_save_spend_lose_and_regain_replay() -> None:

@@ -1,8 +1,10 @@
-"""The forced-movement request: ForcedMove saved, replayed and checked (DS-FORCE-01..21, DS-MOUNT-06)."""
+"""The forced-movement requests: Push, Pull, Slide and ForcedMove saved, replayed and checked
+(DS-FORCE-01..21, DS-MOUNT-06)."""
 
 from __future__ import annotations
 
 import inspect
+from pathlib import Path
 
 import attrs
 import pytest
@@ -12,11 +14,12 @@ from hypothesis import strategies as st
 import brawl
 import brawl.rules.forced as forced
 from brawl import Cell, Characteristics, Creature, Encounter, Material, Pos, Terrain
+from brawl.actions import can, verify
 from brawl.conditions import ConditionName
 from brawl.events.base import DiceRolled
 from brawl.events.forced import ForceMoved, HeldByGround, RiderKnockedOff
 from brawl.rules.burrowing import completely_beneath, denies_high_ground
-from brawl.rules.forced import ForcedMove, ForceKind, can_force_move, verify_force_move
+from brawl.rules.forced import ForcedMove, ForceKind, Pull, Push, Slide
 from brawl.strategies import encounters
 
 
@@ -121,32 +124,51 @@ def test_knock_off_test_low_roll_is_tier_1() -> None:
 
 # --- the record is the whole request ----------------------------------------------------------------
 def field_names(cls: type) -> set[str]:
-    return {f.name for f in attrs.fields(cls)}
+    """The fields a record takes (a kind fixed by the class is none of them)."""
+    return {f.name for f in attrs.fields(cls) if f.init}
 
 
 def parameters(fn: object) -> set[str]:
     return set(inspect.signature(fn).parameters) - {"state"}  # type: ignore[arg-type]
 
 
-def test_the_public_functions_take_exactly_the_records_fields() -> None:
-    """DS-FORCE-01: every argument of push, pull and slide is a field of ForcedMove, and back.
+def test_the_verbs_take_exactly_their_records_fields() -> None:
+    """DS-FORCE-01: every argument of push, pull and slide is a field of its record, and back.
 
-    The kind is the function itself; a push or pull has a direction, a slide a path;
-    ``death_triggers`` is a hook of the caller's program, not a choice, and is not saved.
+    The kind is the record's class; a push or pull has a direction, a slide a path; the fields
+    are ForcedMove's, which has both and a kind of its own.
     """
-    hooks = {"death_triggers"}
-    assert parameters(brawl.push) - hooks == field_names(ForcedMove) - {"kind", "path"}
-    assert parameters(brawl.pull) - hooks == field_names(ForcedMove) - {"kind", "path"}
-    assert parameters(brawl.slide) - hooks == field_names(ForcedMove) - {"kind", "direction"}
+    assert parameters(brawl.push) == field_names(Push) == field_names(ForcedMove) - {"kind", "path"}
+    assert parameters(brawl.pull) == field_names(Pull) == field_names(Push)
+    assert parameters(brawl.slide) == field_names(Slide) == field_names(ForcedMove) - {"kind", "direction"}
+    assert list(inspect.signature(brawl.push).parameters)[:4] == ["state", "source", "target", "distance"]
+
+
+def test_push_pull_and_slide_are_one_function_each_DS_FORCE_02_to_04() -> None:
+    """DS-FORCE-02..04: the verb is the only push, pull and slide: its record applied.
+
+    The rule module keeps the records and the resolver, no second function of the same name;
+    a push of 3 from the ogre moves Kira from x = 3 to x = 6 whichever way it is called.
+    """
+    for name, record in (("push", Push), ("pull", Pull), ("slide", Slide)):
+        assert not hasattr(forced, name)
+        assert getattr(brawl, name) is getattr(brawl.verbs, name)
+        assert getattr(brawl, name).request is record
+    enc = make(c("ogre", 2, 5), c("kira", 3, 5))
+    by_verb = brawl.push(enc, "ogre", "kira", 3)
+    by_record = brawl.apply(enc, Push("ogre", "kira", 3))
+    assert by_verb.state.creature("kira").pos == Pos(6, 5, 0)
+    assert by_verb == by_record
 
 
 def test_a_push_of_fewer_squares_saves_and_replays() -> None:
     """DS-FORCE-05: a push of 1 square where 3 are allowed is saved whole and replays to the same square."""
     enc = make(c("ogre", 2, 5), c("kira", 3, 5))
     action = brawl.actions.Push("ogre", "kira", 3, squares=1, mover="ogre", object_damage=True)
-    assert isinstance(action, ForcedMove)
     text = brawl.actions_to_json([action])
     assert '"squares": 1' in text
+    assert '"class": "Push"' in text
+    assert '"kind"' not in text  # the class says it
     replayed = brawl.replay(enc, brawl.actions_from_json(text))
     direct = brawl.push(enc, "ogre", "kira", 3, squares=1, mover="ogre", object_damage=True)
     assert replayed.state == direct.state
@@ -155,16 +177,20 @@ def test_a_push_of_fewer_squares_saves_and_replays() -> None:
     assert (moved.distance, moved.chosen, moved.moved) == (3, 1, 1)
 
 
-def test_pull_and_slide_actions_are_the_record() -> None:
-    """DS-FORCE-03, DS-FORCE-04: Pull and Slide keep their positional order and build a ForcedMove."""
+def test_pull_and_slide_records_resolve_as_forced_moves_of_their_kind() -> None:
+    """DS-FORCE-03, DS-FORCE-04: Pull and Slide keep their positional order; each resolves as
+    the ForcedMove of its kind: a pull of 2 of 3 brings Kira from x = 6 to x = 4."""
     enc = make(c("ogre", 2, 5), c("kira", 6, 5))
-    pull = brawl.actions.Pull("ogre", "kira", 3, None, False, False, 0, squares=2)
-    assert pull == ForcedMove(
+    pull = brawl.actions.Pull("ogre", "kira", 3, stability_used=0, squares=2)
+    general = ForcedMove(
         kind=ForceKind.PULL, source="ogre", target="kira", distance=3, stability_used=0, squares=2
     )
-    after, _ = brawl.apply(enc, round_trip(pull))
+    assert pull.kind is ForceKind.PULL
+    after, events = brawl.apply(enc, round_trip(pull))
     assert after.creature("kira").pos == Pos(4, 5, 0)
-    slide = brawl.actions.Slide("ogre", "kira", 2, ((6, 6), (6, 7)), rider_tier=2)
+    again = brawl.apply(enc, general)
+    assert (again.state, again.events) == (after, events)
+    slide = brawl.actions.Slide("ogre", "kira", 2, path=((6, 6), (6, 7)), rider_tier=2)
     back = round_trip(slide)
     assert back == slide
     assert back.path == (Pos(6, 6, 0), Pos(6, 7, 0))
@@ -217,7 +243,7 @@ CASES = [
 def test_can_agrees_with_verify_and_never_resolves(
     change: dict[str, object], error: type[Exception] | None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """DS-FORCE-05, DS-FORCE-16, R-GEO-2: can_force_move answers what verify_force_move raises, by checks."""
+    """DS-FORCE-05, DS-FORCE-16, R-GEO-2: can answers what verify raises, by checks alone."""
     enc = make(c("ogre", 2, 5), c("kira", 3, 5, stability=1))
     move = attrs.evolve(ForcedMove(kind="push", source="ogre", target="kira", distance=3), **change)  # type: ignore[arg-type]
 
@@ -227,13 +253,13 @@ def test_can_agrees_with_verify_and_never_resolves(
     for name in ("Walk", "knocked_off", "held_by_ground", "after_walk", "finish"):
         monkeypatch.setattr(forced, name, no_resolution)
     if error is None:
-        verify_force_move(enc, move)
+        verify(enc, move)
         move.verify(enc)
-        assert can_force_move(enc, move)
+        assert can(enc, move)
     else:
         with pytest.raises(error):
-            verify_force_move(enc, move)
-        assert not can_force_move(enc, move)
+            verify(enc, move)
+        assert not can(enc, move)
     monkeypatch.undo()
     if error is None:
         assert brawl.apply(enc, move).state.creature("kira").pos == Pos(5, 5, 0)
@@ -303,5 +329,55 @@ def test_property_any_request_round_trips_and_replays(case: tuple[Encounter, For
     back = round_trip(move)
     assert back == move
     assert _outcome(enc, back) == _outcome(enc, move)
-    if not can_force_move(enc, move):  # what verify refuses, the rule refuses too
+    if not can(enc, move):  # what verify refuses, the rule refuses too
         assert isinstance(_outcome(enc, move), type)
+
+
+# --- action logs: schema 2 names the record of each verb, schema 1 logs still load -------------------
+OLD_LOG = Path(__file__).parent / "data" / "actions-schema-1.json"
+"""An action log as schema 1 wrote it: every forced movement a ``ForcedMove`` with its ``kind``."""
+
+
+def test_an_action_log_of_schema_1_loads_its_forced_moves_as_their_verbs_records() -> None:
+    """DS-FORCE-02..05, DS-SLAM-01: a schema 1 log replays as it did, its moves now Push, Pull, Slide.
+
+    The ogre pushes Kira 2 of 3 squares (x 3 -> 5), pulls her 3 back into itself (a slam: 1
+    damage each), a slide takes her to (4, 7), and a push of 1 from (1, 5) moves the ogre to x = 3.
+    Saved again, the log is schema 2 and names each record by its class.
+    """
+    old = OLD_LOG.read_text()
+    assert '"schema": 1' in old
+    assert old.count('"class": "ForcedMove"') == 4
+    actions = brawl.actions_from_json(old, source=str(OLD_LOG))
+    assert [type(a) for a in actions] == [Push, Pull, Slide, Push]
+    assert actions[0] == Push("ogre", "kira", 3, squares=2)
+    assert actions[2] == Slide(None, "kira", 2, path=((4, 6, 0), (4, 7, 0)))
+    enc = make(c("ogre", 2, 5), c("kira", 3, 5))
+    out = brawl.replay(enc, actions)
+    assert out.state.creature("kira").pos == Pos(4, 7, 0)
+    assert out.state.creature("ogre").pos == Pos(3, 5, 0)
+    assert (out.state.creature("kira").stamina, out.state.creature("ogre").stamina) == (39, 39)
+    general = [ForcedMove(**a.fields()) for a in actions]  # each record's fields, its kind among them
+    assert brawl.replay(enc, general) == out  # ForcedMove of each kind, as schema 1 resolved them
+    new = brawl.actions_to_json(actions)
+    assert '"schema": 2' in new
+    assert [new.count(f'"class": "{name}"') for name in ("Push", "Pull", "Slide", "ForcedMove")] == [
+        2,
+        1,
+        1,
+        0,
+    ]
+    assert brawl.actions_from_json(new) == actions
+
+
+def test_a_schema_1_forced_move_its_verbs_record_cannot_hold_stays_a_forced_move() -> None:
+    """DS-FORCE-01: a schema 1 push that names a path is no Push: it loads as the ForcedMove it was."""
+    text = (
+        '{"schema": 1, "actions": [{"class": "ForcedMove", "kind": "push", "target": "kira",'
+        ' "distance": 1, "source": "ogre", "path": [[4, 5, 0]]}]}'
+    )
+    [move] = brawl.actions_from_json(text)
+    assert type(move) is ForcedMove
+    assert move.kind is ForceKind.PUSH
+    with pytest.raises(brawl.ScenarioError, match="schema"):
+        brawl.actions_from_json(text.replace('"schema": 1', '"schema": 3'))

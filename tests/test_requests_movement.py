@@ -80,7 +80,8 @@ def test_move_record_replays_like_move() -> None:
     replayed = brawl.apply(enc, round_trip(record))
     assert replayed.state == direct.state
     assert replayed.state.creature("kira").pos == (4, 1, 0)
-    assert brawl.verify_move(enc, record) == 4
+    brawl.actions.verify(enc, record)  # checks only, raising nothing: the cost is path_cost's
+    assert brawl.path_cost(enc, "kira", path) == 4
     assert brawl.Move("kira", path) == Move("kira", path)
 
 
@@ -107,7 +108,7 @@ def test_jump_and_teleport_records_replay_like_the_rules() -> None:
     gone = brawl.apply(enc, round_trip(record))
     assert gone.state == brawl.teleport(enc, "kira", (6, 1, 0), distance=5).state
     assert gone.state.creature("kira").pos == (6, 1, 0)
-    assert brawl.verify_teleport(enc, record) == 5
+    assert brawl.actions.can(enc, record)
 
 
 def test_ride_and_climb_records_replay_like_the_rules() -> None:
@@ -179,19 +180,19 @@ def test_can_agrees_with_verify_and_resolves_nothing() -> None:
     enc = field(hero(), terrain=wall)
     legal = Move("kira", [(2, 1, 0)])
     illegal = Move("kira", [(2, 1, 0), (3, 1, 0)])
-    assert brawl.can_move(enc, legal)
-    assert brawl.verify_move(enc, legal) == 1
-    assert not brawl.can_move(enc, illegal)
+    assert brawl.actions.can(enc, legal)
+    assert brawl.path_cost(enc, "kira", legal.path) == 1
+    assert not brawl.actions.can(enc, illegal)
     with pytest.raises(brawl.IllegalMoveError, match="R-GEO-5"):
-        brawl.verify_move(enc, illegal)
-    assert brawl.can_move(enc, "kira", [(2, 1, 0)]) is True
+        brawl.actions.verify(enc, illegal)
+    assert brawl.actions.can(enc, brawl.Move("kira", [(2, 1, 0)])) is True
     near, far = Teleport("kira", (2, 2, 0), distance=3), Teleport("kira", (5, 1, 0), distance=5)
-    assert brawl.can_teleport(enc, near)
-    assert brawl.verify_teleport(enc, near) == 1
-    assert not brawl.can_teleport(enc, far)
+    assert brawl.actions.can(enc, near)
+    brawl.actions.verify(enc, near)  # raises nothing: 1 square of 3
+    assert not brawl.actions.can(enc, far)
     with pytest.raises(brawl.IllegalMoveError, match="DS-TELE"):
         far.verify(enc)
-    assert brawl.can_teleport(enc, "kira", (2, 2, 0), distance=3) is True
+    assert brawl.actions.can(enc, brawl.Teleport("kira", (2, 2, 0), distance=3)) is True
     assert enc.rng == field(hero(), terrain=wall).rng
 
 
@@ -211,9 +212,9 @@ def test_can_never_runs_the_rule(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(brawl.rules.movement, "walk", boom)
     monkeypatch.setattr(brawl.rules.teleport, "_teleport", boom)
     enc = field(hero())
-    assert brawl.can_move(enc, Move("kira", [(2, 1, 0), (3, 1, 0)]))
-    assert not brawl.can_move(enc, Move("kira", [(2, 1, 0)] * 2))
-    assert brawl.can_teleport(enc, Teleport("kira", (4, 1, 0), distance=3))
-    assert not brawl.can_teleport(enc, Teleport("kira", (5, 1, 0), distance=3))
+    assert brawl.actions.can(enc, Move("kira", [(2, 1, 0), (3, 1, 0)]))
+    assert not brawl.actions.can(enc, Move("kira", [(2, 1, 0)] * 2))
+    assert brawl.actions.can(enc, Teleport("kira", (4, 1, 0), distance=3))
+    assert not brawl.actions.can(enc, Teleport("kira", (5, 1, 0), distance=3))
     with pytest.raises(AssertionError, match="the rule ran"):
         brawl.apply(enc, Move("kira", [(2, 1, 0)]))

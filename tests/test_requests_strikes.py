@@ -38,7 +38,7 @@ from brawl.events.actions import Struck
 from brawl.events.stealth import TestAssisted
 from brawl.outcome import Outcome
 from brawl.requests import Action
-from brawl.rules import main_actions, maneuvers, stealth, strikes, table
+from brawl.rules import main_actions, maneuvers, movement, stealth, strikes, table
 from brawl.rules.edges import edge
 from brawl.rules.settle import settle
 
@@ -278,8 +278,8 @@ def forbid_resolution(monkeypatch: pytest.MonkeyPatch) -> None:
         (strikes, "rolled"),
         (stealth, "power_roll"),
         (stealth, "roll_dice"),
-        (main_actions, "move"),
-        (maneuvers, "push"),
+        (movement, "walk"),
+        (maneuvers, "force_move"),
         (strikes, "deal_damage"),
         (strikes, "dealt_to"),
     ]:

@@ -126,9 +126,9 @@ def test_object_size_decides_the_slam_into_an_object() -> None:
 
 
 def test_object_damage_must_be_a_bool() -> None:
-    """DS-SLAM-08, DS-FORCE-02: a non-boolean switch is refused at the boundary, by name."""
+    """DS-SLAM-08, DS-FORCE-02: a non-boolean switch is refused by the record, by name."""
     enc = make(c("kira", 3), objects=(MapObject(id="crate", pos=(1, 5, 0)),))
-    with pytest.raises(brawl.ArgumentTypeError, match=r"push\(object_damage='yes'\)"):
+    with pytest.raises(brawl.ArgumentTypeError, match=r"Push\.object_damage 'yes'"):
         brawl.push(enc, SOURCE, "crate", 3, object_damage="yes")  # type: ignore[arg-type]
 
 

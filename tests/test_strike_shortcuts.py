@@ -36,7 +36,7 @@ from brawl.rules.conditions import GROUNDING, can_take_triggered_actions, falls_
 from brawl.rules.cover import CORNERS, _object_cells_in, _open_box, _solid_in, blocked_lines, clear_between
 from brawl.rules.damage import Modifier, compute
 from brawl.rules.edges import _names, has_high_ground, has_line_of_effect
-from brawl.rules.falling import fall, should_fall
+from brawl.rules.falling import Fall, should_fall
 from brawl.rules.riders import mount_died, riders_of
 from brawl.rules.settle import BLEEDING_CHARACTERISTICS, _scan, settle
 from brawl.rules.stamina import BLEEDING_PURPOSE, bleeding_loss
@@ -130,7 +130,8 @@ def old_settle(out: Outcome) -> Outcome:
         if cid not in state.creatures or not falls_if_aloft(state, cid) or not should_fall(state, cid):
             continue
         knocked_out = state.creature(cid).has(ConditionName.UNCONSCIOUS)
-        out = out.then(fall, cid, rules=("DS-MTYPE-25", "R-TURN-7") if knocked_out else ("DS-MTYPE-25",))
+        why = ("DS-MTYPE-25", "R-TURN-7") if knocked_out else ("DS-MTYPE-25",)
+        out = out.then(Fall(cid, rules=why).resolve)
     return out
 
 

@@ -47,11 +47,12 @@ def test_teleport_needs_line_of_effect_to_the_destination() -> None:
         brawl.teleport(enc, "kira", (6, 1, 0), distance=10)
     crate = brawl.MapObject(id="crate", pos=(2, 0, 0), material="metal", size=3)
     blocked = field(hero(), objects=(crate,))
-    assert brawl.can_teleport(blocked, "kira", (5, 1, 0), distance=4) is False  # objects block the lines
-    assert brawl.can_teleport(blocked, "kira", (1, 5, 0), distance=4) is True
+    # objects block the lines
+    assert brawl.actions.can(blocked, brawl.Teleport("kira", (5, 1, 0), distance=4)) is False
+    assert brawl.actions.can(blocked, brawl.Teleport("kira", (1, 5, 0), distance=4)) is True
     # R-COVER-1: a one-square crate only grazes the lines that run along its faces: cover, not a wall
     small = field(hero(), objects=(brawl.MapObject(id="crate", pos=(2, 1, 0), material="metal", size=1),))
-    assert brawl.can_teleport(small, "kira", (3, 1, 0), distance=2) is True
+    assert brawl.actions.can(small, brawl.Teleport("kira", (3, 1, 0), distance=2)) is True
 
 
 def test_teleporting_another_needs_line_of_effect_to_origin_and_destination() -> None:
@@ -184,7 +185,7 @@ def test_teleport_is_pure_and_checked(x: int, y: int, z: int, reach: int) -> Non
     )
     enc = field(hero(pos=(3, 3, 0)), Creature(id="orc", pos=(7, 7, 0)), terrain=terrain)
     before = enc.creature_list()
-    if brawl.can_teleport(enc, "kira", (x, y, z), distance=reach):
+    if brawl.actions.can(enc, brawl.Teleport("kira", (x, y, z), distance=reach)):
         a = brawl.teleport(enc, "kira", (x, y, z), distance=reach)
         b = brawl.teleport(enc, "kira", (x, y, z), distance=reach)
         assert a.events == b.events

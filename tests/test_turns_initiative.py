@@ -322,7 +322,7 @@ def test_initiative_walking_away_refused_never_a_draw_steel_opportunity_attack_i
     enc = engaged("initiative")
     with pytest.raises(brawl.IllegalMoveError, match="I-DIS-01"):
         walk(enc, AWAY)
-    assert not brawl.can_move(enc, "ana", AWAY)
+    assert not brawl.actions.can(enc, brawl.Move("ana", AWAY))
     assert enc.creature("ana").pos == (2, 2, 0)
     after, events = walk(enc, STRAFE)
     assert (after.creature("ana").pos, provokers(events)) == ((3, 1, 0), [])

@@ -111,7 +111,7 @@ def test_a_jump_that_would_drag_its_grabbed_creature_into_an_object_is_refused()
     enc = brawl.add_condition(enc, "gob", "grabbed", source="kira").state
     into_the_crate = brawl.Jump("kira", (4, 2, 0))
     with pytest.raises(brawl.IllegalMoveError, match="'gob' would land") as info:
-        brawl.verify_jump(enc, into_the_crate)
+        brawl.actions.verify(enc, into_the_crate)
     assert "R-GEO-5" in info.value.rules
     clear = brawl.apply(enc, brawl.Jump("kira", (2, 0, 0))).state
     assert clear.creature("gob").pos == Pos(2, 1, 0)  # dragged the same 2 squares

@@ -136,69 +136,37 @@ __all__ += ["RegainStamina", "RemoveCondition", "RemoveStabilityModifier", "Save
 
 # --- movement ------------------------------------------------------------------------------
 from brawl.reach import Reachable, ReachableColumns
-from brawl.rules.digging import (
-    ClawDirt,
-    Dig,
-    PullUp,
-    can_claw_dirt,
-    can_dig,
-    can_pull_up,
-    claw_dirt,
-    dig,
-    pull_up,
-    verify_claw_dirt,
-    verify_dig,
-    verify_pull_up,
-)
-from brawl.rules.jumping import Jump, can_jump, jump, verify_jump
-from brawl.rules.movement import (
-    Disengage,
-    Move,
-    Shift,
-    advance,
-    can_move,
-    disengage,
-    move,
-    path_cost,
-    shift,
-    verify_move,
-)
-from brawl.rules.prone import (
-    FallProne,
-    StandUp,
-    can_fall_prone,
-    can_stand_up_now,
-    fall_prone,
-    stand_up,
-    verify_fall_prone,
-    verify_stand_up,
-)
+from brawl.rules.digging import ClawDirt, Dig, PullUp
+from brawl.rules.jumping import Jump
+from brawl.rules.movement import Disengage, Move, Shift, path_cost
+from brawl.rules.prone import FallProne, StandUp
 from brawl.rules.reachable import reachable
-from brawl.rules.riding import (
-    ClimbCreature,
-    Ride,
-    can_climb_creature,
-    can_ride,
-    climb_creature,
-    ride,
-    verify_climb_creature,
-    verify_ride,
-)
+from brawl.rules.riding import ClimbCreature, Ride
 from brawl.rules.steps import MoveModel
-from brawl.rules.teleport import Teleport, can_teleport, teleport, verify_teleport
+from brawl.rules.teleport import Teleport
+from brawl.verbs import (
+    advance,
+    claw_dirt,
+    climb_creature,
+    dig,
+    disengage,
+    fall_prone,
+    jump,
+    move,
+    pull_up,
+    ride,
+    shift,
+    stand_up,
+    teleport,
+)
 
 __all__ += ["ClawDirt", "ClimbCreature", "Dig", "Disengage", "FallProne", "Jump", "Move", "PullUp"]
 __all__ += ["Ride", "Shift", "StandUp", "Teleport"]
-__all__ += ["can_claw_dirt", "can_climb_creature", "can_dig", "can_fall_prone", "can_jump", "can_pull_up"]
-__all__ += ["can_ride", "can_stand_up_now", "verify_claw_dirt", "verify_climb_creature", "verify_dig"]
-__all__ += ["verify_fall_prone", "verify_jump", "verify_pull_up", "verify_ride", "verify_stand_up"]
 __all__ += [
     "MoveModel",
     "Reachable",
     "ReachableColumns",
     "advance",
-    "can_move",
-    "can_teleport",
     "claw_dirt",
     "climb_creature",
     "dig",
@@ -213,45 +181,27 @@ __all__ += [
     "shift",
     "stand_up",
     "teleport",
-    "verify_move",
-    "verify_teleport",
 ]
 
 # --- forced movement and falling -----------------------------------------------------------
-from brawl.rules.falling import can_fall, continue_fall, fall, fall_damage, should_fall, verify_fall
-from brawl.rules.forced import (
-    ForcedMove,
-    ForceKind,
-    can_force_move,
-    force_move,
-    force_move_many,
-    pull,
-    push,
-    slide,
-    verify_force_move,
-)
-from brawl.rules.riders import (
-    can_fall_off,
-    can_knock_off,
-    fall_off,
-    knock_off,
-    mount_died,
-    verify_fall_off,
-    verify_knock_off,
-)
+from brawl.rules.falling import Fall, continue_fall, fall_damage, should_fall
+from brawl.rules.forced import ForcedMove, ForceKind, Pull, Push, Slide, force_move_many
+from brawl.rules.riders import FallOff, KnockOff, mount_died
+from brawl.verbs import fall, fall_off, knock_off, pull, push, slide
 
 __all__ += [
+    "Fall",
+    "FallOff",
     "ForceKind",
     "ForcedMove",
-    "can_fall",
-    "can_fall_off",
-    "can_force_move",
-    "can_knock_off",
+    "KnockOff",
+    "Pull",
+    "Push",
+    "Slide",
     "continue_fall",
     "fall",
     "fall_damage",
     "fall_off",
-    "force_move",
     "force_move_many",
     "knock_off",
     "mount_died",
@@ -259,10 +209,6 @@ __all__ += [
     "push",
     "should_fall",
     "slide",
-    "verify_fall",
-    "verify_fall_off",
-    "verify_force_move",
-    "verify_knock_off",
 ]
 
 # --- turns ---------------------------------------------------------------------------------

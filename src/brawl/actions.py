@@ -22,7 +22,6 @@ import attrs
 from brawl._public import CallShape
 from brawl.checks import whole_number
 from brawl.errors import ArgumentTypeError, InvalidArgumentError, RulesError, shown
-from brawl.geometry import Pos, as_pos
 from brawl.outcome import Outcome
 from brawl.requests import Action as Action
 from brawl.rules.conditions import AddCondition as AddCondition
@@ -30,13 +29,20 @@ from brawl.rules.conditions import RemoveCondition as RemoveCondition
 from brawl.rules.damage import Damage as Damage
 from brawl.rules.falling import Fall as Fall
 from brawl.rules.forced import ForcedMove as ForcedMove
-from brawl.rules.forced import ForceKind
+from brawl.rules.forced import Pull as Pull
+from brawl.rules.forced import Push as Push
+from brawl.rules.forced import Slide as Slide
 from brawl.rules.main_actions import Charge as Charge
 from brawl.rules.main_actions import Defend as Defend
 from brawl.rules.maneuvers import AidAttack as AidAttack
 from brawl.rules.maneuvers import EscapeGrab as EscapeGrab
 from brawl.rules.maneuvers import Grab as Grab
 from brawl.rules.maneuvers import Knockback as Knockback
+from brawl.rules.movement import Disengage as Disengage
+from brawl.rules.movement import Move as Move
+from brawl.rules.movement import Shift as Shift
+from brawl.rules.prone import FallProne as FallProne
+from brawl.rules.prone import StandUp as StandUp
 from brawl.rules.recoveries import CatchBreath as CatchBreath
 from brawl.rules.recoveries import Heal as Heal
 from brawl.rules.settle import settle
@@ -51,6 +57,7 @@ from brawl.rules.stealth import Search as Search
 from brawl.rules.strikes import FreeStrike as FreeStrike
 from brawl.rules.strikes import OpportunityAttack as OpportunityAttack
 from brawl.rules.table import UseConsumable as UseConsumable
+from brawl.rules.teleport import Teleport as Teleport
 from brawl.state import Encounter
 from brawl.turns import TurnSystem, turn_actions
 from brawl.turns.base import system_names
@@ -71,93 +78,10 @@ from brawl.turns.records import StartTurn as StartTurn
 from brawl.turns.records import UseAction as UseAction
 from brawl.turns.triggers import ReportTrigger as ReportTrigger
 
-
-def _path(value: Iterable[Iterable[int]]) -> tuple[Pos, ...]:
-    return tuple(as_pos(p) for p in value)
-
-
-def _opt_pos(value: Iterable[int] | None) -> Pos | None:
-    return None if value is None else as_pos(value)
-
-
-def _ids(value: Iterable[str]) -> tuple[str, ...]:
-    return tuple(value)
-
-
-# -- damage, Stamina, conditions ----------------------------------------------------------------
-
-
-# -- movement ------------------------------------------------------------------------------------
-
-
-from brawl.rules.movement import Disengage as Disengage  # noqa: E402
-from brawl.rules.movement import Move as Move  # noqa: E402
-from brawl.rules.movement import Shift as Shift  # noqa: E402
-from brawl.rules.prone import FallProne as FallProne  # noqa: E402
-from brawl.rules.prone import StandUp as StandUp  # noqa: E402
-from brawl.rules.teleport import Teleport as Teleport  # noqa: E402
-
-# -- forced movement and falling -----------------------------------------------------------------
-
-
-def _straight(
-    kind: ForceKind,
-    source: str | Iterable[int] | None,
-    target: str,
-    distance: int,
-    stability_used: int | None,
-    more: dict[str, Any],
-) -> ForcedMove:
-    """The :class:`ForcedMove` record of a push or a pull with these fields."""
-    return ForcedMove(
-        kind=kind, source=source, target=target, distance=distance, stability_used=stability_used, **more
-    )
-
-
-def Push(  # the action of brawl.push: the full ForcedMove record
-    source: str | Iterable[int],
-    target: str,
-    distance: int,
-    direction: Iterable[int] | None = None,
-    vertical: bool = False,
-    melee_weapon: bool = False,
-    stability_used: int | None = None,
-    **more: Any,
-) -> ForcedMove:
-    """:func:`brawl.push` (DS-FORCE-02) as its :class:`ForcedMove` record; ``more``: its other fields."""
-    fields = {"direction": direction, "vertical": vertical, "melee_weapon": melee_weapon}
-    return _straight(ForceKind.PUSH, source, target, distance, stability_used, fields | more)
-
-
-def Pull(  # the action of brawl.pull: the full ForcedMove record
-    source: str | Iterable[int],
-    target: str,
-    distance: int,
-    direction: Iterable[int] | None = None,
-    vertical: bool = False,
-    melee_weapon: bool = False,
-    stability_used: int | None = None,
-    **more: Any,
-) -> ForcedMove:
-    """:func:`brawl.pull` (DS-FORCE-03) as its :class:`ForcedMove` record; ``more``: its other fields."""
-    fields = {"direction": direction, "vertical": vertical, "melee_weapon": melee_weapon}
-    return _straight(ForceKind.PULL, source, target, distance, stability_used, fields | more)
-
-
-def Slide(  # the action of brawl.slide: the full ForcedMove record
-    source: str | Iterable[int] | None,
-    target: str,
-    distance: int,
-    path: Iterable[Iterable[int]],
-    stability_used: int | None = None,
-    **more: Any,
-) -> ForcedMove:
-    """:func:`brawl.slide` (DS-FORCE-04) as its :class:`ForcedMove` record; ``more``: its other fields."""
-    return ForcedMove(
-        kind=ForceKind.SLIDE, source=source, target=target, distance=distance, path=path,
-        stability_used=stability_used, **more,
-    )  # fmt: skip
-
+# -- movement, forced movement and falling -------------------------------------------------------
+# Move, Shift, Disengage (brawl.rules.movement), FallProne, StandUp (brawl.rules.prone), Teleport
+# (brawl.rules.teleport), Push, Pull, Slide and ForcedMove, the record of any kind of forced
+# movement (brawl.rules.forced), and Fall (brawl.rules.falling): imported above.
 
 # -- standard maneuvers and main actions ----------------------------------------------------------
 # FreeStrike, OpportunityAttack (brawl.rules.strikes), Grab, EscapeGrab, Knockback, AidAttack

@@ -19,8 +19,8 @@ from brawl.actions import EndRound, EndTurn, StartCombat, StartTurn, apply, lega
 from brawl.events.base import Event, explain
 from brawl.outcome import Outcome
 from brawl.render import render_text
-from brawl.rules.forced import push
-from brawl.rules.movement import move
+from brawl.rules.forced import Push, force_move
+from brawl.rules.movement import Move
 from brawl.rules.reachable import reachable
 from brawl.scenario import bundled_scenario, read_scenario
 from brawl.sim import greedy
@@ -97,9 +97,9 @@ def section_push(enc: Encounter) -> tuple[Encounter, list[str]]:
         return enc, []
     lines = ["Talia runs onto the bridge; the ogre shoves her two squares off it:"]
     reach = reachable(enc, "talia")
-    enc, events = move(enc, "talia", reach.path_to((9, 4, 0)))
+    enc, events = Move("talia", reach.path_to((9, 4, 0))).resolve(enc)
     lines += ["  " + line for line in explain(events).splitlines()]
-    enc, events = push(enc, "ogre", "talia", 2, direction=(-1, -1, 0))
+    enc, events = force_move(enc, Push("ogre", "talia", 2, direction=(-1, -1, 0)))
     lines += ["  " + line for line in explain(events).splitlines()]
     return enc, lines
 

@@ -211,7 +211,15 @@ def positions(
 
 
 def as_path(value: Any) -> tuple[Pos, ...]:
-    """The positions a move enters, in order: a ``path`` field's converter (R-GEO-1, DS-MOVE-07)."""
+    """The positions a move enters, in order: a ``path`` field's converter (R-GEO-1, DS-MOVE-07).
+
+    One position given where the path goes is refused with the list it may have meant.
+    """
+    if isinstance(value, tuple | list | Pos) and value and all(type(v) is int for v in value):
+        raise ArgumentTypeError(
+            f"path {value!r:.60}: one position, not a path; a path is a list of positions: [{tuple(value)}]",
+            rule="R-GEO-1",
+        )
     return positions(value, "path", limit=MAX_PATH)
 
 

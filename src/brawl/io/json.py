@@ -60,6 +60,7 @@ from brawl.io.hooks import (
     _tagged_unstructure_factory,
 )
 from brawl.io.jsontext import (
+    ACTIONS_SCHEMA,
     SCHEMA,
     SCHEMA_PACKED,
     check_schema,
@@ -581,11 +582,36 @@ def events_from_json(text: str, *, source: str | None = None) -> tuple[Event, ..
 
 
 def actions_to_json(actions: Iterable[Action]) -> str:
-    """A list of actions as a JSON document: ``{"schema": 1, "actions": [{"class": "Move", ...}]}``."""
+    """A list of actions as a JSON document: ``{"schema": 2, "actions": [{"class": "Move", ...}]}``."""
     items = _items(actions, Action, "actions_to_json(actions)")
     return checked_size(
-        dumps({"schema": SCHEMA, "actions": [_CONVERTER.unstructure(a, Action) for a in items]})
+        dumps({"schema": ACTIONS_SCHEMA, "actions": [_CONVERTER.unstructure(a, Action) for a in items]})
     )
+
+
+FORCED_BY_KIND = {"push": "Push", "pull": "Pull", "slide": "Slide"}
+"""The record of each kind of forced movement, by the ``kind`` a schema 1 ``ForcedMove`` names."""
+_NOT_OF_KIND = {"Push": "path", "Pull": "path", "Slide": "direction"}
+"""The field of ``ForcedMove`` the record of each kind has not: set, the record stays ForcedMove."""
+
+
+def upgraded(item: Any) -> Any:
+    """An action of a schema 1 log as schema 2 saves it: a ``ForcedMove`` of one kind becomes the
+    record of its verb (``Push``, ``Pull``, ``Slide``), in requests it wraps too. Anything else,
+    or a ``ForcedMove`` whose fields that record lacks, is returned as it is."""
+    if isinstance(item, list):
+        return [upgraded(v) for v in item]
+    if not isinstance(item, dict):
+        return item
+    body = {k: upgraded(v) for k, v in item.items()}
+    if body.get(TYPE_KEY) != "ForcedMove":
+        return body
+    kind = body.get("kind")
+    name = FORCED_BY_KIND.get(kind) if isinstance(kind, str) else None
+    if name is None or body.get(_NOT_OF_KIND[name]) is not None or (name == "Slide" and "path" not in body):
+        return body
+    fields = {k: v for k, v in body.items() if k not in ("kind", TYPE_KEY, _NOT_OF_KIND[name])}
+    return {TYPE_KEY: name, "source": None, **fields}
 
 
 def _items(values: object, cls: type[Any], what: str) -> list[Any]:
@@ -615,23 +641,27 @@ def action_from_json(data: str | Mapping[str, Any], *, source: str | None = None
 
 
 def actions_from_json(text: str, *, source: str | None = None) -> tuple[Action, ...]:
-    """The actions saved by :func:`actions_to_json`, ready for :func:`brawl.replay`."""
-    data = check_schema(loads(text, source), source)
+    """The actions saved by :func:`actions_to_json`, ready for :func:`brawl.replay`.
+
+    A log of schema 1 loads too: its forced movements become the records schema 2 saves
+    (:func:`upgraded`)."""
+    data = check_schema(loads(text, source), source, (SCHEMA, ACTIONS_SCHEMA))
     extra = sorted(set(data) - {"schema", "actions"})
     if extra:
         raise ScenarioError("unknown field", field=extra[0], source=source)
     if "actions" not in data:
         raise ScenarioError("required field missing", field="actions", source=source)
-    actions: tuple[Action, ...] = structure(
-        data["actions"], tuple[Action, ...], prefix="actions", source=source
-    )
+    items = data["actions"] if data["schema"] == ACTIONS_SCHEMA else upgraded(data["actions"])
+    actions: tuple[Action, ...] = structure(items, tuple[Action, ...], prefix="actions", source=source)
     return actions
 
 
 __all__ = [
+    "ACTIONS_SCHEMA",
     "ALPHABET",
     "EFFECT_KEY",
     "EFFECT_TAGS",
+    "FORCED_BY_KIND",
     "MAX_LISTED_CELLS",
     "PACK_FROM",
     "SCHEMA",
@@ -648,4 +678,5 @@ __all__ = [
     "structure",
     "to_json",
     "unstructure",
+    "upgraded",
 ]

@@ -18,6 +18,9 @@ SCHEMA = 1
 """Version of the JSON layout of event logs, action lists and encounters with small maps."""
 SCHEMA_PACKED = 2
 """Version of an encounter whose map is saved in packed tiles; brawl reads schema 1 and 2."""
+ACTIONS_SCHEMA = 2
+"""Version of the JSON layout of action logs: each forced movement is saved as the record of its
+verb (``Push``, ``Pull``, ``Slide``). Schema 1 saved them all as ``ForcedMove``; brawl reads both."""
 MAX_DOCUMENT = 100_000_000
 """Largest JSON document accepted, in characters.
 

@@ -36,7 +36,7 @@ from brawl.events.base import Event
 from brawl.geometry import Pos
 from brawl.io.hooks import TYPE_KEY
 from brawl.io.json import EFFECT_KEY, EFFECT_TAGS, EXPLAIN_KEY
-from brawl.io.jsontext import SCHEMA
+from brawl.io.jsontext import ACTIONS_SCHEMA, SCHEMA
 from brawl.requests import Action
 from brawl.rng import Rng
 from brawl.size import Size
@@ -178,6 +178,8 @@ class Generator:
             properties[EFFECT_KEY] = {"const": EFFECT_TAGS[t]}
             required.append(EFFECT_KEY)
         for field in attrs.fields(t):
+            if not field.init:  # fixed by the class (a Push's kind): never written, refused on load
+                continue
             schema = self.of(field.type)
             default = field.default
             if default is attrs.NOTHING:
@@ -257,22 +259,22 @@ def state_schema() -> Schema:
     return _document("brawl state", "An encounter as brawl.to_json writes it (schema 1).", top, gen)
 
 
-def _log(key: str, item: Any) -> Schema:
+def _log(key: str, item: Any, version: int = SCHEMA) -> Schema:
     gen = Generator()
     items = gen.of(item)
     body = {
         "type": "object",
-        "properties": {"schema": {"const": SCHEMA}, key: {"type": "array", "items": items}},
+        "properties": {"schema": {"const": version}, key: {"type": "array", "items": items}},
         "required": ["schema", key],
         "additionalProperties": False,
     }
     writer = f"brawl.{key}_to_json"
-    return _document(f"brawl {key}", f"A list of {key} as {writer} writes it (schema 1).", body, gen)
+    return _document(f"brawl {key}", f"A list of {key} as {writer} writes it (schema {version}).", body, gen)
 
 
 def actions_schema() -> Schema:
     """The schema of an action log: the document :func:`brawl.actions_to_json` writes."""
-    return _log("actions", Action)
+    return _log("actions", Action, ACTIONS_SCHEMA)
 
 
 def events_schema() -> Schema:

@@ -13,7 +13,6 @@ from brawl.errors import (
     ActionUnavailableError,
     IllegalMoveError,
     InvalidArgumentError,
-    RulesError,
 )
 from brawl.events.base import Event
 from brawl.events.movement import (
@@ -73,41 +72,36 @@ def _destination(value: Iterable[int]) -> Pos:
 
 @attrs.frozen
 class Dig(Action):
-    """The Dig maneuver: straight down or up, up to its size (DS-MTYPE-03, DS-MTYPE-04): see :func:`dig`."""
+    """The Dig maneuver: a burrower moves straight down (or up) up to its size (DS-MTYPE-03, DS-MTYPE-04).
+
+    It needs burrow in its speed, a speed at least its size and dirt it touches; it can't dig
+    deeper while holding a grabbed creature that is not unconscious (DS-MTYPE-05).
+    """
 
     creature: str = attrs.field(validator=ident("DS-MTYPE-03"))
     squares: int = attrs.field(validator=whole("DS-MTYPE-04", lo=1, hi=MAX_BUDGET))
     down: bool = attrs.field(default=True, validator=flag("DS-MTYPE-03"))
 
     def verify(self, state: Encounter) -> None:
-        """Raise unless the creature may dig now (:func:`verify_dig`)."""
-        verify_dig(state, self)
+        """Raise unless the creature may dig now (DS-MTYPE-03..05).
+
+        Burrow in its speed, squares up to its size, a speed at least its size, dirt it touches,
+        no conscious grabbed creature held when digging deeper; the squares entered are checked
+        by the dig.
+        """
+        _check_dig(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
-        """Resolve the request (see :func:`dig`)."""
+        """Dig."""
         return _dig(state, self)
-
-
-def dig(state: Encounter, creature: str, squares: int, *, down: bool = True) -> Outcome:
-    """The Dig maneuver: a burrower moves straight down (or up) up to its size (DS-MTYPE-03, DS-MTYPE-04).
-
-    It needs burrow in its speed, a speed at least its size and dirt it touches; it can't dig
-    deeper while holding a grabbed creature that is not unconscious (DS-MTYPE-05).
-    """
-    request = Dig(creature, squares, down=down)
-    return request.resolve(state)
 
 
 def _what_dig(request: Dig) -> str:
     return f"dig {request.creature!r} {request.squares!r} squares {'down' if request.down else 'up'}"
 
 
-def verify_dig(state: Encounter, request: Dig) -> None:
-    """Raise unless the creature may dig now (DS-MTYPE-03..05).
-
-    Burrow in its speed, squares up to its size, a speed at least its size, dirt it touches, no
-    conscious grabbed creature held when digging deeper; the squares entered are checked by the dig.
-    """
+def _check_dig(state: Encounter, request: Dig) -> None:
+    """Raise unless the creature may dig now (:meth:`Dig.verify`)."""
     creature, squares, down = request.creature, request.squares, request.down
     c = state.creature(creature)
     what = _what_dig(request)
@@ -131,17 +125,8 @@ def verify_dig(state: Encounter, request: Dig) -> None:
                 )
 
 
-def can_dig(state: Encounter, request: Dig) -> bool:
-    """Whether the Dig request passes its checks now (:func:`verify_dig`)."""
-    try:
-        verify_dig(state, request)
-    except RulesError:
-        return False
-    return True
-
-
 def _dig(state: Encounter, request: Dig) -> Outcome:
-    verify_dig(state, request)
+    _check_dig(state, request)
     creature, squares, down = request.creature, request.squares, request.down
     c = state.creature(creature)
     what = _what_dig(request)
@@ -172,7 +157,11 @@ def _dig(state: Encounter, request: Dig) -> Outcome:
 
 @attrs.frozen
 class ClawDirt(Action):
-    """Claw Dirt: 1 square into, out of or through dirt, roll given (DS-MTYPE-10): see :func:`claw_dirt`."""
+    """Claw Dirt: a creature that can't burrow digs 1 square, power roll + Might as input (DS-MTYPE-10).
+
+    ≤11: it moves and is slowed and weakened (EoT); 12-16: it is slowed (EoT) and moves only if
+    it spends its main action this turn (``use_main_action``); 17+: it moves.
+    """
 
     creature: str = attrs.field(validator=ident("DS-MTYPE-10"))
     destination: Pos = attrs.field(converter=_destination)
@@ -180,32 +169,15 @@ class ClawDirt(Action):
     use_main_action: bool = attrs.field(default=False, validator=flag("DS-MTYPE-10"))
 
     def verify(self, state: Encounter) -> None:
-        """Raise unless the creature may claw through dirt now (:func:`verify_claw_dirt`)."""
-        verify_claw_dirt(state, self)
+        """Raise unless the creature may claw 1 square through dirt now (DS-MTYPE-10)."""
+        _check_claw_dirt(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
-        """Resolve the request (see :func:`claw_dirt`)."""
+        """Claw through the dirt."""
         return _claw_dirt(state, self)
 
 
-def claw_dirt(
-    state: Encounter,
-    creature: str,
-    destination: Iterable[int],
-    *,
-    roll: int,
-    use_main_action: bool = False,
-) -> Outcome:
-    """Claw Dirt: a creature that can't burrow digs 1 square, power roll + Might as input (DS-MTYPE-10).
-
-    ≤11: it moves and is slowed and weakened (EoT); 12-16: it is slowed (EoT) and moves only if
-    it spends its main action this turn (``use_main_action``); 17+: it moves.
-    """
-    request = ClawDirt(creature, destination, roll=roll, use_main_action=use_main_action)
-    return request.resolve(state)
-
-
-def verify_claw_dirt(state: Encounter, request: ClawDirt) -> int:
+def _check_claw_dirt(state: Encounter, request: ClawDirt) -> int:
     """Raise unless the creature may claw 1 square through dirt now; the tier of its roll (DS-MTYPE-10)."""
     creature, dest = request.creature, request.destination
     c = state.creature(creature)
@@ -231,17 +203,8 @@ def verify_claw_dirt(state: Encounter, request: ClawDirt) -> int:
     return power_roll_tier(request.roll, rule="DS-MTYPE-10")
 
 
-def can_claw_dirt(state: Encounter, request: ClawDirt) -> bool:
-    """Whether the ClawDirt request passes its checks now (:func:`verify_claw_dirt`)."""
-    try:
-        verify_claw_dirt(state, request)
-    except RulesError:
-        return False
-    return True
-
-
 def _claw_dirt(state: Encounter, request: ClawDirt) -> Outcome:
-    tier = verify_claw_dirt(state, request)
+    tier = _check_claw_dirt(state, request)
     creature, dest, roll, use_main_action = (
         request.creature,
         request.destination,
@@ -298,32 +261,26 @@ def _claw_dirt(state: Encounter, request: ClawDirt) -> Outcome:
 
 @attrs.frozen
 class PullUp(Action):
-    """Pulling a willing adjacent burrower 1 square up (DS-MTYPE-09): see :func:`pull_up`."""
+    """Maneuver: a creature on the ground pulls a willing adjacent burrower 1 square up (DS-MTYPE-09)."""
 
     helper: str = attrs.field(validator=ident("DS-MTYPE-09"))
     target: str = attrs.field(validator=ident("DS-MTYPE-09"))
     willing: bool = attrs.field(default=True, validator=flag("DS-MTYPE-09"))
 
     def verify(self, state: Encounter) -> None:
-        """Raise unless the helper may pull the target up now (:func:`verify_pull_up`)."""
-        verify_pull_up(state, self)
+        """Raise unless the helper may pull the target up now (DS-MTYPE-09).
+
+        The helper stands on the ground, adjacent to a willing target beneath the ground.
+        """
+        _check_pull_up(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
-        """Resolve the request (see :func:`pull_up`)."""
+        """Pull the target up."""
         return _pull_up(state, self)
 
 
-def pull_up(state: Encounter, helper: str, target: str, *, willing: bool = True) -> Outcome:
-    """Maneuver: a creature on the ground pulls a willing adjacent burrower 1 square up (DS-MTYPE-09)."""
-    request = PullUp(helper, target, willing=willing)
-    return request.resolve(state)
-
-
-def verify_pull_up(state: Encounter, request: PullUp) -> None:
-    """Raise unless the helper may pull the target up now (DS-MTYPE-09).
-
-    The helper stands on the ground, adjacent to a willing target beneath the ground.
-    """
+def _check_pull_up(state: Encounter, request: PullUp) -> None:
+    """Raise unless the helper may pull the target up now (:meth:`PullUp.verify`)."""
     helper, target, willing = request.helper, request.target, request.willing
     h = state.creature(helper)
     t = state.creature(target)
@@ -340,17 +297,8 @@ def verify_pull_up(state: Encounter, request: PullUp) -> None:
         raise ActionUnavailableError(f"{what}: {target!r} is not willing", rule="DS-MTYPE-09")
 
 
-def can_pull_up(state: Encounter, request: PullUp) -> bool:
-    """Whether the PullUp request passes its checks now (:func:`verify_pull_up`)."""
-    try:
-        verify_pull_up(state, request)
-    except RulesError:
-        return False
-    return True
-
-
 def _pull_up(state: Encounter, request: PullUp) -> Outcome:
-    verify_pull_up(state, request)
+    _check_pull_up(state, request)
     helper, target = request.helper, request.target
     t = state.creature(target)
     what = f"pull {target!r} up with {helper!r}"
@@ -372,17 +320,4 @@ def _pull_up(state: Encounter, request: PullUp) -> Outcome:
     return Outcome(enc, (moved,))
 
 
-__all__ = [
-    "ClawDirt",
-    "Dig",
-    "PullUp",
-    "can_claw_dirt",
-    "can_dig",
-    "can_pull_up",
-    "claw_dirt",
-    "dig",
-    "pull_up",
-    "verify_claw_dirt",
-    "verify_dig",
-    "verify_pull_up",
-]
+__all__ = ["ClawDirt", "Dig", "PullUp"]

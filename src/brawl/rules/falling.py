@@ -12,14 +12,14 @@ creatures below; nothing loops over the squares of a fall given as ``height=``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 import attrs
 
 from brawl.checks import whole_number
 from brawl.conditions import ConditionName
 from brawl.creature import Creature, MovementType
-from brawl.errors import InvalidArgumentError, RulesError
+from brawl.errors import InvalidArgumentError
 from brawl.events.base import Event, Note
 from brawl.events.forced import FallingFar, Fell
 from brawl.fields import flag, ident, ids, position, whole
@@ -192,7 +192,15 @@ def _rules(value: Iterable[str]) -> tuple[str, ...]:
 
 @attrs.frozen
 class Fall(Action):
-    """A request to make a creature fall to what is below it (DS-FALL-01..09): the record of :func:`fall`."""
+    """Make a creature fall from where it is to what is below it (DS-FALL-01..09).
+
+    ``height`` overrides the squares fallen used for the damage (a fall that starts off the
+    map); the creature still comes to rest on what is below it. ``use_agility=False`` declines
+    the Agility reduction (R-FALL-2). ``landing`` picks among the equally near unoccupied
+    positions after landing on a creature (R-FALL-4). ``rules`` adds the rule IDs of the cause.
+    A fall of more than 100 squares leaves the creature falling (R-FALL-5): see
+    :func:`continue_fall`. Falling never provokes opportunity attacks (DS-FALL-05).
+    """
 
     creature: str = attrs.field(validator=ident("DS-FALL-01"))
     """The creature that falls."""
@@ -206,53 +214,19 @@ class Fall(Action):
     """Rule IDs of the cause, cited by the event."""
 
     def verify(self, state: Encounter) -> None:
-        """Raise the error that forbids this request (:func:`verify_fall`)."""
-        verify_fall(state, self)
+        """Raise the :class:`~brawl.errors.RulesError` for an unknown creature or a bad height
+        (DS-FALL-01)."""
+        state.creature(self.creature)
+        if self.height is not None:
+            _check_height(self.height)
 
     def resolve(self, state: Encounter) -> Outcome:
-        """Fall (:func:`fall`)."""
+        """Fall."""
         return _fall(state, self)
 
 
-def verify_fall(state: Encounter, request: Fall) -> None:
-    """Raise the :class:`~brawl.errors.RulesError` for an unknown creature or a bad height (DS-FALL-01)."""
-    state.creature(request.creature)
-    if request.height is not None:
-        _check_height(request.height)
-
-
-def can_fall(state: Encounter, request: Fall) -> bool:
-    """Whether :func:`fall` accepts this request (the checks of :func:`verify_fall`)."""
-    try:
-        verify_fall(state, request)
-    except RulesError:
-        return False
-    return True
-
-
-def fall(
-    state: Encounter,
-    creature: str,
-    *,
-    height: int | None = None,
-    use_agility: bool = True,
-    landing: Iterable[int] | None = None,
-    rules: Sequence[str] = (),
-) -> Outcome:
-    """Make a creature fall from where it is to what is below it (DS-FALL-01..09).
-
-    ``height`` overrides the squares fallen used for the damage (a fall that starts off the
-    map); the creature still comes to rest on what is below it. ``use_agility=False`` declines
-    the Agility reduction (R-FALL-2). ``landing`` picks among the equally near unoccupied
-    positions after landing on a creature (R-FALL-4). ``rules`` adds the rule IDs of the cause.
-    A fall of more than 100 squares leaves the creature falling (R-FALL-5): see
-    :func:`continue_fall`. Falling never provokes opportunity attacks (DS-FALL-05).
-    """
-    return _fall(state, Fall(creature, height, use_agility, landing, rules))
-
-
 def _fall(state: Encounter, request: Fall) -> Outcome:
-    verify_fall(state, request)
+    request.verify(state)
     c = state.creature(request.creature)
     rest = resting_place(state, c.pos, c.n, ignore=riders_and_self(state, c))
     drop = c.pos.z - rest.pos.z

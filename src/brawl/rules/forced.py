@@ -3,8 +3,9 @@
 Rules: DS-FORCE-01..21, DS-SLAM-01..13, DS-MOUNT-06, DS-MOUNT-07; RB1-GRABBED
 and restrained. Rulings: R-FORCE-1..8, R-GEO-2, R-GEO-3, R-GEO-4, R-MOVE-4, R-MOUNT-1.
 
-One request is a :class:`ForcedMove` record: :func:`push`, :func:`pull` and :func:`slide` build
-it, :func:`verify_force_move` checks it, :func:`force_move` resolves it. The walk itself is in
+One request is a record: :class:`Push`, :class:`Pull` or :class:`Slide` (the records of
+``brawl.push``, ``brawl.pull`` and ``brawl.slide``), or :class:`ForcedMove` of any kind (an
+ability's effect). Its ``verify`` checks it and :func:`force_move` resolves it. The walk itself is in
 :mod:`brawl.rules.forced_walk`, its end (falls, grabs, riders, burrowers, death triggers) in
 :mod:`brawl.rules.forced_end`. The events come in this order:
 :class:`~brawl.events.forced.ForceMoved` (the whole path), then what happened on the way
@@ -15,7 +16,7 @@ and last the death triggers (DS-FORCE-20).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -23,7 +24,7 @@ from brawl.checks import whole_number
 from brawl.conditions import ConditionName
 from brawl.creature import Creature, MapObject, MovementType
 from brawl.dice import POWER_DIE_SIDES
-from brawl.errors import ArgumentTypeError, IllegalForcedMoveError, InvalidArgumentError, RulesError
+from brawl.errors import ArgumentTypeError, IllegalForcedMoveError, InvalidArgumentError
 from brawl.events.forced import ForceMoved
 from brawl.fields import dice_pair, flag, ident, position, positions, whole
 from brawl.geometry import Pos, as_direction, distance
@@ -72,204 +73,174 @@ def _kind(value: ForceKind | str) -> ForceKind:
 
 
 def _source(value: str | Iterable[int] | None) -> str | Pos | None:
-    return value if value is None or isinstance(value, str) else position(value, "ForcedMove.source")
+    return value if value is None or isinstance(value, str) else position(value, "source")
 
 
 def _direction_field(value: Iterable[int] | None) -> Pos | None:
-    return None if value is None else position(value, "ForcedMove.direction", "R-GEO-2")
+    return None if value is None else position(value, "direction", "R-GEO-2")
 
 
 def _path(value: Iterable[Iterable[int]] | None) -> tuple[Pos, ...] | None:
-    return None if value is None else positions(value, "ForcedMove.path", "R-GEO-2")
+    return None if value is None else positions(value, "path", "R-GEO-2")
+
+
+def _slide_path_field(value: Iterable[Iterable[int]]) -> tuple[Pos, ...]:
+    return positions(value, "path", "R-GEO-2")
 
 
 def _landing(value: Iterable[int] | None) -> Pos | None:
-    return None if value is None else position(value, "ForcedMove.rider_landing")
+    return None if value is None else position(value, "rider_landing")
 
 
 def _dice(value: Iterable[int] | None) -> tuple[int, int] | None:
-    return None if value is None else dice_pair(value, "ForcedMove.rider_dice", "DS-MTYPE-16")
+    return None if value is None else dice_pair(value, "rider_dice", "DS-MTYPE-16")
 
 
 def _kind_rule(move: Any) -> str:
     return RULE_OF_KIND.get(getattr(move, "kind", None), "DS-FORCE-01")  # type: ignore[arg-type]
 
 
-@attrs.frozen(kw_only=True)
-class ForcedMove(Action):
-    """One forced movement request, complete enough to be saved and replayed (DS-FORCE-01).
+@attrs.frozen
+class ForceRequest(Action):
+    """The fields every forced movement request has (DS-FORCE-01): who is moved, how far, from
+    what, by whom, and the choices the rules leave to the mover, the target and the table.
 
-    ``distance`` is the printed X; ``squares`` the distance the mover declares (default: all of
-    X plus big vs little, DS-FORCE-05); ``stability_used`` the target's reduction (default: all
-    of its stability, R-FORCE-1). A wrongly typed field is refused on construction.
+    The shared base of :class:`Push`, :class:`Pull`, :class:`Slide` and :class:`ForcedMove`,
+    itself no request.
     """
 
-    kind: ForceKind = attrs.field(converter=_kind)
-    """``"push"``, ``"pull"`` or ``"slide"``."""
+    base: ClassVar[bool] = True
+
+    source: str | Pos | None = attrs.field(converter=_source)
+    """What a push or pull is measured from: a creature or object id, or a position; a slide's
+    source may be None."""
     target: str = attrs.field(validator=ident("DS-FORCE-01"))
     """The creature or object moved."""
     distance: int = attrs.field(validator=whole(_kind_rule))
     """X, the printed distance."""
-    source: str | Pos | None = attrs.field(default=None, converter=_source)
-    """What a push or pull is measured from: a creature or object id, or a position."""
-    mover: str | None = attrs.field(default=None, validator=ident("DS-FORCE-01", optional=True))
+    mover: str | None = attrs.field(default=None, kw_only=True, validator=ident("DS-FORCE-01", optional=True))
     """The creature doing it (default: ``source`` when that is a creature)."""
-    direction: Pos | None = attrs.field(default=None, converter=_direction_field)
-    """Unit vector of a push or pull (default: straight away from / toward the source)."""
-    path: tuple[Pos, ...] | None = attrs.field(default=None, converter=_path)
-    """The positions a slide enters, in order (R-GEO-3)."""
-    vertical: bool = attrs.field(default=False, validator=flag(_kind_rule))
+    vertical: bool = attrs.field(default=False, kw_only=True, validator=flag(_kind_rule))
     """A vertical forced move (DS-FORCE-10); always so against a flying creature (DS-FORCE-12)."""
-    melee_weapon: bool = attrs.field(default=False, validator=flag(_kind_rule))
+    melee_weapon: bool = attrs.field(default=False, kw_only=True, validator=flag(_kind_rule))
     """The ability is a melee weapon ability, for big vs little (DS-FORCE-14, R-FORCE-2)."""
-    squares: int | None = attrs.field(default=None, validator=whole("DS-FORCE-05", optional=True))
+    squares: int | None = attrs.field(
+        default=None, kw_only=True, validator=whole("DS-FORCE-05", optional=True)
+    )
     """The distance the mover chooses, at most X (+1); None: all of it (DS-FORCE-05)."""
-    stability_used: int | None = attrs.field(default=None, validator=whole("DS-FORCE-16", optional=True))
+    stability_used: int | None = attrs.field(
+        default=None, kw_only=True, validator=whole("DS-FORCE-16", optional=True)
+    )
     """Squares of its stability the target uses; None: all of it (DS-FORCE-16, R-FORCE-1)."""
-    rider_tier: int | None = attrs.field(default=None, validator=whole("DS-MOUNT-06", optional=True))
+    rider_tier: int | None = attrs.field(
+        default=None, kw_only=True, validator=whole("DS-MOUNT-06", optional=True)
+    )
     """Tier of a force-moved rider's knock-off test; None: rolled (DS-MOUNT-06)."""
-    rider_landing: Pos | None = attrs.field(default=None, converter=_landing)
+    rider_landing: Pos | None = attrs.field(default=None, kw_only=True, converter=_landing)
     """Where a knocked-off rider lands (an adjacent unoccupied space of its choice)."""
-    rider_dice: tuple[int, int] | None = attrs.field(default=None, converter=_dice)
+    rider_dice: tuple[int, int] | None = attrs.field(default=None, kw_only=True, converter=_dice)
     """The 2d10 of a force-moved rider's knock-off test; None: from the state's RNG (DS-MTYPE-16)."""
-    use_agility: bool = attrs.field(default=True, validator=flag(_kind_rule))
+    use_agility: bool = attrs.field(default=True, kw_only=True, validator=flag(_kind_rule))
     """Whether the target uses its Agility if it falls at the end (R-FALL-2)."""
-    dead_target_slams: bool = attrs.field(default=True, validator=flag(_kind_rule))
+    dead_target_slams: bool = attrs.field(default=True, kw_only=True, validator=flag(_kind_rule))
     """A creature killed by the same effect still deals slam damage (DS-SLAM-04; Director's call)."""
-    object_damage: bool = attrs.field(default=False, validator=flag(_kind_rule))
+    object_damage: bool = attrs.field(default=False, kw_only=True, validator=flag(_kind_rule))
     """Optional rule: a mundane object moved into creatures or objects takes damage as if it were a
     creature (DS-SLAM-08; the Director's discretion, off by default)."""
 
     def verify(self, state: Encounter) -> None:
-        """Raise the error that forbids this request (:func:`verify_force_move`, DS-FORCE-01)."""
-        verify_force_move(state, self)
+        """Raise the :class:`~brawl.errors.RulesError` that forbids this request; checks only, nothing moves.
+
+        Ids, the distance, the mover's choice and the stability used (DS-FORCE-05, DS-FORCE-16,
+        R-FORCE-1), restrained and grabbed targets (RB1-CONDITIONS), a slide's path (R-GEO-3),
+        the direction and the first square of a push or pull (R-GEO-2), a rider's tier (DS-MOUNT-06).
+        """
+        _plan(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
         """Resolve this request (:func:`force_move`)."""
         return force_move(state, self)
 
 
-# --- public entry points ---------------------------------------------------------------------------
-def push(
-    state: Encounter,
-    source: str | Iterable[int],
-    target: str,
-    distance: int,
-    *,
-    direction: Iterable[int] | None = None,
-    vertical: bool = False,
-    melee_weapon: bool = False,
-    squares: int | None = None,
-    stability_used: int | None = None,
-    mover: str | None = None,
-    rider_tier: int | None = None,
-    rider_landing: Iterable[int] | None = None,
-    rider_dice: Iterable[int] | None = None,
-    use_agility: bool = True,
-    dead_target_slams: bool = True,
-    object_damage: bool = False,
-    death_triggers: DeathTriggers | None = None,
-) -> Outcome:
-    """Push ``target`` up to ``distance`` squares straight away from ``source`` (DS-FORCE-02, R-GEO-2)."""
-    request = ForcedMove(
-        kind=ForceKind.PUSH, source=source, target=target, distance=distance, direction=direction,
-        vertical=vertical, melee_weapon=melee_weapon, squares=squares, stability_used=stability_used,
-        mover=mover, rider_tier=rider_tier, rider_landing=rider_landing, rider_dice=rider_dice,
-        use_agility=use_agility, dead_target_slams=dead_target_slams, object_damage=object_damage,
-    )  # fmt: skip
-    return force_move(state, request, death_triggers=death_triggers)
+@attrs.frozen
+class _Straight(ForceRequest):
+    """A forced movement in a straight line: its direction may be given (R-GEO-2)."""
+
+    direction: Pos | None = attrs.field(default=None, kw_only=True, converter=_direction_field)
+    """Unit vector of a push or pull (default: straight away from / toward the source)."""
 
 
-def pull(
-    state: Encounter,
-    source: str | Iterable[int],
-    target: str,
-    distance: int,
-    *,
-    direction: Iterable[int] | None = None,
-    vertical: bool = False,
-    melee_weapon: bool = False,
-    squares: int | None = None,
-    stability_used: int | None = None,
-    mover: str | None = None,
-    rider_tier: int | None = None,
-    rider_landing: Iterable[int] | None = None,
-    rider_dice: Iterable[int] | None = None,
-    use_agility: bool = True,
-    dead_target_slams: bool = True,
-    object_damage: bool = False,
-    death_triggers: DeathTriggers | None = None,
-) -> Outcome:
-    """Pull ``target`` up to ``distance`` squares straight toward ``source`` (DS-FORCE-03, R-GEO-2)."""
-    request = ForcedMove(
-        kind=ForceKind.PULL, source=source, target=target, distance=distance, direction=direction,
-        vertical=vertical, melee_weapon=melee_weapon, squares=squares, stability_used=stability_used,
-        mover=mover, rider_tier=rider_tier, rider_landing=rider_landing, rider_dice=rider_dice,
-        use_agility=use_agility, dead_target_slams=dead_target_slams, object_damage=object_damage,
-    )  # fmt: skip
-    return force_move(state, request, death_triggers=death_triggers)
+@attrs.frozen
+class Push(_Straight):
+    """Push ``target`` up to ``distance`` squares straight away from ``source`` (DS-FORCE-02, R-GEO-2).
+
+    ``distance`` is the printed X; ``squares`` the distance the mover declares (default: all of
+    X plus big vs little, DS-FORCE-05); ``stability_used`` the target's reduction (default: all
+    of its stability, R-FORCE-1). The target slams into what stops it (DS-SLAM-01..13), falls
+    where nothing holds it up (DS-FORCE-15) and a rider is knocked off (DS-MOUNT-06).
+    """
+
+    kind: ForceKind = attrs.field(init=False, default=ForceKind.PUSH)
+    """Always ``push``."""
 
 
-def slide(
-    state: Encounter,
-    source: str | Iterable[int] | None,
-    target: str,
-    distance: int,
-    *,
-    path: Iterable[Iterable[int]],
-    vertical: bool = False,
-    melee_weapon: bool = False,
-    squares: int | None = None,
-    stability_used: int | None = None,
-    mover: str | None = None,
-    rider_tier: int | None = None,
-    rider_landing: Iterable[int] | None = None,
-    rider_dice: Iterable[int] | None = None,
-    use_agility: bool = True,
-    dead_target_slams: bool = True,
-    object_damage: bool = False,
-    death_triggers: DeathTriggers | None = None,
-) -> Outcome:
-    """Slide ``target`` along ``path``, up to ``distance`` squares (DS-FORCE-04, R-GEO-3)."""
-    request = ForcedMove(
-        kind=ForceKind.SLIDE, source=source, target=target, distance=distance, path=path,
-        vertical=vertical, melee_weapon=melee_weapon, squares=squares, stability_used=stability_used,
-        mover=mover, rider_tier=rider_tier, rider_landing=rider_landing, rider_dice=rider_dice,
-        use_agility=use_agility, dead_target_slams=dead_target_slams, object_damage=object_damage,
-    )  # fmt: skip
-    return force_move(state, request, death_triggers=death_triggers)
+@attrs.frozen
+class Pull(_Straight):
+    """Pull ``target`` up to ``distance`` squares straight toward ``source`` (DS-FORCE-03, R-GEO-2).
+
+    The other fields are :class:`Push`'s.
+    """
+
+    kind: ForceKind = attrs.field(init=False, default=ForceKind.PULL)
+    """Always ``pull``."""
 
 
-def force_move_many(
-    state: Encounter, moves: Iterable[ForcedMove], *, death_triggers: DeathTriggers | None = None
-) -> Outcome:
+@attrs.frozen
+class Slide(ForceRequest):
+    """Slide ``target`` along ``path``, up to ``distance`` squares (DS-FORCE-04, R-GEO-3).
+
+    ``path`` is the positions it enters, in order, each one square from the last; ``source``
+    may be None. The other fields are :class:`Push`'s.
+    """
+
+    path: tuple[Pos, ...] = attrs.field(kw_only=True, converter=_slide_path_field)
+    """The positions the slide enters, in order (R-GEO-3)."""
+    kind: ForceKind = attrs.field(init=False, default=ForceKind.SLIDE)
+    """Always ``slide``."""
+
+
+@attrs.frozen(kw_only=True)
+class ForcedMove(_Straight):
+    """One forced movement of any kind, as an ability's effect makes it (DS-FORCE-01).
+
+    ``kind`` is ``"push"``, ``"pull"`` or ``"slide"``; the other fields are those of
+    :class:`Push` (``direction``) and :class:`Slide` (``path``, optional here). Action logs of
+    earlier versions name every forced movement so.
+    """
+
+    kind: ForceKind = attrs.field(converter=_kind)
+    """``"push"``, ``"pull"`` or ``"slide"``."""
+    source: str | Pos | None = attrs.field(default=None, converter=_source)
+    """What a push or pull is measured from: a creature or object id, or a position."""
+    path: tuple[Pos, ...] | None = attrs.field(default=None, converter=_path)
+    """The positions a slide enters, in order (R-GEO-3)."""
+
+
+FORCE_REQUESTS = (Push, Pull, Slide, ForcedMove)
+"""The forced movement requests, each a :class:`ForceRequest`."""
+
+
+def force_move_many(state: Encounter, moves: Iterable[ForceRequest]) -> Outcome:
     """Resolve several forced movements in the caller's order, each one completed first (DS-FORCE-09)."""
     out = Outcome(state, ())
     for move in moves:
-        out = out.then(force_move, move, death_triggers=death_triggers)
+        out = out.then(force_move, move)
     return out
 
 
-def verify_force_move(state: Encounter, move: ForcedMove) -> None:
-    """Raise the :class:`~brawl.errors.RulesError` that forbids this request; checks only, nothing moves.
-
-    Ids, the distance, the mover's choice and the stability used (DS-FORCE-05, DS-FORCE-16,
-    R-FORCE-1), restrained and grabbed targets (RB1-CONDITIONS), a slide's path (R-GEO-3),
-    the direction and the first square of a push or pull (R-GEO-2), a rider's tier (DS-MOUNT-06).
-    """
-    _plan(state, move)
-
-
-def can_force_move(state: Encounter, move: ForcedMove) -> bool:
-    """Whether :func:`force_move` accepts this request (the checks of :func:`verify_force_move`)."""
-    try:
-        verify_force_move(state, move)
-    except RulesError:
-        return False
-    return True
-
-
-def force_move(state: Encounter, move: ForcedMove, *, death_triggers: DeathTriggers | None = None) -> Outcome:
+def force_move(
+    state: Encounter, move: ForceRequest, *, death_triggers: DeathTriggers | None = None
+) -> Outcome:
     """Resolve one forced movement (DS-FORCE-01..21, DS-SLAM-01..13, R-FORCE-1..8).
 
     ``death_triggers`` is called for each creature that is dead once the movement is over (the
@@ -322,11 +293,15 @@ class _Plan:
             yield self.direction
 
 
-def _plan(state: Encounter, move: ForcedMove) -> _Plan:
+def _plan(state: Encounter, move: ForceRequest) -> _Plan:
     """Every check of a request, and what its resolution needs (R-FORCE-1: d ≤ X (+1), s ≤ stability)."""
-    if not isinstance(move, ForcedMove):
-        raise InvalidArgumentError(f"forced move {move!r}: not a ForcedMove", rule="DS-FORCE-01")
+    if not isinstance(move, FORCE_REQUESTS):
+        raise InvalidArgumentError(
+            f"forced move {move!r}: not a Push, Pull, Slide or ForcedMove", rule="DS-FORCE-01"
+        )
     kind = move.kind
+    direction = None if isinstance(move, Slide) else move.direction
+    given_path = move.path if isinstance(move, Slide | ForcedMove) else None
     rule_of_kind = RULE_OF_KIND[kind]
     X = move.distance
     whole_number(X, 0, MAX_FORCED_DISTANCE, what=f"{kind.value} distance", rule=rule_of_kind)
@@ -346,7 +321,7 @@ def _plan(state: Encounter, move: ForcedMove) -> _Plan:
     ):
         bonus = BIG_VS_LITTLE_BONUS
     most = X + bonus
-    path = _slide_path(ctx, move) if kind is ForceKind.SLIDE else None
+    path = _slide_path(ctx, given_path) if kind is ForceKind.SLIDE else None
     if move.squares is None:
         chosen = most if path is None else min(most, len(path))
     else:
@@ -363,7 +338,7 @@ def _plan(state: Encounter, move: ForcedMove) -> _Plan:
         what = f"stability used by {move.target!r} (its stability is {stability})"
         used = whole_number(move.stability_used, 0, stability, what=what, rule=("DS-FORCE-16", "R-FORCE-1"))
     effective = max(0, chosen - used)
-    direction = None if path is not None else _direction(ctx, move, effective, rule_of_kind)
+    step = None if path is not None else _direction(ctx, direction, effective, rule_of_kind)
     cited = [
         "DS-FORCE-01",
         rule_of_kind,
@@ -400,10 +375,10 @@ def _plan(state: Encounter, move: ForcedMove) -> _Plan:
         start=ctx.start,
         rules=tuple(dict.fromkeys(cited)),
     )
-    return _Plan(ctx, effective, header, None if path is None else tuple(path), direction)
+    return _Plan(ctx, effective, header, None if path is None else tuple(path), step)
 
 
-def _context(state: Encounter, move: ForcedMove, kind: ForceKind, rule: str) -> MoveContext:
+def _context(state: Encounter, move: ForceRequest, kind: ForceKind, rule: str) -> MoveContext:
     tid = move.target
     creature: Creature | None = None
     obj: MapObject | None = None
@@ -485,14 +460,14 @@ def _is_flying(state: Encounter, c: Creature) -> bool:
     return not state.is_supported(c.pos, c.n) and resting_place(state, c.pos, c.n, ignore={c.id}).pos != c.pos
 
 
-def _slide_path(ctx: MoveContext, move: ForcedMove) -> list[Pos]:
+def _slide_path(ctx: MoveContext, given: tuple[Pos, ...] | None) -> list[Pos]:
     """The squares a slide enters, each one square from the last, none twice (DS-FORCE-04, R-GEO-3)."""
-    if move.path is None:
+    if given is None:
         raise InvalidArgumentError(f"slide {ctx.target!r}: a slide needs a path", rule="DS-FORCE-04")
     out: list[Pos] = []
     seen = {_key(ctx.start, ctx.vertical)}
     prev = ctx.start
-    for p in move.path:
+    for p in given:
         if not ctx.vertical:
             p = Pos(p.x, p.y, prev.z)
         step = p - prev
@@ -525,13 +500,13 @@ def _away(a: Pos, an: int, b: Pos, bn: int, axis: int) -> int:
     return 0
 
 
-def _direction(ctx: MoveContext, move: ForcedMove, effective: int, rule: str) -> Pos:
+def _direction(ctx: MoveContext, given: Pos | None, effective: int, rule: str) -> Pos:
     """The unit step of a push or pull; its first square goes away from / toward the source (R-GEO-2)."""
     assert ctx.source is not None
     kind = ctx.kind
     spos, sn = ctx.source
-    if move.direction is not None:
-        d = as_direction(move.direction, vertical=ctx.vertical)
+    if given is not None:
+        d = as_direction(given, vertical=ctx.vertical)
     else:
         axes = 3 if ctx.vertical else 2
         comps = [_away(ctx.start, ctx.n, spos, sn, i) if i < axes else 0 for i in range(3)]
@@ -558,6 +533,7 @@ def _direction(ctx: MoveContext, move: ForcedMove, effective: int, rule: str) ->
 __all__ = [
     "BIG_VS_LITTLE_BONUS",
     "BURROW_DAMAGE_PER_SQUARE",
+    "FORCE_REQUESTS",
     "HURL",
     "MAX_FORCED_DISTANCE",
     "OBJECT_SLAM_BASE",
@@ -567,12 +543,11 @@ __all__ = [
     "STURDY_OBJECT_DAMAGE_PER_SQUARE",
     "DeathTriggers",
     "ForceKind",
+    "ForceRequest",
     "ForcedMove",
-    "can_force_move",
+    "Pull",
+    "Push",
+    "Slide",
     "force_move",
     "force_move_many",
-    "pull",
-    "push",
-    "slide",
-    "verify_force_move",
 ]

@@ -17,7 +17,7 @@ from brawl.geometry import Pos, adjacent
 from brawl.outcome import Outcome
 from brawl.rules.conditions import remove_condition
 from brawl.rules.damage import damage
-from brawl.rules.falling import drop_height, fall, resting_place, should_fall
+from brawl.rules.falling import Fall, drop_height, resting_place, should_fall
 from brawl.rules.forced_walk import DeathTriggers, MoveContext, Walk, cap
 from brawl.rules.riders import rider_force_moved
 from brawl.state import Encounter
@@ -60,7 +60,7 @@ def after_walk(out: Outcome, ctx: MoveContext, walk: Walk) -> Outcome:
             why: tuple[str, ...] = ("DS-FORCE-11",) if ctx.vertical else ("DS-FORCE-15",)
             if ctx.vertical and walk.descended:
                 why += ("DS-FALL-04",)
-            out = out.then(fall, ctx.target, height=height, use_agility=ctx.use_agility, rules=why)
+            out = out.then(Fall(ctx.target, height=height, use_agility=ctx.use_agility, rules=why).resolve)
     if c is None and ctx.target not in out.state.objects:
         return out  # the moved object was destroyed (DS-SLAM-08)
     final = out.state.creature(ctx.target).pos if c is not None else out.state.object(ctx.target).pos

@@ -10,7 +10,6 @@ import attrs
 from brawl.errors import (
     IllegalMoveError,
     InvalidArgumentError,
-    RulesError,
 )
 from brawl.events.base import Event
 from brawl.events.movement import (
@@ -44,7 +43,16 @@ def _landing(value: Iterable[int]) -> Pos:
 
 @attrs.frozen
 class Jump(Action):
-    """A long jump to ``landing`` as part of a move (DS-MTYPE-18..21): see :func:`jump`."""
+    """A long jump to ``landing`` as part of a move (DS-MTYPE-18..21, R-MOVE-6).
+
+    Up to max(1, Might or Agility) squares (``characteristic``, default the higher), 1 high;
+    ``tier`` of the optional test adds 1 or 2 to both (DS-MTYPE-19); never farther or higher
+    than the effect's distance ``budget`` (DS-MTYPE-20). The jump spends movement like walking:
+    1 per square, plus the landing square's surcharge only (R-MOVE-6); it crosses gaps and
+    obstacles up to its height without falling. No jumping out of difficult or damaging terrain
+    (DS-MTYPE-21), and a prone creature can't jump (RB1-PRONE). On the jumper's own Draw Steel
+    turn the jump spends the turn's movement unless ``granted`` (DS-TURN-02, R-TURN-8).
+    """
 
     cost: ClassVar[str | None] = "movement"
 
@@ -60,11 +68,16 @@ class Jump(Action):
     """A jump an effect grants: it spends nothing of the jumper's turn (R-TURN-8)."""
 
     def verify(self, state: Encounter) -> None:
-        """Raise unless the jump is allowed now (:func:`verify_jump`)."""
-        verify_jump(state, self)
+        """Raise unless the jump is allowed now (RB1-PRONE, DS-MTYPE-18..21, R-MOVE-6).
+
+        Not prone, not out of difficult or damaging terrain; the landing within the jump's length
+        and height, fitting and not in a creature's space, nothing in between higher than the jump
+        clears, and the cost within the movement. Checks only: nothing moves.
+        """
+        _check(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
-        """Resolve the request (see :func:`jump`)."""
+        """Jump."""
         return _jump(state, self)
 
     def movement_cost(self, state: Encounter) -> int:
@@ -74,37 +87,9 @@ class Jump(Action):
         return cell_distance(start, self.landing) + model.cost(start, self.landing) - 1
 
 
-def jump(
-    state: Encounter,
-    creature: str,
-    landing: Iterable[int],
-    *,
-    characteristic: str | None = None,
-    tier: int | None = None,
-    budget: int | None = None,
-    ignore_speed: bool = False,
-    granted: bool = False,
-) -> Outcome:
-    """A long jump as part of a move (DS-MTYPE-18..21, R-MOVE-6).
-
-    Up to max(1, Might or Agility) squares (``characteristic``, default the higher), 1 high;
-    ``tier`` of the optional test adds 1 or 2 to both (DS-MTYPE-19); never farther or higher
-    than the effect's distance ``budget`` (DS-MTYPE-20). The jump spends movement like walking:
-    1 per square, plus the landing square's surcharge only (R-MOVE-6); it crosses gaps and
-    obstacles up to its height without falling. No jumping out of difficult or damaging terrain
-    (DS-MTYPE-21), and a prone creature can't jump (RB1-PRONE). On the jumper's own Draw Steel
-    turn the jump spends the turn's movement unless ``granted`` (DS-TURN-02, R-TURN-8).
-    """
-    request = Jump(
-        creature, landing, characteristic=characteristic, tier=tier, budget=budget,
-        ignore_speed=ignore_speed, granted=granted,
-    )  # fmt: skip
-    return request.resolve(state)
-
-
 @attrs.frozen
 class JumpPlan:
-    """What :func:`verify_jump` found: the numbers the jump's event reports."""
+    """What the checks of a :class:`Jump` found: the numbers the jump's event reports."""
 
     model: MoveModel
     chosen: str
@@ -115,13 +100,8 @@ class JumpPlan:
     points: int
 
 
-def verify_jump(state: Encounter, request: Jump) -> JumpPlan:
-    """Raise unless the jump is allowed now; its numbers (RB1-PRONE, DS-MTYPE-18..21, R-MOVE-6).
-
-    Not prone, not out of difficult or damaging terrain; the landing within the jump's length
-    and height, fitting and not in a creature's space, nothing in between higher than the jump
-    clears, and the cost within the movement. Checks only: nothing moves.
-    """
+def _check(state: Encounter, request: Jump) -> JumpPlan:
+    """Raise unless the jump is allowed now (:meth:`Jump.verify`); its numbers."""
     creature = request.creature
     c = state.creature(creature)
     if movement_model(state, creature, "advance").prone:
@@ -199,17 +179,8 @@ def verify_jump(state: Encounter, request: Jump) -> JumpPlan:
     return JumpPlan(model, chosen, length, max_length, max_height, cost, points)
 
 
-def can_jump(state: Encounter, request: Jump) -> bool:
-    """Whether the creature may jump now (:func:`verify_jump`)."""
-    try:
-        verify_jump(state, request)
-    except RulesError:
-        return False
-    return True
-
-
 def _jump(state: Encounter, request: Jump) -> Outcome:
-    plan = verify_jump(state, request)
+    plan = _check(state, request)
     creature, land, tier = request.creature, request.landing, request.tier
     c = state.creature(creature)
     model, start = plan.model, c.pos
@@ -271,9 +242,4 @@ def _jump_line(a: Pos, b: Pos) -> list[Pos]:
     return out
 
 
-__all__ = [
-    "Jump",
-    "can_jump",
-    "jump",
-    "verify_jump",
-]
+__all__ = ["Jump", "JumpPlan"]

@@ -25,7 +25,7 @@ from brawl.requests import Action
 from brawl.rules.conditions import can_take_main_actions, speed, taunting
 from brawl.rules.edges import Reason, edge
 from brawl.rules.falling import resting_place
-from brawl.rules.movement import move, verify_move
+from brawl.rules.movement import Move
 from brawl.rules.steps import SHIFT_MODES, Mode, mode_field, mode_refusal
 from brawl.rules.strikes import FreeStrike, living, strike_checks
 from brawl.state import Encounter
@@ -132,7 +132,7 @@ class Charge(Action):
         """Verify, move, then strike (unless the creature died on the way)."""
         _check_charge(state, self)
         cells = self.path
-        out = move(state, self.creature, cells, mode=self.mode)
+        out = Move(self.creature, cells, mode=self.mode).resolve(state)
         out = out.add(
             Charged(
                 creature=self.creature,
@@ -194,7 +194,7 @@ def _check_charge(state: Encounter, request: Charge) -> None:
             f"Charge by {creature!r}: {len(cells)} squares is more than its speed {speed(state, creature)}",
             rule="DS-ACT-17",
         )
-    verify_move(state, creature, cells, mode=mode)
+    Move(creature, cells, mode=mode).verify(state)
     end = cells[-1]
     if mode not in ("fly", "climb"):  # walking off a ledge, the charger falls before it strikes
         end = resting_place(state, end, c.n, ignore=(creature,)).pos

@@ -27,7 +27,7 @@ from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.conditions import can_take_maneuvers, clear_condition, grabbed_by, grabbing, impose_condition
 from brawl.rules.edges import Reason, bane
-from brawl.rules.forced import ForcedMove, ForceKind, push, verify_force_move
+from brawl.rules.forced import Push, force_move
 from brawl.rules.stealth import check_target
 from brawl.rules.strikes import MELEE_DISTANCE, action_roll, living, strike_characteristic
 from brawl.size import Size
@@ -356,8 +356,8 @@ class Knockback(Action):
             )
         )
         return out.then(
-            push, creature, target, squares, direction=self.direction, melee_weapon=True,
-            stability_used=self.stability_used,
+            force_move, Push(creature, target, squares, direction=self.direction, melee_weapon=True,
+            stability_used=self.stability_used),
         )  # fmt: skip
 
 
@@ -366,16 +366,15 @@ def _check_knockback(state: Encounter, request: Knockback) -> Creature:
     c = _melee_target(state, request.creature, request.target, "Knockback", "DS-ACT-12")[0]
     if grabbed_by(state, request.creature) is not None:
         raise ActionUnavailableError(f"Knockback by {request.creature!r}: it is grabbed", rule="RB1-GRABBED")
-    lowest = ForcedMove(
-        kind=ForceKind.PUSH,
-        target=request.target,
-        distance=KNOCKBACK_PUSH[0],
-        source=request.creature,
+    lowest = Push(
+        request.creature,
+        request.target,
+        KNOCKBACK_PUSH[0],
         direction=request.direction,
         melee_weapon=True,
         stability_used=request.stability_used,
     )
-    verify_force_move(state, lowest)
+    lowest.verify(state)
     return c
 
 

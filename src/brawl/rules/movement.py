@@ -23,7 +23,6 @@ from brawl.creature import Creature
 from brawl.errors import (
     IllegalMoveError,
     InvalidArgumentError,
-    RulesError,
     StateError,
 )
 from brawl.events.base import Event
@@ -252,7 +251,22 @@ def path_cost(
 
 @attrs.frozen
 class Move(Action):
-    """A willing move along ``path``, the positions entered in order (R-MOVE-1): see :func:`move`."""
+    """Move a creature willingly along ``path`` (the positions entered, in order, R-MOVE-1).
+
+    ``mode`` is how it moves (``"advance"``, ``"shift"``, ``"climb"``, ``"swim"``, ``"fly"``,
+    ``"burrow"``...). ``budget`` is the distance the effect offers (None: its current speed);
+    the move gets min(budget, current speed) movement points unless ``ignore_speed``
+    (DS-MOVE-07, R-MOVE-2). Leaving an adjacent enemy without shifting reports
+    :class:`~brawl.events.movement.OpportunityAttackProvoked` at that step (R-MOVE-3); with
+    ``stop_at_provocation`` the move pauses before that step and the event holds the rest of
+    the path: resolve the strike, then move again along that path, with ``budget`` = the
+    movement left and ``resolved`` = the enemies that already had their chance.
+    ``test_passed=False`` is a failed Might test for a hard climb or swim: the move stops before
+    the first climbing or swimming step and wastes no movement (DS-MTYPE-13). ``squeeze`` lets
+    the move end in the space of a creature within 1 size (DS-MOVE-05). On the creature's own
+    Draw Steel turn the move spends the turn's movement; ``granted`` (movement an effect gives)
+    spends nothing (DS-TURN-02, R-TURN-8).
+    """
 
     cost: ClassVar[str | None] = "movement"
 
@@ -270,11 +284,17 @@ class Move(Action):
     """Movement an effect grants: it spends nothing of the mover's turn (R-TURN-8)."""
 
     def verify(self, state: Encounter) -> None:
-        """Raise :class:`IllegalMoveError` if the move is illegal (see :func:`verify_move`)."""
-        verify_move(state, self)
+        """Raise :class:`IllegalMoveError` if the move is illegal (R-MOVE-1, DS-MOVE-07).
+
+        Only the path is checked, and the turn system's own rule for walking away (I-DIS-01):
+        nothing is resolved.
+        """
+        plan = _plan_request(state, self)
+        if self.willing and state.turn is not None:
+            state.turn.verify_walk(state, self.creature, plan.path, shifting=self.mode in SHIFT_MODES)
 
     def resolve(self, state: Encounter) -> Outcome:
-        """Make the move (see :func:`move`)."""
+        """Make the move."""
         return _move(state, self)
 
     def movement_cost(self, state: Encounter) -> int:
@@ -296,99 +316,10 @@ def _plan_request(state: Encounter, request: Move, searched: tuple[int, ...] | N
     )
 
 
-def verify_move(
-    state: Encounter,
-    creature: str | Move,
-    path: Iterable[Iterable[int]] = (),
-    *,
-    mode: Mode = "advance",
-    budget: int | None = None,
-    squeeze: bool = False,
-    ignore_speed: bool = False,
-) -> int:
-    """Raise :class:`IllegalMoveError` if the move is illegal; return its cost (R-MOVE-1, DS-MOVE-07).
-
-    Give a :class:`Move` request, or its fields. Only the path is checked: nothing is resolved.
-    """
-    if isinstance(creature, Move):
-        request = creature
-    else:
-        request = Move(creature, path, mode=mode, budget=budget, squeeze=squeeze, ignore_speed=ignore_speed)
-    plan = _plan_request(state, request)
-    if request.willing and state.turn is not None:
-        state.turn.verify_walk(state, request.creature, plan.path, shifting=request.mode in SHIFT_MODES)
-    return sum(plan.costs)
-
-
-def can_move(
-    state: Encounter,
-    creature: str | Move,
-    path: Iterable[Iterable[int]] = (),
-    *,
-    mode: Mode = "advance",
-    budget: int | None = None,
-    squeeze: bool = False,
-    ignore_speed: bool = False,
-) -> bool:
-    """Whether the move is legal (see :func:`verify_move`)."""
-    try:
-        verify_move(
-            state, creature, path, mode=mode, budget=budget, squeeze=squeeze, ignore_speed=ignore_speed
-        )
-    except RulesError:
-        return False
-    return True
-
-
-def move(
-    state: Encounter,
-    creature: str,
-    path: Iterable[Iterable[int]],
-    *,
-    mode: Mode = "advance",
-    budget: int | None = None,
-    squeeze: bool = False,
-    ignore_speed: bool = False,
-    willing: bool = True,
-    stop_at_provocation: bool = False,
-    resolved: Iterable[str] = (),
-    test_passed: bool | None = None,
-    granted: bool = False,
-) -> Outcome:
-    """Move a creature willingly along ``path`` (the positions entered, in order).
-
-    ``budget`` is the distance the effect offers (None: its current speed); the move gets
-    min(budget, current speed) movement points unless ``ignore_speed`` (DS-MOVE-07, R-MOVE-2).
-    Leaving an adjacent enemy without shifting reports :class:`OpportunityAttackProvoked` at that
-    step (R-MOVE-3); with ``stop_at_provocation`` the move pauses before that step and the event
-    holds the rest of the path: resolve the strike, then call ``move`` again with that path,
-    ``budget`` = the movement left and ``resolved`` = the enemies that already had their chance.
-    ``test_passed=False`` is a failed Might test for a hard climb or swim: the move stops before
-    the first climbing or swimming step and wastes no movement (DS-MTYPE-13). ``squeeze`` lets
-    the move end in the space of a creature within 1 size (DS-MOVE-05). On the creature's own
-    Draw Steel turn the move spends the turn's movement; ``granted`` (movement an effect gives)
-    spends nothing (DS-TURN-02). The request is a :class:`Move` record.
-    """
-    request = Move(
-        creature,
-        path,
-        mode=mode,
-        budget=budget,
-        squeeze=squeeze,
-        ignore_speed=ignore_speed,
-        willing=willing,
-        stop_at_provocation=stop_at_provocation,
-        resolved=resolved,
-        test_passed=test_passed,
-        granted=granted,
-    )
-    return _move(state, request)
-
-
 def move_searched(
     state: Encounter, creature: str, path: tuple[Pos, ...], costs: tuple[int, ...], *, budget: int | None
 ) -> Outcome:
-    """:func:`move` with its defaults along a path a search found, with its step costs
+    """A :class:`Move` with its defaults along a path a search found, with its step costs
     (:meth:`~brawl.reach.Reachable.route_to` of :func:`~brawl.rules.reachable.reachable` in the
     same mode and budget): the steps are not checked again (:func:`plan_move`), nor the path's
     positions and the budget, the search's own."""
@@ -601,34 +532,15 @@ _MOVE_RULES: dict[tuple[str, bool, bool], tuple[str, ...]] = {}
 # the move actions
 
 
-def advance(
-    state: Encounter,
-    creature: str,
-    path: Iterable[Iterable[int]],
-    *,
-    budget: int | None = None,
-    squeeze: bool = False,
-    ignore_speed: bool = False,
-    willing: bool = True,
-    stop_at_provocation: bool = False,
-    resolved: Iterable[str] = (),
-    test_passed: bool | None = None,
-    granted: bool = False,
-) -> Outcome:
-    """The Advance move action: move up to its speed (DS-ACT-01); a prone creature crawls (DS-MTYPE-22).
-
-    The keywords are :func:`move`'s, with the mode fixed to ``"advance"``.
-    """
-    return move(
-        state, creature, path, mode="advance", budget=budget, squeeze=squeeze, ignore_speed=ignore_speed,
-        willing=willing, stop_at_provocation=stop_at_provocation, resolved=resolved,
-        test_passed=test_passed, granted=granted,
-    )  # fmt: skip
-
-
 @attrs.frozen
 class Shift(Action):
-    """A shift of up to ``squares`` along ``path`` (DS-MOVE-09..11): see :func:`shift`."""
+    """Shift up to ``squares`` along ``path``: no opportunity attacks (DS-MOVE-09, DS-MOVE-10).
+
+    ``squares`` None is its speed. ``as_move`` uses the allowance to move instead, the same
+    number of squares (DS-MOVE-11), for instance to leave difficult terrain; that movement
+    provokes as usual. On the creature's
+    own Draw Steel turn the shift spends the turn's movement unless ``granted`` (DS-TURN-02).
+    """
 
     cost: ClassVar[str | None] = "movement"
 
@@ -653,11 +565,11 @@ class Shift(Action):
         )
 
     def verify(self, state: Encounter) -> None:
-        """Raise unless the shift is allowed now (:func:`verify_move` of its :meth:`move_request`)."""
-        verify_move(state, self.move_request())
+        """Raise unless the shift is allowed now (the checks of its :meth:`move_request`)."""
+        self.move_request().verify(state)
 
     def resolve(self, state: Encounter) -> Outcome:
-        """Shift (see :func:`shift`)."""
+        """Shift."""
         return _move(state, self.move_request())
 
     def movement_cost(self, state: Encounter) -> int:
@@ -665,38 +577,13 @@ class Shift(Action):
         return self.move_request().movement_cost(state)
 
 
-def shift(
-    state: Encounter,
-    creature: str,
-    path: Iterable[Iterable[int]],
-    *,
-    squares: int | None = None,
-    as_move: bool = False,
-    ignore_speed: bool = False,
-    stop_at_provocation: bool = False,
-    granted: bool = False,
-) -> Outcome:
-    """Shift up to ``squares`` (None: its speed): no opportunity attacks (DS-MOVE-09, DS-MOVE-10).
-
-    ``as_move`` uses the allowance to move instead, the same number of squares (DS-MOVE-11),
-    for instance to leave difficult terrain; that movement provokes as usual. On the creature's
-    own Draw Steel turn the shift spends the turn's movement unless ``granted`` (DS-TURN-02).
-    """
-    request = Shift(
-        creature,
-        path,
-        squares=squares,
-        as_move=as_move,
-        ignore_speed=ignore_speed,
-        stop_at_provocation=stop_at_provocation,
-        granted=granted,
-    )
-    return request.resolve(state)
-
-
 @attrs.frozen
 class Disengage(Action):
-    """The Disengage move action along ``path`` (DS-ACT-02): see :func:`disengage`."""
+    """The Disengage move action: shift 1 square along ``path`` (DS-ACT-02).
+
+    ``squares`` is the distance where a feature allows more; ``as_move`` moves that far instead
+    (DS-MOVE-11).
+    """
 
     cost: ClassVar[str | None] = "move"
 
@@ -713,25 +600,12 @@ class Disengage(Action):
         return Move(self.creature, self.path, mode=mode, budget=self.squares)
 
     def verify(self, state: Encounter) -> None:
-        """Raise unless the Disengage is allowed now (:func:`verify_move` of its :meth:`move_request`)."""
-        verify_move(state, self.move_request())
+        """Raise unless the Disengage is allowed now (the checks of its :meth:`move_request`)."""
+        self.move_request().verify(state)
 
     def resolve(self, state: Encounter) -> Outcome:
-        """Disengage (see :func:`disengage`)."""
+        """Disengage."""
         return _move(state, self.move_request())
-
-
-def disengage(
-    state: Encounter,
-    creature: str,
-    path: Iterable[Iterable[int]],
-    *,
-    squares: int = DISENGAGE_SQUARES,
-    as_move: bool = False,
-    granted: bool = False,
-) -> Outcome:
-    """The Disengage move action: shift 1 square, or ``squares`` where a feature allows (DS-ACT-02)."""
-    return Disengage(creature, path, squares=squares, as_move=as_move, granted=granted).resolve(state)
 
 
 __all__ = [
@@ -741,15 +615,10 @@ __all__ = [
     "Move",
     "MovePlan",
     "Shift",
-    "advance",
-    "can_move",
-    "disengage",
-    "move",
+    "move_searched",
     "opportunity_attackers",
     "path_cost",
     "plan_move",
-    "shift",
-    "verify_move",
     "walk",
     "why_no_opportunity_attack",
 ]

@@ -20,7 +20,7 @@ from brawl.errors import (
 from brawl.fields import put, replaced
 from brawl.geometry import Pos, cube, distance
 from brawl.outcome import Outcome
-from brawl.rules.falling import fall, should_fall
+from brawl.rules.falling import Fall, should_fall
 from brawl.rules.steps import (
     STOP_SIZE_GAP,
     MoveModel,
@@ -136,7 +136,7 @@ def terrain_damage(state: Encounter, model: MoveModel, p: Pos, q: Pos) -> tuple[
 def fall_if_unsupported(out: Outcome, creature: str) -> Outcome:
     """Add the fall of a creature that nothing holds up any more (DS-MOVE-14, DS-FALL-01)."""
     if should_fall(out.state, creature):
-        return out.then(fall, creature, rules=("DS-MOVE-14",))
+        return out.then(Fall(creature, rules=("DS-MOVE-14",)).resolve)
     return out
 
 

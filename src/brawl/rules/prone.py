@@ -11,7 +11,6 @@ from brawl.conditions import ConditionName
 from brawl.errors import (
     ActionUnavailableError,
     InvalidArgumentError,
-    RulesError,
 )
 from brawl.events.movement import (
     DroppedProne,
@@ -34,7 +33,7 @@ from brawl.state import Encounter
 
 @attrs.frozen
 class FallProne(Action):
-    """Dropping prone on purpose, as a free maneuver (DS-MTYPE-23): see :func:`fall_prone`."""
+    """Drop prone on purpose, as a free maneuver, to crawl (DS-MTYPE-23); a flyer without hover falls."""
 
     cost: ClassVar[str | None] = "free maneuver"
 
@@ -43,22 +42,15 @@ class FallProne(Action):
     """Granted by an effect (not the actor's own choice of action): spends nothing of its turn."""
 
     def verify(self, state: Encounter) -> None:
-        """Raise unless the creature may drop prone now (:func:`verify_fall_prone`)."""
-        verify_fall_prone(state, self)
+        """Raise unless the creature may drop prone now: alive, not prone, free maneuvers (DS-MTYPE-23)."""
+        _check_fall_prone(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
-        """Resolve the request (see :func:`fall_prone`)."""
+        """Drop prone."""
         return _fall_prone(state, self)
 
 
-def fall_prone(state: Encounter, creature: str, *, granted: bool = False) -> Outcome:
-    """Drop prone on purpose, as a free maneuver, to crawl (DS-MTYPE-23); a flyer without hover falls."""
-    request = FallProne(creature, granted=granted)
-    return request.resolve(state)
-
-
-def verify_fall_prone(state: Encounter, request: FallProne) -> None:
-    """Raise unless the creature may drop prone now: alive, not prone, free maneuvers (DS-MTYPE-23)."""
+def _check_fall_prone(state: Encounter, request: FallProne) -> None:
     creature = request.creature
     c = state.creature(creature)
     if c.dead:
@@ -71,17 +63,8 @@ def verify_fall_prone(state: Encounter, request: FallProne) -> None:
         )
 
 
-def can_fall_prone(state: Encounter, request: FallProne) -> bool:
-    """Whether the creature may drop prone now (:func:`verify_fall_prone`)."""
-    try:
-        verify_fall_prone(state, request)
-    except RulesError:
-        return False
-    return True
-
-
 def _fall_prone(state: Encounter, request: FallProne) -> Outcome:
-    verify_fall_prone(state, request)
+    _check_fall_prone(state, request)
     creature = request.creature
     out = add_condition(state, creature, ConditionName.PRONE, voluntary=True)
     out = Outcome(out.state, (*out.events, DroppedProne(creature=creature, rules=("DS-MTYPE-23",))))
@@ -90,7 +73,11 @@ def _fall_prone(state: Encounter, request: FallProne) -> Outcome:
 
 @attrs.frozen
 class StandUp(Action):
-    """The Stand Up maneuver (DS-ACT-15): see :func:`stand_up`."""
+    """The Stand Up maneuver: end prone, on itself or on a willing adjacent prone creature (DS-ACT-15).
+
+    Standing from voluntary prone is a free maneuver (DS-MTYPE-23); a restrained creature can't
+    use Stand Up (RB1-RESTRAINED), nor one knocked prone by an effect that says it can't stand.
+    """
 
     cost: ClassVar[str | None] = "maneuver"
 
@@ -115,37 +102,21 @@ class StandUp(Action):
         return "free maneuver" if prone and all(p.voluntary for p in prone) else cls.cost
 
     def verify(self, state: Encounter) -> None:
-        """Raise unless the creature may stand up now (:func:`verify_stand_up`)."""
-        verify_stand_up(state, self)
+        """Raise unless the creature may stand up now (DS-ACT-15, DS-MTYPE-23).
+
+        A prone creature whose prone lets it stand, conscious; alone, not restrained
+        (RB1-RESTRAINED); lifted, by a willing adjacent helper able to take a maneuver.
+        """
+        _check_stand_up(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
-        """Resolve the request (see :func:`stand_up`)."""
+        """Stand up."""
         return _stand_up(state, self)
 
 
-def stand_up(
-    state: Encounter,
-    creature: str,
-    *,
-    helper: str | None = None,
-    willing: bool = True,
-    granted: bool = False,
-) -> Outcome:
-    """The Stand Up maneuver: end prone, on itself or on a willing adjacent prone creature (DS-ACT-15).
-
-    Standing from voluntary prone is a free maneuver (DS-MTYPE-23); a restrained creature can't
-    use Stand Up (RB1-RESTRAINED), nor one knocked prone by an effect that says it can't stand.
-    """
-    request = StandUp(creature, helper=helper, willing=willing, granted=granted)
-    return request.resolve(state)
-
-
-def verify_stand_up(state: Encounter, request: StandUp) -> bool:
-    """Raise unless the creature may stand up now; whether it is a free maneuver (DS-ACT-15, DS-MTYPE-23).
-
-    A prone creature whose prone lets it stand, conscious; alone, not restrained (RB1-RESTRAINED);
-    lifted, by a willing adjacent helper able to take a maneuver.
-    """
+def _check_stand_up(state: Encounter, request: StandUp) -> bool:
+    """Raise unless the creature may stand up now (:meth:`StandUp.verify`); whether it is a free
+    maneuver (DS-MTYPE-23)."""
     creature, helper, willing = request.creature, request.helper, request.willing
     c = state.creature(creature)
     prone = c.conditions_named(ConditionName.PRONE)
@@ -187,30 +158,12 @@ def verify_stand_up(state: Encounter, request: StandUp) -> bool:
     return free
 
 
-def can_stand_up_now(state: Encounter, request: StandUp) -> bool:
-    """Whether the creature may stand up now (:func:`verify_stand_up`)."""
-    try:
-        verify_stand_up(state, request)
-    except RulesError:
-        return False
-    return True
-
-
 def _stand_up(state: Encounter, request: StandUp) -> Outcome:
-    free = verify_stand_up(state, request)
+    free = _check_stand_up(state, request)
     creature, helper = request.creature, request.helper
     out = remove_condition(state, creature, ConditionName.PRONE, reason="stood up", rules=("DS-ACT-15",))
     rules = ("DS-ACT-15", "DS-MTYPE-23") if free else ("DS-ACT-15",)
     return out.add(StoodUp(creature=creature, helper=helper, free_maneuver=free, rules=rules))
 
 
-__all__ = [
-    "FallProne",
-    "StandUp",
-    "can_fall_prone",
-    "can_stand_up_now",
-    "fall_prone",
-    "stand_up",
-    "verify_fall_prone",
-    "verify_stand_up",
-]
+__all__ = ["FallProne", "StandUp"]

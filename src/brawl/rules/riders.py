@@ -13,7 +13,7 @@ import attrs
 from brawl.checks import whole_number
 from brawl.conditions import ConditionName
 from brawl.creature import Creature
-from brawl.errors import InvalidArgumentError, RulesError
+from brawl.errors import InvalidArgumentError
 from brawl.events.base import Note
 from brawl.events.forced import RiderKnockedOff
 from brawl.fields import flag, ident, position, whole
@@ -121,7 +121,12 @@ def _landing(value: Iterable[int] | None) -> Pos | None:
 
 @attrs.frozen
 class KnockOff(Action):
-    """A rider's knock-off test resolved by its tier (DS-MTYPE-16): the record of :func:`knock_off`."""
+    """Resolve the knock-off test of a rider by its tier (DS-MTYPE-16, R-MOUNT-3).
+
+    Tier 1 (≤11): falls into an adjacent unoccupied space of its choice (``landing``), taking
+    falling damage from the top of the mount and landing prone. Tier 2 (12–16): slides down
+    into such a space, no damage, not prone. Tier 3 (17+): holds on.
+    """
 
     rider: str = attrs.field(validator=ident("DS-MTYPE-16"))
     """The creature riding or climbing."""
@@ -133,49 +138,18 @@ class KnockOff(Action):
     """Whether it uses its Agility against the fall (R-FALL-2)."""
 
     def verify(self, state: Encounter) -> None:
-        """Raise the error that forbids this request (:func:`verify_knock_off`)."""
-        verify_knock_off(state, self)
+        """Raise the error for a bad tier or a creature that rides nothing (DS-MTYPE-16)."""
+        _check_tier(self.tier, "DS-MTYPE-16")
+        if state.creature(self.rider).riding is None:
+            raise InvalidArgumentError(f"knock off {self.rider!r}: it rides no creature", rule="DS-MTYPE-16")
 
     def resolve(self, state: Encounter) -> Outcome:
-        """Resolve the test (:func:`knock_off`)."""
+        """Resolve the test."""
         return _knock_off(state, self)
 
 
-def verify_knock_off(state: Encounter, request: KnockOff) -> None:
-    """Raise the error for a bad tier or a creature that rides nothing (DS-MTYPE-16)."""
-    _check_tier(request.tier, "DS-MTYPE-16")
-    if state.creature(request.rider).riding is None:
-        raise InvalidArgumentError(f"knock off {request.rider!r}: it rides no creature", rule="DS-MTYPE-16")
-
-
-def can_knock_off(state: Encounter, request: KnockOff) -> bool:
-    """Whether :func:`knock_off` accepts this request (the checks of :func:`verify_knock_off`)."""
-    try:
-        verify_knock_off(state, request)
-    except RulesError:
-        return False
-    return True
-
-
-def knock_off(
-    state: Encounter,
-    rider: str,
-    tier: int,
-    *,
-    landing: Iterable[int] | None = None,
-    use_agility: bool = True,
-) -> Outcome:
-    """Resolve the knock-off test of a rider by its tier (DS-MTYPE-16, R-MOUNT-3).
-
-    Tier 1 (≤11): falls into an adjacent unoccupied space of its choice (``landing``), taking
-    falling damage from the top of the mount and landing prone. Tier 2 (12–16): slides down
-    into such a space, no damage, not prone. Tier 3 (17+): holds on.
-    """
-    return _knock_off(state, KnockOff(rider, tier, landing, use_agility))
-
-
 def _knock_off(state: Encounter, request: KnockOff) -> Outcome:
-    verify_knock_off(state, request)
+    request.verify(state)
     rider, tier = request.rider, request.tier
     mount = state.creature(rider).riding
     assert mount is not None
@@ -222,7 +196,7 @@ def rider_force_moved(
 
 @attrs.frozen
 class FallOff(Action):
-    """A request for a rider knocked prone to fall off (DS-MTYPE-17): the record of :func:`fall_off`."""
+    """A rider knocked prone falls into an adjacent space: damage as usual, prone (DS-MTYPE-17)."""
 
     rider: str = attrs.field(validator=ident("DS-MTYPE-17"))
     """The creature riding or climbing."""
@@ -232,38 +206,17 @@ class FallOff(Action):
     """Whether it uses its Agility against the fall (R-FALL-2)."""
 
     def verify(self, state: Encounter) -> None:
-        """Raise the error that forbids this request (:func:`verify_fall_off`)."""
-        verify_fall_off(state, self)
+        """Raise the :class:`~brawl.errors.RulesError` for a creature that rides nothing (DS-MTYPE-17)."""
+        if state.creature(self.rider).riding is None:
+            raise InvalidArgumentError(f"{self.rider!r}: rides no creature", rule="DS-MTYPE-17")
 
     def resolve(self, state: Encounter) -> Outcome:
-        """Fall off (:func:`fall_off`)."""
+        """Fall off."""
         return _fall_off(state, self)
 
 
-def verify_fall_off(state: Encounter, request: FallOff) -> None:
-    """Raise the :class:`~brawl.errors.RulesError` for a creature that rides nothing (DS-MTYPE-17)."""
-    if state.creature(request.rider).riding is None:
-        raise InvalidArgumentError(f"{request.rider!r}: rides no creature", rule="DS-MTYPE-17")
-
-
-def can_fall_off(state: Encounter, request: FallOff) -> bool:
-    """Whether :func:`fall_off` accepts this request (the checks of :func:`verify_fall_off`)."""
-    try:
-        verify_fall_off(state, request)
-    except RulesError:
-        return False
-    return True
-
-
-def fall_off(
-    state: Encounter, rider: str, *, landing: Iterable[int] | None = None, use_agility: bool = True
-) -> Outcome:
-    """A rider knocked prone falls into an adjacent space: damage as usual, prone (DS-MTYPE-17)."""
-    return _fall_off(state, FallOff(rider, landing, use_agility))
-
-
 def _fall_off(state: Encounter, request: FallOff) -> Outcome:
-    verify_fall_off(state, request)
+    request.verify(state)
     return _off_mount(
         state,
         request.rider,
@@ -368,13 +321,7 @@ __all__ = [
     "FallOff",
     "KnockOff",
     "adjacent_landings",
-    "can_fall_off",
-    "can_knock_off",
-    "fall_off",
-    "knock_off",
     "mount_died",
     "rider_force_moved",
     "riders_of",
-    "verify_fall_off",
-    "verify_knock_off",
 ]

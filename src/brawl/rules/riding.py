@@ -16,7 +16,6 @@ from brawl.errors import (
     ActionUnavailableError,
     IllegalMoveError,
     InvalidArgumentError,
-    RulesError,
     StateError,
 )
 from brawl.events.base import Event
@@ -49,7 +48,14 @@ def _optional_pos(value: Iterable[int] | None) -> Pos | None:
 
 @attrs.frozen
 class Ride(Action):
-    """The Ride move action of ``rider`` along ``path`` (DS-MOUNT-03, DS-MOUNT-04): see :func:`ride`."""
+    """The Ride move action: the mount carries its rider along ``path``, up to its speed (DS-MOUNT-03).
+
+    ``disengage`` makes the mount use Disengage instead (it shifts 1). Ride is once per round
+    for the rider and once per round for the mount (DS-MOUNT-04, R-MOUNT-2): the encounter
+    records each Ride in ``rides`` and a new round empties it. Outside combat (no turn state)
+    Ride is not limited and nothing is recorded (R-MOUNT-5). The mount
+    moves willingly, so it provokes opportunity attacks; the carried rider does not.
+    """
 
     cost: ClassVar[str | None] = "move"
     actor: ClassVar[str] = "rider"
@@ -63,55 +69,21 @@ class Ride(Action):
     """Granted by an effect (not the actor's own choice of action): spends nothing of its turn."""
 
     def verify(self, state: Encounter) -> None:
-        """Raise unless the rider may use Ride now (:func:`verify_ride`)."""
-        verify_ride(state, self)
+        """Raise unless the rider may use Ride now (DS-MOUNT-03, DS-MOUNT-04, R-MOUNT-2).
+
+        Mounted, and in combat neither rider nor mount has ridden this round (``state.rides``):
+        :func:`mount_to_ride`; the path is checked by the move.
+        """
+        mount_to_ride(state, self.rider)
 
     def resolve(self, state: Encounter) -> Outcome:
-        """Resolve the request (see :func:`ride`)."""
+        """Ride."""
         return _ride(state, self)
-
-
-def ride(
-    state: Encounter,
-    rider: str,
-    path: Iterable[Iterable[int]],
-    *,
-    disengage: bool = False,
-    budget: int | None = None,
-    stop_at_provocation: bool = False,
-    granted: bool = False,
-) -> Outcome:
-    """The Ride move action: the mount moves up to its speed carrying the rider (DS-MOUNT-03).
-
-    ``disengage`` makes the mount use Disengage instead (it shifts 1). Ride is once per round
-    for the rider and once per round for the mount (DS-MOUNT-04, R-MOUNT-2): the encounter
-    records each Ride in ``rides`` and a new round empties it. Outside combat (no turn state)
-    Ride is not limited and nothing is recorded (R-MOUNT-5). The mount
-    moves willingly, so it provokes opportunity attacks; the carried rider does not.
-    """
-    request = Ride(
-        rider,
-        path,
-        disengage=disengage,
-        budget=budget,
-        stop_at_provocation=stop_at_provocation,
-        granted=granted,
-    )
-    return request.resolve(state)
-
-
-def verify_ride(state: Encounter, request: Ride) -> str:
-    """Raise unless the rider may use Ride now; its mount (DS-MOUNT-03, DS-MOUNT-04, R-MOUNT-2).
-
-    Mounted, and in combat neither rider nor mount has ridden this round (``state.rides``);
-    the path is checked by the move.
-    """
-    return mount_to_ride(state, request.rider)
 
 
 def mount_to_ride(state: Encounter, rider: str) -> str:
     """The mount ``rider`` may use Ride on now, whatever the path; else raise (DS-MOUNT-03,
-    DS-MOUNT-04, R-MOUNT-2). The check of :func:`verify_ride` that needs no path, for those that
+    DS-MOUNT-04, R-MOUNT-2). The check of :meth:`Ride.verify` that needs no path, for those that
     offer rides before choosing one (:class:`~brawl.turns.deeds.RideTo`)."""
     r = state.creature(rider)
     if r.riding is None or r.riding not in state.creatures:
@@ -130,17 +102,8 @@ def mount_to_ride(state: Encounter, rider: str) -> str:
     return mount
 
 
-def can_ride(state: Encounter, request: Ride) -> bool:
-    """Whether the rider may use Ride now (:func:`verify_ride`)."""
-    try:
-        verify_ride(state, request)
-    except RulesError:
-        return False
-    return True
-
-
 def _ride(state: Encounter, request: Ride) -> Outcome:
-    mount = verify_ride(state, request)
+    mount = mount_to_ride(state, request.rider)
     rider, path, disengage, budget = request.rider, request.path, request.disengage, request.budget
     stop_at_provocation = request.stop_at_provocation
     mode = "disengage" if disengage else "advance"
@@ -178,7 +141,14 @@ def _ride(state: Encounter, request: Ride) -> Outcome:
 
 @attrs.frozen
 class ClimbCreature(Action):
-    """Climbing onto a larger adjacent creature (DS-MTYPE-14, DS-MTYPE-15): see :func:`climb_creature`."""
+    """Climb onto a larger adjacent creature (DS-MTYPE-14, DS-MTYPE-15); the roll is an input.
+
+    A willing creature is climbed without a test. Otherwise power roll + Might or Agility:
+    ≤11 fail and the target may make a free strike; 12-16 fail; 17+ climb. A climber holds on
+    like a rider (``riding`` names the creature it clings to), at ``at`` (default: the lowest
+    corner of the target's space); it needs a space whose size-rank gap allows sharing or the
+    hold (the engine's ruling on AMB-42).
+    """
 
     creature: str = attrs.field(validator=ident("DS-MTYPE-14"))
     target: str = attrs.field(validator=ident("DS-MTYPE-14"))
@@ -189,41 +159,21 @@ class ClimbCreature(Action):
     at: Pos | None = attrs.field(default=None, converter=_optional_pos)
 
     def verify(self, state: Encounter) -> None:
-        """Raise unless the creature may try to climb the target now (:func:`verify_climb_creature`)."""
-        verify_climb_creature(state, self)
+        """Raise unless the creature may try to climb the target now.
+
+        Not itself, not prone, a larger adjacent target, a spot inside the target's space, and the
+        power roll for an unwilling target (DS-MTYPE-14, DS-MTYPE-15, DS-MOUNT-02, RB1-PRONE).
+        """
+        _check_climb(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
-        """Resolve the request (see :func:`climb_creature`)."""
+        """Climb, or try to."""
         return _climb_creature(state, self)
 
 
-def climb_creature(
-    state: Encounter,
-    creature: str,
-    target: str,
-    *,
-    willing: bool = False,
-    roll: int | None = None,
-    at: Iterable[int] | None = None,
-) -> Outcome:
-    """Climb onto a larger adjacent creature (DS-MTYPE-14, DS-MTYPE-15); the roll is an input.
-
-    A willing creature is climbed without a test. Otherwise power roll + Might or Agility:
-    ≤11 fail and the target may make a free strike; 12-16 fail; 17+ climb. A climber holds on
-    like a rider (``riding`` names the creature it clings to), at ``at`` (default: the lowest
-    corner of the target's space); it needs a space whose size-rank gap allows sharing or the
-    hold (the engine's ruling on AMB-42).
-    """
-    request = ClimbCreature(creature, target, willing=willing, roll=roll, at=at)
-    return request.resolve(state)
-
-
-def verify_climb_creature(state: Encounter, request: ClimbCreature) -> Pos:
-    """Raise unless the creature may try to climb the target now; the spot it would hold.
-
-    Not itself, not prone, a larger adjacent target, a spot inside the target's space, and the
-    power roll for an unwilling target (DS-MTYPE-14, DS-MTYPE-15, DS-MOUNT-02, RB1-PRONE).
-    """
+def _check_climb(state: Encounter, request: ClimbCreature) -> Pos:
+    """Raise unless the creature may try to climb the target now (:meth:`ClimbCreature.verify`);
+    the spot it would hold."""
     creature, target, at = request.creature, request.target, request.at
     c = state.creature(creature)
     t = state.creature(target)
@@ -247,23 +197,14 @@ def verify_climb_creature(state: Encounter, request: ClimbCreature) -> Pos:
     return spot
 
 
-def can_climb_creature(state: Encounter, request: ClimbCreature) -> bool:
-    """Whether the creature may try to climb the target now (:func:`verify_climb_creature`)."""
-    try:
-        verify_climb_creature(state, request)
-    except RulesError:
-        return False
-    return True
-
-
 def _climb_creature(state: Encounter, request: ClimbCreature) -> Outcome:
-    spot = verify_climb_creature(state, request)
+    spot = _check_climb(state, request)
     creature, target, willing, roll = request.creature, request.target, request.willing, request.roll
     c = state.creature(creature)
     what = f"climb {target!r} with {creature!r}"
     events: list[Event] = []
     if not willing:
-        assert roll is not None  # verify_climb_creature: an unwilling target needs the roll
+        assert roll is not None  # _check_climb: an unwilling target needs the roll
         tier = power_roll_tier(roll, rule="DS-MTYPE-15")
         result = {1: "fails; the target may make a free strike", 2: "fails", 3: "climbs the creature"}[tier]
         events.append(
@@ -288,14 +229,4 @@ def _climb_creature(state: Encounter, request: ClimbCreature) -> Outcome:
     return Outcome(enc, tuple(events))
 
 
-__all__ = [
-    "ClimbCreature",
-    "Ride",
-    "can_climb_creature",
-    "can_ride",
-    "climb_creature",
-    "mount_to_ride",
-    "ride",
-    "verify_climb_creature",
-    "verify_ride",
-]
+__all__ = ["ClimbCreature", "Ride", "mount_to_ride"]

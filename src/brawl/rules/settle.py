@@ -30,7 +30,7 @@ from brawl.events.damage import Died, KnockedOut
 from brawl.events.dice import PowerRolled
 from brawl.outcome import Outcome
 from brawl.rules.conditions import GROUNDING, falls_if_aloft
-from brawl.rules.falling import fall, should_fall
+from brawl.rules.falling import Fall, should_fall
 from brawl.rules.riders import mount_died, riders_of
 from brawl.rules.stamina import BLEEDING_PURPOSE, bleeding_loss, bleeds
 
@@ -160,7 +160,8 @@ def settle(out: Outcome) -> Outcome:
         if cid not in state.creatures or not falls_if_aloft(state, cid) or not should_fall(state, cid):
             continue
         knocked_out = state.creature(cid).has(ConditionName.UNCONSCIOUS)
-        out = out.then(fall, cid, rules=("DS-MTYPE-25", "R-TURN-7") if knocked_out else ("DS-MTYPE-25",))
+        why = ("DS-MTYPE-25", "R-TURN-7") if knocked_out else ("DS-MTYPE-25",)
+        out = out.then(Fall(cid, rules=why).resolve)
     return out
 
 

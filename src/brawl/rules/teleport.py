@@ -15,17 +15,17 @@ import attrs
 
 from brawl.conditions import ConditionName
 from brawl.creature import Creature, MovementType
-from brawl.errors import IllegalMoveError, InvalidArgumentError, RulesError, StateError
+from brawl.errors import IllegalMoveError, InvalidArgumentError, StateError
 from brawl.events.base import Event
 from brawl.events.movement import StoodUp, Teleported
 from brawl.fields import flag, ident, position
-from brawl.geometry import Pos, as_pos, cell_distance
+from brawl.geometry import Pos, cell_distance
 from brawl.geometry import distance as space_distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.conditions import grabbing, remove_condition
 from brawl.rules.cover import sees_space
-from brawl.rules.falling import fall, should_fall
+from brawl.rules.falling import Fall, should_fall
 from brawl.rules.reachable import riders_of
 from brawl.rules.steps import budget_field, check_budget
 from brawl.state import Encounter
@@ -38,39 +38,11 @@ line_of_effect = sees_space
 """Whether one space sees another (DS-TELE-03): :func:`brawl.rules.cover.sees_space`, the rule's home."""
 
 
-def verify_teleport(
-    state: Encounter,
-    creature: str | Teleport,
-    destination: Iterable[int] = (),
-    *,
-    teleporter: str | None = None,
-    distance: int | None = None,
-    advance: bool = False,
-) -> int:
-    """Raise :class:`IllegalMoveError` if the teleport is illegal; return the squares it covers.
-
-    Give a :class:`Teleport` request, or its fields. Only checks: nothing is resolved.
-    """
-    if isinstance(creature, Teleport):
-        r = creature
-    else:
-        r = Teleport(creature, destination, teleporter=teleporter, distance=distance, advance=advance)
-    return _verify(
-        state, r.creature, r.destination, teleporter=r.teleporter, distance=r.distance, advance=r.advance
-    )
-
-
-def _verify(
-    state: Encounter,
-    creature: str,
-    destination: Pos,
-    *,
-    teleporter: str | None,
-    distance: int | None,
-    advance: bool,
-) -> int:
+def _check(state: Encounter, request: Teleport) -> int:
+    """Raise :class:`IllegalMoveError` if the teleport is illegal; the squares it covers."""
+    creature, dest, teleporter = request.creature, request.destination, request.teleporter
+    distance, advance = request.distance, request.advance
     c = state.creature(creature)
-    dest = as_pos(destination, what="destination")
     what = f"teleport {creature!r} to {tuple(dest)}"
     if c.dead:
         raise IllegalMoveError(f"{what}: it is dead", rule="DS-STAM-09")
@@ -125,25 +97,6 @@ def _verify(
     return squares
 
 
-def can_teleport(
-    state: Encounter,
-    creature: str | Teleport,
-    destination: Iterable[int] = (),
-    *,
-    teleporter: str | None = None,
-    distance: int | None = None,
-    advance: bool = False,
-) -> bool:
-    """Whether the teleport is legal (see :func:`verify_teleport`)."""
-    try:
-        verify_teleport(
-            state, creature, destination, teleporter=teleporter, distance=distance, advance=advance
-        )
-    except RulesError:
-        return False
-    return True
-
-
 def _destination(value: Iterable[int]) -> Pos:
     """A ``destination`` field as a :class:`Pos`; errors name the field."""
     return position(value, "destination")
@@ -151,42 +104,6 @@ def _destination(value: Iterable[int]) -> Pos:
 
 @attrs.frozen
 class Teleport(Action):
-    """A teleport to ``destination`` (DS-TELE-01..09, R-MOVE-7): see :func:`teleport`."""
-
-    creature: str = attrs.field(validator=ident("DS-TELE-01"))
-    destination: Pos = attrs.field(converter=_destination)
-    teleporter: str | None = attrs.field(default=None, validator=ident("R-MOVE-7", optional=True))
-    distance: int | None = attrs.field(default=None, validator=budget_field)
-    stand: bool | None = attrs.field(default=None, validator=flag("DS-TELE-07", optional=True))
-    advance: bool = attrs.field(default=False, validator=flag("DS-TELE-06"))
-
-    def verify(self, state: Encounter) -> None:
-        """Raise :class:`IllegalMoveError` if the teleport is illegal (see :func:`verify_teleport`)."""
-        verify_teleport(state, self)
-
-    def resolve(self, state: Encounter) -> Outcome:
-        """Resolve the request (see :func:`teleport`)."""
-        return _teleport(
-            state,
-            self.creature,
-            self.destination,
-            teleporter=self.teleporter,
-            distance=self.distance,
-            stand=self.stand,
-            advance=self.advance,
-        )
-
-
-def teleport(
-    state: Encounter,
-    creature: str,
-    destination: Iterable[int],
-    *,
-    teleporter: str | None = None,
-    distance: int | None = None,
-    stand: bool | None = None,
-    advance: bool = False,
-) -> Outcome:
     """Teleport a creature to ``destination`` (DS-TELE-01..09).
 
     ``distance`` is the effect's teleport distance, which may exceed speed (DS-TELE-05);
@@ -198,30 +115,32 @@ def teleport(
     teleported creature held ends when the two are no longer adjacent. Nothing is provoked
     (DS-TELE-01).
     """
-    request = Teleport(
-        creature, destination, teleporter=teleporter, distance=distance, stand=stand, advance=advance
-    )
-    return request.resolve(state)
+
+    creature: str = attrs.field(validator=ident("DS-TELE-01"))
+    destination: Pos = attrs.field(converter=_destination)
+    teleporter: str | None = attrs.field(default=None, validator=ident("R-MOVE-7", optional=True))
+    distance: int | None = attrs.field(default=None, validator=budget_field)
+    stand: bool | None = attrs.field(default=None, validator=flag("DS-TELE-07", optional=True))
+    advance: bool = attrs.field(default=False, validator=flag("DS-TELE-06"))
+
+    def verify(self, state: Encounter) -> None:
+        """Raise :class:`IllegalMoveError` if the teleport is illegal: distance, destination,
+        line of effect (DS-TELE-03..06, DS-TELE-09, R-MOVE-7). Only checks: nothing is resolved."""
+        _check(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Teleport."""
+        return _teleport(state, self)
 
 
-def _teleport(
-    state: Encounter,
-    creature: str,
-    destination: Iterable[int],
-    *,
-    teleporter: str | None = None,
-    distance: int | None = None,
-    stand: bool | None = None,
-    advance: bool = False,
-) -> Outcome:
-    squares = verify_teleport(
-        state, creature, destination, teleporter=teleporter, distance=distance, advance=advance
-    )
+def _teleport(state: Encounter, request: Teleport) -> Outcome:
+    squares = _check(state, request)
+    creature, dest, teleporter = request.creature, request.destination, request.teleporter
+    distance, stand, advance = request.distance, request.stand, request.advance
     if stand is not None and not isinstance(stand, bool):
         raise InvalidArgumentError(f"stand {stand!r}: True, False or None", rule="DS-TELE-07")
 
     c = state.creature(creature)
-    dest = as_pos(destination)
     start = c.pos
     by_other = teleporter is not None and teleporter != creature
     events: list[Event] = []
@@ -232,7 +151,7 @@ def _teleport(
         enc = enc.with_creature(attrs.evolve(enc.creature(rid), riding=None))
     try:
         enc = enc.with_creature(attrs.evolve(enc.creature(creature), pos=dest, riding=None, squeezed=False))
-    except StateError as exc:  # pragma: no cover - verify_teleport checked the destination
+    except StateError as exc:  # pragma: no cover - Teleport.verify checked the destination
         raise IllegalMoveError(f"teleport {creature!r}: {exc}", rule="DS-TELE-04") from None
     for name in (ConditionName.GRABBED, ConditionName.RESTRAINED):
         out = remove_condition(enc, creature, name, reason="teleported", rules=("DS-TELE-08",))
@@ -291,7 +210,7 @@ def _teleport(
 
     for cid in (creature, *riders):
         if should_fall(out.state, cid):
-            out = out.then(fall, cid, rules=("DS-TELE-01",))
+            out = out.then(Fall(cid, rules=("DS-TELE-01",)).resolve)
     return out
 
 
@@ -300,4 +219,4 @@ def _able_to_stand(c: Creature) -> bool:
     return all(p.can_stand for p in prone) and not c.has(ConditionName.UNCONSCIOUS)
 
 
-__all__ = ["Teleport", "can_teleport", "line_of_effect", "teleport", "verify_teleport"]
+__all__ = ["Teleport", "line_of_effect"]

@@ -30,7 +30,7 @@ from brawl.reach import Reachable
 from brawl.requests import Action
 from brawl.rules.main_actions import Charge, Defend
 from brawl.rules.maneuvers import AidAttack, EscapeGrab, Grab, Knockback
-from brawl.rules.movement import Disengage, Move, move, move_searched
+from brawl.rules.movement import Disengage, Move, move_searched
 from brawl.rules.prone import StandUp
 from brawl.rules.reachable import reachable
 from brawl.rules.recoveries import CatchBreath, Heal
@@ -149,7 +149,7 @@ def _advance(
     before = state if taken is None else taken.state
     budget = movement_left(before, creature)
     if costs is None:
-        moved = move(before, creature, path, budget=budget)
+        moved = Move(creature, path, budget=budget).resolve(before)
     else:
         moved = move_searched(before, creature, path, costs, budget=budget)
     events = moved.events if taken is None else taken.events + moved.events

@@ -64,13 +64,14 @@ from brawl.rules.conditions import add_named_condition, impose_condition
 from brawl.rules.cover import creature_cover
 from brawl.rules.damage import deal_damage
 from brawl.rules.edges import bane, lowered_keywords
-from brawl.rules.falling import fall, should_fall
-from brawl.rules.forced import force_move, verify_force_move
-from brawl.rules.movement import shift
+from brawl.rules.falling import Fall as FallRequest
+from brawl.rules.falling import should_fall
+from brawl.rules.forced import force_move
+from brawl.rules.movement import Shift as ShiftRequest
 from brawl.rules.potency import check_potency
 from brawl.rules.stamina import regained
 from brawl.rules.strikes import critical_hit, roll_against
-from brawl.rules.teleport import teleport
+from brawl.rules.teleport import Teleport
 from brawl.state import Encounter
 
 
@@ -308,7 +309,7 @@ def _apply(out: Outcome, plan: Plan, request: AbilityRequest, tid: str, effect: 
         if center is not None:
             move = attrs.evolve(move, source=center)
         try:
-            verify_force_move(state, move)
+            move.verify(state)
         except RulesError as exc:
             return out.add(
                 Note(text=f"{effect.printed()} on {tid}: not possible ({exc})", rules=("R-ABIL-10",))
@@ -428,8 +429,8 @@ def _shift(
         try:
             if effect.teleport:  # the path's last square is where it teleports to
                 teleporter = None if mover == user.id else user.id
-                return out.then(teleport, mover, path[-1], teleporter=teleporter, distance=squares)
-            return out.then(shift, mover, path, squares=squares, granted=True)
+                return out.then(Teleport(mover, path[-1], teleporter=teleporter, distance=squares).resolve)
+            return out.then(ShiftRequest(mover, path, squares=squares, granted=True).resolve)
         except RulesError as exc:
             return out.add(
                 Note(text=f"{effect.printed()} for {mover}: not possible ({exc})", rules=("R-ABIL-14",))
@@ -452,7 +453,7 @@ def _shift(
 def _fall(out: Outcome, tid: str, effect: Fall, thing: Creature | MapObject) -> Outcome:
     """The target falls if nothing holds it up where it is (DS-FALL-01, R-ABIL-14)."""
     if isinstance(thing, Creature) and should_fall(out.state, tid):
-        return out.then(fall, tid, rules=("R-ABIL-14",))
+        return out.then(FallRequest(tid, rules=("R-ABIL-14",)).resolve)
     return out.add(
         Note(
             text=f"{effect.printed()}: nothing is below {tid} to fall into", rules=("R-ABIL-14", "DS-FALL-01")

@@ -18,7 +18,7 @@ from brawl.rules.abilities.request import RESOURCE_RULES, AbilityRequest
 from brawl.rules.areas import Area, area_line_of_effect, occupants, place_area
 from brawl.rules.conditions import can_take_main_actions, can_take_maneuvers, can_take_triggered_actions
 from brawl.rules.cover import line_of_effect, sees_space
-from brawl.rules.forced import ForcedMove, verify_force_move
+from brawl.rules.forced import ForcedMove
 from brawl.rules.stealth import check_target
 from brawl.rules.strikes import living
 from brawl.state import Encounter
@@ -254,9 +254,7 @@ def plan_use(state: Encounter, request: AbilityRequest) -> Plan:
                 rule="R-ABIL-3",
             )
     for tid, path in (request.slides or {}).items():
-        verify_force_move(
-            state, forced_move_of(ForcedMovement("slide", len(path)), user, ability, tid, area, request)
-        )
+        forced_move_of(ForcedMovement("slide", len(path)), user, ability, tid, area, request).verify(state)
     return Plan(user, ability, targets, area)
 
 
