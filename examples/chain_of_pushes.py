@@ -8,6 +8,7 @@ the edge, and a last slide drops the knight's rival in as well. Run it to read t
 from __future__ import annotations
 
 import brawl
+import brawl.rules.forced
 from brawl import Cell, Characteristics, Creature, Encounter, Pos, Push, Slide, Terrain
 
 CHASM_DEPTH = 8
@@ -36,7 +37,7 @@ def main() -> None:
         Push("ogre", "goblin2", 3, melee_weapon=True),
         Slide("ogre", "rival", 3, path=((8, 8), (9, 8), (10, 8))),
     ]
-    enc, events = brawl.force_move_many(enc, moves)
+    enc, events = brawl.rules.forced.force_move_many(enc, moves)
     print(brawl.explain(events))
     for c in enc.creature_list():
         print(f"{c.id}: at {tuple(c.pos)}, Stamina {c.stamina}, {'dead' if c.dead else 'alive'}")

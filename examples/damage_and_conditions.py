@@ -6,6 +6,8 @@ Run: python examples/damage_and_conditions.py
 from __future__ import annotations
 
 import brawl
+import brawl.rules.phases
+import brawl.rules.stamina
 from brawl.rules.phases import end_of_turn
 
 
@@ -33,12 +35,12 @@ def main() -> None:
     enc = run(brawl.damage(enc, "ogre", 6 + 4 * out.roll.tier, "fire", source="kira"))
     enc = run(brawl.add_condition(enc, "kira", "slowed", "save_ends", source="ogre"))
     enc = run(brawl.damage(enc, "kira", 33, source="ogre"))
-    enc = run(brawl.bleeding_loss(enc, "kira", roll=2))
+    enc = run(brawl.rules.stamina.bleeding_loss(enc, "kira", roll=2))
     enc = run(brawl.heal(enc, "sten", "kira"))
     enc = run(end_of_turn(enc, "kira"))
     enc = run(brawl.gain_temporary_stamina(enc, "kira", 5))
     enc = run(brawl.damage(enc, "ogre", 40, source="sten", knock_out=True))
-    enc = run(brawl.end_of_encounter(enc))
+    enc = run(brawl.rules.phases.end_of_encounter(enc))
     print(brawl.explain(log))
 
 

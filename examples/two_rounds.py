@@ -6,6 +6,7 @@ Run: ``python examples/two_rounds.py``
 from __future__ import annotations
 
 import brawl
+import brawl.turns
 from brawl import Creature, Encounter, Terrain
 
 
@@ -22,14 +23,14 @@ def main() -> None:
     enc, log = brawl.start_combat(enc, surprised=["gob1", "gob2"], d10=7)
     print(brawl.explain(log))
     for _ in range(2):
-        while actors := brawl.next_actors(enc):
+        while actors := brawl.turns.next_actors(enc):
             (ids,) = actors.values()
             who = ids[0]
             enc, log = brawl.start_turn(enc, who)
             print(brawl.explain(log))
             enc, log = brawl.use_action(enc, who, "move", name="Advance")
             print(brawl.explain(log))
-            enc, log = brawl.spend_movement(enc, who, 2)
+            enc, log = brawl.turns.spend_movement(enc, who, 2)
             print(brawl.explain(log))
             enc, log = brawl.use_action(enc, who, "main", name="Strike")
             print(brawl.explain(log))

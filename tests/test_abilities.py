@@ -7,21 +7,9 @@ import attrs
 import pytest
 
 import brawl
-from brawl import (
-    Ability,
-    AbilityPowerRoll,
-    Characteristics,
-    Cost,
-    Creature,
-    Distance,
-    Encounter,
-    Pos,
-    Target,
-    Terrain,
-    UseAbility,
-    parse_tier,
-)
-from brawl.abilities.model import Potency
+from brawl import Ability, Characteristics, Creature, Encounter, Pos, Terrain, UseAbility, parse_tier
+from brawl.abilities.model import Cost, Distance, Potency, Target
+from brawl.abilities.model import PowerRoll as AbilityPowerRoll
 from brawl.conditions import ConditionName, Duration
 from brawl.errors import ActionUnavailableError, InvalidArgumentError
 from brawl.events.abilities import AbilityUsed, EffectForTable, PotencyChecked, ResourceSpent, TierReached

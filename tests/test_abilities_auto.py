@@ -9,18 +9,9 @@ from pathlib import Path
 import pytest
 
 import brawl
-from brawl import (
-    Ability,
-    AbilityPowerRoll,
-    Characteristics,
-    Cost,
-    Creature,
-    Distance,
-    Encounter,
-    Target,
-    UseAbility,
-    parse_tier,
-)
+from brawl import Ability, Characteristics, Creature, Encounter, UseAbility, parse_tier
+from brawl.abilities.model import Cost, Distance, Target
+from brawl.abilities.model import PowerRoll as AbilityPowerRoll
 from brawl.errors import ActionUnavailableError, InvalidArgumentError, StateError
 from brawl.events.abilities import PotencyChecked, ResourceGained, ResourceRefunded, ResourceSpent
 from brawl.events.base import DiceRolled, Note

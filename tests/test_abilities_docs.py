@@ -11,7 +11,8 @@ import sys
 from pathlib import Path
 
 import brawl
-from brawl import Creature, Distance, Encounter, MapObject, Pos, Terrain
+from brawl import Creature, Encounter, MapObject, Pos, Terrain
+from brawl.abilities.model import Distance
 from brawl.demo import section_ability
 from brawl.rules.areas import occupants, place_area
 

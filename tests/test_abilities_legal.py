@@ -6,20 +6,9 @@ from __future__ import annotations
 import attrs
 
 import brawl
-from brawl import (
-    Ability,
-    AbilityPowerRoll,
-    Characteristics,
-    Cost,
-    Creature,
-    Distance,
-    Encounter,
-    Pos,
-    Target,
-    Terrain,
-    UseAbility,
-    parse_tier,
-)
+from brawl import Ability, Characteristics, Creature, Encounter, Pos, Terrain, UseAbility, parse_tier
+from brawl.abilities.model import Cost, Distance, Target
+from brawl.abilities.model import PowerRoll as AbilityPowerRoll
 from brawl.rules.abilities import ability_targets
 from brawl.rules.areas import cube_placements, place_area
 from brawl.sim import play, replay_fight

@@ -6,6 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import brawl
+import brawl.actions
 from brawl import ActionUnavailableError, Cell, Characteristics, Creature, Encounter, Material, Pos, Terrain
 from brawl.events.actions import EffectEnded, FreeStrikeOffered, ManeuverResolved, Struck
 from brawl.events.damage import Damaged
@@ -102,7 +103,7 @@ def test_opportunity_attack_is_refused_with_a_bane_on_the_roll() -> None:
     enc = fight(hero("kira", (2, 2)), foe("gob", (3, 2), conditions=weak))
     with pytest.raises(ActionUnavailableError, match="DS-STRIKE-04"):
         opportunity_attack(enc, "gob", "kira")
-    assert brawl.can(enc, brawl.OpportunityAttack("kira", "gob"))
+    assert brawl.can(enc, brawl.actions.OpportunityAttack("kira", "gob"))
 
 
 def test_opportunity_attack_needs_triggered_actions() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import brawl
+import brawl.verbs
 from brawl.dice import roll_dice
 from brawl.events.base import DiceRolled
 from brawl.events.damage import StaminaChanged
@@ -72,7 +73,7 @@ def test_escape_grab_with_agility_costs_a_bleeding_creature_stamina() -> None:
 def test_a_reason_test_costs_nothing() -> None:
     """RB1-BLEEDING: a test with Reason is not a Might or Agility roll, and no main action."""
     enc = encounter()
-    after_out = brawl.assist_test(enc, "kira", characteristic="reason", roll=(5, 5))
+    after_out = brawl.verbs.assist_test(enc, "kira", characteristic="reason", roll=(5, 5))
     assert bleeding_rolls(after_out.events) == []
     assert after_out.state.creature("kira").stamina == 30
 

@@ -8,6 +8,7 @@ import attrs
 import pytest
 
 import brawl
+import brawl.actions
 from brawl import Cell, Creature, Encounter, Pos, Terrain
 from brawl.events.actions import Struck
 from brawl.events.movement import OpportunityAttackForgone, OpportunityAttackProvoked
@@ -90,7 +91,7 @@ def test_a_concealed_mover_provokes_no_opportunity_attack() -> None:
     kira = Creature(id="kira", side="heroes", pos=(2, 2, 0), stamina_max=20)
     gob = Creature(id="gob", pos=(3, 2, 0), stamina_max=10)
     enc = Encounter.create(Terrain.flat(8, 8).with_cells(fog((2, 2, 0))), [kira, gob])
-    assert not brawl.can(enc, brawl.OpportunityAttack("gob", "kira"))
+    assert not brawl.can(enc, brawl.actions.OpportunityAttack("gob", "kira"))
     out = brawl.move(enc, "kira", [(1, 2, 0), (0, 2, 0)])
     assert not [e for e in out.events if isinstance(e, OpportunityAttackProvoked)]
     (why,) = [e for e in out.events if isinstance(e, OpportunityAttackForgone)]
@@ -115,8 +116,8 @@ def test_the_concealment_is_judged_where_the_mover_provokes() -> None:
 def test_a_creature_in_fog_can_hide() -> None:
     """DS-ACT-11, R-HIDE-1: concealment from the state is enough to hide in plain line of effect."""
     enc = duel(fog((3, 2, 0)))
-    assert brawl.can(enc, brawl.Hide("gob"))
-    assert not brawl.can(duel(), brawl.Hide("gob"))
+    assert brawl.can(enc, brawl.actions.Hide("gob"))
+    assert not brawl.can(duel(), brawl.actions.Hide("gob"))
 
 
 def test_json_and_scenarios_keep_fog_and_invisibility() -> None:

@@ -7,6 +7,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import brawl
+import brawl.rules.conditions
+import brawl.rules.phases
+import brawl.rules.recoveries
+import brawl.rules.stamina
 from brawl.conditions import Duration
 from brawl.events.base import DiceRolled
 from brawl.events.conditions import ConditionEnded, ConditionGained
@@ -89,7 +93,7 @@ def test_a_grabbed_creature_cannot_be_grabbed_by_another() -> None:
     with pytest.raises(brawl.ConditionError, match="RB1-GRABBED"):
         brawl.add_condition(enc, "kira", "grabbed", source="gob")
     assert brawl.grabbed_by(enc, "kira") == "ogre"
-    assert brawl.grabbing(enc, "ogre") == ("kira",)
+    assert brawl.rules.conditions.grabbing(enc, "ogre") == ("kira",)
 
 
 def test_unknown_condition_and_dead_creature_are_refused() -> None:
@@ -105,7 +109,7 @@ def test_unknown_condition_and_dead_creature_are_refused() -> None:
     with pytest.raises(brawl.ConditionError, match="DS-STAM-09"):
         brawl.add_condition(dead, "ogre", "prone")
     with pytest.raises(brawl.InvalidArgumentError, match="RB1-CONDITIONS"):
-        brawl.end_condition(enc, "kira", 3)
+        brawl.rules.conditions.end_condition(enc, "kira", 3)
 
 
 # --- speed and movement ----------------------------------------------------------------------
@@ -113,7 +117,7 @@ def test_slowed_speed_5_becomes_2_and_cannot_shift() -> None:
     """DS-COND-08, RB1-SLOWED: speed 5 → 2; speed 1 stays 1; no shifting."""
     enc, _ = brawl.add_condition(encounter(kira(), gob(speed=1)), "kira", "slowed", "eot", source="ogre")
     assert brawl.speed(enc, "kira") == 2
-    assert not brawl.can_shift(enc, "kira")
+    assert not brawl.rules.conditions.can_shift(enc, "kira")
     enc, _ = brawl.add_condition(enc, "gob", "slowed", "eot")
     assert brawl.speed(enc, "gob") == 1
 
@@ -133,7 +137,7 @@ def test_grabbed_restrained_unconscious_make_speed_0() -> None:
     for name, src in (("grabbed", "ogre"), ("restrained", None), ("unconscious", None)):
         enc, _ = brawl.add_condition(encounter(kira(), ogre()), "kira", name, source=src)
         assert brawl.speed(enc, "kira") == 0
-        assert not brawl.can_shift(enc, "kira")
+        assert not brawl.rules.conditions.can_shift(enc, "kira")
 
 
 def test_grabber_of_its_size_or_larger_has_its_speed_halved() -> None:
@@ -157,12 +161,12 @@ def test_slowed_applies_after_the_grabbers_halving() -> None:
 def test_force_moved_only_by_the_grabber_and_never_while_restrained() -> None:
     """RB1-GRABBED, RB1-RESTRAINED, DS-COND-10, DS-COND-13."""
     enc, _ = brawl.add_condition(encounter(kira(), ogre(), gob()), "kira", "grabbed", source="ogre")
-    assert brawl.can_be_force_moved_by(enc, "kira", "ogre")
-    assert not brawl.can_be_force_moved_by(enc, "kira", "gob")
+    assert brawl.rules.conditions.can_be_force_moved_by(enc, "kira", "ogre")
+    assert not brawl.rules.conditions.can_be_force_moved_by(enc, "kira", "gob")
     assert not cond.can_use_knockback(enc, "kira")
     enc, _ = brawl.add_condition(enc, "gob", "restrained")
-    assert not brawl.can_be_force_moved_by(enc, "gob", "ogre")
-    assert brawl.can_be_force_moved_by(enc, "ogre", "gob")
+    assert not brawl.rules.conditions.can_be_force_moved_by(enc, "gob", "ogre")
+    assert brawl.rules.conditions.can_be_force_moved_by(enc, "ogre", "gob")
 
 
 def test_teleport_style_removal_ends_grabbed_and_restrained() -> None:
@@ -185,51 +189,51 @@ def test_frightened_creature_cannot_move_closer_to_its_source() -> None:
 def test_stand_up_blocked_by_restrained_and_cant_stand() -> None:
     """DS-ACT-15, RB1-PRONE, RB1-RESTRAINED: prone can stand; restrained or "can't stand" can't."""
     enc, _ = brawl.add_condition(encounter(kira(), gob()), "kira", "prone")
-    assert brawl.can_stand_up(enc, "kira")
+    assert brawl.rules.conditions.can_stand_up(enc, "kira")
     restrained, _ = brawl.add_condition(enc, "kira", "restrained")
-    assert not brawl.can_stand_up(restrained, "kira")
+    assert not brawl.rules.conditions.can_stand_up(restrained, "kira")
     pinned, _ = brawl.add_condition(enc, "gob", "prone", source="net", can_stand=False)
-    assert not brawl.can_stand_up(pinned, "gob")
-    assert not brawl.can_stand_up(encounter(kira()), "kira")  # not prone
+    assert not brawl.rules.conditions.can_stand_up(pinned, "gob")
+    assert not brawl.rules.conditions.can_stand_up(encounter(kira()), "kira")  # not prone
 
 
 # --- actions ---------------------------------------------------------------------------------
 def test_surprised_cannot_take_triggered_actions_until_the_end_of_round_1() -> None:
     """DS-COND-01, DS-COND-02, DS-TURN-08: surprised until the end of the round."""
     enc, _ = brawl.add_condition(encounter(kira()), "kira", "surprised", "end_of_round")
-    assert not brawl.can_take_triggered_actions(enc, "kira")
+    assert not brawl.rules.conditions.can_take_triggered_actions(enc, "kira")
     enc, events = phases.end_of_round(enc)
-    assert brawl.can_take_triggered_actions(enc, "kira")
+    assert brawl.rules.conditions.can_take_triggered_actions(enc, "kira")
     assert "DS-COND-01" in events[0].rules
 
 
 def test_dazed_forbids_triggered_actions_and_free_maneuvers() -> None:
     """RB1-DAZED, DS-TURN-08: no triggered actions or free maneuvers; main actions still."""
     enc, _ = brawl.add_condition(encounter(kira()), "kira", "dazed", "save_ends")
-    assert not brawl.can_take_triggered_actions(enc, "kira")
+    assert not brawl.rules.conditions.can_take_triggered_actions(enc, "kira")
     assert not cond.can_take_free_maneuvers(enc, "kira")
-    assert brawl.can_take_main_actions(enc, "kira")
-    assert brawl.can_take_maneuvers(enc, "kira")
+    assert brawl.rules.conditions.can_take_main_actions(enc, "kira")
+    assert brawl.rules.conditions.can_take_maneuvers(enc, "kira")
     assert cond.is_dazed(enc, "kira")
 
 
 def test_unconscious_takes_no_actions_and_is_prone_when_knocked_out() -> None:
     """DS-COND-04, DS-COND-05: no main actions, maneuvers, triggered actions; speed 0; prone."""
     enc, _ = damage(encounter(ogre()), "ogre", 40, knock_out=True)
-    assert not brawl.can_take_main_actions(enc, "ogre")
-    assert not brawl.can_take_maneuvers(enc, "ogre")
-    assert not brawl.can_take_triggered_actions(enc, "ogre")
+    assert not brawl.rules.conditions.can_take_main_actions(enc, "ogre")
+    assert not brawl.rules.conditions.can_take_maneuvers(enc, "ogre")
+    assert not brawl.rules.conditions.can_take_triggered_actions(enc, "ogre")
     assert not cond.can_take_free_maneuvers(enc, "ogre")
     assert brawl.speed(enc, "ogre") == 0
     assert enc.creature("ogre").has("prone")
-    assert not brawl.can_stand_up(enc, "ogre")
+    assert not brawl.rules.conditions.can_stand_up(enc, "ogre")
 
 
 def test_waking_allows_standing_as_a_free_maneuver() -> None:
     """DS-COND-07: after waking, the knocked-out prone is voluntary: standing is free."""
     enc, _ = damage(encounter(ogre()), "ogre", 40, knock_out=True)
-    enc, _ = brawl.wake(enc, "ogre")
-    assert brawl.can_stand_up(enc, "ogre")
+    enc, _ = brawl.rules.recoveries.wake(enc, "ogre")
+    assert brawl.rules.conditions.can_stand_up(enc, "ogre")
     assert enc.creature("ogre").conditions_named("prone")[0].voluntary
 
 
@@ -318,7 +322,7 @@ def test_end_of_encounter_ends_save_ends_and_encounter_effects_but_not_unconscio
     enc, _ = brawl.add_condition(enc, "kira", "frightened", "end_of_encounter", source="ogre")
     enc, _ = damage(enc, "kira", 40)  # dying: bleeding while dying
     enc, _ = damage(enc, "ogre", 40, knock_out=True)
-    enc, events = brawl.end_of_encounter(enc)
+    enc, events = brawl.rules.phases.end_of_encounter(enc)
     k = enc.creature("kira")
     assert [c.name.value for c in k.conditions] == ["bleeding"]
     assert k.temporary_stamina == 0
@@ -331,7 +335,7 @@ def test_bleeding_loses_1d6_plus_level_not_damage() -> None:
     """RB1-BLEEDING, R-STAM-6: level 3, roll 4 → 7 Stamina lost through damage immunity and temp."""
     enc = encounter(kira(immunities={"damage": 10}, temporary_stamina=5))
     enc, _ = brawl.add_condition(enc, "kira", "bleeding", "save_ends", source="ogre")
-    enc, events = brawl.bleeding_loss(enc, "kira", roll=4)
+    enc, events = brawl.rules.stamina.bleeding_loss(enc, "kira", roll=4)
     k = enc.creature("kira")
     assert (k.stamina, k.temporary_stamina) == (23, 5)
     assert isinstance(events[0], DiceRolled)
@@ -343,16 +347,16 @@ def test_bleeding_loses_1d6_plus_level_not_damage() -> None:
 def test_bleeding_while_dying_can_kill() -> None:
     """DS-STAM-07, RB1-BLEEDING, DS-STAM-08: kira at −12 (threshold −15), bleeding 1d6 1 + 3 → dead."""
     enc, _ = damage(encounter(kira()), "kira", 42)
-    enc, _ = brawl.bleeding_loss(enc, "kira", roll=1)
+    enc, _ = brawl.rules.stamina.bleeding_loss(enc, "kira", roll=1)
     assert enc.creature("kira").dead
 
 
 def test_not_bleeding_means_no_loss_and_no_roll() -> None:
     """RB1-BLEEDING: a creature that isn't bleeding loses nothing; the RNG is not advanced."""
     enc = encounter(kira())
-    assert brawl.bleeding_loss(enc, "kira") == brawl.Outcome(enc, ())
+    assert brawl.rules.stamina.bleeding_loss(enc, "kira") == brawl.Outcome(enc, ())
     with pytest.raises(brawl.InvalidArgumentError, match="RB1-BLEEDING"):
-        brawl.bleeding_loss(enc, "kira", roll=7)
+        brawl.rules.stamina.bleeding_loss(enc, "kira", roll=7)
 
 
 # --- properties ------------------------------------------------------------------------------
@@ -376,7 +380,7 @@ def test_conditions_never_duplicate_and_hooks_are_pure(
     assert enc.creature("kira") == before
     assert out == phases.end_of_turn(enc, "kira")
     assert not any(c.duration is Duration.EOT for c in out.state.creature("kira").conditions)
-    done = brawl.end_of_encounter(out.state).state.creature("kira")
+    done = brawl.rules.phases.end_of_encounter(out.state).state.creature("kira")
     assert all(c.duration in (Duration.UNTIL_REMOVED, Duration.WHILE_DYING) for c in done.conditions)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import brawl
+import brawl.turns
 from brawl import Cell, Characteristics, Creature, Encounter, Pos, Terrain
 from brawl.events.forced import FallingFar, Fell
 from brawl.turns.drawsteel import DrawSteelTurn
@@ -57,7 +58,7 @@ def test_falling_far_takes_no_second_hundred_at_the_end_of_the_first_round() -> 
     assert enc.creature("e0").falling == 150
 
     def finish_round(enc: Encounter) -> tuple[Encounter, tuple[brawl.Event, ...]]:
-        while actors := brawl.next_actors(enc):
+        while actors := brawl.turns.next_actors(enc):
             (ids,) = actors.values()
             enc, _ = brawl.start_turn(enc, ids[0])
             enc, _ = brawl.end_turn(enc)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 import brawl
+import brawl.turns
+import brawl.verbs
 from brawl import Creature, Duration, Encounter, Pos, StabilityModifier, Terrain
 from brawl.events.conditions import StabilityModified, StabilityModifierEnded
 from brawl.events.forced import ForceMoved
@@ -24,7 +26,7 @@ def _moved(events: tuple[brawl.Event, ...]) -> ForceMoved:
 
 def test_stability_never_below_zero_even_with_a_penalty() -> None:
     """DS-FORCE-16, DS-FORCE-18: stability 1, penalty 3: stability 0, not -2; push 3 moves 3."""
-    enc, events = brawl.modify_stability(_enc(1), "ogre", -3, "eot", source="kira")
+    enc, events = brawl.verbs.modify_stability(_enc(1), "ogre", -3, "eot", source="kira")
     assert enc.creature("ogre").effective_stability == 0
     assert enc.creature("ogre").stability == 1
     (mod,) = [e for e in events if isinstance(e, StabilityModified)]
@@ -39,10 +41,10 @@ def test_stability_never_below_zero_even_with_a_penalty() -> None:
 
 def test_penalty_reduces_and_bonus_raises_what_stability_takes_off() -> None:
     """DS-FORCE-16, DS-FORCE-18: stability 2 - 1 = 1: push 3 moves 2; + bonus 2 = 3: push 3 moves 0."""
-    enc, _ = brawl.modify_stability(_enc(2), "ogre", -1)
+    enc, _ = brawl.verbs.modify_stability(_enc(2), "ogre", -1)
     after, events = brawl.push(enc, "kira", "ogre", 3)
     assert (_moved(events).stability_used, after.creature("ogre").pos) == (1, Pos(7, 5, 0))
-    enc, _ = brawl.modify_stability(enc, "ogre", 2, "end_of_round")
+    enc, _ = brawl.verbs.modify_stability(enc, "ogre", 2, "end_of_round")
     assert enc.creature("ogre").effective_stability == 3
     after, events = brawl.push(enc, "kira", "ogre", 3)
     assert after.creature("ogre").pos == Pos(5, 5, 0)
@@ -60,12 +62,12 @@ def test_modifiers_end_with_their_duration() -> None:
     """RB2-EOT, RB2-EOE, DS-FORCE-18: an EoT penalty ends at the end of the ogre's turn, not of another's;
     an end-of-round bonus at the end of the round; an end-of-encounter one with the encounter."""
     enc, _ = brawl.start_combat(_enc(2), d10=9)
-    enc, _ = brawl.modify_stability(enc, "ogre", -2, "eot")
-    enc, _ = brawl.modify_stability(enc, "ogre", 3, "end_of_round")
-    enc, _ = brawl.modify_stability(enc, "ogre", 1, "end_of_encounter")
+    enc, _ = brawl.verbs.modify_stability(enc, "ogre", -2, "eot")
+    enc, _ = brawl.verbs.modify_stability(enc, "ogre", 3, "end_of_round")
+    enc, _ = brawl.verbs.modify_stability(enc, "ogre", 1, "end_of_encounter")
     assert enc.creature("ogre").effective_stability == 4
     ended: list[StabilityModifierEnded] = []
-    while actors := brawl.next_actors(enc):
+    while actors := brawl.turns.next_actors(enc):
         (ids,) = actors.values()
         enc, _ = brawl.start_turn(enc, ids[0])
         enc, events = brawl.end_turn(enc)
@@ -86,23 +88,23 @@ def test_modifiers_end_with_their_duration() -> None:
 
 def test_remove_and_refusals() -> None:
     """DS-FORCE-18: removed by source; an amount of 0, a save-ends duration or a dead creature refused."""
-    enc, _ = brawl.modify_stability(_enc(1), "ogre", -1, source="kira")
-    enc, _ = brawl.modify_stability(enc, "ogre", -1, source="hex")
-    enc, events = brawl.remove_stability_modifier(enc, "ogre", source="kira")
+    enc, _ = brawl.verbs.modify_stability(_enc(1), "ogre", -1, source="kira")
+    enc, _ = brawl.verbs.modify_stability(enc, "ogre", -1, source="hex")
+    enc, events = brawl.verbs.remove_stability_modifier(enc, "ogre", source="kira")
     assert [m.source for m in enc.creature("ogre").stability_modifiers] == ["hex"]
     assert [e.stability for e in events if isinstance(e, StabilityModifierEnded)] == [0]
     with pytest.raises(brawl.ConditionError, match="DS-FORCE-18"):
-        brawl.modify_stability(enc, "ogre", 0)
+        brawl.verbs.modify_stability(enc, "ogre", 0)
     with pytest.raises(brawl.ConditionError, match="DS-FORCE-18"):
-        brawl.modify_stability(enc, "ogre", -1, "save_ends")
+        brawl.verbs.modify_stability(enc, "ogre", -1, "save_ends")
     with pytest.raises(brawl.ArgumentTypeError):
-        brawl.modify_stability(enc, "ogre", "2")  # type: ignore[arg-type]
+        brawl.verbs.modify_stability(enc, "ogre", "2")  # type: ignore[arg-type]
     assert not brawl.can(enc, brawl.actions.ModifyStability("ogre", 0))
 
 
 def test_modifiers_round_trip_through_json() -> None:
     """DS-FORCE-18: the modifiers are saved and loaded with the creature."""
-    enc, _ = brawl.modify_stability(_enc(1), "ogre", -3, "eot", source="kira")
+    enc, _ = brawl.verbs.modify_stability(_enc(1), "ogre", -3, "eot", source="kira")
     back = from_json(to_json(enc))
     assert back.creature("ogre").stability_modifiers == (StabilityModifier(-3, Duration.EOT, "kira"),)
     assert back.creature("ogre").effective_stability == 0

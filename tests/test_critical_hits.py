@@ -13,17 +13,9 @@ from __future__ import annotations
 import pytest
 
 import brawl
-from brawl import (
-    Ability,
-    AbilityPowerRoll,
-    Characteristics,
-    Creature,
-    Distance,
-    Encounter,
-    Target,
-    Terrain,
-    parse_tier,
-)
+from brawl import Ability, Characteristics, Creature, Encounter, Terrain, parse_tier
+from brawl.abilities.model import Distance, Target
+from brawl.abilities.model import PowerRoll as AbilityPowerRoll
 from brawl.events.base import Note
 from brawl.events.turns import ActionUsed, CriticalHit
 from brawl.rules.abilities import UseAbility

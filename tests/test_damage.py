@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import brawl
+import brawl.rules.stamina
 from brawl.conditions import KNOCKED_OUT
 from brawl.events.damage import Damaged, Died, KnockedOut, ObjectDestroyed
 from brawl.events.forced import Fell
@@ -173,7 +174,7 @@ def test_temporary_stamina_absorbs_first_temp_10_damage_16() -> None:
 def test_damage_stamina_reduction_limit_by_maximum() -> None:
     """DS-DMG-13: reducing the maximum limits regained Stamina (details in test_stamina)."""
     enc, _ = damage(encounter(kira()), "kira", 20)
-    enc, _ = brawl.reduce_stamina_maximum(enc, "kira", 10)
+    enc, _ = brawl.rules.stamina.reduce_stamina_maximum(enc, "kira", 10)
     enc, _ = brawl.regain_stamina(enc, "kira", 100)
     assert enc.creature("kira").stamina == 20
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 import pytest
 
 import brawl
-from brawl import Ability, Creature, Distance, Encounter, Target, Terrain
+import brawl.verbs
+from brawl import Ability, Creature, Encounter, Terrain
+from brawl.abilities.model import Distance, Target
 from brawl.events.turns import TriggerReported
 from brawl.rules.abilities import UseAbility
 from brawl.turns.drawsteel import DrawSteelTurn
@@ -64,7 +66,7 @@ def test_a_creature_moving_adjacent_offers_the_guards_triggered_action_ds_turn_0
     """DS-TURN-05: Kira moves adjacent to the guard on her turn; the guard's Snap answers, once."""
     enc, _ = brawl.move(kiras_turn(), "kira", [(1, 0, 0)])
     assert offered(enc, "guard") == []  # nothing reported yet
-    enc, events = brawl.report_trigger(enc, "moves adjacent", creature="kira", targets=["guard"])
+    enc, events = brawl.verbs.report_trigger(enc, "moves adjacent", creature="kira", targets=["guard"])
     (reported,) = [e for e in events if isinstance(e, TriggerReported)]
     assert reported.answering == ("guard",)
     assert set(reported.rules) == {"DS-TURN-05", "R-TURN-12"}
@@ -74,7 +76,7 @@ def test_a_creature_moving_adjacent_offers_the_guards_triggered_action_ds_turn_0
     enc, _ = brawl.apply(enc, UseAbility("guard", "Snap", ("kira",)))
     assert isinstance(enc.turn, DrawSteelTurn)
     assert enc.turn.triggered_used == frozenset({"guard"})  # 1 triggered action per round
-    enc, _ = brawl.report_trigger(enc, "moves adjacent", creature="kira", targets=["guard"])
+    enc, _ = brawl.verbs.report_trigger(enc, "moves adjacent", creature="kira", targets=["guard"])
     assert offered(enc, "guard") == []  # DS-TURN-05: its one triggered action is spent
 
 
@@ -82,18 +84,18 @@ def test_the_roles_of_the_trigger_must_fit_r_turn_12() -> None:
     """R-TURN-12: moving adjacent to someone else, or targeting an enemy of the warden, answers
     neither trigger; the ally adjacent to the warden targeted does."""
     enc = kiras_turn()
-    enc, _ = brawl.report_trigger(enc, "moves adjacent", creature="kira", targets=["ally"])
+    enc, _ = brawl.verbs.report_trigger(enc, "moves adjacent", creature="kira", targets=["ally"])
     assert offered(enc, "guard") == []
-    enc, _ = brawl.report_trigger(enc, "targeted", creature="ally", targets=["kira"])
+    enc, _ = brawl.verbs.report_trigger(enc, "targeted", creature="ally", targets=["kira"])
     assert offered(enc, "warden") == []
-    enc, _ = brawl.report_trigger(enc, "targeted", creature="kira", targets=["ally"])
+    enc, _ = brawl.verbs.report_trigger(enc, "targeted", creature="kira", targets=["ally"])
     assert offered(enc, "warden") == [UseAbility("warden", "Bulwark")]
     assert offered(enc, "guard") == []
 
 
 def test_a_free_triggered_action_spends_nothing_ds_turn_06() -> None:
     """DS-TURN-06: Bulwark is a free triggered action: the warden's triggered action stays."""
-    enc, _ = brawl.report_trigger(kiras_turn(), "targeted", creature="kira", targets=["ally"])
+    enc, _ = brawl.verbs.report_trigger(kiras_turn(), "targeted", creature="kira", targets=["ally"])
     enc, _ = brawl.apply(enc, UseAbility("warden", "Bulwark"))
     assert isinstance(enc.turn, DrawSteelTurn)
     assert enc.turn.triggered_used == frozenset()
@@ -103,14 +105,14 @@ def test_a_free_triggered_action_spends_nothing_ds_turn_06() -> None:
 def test_the_ability_s_own_trigger_text_may_be_reported_r_turn_12() -> None:
     """R-TURN-12: reporting the printed trigger itself offers that ability."""
     enc, _ = brawl.move(kiras_turn(), "kira", [(1, 0, 0)])
-    enc, _ = brawl.report_trigger(enc, "A creature moves adjacent to the guard.")
+    enc, _ = brawl.verbs.report_trigger(enc, "A creature moves adjacent to the guard.")
     assert [a.ability for a in offered(enc, "guard")] == ["Snap"]
 
 
 def test_the_moment_passes_with_the_next_action_ds_turn_05() -> None:
     """DS-TURN-05 ("only when that action's trigger occurs"): once Kira moves on, no Snap."""
     enc, _ = brawl.move(kiras_turn(), "kira", [(1, 0, 0)])
-    enc, _ = brawl.report_trigger(enc, "moves adjacent", creature="kira", targets=["guard"])
+    enc, _ = brawl.verbs.report_trigger(enc, "moves adjacent", creature="kira", targets=["guard"])
     enc, _ = brawl.move(enc, "kira", [(1, 1, 0)])
     assert offered(enc, "guard") == []
 
@@ -118,7 +120,7 @@ def test_the_moment_passes_with_the_next_action_ds_turn_05() -> None:
 def test_a_dazed_creature_answers_no_trigger_ds_turn_08() -> None:
     """DS-TURN-08, RB1-DAZED: no triggered or free triggered action while dazed."""
     enc, _ = brawl.add_condition(kiras_turn(), "warden", "dazed")
-    enc, _ = brawl.report_trigger(enc, "targeted", creature="kira", targets=["ally"])
+    enc, _ = brawl.verbs.report_trigger(enc, "targeted", creature="kira", targets=["ally"])
     assert offered(enc, "warden") == []
 
 
@@ -126,10 +128,10 @@ def test_refused_reports_name_the_rule_ds_turn_05() -> None:
     """DS-TURN-05, R-TURN-12: an unknown trigger, an unknown creature, no combat."""
     enc = kiras_turn()
     with pytest.raises(brawl.InvalidArgumentError, match="R-TURN-12"):
-        brawl.report_trigger(enc, "sneezes")
+        brawl.verbs.report_trigger(enc, "sneezes")
     with pytest.raises(brawl.UnknownCreatureError):
-        brawl.report_trigger(enc, "moves", creature="nobody")
+        brawl.verbs.report_trigger(enc, "moves", creature="nobody")
     with pytest.raises(brawl.TurnOrderError, match="DS-TURN-05"):
-        brawl.report_trigger(field(), "moves", creature="kira")
+        brawl.verbs.report_trigger(field(), "moves", creature="kira")
     with pytest.raises(brawl.InvalidArgumentError, match="R-TURN-12"):
         brawl.apply(enc, brawl.actions.ReportTrigger("sneezes"))

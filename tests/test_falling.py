@@ -9,6 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import brawl
+import brawl.rules.falling
+import brawl.rules.riders
+import brawl.verbs
 from brawl import Cell, Characteristics, Creature, Encounter, MovementType, Pos, Terrain
 from brawl.conditions import Condition, ConditionName
 from brawl.events.damage import Damaged
@@ -76,7 +79,7 @@ def test_agility_reduction_may_be_declined_and_is_never_negative() -> None:
     assert "R-FALL-2" in fell(events).rules
     enc = make(c("clod", 3, 3, 6, agility=-2))
     assert fell(brawl.fall(enc, "clod").events).damage == 12
-    assert brawl.fall_damage(6, -2).effective == 6
+    assert brawl.rules.falling.fall_damage(6, -2).effective == 6
 
 
 def test_fall_into_liquid_reduces_4_and_is_not_prone() -> None:
@@ -136,17 +139,17 @@ def test_falling_far_100_squares_then_100_each_round() -> None:
     far = [e for e in events if isinstance(e, FallingFar)]
     assert far[0].fallen == 100
     assert after.creature("kira").falling == 150
-    after, events = brawl.continue_fall(after, "kira")
+    after, events = brawl.rules.falling.continue_fall(after, "kira")
     assert after.creature("kira").falling == 150
-    after, events = brawl.continue_fall(after, "kira")
+    after, events = brawl.rules.falling.continue_fall(after, "kira")
     assert after.creature("kira").falling == 50
-    after, events = brawl.continue_fall(after, "kira")
+    after, events = brawl.rules.falling.continue_fall(after, "kira")
     f = fell(events)
     assert f.damage == 50
     assert after.creature("kira").falling == 0
     assert after.creature("kira").has(ConditionName.PRONE)
     # nothing to do for a creature that is not falling
-    assert brawl.continue_fall(after, "kira").events == ()
+    assert brawl.rules.falling.continue_fall(after, "kira").events == ()
 
 
 def test_falling_far_on_the_map_moves_down_100_a_round() -> None:
@@ -154,11 +157,11 @@ def test_falling_far_on_the_map_moves_down_100_a_round() -> None:
     enc = make(c("kira", 3, 3, 250), terrain=Terrain.flat(10, 10, height=300))
     after, _ = brawl.fall(enc, "kira")
     assert after.creature("kira").pos == Pos(3, 3, 150)
-    after, _ = brawl.continue_fall(after, "kira")
+    after, _ = brawl.rules.falling.continue_fall(after, "kira")
     assert after.creature("kira").pos == Pos(3, 3, 150)
-    after, _ = brawl.continue_fall(after, "kira")
+    after, _ = brawl.rules.falling.continue_fall(after, "kira")
     assert after.creature("kira").pos == Pos(3, 3, 50)
-    after, events = brawl.continue_fall(after, "kira")
+    after, events = brawl.rules.falling.continue_fall(after, "kira")
     assert after.creature("kira").pos == Pos(3, 3, 0)
     assert fell(events).damage == 50
 
@@ -168,8 +171,8 @@ def test_a_fall_of_a_million_squares_is_answered_quickly() -> None:
     enc = make(c("kira", 3, 3, 0))
     t0 = time.perf_counter()
     after, _ = brawl.fall(enc, "kira", height=10**6)
-    after, _ = brawl.continue_fall(after, "kira")
-    after, _ = brawl.continue_fall(after, "kira")
+    after, _ = brawl.rules.falling.continue_fall(after, "kira")
+    after, _ = brawl.rules.falling.continue_fall(after, "kira")
     assert time.perf_counter() - t0 < 20.0  # a hang guard (unbounded work), not a speed claim
     assert after.creature("kira").falling == 10**6 - 200
 
@@ -184,7 +187,7 @@ def test_who_falls() -> None:
         c("wisp", 7, 7, 3, movement={MovementType.FLY, MovementType.HOVER}, conditions=prone),
         c("dwarf", 9, 9, 0),
     )
-    assert [brawl.should_fall(enc, i) for i in ("kira", "bird", "hurt", "wisp", "dwarf")] == [
+    assert [brawl.rules.falling.should_fall(enc, i) for i in ("kira", "bird", "hurt", "wisp", "dwarf")] == [
         True,
         False,
         True,
@@ -196,16 +199,16 @@ def test_who_falls() -> None:
 def test_knock_off_tiers() -> None:
     """DS-MTYPE-16, R-MOUNT-3: ≤11 falls (damage, prone); 12–16 slides down; 17+ holds on."""
     enc = make(c("horse", 5, 5, size="3"), c("rider", 5, 5, riding="horse", agility=1))
-    after, events = brawl.knock_off(enc, "rider", 1)
+    after, events = brawl.verbs.knock_off(enc, "rider", 1)
     r = after.creature("rider")
     assert r.riding is None
     assert r.has(ConditionName.PRONE)
     assert taken(events, "rider") == [4]  # 3 squares from the top of a size-3 mount, Agility 1
-    after, events = brawl.knock_off(enc, "rider", 2)
+    after, events = brawl.verbs.knock_off(enc, "rider", 2)
     assert after.creature("rider").riding is None
     assert not after.creature("rider").has(ConditionName.PRONE)
     assert taken(events, "rider") == []
-    after, events = brawl.knock_off(enc, "rider", 3)
+    after, events = brawl.verbs.knock_off(enc, "rider", 3)
     assert after.creature("rider").riding == "horse"
     assert isinstance(events[0], RiderKnockedOff)
     assert events[0].landing is None
@@ -214,7 +217,7 @@ def test_knock_off_tiers() -> None:
 def test_knocked_prone_while_riding_falls_prone_adjacent() -> None:
     """DS-MTYPE-17: knocked prone while riding: falls into an adjacent space, damage as usual, prone."""
     enc = make(c("horse", 5, 5, size="2"), c("rider", 5, 5, riding="horse"))
-    after, events = brawl.fall_off(enc, "rider", landing=(7, 5, 0))
+    after, events = brawl.verbs.fall_off(enc, "rider", landing=(7, 5, 0))
     r = after.creature("rider")
     assert r.pos == Pos(7, 5, 0)
     assert r.has(ConditionName.PRONE)
@@ -226,7 +229,7 @@ def test_dead_mount_rider_lands_prone_nearby() -> None:
     """DS-MOUNT-09: a mount that dies falls prone; its rider falls off and lands prone nearby."""
     enc = make(c("horse", 5, 5, size="2", stamina_max=5), c("rider", 5, 5, riding="horse"))
     enc, _ = brawl.damage(enc, "horse", 5)
-    after, events = brawl.mount_died(enc, "horse")
+    after, events = brawl.rules.riders.mount_died(enc, "horse")
     r = after.creature("rider")
     assert r.riding is None
     assert r.has(ConditionName.PRONE)
@@ -254,11 +257,11 @@ def test_bad_knock_off_requests_are_refused() -> None:
     """DS-MTYPE-16: a tier is 1 to 3, and only a rider can be knocked off."""
     enc = make(c("horse", 5, 5, size="2"), c("rider", 5, 5, riding="horse"))
     with pytest.raises(brawl.InvalidArgumentError, match="DS-MTYPE-16"):
-        brawl.knock_off(enc, "rider", 0)
+        brawl.verbs.knock_off(enc, "rider", 0)
     with pytest.raises(brawl.InvalidArgumentError, match="DS-MTYPE-16"):
-        brawl.knock_off(enc, "horse", 1)
+        brawl.verbs.knock_off(enc, "horse", 1)
     with pytest.raises(brawl.InvalidArgumentError, match="DS-MTYPE-17"):
-        brawl.fall_off(enc, "rider", landing=(12, 12, 0))
+        brawl.verbs.fall_off(enc, "rider", landing=(12, 12, 0))
     with pytest.raises(brawl.UnknownCreatureError):
         brawl.fall(enc, "nobody")
 
@@ -266,7 +269,7 @@ def test_bad_knock_off_requests_are_refused() -> None:
 @given(st.integers(0, 10**9), st.integers(-5, 5), st.booleans(), st.booleans())
 def test_property_fall_damage_formula(height: int, agility: int, liquid: bool, use_agility: bool) -> None:
     """R-FALL-1, DS-FALL-01..03: damage = min(50, 2 × effective) when effective ≥ 2, else 0."""
-    nums = brawl.fall_damage(height, agility, liquid=liquid, use_agility=use_agility)
+    nums = brawl.rules.falling.fall_damage(height, agility, liquid=liquid, use_agility=use_agility)
     eff = max(0, height - (max(0, agility) if use_agility else 0) - (4 if liquid else 0))
     assert nums.effective == eff
     assert nums.damage == (min(50, 2 * eff) if eff >= 2 else 0)

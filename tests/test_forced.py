@@ -11,6 +11,7 @@ from hypothesis import assume, event, given
 from hypothesis import strategies as st
 
 import brawl
+import brawl.rules.forced
 from brawl import Cell, Characteristics, Creature, Encounter, Material, MovementType, Pos, Terrain
 from brawl.conditions import Condition, ConditionName
 from brawl.events.base import DiceRolled
@@ -385,11 +386,11 @@ def test_force_move_many_in_the_callers_order() -> None:
     """DS-FORCE-09: each target's movement completes before the next; the order changes the result."""
     enc = make(c("ogre", 2, 5), c("a", 3, 5), c("b", 4, 5))
     first_a = [ForcedMove(kind="push", source="ogre", target=t, distance=2) for t in ("a", "b")]
-    after, _events = brawl.force_move_many(enc, first_a)
+    after, _events = brawl.rules.forced.force_move_many(enc, first_a)
     assert after.creature("a").pos == Pos(3, 5, 0)  # a slammed into b at once
     assert after.creature("b").pos == Pos(6, 5, 0)
     first_b = list(reversed(first_a))
-    after, _ = brawl.force_move_many(enc, first_b)
+    after, _ = brawl.rules.forced.force_move_many(enc, first_b)
     assert after.creature("b").pos == Pos(6, 5, 0)
     assert after.creature("a").pos == Pos(5, 5, 0)
 

@@ -4,9 +4,20 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from brawl import HORIZONTAL_DIRECTIONS, SPATIAL_DIRECTIONS, InvalidArgumentError, Pos, adjacent, distance
+from brawl import InvalidArgumentError, Pos, adjacent, distance
 from brawl.errors import ArgumentTypeError
-from brawl.geometry import as_direction, as_pos, cell_distance, corner_cells, cube, footprint, line, overlaps
+from brawl.geometry import (
+    HORIZONTAL_DIRECTIONS,
+    SPATIAL_DIRECTIONS,
+    as_direction,
+    as_pos,
+    cell_distance,
+    corner_cells,
+    cube,
+    footprint,
+    line,
+    overlaps,
+)
 
 coords = st.integers(-50, 50)
 positions = st.builds(Pos, coords, coords, coords)

@@ -50,6 +50,8 @@ import attrs
 import pytest
 
 import brawl
+import brawl.turns
+import brawl.zone.turnstate
 from brawl import Encounter
 from brawl.actions import (
     Action,
@@ -120,7 +122,7 @@ class Climb(Action):
         budget = movement_left(out.state, self.creature)
         # the movement is spent here, as Advance does, so the move itself spends nothing more
         out = out.then(brawl.move, self.creature, self.path, mode="climb", budget=budget, granted=True)
-        return out.then(brawl.spend_movement, self.creature, min(cost, budget))
+        return out.then(brawl.turns.spend_movement, self.creature, min(cost, budget))
 
 
 # -- choosing a fight ------------------------------------------------------------------------------
@@ -194,12 +196,12 @@ def moved_this_turn(log: Sequence[Action]) -> bool:
 def zone_options(state: Encounter, log: Sequence[Action]) -> list[Action]:
     """Every option of the zone game, built from its turn functions."""
     turn = state.turn
-    assert isinstance(turn, brawl.ZoneTurn)
+    assert isinstance(turn, brawl.zone.turnstate.ZoneTurn)
     if turn.round_over:
         return [EndRound()]
     cid = current_creature(state)
     if cid is None:
-        ids = [i for ids in brawl.next_actors(state).values() for i in ids]
+        ids = [i for ids in brawl.turns.next_actors(state).values() for i in ids]
         return [StartTurn(i) for i in ids] if ids else [PassTurn()]
     found = combat_options(state, cid, "zone")
     if not moved_this_turn(log) and not state.creature(cid).dead:

@@ -13,6 +13,11 @@ import pytest
 
 import brawl
 import brawl.actions as A
+import brawl.initiative.game
+import brawl.rules.conditions
+import brawl.rules.damage
+import brawl.rules.falling
+import brawl.rules.recoveries
 import brawl.zone.game
 from brawl import Condition, Creature, Encounter, MapObject, Terrain
 from brawl.creature import MAX_LEVEL, MAX_SPEED, MAX_STAMINA
@@ -151,10 +156,10 @@ def test_removing_unconscious_does_not_revive_a_director_creature_at_negative_st
         brawl.remove_condition(enc, "g", "unconscious")
     index = next(i for i, x in enumerate(enc.creature("g").conditions) if x.name.value == "unconscious")
     with pytest.raises(brawl.RulesError, match="stays down"):
-        brawl.end_condition(enc, "g", index)
+        brawl.rules.conditions.end_condition(enc, "g", index)
     with pytest.raises(brawl.RulesError, match="stays down"):
         brawl.apply(enc, A.RemoveCondition("g", "unconscious"))
-    woken, _ = brawl.wake(enc, "g")
+    woken, _ = brawl.rules.recoveries.wake(enc, "g")
     assert woken.creature("g").stamina == 1
     assert roundtrip(woken) == woken
 
@@ -275,8 +280,8 @@ def _calls() -> list[Callable[[], object]]:
     return [
         lambda: brawl.distance(None, 1, (0, 0, 0)),  # type: ignore[arg-type]
         lambda: brawl.tier_of("x"),  # type: ignore[arg-type]
-        lambda: brawl.bonus(1.5),  # type: ignore[arg-type]
-        lambda: brawl.fall_damage(3, None),  # type: ignore[arg-type]
+        lambda: brawl.rules.damage.bonus(1.5),  # type: ignore[arg-type]
+        lambda: brawl.rules.falling.fall_damage(3, None),  # type: ignore[arg-type]
         lambda: brawl.explain([1]),  # type: ignore[list-item]
         lambda: brawl.events_to_json(None),  # type: ignore[arg-type]
         lambda: brawl.render_text(None),  # type: ignore[arg-type]
@@ -333,9 +338,9 @@ def test_a_lone_surrogate_in_an_event_or_action_log_is_refused_both_ways() -> No
         (brawl.zone.game.StartZoneCombat(), "to_go", "nobody"),
         (brawl.zone.game.StartZoneCombat(), "current", ["ghost"]),
         (brawl.zone.game.StartZoneCombat(), "passes", -1),
-        (brawl.StartInitiativeCombat(), "totals", [6]),
-        (brawl.StartInitiativeCombat(), "order", ["a", "ghost"]),
-        (brawl.StartInitiativeCombat(), "current", "ghost"),
+        (brawl.initiative.game.StartInitiativeCombat(), "totals", [6]),
+        (brawl.initiative.game.StartInitiativeCombat(), "order", ["a", "ghost"]),
+        (brawl.initiative.game.StartInitiativeCombat(), "current", "ghost"),
     ],
 )
 def test_zone_and_initiative_turn_states_are_checked_on_load(

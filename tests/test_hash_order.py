@@ -21,6 +21,7 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 FIGHT = """
 import random
 import brawl
+import brawl.turns
 import brawl.actions as A
 
 out = []
@@ -49,7 +50,7 @@ for name in ("tavern", "bridge"):
         out.append(brawl.render_text(state))
         out.append(repr(state.creature_list()))
         out.append(repr(state.object_list()))
-        out.append(repr(brawl.next_actors(state)))
+        out.append(repr(brawl.turns.next_actors(state)))
 print("\\n".join(out))
 """
 

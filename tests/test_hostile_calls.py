@@ -23,6 +23,7 @@ import pytest
 
 import brawl
 import brawl.actions as A
+import brawl.turns
 from brawl import turns
 from brawl.errors import ArgumentTypeError, BrawlError
 from brawl.initiative.game import InitiativeGame
@@ -265,8 +266,8 @@ VERBS: dict[str, Callable[..., object]] = {
     "end_round": brawl.end_round,
     "end_combat": brawl.end_combat,
     "use_action": brawl.use_action,
-    "spend_movement": brawl.spend_movement,
-    "next_actors": brawl.next_actors,
+    "spend_movement": brawl.turns.spend_movement,
+    "next_actors": brawl.turns.next_actors,
 }
 
 

@@ -7,6 +7,7 @@ import random
 import pytest
 
 import brawl
+import brawl.initiative.move
 from brawl import Creature, Encounter, Terrain
 from brawl.actions import Action, Advance, AdvanceTo, Disengage, FreeStrike, TakeAction
 
@@ -67,7 +68,7 @@ def test_initiative_strafing_and_disengage_i_dis_01_02() -> None:
     orc = enc.creature("orc")
     for a in steps:
         assert brawl.distance(a.destination, 1, orc.pos, orc.n) == 1
-        assert brawl.actions.can(enc, brawl.InitiativeMove("ana", a.path))
+        assert brawl.actions.can(enc, brawl.initiative.move.InitiativeMove("ana", a.path))
     assert TakeAction("action", Disengage("ana", ((1, 1, 0),))) in offered
     assert TakeAction("action", FreeStrike("ana", "orc")) in offered
     assert brawl.legal_actions(enc, creature="orc") == []

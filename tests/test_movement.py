@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import brawl
+import brawl.geometry
 from brawl import Cell, Condition, Creature, Encounter, Material, Pos, Terrain
 from brawl.events.damage import Damaged
 from brawl.events.movement import (
@@ -422,7 +423,7 @@ def moves(draw: st.DrawFn) -> tuple[Encounter, list[Pos]]:
     for i, (x, y) in enumerate(draw(st.lists(st.tuples(st.integers(0, 7), st.integers(0, 7)), max_size=3))):
         with contextlib.suppress(brawl.StateError):
             enc = enc.with_creature(foe(f"f{i}", (x, y, 0)))
-    steps = draw(st.lists(st.sampled_from(brawl.HORIZONTAL_DIRECTIONS), max_size=6))
+    steps = draw(st.lists(st.sampled_from(brawl.geometry.HORIZONTAL_DIRECTIONS), max_size=6))
     path, p = [], start
     for d in steps:
         p = p + d

@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import brawl
+import brawl.verbs
 from brawl import Cell, Characteristics, Condition, Creature, Encounter, Material, Pos, Terrain
 from brawl.events.movement import (
     ClimbedCreature,
@@ -296,24 +297,24 @@ def test_burrower_tunnels_through_dirt_not_stone() -> None:
 def test_dig_moves_vertically_up_to_its_size() -> None:
     """DS-MTYPE-03, DS-MTYPE-04: a size-2 burrower digs down 2, not 3."""
     enc = field(mole(size="2"))
-    out = brawl.dig(enc, "mole", 2)
+    out = brawl.verbs.dig(enc, "mole", 2)
     assert out.state.creature("mole").pos == (1, 1, -2)
     assert of(out.events, Dug)[0].max_squares == 2
     with pytest.raises(brawl.InvalidArgumentError, match="DS-MTYPE-04"):
-        brawl.dig(enc, "mole", 3)
-    up = brawl.dig(out.state, "mole", 2, down=False)
+        brawl.verbs.dig(enc, "mole", 3)
+    up = brawl.verbs.dig(out.state, "mole", 2, down=False)
     assert up.state.creature("mole").pos == (1, 1, 0)
 
 
 def test_dig_needs_burrow_speed_at_least_size_and_dirt() -> None:
     """DS-MTYPE-03: burrow in its speed, speed ≥ size, touching ground it can burrow through."""
     with pytest.raises(brawl.ActionUnavailableError, match="DS-MTYPE-03"):
-        brawl.dig(field(hero()), "kira", 1)
+        brawl.verbs.dig(field(hero()), "kira", 1)
     with pytest.raises(brawl.ActionUnavailableError, match="speed 2 is less than its size 3"):
-        brawl.dig(field(mole(size="3", speed=2)), "mole", 1)
+        brawl.verbs.dig(field(mole(size="3", speed=2)), "mole", 1)
     stone = Terrain.flat(6, 6, ground=Material.STONE)
     with pytest.raises(brawl.ActionUnavailableError, match="DS-MTYPE-03"):
-        brawl.dig(field(mole(), terrain=stone), "mole", 1)
+        brawl.verbs.dig(field(mole(), terrain=stone), "mole", 1)
 
 
 def test_burrower_holding_a_conscious_creature_cannot_dig_deeper() -> None:
@@ -321,11 +322,11 @@ def test_burrower_holding_a_conscious_creature_cannot_dig_deeper() -> None:
     victim = Creature(id="victim", pos=(2, 1, 0), conditions=[Condition("grabbed", source="mole")])
     enc = field(mole(speed=10), victim)
     with pytest.raises(brawl.ActionUnavailableError, match="DS-MTYPE-05"):
-        brawl.dig(enc, "mole", 1)
+        brawl.verbs.dig(enc, "mole", 1)
     limp = enc.update_creature(
         "victim", conditions=(Condition("grabbed", source="mole"), Condition("unconscious"))
     )
-    assert brawl.dig(limp, "mole", 1).state.creature("mole").pos == (1, 1, -1)
+    assert brawl.verbs.dig(limp, "mole", 1).state.creature("mole").pos == (1, 1, -1)
 
 
 def test_burrowed_creature_has_no_line_of_effect_to_the_surface_but_to_an_adjacent_burrower() -> None:
@@ -344,41 +345,43 @@ def test_burrowed_creature_has_no_line_of_effect_to_the_surface_but_to_an_adjace
 def test_pull_a_willing_burrower_up_1_square() -> None:
     """DS-MTYPE-09: a creature on the ground pulls a willing adjacent burrower up 1 square."""
     enc = field(mole(pos=(1, 1, -1)), hero("kira", (2, 1, 0)))
-    out = brawl.pull_up(enc, "kira", "mole")
+    out = brawl.verbs.pull_up(enc, "kira", "mole")
     assert out.state.creature("mole").pos == (1, 1, 0)
     with pytest.raises(brawl.ActionUnavailableError, match="DS-MTYPE-09"):
-        brawl.pull_up(enc, "kira", "mole", willing=False)
+        brawl.verbs.pull_up(enc, "kira", "mole", willing=False)
     with pytest.raises(brawl.ActionUnavailableError, match="DS-MTYPE-09"):
-        brawl.pull_up(out.state, "kira", "mole")
+        brawl.verbs.pull_up(out.state, "kira", "mole")
 
 
 def test_claw_dirt_tiers() -> None:
     """DS-MTYPE-10, DS-COND-09: ≤11 moves, slowed, weakened (EoT); 12-16 slowed, moves by main action; 17+."""
     enc = field(hero())
-    low = brawl.claw_dirt(enc, "kira", (1, 1, -1), roll=9)
+    low = brawl.verbs.claw_dirt(enc, "kira", (1, 1, -1), roll=9)
     k = low.state.creature("kira")
     assert k.pos == (1, 1, -1)
     assert low.state.terrain.cell((1, 1, -1)).material is Material.AIR  # the clawed square stays open
     assert k.has("slowed")
     assert k.has("weakened")
     assert of(low.events, PowerRollResolved)[0].tier == 1
-    mid = brawl.claw_dirt(enc, "kira", (1, 1, -1), roll=14)
+    mid = brawl.verbs.claw_dirt(enc, "kira", (1, 1, -1), roll=14)
     assert mid.state.creature("kira").pos == (1, 1, 0)
     assert mid.state.creature("kira").has("slowed")
     assert not mid.state.creature("kira").has("weakened")
-    spent = brawl.claw_dirt(enc, "kira", (1, 1, -1), roll=14, use_main_action=True)
+    spent = brawl.verbs.claw_dirt(enc, "kira", (1, 1, -1), roll=14, use_main_action=True)
     assert of(spent.events, Moved)[0].end == (1, 1, -1)
-    high = brawl.claw_dirt(enc, "kira", (1, 1, -1), roll=17)
+    high = brawl.verbs.claw_dirt(enc, "kira", (1, 1, -1), roll=17)
     assert of(high.events, Moved)[0].end == (1, 1, -1)
     assert not high.state.creature("kira").has("slowed")
     with pytest.raises(brawl.ActionUnavailableError, match="DS-MTYPE-10"):
-        brawl.claw_dirt(field(hero(conditions=[Condition("slowed")], speed=1)), "kira", (1, 1, -1), roll=17)
+        brawl.verbs.claw_dirt(
+            field(hero(conditions=[Condition("slowed")], speed=1)), "kira", (1, 1, -1), roll=17
+        )
     with pytest.raises(brawl.ActionUnavailableError, match="DS-MTYPE-10"):
-        brawl.claw_dirt(field(mole()), "mole", (1, 1, -1), roll=17)
+        brawl.verbs.claw_dirt(field(mole()), "mole", (1, 1, -1), roll=17)
     with pytest.raises(brawl.IllegalMoveError, match="DS-MTYPE-10"):
-        brawl.claw_dirt(enc, "kira", (1, 1, -2), roll=17)
+        brawl.verbs.claw_dirt(enc, "kira", (1, 1, -2), roll=17)
     with pytest.raises(brawl.ArgumentTypeError, match=r"ClawDirt\.roll 'high'"):
-        brawl.claw_dirt(enc, "kira", (1, 1, -1), roll="high")  # type: ignore[arg-type]
+        brawl.verbs.claw_dirt(enc, "kira", (1, 1, -1), roll="high")  # type: ignore[arg-type]
 
 
 # --------------------------------------------------------------------------------------------
@@ -389,17 +392,17 @@ def test_climb_a_larger_creature_by_test_or_freely_when_willing() -> None:
     """DS-MTYPE-14, DS-MTYPE-15: ≤11 fails and invites a free strike, 12-16 fails, 17+ climbs."""
     giant = Creature(id="giant", pos=(2, 1, 0), size="3")
     enc = field(hero(), giant)
-    fail = brawl.climb_creature(enc, "kira", "giant", roll=8)
+    fail = brawl.verbs.climb_creature(enc, "kira", "giant", roll=8)
     assert of(fail.events, FreeStrikeAllowed)[0].creature == "giant"
     assert fail.state.creature("kira").riding is None
-    miss = brawl.climb_creature(enc, "kira", "giant", roll=15)
+    miss = brawl.verbs.climb_creature(enc, "kira", "giant", roll=15)
     assert not of(miss.events, FreeStrikeAllowed)
     assert miss.state.creature("kira").riding is None
-    up = brawl.climb_creature(enc, "kira", "giant", roll=17, at=(2, 1, 2))
+    up = brawl.verbs.climb_creature(enc, "kira", "giant", roll=17, at=(2, 1, 2))
     assert up.state.creature("kira").riding == "giant"
     assert of(up.events, ClimbedCreature)[0].at == (2, 1, 2)
     friend = Creature(id="friend", side="heroes", pos=(2, 1, 0), size="3")
-    free = brawl.climb_creature(field(hero(), friend), "kira", "friend", willing=True)
+    free = brawl.verbs.climb_creature(field(hero(), friend), "kira", "friend", willing=True)
     assert free.state.creature("kira").riding == "friend"
     assert not of(free.events, PowerRollResolved)
 
@@ -408,9 +411,9 @@ def test_cannot_climb_a_creature_not_larger() -> None:
     """DS-MTYPE-14, R-SIZE-1: only a creature whose size is greater than yours."""
     enc = field(hero(), Creature(id="orc", pos=(2, 1, 0)))
     with pytest.raises(brawl.IllegalMoveError, match="DS-MTYPE-14"):
-        brawl.climb_creature(enc, "kira", "orc", roll=20)
+        brawl.verbs.climb_creature(enc, "kira", "orc", roll=20)
     with pytest.raises(brawl.InvalidArgumentError, match="DS-MTYPE-15"):
-        brawl.climb_creature(field(hero(), Creature(id="g", pos=(2, 1, 0), size="3")), "kira", "g")
+        brawl.verbs.climb_creature(field(hero(), Creature(id="g", pos=(2, 1, 0), size="3")), "kira", "g")
 
 
 @given(st.sampled_from(MODES), st.integers(-3, 3), st.integers(-3, 3), st.integers(-1, 3))

@@ -14,7 +14,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import brawl
-from brawl import Cell, Creature, Encounter, Material, Pos, ReachableColumns, Terrain, reach_backend
+from brawl import Cell, Creature, Encounter, Material, Pos, Terrain, reach_backend
+from brawl.reach import ReachableColumns
 from test_reachable import reference_costs, scenes
 
 CACHES = st.sampled_from([None, None, 0, 64])

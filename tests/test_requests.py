@@ -8,6 +8,9 @@ from typing import Any
 import attrs
 
 import brawl
+import brawl.initiative.verbs
+import brawl.verbs
+import brawl.zone.verbs
 from brawl.requests import Action
 
 
@@ -41,7 +44,11 @@ NOT_THE_RULE = {
 
 def rule_of(cls: type[Action]) -> Callable[..., Any] | None:
     """The public function of ``brawl`` named after the record, unless it takes the record itself."""
-    function: Callable[..., Any] | None = getattr(brawl, snake_case(cls.__name__), None)
+    name = snake_case(cls.__name__)
+    homes = (brawl.verbs, brawl.zone.verbs, brawl.initiative.verbs, brawl)
+    function: Callable[..., Any] | None = next(
+        (getattr(m, name) for m in homes if getattr(m, name, None) is not None), None
+    )
     if (
         function is None
         or not callable(function)

@@ -18,6 +18,7 @@ import brawl.rules.damage as damage_rules
 import brawl.rules.falling as falling_rules
 import brawl.rules.recoveries as recovery_rules
 import brawl.rules.stamina as stamina_rules
+import brawl.verbs
 from brawl import Creature, Encounter, Pos, Terrain
 from brawl.actions import (
     AddCondition,
@@ -279,8 +280,8 @@ def mounted() -> Encounter:
 @pytest.mark.parametrize(
     ("fn", "record"),
     [
-        (brawl.knock_off, KnockOff),
-        (brawl.fall_off, FallOff),
+        (brawl.verbs.knock_off, KnockOff),
+        (brawl.verbs.fall_off, FallOff),
         (brawl.save_against, SaveAgainst),
         (brawl.spend_recovery, SpendRecovery),
         (brawl.lose_stamina, LoseStamina),
@@ -297,7 +298,7 @@ def test_knock_off_and_fall_off_replay() -> None:
     enc = mounted()
     action = KnockOff("rider", 1, (7, 5, 0))
     after, _ = brawl.apply(enc, round_trip(action))
-    assert after == brawl.knock_off(enc, "rider", 1, landing=(7, 5, 0)).state
+    assert after == brawl.verbs.knock_off(enc, "rider", 1, landing=(7, 5, 0)).state
     rider = after.creature("rider")
     assert (rider.pos, rider.stamina, rider.has(ConditionName.PRONE)) == (Pos(7, 5, 0), 16, True)
     fell, _ = brawl.apply(enc, round_trip(FallOff("rider", (5, 7, 0))))

@@ -10,6 +10,8 @@ import attrs
 import pytest
 
 import brawl
+import brawl.actions
+import brawl.verbs
 from brawl import Cell, Condition, Creature, Encounter, Material, Pos, Terrain
 from brawl.requests import Action
 from brawl.rules.digging import ClawDirt, Dig, PullUp
@@ -44,12 +46,12 @@ RULES: list[tuple[type[Action], Callable[..., brawl.Outcome]]] = [
     (Disengage, brawl.disengage),
     (Jump, brawl.jump),
     (Ride, brawl.ride),
-    (ClimbCreature, brawl.climb_creature),
+    (ClimbCreature, brawl.verbs.climb_creature),
     (FallProne, brawl.fall_prone),
     (StandUp, brawl.stand_up),
-    (Dig, brawl.dig),
-    (ClawDirt, brawl.claw_dirt),
-    (PullUp, brawl.pull_up),
+    (Dig, brawl.verbs.dig),
+    (ClawDirt, brawl.verbs.claw_dirt),
+    (PullUp, brawl.verbs.pull_up),
     (Teleport, brawl.teleport),
 ]
 
@@ -122,7 +124,7 @@ def test_ride_and_climb_records_replay_like_the_rules() -> None:
     giant = Creature(id="giant", pos=(2, 1, 0), size="3")
     enc = field(hero(), giant)
     up = brawl.apply(enc, round_trip(ClimbCreature("kira", "giant", willing=True, at=(2, 1, 2))))
-    assert up.state == brawl.climb_creature(enc, "kira", "giant", willing=True, at=(2, 1, 2)).state
+    assert up.state == brawl.verbs.climb_creature(enc, "kira", "giant", willing=True, at=(2, 1, 2)).state
     assert up.state.creature("kira").pos == (2, 1, 2)
     assert up.state.creature("kira").riding == "giant"
 
@@ -142,15 +144,15 @@ def test_digging_records_replay_like_the_rules() -> None:
     """DS-MTYPE-03: dig 1 down; DS-MTYPE-10: Claw Dirt 17+ moves 1; DS-MTYPE-09: pulled up 1."""
     enc = field(mole())
     dug = brawl.apply(enc, round_trip(Dig("mole", 1)))
-    assert dug.state == brawl.dig(enc, "mole", 1).state
+    assert dug.state == brawl.verbs.dig(enc, "mole", 1).state
     assert dug.state.creature("mole").pos == (1, 1, -1)
     enc = field(hero())
     clawed = brawl.apply(enc, round_trip(ClawDirt("kira", (1, 1, -1), 17)))
-    assert clawed.state == brawl.claw_dirt(enc, "kira", (1, 1, -1), roll=17).state
+    assert clawed.state == brawl.verbs.claw_dirt(enc, "kira", (1, 1, -1), roll=17).state
     assert clawed.state.creature("kira").pos == (1, 1, -1)
     enc = field(mole((1, 1, -1)), hero("kira", (2, 1, 0)))
     pulled = brawl.apply(enc, round_trip(PullUp("kira", "mole")))
-    assert pulled.state == brawl.pull_up(enc, "kira", "mole").state
+    assert pulled.state == brawl.verbs.pull_up(enc, "kira", "mole").state
     assert pulled.state.creature("mole").pos == (1, 1, 0)
 
 
@@ -192,7 +194,7 @@ def test_can_agrees_with_verify_and_resolves_nothing() -> None:
     assert not brawl.actions.can(enc, far)
     with pytest.raises(brawl.IllegalMoveError, match="DS-TELE"):
         far.verify(enc)
-    assert brawl.actions.can(enc, brawl.Teleport("kira", (2, 2, 0), distance=3)) is True
+    assert brawl.actions.can(enc, brawl.actions.Teleport("kira", (2, 2, 0), distance=3)) is True
     assert enc.rng == field(hero(), terrain=wall).rng
 
 

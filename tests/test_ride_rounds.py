@@ -10,6 +10,7 @@ import pytest
 
 import brawl
 import brawl.actions as A
+import brawl.rules.riding
 from brawl.events.movement import RideUsed
 
 
@@ -34,7 +35,7 @@ def test_riding_twice_in_one_round_is_refused_and_allowed_next_round(system: str
     with pytest.raises(brawl.ActionUnavailableError, match="DS-MOUNT-04") as info:
         brawl.ride(enc, "kira", [(5, 2, 0)], granted=True)
     assert "kira" in str(info.value)
-    assert not brawl.actions.can(enc, brawl.Ride("kira", [(5, 2, 0)]))
+    assert not brawl.actions.can(enc, brawl.rules.riding.Ride("kira", [(5, 2, 0)]))
     nxt = enc.with_turn(enc.turn, round=2)
     assert dict(nxt.rides) == {}
     after, _ = brawl.ride(nxt, "kira", [(5, 2, 0)], granted=True)

@@ -9,6 +9,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import brawl
+import brawl.actions
+import brawl.rules.conditions
+import brawl.rules.recoveries
+import brawl.rules.stamina
 from brawl.events.damage import (
     BecameDying,
     BecameWinded,
@@ -69,7 +73,7 @@ def test_hero_dying_at_0_with_bleeding_that_cannot_be_removed() -> None:
     assert removed == ()
     assert enc2.creature("kira").has("bleeding")
     with pytest.raises(brawl.ConditionError, match="DS-STAM-07"):
-        brawl.end_condition(enc, "kira", 0)
+        brawl.rules.conditions.end_condition(enc, "kira", 0)
 
 
 def test_hero_dies_at_the_negative_of_its_winded_value() -> None:
@@ -135,11 +139,11 @@ def test_regaining_stamina_never_restores_temporary_stamina() -> None:
 def test_temporary_stamina_disappears_at_the_end_of_the_encounter_unless_kept() -> None:
     """DS-STAM-22: kira's 7 and ogre's 4 go at the end of the encounter; ``keep`` spares kira's."""
     enc = encounter(kira(temporary_stamina=7), ogre(temporary_stamina=4))
-    after, events = brawl.end_of_encounter_stamina(enc)
+    after, events = brawl.rules.stamina.end_of_encounter_stamina(enc)
     assert after.creature("kira").temporary_stamina == 0
     assert after.creature("ogre").temporary_stamina == 0
     assert [e.creature for e in events if isinstance(e, TemporaryStaminaChanged)] == ["kira", "ogre"]
-    kept, _ = brawl.end_of_encounter_stamina(enc, keep=["kira"])
+    kept, _ = brawl.rules.stamina.end_of_encounter_stamina(enc, keep=["kira"])
     assert kept.creature("kira").temporary_stamina == 7
 
 
@@ -195,7 +199,7 @@ def test_catch_breath_spends_a_recovery_for_the_recovery_value() -> None:
 def test_catch_breath_is_forbidden_while_dying() -> None:
     """DS-ACT-05, DS-STAM-07, R-TURN-7: a dying hero can't Catch Breath."""
     enc, _ = damage(encounter(kira()), "kira", 31)
-    assert not brawl.can(enc, brawl.CatchBreath("kira"))
+    assert not brawl.can(enc, brawl.actions.CatchBreath("kira"))
     with pytest.raises(brawl.ActionUnavailableError, match="DS-ACT-05"):
         brawl.catch_breath(enc, "kira")
 
@@ -206,7 +210,7 @@ def test_catch_breath_needs_a_recovery_and_a_hero() -> None:
         brawl.catch_breath(encounter(kira(stamina=5, recoveries=0, recoveries_max=8)), "kira")
     with pytest.raises(brawl.ActionUnavailableError, match="DS-STAM-11"):
         brawl.catch_breath(encounter(ogre(stamina=5)), "ogre")
-    assert brawl.can(encounter(kira(stamina=5)), brawl.CatchBreath("kira"))
+    assert brawl.can(encounter(kira(stamina=5)), brawl.actions.CatchBreath("kira"))
 
 
 def test_hero_effect_on_a_director_creature_restores_a_third_of_its_maximum() -> None:
@@ -223,7 +227,7 @@ def test_heal_lets_the_adjacent_target_spend_a_recovery() -> None:
     """DS-ACT-22, DS-STAM-07: the ogre can't; an adjacent ally helps dying kira spend a Recovery."""
     ally = brawl.Creature(id="ally", side=brawl.HEROES, hero=True, pos=(2, 3, 0))
     enc, _ = damage(encounter(kira(), ally), "kira", 35)
-    assert not brawl.can(enc, brawl.CatchBreath("kira"))
+    assert not brawl.can(enc, brawl.actions.CatchBreath("kira"))
     enc, events = brawl.heal(enc, "ally", "kira")
     k = enc.creature("kira")
     assert (k.stamina, k.recoveries) == (5, 7)
@@ -258,7 +262,7 @@ def test_heal_needs_an_adjacent_other_creature() -> None:
 # --- Stamina maximum -------------------------------------------------------------------------
 def test_reduced_maximum_caps_stamina_and_moves_derived_values() -> None:
     """DS-DMG-13, R-STAM-2, AMB-51: max 30 → 21 caps Stamina 30 → 21; winded value 10, recovery 7."""
-    enc, events = brawl.reduce_stamina_maximum(encounter(kira()), "kira", 9)
+    enc, events = brawl.rules.stamina.reduce_stamina_maximum(encounter(kira()), "kira", 9)
     k = enc.creature("kira")
     assert (k.stamina_max, k.stamina, k.winded_value, k.recovery_value) == (21, 21, 10, 7)
     assert "Stamina maximum 30 → 21" in brawl.explain(events)
@@ -267,7 +271,7 @@ def test_reduced_maximum_caps_stamina_and_moves_derived_values() -> None:
 def test_reduced_maximum_can_kill_a_dying_hero() -> None:
     """DS-DMG-13, DS-STAM-08, R-STAM-2: at −12 with max 30, max → 20 (threshold −10): dead."""
     enc, _ = damage(encounter(kira()), "kira", 42)
-    enc, events = brawl.reduce_stamina_maximum(enc, "kira", 10)
+    enc, events = brawl.rules.stamina.reduce_stamina_maximum(enc, "kira", 10)
     assert enc.creature("kira").dead
     assert isinstance(events[-1], Died)
 
@@ -275,9 +279,9 @@ def test_reduced_maximum_can_kill_a_dying_hero() -> None:
 def test_maximum_stays_at_least_1_and_can_be_restored() -> None:
     """R-STAM-8, DS-DMG-13: reducing 30 by 30 is refused; restoring adds to the maximum only."""
     with pytest.raises(brawl.InvalidArgumentError, match="R-STAM-8"):
-        brawl.reduce_stamina_maximum(encounter(kira()), "kira", 30)
-    enc, _ = brawl.reduce_stamina_maximum(encounter(kira()), "kira", 10)
-    enc, _ = brawl.restore_stamina_maximum(enc, "kira", 10)
+        brawl.rules.stamina.reduce_stamina_maximum(encounter(kira()), "kira", 30)
+    enc, _ = brawl.rules.stamina.reduce_stamina_maximum(encounter(kira()), "kira", 10)
+    enc, _ = brawl.rules.stamina.restore_stamina_maximum(enc, "kira", 10)
     k = enc.creature("kira")
     assert (k.stamina_max, k.stamina) == (30, 20)
 
@@ -286,7 +290,7 @@ def test_maximum_stays_at_least_1_and_can_be_restored() -> None:
 def test_knocked_out_director_creature_wakes_with_1_stamina() -> None:
     """DS-STAM-15, R-STAM-7, DS-COND-07: the knocked-out ogre at −5 wakes at 1, prone but free to stand."""
     enc, _ = damage(encounter(ogre()), "ogre", 45, knock_out=True)
-    enc, events = brawl.wake(enc, "ogre")
+    enc, events = brawl.rules.recoveries.wake(enc, "ogre")
     o = enc.creature("ogre")
     assert o.stamina == 1
     assert not o.has("unconscious")
@@ -299,19 +303,19 @@ def test_knocked_out_director_creature_wakes_with_1_stamina() -> None:
 def test_knocked_out_hero_wakes_by_spending_a_recovery_or_not_at_all() -> None:
     """DS-STAM-16: kira knocked out at −14 wakes with −14 + 10 = −4 and 7 Recoveries; none left: no."""
     enc, _ = damage(encounter(kira(stamina=10)), "kira", 40, knock_out=True)
-    woke, _ = brawl.wake(enc, "kira")
+    woke, _ = brawl.rules.recoveries.wake(enc, "kira")
     k = woke.creature("kira")
     assert (k.stamina, k.recoveries) == (-4, 7)
     assert not k.has("unconscious")
     enc0, _ = damage(encounter(kira(stamina=10, recoveries=0, recoveries_max=8)), "kira", 40, knock_out=True)
     with pytest.raises(brawl.ConditionError, match="DS-STAM-16"):
-        brawl.wake(enc0, "kira")
+        brawl.rules.recoveries.wake(enc0, "kira")
 
 
 def test_wake_needs_a_knocked_out_creature() -> None:
     """DS-STAM-13: an awake ogre can't wake."""
     with pytest.raises(brawl.ConditionError, match="DS-STAM-13"):
-        brawl.wake(encounter(ogre()), "ogre")
+        brawl.rules.recoveries.wake(encounter(ogre()), "ogre")
 
 
 # --- bad input -------------------------------------------------------------------------------
@@ -323,9 +327,11 @@ def test_bad_amounts_are_refused(amount: object) -> None:
         (brawl.regain_stamina, "R-STAM-5"),
         (brawl.lose_stamina, "R-STAM-6"),
         (brawl.gain_temporary_stamina, "DS-STAM-21"),
-        (brawl.reduce_stamina_maximum, "DS-DMG-13"),
+        (brawl.rules.stamina.reduce_stamina_maximum, "DS-DMG-13"),
     ):
-        expected = rule if isinstance(amount, int) and not isinstance(amount, bool) else r"amount[ =]"
+        expected = (
+            rule if isinstance(amount, int) and not isinstance(amount, bool) else r"amount[ =]|of 'kira'"
+        )
         with pytest.raises(brawl.InvalidArgumentError, match=expected):
             call(enc, "kira", amount)  # type: ignore[arg-type]
 
@@ -371,7 +377,7 @@ def test_stamina_never_exceeds_the_maximum_and_old_states_stay_untouched(ops: li
             elif op == "lose":
                 enc, _ = brawl.lose_stamina(enc, "kira", n)
             else:
-                enc, _ = brawl.reduce_stamina_maximum(enc, "kira", min(n, c.stamina_max - 1))
+                enc, _ = brawl.rules.stamina.reduce_stamina_maximum(enc, "kira", min(n, c.stamina_max - 1))
         except brawl.RulesError:
             pass
         assert before.creature("kira") == snapshot

@@ -8,6 +8,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import brawl
+import brawl.actions
+import brawl.rules.stealth
+import brawl.verbs
 from brawl.events.dice import PowerRolled
 from brawl.events.stealth import Hid, Revealed, SearchContested, TestAssisted
 from brawl.rules.edges import edges_and_banes
@@ -69,8 +72,8 @@ def test_hide_needs_cover_or_concealment_and_no_observer() -> None:
         hide(enc, "kira", cover=["ogre"], observing=["ogre"])
     with pytest.raises(brawl.InvalidArgumentError, match="DS-ACT-11"):
         hide(enc, "kira", from_=["kira"], cover=["kira"])
-    assert brawl.can(enc, brawl.Hide("kira", cover=["ogre"]))
-    assert not brawl.can(enc, brawl.Hide("kira"))
+    assert brawl.can(enc, brawl.actions.Hide("kira", cover=["ogre"]))
+    assert not brawl.can(enc, brawl.actions.Hide("kira"))
 
 
 def test_an_unconscious_creature_cannot_hide() -> None:
@@ -91,10 +94,10 @@ def test_hidden_creature_cannot_be_targeted_except_by_area_abilities() -> None:
     with pytest.raises(brawl.ActionUnavailableError, match="DS-COND-14"):
         brawl.grab(enc, "ogre", "kira", dice=(9, 9))
     with pytest.raises(brawl.ActionUnavailableError, match="RB3-HIDE"):
-        brawl.verify(enc, brawl.OpportunityAttack("ogre", "kira"))
-    assert not brawl.can_target(enc, "ogre", "kira")
-    assert brawl.can_target(enc, "ogre", "kira", area=True)
-    assert brawl.can_target(enc, "kira", "ogre")
+        brawl.verify(enc, brawl.actions.OpportunityAttack("ogre", "kira"))
+    assert not brawl.rules.stealth.can_target(enc, "ogre", "kira")
+    assert brawl.rules.stealth.can_target(enc, "ogre", "kira", area=True)
+    assert brawl.rules.stealth.can_target(enc, "kira", "ogre")
     assert edges_and_banes(enc, "ogre", "kira", AREA).net == 0
 
 
@@ -193,10 +196,13 @@ def test_point_out_a_found_creature_to_an_ally() -> None:
     gob = brawl.Creature(id="gob", pos=(6, 2, 0))
     enc = hide(encounter(kira(), ogre(), gob), "kira", cover=["ogre", "gob"]).state
     with pytest.raises(brawl.ActionUnavailableError, match="RB3-HIDE"):
-        brawl.point_out(enc, "ogre", "kira", ["gob"])
+        brawl.verbs.point_out(enc, "ogre", "kira", ["gob"])
     found = search(enc, "ogre", rolls={"ogre": (10, 9), "kira": (1, 1)}).state
     assert found.creature("kira").hidden_from == frozenset({"gob"})
-    assert brawl.point_out(found, "ogre", "kira", ["gob"]).state.creature("kira").hidden_from == frozenset()
+    assert (
+        brawl.verbs.point_out(found, "ogre", "kira", ["gob"]).state.creature("kira").hidden_from
+        == frozenset()
+    )
 
 
 @pytest.mark.parametrize(
@@ -210,7 +216,7 @@ def test_assist_a_test_gives_bane_edge_or_double_edge(dice: tuple[int, int], eff
     enc = encounter(kira(), helper)
     state, events = assist_test(enc, "sage", characteristic="reason", roll=dice)
     (assisted,) = [e for e in events if isinstance(e, TestAssisted)]
-    reason = brawl.assist_reason(assisted)
+    reason = brawl.rules.stealth.assist_reason(assisted)
     assert (assisted.total, assisted.effect) == (sum(dice) + 1, effect)
     assert "DS-ACT-13" in assisted.rules
     assert edges_and_banes(state, "kira", kind="test", extra=[reason]).net == net

@@ -9,6 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import brawl
+import brawl.rules.table
+import brawl.turns
 from brawl import Creature, Encounter, Terrain
 from brawl.events.base import Note
 from brawl.events.damage import Damaged
@@ -45,7 +47,7 @@ def test_a_square_is_5_feet_by_default_and_the_scale_is_one_for_the_game() -> No
     """DS-GRID-02: a square is 5 feet on all sides; 6 squares are 30 ft; the Director's alternatives are
     2 yards, 2 metres and 1 metre, each a single scale for the whole game."""
     assert SQUARE_FEET == 5
-    assert brawl.squares_to_feet(6) == 30
+    assert brawl.rules.table.squares_to_feet(6) == 30
     assert Scale().describe(6) == "6 squares (30 ft)"
     assert set(SCALES) == {"5 ft", "2 yd", "2 m", "1 m"}
     assert Scale.named("2 m").describe(1) == "1 square (2 m)"
@@ -152,9 +154,9 @@ def test_mount_and_rider_each_take_a_turn() -> None:
     """DS-MOUNT-05: a horse and its rider on the heroes' side are offered separately and both act."""
     horse = Creature(id="horse", side=brawl.HEROES, size="2", pos=(2, 2, 0))
     enc = in_combat(horse, hero("kira", 2, riding="horse"), foe("gob", 9))
-    assert set(brawl.next_actors(enc)["heroes"]) == {"horse", "kira"}
+    assert set(brawl.turns.next_actors(enc)["heroes"]) == {"horse", "kira"}
     acted = []
-    while actors := brawl.next_actors(enc):
+    while actors := brawl.turns.next_actors(enc):
         (ids,) = actors.values()
         enc, _ = brawl.start_turn(enc, ids[0])
         enc, _ = brawl.end_turn(enc)
@@ -199,7 +201,7 @@ def test_director_picks_a_hero_when_the_players_cannot_agree() -> None:
     """DS-SIDE-13: the heroes' side is offered kira and vex; after the 30 seconds run out the Director
     names vex, and vex's turn starts."""
     enc = in_combat(hero("kira", 1), hero("vex", 1, 3), foe("gob", 9))
-    assert brawl.next_actors(enc) == {"heroes": ("kira", "vex")}
+    assert brawl.turns.next_actors(enc) == {"heroes": ("kira", "vex")}
     state, _ = brawl.start_turn(enc, "vex")
     assert isinstance(state.turn, DrawSteelTurn)
     assert state.turn.current == "vex"

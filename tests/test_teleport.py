@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import brawl
+import brawl.actions
 from brawl import Cell, Condition, Creature, Encounter, Material, Pos, Terrain
 from brawl.events.movement import OpportunityAttackProvoked, StoodUp, Teleported
 
@@ -48,11 +49,11 @@ def test_teleport_needs_line_of_effect_to_the_destination() -> None:
     crate = brawl.MapObject(id="crate", pos=(2, 0, 0), material="metal", size=3)
     blocked = field(hero(), objects=(crate,))
     # objects block the lines
-    assert brawl.actions.can(blocked, brawl.Teleport("kira", (5, 1, 0), distance=4)) is False
-    assert brawl.actions.can(blocked, brawl.Teleport("kira", (1, 5, 0), distance=4)) is True
+    assert brawl.actions.can(blocked, brawl.actions.Teleport("kira", (5, 1, 0), distance=4)) is False
+    assert brawl.actions.can(blocked, brawl.actions.Teleport("kira", (1, 5, 0), distance=4)) is True
     # R-COVER-1: a one-square crate only grazes the lines that run along its faces: cover, not a wall
     small = field(hero(), objects=(brawl.MapObject(id="crate", pos=(2, 1, 0), material="metal", size=1),))
-    assert brawl.actions.can(small, brawl.Teleport("kira", (3, 1, 0), distance=2)) is True
+    assert brawl.actions.can(small, brawl.actions.Teleport("kira", (3, 1, 0), distance=2)) is True
 
 
 def test_teleporting_another_needs_line_of_effect_to_origin_and_destination() -> None:
@@ -185,7 +186,7 @@ def test_teleport_is_pure_and_checked(x: int, y: int, z: int, reach: int) -> Non
     )
     enc = field(hero(pos=(3, 3, 0)), Creature(id="orc", pos=(7, 7, 0)), terrain=terrain)
     before = enc.creature_list()
-    if brawl.actions.can(enc, brawl.Teleport("kira", (x, y, z), distance=reach)):
+    if brawl.actions.can(enc, brawl.actions.Teleport("kira", (x, y, z), distance=reach)):
         a = brawl.teleport(enc, "kira", (x, y, z), distance=reach)
         b = brawl.teleport(enc, "kira", (x, y, z), distance=reach)
         assert a.events == b.events

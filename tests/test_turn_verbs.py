@@ -9,6 +9,10 @@ import attrs
 import pytest
 
 import brawl
+import brawl.actions
+import brawl.turns
+import brawl.verbs
+import brawl.zone.turnstate
 from brawl.events.dice import SavingThrowMade
 from brawl.initiative.game import InitiativeGame
 from brawl.turns.deeds import rule_name
@@ -22,7 +26,7 @@ VERBS = [
     (brawl.end_round, brawl.EndRound),
     (brawl.use_action, brawl.UseAction),
     (brawl.end_combat, brawl.EndCombat),
-    (brawl.report_trigger, brawl.ReportTrigger),
+    (brawl.verbs.report_trigger, brawl.actions.ReportTrigger),
 ]
 
 
@@ -72,7 +76,7 @@ def test_the_zone_games_start_by_record_is_the_verbs_and_survives_json_Z_TURN_06
     by_record = brawl.apply(enc, loaded)
     by_verb = brawl.start_combat(enc, system="zone", initiative="heroes", opener="director", fearless=["gob"])
     assert by_record.events == by_verb.events
-    assert isinstance(by_verb.state.turn, brawl.ZoneTurn)
+    assert isinstance(by_verb.state.turn, brawl.zone.turnstate.ZoneTurn)
     assert by_verb.state.turn.initiative == "heroes"
     assert by_verb.state.turn.to_go == "director"
     assert by_verb.state.turn.fearless == {"gob"}
@@ -83,7 +87,7 @@ def test_a_system_object_is_kept_by_its_registered_name_DS_SIDE_14() -> None:
     record = brawl.StartCombat(system=DrawSteel(agility_order=True), d10=3)
     assert record.system == "drawsteel-agility"
     state, _ = brawl.apply(_duel(), record)
-    assert isinstance(state.turn, brawl.DrawSteelTurn)
+    assert isinstance(state.turn, brawl.turns.DrawSteelTurn)
     assert state.turn.ranking is not None
     with pytest.raises(brawl.ArgumentTypeError, match="system 5"):
         brawl.StartCombat(system=5)  # type: ignore[arg-type]  # the wrong type on purpose

@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import brawl
+import brawl.turns
 from brawl import Creature, Encounter, Terrain
 from brawl.turns.drawsteel import DrawSteelTurn
 
@@ -33,7 +34,7 @@ def fight(creatures: list[Creature], **options: Any) -> Encounter:
 def play_round(enc: Encounter, pick: int = 0) -> tuple[Encounter, list[str]]:
     """Play every turn of the round, each time picking the ``pick``-th creature offered."""
     seq: list[str] = []
-    while actors := brawl.next_actors(enc):
+    while actors := brawl.turns.next_actors(enc):
         (ids,) = actors.values()
         who = ids[min(pick, len(ids) - 1)]
         enc, _ = brawl.start_turn(enc, who)
@@ -56,7 +57,7 @@ def test_npc_ally_acts_on_heroes_side_ds_side_03() -> None:
     """DS-SIDE-03: an NPC ally on the heroes' side takes the heroes' slots."""
     ally = Creature(id="ally", side="heroes", hero=False, pos=(1, 1, 0))
     enc = fight([ally, *enemies(1)], first_side="heroes")
-    assert brawl.next_actors(enc) == {"heroes": ("ally",)}
+    assert brawl.turns.next_actors(enc) == {"heroes": ("ally",)}
 
 
 def test_combat_start_is_an_input_ds_side_04() -> None:
@@ -77,7 +78,7 @@ def test_wholly_surprised_side_goes_second_without_roll_ds_side_05() -> None:
     enc = Encounter.create(Terrain.flat(12, 12), heroes(2) + enemies(2))
     enc, events = brawl.start_combat(enc, surprised=["e0", "e1"])
     assert not any(isinstance(e, brawl.DiceRolled) for e in events)
-    assert list(brawl.next_actors(enc)) == ["heroes"]
+    assert list(brawl.turns.next_actors(enc)) == ["heroes"]
     assert enc.creature("e0").has("surprised")
 
 
@@ -92,15 +93,15 @@ def test_surprised_side_cannot_be_named_first_ds_side_05() -> None:
 def test_d10_6_or_more_players_choose_ds_side_06(roll: int, first: str) -> None:
     """DS-SIDE-06: on 6+ the players choose (heroes by default), otherwise the Director (itself)."""
     enc = fight(heroes(1) + enemies(1), d10=roll)
-    assert list(brawl.next_actors(enc)) == [first]
+    assert list(brawl.turns.next_actors(enc)) == [first]
 
 
 def test_players_may_choose_the_other_side_ds_side_06() -> None:
     """DS-SIDE-06: either chooser may pick the other side."""
-    assert list(brawl.next_actors(fight(heroes(1) + enemies(1), d10=8, players_choice="director"))) == [
+    assert list(brawl.turns.next_actors(fight(heroes(1) + enemies(1), d10=8, players_choice="director"))) == [
         "director"
     ]
-    assert list(brawl.next_actors(fight(heroes(1) + enemies(1), d10=2, director_choice="heroes"))) == [
+    assert list(brawl.turns.next_actors(fight(heroes(1) + enemies(1), d10=2, director_choice="heroes"))) == [
         "heroes"
     ]
 
@@ -120,7 +121,7 @@ def test_both_sides_wholly_surprised_roll_as_usual_r_turn_2() -> None:
     """R-TURN-2, AMB-38: both sides surprised: the d10 decides as when neither is."""
     enc = Encounter.create(Terrain.flat(12, 12), heroes(1) + enemies(1))
     enc, events = brawl.start_combat(enc, surprised=["h0", "e0"], d10=3)
-    assert list(brawl.next_actors(enc)) == ["director"]
+    assert list(brawl.turns.next_actors(enc)) == ["director"]
     assert any("R-TURN-2" in e.rules for e in events)
 
 
@@ -134,11 +135,11 @@ def test_bad_d10_is_refused_ds_side_06() -> None:
 def test_first_side_picks_any_creature_then_other_side_ds_side_07_08() -> None:
     """DS-SIDE-07, DS-SIDE-08: the first side chooses any of its creatures; then the other side."""
     enc = fight(heroes(2) + enemies(2), d10=9)
-    assert brawl.next_actors(enc) == {"heroes": ("h0", "h1")}
+    assert brawl.turns.next_actors(enc) == {"heroes": ("h0", "h1")}
     enc, _ = brawl.start_turn(enc, "h1")
-    assert brawl.next_actors(enc) == {}
+    assert brawl.turns.next_actors(enc) == {}
     enc, _ = brawl.end_turn(enc)
-    assert brawl.next_actors(enc) == {"director": ("e0", "e1")}
+    assert brawl.turns.next_actors(enc) == {"director": ("e0", "e1")}
     with pytest.raises(brawl.TurnOrderError, match="DS-SIDE-08"):
         brawl.start_turn(enc, "h0")
 
@@ -171,7 +172,7 @@ def test_round_ends_when_all_acted_and_first_side_stays_first_ds_side_11_12() ->
     assert seq == ["e0", "h0", "e1"]
     enc, _events = brawl.end_round(enc)
     assert enc.round == 2
-    assert list(brawl.next_actors(enc)) == ["director"]
+    assert list(brawl.turns.next_actors(enc)) == ["director"]
     enc, seq2 = play_round(enc, pick=1)
     assert seq2 == ["e1", "h0", "e0"]
 
@@ -193,7 +194,7 @@ def test_director_group_acts_back_to_back_one_slot_ds_side_17_r_turn_3() -> None
     enc, _ = brawl.end_turn(enc)
     enc, _ = brawl.start_turn(enc, "e1")
     enc, _ = brawl.end_turn(enc)
-    assert brawl.next_actors(enc) == {"director": ("e0", "e2")}
+    assert brawl.turns.next_actors(enc) == {"director": ("e0", "e2")}
     with pytest.raises(brawl.TurnOrderError, match="R-TURN-3"):
         brawl.start_turn(enc, "h1")
     with pytest.raises(brawl.TurnOrderError, match="DS-SIDE-17"):
@@ -233,7 +234,7 @@ def test_alternative_order_by_agility_tests_ds_side_14() -> None:
         system=AGILITY,
         agility_tests={"h0": 9, "h1": 17, "h2": 12, "wolves": 14},
     )
-    assert brawl.next_actors(enc) == {"heroes": ("h1",)}
+    assert brawl.turns.next_actors(enc) == {"heroes": ("h1",)}
     with pytest.raises(brawl.TurnOrderError, match="DS-SIDE-14"):
         brawl.start_turn(enc, "h0")
     enc, seq = play_round(enc)
@@ -249,7 +250,7 @@ def test_alternative_order_ties_rerolled_within_side_ds_side_15() -> None:
         agility_tests={"h0": 12, "h1": 12, "e0": 12},
         agility_rerolls={"h0": [5], "h1": [15]},
     )
-    assert brawl.next_actors(enc) == {"heroes": ("h1",)}
+    assert brawl.turns.next_actors(enc) == {"heroes": ("h1",)}
 
 
 def test_alternative_order_rng_totals_are_2d10_plus_agility_ds_side_14() -> None:
@@ -286,14 +287,14 @@ def test_alternative_order_is_a_variant_of_the_system_ds_side_14() -> None:
 def test_willing_heroes_swap_at_start_of_round_ds_side_16() -> None:
     """DS-SIDE-16: two heroes swap places in the order at the start of a round, not later."""
     enc = fight([*heroes(2), *enemies(1)], d10=9, system=AGILITY, agility_tests={"h0": 15, "h1": 5, "e0": 10})
-    enc, _ = brawl.swap_turn_order(enc, "h0", "h1")
-    assert brawl.next_actors(enc) == {"heroes": ("h1",)}
+    enc, _ = brawl.turns.swap_turn_order(enc, "h0", "h1")
+    assert brawl.turns.next_actors(enc) == {"heroes": ("h1",)}
     enc, _ = brawl.start_turn(enc, "h1")
     enc, _ = brawl.end_turn(enc)
     with pytest.raises(brawl.TurnOrderError, match="DS-SIDE-16"):
-        brawl.swap_turn_order(enc, "h0", "h1")
+        brawl.turns.swap_turn_order(enc, "h0", "h1")
     with pytest.raises(brawl.InvalidArgumentError, match="DS-SIDE-16"):
-        brawl.swap_turn_order(fight([*heroes(2), *enemies(1)], d10=9, system=AGILITY), "h0", "e0")
+        brawl.turns.swap_turn_order(fight([*heroes(2), *enemies(1)], d10=9, system=AGILITY), "h0", "e0")
 
 
 def test_surprise_ends_at_end_of_round_1_ds_cond_01() -> None:
@@ -341,7 +342,11 @@ def test_end_combat_clears_turns_keeps_unconscious_ds_end_01_ds_cond_15() -> Non
 def test_out_of_combat_calls_raise_turn_order_error() -> None:
     """DS-SIDE-04: turn functions outside combat raise TurnOrderError naming the rule."""
     enc = Encounter.create(Terrain.flat(12, 12), heroes(1))
-    for call in (lambda: brawl.next_actors(enc), lambda: brawl.end_turn(enc), lambda: brawl.end_combat(enc)):
+    for call in (
+        lambda: brawl.turns.next_actors(enc),
+        lambda: brawl.end_turn(enc),
+        lambda: brawl.end_combat(enc),
+    ):
         with pytest.raises(brawl.TurnOrderError, match="DS-SIDE-04"):
             call()
 

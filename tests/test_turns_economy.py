@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import brawl
+import brawl.turns
 from brawl import Creature, Encounter, Terrain
 
 
@@ -39,12 +40,12 @@ def test_main_maneuver_move_in_any_order_ds_turn_01_02() -> None:
 def test_movement_split_around_actions_ds_turn_02() -> None:
     """DS-TURN-02, DS-ACT-01: speed 5: move 2, main action, move 3; a sixth square is refused."""
     enc = use(my_turn(), "move")
-    enc, ev = brawl.spend_movement(enc, "kira", 2)
+    enc, ev = brawl.turns.spend_movement(enc, "kira", 2)
     enc = use(enc, "main")
-    enc, ev = brawl.spend_movement(enc, "kira", 3)
+    enc, ev = brawl.turns.spend_movement(enc, "kira", 3)
     assert ev[0].left == 0
     with pytest.raises(brawl.ActionUnavailableError, match="DS-TURN-02"):
-        brawl.spend_movement(enc, "kira", 1)
+        brawl.turns.spend_movement(enc, "kira", 1)
 
 
 @pytest.mark.parametrize(
@@ -66,7 +67,7 @@ def test_converted_main_action_is_reported_ds_turn_03() -> None:
     assert "DS-TURN-03" in events[0].rules
     with pytest.raises(brawl.ActionUnavailableError, match="DS-TURN-03"):
         brawl.use_action(enc, "kira", "main")
-    enc, _ = brawl.spend_movement(enc, "kira", 10)  # two move actions: 2 x speed 5
+    enc, _ = brawl.turns.spend_movement(enc, "kira", 10)  # two move actions: 2 x speed 5
 
 
 def test_one_triggered_action_per_round_ds_turn_05() -> None:
@@ -152,10 +153,10 @@ def test_bad_kind_and_squares_are_refused_ds_turn_01() -> None:
         brawl.use_action(enc, "kira", "dance")
     for bad in (0, -3, 10**12):
         with pytest.raises(brawl.InvalidArgumentError, match="DS-ACT-01"):
-            brawl.spend_movement(enc, "kira", bad)
+            brawl.turns.spend_movement(enc, "kira", bad)
     for wrong in (True, "2"):
-        with pytest.raises(brawl.ArgumentTypeError, match=r"spend_movement\(squares="):
-            brawl.spend_movement(enc, "kira", wrong)  # type: ignore[arg-type]  # the wrong type on purpose
+        with pytest.raises(brawl.ArgumentTypeError, match=r"squares .*: a whole number is needed"):
+            brawl.turns.spend_movement(enc, "kira", wrong)  # type: ignore[arg-type]  # the wrong type on purpose
 
 
 KINDS = ["main", "maneuver", "move", "free maneuver", "triggered", "free triggered"]

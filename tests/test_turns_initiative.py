@@ -7,6 +7,12 @@ from typing import Any
 import pytest
 
 import brawl
+import brawl.actions
+import brawl.initiative.hold
+import brawl.initiative.move
+import brawl.initiative.verbs
+import brawl.turns
+import brawl.verbs
 from brawl import Creature, Encounter, Terrain
 from brawl.actions import Advance, AdvanceTo, TakeAction
 from brawl.initiative.state import InitiativeTurn
@@ -38,7 +44,7 @@ def test_d10_plus_stat_highest_first_i_init_01_02() -> None:
     assert isinstance(enc.turn, InitiativeTurn)
     assert enc.turn.order == ("bo", "orc", "ana")
     assert enc.turn.totals == (10, 8, 6)
-    assert brawl.next_actors(enc) == {"players": ("bo",)}
+    assert brawl.turns.next_actors(enc) == {"players": ("bo",)}
     with pytest.raises(brawl.TurnOrderError, match="I-INIT-02"):
         brawl.start_turn(enc, "ana")
 
@@ -64,7 +70,7 @@ def test_order_fixed_round_restarts_with_first_i_init_04_i_enc_02() -> None:
     enc = started()
     seq = []
     for _ in range(3):
-        ((_, (who,)),) = brawl.next_actors(enc).items()
+        ((_, (who,)),) = brawl.turns.next_actors(enc).items()
         enc, _ = brawl.start_turn(enc, who)
         enc, _ = brawl.end_turn(enc)
         seq.append(who)
@@ -73,7 +79,7 @@ def test_order_fixed_round_restarts_with_first_i_init_04_i_enc_02() -> None:
         brawl.start_turn(enc, "bo")
     enc, _ = brawl.end_round(enc)
     assert enc.round == 2
-    assert brawl.next_actors(enc) == {"players": ("bo",)}
+    assert brawl.turns.next_actors(enc) == {"players": ("bo",)}
 
 
 def test_action_fast_move_once_each_any_order_i_turn_01_03() -> None:
@@ -92,12 +98,12 @@ def test_move_split_never_exceeds_movement_i_turn_04_05() -> None:
     enc = started()
     enc, _ = brawl.start_turn(enc, "bo")
     enc, _ = brawl.use_action(enc, "bo", "move")
-    enc, _ = brawl.spend_movement(enc, "bo", 1)
+    enc, _ = brawl.turns.spend_movement(enc, "bo", 1)
     enc, _ = brawl.use_action(enc, "bo", "action")
-    enc, ev = brawl.spend_movement(enc, "bo", 3)
+    enc, ev = brawl.turns.spend_movement(enc, "bo", 3)
     assert "3 spaces (0 left)" in brawl.explain(ev)
     with pytest.raises(brawl.ActionUnavailableError, match="I-TURN-04"):
-        brawl.spend_movement(enc, "bo", 1)
+        brawl.turns.spend_movement(enc, "bo", 1)
 
 
 def test_slow_actions_refused_in_danger_i_slow_01() -> None:
@@ -125,10 +131,12 @@ def test_hold_action_or_fast_not_both_never_move_i_hold_01_r_i_3() -> None:
     enc = started()
     enc, _ = brawl.start_turn(enc, "bo")
     with pytest.raises(brawl.ActionUnavailableError, match="R-I-3"):
-        brawl.hold_action(enc, "bo", held="move", action="run", trigger="orc moves")
-    enc, _ = brawl.hold_action(enc, "bo", held="fast", action="shield", trigger="orc attacks", fast=True)
+        brawl.initiative.verbs.hold_action(enc, "bo", held="move", action="run", trigger="orc moves")
+    enc, _ = brawl.initiative.verbs.hold_action(
+        enc, "bo", held="fast", action="shield", trigger="orc attacks", fast=True
+    )
     with pytest.raises(brawl.ActionUnavailableError, match="I-HOLD-01"):
-        brawl.hold_action(enc, "bo", held="action", action="strike", trigger="orc attacks")
+        brawl.initiative.verbs.hold_action(enc, "bo", held="action", action="strike", trigger="orc attacks")
     with pytest.raises(brawl.ActionUnavailableError, match="I-TURN-01"):
         brawl.use_action(enc, "bo", "fast", fast=True)
     enc, _ = brawl.use_action(enc, "bo", "action")
@@ -139,24 +147,24 @@ def test_hold_needs_action_and_trigger_i_hold_02() -> None:
     enc = started()
     enc, _ = brawl.start_turn(enc, "bo")
     with pytest.raises(brawl.InvalidArgumentError, match="I-HOLD-02"):
-        brawl.hold_action(enc, "bo", action="strike", trigger="")
+        brawl.initiative.verbs.hold_action(enc, "bo", action="strike", trigger="")
 
 
 def test_held_action_used_once_when_triggered_i_hold_03() -> None:
     """I-HOLD-03: when its trigger happens the holder acts at once, once."""
     enc = started()
     enc, _ = brawl.start_turn(enc, "bo")
-    enc, _ = brawl.hold_action(enc, "bo", action="shoot", trigger="a foe rounds the corner")
+    enc, _ = brawl.initiative.verbs.hold_action(enc, "bo", action="shoot", trigger="a foe rounds the corner")
     enc, _ = brawl.end_turn(enc)
     enc, _ = brawl.start_turn(enc, "orc")
     with pytest.raises(brawl.ActionUnavailableError, match="I-HOLD-03"):
-        brawl.use_held_action(enc, "bo")
-    enc, ev = brawl.report_trigger(enc, "a foe rounds the corner")
+        brawl.initiative.verbs.use_held_action(enc, "bo")
+    enc, ev = brawl.verbs.report_trigger(enc, "a foe rounds the corner")
     assert [e.creature for e in ev] == ["bo"]
-    enc, ev = brawl.use_held_action(enc, "bo")
+    enc, ev = brawl.initiative.verbs.use_held_action(enc, "bo")
     assert "uses its held action (shoot)" in brawl.explain(ev)
     with pytest.raises(brawl.ActionUnavailableError, match="I-HOLD-01"):
-        brawl.use_held_action(enc, "bo", trigger="a foe rounds the corner")
+        brawl.initiative.verbs.use_held_action(enc, "bo", trigger="a foe rounds the corner")
 
 
 def test_held_action_crosses_round_lost_at_next_turn_i_hold_04_r_i_1() -> None:
@@ -166,17 +174,19 @@ def test_held_action_crosses_round_lost_at_next_turn_i_hold_04_r_i_1() -> None:
         enc, _ = brawl.start_turn(enc, who)
         enc, _ = brawl.end_turn(enc)
     enc, _ = brawl.start_turn(enc, "ana")
-    enc, _ = brawl.hold_action(enc, "ana", action="strike", trigger="orc flees")
+    enc, _ = brawl.initiative.verbs.hold_action(enc, "ana", action="strike", trigger="orc flees")
     enc, _ = brawl.end_turn(enc)
     enc, _ = brawl.end_round(enc)
-    assert brawl.actions.can(enc, brawl.UseHeldAction("ana", trigger="orc flees"))  # still usable in round 2
+    assert brawl.actions.can(
+        enc, brawl.initiative.hold.UseHeldAction("ana", trigger="orc flees")
+    )  # still usable in round 2
     for who in ("bo", "orc"):
         enc, _ = brawl.start_turn(enc, who)
         enc, _ = brawl.end_turn(enc)
     enc, ev = brawl.start_turn(enc, "ana")
     assert "wasted" in brawl.explain(ev)
     with pytest.raises(brawl.ActionUnavailableError, match="R-I-1"):
-        brawl.use_held_action(enc, "ana", trigger="orc flees")
+        brawl.initiative.verbs.use_held_action(enc, "ana", trigger="orc flees")
 
 
 def test_adjacent_must_disengage_or_strafe_i_dis_01_02() -> None:
@@ -185,13 +195,15 @@ def test_adjacent_must_disengage_or_strafe_i_dis_01_02() -> None:
     enc = started()
     strafe = [(1, 0, 0), (2, 0, 0)]
     away = [(1, 0, 0), (2, 0, 0), (3, 0, 0)]
-    brawl.actions.verify(enc, brawl.InitiativeMove("ana", strafe))
+    brawl.actions.verify(enc, brawl.initiative.move.InitiativeMove("ana", strafe))
     with pytest.raises(brawl.IllegalMoveError, match="I-DIS-01"):
-        brawl.actions.verify(enc, brawl.InitiativeMove("ana", away))
-    assert brawl.actions.can(enc, brawl.InitiativeMove("ana", [(0, 1, 0)], disengage=True))
-    assert not brawl.actions.can(enc, brawl.InitiativeMove("ana", away, disengage=True))  # 3 > 1 square
+        brawl.actions.verify(enc, brawl.initiative.move.InitiativeMove("ana", away))
+    assert brawl.actions.can(enc, brawl.initiative.move.InitiativeMove("ana", [(0, 1, 0)], disengage=True))
+    assert not brawl.actions.can(
+        enc, brawl.initiative.move.InitiativeMove("ana", away, disengage=True)
+    )  # 3 > 1 square
     with pytest.raises(brawl.InvalidArgumentError, match="I-TURN-05"):
-        brawl.InitiativeMove("ana", [(5, 5, 0)]).verify(enc)
+        brawl.initiative.move.InitiativeMove("ana", [(5, 5, 0)]).verify(enc)
 
 
 def test_initiative_move_spends_the_move_or_disengage_takes_the_action_i_turn_04_i_dis_01_r_i_4() -> None:
@@ -202,7 +214,7 @@ def test_initiative_move_spends_the_move_or_disengage_takes_the_action_i_turn_04
         enc, _ = brawl.start_turn(enc, who)
         enc, _ = brawl.end_turn(enc)
     enc, _ = brawl.start_turn(enc, "ana")
-    enc, _ = brawl.initiative_move(enc, "ana", [(1, 0, 0), (2, 0, 0)])
+    enc, _ = brawl.initiative.verbs.initiative_move(enc, "ana", [(1, 0, 0), (2, 0, 0)])
     assert isinstance(enc.turn, InitiativeTurn)
     assert enc.turn.economy is not None
     assert (enc.creature("ana").pos, enc.turn.economy.move, enc.turn.economy.movement_left) == (
@@ -211,8 +223,8 @@ def test_initiative_move_spends_the_move_or_disengage_takes_the_action_i_turn_04
         3,
     )
     with pytest.raises(brawl.IllegalMoveError, match="I-DIS-01"):
-        brawl.initiative_move(enc, "ana", [(3, 0, 0)])
-    enc, _ = brawl.initiative_move(enc, "ana", [(3, 0, 0)], disengage=True)
+        brawl.initiative.verbs.initiative_move(enc, "ana", [(3, 0, 0)])
+    enc, _ = brawl.initiative.verbs.initiative_move(enc, "ana", [(3, 0, 0)], disengage=True)
     assert isinstance(enc.turn, InitiativeTurn)
     assert enc.turn.economy is not None
     assert (enc.creature("ana").pos, enc.turn.economy.action, enc.turn.economy.movement_left) == (
@@ -221,28 +233,28 @@ def test_initiative_move_spends_the_move_or_disengage_takes_the_action_i_turn_04
         3,
     )
     with pytest.raises(brawl.ActionUnavailableError, match="I-TURN-01"):
-        brawl.initiative_move(enc, "ana", [(4, 0, 0)], disengage=True)
+        brawl.initiative.verbs.initiative_move(enc, "ana", [(4, 0, 0)], disengage=True)
 
 
 def test_initiative_verbs_take_their_records_fields_i_init_01_i_hold_01_i_hold_03() -> None:
     """I-INIT-01, I-HOLD-01, I-HOLD-02, I-HOLD-03: each verb is its record applied, its fields in
     order; an option of no record is refused naming the verb."""
-    rolled, _ = brawl.start_initiative_combat(
+    rolled, _ = brawl.initiative.verbs.start_initiative_combat(
         party(), {"ana": 2, "bo": 1, "orc": 0}, {"ana": 4, "bo": 9, "orc": 8}
     )
     assert rolled == started()
-    assert brawl.initiative_move.request is brawl.InitiativeMove  # type: ignore[attr-defined]
+    assert brawl.initiative.verbs.initiative_move.request is brawl.initiative.move.InitiativeMove  # type: ignore[attr-defined]
     enc, _ = brawl.start_turn(rolled, "bo")
-    held, events = brawl.hold_action(enc, "bo", "shoot", "the door opens")
-    assert held == brawl.apply(enc, brawl.HoldAction("bo", "shoot", "the door opens")).state
+    held, events = brawl.initiative.verbs.hold_action(enc, "bo", "shoot", "the door opens")
+    assert held == brawl.apply(enc, brawl.initiative.hold.HoldAction("bo", "shoot", "the door opens")).state
     assert "bo holds its action (shoot) until: the door opens" in brawl.explain(events)
     with pytest.raises(brawl.ArgumentTypeError, match="hold_action"):
-        brawl.hold_action(enc, "bo", "shoot", "the door opens", when="now")  # type: ignore[call-arg]
+        brawl.initiative.verbs.hold_action(enc, "bo", "shoot", "the door opens", when="now")  # type: ignore[call-arg]
     with pytest.raises(brawl.InvalidArgumentError, match="I-HOLD-02"):
-        brawl.report_trigger(held, "the door opens", creature="orc")
-    assert not brawl.actions.can(held, brawl.UseHeldAction("bo"))
-    triggered, _ = brawl.report_trigger(held, "the door opens")
-    assert brawl.actions.can(triggered, brawl.UseHeldAction("bo"))
+        brawl.verbs.report_trigger(held, "the door opens", creature="orc")
+    assert not brawl.actions.can(held, brawl.initiative.hold.UseHeldAction("bo"))
+    triggered, _ = brawl.verbs.report_trigger(held, "the door opens")
+    assert brawl.actions.can(triggered, brawl.initiative.hold.UseHeldAction("bo"))
 
 
 def test_without_danger_actions_run_freely_in_any_order_i_enc_01() -> None:
@@ -250,7 +262,7 @@ def test_without_danger_actions_run_freely_in_any_order_i_enc_01() -> None:
     enc = party()
     assert enc.turn is None
     with pytest.raises(brawl.TurnOrderError, match="no combat is running"):
-        brawl.next_actors(enc)
+        brawl.turns.next_actors(enc)
     moved, _ = brawl.move(enc, "orc", [(2, 2, 0)])
     moved, _ = brawl.move(moved, "ana", [(0, 1, 0)])
     moved, _ = brawl.move(moved, "orc", [(3, 3, 0)])
@@ -270,7 +282,7 @@ def test_the_fast_action_takes_only_a_fast_action_i_turn_03() -> None:
     assert not brawl.actions.can(enc, brawl.UseAction("bo", "fast"))
     assert not brawl.is_legal(enc, brawl.actions.UseAction("bo", "fast"))
     with pytest.raises(brawl.ActionUnavailableError, match="I-TURN-03"):
-        brawl.hold_action(enc, "bo", held="fast", action="strike", trigger="orc attacks")
+        brawl.initiative.verbs.hold_action(enc, "bo", held="fast", action="strike", trigger="orc attacks")
     with pytest.raises(brawl.ActionUnavailableError, match="I-TURN-03"):
         brawl.apply(enc, brawl.actions.TakeAction("fast", brawl.actions.Defend("bo")))
     enc, events = brawl.apply(enc, brawl.actions.UseAction("bo", "fast", name="Quick Draw", fast=True))
@@ -338,7 +350,7 @@ def test_initiative_disengage_shifts_one_square_without_any_opportunity_attack_i
     """I-DIS-01, R-I-4: Disengage in the Action slot shifts 1 square, provoking nothing; still next
     to both enemies there, walking on away from them is refused again."""
     enc = engaged("initiative")
-    after, events = brawl.apply(enc, TakeAction("action", brawl.Disengage("ana", ((2, 3, 0),))))
+    after, events = brawl.apply(enc, TakeAction("action", brawl.actions.Disengage("ana", ((2, 3, 0),))))
     assert (after.creature("ana").pos, provokers(events)) == ((2, 3, 0), [])
     with pytest.raises(brawl.IllegalMoveError, match="I-DIS-01"):
         brawl.move(after, "ana", ((2, 4, 0),))

@@ -7,6 +7,9 @@ import random
 import pytest
 
 import brawl
+import brawl.initiative.hold
+import brawl.initiative.verbs
+import brawl.verbs
 from brawl import Creature, Encounter, Terrain
 from brawl.actions import (
     Action,
@@ -129,14 +132,14 @@ def test_initiative_offers_held_action_once_triggered_i_hold_03() -> None:
     enc, _ = brawl.start_combat(initiative_fight(), system="initiative", rolls={"ana": 9, "bo": 5, "orc": 1})
     assert brawl.legal_actions(enc) == [StartTurn("ana")]
     enc, _ = brawl.start_turn(enc, "ana")
-    enc, _ = brawl.hold_action(enc, "ana", action="shoot", trigger="the door opens")
+    enc, _ = brawl.initiative.verbs.hold_action(enc, "ana", action="shoot", trigger="the door opens")
     flow = [UseAction("ana", "fast", fast=True), UseAction("ana", "move"), EndTurn()]
     offered = brawl.legal_actions(enc)
     assert offered[-3:] == flow
     assert {type(a) for a in offered[:-3]} == {AdvanceTo}  # the Action is held: only moves
     assert len(offered) - 3 == len(brawl.actions.legal_moves(enc, "ana"))
     enc, _ = brawl.end_turn(enc)
-    enc, _ = brawl.report_trigger(enc, "the door opens")
+    enc, _ = brawl.verbs.report_trigger(enc, "the door opens")
     assert brawl.legal_actions(enc) == [StartTurn("bo"), UseHeldAction("ana")]
 
 
@@ -249,7 +252,7 @@ def test_turn_requests_survive_json() -> None:
         Surrender("bob"),
         React("bob", attack="a1", aware=False),
         ResumeFighting("bob"),
-        brawl.HoldAction("ana", action="shoot", trigger="door", held="fast"),
+        brawl.initiative.hold.HoldAction("ana", action="shoot", trigger="door", held="fast"),
         UseHeldAction("ana", trigger="door"),
         brawl.actions.ReportTrigger("door"),
     ]

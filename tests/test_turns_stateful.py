@@ -10,6 +10,11 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 import brawl
+import brawl.initiative.hold
+import brawl.initiative.verbs
+import brawl.turns
+import brawl.verbs
+import brawl.zone.verbs
 from brawl import Creature, Encounter, Terrain
 from brawl.initiative.state import InitiativeTurn
 from brawl.turns.drawsteel import DrawSteelTurn, allowance
@@ -46,7 +51,7 @@ class DrawSteelMachine(RuleBasedStateMachine):
     @rule(who=st.sampled_from(IDS))
     def start(self, who: str) -> None:
         allowed = brawl.actions.can(self.enc, brawl.StartTurn(who))
-        offered = any(who in ids for ids in brawl.next_actors(self.enc).values())
+        offered = any(who in ids for ids in brawl.turns.next_actors(self.enc).values())
         assert allowed == offered
         if allowed:
             self.enc, _ = brawl.start_turn(self.enc, who)
@@ -70,7 +75,7 @@ class DrawSteelMachine(RuleBasedStateMachine):
 
     @rule()
     def round_end(self) -> None:
-        if brawl.next_actors(self.enc) or self.enc.turn.current is not None:
+        if brawl.turns.next_actors(self.enc) or self.enc.turn.current is not None:
             return
         for c in self.enc.living():
             lost = c.solo and self.turns.get(c.id, 0) == 1
@@ -117,7 +122,7 @@ class ZoneMachine(RuleBasedStateMachine):
         t = self.enc.turn
         assert isinstance(t, ZoneTurn)
         if not t.round_over:
-            self.enc, _ = brawl.pass_turn(self.enc)
+            self.enc, _ = brawl.zone.verbs.pass_turn(self.enc)
 
     @rule()
     def round_end(self) -> None:
@@ -151,7 +156,7 @@ class InitiativeMachine(RuleBasedStateMachine):
         if t.current is not None:
             self.enc, _ = brawl.end_turn(self.enc)
             return
-        actors = brawl.next_actors(self.enc)
+        actors = brawl.turns.next_actors(self.enc)
         if not actors:
             assert self.acted_this_round == list(t.order)
             self.enc, _ = brawl.end_round(self.enc)
@@ -169,19 +174,19 @@ class InitiativeMachine(RuleBasedStateMachine):
         if t.current is not None and brawl.actions.can(
             self.enc, brawl.UseAction(t.current, "hold", held=held, action="x", trigger="go", fast=fast)
         ):
-            self.enc, _ = brawl.hold_action(
+            self.enc, _ = brawl.initiative.verbs.hold_action(
                 self.enc, t.current, held=held, action="x", trigger="go", fast=fast
             )
 
     @rule()
     def trigger(self) -> None:
-        self.enc, _ = brawl.report_trigger(self.enc, "go")
+        self.enc, _ = brawl.verbs.report_trigger(self.enc, "go")
 
     @rule(who=st.sampled_from(["c0", "c1", "c2", "c3"]))
     def use_hold(self, who: str) -> None:
-        if not brawl.actions.can(self.enc, brawl.UseHeldAction(who)):
+        if not brawl.actions.can(self.enc, brawl.initiative.hold.UseHeldAction(who)):
             return
-        self.enc, _ = brawl.use_held_action(self.enc, who)
+        self.enc, _ = brawl.initiative.verbs.use_held_action(self.enc, who)
 
     @invariant()
     def holds_within_window(self) -> None:

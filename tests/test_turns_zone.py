@@ -5,6 +5,10 @@ from __future__ import annotations
 import pytest
 
 import brawl
+import brawl.turns
+import brawl.zone.game
+import brawl.zone.model
+import brawl.zone.verbs
 from brawl import Creature, Encounter, Terrain
 from brawl.zone.game import ZoneTurn
 from test_zone_helpers import build, sheet
@@ -36,32 +40,32 @@ def test_bandits_example_turn_by_turn_z_turn_02_04_06_08() -> None:
     Z-TURN-06, Z-TURN-07, Z-TURN-08, played turn by turn; round 2 follows.
     """
     enc = bandits_fight()
-    assert list(brawl.next_actors(enc)) == ["gm"]  # the initiative holder opens (Z-TURN-06/07)
+    assert list(brawl.turns.next_actors(enc)) == ["gm"]  # the initiative holder opens (Z-TURN-06/07)
     enc = turn(enc, "leader")  # the GM takes turn with the bandit leader first
     enc = turn(enc, "sybilla")  # the players take turn with Sybilla
     enc = turn(enc, "bandit1")  # the GM takes turn with a bandit
-    enc, ev = brawl.pass_turn(enc)  # the players pass rather than activating
+    enc, ev = brawl.zone.verbs.pass_turn(enc)  # the players pass rather than activating
     assert not ev[0].forced
     enc = turn(enc, "bandit2")  # he didn't pass, so play goes back to the players
-    assert list(brawl.next_actors(enc)) == ["players"]
+    assert list(brawl.turns.next_actors(enc)) == ["players"]
     enc = turn(enc, "balthasar")
     enc = turn(enc, "bandit3")  # the last bandit
     enc = turn(enc, "theobald")
-    assert brawl.next_actors(enc) == {"gm": ()}
+    assert brawl.turns.next_actors(enc) == {"gm": ()}
     with pytest.raises(brawl.TurnOrderError, match="Z-TURN-03"):
         brawl.start_turn(enc, "leader")
-    enc, ev = brawl.pass_turn(enc)  # the GM must pass: all bandits have taken their turn
+    enc, ev = brawl.zone.verbs.pass_turn(enc)  # the GM must pass: all bandits have taken their turn
     assert ev[0].forced
     assert "Z-TURN-08" in ev[0].rules
     assert isinstance(enc.turn, ZoneTurn)
     assert not enc.turn.round_over
-    enc, ev = brawl.pass_turn(enc)  # the players must pass as well: the round ends
+    enc, ev = brawl.zone.verbs.pass_turn(enc)  # the players must pass as well: the round ends
     assert ev[0].forced
     assert "Z-TURN-04" in ev[0].rules
-    assert brawl.next_actors(enc) == {}
+    assert brawl.turns.next_actors(enc) == {}
     enc, ev = brawl.end_round(enc)
     assert enc.round == 2
-    assert list(brawl.next_actors(enc)) == ["gm"]
+    assert list(brawl.turns.next_actors(enc)) == ["gm"]
 
 
 def test_wrong_faction_or_round_over_is_refused_z_turn_02_04() -> None:
@@ -70,7 +74,7 @@ def test_wrong_faction_or_round_over_is_refused_z_turn_02_04() -> None:
     with pytest.raises(brawl.TurnOrderError, match="Z-TURN-02"):
         brawl.start_turn(enc, "sybilla")
     with pytest.raises(brawl.TurnOrderError, match="Z-TURN-02"):
-        brawl.pass_turn(enc, "players")
+        brawl.zone.verbs.pass_turn(enc, "players")
     with pytest.raises(brawl.TurnOrderError, match="Z-TURN-04"):
         brawl.end_round(enc)
 
@@ -78,8 +82,8 @@ def test_wrong_faction_or_round_over_is_refused_z_turn_02_04() -> None:
 def test_all_factions_pass_ends_round_even_with_unacted_r_z_2() -> None:
     """R-Z-2, Z-AMB-02, Z-TURN-04: two consecutive passes end the round; the unacted lose their turn."""
     enc = bandits_fight()
-    enc, _ = brawl.pass_turn(enc)
-    enc, _ = brawl.pass_turn(enc)
+    enc, _ = brawl.zone.verbs.pass_turn(enc)
+    enc, _ = brawl.zone.verbs.pass_turn(enc)
     enc, events = brawl.end_round(enc)
     lost = sorted(e.creature for e in events if type(e).__name__ == "TurnLost")
     assert len(lost) == 7
@@ -88,10 +92,10 @@ def test_all_factions_pass_ends_round_even_with_unacted_r_z_2() -> None:
 def test_initiative_holder_picks_opener_each_round_z_turn_06() -> None:
     """Z-TURN-06: the initiative holder may let the other faction open the next round."""
     enc = bandits_fight()
-    enc, _ = brawl.pass_turn(enc)
-    enc, _ = brawl.pass_turn(enc)
+    enc, _ = brawl.zone.verbs.pass_turn(enc)
+    enc, _ = brawl.zone.verbs.pass_turn(enc)
     enc, _events = brawl.end_round(enc, opener="players")
-    assert list(brawl.next_actors(enc)) == ["players"]
+    assert list(brawl.turns.next_actors(enc)) == ["players"]
 
 
 def test_initiative_assigned_randomly_when_unclear_z_turn_07() -> None:
@@ -114,11 +118,11 @@ def test_three_factions_cycle_in_fixed_order_r_z_1() -> None:
     )
     order = []
     for _ in range(3):
-        (faction,) = brawl.next_actors(enc)
+        (faction,) = brawl.turns.next_actors(enc)
         order.append(faction)
-        enc, _ = brawl.pass_turn(enc)
+        enc, _ = brawl.zone.verbs.pass_turn(enc)
     assert order == ["blue", "green", "red"]
-    assert brawl.next_actors(enc) == {}
+    assert brawl.turns.next_actors(enc) == {}
 
 
 def test_full_speed_or_half_with_actions_z_turn_09_10() -> None:
@@ -126,20 +130,20 @@ def test_full_speed_or_half_with_actions_z_turn_09_10() -> None:
     enc = bandits_fight()
     enc, _ = brawl.start_turn(enc, "leader")
     enc, _ = brawl.use_action(enc, "leader", "bonus")
-    enc, _ = brawl.spend_movement(enc, "leader", 1)
+    enc, _ = brawl.turns.spend_movement(enc, "leader", 1)
     enc, _ = brawl.use_action(enc, "leader", "main")
     with pytest.raises(brawl.ActionUnavailableError, match="Z-TURN-09"):
-        brawl.spend_movement(enc, "leader", 1)
+        brawl.turns.spend_movement(enc, "leader", 1)
     with pytest.raises(brawl.ActionUnavailableError, match="Z-TURN-09"):
         brawl.use_action(enc, "leader", "bonus")
     enc, _ = brawl.end_turn(enc)
     enc, _ = brawl.start_turn(enc, "sybilla", sprint=True)
-    enc, _ = brawl.spend_movement(enc, "sybilla", 3)
+    enc, _ = brawl.turns.spend_movement(enc, "sybilla", 3)
     with pytest.raises(brawl.ActionUnavailableError, match="Z-TURN-09"):
         brawl.use_action(enc, "sybilla", "main")
-    enc, _ = brawl.spend_movement(enc, "sybilla", 1)  # 4 zones sprinting
+    enc, _ = brawl.turns.spend_movement(enc, "sybilla", 1)  # 4 zones sprinting
     with pytest.raises(brawl.ActionUnavailableError, match="Z-TURN-10"):
-        brawl.spend_movement(enc, "sybilla", 1)
+        brawl.turns.spend_movement(enc, "sybilla", 1)
 
 
 def test_two_bonus_actions_but_not_two_mains_z_turn_09_12() -> None:
@@ -162,63 +166,63 @@ def test_reaction_uses_the_turn_z_turn_11_z_react_11_r_z_3() -> None:
     """Z-TURN-11, Z-REACT-11, R-Z-3: a reaction takes the character's turn for the round."""
     enc = bandits_fight()
     enc, _ = brawl.start_turn(enc, "leader")
-    enc, ev = brawl.react(enc, "sybilla", attack="leader-1")
+    enc, ev = brawl.zone.verbs.react(enc, "sybilla", attack="leader-1")
     assert "using its turn" in brawl.explain(ev)
     enc, _ = brawl.end_turn(enc)
-    assert "sybilla" not in brawl.next_actors(enc)["players"]
+    assert "sybilla" not in brawl.turns.next_actors(enc)["players"]
     with pytest.raises(brawl.ActionUnavailableError, match="Z-REACT-11"):
-        brawl.react(enc, "sybilla", attack="bandit1-1")
+        brawl.zone.verbs.react(enc, "sybilla", attack="bandit1-1")
     enc = turn(enc, "theobald")
     with pytest.raises(brawl.ActionUnavailableError, match="R-Z-3"):
-        brawl.react(enc, "theobald", attack="bandit1-1")
+        brawl.zone.verbs.react(enc, "theobald", attack="bandit1-1")
 
 
 def test_unaware_cannot_react_z_react_02() -> None:
     """Z-REACT-02: a target unaware of its attacker cannot react."""
     enc = bandits_fight()
     with pytest.raises(brawl.ActionUnavailableError, match="Z-REACT-02"):
-        brawl.react(enc, "sybilla", attack="a1", aware=False)
+        brawl.zone.verbs.react(enc, "sybilla", attack="a1", aware=False)
 
 
 def test_never_two_reactions_to_one_attack_z_react_03() -> None:
     """Z-REACT-03: even a skill granting more reactions allows one per attack."""
     enc = bandits_fight()
-    enc, _ = brawl.react(enc, "sybilla", attack="a1", uses_turn=False)
+    enc, _ = brawl.zone.verbs.react(enc, "sybilla", attack="a1", uses_turn=False)
     with pytest.raises(brawl.ActionUnavailableError, match="Z-REACT-03"):
-        brawl.react(enc, "sybilla", attack="a1", uses_turn=False)
-    enc, _ = brawl.react(enc, "sybilla", attack="a2")
+        brawl.zone.verbs.react(enc, "sybilla", attack="a1", uses_turn=False)
+    enc, _ = brawl.zone.verbs.react(enc, "sybilla", attack="a2")
 
 
 def test_surrender_spends_the_turn_z_surr_01() -> None:
     """Z-SURR-01: surrendering spends the character's turn; harmed, it may fight again."""
     enc = bandits_fight()
-    enc, ev = brawl.surrender(enc, "leader")
+    enc, ev = brawl.zone.verbs.surrender(enc, "leader")
     assert "surrenders" in brawl.explain(ev)
-    assert list(brawl.next_actors(enc)) == ["players"]
+    assert list(brawl.turns.next_actors(enc)) == ["players"]
     with pytest.raises(brawl.TurnOrderError, match="Z-TURN-03"):
-        brawl.surrender(enc, "leader")
-    enc, ev = brawl.resume_fighting(enc, "leader")
+        brawl.zone.verbs.surrender(enc, "leader")
+    enc, ev = brawl.zone.verbs.resume_fighting(enc, "leader")
     with pytest.raises(brawl.InvalidArgumentError, match="Z-SURR-01"):
-        brawl.resume_fighting(enc, "leader")
+        brawl.zone.verbs.resume_fighting(enc, "leader")
 
 
 def test_group_at_half_numbers_checks_morale_z_morale_01_r_z_5() -> None:
     """Z-TURN-05, Z-MORALE-01, R-Z-5: 4 bandits fall to 2 during a round: a morale check is due."""
     enc = bandits_fight()
     enc, _ = brawl.damage(enc, "bandit1", 8)
-    enc, _ = brawl.pass_turn(enc)
-    enc, _ = brawl.pass_turn(enc)
+    enc, _ = brawl.zone.verbs.pass_turn(enc)
+    enc, _ = brawl.zone.verbs.pass_turn(enc)
     enc, ev = brawl.end_round(enc)
     assert not any(type(e).__name__ == "MoraleCheckDue" for e in ev)  # 3 of 4 left: more than half
     enc, _ = brawl.damage(enc, "bandit2", 8)
-    enc, _ = brawl.pass_turn(enc)
-    enc, _ = brawl.pass_turn(enc)
+    enc, _ = brawl.zone.verbs.pass_turn(enc)
+    enc, _ = brawl.zone.verbs.pass_turn(enc)
     enc, ev = brawl.end_round(enc)
     due = [e for e in ev if type(e).__name__ == "MoraleCheckDue"]
     assert len(due) == 1
     assert (due[0].group, due[0].original, due[0].before, due[0].now) == ("bandits", 4, 3, 2)
-    enc, _ = brawl.pass_turn(enc)
-    enc, _ = brawl.pass_turn(enc)
+    enc, _ = brawl.zone.verbs.pass_turn(enc)
+    enc, _ = brawl.zone.verbs.pass_turn(enc)
     enc, ev = brawl.end_round(enc)
     assert not any(type(e).__name__ == "MoraleCheckDue" for e in ev)  # not again: it fell in an earlier round
 
@@ -227,8 +231,8 @@ def test_lone_character_at_half_health_checks_morale_z_morale_01() -> None:
     """Z-MORALE-01: a character fighting alone at 12 max health down to 6 in the round checks morale."""
     enc = bandits_fight()
     enc, _ = brawl.damage(enc, "theobald", 5)
-    enc, _ = brawl.pass_turn(enc)
-    enc, _ = brawl.pass_turn(enc)
+    enc, _ = brawl.zone.verbs.pass_turn(enc)
+    enc, _ = brawl.zone.verbs.pass_turn(enc)
     enc, ev = brawl.end_round(enc)
     assert not any(type(e).__name__ == "MoraleCheckDue" for e in ev)
     # the players are one faction group of 3; give Theobald his own group to fight alone
@@ -239,8 +243,8 @@ def test_lone_character_at_half_health_checks_morale_z_morale_01() -> None:
         initiative="wolves",
     )
     enc2, _ = brawl.damage(enc2, "hermit", 6)
-    enc2, _ = brawl.pass_turn(enc2)
-    enc2, _ = brawl.pass_turn(enc2)
+    enc2, _ = brawl.zone.verbs.pass_turn(enc2)
+    enc2, _ = brawl.zone.verbs.pass_turn(enc2)
     enc2, ev2 = brawl.end_round(enc2)
     due = [e for e in ev2 if type(e).__name__ == "MoraleCheckDue"]
     assert [(d.kind, d.before, d.now) for d in due] == [("lone", 12, 6)]
@@ -260,27 +264,27 @@ def test_morale_check_pass_and_fail_z_morale_02_03() -> None:
     )
     enc, _ = brawl.damage(enc, "b0", 8)
     enc, _ = brawl.damage(enc, "b1", 8)
-    enc, _ = brawl.pass_turn(enc)
-    enc, _ = brawl.pass_turn(enc)
+    enc, _ = brawl.zone.verbs.pass_turn(enc)
+    enc, _ = brawl.zone.verbs.pass_turn(enc)
     enc, ev = brawl.end_round(enc)
     due = [e for e in ev if type(e).__name__ == "MoraleCheckDue"]
     assert due[0].members == ("b2",)
     with pytest.raises(brawl.InvalidArgumentError, match="Z-MORALE-02"):
-        brawl.morale_check(enc, "bandits")
-    enc2, ev = brawl.morale_check(enc, "bandits", wits={"b2": 10}, rolls={"b2": 10})
+        brawl.zone.game.morale_check(enc, "bandits")
+    enc2, ev = brawl.zone.game.morale_check(enc, "bandits", wits={"b2": 10}, rolls={"b2": 10})
     assert ev[-1].passed == ("b2",)
-    enc3, ev = brawl.morale_check(enc, "bandits", wits={"b2": 10}, rolls={"b2": 11})
+    enc3, ev = brawl.zone.game.morale_check(enc, "bandits", wits={"b2": 10}, rolls={"b2": 11})
     assert ev[-2].failed == ("b2",)
     assert type(ev[-1]).__name__ == "Surrendered"  # Z-MORALE-02: who fails surrenders...
     assert isinstance(enc3.turn, ZoneTurn)
     assert enc3.turn.surrendered == {"b2"}
-    enc4, ev = brawl.morale_check(enc, "bandits", wits={"b2": 10}, rolls={"b2": 11}, retreat=["b2"])
+    enc4, ev = brawl.zone.game.morale_check(enc, "bandits", wits={"b2": 10}, rolls={"b2": 11}, retreat=["b2"])
     assert type(ev[-1]).__name__ == "ZoneRetreated"  # ... or retreats
     assert isinstance(enc4.turn, ZoneTurn)
     assert enc4.turn.retreated == {"b2"}
-    assert "b2" not in brawl.next_actors(enc4).get("gm", ())
+    assert "b2" not in brawl.turns.next_actors(enc4).get("gm", ())
     with pytest.raises(brawl.TurnOrderError, match="Z-MORALE-01"):
-        brawl.morale_check(enc2, "bandits", passed={"b2": True})
+        brawl.zone.game.morale_check(enc2, "bandits", passed={"b2": True})
 
 
 def test_mount_and_rider_take_turn_together_z_mount_01() -> None:
@@ -296,8 +300,8 @@ def test_mount_and_rider_take_turn_together_z_mount_01() -> None:
     with pytest.raises(brawl.TurnOrderError):
         brawl.use_action(enc, "horse", "main")
     enc, _ = brawl.end_turn(enc)
-    enc, _ = brawl.react(enc, "horse", attack="foe-1")
-    assert "horse" not in brawl.next_actors(enc).get("players", ())
+    enc, _ = brawl.zone.verbs.react(enc, "horse", attack="foe-1")
+    assert "horse" not in brawl.turns.next_actors(enc).get("players", ())
     with pytest.raises(brawl.InvalidArgumentError, match="Z-MOUNT-01"):
         brawl.start_turn(enc, "foe", together=["knight"])
 
@@ -306,7 +310,7 @@ def test_lone_character_worn_to_half_health_checks_morale_under_default_rulings_
     """Z-MORALE-01, R-Z-7, R-Z-5: under the default rulings a lone hermit (8 health) cut by two
     sword hits of 3 in one round is at 2, half or less, still standing (no hit was half its health),
     and checks morale at the end of the round; a single hit of 4 (half) incapacitates it instead."""
-    sword = brawl.Weapon("sword", die=6)
+    sword = brawl.zone.model.Weapon("sword", die=6)
     chars = [
         ("hermit", "hermits", "a", {"health_max": 8}),
         ("wolf1", "wolves", "a", {"weapons": [sword]}),
@@ -315,24 +319,24 @@ def test_lone_character_worn_to_half_health_checks_morale_under_default_rulings_
     enc, _ = brawl.start_combat(build(chars), system="zone", initiative="wolves")
     for wolf in ("wolf1", "wolf2"):
         enc, _ = brawl.start_turn(enc, wolf)
-        enc, _ = brawl.zone_attack(enc, wolf, ["hermit"], "sword")
-        enc, _ = brawl.zone_resolve(enc, rolls=[3])
+        enc, _ = brawl.zone.verbs.zone_attack(enc, wolf, ["hermit"], "sword")
+        enc, _ = brawl.zone.verbs.zone_resolve(enc, rolls=[3])
         enc, _ = brawl.end_turn(enc)
         if wolf == "wolf1":
-            enc, _ = brawl.pass_turn(enc)  # the hermit waits
+            enc, _ = brawl.zone.verbs.pass_turn(enc)  # the hermit waits
     assert (sheet(enc, "hermit").health, sheet(enc, "hermit").incapacitated) == (2, False)
-    enc, _ = brawl.pass_turn(enc)  # the hermit
-    enc, _ = brawl.pass_turn(enc)  # the wolves, all of whom have acted
+    enc, _ = brawl.zone.verbs.pass_turn(enc)  # the hermit
+    enc, _ = brawl.zone.verbs.pass_turn(enc)  # the wolves, all of whom have acted
     enc, ev = brawl.end_round(enc)
     due = [e for e in ev if type(e).__name__ == "MoraleCheckDue"]
     assert [(d.group, d.kind, d.original, d.before, d.now) for d in due] == [("hermits", "lone", 8, 8, 2)]
-    enc, ev = brawl.morale_check(enc, "hermits", wits={"hermit": 10}, rolls={"hermit": 15})
+    enc, ev = brawl.zone.game.morale_check(enc, "hermits", wits={"hermit": 10}, rolls={"hermit": 15})
     assert type(ev[-1]).__name__ == "Surrendered"  # Z-MORALE-02
     # one hit of half its health is critical damage: incapacitated, out of the fight, no check
     one, _ = brawl.start_combat(build(chars), system="zone", initiative="wolves")
     one, _ = brawl.start_turn(one, "wolf1")
-    one, _ = brawl.zone_attack(one, "wolf1", ["hermit"], "sword")
-    one, _ = brawl.zone_resolve(one, rolls=[4])
+    one, _ = brawl.zone.verbs.zone_attack(one, "wolf1", ["hermit"], "sword")
+    one, _ = brawl.zone.verbs.zone_resolve(one, rolls=[4])
     assert (sheet(one, "hermit").health, sheet(one, "hermit").incapacitated) == (4, True)
 
 

@@ -10,6 +10,10 @@ import attrs
 import pytest
 
 import brawl
+import brawl.actions
+import brawl.rules.recoveries
+import brawl.rules.stealth
+import brawl.verbs
 from brawl.requests import Action
 from brawl.rules import (
     abilities,
@@ -62,7 +66,7 @@ RULE_MODULES += (recoveries, stability, stamina, stealth, strikes, table)
 def test_each_verb_is_derived_from_its_record(name: str, record: type[Action]) -> None:
     """The verb applies its record; its parameters after the state are the record's fields, in order,
     and its documentation is the record's."""
-    verb = getattr(brawl, name)
+    verb = getattr(brawl.verbs, name)
     assert verb.request is record
     assert verb.__name__ == name
     assert verb.__doc__ == record.__doc__
@@ -99,15 +103,15 @@ def test_can_refuses_waking_a_director_creature_at_0_stamina_DS_STAM_10_DS_STAM_
     regains Stamina; the record's own check says so, not only its resolution."""
     enc = _ogre_down()
     assert enc.creature("ogre").stamina == 0
-    request = brawl.RemoveCondition("ogre", "unconscious")
+    request = brawl.actions.RemoveCondition("ogre", "unconscious")
     assert brawl.can(enc, request) is False
     with pytest.raises(brawl.ConditionError, match="DS-STAM-15"):
         brawl.verify(enc, request)
     with pytest.raises(brawl.ConditionError, match="DS-STAM-15"):
         brawl.remove_condition(enc, "ogre", "unconscious")
-    woke = brawl.wake(enc, "ogre").state  # R-STAM-7: Stamina 1, awake
+    woke = brawl.rules.recoveries.wake(enc, "ogre").state  # R-STAM-7: Stamina 1, awake
     assert woke.creature("ogre").stamina == 1
-    assert brawl.can(woke, brawl.RemoveCondition("ogre", "prone")) is True
+    assert brawl.can(woke, brawl.actions.RemoveCondition("ogre", "prone")) is True
 
 
 def test_the_old_positional_calls_still_work_R_DMG_1_DS_DMG_08() -> None:
@@ -125,9 +129,9 @@ def test_assist_test_returns_the_outcome_whose_last_event_gives_the_reason_RB3_A
     """DS-ACT-13, RB3-ASSIST: 5 + 6 + Reason 1 = 12 is tier 2, an edge for the main roll."""
     sage = brawl.Creature(id="sage", side="heroes", characteristics=brawl.Characteristics(reason=1))
     enc = brawl.Encounter.create(brawl.Terrain.flat(4, 4), [sage])
-    out = brawl.assist_test(enc, "sage", characteristic="reason", roll=(5, 6))
+    out = brawl.verbs.assist_test(enc, "sage", characteristic="reason", roll=(5, 6))
     assert isinstance(out, brawl.Outcome)
-    reason = brawl.assist_reason(out.events[-1])  # type: ignore[arg-type]
+    reason = brawl.rules.stealth.assist_reason(out.events[-1])  # type: ignore[arg-type]
     assert (reason.edges, reason.banes) == (1, 0)
 
 

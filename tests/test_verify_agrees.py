@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import brawl
+import brawl.rules.jumping
 from brawl import Pos
 
 
@@ -87,7 +88,7 @@ def test_legal_jumps_are_the_untested_long_jumps_and_each_applies() -> None:
     )
     enc = brawl.start_combat(enc, first_side="heroes").state
     enc = brawl.start_turn(enc, "kira").state
-    jumps = [a for a in brawl.legal_actions(enc) if isinstance(a, brawl.Jump)]
+    jumps = [a for a in brawl.legal_actions(enc) if isinstance(a, brawl.rules.jumping.Jump)]
     landings = {a.landing for a in jumps}
     assert Pos(5, 5, 0) in landings
     assert Pos(5, 3, 0) not in landings  # the wall's own square
@@ -109,9 +110,9 @@ def test_a_jump_that_would_drag_its_grabbed_creature_into_an_object_is_refused()
     crate = brawl.MapObject(id="crate", material=brawl.Material.WOOD, pos=(4, 3, 0))
     enc = brawl.Encounter.create(brawl.Terrain.flat(10, 10), [kira, gob], [crate])
     enc = brawl.add_condition(enc, "gob", "grabbed", source="kira").state
-    into_the_crate = brawl.Jump("kira", (4, 2, 0))
+    into_the_crate = brawl.rules.jumping.Jump("kira", (4, 2, 0))
     with pytest.raises(brawl.IllegalMoveError, match="'gob' would land") as info:
         brawl.actions.verify(enc, into_the_crate)
     assert "R-GEO-5" in info.value.rules
-    clear = brawl.apply(enc, brawl.Jump("kira", (2, 0, 0))).state
+    clear = brawl.apply(enc, brawl.rules.jumping.Jump("kira", (2, 0, 0))).state
     assert clear.creature("gob").pos == Pos(2, 1, 0)  # dragged the same 2 squares

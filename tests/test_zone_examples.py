@@ -5,6 +5,9 @@ from __future__ import annotations
 import pytest
 
 import brawl
+import brawl.turns
+import brawl.zone.attack
+import brawl.zone.verbs
 from brawl.actions import can
 from brawl.zone.model import Armour, Weapon
 from brawl.zone.space import world_of
@@ -31,16 +34,16 @@ def test_attacking_example_sword_then_death_blow_z_atk_02_04_r_z_7() -> None:
         ]
     )
     enc = turn(start(enc, "players"), "balthasar")
-    enc, ev = brawl.zone_attack(enc, "balthasar", ["bandit"], "sword")
+    enc, ev = brawl.zone.verbs.zone_attack(enc, "balthasar", ["bandit"], "sword")
     assert "ZoneSave" not in names(ev)  # a nearby melee attack hits automatically (Z-ATK-05)
-    enc, ev = brawl.zone_resolve(enc, rolls=[4])
+    enc, ev = brawl.zone.verbs.zone_resolve(enc, rolls=[4])
     dmg = next(e for e in ev if type(e).__name__ == "ZoneDamaged")
     assert (dmg.dice, dmg.rolled, dmg.taken, dmg.health_before, dmg.health_after) == ("1d6", 4, 4, 8, 4)
     assert sheet(enc, "bandit").incapacitated
     enc, _ = brawl.end_turn(enc)
-    enc, _ = brawl.pass_turn(enc)  # the bandit is incapacitated: the GM has no one to act
+    enc, _ = brawl.zone.verbs.pass_turn(enc)  # the bandit is incapacitated: the GM has no one to act
     enc = turn(enc, "sybilla")
-    enc, ev = brawl.zone_death_blow(enc, "sybilla", "bandit")
+    enc, ev = brawl.zone.verbs.zone_death_blow(enc, "sybilla", "bandit")
     assert names(ev)[-1] == "ZoneKilled"
     assert enc.creature("bandit").dead
 
@@ -57,17 +60,17 @@ def test_wit_save_examples_bow_at_five_zones_and_darkness_z_atk_05_r_z_18() -> N
         ],
         zmap=line_map(dark=["j"]),
     )
-    assert brawl.zone_attack is not None
-    enc2, ev = brawl.zone_attack(enc, "bandit", ["balthasar"], "bow", save_roll=5)
+    assert brawl.zone.verbs.zone_attack is not None
+    enc2, ev = brawl.zone.verbs.zone_attack(enc, "bandit", ["balthasar"], "bow", save_roll=5)
     save = next(e for e in ev if type(e).__name__ == "ZoneSave")
     assert (save.stat, save.roll, save.passed) == ("WIT", 5, True)
-    enc2, ev = brawl.zone_resolve(enc2, rolls=[3])
+    enc2, ev = brawl.zone.verbs.zone_resolve(enc2, rolls=[3])
     assert health(enc2, "balthasar") == 7
-    _, ev = brawl.zone_attack(enc, "theobald", ["other"], "sword", save_roll=20)
+    _, ev = brawl.zone.verbs.zone_attack(enc, "theobald", ["other"], "sword", save_roll=20)
     assert names(ev)[-1] == "ZoneAttackMissed"
     # exactly half range (4 of 8) is not beyond it: no save (R-Z-18)
     near = build([("bandit", "gm", "a", {"weapons": [BOW]}), ("balthasar", "players", "e", {})])
-    _, ev = brawl.zone_attack(near, "bandit", ["balthasar"], "bow")
+    _, ev = brawl.zone.verbs.zone_attack(near, "bandit", ["balthasar"], "bow")
     assert "ZoneSave" not in names(ev)
 
 
@@ -81,15 +84,15 @@ def test_dodge_example_musket_misses_z_react_04() -> None:
         ]
     )
     enc = turn(start(enc, "players"), "sybilla")
-    enc, _ = brawl.zone_attack(enc, "sybilla", ["bandit"], "musket")
-    enc, ev = brawl.zone_dodge(enc, "bandit", roll=2)
+    enc, _ = brawl.zone.verbs.zone_attack(enc, "sybilla", ["bandit"], "musket")
+    enc, ev = brawl.zone.verbs.zone_dodge(enc, "bandit", roll=2)
     assert names(ev)[:2] == ["ReactionTaken", "ZoneReacted"]
-    enc, ev = brawl.zone_resolve(enc)
+    enc, ev = brawl.zone.verbs.zone_resolve(enc)
     assert names(ev) == ["ZoneAttackMissed"]
     assert health(enc, "bandit") == 8
     # the dodge used the bandit's turn for the round (Z-REACT-11, R-Z-3)
     enc, _ = brawl.end_turn(enc)
-    assert brawl.next_actors(enc) == {"gm": ()}
+    assert brawl.turns.next_actors(enc) == {"gm": ()}
 
 
 def test_counter_example_spear_against_battleaxe_z_react_05_06_r_z_11() -> None:
@@ -104,9 +107,9 @@ def test_counter_example_spear_against_battleaxe_z_react_05_06_r_z_11() -> None:
     )
     assert sheet(enc, "theobald").armour_value == 2
     enc = turn(start(enc, "players"), "theobald")
-    enc, _ = brawl.zone_attack(enc, "theobald", ["leader"], "spear")
-    enc, _ = brawl.zone_counter(enc, "leader", "battleaxe")
-    enc, ev = brawl.zone_resolve(enc, rolls=[4, 5])
+    enc, _ = brawl.zone.verbs.zone_attack(enc, "theobald", ["leader"], "spear")
+    enc, _ = brawl.zone.verbs.zone_counter(enc, "leader", "battleaxe")
+    enc, ev = brawl.zone.verbs.zone_resolve(enc, rolls=[4, 5])
     damaged = [e for e in ev if type(e).__name__ == "ZoneDamaged"]
     assert [(d.target, d.taken) for d in damaged] == [("leader", 4)]
     assert sheet(enc, "leader").incapacitated
@@ -122,15 +125,15 @@ def test_counter_when_the_first_hit_does_not_incapacitate_both_land_z_react_05()
         ("leader", "gm", "a", {"weapons": [AXE], "health_max": 20}),
     ]
     enc = build(chars)
-    enc, _ = brawl.zone_attack(enc, "theobald", ["leader"], "spear")
-    enc, _ = brawl.zone_counter(enc, "leader", "battleaxe")
-    enc, ev = brawl.zone_resolve(enc, rolls=[2, 6])
+    enc, _ = brawl.zone.verbs.zone_attack(enc, "theobald", ["leader"], "spear")
+    enc, _ = brawl.zone.verbs.zone_counter(enc, "leader", "battleaxe")
+    enc, ev = brawl.zone.verbs.zone_resolve(enc, rolls=[2, 6])
     damaged = [(e.target, e.taken) for e in ev if type(e).__name__ == "ZoneDamaged"]
     assert damaged == [("theobald", 6), ("leader", 2)]
     tie = build(chars)
-    tie, _ = brawl.zone_attack(tie, "theobald", ["leader"], "spear")
-    tie, _ = brawl.zone_counter(tie, "leader", "battleaxe")
-    tie, ev = brawl.zone_resolve(tie, rolls=[3, 3])
+    tie, _ = brawl.zone.verbs.zone_attack(tie, "theobald", ["leader"], "spear")
+    tie, _ = brawl.zone.verbs.zone_counter(tie, "leader", "battleaxe")
+    tie, ev = brawl.zone.verbs.zone_resolve(tie, rolls=[3, 3])
     assert (health(tie, "theobald"), health(tie, "leader")) == (17, 17)
 
 
@@ -144,19 +147,19 @@ def test_stunt_example_disarmed_instead_of_damage_z_stunt_01() -> None:
             ("bandit", "gm", "a", {"health_max": 8, "health": 3, "weapons": [DAGGER]}),
         ]
     )
-    enc, _ = brawl.zone_attack(enc, "balthasar", ["bandit"], "sword")
+    enc, _ = brawl.zone.verbs.zone_attack(enc, "balthasar", ["bandit"], "sword")
     effect = "disarmed and incapacitated until the end of the stretch"
-    enc, ev = brawl.zone_propose_stunt(enc, "balthasar", effect)
+    enc, ev = brawl.zone.verbs.zone_propose_stunt(enc, "balthasar", effect)
     assert ev[0].answer == "proposed"
     with pytest.raises(brawl.ActionUnavailableError, match="Z-STUNT-01"):
-        brawl.zone_dodge(enc, "bandit")  # the answer comes first
-    accepted, ev = brawl.zone_answer_stunt(enc, "bandit", True)
+        brawl.zone.verbs.zone_dodge(enc, "bandit")  # the answer comes first
+    accepted, ev = brawl.zone.verbs.zone_answer_stunt(enc, "bandit", True)
     assert ev[0].answer == "accepted"
     assert world_of(accepted).pending is None
     assert health(accepted, "bandit") == 3
-    refused, _ = brawl.zone_answer_stunt(enc, "bandit", False)
-    refused, _ = brawl.zone_dodge(refused, "bandit", roll=20)  # refused: it may react, then damage
-    refused, _ = brawl.zone_resolve(refused, rolls=[2])
+    refused, _ = brawl.zone.verbs.zone_answer_stunt(enc, "bandit", False)
+    refused, _ = brawl.zone.verbs.zone_dodge(refused, "bandit", roll=20)  # refused: it may react, then damage
+    refused, _ = brawl.zone.verbs.zone_resolve(refused, rolls=[2])
     assert health(refused, "bandit") == 1
 
 
@@ -173,32 +176,34 @@ def test_grapple_example_counter_then_grab_then_break_free_z_nl_02_05_06() -> No
         ]
     )
     enc = turn(start(enc, "players"), "theobald")
-    enc, _ = brawl.zone_attack(enc, "theobald", ["bandit"], kind="grapple")
-    enc, _ = brawl.zone_counter(enc, "bandit", "axe")
-    enc, ev = brawl.zone_resolve(enc, rolls=[1], saves=[15])
+    enc, _ = brawl.zone.verbs.zone_attack(enc, "theobald", ["bandit"], kind="grapple")
+    enc, _ = brawl.zone.verbs.zone_counter(enc, "bandit", "axe")
+    enc, ev = brawl.zone.verbs.zone_resolve(enc, rolls=[1], saves=[15])
     order = [type(e).__name__ for e in ev if type(e).__name__ in ("ZoneDamaged", "ZoneSave", "ZoneGrab")]
     assert order == ["ZoneDamaged", "ZoneSave", "ZoneGrab"]  # the non-lethal attack resolves last
     assert health(enc, "theobald") == 9
     assert sheet(enc, "bandit").grabbed_by == "theobald"
     enc, _ = brawl.end_turn(enc)
-    enc, _ = brawl.pass_turn(enc)  # the bandit reacted: it has used its turn this round
-    enc, _ = brawl.pass_turn(enc)
+    enc, _ = brawl.zone.verbs.pass_turn(enc)  # the bandit reacted: it has used its turn this round
+    enc, _ = brawl.zone.verbs.pass_turn(enc)
     enc, _ = brawl.end_round(enc)
     enc = turn(enc, "theobald")
-    enc, _ = brawl.zone_attack(enc, "theobald", ["bandit"], "dagger")  # one-handed: keeps hold (Z-NL-08)
+    enc, _ = brawl.zone.verbs.zone_attack(
+        enc, "theobald", ["bandit"], "dagger"
+    )  # one-handed: keeps hold (Z-NL-08)
     with pytest.raises(brawl.ActionUnavailableError, match="Z-NL-06"):
-        brawl.zone_dodge(enc, "bandit")
-    enc, _ = brawl.zone_resolve(enc, rolls=[3])
+        brawl.zone.verbs.zone_dodge(enc, "bandit")
+    enc, _ = brawl.zone.verbs.zone_resolve(enc, rolls=[3])
     assert (health(enc, "bandit"), sheet(enc, "bandit").incapacitated) == (7, False)
     assert sheet(enc, "bandit").grabbed_by == "theobald"
     enc, _ = brawl.end_turn(enc)
     enc = turn(enc, "bandit")
     with pytest.raises(brawl.ActionUnavailableError, match="Z-NL-06"):
-        brawl.zone_attack(enc, "bandit", ["theobald"], "axe")
-    enc, ev = brawl.zone_break_free(enc, "bandit", roll=4)
+        brawl.zone.verbs.zone_attack(enc, "bandit", ["theobald"], "axe")
+    enc, ev = brawl.zone.verbs.zone_break_free(enc, "bandit", roll=4)
     assert sheet(enc, "bandit").grabbed_by is None
     with pytest.raises(brawl.ActionUnavailableError, match="Z-TURN-09"):
-        brawl.zone_attack(enc, "bandit", ["theobald"], "axe")  # the attempt took the whole turn
+        brawl.zone.verbs.zone_attack(enc, "bandit", ["theobald"], "axe")  # the attempt took the whole turn
 
 
 def test_wyrm_example_size_steps_z_size_01_02_03_05_10() -> None:
@@ -222,8 +227,8 @@ def test_wyrm_example_size_steps_z_size_01_02_03_05_10() -> None:
     )
 
     def dice_on(targets: list[str], split: list[tuple[str, int]]) -> list[tuple[str, str]]:
-        st, _ = brawl.zone_attack(enc, "wyrm", targets, "bite", dice=split)
-        st, ev = brawl.zone_resolve(st)
+        st, _ = brawl.zone.verbs.zone_attack(enc, "wyrm", targets, "bite", dice=split)
+        st, ev = brawl.zone.verbs.zone_resolve(st)
         return [(e.target, e.dice) for e in ev if type(e).__name__ == "ZoneDamaged"]
 
     assert dice_on(["m1"], []) == [("m1", "2d8")]
@@ -233,19 +238,21 @@ def test_wyrm_example_size_steps_z_size_01_02_03_05_10() -> None:
     assert three == [("s1", "1d8"), ("s2", "1d8"), ("s3", "2d8")]
     assert dice_on(["m1", "s1"], [("m1", 1), ("s1", 2)]) == [("m1", "1d8"), ("s1", "2d8")]
     with pytest.raises(brawl.InvalidArgumentError, match="Z-SIZE-02"):
-        brawl.zone_attack(enc, "wyrm", ["m1", "m2"], "bite", dice=[("m1", 2), ("m2", 1)])
-    st, _ = brawl.zone_attack(enc, "wyrm", weapon="fire breath")
+        brawl.zone.verbs.zone_attack(enc, "wyrm", ["m1", "m2"], "bite", dice=[("m1", 2), ("m2", 1)])
+    st, _ = brawl.zone.verbs.zone_attack(enc, "wyrm", weapon="fire breath")
     attack = world_of(st).pending
     assert attack is not None
     assert "wyrm" not in attack.targets  # a melee blast spares the attacker (Z-BLAST-02)
-    st, ev = brawl.zone_resolve(st)
+    st, ev = brawl.zone.verbs.zone_resolve(st)
     assert {e.dice for e in ev if type(e).__name__ == "ZoneDamaged"} == {"1d6"}
-    st, _ = brawl.zone_attack(enc, "m1", ["wyrm"], "sword")
-    st, ev = brawl.zone_resolve(st, rolls=[3])
+    st, _ = brawl.zone.verbs.zone_attack(enc, "m1", ["wyrm"], "sword")
+    st, ev = brawl.zone.verbs.zone_resolve(st, rolls=[3])
     hit = next(e for e in ev if type(e).__name__ == "ZoneDamaged")
     assert (hit.rolled, hit.after_size, hit.taken) == (3, 2, 2)
-    assert can(enc, brawl.ZoneAttack("archer", targets=["wyrm"], weapon="bow", save_roll=1))  # 9 zones <= 16
-    st, _ = brawl.zone_attack(enc, "m1", weapon="fire bomb", zone="a", save_roll=1)
-    st, ev = brawl.zone_resolve(st, rolls=[3] * 7)
+    assert can(
+        enc, brawl.zone.attack.ZoneAttack("archer", targets=["wyrm"], weapon="bow", save_roll=1)
+    )  # 9 zones <= 16
+    st, _ = brawl.zone.verbs.zone_attack(enc, "m1", weapon="fire bomb", zone="a", save_roll=1)
+    st, ev = brawl.zone.verbs.zone_resolve(st, rolls=[3] * 7)
     on_wyrm = next(e for e in ev if type(e).__name__ == "ZoneDamaged" and e.target == "wyrm")
     assert on_wyrm.taken == 3  # full damage against the wyrm, thanks to the blast property

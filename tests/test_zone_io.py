@@ -11,7 +11,16 @@ from pathlib import Path
 import pytest
 
 import brawl
+import brawl.scenario
 import brawl.state as state_module
+import brawl.turns
+import brawl.zone.attack
+import brawl.zone.model
+import brawl.zone.move
+import brawl.zone.react
+import brawl.zone.render
+import brawl.zone.resolve
+import brawl.zone.verbs
 from brawl.zone import with_world, world
 from brawl.zone.model import Weapon
 from brawl.zone.space import world_of
@@ -28,7 +37,7 @@ def ambush() -> brawl.Encounter:
 def test_the_bundled_zone_scenario_loads_with_its_zones_z_turn_09() -> None:
     """The bundled zone scenario: zones drawn over the grid, neighbours from touching squares,
     characters placed by their squares, sheets from its [zones] table."""
-    assert brawl.bundled_zone_scenarios() == ["zone_ambush"]
+    assert brawl.scenario.bundled_zone_scenarios() == ["zone_ambush"]
     enc = ambush()
     assert sorted(world_of(enc).map.neighbours("road")) == ["ditch", "ridge", "woods"]
     assert str(world_of(enc).place("balthasar")) == "road"
@@ -56,8 +65,8 @@ def test_json_round_trip_keeps_the_zone_world_mid_attack() -> None:
     enc, _ = brawl.start_combat(enc, system="zone", initiative="bandits")
     assert brawl.from_json(brawl.to_json(enc)) == enc
     enc, _ = brawl.start_turn(enc, "leader")
-    enc, _ = brawl.zone_move(enc, "leader", ["road"], sneaking=True)
-    enc, _ = brawl.zone_attack(enc, "leader", ["theobald"], "battleaxe")
+    enc, _ = brawl.zone.verbs.zone_move(enc, "leader", ["road"], sneaking=True)
+    enc, _ = brawl.zone.verbs.zone_attack(enc, "leader", ["theobald"], "battleaxe")
     again = brawl.from_json(brawl.to_json(enc))
     assert again == enc
     assert world_of(again).pending is not None
@@ -69,23 +78,23 @@ def test_an_ambush_opens_with_a_bonus_round_of_the_concealed_z_sneak_01_r_z_14()
     enc = ambush()
     enc, ev = brawl.start_combat(enc, system="zone", initiative="players")
     assert any("Z-SNEAK-01" in e.rules for e in ev)
-    assert brawl.next_actors(enc) == {"players": ()}
-    enc, _ = brawl.pass_turn(enc)
-    assert brawl.next_actors(enc) == {"bandits": ("bandit-1", "bandit-3", "leader")}
+    assert brawl.turns.next_actors(enc) == {"players": ()}
+    enc, _ = brawl.zone.verbs.pass_turn(enc)
+    assert brawl.turns.next_actors(enc) == {"bandits": ("bandit-1", "bandit-3", "leader")}
 
 
 def test_render_text_and_svg_show_zones_and_characters() -> None:
     """The pictures name every zone and character; the docs' picture is current."""
     enc = ambush()
-    text = brawl.render_zone_text(enc)
+    text = brawl.zone.render.render_zone_text(enc)
     assert "road (the road): balthasar[players 10/10]" in text
     assert "ridge barrier" in text
-    svg = brawl.render_zone_svg(enc)
+    svg = brawl.zone.render.render_zone_svg(enc)
     assert svg.startswith("<svg")
     assert "rocky ridge" in svg
     assert PICTURE.read_text(encoding="utf-8") == svg
     graph = build([("x", "p", "a", {}), ("y", "q", "b", {})])
-    assert "<rect" in brawl.render_zone_svg(graph)
+    assert "<rect" in brawl.zone.render.render_zone_svg(graph)
 
 
 def test_legal_actions_play_a_zone_fight_and_every_listed_action_applies_z_turn_09() -> None:
@@ -98,7 +107,7 @@ def test_legal_actions_play_a_zone_fight_and_every_listed_action_applies_z_turn_
     options = brawl.legal_actions(enc)
     kinds = {type(a).__name__ for a in options}
     assert {"ZoneMove", "ZoneAttack", "EndTurn"} <= kinds
-    attack = next(a for a in options if isinstance(a, brawl.ZoneAttack) and a.weapon == "sword")
+    attack = next(a for a in options if isinstance(a, brawl.zone.attack.ZoneAttack) and a.weapon == "sword")
     enc, _ = brawl.apply(enc, attack)
     during = brawl.legal_actions(enc)
     assert {type(a).__name__ for a in during} == {"ZoneDodge", "ZoneCounter", "ZoneResolve"}
@@ -127,7 +136,7 @@ def test_simulate_plays_the_zone_scenario() -> None:
 
 
 if __name__ == "__main__":
-    PICTURE.write_text(brawl.render_zone_svg(ambush()), encoding="utf-8")
+    PICTURE.write_text(brawl.zone.render.render_zone_svg(ambush()), encoding="utf-8")
 
 
 def test_a_zone_fight_saved_as_actions_replays_exactly() -> None:
@@ -140,10 +149,10 @@ def test_a_zone_fight_saved_as_actions_replays_exactly() -> None:
         ]
     )
     actions = [
-        brawl.ZoneAttack("wyrm", ("m1", "s1"), "bite", dice=(("m1", 1), ("s1", 2))),
-        brawl.ZoneDodge("m1", roll=20),
-        brawl.ZoneResolve(rolls=(3, 4, 5)),
-        brawl.ZoneMove("m1", ("b",)),
+        brawl.zone.attack.ZoneAttack("wyrm", ("m1", "s1"), "bite", dice=(("m1", 1), ("s1", 2))),
+        brawl.zone.react.ZoneDodge("m1", roll=20),
+        brawl.zone.resolve.ZoneResolve(rolls=(3, 4, 5)),
+        brawl.zone.move.ZoneMove("m1", ("b",)),
     ]
     again = brawl.actions_from_json(brawl.actions_to_json(actions))
     assert again == tuple(actions)
@@ -151,7 +160,7 @@ def test_a_zone_fight_saved_as_actions_replays_exactly() -> None:
     assert brawl.replay(start, again).state == first.state
     assert (world_of(first.state).sheets["s1"].health) == 11
     with pytest.raises(brawl.ArgumentTypeError):
-        brawl.zone_attack(start, "wyrm", "m1", "bite")
+        brawl.zone.verbs.zone_attack(start, "wyrm", "m1", "bite")
 
 
 def test_the_encounter_holds_the_zone_world_in_its_registered_slot() -> None:
@@ -159,7 +168,7 @@ def test_the_encounter_holds_the_zone_world_in_its_registered_slot() -> None:
     ZoneWorld checked by ZoneWorld.check), and its state rides in ``Encounter.games``."""
     assert "zone" not in Path(state_module.__file__).read_text(encoding="utf-8").lower()
     ruleset = state_module.RULESETS["zone"]
-    assert (ruleset.kind, ruleset.check) == (brawl.ZoneWorld, brawl.ZoneWorld.check)
+    assert (ruleset.kind, ruleset.check) == (brawl.zone.model.ZoneWorld, brawl.zone.model.ZoneWorld.check)
     enc = ambush()
     assert enc.games["zone"] is world(enc)
     bare = with_world(enc, None)

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 import brawl
+import brawl.zone.attack
 from brawl.events.base import Event
 from brawl.zone.model import ARMOUR_CAP, Armour, Weapon
 from brawl.zone.space import world_of
@@ -78,7 +79,7 @@ class ZoneFight(RuleBasedStateMachine):
         attacker = data.draw(st.sampled_from(ids))
         target = data.draw(st.sampled_from(ids))
         weapon = data.draw(st.sampled_from([None, *(w.name for w in ARSENAL)]))
-        request = brawl.ZoneAttack(attacker, (target,), weapon)
+        request = brawl.zone.attack.ZoneAttack(attacker, (target,), weapon)
         try:
             self.enc, events = brawl.apply(self.enc, request)
         except brawl.RulesError:

@@ -1,9 +1,9 @@
 """The rule calls of the initiative game: one verb per request record, by :func:`brawl.actions.verb`.
 
-``brawl.hold_action(state, "bo", action="shoot", trigger="the door opens")`` is
+``brawl.initiative.verbs.hold_action(state, "bo", action="shoot", trigger="the door opens")`` is
 ``brawl.apply(state, HoldAction("bo", "shoot", "the door opens"))``. Whether a request would be
 accepted is :func:`brawl.actions.can` (or :func:`brawl.actions.verify`, which raises the rule's
-error) on the record itself. A held action's trigger is reported with :func:`brawl.report_trigger`,
+error) on the record itself. A held action's trigger is reported with :func:`brawl.verbs.report_trigger`,
 the verb every game with triggers shares.
 """
 

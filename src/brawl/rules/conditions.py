@@ -227,7 +227,7 @@ class RemoveCondition(Action):
 
     The bleeding of a dying hero can't be removed while it is dying (DS-STAM-07, DS-COND-12).
     Removing a condition the creature doesn't have changes nothing. A Director creature whose
-    Stamina is 0 or lower stays unconscious: only :func:`brawl.wake` (which gives it Stamina)
+    Stamina is 0 or lower stays unconscious: only :func:`brawl.rules.recoveries.wake` (which gives it Stamina)
     ends that (DS-STAM-10, DS-STAM-15). An unknown creature or condition is refused
     (RB1-CONDITIONS).
     """
@@ -322,7 +322,8 @@ def _lift(state: Encounter, request: RemoveCondition) -> Outcome:
 
 
 lift = _lift
-"""Resolve a checked :class:`RemoveCondition` with no Stamina guard (how :func:`brawl.wake` wakes)."""
+"""Resolve a checked :class:`RemoveCondition` with no Stamina guard (how
+:func:`brawl.rules.recoveries.wake` wakes)."""
 
 
 def end_condition(

@@ -73,6 +73,7 @@ DOUBLE = Modifier("doubled", 2, 1)
 
 def bonus(n: int) -> Modifier:
     """Add ``n`` damage (or subtract, for negative ``n``) before weakness and immunity."""
+    whole_number(n, None, None, what="bonus(n)", rule="R-DMG-1")
     return Modifier(f"{n:+d}", add=n)
 
 
@@ -437,12 +438,13 @@ def damage_many(
         raise InvalidArgumentError(
             f"damage targets {targets!r}: a sequence of ids, not one id", rule="DS-DMG-01"
         )
-    try:
-        ids = tuple(targets)
-    except TypeError:
-        raise InvalidArgumentError(
-            f"damage targets {targets!r}: a sequence of ids", rule="DS-DMG-01"
-        ) from None
+    if not isinstance(targets, Iterable):
+        raise ArgumentTypeError(
+            f"damage_many(targets={targets!r:.60}): a sequence of ids is needed, "
+            f"got {targets.__class__.__name__}",
+            rule="DS-DMG-01",
+        )
+    ids = tuple(targets)
     if not all(isinstance(t, str) for t in ids) or len(set(ids)) != len(ids):
         raise InvalidArgumentError(
             f"damage targets {targets!r}: each must be an id, and appear once", rule="DS-DMG-01"

@@ -60,6 +60,7 @@ def fall_damage(
 ) -> FallNumbers:
     """Effective height and damage of a fall (DS-FALL-01, DS-FALL-02, DS-FALL-03, R-FALL-1, R-FALL-2)."""
     _check_height(height)
+    whole_number(agility, None, None, what="fall_damage(agility)", rule="DS-FALL-02")
     agi = max(0, agility) if use_agility else 0
     liq = LIQUID_REDUCTION if liquid else 0
     effective = max(0, height - agi - liq)

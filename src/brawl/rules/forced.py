@@ -232,8 +232,22 @@ FORCE_REQUESTS = (Push, Pull, Slide, ForcedMove)
 
 def force_move_many(state: Encounter, moves: Iterable[ForceRequest]) -> Outcome:
     """Resolve several forced movements in the caller's order, each one completed first (DS-FORCE-09)."""
+    given: object = moves
+    if isinstance(given, str | bytes) or not isinstance(given, Iterable):
+        raise ArgumentTypeError(
+            f"force_move_many(moves={moves!r:.60}): expected Iterable of forced movements, "
+            f"got {type(moves).__name__}",
+            rule="DS-FORCE-09",
+        )
+    items = tuple(moves)
+    for move in items:
+        if not isinstance(move, ForceRequest):
+            raise ArgumentTypeError(
+                f"force_move_many(moves=...): {move!r:.60} is no forced movement (Push, Pull, Slide)",
+                rule="DS-FORCE-09",
+            )
     out = Outcome(state, ())
-    for move in moves:
+    for move in items:
         out = out.then(force_move, move)
     return out
 

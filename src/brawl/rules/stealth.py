@@ -104,6 +104,8 @@ def can_target(state: Encounter, attacker: str, target: str, *, area: bool = Fal
     """Whether ``attacker`` may target ``target`` (DS-COND-14, RB3-HIDE)."""
     try:
         check_target(state, attacker, target, area=area)
+    except ArgumentTypeError:
+        raise  # a value of the wrong type is the caller's error, not a "no"
     except RulesError:
         return False
     return True

@@ -1,6 +1,6 @@
 """Reported triggers: the caller says what happened, and what waits for it may be taken.
 
-One record, :class:`ReportTrigger` (its verb is ``brawl.report_trigger``), for the turn systems
+One record, :class:`ReportTrigger` (its verb is ``brawl.verbs.report_trigger``), for the turn systems
 that have triggers. Another game answers it with rules of its own, registered for its bookkeeping
 (:func:`register_triggers`): under the initiative game the trigger is a held action's declared
 condition, and each holder waiting for it may act at once (I-HOLD-03).

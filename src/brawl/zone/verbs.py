@@ -2,9 +2,10 @@
 
 The record is the one declaration of a rule's inputs (its fields, defaults, checks and rule IDs)
 and its docstring is the rule's. The verb takes the record's fields, builds it and applies it:
-``brawl.zone_move(state, "kira", ["road"])`` is ``brawl.apply(state, brawl.ZoneMove("kira",
-["road"]))``. Whether a request would be accepted is :func:`brawl.can` (or :func:`brawl.verify`,
-which raises the rule's error) on the record itself.
+``brawl.zone.verbs.zone_move(state, "kira", ["road"])`` is
+``brawl.apply(state, brawl.zone.move.ZoneMove("kira", ["road"]))``. Whether a request would be
+accepted is :func:`brawl.can` (or :func:`brawl.verify`, which raises the rule's error) on the
+record itself.
 """
 
 from __future__ import annotations
