@@ -9,12 +9,15 @@ module-level imports form no cycle. Imports inside functions are refused by ruff
 from __future__ import annotations
 
 import ast
+import importlib
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 import brawl
+from brawl.requests import Action
+from brawl.turns.deeds import rule_name
 
 PACKAGE = Path(brawl.__file__).parent
 
@@ -400,3 +403,50 @@ def test_the_layer_picture_is_current() -> None:
 
 if __name__ == "__main__":
     PICTURE.write_text(draw_layers(), encoding="utf-8")
+
+
+# --- every request with its faces, and a small top level ----------------------------------------
+WITHOUT_A_VERB = {
+    "AdvanceTo": "an offer of legal_actions (a square the mover's movement reaches): applied as it is",
+    "RideTo": "an offer of legal_actions (a square the mount's movement reaches): applied as it is",
+    "TakeAction": "an offer of legal_actions wrapping a request with the part of the turn it costs",
+    "ForcedMove": "the general forced movement of abilities and older logs; push, pull, slide are its verbs",
+    "StartZoneCombat": "the zone game starts with start_combat(system='zone'), which builds it",
+}
+"""Request records that no verb applies, each with the reason."""
+MAX_TOP_LEVEL = 150
+"""The most names ``brawl`` exports: what a newcomer uses in the first hour."""
+
+
+def test_every_request_record_has_its_faces() -> None:
+    """Each request record declares its own ``verify`` and ``resolve``, and one verb applies it,
+    derived from it by ``brawl.actions.verb`` (in ``brawl.verbs`` or its game's ``verbs``)."""
+    import_homes = ("brawl.verbs", "brawl.zone.verbs", "brawl.initiative.verbs")
+    homes = [importlib.import_module(m) for m in import_homes]
+    faceless, verbless = [], []
+    for name, kind in sorted(Action.registry.items()):
+        if not kind.__module__.startswith("brawl."):
+            continue
+        if kind.verify is Action.verify or kind.resolve is Action.resolve:
+            faceless.append(name)
+        applied = [getattr(h, rule_name(kind), None) for h in homes]
+        if not any(getattr(v, "request", None) is kind for v in applied) and name not in WITHOUT_A_VERB:
+            verbless.append(name)
+    assert faceless == []
+    assert verbless == []
+    assert len(Action.registry) > 60
+
+
+def test_the_top_level_is_small() -> None:
+    """``brawl`` exports at most 150 names; every verb of ``brawl.verbs`` stays reachable there."""
+    assert len(brawl.__all__) <= MAX_TOP_LEVEL
+    assert len(set(brawl.__all__)) == len(brawl.__all__)
+    verbs = importlib.import_module("brawl.verbs")
+    assert all(
+        hasattr(getattr(verbs, n), "request")
+        for n in dir(verbs)
+        if not n.startswith("_")
+        and n != "verb"
+        and callable(getattr(verbs, n))
+        and not isinstance(getattr(verbs, n), type)
+    )

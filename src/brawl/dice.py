@@ -164,6 +164,34 @@ def roll_dice(
     return faces, Outcome(state, (event,))
 
 
+def roll_die(
+    state: Encounter,
+    sides: int,
+    given: int | None,
+    *,
+    purpose: str,
+    creature: str | None = None,
+    rules: Iterable[str] = (),
+) -> tuple[int, Encounter, DiceRolled]:
+    """One die: the caller's value (checked) or a draw from the state's RNG, with its event (the
+    turn systems' and the zone game's single dice: initiative, morale, saves)."""
+    cited = tuple(rules)
+    if given is not None:
+        whole_number(given, 1, sides, what=f"{purpose} (a d{sides})", rule=cited)
+    faces, out = roll_dice(
+        state,
+        sides,
+        1,
+        values=None if given is None else (given,),
+        purpose=purpose,
+        creature=creature,
+        rules=cited,
+    )
+    first = out.events[0]
+    assert isinstance(first, DiceRolled)
+    return faces[0], out.state, first
+
+
 def _faces(
     state: Encounter, sides: int, count: int, values: Sequence[int] | None, purpose: str, rules: Sequence[str]
 ) -> tuple[tuple[int, ...], Encounter, str]:

@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from brawl.checks import whole_number
+from brawl.dice import roll_die
 from brawl.errors import ActionUnavailableError, InvalidArgumentError, TurnOrderError, whose_turn
 from brawl.events.base import Event
 from brawl.events.turns import (
@@ -56,7 +57,7 @@ from brawl.initiative.triggers import report_held_trigger, verify_held_trigger
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.state import Encounter, TurnState
-from brawl.turns.base import register_system, roll_die, verify_no_combat
+from brawl.turns.base import register_system, verify_no_combat
 from brawl.turns.deeds import actor_of
 from brawl.turns.records import EndRound, EndTurn, Request, StartTurn, UseAction, pairs, verified
 from brawl.turns.triggers import register_triggers

@@ -11,10 +11,7 @@ import inspect
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
-from brawl.checks import whole_number
-from brawl.dice import roll_dice
 from brawl.errors import ArgumentTypeError, InvalidArgumentError, TurnOrderError, shown
-from brawl.events.base import DiceRolled
 from brawl.events.turns import CombatEnded
 from brawl.outcome import Outcome
 from brawl.requests import Action
@@ -244,33 +241,6 @@ def system_of(state: Encounter) -> TurnSystem:
     if found is None:
         raise TurnOrderError(f"turn state {type(turn).__name__}: no turn system runs it", rule=())
     return found
-
-
-def roll_die(
-    state: Encounter,
-    sides: int,
-    given: int | None,
-    *,
-    purpose: str,
-    creature: str | None = None,
-    rules: Iterable[str] = (),
-) -> tuple[int, Encounter, DiceRolled]:
-    """One die: the caller's value (checked) or a draw from the state's RNG, with its event."""
-    cited = tuple(rules)
-    if given is not None:
-        whole_number(given, 1, sides, what=f"{purpose} (a d{sides})", rule=cited)
-    faces, out = roll_dice(
-        state,
-        sides,
-        1,
-        values=None if given is None else (given,),
-        purpose=purpose,
-        creature=creature,
-        rules=cited,
-    )
-    first = out.events[0]
-    assert isinstance(first, DiceRolled)
-    return faces[0], out.state, first
 
 
 def check_ids(state: Encounter, ids: Iterable[str], what: str) -> tuple[str, ...]:

@@ -18,6 +18,7 @@ import immutables
 from brawl.checks import MAX_TEXT, whole_number
 from brawl.conditions import ConditionName, Duration
 from brawl.creature import MAX_COUNT, Creature
+from brawl.dice import roll_die
 from brawl.errors import ActionUnavailableError, InvalidArgumentError, TurnOrderError, whose_turn
 from brawl.events.base import Event, Note
 from brawl.events.turns import (
@@ -43,7 +44,7 @@ from brawl.rules.stability import end_stability_modifiers
 from brawl.state import Encounter, TurnState
 from brawl.statecheck import MAX_ROUND
 from brawl.turns.ability_deeds import triggered_deeds
-from brawl.turns.base import check_ids, register_system, roll_die
+from brawl.turns.base import check_ids, register_system
 from brawl.turns.drawsteel_deeds import deeds
 from brawl.turns.drawsteel_order import rank_by_agility, swap_turn_order
 from brawl.turns.drawsteel_turn import (

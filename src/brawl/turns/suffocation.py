@@ -13,11 +13,12 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 
 from brawl.creature import Creature
+from brawl.dice import roll_die
 from brawl.events.turns import BreathHeld, BreathRecovered, Suffocating
 from brawl.outcome import Outcome
 from brawl.rules.damage import damage
 from brawl.state import Encounter
-from brawl.turns.base import check_ids, roll_die
+from brawl.turns.base import check_ids
 
 MIN_BREATH_ROUNDS = 1  # DS-ENV-03: Might score in rounds, minimum 1 round
 SUFFOCATION_DIE = 6  # DS-ENV-04: 1d6 damage at the end of each round after that

@@ -16,6 +16,7 @@ from typing import ClassVar
 
 import attrs
 
+from brawl.dice import roll_die
 from brawl.errors import ActionUnavailableError, ArgumentTypeError, InvalidArgumentError
 from brawl.events.base import Event
 from brawl.fields import choice, flag, ident, ids, text, whole
@@ -48,7 +49,6 @@ from brawl.zone.space import (
     nearby,
     place_distance,
     require_able,
-    roll_die,
     save,
     sheet_of,
     steps,

@@ -19,6 +19,7 @@ import attrs
 import immutables
 
 from brawl.checks import whole_number
+from brawl.dice import roll_die
 from brawl.errors import (
     ActionUnavailableError,
     ArgumentTypeError,
@@ -41,7 +42,7 @@ from brawl.fields import text, whole
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.state import Encounter, TurnState
-from brawl.turns.base import check_ids, register_system, roll_die, verify_no_combat
+from brawl.turns.base import check_ids, register_system, verify_no_combat
 from brawl.turns.deeds import actor_of
 from brawl.turns.records import (
     EndRound,

@@ -14,12 +14,13 @@ import attrs
 
 from brawl.checks import whole_number
 from brawl.creature import Creature
+from brawl.dice import roll_die
 from brawl.errors import InvalidArgumentError, TurnOrderError
 from brawl.events.base import Event
 from brawl.events.turns import MoraleCheckDue, MoraleChecked, Surrendered
 from brawl.outcome import Outcome
 from brawl.state import Encounter
-from brawl.turns.base import check_ids, roll_die
+from brawl.turns.base import check_ids
 from brawl.zone.events import ZoneRetreated
 from brawl.zone.model import world
 from brawl.zone.turnstate import ZoneTurn, group_of, health, in_fight, turn_of

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from brawl.dice import roll_die
 from brawl.errors import ActionUnavailableError, InvalidArgumentError, TurnOrderError
 from brawl.events.base import Event, Note
 from brawl.fields import choice, flag, ident, ids, text, whole
@@ -29,7 +30,6 @@ from brawl.zone.resolve import Dice, Hit, apply_hit, faces
 from brawl.zone.space import (
     nearby,
     require_able,
-    roll_die,
     save,
     sheet_of,
     steps,

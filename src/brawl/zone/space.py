@@ -12,10 +12,9 @@ from typing import Any
 
 import attrs
 
-from brawl.checks import whole_number
-from brawl.dice import roll_dice
+from brawl.dice import roll_die
 from brawl.errors import ActionUnavailableError, InvalidArgumentError
-from brawl.events.base import DiceRolled, Event
+from brawl.events.base import Event
 from brawl.geometry import Pos
 from brawl.state import Encounter
 from brawl.zone.events import ZoneSave
@@ -25,32 +24,6 @@ from brawl.zone.turnstate import ZoneTurn
 
 STATS = {"STR": "strength", "AGI": "agility", "WIT": "wits"}
 """The saves and the sheet fields they test."""
-
-
-def roll_die(
-    state: Encounter,
-    sides: int,
-    given: int | None,
-    *,
-    purpose: str,
-    creature: str | None = None,
-    rules: tuple[str, ...] = (),
-) -> tuple[int, Encounter, DiceRolled]:
-    """One die: the caller's value (checked) or a draw from the state's RNG, with its event."""
-    if given is not None:
-        whole_number(given, 1, sides, what=f"{purpose} (a d{sides})", rule=rules)
-    faces, out = roll_dice(
-        state,
-        sides,
-        1,
-        values=None if given is None else (given,),
-        purpose=purpose,
-        creature=creature,
-        rules=rules,
-    )
-    event = out.events[0]
-    assert isinstance(event, DiceRolled)
-    return faces[0], out.state, event
 
 
 def world_of(state: Encounter, what: str = "the zone game") -> ZoneWorld:
