@@ -131,7 +131,7 @@ def _charge_path(state: Encounter, cid: str, target: str) -> tuple[Pos, ...] | N
             if distance(here, c.n, t.pos, t.n) != 1:
                 continue
             path = tuple(cells)
-            # the Charge's check includes the walk's (verify_move, in the same mode and budget)
+            # the Charge's check includes the walk's (Move.verify, in the same mode and budget)
             if verified(Charge(cid, path, target), state):
                 best = path
                 break
