@@ -12,6 +12,7 @@ sorted, and the creatures and objects through :meth:`Encounter.creature_list` an
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -86,3 +87,27 @@ def test_the_seeds_do_change_the_order_of_a_map_of_ids() -> None:
         for seed in ("1", "2")
     }
     assert len(orders) == 2
+
+
+ITERATIONS = {
+    "brawl/rules/step_windows.py": "objects' cells OR-ed into a bit mask",
+    "brawl/rules/step_masks3.py": "objects' cells OR-ed into bit masks, their levels into a set",
+    "brawl/rules/cover.py": "any object in a box, the set of cells objects fill",
+    "brawl/io/json.py": "the games' slots, sorted by name",
+}
+"""The modules outside ``state.py`` that iterate an encounter's maps, and why the order is moot."""
+
+
+def test_no_rule_depends_on_the_order_of_a_hashed_map() -> None:
+    """Rules iterate creatures and objects through ``creature_list``/``object_list`` (a stable
+    order); the few loops over the maps themselves are each order-free, listed with the reason."""
+    pattern = re.compile(
+        r"\.(creatures|objects|games)\.(values|items|keys)\(\)"
+        r"|for \w+(, \w+)* in \w+\.(creatures|objects|games)\b"
+    )
+    found = {
+        path.relative_to(SRC).as_posix()
+        for path in (SRC / "brawl").rglob("*.py")
+        if path.name != "state.py" and pattern.search(path.read_text(encoding="utf-8"))
+    }
+    assert found == set(ITERATIONS)

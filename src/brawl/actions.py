@@ -153,7 +153,7 @@ def legal_actions(
         state.creature(creature)  # an unknown id is refused, naming the closest known one
     if system is None:
         # a game whose state rides in the encounter plays under its own system (the zone game)
-        system = next((name for name in state.games if name in system_names()), "drawsteel")
+        system = next((name for name in sorted(state.games) if name in system_names()), "drawsteel")
     found = turn_actions(state, creature=creature, system=system)
     if max_moves is None:
         return found
