@@ -50,7 +50,7 @@ def test_malice_at_the_start_of_combat_and_of_each_round() -> None:
     enc, events = brawl.start_combat(party(), d10=10, malice=2)
     gains = of(MaliceGained, events)
     assert [(g.amount, g.total) for g in gains] == [(2, 2), (3, 5)]
-    assert all(g.rules == ("RB6-MALICE",) for g in gains)
+    assert all(g.rules[0] == "RB6-MALICE" for g in gains)
     assert enc.turn.malice == 5
     enc = run_round(enc)
     enc, events = brawl.end_round(enc)
@@ -75,12 +75,12 @@ def test_starting_malice_is_a_whole_number_from_0() -> None:
 
 
 def test_unspent_malice_is_lost_when_the_encounter_ends() -> None:
-    """RB6-MALICE: the Director's 3 unspent Malice is lost with a note citing the rule."""
+    """RB6-MALICE, RB-MALICE-03: the Director's 3 unspent Malice is lost with a note citing the rule."""
     enc, _ = brawl.start_combat(party(), d10=1)
     _, events = brawl.end_combat(enc)
     notes = [n for n in of(Note, events) if "Malice" in n.text]
     assert [n.text for n in notes] == ["the Director loses 3 unspent Malice"]
-    assert notes[0].rules == ("RB6-MALICE",)
+    assert notes[0].rules == ("RB6-MALICE", "RB-MALICE-03")
 
 
 def hero_with_gain(gain: str, resource: int = 0) -> Encounter:

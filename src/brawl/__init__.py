@@ -33,8 +33,10 @@ from brawl.errors import (
 from brawl.events.base import DiceRolled, Event, Note, explain
 from brawl.geometry import Pos, adjacent, distance
 
-# the games brawl ships register their turn systems and their slots in the encounter when imported
+# the games brawl ships register their turn systems and their slots in the encounter when imported,
+# and their verbs are there after import brawl (brawl.zone.verbs, brawl.initiative.verbs)
 from brawl.initiative import game as _initiative_game  # noqa: F401
+from brawl.initiative import verbs as _initiative_verbs  # noqa: F401
 from brawl.io.json import (
     action_from_json,
     actions_from_json,
@@ -125,6 +127,7 @@ from brawl.verbs import (
     use_consumable,
 )
 from brawl.zone import game as _zone_game  # noqa: F401
+from brawl.zone import verbs as _zone_verbs  # noqa: F401
 
 __version__ = "0.1.0"
 

@@ -346,6 +346,10 @@ class Creature:
     """The abilities it can use (:func:`brawl.use_ability`), names unique."""
     heroic_resource: int = attrs.field(default=0, validator=_whole(0, MAX_COUNT))
     """A hero's Heroic Resource (Focus, Wrath...), spent by abilities that cost it."""
+    victories: int = attrs.field(default=0, validator=_whole(0, MAX_COUNT))
+    """The Victories a hero holds (RB-EV-01): its Heroic Resource at the start of combat
+    (RB-HR-04), the Director's starting Malice (their average, RB-MALICE-01) and the party's
+    encounter strength (RB-EV-07)."""
     resource_gain: str = attrs.field(default="", validator=lambda _i, _a, v: gain_dice(v))
     """Heroic Resource gained at the start of each of its turns in combat: ``"2"`` or ``"1d3"``;
     ``""`` none (R-ABIL-13)."""

@@ -20,6 +20,7 @@ from brawl.conditions import ConditionName, Duration
 from brawl.creature import MAX_COUNT, Creature
 from brawl.dice import roll_die
 from brawl.errors import ActionUnavailableError, InvalidArgumentError, TurnOrderError, whose_turn
+from brawl.events.abilities import ResourceGained
 from brawl.events.base import Event, Note
 from brawl.events.turns import (
     ActionUsed,
@@ -191,7 +192,7 @@ class DrawSteel:
         director_choice: str = SIDES[1],
         agility_tests: Mapping[str, int] | None = None,
         agility_rerolls: Mapping[str, Sequence[int]] | None = None,
-        malice: int = 0,
+        malice: int | None = None,
     ) -> Outcome:
         """Start combat: surprise, the first side, round 1 (DS-SIDE-05, DS-SIDE-06, R-TURN-2).
 
@@ -201,12 +202,16 @@ class DrawSteel:
         players pick on 6+ / the Director picks otherwise. Under the alternative order
         (``agility_order``), ``agility_tests={slot: total}`` (slot = a creature id or a Director
         group name; missing totals rolled 2d10 + Agility) and ``agility_rerolls`` for ties
-        (DS-SIDE-14, DS-SIDE-15). ``malice``: the Director's starting Malice, the heroes' average
-        Victories (RB6-MALICE); the Director then gains its round 1 Malice.
+        (DS-SIDE-14, DS-SIDE-15). ``malice``: the Director's starting Malice; None: the living
+        heroes' average Victories, rounded down (RB-MALICE-01, R-EV-2); the Director then gains its
+        round 1 Malice (RB-MALICE-02). Each living hero gains its Victories in Heroic Resource
+        (RB-HR-04).
         """
         sur, wholly = self._surprise(
             state, surprised, first_side, d10, players_choice, director_choice, agility_tests, agility_rerolls
         )
+        if malice is None:
+            malice = starting_malice(state)
         _starting_malice(malice)
         living = list(state.living())
         events: list[Event] = [
@@ -242,8 +247,14 @@ class DrawSteel:
         turn = DrawSteelTurn(sides=sides, ranking=ranking, malice=malice)
         if malice:
             out = out.add(
-                MaliceGained(amount=malice, total=malice, reason="start of combat", rules=("RB6-MALICE",))
+                MaliceGained(
+                    amount=malice,
+                    total=malice,
+                    reason="start of combat",
+                    rules=("RB6-MALICE", "RB-MALICE-01"),
+                )
             )
+        out = out.then(_victories_to_resource)
         out = out.add(
             RoundStarted(round=1, first=first, rules=("DS-SIDE-07",)),
             state=out.state.with_turn(turn, round=1),
@@ -612,9 +623,20 @@ class DrawSteel:
         t = state.turn
         if isinstance(t, DrawSteelTurn) and t.malice:
             out = out.add(
-                Note(text=f"the Director loses {t.malice} unspent Malice", rules=("RB6-MALICE",)),
+                Note(
+                    text=f"the Director loses {t.malice} unspent Malice", rules=("RB6-MALICE", "RB-MALICE-03")
+                ),
                 state=state.with_turn(replaced(t, malice=0)),
             )
+        for c in out.state.creature_list():
+            if c.hero and c.heroic_resource:
+                out = out.add(
+                    Note(
+                        text=f"{c.id} loses {c.heroic_resource} unspent Heroic Resource",
+                        rules=("RB-HR-07",),
+                    ),
+                    state=out.state.update_creature(c.id, heroic_resource=0),
+                )
         for c in state.creature_list():
             if c.dead:
                 continue
@@ -697,10 +719,33 @@ def _round_malice(state: Encounter) -> Outcome:
 
 
 def _malice_gained(heroes: int, round: int, amount: int, total: int) -> MaliceGained:
-    """The event of the Director's Malice gained at the start of a round (RB6-MALICE)."""
+    """The event of the Director's Malice gained at the start of a round (RB6-MALICE, RB-MALICE-02)."""
     return MaliceGained(
-        amount=amount, total=total, reason=f"{heroes} living heroes + round {round}", rules=("RB6-MALICE",)
+        amount=amount,
+        total=total,
+        reason=f"{heroes} living heroes + round {round}",
+        rules=("RB6-MALICE", "RB-MALICE-02"),
     )
+
+
+def starting_malice(state: Encounter) -> int:
+    """The Director's Malice at the start of combat: the living heroes' average Victories, rounded
+    down (RB-MALICE-01, R-EV-2); 0 without heroes. Five heroes with 3 Victories each: 3."""
+    heroes = [c for c in state.living() if c.hero]
+    return sum(c.victories for c in heroes) // len(heroes) if heroes else 0
+
+
+def _victories_to_resource(state: Encounter) -> Outcome:
+    """Each living hero gains its Victories in Heroic Resource as combat starts (RB-HR-04)."""
+    out = Outcome(state, ())
+    for c in state.creature_list():
+        if c.hero and not c.dead and c.victories:
+            total = min(MAX_COUNT, c.heroic_resource + c.victories)
+            out = out.add(
+                ResourceGained(creature=c.id, amount=c.victories, total=total, rules=("RB-HR-04",)),
+                state=out.state.update_creature(c.id, heroic_resource=total),
+            )
+    return out
 
 
 def _end_of_round_effects(

@@ -215,7 +215,8 @@ class StartCombat(Request):
 
     Draw Steel (:meth:`~brawl.turns.drawsteel.DrawSteel.start`): ``surprised``, ``first_side``,
     ``d10``, ``players_choice``, ``director_choice`` (DS-SIDE-05, DS-SIDE-06) and ``malice``, the
-    Director's starting Malice (RB6-MALICE); under the alternative order ``agility_tests`` and
+    Director's starting Malice (None: the heroes' average Victories, RB-MALICE-01); under the
+    alternative order ``agility_tests`` and
     ``agility_rerolls`` (DS-SIDE-14, DS-SIDE-15). The zone game
     (:meth:`~brawl.zone.game.ZoneGame.start`): ``initiative``, ``opener``, ``factions``,
     ``speeds``, ``fearless`` and ``initiative_roll`` (Z-TURN-06, Z-TURN-07, Z-MORALE-03, R-Z-1).
@@ -230,7 +231,7 @@ class StartCombat(Request):
     d10: int | None = attrs.field(default=None, validator=whole(optional=True))
     players_choice: str = attrs.field(default=HEROES, validator=text())
     director_choice: str = attrs.field(default=DIRECTOR, validator=text())
-    malice: int = attrs.field(default=0, validator=whole("RB6-MALICE", lo=0))
+    malice: int | None = attrs.field(default=None, validator=whole("RB6-MALICE", lo=0, optional=True))
     agility_tests: tuple[tuple[str, int], ...] = attrs.field(
         default=(), converter=numbers_by_id, metadata=MAPPING
     )
