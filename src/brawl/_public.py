@@ -319,7 +319,7 @@ def keywords_checked(fn: F) -> F:
         shape.check(args, kwargs)
         return fn(*args, **kwargs)
 
-    return wrapper  # type: ignore[return-value]
+    return typing.cast(F, wrapper)
 
 
 def checked(fn: F, *, settled: bool = True) -> F:
@@ -350,7 +350,7 @@ def checked(fn: F, *, settled: bool = True) -> F:
             return done
         return result
 
-    return wrapper  # type: ignore[return-value]
+    return typing.cast(F, wrapper)
 
 
 OWN_CHECKS = frozenset({"to_json"})
@@ -378,7 +378,7 @@ def spending(fn: F, kind: type[Action]) -> F:
 
         return spend_for(bound.arguments["state"], kind, dict(bound.arguments), fn.__name__, run)
 
-    return wrapper  # type: ignore[return-value]
+    return typing.cast(F, wrapper)
 
 
 def check_namespace(namespace: dict[str, Any], names: list[str]) -> None:

@@ -17,7 +17,7 @@ action (creatures, turn bookkeeping): it converts and checks only the changed fi
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import attrs
 import immutables
@@ -350,7 +350,7 @@ def _copier(cls: type[_R]) -> Callable[[_R], Any] | None:
     """:func:`copier`, or None for a class it does not copy."""
     if cls in _COPIERS:
         return _COPIERS[cls]
-    names = [f.name for f in attrs.fields(cls)]  # type: ignore[arg-type]
+    names = [f.name for f in attrs.fields(cast("type[attrs.AttrsInstance]", cls))]  # attrs refuses others
     slotted = all("__slots__" in vars(k) for k in cls.__mro__[:-1])
     slots = {s for k in cls.__mro__[:-1] for s in vars(k).get("__slots__", ())} - {"__weakref__"}
     found: Callable[[Any], Any] | None = None
@@ -385,7 +385,7 @@ def replaced(record: _R, **changes: Any) -> _R:
     cls = type(record)
     plan = _plan(cls)
     if plan is None:
-        return attrs.evolve(record, **changes)  # type: ignore[misc]
+        return attrs.evolve(record, **changes)  # type: ignore[misc]  # _R is unbound: copier takes any class
     if not changes.keys() <= plan.known:
         raise TypeError(f"{cls.__name__} has no field {sorted(changes.keys() - plan.known)[0]!r}")
     out = plan.copy(record)  # a draft (copier)
@@ -393,7 +393,7 @@ def replaced(record: _R, **changes: Any) -> _R:
         for name, value in changes.items():
             setattr(out, name, value)
         out.__class__ = cls
-        return out  # type: ignore[no-any-return]
+        return out  # type: ignore[no-any-return]  # the draft, now a cls; no cast on a hot path
     # in field order, as a new record converts and then validates them
     order = sorted(changes, key=plan.index.__getitem__) if len(changes) > 1 else changes
     converters, validators = plan.converters, plan.validators
@@ -409,7 +409,7 @@ def replaced(record: _R, **changes: Any) -> _R:
     post = getattr(out, "__attrs_post_init__", None)
     if post is not None:
         post()
-    return out  # type: ignore[no-any-return]
+    return out  # type: ignore[no-any-return]  # the draft, now a cls; no cast on a hot path
 
 
 def put(record: _R, **values: Any) -> _R:
@@ -422,4 +422,4 @@ def put(record: _R, **values: Any) -> _R:
     for name, value in values.items():
         setattr(out, name, value)
     out.__class__ = cls
-    return out  # type: ignore[no-any-return]
+    return out  # type: ignore[no-any-return]  # the draft, now a cls; no cast on a hot path

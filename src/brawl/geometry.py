@@ -22,7 +22,7 @@ class Pos(NamedTuple):
     y: int
     z: int = 0
 
-    def __add__(self, other: tuple[int, ...]) -> Pos:  # type: ignore[override]
+    def __add__(self, other: tuple[int, ...]) -> Pos:  # type: ignore[override]  # adds vectors; tuple's concatenates
         return Pos(self.x + other[0], self.y + other[1], self.z + other[2])
 
     def __sub__(self, other: tuple[int, ...]) -> Pos:
@@ -53,7 +53,7 @@ def _pos_new(cls: type[Pos], x: int, y: int, z: int = 0) -> Pos:
     return _tuple_new(cls, (x, y, z))
 
 
-Pos.__new__ = _pos_new  # type: ignore[method-assign,assignment]
+Pos.__new__ = _pos_new  # type: ignore[method-assign,assignment]  # a NamedTuple's body may not define it
 
 
 Vec = Pos

@@ -486,7 +486,7 @@ class BitsetBackend(Backend):
         pos_at = where.__getitem__ if where is not None else self._pos
         for i in idx:
             # an end is never a guard bit, whose position alone is None
-            yield pos_at(i), cost_at(i)  # type: ignore[misc]
+            yield pos_at(i), cost_at(i)  # type: ignore[misc]  # an end's position is never None
 
     def _plan(self) -> _ColumnPlan | None:
         """The decoding plan of the window; None for a window past the cache (decoded row by row)."""
@@ -608,7 +608,7 @@ class BitsetBackend(Backend):
         where = self._positions()
         if where is not None:
             # the ends are never guard bits, whose positions alone are None
-            return dict(zip(compress(where, sel), compress(costs_at, sel), strict=True))  # type: ignore[arg-type]
+            return dict(zip(compress(where, sel), compress(costs_at, sel), strict=True))  # type: ignore[arg-type]  # no end's position is None
         # a large window: row by row, every position made and every cost read by C loops
         out: dict[Pos, int] = {}
         for row_xs, y, z, row_costs in self._rows(sel):

@@ -22,7 +22,7 @@ import operator
 import statistics
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
-from typing import Any, Protocol, overload
+from typing import Any, Protocol, cast, overload
 
 import attrs
 
@@ -120,7 +120,7 @@ class Options(Sequence[Action]):
         within melee distance (its Free Strikes' targets), those that can still fight (:func:`can_fight`),
         and the distance to the nearest of those (0 with none)."""
         if self._survey is None:
-            me = self._state.creature(self._state.turn.current)  # type: ignore[union-attr]
+            me = self._state.creature(self._state.turn.current)  # type: ignore[union-attr]  # Draw Steel's or initiative's turn: both name it
             side = me.side
             x, y, z = me.pos
             grow = me.size.squares - 1
@@ -215,7 +215,7 @@ class Options(Sequence[Action]):
         is its distance today (:func:`distance_to_nearest`). ``(None, -1)`` with no destination or
         no foe. On a creature's Draw Steel turn the destinations are read from the search's bits
         without listing them."""
-        me = self._state.creature(self._state.turn.current)  # type: ignore[union-attr]
+        me = self._state.creature(self._state.turn.current)  # type: ignore[union-attr]  # Draw Steel's or initiative's turn: both name it
         if self._all is None and self._acting is not None:
             if me.dead:
                 return None, -1
@@ -243,7 +243,8 @@ class Options(Sequence[Action]):
             # the first turn that may start, by id, else ending the round (DS-SIDE-08..12)
             if kind is EndTurn:
                 return None
-            side, members = actors(self._state, self._state.turn)  # type: ignore[arg-type]
+            # _between: Draw Steel's turn (__init__)
+            side, members = actors(self._state, cast(DrawSteelTurn, self._state.turn))
             if kind is StartTurn:
                 return StartTurn(min(c.id for c in members)) if side is not None and members else None
             if kind is EndRound and side is None:

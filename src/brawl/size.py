@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Literal
+from typing import Literal, cast
 
 import attrs
 
@@ -68,7 +68,7 @@ class Size:
                 rule="DS-SIZE-03",
             )
         if match.group(1):
-            return cls(1, match.group(1).upper())  # type: ignore[arg-type]
+            return cls(1, cast(SubSize, match.group(1).upper()))  # the pattern's T, S, M or L
         squares = int(match.group(2))
         if squares == 1:
             raise InvalidArgumentError(

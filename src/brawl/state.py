@@ -71,7 +71,7 @@ class TurnState:
         if DRAFT_OF not in vars(cls):  # a draft copy (brawl.fields.copier) is no turn system
             TurnState.registry[cls.__name__] = cls
         if generated_repr(cls):  # its sets and maps shown sorted, whatever the hash seed
-            cls.__repr__ = record_repr  # type: ignore[method-assign]
+            cls.__repr__ = record_repr  # type: ignore[method-assign]  # in place of attrs' own
 
     provokes_opportunity_attacks: ClassVar[bool] = True
     """Whether, under this turn system, a willing walk that leaves an adjacent enemy without
@@ -543,7 +543,7 @@ class Encounter:
         out._links = links
         out._side_tiles = side_tiles
         out.__class__ = Encounter  # the draft's fields are set (_draft)
-        return out  # type: ignore[no-any-return]
+        return out  # type: ignore[no-any-return]  # the draft, now an Encounter; no cast on a hot path
 
     def with_creatures(self, creatures: Iterable[Creature]) -> Encounter:
         """This encounter with several creatures added or replaced, one after another."""
@@ -658,7 +658,7 @@ class Encounter:
             if self.rides:
                 out.rides = immutables.Map()  # DS-MOUNT-04: once per round
         out.__class__ = Encounter  # the draft's fields are set (_draft)
-        return out  # type: ignore[no-any-return]
+        return out  # type: ignore[no-any-return]  # the draft, now an Encounter; no cast on a hot path
 
     def with_ride(self, rider: str, mount: str) -> Encounter:
         """This encounter with ``rider`` recorded as having ridden ``mount`` this round (DS-MOUNT-04)."""
@@ -689,7 +689,7 @@ class Encounter:
         for name, value in changes.items():
             setattr(out, name, value)
         out.__class__ = Encounter  # the draft's fields are set (_draft)
-        return out  # type: ignore[no-any-return]
+        return out  # type: ignore[no-any-return]  # the draft, now an Encounter; no cast on a hot path
 
     def _check_stats(self, c: Creature, creatures: immutables.Map[str, Creature] | None = None) -> None:
         if c.riding is not None:

@@ -56,7 +56,8 @@ class Reason:
 
 def reasons(value: Iterable[Reason]) -> tuple[Reason, ...]:
     """An ``extra`` field's converter: edge and bane reasons (:func:`edge`, :func:`bane`) as a tuple."""
-    if isinstance(value, str | bytes) or not isinstance(value, Iterable):  # type: ignore[unreachable]
+    given: object = value  # a caller may pass anything
+    if isinstance(given, str | bytes) or not isinstance(given, Iterable):
         raise ArgumentTypeError(
             f"extra {value!r}: a list of edge or bane reasons is needed, not {type(value).__name__}",
             rule="RB3-EDGES",

@@ -97,7 +97,8 @@ def _dice(value: Iterable[int] | None) -> tuple[int, int] | None:
 
 
 def _kind_rule(move: Any) -> str:
-    return RULE_OF_KIND.get(getattr(move, "kind", None), "DS-FORCE-01")  # type: ignore[arg-type]
+    kind = getattr(move, "kind", None)
+    return RULE_OF_KIND.get(kind, "DS-FORCE-01") if isinstance(kind, ForceKind) else "DS-FORCE-01"
 
 
 @attrs.frozen

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import attrs
 
@@ -299,7 +299,7 @@ class Move(Action):
 
     def movement_cost(self, state: Encounter) -> int:
         """The movement the path costs, surcharges included (R-MOVE-1)."""
-        return path_cost(state, self.creature, self.path, mode=self.mode, squeeze=self.squeeze)  # type: ignore[arg-type]
+        return path_cost(state, self.creature, self.path, mode=cast(Mode, self.mode), squeeze=self.squeeze)
 
 
 def _plan_request(state: Encounter, request: Move, searched: tuple[int, ...] | None = None) -> MovePlan:

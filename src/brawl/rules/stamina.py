@@ -159,7 +159,7 @@ def with_stamina(c: Creature, stamina: int, temporary: int, dead: bool) -> Creat
     out = _DRAFT(c)
     out.stamina, out.temporary_stamina, out.dead = stamina, temporary, dead
     out.__class__ = Creature
-    return out  # type: ignore[no-any-return]
+    return out  # type: ignore[no-any-return]  # the draft, now a Creature; no cast on a hot path
 
 
 # --- losing and regaining --------------------------------------------------------------------

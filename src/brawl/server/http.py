@@ -224,8 +224,7 @@ def _protocol(limits: HttpLimits) -> type[asyncio.Protocol]:
         """When the connection began to wait for a request's head; None while a request is under way."""
         deadline: asyncio.TimerHandle | None = None
 
-        # uvicorn's H11Protocol narrows asyncio's BaseTransport to the Transport it is given
-        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]  # as uvicorn's: asyncio's takes a BaseTransport
             if len(self.connections) >= limits.max_connections:
                 waiting = [
                     c for c in self.connections if isinstance(c, Protocol) and c.waiting_since is not None

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import cast
 
 import attrs
 import immutables
@@ -75,6 +76,12 @@ from brawl.rules.teleport import Teleport
 from brawl.state import Encounter
 
 
+def _with_malice(state: Encounter, total: int) -> Encounter:
+    """``state`` with the Director's Malice set to ``total`` (RB6-MALICE), in the bookkeeping of the
+    turn system that keeps it (:func:`resource_left`)."""
+    return state.with_turn(attrs.evolve(state.turn, malice=total))  # type: ignore[misc]  # its class: a layer above
+
+
 def _pay(state: Encounter, user: Creature, ability: Ability) -> Outcome:
     cost = ability.cost
     if cost is None:
@@ -84,7 +91,7 @@ def _pay(state: Encounter, user: Creature, ability: Ability) -> Outcome:
         state = state.with_creature(attrs.evolve(user, heroic_resource=left))
     else:
         left = (resource_left(state, user, "malice") or 0) - cost.amount
-        state = state.with_turn(attrs.evolve(state.turn, malice=left))  # type: ignore[misc]
+        state = _with_malice(state, left)
     event = ResourceSpent(
         user=user.id,
         ability=ability.name,
@@ -162,7 +169,7 @@ def _refund(out: Outcome, plan: Plan, events: Sequence[object]) -> Outcome:
         state = state.update_creature(user.id, heroic_resource=total)
     else:
         total = (resource_left(state, user, "malice") or 0) + cost.amount
-        state = state.with_turn(attrs.evolve(state.turn, malice=total))  # type: ignore[misc]
+        state = _with_malice(state, total)
     return out.add(
         ResourceRefunded(
             user=user.id,
@@ -224,7 +231,7 @@ def _roll_and_resolve(out: Outcome, plan: Plan, request: AbilityRequest) -> Outc
             state, roller, tid, t, value, keywords, keywords, faces, ability.name, extra,
             _ROLL_RULES, True, uses,
         )  # fmt: skip
-        rolled: PowerRolled = events[0]  # type: ignore[assignment]
+        rolled = cast(PowerRolled, events[0])  # roll_against's first event is its roll
         if faces is None:
             faces, source = rolled.dice, rolled.source
         elif source is not None:  # one power roll for every target (RB3-MULTI)
@@ -475,7 +482,7 @@ def _gain(out: Outcome, user: Creature, ability: Ability, tid: str, effect: Gain
             MaliceGained(
                 amount=effect.amount, total=total, reason=ability.name, rules=("RB6-MALICE", "R-ABIL-14")
             ),
-            state=state.with_turn(attrs.evolve(state.turn, malice=total)),  # type: ignore[misc]
+            state=_with_malice(state, total),
         )
     who = tid if effect.who == "target" else user.id
     c = state.creatures.get(who)
