@@ -341,16 +341,20 @@ class Assessment:
         return out
 
 
-def assess(encounter: Encounter, statblocks: Mapping[str, StatBlock], *, victories: int = 0) -> Assessment:
+def assess(
+    encounter: Encounter, statblocks: Mapping[str, StatBlock], *, victories: int | None = None
+) -> Assessment:
     """The budget of an encounter: its heroes (creatures with ``hero``) are the party, holding
-    ``victories`` in all; the other sides' creatures are priced by ``statblocks`` (creature id to
-    its stat block, as :attr:`brawl.scenario.Scenario.statblocks` gives). Dead creatures are
-    left out."""
+    ``victories`` in all (None: the Victories on their sheets); the other sides' creatures are
+    priced by ``statblocks`` (creature id to its stat block, as
+    :attr:`brawl.scenario.Scenario.statblocks` gives). Dead creatures are left out."""
     if not isinstance(encounter, Encounter):
         raise ArgumentTypeError(f"assess(encounter={encounter!r:.60}): an Encounter", rule=())
     heroes = [c for c in encounter.creature_list() if c.hero and not c.dead]
     if not heroes:
         raise InvalidArgumentError("assess: the encounter has no living hero to build for", rule="RB-EV-05")
+    if victories is None:
+        victories = sum(c.victories for c in heroes)
     party = Party(levels=tuple(c.level for c in heroes), victories=victories)
     counts: dict[str, int] = {}
     blocks: dict[str, StatBlock] = {}

@@ -70,7 +70,10 @@ def simulate_arguments(sim: argparse.ArgumentParser) -> None:
 
 def _victories_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--victories", type=int, default=0, help="the Victories the heroes hold in all (default 0)"
+        "--victories",
+        type=int,
+        default=None,
+        help="the Victories the heroes hold in all (default: those on their sheets)",
     )
 
 
@@ -223,7 +226,9 @@ def _load(path: str) -> tuple[str, Encounter, Mapping[str, StatBlock]]:
     return Path(path).stem or path, load_any(path), {}
 
 
-def _assessment(start: Encounter, blocks: Mapping[str, StatBlock], victories: int) -> Assessment | None:
+def _assessment(
+    start: Encounter, blocks: Mapping[str, StatBlock], victories: int | None
+) -> Assessment | None:
     """The encounter's budget, when it has heroes to build for and foes with stat blocks to
     price; else None."""
     if not any(c.hero for c in start.creature_list()):
@@ -242,7 +247,8 @@ def run_simulate(args: argparse.Namespace, out: TextIO | None = None, err: TextI
     if args.plot:
         check_plot(args.plot)
     title, start, blocks = _load(args.scenario)
-    whole_number(args.victories, 0, None, what="--victories")
+    if args.victories is not None:
+        whole_number(args.victories, 0, None, what="--victories")
     budget = _assessment(start, blocks, args.victories)
     whole_number(args.runs, 1, MAX_RUNS, what="--runs")
     whole_number(args.max_rounds, 1, MAX_ROUNDS, what="--max-rounds")
@@ -287,7 +293,8 @@ def run_encounter(args: argparse.Namespace, out: TextIO | None = None, err: Text
     """Run ``brawl encounter``: the party's encounter strength, the foes' EV and the band."""
     out = sys.stdout if out is None else out
     title, start, blocks = _load(args.scenario)
-    whole_number(args.victories, 0, None, what="--victories")
+    if args.victories is not None:
+        whole_number(args.victories, 0, None, what="--victories")
     budget = assess(start, blocks, victories=args.victories)
     if args.json:
         foes = [{"statblock": f.block.name, "count": f.count, "ev": f.cost} for f in budget.foes]

@@ -50,7 +50,8 @@ class ResourceSpent(Event):
 
 @attrs.frozen(kw_only=True)
 class ResourceGained(Event):
-    """A hero gains Heroic Resource at the start of its turn in combat (R-ABIL-13)."""
+    """A hero gains Heroic Resource: its Victories as combat starts (RB-HR-04), its gain at the start
+    of each of its turns (R-ABIL-13)."""
 
     creature: str
     amount: int
