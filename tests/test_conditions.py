@@ -18,7 +18,7 @@ from brawl.events.damage import StaminaChanged
 from brawl.events.dice import SavingThrowMade
 from brawl.rules import conditions as cond
 from brawl.rules import phases
-from brawl.rules.damage import damage
+from brawl.rules.damage import deal_damage
 
 
 def encounter(*creatures: brawl.Creature, seed: int = 0) -> brawl.Encounter:
@@ -105,7 +105,7 @@ def test_unknown_condition_and_dead_creature_are_refused() -> None:
         brawl.add_condition(enc, "kira", "prone", "forever")
     with pytest.raises(brawl.ConditionError, match="RB1-CONDITIONS"):
         brawl.remove_condition(enc, "kira", "stunned")
-    dead, _ = damage(enc, "ogre", 40)
+    dead, _ = deal_damage(enc, "ogre", 40)
     with pytest.raises(brawl.ConditionError, match="DS-STAM-09"):
         brawl.add_condition(dead, "ogre", "prone")
     with pytest.raises(brawl.InvalidArgumentError, match="RB1-CONDITIONS"):
@@ -219,7 +219,7 @@ def test_dazed_forbids_triggered_actions_and_free_maneuvers() -> None:
 
 def test_unconscious_takes_no_actions_and_is_prone_when_knocked_out() -> None:
     """DS-COND-04, DS-COND-05: no main actions, maneuvers, triggered actions; speed 0; prone."""
-    enc, _ = damage(encounter(ogre()), "ogre", 40, knock_out=True)
+    enc, _ = deal_damage(encounter(ogre()), "ogre", 40, knock_out=True)
     assert not brawl.rules.conditions.can_take_main_actions(enc, "ogre")
     assert not brawl.rules.conditions.can_take_maneuvers(enc, "ogre")
     assert not brawl.rules.conditions.can_take_triggered_actions(enc, "ogre")
@@ -231,7 +231,7 @@ def test_unconscious_takes_no_actions_and_is_prone_when_knocked_out() -> None:
 
 def test_waking_allows_standing_as_a_free_maneuver() -> None:
     """DS-COND-07: after waking, the knocked-out prone is voluntary: standing is free."""
-    enc, _ = damage(encounter(ogre()), "ogre", 40, knock_out=True)
+    enc, _ = deal_damage(encounter(ogre()), "ogre", 40, knock_out=True)
     enc, _ = brawl.rules.recoveries.wake(enc, "ogre")
     assert brawl.rules.conditions.can_stand_up(enc, "ogre")
     assert enc.creature("ogre").conditions_named("prone")[0].voluntary
@@ -320,8 +320,8 @@ def test_end_of_encounter_ends_save_ends_and_encounter_effects_but_not_unconscio
     enc = encounter(kira(temporary_stamina=4), ogre())
     enc, _ = brawl.add_condition(enc, "kira", "slowed", "save_ends")
     enc, _ = brawl.add_condition(enc, "kira", "frightened", "end_of_encounter", source="ogre")
-    enc, _ = damage(enc, "kira", 40)  # dying: bleeding while dying
-    enc, _ = damage(enc, "ogre", 40, knock_out=True)
+    enc, _ = deal_damage(enc, "kira", 40)  # dying: bleeding while dying
+    enc, _ = deal_damage(enc, "ogre", 40, knock_out=True)
     enc, events = brawl.rules.phases.end_of_encounter(enc)
     k = enc.creature("kira")
     assert [c.name.value for c in k.conditions] == ["bleeding"]
@@ -346,7 +346,7 @@ def test_bleeding_loses_1d6_plus_level_not_damage() -> None:
 
 def test_bleeding_while_dying_can_kill() -> None:
     """DS-STAM-07, RB1-BLEEDING, DS-STAM-08: kira at −12 (threshold −15), bleeding 1d6 1 + 3 → dead."""
-    enc, _ = damage(encounter(kira()), "kira", 42)
+    enc, _ = deal_damage(encounter(kira()), "kira", 42)
     enc, _ = brawl.rules.stamina.bleeding_loss(enc, "kira", roll=1)
     assert enc.creature("kira").dead
 

@@ -25,7 +25,7 @@ from brawl.events.damage import (
     TemporaryStaminaChanged,
     Woke,
 )
-from brawl.rules.damage import damage
+from brawl.rules.damage import deal_damage
 
 
 def encounter(*creatures: brawl.Creature) -> brawl.Encounter:
@@ -56,14 +56,14 @@ def test_winded_at_half_rounded_down_and_visible() -> None:
     """DS-STAM-04, DS-STAM-05, R-STAM-1: max 31 → winded value 15; 16 not winded, 15 winded."""
     assert kira(stamina_max=31, stamina=16).is_winded is False
     assert kira(stamina_max=31, stamina=15).is_winded is True
-    _enc, events = damage(encounter(kira(stamina_max=31)), "kira", 16)
+    _enc, events = deal_damage(encounter(kira(stamina_max=31)), "kira", 16)
     assert any(isinstance(e, BecameWinded) for e in events)
     assert "kira is winded" in brawl.explain(events)  # anyone can tell (DS-STAM-05)
 
 
 def test_hero_dying_at_0_with_bleeding_that_cannot_be_removed() -> None:
     """DS-STAM-06, DS-STAM-07, DS-COND-12: at 0 kira is dying and bleeding; the bleeding stays."""
-    enc, events = damage(encounter(kira()), "kira", 30)
+    enc, events = deal_damage(encounter(kira()), "kira", 30)
     k = enc.creature("kira")
     assert k.stamina == 0
     assert k.is_dying
@@ -78,10 +78,10 @@ def test_hero_dying_at_0_with_bleeding_that_cannot_be_removed() -> None:
 
 def test_hero_dies_at_the_negative_of_its_winded_value() -> None:
     """DS-STAM-08, R-STAM-1: max 30 (winded 15): −14 is dying, −15 is dead."""
-    enc, _ = damage(encounter(kira()), "kira", 44)
+    enc, _ = deal_damage(encounter(kira()), "kira", 44)
     assert enc.creature("kira").stamina == -14
     assert not enc.creature("kira").dead
-    enc, events = damage(enc, "kira", 1)
+    enc, events = deal_damage(enc, "kira", 1)
     assert enc.creature("kira").dead
     assert isinstance(events[-1], Died)
     assert "DS-STAM-08" in events[-1].rules
@@ -89,11 +89,11 @@ def test_hero_dies_at_the_negative_of_its_winded_value() -> None:
 
 def test_the_dead_cannot_be_healed_or_damaged() -> None:
     """DS-STAM-09: no regaining Stamina, no Recoveries, no damage after death."""
-    enc, _ = damage(encounter(kira()), "kira", 45)
+    enc, _ = deal_damage(encounter(kira()), "kira", 45)
     calls: list[Callable[[], object]] = [
         lambda: brawl.regain_stamina(enc, "kira", 5),
         lambda: brawl.spend_recovery(enc, "kira"),
-        lambda: damage(enc, "kira", 1),
+        lambda: deal_damage(enc, "kira", 1),
         lambda: brawl.gain_temporary_stamina(enc, "kira", 5),
     ]
     for call in calls:
@@ -103,7 +103,7 @@ def test_the_dead_cannot_be_healed_or_damaged() -> None:
 
 def test_director_creature_dies_at_0_and_has_no_dying() -> None:
     """DS-STAM-10, R-STAM-3: an ogre at 1 taking 1 dies; it is never dying."""
-    enc, _ = damage(encounter(ogre(stamina=1)), "ogre", 1)
+    enc, _ = deal_damage(encounter(ogre(stamina=1)), "ogre", 1)
     assert enc.creature("ogre").dead
     assert not ogre(stamina=0).is_dying
 
@@ -130,7 +130,7 @@ def test_temporary_stamina_keeps_the_greater_5_then_10_gives_10_then_3_keeps_10(
 
 def test_regaining_stamina_never_restores_temporary_stamina() -> None:
     """DS-STAM-20, R-STAM-5: temp 5 used up by 8 damage; regaining 20 restores Stamina only."""
-    enc, _ = damage(encounter(kira(temporary_stamina=5)), "kira", 8)
+    enc, _ = deal_damage(encounter(kira(temporary_stamina=5)), "kira", 8)
     enc, _ = brawl.regain_stamina(enc, "kira", 20)
     k = enc.creature("kira")
     assert (k.stamina, k.temporary_stamina) == (30, 0)
@@ -150,7 +150,7 @@ def test_temporary_stamina_disappears_at_the_end_of_the_encounter_unless_kept() 
 # --- regaining and losing --------------------------------------------------------------------
 def test_regain_starts_from_a_negative_value_and_ends_dying() -> None:
     """R-STAM-5, DS-STAM-06, DS-STAM-07: −5 + 10 → 5; no longer dying; the bleeding ends."""
-    enc, _ = damage(encounter(kira()), "kira", 35)
+    enc, _ = deal_damage(encounter(kira()), "kira", 35)
     enc, events = brawl.regain_stamina(enc, "kira", 10)
     k = enc.creature("kira")
     assert k.stamina == 5
@@ -162,7 +162,7 @@ def test_regain_starts_from_a_negative_value_and_ends_dying() -> None:
 
 def test_regain_is_capped_at_the_maximum() -> None:
     """R-STAM-5, DS-DMG-13: 25 of 30 regaining 10 → 30, no longer winded events only when crossing."""
-    enc, _ = damage(encounter(kira()), "kira", 16)
+    enc, _ = deal_damage(encounter(kira()), "kira", 16)
     enc, events = brawl.regain_stamina(enc, "kira", 100)
     assert enc.creature("kira").stamina == 30
     assert any(isinstance(e, NoLongerWinded) for e in events)
@@ -180,7 +180,7 @@ def test_stamina_loss_ignores_immunity_and_temporary_stamina() -> None:
 
 def test_stamina_loss_can_kill_a_dying_hero() -> None:
     """R-STAM-6, DS-STAM-08: at −12 (threshold −15), losing 3 kills."""
-    enc, _ = damage(encounter(kira()), "kira", 42)
+    enc, _ = deal_damage(encounter(kira()), "kira", 42)
     enc, events = brawl.lose_stamina(enc, "kira", 3)
     assert enc.creature("kira").dead
     assert isinstance(events[-1], Died)
@@ -198,7 +198,7 @@ def test_catch_breath_spends_a_recovery_for_the_recovery_value() -> None:
 
 def test_catch_breath_is_forbidden_while_dying() -> None:
     """DS-ACT-05, DS-STAM-07, R-TURN-7: a dying hero can't Catch Breath."""
-    enc, _ = damage(encounter(kira()), "kira", 31)
+    enc, _ = deal_damage(encounter(kira()), "kira", 31)
     assert not brawl.can(enc, brawl.actions.CatchBreath("kira"))
     with pytest.raises(brawl.ActionUnavailableError, match="DS-ACT-05"):
         brawl.catch_breath(enc, "kira")
@@ -226,7 +226,7 @@ def test_hero_effect_on_a_director_creature_restores_a_third_of_its_maximum() ->
 def test_heal_lets_the_adjacent_target_spend_a_recovery() -> None:
     """DS-ACT-22, DS-STAM-07: the ogre can't; an adjacent ally helps dying kira spend a Recovery."""
     ally = brawl.Creature(id="ally", side=brawl.HEROES, hero=True, pos=(2, 3, 0))
-    enc, _ = damage(encounter(kira(), ally), "kira", 35)
+    enc, _ = deal_damage(encounter(kira(), ally), "kira", 35)
     assert not brawl.can(enc, brawl.actions.CatchBreath("kira"))
     enc, events = brawl.heal(enc, "ally", "kira")
     k = enc.creature("kira")
@@ -270,7 +270,7 @@ def test_reduced_maximum_caps_stamina_and_moves_derived_values() -> None:
 
 def test_reduced_maximum_can_kill_a_dying_hero() -> None:
     """DS-DMG-13, DS-STAM-08, R-STAM-2: at −12 with max 30, max → 20 (threshold −10): dead."""
-    enc, _ = damage(encounter(kira()), "kira", 42)
+    enc, _ = deal_damage(encounter(kira()), "kira", 42)
     enc, events = brawl.rules.stamina.reduce_stamina_maximum(enc, "kira", 10)
     assert enc.creature("kira").dead
     assert isinstance(events[-1], Died)
@@ -289,7 +289,7 @@ def test_maximum_stays_at_least_1_and_can_be_restored() -> None:
 # --- knocked out and waking ------------------------------------------------------------------
 def test_knocked_out_director_creature_wakes_with_1_stamina() -> None:
     """DS-STAM-15, R-STAM-7, DS-COND-07: the knocked-out ogre at −5 wakes at 1, prone but free to stand."""
-    enc, _ = damage(encounter(ogre()), "ogre", 45, knock_out=True)
+    enc, _ = deal_damage(encounter(ogre()), "ogre", 45, knock_out=True)
     enc, events = brawl.rules.recoveries.wake(enc, "ogre")
     o = enc.creature("ogre")
     assert o.stamina == 1
@@ -302,12 +302,14 @@ def test_knocked_out_director_creature_wakes_with_1_stamina() -> None:
 
 def test_knocked_out_hero_wakes_by_spending_a_recovery_or_not_at_all() -> None:
     """DS-STAM-16: kira knocked out at −14 wakes with −14 + 10 = −4 and 7 Recoveries; none left: no."""
-    enc, _ = damage(encounter(kira(stamina=10)), "kira", 40, knock_out=True)
+    enc, _ = deal_damage(encounter(kira(stamina=10)), "kira", 40, knock_out=True)
     woke, _ = brawl.rules.recoveries.wake(enc, "kira")
     k = woke.creature("kira")
     assert (k.stamina, k.recoveries) == (-4, 7)
     assert not k.has("unconscious")
-    enc0, _ = damage(encounter(kira(stamina=10, recoveries=0, recoveries_max=8)), "kira", 40, knock_out=True)
+    enc0, _ = deal_damage(
+        encounter(kira(stamina=10, recoveries=0, recoveries_max=8)), "kira", 40, knock_out=True
+    )
     with pytest.raises(brawl.ConditionError, match="DS-STAM-16"):
         brawl.rules.recoveries.wake(enc0, "kira")
 
@@ -369,7 +371,7 @@ def test_stamina_never_exceeds_the_maximum_and_old_states_stay_untouched(ops: li
         snapshot = before.creature("kira")
         try:
             if op == "damage":
-                enc, _ = damage(enc, "kira", n)
+                enc, _ = deal_damage(enc, "kira", n)
             elif op == "regain":
                 enc, _ = brawl.regain_stamina(enc, "kira", n)
             elif op == "recovery":

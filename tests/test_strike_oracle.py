@@ -66,12 +66,12 @@ from brawl.rules.abilities import effects as abilities_module
 from brawl.rules.abilities.targets import Plan, _in_reach, _sees, deals_damage, roll_characteristic
 from brawl.rules.concealment import concealment_rules
 from brawl.rules.conditions import (
-    add_condition,
     can_take_main_actions,
     can_take_triggered_actions,
+    clear_condition,
+    impose_condition,
     is_knocked_out,
     release_grabs,
-    remove_condition,
     taunting,
 )
 from brawl.rules.cover import _object_cells_in, _object_in, cover_rules, creature_cover
@@ -422,13 +422,13 @@ def old_store_stamina(
     if not old.is_dying and new.is_dying:
         out = out.add(BecameDying(creature=new.id, rules=("DS-STAM-06", "R-STAM-1")))
         out = out.then(
-            add_condition, new.id, ConditionName.BLEEDING, Duration.WHILE_DYING, source=DYING,
+            impose_condition, new.id, ConditionName.BLEEDING, Duration.WHILE_DYING, source=DYING,
             rules=("DS-STAM-07",),
         )  # fmt: skip
     elif old.is_dying and not new.is_dying:
         out = out.add(NoLongerDying(creature=new.id, rules=("DS-STAM-06", "DS-STAM-07")))
         out = out.then(
-            remove_condition, new.id, ConditionName.BLEEDING, source=DYING, reason="no longer dying",
+            clear_condition, new.id, ConditionName.BLEEDING, source=DYING, reason="no longer dying",
             rules=("DS-STAM-07",),
         )  # fmt: skip
     return out
@@ -501,7 +501,7 @@ def old_resolve_damage(
     if knock:
         out = out.add(KnockedOut(creature=target, by=source, rules=("DS-STAM-13", "R-STAM-4")))
         out = out.then(
-            add_condition, target, ConditionName.UNCONSCIOUS, Duration.UNTIL_REMOVED, source=KNOCKED_OUT,
+            impose_condition, target, ConditionName.UNCONSCIOUS, Duration.UNTIL_REMOVED, source=KNOCKED_OUT,
             rules=("DS-STAM-13", "DS-COND-04"),
         )  # fmt: skip
         out = out.then(release_grabs, target, reason="its grabber was knocked out")

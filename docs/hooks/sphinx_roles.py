@@ -1,5 +1,5 @@
 """A Griffe extension for the API reference: the Sphinx roles of brawl's docstrings
-(:class:`Encounter`, :func:`~brawl.rules.damage.damage`, :meth:`Encounter.with_creature`) become
+(:class:`Encounter`, :func:`~brawl.rules.damage.deal_damage`, :meth:`Encounter.with_creature`) become
 cross-reference links to the object's entry in the reference.
 
 A role is read the way Python would look its name up where the docstring sits: in the class

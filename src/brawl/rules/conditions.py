@@ -741,11 +741,3 @@ def save_against_named(
 
 def _with_conditions(c: Creature, conditions: tuple[Condition, ...]) -> Creature:
     return replaced(c, conditions=conditions)
-
-
-add_condition = impose_condition
-"""The name the prone, falling, forced-movement and digging rules call :func:`impose_condition` by."""
-remove_condition = clear_condition
-"""The name the prone, teleport and forced-movement rules call :func:`clear_condition` by."""
-save_against = make_save
-"""The name the end-of-turn rules call :func:`make_save` by."""

@@ -519,7 +519,3 @@ __all__ = [
     "deal_damage",
     "is_knocked_out",
 ]
-
-damage = deal_damage
-"""The name the movement, forced-movement, falling, jumping and suffocation rules call
-:func:`deal_damage` by (the same function)."""

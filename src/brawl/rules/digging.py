@@ -26,8 +26,8 @@ from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.burrowing import BURROWABLE, beneath_the_ground
 from brawl.rules.conditions import (
-    add_condition,
     grabbing,
+    impose_condition,
 )
 from brawl.rules.placing import power_roll_tier, try_place
 from brawl.rules.reachable import current_speed
@@ -253,9 +253,9 @@ def _claw_dirt(state: Encounter, request: ClawDirt) -> Outcome:
         )
     out = Outcome(enc, tuple(events))
     if tier <= 2:
-        out = out.then(add_condition, creature, ConditionName.SLOWED, Duration.EOT, source="Claw Dirt")
+        out = out.then(impose_condition, creature, ConditionName.SLOWED, Duration.EOT, source="Claw Dirt")
     if tier == 1:
-        out = out.then(add_condition, creature, ConditionName.WEAKENED, Duration.EOT, source="Claw Dirt")
+        out = out.then(impose_condition, creature, ConditionName.WEAKENED, Duration.EOT, source="Claw Dirt")
     return out
 
 

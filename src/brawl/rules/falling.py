@@ -26,8 +26,8 @@ from brawl.fields import flag, ident, ids, position, whole
 from brawl.geometry import Pos, cell_distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
-from brawl.rules.conditions import add_condition, speed
-from brawl.rules.damage import damage
+from brawl.rules.conditions import impose_condition, speed
+from brawl.rules.damage import deal_damage
 from brawl.state import Encounter
 
 FALL_DAMAGE_PER_SQUARE = 2  # DS-FALL-01
@@ -195,7 +195,7 @@ def _rules(value: Iterable[str]) -> tuple[str, ...]:
 class Fall(Action):
     """Make a creature fall from where it is to what is below it (DS-FALL-01..09).
 
-    ``height`` overrides the squares fallen used for the damage (a fall that starts off the
+    ``height`` overrides the squares fallen used for the deal_damage (a fall that starts off the
     map); the creature still comes to rest on what is below it. ``use_agility=False`` declines
     the Agility reduction (R-FALL-2). ``landing`` picks among the equally near unoccupied
     positions after landing on a creature (R-FALL-4). ``rules`` adds the rule IDs of the cause.
@@ -272,7 +272,7 @@ def _fall_far_stretch(
     after = to_fall - stretch
     cited = (*rules, "DS-FALL-09", "R-FALL-5")
     if after == 0:
-        # the whole fall is more than 100 squares: count it as such for the damage (capped at 50)
+        # the whole fall is more than 100 squares: count it as such for the deal_damage (capped at 50)
         rest = resting_place(state, c.pos, c.n, ignore=riders_and_self(state, c))
         height = stretch + (0 if first else FALL_PER_ROUND)
         landed = attrs.evolve(c, falling=0, fall_started=False)
@@ -351,9 +351,11 @@ def land(
     )
     fall_rules = ("DS-FALL-01", "R-FORCE-8")
     if nums.damage and not c.dead:
-        out = out.then(damage, c.id, nums.damage, source=onto, rules=fall_rules)
+        out = out.then(deal_damage, c.id, nums.damage, source=onto, rules=fall_rules)
     if onto is not None and nums.damage:
-        out = out.then(damage, onto, nums.damage, source=c.id, rules=("DS-FALL-06", "R-FALL-4", "R-FORCE-8"))
+        out = out.then(
+            deal_damage, onto, nums.damage, source=c.id, rules=("DS-FALL-06", "R-FALL-4", "R-FORCE-8")
+        )
     if prone and not out.state.creature(c.id).dead:
         out = make_prone(out, c.id, "DS-FALL-07" if onto else "DS-FALL-01")
     if onto is not None and nums.lands:
@@ -366,7 +368,7 @@ def land(
 def make_prone(out: Outcome, cid: str, rule: str) -> Outcome:
     if out.state.creature(cid).has(ConditionName.PRONE):
         return out
-    nxt = add_condition(out.state, cid, ConditionName.PRONE)
+    nxt = impose_condition(out.state, cid, ConditionName.PRONE)
     events: list[Event] = [attrs.evolve(e, rules=(*e.rules, rule)) for e in nxt.events]
     return Outcome(nxt.state, out.events + tuple(events))
 

@@ -15,8 +15,8 @@ from brawl.events.damage import Died
 from brawl.events.forced import CarriedRider, DeathTriggersDue, ForceMoved, HeldByGround
 from brawl.geometry import Pos, adjacent
 from brawl.outcome import Outcome
-from brawl.rules.conditions import remove_condition
-from brawl.rules.damage import damage
+from brawl.rules.conditions import clear_condition
+from brawl.rules.damage import deal_damage
 from brawl.rules.falling import Fall, drop_height, resting_place, should_fall
 from brawl.rules.forced_walk import DeathTriggers, MoveContext, Walk, cap
 from brawl.rules.riders import rider_force_moved
@@ -30,7 +30,7 @@ def _damage(
 ) -> Outcome:
     if state.creature(target).dead or amount <= 0:
         return Outcome(state, ())
-    return damage(state, target, cap(amount), source=source, rules=rules)
+    return deal_damage(state, target, cap(amount), source=source, rules=rules)
 
 
 def held_by_ground(
@@ -86,7 +86,7 @@ def _end_grabs(out: Outcome, ctx: MoveContext) -> Outcome:
         other = st.creatures.get(g.source) if g.source is not None else None
         if other is None or not adjacent(me.pos, me.n, other.pos, other.n):
             out = out.then(
-                remove_condition,
+                clear_condition,
                 ctx.target,
                 ConditionName.GRABBED,
                 source=g.source,
@@ -100,7 +100,7 @@ def _end_grabs(out: Outcome, ctx: MoveContext) -> Outcome:
             me = out.state.creature(ctx.target)
             if not adjacent(me.pos, me.n, other.pos, other.n):
                 out = out.then(
-                    remove_condition,
+                    clear_condition,
                     cid,
                     ConditionName.GRABBED,
                     source=ctx.target,

@@ -21,8 +21,8 @@ from brawl.events.damage import Damaged, ObjectDestroyed
 from brawl.events.forced import Fell, HurledThrough, Slammed, SlammedIntoObject
 from brawl.geometry import DOWN, UP, Pos, corner_cells, cube, distance
 from brawl.outcome import Outcome
-from brawl.rules.conditions import add_condition
-from brawl.rules.damage import MAX_DAMAGE, damage
+from brawl.rules.conditions import impose_condition
+from brawl.rules.damage import MAX_DAMAGE, deal_damage
 from brawl.rules.falling import fall_damage
 from brawl.state import Encounter
 from brawl.terrain import AIR, Material
@@ -36,7 +36,7 @@ STURDY_OBJECT_DAMAGE_PER_SQUARE: Mapping[Material, int] = {  # DS-SLAM-08
     Material.METAL: 9,
 }
 """Damage a sturdy object withstands per square it occupies (its Stamina, DS-OBJ-03); an object
-of any other material is destroyed by any damage (DS-SLAM-08)."""
+of any other material is destroyed by any deal_damage (DS-SLAM-08)."""
 
 HURL: Mapping[Material, tuple[int, int, str]] = {
     Material.GLASS: (1, 3, "DS-SLAM-09"),
@@ -250,7 +250,7 @@ class Walk:
             if worst is not None:
                 self._place(cand)
                 self._apply(
-                    damage(
+                    deal_damage(
                         self.state,
                         ctx.target,
                         worst.damaging,
@@ -302,13 +302,13 @@ class Walk:
         cite = tuple(rules)
         for _ in range(target_hits):
             if self._alive_target():
-                self._apply(damage(self.state, ctx.target, dmg, source=ctx.mover, rules=cite))
+                self._apply(deal_damage(self.state, ctx.target, dmg, source=ctx.mover, rules=cite))
             elif ctx.obj is not None:
                 self._damage_object(dmg, cite)
         if others_take:
             for h in hit:
                 if not self.state.creature(h).dead:
-                    self._apply(damage(self.state, h, dmg, source=ctx.target, rules=cite))
+                    self._apply(deal_damage(self.state, h, dmg, source=ctx.target, rules=cite))
 
     def _hit_obstacles(self, cells: list[tuple[Pos, Material, str | None]], cand: Pos, v: Pos) -> bool:
         ctx = self.ctx
@@ -345,7 +345,9 @@ class Walk:
             self._place(self.cur)
             if self._alive_target():
                 self._apply(
-                    damage(self.state, ctx.target, hurl_damage, source=ctx.mover, rules=(*rules, "R-FORCE-8"))
+                    deal_damage(
+                        self.state, ctx.target, hurl_damage, source=ctx.mover, rules=(*rules, "R-FORCE-8")
+                    )
                 )
             self._enter(cand, v)
             self.spent += cost - 1
@@ -377,7 +379,7 @@ class Walk:
             SlammedIntoObject(target=ctx.target, obstacle=label, remaining=r, damage=dmg, rules=rules)
         )
         if dmg and self._alive_target():
-            self._apply(damage(self.state, ctx.target, dmg, source=ctx.mover, rules=rules))
+            self._apply(deal_damage(self.state, ctx.target, dmg, source=ctx.mover, rules=rules))
         return False
 
     def _object_takes_damage(self) -> bool:
@@ -391,12 +393,12 @@ class Walk:
         )
 
     def _damage_object(self, amount: int, rules: tuple[str, ...]) -> None:
-        """The moved object takes damage; a fragile one is destroyed by any damage (DS-SLAM-08)."""
+        """The moved object takes damage; a fragile one is destroyed by any deal_damage (DS-SLAM-08)."""
         oid = self.ctx.target
         if amount <= 0 or oid not in self.state.objects:
             return
         sturdy = self.state.objects[oid].material in STURDY_OBJECT_DAMAGE_PER_SQUARE
-        out = damage(self.state, oid, amount, source=self.ctx.mover, rules=rules)
+        out = deal_damage(self.state, oid, amount, source=self.ctx.mover, rules=rules)
         self._apply(out)
         taken = sum(e.after_immunity for e in out.events if isinstance(e, Damaged))
         if not sturdy and taken > 0 and oid in self.state.objects:
@@ -423,13 +425,13 @@ class Walk:
             )
         )
         if nums.damage and self._alive_target():
-            self._apply(damage(self.state, ctx.target, nums.damage, rules=(*rules, "R-FORCE-8")))
+            self._apply(deal_damage(self.state, ctx.target, nums.damage, rules=(*rules, "R-FORCE-8")))
         if (
             nums.lands
             and self._alive_target()
             and not self.state.creature(ctx.target).has(ConditionName.PRONE)
         ):
-            self._apply(add_condition(self.state, ctx.target, ConditionName.PRONE))
+            self._apply(impose_condition(self.state, ctx.target, ConditionName.PRONE))
 
 
 SLOPE_MATERIALS = frozenset({Material.DIRT, Material.STONE})

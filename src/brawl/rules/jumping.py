@@ -21,7 +21,7 @@ from brawl.fields import choice, flag, ident, position, whole
 from brawl.geometry import Pos, cell_distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
-from brawl.rules.damage import damage
+from brawl.rules.damage import deal_damage
 from brawl.rules.movement import (
     opportunity_attackers,
     why_no_opportunity_attack,
@@ -224,7 +224,9 @@ def _jump(state: Encounter, request: Jump) -> Outcome:
     out = Outcome(enc, tuple(events))
     hurt = terrain_damage(enc, model, start, land)
     if hurt is not None:
-        out = out.then(damage, creature, hurt[0], hurt[1], source="damaging terrain", rules=("DS-MOVE-13",))
+        out = out.then(
+            deal_damage, creature, hurt[0], hurt[1], source="damaging terrain", rules=("DS-MOVE-13",)
+        )
     if not out.state.creature(creature).dead and not model.held(land):
         out = fall_if_unsupported(out, creature)
     return out

@@ -6,7 +6,7 @@ enemy without shifting reports an opportunity attack at that step (DS-STRIKE-03,
 unless the turn system in play has its own rule for leaving enemies
 (:attr:`~brawl.state.TurnState.provokes_opportunity_attacks`,
 :meth:`~brawl.state.TurnState.verify_walk`: the initiative game refuses it, I-DIS-01);
-entering damaging terrain deals its damage (DS-MOVE-13); stepping off a ledge ends the move with
+entering damaging terrain deals its deal_damage (DS-MOVE-13); stepping off a ledge ends the move with
 a fall (DS-FALL-01). Which move action is spent belongs to the turn systems: these functions take
 the movement granted as input.
 """
@@ -39,7 +39,7 @@ from brawl.rules.conditions import (
     can_shift,
     can_take_triggered_actions,
 )
-from brawl.rules.damage import damage
+from brawl.rules.damage import deal_damage
 from brawl.rules.placing import fall_if_unsupported, terrain_damage, try_place
 from brawl.rules.reachable import companions, current_speed, movement_model, movement_points
 from brawl.rules.stealth import can_target
@@ -444,7 +444,7 @@ def walk(
         if hurt is not None:
             enc = try_place(enc, creature, start, q, carried)
             amount, kind = hurt
-            out = damage(enc, creature, amount, kind, source="damaging terrain", rules=("DS-MOVE-13",))
+            out = deal_damage(enc, creature, amount, kind, source="damaging terrain", rules=("DS-MOVE-13",))
             enc = out.state
             events.extend(out.events)
             if enc.creature(creature).dead:

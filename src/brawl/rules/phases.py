@@ -16,7 +16,7 @@ from brawl.rules.conditions import (
     end_named_where,
     end_where,
     instance_at,
-    save_against,
+    make_save,
     save_against_named,
 )
 from brawl.rules.stability import end_stability_modifiers
@@ -70,7 +70,7 @@ def end_of_turn(
         index = _find(current, cond)
         if index is None:
             continue
-        out = out.then(save_against, creature, index, roll=rolls.get(original), bonus=save_bonus)
+        out = out.then(make_save, creature, index, roll=rolls.get(original), bonus=save_bonus)
     if c.named_conditions or named_saving_throws:
         out = _end_named_of_turn(out, creature, save_bonus, dict(named_saving_throws or {}))
     return out
@@ -142,7 +142,7 @@ def end_of_encounter(state: Encounter, *, keep_temporary_stamina: Sequence[str] 
     (RB2-EOE, RB2-SAVE) and temporary Stamina disappears (DS-STAM-22).
 
     Unconscious and the bleeding of dying stay (DS-COND-15); other conditions end only if the
-    creature wants them to: call :func:`~brawl.rules.conditions.remove_condition`.
+    creature wants them to: call :func:`~brawl.rules.conditions.clear_condition`.
     """
     out = Outcome(state, ())
     for c in state.creature_list():

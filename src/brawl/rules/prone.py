@@ -21,11 +21,11 @@ from brawl.geometry import distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.conditions import (
-    add_condition,
     can_stand_up,
     can_take_free_maneuvers,
     can_take_maneuvers,
-    remove_condition,
+    clear_condition,
+    impose_condition,
 )
 from brawl.rules.placing import fall_if_unsupported
 from brawl.state import Encounter
@@ -66,7 +66,7 @@ def _check_fall_prone(state: Encounter, request: FallProne) -> None:
 def _fall_prone(state: Encounter, request: FallProne) -> Outcome:
     _check_fall_prone(state, request)
     creature = request.creature
-    out = add_condition(state, creature, ConditionName.PRONE, voluntary=True)
+    out = impose_condition(state, creature, ConditionName.PRONE, voluntary=True)
     out = Outcome(out.state, (*out.events, DroppedProne(creature=creature, rules=("DS-MTYPE-23",))))
     return fall_if_unsupported(out, creature)
 
@@ -161,7 +161,7 @@ def _check_stand_up(state: Encounter, request: StandUp) -> bool:
 def _stand_up(state: Encounter, request: StandUp) -> Outcome:
     free = _check_stand_up(state, request)
     creature, helper = request.creature, request.helper
-    out = remove_condition(state, creature, ConditionName.PRONE, reason="stood up", rules=("DS-ACT-15",))
+    out = clear_condition(state, creature, ConditionName.PRONE, reason="stood up", rules=("DS-ACT-15",))
     rules = ("DS-ACT-15", "DS-MTYPE-23") if free else ("DS-ACT-15",)
     return out.add(StoodUp(creature=creature, helper=helper, free_maneuver=free, rules=rules))
 

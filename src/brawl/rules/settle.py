@@ -1,7 +1,7 @@
 """The consequences that follow any rule: the ``settle`` pass run after every public rule.
 
-A resolver changes what it was asked to change and nothing more: :func:`~brawl.rules.damage.damage`
-knocks a creature out, :func:`~brawl.rules.conditions.add_condition` knocks it prone. What
+A resolver changes what it was asked to change and nothing more: :func:`~brawl.rules.damage.deal_damage`
+knocks a creature out, :func:`~brawl.rules.conditions.impose_condition` knocks it prone. What
 follows from the new state, whichever rule made it, is settled here, once, after the rule:
 
 - a bleeding creature that used a main action (a free strike, Charge, Defend), a triggered

@@ -32,9 +32,9 @@ from brawl.fields import copier, ident, ids, replaced, text, whole
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.conditions import (
-    add_condition,
+    clear_condition,
+    impose_condition,
     release_grabs,
-    remove_condition,
 )
 from brawl.state import Encounter
 
@@ -130,7 +130,7 @@ def store_stamina(
     if now:
         out = Outcome(state, (*events, BecameDying(creature=cid, rules=("DS-STAM-06", "R-STAM-1"))))
         return out.then(
-            add_condition,
+            impose_condition,
             cid,
             ConditionName.BLEEDING,
             Duration.WHILE_DYING,
@@ -139,7 +139,7 @@ def store_stamina(
         )
     out = Outcome(state, (*events, NoLongerDying(creature=cid, rules=("DS-STAM-06", "DS-STAM-07"))))
     return out.then(
-        remove_condition,
+        clear_condition,
         cid,
         ConditionName.BLEEDING,
         source=DYING,

@@ -23,7 +23,7 @@ from brawl.geometry import Pos, cell_distance
 from brawl.geometry import distance as space_distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
-from brawl.rules.conditions import grabbing, remove_condition
+from brawl.rules.conditions import clear_condition, grabbing
 from brawl.rules.cover import sees_space
 from brawl.rules.falling import Fall, should_fall
 from brawl.rules.reachable import riders_of
@@ -154,7 +154,7 @@ def _teleport(state: Encounter, request: Teleport) -> Outcome:
     except StateError as exc:  # pragma: no cover - Teleport.verify checked the destination
         raise IllegalMoveError(f"teleport {creature!r}: {exc}", rule="DS-TELE-04") from None
     for name in (ConditionName.GRABBED, ConditionName.RESTRAINED):
-        out = remove_condition(enc, creature, name, reason="teleported", rules=("DS-TELE-08",))
+        out = clear_condition(enc, creature, name, reason="teleported", rules=("DS-TELE-08",))
         enc = out.state
         events.extend(out.events)
     # a grab needs the two creatures adjacent (RB1-GRABBED): one left behind is released
@@ -163,7 +163,7 @@ def _teleport(state: Encounter, request: Teleport) -> Outcome:
         h = enc.creature(held)
 
         if space_distance(moved.pos, moved.n, h.pos, h.n) > 1:
-            out = remove_condition(
+            out = clear_condition(
                 enc,
                 held,
                 ConditionName.GRABBED,
@@ -178,7 +178,7 @@ def _teleport(state: Encounter, request: Teleport) -> Outcome:
     if now.has(ConditionName.PRONE):
         wants = (not by_other) if stand is None else stand
         if wants and _able_to_stand(now):
-            out = remove_condition(
+            out = clear_condition(
                 enc, creature, ConditionName.PRONE, reason="arrived standing", rules=("DS-TELE-07",)
             )
             enc = out.state

@@ -243,7 +243,7 @@ class DrawSteel:
             events.extend(order_events)
         out = Outcome(state, tuple(events))
         for cid in sur:
-            out = out.then(cond_rules.add_condition, cid, ConditionName.SURPRISED, Duration.END_OF_ROUND)
+            out = out.then(cond_rules.impose_condition, cid, ConditionName.SURPRISED, Duration.END_OF_ROUND)
         turn = DrawSteelTurn(sides=sides, ranking=ranking, malice=malice)
         if malice:
             out = out.add(
@@ -646,7 +646,7 @@ class DrawSteel:
                 if cond.name in kept.get(c.id, frozenset()):
                     continue
                 out = out.then(
-                    cond_rules.remove_condition,
+                    cond_rules.clear_condition,
                     c.id,
                     cond.name,
                     source=cond.source,

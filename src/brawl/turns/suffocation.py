@@ -3,7 +3,7 @@
 A creature fully submerged at the end of a round has held its breath one more round
 (``Creature.breath_held``, counted from the round it starts holding). It can hold for its Might
 score in rounds, at least 1 (DS-ENV-03); at the end of each round after that it takes 1d6
-damage (DS-ENV-04). A creature that is no longer submerged breathes again and its count starts
+deal_damage (DS-ENV-04). A creature that is no longer submerged breathes again and its count starts
 over. Every creature needs air unless the caller lists it in ``breathes_water``: the text
 makes no exception for swimmers (DS-ENV-03).
 """
@@ -16,7 +16,7 @@ from brawl.creature import Creature
 from brawl.dice import roll_die
 from brawl.events.turns import BreathHeld, BreathRecovered, Suffocating
 from brawl.outcome import Outcome
-from brawl.rules.damage import damage
+from brawl.rules.damage import deal_damage
 from brawl.state import Encounter
 from brawl.turns.base import check_ids
 
@@ -49,7 +49,7 @@ def suffocation(
     rolls: Mapping[str, int] | None = None,
     breathes_water: Collection[str] | None = None,
 ) -> Outcome:
-    """The end-of-round breath count and 1d6 suffocation damage (DS-ENV-03, DS-ENV-04, AMB-48).
+    """The end-of-round breath count and 1d6 suffocation deal_damage (DS-ENV-03, DS-ENV-04, AMB-48).
 
     ``rolls={id: d6}`` are the caller's dice (missing ones come from the RNG);
     ``breathes_water`` lists the creatures that need no air (None: every creature needs air).
@@ -93,5 +93,5 @@ def suffocation(
             Suffocating(creature=c.id, rounds=held, limit=limit, roll=value, rules=("DS-ENV-04", "AMB-48")),
             state=st,
         )
-        out = out.then(damage, c.id, value, rules=("DS-ENV-04",))
+        out = out.then(deal_damage, c.id, value, rules=("DS-ENV-04",))
     return out
