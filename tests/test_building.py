@@ -218,3 +218,13 @@ def test_bad_parties_are_refused() -> None:
         Party(levels=(1,), victories=1.5)  # type: ignore[arg-type]
     with pytest.raises(brawl.InvalidArgumentError):
         hero_strength(0)
+
+
+def test_one_hero_of_a_mixed_party_is_the_average_rounded_down_R_EV_1() -> None:
+    """R-EV-1: a 1st- and a 4th-level hero (ES 6 and 12) make a party of ES 18 whose "one hero"
+    is worth 9; a 1st and a 2nd (6 and 8) one of 7; standard is then ES to ES + h."""
+    assert (Party(levels=(1, 4)).strength, Party(levels=(1, 4)).hero_strength) == (18, 9)
+    assert Party(levels=(1, 2)).hero_strength == 7
+    assert Party(levels=(1, 1, 2)).hero_strength == 6  # 20 // 3
+    assert difficulty(Party(levels=(1, 4)), 27).band == "standard"
+    assert difficulty(Party(levels=(1, 4)), 28).band == "hard"
