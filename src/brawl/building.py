@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import attrs
 
@@ -37,8 +38,6 @@ STRENGTH_PER_LEVEL = 2
 """What each level adds to a hero's encounter strength (RB-EV-05)."""
 VICTORIES_PER_EXTRA_HERO = 2
 """Average Victories per hero that add one more hero's encounter strength (RB-EV-07)."""
-MINIONS_PER_SET = 4
-"""Minions are bought four at a time: a minion stat block's EV is for four (RB-EV-03, RB-EV-04)."""
 BANDS = ("trivial", "easy", "standard", "hard", "extreme")
 """The difficulty bands, easiest first (RB-EV-08)."""
 HARD_HEROES = 3
@@ -213,8 +212,6 @@ class Foe:
 
     block: StatBlock
     count: int = 1
-    group_sizes: tuple[int, ...] = ()
-    """How the creatures are split into initiative groups or squads, if known."""
 
     @property
     def cost(self) -> int:
@@ -318,6 +315,23 @@ class Assessment:
     """Director creatures with no stat block to price them (their EV is not counted)."""
     notes: tuple[str, ...]
     """The guidelines the foes do not follow (:func:`guidelines`)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The assessment as JSON data: what ``brawl encounter --json`` and the RPC method
+        ``encounter`` give."""
+        d = self.difficulty
+        return {
+            "heroes": list(self.party.levels),
+            "strength": d.strength,
+            "hero_strength": d.hero_strength,
+            "foes": [{"statblock": f.block.name, "count": f.count, "ev": f.cost} for f in self.foes],
+            "ev": d.ev,
+            "band": d.band,
+            "ranges": {band: [lo, hi] for band, (lo, hi) in d.ranges.items()},
+            "victories": d.victories,
+            "unpriced": list(self.unpriced),
+            "notes": list(self.notes),
+        }
 
     def lines(self) -> list[str]:
         """The assessment as lines of text, as ``brawl encounter`` prints it."""

@@ -77,19 +77,6 @@ def _victories_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _difficulty_data(budget: Assessment) -> dict[str, object]:
-    d = budget.difficulty
-    return {
-        "band": d.band,
-        "ev": d.ev,
-        "strength": d.strength,
-        "hero_strength": d.hero_strength,
-        "victories": d.victories,
-        "unpriced": list(budget.unpriced),
-        "notes": list(budget.notes),
-    }
-
-
 def _difficulty_line(budget: Assessment) -> str:
     d = budget.difficulty
     unpriced = (
@@ -269,7 +256,7 @@ def run_simulate(args: argparse.Namespace, out: TextIO | None = None, err: TextI
     if args.json:
         settings = {"scenario": title, "seed": args.seed, "max_rounds": args.max_rounds}
         if budget is not None:
-            settings["difficulty"] = _difficulty_data(budget)
+            settings["difficulty"] = budget.to_dict()
         print(json.dumps(settings | summary.to_dict(), indent=2), file=out)
     else:
         print(report(summary, title), file=out)
@@ -297,9 +284,7 @@ def run_encounter(args: argparse.Namespace, out: TextIO | None = None, err: Text
         whole_number(args.victories, 0, None, what="--victories")
     budget = assess(start, blocks, victories=args.victories)
     if args.json:
-        foes = [{"statblock": f.block.name, "count": f.count, "ev": f.cost} for f in budget.foes]
-        data = {"scenario": title, "heroes": list(budget.party.levels), "foes": foes}
-        print(json.dumps(data | _difficulty_data(budget), indent=2), file=out)
+        print(json.dumps({"scenario": title} | budget.to_dict(), indent=2), file=out)
     else:
         print("\n".join([f"{title}:", *budget.lines()]), file=out)
     return EXIT_OK

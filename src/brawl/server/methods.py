@@ -241,25 +241,12 @@ def _encounter(
     text: str | None,
     source: str | None,
     statblocks: dict[str, str] | None,
-    victories: int,
+    victories: int | None,
 ) -> dict[str, Any]:
     scenario = _scenario(ctx, "encounter", name, text, source, statblocks)
-    if victories < 0:
+    if victories is not None and victories < 0:
         raise InvalidParams("victories: 0 or more", "victories")
-    budget = assess(scenario.encounter, scenario.statblocks, victories=victories)
-    d = budget.difficulty
-    return {
-        "heroes": list(budget.party.levels),
-        "strength": d.strength,
-        "hero_strength": d.hero_strength,
-        "foes": [{"statblock": f.block.name, "count": f.count, "ev": f.cost} for f in budget.foes],
-        "ev": d.ev,
-        "band": d.band,
-        "ranges": {band: [lo, hi] for band, (lo, hi) in d.ranges.items()},
-        "victories": d.victories,
-        "unpriced": list(budget.unpriced),
-        "notes": list(budget.notes),
-    }
+    return assess(scenario.encounter, scenario.statblocks, victories=victories).to_dict()
 
 
 def _from_json(ctx: Context, text: str) -> Any:
@@ -404,7 +391,12 @@ _ALL: tuple[Method, ...] = (
             _p(
                 "statblocks", OPT_TEXTS, "the stat block files the scenario names, as for load_scenario", None
             ),
-            _p("victories", INT, "the Victories the heroes hold in all", 0),
+            _p(
+                "victories",
+                OPT_INT,
+                "the Victories the heroes hold in all (null: those on their sheets)",
+                None,
+            ),
         ),
         {
             "type": "object",
