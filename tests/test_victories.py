@@ -13,7 +13,8 @@ from brawl.events.abilities import ResourceGained
 from brawl.events.base import Note
 from brawl.events.turns import MaliceGained
 from brawl.turns import next_actors
-from brawl.turns.drawsteel import DrawSteelTurn, starting_malice
+from brawl.turns.drawsteel import DrawSteelTurn
+from brawl.turns.drawsteel_resources import starting_malice
 
 
 def five_heroes(victories: int = 3) -> Encounter:

@@ -20,7 +20,6 @@ from brawl.conditions import ConditionName, Duration
 from brawl.creature import MAX_COUNT, Creature
 from brawl.dice import roll_die
 from brawl.errors import ActionUnavailableError, InvalidArgumentError, TurnOrderError, whose_turn
-from brawl.events.abilities import ResourceGained
 from brawl.events.base import Event, Note
 from brawl.events.turns import (
     ActionUsed,
@@ -48,6 +47,14 @@ from brawl.turns.ability_deeds import triggered_deeds
 from brawl.turns.base import check_ids, register_system
 from brawl.turns.drawsteel_deeds import deeds
 from brawl.turns.drawsteel_order import rank_by_agility, swap_turn_order
+from brawl.turns.drawsteel_resources import (
+    check_starting_malice,
+    lose_resources,
+    malice_gained,
+    round_malice,
+    starting_malice,
+    victories_to_resource,
+)
 from brawl.turns.drawsteel_turn import (
     GROUP_PREFIX,
     SIDES,
@@ -82,8 +89,6 @@ MAX_MOVEMENT = 10**9
 """Largest number of squares accepted in one request."""
 TRIGGERED_COSTS = frozenset({ActionKind.TRIGGERED.value, ActionKind.FREE_TRIGGERED.value})
 """Costs spent off the creature's own turn too: its triggered action of the round (DS-TURN-05)."""
-MAX_MALICE = 10**6
-"""Most Malice the Director may start a combat with."""
 
 __all__ = ["DRAW_STEEL", "DrawSteel", "DrawSteelTurn", "allowance", "slot_of", "swap_turn_order"]
 
@@ -128,7 +133,7 @@ class DrawSteel:
         self._surprise(
             state, surprised, first_side, d10, players_choice, director_choice, agility_tests, agility_rerolls
         )
-        _starting_malice(malice)
+        check_starting_malice(malice)
 
     def _surprise(
         self,
@@ -212,7 +217,7 @@ class DrawSteel:
         )
         if malice is None:
             malice = starting_malice(state)
-        _starting_malice(malice)
+        check_starting_malice(malice)
         living = list(state.living())
         events: list[Event] = [
             CombatStarted(system=self.name, sides=SIDES, surprised=sur, rules=("DS-SIDE-01", "DS-SIDE-04"))
@@ -254,12 +259,12 @@ class DrawSteel:
                     rules=("RB6-MALICE", "RB-MALICE-01"),
                 )
             )
-        out = out.then(_victories_to_resource)
+        out = out.then(victories_to_resource)
         out = out.add(
             RoundStarted(round=1, first=first, rules=("DS-SIDE-07",)),
             state=out.state.with_turn(turn, round=1),
         )
-        return out.then(_round_malice)
+        return out.then(round_malice)
 
     # what may be asked now ---------------------------------------------------------------------
     def legal_actions(self, state: Encounter, creature: str | None = None) -> list[Action]:
@@ -506,7 +511,7 @@ class DrawSteel:
             st = st.with_turn(nxt)
         return out.add(
             RoundStarted(round=rnd, first=t.sides[0], rules=("DS-SIDE-11", "DS-SIDE-12")),
-            _malice_gained(heroes, rnd, amount, total),
+            malice_gained(heroes, rnd, amount, total),
             state=st,
         )
 
@@ -620,23 +625,7 @@ class DrawSteel:
             kept_named[cid] = frozenset(n for n in listed if n in own)
         temp_kept = set(check_ids(state, keep_temporary_stamina, "keep_temporary_stamina"))
         out = Outcome(state, ())
-        t = state.turn
-        if isinstance(t, DrawSteelTurn) and t.malice:
-            out = out.add(
-                Note(
-                    text=f"the Director loses {t.malice} unspent Malice", rules=("RB6-MALICE", "RB-MALICE-03")
-                ),
-                state=state.with_turn(replaced(t, malice=0)),
-            )
-        for c in out.state.creature_list():
-            if c.hero and c.heroic_resource:
-                out = out.add(
-                    Note(
-                        text=f"{c.id} loses {c.heroic_resource} unspent Heroic Resource",
-                        rules=("RB-HR-07",),
-                    ),
-                    state=out.state.update_creature(c.id, heroic_resource=0),
-                )
+        out = out.then(lose_resources)
         for c in state.creature_list():
             if c.dead:
                 continue
@@ -700,52 +689,6 @@ def _off_turn(state: Encounter, t: DrawSteelTurn, creature: str | None) -> list[
 
 def _heroes_first(c: Creature) -> tuple[bool, str]:
     return c.side != SIDES[0], c.id
-
-
-def _starting_malice(malice: int) -> None:
-    """Check the Director's starting Malice: a whole number, 0 or more (RB6-MALICE)."""
-    whole_number(malice, 0, MAX_MALICE, what="starting malice", rule="RB6-MALICE")
-
-
-def _round_malice(state: Encounter) -> Outcome:
-    """The Director gains the number of living heroes plus the round number (RB6-MALICE)."""
-    t = _turn(state)
-    heroes = sum(1 for c in state.living() if c.hero)
-    amount = heroes + state.round
-    total = t.malice + amount
-    return Outcome(
-        state.with_turn(replaced(t, malice=total)), (_malice_gained(heroes, state.round, amount, total),)
-    )
-
-
-def _malice_gained(heroes: int, round: int, amount: int, total: int) -> MaliceGained:
-    """The event of the Director's Malice gained at the start of a round (RB6-MALICE, RB-MALICE-02)."""
-    return MaliceGained(
-        amount=amount,
-        total=total,
-        reason=f"{heroes} living heroes + round {round}",
-        rules=("RB6-MALICE", "RB-MALICE-02"),
-    )
-
-
-def starting_malice(state: Encounter) -> int:
-    """The Director's Malice at the start of combat: the living heroes' average Victories, rounded
-    down (RB-MALICE-01, R-EV-2); 0 without heroes. Five heroes with 3 Victories each: 3."""
-    heroes = [c for c in state.living() if c.hero]
-    return sum(c.victories for c in heroes) // len(heroes) if heroes else 0
-
-
-def _victories_to_resource(state: Encounter) -> Outcome:
-    """Each living hero gains its Victories in Heroic Resource as combat starts (RB-HR-04)."""
-    out = Outcome(state, ())
-    for c in state.creature_list():
-        if c.hero and not c.dead and c.victories:
-            total = min(MAX_COUNT, c.heroic_resource + c.victories)
-            out = out.add(
-                ResourceGained(creature=c.id, amount=c.victories, total=total, rules=("RB-HR-04",)),
-                state=out.state.update_creature(c.id, heroic_resource=total),
-            )
-    return out
 
 
 def _end_of_round_effects(
