@@ -86,6 +86,8 @@ LAYERS: dict[str, int] = {
     "brawl._public": EDGES,
     "brawl.__main__": EDGES,
     "brawl.cli": EDGES,
+    "brawl.notation": EDGES,
+    "brawl.agents": EDGES,
     "brawl.server": EDGES,
     "brawl": EDGES,
     "brawl.initiative": TURNS,
