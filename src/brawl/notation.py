@@ -39,6 +39,8 @@ from typing import Any
 
 import attrs
 
+from brawl.actions import legal_actions
+from brawl.creature import Creature
 from brawl.errors import (
     ArgumentTypeError,
     InvalidArgumentError,
@@ -460,6 +462,52 @@ def parse_all(text: str, state: Encounter) -> list[Action]:
     return out
 
 
+# --- a text observation -----------------------------------------------------------------------------
+def _status(c: Creature) -> str:
+    """What :class:`~brawl.creature.Creature`'s own line says after its position."""
+    line = str(c)
+    head = f" at {tuple(c.pos)}: "
+    return line.split(head, 1)[1] if head in line else line
+
+
+def text_observation(
+    state: Encounter,
+    agent: str | None = None,
+    *,
+    actions: Sequence[Action] | None = None,
+    numbered: bool = True,
+) -> str:
+    """The state in a few lines and the actions open to ``agent`` in the notation, for a language
+    model: whose turn it is, who ``agent`` is (a creature id or a side), each creature's side,
+    position, Stamina and conditions, then the actions, numbered from 0 when ``numbered``.
+
+    ``actions`` defaults to :func:`brawl.legal_actions` (of ``agent`` if it is a creature).
+    """
+    if not isinstance(state, Encounter):
+        raise ArgumentTypeError(f"text_observation(state={shown(state)}): an Encounter is needed", rule=())
+    if agent is not None and not isinstance(agent, str):
+        raise ArgumentTypeError(f"text_observation(agent={shown(agent)}): a creature id or a side", rule=())
+    current = getattr(state.turn, "current", None)
+    if state.turn is None:
+        lines = ["Out of combat."]
+    elif isinstance(current, str) and current in state.creatures:
+        lines = [f"Round {state.round}, {current}'s turn ({state.creatures[current].side})."]
+    else:
+        lines = [f"Round {state.round}, between turns."]
+    me = state.creatures.get(agent) if agent is not None else None
+    if me is not None:
+        lines.append(f"You are {me.id} ({me.side}).")
+    elif agent is not None:
+        lines.append(f"You play the {agent} side.")
+    lines.append("Creatures:")
+    lines += [f"  {_word(c.id)} [{c.side}] at {_pos(c.pos)}: {_status(c)}" for c in state.creature_list()]
+    if actions is None:
+        actions = legal_actions(state, creature=None if me is None else me.id)
+    lines.append("Actions:" if actions else "Actions: none now.")
+    lines += [f"  {i}: {format(a)}" if numbered else f"  {format(a)}" for i, a in enumerate(actions)]
+    return "\n".join(lines)
+
+
 def _outside_json(text: str) -> str:
     """``text`` with its JSON values blanked out, so a ``;`` inside a string is not a separator."""
     return re.sub(r'"(?:[^"\\]|\\.)*"', lambda m: " " * len(m[0]), text)
@@ -477,4 +525,14 @@ def _clauses(text: str) -> Sequence[str]:
     return out
 
 
-__all__ = ["ALIASES", "SEPARATOR", "actor_of", "format", "format_all", "parse", "parse_all", "verbs"]
+__all__ = [
+    "ALIASES",
+    "SEPARATOR",
+    "actor_of",
+    "format",
+    "format_all",
+    "parse",
+    "parse_all",
+    "text_observation",
+    "verbs",
+]
