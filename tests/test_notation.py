@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import brawl
 import brawl.strategies as bst
 from brawl import notation
+from brawl.__main__ import main
 from brawl.actions import (
     Action,
     AdvanceTo,
@@ -24,6 +25,7 @@ from brawl.actions import (
     StartCombat,
     TakeAction,
 )
+from brawl.cli import EXIT_ERROR, EXIT_REFUSED
 from brawl.rules.abilities import UseAbility
 from brawl.scenario import bundled_zone_scenarios
 from brawl.turns.deeds import rule_name
@@ -204,3 +206,60 @@ def test_every_verb_is_a_record_and_the_aliases_name_no_other_record() -> None:
     assert found["use"] is UseAbility
     names = {rule_name(k) for k in Action.registry.values()}
     assert not set(notation.ALIASES) & names
+
+
+# --- the command line ------------------------------------------------------------------------------
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_brawl_legal_prints_the_actions_in_the_notation(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _run(capsys, "legal", "bridge", "--notation")
+    assert status == 0
+    assert out.splitlines() == [notation.format(a) for a in brawl.legal_actions(_bridge())]
+    assert out.splitlines() == ["start_combat first_side=heroes", "start_combat first_side=director"]
+
+
+def test_brawl_apply_reads_the_notation_and_echoes_each_action(capsys: pytest.CaptureFixture[str]) -> None:
+    """Each clause is echoed before its events, which are those of applying the parsed actions."""
+    text = "start_combat first_side=heroes; kira start_turn; go 4,4"
+    status, out, _ = _run(capsys, "apply", "bridge", text)
+    assert status == 0
+    enc = _bridge()
+    want: list[str] = []
+    for action in notation.parse_all(text, enc):
+        enc, events = brawl.apply(enc, action)
+        want += [f"> {notation.format(action)}", brawl.explain(events, rules=False)]
+    assert out == "\n".join(want) + "\n"
+    assert out.startswith("> start_combat first_side=heroes\ncombat starts")
+
+
+def test_brawl_apply_refuses_a_malformed_text_naming_it(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = _run(capsys, "apply", "bridge", "kira fly 1,1")
+    assert (status, out) == (EXIT_ERROR, "")
+    assert "kira fly 1,1: no such file, and not an action in the notation" in err
+    assert "'fly' is no verb" in err
+
+
+def test_brawl_apply_prints_what_came_before_a_refused_action(capsys: pytest.CaptureFixture[str]) -> None:
+    """The actions before the refused one are echoed with their events; the refusal names its rule."""
+    status, out, err = _run(capsys, "apply", "bridge", "start_combat first_side=heroes; end_turn")
+    assert status == EXIT_REFUSED
+    assert out.startswith("> start_combat first_side=heroes\n")
+    assert "DS-SIDE-08" in err
+
+
+def test_the_text_observation_without_the_agents_extra() -> None:
+    """The state in lines and the actions numbered in the notation; each numbered clause reads
+    back as the action it lists."""
+    enc = _bridge()
+    text = notation.text_observation(enc, "heroes")
+    assert text.splitlines()[:3] == ["Out of combat.", "You play the heroes side.", "Creatures:"]
+    assert "  kira [heroes] at 2,2: Stamina 30/30" in text
+    listed = text.split("Actions:\n", 1)[1].splitlines()
+    assert [line.split(": ", 1)[1] for line in listed] == [
+        notation.format(a) for a in brawl.legal_actions(enc)
+    ]
+    assert notation.text_observation(enc, actions=[]).endswith("Actions: none now.")

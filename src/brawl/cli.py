@@ -16,9 +16,9 @@ from pathlib import Path
 
 import attrs
 
-from brawl.actions import apply, legal_actions, replay
+from brawl.actions import apply, legal_actions
 from brawl.demo import run_demo
-from brawl.errors import BrawlError, RulesError
+from brawl.errors import BrawlError, InvalidArgumentError, RulesError
 from brawl.events.base import Event, explain
 from brawl.io.files import read_text_bounded
 from brawl.io.json import (
@@ -33,6 +33,8 @@ from brawl.io.json import (
     unstructure,
 )
 from brawl.io.jsontext import MAX_DOCUMENT, SCHEMA, dumps, loads
+from brawl.notation import format as format_action
+from brawl.notation import parse_all
 from brawl.outcome import Outcome
 from brawl.render import render_svg, render_text
 from brawl.requests import Action
@@ -115,9 +117,21 @@ def load_any(path: str) -> Encounter:
     return loads_scenario(text, source=source)
 
 
-def load_actions(arg: str) -> tuple[Action, ...]:
-    """One action or an actions document, from a file, standard input (``-``) or inline JSON text."""
+def in_notation(arg: str) -> bool:
+    """Whether an action argument is read as the text notation: no JSON, no file, not ``-``."""
+    return not arg.lstrip().startswith("{") and arg != "-" and not Path(arg).exists()
+
+
+def load_actions(arg: str, state: Encounter | None = None) -> tuple[Action, ...]:
+    """One action or an actions document, from a file, standard input (``-``) or inline JSON text;
+    given the ``state``, also actions in the text notation (``"kira go 9,4; strike ogre (main)"``,
+    :mod:`brawl.notation`) when ``arg`` is no file."""
     inline = arg.lstrip().startswith("{")
+    if state is not None and in_notation(arg):
+        try:
+            return tuple(parse_all(arg, state))
+        except InvalidArgumentError as exc:
+            raise BrawlError(f"{arg}: no such file, and not an action in the notation: {exc}") from None
     text = arg if inline else read_text(arg)
     source = "action" if inline else "<stdin>" if arg == "-" else arg
     data = loads(text, source)
@@ -197,6 +211,11 @@ def _legal_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--max-moves", type=int, default=None, help="keep only the first this many moves")
     _json_flag(p, "print an actions document (brawl.actions_to_json) instead of one action a line")
+    p.add_argument(
+        "--notation",
+        action="store_true",
+        help="print each action in the text notation (kira go 9,4) instead of JSON",
+    )
 
 
 def action_line(action: Action) -> str:
@@ -209,6 +228,8 @@ def run_legal(args: argparse.Namespace) -> int:
     found = legal_actions(enc, creature=args.creature, system=args.system, max_moves=args.max_moves)
     if args.json:
         out(actions_to_json(found))
+    elif args.notation:
+        out("\n".join(format_action(a) for a in found))
     else:
         out("\n".join(action_line(a) for a in found))
     return EXIT_OK
@@ -218,7 +239,8 @@ def _apply_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("state", help="a JSON save, a .toml scenario or a bundled scenario's name")
     p.add_argument(
         "action",
-        help="an action (a file, - for standard input, or the JSON text itself) or an actions document",
+        help="an action (a file, - for standard input, the JSON text itself, or the action in the text "
+        'notation, "kira go 9,4; strike ogre (main)") or an actions document',
     )
     p.add_argument("--out", metavar="FILE", default=None, help="write the new state there as a JSON save")
     _rules_flag(p)
@@ -231,10 +253,20 @@ def _rules_flag(p: argparse.ArgumentParser) -> None:
 
 def run_apply(args: argparse.Namespace) -> int:
     enc = load_any(args.state)
-    actions = load_actions(args.action)
+    actions = load_actions(args.action, enc)
+    # actions written in the notation are echoed in it, each before its events
+    echo = not args.json and in_notation(args.action)
+    lines: list[str] = []
     try:
-        result: Outcome = apply(enc, actions[0]) if len(actions) == 1 else replay(enc, actions)
+        result = Outcome(enc, ())
+        for action in actions:
+            step = apply(result.state, action)
+            if echo:
+                lines += [f"> {format_action(action)}", explain(list(step.events), rules=args.rules)]
+            result = Outcome(step.state, result.events + step.events)
     except RulesError as exc:
+        if lines:  # the actions applied before the refused one, with their events
+            out("\n".join(line for line in lines if line))
         report(exc, args.json)
         return EXIT_REFUSED
     if args.out:
@@ -245,6 +277,8 @@ def run_apply(args: argparse.Namespace) -> int:
     if args.json:
         state = unstructure(result.state, Encounter)
         out(dumps({"schema": SCHEMA, "state": state, "events": [event_data(e) for e in result.events]}))
+    elif echo:
+        out("\n".join(line for line in lines if line))
     else:
         out(explain(list(result.events), rules=args.rules))
     return EXIT_OK
