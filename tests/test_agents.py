@@ -287,3 +287,18 @@ def test_the_text_observation_lists_the_options_by_index() -> None:
         index, _, clause = line.strip().partition(": ")
         assert int(index) == i
         assert notation.parse(clause, env.state_now) == env.options[i]
+
+
+def test_the_random_agent_of_the_docs_plays_a_fight_to_its_end(capsys: pytest.CaptureFixture[str]) -> None:
+    """The random agent of docs/agents.md, run as written: every agent leaves at the fight's end,
+    and it prints the winner (or None) and the round reached."""
+    page = (ROOT / "docs" / "agents.md").read_text(encoding="utf-8")
+    block = page.split("<!-- random-agent -->\n```python\n", 1)[1].split("\n```", 1)[0]
+    scope: dict[str, Any] = {}
+    exec(compile(block, "docs/agents.md", "exec"), scope)
+    env = scope["env"]
+    assert isinstance(env, BrawlEnv)
+    assert env.agents == []
+    winner, reached = capsys.readouterr().out.split()
+    assert winner == str(env.match.winner)
+    assert int(reached) == env.match.state.round >= 1
