@@ -302,3 +302,33 @@ def test_the_random_agent_of_the_docs_plays_a_fight_to_its_end(capsys: pytest.Ca
     winner, reached = capsys.readouterr().out.split()
     assert winner == str(env.match.winner)
     assert int(reached) == env.match.state.round >= 1
+
+
+def test_reset_with_a_seed_replays_the_same_fight() -> None:
+    """The same seed and the same indices give the same states (dice included); another seed
+    seeds the state's dice otherwise."""
+
+    def states(seed: int) -> list[brawl.Encounter]:
+        env = BrawlEnv(_next_to_the_ogre())
+        env.reset(seed=seed)
+        out = [env.state_now]
+        for _ in range(6):
+            env.step(len(env.options) // 2)
+            out.append(env.state_now)
+        return out
+
+    assert states(11) == states(11)
+    assert states(11)[0].rng.seed == 11
+    assert states(12)[0].rng.seed == 12
+
+
+def test_a_fight_already_decided_ends_at_reset() -> None:
+    """With the director's creatures gone the heroes stand alone: terminated at once, +1 each."""
+    enc = scenario("bridge")
+    for cid in ("ogre", "goblin-1", "goblin-2"):
+        enc = enc.without_creature(cid)
+    env = BrawlEnv(enc)
+    env.reset(seed=1)
+    assert all(env.terminations.values())
+    _, reward, terminated, _, _ = env.last()
+    assert (reward, terminated) == (1.0, True)

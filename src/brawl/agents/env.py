@@ -131,6 +131,9 @@ class Match:
         self.steps = 0
         self.agent: str | None = None
         self.options: list[Action] = []
+        """The deciding agent's options, as many as the action space holds."""
+        self.every_option: list[Action] = []
+        """All of them, past the action space's size too (what a brawl policy chooses from)."""
         self.winner: str | None = None
         self.terminated = False
         self.truncated = False
@@ -171,7 +174,7 @@ class Match:
     def _advance(self) -> None:
         """Apply what no agent decides until an agent has a decision, or the fight is over."""
         while True:
-            self.agent, self.options = None, []
+            self.agent, self.options, self.every_option = None, [], []
             if self._over():
                 return
             state = self.state
@@ -195,11 +198,11 @@ class Match:
                 for a, o in zip(found, owners, strict=True)
                 if o is not None and (o == who if self.kind == "creature" else self._side(o) == agent)
             ]
-            options = canonical(mine)[: self.layout.max_actions]
-            if self.forced and len(options) == 1:
-                self._apply(options[0])
+            ordered = canonical(mine)
+            if self.forced and len(ordered) == 1:
+                self._apply(ordered[0])
                 continue
-            self.agent, self.options = agent, options
+            self.agent, self.options, self.every_option = agent, ordered[: self.layout.max_actions], ordered
             return
 
     def _side(self, creature: str) -> str:
@@ -302,6 +305,7 @@ class BrawlEnv(AECEnv[str, dict[str, Any], int | None]):
         self._observation_spaces = dict.fromkeys(self.possible_agents, space)
         self._action_spaces = {a: spaces.Discrete(lay.max_actions) for a in self.possible_agents}
         self.agents: list[str] = []
+        self._seeds = np.random.default_rng()
 
     @property
     def layout(self) -> Layout:
@@ -325,7 +329,11 @@ class BrawlEnv(AECEnv[str, dict[str, Any], int | None]):
         return self._action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        self.match.reset(seed)
+        """Start a fight: its dice seeded by ``seed``, or with None by the next seed of the
+        sequence the last seed given began (a random one before any)."""
+        if seed is not None:
+            self._seeds = np.random.default_rng(seed)
+        self.match.reset(int(seed) if seed is not None else int(self._seeds.integers(0, 2**62)))
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -333,6 +341,7 @@ class BrawlEnv(AECEnv[str, dict[str, Any], int | None]):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._select()
+        self._accumulate_rewards()  # a fight over before anyone decides is won or lost already
 
     def _select(self) -> None:
         """The next agent: the one deciding, or, once the fight is over, each agent in turn."""

@@ -61,7 +61,7 @@ class BrawlGymEnv(gymnasium.Env[Array, int]):
         """Let the opponent decide until the learner's side does or the fight is over."""
         m = self.match
         while m.agent is not None and m.agent != self.side:
-            m.play(self.opponent(m.state, list(m.options)))
+            m.play(self.opponent(m.state, list(m.every_option)))
 
     def _observation(self) -> Array:
         return self.match.observe(self.side)
