@@ -263,3 +263,48 @@ def test_the_text_observation_without_the_agents_extra() -> None:
         notation.format(a) for a in brawl.legal_actions(enc)
     ]
     assert notation.text_observation(enc, actions=[]).endswith("Actions: none now.")
+
+
+PIECES = st.sampled_from(
+    [
+        "kira",
+        "ogre",
+        "go",
+        "strike",
+        "use",
+        "push",
+        "end_turn",
+        "search",
+        "1,2",
+        "-1,-2,3",
+        "1,1>2,2",
+        "-",
+        "true",
+        '"a b"',
+        "(main)",
+        "x=1",
+        "destination=1,1",
+        '{"a":1}',
+        "[1,2]",
+        ";",
+        "(",
+        '"',
+        "=",
+        "9999999999999999999999,1",
+        "dice=7,8",
+        "ranged=yes",
+        "rolls={}",
+    ]
+)
+
+
+@given(st.one_of(st.text(max_size=30), st.lists(PIECES, max_size=7).map(" ".join)))
+def test_any_text_is_an_action_that_reads_back_or_a_rules_error(text: str) -> None:
+    """Arbitrary text and shuffled pieces of the notation: parse_all either reads actions whose
+    own text reads back as them, or raises a RulesError, never another exception."""
+    enc = _bridge()
+    try:
+        actions = notation.parse_all(text, enc)
+    except brawl.RulesError:
+        return
+    assert notation.parse_all(notation.format_all(actions), enc) == actions
