@@ -12,7 +12,9 @@ canonical order of :func:`canonical`: ending the turn first (index 0 when offere
 other actions in that function's order, then its moves (:func:`is_move`), cheapest first as
 listed; the action is an index into that list. Only the first ``max_actions`` options are offered
 (the farthest moves are the ones left out); the mask marks them. An index the mask refuses
-changes nothing and earns ``invalid_reward`` (``strict=True``: :class:`~brawl.errors.InvalidArgumentError`).
+changes nothing and earns ``invalid_reward`` (with ``strict=True`` it is an
+:class:`~brawl.errors.InvalidArgumentError`). A creature or side that joins the fight after its
+start is no agent: the environment applies its first option.
 
 The fight ends (every agent terminated) when at most one side stands
 (:func:`brawl.sim.standing_sides`): each agent of the standing side earns ``win_reward``, every
@@ -199,7 +201,8 @@ class Match:
                 if o is not None and (o == who if self.kind == "creature" else self._side(o) == agent)
             ]
             ordered = canonical(mine)
-            if self.forced and len(ordered) == 1:
+            if agent not in self.agents or (self.forced and len(ordered) == 1):
+                # one option only, or a creature or side that joined after the start: no agent asked
                 self._apply(ordered[0])
                 continue
             self.agent, self.options, self.every_option = agent, ordered[: self.layout.max_actions], ordered
