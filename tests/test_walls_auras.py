@@ -248,6 +248,29 @@ def test_an_aura_lands_at_the_end_of_turn_on_enemies_only_r_area_12() -> None:
     assert not [e for e in events if isinstance(e, Damaged)]
 
 
+def test_a_dead_makers_aura_and_turn_bound_wall_end_at_the_next_turn_r_area_11() -> None:
+    """R-AREA-11: the mage dies with an aura, a wall to the end of its next turn and a wall to the
+    end of the encounter: at the start of the ogre's turn the aura lands nothing and ends, the
+    first wall is gone, the second stands."""
+    rampart = _wall("Rampart", "")
+    enc = _fight(BLAZE, STONE, rampart, ogre_at=(4, 2, 0))
+    enc = brawl.use_ability(enc, "mage", "Blazing Aura").state
+    enc = brawl.use_ability(enc, "mage", "Rampart", wall=[(9, y, 0) for y in range(5)], granted=True).state
+    enc = brawl.use_ability(enc, "mage", "Wall of Stone", wall=WALL_SQUARES, granted=True).state
+    enc = brawl.damage(_next(enc, "end"), "mage", 100).state
+    assert enc.creature("mage").dead
+    enc, events = brawl.start_turn(enc, "ogre")
+    ended = [(e.ability, e.reason, e.rules) for e in events if isinstance(e, AreaEnded)]
+    assert ended == [
+        ("Blazing Aura", "its maker is dead", ("R-AREA-11",)),
+        ("Wall of Stone", "its maker is dead", ("R-AREA-11",)),
+    ]
+    assert not [e for e in events if isinstance(e, (AreaReached, Damaged))]
+    assert _solid(enc) == [False] * 10
+    assert enc.terrain.is_solid(Pos(9, 2, 0))
+    assert [a.ability for a in enc.creature("mage").areas] == ["Rampart"]
+
+
 def test_an_aura_without_duration_or_timed_effect_does_not_last_r_area_8() -> None:
     """R-AREA-8: a plain aura used like a burst keeps nothing."""
     plain = _aura("Shove Aura", "")

@@ -311,6 +311,12 @@ def end_areas_where(
     return Outcome(out.state, (*out.events, *ended))
 
 
+def _ends_with_maker(area: LastingArea) -> bool:
+    """Whether a dead maker's area ends: an aura, or one lasting to a turn it no longer takes
+    (R-AREA-11)."""
+    return area.shape == "aura" or area.duration in ("start_of_turn", "end_of_turn")
+
+
 def _makers(state: Encounter) -> list[Creature]:
     creatures = state.creatures
     return [c for cid in state.order if (c := creatures[cid]).areas]
@@ -319,8 +325,8 @@ def _makers(state: Encounter) -> list[Creature]:
 # --- the turn hooks -----------------------------------------------------------------------------------
 def areas_at_start(state: Encounter, creature: str) -> Outcome:
     """At the start of ``creature``'s turn: its areas lasting "until the start of its next turn" end;
-    a dead maker's auras end (R-AREA-8, R-AREA-11); then the start-of-turn effects of every area it
-    is in land on it (R-AREA-12)."""
+    a dead maker's auras, and its areas lasting to a turn of its own, end (R-AREA-8, R-AREA-11);
+    then the start-of-turn effects of every area it is in land on it (R-AREA-12)."""
     makers = _makers(state)
     if not makers:
         return Outcome(state, ())
@@ -331,10 +337,8 @@ def areas_at_start(state: Encounter, creature: str) -> Outcome:
             ("R-AREA-8",),
         )  # fmt: skip
     for m in makers:
-        if m.dead and any(a.shape == "aura" for a in m.areas):
-            out = out.then(
-                end_areas_where, m.id, lambda a: a.shape == "aura", "its maker is dead", ("R-AREA-11",)
-            )
+        if m.dead and any(_ends_with_maker(a) for a in m.areas):
+            out = out.then(end_areas_where, m.id, _ends_with_maker, "its maker is dead", ("R-AREA-11",))
     return _timed(out, creature, "start_of_turn")
 
 
