@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import brawl
@@ -21,7 +21,7 @@ from brawl.events.damage import Damaged
 from brawl.geometry import Pos
 from brawl.io.json import from_json, to_json
 from brawl.rules.cover import line_of_effect_to
-from brawl.rules.persistent import area_duration, timed_effects, wall_cell
+from brawl.rules.persistent import area_duration, aura_cells, is_in, timed_effects, wall_cell
 from brawl.rules.phases import end_of_encounter
 from brawl.terrain import Cell, Material
 
@@ -269,6 +269,26 @@ def test_a_dead_makers_aura_and_turn_bound_wall_end_at_the_next_turn_r_area_11()
     assert _solid(enc) == [False] * 10
     assert enc.terrain.is_solid(Pos(9, 2, 0))
     assert [a.ability for a in enc.creature("mage").areas] == ["Rampart"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 9), st.integers(0, 9), st.integers(1, 3), st.sampled_from(["1M", "2"]))
+def test_who_is_in_an_aura_is_who_has_a_square_of_its_squares_r_area_11(
+    x: int, y: int, radius: int, size: str
+) -> None:
+    """R-AREA-5, R-AREA-7, R-AREA-11: a creature anywhere near the mage, behind a stone pillar or
+    not, is in the mage's lasting aura exactly when a square of its space is one of the squares
+    the aura holds around the mage (the oracle: the whole area, worked out square by square)."""
+    pillar = {Pos(4, 3, z): Cell(Material.STONE) for z in (0, 1, 2)}
+    mage = Creature(id="mage", side="heroes", pos=(3, 3, 0), abilities=(BLAZE,))
+    other = Creature(id="other", pos=(x, y, 0), size=size)
+    terrain = Terrain(10, 10, cells=pillar)
+    assume(x + other.n <= 10 and y + other.n <= 10)
+    assume(not any(q in pillar or q in set(mage.cells()) for q in other.cells()))
+    enc = Encounter.create(terrain, [mage, other])
+    area = LastingArea("Blazing Aura", "aura", "end_of_encounter", radius=radius)
+    expected = any(q in aura_cells(enc, mage, area) for q in other.cells())
+    assert is_in(enc, mage, area, enc.creature("other")) == expected
 
 
 def test_an_aura_without_duration_or_timed_effect_does_not_last_r_area_8() -> None:

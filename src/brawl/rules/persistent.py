@@ -267,12 +267,17 @@ def lasting_cells(state: Encounter, maker: Creature, area: LastingArea) -> froze
 def is_in(state: Encounter, maker: Creature, area: LastingArea, creature: Creature) -> bool:
     """Whether any square of the creature's space is in the lasting area (R-AREA-5, R-AREA-11);
     a maker is never in its own aura (R-AREA-1)."""
-    if area.shape == "aura" and (
-        creature.id == maker.id or distance(maker.pos, maker.n, creature.pos, creature.n) > area.radius
-    ):
+    if area.shape == "wall":
+        return any(q in area.squares for q in cube(creature.pos, creature.n))
+    if creature.id == maker.id or distance(maker.pos, maker.n, creature.pos, creature.n) > area.radius:
         return False
-    cells = lasting_cells(state, maker, area)
-    return any(q in cells for q in cube(creature.pos, creature.n))
+    own = set(cube(maker.pos, maker.n))
+    near = [
+        q
+        for q in cube(creature.pos, creature.n)
+        if q not in own and distance(maker.pos, maker.n, q, 1) <= area.radius
+    ]  # the creature's squares of the aura's shape: those the aura holds are R-AREA-7's
+    return bool(reached(state, near, maker.pos, maker.n))
 
 
 # --- ending -------------------------------------------------------------------------------------------
