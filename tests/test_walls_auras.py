@@ -291,6 +291,20 @@ def test_who_is_in_an_aura_is_who_has_a_square_of_its_squares_r_area_11(
     assert is_in(enc, mage, area, enc.creature("other")) == expected
 
 
+def test_an_aura_heals_an_ally_ending_its_turn_in_it_r_area_12_r_abil_14() -> None:
+    """R-AREA-12, R-ABIL-14: "each ally who ends their turn in the aura regains 2 Stamina": the
+    squire at 15 of 20 ends its turn beside the mage and has 17; the ogre, an enemy, regains none."""
+    boon = _aura("Boon", "Each ally who ends their turn in the aura regains 2 Stamina.", radius=1)
+    enc = _fight(boon, ogre_at=(3, 2, 0))
+    squire = Creature(id="squire", side="heroes", hero=True, pos=(2, 3, 0), stamina_max=20, stamina=15)
+    enc = brawl.use_ability(enc.with_creature(squire), "mage", "Boon").state
+    enc, events = brawl.end_turn(_next(enc, "end", "ogre"))
+    assert not [e for e in events if isinstance(e, AreaReached)]
+    enc, events = brawl.end_turn(_next(enc, "squire"))
+    assert [(e.creature, e.ability) for e in events if isinstance(e, AreaReached)] == [("squire", "Boon")]
+    assert enc.creature("squire").stamina == 17
+
+
 def test_an_aura_without_duration_or_timed_effect_does_not_last_r_area_8() -> None:
     """R-AREA-8: a plain aura used like a burst keeps nothing."""
     plain = _aura("Shove Aura", "")
@@ -306,6 +320,18 @@ def test_the_timed_effects_read_common_wordings_r_area_12() -> None:
     )  # fmt: skip
     (end,) = timed_effects(_aura("Boon", "Each ally who ends their turn in the aura regains 2 Stamina."))
     assert (end.when, end.who) == ("end_of_turn", "ally")
+    ember = _wall(
+        "Wall of Embers",
+        "You create a wall of fire that lasts until the end of the encounter. Each enemy who enters the wall "
+        "for the first time in a combat round or starts their turn there takes fire damage equal to your "
+        "Reason score.",
+    )
+    (reason,) = timed_effects(ember)
+    assert (reason.when, reason.who, [e.printed() for e in reason.effects]) == (
+        "start_of_turn", "enemy", ["0 + R fire damage"],
+    )  # fmt: skip
+    assert area_duration(ember) == ("end_of_encounter", 0)
+    assert wall_cell(ember, Creature(id="mage")) == (Cell(), "open")  # enemies only: not terrain
     (fire,) = timed_effects(FIRE)
     assert (fire.when, fire.who, [e.printed() for e in fire.effects]) == (
         "start_of_turn", "creature", ["3 + R fire damage"],

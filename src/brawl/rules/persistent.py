@@ -31,12 +31,13 @@ from collections.abc import Callable, Iterable
 
 import attrs
 
-from brawl.abilities.model import Ability, ApplyCondition, Damage, NamedEffect, TextEffect
+from brawl.abilities.model import Ability, ApplyCondition, Damage, Healing, NamedEffect, TextEffect
 from brawl.abilities.model import Effect as AbilityEffect
 from brawl.abilities.parse import parse_effects
 from brawl.cells import Cell, Material
 from brawl.conditions import Duration
 from brawl.creature import Creature, LastingArea, TimedEffect
+from brawl.damagetypes import DamageType
 from brawl.errors import ActionUnavailableError, RulesError
 from brawl.events.abilities import EffectForTable
 from brawl.events.areas import AreaEnded, AreaRaised, AreaReached
@@ -47,6 +48,7 @@ from brawl.rules.areas import Area, burst_cells, reached
 from brawl.rules.conditions import add_named_condition, impose_condition
 from brawl.rules.damage import deal_damage
 from brawl.rules.potency import check_potency
+from brawl.rules.stamina import regained
 from brawl.state import Encounter
 
 _WHO = r"(?:each|any|every|an?)\s+(?P<who>other\s+creature|creature|enemy|foe|ally)"
@@ -57,7 +59,8 @@ _TIMED = re.compile(
     re.IGNORECASE,
 )
 _ENTER = re.compile(
-    _WHO + r"\s+(?:who|that)\s+enters\s+" + _PLACE + r"(?:\s+or\s+(?P<moment>starts|begins|ends)\s+"
+    _WHO + r"\s+(?:who|that)\s+enters\s+" + _PLACE + r"(?:\s+for\s+the\s+first\s+time\s+in\s+a\s+"
+    r"(?:combat\s+)?round)?(?:\s+or\s+(?P<moment>starts|begins|ends)\s+"
     r"(?:their|its)\s+turn\s+(?:there|in\s+it|in\s+" + _PLACE + r"))?(?P<rest>[^.;]*)",
     re.IGNORECASE,
 )
@@ -72,6 +75,14 @@ _DURATIONS: tuple[tuple[str, int, re.Pattern[str]], ...] = tuple(
     )
 )
 """Each printed duration, the ends of the maker's turn a "next turn" one lets pass, its words."""
+_EQUAL = re.compile(
+    r"\b(?:(?P<type>"
+    + "|".join(t.value for t in DamageType)
+    + r")\s+)?damage\s+equal\s+to\s+(?:your|its|their|the\s+[\w' -]+?'s)\s+"
+    r"(?P<score>might|agility|reason|intuition|presence)(?:\s+score)?",
+    re.IGNORECASE,
+)
+"""Damage "equal to your Reason score": the score alone (R-ABIL-2)."""
 _ABOUT = re.compile(r"\b(?:wall|aura|lasts|remains|persists|area)\b", re.IGNORECASE)
 _PASSABLE = re.compile(
     r"\b(?:enters?|entering|pass(?:es)?\s+through|moves?\s+through|(?:starts?|ends?)\s+(?:their|its)\s+"
@@ -108,7 +119,9 @@ def _effects(rest: str) -> tuple[AbilityEffect, ...]:
     words = re.sub(r"^[\s,]*(?:(?:they|it|that creature)\s+)?", "", rest)
     words = re.sub(r"^(?:takes?|is|are|becomes?|gains?)\s+", "", words, flags=re.IGNORECASE)
     words = re.sub(r"\s+and\s+(?:is|are|takes?|becomes?)\s+", "; ", words, flags=re.IGNORECASE)
-    return parse_effects(words.strip())
+    words = _EQUAL.sub(lambda m: f"0 + {m['score'][0].upper()} {m['type'] or ''}".rstrip() + " damage", words)
+    words = re.sub(r"^regains\b", "the target regains", words.strip(), flags=re.IGNORECASE)
+    return parse_effects(words)
 
 
 def timed_effects(ability: Ability) -> tuple[TimedEffect, ...]:
@@ -465,6 +478,9 @@ def _one(out: Outcome, user: Creature, ability: str, target: str, effect: Abilit
             add_named_condition, target, effect.name, _CONDITION_DURATIONS[effect.duration], source=user.id,
             rules=(*rules, "R-ABIL-16"),
         )  # fmt: skip
+    if isinstance(effect, Healing):
+        who = target if effect.who == "target" else user.id
+        return out.then(regained, who, effect.amount, reason=ability, rules=(*rules, "R-ABIL-14"))
     words = effect.text if isinstance(effect, TextEffect) else effect.printed()
     return out.add(
         EffectForTable(user=user.id, ability=ability, text=words, target=target, rules=("R-ABIL-4", *rules))
