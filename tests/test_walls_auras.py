@@ -359,13 +359,17 @@ def test_lasting_areas_round_trip_through_json_and_old_states_load_r_area_8() ->
 
 
 def test_a_lasting_area_refuses_bad_fields_r_area_8() -> None:
-    """R-AREA-8: an unknown duration or a wall without its cells before is a StateError."""
+    """R-AREA-8: an unknown duration, a wall without its cells before, an aura without a radius
+    or a wall of more squares than a use may name is a StateError."""
     with pytest.raises(StateError, match="duration"):
         LastingArea("Wall", "wall", "forever")
     with pytest.raises(StateError, match="squares"):
         LastingArea("Wall", "wall", "end_of_encounter", squares=((1, 1, 0),))
     with pytest.raises(StateError, match="radius"):
         LastingArea("Aura", "aura", "end_of_encounter")
+    many = [(x, 0, 0) for x in range(1_001)]
+    with pytest.raises(StateError, match="at most 1,000"):
+        LastingArea("Wall", "wall", "end_of_encounter", squares=many, was=[Cell()] * 1_001)
 
 
 # --- the property: a wall blocks exactly for its duration -----------------------------------------

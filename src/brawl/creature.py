@@ -262,6 +262,8 @@ def _lasting_areas(value: object) -> tuple[LastingArea, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise ArgumentTypeError(f"areas {value!r:.60}: a sequence of LastingAreas is needed", rule="R-AREA-8")
     items = tuple(value)
+    if len(items) > MAX_AREA_ITEMS:
+        raise StateError(f"areas: at most {MAX_AREA_ITEMS:,} lasting areas")
     if not all(isinstance(a, LastingArea) for a in items):
         raise StateError(f"areas {value!r:.60}: each must be a LastingArea")
     return items
@@ -553,6 +555,8 @@ AREA_WHO = ("creature", "enemy", "ally")
 """Whom a timed effect lands on: any creature, or the maker's enemies or allies (R-AREA-12)."""
 LASTING_SHAPES = ("wall", "aura")
 """The areas that last (R-AREA-8)."""
+MAX_AREA_ITEMS = 1_000
+"""Most squares, cells or timed effects a lasting area keeps, and most lasting areas a creature keeps."""
 
 
 def _one_of(choices: tuple[str, ...], what: str) -> Any:
@@ -570,6 +574,8 @@ def _sequence(kind: type | tuple[type, ...], what: str) -> Any:
         items = tuple(value) if isinstance(value, (list, tuple)) else None
         if items is None or not all(isinstance(x, kind) for x in items):
             raise StateError(f"{what} {value!r:.60}: a sequence of {what} items is needed")
+        if len(items) > MAX_AREA_ITEMS:
+            raise StateError(f"{what}: at most {MAX_AREA_ITEMS:,}")
         return items
 
     return convert
@@ -608,6 +614,8 @@ class TimedEffect:
 def _squares(value: object) -> tuple[Pos, ...]:
     if not isinstance(value, (list, tuple)):
         raise StateError(f"lasting area squares {value!r:.60}: a sequence of positions is needed")
+    if len(value) > MAX_AREA_ITEMS:
+        raise StateError(f"lasting area squares: at most {MAX_AREA_ITEMS:,}")
     return tuple(_pos(p) for p in value)
 
 
