@@ -18,6 +18,8 @@ from brawl.errors import ActionUnavailableError, StateError
 from brawl.events.areas import AreaEnded, AreaRaised, AreaReached
 from brawl.events.conditions import ConditionGained
 from brawl.events.damage import Damaged
+from brawl.events.forced import Fell
+from brawl.fields import replaced
 from brawl.geometry import Pos
 from brawl.io.json import from_json, to_json
 from brawl.rules.cover import line_of_effect_to
@@ -154,6 +156,24 @@ def test_a_solid_wall_needs_open_empty_squares_r_area_9() -> None:
     assert brawl.use_ability(
         enc, "mage", "Wall of Fire", wall=[(7, 2, 0), (8, 2, 0)]
     ).state.terrain.is_damaging(Pos(8, 2, 0))
+
+
+def test_a_solid_wall_refuses_a_body_and_drops_who_stood_on_it_r_area_9_ds_fall_01() -> None:
+    """R-AREA-9, DS-FALL-01: a dead goblin's square is occupied for a solid wall; when a wall ends
+    under the ogre standing on it at z = 2, the ogre falls the two squares to the ground."""
+    enc = _fight(STONE, ogre_at=(9, 9, 0))
+    body = Creature(id="gob", pos=(5, 2, 0), dead=True, stamina=0)
+    with pytest.raises(ActionUnavailableError, match="occupied"):
+        brawl.use_ability(enc.with_creature(body), "mage", "Wall of Stone", wall=WALL_SQUARES)
+    enc = brawl.use_ability(enc, "mage", "Wall of Stone", wall=WALL_SQUARES).state
+    enc = enc.with_creature(replaced(enc.creature("ogre"), pos=Pos(5, 2, 2)))
+    enc = _next(enc, "end", "ogre", "end", "round", "mage")
+    assert enc.creature("ogre").pos == Pos(5, 2, 2)
+    enc, events = brawl.end_turn(enc)
+    assert enc.creature("ogre").pos == Pos(5, 2, 0)
+    (fell,) = [e for e in events if isinstance(e, Fell)]
+    assert (fell.creature, "R-AREA-9" in fell.rules) == ("ogre", True)
+    assert events.index(fell) > min(events.index(e) for e in events if isinstance(e, AreaEnded))
 
 
 def test_the_wall_reads_its_words_r_area_9_r_area_10() -> None:

@@ -47,6 +47,7 @@ from brawl.outcome import Outcome
 from brawl.rules.areas import Area, burst_cells, reached
 from brawl.rules.conditions import add_named_condition, impose_condition
 from brawl.rules.damage import deal_damage
+from brawl.rules.falling import Fall, should_fall
 from brawl.rules.potency import check_potency
 from brawl.rules.stamina import regained
 from brawl.state import Encounter
@@ -196,17 +197,18 @@ def _lasts(ability: Ability, area: Area | None) -> bool:
 
 def check_lasting(state: Encounter, user: str, ability: Ability, area: Area | None) -> None:
     """Raise the :class:`~brawl.errors.RulesError` that forbids raising a wall here: each square
-    open (not solid), and empty of creatures and objects for a solid wall (R-AREA-9)."""
+    open (not solid), and empty of creatures (living or dead) and objects for a solid wall (R-AREA-9)."""
     if area is None or area.shape != "wall":
         return
     solid = wall_cell(ability, state.creature(user))[0].solid
+    bodies = {q for c in state.creatures.values() if c.dead for q in cube(c.pos, c.n)} if solid else set()
     for p in area.squares:
         if state.terrain.is_solid(p):
             raise ActionUnavailableError(
                 f"{ability.name} by {user!r}: square {tuple(p)} is solid; a wall stands on open squares",
                 rule=("R-AREA-4", "R-AREA-9"),
             )
-        if solid and (state.creatures_in(p) or state.objects_in(p)):
+        if solid and (state.creatures_in(p) or state.objects_in(p) or p in bodies):
             raise ActionUnavailableError(
                 f"{ability.name} by {user!r}: square {tuple(p)} is occupied; a solid wall needs it empty",
                 rule=("R-AREA-4", "R-AREA-9"),
@@ -295,7 +297,8 @@ def is_in(state: Encounter, maker: Creature, area: LastingArea, creature: Creatu
 
 # --- ending -------------------------------------------------------------------------------------------
 def _end(state: Encounter, maker: str, index: int, reason: str, rules: tuple[str, ...]) -> Outcome:
-    """End the maker's lasting area at ``index``: a wall's squares it still holds as they were."""
+    """End the maker's lasting area at ``index``: a wall's squares it still holds as they were, and
+    who stood on them falls."""
     c = state.creature(maker)
     area = c.areas[index]
     back = {
@@ -310,7 +313,21 @@ def _end(state: Encounter, maker: str, index: int, reason: str, rules: tuple[str
     event = AreaEnded(
         creature=maker, ability=area.ability, shape=area.shape, reason=reason, squares=squares, rules=rules
     )
-    return Outcome(state, (event,))
+    return _falls(Outcome(state, (event,)), [p for p in squares if area.cell.solid])
+
+
+def _falls(out: Outcome, gone: list[Pos]) -> Outcome:
+    """Each creature that stood on a solid square gone falls if nothing else holds it up
+    (DS-FALL-01, R-AREA-9)."""
+    if not gone:
+        return out
+    below = set(gone)
+    for c in out.state.creature_list():
+        if c.dead or not any(Pos(q.x, q.y, q.z - 1) in below for q in cube(c.pos, c.n)):
+            continue
+        if c.id in out.state.creatures and should_fall(out.state, c.id):
+            out = out.then(Fall(c.id, rules=("R-AREA-9",)).resolve)
+    return out
 
 
 def end_areas_where(
