@@ -142,6 +142,18 @@ def test_a_wall_of_fire_is_passable_damaging_terrain_r_area_10_ds_move_13_r_area
     assert enc.creature("ogre").stamina == 30
 
 
+def test_a_passable_wall_marks_only_plain_air_and_gives_it_back_r_area_10() -> None:
+    """R-AREA-10, R-AREA-9: a wall of fire over a pool leaves the water square as water, marks the
+    other nine as damaging, and at the end of the encounter the map is the map before it."""
+    enc = _fight(FIRE)
+    enc = enc.with_terrain(enc.terrain.with_cell((5, 0, 0), Cell(liquid=True)))
+    before = enc.terrain
+    enc = brawl.use_ability(enc, "mage", "Wall of Fire", wall=WALL_SQUARES).state
+    assert enc.terrain.cell(Pos(5, 0, 0)) == Cell(liquid=True)
+    assert sum(enc.terrain.cell(Pos(*p)).damaging == 5 for p in WALL_SQUARES) == 9
+    assert brawl.end_combat(enc).state.terrain == before
+
+
 def test_a_solid_wall_needs_open_empty_squares_r_area_9() -> None:
     """R-AREA-9: a solid wall on the ogre's square, or on solid ground, is refused with the rule; a
     passable wall may stand on a creature's square."""

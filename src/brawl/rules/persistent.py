@@ -34,7 +34,7 @@ import attrs
 from brawl.abilities.model import Ability, ApplyCondition, Damage, Healing, NamedEffect, TextEffect
 from brawl.abilities.model import Effect as AbilityEffect
 from brawl.abilities.parse import parse_effects
-from brawl.cells import Cell, Material
+from brawl.cells import AIR, Cell, Material
 from brawl.conditions import Duration
 from brawl.creature import Creature, LastingArea, TimedEffect
 from brawl.damagetypes import DamageType
@@ -246,7 +246,12 @@ def raise_lasting(out: Outcome, user: str, ability: Ability, area: Area | None) 
     cell, what = wall_cell(ability, maker)
     squares = area.squares
     was = tuple(state.terrain.cell(p) for p in squares)
-    changed = {p: cell for p, old in zip(squares, was, strict=True) if old != cell and what != "open"}
+    # a solid wall fills each open square; a passable one marks only plain air (water stays water)
+    changed = {
+        p: cell
+        for p, old in zip(squares, was, strict=True)
+        if old != cell and (what == "solid" or (what != "open" and old == AIR))
+    }
     if changed:
         state = state.with_terrain(state.terrain.with_cells(changed))
     if what == "damaging":
