@@ -399,6 +399,8 @@ def test_a_lasting_area_refuses_bad_fields_r_area_8() -> None:
         LastingArea("Wall", "wall", "end_of_encounter", squares=((1, 1, 0),))
     with pytest.raises(StateError, match="radius"):
         LastingArea("Aura", "aura", "end_of_encounter")
+    with pytest.raises(StateError, match="open squares"):
+        LastingArea("Wall", "wall", "end_of_encounter", squares=((1, 1, 0),), was=(Cell(Material.STONE),))
     many = [(x, 0, 0) for x in range(1_001)]
     with pytest.raises(StateError, match="at most 1,000"):
         LastingArea("Wall", "wall", "end_of_encounter", squares=many, was=[Cell()] * 1_001)

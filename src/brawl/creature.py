@@ -655,3 +655,5 @@ class LastingArea:
             )
         if (self.shape == "aura") != (self.radius > 0) or (self.shape == "aura" and self.squares):
             raise StateError(f"lasting area {self.ability!r}: an aura has a radius, a wall its squares")
+        if any(c.solid for c in self.was):
+            raise StateError(f"lasting area {self.ability!r}: a wall stands on open squares (R-AREA-9)")

@@ -309,8 +309,8 @@ def _end(state: Encounter, maker: str, index: int, reason: str, rules: tuple[str
     back = {
         p: old
         for p, old in zip(area.squares, area.was, strict=True)
-        if old != area.cell and state.terrain.cell(p) == area.cell
-    }
+        if old != area.cell and state.terrain.in_bounds(p) and state.terrain.cell(p) == area.cell
+    }  # a saved wall's square off this map is left alone
     if back:
         state = state.with_terrain(state.terrain.with_cells(back))
     state = state.with_creature(attrs.evolve(c, areas=c.areas[:index] + c.areas[index + 1 :]))
