@@ -25,6 +25,7 @@ from brawl.io.json import from_json, to_json
 from brawl.rules.cover import line_of_effect_to
 from brawl.rules.persistent import area_duration, aura_cells, is_in, timed_effects, wall_cell
 from brawl.rules.phases import end_of_encounter
+from brawl.statblocks.load import loads_statblocks
 from brawl.terrain import Cell, Material
 
 WALL_SQUARES = [(5, y, z) for z in (0, 1) for y in range(0, 5)]
@@ -368,6 +369,46 @@ def test_the_timed_effects_read_common_wordings_r_area_12() -> None:
     assert (fire.when, fire.who, [e.printed() for e in fire.effects]) == (
         "start_of_turn", "creature", ["3 + R fire damage"],
     )  # fmt: skip
+
+
+# --- a bestiary's blocks ---------------------------------------------------------------------------
+def test_an_imported_bestiary_wall_and_aura_last_r_area_8_r_area_9_r_area_12() -> None:
+    """R-AREA-8, R-AREA-9, R-AREA-12: a SteelCompendium block whose maneuvers print "10 wall within
+    5" with "the wall lasts until the start of the thornling's next turn" and "1 aura" with "each
+    enemy who ends their turn in the aura takes 2 poison damage" imports, raises a wall of
+    brambles (wood) and an aura whose damage lands on the ogre ending its turn beside it."""
+    data = json.loads((Path(__file__).parent / "data" / "statblocks" / "sc-thornling.json").read_text())
+    data["abilities"] = [
+        {
+            "name": "Bramble Wall", "usage": "Maneuver", "keywords": ["Area", "Magic"],
+            "distance": "10 wall within 5", "target": "Special",
+            "effect": "Brambles rise. The wall lasts until the start of the thornling's next turn.",
+        },
+        {
+            "name": "Thorn Cloak", "usage": "Maneuver", "keywords": ["Area", "Magic"],
+            "distance": "1 aura", "target": "Each enemy in the area",
+            "effect": "Until the end of the encounter, each enemy who ends their turn in the aura takes 2 "
+            "poison damage.",
+        },
+    ]  # fmt: skip
+    block = loads_statblocks(json.dumps(data), source="thornling.json").get("Thornling Cutpurse")
+    assert block is not None
+    thorn = block.creature("thorn", pos=(2, 2, 0))
+    ogre = Creature(id="ogre", side="heroes", pos=(3, 2, 0), stamina_max=40)
+    enc, _ = brawl.start_combat(Encounter.create(Terrain.flat(12, 12), [thorn, ogre], seed=5))
+    enc = brawl.start_turn(brawl.end_turn(brawl.start_turn(enc, "ogre").state).state, "thorn").state
+    enc = brawl.use_ability(enc, "thorn", "Bramble Wall", wall=WALL_SQUARES).state
+    enc = brawl.use_ability(enc, "thorn", "Thorn Cloak", granted=True).state
+    assert enc.terrain.cell(Pos(5, 2, 1)) == Cell(Material.WOOD)
+    assert [(a.ability, a.duration) for a in enc.creature("thorn").areas] == [
+        ("Bramble Wall", "start_of_turn"), ("Thorn Cloak", "end_of_encounter"),
+    ]  # fmt: skip
+    enc = brawl.end_round(brawl.end_turn(enc).state).state
+    enc, events = brawl.end_turn(brawl.start_turn(enc, "ogre").state)
+    assert [(e.target, e.base, e.type) for e in events if isinstance(e, Damaged)] == [("ogre", 2, "poison")]
+    enc, events = brawl.start_turn(enc, "thorn")
+    assert [e.ability for e in events if isinstance(e, AreaEnded)] == ["Bramble Wall"]
+    assert not enc.terrain.is_solid(Pos(5, 2, 1))
 
 
 # --- saved states ---------------------------------------------------------------------------------
