@@ -13,8 +13,9 @@ from typing import Any, ClassVar
 import attrs
 import immutables
 
-from brawl.abilities.model import Ability
-from brawl.cells import OBJECT_STAMINA_PER_SQUARE, Material
+from brawl.abilities.model import EFFECT_TYPES, Ability
+from brawl.abilities.model import Effect as AbilityEffect
+from brawl.cells import OBJECT_STAMINA_PER_SQUARE, Cell, Material
 from brawl.checks import check_flag, check_text, whole_number
 from brawl.conditions import Condition, ConditionName, Effect, NamedCondition, StabilityModifier
 from brawl.damagetypes import (
@@ -257,6 +258,17 @@ def _pos(value: Iterable[int]) -> Pos:
         raise StateError(str(exc)) from None
 
 
+def _lasting_areas(value: object) -> tuple[LastingArea, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise ArgumentTypeError(f"areas {value!r:.60}: a sequence of LastingAreas is needed", rule="R-AREA-8")
+    items = tuple(value)
+    if len(items) > MAX_AREA_ITEMS:
+        raise StateError(f"areas: at most {MAX_AREA_ITEMS:,} lasting areas")
+    if not all(isinstance(a, LastingArea) for a in items):
+        raise StateError(f"areas {value!r:.60}: each must be a LastingArea")
+    return items
+
+
 @attrs.frozen
 class Creature:
     """A creature: a hero or a Director-controlled creature.
@@ -356,6 +368,9 @@ class Creature:
     named_conditions: tuple[NamedCondition, ...] = attrs.field(default=(), converter=_named_conditions)
     """Effects the nine conditions do not cover ("burning"), by name with their durations and
     sources; shown and ended like conditions, with no other consequence (R-ABIL-16)."""
+    areas: tuple[LastingArea, ...] = attrs.field(default=(), converter=_lasting_areas)
+    """The walls and auras it made that still last, each with its duration and timed effects
+    (R-AREA-8..12)."""
 
     def __attrs_post_init__(self) -> None:
         _check_creature_fields(self)
@@ -527,3 +542,118 @@ class MapObject:
     def cells(self) -> list[Pos]:
         """Every cell of the object's cube."""
         return list(cube(self.pos, self.size))
+
+
+# --- walls and auras that last (R-AREA-8..12) ------------------------------------------------------
+AREA_DURATIONS = ("end_of_turn", "start_of_turn", "end_of_round", "end_of_encounter")
+"""How long a wall or an aura lasts: to the end of its maker's turn (EoT, or its next turn's end,
+RB2-EOT), to the start of its maker's next turn, to the end of the round, or of the encounter
+(RB2-EOE) (R-AREA-8)."""
+AREA_TIMES = ("start_of_turn", "end_of_turn")
+"""When a timed effect of a wall or an aura lands on a creature in it (R-AREA-12)."""
+AREA_WHO = ("creature", "enemy", "ally")
+"""Whom a timed effect lands on: any creature, or the maker's enemies or allies (R-AREA-12)."""
+LASTING_SHAPES = ("wall", "aura")
+"""The areas that last (R-AREA-8)."""
+MAX_AREA_ITEMS = 1_000
+"""Most squares, cells or timed effects a lasting area keeps, and most lasting areas a creature keeps."""
+
+
+def _one_of(choices: tuple[str, ...], what: str) -> Any:
+    def check(_: object, __: attrs.Attribute[str], value: object) -> None:
+        if not isinstance(value, str) or value not in choices:
+            raise StateError(f"{what} {value!r}: one of {', '.join(choices)}")
+
+    return check
+
+
+def _sequence(kind: type | tuple[type, ...], what: str) -> Any:
+    """A converter to a tuple of ``kind`` from a list or tuple; anything else is a StateError."""
+
+    def convert(value: object) -> tuple[Any, ...]:
+        items = tuple(value) if isinstance(value, (list, tuple)) else None
+        if items is None or not all(isinstance(x, kind) for x in items):
+            raise StateError(f"{what} {value!r:.60}: a sequence of {what} items is needed")
+        if len(items) > MAX_AREA_ITEMS:
+            raise StateError(f"{what}: at most {MAX_AREA_ITEMS:,}")
+        return items
+
+    return convert
+
+
+def _effects_of(value: object) -> tuple[AbilityEffect, ...]:
+    items: tuple[AbilityEffect, ...] = _sequence(EFFECT_TYPES, "timed effect")(value)
+    return items
+
+
+def _cells_of(value: object) -> tuple[Cell, ...]:
+    items: tuple[Cell, ...] = _sequence(Cell, "lasting area cells")(value)
+    return items
+
+
+def _timed(value: object) -> tuple[TimedEffect, ...]:
+    items: tuple[TimedEffect, ...] = _sequence(TimedEffect, "lasting area timed")(value)
+    return items
+
+
+@attrs.frozen
+class TimedEffect:
+    """What a lasting wall or aura does to a creature in it at a time: "each enemy who starts
+    their turn in the aura takes 2 fire damage" (R-AREA-12)."""
+
+    when: str = attrs.field(validator=_one_of(AREA_TIMES, "timed effect when"))
+    """``"start_of_turn"`` or ``"end_of_turn"``: of the creature in the area."""
+    who: str = attrs.field(validator=_one_of(AREA_WHO, "timed effect who"))
+    """``"creature"``, ``"enemy"`` or ``"ally"``, of the area's maker."""
+    effects: tuple[AbilityEffect, ...] = attrs.field(converter=_effects_of)
+    """The effects read from the words, in printed order (a text effect: for the table)."""
+    text: str = attrs.field(default="", validator=lambda _i, _a, v: check_text(v, "timed effect", empty=True))
+    """The printed words."""
+
+
+def _squares(value: object) -> tuple[Pos, ...]:
+    if not isinstance(value, (list, tuple)):
+        raise StateError(f"lasting area squares {value!r:.60}: a sequence of positions is needed")
+    if len(value) > MAX_AREA_ITEMS:
+        raise StateError(f"lasting area squares: at most {MAX_AREA_ITEMS:,}")
+    return tuple(_pos(p) for p in value)
+
+
+@attrs.frozen
+class LastingArea:
+    """A wall or an aura its maker's ability made, kept on the maker while it lasts (R-AREA-8).
+
+    A wall keeps its squares, the cell each held before and the cell it holds while the wall
+    stands (solid stone, or passable: open, damaging or concealing, R-AREA-9, R-AREA-10). An aura
+    keeps its radius: its squares are found around its maker wherever it is (R-AREA-11).
+    """
+
+    ability: str = attrs.field(validator=lambda _i, _a, v: check_text(v, "lasting area ability"))
+    """The ability that made it."""
+    shape: str = attrs.field(validator=_one_of(LASTING_SHAPES, "lasting area shape"))
+    """``"wall"`` or ``"aura"``."""
+    duration: str = attrs.field(validator=_one_of(AREA_DURATIONS, "lasting area duration"))
+    """One of :data:`AREA_DURATIONS`."""
+    turn_ends: int = attrs.field(default=0, validator=_whole(0, 1))
+    """Ends of its maker's turn to pass before an ``end_of_turn`` one ends: 1 for "until the end
+    of your next turn" made on the maker's own turn."""
+    radius: int = attrs.field(default=0, validator=_whole(0, MAX_SPEED))
+    """An aura's radius."""
+    squares: tuple[Pos, ...] = attrs.field(default=(), converter=_squares)
+    """A wall's squares."""
+    was: tuple[Cell, ...] = attrs.field(default=(), converter=_cells_of)
+    """The cell each of a wall's squares held before it."""
+    cell: Cell = attrs.field(factory=Cell, validator=lambda _i, _a, v: _cells_of((v,)))
+    """The cell a wall's squares hold while it stands."""
+    timed: tuple[TimedEffect, ...] = attrs.field(default=(), converter=_timed)
+    """Its timed effects (R-AREA-12)."""
+
+    def __attrs_post_init__(self) -> None:
+        if len(self.was) != len(self.squares):
+            raise StateError(
+                f"lasting area {self.ability!r}: {len(self.squares)} squares and {len(self.was)} cells before"
+            )
+        if (self.shape == "aura") != (self.radius > 0) or (self.shape == "aura" and self.squares):
+            raise StateError(f"lasting area {self.ability!r}: an aura has a radius, a wall its squares")
+        if any(c.solid for c in self.was):
+            raise StateError(f"lasting area {self.ability!r}: a wall stands on open squares (R-AREA-9)")

@@ -19,6 +19,7 @@ from brawl.rules.conditions import (
     make_save,
     save_against_named,
 )
+from brawl.rules.persistent import areas_at_encounter_end, areas_at_end, areas_at_round_end, areas_at_start
 from brawl.rules.stability import end_stability_modifiers
 from brawl.rules.stamina import end_of_encounter_stamina
 from brawl.rules.strikes import expire_effects
@@ -27,9 +28,11 @@ from brawl.state import Encounter
 
 def start_of_turn(state: Encounter, creature: str) -> Outcome:
     """What happens at the start of a creature's turn: no condition ends then (RB2-EOT), but the
-    Aid Attack and Defend effects it made end (DS-ACT-03, DS-ACT-19).
+    Aid Attack and Defend effects it made end (DS-ACT-03, DS-ACT-19), then its walls and auras
+    lasting to the start of its turn, and the start-of-turn effects of the areas it is in land
+    (R-AREA-8, R-AREA-12).
     """
-    return expire_effects(state, creature)
+    return expire_effects(state, creature).then(areas_at_start, creature)
 
 
 def end_of_turn(
@@ -42,7 +45,8 @@ def end_of_turn(
 ) -> Outcome:
     """At the end of a creature's turn: its EoT effects end (RB2-EOT), then one saving throw per
     save-ends effect (RB2-SAVE); its named conditions end the same way, after its conditions
-    (R-ABIL-16).
+    (R-ABIL-16); then the end-of-turn effects of the areas it is in land and its walls and auras
+    lasting to the end of its turn end (R-AREA-8, R-AREA-12).
 
     ``saving_throws`` maps an index into ``creature.conditions`` (as it is when this is called)
     to the d10 the player rolled; every other save-ends effect is rolled with the RNG, in order.
@@ -52,7 +56,7 @@ def end_of_turn(
     if not (
         c.conditions or c.stability_modifiers or saving_throws or c.named_conditions or named_saving_throws
     ):
-        return Outcome(state, ())  # nothing ends and nothing is saved against
+        return areas_at_end(state, creature)  # nothing else ends and nothing is saved against
     rolls = dict(saving_throws or {})
     for key in rolls:
         cond = instance_at(c, key, "RB2-SAVE")
@@ -73,7 +77,7 @@ def end_of_turn(
         out = out.then(make_save, creature, index, roll=rolls.get(original), bonus=save_bonus)
     if c.named_conditions or named_saving_throws:
         out = _end_named_of_turn(out, creature, save_bonus, dict(named_saving_throws or {}))
-    return out
+    return out.then(areas_at_end, creature)
 
 
 def _end_named_of_turn(out: Outcome, creature: str, save_bonus: int, rolls: dict[int, int]) -> Outcome:
@@ -114,7 +118,8 @@ def _find(conditions: tuple[Condition, ...], cond: Condition) -> int | None:
 
 
 def end_of_round(state: Encounter) -> Outcome:
-    """Effects lasting to the end of the round end; surprise ends after round 1 (DS-COND-01)."""
+    """Effects lasting to the end of the round end; surprise ends after round 1 (DS-COND-01); walls
+    and auras lasting to it end (R-AREA-8)."""
     out = Outcome(state, ())
     for c in state.creature_list():
         if any(x.duration is Duration.END_OF_ROUND for x in c.conditions):
@@ -134,12 +139,13 @@ def end_of_round(state: Encounter) -> Outcome:
             )
         if c.stability_modifiers:
             out = out.then(end_stability_modifiers, c.id, {Duration.END_OF_ROUND}, "end of round", ())
-    return out
+    return out.then(areas_at_round_end)
 
 
 def end_of_encounter(state: Encounter, *, keep_temporary_stamina: Sequence[str] = ()) -> Outcome:
     """When the encounter ends: EoT, save-ends, end-of-round and end-of-encounter effects end
-    (RB2-EOE, RB2-SAVE) and temporary Stamina disappears (DS-STAM-22).
+    (RB2-EOE, RB2-SAVE), every lasting wall and aura ends (R-AREA-8) and temporary Stamina
+    disappears (DS-STAM-22).
 
     Unconscious and the bleeding of dying stay (DS-COND-15); other conditions end only if the
     creature wants them to: call :func:`~brawl.rules.conditions.clear_condition`.
@@ -163,4 +169,4 @@ def end_of_encounter(state: Encounter, *, keep_temporary_stamina: Sequence[str] 
         if c.stability_modifiers:
             ends = ENDS_WITH_ENCOUNTER
             out = out.then(end_stability_modifiers, c.id, ends, "end of encounter", ("RB2-EOE",))
-    return out.then(end_of_encounter_stamina, keep=keep_temporary_stamina)
+    return out.then(areas_at_encounter_end).then(end_of_encounter_stamina, keep=keep_temporary_stamina)

@@ -39,6 +39,7 @@ from brawl.requests import Action
 from brawl.rules import conditions as cond_rules
 from brawl.rules import phases
 from brawl.rules.falling import continue_fall
+from brawl.rules.persistent import areas_at_encounter_end
 from brawl.rules.resources import gain_heroic_resource
 from brawl.rules.stability import end_stability_modifiers
 from brawl.state import Encounter, TurnState
@@ -668,7 +669,7 @@ class DrawSteel:
                     ),
                     state=out.state.update_creature(c.id, temporary_stamina=0),
                 )
-        return out
+        return out.then(areas_at_encounter_end)  # every wall and aura ends (RB2-EOE, R-AREA-8)
 
 
 def _off_turn(state: Encounter, t: DrawSteelTurn, creature: str | None) -> list[Action]:
@@ -708,13 +709,14 @@ def _end_of_round_effects(
 def _quiet_round_end(state: Encounter) -> bool:
     """Whether the end of the round changes nothing: no one falls or holds its breath, no map
     cell is liquid (no one is submerged), and no creature has a condition lasting to the end of
-    the round or a stability modifier (the caller's rolls and ids were checked already)."""
+    the round, a stability modifier or a lasting area (the caller's rolls and ids were checked
+    already)."""
     if any(kind.liquid for kind in state.terrain.cell_kinds()):
         return False
     creatures = state.creatures
     for cid in state.order:
         c = creatures[cid]
-        if c.stability_modifiers or (not c.dead and (c.falling > 0 or c.breath_held)):
+        if c.stability_modifiers or c.areas or (not c.dead and (c.falling > 0 or c.breath_held)):
             return False
         for cond in c.conditions:
             if cond.duration is Duration.END_OF_ROUND:

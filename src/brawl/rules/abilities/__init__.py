@@ -23,6 +23,7 @@ from brawl.rules.abilities.targets import ability_targets as ability_targets
 from brawl.rules.abilities.targets import allows as allows
 from brawl.rules.abilities.targets import area_candidates as area_candidates
 from brawl.rules.abilities.targets import plan_use
+from brawl.rules.persistent import check_lasting, raise_lasting
 from brawl.state import Encounter
 
 
@@ -49,11 +50,15 @@ class UseAbility(AbilityRequest):
         within distance and in line of effect, not hidden from a non-area ability (DS-COND-14), or
         the area placed in range with line of effect to its origin (R-AREA-1..5).
         """
-        plan_use(state, self)
+        plan = plan_use(state, self)
+        check_lasting(state, plan.user.id, plan.ability, plan.area)
 
     def resolve(self, state: Encounter) -> Outcome:
-        """Check, pay, roll and resolve every target's tier."""
-        return resolve_use(state, plan_use(state, self), self)
+        """Check, pay, roll and resolve every target's tier; a wall or an aura then lasts for its
+        duration (R-AREA-8..12)."""
+        plan = plan_use(state, self)
+        check_lasting(state, plan.user.id, plan.ability, plan.area)
+        return raise_lasting(resolve_use(state, plan, self), plan.user.id, plan.ability, plan.area)
 
 
 __all__ = ["COSTS", "UseAbility", "ability_targets", "allows", "area_candidates"]
