@@ -5,12 +5,41 @@ The tier texts are made up in the grammar the exports print, never a published b
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable
+from pathlib import Path
+
+import attrs
 import pytest
 
 import brawl
+from brawl.abilities.model import (
+    Ability,
+    ApplyCondition,
+    Choice,
+    Damage,
+    Distance,
+    EdgeOrBane,
+    ForcedMovement,
+    Instead,
+    NamedEffect,
+    OneTarget,
+    Potency,
+    PowerRoll,
+    Shift,
+    Target,
+    TextEffect,
+    Tier,
+)
+from brawl.abilities.parse import parse_tier
 from brawl.conditions import Duration
+from brawl.events.abilities import EffectForTable, PotencyChecked
+from brawl.events.base import Note
 from brawl.events.conditions import NamedConditionEnded
+from brawl.events.dice import PowerRolled
+from brawl.io.json import EFFECT_KEY, structure, unstructure
 from brawl.rules.conditions import add_named_condition
+from brawl.statblocks import loads_statblocks
 
 
 def _healing(*, slowed: bool = False) -> brawl.Encounter:
@@ -56,3 +85,295 @@ def test_heal_names_the_named_effect_it_saves_against_ds_act_22() -> None:
         brawl.heal(enc, "ally", "kira", choice="saving_throw", effect=0, named_effect=0)
     with pytest.raises(brawl.RulesError, match="RB2-SAVE"):
         brawl.heal(enc, "ally", "kira", choice="saving_throw", named_effect=3)
+
+
+# --- the clauses, in the exporters' shapes ------------------------------------------------------
+DATA = Path(__file__).parent / "data" / "statblocks"
+
+
+def _tiers(block: brawl.StatBlock, name: str) -> tuple[Tier, ...]:
+    found = next(a for a in block.abilities if a.name == name).power_roll
+    assert found is not None
+    return found.tiers
+
+
+def _forge_steel(tiers: tuple[str, str, str]) -> tuple[Tier, ...]:
+    """The Forge Steel sample monster, its Maul Sweep printing ``tiers``."""
+    data = json.loads((DATA / "fs-monster.json").read_text(encoding="utf-8"))
+    roll = data["features"][2]["data"]["ability"]["powerRoll"]
+    roll["tier1"], roll["tier2"], roll["tier3"] = tiers
+    (block,) = loads_statblocks(json.dumps(data), source="monster.json").blocks
+    assert isinstance(block, brawl.StatBlock)
+    return _tiers(block, "Maul Sweep")
+
+
+def _steel_compendium(tiers: tuple[str, str, str]) -> tuple[Tier, ...]:
+    """The SteelCompendium sample swarmling, its Sting Dart printing ``tiers``."""
+    text = (DATA / "sc-squad.yaml").read_text(encoding="utf-8")
+    for n, tier in enumerate(tiers, 1):
+        text = text.replace(f"tier{n}: {n} poison damage", f"tier{n}: {json.dumps(tier)}")
+    file = loads_statblocks(text, source="squad.yaml")
+    block = file.blocks[0]
+    assert isinstance(block, brawl.StatBlock)
+    return _tiers(block, "Sting Dart")
+
+
+M1, M2, I1, R2 = Potency("might", 1), Potency("might", 2), Potency("intuition", 1), Potency("reason", 2)
+
+
+def test_forge_steel_choices_lasting_banes_and_alternatives_are_records_r_abil_17_18() -> None:
+    """RB3-TIERS, RB2-POTENCY, R-ABIL-17, R-ABIL-18: a choice, a choice behind a potency, a lasting
+    bane, a choice of three sharing its duration and an alternative behind a potency, written as
+    Forge Steel writes a monster's power roll, are read into records with their numbers."""
+    tiers = _forge_steel(
+        (
+            "4 damage; grabbed or prone",
+            "7 damage; M<1 slide 3 or prone; the target takes a bane on their next strike",
+            "10 damage; M<2 dazed, slowed, or weakened (save ends); "
+            "burning (save ends) or R<2 hexed (see Hex)",
+        )
+    )
+    grabbed, prone = ApplyCondition("grabbed", ""), ApplyCondition("prone", "")
+    assert tiers[0].effects == (Damage(4), Choice(((grabbed,), (prone,))))
+    assert tiers[1].effects == (
+        Damage(7),
+        Choice(((ForcedMovement("slide", 3),), (prone,)), M1),
+        EdgeOrBane("bane", "next strike"),
+    )
+    three = tuple((ApplyCondition(c, "save ends"),) for c in ("dazed", "slowed", "weakened"))
+    assert tiers[2].effects == (
+        Damage(10),
+        Choice(three, M2),
+        Instead((NamedEffect("burning", "save ends"),), (NamedEffect("hexed"),), R2),
+    )
+    for tier in tiers:
+        assert tier.unresolved == ()
+        assert parse_tier(tier.printed()).effects == tier.effects
+
+
+def test_steel_compendium_one_target_instead_and_lasting_modifiers_r_abil_17_19_20() -> None:
+    """RB3-TIERS, R-ABIL-17..20: "or if" and "instead" after a clause, one target and the other,
+    pushed up to 2 squares, the user's double edge on its next power roll and a lasting weakness,
+    written as SteelCompendium writes a stat block, are read into records."""
+    tiers = _steel_compendium(
+        (
+            "Dazed (EoT); or if I < 1 frightened (save ends)",
+            "3 damage; one target is grabbed; the other target is pushed up to 2 squares",
+            "5 damage; the swarmling has a double edge on its next power roll; "
+            "if the target has R < 2 they are instead fire weakness 4 (save ends)",
+        )
+    )
+    dazed, scared = ApplyCondition("dazed", "end of turn"), ApplyCondition("frightened", "save ends")
+    assert tiers[0].effects == (Instead((dazed,), (scared,), I1),)
+    assert tiers[1].effects == (
+        Damage(3),
+        OneTarget((ApplyCondition("grabbed", ""),)),
+        OneTarget((ForcedMovement("push", 2),), other=True),
+    )
+    edge = EdgeOrBane("edge", "next power roll", double=True, who="user")
+    assert tiers[2].effects == (
+        Damage(5),
+        Instead((edge,), (NamedEffect("fire weakness 4", "save ends"),), R2),
+    )
+    for tier in tiers:
+        assert tier.unresolved == ()
+        assert parse_tier(tier.printed()).effects == tier.effects
+
+
+def test_foundry_other_text_reads_a_shift_away_from_the_target_r_abil_18() -> None:
+    """R-ABIL-18: a Foundry "other" effect printing "push 2, or the hulk shifts up to 2 squares
+    away from the target" is a choice of a push and the user's shift bound to go away."""
+    data = json.loads((DATA / "foundry-npc.json").read_text(encoding="utf-8"))
+    other = data["items"][1]["system"]["power"]["effects"]["d4"]["other"]
+    other["tier3"]["display"] = "<p>push 2, or the hulk shifts up to 2 squares away from the target</p>"
+    (block,) = loads_statblocks(json.dumps(data), source="npc.json").blocks
+    assert isinstance(block, brawl.StatBlock)
+    *_, last = _tiers(block, "Slag Fist")[2].effects
+    away = Shift(2, "user", direction="away from the target")
+    assert last == Choice(((ForcedMovement("push", 2),), (away,)))
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("the target is slowed until it rests or prone", "the target is slowed until it rests or prone"),
+        ("push 2 or the target sings", "push 2 or the target sings"),
+        ("taunted (EoT) or frightened of all goblins (save ends)", None),
+        ("one target swaps places with an ally", "one target swaps places with an ally"),
+    ],
+)
+def test_what_is_not_read_stays_text_r_abil_4(text: str, kept: str | None) -> None:
+    """R-ABIL-4: an option, a one-target clause or a condition of someone other than the user that
+    is not read leaves the whole clause as text."""
+    (effect,) = parse_tier(text).effects
+    assert isinstance(effect, TextEffect)
+    assert effect.text == (kept or text)
+
+
+# --- their resolution ---------------------------------------------------------------------------
+def _fight(*tiers: str, targets: int = 1) -> brawl.Encounter:
+    """The ogre (Might 0) at (2, 2) with a melee strike printing ``tiers`` (one for all three, or
+    three), and goblins at (3, 2) (Might 3) and (3, 3) (Might 0)."""
+    printed = tiers * 3 if len(tiers) == 1 else tiers
+    blow = Ability(
+        "Test Blow", "main action", None, ("Melee", "Strike", "Weapon"),
+        distance=Distance("melee", 1), target=Target("creature", targets),
+        power_roll=PowerRoll(("might",), tiers=tuple(parse_tier(t) for t in printed)),
+    )  # fmt: skip
+    ogre = brawl.Creature(id="ogre", pos=(2, 2, 0), stamina_max=40, abilities=(blow,))
+    strong = brawl.Characteristics(might=3)
+    gob = brawl.Creature(id="gob", side="heroes", pos=(3, 2, 0), stamina_max=30, characteristics=strong)
+    tot = brawl.Creature(id="tot", side="heroes", pos=(3, 3, 0), stamina_max=30)
+    return brawl.Encounter.create(brawl.Terrain.flat(10, 10), [ogre, gob, tot])
+
+
+def _notes(events: Iterable[object], rule: str) -> list[str]:
+    return [e.text for e in events if isinstance(e, Note) and rule in e.rules]
+
+
+def test_a_choice_takes_the_users_option_default_the_first_r_abil_18() -> None:
+    """R-ABIL-18: "push 2 or prone": by default gob is pushed 2 squares (to x 5); with
+    ``choices={"gob": 1}`` it is knocked prone instead and not moved; an option the ability does
+    not print, or a choice for someone who is not a target, is refused naming the rule."""
+    enc = _fight("push 2 or prone")
+    out = brawl.use_ability(enc, "ogre", "Test Blow", targets=["gob"], dice=(9, 9))
+    assert out.state.creature("gob").pos.x == 5
+    assert _notes(out.events, "R-ABIL-18") == ["ogre chooses push 2 for gob (of: push 2 or prone)"]
+    out = brawl.use_ability(enc, "ogre", "Test Blow", targets=["gob"], dice=(9, 9), choices={"gob": 1})
+    assert out.state.creature("gob").pos.x == 3
+    assert out.state.creature("gob").has("prone")
+    with pytest.raises(brawl.InvalidArgumentError, match="R-ABIL-18"):
+        brawl.use_ability(enc, "ogre", "Test Blow", targets=["gob"], dice=(9, 9), choices={"gob": 2})
+    with pytest.raises(brawl.InvalidArgumentError, match="R-ABIL-9"):
+        brawl.use_ability(enc, "ogre", "Test Blow", targets=["gob"], dice=(9, 9), choices={"tot": 1})
+
+
+def test_an_alternative_behind_a_potency_replaces_the_effect_rb2_potency_r_abil_18() -> None:
+    """RB2-POTENCY, R-ABIL-18: "slowed (save ends) or M < 2 restrained (save ends)": gob (Might 3)
+    resists and is slowed; tot (Might 0) fails and is restrained, not slowed."""
+    enc = _fight("slowed (save ends) or M < 2 restrained (save ends)", targets=2)
+    out = brawl.use_ability(enc, "ogre", "Test Blow", targets=["gob", "tot"], dice=(9, 9))
+    gob, tot = out.state.creature("gob"), out.state.creature("tot")
+    assert (gob.has("slowed"), gob.has("restrained")) == (True, False)
+    assert (tot.has("slowed"), tot.has("restrained")) == (False, True)
+    checks = [(e.target, e.applies) for e in out.events if isinstance(e, PotencyChecked)]
+    assert checks == [("gob", False), ("tot", True)]
+
+
+def test_one_target_and_the_other_follow_the_order_of_the_targets_r_abil_19() -> None:
+    """R-ABIL-19: "one target is grabbed; the other target is prone": the first target named is
+    grabbed, the second knocked prone; named the other way round, the other way round."""
+    enc = _fight("one target is grabbed; the other target is prone", targets=2)
+    out = brawl.use_ability(enc, "ogre", "Test Blow", targets=["gob", "tot"], dice=(9, 9))
+    assert [out.state.creature(c).has("grabbed") for c in ("gob", "tot")] == [True, False]
+    assert [out.state.creature(c).has("prone") for c in ("gob", "tot")] == [False, True]
+    out = brawl.use_ability(enc, "ogre", "Test Blow", targets=["tot", "gob"], dice=(9, 9))
+    assert [out.state.creature(c).has("grabbed") for c in ("gob", "tot")] == [False, True]
+    assert [out.state.creature(c).has("prone") for c in ("gob", "tot")] == [True, False]
+    assert len(_notes(out.events, "R-ABIL-19")) == 2
+
+
+def _striker(enc: brawl.Encounter, keywords: tuple[str, ...]) -> brawl.Encounter:
+    """Gob with one ability of ``keywords`` (Power Roll + 0, no effects)."""
+    jab = Ability(
+        "Jab", "main action", None, keywords, distance=Distance("melee", 1), target=Target("creature"),
+        power_roll=PowerRoll((), 0, tiers=(parse_tier("1 damage"),) * 3),
+    )  # fmt: skip
+    return enc.with_creature(attrs.evolve(enc.creature("gob"), abilities=(jab,)))
+
+
+def test_a_bane_on_the_next_strike_lasts_until_that_strike_r_abil_17() -> None:
+    """R-ABIL-17, RB3-EDGES: "the target takes a bane on their next strike" keeps "taking a bane on its next
+    strike" on gob; gob's next ability that is not a strike keeps it; its strike rolls with the
+    bane (5 + 5 = 10, -2: total 8) and ends it."""
+    out = brawl.use_ability(
+        _fight("the target takes a bane on their next strike"), "ogre", "Test Blow", targets=["gob"],
+        dice=(9, 9),
+    )  # fmt: skip
+    (kept,) = out.state.creature("gob").named_conditions
+    assert (kept.name, kept.source, kept.duration) == (
+        "taking a bane on its next strike",
+        "ogre",
+        Duration.UNTIL_REMOVED,
+    )
+    spell = brawl.use_ability(
+        _striker(out.state, ("Magic", "Ranged")), "gob", "Jab", targets=["ogre"], dice=(5, 5)
+    )
+    (roll,) = [e for e in spell.events if isinstance(e, PowerRolled)]
+    assert (roll.banes, roll.total) == (0, 10)
+    assert [x.name for x in spell.state.creature("gob").named_conditions] == [
+        "taking a bane on its next strike"
+    ]
+    strike = brawl.use_ability(
+        _striker(out.state, ("Melee", "Strike")), "gob", "Jab", targets=["ogre"], dice=(5, 5)
+    )
+    (roll,) = [e for e in strike.events if isinstance(e, PowerRolled)]
+    assert (roll.banes, roll.total) == (1, 8)
+    assert strike.state.creature("gob").named_conditions == ()
+    (ended,) = [e for e in strike.events if isinstance(e, NamedConditionEnded)]
+    assert (ended.reason, ended.rules) == ("used", ("R-ABIL-17",))
+
+
+def test_a_bane_on_power_rolls_lasts_for_its_duration_r_abil_17() -> None:
+    """R-ABIL-17, RB2-SAVE: "the target is slowed and takes a bane on power rolls (save ends)":
+    gob is slowed and keeps "taking a bane on power rolls" (save ends), which stays after a roll."""
+    out = brawl.use_ability(
+        _fight("the target is slowed and takes a bane on power rolls (save ends)"), "ogre", "Test Blow",
+        targets=["gob"], dice=(9, 9),
+    )  # fmt: skip
+    gob = out.state.creature("gob")
+    assert gob.has("slowed")
+    assert [(x.name, x.duration) for x in gob.named_conditions] == [
+        ("taking a bane on power rolls", Duration.SAVE_ENDS)
+    ]
+    again = brawl.use_ability(_striker(out.state, ("Magic",)), "gob", "Jab", targets=["ogre"], dice=(5, 5))
+    (roll,) = [e for e in again.events if isinstance(e, PowerRolled)]
+    assert (roll.banes, roll.total) == (1, 8)
+    assert len(again.state.creature("gob").named_conditions) == 1
+
+
+def test_a_shift_away_from_the_target_must_end_farther_r_abil_18() -> None:
+    """R-ABIL-14, R-ABIL-18: the ogre takes "the ogre shifts up to 2 squares away from the target":
+    a path ending nearer to gob is not made (a note), one ending 3 squares from it is."""
+    enc = _fight("push 2 or the ogre shifts up to 2 squares away from the target")
+    toward = brawl.use_ability(
+        enc,
+        "ogre",
+        "Test Blow",
+        targets=["gob"],
+        dice=(9, 9),
+        choices={"gob": 1},
+        shifts={"gob": [(2, 3, 0)]},
+    )
+    assert toward.state.creature("ogre").pos == (2, 2, 0)
+    assert _notes(toward.events, "R-ABIL-18")[-1].endswith("(the path ends 1 squares from gob, 1 before)")
+    away = brawl.use_ability(
+        enc, "ogre", "Test Blow", targets=["gob"], dice=(9, 9), choices={"gob": 1},
+        shifts={"gob": [(1, 2, 0), (0, 2, 0)]},
+    )  # fmt: skip
+    assert away.state.creature("ogre").pos == (0, 2, 0)
+    assert away.state.creature("gob").pos == (3, 2, 0)
+
+
+def test_a_named_effect_naming_the_target_last_is_shown_as_its_r_abil_14() -> None:
+    """R-ABIL-14, R-ABIL-16: "the ogre has concealment from the target (save ends)" is shown with
+    gob in the target's place and kept on gob until it saves."""
+    out = brawl.use_ability(
+        _fight("the ogre has concealment from the target (save ends)"), "ogre", "Test Blow",
+        targets=["gob"], dice=(9, 9),
+    )  # fmt: skip
+    (shown,) = [e for e in out.events if isinstance(e, EffectForTable)]
+    assert shown.text.startswith("the ogre has concealment from gob until it saves")
+    (kept,) = out.state.creature("gob").named_conditions
+    assert (kept.name, kept.duration) == ("the ogre has concealment from gob", Duration.SAVE_ENDS)
+
+
+def test_the_new_effects_go_to_json_and_back_rb3_tiers() -> None:
+    """RB3-TIERS: a tier of each new kind of effect is written tagged by kind and read back."""
+    tier = parse_tier(
+        "grabbed or prone; slowed (EoT) or M < 1 restrained (EoT); one target is push 1; "
+        "the target takes a double bane on strikes (EoT)"
+    )
+    data = unstructure(tier, Tier)
+    assert [e[EFFECT_KEY] for e in data["effects"]] == ["choice", "instead", "one_target", "edge"]
+    assert structure(json.loads(json.dumps(data)), Tier) == tier
