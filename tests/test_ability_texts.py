@@ -40,6 +40,7 @@ from brawl.events.dice import PowerRolled
 from brawl.io.json import EFFECT_KEY, structure, unstructure
 from brawl.rules.conditions import add_named_condition
 from brawl.statblocks import loads_statblocks
+from brawl.statblocks import text as notation
 
 
 def _healing(*, slowed: bool = False) -> brawl.Encounter:
@@ -377,3 +378,29 @@ def test_the_new_effects_go_to_json_and_back_rb3_tiers() -> None:
     data = unstructure(tier, Tier)
     assert [e[EFFECT_KEY] for e in data["effects"]] == ["choice", "instead", "one_target", "edge"]
     assert structure(json.loads(json.dumps(data)), Tier) == tier
+
+
+# --- targets counted per minion -------------------------------------------------------------------
+def test_a_target_per_minion_is_a_count_per_minion_of_the_squad() -> None:
+    """R-ABIL-9: "One creature or object per minion" is one creature or object for each minion
+    attacking, the squad's size a parameter (``Target.most``): 1 for a lone minion, 3 for three;
+    it prints back as written, and Forge Steel's "Two creatures per minion" loads as 2 each."""
+    words = "One creature or object per minion"
+    read = notation.target(words)
+    assert read == {"kind": "creature or object", "count": 1, "per_minion": True, "text": words}
+    target = Target("creature or object", 1, per_minion=True)
+    assert (target.most(), target.most(3), Target("enemy", 2).most(3)) == (1, 3, 2)
+    assert target.printed() == "One creature or object per minion"
+    data = json.loads((DATA / "fs-monster.json").read_text(encoding="utf-8"))
+    data["features"][2]["data"]["ability"]["target"] = "Two creatures per minion"
+    (block,) = loads_statblocks(json.dumps(data), source="monster.json").blocks
+    assert isinstance(block, brawl.StatBlock)
+    sweep = next(a for a in block.abilities if a.name == "Maul Sweep")
+    assert (sweep.target.kind, sweep.target.count, sweep.target.per_minion) == ("creature", 2, True)
+    assert sweep.target.most(4) == 8
+    with pytest.raises(brawl.StateError, match="per_minion"):
+        Target("each enemy", per_minion=True)
+    with pytest.raises(brawl.InvalidArgumentError, match="R-ABIL-9"):
+        target.most(0)
+    with pytest.raises(brawl.ArgumentTypeError, match="R-ABIL-9"):
+        target.most("3")  # type: ignore[arg-type]

@@ -64,6 +64,7 @@ from brawl.abilities.fields import (
     TARGET_KINDS,
     _characteristic_names,
     _each,
+    _flag,
     _instance_of,
     _keywords,
     _name,
@@ -74,7 +75,8 @@ from brawl.abilities.fields import (
     _text,
     _tuple_of,
 )
-from brawl.errors import StateError
+from brawl.checks import is_whole_number
+from brawl.errors import ArgumentTypeError, InvalidArgumentError, StateError
 
 
 @attrs.frozen
@@ -193,12 +195,31 @@ class Target:
     for the "each" kinds)."""
     text: str = attrs.field(default="", validator=_text)
     """The printed words (always kept for a special target)."""
+    per_minion: bool = attrs.field(default=False, kw_only=True, validator=_flag)
+    """"One creature per minion": ``count`` for each minion of the squad attacking (:meth:`most`)."""
 
     def __attrs_post_init__(self) -> None:
         if self.kind == "special" and not self.text.strip():
             raise StateError("Target.text: a special target needs its printed words")
         if self.kind.startswith("each ") and self.count is not None:
             raise StateError(f"Target.count {self.count}: {self.kind!r} is every one, count None")
+        if self.per_minion and (self.count is None or self.kind in ("self", "self or ally", "special")):
+            raise StateError(f"Target.per_minion: {self.kind!r} is not a number of targets per minion")
+
+    def most(self, minions: int = 1) -> int | None:
+        """How many may be chosen when ``minions`` minions attack together: ``count`` times
+        ``minions`` for a count per minion, ``count`` otherwise; None: every one."""
+        if not is_whole_number(minions):
+            raise ArgumentTypeError(
+                f"Target.most(minions={minions!r}): a whole number is needed", rule="R-ABIL-9"
+            )
+        if not 1 <= minions <= MAX_NUMBER:
+            raise InvalidArgumentError(
+                f"Target.most(minions={minions}): from 1 to {MAX_NUMBER} minions", rule="R-ABIL-9"
+            )
+        if self.count is None or not self.per_minion:
+            return self.count
+        return self.count * minions
 
     def printed(self) -> str:
         """The target as a block prints it: ``One creature``, ``Two enemies``, ``Each enemy in the area``."""
@@ -212,9 +233,10 @@ class Target:
             return "Self or one ally" if self.count == 1 else f"Self or {_count_word(self.count)} allies"
         if self.count is None:
             return f"All {_plural(self.kind)}"
+        each = " per minion" if self.per_minion else ""
         if self.count == 1:
-            return f"One {self.kind}"
-        return f"{_count_word(self.count).capitalize()} {_plural(self.kind)}"
+            return f"One {self.kind}{each}"
+        return f"{_count_word(self.count).capitalize()} {_plural(self.kind)}{each}"
 
 
 COUNT_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
