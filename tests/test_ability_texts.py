@@ -17,6 +17,7 @@ from brawl.abilities.model import (
     Ability,
     ApplyCondition,
     Choice,
+    Cost,
     Damage,
     Distance,
     EdgeOrBane,
@@ -33,7 +34,7 @@ from brawl.abilities.model import (
 )
 from brawl.abilities.parse import parse_tier
 from brawl.conditions import Duration
-from brawl.events.abilities import EffectForTable, PotencyChecked
+from brawl.events.abilities import EffectForTable, PotencyChecked, ResourceRefunded
 from brawl.events.base import Note
 from brawl.events.conditions import NamedConditionEnded
 from brawl.events.dice import PowerRolled
@@ -404,3 +405,23 @@ def test_a_target_per_minion_is_a_count_per_minion_of_the_squad() -> None:
         target.most(0)
     with pytest.raises(brawl.ArgumentTypeError, match="R-ABIL-9"):
         target.most("3")  # type: ignore[arg-type]
+
+
+def test_no_refund_when_an_alternative_leaves_its_first_effect_r_abil_8_r_abil_18() -> None:
+    """R-ABIL-8, R-ABIL-18: a heroic ability costing 2 whose every tier is "slowed (EoT) or M < 2
+    restrained (EoT)": gob (Might 3) resists the potency but is slowed, so the ability did
+    something and nothing is refunded (3 - 2 = 1 left)."""
+    blow = Ability(
+        "Test Glare", "main action", "heroic", ("Magic", "Ranged"),
+        distance=Distance("ranged", 5), target=Target("creature"), cost=Cost("heroic", 2),
+        power_roll=PowerRoll(("might",), tiers=(parse_tier("slowed (EoT) or M < 2 restrained (EoT)"),) * 3),
+    )  # fmt: skip
+    hero = brawl.Creature(id="kira", side="heroes", hero=True, heroic_resource=3, abilities=(blow,))
+    gob = brawl.Creature(id="gob", pos=(3, 0, 0), characteristics=brawl.Characteristics(might=3))
+    out = brawl.use_ability(
+        brawl.Encounter(creatures=(hero, gob)), "kira", "Test Glare", targets=["gob"], dice=(9, 9)
+    )
+    assert [e.applies for e in out.events if isinstance(e, PotencyChecked)] == [False]
+    assert out.state.creature("gob").has("slowed")
+    assert not [e for e in out.events if isinstance(e, ResourceRefunded)]
+    assert out.state.creature("kira").heroic_resource == 1

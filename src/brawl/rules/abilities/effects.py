@@ -156,16 +156,19 @@ def _only_potency(ability: Ability) -> bool:
 def _refund(out: Outcome, plan: Plan, events: Sequence[object]) -> Outcome:
     """Give the cost back when the ability did nothing but potency effects every target resisted.
 
-    Each tier reached must hold only effects behind a potency, at least one potency must have been
-    checked, and none applied (RB2-POTENCY, R-ABIL-8).
+    Each tier reached must hold only effects behind a potency (not an alternative, whose first
+    effects a resisting target gets), at least one potency must have been checked, and none
+    applied (RB2-POTENCY, R-ABIL-8, R-ABIL-18).
     """
     user, ability, cost = plan.user, plan.ability, plan.ability.cost
     pr = ability.power_roll
     if cost is None or pr is None or not _only_potency(ability):
         return out
     reached = [e.tier for e in events if isinstance(e, TierReached)]
-    if any(x.potency is None for tier in reached for x in pr.tiers[tier - 1].effects):
-        return out
+    if any(
+        x.potency is None or isinstance(x, Instead) for tier in reached for x in pr.tiers[tier - 1].effects
+    ):
+        return out  # an alternative gives its first effects to a target that resists (R-ABIL-18)
     checks = [e for e in events if isinstance(e, PotencyChecked)]
     if not checks or any(c.applies for c in checks):
         return out
