@@ -425,3 +425,28 @@ def test_no_refund_when_an_alternative_leaves_its_first_effect_r_abil_8_r_abil_1
     assert out.state.creature("gob").has("slowed")
     assert not [e for e in out.events if isinstance(e, ResourceRefunded)]
     assert out.state.creature("kira").heroic_resource == 1
+
+
+def test_the_target_cant_is_a_named_effect_on_the_target_r_abil_14_r_abil_16() -> None:
+    """R-ABIL-14, R-ABIL-16, R-ABIL-17: "the target is dazed, takes a bane on power rolls, and can't
+    regain Stamina (save ends)" is dazed, the lasting bane and "can't regain Stamina", all until the
+    target saves; on gob the last is shown and kept as "gob can't regain Stamina"."""
+    text = "The target is dazed, takes a bane on power rolls, and can't regain Stamina (save ends)."
+    assert parse_tier(text).effects == (
+        ApplyCondition("dazed", "save ends"),
+        EdgeOrBane("bane", "power rolls", duration="save ends"),
+        NamedEffect("can't regain Stamina", "save ends"),
+    )
+    assert parse_tier("the target can't use triggered actions").effects == (
+        NamedEffect("can't use triggered actions"),
+    )
+    out = brawl.use_ability(_fight(text), "ogre", "Test Blow", targets=["gob"], dice=(9, 9))
+    gob = out.state.creature("gob")
+    assert gob.has("dazed")
+    kept = [(x.name, x.duration) for x in gob.named_conditions]
+    assert kept == [
+        ("taking a bane on power rolls", Duration.SAVE_ENDS),
+        ("gob can't regain Stamina", Duration.SAVE_ENDS),
+    ]
+    (shown,) = [e for e in out.events if isinstance(e, EffectForTable)]
+    assert shown.text.startswith("gob can't regain Stamina until it saves")

@@ -9,6 +9,7 @@ which is kept and reported, never dropped (R-ABIL-4, R-ABIL-14, R-ABIL-17..19).
 
 from __future__ import annotations
 
+import re
 from typing import Any, TypeAlias, cast
 
 import attrs
@@ -192,9 +193,11 @@ class NamedEffect:
 
     def printed(self) -> str:
         """As a block prints it: ``burning (save ends)``; ``the target is charmed`` without a duration."""
-        text = (
-            f"{self.name}{DURATION_MARKS[self.duration]}" if self.duration else f"the target is {self.name}"
-        )
+        cannot = re.match(r"can[’']?t\s", self.name, re.IGNORECASE)
+        if self.duration:
+            text = f"{'the target ' if cannot else ''}{self.name}{DURATION_MARKS[self.duration]}"
+        else:
+            text = f"the target {'' if cannot else 'is '}{self.name}"
         return _with_potency(self.potency, text)
 
 

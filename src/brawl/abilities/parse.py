@@ -11,16 +11,19 @@ Each clause is damage (``N [+ C [or C]] [type [, or type]] damage``), forced mov
 (``[vertical] push|pull|slide N``, ``pulled N``,
 ``pull N toward the center of the cube``, ``push N, ignoring stability``), a condition (``[the target is] name
 [(EoT)|(save ends)|(EoE)|until the end of the encounter]``, ``prone and can't stand``), a shift,
-a fall, Stamina regained, Recoveries lost, a Heroic Resource or Malice gained, or a named
-effect the conditions do not cover (``burning (save ends)``, ``the target is charmed``),
+a fall, Stamina regained, Recoveries lost, a Heroic Resource or Malice gained, a lasting edge
+or bane (``the target takes a bane on their next strike``), or a named effect the conditions do
+not cover (``burning (save ends)``, ``the target is charmed``, ``damage weakness 3 (save ends)``),
 optionally after a potency (``C < N`` or ``C < weak|average|strong``, with or without a comma or
 brackets). Effects joined by commas or "and" are read one by one, a duration printed after the
 last shared by the conditions before it; "no effect" is nothing; "forced movement is vertical"
 makes the tier's forced movement vertical, behind a potency if one leads it ("A < 0 the forced
-movement is vertical": vertical against a target that fails it). Anything else stays a
-:class:`~brawl.abilities.effects.TextEffect` with the whole clause, its potency read if one leads
-it: a choice ("push 2 or prone") and a clause naming a condition among other words are never
-guessed, and nothing is dropped (RB3-TIERS, RB2-POTENCY, R-ABIL-14).
+movement is vertical": vertical against a target that fails it). "Push 2 or prone" is a
+choice, "slowed (save ends) or M < 2 restrained (save ends)" (or "...; or if M < 2 restrained")
+an alternative behind a potency, "one target is grabbed" an effect for one of the targets
+(R-ABIL-17..19). Anything else stays a :class:`~brawl.abilities.effects.TextEffect` with the
+whole clause, its potency read if one leads it: a clause naming a condition among other words is
+never guessed, and nothing is dropped (RB3-TIERS, RB2-POTENCY, R-ABIL-14).
 """
 
 from __future__ import annotations
@@ -89,7 +92,10 @@ _OF_USER = re.compile(
     rf"(?P<name>frightened|taunted)\s+(?:of|by)\s+(?:the\s+)?(?P<who>[\w’' -]+?){_MARK}", re.IGNORECASE
 )
 _NAMED = re.compile(rf"(?:(?:the\s+target\s+)?is\s+)?(?P<name>[^()]+?){_MARK}", re.IGNORECASE)
-_NAMED_BARE = re.compile(r"the\s+target\s+is\s+(?P<name>[^()\d]+)", re.IGNORECASE)
+_NAMED_BARE = re.compile(
+    r"the\s+target\s+(?:is\s+(?P<name>[^()\d]+)|(?P<cannot>can[’']?t\s+[^()\d]+))", re.IGNORECASE
+)
+_CANNOT = re.compile(r"(?:(?:the\s+)?target\s+)?(?P<name>can[’']?t\s.+)", re.IGNORECASE | re.DOTALL)
 _SHIFT = re.compile(
     r"(?:the\s+)?(?P<who>[\w’' -]+?)\s+(?:can\s+)?(?P<how>shift|teleport)s?\s+"
     r"(?:up\s+to\s+)?(?P<n>\d+)(?:\s+squares?)?(?:\s+(?P<way>toward|away\s+from)\s+the\s+target)?",
@@ -135,7 +141,9 @@ _NO_EFFECT = re.compile(r"no\s+effect", re.IGNORECASE)
 _VERTICAL = re.compile(
     r"(?:the\s+)?(?P<kind>forced\s+movement|push|pull|slide)\s+is\s+vertical", re.IGNORECASE
 )
-_JOINS = re.compile(r"\s*,\s*(?:and\s+)?(?!\s|can[’']?t\s|or\s)|\s+and\s+(?!\s|can[’']?t\s)", re.IGNORECASE)
+_JOINS = re.compile(
+    r"\s*,\s*(?:and\s+)?(?!\s|can[’']?t\s+stand|or\s)|\s+and\s+(?!\s|can[’']?t\s+stand)", re.IGNORECASE
+)
 _NOT_A_NAME = re.compile(rf"\b(?:{_CONDITIONS}|damage|push|pull|slide|if|or|and|until)\b|,", re.IGNORECASE)
 _POTENCY = re.compile(
     rf"(?P<c>{_C})\s*<\s*\[?(?P<v>-?\d+|weak|average|strong)\]?(?:\s*,)?\s+(?P<rest>.+)",
@@ -272,9 +280,11 @@ def _named(clause: str) -> NamedEffect | None:
         m = _NAMED_BARE.fullmatch(clause)
         if m is None:
             return None
-        name = " ".join(m["name"].split())
+        name = " ".join((m["name"] or m["cannot"]).split())
         return None if _NOT_A_NAME.search(name) else NamedEffect(name)
     name = " ".join(m["name"].split())
+    if cannot := _CANNOT.fullmatch(name):  # "the target can't regain Stamina (save ends)"
+        name = cannot["name"]
     if _WEAKNESS.fullmatch(name):
         return NamedEffect(name.lower(), _duration(m["mark"]))  # a lasting weakness (R-ABIL-20)
     about_target = re.match(r"(?:the\s+)?target(?:’s|'s)?\s", name, re.IGNORECASE) or re.search(
@@ -301,7 +311,7 @@ def _joined(clause: str) -> list[Effect] | None:
         if effect is None and potency is not None:
             effect = _plain(body)
             effect = None if effect is None else attrs.evolve(effect, potency=potency)
-        if effect is None and re.match(r"(?:the\s+target\s+)?is\s", part, re.IGNORECASE):
+        if effect is None and re.match(r"(?:the\s+target\s+)?(?:is|can[’']?t)\s", part, re.IGNORECASE):
             effect = _named(part)
         if effect is None:
             return None

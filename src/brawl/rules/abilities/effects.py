@@ -393,6 +393,8 @@ def _named(
     named condition that ends by its duration, from the user (R-ABIL-16)."""
     lasts, rule = _LASTS[effect.duration]
     about, n = re.subn(r"^(?:the\s+)?target\b|\bthe\s+target\b", tid, effect.name, flags=re.IGNORECASE)
+    if not n and re.match(r"can[’']?t\s", effect.name, re.IGNORECASE):  # "can't regain Stamina"
+        about, n = f"{tid} {effect.name}", 1
     words = about if n else f"{tid} is {effect.name}"
     out = out.add(
         EffectForTable(
