@@ -440,6 +440,9 @@ def test_the_target_cant_is_a_named_effect_on_the_target_r_abil_14_r_abil_16() -
     assert parse_tier("the target can't use triggered actions").effects == (
         NamedEffect("can't use triggered actions"),
     )
+    assert parse_tier("R < weak the target can't tell friend from foe for long (EoT)").effects == (
+        NamedEffect("can't tell friend from foe for long", "end of turn", Potency("reason", "weak")),
+    )
     out = brawl.use_ability(_fight(text), "ogre", "Test Blow", targets=["gob"], dice=(9, 9))
     gob = out.state.creature("gob")
     assert gob.has("dazed")

@@ -283,12 +283,15 @@ def _named(clause: str) -> NamedEffect | None:
         name = " ".join((m["name"] or m["cannot"]).split())
         return None if _NOT_A_NAME.search(name) else NamedEffect(name)
     name = " ".join(m["name"].split())
-    if cannot := _CANNOT.fullmatch(name):  # "the target can't regain Stamina (save ends)"
+    cannot = _CANNOT.fullmatch(name)  # "the target can't regain Stamina (save ends)": about the target
+    if cannot:
         name = cannot["name"]
     if _WEAKNESS.fullmatch(name):
         return NamedEffect(name.lower(), _duration(m["mark"]))  # a lasting weakness (R-ABIL-20)
-    about_target = re.match(r"(?:the\s+)?target(?:’s|'s)?\s", name, re.IGNORECASE) or re.search(
-        r"\s(?:from|to)\s+the\s+target$", name, re.IGNORECASE
+    about_target = (
+        cannot
+        or re.match(r"(?:the\s+)?target(?:’s|'s)?\s", name, re.IGNORECASE)
+        or re.search(r"\s(?:from|to)\s+the\s+target$", name, re.IGNORECASE)
     )
     if _NOT_A_NAME.search(name) or (not about_target and len(name.split()) > 3):
         return None  # conditions, damage, choices or another creature in it: kept as text
