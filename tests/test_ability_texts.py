@@ -453,3 +453,13 @@ def test_the_target_cant_is_a_named_effect_on_the_target_r_abil_14_r_abil_16() -
     ]
     (shown,) = [e for e in out.events if isinstance(e, EffectForTable)]
     assert shown.text.startswith("gob can't regain Stamina until it saves")
+
+
+def test_a_vertical_slide_joined_to_an_effect_behind_one_potency_rb2_potency() -> None:
+    """RB2-POTENCY, DS-FORCE-10: "slide 2; A < 1 the slide is vertical, and the target is slowed
+    (EoT)": the slide is vertical against a target failing A < 1, and that target is slowed."""
+    a1 = Potency("agility", 1)
+    assert parse_tier("Slide 2; A < 1 the slide is vertical, and the target is slowed (EoT)").effects == (
+        ForcedMovement("slide", 2, vertical_potency=a1),
+        ApplyCondition("slowed", "end of turn", a1),
+    )

@@ -457,12 +457,15 @@ def parse_tier(text: str) -> Tier:
             if not clause or _NO_EFFECT.fullmatch(clause):
                 continue
             potency, body = _potency(clause)
-            if (m := _VERTICAL.fullmatch(body)) and (kinds := _vertical_kinds(m["kind"], effects)):
+            first, *others = _JOINS.split(body, maxsplit=1)  # "the slide is vertical, and prone"
+            if (m := _VERTICAL.fullmatch(first)) and (kinds := _vertical_kinds(m["kind"], effects)):
                 if potency is None:
                     vertical |= kinds
                 else:
                     effects = _vertical_behind(effects, kinds, potency)
-                continue
+                if not others:
+                    continue
+                clause = others[0] if potency is None else f"{potency.printed()} {others[0]}"
             if (m := _INSTEAD.fullmatch(clause)) and (m["or"] or m["instead"]) and last:
                 alternative = _instead_of(effects[-last:], m)
                 if alternative is not None:
