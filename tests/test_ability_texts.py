@@ -463,3 +463,24 @@ def test_a_vertical_slide_joined_to_an_effect_behind_one_potency_rb2_potency() -
         ForcedMovement("slide", 2, vertical_potency=a1),
         ApplyCondition("slowed", "end of turn", a1),
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "effects"),
+    [
+        ("push or pull 3", (Choice(((ForcedMovement("push", 3),), (ForcedMovement("pull", 3),))),)),
+        ("5 + R, I, or P damage", (Damage(5, ("reason", "intuition", "presence")),)),
+        ("2 + M, A or R cold damage", (Damage(2, ("might", "agility", "reason"), ("cold",)),)),
+        (
+            "the target has damage weakness 2 (EoT)",
+            (NamedEffect("the target has damage weakness 2", "end of turn"),),
+        ),
+    ],
+)
+def test_hero_sheet_phrasings_r_abil_2_r_abil_18_r_abil_20(text: str, effects: tuple[object, ...]) -> None:
+    """R-ABIL-2, R-ABIL-18, R-ABIL-20: "push or pull 3" is a choice of two kinds over one distance;
+    "5 + R, I, or P" adds the highest of three; "the target has damage weakness 2" is a named
+    lasting weakness."""
+    tier = parse_tier(text)
+    assert tier.effects == effects
+    assert parse_tier(tier.printed()).effects == effects

@@ -65,7 +65,7 @@ from brawl.errors import ArgumentTypeError
 _C = "[MARIP]"
 _TYPES = "|".join(t.value for t in DamageType)
 _DAMAGE = re.compile(
-    rf"(?P<n>\d+)(?:\s*\+\s*(?P<chars>{_C}(?:\s+or\s+{_C})*))?"
+    rf"(?P<n>\d+)(?:\s*\+\s*(?P<chars>{_C}(?:(?:\s*,\s*(?:or\s+)?|\s+or\s+){_C})*))?"
     rf"(?:\s+(?P<types>(?:{_TYPES})(?:(?:\s*,\s*(?:or\s+)?|\s+or\s+)(?:{_TYPES}))*))?\s+damage",
     re.IGNORECASE,
 )
@@ -135,6 +135,9 @@ _INSTEAD = re.compile(
 )
 _THEY = re.compile(r"(?:they|the\s+target)\s+(?:are|is)\s+(?:instead\s+)?", re.IGNORECASE)
 _SEE = re.compile(r"\s*\(see\s+[^()]*\)", re.IGNORECASE)
+_KINDS_OR = re.compile(
+    r"(?P<a>push|pull|slide)\s+or\s+(?P<b>push|pull|slide)(?P<rest>\s+\d.*)", re.IGNORECASE
+)
 _OR = re.compile(r"\s*,\s*or\s+|\s+or\s+", re.IGNORECASE)
 _LIST = re.compile(r"\s*,\s*(?:or\s+)?", re.IGNORECASE)
 _NO_EFFECT = re.compile(r"no\s+effect", re.IGNORECASE)
@@ -169,7 +172,9 @@ def _plain(clause: str) -> Effect | None:
         if amount is None:
             return None
         chars = (
-            tuple(INITIALS[c.upper()] for c in re.split(r"\s+or\s+", m["chars"], flags=re.I))
+            tuple(
+                INITIALS[c.upper()] for c in re.split(r"\s*,\s*(?:or\s+)?|\s+or\s+", m["chars"], flags=re.I)
+            )
             if m["chars"]
             else ()
         )
@@ -298,7 +303,9 @@ def _named(clause: str) -> NamedEffect | None:
     return NamedEffect(name, _duration(m["mark"]))
 
 
-_WEAKNESS = re.compile(rf"(?:damage|{_TYPES})\s+weakness\s+\d{{1,3}}", re.IGNORECASE)
+_WEAKNESS = re.compile(
+    rf"(?:the\s+target\s+has\s+)?(?:damage|{_TYPES})\s+weakness\s+\d{{1,3}}", re.IGNORECASE
+)
 
 
 def _joined(clause: str) -> list[Effect] | None:
@@ -376,6 +383,9 @@ def _alternatives(body: str) -> Choice | Instead | None:
     """ "Push 2 or prone" (a choice), "bleeding, dazed, or slowed (save ends)" (a choice of three),
     "slowed (save ends) or M < 2 restrained (save ends)" (the second against a target failing the
     potency); or None."""
+    if m := _KINDS_OR.fullmatch(body):  # "push or pull 3": each kind the same distance
+        options = [_group(f"{m['a']}{m['rest']}"), _group(f"{m['b']}{m['rest']}")]
+        return _choice([o for o in options if o is not None]) if all(options) else None
     splits = list(_OR.finditer(body))
     if len(splits) == 1 and "," in body[: splits[0].start()]:
         words = [*_LIST.split(body[: splits[0].start()]), body[splits[0].end() :]]
