@@ -484,3 +484,14 @@ def test_hero_sheet_phrasings_r_abil_2_r_abil_18_r_abil_20(text: str, effects: t
     tier = parse_tier(text)
     assert tier.effects == effects
     assert parse_tier(tier.printed()).effects == effects
+
+
+def test_an_option_another_tier_prints_falls_back_to_the_first_r_abil_18() -> None:
+    """R-ABIL-18: tier 1 prints three options, tier 3 two; ``choices={"gob": 2}`` passes the
+    checks, and on tier 3 (9 + 9 = 18) the first option, grabbed, is taken, the note saying so."""
+    enc = _fight("push 1, slide 1, or prone", "push 1, slide 1, or prone", "grabbed or prone")
+    out = brawl.use_ability(enc, "ogre", "Test Blow", targets=["gob"], dice=(9, 9), choices={"gob": 2})
+    assert out.state.creature("gob").has("grabbed")
+    assert not out.state.creature("gob").has("prone")
+    (note,) = _notes(out.events, "R-ABIL-18")
+    assert note.endswith("option 2 is not printed here, the first is taken")

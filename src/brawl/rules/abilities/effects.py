@@ -420,14 +420,14 @@ def _choose(out: Outcome, plan: Plan, request: AbilityRequest, tid: str, effect:
     """The option the user takes for this target (``choices``, by default the first printed),
     its effects applied in order (R-ABIL-18); an option the choice does not print is refused by
     the use's checks."""
-    index = (request.choices or immutables.Map()).get(tid, 0)
-    if index >= len(effect.options):  # another choice of the ability prints more options
-        index = 0
+    asked = (request.choices or immutables.Map()).get(tid, 0)
+    index = asked if asked < len(effect.options) else 0  # another choice of the ability has more
     option = effect.options[index]
     words = " and ".join(e.printed() for e in option)
+    unprinted = f"; option {asked} is not printed here, the first is taken" if index != asked else ""
     out = out.add(
         Note(
-            text=f"{plan.user.id} chooses {words} for {tid} (of: {effect.printed()})",
+            text=f"{plan.user.id} chooses {words} for {tid} (of: {effect.printed()}){unprinted}",
             rules=("R-ABIL-18",),
         )
     )
