@@ -469,6 +469,16 @@ def test_a_vertical_slide_joined_to_an_effect_behind_one_potency_rb2_potency() -
     ("text", "effects"),
     [
         ("push or pull 3", (Choice(((ForcedMovement("push", 3),), (ForcedMovement("pull", 3),))),)),
+        (
+            "prone A<1 can't stand (EoT)",
+            (
+                Instead(
+                    (ApplyCondition("prone", ""),),
+                    (ApplyCondition("prone", "end of turn", can_stand=False),),
+                    Potency("agility", 1),
+                ),
+            ),
+        ),
         ("5 + R, I, or P damage", (Damage(5, ("reason", "intuition", "presence")),)),
         ("2 + M, A or R cold damage", (Damage(2, ("might", "agility", "reason"), ("cold",)),)),
         (
@@ -479,6 +489,8 @@ def test_a_vertical_slide_joined_to_an_effect_behind_one_potency_rb2_potency() -
 )
 def test_hero_sheet_phrasings_r_abil_2_r_abil_18_r_abil_20(text: str, effects: tuple[object, ...]) -> None:
     """R-ABIL-2, R-ABIL-18, R-ABIL-20: "push or pull 3" is a choice of two kinds over one distance;
+    "prone A<1 can't stand (EoT)" prone, and against a target failing A < 1 prone and unable to
+    stand to the end of its turn;
     "5 + R, I, or P" adds the highest of three; "the target has damage weakness 2" is a named
     lasting weakness."""
     tier = parse_tier(text)

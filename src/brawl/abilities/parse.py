@@ -135,6 +135,7 @@ _INSTEAD = re.compile(
 )
 _THEY = re.compile(r"(?:they|the\s+target)\s+(?:are|is)\s+(?:instead\s+)?", re.IGNORECASE)
 _SEE = re.compile(r"\s*\(see\s+[^()]*\)", re.IGNORECASE)
+_PRONE_THEN = re.compile(r"prone\s+(?P<rest>[MARIP]\s*<.+can[’']?t\s+stand.*)", re.IGNORECASE)
 _KINDS_OR = re.compile(
     r"(?P<a>push|pull|slide)\s+or\s+(?P<b>push|pull|slide)(?P<rest>\s+\d.*)", re.IGNORECASE
 )
@@ -383,6 +384,14 @@ def _alternatives(body: str) -> Choice | Instead | None:
     """ "Push 2 or prone" (a choice), "bleeding, dazed, or slowed (save ends)" (a choice of three),
     "slowed (save ends) or M < 2 restrained (save ends)" (the second against a target failing the
     potency); or None."""
+    if m := _PRONE_THEN.fullmatch(body):  # "prone M < 3 can't stand (save ends)"
+        potency, rest = _potency(m["rest"])
+        down = _group(f"prone and {rest}") if potency is not None else None
+        return (
+            None
+            if potency is None or down is None
+            else Instead((ApplyCondition("prone", ""),), down, potency)
+        )
     if m := _KINDS_OR.fullmatch(body):  # "push or pull 3": each kind the same distance
         options = [_group(f"{m['a']}{m['rest']}"), _group(f"{m['b']}{m['rest']}")]
         return _choice([o for o in options if o is not None]) if all(options) else None
