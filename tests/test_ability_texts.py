@@ -507,3 +507,16 @@ def test_an_option_another_tier_prints_falls_back_to_the_first_r_abil_18() -> No
     assert not out.state.creature("gob").has("prone")
     (note,) = _notes(out.events, "R-ABIL-18")
     assert note.endswith("option 2 is not printed here, the first is taken")
+
+
+def test_a_choice_of_more_than_ten_options_stays_text_rb3_tiers() -> None:
+    """RB3-TIERS, R-ABIL-4: ten printed options are a choice; eleven, or a long run of "or", stay
+    text (never an error from the record's own check of 2 to 10 options)."""
+    ten = "bleeding, " * 9 + "or slowed"
+    (choice,) = parse_tier(ten).effects
+    assert isinstance(choice, Choice)
+    assert len(choice.options) == 10
+    for text in ("bleeding, " * 10 + "or slowed", "prone or " * 400 + "prone"):
+        (kept,) = parse_tier(text).effects
+        assert isinstance(kept, TextEffect)
+        assert kept.text == text.strip()

@@ -443,11 +443,17 @@ def _some_effects(instance: object, attribute: attrs.Attribute[Any], value: obje
         )
 
 
+MAX_OPTIONS = 10
+"""The most options a :class:`Choice` offers."""
+
+
 def _options(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     _each(tuple)(instance, attribute, value)
     options = cast(tuple[tuple[Any, ...], ...], value)
-    if not 2 <= len(options) <= 10:
-        raise StateError(f"{_name(instance, attribute)}: from 2 to 10 options are needed, got {len(options)}")
+    if not 2 <= len(options) <= MAX_OPTIONS:
+        raise StateError(
+            f"{_name(instance, attribute)}: from 2 to {MAX_OPTIONS} options are needed, got {len(options)}"
+        )
     for option in options:
         _some_effects(instance, attribute, option)
 
@@ -540,6 +546,7 @@ EFFECT_TYPES: tuple[type, ...] = (
 __all__ = [
     "EFFECT_TYPES",
     "GAINERS",
+    "MAX_OPTIONS",
     "ROLL_SCOPES",
     "SCOPE_WORDS",
     "SHIFTERS",

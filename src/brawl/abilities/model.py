@@ -22,6 +22,7 @@ import attrs
 from brawl.abilities.effects import (
     EFFECT_TYPES,
     GAINERS,
+    MAX_OPTIONS,
     ROLL_SCOPES,
     SCOPE_WORDS,
     SHIFT_DIRECTIONS,
@@ -322,6 +323,7 @@ __all__ = [
     "GAINERS",
     "INITIALS",
     "MAX_NUMBER",
+    "MAX_OPTIONS",
     "MAX_TEXT",
     "NO_DURATION",
     "PLURALS",

@@ -37,6 +37,7 @@ from brawl.abilities.model import (
     DURATION_MARKS,
     INITIALS,
     MAX_NUMBER,
+    MAX_OPTIONS,
     RESOURCE_WORDS,
     SIMPLE_TYPES,
     ApplyCondition,
@@ -396,6 +397,8 @@ def _alternatives(body: str) -> Choice | Instead | None:
         options = [_group(f"{m['a']}{m['rest']}"), _group(f"{m['b']}{m['rest']}")]
         return _choice([o for o in options if o is not None]) if all(options) else None
     splits = list(_OR.finditer(body))
+    if len(splits) >= MAX_OPTIONS:
+        return None
     if len(splits) == 1 and "," in body[: splits[0].start()]:
         words = [*_LIST.split(body[: splits[0].start()]), body[splits[0].end() :]]
         options = [_group(w) for w in words]
@@ -417,7 +420,7 @@ def _alternatives(body: str) -> Choice | Instead | None:
 def _choice(options: list[tuple[Simple, ...]]) -> Choice | None:
     """A choice of the options, a duration printed after the last shared by the lasting effects
     of the others (``bleeding or dazed (save ends)``); None if an option has its own potency."""
-    if any(e.potency is not None for o in options for e in o):
+    if len(options) > MAX_OPTIONS or any(e.potency is not None for o in options for e in o):
         return None
     last = options[-1][-1]
     if isinstance(last, _LASTING) and last.duration:

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 import attrs
 import immutables
 
+from brawl.abilities.model import MAX_OPTIONS
 from brawl.conditions import Duration
 from brawl.dice import power_dice
 from brawl.errors import ArgumentTypeError, InvalidArgumentError
@@ -46,8 +47,6 @@ RESOURCE_RULES = {"heroic": ("DS-SIDE-04", "R-ABIL-8"), "malice": ("RB6-MALICE",
 """The rules behind each resource an ability may cost."""
 MAX_TARGETS = 1_000
 """Most targets one use names."""
-MAX_OPTIONS = 10
-"""Most options a printed choice offers (``brawl.abilities.model.Choice``)."""
 
 
 def _targets(value: Iterable[str]) -> tuple[str, ...]:
@@ -178,4 +177,4 @@ class AbilityRequest(Action):
         return COSTS.get(found.action_type) if found is not None else cls.cost
 
 
-__all__ = ["COSTS", "DURATIONS", "MAX_OPTIONS", "MAX_TARGETS", "RESOURCE_RULES", "AbilityRequest"]
+__all__ = ["COSTS", "DURATIONS", "MAX_TARGETS", "RESOURCE_RULES", "AbilityRequest"]
