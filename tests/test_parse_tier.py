@@ -60,10 +60,10 @@ def test_the_usual_printed_forms(text: str, effects: tuple[object, ...]) -> None
     [
         ("the target swaps places with an ally", (TextEffect("the target swaps places with an ally"),)),
         (
-            "A < WEAK, prone or slowed (EoT)",
-            (TextEffect("prone or slowed (EoT)", Potency("agility", "weak")),),
+            "A < WEAK, prone or the target sings",
+            (TextEffect("prone or the target sings", Potency("agility", "weak")),),
         ),
-        ("bleeding, dazed, or slowed (save ends)", (TextEffect("bleeding, dazed, or slowed (save ends)"),)),
+        ("bleeding, dazed, or the target sings", (TextEffect("bleeding, dazed, or the target sings"),)),
         ("the target is slowed until it rests", (TextEffect("the target is slowed until it rests"),)),
         ("4 damage; teleport the target 3", (Damage(4), TextEffect("teleport the target 3"))),
         ("push three", (TextEffect("push three"),)),

@@ -27,7 +27,7 @@ from cattrs.errors import (
 )
 from cattrs.strategies import configure_tagged_union, configure_union_passthrough
 
-from brawl.abilities.model import EFFECT_TYPES, Effect
+from brawl.abilities.model import EFFECT_TYPES, Effect, Simple
 from brawl.conditions import Condition
 from brawl.creature import MAX_COUNT, Characteristics, Creature, MapObject
 from brawl.errors import ArgumentTypeError, BrawlError, ScenarioError
@@ -347,7 +347,22 @@ def _encounter_structure(value: Any, _: Any) -> Encounter:
 EFFECT_TAGS: dict[type, str] = dict(
     zip(
         EFFECT_TYPES,
-        ("damage", "forced", "condition", "named", "shift", "fall", "gain", "heal", "recoveries", "text"),
+        (
+            "damage",
+            "forced",
+            "condition",
+            "named",
+            "shift",
+            "fall",
+            "gain",
+            "heal",
+            "recoveries",
+            "text",
+            "edge",
+            "choice",
+            "instead",
+            "one_target",
+        ),
         strict=True,
     )
 )
@@ -387,6 +402,7 @@ def _make_converter() -> cattrs.Converter:
     conv.register_structure_hook(Encounter, _encounter_structure)
     # an ability's effects: tagged by kind ({"effect": "damage", "amount": 6, ...})
     configure_tagged_union(Effect, conv, tag_generator=EFFECT_TAGS.__getitem__, tag_name=EFFECT_KEY)
+    configure_tagged_union(Simple, conv, tag_generator=EFFECT_TAGS.__getitem__, tag_name=EFFECT_KEY)
     return conv
 
 

@@ -91,7 +91,7 @@ class Generator:
         args = typing.get_args(t)
         if origin is typing.Literal:
             return {"enum": list(args)}
-        if origin in (typing.Union, types.UnionType) and set(args) == set(EFFECT_TAGS):
+        if origin in (typing.Union, types.UnionType) and set(args) <= set(EFFECT_TAGS):
             return {"oneOf": [self._record(a, tagged=False) for a in args]}  # tagged by EFFECT_KEY
         if origin in (typing.Union, types.UnionType):
             return self._union([self.of(a) for a in args])

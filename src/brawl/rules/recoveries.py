@@ -20,7 +20,7 @@ from brawl.fields import flag, ident, ids, text, whole
 from brawl.geometry import adjacent
 from brawl.outcome import Outcome
 from brawl.requests import Action
-from brawl.rules.conditions import RemoveCondition, SaveAgainst, is_knocked_out, lift
+from brawl.rules.conditions import RemoveCondition, SaveAgainst, is_knocked_out, lift, save_against_named
 from brawl.rules.stamina import KNOCKED_OUT_WAKE_STAMINA, living_creature, regained, store_stamina
 from brawl.state import Encounter
 
@@ -165,7 +165,9 @@ class Heal(Action):
     against one save-ends effect (DS-ACT-22).
 
     ``choice`` is the target's: ``"recovery"`` or ``"saving_throw"``; ``effect`` is the index in
-    ``target.conditions`` of the effect (default: its first save-ends effect); ``roll`` the d10.
+    ``target.conditions`` of the effect, ``named_effect`` its index in ``target.named_conditions``
+    for a named effect ("hexed (save ends)", R-ABIL-16), at most one of the two (default: the
+    first save-ends condition, else the first save-ends named effect); ``roll`` the d10.
     A Director creature healed by a hero regains a third of its maximum (DS-STAM-12).
     """
 
@@ -184,6 +186,11 @@ class Heal(Action):
     """Index in ``target.conditions`` of the save-ends effect; None: its first one."""
     granted: bool = attrs.field(default=False, validator=flag("DS-ACT-22"))
     """Granted by an effect (not the actor's own choice of action): spends nothing of its turn."""
+    named_effect: int | None = attrs.field(
+        default=None, kw_only=True, validator=whole("DS-ACT-22", optional=True)
+    )
+    """Index in ``target.named_conditions`` of the save-ends named effect (R-ABIL-16); not with
+    ``effect``."""
 
     def verify(self, state: Encounter) -> None:
         """Raise the :class:`~brawl.errors.RulesError` that forbids this Heal (DS-ACT-22, DS-STAM-01)."""
@@ -214,21 +221,50 @@ def _check_heal(state: Encounter, request: Heal) -> None:
         # the Recovery the target spends: a hero's own, or a Director creature's only by a hero's effect
         _check_spend(state, SpendRecovery(target, hero_effect=h.hero, rules=("DS-ACT-22",)))
         return
-    effect = _save_ends_effect(state, request)
-    SaveAgainst(target, effect, request.roll, rules=("DS-ACT-22",)).verify(state)
+    named, index = _save_ends_effect(state, request)
+    if named:
+        _check_named_save(state, target, index)
+        return
+    SaveAgainst(target, index, request.roll, rules=("DS-ACT-22",)).verify(state)
 
 
-def _save_ends_effect(state: Encounter, request: Heal) -> int:
-    """The index of the effect saved against: the one given, or the first save-ends one (DS-ACT-22)."""
+def _save_ends_effect(state: Encounter, request: Heal) -> tuple[bool, int]:
+    """The effect saved against: whether it is a named effect, and its index; the one given, or
+    the first save-ends condition, else the first save-ends named effect (DS-ACT-22, R-ABIL-16)."""
+    if request.effect is not None and request.named_effect is not None:
+        raise InvalidArgumentError(
+            f"Heal on {request.target!r}: effect {request.effect} or named_effect "
+            f"{request.named_effect}, not both",
+            rule="DS-ACT-22",
+        )
     if request.effect is not None:
-        return request.effect
+        return False, request.effect
+    if request.named_effect is not None:
+        return True, request.named_effect
     t = state.creature(request.target)
     found = [i for i, x in enumerate(t.conditions) if x.duration is Duration.SAVE_ENDS]
-    if not found:
-        raise ConditionError(
-            f"Heal on {request.target!r}: it suffers no effect ended by a saving throw", rule="DS-ACT-22"
+    if found:
+        return False, found[0]
+    named = [i for i, x in enumerate(t.named_conditions) if x.duration is Duration.SAVE_ENDS]
+    if named:
+        return True, named[0]
+    raise ConditionError(
+        f"Heal on {request.target!r}: it suffers no effect ended by a saving throw", rule="DS-ACT-22"
+    )
+
+
+def _check_named_save(state: Encounter, target: str, index: int) -> None:
+    """Raise unless ``index`` names a save-ends named effect of the target (RB2-SAVE, R-ABIL-16)."""
+    effects = state.creature(target).named_conditions
+    if not 0 <= index < len(effects):
+        raise InvalidArgumentError(
+            f"Heal on {target!r}: named effect index {index} out of range (it has {len(effects)})",
+            rule=("DS-ACT-22", "RB2-SAVE"),
         )
-    return found[0]
+    if effects[index].duration is not Duration.SAVE_ENDS:
+        raise ConditionError(
+            f"Heal on {target!r}: {effects[index].name} is not a save-ends effect", rule="RB2-SAVE"
+        )
 
 
 def _heal(state: Encounter, request: Heal) -> Outcome:
@@ -243,7 +279,10 @@ def _heal(state: Encounter, request: Heal) -> Outcome:
         return out.then(
             spend_a_recovery, request.target, hero_effect=hero, reason=reason, rules=("DS-ACT-22",)
         )
-    save = SaveAgainst(request.target, _save_ends_effect(state, request), request.roll, rules=("DS-ACT-22",))
+    named, index = _save_ends_effect(state, request)
+    if named:
+        return out.then(save_against_named, request.target, index, roll=request.roll, rules=("DS-ACT-22",))
+    save = SaveAgainst(request.target, index, request.roll, rules=("DS-ACT-22",))
     return out.then(save.resolve)
 
 

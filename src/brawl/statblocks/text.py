@@ -291,7 +291,8 @@ def target(value: str) -> dict[str, Any]:
     """A target table from ``"One creature"``, ``"Two enemies"``, ``"Self"``, ``"Each enemy in the area"``
     (or ``in the burst``, ``aura``, ``cube``, ``line``).
 
-    ``count = "each"``: every one in the area. ``"The triggering creature"`` is one creature, the
+    ``count = "each"``: every one in the area. ``"One creature per minion"`` is one creature for
+    each minion of the squad attacking (``per_minion``). ``"The triggering creature"`` is one creature, the
     one the trigger names (the caller chooses it). What it cannot read is ``kind = "special"``. The
     printed words are kept as ``text``. A noun in the singular where the plural is meant, or the
     other way round, is read all the same: ``"Two creature or objects"`` is two creatures or objects.
@@ -306,10 +307,11 @@ def target(value: str) -> dict[str, Any]:
     count = _count(found.group(1)) if found else None
     if count:
         return {"kind": "self or ally", "count": count, "text": words}
-    found = re.fullmatch(rf"(\w+) {_NOUN}", text)
+    found = re.fullmatch(rf"(\w+) {_NOUN}( per minion)?", text)
     count = _count(found.group(1)) if found else None
     if found and count:
-        return {"kind": _target_kind(found.group(2)), "count": count, "text": words}
+        each = {"per_minion": True} if found.group(3) else {}
+        return {"kind": _target_kind(found.group(2)), "count": count, **each, "text": words}
     found = re.fullmatch(rf"(?:the )?triggering {_NOUN}", text)
     if found and not found.group(1).endswith("s"):
         return {"kind": _target_kind(found.group(1)), "count": 1, "text": words}

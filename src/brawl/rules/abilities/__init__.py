@@ -38,7 +38,8 @@ class UseAbility(AbilityRequest):
     among several printed types (R-ABIL-3); ``slides`` gives each slide's path (R-GEO-3).
     ``extra`` adds edge or bane reasons for every target; ``knock_out`` knocks out instead of
     killing (DS-STAM-13); ``granted``: used as an effect grants it, spending nothing of the turn
-    (R-TURN-8); ``shifts`` gives, by target, the path of a shift its tier prints (R-ABIL-14).
+    (R-TURN-8); ``shifts`` gives, by target, the path of a shift its tier prints (R-ABIL-14);
+    ``choices`` the option taken, by target, where its tier prints a choice (R-ABIL-18).
     """
 
     def verify(self, state: Encounter) -> None:

@@ -19,20 +19,27 @@ import attrs
 import immutables
 
 from brawl.abilities.model import (
+    ROLL_SCOPES,
+    SCOPE_WORDS,
     Ability,
     ApplyCondition,
+    Choice,
     Damage,
+    EdgeOrBane,
     Effect,
     Fall,
     ForcedMovement,
     GainResource,
     Healing,
+    Instead,
     LoseRecoveries,
     NamedEffect,
+    OneTarget,
     Shift,
     TextEffect,
 )
 from brawl.checks import whole_number
+from brawl.conditions import NamedCondition
 from brawl.creature import MAX_COUNT, Creature, MapObject
 from brawl.dice import roll_dice
 from brawl.errors import RulesError
@@ -50,6 +57,7 @@ from brawl.events.damage import RecoveriesLost
 from brawl.events.dice import PowerRolled
 from brawl.events.turns import MaliceGained
 from brawl.fields import replaced
+from brawl.geometry import distance
 from brawl.outcome import Outcome
 from brawl.rules.abilities.request import DURATIONS, RESOURCE_RULES, AbilityRequest
 from brawl.rules.abilities.targets import (
@@ -61,10 +69,10 @@ from brawl.rules.abilities.targets import (
     roll_characteristic,
     thing_of,
 )
-from brawl.rules.conditions import add_named_condition, impose_condition
+from brawl.rules.conditions import add_named_condition, end_named_where, impose_condition
 from brawl.rules.cover import creature_cover
 from brawl.rules.damage import deal_damage
-from brawl.rules.edges import bane, lowered_keywords
+from brawl.rules.edges import Reason, bane, edge, lowered_keywords
 from brawl.rules.falling import Fall as FallRequest
 from brawl.rules.falling import should_fall
 from brawl.rules.forced import force_move
@@ -148,16 +156,19 @@ def _only_potency(ability: Ability) -> bool:
 def _refund(out: Outcome, plan: Plan, events: Sequence[object]) -> Outcome:
     """Give the cost back when the ability did nothing but potency effects every target resisted.
 
-    Each tier reached must hold only effects behind a potency, at least one potency must have been
-    checked, and none applied (RB2-POTENCY, R-ABIL-8).
+    Each tier reached must hold only effects behind a potency (not an alternative, whose first
+    effects a resisting target gets), at least one potency must have been checked, and none
+    applied (RB2-POTENCY, R-ABIL-8, R-ABIL-18).
     """
     user, ability, cost = plan.user, plan.ability, plan.ability.cost
     pr = ability.power_roll
     if cost is None or pr is None or not _only_potency(ability):
         return out
     reached = [e.tier for e in events if isinstance(e, TierReached)]
-    if any(x.potency is None for tier in reached for x in pr.tiers[tier - 1].effects):
-        return out
+    if any(
+        x.potency is None or isinstance(x, Instead) for tier in reached for x in pr.tiers[tier - 1].effects
+    ):
+        return out  # an alternative gives its first effects to a target that resists (R-ABIL-18)
     checks = [e for e in events if isinstance(e, PotencyChecked)]
     if not checks or any(c.applies for c in checks):
         return out
@@ -217,12 +228,13 @@ def _roll_and_resolve(out: Outcome, plan: Plan, request: AbilityRequest) -> Outc
     if not (type(value) is int and -100 <= value <= 100):  # as the first roll would refuse it
         whole_number(value, -100, 100, what="characteristic", rule="RB4-CHARACTERISTICS")
     state, done = out.state, out.events
+    lasting = _lasting(state.creature(user.id), "strike" in keywords)
     for tid in plan.targets:
         roller = state.creature(user.id)
         t = state.creatures.get(tid)
         if t is None and tid not in state.objects:
             state.creature(tid)  # raises: no such creature
-        extra = request.extra
+        extra = (*request.extra, *(reason for _, reason in lasting)) if lasting else request.extra
         if damaging and "strike" not in keywords and t is not None:
             cover = creature_cover(state, t, roller)  # DS-EDGE-08: damage-dealing abilities, R-EDGE-2
             if cover is not None:
@@ -239,6 +251,11 @@ def _roll_and_resolve(out: Outcome, plan: Plan, request: AbilityRequest) -> Outc
         done += events
         tiers.append((tid, tier))
     out = Outcome(state, done)
+    used = {id(x) for x, _ in lasting if x.name.split(" on ", 1)[1].startswith("its next")}
+    if used:  # an edge or bane on the next strike or power roll ends with it (R-ABIL-17)
+        out = out.then(
+            end_named_where, out.state.creature(user.id), lambda x: id(x) in used, "used", ("R-ABIL-17",)
+        )
     downgraded = False
     for tid, rolled_tier in tiers:
         wanted = (request.tiers or immutables.Map()).get(tid, rolled_tier)
@@ -261,7 +278,13 @@ def _roll_and_resolve(out: Outcome, plan: Plan, request: AbilityRequest) -> Outc
             )
         )
         downgraded = downgraded or tier < rolled_tier
+        ordinal = 0
         for effect in printed.effects:
+            if isinstance(effect, OneTarget):  # the n-th such clause: the n-th target (R-ABIL-19)
+                chosen = plan.targets[ordinal % len(plan.targets)]
+                ordinal += 1
+                if chosen != tid:
+                    continue
             out = _apply(out, plan, request, tid, effect)
     if ability.action_type == "main action" and faces is not None:  # not a maneuver's (RB-CRIT-04)
         crit = critical_hit(
@@ -281,6 +304,8 @@ def _apply(out: Outcome, plan: Plan, request: AbilityRequest, tid: str, effect: 
         )
     thing = thing_of(state, tid)
     user_now = state.creatures.get(user.id, user)
+    if isinstance(effect, Instead):
+        return _instead(out, plan, request, tid, effect, user_now, thing)
     if effect.potency is not None:
         check = check_potency(effect.potency, user_now, thing, effect=effect.printed())
         out = out.add(check)
@@ -289,6 +314,17 @@ def _apply(out: Outcome, plan: Plan, request: AbilityRequest, tid: str, effect: 
     dead = isinstance(thing, Creature) and thing.dead
     if isinstance(effect, TextEffect):
         return _table(out, user, ability, effect.text, tid)
+    if isinstance(effect, Choice):
+        return _choose(out, plan, request, tid, effect)
+    if isinstance(effect, OneTarget):
+        out = out.add(
+            Note(text=f"{effect.printed()}: {tid}, by the order of the targets", rules=("R-ABIL-19",))
+        )
+        for inner in effect.effects:
+            out = _apply(out, plan, request, tid, inner)
+        return out
+    if isinstance(effect, EdgeOrBane):
+        return _edge_or_bane(out, user_now, tid, effect, thing)
     if isinstance(effect, GainResource):
         return _gain(out, user_now, ability, tid, effect)
     if isinstance(effect, Shift):
@@ -356,7 +392,9 @@ def _named(
     with how it ends (R-ABIL-14, RB2-EOT, RB2-SAVE, RB2-EOE), and kept on a creature target as a
     named condition that ends by its duration, from the user (R-ABIL-16)."""
     lasts, rule = _LASTS[effect.duration]
-    about, n = re.subn(r"^(?:the\s+)?target\b", tid, effect.name, flags=re.IGNORECASE)
+    about, n = re.subn(r"^(?:the\s+)?target\b|\bthe\s+target\b", tid, effect.name, flags=re.IGNORECASE)
+    if not n and re.match(r"can[’']?t\s", effect.name, re.IGNORECASE):  # "can't regain Stamina"
+        about, n = f"{tid} {effect.name}", 1
     words = about if n else f"{tid} is {effect.name}"
     out = out.add(
         EffectForTable(
@@ -376,6 +414,87 @@ def _named(
         )
     except RulesError as exc:
         return out.add(Note(text=f"{effect.printed()} on {tid}: not kept ({exc})", rules=("R-ABIL-16",)))
+
+
+def _choose(out: Outcome, plan: Plan, request: AbilityRequest, tid: str, effect: Choice) -> Outcome:
+    """The option the user takes for this target (``choices``, by default the first printed),
+    its effects applied in order (R-ABIL-18); an option the choice does not print is refused by
+    the use's checks."""
+    asked = (request.choices or immutables.Map()).get(tid, 0)
+    index = asked if asked < len(effect.options) else 0  # another choice of the ability has more
+    option = effect.options[index]
+    words = " and ".join(e.printed() for e in option)
+    unprinted = f"; option {asked} is not printed here, the first is taken" if index != asked else ""
+    out = out.add(
+        Note(
+            text=f"{plan.user.id} chooses {words} for {tid} (of: {effect.printed()}){unprinted}",
+            rules=("R-ABIL-18",),
+        )
+    )
+    for inner in option:
+        out = _apply(out, plan, request, tid, inner)
+    return out
+
+
+def _instead(
+    out: Outcome,
+    plan: Plan,
+    request: AbilityRequest,
+    tid: str,
+    effect: Instead,
+    user: Creature,
+    thing: Creature | MapObject,
+) -> Outcome:
+    """The first effects, or the others in their place against a target that fails the potency
+    (RB2-POTENCY, R-ABIL-18)."""
+    check = check_potency(
+        effect.potency, user, thing, effect=" and ".join(e.printed() for e in effect.instead)
+    )
+    out = out.add(check)
+    for inner in effect.instead if check.applies else effect.effects:
+        out = _apply(out, plan, request, tid, inner)
+    return out
+
+
+def _edge_or_bane(
+    out: Outcome, user: Creature, tid: str, effect: EdgeOrBane, thing: Creature | MapObject
+) -> Outcome:
+    """A lasting edge or bane, kept on its creature by name with the user as its source, until the
+    roll it names or for its duration (R-ABIL-17); the ability rolls of that creature count it."""
+    who = tid if effect.who == "target" else user.id
+    c = out.state.creatures.get(who)
+    if c is None or c.dead or (who == tid and isinstance(thing, MapObject)):
+        return out.add(Note(text=f"{effect.printed()}: {who} is not a living creature", rules=("R-ABIL-17",)))
+    try:
+        return out.then(
+            add_named_condition, who, effect.condition_name, DURATIONS[effect.duration], source=user.id,
+            rules=("R-ABIL-17",),
+        )  # fmt: skip
+    except RulesError as exc:
+        return out.add(Note(text=f"{effect.printed()} on {who}: not kept ({exc})", rules=("R-ABIL-17",)))
+
+
+_KEPT = re.compile(
+    r"(?:gaining|taking) an? (?P<double>double )?(?P<kind>edge|bane) on (?P<on>"
+    + "|".join(re.escape(SCOPE_WORDS[s].replace("their ", "its ")) for s in ROLL_SCOPES)
+    + ")"
+)
+"""The name a lasting edge or bane is kept by (:attr:`EdgeOrBane.condition_name`)."""
+
+
+def _lasting(roller: Creature, strike: bool) -> list[tuple[NamedCondition, Reason]]:
+    """The roller's lasting edges and banes that fall on this ability roll: those on power rolls,
+    and on strikes if it is one; not those on the Escape Grab maneuver (R-ABIL-17)."""
+    found: list[tuple[NamedCondition, Reason]] = []
+    for x in roller.named_conditions:
+        m = _KEPT.fullmatch(x.name)
+        if m is None or m["on"].endswith("maneuver") or (m["on"].endswith("strike") and not strike):
+            continue
+        if m["on"] == "strikes" and not strike:
+            continue
+        make = edge if m["kind"] == "edge" else bane
+        found.append((x, make(f"{roller.id} is {x.name}", "R-ABIL-17", double=bool(m["double"]))))
+    return found
 
 
 def _heal(out: Outcome, user: Creature, ability: Ability, tid: str, effect: Healing) -> Outcome:
@@ -431,6 +550,17 @@ def _shift(
     if c is None or c.dead:
         return out.add(Note(text=f"{mover} can't shift: it is not a living creature", rules=("R-ABIL-14",)))
     path = (request.shifts or immutables.Map()).get(tid)
+    target = out.state.creatures.get(tid) or out.state.objects.get(tid)
+    if path and effect.direction and target is not None:
+        start, end = (distance(p, c.n, target.pos, target.n) for p in (c.pos, path[-1]))
+        if (end >= start) if effect.direction.startswith("toward") else (end <= start):
+            return out.add(
+                Note(
+                    text=f"{effect.printed()} for {mover}: not possible (the path ends {end} squares "
+                    f"from {tid}, {start} before)",
+                    rules=("R-ABIL-14", "R-ABIL-18"),
+                )
+            )
     if path:
         squares = effect.distance if effect.distance is not None else len(path)
         try:
@@ -444,6 +574,8 @@ def _shift(
             )
     unit = "square" if effect.distance == 1 else "squares"
     where = f"up to {effect.distance} {unit}" if effect.distance is not None else f"into {effect.place}"
+    if effect.direction:
+        where = f"{where} {effect.direction.replace('the target', tid)}"
     return out.add(
         EffectForTable(
             user=user.id,

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 import attrs
 import immutables
 
+from brawl.abilities.model import MAX_OPTIONS
 from brawl.conditions import Duration
 from brawl.dice import power_dice
 from brawl.errors import ArgumentTypeError, InvalidArgumentError
@@ -99,6 +100,21 @@ def _slides(
     return _paths(value, "slide", "DS-FORCE-04")
 
 
+def _choices(value: Mapping[str, int] | None) -> immutables.Map[str, int] | None:
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise ArgumentTypeError(f"choices {value!r}: a mapping of target id to an option", rule="R-ABIL-18")
+    for k, v in value.items():
+        if not isinstance(k, str) or isinstance(v, bool) or not isinstance(v, int):
+            raise ArgumentTypeError(f"choices {value!r}: target ids to option numbers", rule="R-ABIL-18")
+        if not 0 <= v < MAX_OPTIONS:
+            raise InvalidArgumentError(
+                f"choices {value!r}: option {v} is not from 0 to {MAX_OPTIONS - 1}", rule="R-ABIL-18"
+            )
+    return immutables.Map(value)
+
+
 def _shifts(
     value: Mapping[str, Iterable[Iterable[int]]] | None,
 ) -> immutables.Map[str, tuple[Pos, ...]] | None:
@@ -147,6 +163,9 @@ class AbilityRequest(Action):
     )
     """By target id, the path of the shift that target's tier prints ("the target shifts up to 2
     squares", or the user's); a shift without one is left to the table (R-ABIL-14)."""
+    choices: immutables.Map[str, int] | None = attrs.field(default=None, kw_only=True, converter=_choices)
+    """By target id, the option the user takes where that target's tier prints a choice ("push 2
+    or prone"): 0 for the first printed, 1 for the second...; without one, the first (R-ABIL-18)."""
 
     @classmethod
     def cost_in(cls, state: Encounter, fields: Mapping[str, Any]) -> str | None:

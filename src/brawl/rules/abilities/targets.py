@@ -10,7 +10,7 @@ from __future__ import annotations
 import attrs
 import immutables
 
-from brawl.abilities.model import Ability, Damage, Effect, ForcedMovement
+from brawl.abilities.model import Ability, Choice, Damage, Effect, ForcedMovement, Instead, OneTarget
 from brawl.creature import Creature, MapObject
 from brawl.errors import ActionUnavailableError, InvalidArgumentError
 from brawl.geometry import Pos, distance
@@ -242,7 +242,12 @@ def plan_use(state: Encounter, request: AbilityRequest) -> Plan:
                 rule="R-AREA-1",
             )
         area, targets = None, _chosen(state, request, user, ability)
-    for key, what in ((request.tiers, "tiers"), (request.slides, "slides"), (request.shifts, "shifts")):
+    for key, what in (
+        (request.tiers, "tiers"),
+        (request.slides, "slides"),
+        (request.shifts, "shifts"),
+        (request.choices, "choices"),
+    ):
         for tid in key or ():
             if tid not in targets:
                 raise InvalidArgumentError(f"{what}: {tid!r} is not a target of this use", rule="R-ABIL-9")
@@ -253,14 +258,35 @@ def plan_use(state: Encounter, request: AbilityRequest) -> Plan:
                 f"damage_type {request.damage_type!r}: {ability.name} prints {sorted(printed) or 'no type'}",
                 rule="R-ABIL-3",
             )
+    if request.choices:
+        most = max((len(e.options) for e in _all_effects(ability) if isinstance(e, Choice)), default=0)
+        for tid, option in request.choices.items():
+            if option >= most:
+                raise InvalidArgumentError(
+                    f"choices: option {option} for {tid!r}, but {ability.name} prints "
+                    f"{f'at most {most} options' if most else 'no choice'}",
+                    rule="R-ABIL-18",
+                )
     for tid, path in (request.slides or {}).items():
         forced_move_of(ForcedMovement("slide", len(path)), user, ability, tid, area, request).verify(state)
     return Plan(user, ability, targets, area)
 
 
 def _all_effects(ability: Ability) -> tuple[Effect, ...]:
+    """Every effect of the ability's tiers, those a choice, an alternative or a one-target clause
+    holds too."""
     pr = ability.power_roll
-    return () if pr is None else tuple(e for tier in pr.tiers for e in tier.effects)
+    return () if pr is None else tuple(x for tier in pr.tiers for e in tier.effects for x in _inner(e))
+
+
+def _inner(effect: Effect) -> tuple[Effect, ...]:
+    if isinstance(effect, Choice):
+        return (effect, *(e for option in effect.options for e in option))
+    if isinstance(effect, Instead):
+        return (effect, *effect.effects, *effect.instead)
+    if isinstance(effect, OneTarget):
+        return (effect, *effect.effects)
+    return (effect,)
 
 
 def ability_targets(state: Encounter, request: AbilityRequest) -> tuple[str, ...]:
