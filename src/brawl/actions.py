@@ -76,6 +76,7 @@ from brawl.turns.records import EndTurn as EndTurn
 from brawl.turns.records import StartCombat as StartCombat
 from brawl.turns.records import StartTurn as StartTurn
 from brawl.turns.records import UseAction as UseAction
+from brawl.turns.squad_turn import NameCaptain as NameCaptain
 from brawl.turns.triggers import ReportTrigger as ReportTrigger
 
 # -- movement, forced movement and falling -------------------------------------------------------

@@ -1,0 +1,363 @@
+"""Minion squads and captains: the shared Stamina pool, its deaths, the captain's benefit, the
+shared turn and the squad's signature attack (RB-SQUAD-01..21, RB-CAPT-01..06)."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import brawl
+from brawl.creature import CaptainBenefit
+from brawl.events.damage import Damaged, Died
+from brawl.events.squads import SquadPoolChanged
+from brawl.geometry import Pos
+from brawl.rules import squads as squad_rules
+from brawl.rules.damage import damage_many, deal_damage
+from brawl.statblocks import StatBlock, load_statblocks, loads_statblocks
+from brawl.statblocks.model import captain_benefit
+
+DATA = Path(__file__).parent / "data" / "statblocks"
+
+SPINECLEAVER = 5
+"""The goblin spinecleaver's Stamina: a squad of eight holds a pool of 40 (RB-SQUAD-03)."""
+
+
+def encounter(*creatures: brawl.Creature) -> brawl.Encounter:
+    return brawl.Encounter.create(brawl.Terrain.flat(20, 20), creatures)
+
+
+def spinecleavers(count: int = 8, squad: str = "cleavers", **kw: object) -> list[brawl.Creature]:
+    """``count`` spinecleavers in a row along y = 0, ``gob-0`` at x = 0."""
+    return [
+        brawl.Creature(
+            id=f"gob-{i}",
+            name="Goblin Spinecleaver",
+            stamina_max=SPINECLEAVER,
+            minion=True,
+            squad=squad,
+            pos=(i * 2, 0, 0),
+            **kw,  # type: ignore[arg-type]
+        )
+        for i in range(count)
+    ]
+
+
+def kira(**kw: object) -> brawl.Creature:
+    base: dict[str, object] = {"hero": True, "stamina_max": 30, "recoveries": 8, "pos": (5, 5, 0)}
+    base.update(kw)
+    return brawl.Creature(id="kira", side=brawl.HEROES, **base)  # type: ignore[arg-type]
+
+
+def living(enc: brawl.Encounter) -> list[str]:
+    return [c.id for c in enc.creature_list() if c.minion and not c.dead]
+
+
+def assert_pool_rules(enc: brawl.Encounter) -> None:
+    """R-SQUAD-1's representation: the pool is the living members' Stamina, every member full but
+    at most one, the living ``ceil(pool / one minion's Stamina)``; no minion is winded (RB-SQUAD-05)."""
+    for name in squad_rules.squads(enc):
+        members = squad_rules.members(enc, name)
+        each = members[0].stamina_max
+        total = squad_rules.pool(enc, name)
+        assert total == sum(c.stamina for c in members)
+        assert len(members) == math.ceil(total / each)
+        assert sum(c.stamina < each for c in members) <= 1
+        assert all(0 < c.stamina <= each for c in members)
+    for c in enc.creature_list():
+        if c.minion:
+            assert not c.is_winded
+            if c.dead:
+                assert c.stamina == 0
+
+
+# --- the pool (RB-SQUAD-03..08) ------------------------------------------------------------------
+def test_spinecleavers_pool_of_40_loses_a_minion_at_35_30_and_0() -> None:
+    """RB-SQUAD-03, RB-SQUAD-06: eight spinecleavers of Stamina 5 hold a pool of 40 and lose one
+    minion at 35, 30, 25, ... 0."""
+    enc = encounter(*spinecleavers())
+    assert squad_rules.pool(enc, "cleavers") == 40
+    alive = []
+    for _ in range(40):
+        enc, _events = deal_damage(enc, living(enc)[0], 1)
+        alive.append(len(living(enc)))
+        assert_pool_rules(enc)
+    # after 5, 10, ... 40 damage one more minion is gone
+    assert alive[4::5] == [7, 6, 5, 4, 3, 2, 1, 0]
+    assert alive[3] == 8
+    assert squad_rules.pool(enc, "cleavers") == 0
+
+
+def test_nine_damage_to_a_minion_of_four_kills_one_more_nearest() -> None:
+    """RB-SQUAD-04, RB-SQUAD-06, RB-SQUAD-09: 9 damage to one minion of a squad of four of
+    Stamina 4 (pool 16) leaves 7: two minions die, the one hit and the one nearest it."""
+    four = [
+        brawl.Creature(id=f"m{i}", name="Rat", stamina_max=4, minion=True, squad="rats", pos=p)
+        for i, p in enumerate([(0, 0, 0), (9, 9, 0), (2, 0, 0), (5, 0, 0)])
+    ]
+    enc, events = deal_damage(encounter(*four), "m0", 9)
+    assert living(enc) == ["m1", "m3"]
+    assert squad_rules.pool(enc, "rats") == 7
+    pool_event = next(e for e in events if isinstance(e, SquadPoolChanged))
+    assert (pool_event.before, pool_event.after, pool_event.died) == (16, 7, ("m0", "m2"))
+    assert "RB-SQUAD-09" in pool_event.rules
+    assert {e.creature for e in events if isinstance(e, Died)} == {"m0", "m2"}
+    assert_pool_rules(enc)
+
+
+def test_a_minion_at_2_of_4_is_never_winded() -> None:
+    """RB-SQUAD-05: a minion whose squad's pool leaves it 2 of 4 Stamina is not winded."""
+    four = [
+        brawl.Creature(id=f"m{i}", stamina_max=4, minion=True, squad="rats", pos=(i, 0, 0)) for i in range(2)
+    ]
+    enc, events = deal_damage(encounter(*four), "m0", 2)
+    assert enc.creature("m0").stamina == 2
+    assert not enc.creature("m0").is_winded
+    assert "winded" not in brawl.explain(events)
+
+
+def test_the_attacker_chooses_which_minion_dies() -> None:
+    """RB-SQUAD-07: of the minions the damage hit, the attacker picks which one dies; the
+    default is the first hit."""
+    enc = encounter(*spinecleavers(3))
+    once, _ = damage_many(enc, ["gob-0", "gob-2"], 3, area=True)
+    assert living(once) == ["gob-1", "gob-2"]  # 6 off 15 leaves 9: one dies, the first hit
+    chose, _ = damage_many(enc, ["gob-0", "gob-2"], 3, area=True, chosen=["gob-2"])
+    assert living(chose) == ["gob-0", "gob-1"]
+    picked, _ = deal_damage(enc, "gob-2", 5, chosen=["gob-0"])
+    assert living(picked) == ["gob-0", "gob-1"]  # only the hit one: the choice is among the hit
+    enc2, _ = brawl.damage(enc, "gob-1", 10, chosen=["gob-2"])
+    assert living(enc2) == ["gob-0"]  # gob-1 hit, then the attacker's pick among the nearest
+
+
+def test_a_removed_minion_dies_at_0_stamina_for_triggers() -> None:
+    """RB-SQUAD-08: a minion removed by the pool is reduced to 0 Stamina and dies."""
+    enc, events = deal_damage(encounter(*spinecleavers(3)), "gob-0", 10)
+    assert enc.creature("gob-1").dead
+    assert enc.creature("gob-1").stamina == 0
+    died = [e for e in events if isinstance(e, Died)]
+    assert [d.creature for d in died] == ["gob-0", "gob-1"]
+    assert all("RB-SQUAD-08" in d.rules for d in died)
+
+
+# --- area damage (RB-SQUAD-10..12) ---------------------------------------------------------------
+def test_six_area_damage_to_three_spinecleavers_takes_15_off_40() -> None:
+    """RB-SQUAD-10, RB-SQUAD-11: 6 damage to each of three Stamina-5 spinecleavers in the area
+    takes 15 from the pool of 40, not 18; only those three die."""
+    enc, events = damage_many(encounter(*spinecleavers()), ["gob-0", "gob-3", "gob-7"], 6, area=True)
+    assert squad_rules.pool(enc, "cleavers") == 25
+    assert living(enc) == ["gob-1", "gob-2", "gob-4", "gob-5", "gob-6"]
+    assert_pool_rules(enc)
+    pool_event = next(e for e in events if isinstance(e, SquadPoolChanged))
+    assert {"RB-SQUAD-10", "RB-SQUAD-11"} <= set(pool_event.rules)
+
+
+def test_area_damage_one_by_one_also_takes_15() -> None:
+    """RB-SQUAD-10, RB-SQUAD-11: the same area dealt to each minion in turn (as an ability's
+    effects do) takes the same 15."""
+    enc = encounter(*spinecleavers())
+    for target in ("gob-0", "gob-3", "gob-7"):
+        enc, _ = deal_damage(enc, target, 6, area=True)
+    assert squad_rules.pool(enc, "cleavers") == 25
+    assert len(living(enc)) == 5
+
+
+def test_area_damage_kills_only_minions_inside_it() -> None:
+    """RB-SQUAD-10: 4 area damage to one minion carrying 2 of a pool of 37 kills it alone."""
+    enc, _ = deal_damage(encounter(*spinecleavers()), "gob-0", 3)  # pool 37: gob-0 carries 2
+    enc, _ = deal_damage(enc, "gob-5", 4, area=True)
+    assert squad_rules.pool(enc, "cleavers") == 33
+    assert living(enc) == [f"gob-{i}" for i in range(8) if i != 5]
+    assert enc.creature("gob-0").stamina == 3
+    assert_pool_rules(enc)
+
+
+def test_weakness_and_immunity_apply_once_per_squad_last() -> None:
+    """RB-SQUAD-12: fire weakness 3 adds 3 once to the squad's total, not 3 to each minion;
+    fire immunity 5 takes 5 off the total once."""
+    weak = encounter(*spinecleavers(weaknesses={"fire": 3}))
+    enc, events = damage_many(weak, ["gob-0", "gob-1"], 2, "fire", area=True)
+    assert squad_rules.pool(enc, "cleavers") == 40 - (2 + 2 + 3)
+    assert "RB-SQUAD-12" in next(e for e in events if isinstance(e, Damaged)).rules
+    strong = encounter(*spinecleavers(immunities={"fire": 5}))
+    enc, _ = damage_many(strong, ["gob-0", "gob-1", "gob-2"], 4, "fire", area=True)
+    assert squad_rules.pool(enc, "cleavers") == 40 - (4 * 3 - 5)
+
+
+# --- no healing, no temporary Stamina (RB-SQUAD-05) ------------------------------------------------
+def test_minions_cannot_regain_or_gain_temporary_stamina() -> None:
+    """RB-SQUAD-05: a minion can't regain Stamina or gain temporary Stamina."""
+    enc, _ = deal_damage(encounter(*spinecleavers(2), kira()), "gob-0", 3)
+    with pytest.raises(brawl.RulesError, match="RB-SQUAD-05"):
+        brawl.regain_stamina(enc, "gob-0", 2)
+    with pytest.raises(brawl.RulesError, match="RB-SQUAD-05"):
+        brawl.gain_temporary_stamina(enc, "gob-0", 2)
+    with pytest.raises(brawl.StateError, match="RB-SQUAD-05"):
+        brawl.Creature(id="m", minion=True, temporary_stamina=2)
+
+
+def test_a_squad_is_of_minions_of_one_stat_block_up_to_8() -> None:
+    """RB-SQUAD-01: minions of one name form squads of up to 8."""
+    formed = squad_rules.form_squads(
+        [brawl.Creature(id=f"g{i}", name="Goblin", minion=True) for i in range(10)]
+        + [brawl.Creature(id="boss", name="Goblin")]
+    )
+    assert [c.squad for c in formed] == ["Goblin"] * 8 + ["Goblin 2"] * 2 + [None]
+    with pytest.raises(brawl.StateError, match="RB-SQUAD-01"):
+        squad_rules.check_squads(encounter(*spinecleavers(9)))
+    with pytest.raises(brawl.StateError, match="RB-SQUAD-01"):
+        brawl.Creature(id="x", squad="s")
+
+
+# --- the invariants ------------------------------------------------------------------------------
+@pytest.mark.hypothesis
+@given(
+    hits=st.lists(
+        st.tuples(
+            st.integers(0, 7), st.integers(0, 12), st.booleans(), st.lists(st.integers(0, 7), max_size=2)
+        ),
+        max_size=12,
+    ),
+    size=st.integers(1, 8),
+)
+def test_the_pool_always_follows_the_rules(hits: list[tuple[int, int, bool, list[int]]], size: int) -> None:
+    """RB-SQUAD-03, RB-SQUAD-06, RB-SQUAD-05, R-SQUAD-1: after any damage the pool is the sum of
+    the living members' Stamina, the living are ceil(pool / Stamina), the pool lost exactly the
+    damage taken (or all it had), so it never rises, and no minion is winded."""
+    enc = encounter(*spinecleavers(size))
+    for index, amount, area, chosen in hits:
+        alive = living(enc)
+        if not alive:
+            break
+        target = alive[index % len(alive)]
+        pool_before = squad_rules.pool(enc, "cleavers")
+        share = min(amount, enc.creature(target).stamina) if area else amount
+        enc, _ = deal_damage(enc, target, amount, area=area, chosen=[f"gob-{i}" for i in chosen])
+        assert squad_rules.pool(enc, "cleavers") == max(0, pool_before - share)
+        if area:  # only the hit one may die
+            assert all(c.id == target or not c.dead for c in enc.creature_list() if c.id in alive)
+        assert_pool_rules(enc)
+
+
+# --- captains (RB-CAPT-01..06) ---------------------------------------------------------------------
+def boss(**kw: object) -> brawl.Creature:
+    return brawl.Creature(id="boss", name="Goblin Underboss", stamina_max=30, pos=(0, 4, 0), **kw)  # type: ignore[arg-type]
+
+
+def fast_cleavers(count: int = 3) -> list[brawl.Creature]:
+    return spinecleavers(count, with_captain=CaptainBenefit(damage=1, speed=2, stamina=2))
+
+
+def test_a_captain_is_no_minion_no_mount_and_captains_one_squad() -> None:
+    """RB-CAPT-01, RB-CAPT-02: a minion can't captain; a squad has one captain; a creature
+    captains one squad with living members."""
+    enc = encounter(*spinecleavers(2), boss(), kira())
+    with pytest.raises(brawl.RulesError, match="RB-CAPT-01"):
+        brawl.name_captain(enc, "gob-0", "cleavers")
+    with pytest.raises(brawl.RulesError, match="RB-CAPT-01"):
+        brawl.name_captain(enc, "kira", "cleavers")  # another side
+    enc, events = brawl.name_captain(enc, "boss", "cleavers")
+    assert squad_rules.captain(enc, "cleavers") == enc.creature("boss")
+    assert "RB-CAPT-01" in brawl.explain(events)
+    second = enc.with_creature(brawl.Creature(id="boss2", stamina_max=30, pos=(9, 9, 0)))
+    with pytest.raises(brawl.RulesError, match="RB-CAPT-02"):
+        brawl.name_captain(second, "boss2", "cleavers")
+    ridden = encounter(*spinecleavers(2), boss(), brawl.Creature(id="rider", riding="boss", pos=(0, 4, 1)))
+    with pytest.raises(brawl.RulesError, match="RB-CAPT-01"):
+        brawl.name_captain(ridden, "boss", "cleavers")
+
+
+def test_one_creature_captains_at_most_one_squad() -> None:
+    """RB-CAPT-02: a captain of one squad with living members can't take a second."""
+    enc = encounter(*spinecleavers(2), *[attrs_moved(c, 10) for c in spinecleavers(2, squad="b")], boss())
+    enc, _ = brawl.name_captain(enc, "boss", "cleavers")
+    with pytest.raises(brawl.RulesError, match="RB-CAPT-02"):
+        brawl.name_captain(enc, "boss", "b")
+
+
+def attrs_moved(c: brawl.Creature, dy: int) -> brawl.Creature:
+    return attrs.evolve(c, id=f"{c.id}-{c.squad}", pos=Pos(c.pos.x, c.pos.y + dy, 0))
+
+
+def test_with_captain_speed_and_stamina_while_the_captain_stands() -> None:
+    """RB-CAPT-04, RB-CAPT-05, R-SQUAD-4: the benefit's +2 speed and +2 Stamina hold while the
+    captain stands (a pool of 3 x 7 = 21) and go when it dies; the captain's Stamina is its own."""
+    enc = encounter(*fast_cleavers(), boss())
+    enc, _ = brawl.name_captain(enc, "boss", "cleavers")
+    assert [c.speed for c in squad_rules.members(enc, "cleavers")] == [7, 7, 7]
+    assert squad_rules.pool(enc, "cleavers") == 21
+    assert squad_rules.benefit(enc, enc.creature("gob-0")) == CaptainBenefit(1, False, 2, 0, 2)
+    enc, _ = deal_damage(enc, "gob-0", 3)  # pool 18
+    assert enc.creature("boss").stamina == 30  # RB-CAPT-04
+    enc, events = deal_damage(enc, "boss", 30)
+    assert "RB-CAPT-06" in brawl.explain(events)
+    assert [c.speed for c in squad_rules.members(enc, "cleavers")] == [5, 5, 5]
+    assert squad_rules.pool(enc, "cleavers") == 5 + 5 + 4  # the carrier's 4 kept under the maximum 5
+    assert squad_rules.benefit(enc, enc.creature("gob-0")) is None
+    assert_pool_rules(enc)
+
+
+def test_a_new_captain_takes_over_at_the_start_of_the_next_round() -> None:
+    """RB-CAPT-06: a lost captain's squad names a new one at the start of the next round only."""
+    second = brawl.Creature(id="boss2", stamina_max=30, pos=(9, 9, 0))
+    enc = encounter(*spinecleavers(2), boss(), second, kira())
+    enc, _ = brawl.name_captain(enc, "boss", "cleavers")
+    enc, _ = brawl.start_combat(enc, "drawsteel", first_side=brawl.HEROES)
+    enc, _ = brawl.start_turn(enc, "kira")
+    enc, _ = brawl.damage(enc, "boss", 30)
+    enc, _ = brawl.end_turn(enc)
+    with pytest.raises(brawl.RulesError, match="RB-CAPT-06"):
+        brawl.name_captain(enc, "boss2", "cleavers")
+    for cid in ("gob-0", "boss2", "gob-1"):
+        enc, _ = brawl.start_turn(enc, cid)
+        enc, _ = brawl.end_turn(enc)
+    enc, _ = brawl.end_round(enc)
+    enc, _ = brawl.name_captain(enc, "boss2", "cleavers")
+    assert squad_rules.captain(enc, "cleavers") == enc.creature("boss2")
+    assert enc.creature("boss").captain_of is None
+
+
+@pytest.mark.parametrize(
+    ("text", "benefit"),
+    [
+        ("+1 damage bonus to strikes", {"damage": 1}),
+        ("Gain an edge on strikes", {"edge": True}),
+        ("+2 bonus to speed", {"speed": 2}),
+        ("+5 bonus to ranged distance", {"ranged_distance": 5}),
+        ("+2 bonus to Stamina", {"stamina": 2}),
+        ("Strike damage +1", {"damage": 1}),
+    ],
+)
+def test_with_captain_words_as_data(text: str, benefit: dict[str, object]) -> None:
+    """RB-CAPT-05: the forms the stat blocks print read as the benefit's numbers."""
+    assert captain_benefit(text) == CaptainBenefit(**benefit)  # type: ignore[arg-type]
+    assert captain_benefit("Lightning Spread increases by 1 square") is None
+
+
+def test_importers_read_minion_and_with_captain() -> None:
+    """RB-SQUAD-01, RB-CAPT-05: a SteelCompendium minion and a Foundry minion whose "With Captain"
+    is an active effect (+1 damage to strikes, as the goblin spinecleaver's) become minions with it."""
+    (block, _matron) = load_statblocks(DATA / "sc-squad.yaml").blocks
+    assert isinstance(block, StatBlock)
+    made = block.creature("fly-1")
+    assert made.minion
+    assert made.with_captain == CaptainBenefit(ranged_distance=2)
+    data = json.loads((DATA / "foundry-npc.json").read_text(encoding="utf-8"))
+    data["system"]["monster"].update(organization="minion", role="brute")
+    data["effects"] = [
+        {
+            "name": "With Captain",
+            "type": "abilityModifier",
+            "system": {"filters": {"keywords": ["strike"]}},
+            "changes": [{"key": "damage.bonuses.value", "mode": 2, "value": "1"}],
+        }
+    ]
+    (npc,) = loads_statblocks(json.dumps(data), source="npc.json").blocks
+    assert isinstance(npc, StatBlock)
+    assert npc.with_captain == "+1 damage bonus to strikes"
+    assert npc.creature("n").with_captain == CaptainBenefit(damage=1)
