@@ -313,7 +313,7 @@ def test_a_new_captain_takes_over_at_the_start_of_the_next_round() -> None:
     enc, _ = brawl.end_turn(enc)
     with pytest.raises(brawl.RulesError, match="RB-CAPT-06"):
         brawl.name_captain(enc, "boss2", "cleavers")
-    for cid in ("gob-0", "boss2", "gob-1"):
+    for cid in ("gob-0", "gob-1", "boss2"):
         enc, _ = brawl.start_turn(enc, cid)
         enc, _ = brawl.end_turn(enc)
     enc, _ = brawl.end_round(enc)
@@ -361,3 +361,81 @@ def test_importers_read_minion_and_with_captain() -> None:
     assert isinstance(npc, StatBlock)
     assert npc.with_captain == "+1 damage bonus to strikes"
     assert npc.creature("n").with_captain == CaptainBenefit(damage=1)
+
+
+# --- the shared turn (RB-SQUAD-02, RB-SQUAD-13, RB-SQUAD-14, RB-CAPT-03) ----------------------------
+def squad_fight() -> brawl.Encounter:
+    """Kira against two spinecleavers captained by the boss, and an ogre apart; heroes first."""
+    ogre = brawl.Creature(id="ogre", stamina_max=40, pos=(15, 15, 0))
+    enc = encounter(*spinecleavers(2), boss(captain_of="cleavers"), ogre, kira())
+    started: brawl.Encounter = brawl.start_combat(enc, "drawsteel", first_side=brawl.HEROES).state
+    return started
+
+
+def test_the_squad_and_its_captain_act_in_one_slot() -> None:
+    """RB-SQUAD-02, RB-CAPT-03: the whole squad and its captain act on one turn of the Director's
+    side, one after another; no other creature's turn comes between."""
+    enc = squad_fight()
+    enc, _ = brawl.start_turn(enc, "kira")
+    enc, _ = brawl.end_turn(enc)
+    enc, _ = brawl.start_turn(enc, "gob-1")
+    enc, _ = brawl.end_turn(enc)
+    assert {k: sorted(v) for k, v in brawl.turns.next_actors(enc).items()} == {"director": ["boss", "gob-0"]}
+    with pytest.raises(brawl.TurnOrderError):
+        brawl.start_turn(enc, "ogre")
+    enc, _ = brawl.start_turn(enc, "boss")
+    enc, _ = brawl.end_turn(enc)
+    enc, _ = brawl.start_turn(enc, "gob-0")
+    enc, _ = brawl.end_turn(enc)
+    assert brawl.turns.next_actors(enc) == {"director": ("ogre",)}
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "allowed"),
+    [
+        ("move", "main", True),
+        ("main", "move", True),
+        ("move", "maneuver", True),
+        ("move", "move", True),
+        ("main", "maneuver", False),
+        ("maneuver", "main", False),
+        ("maneuver", "maneuver", False),
+    ],
+)
+def test_a_minion_takes_a_move_and_one_more_action(first: str, second: str, allowed: bool) -> None:
+    """RB-SQUAD-13: on the shared turn a minion takes a move action and a main action, a move
+    action and a maneuver, or two move actions; a main action and a maneuver is refused."""
+    enc = squad_fight()
+    enc, _ = brawl.start_turn(enc, "kira")
+    enc, _ = brawl.end_turn(enc)
+    enc, _ = brawl.start_turn(enc, "gob-0")
+    enc, _ = brawl.use_action(enc, "gob-0", first)
+    assert brawl.can(enc, brawl.UseAction("gob-0", second)) is allowed
+    if not allowed:
+        with pytest.raises(brawl.RulesError, match="RB-SQUAD-13"):
+            brawl.use_action(enc, "gob-0", second)
+    else:
+        enc, _ = brawl.use_action(enc, "gob-0", second)
+        assert not brawl.can(enc, brawl.UseAction("gob-0", "move"))  # two are all it takes
+
+
+def test_the_captain_acts_with_no_limit_of_the_squad() -> None:
+    """RB-CAPT-03: the captain's own turn keeps the usual main action, maneuver and move."""
+    enc = squad_fight()
+    enc, _ = brawl.start_turn(enc, "kira")
+    enc, _ = brawl.end_turn(enc)
+    enc, _ = brawl.start_turn(enc, "boss")
+    for kind in ("main", "maneuver", "move"):
+        enc, _ = brawl.use_action(enc, "boss", kind)
+    assert enc.creature("boss").captain_of == "cleavers"
+
+
+def test_minions_still_make_opportunity_attacks() -> None:
+    """RB-SQUAD-14: a minion makes an opportunity attack against an enemy moving away."""
+    enc = encounter(*spinecleavers(1), kira(pos=(1, 0, 0)))
+    enc, _ = brawl.start_combat(enc, "drawsteel", first_side=brawl.HEROES)
+    enc, _ = brawl.start_turn(enc, "kira")
+    request = brawl.actions.OpportunityAttack("gob-0", "kira", flat_damage=2)
+    assert brawl.can(enc, request)
+    enc, _ = brawl.apply(enc, request)
+    assert enc.creature("kira").stamina == 28

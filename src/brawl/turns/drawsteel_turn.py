@@ -30,6 +30,8 @@ TURNS_PER_ROUND = 1  # DS-SIDE-09
 
 GROUP_PREFIX = "group:"
 """Slot key prefix of a Director group (R-TURN-3)."""
+SQUAD_SLOT = GROUP_PREFIX + "squad:"
+"""Slot key prefix of a minion squad with its captain, a group of its own (RB-SQUAD-02, RB-CAPT-03)."""
 
 
 @attrs.frozen
@@ -175,9 +177,16 @@ def critical_hits(out: Outcome) -> Outcome:
 
 
 def slot_of(c: Creature) -> str:
-    """A creature's slot in the alternation: its Director group, or itself (R-TURN-3, RB5-SOLO)."""
-    if c.side == DIRECTOR and c.group and not c.solo:
-        return GROUP_PREFIX + c.group
+    """A creature's slot in the alternation: its Director group, or itself (R-TURN-3, RB5-SOLO).
+
+    A minion squad with no group, and its captain, act together in a slot of their own
+    (``group:squad:<name>``), one after another (RB-SQUAD-02, RB-CAPT-03)."""
+    if c.side == DIRECTOR and not c.solo:
+        if c.group:
+            return GROUP_PREFIX + c.group
+        squad = c.squad if c.minion else c.captain_of
+        if squad is not None:
+            return SQUAD_SLOT + squad
     return c.id
 
 
