@@ -13,9 +13,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import brawl
+from brawl.abilities.model import Distance, Target
+from brawl.abilities.model import PowerRoll as AbilityPowerRoll
 from brawl.creature import CaptainBenefit
 from brawl.events.damage import Damaged, Died
+from brawl.events.dice import PowerRolled
 from brawl.events.squads import SquadPoolChanged
+from brawl.events.turns import CriticalHit
 from brawl.geometry import Pos
 from brawl.rules import squads as squad_rules
 from brawl.rules.damage import damage_many, deal_damage
@@ -439,3 +443,136 @@ def test_minions_still_make_opportunity_attacks() -> None:
     assert brawl.can(enc, request)
     enc, _ = brawl.apply(enc, request)
     assert enc.creature("kira").stamina == 28
+
+
+# --- the squad's signature attack (RB-SQUAD-15..18) --------------------------------------------------
+PITLING_STING = brawl.Ability(
+    "Sting", "main action", "signature", ("Melee", "Strike", "Weapon"),
+    distance=Distance("melee", 1), target=Target("creature"),
+    power_roll=AbilityPowerRoll(bonus=2, tiers=tuple(
+        brawl.parse_tier(t) for t in ("2 poison damage", "4 poison damage", "5 poison damage")
+    )),
+)  # fmt: skip
+"""A demon pitling's signature ability as the book's example uses it: 4 poison at tier 2."""
+PITLING_FREE_STRIKE = 2
+
+
+def pitling_fight() -> brawl.Encounter:
+    """Three pitlings: pit-0 next to the shadow, pit-1 and pit-2 next to the conduit; heroes
+    already acted."""
+    pitlings = [
+        brawl.Creature(
+            id=f"pit-{i}", name="Demon Pitling", stamina_max=4, minion=True, squad="pitlings",
+            pos=p, abilities=(PITLING_STING,),
+        )
+        for i, p in enumerate([(0, 0, 0), (4, 0, 0), (6, 0, 0)])
+    ]  # fmt: skip
+    shadow = kira(pos=(1, 0, 0))
+    conduit = brawl.Creature(id="conduit", side=brawl.HEROES, hero=True, stamina_max=30, pos=(5, 0, 0))
+    enc = encounter(*pitlings, attrs.evolve(shadow, id="shadow"), conduit)
+    started: brawl.Encounter = brawl.start_combat(enc, "drawsteel", first_side=brawl.DIRECTOR).state
+    return brawl.start_turn(started, "pit-0").state
+
+
+def test_pitlings_deal_4_to_the_shadow_and_4_plus_2_to_the_conduit() -> None:
+    """RB-SQUAD-15, RB-SQUAD-16, RB-SQUAD-17: three pitlings at tier 2 deal 4 poison to the
+    shadow (one pitling) and 4 + 2 = 6 poison to the conduit (two pitlings), on one roll."""
+    enc = pitling_fight()
+    request = brawl.actions.SquadAttack(
+        ("pit-0", "pit-1", "pit-2"), ("shadow", "conduit", "conduit"), PITLING_FREE_STRIKE, dice=(5, 6)
+    )
+    assert brawl.can(enc, request)
+    enc, events = brawl.apply(enc, request)
+    assert enc.creature("shadow").stamina == 30 - 4
+    assert enc.creature("conduit").stamina == 30 - 6
+    assert len([e for e in events if isinstance(e, PowerRolled)]) == 2  # one roll, its faces for both
+    assert {e.dice for e in events if isinstance(e, PowerRolled)} == {(5, 6)}
+    assert [e.target for e in events if isinstance(e, Damaged)] == ["shadow", "conduit"]  # one each
+    # the others' main actions went into it: their turns start with it spent
+    enc, _ = brawl.end_turn(enc)
+    enc, _ = brawl.start_turn(enc, "pit-1")
+    assert not brawl.can(enc, brawl.UseAction("pit-1", "main"))
+    assert brawl.can(enc, brawl.UseAction("pit-1", "move"))
+
+
+def test_at_most_three_minions_add_to_one_target() -> None:
+    """RB-SQUAD-17: five pitlings on one target add only two free strikes: 4 + 2 + 2 = 8."""
+    enc = pitling_fight()
+    more = [
+        attrs.evolve(enc.creature("pit-1"), id=f"pit-{i}", pos=p) for i, p in ((3, (4, 1, 0)), (4, (6, 1, 0)))
+    ]
+    near = attrs.evolve(enc.creature("pit-0"), pos=Pos(5, 1, 0))
+    enc = enc.with_creature(more[0]).with_creature(more[1]).with_creature(near)
+    enc, _ = brawl.squad_attack(
+        enc, ("pit-0", "pit-1", "pit-2", "pit-3", "pit-4"), ("conduit",) * 5, PITLING_FREE_STRIKE, dice=(5, 6)
+    )
+    assert enc.creature("conduit").stamina == 30 - 8
+
+
+def test_every_minion_that_took_part_gets_a_main_action_on_a_critical_hit() -> None:
+    """RB-SQUAD-18, RB-CRIT-03: a natural 19 gives each minion that took part an extra main action."""
+    enc = pitling_fight()
+    _, events = brawl.squad_attack(
+        enc, ("pit-0", "pit-1", "pit-2"), ("shadow", "conduit", "conduit"), PITLING_FREE_STRIKE, dice=(9, 10)
+    )
+    assert sorted(e.creature for e in events if isinstance(e, CriticalHit)) == ["pit-0", "pit-1", "pit-2"]
+
+
+def test_a_squad_attack_needs_minions_with_their_main_action() -> None:
+    """RB-SQUAD-15, RB-SQUAD-13: a minion that took its turn can't join; a target out of reach
+    is refused."""
+    enc = pitling_fight()
+    with pytest.raises(brawl.RulesError):
+        brawl.squad_attack(enc, ("pit-0", "pit-1"), ("shadow", "shadow"), PITLING_FREE_STRIKE)  # out of reach
+    with pytest.raises(brawl.RulesError, match="RB-SQUAD-15"):
+        brawl.squad_attack(enc, ("pit-0",), ("shadow", "conduit"), PITLING_FREE_STRIKE)
+
+
+# --- free strikes together (RB-SQUAD-21) --------------------------------------------------------------
+def test_free_strikes_of_minions_at_once_are_one_strike() -> None:
+    """RB-SQUAD-21: three spinecleavers' opportunity attacks of 2 on Kira at the same moment are
+    one strike of 6: her damage immunity 2 takes 2 off once (4 lost), not off each (0 lost)."""
+    three = [
+        attrs.evolve(c, pos=p)
+        for c, p in zip(spinecleavers(3), [(4, 5, 0), (6, 5, 0), (5, 4, 0)], strict=True)
+    ]
+    enc = encounter(*three, kira(immunities={"damage": 2}))
+    enc, _ = brawl.start_combat(enc, "drawsteel", first_side=brawl.HEROES)
+    enc, _ = brawl.start_turn(enc, "kira")
+    enc, events = brawl.squad_opportunity_attack(enc, ("gob-0", "gob-1", "gob-2"), "kira", 2)
+    assert enc.creature("kira").stamina == 30 - 4
+    assert [e.after_immunity for e in events if isinstance(e, Damaged)] == [4]
+    with pytest.raises(brawl.RulesError, match="RB-SQUAD-21"):
+        brawl.squad_opportunity_attack(enc, ("gob-0", "kira"), "kira", 2)
+
+
+# --- squad maneuvers (RB-SQUAD-19, RB-SQUAD-20) ---------------------------------------------------------
+def grab_fight() -> brawl.Encounter:
+    two = [attrs.evolve(c, pos=p) for c, p in zip(spinecleavers(2), [(4, 5, 0), (6, 5, 0)], strict=True)]
+    enc = encounter(*two, kira(), brawl.Creature(id="ogre", stamina_max=40, pos=(15, 15, 0)))
+    started: brawl.Encounter = brawl.start_combat(enc, "drawsteel", first_side=brawl.DIRECTOR).state
+    return brawl.start_turn(started, "gob-0").state
+
+
+def test_a_squad_grabs_with_one_roll_and_each_target_once() -> None:
+    """RB-SQUAD-19: two spinecleavers grab Kira as a squad: one roll, one Grab, Kira grabbed once;
+    the second minion's maneuver is spent."""
+    enc = grab_fight()
+    enc, events = brawl.squad_maneuver(enc, "grab", ("gob-0", "gob-1"), ("kira", "kira"), dice=(9, 9))
+    assert len([e for e in events if isinstance(e, PowerRolled)]) == 1
+    assert [c.source for c in enc.creature("kira").conditions_named("grabbed")] == ["gob-0"]
+    assert "RB-SQUAD-19" in brawl.explain(events)
+    enc, _ = brawl.end_turn(enc)
+    enc, _ = brawl.start_turn(enc, "gob-1")
+    assert not brawl.can(enc, brawl.UseAction("gob-1", "maneuver"))
+    assert not brawl.can(enc, brawl.UseAction("gob-1", "main"))  # a maneuver goes with a move only
+    assert brawl.can(enc, brawl.UseAction("gob-1", "move"))
+
+
+def test_a_minion_with_its_own_maneuver_sits_out_the_squad_attack() -> None:
+    """RB-SQUAD-20: a minion that took a maneuver of its own takes no main action that turn, so
+    no part in the squad's signature attack."""
+    enc = pitling_fight()
+    enc, _ = brawl.use_action(enc, "pit-0", "maneuver")
+    with pytest.raises(brawl.RulesError, match="RB-SQUAD-13"):
+        brawl.squad_attack(enc, ("pit-0",), ("shadow",), PITLING_FREE_STRIKE)

@@ -64,12 +64,12 @@ from brawl.turns.drawsteel_turn import (
     actors,
     allowance,
     moment_passed,
+    opening_economy,
     remaining,
     slot_of,
     with_economy,
 )
 from brawl.turns.drawsteel_turn import turn_of as _turn
-from brawl.turns.economy import FRESH as FRESH_ECONOMY
 from brawl.turns.economy import (
     OFF_TURN,
     TRIGGERED_KINDS,
@@ -384,7 +384,7 @@ class DrawSteel:
             rules = (*rules, "DS-SIDE-14")
         group = slot if slot.startswith(GROUP_PREFIX) else None
         t, lapsed = moment_passed(t)
-        new = replaced(t, current=creature, economy=FRESH_ECONOMY, group=group)
+        new = replaced(t, current=creature, economy=opening_economy(t, creature), group=group)
         # the creature was just looked up; a group name is a creature's, checked, unless the
         # prefix makes it too long, which with_turn refuses
         put = state.with_turn_built if group is None or len(group) <= MAX_TEXT else state.with_turn
@@ -498,6 +498,8 @@ class DrawSteel:
         nxt = replaced(
             t,
             turns_taken=_NO_TURNS,
+            squad_mains=_NO_ONE,
+            squad_maneuvers=_NO_ONE,
             group=None,
             last_side=None,
             last_actor=None,

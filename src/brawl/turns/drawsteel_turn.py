@@ -22,7 +22,7 @@ from brawl.fields import put
 from brawl.outcome import Outcome
 from brawl.state import Encounter, TurnState
 from brawl.turns.base import system_of
-from brawl.turns.economy import ON_OWN_TURN, ActionKind, Refusal, TurnEconomy, refusal
+from brawl.turns.economy import FRESH, ON_OWN_TURN, ActionKind, Refusal, TurnEconomy, refusal
 
 SIDES = (HEROES, DIRECTOR)  # DS-SIDE-01: exactly two sides
 SOLO_TURNS_PER_ROUND = 2  # RB5-SOLO: two turns a round, never back to back
@@ -82,6 +82,12 @@ class DrawSteelTurn(TurnState):
     reported: Reported | None = None
     """What just happened, for the triggered actions answering it (DS-TURN-05, R-TURN-12); it
     passes with the extra main actions (:func:`moment_passed`)."""
+    squad_mains: frozenset[str] = frozenset()
+    """Minions whose main action this round went into their squad's signature attack on another
+    minion's turn: their own turn starts with it spent (RB-SQUAD-15, RB-SQUAD-13)."""
+    squad_maneuvers: frozenset[str] = frozenset()
+    """Minions whose maneuver this round went into a maneuver their squad made together on another
+    minion's turn: their own turn starts with it spent (RB-SQUAD-19)."""
 
     def check(self, encounter: Encounter) -> None:
         """Raise :class:`~brawl.errors.StateError` if this bookkeeping does not fit ``encounter``."""
@@ -110,6 +116,10 @@ class DrawSteelTurn(TurnState):
             self.known(encounter, self.triggered_used, "triggered_used")
         if old is None or self.extra_main is not old.extra_main:
             self.known(encounter, self.extra_main, "extra_main")
+        if old is None or self.squad_mains is not old.squad_mains:
+            self.known(encounter, self.squad_mains, "squad_mains")
+        if old is None or self.squad_maneuvers is not old.squad_maneuvers:
+            self.known(encounter, self.squad_maneuvers, "squad_maneuvers")
         if self.reported is not None and (old is None or self.reported is not old.reported):
             r = self.reported
             check_text(r.trigger, "turn reported trigger")
@@ -174,6 +184,13 @@ def critical_hits(out: Outcome) -> Outcome:
         return out
     # creatures of the encounter, just looked up
     return attrs.evolve(out, state=out.state.with_turn_built(put(t, extra_main=t.extra_main | found)))
+
+
+def opening_economy(t: DrawSteelTurn, creature: str) -> TurnEconomy:
+    """The economy a creature's turn starts with: nothing spent, but the main action or maneuver
+    a minion already gave to its squad's attack or maneuver this round (RB-SQUAD-15, RB-SQUAD-19)."""
+    main, maneuver = creature in t.squad_mains, creature in t.squad_maneuvers
+    return TurnEconomy(main=int(main), maneuvers=int(maneuver)) if main or maneuver else FRESH
 
 
 def slot_of(c: Creature) -> str:
