@@ -9,8 +9,9 @@ from pathlib import Path
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 import brawl
 from brawl.abilities.model import Distance, Target
@@ -25,6 +26,8 @@ from brawl.rules import squads as squad_rules
 from brawl.rules.damage import damage_many, deal_damage
 from brawl.statblocks import StatBlock, load_statblocks, loads_statblocks
 from brawl.statblocks.model import captain_benefit
+from brawl.turns.deeds import actor_of
+from brawl.turns.drawsteel_turn import DrawSteelTurn
 
 DATA = Path(__file__).parent / "data" / "statblocks"
 
@@ -212,6 +215,11 @@ def test_a_squad_is_of_minions_of_one_stat_block_up_to_8() -> None:
         + [brawl.Creature(id="boss", name="Goblin")]
     )
     assert [c.squad for c in formed] == ["Goblin"] * 8 + ["Goblin 2"] * 2 + [None]
+    taken = brawl.Creature(id="old", name="Goblin", minion=True, squad="Goblin")
+    again = squad_rules.form_squads(
+        [taken, *(brawl.Creature(id=f"g{i}", name="Goblin", minion=True) for i in range(9))]
+    )
+    assert [c.squad for c in again] == ["Goblin"] + ["Goblin 2"] * 8 + ["Goblin 3"]
     with pytest.raises(brawl.StateError, match="RB-SQUAD-01"):
         squad_rules.check_squads(encounter(*spinecleavers(9)))
     with pytest.raises(brawl.StateError, match="RB-SQUAD-01"):
@@ -576,3 +584,62 @@ def test_a_minion_with_its_own_maneuver_sits_out_the_squad_attack() -> None:
     enc, _ = brawl.use_action(enc, "pit-0", "maneuver")
     with pytest.raises(brawl.RulesError, match="RB-SQUAD-13"):
         brawl.squad_attack(enc, ("pit-0",), ("shadow",), PITLING_FREE_STRIKE)
+
+
+# --- legal actions and the greedy policy ------------------------------------------------------------------
+def test_legal_actions_offer_and_greedy_takes_the_squad_attack() -> None:
+    """RB-SQUAD-15, RB-SQUAD-17, R-SQUAD-7: on pit-1's turn the legal actions offer the squad's
+    attack on the conduit with pit-2 (free strike value 2, the tier 1 damage), and the greedy
+    policy takes it: 4 + 2 = 6 poison at tier 2."""
+    enc = pitling_fight()
+    enc, _ = brawl.end_turn(enc)
+    enc, _ = brawl.start_turn(enc, "pit-1")
+    offered = [a for a in brawl.legal_actions(enc) if isinstance(a, brawl.actions.SquadAttack)]
+    assert offered == [brawl.actions.SquadAttack(("pit-1", "pit-2"), ("conduit", "conduit"), 2, "Sting")]
+    chosen = brawl.sim.greedy(enc, brawl.sim.Options(enc))
+    assert chosen == offered[0]
+    assert brawl.sim.greedy(enc, brawl.legal_actions(enc)) == offered[0]
+    enc, _ = brawl.apply(enc, attrs.evolve(chosen, dice=(5, 6)))
+    assert enc.creature("conduit").stamina == 30 - 6
+
+
+# --- stateful: random play with a squad -------------------------------------------------------------------
+SQUAD_IDS = ["pit-0", "pit-1", "pit-2", "shadow", "conduit"]
+
+
+class SquadMachine(RuleBasedStateMachine):
+    """RB-SQUAD-03, RB-SQUAD-05, RB-SQUAD-06, RB-SQUAD-13, R-SQUAD-1: through random damage, turns
+    and legal actions the pool keeps its rules, no minion is winded and a dead minion never acts."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.enc = pitling_fight()
+
+    @rule(who=st.sampled_from(SQUAD_IDS[:3]), amount=st.integers(0, 9), area=st.booleans())
+    def hurt(self, who: str, amount: int, area: bool) -> None:
+        if not self.enc.creature(who).dead:
+            self.enc, _ = deal_damage(self.enc, who, amount, area=area)
+
+    @rule(pick=st.integers(0, 10_000))
+    def act(self, pick: int) -> None:
+        options = brawl.legal_actions(self.enc)
+        for action in options:
+            actor = actor_of(action)
+            if actor is not None and actor in self.enc.creatures:
+                assert not self.enc.creature(actor).dead, f"{action!r}: a dead creature acts"
+        if options:
+            self.enc, _ = brawl.apply(self.enc, options[pick % len(options)])
+
+    @invariant()
+    def pool_follows_the_rules(self) -> None:
+        assert_pool_rules(self.enc)
+        t = self.enc.turn
+        assert isinstance(t, DrawSteelTurn)
+        # a dead minion starts no turn
+        assert all(
+            not self.enc.creature(c).dead for ids in brawl.turns.next_actors(self.enc).values() for c in ids
+        )
+
+
+TestSquadMachine = pytest.mark.hypothesis(SquadMachine.TestCase)
+TestSquadMachine.settings = settings(max_examples=20, stateful_step_count=15, deadline=None)

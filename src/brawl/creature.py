@@ -392,7 +392,9 @@ class Creature:
     """The name of the minion squad it belongs to: minions of one name form squads of up to 8
     that share one Stamina pool and one turn (RB-SQUAD-01..04)."""
     captain_of: str | None = None
-    """The squad this creature captains, at most one (RB-CAPT-01, RB-CAPT-02)."""
+    """The squad this creature captains, at most one (RB-CAPT-01, RB-CAPT-02); named by
+    :func:`brawl.name_captain`, which also gives the minions the speed and Stamina of their
+    "With Captain" benefit (a value set here directly gives them nothing, R-SQUAD-4)."""
     with_captain: CaptainBenefit | None = attrs.field(default=None, converter=_benefit)
     """A minion's "With Captain" benefit, while its squad has a captain (RB-CAPT-05)."""
 

@@ -93,6 +93,7 @@ def form_squads(creatures: Iterable[Creature]) -> tuple[Creature, ...]:
     Spinecleaver 2"``) (RB-SQUAD-01). Other creatures are returned as they are."""
     items = tuple(creatures)
     counts: dict[str, int] = {}
+    named: dict[tuple[str, int], str] = {}
     taken = {c.squad for c in items if c.squad is not None}
     out = []
     for c in items:
@@ -101,12 +102,16 @@ def form_squads(creatures: Iterable[Creature]) -> tuple[Creature, ...]:
             continue
         n = counts.get(c.name, 0)
         counts[c.name] = n + 1
-        index = n // SQUAD_SIZE
-        name = c.name if index == 0 else f"{c.name} {index + 1}"
-        while n % SQUAD_SIZE == 0 and name in taken:  # a name given already: the next free one
-            index += 1
-            name = f"{c.name} {index + 1}"
-        taken.add(name)
+        key = (c.name, n // SQUAD_SIZE)
+        name = named.get(key)
+        if name is None:
+            index = key[1]
+            name = c.name if index == 0 else f"{c.name} {index + 1}"
+            while name in taken:  # a name given already: the next free one
+                index += 1
+                name = f"{c.name} {index + 1}"
+            taken.add(name)
+            named[key] = name
         out.append(attrs.evolve(c, squad=name))
     return tuple(out)
 

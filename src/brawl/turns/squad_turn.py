@@ -6,7 +6,7 @@ The pool and its deaths are :mod:`brawl.rules.squads`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -31,7 +31,9 @@ from brawl.rules.maneuvers import Grab, Knockback
 from brawl.rules.squads import benefit, captain, members, with_benefits
 from brawl.rules.strikes import OpportunityAttack, critical_hit
 from brawl.state import Encounter
+from brawl.turns.deeds import may_act
 from brawl.turns.drawsteel_turn import DrawSteelTurn
+from brawl.turns.records import verified
 
 
 @attrs.frozen
@@ -410,3 +412,58 @@ def _plan_maneuver(state: Encounter, request: SquadManeuver) -> list[tuple[str, 
     for target, cids in groups.items():
         SQUAD_MANEUVERS[request.kind](cids[0], target, granted=True).verify(state)
     return [(target, tuple(cids)) for target, cids in groups.items()]
+
+
+def tier_one_damage(ability: Ability) -> int:
+    """The damage the ability's tier 1 prints (its first damage effect's number), 0 with none."""
+    pr = ability.power_roll
+    tier = pr.tiers[0] if pr is not None else None
+    found = next((e for e in tier.effects if isinstance(e, DamageEffect)), None) if tier else None
+    return found.amount if found is not None else 0
+
+
+def squad_deeds(state: Encounter, cid: str) -> list[Action]:
+    """The squad attacks ``cid`` may lead now (RB-SQUAD-15..17), for ``legal_actions``: for each
+    enemy its signature ability reaches, ``cid`` and up to two more minions of its squad that
+    have not acted this round and reach it too, all on that enemy. The free strike value added
+    is the signature ability's tier 1 damage, which the minion stat blocks print as their Free
+    Strike value (ruling R-SQUAD-7); a caller with the stat block passes its own."""
+    c = state.creature(cid)
+    t = state.turn
+    if c.dead or not c.minion or c.squad is None or not isinstance(t, DrawSteelTurn) or t.current != cid:
+        return []
+    ability = next((a for a in c.abilities if a.category == "signature" and a.power_roll is not None), None)
+    if ability is None or ability.action_type != "main action" or not may_act(state, cid, "main"):
+        return []
+    joinable = [
+        m
+        for m in members(state, c.squad)
+        if m.id != cid and not t.turns_taken.get(m.id, 0) and m.id not in t.squad_mains
+    ]
+    if not joinable:
+        return []
+    free = tier_one_damage(ability)
+    offers: list[Action] = []
+    for e in sorted(state.enemies_of(cid), key=lambda o: o.id):
+        if e.dead or not verified(UseAbility(cid, ability.name, (e.id,), granted=True), state):
+            continue
+        partners = [
+            m.id for m in joinable if verified(UseAbility(m.id, ability.name, (e.id,), granted=True), state)
+        ][: SQUAD_ATTACKERS_PER_TARGET - 1]
+        if partners:
+            attackers = (cid, *partners)
+            offer = SquadAttack(attackers, (e.id,) * len(attackers), free, ability.name)
+            if verified(offer, state):
+                offers.append(offer)
+    return offers
+
+
+def first_squad_attack(state: Encounter, options: Sequence[Action]) -> Action | None:
+    """For a policy: the first squad attack the creature whose turn it is may lead
+    (:func:`squad_deeds`), if ``options`` lists it or is a lazy view of the legal actions (any
+    sequence but a list or a tuple); None if there is none (RB-SQUAD-15)."""
+    current = getattr(state.turn, "current", None)
+    if not isinstance(current, str):
+        return None
+    listed = isinstance(options, list | tuple)
+    return next((a for a in squad_deeds(state, current) if not listed or a in options), None)
