@@ -42,7 +42,8 @@ class NameCaptain(Action):
 
     The captain is a living creature of the squad's side that is no minion and no mount (no
     creature rides it), and captains no other squad with living members; the squad has no
-    standing captain. A squad whose captain was lost during combat takes a new one at the start
+    standing captain (creatures carry no languages: the one the captain shares with the squad is
+    not checked). A squad whose captain was lost during combat takes a new one at the start
     of a round, before anyone's turn (RB-CAPT-06). While the captain stands each minion of the
     squad has its "With Captain" benefit (RB-CAPT-05); its speed and Stamina bonuses are given
     now and taken back when the captain is lost (ruling R-SQUAD-4).
