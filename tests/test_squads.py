@@ -643,3 +643,17 @@ class SquadMachine(RuleBasedStateMachine):
 
 TestSquadMachine = pytest.mark.hypothesis(SquadMachine.TestCase)
 TestSquadMachine.settings = settings(max_examples=20, stateful_step_count=15, deadline=None)
+
+
+def test_the_minions_of_a_critical_hit_take_their_main_actions_in_turn() -> None:
+    """RB-SQUAD-18, RB-CRIT-03, R-SQUAD-8: after the squad's critical hit pit-1 takes its extra
+    main action, and pit-2's still stands; anything else done then lapses it."""
+    enc = pitling_fight()
+    enc, _ = brawl.squad_attack(
+        enc, ("pit-0", "pit-1", "pit-2"), ("shadow", "conduit", "conduit"), PITLING_FREE_STRIKE, dice=(9, 10)
+    )
+    enc, _ = brawl.use_action(enc, "pit-1", "main")
+    assert brawl.can(enc, brawl.UseAction("pit-2", "main"))
+    enc, events = brawl.use_action(enc, "pit-0", "move")
+    assert not brawl.can(enc, brawl.UseAction("pit-2", "main"))
+    assert "R-TURN-10" in brawl.explain(events)

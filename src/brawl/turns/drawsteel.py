@@ -40,6 +40,7 @@ from brawl.rules import conditions as cond_rules
 from brawl.rules import phases
 from brawl.rules.falling import continue_fall
 from brawl.rules.resources import gain_heroic_resource
+from brawl.rules.squads import members
 from brawl.rules.stability import end_stability_modifiers
 from brawl.state import Encounter, TurnState
 from brawl.statecheck import MAX_ROUND
@@ -541,7 +542,9 @@ class DrawSteel:
         rules = rule_ids(k, converted)
         if k is ActionKind.MAIN and creature in t.extra_main:
             # the critical hit's extra main action, taken before the turn's own (RB-CRIT-03, R-TURN-10)
-            t, lapsed = moment_passed(t, creature)
+            c = state.creature(creature)  # a squad's minions take their extra ones in turn (R-SQUAD-8)
+            mates = frozenset(m.id for m in members(state, c.squad)) if c.minion and c.squad else frozenset()
+            t, lapsed = moment_passed(t, creature, mates)
             t = put(t, extra_main=t.extra_main - {creature})
             rules = ("RB-CRIT-03", "R-TURN-10")
         elif k in TRIGGERED_KINDS:

@@ -153,13 +153,18 @@ def with_economy(t: DrawSteelTurn, economy: TurnEconomy) -> DrawSteelTurn:
     return put(t, economy=economy)
 
 
-def moment_passed(t: DrawSteelTurn, keep: str | None = None) -> tuple[DrawSteelTurn, tuple[Note, ...]]:
+def moment_passed(
+    t: DrawSteelTurn, keep: str | None = None, mates: frozenset[str] = frozenset()
+) -> tuple[DrawSteelTurn, tuple[Note, ...]]:
     """The bookkeeping once the moment after a critical hit or a reported trigger has passed:
     every extra main action but ``keep``'s lapses, each with its note (RB-CRIT-03, R-TURN-10),
-    and the trigger reported is gone (DS-TURN-05, R-TURN-12). ``t`` itself when nothing passes."""
+    and the trigger reported is gone (DS-TURN-05, R-TURN-12). ``t`` itself when nothing passes.
+    ``mates``: the other minions of ``keep``'s squad, whose extra main actions from the squad's
+    critical hit stay while ``keep`` takes its own (RB-SQUAD-18, ruling R-SQUAD-8)."""
     if t.reported is not None:
         t = put(t, reported=None)
-    lapsing = sorted(cid for cid in t.extra_main if cid != keep)
+    kept = (mates | {keep}) if keep is not None else frozenset()
+    lapsing = sorted(cid for cid in t.extra_main if cid not in kept)
     if not lapsing:
         return t, ()
     notes = tuple(
@@ -169,7 +174,7 @@ def moment_passed(t: DrawSteelTurn, keep: str | None = None) -> tuple[DrawSteelT
         )
         for cid in lapsing
     )
-    return put(t, extra_main=t.extra_main & {keep} if keep is not None else frozenset()), notes
+    return put(t, extra_main=t.extra_main & kept), notes
 
 
 def critical_hits(out: Outcome) -> Outcome:

@@ -21,7 +21,7 @@ from brawl.events.base import Event, Note
 from brawl.events.dice import PowerRolled
 from brawl.events.squads import CaptainNamed, SquadAttacked
 from brawl.events.turns import CriticalHit
-from brawl.fields import choice, ident, ids, put, text, whole
+from brawl.fields import choice, flag, ident, ids, put, text, whole
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.abilities import UseAbility
@@ -134,6 +134,8 @@ class SquadAttack(Action):
     """The signature ability's name; None: the first attacker's signature ability."""
     dice: tuple[int, int] | None = attrs.field(default=None, converter=power_dice)
     """The two d10 faces of the one roll; None: drawn from the state's RNG."""
+    granted: bool = attrs.field(default=False, validator=flag("R-TURN-8"))
+    """Granted by an effect: it spends no minion's main action (R-TURN-8)."""
 
     @classmethod
     def actor_in(cls, fields: Mapping[str, Any]) -> object:
@@ -188,7 +190,7 @@ class SquadAttack(Action):
         state_now = out.state
         t = state_now.turn
         others = frozenset(self.attackers[1:])
-        if isinstance(t, DrawSteelTurn) and others:
+        if isinstance(t, DrawSteelTurn) and others and not self.granted:
             state_now = state_now.with_turn(put(t, squad_mains=t.squad_mains | others))
         return Outcome(state_now, (*out.events, *events))
 
@@ -232,6 +234,7 @@ def _plan_attack(state: Encounter, request: SquadAttack) -> tuple[Ability, list[
             )
         if (
             cid != first.id
+            and not request.granted
             and isinstance(t, DrawSteelTurn)
             and (t.turns_taken.get(cid, 0) or t.current == cid or cid in t.squad_mains)
         ):
@@ -348,6 +351,8 @@ class SquadManeuver(Action):
     """The target of each minion, in the same order."""
     dice: tuple[int, int] | None = attrs.field(default=None, converter=power_dice)
     """The two d10 faces of the one roll; None: drawn from the state's RNG."""
+    granted: bool = attrs.field(default=False, validator=flag("R-TURN-8"))
+    """Granted by an effect: it spends no minion's maneuver (R-TURN-8)."""
 
     @classmethod
     def actor_in(cls, fields: Mapping[str, Any]) -> object:
@@ -377,7 +382,7 @@ class SquadManeuver(Action):
         t = out.state.turn
         others = frozenset(self.minions[1:])
         state_now = out.state
-        if isinstance(t, DrawSteelTurn) and others:
+        if isinstance(t, DrawSteelTurn) and others and not self.granted:
             state_now = state_now.with_turn(put(t, squad_maneuvers=t.squad_maneuvers | others))
         return Outcome(state_now, (note, *out.events))
 
@@ -402,6 +407,7 @@ def _plan_maneuver(state: Encounter, request: SquadManeuver) -> list[tuple[str, 
             )
         if (
             cid != first.id
+            and not request.granted
             and isinstance(t, DrawSteelTurn)
             and (t.turns_taken.get(cid, 0) or t.current == cid or cid in t.squad_maneuvers)
         ):
