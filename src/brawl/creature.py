@@ -251,6 +251,35 @@ def _abilities(value: object) -> tuple[Ability, ...]:
     return items
 
 
+@attrs.frozen
+class CaptainBenefit:
+    """What each minion of a squad gains while the squad has a captain: its stat block's "With
+    Captain" entry as numbers (RB-CAPT-05). Each field is one form the stat blocks print."""
+
+    damage: int = attrs.field(default=0, validator=_whole(0, MAX_SPEED))
+    """"+1 damage bonus to strikes": damage added to each of its strikes."""
+    edge: bool = False
+    """"Gain an edge on strikes": an edge on each of its strikes."""
+    speed: int = attrs.field(default=0, validator=_whole(0, MAX_SPEED))
+    """"+2 bonus to speed": squares added to its speed."""
+    ranged_distance: int = attrs.field(default=0, validator=_whole(0, MAX_SPEED))
+    """"+5 bonus to ranged distance": squares added to the distance of its ranged abilities."""
+    stamina: int = attrs.field(default=0, validator=_whole(0, MAX_SPEED))
+    """"+2 bonus to Stamina": Stamina added to each minion's (R-SQUAD-4)."""
+
+    def __attrs_post_init__(self) -> None:
+        check_flag(self.edge, "with captain edge")
+
+    def __bool__(self) -> bool:
+        return bool(self.damage or self.edge or self.speed or self.ranged_distance or self.stamina)
+
+
+def _benefit(value: object) -> CaptainBenefit | None:
+    if value is not None and not isinstance(value, CaptainBenefit):
+        raise ArgumentTypeError(f"with_captain {value!r:.60}: a CaptainBenefit or None", rule="RB-CAPT-05")
+    return value
+
+
 def _pos(value: Iterable[int]) -> Pos:
     try:
         return as_pos(value)
@@ -371,6 +400,18 @@ class Creature:
     areas: tuple[LastingArea, ...] = attrs.field(default=(), converter=_lasting_areas)
     """The walls and auras it made that still last, each with its duration and timed effects
     (R-AREA-8..12)."""
+    minion: bool = False
+    """A minion: never winded, never regains Stamina or gains temporary Stamina (RB-SQUAD-05);
+    with a :attr:`squad`, its Stamina is part of the squad's pool (RB-SQUAD-03)."""
+    squad: str | None = None
+    """The name of the minion squad it belongs to: minions of one name form squads of up to 8
+    that share one Stamina pool and one turn (RB-SQUAD-01..04)."""
+    captain_of: str | None = None
+    """The squad this creature captains, at most one (RB-CAPT-01, RB-CAPT-02); named by
+    :func:`brawl.name_captain`, which also gives the minions the speed and Stamina of their
+    "With Captain" benefit (a value set here directly gives them nothing, R-SQUAD-4)."""
+    with_captain: CaptainBenefit | None = attrs.field(default=None, converter=_benefit)
+    """A minion's "With Captain" benefit, while its squad has a captain (RB-CAPT-05)."""
 
     def __attrs_post_init__(self) -> None:
         _check_creature_fields(self)
@@ -408,8 +449,9 @@ class Creature:
 
     @property
     def is_winded(self) -> bool:
-        """Stamina at or below the winded value, temporary Stamina ignored (DS-STAM-04, DS-STAM-17)."""
-        return not self.dead and self.stamina <= self.winded_value
+        """Stamina at or below the winded value, temporary Stamina ignored (DS-STAM-04, DS-STAM-17);
+        a minion never is (RB-SQUAD-05)."""
+        return not self.dead and not self.minion and self.stamina <= self.winded_value
 
     @property
     def is_dying(self) -> bool:
@@ -464,10 +506,14 @@ def _check_creature_fields(c: Creature) -> None:
     who = f"creature {c.id!r}:"
     check_text(c.name, f"{who} name", empty=True)
     check_text(c.side, f"{who} side")
-    for flag in ("hero", "solo", "fall_started", "squeezed", "dead", "invisible"):
+    for flag in ("hero", "solo", "fall_started", "squeezed", "dead", "invisible", "minion"):
         check_flag(getattr(c, flag), f"{who} {flag}")
     if c.group is not None:
         check_text(c.group, f"{who} group")
+    if c.squad is not None or c.captain_of is not None:
+        _check_squad_fields(c, who)
+    if c.minion and c.temporary_stamina:
+        raise StateError(f"{who} a minion has no temporary Stamina (RB-SQUAD-05)")
     if c.riding is not None:
         check_text(c.riding, f"{who} riding")
         if c.riding == c.id:
@@ -478,6 +524,18 @@ def _check_creature_fields(c: Creature) -> None:
             check_text(cond.source, f"{who} grabbed source")
     for effect in c.effects:
         check_text(effect.source, f"{who} effect source")
+
+
+def _check_squad_fields(c: Creature, who: str) -> None:
+    """A squad is a minion's; a captain is no minion and no hero's mount (RB-SQUAD-01, RB-CAPT-01)."""
+    if c.squad is not None:
+        check_text(c.squad, f"{who} squad")
+        if not c.minion:
+            raise StateError(f"{who} squad {c.squad!r}: only a minion belongs to a squad (RB-SQUAD-01)")
+    if c.captain_of is not None:
+        check_text(c.captain_of, f"{who} captain_of")
+        if c.minion:
+            raise StateError(f"{who} a minion cannot captain a squad (RB-CAPT-01)")
 
 
 @attrs.frozen

@@ -55,7 +55,7 @@ from brawl.rules.strikes import MELEE_DISTANCE
 from brawl.state import Encounter
 from brawl.turns.ability_deeds import ability_deeds, pick_ability
 from brawl.turns.deeds import legal_moves, legal_reach
-from brawl.turns.drawsteel_deeds import first_free_strike, free_strikes
+from brawl.turns.drawsteel_deeds import first_free_strike, first_squad_attack, free_strikes
 from brawl.turns.drawsteel_turn import DrawSteelTurn, actors
 from brawl.turns.records import verified
 from brawl.zone import world
@@ -418,14 +418,14 @@ def greedy(state: Encounter, options: Sequence[Action]) -> Action:
     """Strike an adjacent enemy if possible, else step closer to the nearest enemy, else end the turn.
 
     Between turns it starts the first turn offered, or ends the round. A zone fight is played by
-    :func:`brawl.zone.legal.zone_greedy`. An ability with a power roll that reaches enemies (and no
-    ally) comes before any strike (:func:`pick_ability`). Given :class:`Options`, it asks only for
-    the kinds it weighs; given a list, it picks from the list the same action.
+    :func:`brawl.zone.legal.zone_greedy`. A squad's attack, then an ability with a power roll that
+    reaches enemies and no ally, comes before any strike (:func:`pick_ability`). Given :class:`Options`,
+    it asks only for the kinds it weighs; given a list, it picks from the list the same action.
     """
     if world(state) is not None:
         return zone_greedy(state, options)
     view = options if isinstance(options, Options) else Options(state, options)
-    ability = pick_ability(state, view.abilities())
+    ability = first_squad_attack(state, options) or pick_ability(state, view.abilities())  # RB-SQUAD-15
     if ability is not None:
         return ability
     strike = view.first_melee_free_strike()

@@ -32,6 +32,7 @@ from brawl.rules.table import UseConsumable
 from brawl.rules.teleport import Teleport
 from brawl.turns.deeds import Advance
 from brawl.turns.records import EndCombat, EndRound, EndTurn, StartCombat, StartTurn, UseAction
+from brawl.turns.squad_turn import NameCaptain, SquadAttack, SquadManeuver, SquadOpportunityAttack
 from brawl.turns.triggers import ReportTrigger
 
 # --- damage, Stamina, conditions, recoveries, strikes, maneuvers, stealth, abilities ---------------
@@ -147,3 +148,14 @@ end_combat = verb(EndCombat)
 """End combat: the system's end-of-combat effects, then the turn state is cleared (DS-END-01)."""
 report_trigger = verb(ReportTrigger)
 """Report what just happened, for the actions waiting on it (DS-TURN-05, R-TURN-12, I-HOLD-03)."""
+
+
+# --- minion squads and captains ---------------------------------------------------------------------
+name_captain = verb(NameCaptain)
+"""Name a creature the captain of a minion squad (RB-CAPT-01, RB-CAPT-02, RB-CAPT-06)."""
+squad_attack = verb(SquadAttack)
+"""A squad's signature ability by several minions: one roll, one instance a target (RB-SQUAD-15..18)."""
+squad_opportunity_attack = verb(SquadOpportunityAttack)
+"""Minions' opportunity attacks on one enemy at once, added together as one strike (RB-SQUAD-21)."""
+squad_maneuver = verb(SquadManeuver)
+"""A Grab or Knockback made as a squad: one roll, each target once (RB-SQUAD-19)."""

@@ -26,6 +26,8 @@ from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.conditions import impose_condition, release_grabs
 from brawl.rules.conditions import is_knocked_out as is_knocked_out
+from brawl.rules.squad_damage import lose_from_pool
+from brawl.rules.squads import in_squad, pool_loss
 from brawl.rules.stamina import death_threshold, store_stamina, with_stamina, would_die
 from brawl.state import Encounter
 
@@ -202,6 +204,10 @@ def _rules(value: Iterable[str]) -> tuple[str, ...]:
     return ids(value, "rules")
 
 
+def _chosen(value: Iterable[str]) -> tuple[str, ...]:
+    return ids(value, "chosen", "RB-SQUAD-07")
+
+
 @attrs.frozen
 class Damage(Action):
     """Deal ``amount`` damage of ``type`` (None: untyped) to a creature or an object (R-DMG-1).
@@ -230,6 +236,12 @@ class Damage(Action):
     """The caller's modifiers, applied first (R-DMG-1)."""
     rules: tuple[str, ...] = attrs.field(default=(), converter=_rules)
     """Rule IDs of the cause (a slam, a fall), cited by the events."""
+    area: bool = attrs.field(default=False, validator=flag("RB-SQUAD-10"))
+    """Area damage: on a minion of a squad it takes off the pool at most the minion's own Stamina
+    and kills no minion outside the area (RB-SQUAD-10, RB-SQUAD-11)."""
+    chosen: tuple[str, ...] = attrs.field(default=(), converter=_chosen)
+    """The minions the attacker picks to die first when damage to a squad removes some
+    (RB-SQUAD-07, RB-SQUAD-09); the rest by :func:`brawl.rules.squads.pool_loss`."""
 
     def verify(self, state: Encounter) -> None:
         """Raise the error that forbids this damage: a bad amount or type, an unknown or dead
@@ -240,8 +252,9 @@ class Damage(Action):
         """Deal the damage (R-DMG-1, DS-STAM-13, DS-STAM-14)."""
         kind = _verified(state, self.target, self.amount, self.type)
         return _resolve(
-            state, self.target, self.amount, kind, self.source, self.knock_out, self.modifiers, self.rules
-        )
+            state, self.target, self.amount, kind, self.source, self.knock_out, self.modifiers, self.rules,
+            area=self.area, chosen=self.chosen,
+        )  # fmt: skip
 
 
 def _verified(state: Encounter, target: str, amount: int, type: DamageType | str | None) -> DamageType | None:
@@ -274,13 +287,17 @@ def deal_damage(
     modifiers: Sequence[Modifier] = (),
     knock_out: bool = False,
     rules: Sequence[str] = (),
+    area: bool = False,
+    chosen: Sequence[str] = (),
 ) -> Outcome:
     """The :class:`Damage` rule for a rule that deals damage itself (a strike, a fall, a slam,
     damaging terrain): the same checks of the state and the same resolution, with no record to
     build and no consequences settled (the calling rule's own call settles them)."""
     kind = _verified(state, target, amount, type)
     mods = _check_modifiers(modifiers) if modifiers else ()
-    return _resolve(state, target, amount, kind, source, knock_out, mods, tuple(rules))
+    return _resolve(
+        state, target, amount, kind, source, knock_out, mods, tuple(rules), area=area, chosen=tuple(chosen)
+    )
 
 
 def _resolve(
@@ -292,11 +309,17 @@ def _resolve(
     knock_out: bool,
     mods: tuple[Modifier, ...],
     rules: tuple[str, ...],
+    *,
+    area: bool = False,
+    chosen: tuple[str, ...] = (),
 ) -> Outcome:
     """Deal checked damage: the pipeline, then Stamina (R-DMG-1, DS-STAM-13, DS-STAM-14)."""
     if target in state.objects:
         return _damage_object(state, state.objects[target], amount, kind, source, mods, rules)
-    return dealt_to(state, state.creature(target), amount, kind, source, knock_out, rules, mods)
+    c = state.creature(target)
+    if c.squad is not None and in_squad(c):
+        return squad_damage(state, (c,), amount, kind, source, rules, mods, area=area, chosen=chosen)
+    return dealt_to(state, c, amount, kind, source, knock_out, rules, mods)
 
 
 def dealt_to(
@@ -311,7 +334,10 @@ def dealt_to(
 ) -> Outcome:
     """Deal checked damage to the living creature ``c`` of the encounter (the checks of
     :meth:`Damage.verify` passed, or the rule worked out a whole amount for a target it checked):
-    the pipeline, then Stamina (R-DMG-1, DS-STAM-13, DS-STAM-14)."""
+    the pipeline, then Stamina (R-DMG-1, DS-STAM-13, DS-STAM-14); a minion's damage comes off
+    its squad's pool (:func:`squad_damage`, RB-SQUAD-04)."""
+    if c.squad is not None and c.minion:
+        return squad_damage(state, (c,), amount, kind, source, rules, mods)
     extra_imm, extra_weak = _submerged(state, c, kind) if kind is not None else _NOTHING
     submerged = bool(extra_imm or extra_weak)
     steps = compute(
@@ -376,6 +402,73 @@ def dealt_to(
     return out
 
 
+def squad_damage(
+    state: Encounter,
+    hit: Sequence[Creature],
+    amount: int,
+    kind: DamageType | None,
+    source: str | None,
+    rules: tuple[str, ...],
+    mods: tuple[Modifier, ...] = (),
+    *,
+    area: bool = False,
+    chosen: Sequence[str] = (),
+) -> Outcome:
+    """Deal checked damage to the living minions ``hit``, all of one squad, at the same moment
+    (RB-SQUAD-04..12): each takes the caller's modifiers; area damage takes off at most each
+    minion's own Stamina (RB-SQUAD-11); the squad's weakness and immunity apply once, to the
+    total, as the last step (RB-SQUAD-12), and area damage never takes more than the hit
+    minions hold (R-SQUAD-2); then the pool loses it (:func:`~brawl.rules.squads.pool_loss`).
+    One :class:`Damaged` event for each minion hit, the weakness and immunity shown on the first."""
+    first = hit[0]
+    extra_imm, extra_weak = _submerged(state, first, kind) if kind is not None else _NOTHING
+    shares = []
+    for c in hit:
+        share = compute(amount, None, {}, {}, mods).after_modifiers if mods else amount
+        shares.append(min(share, c.stamina) if area else share)
+    total = compute(
+        sum(shares),
+        kind,
+        first.immunities,
+        first.weaknesses,
+        extra_immunities=extra_imm,
+        extra_weaknesses=extra_weak,
+    )
+    taken = min(total.after_immunity, sum(c.stamina for c in hit)) if area else total.after_immunity
+    loss = pool_loss(state, hit, taken, area=area, chosen=chosen)
+    lost = min(taken, loss.before)
+    cited = (
+        *_cited(rules, total.weakness, total.immunity, 0, mods, submerged=bool(extra_imm or extra_weak)),
+    )
+    if total.weakness or total.immunity:
+        cited = (*cited, "RB-SQUAD-12")
+    events = []
+    for i, (c, share) in enumerate(zip(hit, shares, strict=True)):
+        weakness = total.weakness if i == 0 else 0
+        immunity: ImmunityValue = total.immunity if i == 0 else 0
+        after_weakness = share + weakness
+        after = (taken - sum(shares[1:])) if i == 0 else share
+        events.append(
+            Damaged(
+                target=c.id,
+                base=amount,
+                type=_NAMES[kind] if kind else None,
+                source=source,
+                modifiers=tuple(m.label for m in mods) if mods else (),
+                after_modifiers=share,
+                weakness=weakness,
+                after_weakness=after_weakness,
+                immunity=immunity,
+                after_immunity=max(0, after) if len(hit) > 1 else taken,
+                stamina_lost=lost if len(hit) == 1 else max(0, min(after, c.stamina)),
+                stamina_before=c.stamina,
+                stamina_after=loss.stamina[c.id],
+                rules=(*cited, "RB-SQUAD-04"),
+            )
+        )
+    return lose_from_pool(state, loss, events)
+
+
 _NOTHING: tuple[list[ImmunityValue], list[int]] = ([], [])
 """No extra immunity or weakness (never changed)."""
 
@@ -430,9 +523,15 @@ def damage_many(
     modifiers: Sequence[Modifier] = (),
     knock_out: bool = False,
     rules: Sequence[str] = (),
+    area: bool = False,
+    chosen: Sequence[str] = (),
 ) -> Outcome:
     """Deal the same damage to several creatures or objects, each through its own immunity and
     weakness (DS-DMG-04, DS-DMG-08), in the caller's order. A target may appear only once.
+
+    ``area``: the damage of one area; the minions of one squad in it take it together, where the
+    first of them stands in the order, their squad's weakness and immunity applied once
+    (RB-SQUAD-10..12); ``chosen``: the minions the attacker picks to die first (RB-SQUAD-07).
     """
     if isinstance(targets, str):
         raise InvalidArgumentError(
@@ -451,10 +550,41 @@ def damage_many(
         )
     _check_amount(amount, ids)
     out = Outcome(state, ())
+    together = _squads_hit(state, ids) if area else {}
     for t in ids:
+        if t in together:
+            if together[t]:
+                kind = _verified(state, t, amount, type)
+                mods = _check_modifiers(modifiers) if modifiers else ()
+                hit = [out.state.creature(m) for m in together[t]]
+                hit = [c for c in hit if not c.dead]
+                if hit:
+                    out = out.then(
+                        squad_damage, hit, amount, kind, source, tuple(rules), mods, area=True, chosen=chosen
+                    )
+            continue
         out = out.then(
-            deal_damage, t, amount, type, source=source, modifiers=modifiers, knock_out=knock_out, rules=rules
-        )
+            deal_damage, t, amount, type, source=source, modifiers=modifiers, knock_out=knock_out,
+            rules=rules, area=area, chosen=chosen,
+        )  # fmt: skip
+    return out
+
+
+def _squads_hit(state: Encounter, ids: Sequence[str]) -> dict[str, tuple[str, ...]]:
+    """For the living minions of squads among ``ids``: the first of each squad maps to every one
+    of its squad hit, the others to nothing."""
+    found: dict[str, list[str]] = {}
+    firsts: dict[str, str] = {}
+    for t in ids:
+        c = state.creatures.get(t)
+        if c is not None and c.squad is not None and in_squad(c) and not c.dead:
+            firsts.setdefault(c.squad, t)
+            found.setdefault(c.squad, []).append(t)
+    out: dict[str, tuple[str, ...]] = {}
+    for squad, hit in found.items():
+        for t in hit:
+            out[t] = ()
+        out[firsts[squad]] = tuple(hit)
     return out
 
 

@@ -21,6 +21,7 @@ from brawl.geometry import adjacent
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.conditions import RemoveCondition, SaveAgainst, is_knocked_out, lift, save_against_named
+from brawl.rules.squads import refuse_regaining
 from brawl.rules.stamina import KNOCKED_OUT_WAKE_STAMINA, living_creature, regained, store_stamina
 from brawl.state import Encounter
 
@@ -63,6 +64,7 @@ def _check_spend(state: Encounter, request: SpendRecovery) -> None:
     """The checks of :meth:`SpendRecovery.verify` (DS-STAM-01, DS-STAM-11)."""
     creature = request.creature
     c = living_creature(state, creature, "spend a Recovery:")
+    refuse_regaining(c, "spend a Recovery:")
     if c.hero and c.recoveries < 1:
         raise ActionUnavailableError(
             f"spend a Recovery: {creature!r} has no Recoveries left", rule="DS-STAM-01"

@@ -17,7 +17,7 @@ from brawl.conditions import ConditionName, Duration
 from brawl.creature import Creature
 from brawl.dice import roll_dice
 from brawl.errors import InvalidArgumentError
-from brawl.events.base import Event
+from brawl.events.base import Event, Note
 from brawl.events.damage import (
     BecameDying,
     BecameWinded,
@@ -36,6 +36,7 @@ from brawl.rules.conditions import (
     impose_condition,
     release_grabs,
 )
+from brawl.rules.squads import captain_lost, refuse_regaining
 from brawl.state import Encounter
 
 BLEEDING_DIE = 6  # RB1-BLEEDING: 1d6 + level Stamina loss
@@ -113,6 +114,8 @@ def store_stamina(
         out = Outcome(
             state, (*events, Died(creature=cid, cause=cause, rules=tuple(dict.fromkeys(death_rules))))
         )
+        if new.captain_of is not None:  # RB-CAPT-06
+            out = out.then(captain_lost, new)
         if not state.grabbed_by_me(cid):  # it holds no grab: release_grabs would change nothing
             return out
         return out.then(release_grabs, cid, reason="its grabber died")
@@ -218,7 +221,9 @@ class RegainStamina(Action):
 def _check_change(state: Encounter, request: LoseStamina | RegainStamina) -> None:
     """Raise the error for an unknown or dead creature or a bad amount (R-STAM-5, R-STAM-6)."""
     losing = isinstance(request, LoseStamina)
-    living_creature(state, request.creature, "lose Stamina:" if losing else "regain Stamina:")
+    c = living_creature(state, request.creature, "lose Stamina:" if losing else "regain Stamina:")
+    if not losing:
+        refuse_regaining(c, "regain Stamina:")
     what = f"Stamina {'loss of' if losing else 'regained by'} {request.creature!r}"
     _check_amount(request.amount, what, "R-STAM-6" if losing else "R-STAM-5")
 
@@ -252,7 +257,13 @@ def regained(
     rules: Sequence[str] = (),
 ) -> Outcome:
     """The :class:`RegainStamina` rule for a rule that restores Stamina itself (a Recovery, an
-    ability): the record's checks and resolution, no consequences settled."""
+    ability): the record's checks and resolution, no consequences settled. A minion regains
+    nothing, which a note says (RB-SQUAD-05)."""
+    c = state.creatures.get(creature)
+    if c is not None and c.minion and not c.dead:
+        return Outcome(
+            state, (Note(text=f"{creature} is a minion: it can't regain Stamina", rules=("RB-SQUAD-05",)),)
+        )
     return _regain(state, RegainStamina(creature, amount, reason, rules))
 
 
@@ -290,7 +301,9 @@ class GainTemporaryStamina(Action):
 
     def verify(self, state: Encounter) -> None:
         """Raise the error for a missing or dead creature, or a bad amount (DS-STAM-21)."""
-        living_creature(state, self.creature, "gain temporary Stamina:")
+        refuse_regaining(
+            living_creature(state, self.creature, "gain temporary Stamina:"), "gain temporary Stamina:"
+        )
         _check_amount(self.amount, f"temporary Stamina for {self.creature!r}", "DS-STAM-21")
 
     def resolve(self, state: Encounter) -> Outcome:

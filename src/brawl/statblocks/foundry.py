@@ -117,6 +117,40 @@ def _number(raw: Any, path: str, where: Where, field: str, *, default: int | Non
     return notation.leading_number(value, f"{field}.{path}", where, what=path.rsplit(".", 1)[-1])
 
 
+_CAPTAIN_CHANGES = {
+    "damage.bonuses.value": "+{} damage bonus to strikes",
+    "system.movement.value": "+{} bonus to speed",
+    "system.stamina.max": "+{} bonus to Stamina",
+}
+"""The "With Captain" active effect's changes, as the stat block prints them (RB-CAPT-05)."""
+
+
+def _captain(raw: dict[str, Any]) -> str:
+    """The "With Captain" benefit of an actor's active effect of that name: its description, else
+    its changes in the printed words (an edge on strikes, a bonus to damage, speed, Stamina or
+    ranged distance); ``""`` without one (RB-CAPT-05)."""
+    effects = raw.get("effects")
+    for effect in effects if isinstance(effects, list) else ():
+        if not isinstance(effect, dict) or str(effect.get("name", "")).strip().lower() != "with captain":
+            continue
+        described = effect.get("description")
+        if isinstance(described, str) and plain(described).strip():
+            return plain(described).strip()
+        words = []
+        for change in effect.get("changes") or ():
+            if not isinstance(change, dict):
+                continue
+            key, value = str(change.get("key", "")), str(change.get("value", "")).strip()
+            if key == "power.roll.edges":
+                words.append("Gain an edge on strikes")
+            elif key == "distance" and value.isdigit():
+                words.append(f"+{value} bonus to ranged distance")
+            elif key in _CAPTAIN_CHANGES and value.isdigit():
+                words.append(_CAPTAIN_CHANGES[key].format(value))
+        return "; ".join(words)
+    return ""
+
+
 def actor(raw: dict[str, Any], where: Where, field: str, notes: list[str]) -> tuple[str, dict[str, Any]]:
     """``("monster" | "hero", table)``: a stat block or hero sheet in brawl's layout from an actor."""
     at = f"{field}." if field else ""
@@ -193,7 +227,7 @@ def actor(raw: dict[str, Any], where: Where, field: str, notes: list[str]) -> tu
         keywords = _get(system, f"{group}.keywords")
         if keywords:
             out["keywords"] = [k.title() for k in notation.names(keywords, f"{here}.{group}.keywords", where)]
-        captain = _get(system, "monster.captain") or _get(system, "monster.withCaptain")
+        captain = _get(system, "monster.captain") or _get(system, "monster.withCaptain") or _captain(raw)
         if isinstance(captain, str) and captain.strip():
             out["with_captain"] = plain(captain)
     else:

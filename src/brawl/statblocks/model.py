@@ -28,6 +28,7 @@ from brawl.creature import (
     MAX_LEVEL,
     MAX_SPEED,
     MAX_STAMINA,
+    CaptainBenefit,
     Characteristics,
     Creature,
     MovementType,
@@ -55,6 +56,34 @@ MAX_RECOVERIES = 1_000
 
 _END_EFFECT = re.compile(r"(?i)\btakes?\s+(\d{1,4})\s+damage\b")
 """The damage of an End Effect trait: "... can take 5 damage to end one effect ..."."""
+
+
+_CAPTAIN_FORMS = (
+    ("damage", re.compile(r"(?i)\+\s*(\d{1,3})\s+(?:damage\s+)?bonus\s+to\s+strikes\b")),
+    ("damage", re.compile(r"(?i)\bstrike\s+damage\s*\+\s*(\d{1,3})")),
+    ("speed", re.compile(r"(?i)\+\s*(\d{1,3})\s+bonus\s+to\s+speed\b")),
+    ("speed", re.compile(r"(?i)\bspeed\s*\+\s*(\d{1,3})")),
+    ("ranged_distance", re.compile(r"(?i)\+\s*(\d{1,3})\s+bonus\s+to\s+ranged\s+distance\b")),
+    ("stamina", re.compile(r"(?i)\+\s*(\d{1,3})\s+bonus\s+to\s+stamina\b")),
+)
+"""The "With Captain" forms the stat blocks print, each a number (RB-CAPT-05)."""
+_CAPTAIN_EDGE = re.compile(r"(?i)\b(?:gain|have|has)\s+(?:an?|a\s+double)\s+edge\s+on\s+strikes\b")
+
+
+def captain_benefit(text: str) -> CaptainBenefit | None:
+    """The "With Captain" words as a :class:`~brawl.creature.CaptainBenefit`: "+1 damage bonus to
+    strikes", "Gain an edge on strikes", "+2 bonus to speed", "+5 bonus to ranged distance",
+    "+2 bonus to Stamina" (and "Strike damage +1", "Speed +2"); None for words of no such form
+    (RB-CAPT-05). A double edge counts as the edge."""
+    found: dict[str, Any] = {}
+    for name, pattern in _CAPTAIN_FORMS:
+        match = pattern.search(text)
+        if match and name not in found:
+            found[name] = int(match.group(1))
+    if _CAPTAIN_EDGE.search(text):
+        found["edge"] = True
+    benefit = CaptainBenefit(**found)
+    return benefit if benefit else None
 
 
 def _whole(lo: int, hi: int) -> Any:
@@ -249,6 +278,9 @@ class StatBlock:
             "solo": self.is_solo,
             "abilities": self.abilities,
         }
+        if self.is_minion:  # RB-SQUAD-01, RB-CAPT-05
+            base["minion"] = True
+            base["with_captain"] = captain_benefit(self.with_captain)
         return Creature(id=id, **{**base, **fields})
 
 

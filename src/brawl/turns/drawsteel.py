@@ -41,6 +41,7 @@ from brawl.rules import phases
 from brawl.rules.falling import continue_fall
 from brawl.rules.persistent import areas_at_encounter_end
 from brawl.rules.resources import gain_heroic_resource
+from brawl.rules.squads import members
 from brawl.rules.stability import end_stability_modifiers
 from brawl.state import Encounter, TurnState
 from brawl.statecheck import MAX_ROUND
@@ -65,12 +66,12 @@ from brawl.turns.drawsteel_turn import (
     actors,
     allowance,
     moment_passed,
+    opening_economy,
     remaining,
     slot_of,
     with_economy,
 )
 from brawl.turns.drawsteel_turn import turn_of as _turn
-from brawl.turns.economy import FRESH as FRESH_ECONOMY
 from brawl.turns.economy import (
     OFF_TURN,
     TRIGGERED_KINDS,
@@ -385,7 +386,7 @@ class DrawSteel:
             rules = (*rules, "DS-SIDE-14")
         group = slot if slot.startswith(GROUP_PREFIX) else None
         t, lapsed = moment_passed(t)
-        new = replaced(t, current=creature, economy=FRESH_ECONOMY, group=group)
+        new = replaced(t, current=creature, economy=opening_economy(t, creature), group=group)
         # the creature was just looked up; a group name is a creature's, checked, unless the
         # prefix makes it too long, which with_turn refuses
         put = state.with_turn_built if group is None or len(group) <= MAX_TEXT else state.with_turn
@@ -499,6 +500,8 @@ class DrawSteel:
         nxt = replaced(
             t,
             turns_taken=_NO_TURNS,
+            squad_mains=_NO_ONE,
+            squad_maneuvers=_NO_ONE,
             group=None,
             last_side=None,
             last_actor=None,
@@ -540,7 +543,9 @@ class DrawSteel:
         rules = rule_ids(k, converted)
         if k is ActionKind.MAIN and creature in t.extra_main:
             # the critical hit's extra main action, taken before the turn's own (RB-CRIT-03, R-TURN-10)
-            t, lapsed = moment_passed(t, creature)
+            c = state.creature(creature)  # a squad's minions take their extra ones in turn (R-SQUAD-8)
+            mates = frozenset(m.id for m in members(state, c.squad)) if c.minion and c.squad else frozenset()
+            t, lapsed = moment_passed(t, creature, mates)
             t = put(t, extra_main=t.extra_main - {creature})
             rules = ("RB-CRIT-03", "R-TURN-10")
         elif k in TRIGGERED_KINDS:

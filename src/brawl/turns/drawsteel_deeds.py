@@ -48,8 +48,9 @@ from brawl.turns.deeds import (
     ride_destinations,
 )
 from brawl.turns.records import UseAction, verified
+from brawl.turns.squad_turn import first_squad_attack, squad_deeds
 
-__all__ = ["deeds", "first_free_strike", "free_strikes"]
+__all__ = ["deeds", "first_free_strike", "first_squad_attack", "free_strikes"]
 
 
 def _taken(state: Encounter, kind: str, records: list[Action]) -> list[Action]:
@@ -195,4 +196,5 @@ def deeds(state: Encounter, cid: str) -> list[Action]:
     found += _taken(state, "maneuver", maneuvers)
     found += _taken(state, "free maneuver", free)
     found += ability_deeds(state, cid)  # each ability on the creature's block (R-ABIL-1)
+    found += squad_deeds(state, cid)  # a minion's squad attacks (RB-SQUAD-15)
     return found

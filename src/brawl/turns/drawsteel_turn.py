@@ -22,7 +22,7 @@ from brawl.fields import put
 from brawl.outcome import Outcome
 from brawl.state import Encounter, TurnState
 from brawl.turns.base import system_of
-from brawl.turns.economy import ON_OWN_TURN, ActionKind, Refusal, TurnEconomy, refusal
+from brawl.turns.economy import FRESH, ON_OWN_TURN, ActionKind, Refusal, TurnEconomy, refusal
 
 SIDES = (HEROES, DIRECTOR)  # DS-SIDE-01: exactly two sides
 SOLO_TURNS_PER_ROUND = 2  # RB5-SOLO: two turns a round, never back to back
@@ -30,6 +30,8 @@ TURNS_PER_ROUND = 1  # DS-SIDE-09
 
 GROUP_PREFIX = "group:"
 """Slot key prefix of a Director group (R-TURN-3)."""
+SQUAD_SLOT = GROUP_PREFIX + "squad:"
+"""Slot key prefix of a minion squad with its captain, a group of its own (RB-SQUAD-02, RB-CAPT-03)."""
 
 
 @attrs.frozen
@@ -80,6 +82,12 @@ class DrawSteelTurn(TurnState):
     reported: Reported | None = None
     """What just happened, for the triggered actions answering it (DS-TURN-05, R-TURN-12); it
     passes with the extra main actions (:func:`moment_passed`)."""
+    squad_mains: frozenset[str] = frozenset()
+    """Minions whose main action this round went into their squad's signature attack on another
+    minion's turn: their own turn starts with it spent (RB-SQUAD-15, RB-SQUAD-13)."""
+    squad_maneuvers: frozenset[str] = frozenset()
+    """Minions whose maneuver this round went into a maneuver their squad made together on another
+    minion's turn: their own turn starts with it spent (RB-SQUAD-19)."""
 
     def check(self, encounter: Encounter) -> None:
         """Raise :class:`~brawl.errors.StateError` if this bookkeeping does not fit ``encounter``."""
@@ -108,6 +116,10 @@ class DrawSteelTurn(TurnState):
             self.known(encounter, self.triggered_used, "triggered_used")
         if old is None or self.extra_main is not old.extra_main:
             self.known(encounter, self.extra_main, "extra_main")
+        if old is None or self.squad_mains is not old.squad_mains:
+            self.known(encounter, self.squad_mains, "squad_mains")
+        if old is None or self.squad_maneuvers is not old.squad_maneuvers:
+            self.known(encounter, self.squad_maneuvers, "squad_maneuvers")
         if self.reported is not None and (old is None or self.reported is not old.reported):
             r = self.reported
             check_text(r.trigger, "turn reported trigger")
@@ -141,13 +153,18 @@ def with_economy(t: DrawSteelTurn, economy: TurnEconomy) -> DrawSteelTurn:
     return put(t, economy=economy)
 
 
-def moment_passed(t: DrawSteelTurn, keep: str | None = None) -> tuple[DrawSteelTurn, tuple[Note, ...]]:
+def moment_passed(
+    t: DrawSteelTurn, keep: str | None = None, mates: frozenset[str] = frozenset()
+) -> tuple[DrawSteelTurn, tuple[Note, ...]]:
     """The bookkeeping once the moment after a critical hit or a reported trigger has passed:
     every extra main action but ``keep``'s lapses, each with its note (RB-CRIT-03, R-TURN-10),
-    and the trigger reported is gone (DS-TURN-05, R-TURN-12). ``t`` itself when nothing passes."""
+    and the trigger reported is gone (DS-TURN-05, R-TURN-12). ``t`` itself when nothing passes.
+    ``mates``: the other minions of ``keep``'s squad, whose extra main actions from the squad's
+    critical hit stay while ``keep`` takes its own (RB-SQUAD-18, ruling R-SQUAD-8)."""
     if t.reported is not None:
         t = put(t, reported=None)
-    lapsing = sorted(cid for cid in t.extra_main if cid != keep)
+    kept = (mates | {keep}) if keep is not None else frozenset()
+    lapsing = sorted(cid for cid in t.extra_main if cid not in kept)
     if not lapsing:
         return t, ()
     notes = tuple(
@@ -157,7 +174,7 @@ def moment_passed(t: DrawSteelTurn, keep: str | None = None) -> tuple[DrawSteelT
         )
         for cid in lapsing
     )
-    return put(t, extra_main=t.extra_main & {keep} if keep is not None else frozenset()), notes
+    return put(t, extra_main=t.extra_main & kept), notes
 
 
 def critical_hits(out: Outcome) -> Outcome:
@@ -174,10 +191,24 @@ def critical_hits(out: Outcome) -> Outcome:
     return attrs.evolve(out, state=out.state.with_turn_built(put(t, extra_main=t.extra_main | found)))
 
 
+def opening_economy(t: DrawSteelTurn, creature: str) -> TurnEconomy:
+    """The economy a creature's turn starts with: nothing spent, but the main action or maneuver
+    a minion already gave to its squad's attack or maneuver this round (RB-SQUAD-15, RB-SQUAD-19)."""
+    main, maneuver = creature in t.squad_mains, creature in t.squad_maneuvers
+    return TurnEconomy(main=int(main), maneuvers=int(maneuver)) if main or maneuver else FRESH
+
+
 def slot_of(c: Creature) -> str:
-    """A creature's slot in the alternation: its Director group, or itself (R-TURN-3, RB5-SOLO)."""
-    if c.side == DIRECTOR and c.group and not c.solo:
-        return GROUP_PREFIX + c.group
+    """A creature's slot in the alternation: its Director group, or itself (R-TURN-3, RB5-SOLO).
+
+    A minion squad with no group, and its captain, act together in a slot of their own
+    (``group:squad:<name>``), one after another (RB-SQUAD-02, RB-CAPT-03)."""
+    if c.side == DIRECTOR and not c.solo:
+        if c.group:
+            return GROUP_PREFIX + c.group
+        squad = c.squad if c.minion else c.captain_of
+        if squad is not None:
+            return SQUAD_SLOT + squad
     return c.id
 
 

@@ -192,10 +192,29 @@ def refusal(
         return DAZED_FREE_MANEUVER if dazed else None
     if dazed and economy.counted >= DAZED_ACTIONS_PER_TURN:
         return DAZED_ONE_ACTION
+    if c.minion and c.squad is not None and economy.counted:
+        found = _squad_refusal(economy, kind)
+        if found is not None:
+            return found
     if kind is ActionKind.MAIN:
         return MAIN_SPENT if economy.main_slot_used else None
     if converts(economy, kind) and economy.main_slot_used:
         return SECOND_SPENT[kind]
+    return None
+
+
+SQUAD_MINION = Refusal(
+    "a minion of a squad takes a move action and a main action, a move action and a maneuver, "
+    "or two move actions",
+    ("RB-SQUAD-13",),
+)
+
+
+def _squad_refusal(economy: TurnEconomy, kind: ActionKind) -> Refusal | None:
+    """Why a minion of a squad may not take ``kind`` on the shared turn: it takes a move action
+    and one of a main action, a maneuver or a second move action (RB-SQUAD-13)."""
+    if economy.counted >= 2 or (kind is not ActionKind.MOVE and economy.main + economy.maneuvers):
+        return SQUAD_MINION
     return None
 
 

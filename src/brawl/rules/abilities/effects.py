@@ -363,7 +363,7 @@ def _apply(out: Outcome, plan: Plan, request: AbilityRequest, tid: str, effect: 
     if isinstance(effect, Damage):
         return out.then(
             deal_damage, tid, _amount(user_now, effect), _type(effect, request), source=user.id,
-            knock_out=request.knock_out, rules=("R-ABIL-2",),
+            knock_out=request.knock_out, rules=("R-ABIL-2",), area=plan.area is not None,
         )  # fmt: skip
     if isinstance(effect, NamedEffect):
         return _named(out, user_now, ability, tid, effect, thing)

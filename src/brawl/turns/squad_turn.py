@@ -1,0 +1,476 @@
+"""Minion squads in the Draw Steel turn: naming a captain, the squad's signature attack, its
+maneuvers and its free strikes together (RB-SQUAD-13..21, RB-CAPT-01..06).
+
+The pool and its deaths are :mod:`brawl.rules.squads`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+import attrs
+
+from brawl.abilities.model import Ability
+from brawl.abilities.model import Damage as DamageEffect
+from brawl.creature import Creature
+from brawl.dice import power_dice
+from brawl.errors import ActionUnavailableError, InvalidArgumentError
+from brawl.events.actions import Struck
+from brawl.events.base import Event, Note
+from brawl.events.dice import PowerRolled
+from brawl.events.squads import CaptainNamed, SquadAttacked
+from brawl.events.turns import CriticalHit
+from brawl.fields import choice, flag, ident, ids, put, text, whole
+from brawl.outcome import Outcome
+from brawl.requests import Action
+from brawl.rules.abilities import UseAbility
+from brawl.rules.damage import deal_damage
+from brawl.rules.edges import edge
+from brawl.rules.maneuvers import Grab, Knockback
+from brawl.rules.squads import benefit, captain, members, with_benefits
+from brawl.rules.strikes import OpportunityAttack, critical_hit
+from brawl.state import Encounter
+from brawl.turns.deeds import may_act
+from brawl.turns.drawsteel_turn import DrawSteelTurn
+from brawl.turns.records import verified
+
+
+@attrs.frozen
+class NameCaptain(Action):
+    """Name a creature the captain of a minion squad (RB-CAPT-01, RB-CAPT-02, RB-CAPT-06).
+
+    The captain is a living creature of the squad's side that is no minion and no mount (no
+    creature rides it), and captains no other squad with living members; the squad has no
+    standing captain (creatures carry no languages: the one the captain shares with the squad is
+    not checked). A squad whose captain was lost during combat takes a new one at the start
+    of a round, before anyone's turn (RB-CAPT-06). While the captain stands each minion of the
+    squad has its "With Captain" benefit (RB-CAPT-05); its speed and Stamina bonuses are given
+    now and taken back when the captain is lost (ruling R-SQUAD-4).
+    """
+
+    captain: str = attrs.field(validator=ident("RB-CAPT-01"))
+    """The creature that becomes the captain."""
+    squad: str = attrs.field(validator=ident("RB-CAPT-01"))
+    """The squad's name."""
+
+    def verify(self, state: Encounter) -> None:
+        """Raise the error that forbids this captain (RB-CAPT-01, RB-CAPT-02, RB-CAPT-06)."""
+        _check_captain(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Make the creature the squad's captain and give its minions their benefit (RB-CAPT-05)."""
+        _check_captain(state, self)
+        for old in state.creature_list():  # a lost captain's post goes to the new one
+            if old.captain_of == self.squad and old.dead:
+                state = state.with_creature(attrs.evolve(old, captain_of=None))
+        c = state.creature(self.captain)
+        state = state.with_creature(attrs.evolve(c, captain_of=self.squad))
+        event = CaptainNamed(captain=self.captain, squad=self.squad, rules=("RB-CAPT-01", "RB-CAPT-02"))
+        return Outcome(with_benefits(state, self.squad, 1), (event,))
+
+
+def _check_captain(state: Encounter, request: NameCaptain) -> None:
+    c = state.creature(request.captain)
+    who = f"captain {request.captain!r} of squad {request.squad!r}:"
+    squad = members(state, request.squad)
+    if not squad:
+        raise InvalidArgumentError(f"{who} the squad has no living minion", rule="RB-CAPT-01")
+    if c.dead:
+        raise ActionUnavailableError(f"{who} the creature is dead", rule="RB-CAPT-01")
+    if c.minion:
+        raise ActionUnavailableError(f"{who} a minion can't be a captain", rule="RB-CAPT-01")
+    if any(not state.creatures[r].dead for r in state.riding_me(c.id)):
+        raise ActionUnavailableError(f"{who} a mount can't be a captain", rule="RB-CAPT-01")
+    if c.side != squad[0].side:
+        raise ActionUnavailableError(f"{who} it is not of the squad's side", rule="RB-CAPT-01")
+    if c.captain_of is not None and c.captain_of != request.squad and members(state, c.captain_of):
+        raise ActionUnavailableError(f"{who} it captains squad {c.captain_of!r}", rule="RB-CAPT-02")
+    standing = captain(state, request.squad)
+    if standing is not None:
+        raise ActionUnavailableError(f"{who} the squad has a captain, {standing.id!r}", rule="RB-CAPT-02")
+    t = state.turn
+    lost = any(o.dead and o.captain_of == request.squad for o in state.creature_list())
+    if lost and isinstance(t, DrawSteelTurn) and (t.current is not None or t.turns_taken):
+        raise ActionUnavailableError(
+            f"{who} its captain was lost; a new one takes over at the start of the next round",
+            rule="RB-CAPT-06",
+        )
+
+
+SQUAD_ATTACKERS_PER_TARGET = 3
+"""The most minions whose attacks on one target count: the first and two extra (RB-SQUAD-17)."""
+
+
+def _names(value: object) -> tuple[str, ...]:
+    return ids(value, "squad attack ids", "RB-SQUAD-15")
+
+
+@attrs.frozen
+class SquadAttack(Action):
+    """A squad's signature ability, used by several of its minions at once (RB-SQUAD-15..18).
+
+    ``attackers[i]`` attacks ``targets[i]``; the first attacker is the minion whose turn it is and
+    the others are minions of its squad that have not taken their turn this round: each spends
+    its main action on it, the others' gone from their own turns to come. One power roll serves
+    every target (RB-SQUAD-15) and each target is affected by one instance of the ability, used
+    by the first minion attacking it (RB-SQUAD-16); each further minion attacking the same target,
+    up to three in all, adds its ``free_strike`` value to that instance's damage (RB-SQUAD-17). A
+    standing captain's "With Captain" edge and damage bonus apply once to each instance (ruling
+    R-SQUAD-5). On a critical hit every minion that took part gets an extra main action
+    (RB-SQUAD-18, RB-CRIT-03).
+    """
+
+    cost: ClassVar[str | None] = "main"
+    actor: ClassVar[str] = "attacker"
+
+    attackers: tuple[str, ...] = attrs.field(converter=_names)
+    """The minions that take part, the first the one whose turn it is."""
+    targets: tuple[str, ...] = attrs.field(converter=_names)
+    """The target of each attacker, in the same order."""
+    free_strike: int = attrs.field(validator=whole("RB-SQUAD-17"))
+    """One minion's free strike value, the damage each extra attacker adds (RB-SQUAD-17)."""
+    ability: str | None = attrs.field(default=None, validator=text("RB-SQUAD-15", optional=True))
+    """The signature ability's name; None: the first attacker's signature ability."""
+    dice: tuple[int, int] | None = attrs.field(default=None, converter=power_dice)
+    """The two d10 faces of the one roll; None: drawn from the state's RNG."""
+    granted: bool = attrs.field(default=False, validator=flag("R-TURN-8"))
+    """Granted by an effect: it spends no minion's main action (R-TURN-8)."""
+
+    @classmethod
+    def actor_in(cls, fields: Mapping[str, Any]) -> object:
+        """The first attacker acts: its turn pays the main action."""
+        attackers = fields.get("attackers")
+        return attackers[0] if isinstance(attackers, tuple) and attackers else None
+
+    def verify(self, state: Encounter) -> None:
+        """Raise the error that forbids this attack (RB-SQUAD-15, RB-SQUAD-16, RB-SQUAD-13)."""
+        _plan_attack(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """One roll, one instance on each target, the extra minions' damage (RB-SQUAD-15..18)."""
+        ability, groups = _plan_attack(state, self)
+        first = state.creature(self.attackers[0])
+        out = Outcome(state, ())
+        faces = self.dice
+        for target, attackers in groups:
+            user = out.state.creature(attackers[0])
+            extra = max(0, min(len(attackers), SQUAD_ATTACKERS_PER_TARGET) - 1) * self.free_strike
+            helped = benefit(out.state, user)
+            bonus = extra + (helped.damage if helped is not None else 0)
+            reasons = (edge("its squad's captain stands", "RB-CAPT-05"),) if helped and helped.edge else ()
+            amended = _with_damage(out.state, user, ability, bonus)
+            request = UseAbility(user.id, ability.name, (target,), dice=faces, extra=reasons, granted=True)
+            done = request.resolve(amended)
+            kept = done.state.with_creature(
+                attrs.evolve(done.state.creature(user.id), abilities=user.abilities)
+            )
+            out = Outcome(kept, out.events + done.events)
+            if faces is None:
+                faces = next(e.dice for e in done.events if isinstance(e, PowerRolled))
+        assert faces is not None  # one target at least: rolled
+        events: list[Event] = [
+            SquadAttacked(
+                squad=first.squad or "",
+                ability=ability.name,
+                attackers=self.attackers,
+                extra=tuple(
+                    (t, max(0, min(len(a), SQUAD_ATTACKERS_PER_TARGET) - 1) * self.free_strike)
+                    for t, a in groups
+                ),
+                rules=("RB-SQUAD-15", "RB-SQUAD-16", "RB-SQUAD-17"),
+            )
+        ]
+        critical = {e.creature for e in out.events if isinstance(e, CriticalHit)}
+        if critical:
+            for cid in self.attackers:
+                hit = critical_hit(cid, ability.name, sum(faces))
+                if cid not in critical and hit is not None:
+                    events.append(attrs.evolve(hit, rules=(*hit.rules, "RB-SQUAD-18")))
+        state_now = out.state
+        t = state_now.turn
+        others = frozenset(self.attackers[1:])
+        if isinstance(t, DrawSteelTurn) and others and not self.granted:
+            state_now = state_now.with_turn(put(t, squad_mains=t.squad_mains | others))
+        return Outcome(state_now, (*out.events, *events))
+
+
+def _plan_attack(state: Encounter, request: SquadAttack) -> tuple[Ability, list[tuple[str, tuple[str, ...]]]]:
+    """The ability and each target with its attackers, in order; raises what forbids the attack."""
+    attackers, targets = request.attackers, request.targets
+    if not attackers or len(attackers) != len(targets) or len(set(attackers)) != len(attackers):
+        raise InvalidArgumentError(
+            f"squad attack by {attackers!r} on {targets!r}: one target for each attacker, each attacker once",
+            rule="RB-SQUAD-15",
+        )
+    first = state.creature(attackers[0])
+    if not first.minion or first.squad is None:
+        raise ActionUnavailableError(
+            f"squad attack by {first.id!r}: not a minion of a squad", rule="RB-SQUAD-15"
+        )
+    name = request.ability
+    if name is None:
+        found = next((a for a in first.abilities if a.category == "signature"), None)
+        if found is None:
+            raise ActionUnavailableError(
+                f"squad attack by {first.id!r}: no signature ability", rule="RB-SQUAD-15"
+            )
+        name = found.name
+    ability = first.ability(name)
+    if ability is None or ability.power_roll is None or ability.action_type != "main action":
+        raise ActionUnavailableError(
+            f"squad attack by {first.id!r}: {name!r} is not an ability of it with a power roll used "
+            "as a main action",
+            rule="RB-SQUAD-15",
+        )
+    t = state.turn
+    groups: dict[str, list[str]] = {}
+    for cid, target in zip(attackers, targets, strict=True):
+        c = state.creature(cid)
+        if c.dead or not c.minion or c.squad != first.squad or c.ability(name) is None:
+            raise ActionUnavailableError(
+                f"squad attack: {cid!r} is no living minion of squad {first.squad!r} with {name!r}",
+                rule="RB-SQUAD-15",
+            )
+        if (
+            cid != first.id
+            and not request.granted
+            and isinstance(t, DrawSteelTurn)
+            and (t.turns_taken.get(cid, 0) or t.current == cid or cid in t.squad_mains)
+        ):
+            raise ActionUnavailableError(
+                f"squad attack: {cid!r} has no main action left this round to join it", rule="RB-SQUAD-13"
+            )
+        UseAbility(cid, name, (target,), granted=True).verify(state)  # the target is in its reach
+        groups.setdefault(target, []).append(cid)
+    return ability, [(target, tuple(cids)) for target, cids in groups.items()]
+
+
+def _with_damage(state: Encounter, user: Creature, ability: Ability, bonus: int) -> Encounter:
+    """``state`` with the user's ``ability`` dealing ``bonus`` more damage at every tier."""
+    if not bonus:
+        return state
+    pr = ability.power_roll
+    assert pr is not None  # checked by the plan
+    tiers = tuple(
+        attrs.evolve(
+            tier,
+            effects=tuple(
+                attrs.evolve(e, amount=e.amount + bonus) if isinstance(e, DamageEffect) else e
+                for e in tier.effects
+            ),
+        )
+        for tier in pr.tiers
+    )
+    amended = attrs.evolve(ability, power_roll=attrs.evolve(pr, tiers=tiers))
+    abilities = tuple(amended if a.name == ability.name else a for a in user.abilities)
+    return state.with_creature(attrs.evolve(user, abilities=abilities))
+
+
+@attrs.frozen
+class SquadOpportunityAttack(Action):
+    """Several minions of one squad make their opportunity attacks on the same enemy moving away,
+    at the same moment: their free strikes are added together and treated as one strike, one
+    damage dealt once through the target's immunity and weakness (RB-SQUAD-21, RB-SQUAD-14).
+
+    Each minion must be able to make its own opportunity attack (:class:`OpportunityAttack`);
+    ``flat_damage`` is one minion's free strike damage (RB6-FREE-STRIKE).
+    """
+
+    actor: ClassVar[str] = "attacker"
+
+    attackers: tuple[str, ...] = attrs.field(converter=_names)
+    """The minions striking together."""
+    mover: str = attrs.field(validator=ident("DS-STRIKE-03"))
+    """The enemy moving away from them."""
+    flat_damage: int = attrs.field(validator=whole("RB6-FREE-STRIKE"))
+    """One minion's free strike damage."""
+
+    @classmethod
+    def actor_in(cls, fields: Mapping[str, Any]) -> object:
+        """The first attacker acts."""
+        attackers = fields.get("attackers")
+        return attackers[0] if isinstance(attackers, tuple) and attackers else None
+
+    def verify(self, state: Encounter) -> None:
+        """Raise unless every minion may make its opportunity attack now (RB-SQUAD-21, DS-STRIKE-03)."""
+        _check_together(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """One strike of the added damage (RB-SQUAD-21)."""
+        _check_together(state, self)
+        total = self.flat_damage * len(self.attackers)
+        first = self.attackers[0]
+        rules = ("DS-STRIKE-03", "RB6-FREE-STRIKE", "RB-SQUAD-21")
+        struck = Struck(
+            attacker=first, target=self.mover, characteristic="", tier=0, damage=total, opportunity=True,
+            rules=rules,
+        )  # fmt: skip
+        dealt = deal_damage(state, self.mover, total, source=first, rules=("DS-STRIKE-06", "RB-SQUAD-21"))
+        return Outcome(dealt.state, (struck, *dealt.events))
+
+
+def _check_together(state: Encounter, request: SquadOpportunityAttack) -> None:
+    attackers = request.attackers
+    if not attackers or len(set(attackers)) != len(attackers):
+        raise InvalidArgumentError(
+            f"free strikes together by {attackers!r}: each minion once", rule="RB-SQUAD-21"
+        )
+    squads = {state.creature(cid).squad if state.creature(cid).minion else None for cid in attackers}
+    if len(squads) != 1 or None in squads:
+        raise ActionUnavailableError(
+            f"free strikes together by {attackers!r}: minions of one squad", rule="RB-SQUAD-21"
+        )
+    for cid in attackers:
+        OpportunityAttack(cid, request.mover, flat_damage=request.flat_damage).verify(state)
+
+
+SQUAD_MANEUVERS = {"grab": Grab, "knockback": Knockback}
+"""The maneuvers a squad makes together with one roll that this engine resolves (RB-SQUAD-19)."""
+
+
+@attrs.frozen
+class SquadManeuver(Action):
+    """A Grab or Knockback made as a squad: one roll, each target affected only once (RB-SQUAD-19).
+
+    ``minions[i]`` makes it against ``targets[i]``; the first is the minion whose turn it is and
+    the others minions of its squad that have not taken their turn this round, whose maneuver it
+    spends. Each target's maneuver is made by the first minion naming it, with the one roll.
+    Any other maneuver is a minion's own (RB-SQUAD-20, through the shared turn's economy,
+    RB-SQUAD-13).
+    """
+
+    cost: ClassVar[str | None] = "maneuver"
+    actor: ClassVar[str] = "minion"
+
+    kind: str = attrs.field(validator=choice(tuple(SQUAD_MANEUVERS), "RB-SQUAD-19"))
+    """``"grab"`` or ``"knockback"``."""
+    minions: tuple[str, ...] = attrs.field(converter=_names)
+    """The minions that take part, the first the one whose turn it is."""
+    targets: tuple[str, ...] = attrs.field(converter=_names)
+    """The target of each minion, in the same order."""
+    dice: tuple[int, int] | None = attrs.field(default=None, converter=power_dice)
+    """The two d10 faces of the one roll; None: drawn from the state's RNG."""
+    granted: bool = attrs.field(default=False, validator=flag("R-TURN-8"))
+    """Granted by an effect: it spends no minion's maneuver (R-TURN-8)."""
+
+    @classmethod
+    def actor_in(cls, fields: Mapping[str, Any]) -> object:
+        """The first minion acts: its turn pays the maneuver."""
+        minions = fields.get("minions")
+        return minions[0] if isinstance(minions, tuple) and minions else None
+
+    def verify(self, state: Encounter) -> None:
+        """Raise the error that forbids the maneuver (RB-SQUAD-19)."""
+        _plan_maneuver(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """One roll; each target's maneuver once (RB-SQUAD-19)."""
+        groups = _plan_maneuver(state, self)
+        out = Outcome(state, ())
+        faces = self.dice
+        for target, minions in groups:
+            request = SQUAD_MANEUVERS[self.kind](minions[0], target, dice=faces, granted=True)
+            done = request.resolve(out.state)
+            out = Outcome(done.state, out.events + done.events)
+            if faces is None:
+                faces = next((e.dice for e in done.events if isinstance(e, PowerRolled)), None)
+        note = Note(
+            text=f"{', '.join(self.minions)} make one {self.kind} as a squad: one roll, each target once",
+            rules=("RB-SQUAD-19",),
+        )
+        t = out.state.turn
+        others = frozenset(self.minions[1:])
+        state_now = out.state
+        if isinstance(t, DrawSteelTurn) and others and not self.granted:
+            state_now = state_now.with_turn(put(t, squad_maneuvers=t.squad_maneuvers | others))
+        return Outcome(state_now, (note, *out.events))
+
+
+def _plan_maneuver(state: Encounter, request: SquadManeuver) -> list[tuple[str, tuple[str, ...]]]:
+    minions, targets = request.minions, request.targets
+    if not minions or len(minions) != len(targets) or len(set(minions)) != len(minions):
+        raise InvalidArgumentError(
+            f"squad {request.kind} by {minions!r} on {targets!r}: one target for each minion, "
+            "each minion once",
+            rule="RB-SQUAD-19",
+        )
+    first = state.creature(minions[0])
+    t = state.turn
+    groups: dict[str, list[str]] = {}
+    for cid, target in zip(minions, targets, strict=True):
+        c = state.creature(cid)
+        if c.dead or not c.minion or c.squad is None or c.squad != first.squad:
+            raise ActionUnavailableError(
+                f"squad {request.kind}: {cid!r} is no living minion of {first.id!r}'s squad",
+                rule="RB-SQUAD-19",
+            )
+        if (
+            cid != first.id
+            and not request.granted
+            and isinstance(t, DrawSteelTurn)
+            and (t.turns_taken.get(cid, 0) or t.current == cid or cid in t.squad_maneuvers)
+        ):
+            raise ActionUnavailableError(
+                f"squad {request.kind}: {cid!r} has no maneuver left this round to join it",
+                rule="RB-SQUAD-19",
+            )
+        groups.setdefault(target, []).append(cid)
+    for target, cids in groups.items():
+        SQUAD_MANEUVERS[request.kind](cids[0], target, granted=True).verify(state)
+    return [(target, tuple(cids)) for target, cids in groups.items()]
+
+
+def tier_one_damage(ability: Ability) -> int:
+    """The damage the ability's tier 1 prints (its first damage effect's number), 0 with none."""
+    pr = ability.power_roll
+    tier = pr.tiers[0] if pr is not None else None
+    found = next((e for e in tier.effects if isinstance(e, DamageEffect)), None) if tier else None
+    return found.amount if found is not None else 0
+
+
+def squad_deeds(state: Encounter, cid: str) -> list[Action]:
+    """The squad attacks ``cid`` may lead now (RB-SQUAD-15..17), for ``legal_actions``: for each
+    enemy its signature ability reaches, ``cid`` and up to two more minions of its squad that
+    have not acted this round and reach it too, all on that enemy. The free strike value added
+    is the signature ability's tier 1 damage, which the minion stat blocks print as their Free
+    Strike value (ruling R-SQUAD-7); a caller with the stat block passes its own."""
+    c = state.creature(cid)
+    t = state.turn
+    if c.dead or not c.minion or c.squad is None or not isinstance(t, DrawSteelTurn) or t.current != cid:
+        return []
+    ability = next((a for a in c.abilities if a.category == "signature" and a.power_roll is not None), None)
+    if ability is None or ability.action_type != "main action" or not may_act(state, cid, "main"):
+        return []
+    joinable = [
+        m
+        for m in members(state, c.squad)
+        if m.id != cid and not t.turns_taken.get(m.id, 0) and m.id not in t.squad_mains
+    ]
+    if not joinable:
+        return []
+    free = tier_one_damage(ability)
+    offers: list[Action] = []
+    for e in sorted(state.enemies_of(cid), key=lambda o: o.id):
+        if e.dead or not verified(UseAbility(cid, ability.name, (e.id,), granted=True), state):
+            continue
+        partners = [
+            m.id for m in joinable if verified(UseAbility(m.id, ability.name, (e.id,), granted=True), state)
+        ][: SQUAD_ATTACKERS_PER_TARGET - 1]
+        if partners:
+            attackers = (cid, *partners)
+            offer = SquadAttack(attackers, (e.id,) * len(attackers), free, ability.name)
+            if verified(offer, state):
+                offers.append(offer)
+    return offers
+
+
+def first_squad_attack(state: Encounter, options: Sequence[Action]) -> Action | None:
+    """For a policy: the first squad attack the creature whose turn it is may lead
+    (:func:`squad_deeds`), if ``options`` lists it or is a lazy view of the legal actions (any
+    sequence but a list or a tuple); None if there is none (RB-SQUAD-15)."""
+    current = getattr(state.turn, "current", None)
+    if not isinstance(current, str):
+        return None
+    listed = isinstance(options, list | tuple)
+    return next((a for a in squad_deeds(state, current) if not listed or a in options), None)
