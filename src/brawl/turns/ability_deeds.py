@@ -16,9 +16,10 @@ part of the turn once per ability, as it does not depend on the targets).
 
 A wall is offered as straight walls of its full length, nearest first, at most
 :data:`MAX_WALLS` of them (any other shape is the caller's choice). Not offered: traits,
-triggered actions (they answer a trigger, not the turn) and villain actions (the Director's
-timing); call :func:`brawl.use_ability` for them. The triggered abilities answering a trigger
-reported in a Draw Steel combat are offered by :func:`triggered_deeds` (DS-TURN-05, R-TURN-12).
+triggered actions (they answer a trigger, not the turn) and villain actions (used at the end of
+another creature's turn: :func:`villain_deeds` offers them between turns, RB-VILLAIN-04). The
+triggered abilities answering a trigger reported in a Draw Steel combat are offered by
+:func:`triggered_deeds` (DS-TURN-05, R-TURN-12).
 """
 
 from __future__ import annotations
@@ -34,13 +35,22 @@ from brawl.geometry import Pos, distance
 from brawl.requests import Action
 from brawl.rules.abilities import UseAbility, ability_targets, allows, area_candidates
 from brawl.rules.areas import cube_placements, line_placements, place_area
+from brawl.rules.villain import VILLAIN_ACTION, villain_refusal
 from brawl.state import Encounter
 from brawl.turns.deeds import payable
 from brawl.turns.drawsteel_turn import DrawSteelTurn
 from brawl.turns.records import verified
 from brawl.turns.triggers import TRIGGERED, answers
 
-__all__ = ["MAX_PLACEMENTS", "MAX_WALLS", "OFFERED", "ability_deeds", "pick_ability", "triggered_deeds"]
+__all__ = [
+    "MAX_PLACEMENTS",
+    "MAX_WALLS",
+    "OFFERED",
+    "ability_deeds",
+    "pick_ability",
+    "triggered_deeds",
+    "villain_deeds",
+]
 
 OFFERED = ("main action", "maneuver", "move action", "free maneuver")
 """The action types offered on a turn."""
@@ -253,6 +263,25 @@ def triggered_deeds(state: Encounter, cid: str) -> list[Action]:
                 continue
             if not _no_direction(state, r, ability) and verified(r, state):
                 found.append(r)
+    return found
+
+
+def villain_deeds(state: Encounter, creature: str | None = None) -> list[Action]:
+    """The uses of the villain actions legal now, ``creature``'s alone if given: in a Draw Steel
+    combat, between turns, at the end of another creature's turn (RB-VILLAIN-02..04,
+    :func:`~brawl.rules.villain.villain_refusal`), each villain action's uses in the block's order."""
+    found: list[Action] = []
+    for c in state.living():
+        if creature not in (None, c.id):
+            continue
+        for ability in c.abilities:
+            if ability.action_type != VILLAIN_ACTION or villain_refusal(state, c, ability) is not None:
+                continue
+            found += [
+                r
+                for r in _requests(state, c, ability)
+                if not _no_direction(state, r, ability) and verified(r, state)
+            ]
     return found
 
 

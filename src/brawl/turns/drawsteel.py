@@ -43,7 +43,7 @@ from brawl.rules.resources import gain_heroic_resource
 from brawl.rules.stability import end_stability_modifiers
 from brawl.state import Encounter, TurnState
 from brawl.statecheck import MAX_ROUND
-from brawl.turns.ability_deeds import triggered_deeds
+from brawl.turns.ability_deeds import triggered_deeds, villain_deeds
 from brawl.turns.base import check_ids, register_system
 from brawl.turns.drawsteel_deeds import deeds
 from brawl.turns.drawsteel_order import rank_by_agility, swap_turn_order
@@ -272,7 +272,8 @@ class DrawSteel:
 
         Out of combat: starting it under this system with each present side first (heroes, then
         the Director). Between turns: starting the turn of each creature that may act, or ending
-        the round. During a turn: the creature's moves and standard actions
+        the round, and the villain actions usable at the end of the turn that ended (RB-VILLAIN-04).
+        During a turn: the creature's moves and standard actions
         (:func:`~brawl.turns.drawsteel_deeds.deeds`), then ending the turn. Off their turns, on
         anyone's turn or between turns: the main actions of each creature holding a critical
         hit's extra main action (RB-CRIT-03), and once a trigger is reported the triggered
@@ -302,9 +303,9 @@ class DrawSteel:
             # the creatures that may start a turn are the ones verify_start_turn accepts:
             # alive, turns left, not the last actor, of the slot and side to act now
             starts = [StartTurn(c.id) for c in sorted(members, key=_by_id) if creature in (None, c.id)]
-            return [*off_turn, *starts]
+            return [*off_turn, *villain_deeds(state, creature), *starts]
         found = [] if creature is not None else [EndRound()]
-        return [*off_turn, *(a for a in found if verified(a, state))]
+        return [*off_turn, *villain_deeds(state, creature), *(a for a in found if verified(a, state))]
 
     # queries -------------------------------------------------------------------------------------
     def next_actors(self, state: Encounter) -> dict[str, tuple[str, ...]]:

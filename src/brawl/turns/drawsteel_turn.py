@@ -20,6 +20,7 @@ from brawl.events.base import Note
 from brawl.events.turns import CriticalHit
 from brawl.fields import put
 from brawl.outcome import Outcome
+from brawl.rules.director import NO_BOOK, DirectorBook
 from brawl.state import Encounter, TurnState
 from brawl.turns.base import system_of
 from brawl.turns.economy import ON_OWN_TURN, ActionKind, Refusal, TurnEconomy, refusal
@@ -80,6 +81,9 @@ class DrawSteelTurn(TurnState):
     reported: Reported | None = None
     """What just happened, for the triggered actions answering it (DS-TURN-05, R-TURN-12); it
     passes with the extra main actions (:func:`moment_passed`)."""
+    director: DirectorBook = NO_BOOK
+    """What the Director's creatures used: villain actions (RB-VILLAIN-02, RB-VILLAIN-03), Malice
+    features (RB-MALICE-04..07), summons (RB-SUMMON-02)."""
 
     def check(self, encounter: Encounter) -> None:
         """Raise :class:`~brawl.errors.StateError` if this bookkeeping does not fit ``encounter``."""
@@ -126,6 +130,8 @@ class DrawSteelTurn(TurnState):
             self.count(self.turn_count, "turn_count")
         if old is None or self.malice is not old.malice:
             self.count(self.malice, "malice")
+        if old is None or self.director is not old.director:
+            self.director.check(encounter)
         if self.economy is None and self.current is not None:
             raise StateError(f"turn economy: none for the current turn of {self.current!r} (DS-TURN-01)")
         if self.economy is not None:

@@ -73,6 +73,7 @@ from brawl.rules.potency import check_potency
 from brawl.rules.stamina import regained
 from brawl.rules.strikes import critical_hit, roll_against
 from brawl.rules.teleport import Teleport
+from brawl.rules.villain import VILLAIN_ACTION, record_villain_action
 from brawl.state import Encounter
 
 
@@ -106,6 +107,8 @@ def _pay(state: Encounter, user: Creature, ability: Ability) -> Outcome:
 def resolve_use(state: Encounter, plan: Plan, request: AbilityRequest) -> Outcome:
     user, ability, area = plan.user, plan.ability, plan.area
     out = _pay(state, user, ability)
+    if ability.action_type == VILLAIN_ACTION:
+        out = out.then(record_villain_action, user.id, ability.name)
     rules = (
         ("R-ABIL-1", "R-ABIL-11")
         if area is None

@@ -21,6 +21,7 @@ from brawl.rules.cover import line_of_effect, sees_space
 from brawl.rules.forced import ForcedMove
 from brawl.rules.stealth import check_target
 from brawl.rules.strikes import living
+from brawl.rules.villain import VILLAIN_ACTION, check_villain_action
 from brawl.state import Encounter
 
 
@@ -47,6 +48,8 @@ def _acting(state: Encounter, user: Creature, ability: Ability) -> None:
         state, user.id
     ):
         raise ActionUnavailableError(f"{who}: it can't take triggered actions", rule="DS-TURN-08")
+    if kind == VILLAIN_ACTION:
+        check_villain_action(state, user, ability)
 
 
 def _check_cost(state: Encounter, user: Creature, ability: Ability) -> None:

@@ -1,0 +1,77 @@
+"""Events of the Director's resources: villain actions, Malice features, solos, Director Stamina."""
+
+from __future__ import annotations
+
+import attrs
+
+from brawl.events.base import Event, cite
+
+
+@attrs.frozen(kw_only=True)
+class VillainActionUsed(Event):
+    """A leader or solo used one of its villain actions, at the end of another creature's turn
+    (RB-VILLAIN-02..04)."""
+
+    creature: str
+    ability: str
+    round: int
+    after: str | None = None
+    """The creature whose turn just ended."""
+
+    def explain(self) -> str:
+        after = f" after {self.after}'s turn" if self.after else ""
+        return (
+            f"{self.creature} uses its villain action {self.ability}{after} "
+            f"(its one for round {self.round}){cite(self.rules)}"
+        )
+
+
+@attrs.frozen(kw_only=True)
+class MaliceFeatureUsed(Event):
+    """The Director spent Malice on a feature at the start of a creature's turn (RB-MALICE-04)."""
+
+    creature: str
+    feature: str
+    cost: int
+    left: int
+    """The Director's Malice after paying."""
+    detail: str = ""
+    """What the feature does, in words (``+1 to its next potency``)."""
+
+    def explain(self) -> str:
+        detail = f": {self.detail}" if self.detail else ""
+        return (
+            f"the Director spends {self.cost} Malice on {self.feature} for {self.creature}{detail}, "
+            f"{self.left} left{cite(self.rules)}"
+        )
+
+
+@attrs.frozen(kw_only=True)
+class MaliceBoostUsed(Event):
+    """A boost bought with Malice applied to the creature's ability (RB-MALICE-05, RB-MALICE-06)."""
+
+    creature: str
+    ability: str
+    feature: str
+    amount: int
+
+    def explain(self) -> str:
+        what = (
+            f"+{self.amount} potency" if self.feature == "Brutal Effectiveness" else f"+{self.amount} damage"
+        )
+        return f"{self.feature} gives {self.creature}'s {self.ability} {what}{cite(self.rules)}"
+
+
+@attrs.frozen(kw_only=True)
+class DirectorStaminaRegained(Event):
+    """A Director creature regained Stamina its own way (RB-DSTAM-03, RB-DSTAM-04, RB-DSTAM-06)."""
+
+    creature: str
+    amount: int
+    stamina: int
+    """Its Stamina after."""
+    reason: str = ""
+
+    def explain(self) -> str:
+        why = f" ({self.reason})" if self.reason else ""
+        return f"{self.creature} regains {self.amount} Stamina{why}, now {self.stamina}{cite(self.rules)}"
