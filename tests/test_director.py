@@ -8,10 +8,12 @@ import pytest
 
 import brawl
 from brawl import Ability, Characteristics, Creature, Encounter, Terrain, UseAbility, parse_tier
-from brawl.abilities.model import Distance, Target
+from brawl.abilities.model import Cost, Distance, Target
 from brawl.abilities.model import PowerRoll as AbilityPowerRoll
-from brawl.errors import ActionUnavailableError, TurnOrderError
-from brawl.events.director import VillainActionUsed
+from brawl.errors import ActionUnavailableError, InvalidArgumentError, TurnOrderError
+from brawl.events.abilities import PotencyChecked
+from brawl.events.damage import Damaged
+from brawl.events.director import MaliceBoostUsed, MaliceFeatureUsed, VillainActionUsed
 
 
 def roll(*tiers: str, chars: tuple[str, ...] = ("might",)) -> AbilityPowerRoll:
@@ -111,3 +113,126 @@ def test_legal_actions_offer_villain_actions_between_turns_only_rb_villain_04() 
     assert not [a for a in brawl.legal_actions(during) if getattr(a, "ability", "") in ("Opener", "Middle")]
     used, _ = brawl.apply(after, use(after, "Middle"))
     assert names(used) == []
+
+
+# -- Malice features ------------------------------------------------------------------------------
+
+ROAR = Ability(
+    "Roar", "main action", None, ("Area", "Magic"), distance=Distance("burst", 2),
+    target=Target("each enemy", None),
+    power_roll=roll(
+        "1 damage; M < 0 slowed (EoT)", "2 damage; M < 1 slowed (EoT)", "3 damage; M < 2 slowed (EoT)"
+    ),
+)  # fmt: skip
+
+
+def boss_turn(malice: int | None = None, **kw: object) -> Encounter:
+    """Kira's turn, then the boss's starts: 2 heroes with 3 Victories give 3 + (2 + 1) = 6 Malice."""
+    enc = Encounter.create(
+        Terrain.flat(12, 12),
+        [hero(), hero("ash", (2, 4, 0)), boss("boss", **{"abilities": (CLEAVE, ROAR, *VILLAINY), **kw})],
+    )
+    enc = brawl.start_combat(enc, first_side="heroes", malice=malice).state
+    enc = turn(enc, "kira")
+    started: Encounter = brawl.start_turn(enc, "boss").state
+    return started
+
+
+def malice(enc: Encounter) -> int:
+    left: int = getattr(enc.turn, "malice")  # noqa: B009
+    return left
+
+
+def test_brutal_effectiveness_costs_3_and_adds_1_to_the_next_potency_rb_malice_04_05() -> None:
+    """RB-MALICE-05: 3 Malice, +1 to the next potency: M < 0 becomes M < 1 for Roar's tier 1."""
+    enc = boss_turn()
+    assert malice(enc) == 6
+    enc, events = brawl.apply(enc, brawl.BrutalEffectiveness("boss"))
+    assert malice(enc) == 3
+    assert [e.cost for e in events if isinstance(e, MaliceFeatureUsed)] == [3]
+    enc, events = brawl.apply(enc, UseAbility("boss", "Roar", dice=(1, 2)))  # tier 1: M < 0
+    checks = [e for e in events if isinstance(e, PotencyChecked)]
+    found = [(e.target, e.potency, e.score, e.applies) for e in checks]
+    assert found == [("kira", 1, 0, True), ("ash", 1, 0, True)]
+    assert [e.feature for e in events if isinstance(e, MaliceBoostUsed)] == ["Brutal Effectiveness"]
+    enc, events = brawl.apply(enc, UseAbility("boss", "Roar", dice=(1, 2), granted=True))
+    assert {e.potency for e in events if isinstance(e, PotencyChecked)} == {0}  # used up
+
+
+def test_malice_features_only_at_the_start_of_a_monsters_turn_one_a_turn_rb_malice_04() -> None:
+    """RB-MALICE-04, R-DIR-2: at the start of a Director creature's turn, before it acts; one a turn."""
+    enc = boss_turn()
+    enc, _ = brawl.apply(enc, brawl.BrutalEffectiveness("boss"))
+    with pytest.raises(ActionUnavailableError, match="already activated this turn"):
+        brawl.verify(enc, brawl.BrutalEffectiveness("boss"))
+    moved = boss_turn()
+    moved, _ = brawl.apply(moved, UseAbility("boss", "Cleave", ("kira",), dice=(5, 5)))
+    with pytest.raises(TurnOrderError, match="RB-MALICE-04"):
+        brawl.verify(moved, brawl.BrutalEffectiveness("boss"))
+    heroes = turn(turn(combat(), "kira"), "boss")
+    heroes, _ = brawl.start_turn(heroes, "ash")
+    with pytest.raises(ActionUnavailableError, match="Director's creature"):
+        brawl.verify(heroes, brawl.BrutalEffectiveness("ash"))
+    first = [type(a).__name__ for a in brawl.legal_actions(boss_turn())][:2]
+    assert first == ["BrutalEffectiveness", "MaliciousStrike"]
+
+
+def test_malicious_strike_extra_damage_and_its_cap_rb_malice_06() -> None:
+    """RB-MALICE-06: highest characteristic 3: 5 Malice give +3, 7 give 3 + 2 = 5, at most 3 x 3 = 9
+    (11 Malice); 12 Malice are refused. The next strike's first target takes it."""
+    rich = boss_turn(malice=20)
+    with pytest.raises(InvalidArgumentError, match="RB-MALICE-06"):
+        brawl.verify(rich, brawl.MaliciousStrike("boss", 12))
+    assert brawl.can(rich, brawl.MaliciousStrike("boss", 11))
+    enc = boss_turn()
+    enc, events = brawl.apply(enc, brawl.MaliciousStrike("boss", 5))
+    assert malice(enc) == 1
+    assert [e.detail for e in events if isinstance(e, MaliceFeatureUsed)] == ["+3 damage to its next strike"]
+    enc, events = brawl.apply(enc, UseAbility("boss", "Cleave", ("kira",), dice=(5, 5)))  # tier 2: 5 damage
+    assert [(e.target, e.base) for e in events if isinstance(e, Damaged)] == [("kira", 5 + 3)]
+    seven = boss_turn(malice=10)
+    seven, events = brawl.apply(seven, brawl.MaliciousStrike("boss", 7))
+    assert [e.detail for e in events if isinstance(e, MaliceFeatureUsed)] == ["+5 damage to its next strike"]
+
+
+def test_malicious_strike_not_two_rounds_in_a_row_even_by_another_monster_rb_malice_07() -> None:
+    """RB-MALICE-07: used in round 1, refused in round 2 for another monster, open again in round 3."""
+    enc = Encounter.create(
+        Terrain.flat(12, 12),
+        [hero(), boss(), boss("brute", pos=(5, 5, 0), abilities=(CLEAVE,))],
+    )
+    enc = brawl.start_combat(enc, first_side="director", malice=30).state
+    enc, _ = brawl.start_turn(enc, "boss")
+    enc, _ = brawl.apply(enc, brawl.MaliciousStrike("boss"))
+    enc = turn(turn(brawl.end_turn(enc).state, "kira"), "brute")
+    enc = brawl.end_round(enc).state
+    enc, _ = brawl.start_turn(enc, "brute")
+    with pytest.raises(ActionUnavailableError, match="RB-MALICE-07"):
+        brawl.verify(enc, brawl.MaliciousStrike("brute"))
+    enc = turn(turn(brawl.end_turn(enc).state, "kira"), "boss")
+    enc = brawl.end_round(enc).state
+    enc, _ = brawl.start_turn(enc, "brute")
+    assert brawl.can(enc, brawl.MaliciousStrike("brute"))
+
+
+SURGE = Ability(
+    "Dark Surge", "none", None, ("Area", "Magic"), distance=Distance("burst", 2),
+    target=Target("each enemy", None), cost=Cost("malice", 2),
+    power_roll=roll("1 damage", "2 damage", "3 damage"),
+)  # fmt: skip
+
+
+def test_a_stat_blocks_malice_feature_is_used_at_the_start_of_its_turn_rb_malice_04() -> None:
+    """RB-MALICE-04: a Malice feature on the block (no action, a Malice cost) is offered and used at
+    the start of the monster's turn, paid from the Director's Malice; refused once it acted."""
+    enc = boss_turn(abilities=(CLEAVE, SURGE))
+    offered = [a for a in brawl.legal_actions(enc) if isinstance(a, UseAbility) and a.ability == "Dark Surge"]
+    assert offered == [UseAbility("boss", "Dark Surge")]
+    used, events = brawl.apply(enc, UseAbility("boss", "Dark Surge", dice=(5, 5)))
+    assert malice(used) == 6 - 2
+    assert sorted(e.target for e in events if isinstance(e, Damaged)) == ["ash", "kira"]
+    with pytest.raises(ActionUnavailableError, match="already activated"):
+        brawl.verify(used, brawl.BrutalEffectiveness("boss"))
+    acted, _ = brawl.apply(enc, UseAbility("boss", "Cleave", ("kira",), dice=(5, 5)))
+    with pytest.raises(TurnOrderError, match="R-DIR-2"):
+        brawl.verify(acted, UseAbility("boss", "Dark Surge"))

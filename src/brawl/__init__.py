@@ -56,6 +56,7 @@ from brawl.rules.conditions import grabbed_by, speed
 from brawl.rules.cover import has_cover, line_of_effect_to
 from brawl.rules.edges import edges_and_banes
 from brawl.rules.forced import Pull, Push, Slide
+from brawl.rules.malice import BrutalEffectiveness, MaliciousStrike
 from brawl.rules.movement import Move, path_cost
 from brawl.rules.reachable import reachable
 from brawl.rules.stealth import is_hidden_from
@@ -87,6 +88,7 @@ from brawl.verbs import (
     add_condition,
     advance,
     aid_attack,
+    brutal_effectiveness,
     catch_breath,
     charge,
     damage,
@@ -106,6 +108,7 @@ from brawl.verbs import (
     jump,
     knockback,
     lose_stamina,
+    malicious_strike,
     move,
     opportunity_attack,
     pull,
@@ -139,6 +142,7 @@ __all__ = [
     "ActionUnavailableError",
     "ArgumentTypeError",
     "BrawlError",
+    "BrutalEffectiveness",
     "Cell",
     "Characteristics",
     "Condition",
@@ -159,6 +163,7 @@ __all__ = [
     "IllegalForcedMoveError",
     "IllegalMoveError",
     "InvalidArgumentError",
+    "MaliciousStrike",
     "MapObject",
     "Material",
     "Move",
@@ -197,6 +202,7 @@ __all__ = [
     "advance",
     "aid_attack",
     "apply",
+    "brutal_effectiveness",
     "bundled_scenario",
     "bundled_scenarios",
     "bundled_statblocks",
@@ -238,6 +244,7 @@ __all__ = [
     "loads_scenario",
     "loads_statblocks",
     "lose_stamina",
+    "malicious_strike",
     "move",
     "opportunity_attack",
     "parse_tier",

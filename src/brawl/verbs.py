@@ -18,6 +18,7 @@ from brawl.rules.falling import Fall
 from brawl.rules.forced import Pull, Push, Slide
 from brawl.rules.jumping import Jump
 from brawl.rules.main_actions import Charge, Defend
+from brawl.rules.malice import BrutalEffectiveness, MaliciousStrike
 from brawl.rules.maneuvers import AidAttack, EscapeGrab, Grab, Knockback
 from brawl.rules.movement import Disengage, Move, Shift
 from brawl.rules.prone import FallProne, StandUp
@@ -147,3 +148,10 @@ end_combat = verb(EndCombat)
 """End combat: the system's end-of-combat effects, then the turn state is cleared (DS-END-01)."""
 report_trigger = verb(ReportTrigger)
 """Report what just happened, for the actions waiting on it (DS-TURN-05, R-TURN-12, I-HOLD-03)."""
+
+
+# --- the Director's resources ------------------------------------------------------------------------
+brutal_effectiveness = verb(BrutalEffectiveness)
+"""Spend 3 Malice at the start of a monster's turn: +1 to its next potency (RB-MALICE-04, RB-MALICE-05)."""
+malicious_strike = verb(MaliciousStrike)
+"""Spend 5+ Malice at the start of a monster's turn: its next strike deals extra damage (RB-MALICE-06)."""

@@ -43,7 +43,7 @@ from brawl.rules.resources import gain_heroic_resource
 from brawl.rules.stability import end_stability_modifiers
 from brawl.state import Encounter, TurnState
 from brawl.statecheck import MAX_ROUND
-from brawl.turns.ability_deeds import triggered_deeds, villain_deeds
+from brawl.turns.ability_deeds import malice_deeds, triggered_deeds, villain_deeds
 from brawl.turns.base import check_ids, register_system
 from brawl.turns.drawsteel_deeds import deeds
 from brawl.turns.drawsteel_order import rank_by_agility, swap_turn_order
@@ -294,7 +294,7 @@ class DrawSteel:
         if t.current is not None:
             if creature not in (None, t.current):
                 return off_turn
-            own = deeds(state, t.current)
+            own = [*malice_deeds(state, t.current), *deeds(state, t.current)]  # RB-MALICE-04
             if t.reported is not None:  # on its own turn too (DS-TURN-05)
                 own += triggered_deeds(state, t.current)
             return [*own, *off_turn, *(a for a in [EndTurn()] if verified(a, state))]
@@ -428,6 +428,7 @@ class DrawSteel:
             last_side=c.side,
             last_actor=creature,
             turn_count=t.turn_count + 1,
+            director=t.director.without((creature,)),  # its Malice boosts lapse (R-DIR-3)
         )
         if new.group is not None and not any(slot_of(m) == new.group for m in remaining(after, new)):
             new = replaced(new, group=None)
