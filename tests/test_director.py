@@ -7,9 +7,11 @@ from __future__ import annotations
 import pytest
 
 import brawl
-from brawl import Ability, Characteristics, Creature, Encounter, Terrain, UseAbility, parse_tier
+from brawl import Ability, Characteristics, Creature, Encounter, StatBlock, Terrain, UseAbility, parse_tier
 from brawl.abilities.model import Cost, Distance, Target
 from brawl.abilities.model import PowerRoll as AbilityPowerRoll
+from brawl.building import instant_solo
+from brawl.conditions import Condition, ConditionName, Duration
 from brawl.errors import ActionUnavailableError, InvalidArgumentError, TurnOrderError
 from brawl.events.abilities import PotencyChecked
 from brawl.events.damage import Damaged
@@ -236,3 +238,72 @@ def test_a_stat_blocks_malice_feature_is_used_at_the_start_of_its_turn_rb_malice
     acted, _ = brawl.apply(enc, UseAbility("boss", "Cleave", ("kira",), dice=(5, 5)))
     with pytest.raises(TurnOrderError, match="R-DIR-2"):
         brawl.verify(acted, UseAbility("boss", "Dark Surge"))
+
+
+# -- solos ----------------------------------------------------------------------------------------
+
+CAPTAIN = StatBlock(
+    name="Bandit Chief", stamina=81, level=3, organization="leader", ev=20,
+    characteristics=Characteristics(might=3), abilities=(CLEAVE, *VILLAINY),
+)  # fmt: skip
+
+
+def test_instant_solo_triples_ev_and_gives_two_and_a_half_stamina_rb_solo_03() -> None:
+    """RB-SOLO-03: EV 20 x 3 = 60, Stamina 81 x 2.5 = 202 (rounded down), a solo with End Effect
+    10 and the Solo Action feature; only a leader or an elite."""
+    solo = instant_solo(CAPTAIN)
+    assert (solo.ev, solo.stamina, solo.organization, solo.is_solo, solo.end_effect) == (
+        60,
+        202,
+        "solo",
+        True,
+        10,
+    )
+    assert [a.name for a in solo.abilities][-1] == "Solo Action"
+    c = solo.creature("chief")
+    assert (c.solo, c.end_effect, c.stamina_max) == (True, 10, 202)
+    with pytest.raises(InvalidArgumentError, match="RB-SOLO-03"):
+        instant_solo(StatBlock(name="Thug", stamina=10, organization="platoon"))
+
+
+def solo_fight(**kw: object) -> Encounter:
+    chief = instant_solo(CAPTAIN).creature("chief", pos=(3, 2, 0), **kw)
+    enc = Encounter.create(Terrain.flat(12, 12), [hero(), hero("ash", (2, 4, 0)), chief])
+    return brawl.start_combat(enc, first_side="director", malice=5).state
+
+
+def test_solo_action_costs_5_malice_and_gives_an_extra_main_action_even_dazed_rb_solo_04() -> None:
+    """RB-SOLO-04: 5 Malice; the dazed solo takes two main actions this turn."""
+    dazed = (Condition(ConditionName.DAZED, Duration.EOT),)
+    enc = brawl.start_turn(solo_fight(conditions=dazed), "chief").state
+    assert malice(enc) == 5 + 2 + 1
+    enc, events = brawl.apply(enc, brawl.SoloAction("chief"))
+    assert malice(enc) == 3
+    assert [e.feature for e in events if isinstance(e, MaliceFeatureUsed)] == ["Solo Action"]
+    enc, _ = brawl.apply(enc, UseAbility("chief", "Cleave", ("kira",), dice=(5, 5)))
+    enc, _ = brawl.apply(enc, UseAbility("chief", "Cleave", ("kira",), dice=(5, 5)))
+    with pytest.raises(ActionUnavailableError, match="RB1-DAZED"):
+        brawl.apply(enc, UseAbility("chief", "Cleave", ("kira",), dice=(5, 5)))
+    plain = brawl.start_turn(solo_fight(abilities=(CLEAVE,)), "chief").state
+    with pytest.raises(ActionUnavailableError, match="RB-SOLO-03"):
+        brawl.verify(plain, brawl.SoloAction("chief"))
+
+
+def test_end_effect_ends_a_save_ends_condition_at_the_end_of_each_turn_rb_solo_01_02() -> None:
+    """RB-SOLO-02: at the end of each of its turns the solo takes 10 damage to end a save-ends
+    effect the save left; its two turns a round are not back to back (RB-SOLO-01)."""
+    slowed = (Condition(ConditionName.SLOWED, Duration.SAVE_ENDS),)
+    enc = brawl.start_turn(solo_fight(conditions=slowed), "chief").state
+    enc, events = brawl.end_turn(enc, saving_throws={0: 1})  # the save fails
+    chief = enc.creature("chief")
+    assert (chief.stamina, chief.conditions) == (202 - 10, ())
+    assert any("RB-SOLO-02" in e.rules for e in events)
+    with pytest.raises(TurnOrderError, match="RB5-SOLO"):
+        brawl.start_turn(enc, "chief")
+    enc = turn(enc, "kira")
+    weakened = enc.update_creature(
+        "chief", conditions=(Condition(ConditionName.WEAKENED, Duration.SAVE_ENDS),)
+    )
+    enc = brawl.start_turn(weakened, "chief").state
+    enc, _ = brawl.end_turn(enc, saving_throws={0: 1})
+    assert (enc.creature("chief").stamina, enc.creature("chief").conditions) == (202 - 20, ())

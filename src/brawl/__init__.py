@@ -59,6 +59,7 @@ from brawl.rules.forced import Pull, Push, Slide
 from brawl.rules.malice import BrutalEffectiveness, MaliciousStrike
 from brawl.rules.movement import Move, path_cost
 from brawl.rules.reachable import reachable
+from brawl.rules.solos import SoloAction
 from brawl.rules.stealth import is_hidden_from
 from brawl.rules.strikes import FreeStrike
 from brawl.scenario import (
@@ -120,6 +121,7 @@ from brawl.verbs import (
     search,
     shift,
     slide,
+    solo_action,
     spend_recovery,
     stand_up,
     start_combat,
@@ -181,6 +183,7 @@ __all__ = [
     "ScenarioError",
     "Size",
     "Slide",
+    "SoloAction",
     "StabilityModifier",
     "StartCombat",
     "StartTurn",
@@ -268,6 +271,7 @@ __all__ = [
     "shift",
     "simulate",
     "slide",
+    "solo_action",
     "speed",
     "spend_recovery",
     "stand_up",

@@ -356,6 +356,9 @@ class Creature:
     named_conditions: tuple[NamedCondition, ...] = attrs.field(default=(), converter=_named_conditions)
     """Effects the nine conditions do not cover ("burning"), by name with their durations and
     sources; shown and ended like conditions, with no other consequence (R-ABIL-16)."""
+    end_effect: int = attrs.field(default=0, validator=_whole(0, MAX_STAMINA))
+    """A solo's End Effect: the damage it takes at the end of each of its turns to end one
+    save-ends effect (RB-SOLO-02); 0: none."""
 
     def __attrs_post_init__(self) -> None:
         _check_creature_fields(self)

@@ -25,6 +25,7 @@ from brawl.rules.prone import FallProne, StandUp
 from brawl.rules.recoveries import CatchBreath, Heal, SpendRecovery
 from brawl.rules.riders import FallOff, KnockOff
 from brawl.rules.riding import ClimbCreature, Ride
+from brawl.rules.solos import SoloAction
 from brawl.rules.stability import ModifyStability, RemoveStabilityModifier
 from brawl.rules.stamina import GainTemporaryStamina, LoseStamina, RegainStamina
 from brawl.rules.stealth import AssistTest, Hide, PointOut, Reveal, Search
@@ -155,3 +156,5 @@ brutal_effectiveness = verb(BrutalEffectiveness)
 """Spend 3 Malice at the start of a monster's turn: +1 to its next potency (RB-MALICE-04, RB-MALICE-05)."""
 malicious_strike = verb(MaliciousStrike)
 """Spend 5+ Malice at the start of a monster's turn: its next strike deals extra damage (RB-MALICE-06)."""
+solo_action = verb(SoloAction)
+"""Spend 5 Malice at the start of a solo's turn: an extra main action, even dazed (RB-SOLO-04)."""

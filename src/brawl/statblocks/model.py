@@ -248,6 +248,7 @@ class StatBlock:
             "level": max(self.level, 1),
             "solo": self.is_solo,
             "abilities": self.abilities,
+            "end_effect": self.end_effect or 0,  # RB-SOLO-02
         }
         return Creature(id=id, **{**base, **fields})
 

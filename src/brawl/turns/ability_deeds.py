@@ -36,6 +36,7 @@ from brawl.requests import Action
 from brawl.rules.abilities import UseAbility, ability_targets, allows, area_candidates
 from brawl.rules.areas import cube_placements, line_placements, place_area
 from brawl.rules.malice import BrutalEffectiveness, MaliciousStrike, is_malice_feature, malice_moment_refusal
+from brawl.rules.solos import SoloAction
 from brawl.rules.villain import VILLAIN_ACTION, villain_refusal
 from brawl.state import Encounter
 from brawl.turns.deeds import payable
@@ -289,12 +290,13 @@ def villain_deeds(state: Encounter, creature: str | None = None) -> list[Action]
 
 def malice_deeds(state: Encounter, cid: str) -> list[Action]:
     """The Malice features the Director may activate for ``cid`` now, at the start of its turn
-    (RB-MALICE-04, R-DIR-2): Brutal Effectiveness, Malicious Strike for 5 Malice, and the uses of
-    its block's own Malice features; each checked, none once one was activated this turn."""
+    (RB-MALICE-04, R-DIR-2): Brutal Effectiveness, Malicious Strike for 5 Malice, a solo's Solo
+    Action (RB-SOLO-04), and the uses of its block's own Malice features; each checked, none once
+    one was activated this turn."""
     if malice_moment_refusal(state, cid, "a Malice feature") is not None:
         return []
     c = state.creature(cid)
-    found: list[Action] = [BrutalEffectiveness(cid), MaliciousStrike(cid)]
+    found: list[Action] = [BrutalEffectiveness(cid), MaliciousStrike(cid), SoloAction(cid)]
     for ability in c.abilities:
         if is_malice_feature(ability):
             found += list(_requests(state, c, ability))
