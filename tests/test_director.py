@@ -7,15 +7,30 @@ from __future__ import annotations
 import pytest
 
 import brawl
-from brawl import Ability, Characteristics, Creature, Encounter, StatBlock, Terrain, UseAbility, parse_tier
+from brawl import (
+    Ability,
+    Characteristics,
+    Creature,
+    Encounter,
+    StatBlock,
+    Terrain,
+    UseAbility,
+    parse_tier,
+)
 from brawl.abilities.model import Cost, Distance, Target
 from brawl.abilities.model import PowerRoll as AbilityPowerRoll
+from brawl.actions import TakeAction
 from brawl.building import instant_solo
 from brawl.conditions import Condition, ConditionName, Duration
 from brawl.errors import ActionUnavailableError, InvalidArgumentError, TurnOrderError
 from brawl.events.abilities import PotencyChecked
+from brawl.events.actions import Struck
 from brawl.events.damage import Damaged
+from brawl.events.dice import PowerRolled
 from brawl.events.director import MaliceBoostUsed, MaliceFeatureUsed, VillainActionUsed
+from brawl.events.turns import CriticalHit
+from brawl.rules.monster_strikes import monster_strike
+from brawl.rules.strikes import FreeStrike, OpportunityAttack
 
 
 def roll(*tiers: str, chars: tuple[str, ...] = ("might",)) -> AbilityPowerRoll:
@@ -307,3 +322,73 @@ def test_end_effect_ends_a_save_ends_condition_at_the_end_of_each_turn_rb_solo_0
     enc = brawl.start_turn(weakened, "chief").state
     enc, _ = brawl.end_turn(enc, saving_throws={0: 1})
     assert (enc.creature("chief").stamina, enc.creature("chief").conditions) == (202 - 20, ())
+
+
+# -- monster free strikes -------------------------------------------------------------------------
+
+SPEAR = Ability(
+    "Spear Thrust", "main action", "signature", ("Melee", "Strike", "Weapon", "Magic"),
+    distance=Distance("melee", 2), target=Target("creature"),
+    power_roll=roll("3 cold damage", "5 cold damage", "7 fire damage"),
+)  # fmt: skip
+BOW = Ability(
+    "Longbow", "main action", "signature", ("Ranged", "Strike", "Weapon"), distance=Distance("ranged", 10),
+    target=Target("creature"), power_roll=roll("3 damage", "5 damage", "7 damage"),
+)  # fmt: skip
+
+
+def test_a_monster_free_strike_is_its_flat_value_never_a_critical_rb_mfs_01_02() -> None:
+    """RB-MFS-01/02: Free Strike 4 deals 4 with no roll, even on dice that would be a critical hit."""
+    enc = combat(boss("spear", pos=(2, 3, 0), abilities=(SPEAR,), free_strike=4))
+    enc = brawl.start_turn(turn(enc, "kira"), "spear").state
+    enc, events = brawl.apply(enc, TakeAction("main", FreeStrike("spear", "kira", dice=(10, 10))))
+    assert not [e for e in events if isinstance(e, PowerRolled | CriticalHit)]
+    struck = [e for e in events if isinstance(e, Struck)]
+    assert [(e.damage, e.tier) for e in struck] == [(4, 0)]
+    assert "RB-MFS-01" in struck[0].rules
+
+
+def test_a_monster_free_strike_reaches_as_far_as_its_signature_rb_mfs_03() -> None:
+    """RB-MFS-03: melee max(1, 2) = 2 with a melee 2 signature; ranged max(5, 10) = 10 with a
+    ranged 10 signature, 5 without one."""
+    spear = boss("spear", pos=(2, 4, 0), abilities=(SPEAR,), free_strike=4)  # 2 squares from kira
+    enc = Encounter.create(Terrain.flat(20, 20), [hero(pos=(2, 2, 0)), spear])
+    assert brawl.can(enc, FreeStrike("spear", "kira"))
+    too_far = enc.update_creature("spear", pos=(2, 5, 0))
+    with pytest.raises(ActionUnavailableError, match="RB-MFS-03"):
+        brawl.verify(too_far, FreeStrike("spear", "kira"))
+    archer = boss("archer", pos=(2, 12, 0), abilities=(BOW,), free_strike=3)  # 10 squares away
+    enc = Encounter.create(Terrain.flat(20, 20), [hero(pos=(2, 2, 0)), archer])
+    assert brawl.can(enc, FreeStrike("archer", "kira", ranged=True))
+    plain = enc.update_creature("archer", abilities=(), pos=(2, 8, 0))  # 6 squares, no signature
+    with pytest.raises(ActionUnavailableError, match="reach 5"):
+        brawl.verify(plain, FreeStrike("archer", "kira", ranged=True))
+
+
+def test_a_monster_free_strike_copies_keywords_and_damage_type_rb_mfs_04_05() -> None:
+    """RB-MFS-04/05: Strike plus the signature's Magic and Weapon; its first damage type, cold,
+    unless the Director names fire."""
+    c = boss("spear", abilities=(SPEAR,), free_strike=4)
+    found = monster_strike(c)
+    assert found is not None
+    assert (found.keywords, found.types) == (("Strike", "Weapon", "Magic"), ("cold", "fire"))
+    enc = Encounter.create(
+        Terrain.flat(12, 12), [hero(), boss("spear", pos=(2, 3, 0), abilities=(SPEAR,), free_strike=4)]
+    )
+    _, events = brawl.apply(enc, FreeStrike("spear", "kira"))
+    assert [e.type for e in events if isinstance(e, Damaged)] == ["cold"]
+    _, events = brawl.apply(enc, FreeStrike("spear", "kira", type="fire"))
+    assert [e.type for e in events if isinstance(e, Damaged)] == ["fire"]
+
+
+def test_no_opportunity_attack_against_a_target_it_has_a_bane_against_rb_mfs_06() -> None:
+    """RB-MFS-06: a monster with no roll still can't make an opportunity attack when it would have
+    a bane on strikes against the target (here it is weakened: a bane on its power rolls)."""
+    weak = (Condition(ConditionName.WEAKENED, Duration.EOT),)
+    enc = Encounter.create(
+        Terrain.flat(12, 12),
+        [hero(), boss("spear", pos=(2, 3, 0), abilities=(SPEAR,), free_strike=4, conditions=weak)],
+    )
+    with pytest.raises(ActionUnavailableError, match="bane"):
+        brawl.verify(enc, OpportunityAttack("spear", "kira"))
+    assert brawl.can(enc.update_creature("spear", conditions=()), OpportunityAttack("spear", "kira"))

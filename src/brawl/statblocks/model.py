@@ -249,6 +249,7 @@ class StatBlock:
             "solo": self.is_solo,
             "abilities": self.abilities,
             "end_effect": self.end_effect or 0,  # RB-SOLO-02
+            "free_strike": self.free_strike or None,  # RB-MFS-01; 0: not given
         }
         return Creature(id=id, **{**base, **fields})
 
