@@ -29,8 +29,10 @@ from brawl.events.damage import Damaged
 from brawl.events.dice import PowerRolled
 from brawl.events.director import MaliceBoostUsed, MaliceFeatureUsed, VillainActionUsed
 from brawl.events.turns import CriticalHit
+from brawl.rules.malice import is_malice_feature
 from brawl.rules.monster_strikes import monster_strike
 from brawl.rules.strikes import FreeStrike, OpportunityAttack
+from brawl.sim import play
 
 
 def roll(*tiers: str, chars: tuple[str, ...] = ("might",)) -> AbilityPowerRoll:
@@ -392,3 +394,32 @@ def test_no_opportunity_attack_against_a_target_it_has_a_bane_against_rb_mfs_06(
     with pytest.raises(ActionUnavailableError, match="bane"):
         brawl.verify(enc, OpportunityAttack("spear", "kira"))
     assert brawl.can(enc.update_creature("spear", conditions=()), OpportunityAttack("spear", "kira"))
+
+
+# -- the bundled scenario -------------------------------------------------------------------------
+
+
+def test_the_warband_scenario_has_a_leader_minions_of_one_name_and_veteran_heroes_rb_villain_01() -> None:
+    """RB-VILLAIN-01: the warlord has exactly three villain actions and a Malice feature; four
+    minions share a name and a Director group; two heroes with 3 Victories give the Director 3
+    Malice as combat starts, then 2 + 1 more (RB-MALICE-01, RB-MALICE-02)."""
+    enc = brawl.load_scenario(brawl.bundled_scenario("warband"))
+    warlord = enc.creature("warlord")
+    assert len([a for a in warlord.abilities if a.action_type == "villain action"]) == 3
+    assert [a.name for a in warlord.abilities if is_malice_feature(a)] == ["Call the Horde"]
+    cutters = [c for c in enc.creature_list() if c.id.startswith("cutter")]
+    assert {(c.name, c.group) for c in cutters} == {("Gutterling cutter", "cutters")}
+    assert len(cutters) == 4
+    assert [c.victories for c in enc.creature_list() if c.hero] == [3, 3]
+    assert malice(brawl.start_combat(enc, first_side="heroes").state) == 3 + 2 + 1
+
+
+def test_the_greedy_policy_spends_the_directors_resources_on_the_warband_rb_villain_04_rb_malice_04() -> None:
+    """RB-VILLAIN-04, RB-MALICE-04: a greedy fight uses villain actions between turns and Malice
+    features at the start of the Director's turns; each villain action at most once."""
+    fight = play(brawl.load_scenario(brawl.bundled_scenario("warband")))
+    villains = [a.ability for a in fight.actions if isinstance(a, UseAbility) and a.user == "warlord"]
+    villains = [v for v in villains if v in ("Drums of the Deep", "Everybody Stab!", "Last Stand")]
+    assert villains
+    assert len(villains) == len(set(villains))
+    assert any(isinstance(a, brawl.MaliciousStrike | brawl.BrutalEffectiveness) for a in fight.actions)

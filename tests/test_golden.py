@@ -130,7 +130,7 @@ class Climb(Action):
 # -- choosing a fight ------------------------------------------------------------------------------
 
 
-SYSTEM_SEEDS = {("tavern", "initiative"): 41, ("bridge", "initiative"): 1}
+SYSTEM_SEEDS = {("tavern", "initiative"): 41, ("bridge", "initiative"): 1, ("warband", "initiative"): 1}
 """Seeds for a scenario under one system, where the scenario's own gives no push that moves."""
 
 

@@ -24,12 +24,12 @@ triggered abilities answering a trigger reported in a Draw Steel combat are offe
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 import attrs
 
 from brawl.abilities.model import Ability, ForcedMovement
-from brawl.creature import Creature, MapObject
+from brawl.creature import DIRECTOR, Creature, MapObject
 from brawl.errors import RulesError
 from brawl.geometry import Pos, distance
 from brawl.requests import Action
@@ -49,8 +49,10 @@ __all__ = [
     "MAX_WALLS",
     "OFFERED",
     "ability_deeds",
+    "director_deed",
     "malice_deeds",
     "pick_ability",
+    "pick_director",
     "triggered_deeds",
     "villain_deeds",
 ]
@@ -329,3 +331,58 @@ def pick_ability(state: Encounter, options: list[Action]) -> UseAbility | None:
         if best is None or key < best[0]:
             best = (key, a)
     return None if best is None else best[1]
+
+
+def director_deed(state: Encounter, options: Iterable[Action] | None = None) -> Action | None:
+    """What a simple Director spends now in a Draw Steel combat (:func:`pick_director`): among
+    ``options``, or, with None, among the villain actions offered between turns
+    (:func:`villain_deeds`) or the Malice features offered at the start of a Director creature's
+    turn (:func:`malice_deeds`); None if there is none."""
+    t = state.turn
+    if type(t) is not DrawSteelTurn:
+        return None
+    if options is not None:
+        return pick_director(state, options)
+    if t.current is None:
+        return pick_director(state, villain_deeds(state))
+    if state.creature(t.current).side == DIRECTOR:
+        return pick_director(state, malice_deeds(state, t.current))
+    return None
+
+
+def pick_director(state: Encounter, options: Iterable[Action]) -> Action | None:
+    """A simple Director's choice among ``options`` of the resources it may spend: a solo's Solo
+    Action, then a villain action or a stat block's Malice feature used on enemies alone, then
+    Malicious Strike, then Brutal Effectiveness (RB-SOLO-04, RB-VILLAIN-04, RB-MALICE-04..06);
+    None if ``options`` hold none of them."""
+    solo: list[Action] = []
+    uses: list[Action] = []
+    strikes: list[Action] = []
+    brutal: list[Action] = []
+    for a in options:
+        if isinstance(a, SoloAction):
+            solo.append(a)
+        elif isinstance(a, MaliciousStrike):
+            strikes.append(a)
+        elif isinstance(a, BrutalEffectiveness):
+            brutal.append(a)
+        elif isinstance(a, UseAbility) and _director_use(state, a) and _on_enemies(state, a):
+            uses.append(a)
+    return next(iter([*solo, *uses, *strikes, *brutal]), None)
+
+
+def _director_use(state: Encounter, a: UseAbility) -> bool:
+    """Whether ``a`` uses a villain action or a stat block's Malice feature."""
+    ability = state.creature(a.user).ability(a.ability)
+    return ability is not None and (ability.action_type == VILLAIN_ACTION or is_malice_feature(ability))
+
+
+def _on_enemies(state: Encounter, a: UseAbility) -> bool:
+    """Whether the use reaches at least one enemy of its user and no ally."""
+    side = state.creature(a.user).side
+    try:
+        targets = a.targets or ability_targets(state, a)
+    except RulesError:
+        return False
+    sides = [state.creatures[t].side for t in targets if t in state.creatures]
+    return bool(sides) and all(s != side for s in sides)
