@@ -29,8 +29,11 @@ from brawl.events.damage import Damaged
 from brawl.events.dice import PowerRolled
 from brawl.events.director import MaliceBoostUsed, MaliceFeatureUsed, VillainActionUsed
 from brawl.events.turns import CriticalHit
+from brawl.rules.conditions import is_knocked_out
+from brawl.rules.main_actions import Defend
 from brawl.rules.malice import is_malice_feature
 from brawl.rules.monster_strikes import monster_strike
+from brawl.rules.recoveries import SpendRecovery, wake
 from brawl.rules.strikes import FreeStrike, OpportunityAttack
 from brawl.sim import play
 
@@ -423,3 +426,66 @@ def test_the_greedy_policy_spends_the_directors_resources_on_the_warband_rb_vill
     assert villains
     assert len(villains) == len(set(villains))
     assert any(isinstance(a, brawl.MaliciousStrike | brawl.BrutalEffectiveness) for a in fight.actions)
+
+
+# -- Director Stamina ----------------------------------------------------------------------------
+
+
+def lone_boss(**kw: object) -> Encounter:
+    return Encounter.create(Terrain.flat(12, 12), [hero(), boss("boss", stamina_max=30, **kw)])
+
+
+def test_a_director_creature_dies_at_0_unless_knocked_out_rb_dstam_01_02() -> None:
+    """RB-DSTAM-01: at 0 Stamina it dies, with no dying state; RB-DSTAM-02: the creature that
+    dropped it may knock it out instead (the damage's ``knock_out``; without it, it dies: R-DIR-8)."""
+    dead = brawl.damage(lone_boss(), "boss", 30, source="kira").state.creature("boss")
+    assert (dead.dead, dead.stamina, dead.conditions) == (True, 0, ())
+    out = brawl.damage(lone_boss(), "boss", 30, source="kira", knock_out=True).state.creature("boss")
+    assert (out.dead, out.stamina, is_knocked_out(out)) == (False, 0, True)
+
+
+def test_a_knocked_out_director_creature_wakes_with_1_stamina_rb_dstam_03() -> None:
+    """RB-DSTAM-03: after an hour (or woken) it has 1 Stamina and is no longer unconscious."""
+    enc = brawl.damage(lone_boss(), "boss", 30, source="kira", knock_out=True).state
+    woke = wake(enc, "boss").state.creature("boss")
+    assert (woke.stamina, is_knocked_out(woke), woke.has(ConditionName.UNCONSCIOUS)) == (1, False, False)
+
+
+def test_a_hero_effect_spending_a_recovery_restores_a_third_rb_dstam_04() -> None:
+    """RB-DSTAM-04: no Recoveries of its own; a hero's effect that spends one on it restores a
+    third of its Stamina maximum: 10 of 30."""
+    enc = lone_boss(stamina=5)
+    after = brawl.spend_recovery(enc, "boss").state.creature("boss")
+    assert after.stamina == 5 + 10
+    with pytest.raises(ActionUnavailableError, match="DS-STAM-11"):
+        brawl.verify(enc, SpendRecovery("boss", hero_effect=False))
+
+
+def test_a_director_creature_is_winded_at_half_its_stamina_rb_dstam_07() -> None:
+    """RB-DSTAM-07: winded at half the maximum: 15 of 30 is winded, 16 is not."""
+    assert lone_boss(stamina=15).creature("boss").is_winded
+    assert not lone_boss(stamina=16).creature("boss").is_winded
+
+
+# -- defending monsters ---------------------------------------------------------------------------
+
+
+def test_a_monster_defends_only_before_its_main_action_rb_mdef_01() -> None:
+    """RB-MDEF-01: after the boss used its main action, Defend is refused by its own rule."""
+    enc = boss_turn()
+    assert brawl.can(enc, Defend("boss"))
+    struck, _ = brawl.apply(enc, UseAbility("boss", "Cleave", ("kira",), dice=(5, 5)))
+    with pytest.raises(ActionUnavailableError, match="RB-MDEF-01"):
+        brawl.verify(struck, Defend("boss"))
+
+
+def test_a_defending_monster_takes_no_other_main_action_rb_mdef_02() -> None:
+    """RB-MDEF-02: a solo holding Solo Action's extra main action defends with it, and its turn's
+    own main action is then refused."""
+    enc = brawl.start_turn(solo_fight(), "chief").state
+    enc, _ = brawl.apply(enc, brawl.SoloAction("chief"))
+    enc, _ = brawl.apply(enc, Defend("chief"))
+    with pytest.raises(ActionUnavailableError, match="RB-MDEF-02"):
+        brawl.apply(enc, UseAbility("chief", "Cleave", ("kira",), dice=(5, 5)))
+    hero_turn = brawl.start_turn(turn(combat(), "kira"), "boss").state
+    assert brawl.can(hero_turn, Defend("boss"))

@@ -1,4 +1,4 @@
-"""Events of the Director's resources: villain actions, Malice features, solos, Director Stamina."""
+"""Events of the Director's resources: villain actions, Malice features and their boosts."""
 
 from __future__ import annotations
 
@@ -60,18 +60,3 @@ class MaliceBoostUsed(Event):
             f"+{self.amount} potency" if self.feature == "Brutal Effectiveness" else f"+{self.amount} damage"
         )
         return f"{self.feature} gives {self.creature}'s {self.ability} {what}{cite(self.rules)}"
-
-
-@attrs.frozen(kw_only=True)
-class DirectorStaminaRegained(Event):
-    """A Director creature regained Stamina its own way (RB-DSTAM-03, RB-DSTAM-04, RB-DSTAM-06)."""
-
-    creature: str
-    amount: int
-    stamina: int
-    """Its Stamina after."""
-    reason: str = ""
-
-    def explain(self) -> str:
-        why = f" ({self.reason})" if self.reason else ""
-        return f"{self.creature} regains {self.amount} Stamina{why}, now {self.stamina}{cite(self.rules)}"

@@ -4,8 +4,7 @@
 villain actions used this encounter and the round of the last one (RB-VILLAIN-02, RB-VILLAIN-03),
 the turn in which a Malice feature was activated (RB-MALICE-04), the round of the last Malicious
 Strike (RB-MALICE-07) and the boosts waiting for a creature's next ability (RB-MALICE-05,
-RB-MALICE-06), and the summoners who summoned since the start of their turn (RB-SUMMON-02). The
-rules of :mod:`brawl.rules.villain` and :mod:`brawl.rules.malice` read and write it through
+RB-MALICE-06). The rules of :mod:`brawl.rules.villain` and :mod:`brawl.rules.malice` read and write it through
 :func:`book_of` and :func:`with_book`; outside a Draw Steel combat there is none.
 """
 
@@ -40,8 +39,6 @@ class DirectorBook:
     (Brutal Effectiveness, RB-MALICE-05)."""
     malicious: immutables.Map[str, int] = attrs.field(factory=immutables.Map)
     """By creature, the extra damage waiting for its next strike (Malicious Strike, RB-MALICE-06)."""
-    summoned: frozenset[str] = frozenset()
-    """Creatures that summoned since the start of their last turn (RB-SUMMON-02)."""
 
     def check(self, encounter: Encounter) -> None:
         """Raise :class:`~brawl.errors.StateError` unless every id is a creature of ``encounter``
@@ -57,7 +54,6 @@ class DirectorBook:
             TurnState.known(encounter, found.keys(), f"director {name}")
             for value in found.values():
                 TurnState.count(value, f"director {name}")
-        TurnState.known(encounter, self.summoned, "director summoned")
 
     def used(self, creature: str) -> tuple[str, ...]:
         """The villain actions ``creature`` used this encounter."""

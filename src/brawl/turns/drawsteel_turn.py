@@ -15,12 +15,13 @@ import immutables
 
 from brawl.checks import check_text
 from brawl.creature import DIRECTOR, HEROES, Creature
-from brawl.errors import StateError, TurnOrderError, whose_turn
+from brawl.errors import ActionUnavailableError, StateError, TurnOrderError, whose_turn
 from brawl.events.base import Note
 from brawl.events.turns import CriticalHit
 from brawl.fields import put
 from brawl.outcome import Outcome
 from brawl.rules.director import NO_BOOK, DirectorBook
+from brawl.rules.monster_defend import defending_monster
 from brawl.state import Encounter, TurnState
 from brawl.turns.base import system_of
 from brawl.turns.economy import ON_OWN_TURN, ActionKind, Refusal, TurnEconomy, refusal
@@ -83,7 +84,7 @@ class DrawSteelTurn(TurnState):
     passes with the extra main actions (:func:`moment_passed`)."""
     director: DirectorBook = NO_BOOK
     """What the Director's creatures used: villain actions (RB-VILLAIN-02, RB-VILLAIN-03), Malice
-    features (RB-MALICE-04..07), summons (RB-SUMMON-02)."""
+    features (RB-MALICE-04..07)."""
 
     def check(self, encounter: Encounter) -> None:
         """Raise :class:`~brawl.errors.StateError` if this bookkeeping does not fit ``encounter``."""
@@ -204,7 +205,8 @@ def turn_of(state: Encounter) -> DrawSteelTurn:
 def action_refusal(state: Encounter, t: DrawSteelTurn, creature: str, kind: ActionKind) -> Refusal | None:
     """Why ``creature`` may not take ``kind`` now, or None if it may: a kind taken on its own turn
     only then (DS-TURN-01, DS-TURN-09), but a critical hit's extra main action at once, on or off
-    its turn (RB-CRIT-03); then the economy (:func:`~brawl.turns.economy.refusal`).
+    its turn (RB-CRIT-03); then the economy (:func:`~brawl.turns.economy.refusal`); no main action
+    for a monster that defended (RB-MDEF-02).
     ``t``: the encounter's bookkeeping. An unknown id raises."""
     c = state.creature(creature)
     extra = creature in t.extra_main
@@ -212,8 +214,14 @@ def action_refusal(state: Encounter, t: DrawSteelTurn, creature: str, kind: Acti
         if kind in ON_OWN_TURN and not (extra and kind is ActionKind.MAIN):
             rule = "DS-TURN-09" if kind is ActionKind.FREE_MANEUVER else "DS-TURN-01"
             return Refusal(whose_turn(creature, t.current), (rule,), TurnOrderError)
-        return refusal(state, c, kind, None, creature in t.triggered_used, extra)
-    return refusal(state, c, kind, t.economy, creature in t.triggered_used, extra)
+        found = refusal(state, c, kind, None, creature in t.triggered_used, extra)
+    else:
+        found = refusal(state, c, kind, t.economy, creature in t.triggered_used, extra)
+    if found is None and kind is ActionKind.MAIN and c.effects and defending_monster(c):
+        return Refusal(
+            "it defended: a monster takes no other main action", ("RB-MDEF-02",), ActionUnavailableError
+        )
+    return found
 
 
 def remaining(state: Encounter, t: DrawSteelTurn) -> list[Creature]:
