@@ -343,7 +343,7 @@ BOW = Ability(
 
 
 def test_a_monster_free_strike_is_its_flat_value_never_a_critical_rb_mfs_01_02() -> None:
-    """RB-MFS-01/02: Free Strike 4 deals 4 with no roll, even on dice that would be a critical hit."""
+    """RB-MFS-01, RB-MFS-02: Free Strike 4 deals 4 with no roll, even on dice that would be a critical hit."""
     enc = combat(boss("spear", pos=(2, 3, 0), abilities=(SPEAR,), free_strike=4))
     enc = brawl.start_turn(turn(enc, "kira"), "spear").state
     enc, events = brawl.apply(enc, TakeAction("main", FreeStrike("spear", "kira", dice=(10, 10))))
@@ -371,7 +371,7 @@ def test_a_monster_free_strike_reaches_as_far_as_its_signature_rb_mfs_03() -> No
 
 
 def test_a_monster_free_strike_copies_keywords_and_damage_type_rb_mfs_04_05() -> None:
-    """RB-MFS-04/05: Strike plus the signature's Magic and Weapon; its first damage type, cold,
+    """RB-MFS-04, RB-MFS-05: Strike plus the signature's Magic and Weapon; its first damage type, cold,
     unless the Director names fire."""
     c = boss("spear", abilities=(SPEAR,), free_strike=4)
     found = monster_strike(c)

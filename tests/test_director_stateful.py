@@ -27,7 +27,7 @@ MALICE = ("brutal", "malicious", "feature")
 
 
 class DirectorMachine(RuleBasedStateMachine):
-    """RB-VILLAIN-02/03, RB-MALICE-04/07: the counts the rules cap, after any sequence of steps."""
+    """RB-VILLAIN-02, RB-VILLAIN-03, RB-MALICE-04, RB-MALICE-07: the capped counts, after any steps."""
 
     def __init__(self) -> None:
         super().__init__()
