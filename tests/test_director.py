@@ -489,3 +489,40 @@ def test_a_defending_monster_takes_no_other_main_action_rb_mdef_02() -> None:
         brawl.apply(enc, UseAbility("chief", "Cleave", ("kira",), dice=(5, 5)))
     hero_turn = brawl.start_turn(turn(combat(), "kira"), "boss").state
     assert brawl.can(hero_turn, Defend("boss"))
+
+
+# -- summons --------------------------------------------------------------------------------------
+
+
+def test_a_summoned_creature_acts_right_after_its_summoner_rb_summon_01() -> None:
+    """RB-SUMMON-01: the imp summoned on the boss's turn starts before the heroes' next turn."""
+    enc = brawl.start_turn(turn(combat(), "kira"), "boss").state
+    imp = Creature(id="imp", pos=(6, 6, 0))
+    enc, events = brawl.summon(enc, "boss", imp)
+    assert [e.explain() for e in events] == [
+        "boss summons imp, to act right after boss (RB-SUMMON-01, RB-SUMMON-02)"
+    ]
+    enc = brawl.end_turn(enc).state
+    assert brawl.turns.next_actors(enc) == {"director": ("imp",)}
+    with pytest.raises(TurnOrderError, match="RB-SUMMON-01"):
+        brawl.start_turn(enc, "ash")
+    enc = turn(enc, "imp")
+    assert brawl.turns.next_actors(enc) == {"heroes": ("ash",)}
+    free = Creature(id="free", pos=(7, 7, 0))
+    other = brawl.start_turn(turn(combat(), "kira"), "boss").state
+    other = brawl.end_turn(brawl.summon(other, "boss", free, right_after=False).state).state
+    assert brawl.turns.next_actors(other) == {"heroes": ("ash",)}
+
+
+def test_a_summoner_summons_again_only_from_the_start_of_its_next_turn_rb_summon_02() -> None:
+    """RB-SUMMON-02: a second summoning is refused until the summoner's next turn starts."""
+    enc = brawl.start_turn(turn(combat(), "kira"), "boss").state
+    enc = brawl.summon(enc, "boss", Creature(id="imp", pos=(6, 6, 0))).state
+    with pytest.raises(ActionUnavailableError, match="RB-SUMMON-02"):
+        brawl.verify(enc, brawl.Summon("boss", Creature(id="imp-2", pos=(7, 7, 0))))
+    enc = turn(turn(brawl.end_turn(enc).state, "imp"), "ash")
+    enc = brawl.start_turn(brawl.end_round(enc).state, "kira").state
+    with pytest.raises(ActionUnavailableError, match="RB-SUMMON-02"):
+        brawl.verify(enc, brawl.Summon("boss", Creature(id="imp-2", pos=(7, 7, 0))))
+    enc = brawl.start_turn(brawl.end_turn(enc).state, "boss").state
+    assert brawl.can(enc, brawl.Summon("boss", Creature(id="imp-2", pos=(7, 7, 0))))

@@ -334,6 +334,7 @@ def samples() -> dict[type[Action], Action]:
     built: list[Action] = [
         A.ForcedMove(kind="push", target="thug-1", distance=1, source="kira"),
         ZONE_MOVE(creature="kira", path=("z1", "z2")),
+        brawl.Summon("thug-1", brawl.Creature(id="imp")),
     ]
     for action in built:
         found.setdefault(type(action), action)

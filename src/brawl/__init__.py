@@ -62,6 +62,7 @@ from brawl.rules.reachable import reachable
 from brawl.rules.solos import SoloAction
 from brawl.rules.stealth import is_hidden_from
 from brawl.rules.strikes import FreeStrike
+from brawl.rules.summons import Summon
 from brawl.scenario import (
     Scenario,
     bundled_scenario,
@@ -126,6 +127,7 @@ from brawl.verbs import (
     stand_up,
     start_combat,
     start_turn,
+    summon,
     teleport,
     use_ability,
     use_action,
@@ -191,6 +193,7 @@ __all__ = [
     "StatBlockFile",
     "StateError",
     "Summary",
+    "Summon",
     "Terrain",
     "TurnOrderError",
     "TurnState",
@@ -277,6 +280,7 @@ __all__ = [
     "stand_up",
     "start_combat",
     "start_turn",
+    "summon",
     "teleport",
     "tier_of",
     "to_json",

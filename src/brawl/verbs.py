@@ -30,6 +30,7 @@ from brawl.rules.stability import ModifyStability, RemoveStabilityModifier
 from brawl.rules.stamina import GainTemporaryStamina, LoseStamina, RegainStamina
 from brawl.rules.stealth import AssistTest, Hide, PointOut, Reveal, Search
 from brawl.rules.strikes import FreeStrike, OpportunityAttack
+from brawl.rules.summons import Summon
 from brawl.rules.table import UseConsumable
 from brawl.rules.teleport import Teleport
 from brawl.turns.deeds import Advance
@@ -158,3 +159,5 @@ malicious_strike = verb(MaliciousStrike)
 """Spend 5+ Malice at the start of a monster's turn: its next strike deals extra damage (RB-MALICE-06)."""
 solo_action = verb(SoloAction)
 """Spend 5 Malice at the start of a solo's turn: an extra main action, even dazed (RB-SOLO-04)."""
+summon = verb(Summon)
+"""Put a summoned creature on the map, to act right after its summoner (RB-SUMMON-01, RB-SUMMON-02)."""

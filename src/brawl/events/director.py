@@ -1,4 +1,4 @@
-"""Events of the Director's resources: villain actions, Malice features and their boosts."""
+"""Events of the Director's resources: villain actions, Malice features and their boosts, summons."""
 
 from __future__ import annotations
 
@@ -60,3 +60,17 @@ class MaliceBoostUsed(Event):
             f"+{self.amount} potency" if self.feature == "Brutal Effectiveness" else f"+{self.amount} damage"
         )
         return f"{self.feature} gives {self.creature}'s {self.ability} {what}{cite(self.rules)}"
+
+
+@attrs.frozen(kw_only=True)
+class Summoned(Event):
+    """A creature summoned another onto the map (RB-SUMMON-01, RB-SUMMON-02)."""
+
+    summoner: str
+    creature: str
+    right_after: bool = True
+    """It takes its turn right after its summoner's (RB-SUMMON-01)."""
+
+    def explain(self) -> str:
+        after = f", to act right after {self.summoner}" if self.right_after else ""
+        return f"{self.summoner} summons {self.creature}{after}{cite(self.rules)}"

@@ -4,7 +4,9 @@
 villain actions used this encounter and the round of the last one (RB-VILLAIN-02, RB-VILLAIN-03),
 the turn in which a Malice feature was activated (RB-MALICE-04), the round of the last Malicious
 Strike (RB-MALICE-07) and the boosts waiting for a creature's next ability (RB-MALICE-05,
-RB-MALICE-06). The rules of :mod:`brawl.rules.villain` and :mod:`brawl.rules.malice` read and write it through
+RB-MALICE-06), the summoners who summoned since their turn started and whom each summoned
+creature follows (RB-SUMMON-01, RB-SUMMON-02). The rules of :mod:`brawl.rules.villain`,
+:mod:`brawl.rules.malice` and :mod:`brawl.rules.summons` read and write it through
 :func:`book_of` and :func:`with_book`; outside a Draw Steel combat there is none.
 """
 
@@ -39,6 +41,10 @@ class DirectorBook:
     (Brutal Effectiveness, RB-MALICE-05)."""
     malicious: immutables.Map[str, int] = attrs.field(factory=immutables.Map)
     """By creature, the extra damage waiting for its next strike (Malicious Strike, RB-MALICE-06)."""
+    summoned: frozenset[str] = frozenset()
+    """Creatures that summoned since the start of their last turn (RB-SUMMON-02)."""
+    summoned_by: immutables.Map[str, str] = attrs.field(factory=immutables.Map)
+    """Each summoned creature that acts right after its summoner, by id: its summoner (RB-SUMMON-01)."""
 
     def check(self, encounter: Encounter) -> None:
         """Raise :class:`~brawl.errors.StateError` unless every id is a creature of ``encounter``
@@ -54,10 +60,20 @@ class DirectorBook:
             TurnState.known(encounter, found.keys(), f"director {name}")
             for value in found.values():
                 TurnState.count(value, f"director {name}")
+        TurnState.known(encounter, self.summoned, "director summoned")
+        TurnState.known(
+            encounter, (*self.summoned_by.keys(), *self.summoned_by.values()), "director summoned_by"
+        )
 
     def used(self, creature: str) -> tuple[str, ...]:
         """The villain actions ``creature`` used this encounter."""
         return self.villain_used.get(creature, ())
+
+    def turn_started(self, creature: str) -> DirectorBook:
+        """The book as ``creature``'s turn starts: it may summon again (RB-SUMMON-02)."""
+        if creature not in self.summoned:
+            return self
+        return attrs.evolve(self, summoned=self.summoned - {creature})
 
     def without(self, creatures: Iterable[str]) -> DirectorBook:
         """The book with the waiting boosts of ``creatures`` gone (their turn ended, R-DIR-3)."""

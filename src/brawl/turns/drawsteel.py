@@ -67,6 +67,7 @@ from brawl.turns.drawsteel_turn import (
     moment_passed,
     remaining,
     slot_of,
+    summoned_first,
     with_economy,
 )
 from brawl.turns.drawsteel_turn import turn_of as _turn
@@ -334,6 +335,8 @@ class DrawSteel:
             raise TurnOrderError(
                 f"start turn of {creature!r}: a solo creature's turns are never back to back", rule="RB5-SOLO"
             )
+        if summoned_first(state, t, creature):  # it acts right after its summoner (RB-SUMMON-01)
+            return
         # the creature may start a turn now (checked above): it is one of actors()'s members if its
         # group is acting, or, with no group acting and the free choice, if its side acts first
         if t.group is not None:
@@ -386,7 +389,8 @@ class DrawSteel:
             rules = (*rules, "DS-SIDE-14")
         group = slot if slot.startswith(GROUP_PREFIX) else None
         t, lapsed = moment_passed(t)
-        new = replaced(t, current=creature, economy=FRESH_ECONOMY, group=group)
+        book = t.director.turn_started(creature)  # it may summon again (RB-SUMMON-02)
+        new = replaced(t, current=creature, economy=FRESH_ECONOMY, group=group, director=book)
         # the creature was just looked up; a group name is a creature's, checked, unless the
         # prefix makes it too long, which with_turn refuses
         put = state.with_turn_built if group is None or len(group) <= MAX_TEXT else state.with_turn

@@ -264,9 +264,29 @@ def _side_to_act(t: DrawSteelTurn, by_side: Mapping[str, list[Creature]]) -> str
     return None
 
 
+def summoned_pending(t: DrawSteelTurn, eligible: list[Creature]) -> list[Creature]:
+    """Of ``eligible``, the creatures the last actor summoned, who act right after it (RB-SUMMON-01)."""
+    by = t.director.summoned_by
+    return [c for c in eligible if by.get(c.id) == t.last_actor] if by and t.last_actor else []
+
+
+def summoned_first(state: Encounter, t: DrawSteelTurn, creature: str) -> bool:
+    """True if ``creature`` was summoned by the last actor and acts now (RB-SUMMON-01); raise
+    :class:`TurnOrderError` if another creature so summoned must act first; False if none is."""
+    pending = summoned_pending(t, remaining(state, t))
+    if not pending:
+        return False
+    if all(p.id != creature for p in pending):
+        raise TurnOrderError(f"start turn of {creature!r}: {pending[0].id!r} acts first", rule="RB-SUMMON-01")
+    return True
+
+
 def actors(state: Encounter, t: DrawSteelTurn) -> tuple[str | None, list[Creature]]:
-    """The side to act next and its creatures that may start a turn now (DS-SIDE-08..17)."""
+    """The side to act next and its creatures that may start a turn now (DS-SIDE-08..17); the
+    creatures the last actor summoned first (RB-SUMMON-01)."""
     eligible = _eligible(state, t)
+    if pending := summoned_pending(t, eligible):
+        return pending[0].side, pending
     if t.group is not None:
         members = [c for c in eligible if slot_of(c) == t.group]
         if members:
