@@ -94,7 +94,7 @@ def test_show_json_prints_the_save(capsys: pytest.CaptureFixture[str]) -> None:
 def test_an_unknown_name_lists_the_bundled_scenarios(capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(capsys, "show", "no-such-place")
     assert status == EXIT_ERROR
-    bundled = "bridge, cliff, tavern, zone_ambush"
+    bundled = "bridge, cliff, tavern, warband, zone_ambush"
     assert err == f"error: no-such-place: no such file, and no bundled scenario of that name ({bundled})\n"
 
 

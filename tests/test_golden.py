@@ -21,7 +21,8 @@ When no move of :func:`brawl.legal_actions` closes in (the heroes on the cliff t
 mode are offered as well: :class:`Climb`, a record defined here that does what
 :class:`brawl.actions.Advance` does with ``mode="climb"`` (:mod:`brawl.actions` has none).
 
-- Draw Steel: the options are :func:`brawl.legal_actions` (and climbs).
+- Draw Steel: the options are :func:`brawl.legal_actions` (and climbs), but the Director's
+  Malice features.
 - The initiative game: the options are :func:`brawl.legal_actions` (its moves with the Move,
   strikes, Grab and Knockback with the Action, the turn flow) and climbs.
 - The zone game: its options are built here from the zone game's records, since its own
@@ -69,6 +70,7 @@ from brawl.actions import (
 )
 from brawl.rules.abilities import UseAbility
 from brawl.rules.jumping import Jump
+from brawl.rules.malice import BrutalEffectiveness, MaliciousStrike
 from brawl.zone.game import PassTurn
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -128,7 +130,7 @@ class Climb(Action):
 # -- choosing a fight ------------------------------------------------------------------------------
 
 
-SYSTEM_SEEDS = {("tavern", "initiative"): 41, ("bridge", "initiative"): 1}
+SYSTEM_SEEDS = {("tavern", "initiative"): 41, ("bridge", "initiative"): 1, ("warband", "initiative"): 1}
 """Seeds for a scenario under one system, where the scenario's own gives no push that moves."""
 
 
@@ -256,9 +258,10 @@ def climb_options(state: Encounter, cid: str) -> list[Action]:
 def options(state: Encounter, system: str, log: Sequence[Action]) -> list[Action]:
     if system == "zone":
         return zone_options(state, log)
-    # a bare UseAction spends an action on nothing: the fights here spend them on deeds; and
-    # they walk rather than jump
-    found = [a for a in brawl.legal_actions(state) if not isinstance(a, UseAction | Jump)]
+    # a bare UseAction spends an action on nothing: the fights here spend them on deeds; they
+    # walk rather than jump; the Director's Malice features are pinned by tests/test_director.py
+    skipped = UseAction | Jump | BrutalEffectiveness | MaliciousStrike
+    found = [a for a in brawl.legal_actions(state) if not isinstance(a, skipped)]
     cid = current_creature(state)
     if cid is not None:
         extra: list[Action] = []

@@ -335,6 +335,7 @@ def samples() -> dict[type[Action], Action]:
         A.ForcedMove(kind="push", target="thug-1", distance=1, source="kira"),
         ZONE_MOVE(creature="kira", path=("z1", "z2")),
         A.SquadManeuver("grab", ("kira",), ("thug-1",)),
+        brawl.actions.Summon("thug-1", brawl.Creature(id="imp")),
     ]
     for action in built:
         found.setdefault(type(action), action)

@@ -27,7 +27,7 @@ def refused(text: str) -> brawl.ScenarioError:
 
 # --- the bundled scenarios --------------------------------------------------------------------------------
 def test_bundled_scenarios_are_listed_and_found_by_name() -> None:
-    assert brawl.bundled_scenarios() == ["bridge", "cliff", "tavern"]
+    assert brawl.bundled_scenarios() == ["bridge", "cliff", "tavern", "warband"]
     assert brawl.bundled_scenario("bridge").read_text(encoding="utf-8") == (
         ROOT / "examples" / "scenarios" / "bridge.toml"
     ).read_text(encoding="utf-8")

@@ -596,6 +596,8 @@ def test_legal_actions_offer_and_greedy_takes_the_squad_attack() -> None:
     enc, _ = brawl.start_turn(enc, "pit-1")
     offered = [a for a in brawl.legal_actions(enc) if isinstance(a, brawl.actions.SquadAttack)]
     assert offered == [brawl.actions.SquadAttack(("pit-1", "pit-2"), ("conduit", "conduit"), 2, "Sting")]
+    # with no Malice to spend first (the Director's resources come first), the squad attacks
+    enc = enc.with_turn(attrs.evolve(enc.turn, malice=0))
     chosen = brawl.sim.greedy(enc, brawl.sim.Options(enc))
     assert chosen == offered[0]
     assert brawl.sim.greedy(enc, brawl.legal_actions(enc)) == offered[0]

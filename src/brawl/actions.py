@@ -34,6 +34,8 @@ from brawl.rules.forced import Push as Push
 from brawl.rules.forced import Slide as Slide
 from brawl.rules.main_actions import Charge as Charge
 from brawl.rules.main_actions import Defend as Defend
+from brawl.rules.malice import BrutalEffectiveness as BrutalEffectiveness
+from brawl.rules.malice import MaliciousStrike as MaliciousStrike
 from brawl.rules.maneuvers import AidAttack as AidAttack
 from brawl.rules.maneuvers import EscapeGrab as EscapeGrab
 from brawl.rules.maneuvers import Grab as Grab
@@ -46,6 +48,7 @@ from brawl.rules.prone import StandUp as StandUp
 from brawl.rules.recoveries import CatchBreath as CatchBreath
 from brawl.rules.recoveries import Heal as Heal
 from brawl.rules.settle import settle
+from brawl.rules.solos import SoloAction as SoloAction
 from brawl.rules.stability import ModifyStability as ModifyStability
 from brawl.rules.stability import RemoveStabilityModifier as RemoveStabilityModifier
 from brawl.rules.stamina import GainTemporaryStamina as GainTemporaryStamina
@@ -56,6 +59,7 @@ from brawl.rules.stealth import Reveal as Reveal
 from brawl.rules.stealth import Search as Search
 from brawl.rules.strikes import FreeStrike as FreeStrike
 from brawl.rules.strikes import OpportunityAttack as OpportunityAttack
+from brawl.rules.summons import Summon as Summon
 from brawl.rules.table import UseConsumable as UseConsumable
 from brawl.rules.teleport import Teleport as Teleport
 from brawl.state import Encounter

@@ -26,10 +26,12 @@ from typing import Any
 
 import attrs
 
+from brawl.abilities.model import Ability, Distance, Target
 from brawl.checks import whole_number
 from brawl.creature import MAX_LEVEL
 from brawl.errors import ArgumentTypeError, InvalidArgumentError
-from brawl.statblocks.model import StatBlock
+from brawl.rules.solos import SOLO_ACTION, SOLO_ACTION_COST
+from brawl.statblocks.model import StatBlock, Trait
 from brawl.state import Encounter
 
 HERO_BASE_STRENGTH = 4
@@ -151,6 +153,48 @@ def cost_of(block: StatBlock, count: int = 1) -> int:
         raise ArgumentTypeError(f"cost_of(block={block!r:.60}): a StatBlock", rule=())
     whole_number(count, 0, None, what="count", rule="RB-EV-09")
     return -(-count // block.ev_for) * block.ev
+
+
+INSTANT_SOLO_EV = 3
+"""An Instant Solo's EV is 3 times the block's (RB-SOLO-03)."""
+INSTANT_SOLO_STAMINA = 2.5
+"""An Instant Solo's Stamina is 2.5 times the block's, rounded down (RB-SOLO-03, R-DIR-7)."""
+INSTANT_SOLO_END_EFFECT = 10
+"""An Instant Solo's End Effect damage (RB-SOLO-03)."""
+
+
+def instant_solo(block: StatBlock) -> StatBlock:
+    """The "Instant Solo" of a leader's or elite's block (RB-SOLO-03): EV x 3, Stamina x 2.5
+    (rounded down, R-DIR-7), a solo (two turns a round, RB-SOLO-01) with the Solo Monster trait's
+    End Effect of 10 damage (RB-SOLO-02) and the Solo Action Malice feature (RB-SOLO-04).
+    A level 3 leader of EV 20 and 81 Stamina becomes a solo of EV 60 and 202 Stamina."""
+    if not isinstance(block, StatBlock):
+        raise ArgumentTypeError(f"instant_solo(block={block!r:.60}): a StatBlock", rule="RB-SOLO-03")
+    if block.organization not in ("leader", "elite"):
+        raise InvalidArgumentError(
+            f"instant solo of {block.name}: a leader or an elite, "
+            f"not {block.organization or 'no organization'}",
+            rule="RB-SOLO-03",
+        )
+    turns = Trait(
+        "Solo Monster",
+        f"Solo Turns: the {block.name} takes two turns each round, never back to back. End Effect: "
+        f"at the end of each of its turns, the {block.name} can take {INSTANT_SOLO_END_EFFECT} damage "
+        "to end one effect on it that a saving throw can end. This damage can't be reduced in any way.",
+    )
+    action = Ability(
+        SOLO_ACTION, "none", None, (), distance=Distance("self"), target=Target("self"),
+        effect_after=f"{SOLO_ACTION_COST} Malice: the {block.name} takes an extra main action on its "
+        "turn, even while dazed (brawl.solo_action).",
+    )  # fmt: skip
+    return attrs.evolve(
+        block,
+        organization="solo",
+        ev=block.ev * INSTANT_SOLO_EV,
+        stamina=int(block.stamina * INSTANT_SOLO_STAMINA),
+        traits=(*block.traits, turns),
+        abilities=(*block.abilities, action),
+    )
 
 
 @attrs.frozen
@@ -390,6 +434,9 @@ def assess(
 
 __all__ = [
     "BANDS",
+    "INSTANT_SOLO_END_EFFECT",
+    "INSTANT_SOLO_EV",
+    "INSTANT_SOLO_STAMINA",
     "Assessment",
     "Difficulty",
     "Foe",
@@ -402,6 +449,7 @@ __all__ = [
     "guidelines",
     "hero_slots",
     "hero_strength",
+    "instant_solo",
     "slots_of",
     "total_ev",
 ]

@@ -412,6 +412,14 @@ class Creature:
     "With Captain" benefit (a value set here directly gives them nothing, R-SQUAD-4)."""
     with_captain: CaptainBenefit | None = attrs.field(default=None, converter=_benefit)
     """A minion's "With Captain" benefit, while its squad has a captain (RB-CAPT-05)."""
+    end_effect: int = attrs.field(default=0, validator=_whole(0, MAX_STAMINA))
+    """A solo's End Effect: the damage it takes at the end of each of its turns to end one
+    save-ends effect (RB-SOLO-02); 0: none."""
+    free_strike: int | None = attrs.field(
+        default=None, validator=attrs.validators.optional(_whole(0, MAX_STAMINA))
+    )
+    """A Director creature's Free Strike value, dealt with no roll (RB-MFS-01); None: its free
+    strike rolls as a hero's does."""
 
     def __attrs_post_init__(self) -> None:
         _check_creature_fields(self)

@@ -53,7 +53,7 @@ from brawl.rules.abilities import UseAbility
 from brawl.rules.steps import STOP_SIZE_GAP
 from brawl.rules.strikes import MELEE_DISTANCE
 from brawl.state import Encounter
-from brawl.turns.ability_deeds import ability_deeds, pick_ability
+from brawl.turns.ability_deeds import ability_deeds, director_deed, pick_ability
 from brawl.turns.deeds import legal_moves, legal_reach
 from brawl.turns.drawsteel_deeds import first_free_strike, first_squad_attack, free_strikes
 from brawl.turns.drawsteel_turn import DrawSteelTurn, actors
@@ -417,15 +417,16 @@ def _repeat(count: int, step: int) -> int:
 def greedy(state: Encounter, options: Sequence[Action]) -> Action:
     """Strike an adjacent enemy if possible, else step closer to the nearest enemy, else end the turn.
 
-    Between turns it starts the first turn offered, or ends the round. A zone fight is played by
-    :func:`brawl.zone.legal.zone_greedy`. A squad's attack, then an ability with a power roll that
-    reaches enemies and no ally, comes before any strike (:func:`pick_ability`). Given :class:`Options`,
-    it asks only for the kinds it weighs; given a list, it picks from the list the same action.
+    Between turns it starts the first turn offered, or ends the round (a zone fight:
+    :func:`brawl.zone.legal.zone_greedy`). The Director's resources first (:func:`director_deed`),
+    a squad's attack, an ability with a power roll on enemies alone, before any strike
+    (:func:`pick_ability`). Given :class:`Options`, it asks only for the kinds it weighs.
     """
     if world(state) is not None:
         return zone_greedy(state, options)
     view = options if isinstance(options, Options) else Options(state, options)
-    ability = first_squad_attack(state, options) or pick_ability(state, view.abilities())  # RB-SQUAD-15
+    first = director_deed(state, view._all) or first_squad_attack(state, options)  # RB-SQUAD-15
+    ability = first or pick_ability(state, view.abilities())
     if ability is not None:
         return ability
     strike = view.first_melee_free_strike()

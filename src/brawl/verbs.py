@@ -18,16 +18,19 @@ from brawl.rules.falling import Fall
 from brawl.rules.forced import Pull, Push, Slide
 from brawl.rules.jumping import Jump
 from brawl.rules.main_actions import Charge, Defend
+from brawl.rules.malice import BrutalEffectiveness, MaliciousStrike
 from brawl.rules.maneuvers import AidAttack, EscapeGrab, Grab, Knockback
 from brawl.rules.movement import Disengage, Move, Shift
 from brawl.rules.prone import FallProne, StandUp
 from brawl.rules.recoveries import CatchBreath, Heal, SpendRecovery
 from brawl.rules.riders import FallOff, KnockOff
 from brawl.rules.riding import ClimbCreature, Ride
+from brawl.rules.solos import SoloAction
 from brawl.rules.stability import ModifyStability, RemoveStabilityModifier
 from brawl.rules.stamina import GainTemporaryStamina, LoseStamina, RegainStamina
 from brawl.rules.stealth import AssistTest, Hide, PointOut, Reveal, Search
 from brawl.rules.strikes import FreeStrike, OpportunityAttack
+from brawl.rules.summons import Summon
 from brawl.rules.table import UseConsumable
 from brawl.rules.teleport import Teleport
 from brawl.turns.deeds import Advance
@@ -159,3 +162,12 @@ squad_opportunity_attack = verb(SquadOpportunityAttack)
 """Minions' opportunity attacks on one enemy at once, added together as one strike (RB-SQUAD-21)."""
 squad_maneuver = verb(SquadManeuver)
 """A Grab or Knockback made as a squad: one roll, each target once (RB-SQUAD-19)."""
+# --- the Director's resources ------------------------------------------------------------------------
+brutal_effectiveness = verb(BrutalEffectiveness)
+"""Spend 3 Malice at the start of a monster's turn: +1 to its next potency (RB-MALICE-04, RB-MALICE-05)."""
+malicious_strike = verb(MaliciousStrike)
+"""Spend 5+ Malice at the start of a monster's turn: its next strike deals extra damage (RB-MALICE-06)."""
+solo_action = verb(SoloAction)
+"""Spend 5 Malice at the start of a solo's turn: an extra main action, even dazed (RB-SOLO-04)."""
+summon = verb(Summon)
+"""Put a summoned creature on the map, to act right after its summoner (RB-SUMMON-01, RB-SUMMON-02)."""

@@ -25,6 +25,7 @@ from brawl.requests import Action
 from brawl.rules.conditions import can_take_main_actions, speed, taunting
 from brawl.rules.edges import Reason, edge
 from brawl.rules.falling import resting_place
+from brawl.rules.monster_defend import check_monster_defend
 from brawl.rules.movement import Move
 from brawl.rules.steps import SHIFT_MODES, Mode, mode_field, mode_refusal
 from brawl.rules.strikes import FreeStrike, living, strike_checks
@@ -47,16 +48,15 @@ class Defend(Action):
     """Granted by an effect (not the actor's own choice of action): spends nothing of its turn."""
 
     def verify(self, state: Encounter) -> None:
-        """Raise unless the creature may Defend now: alive and able to take main actions (DS-ACT-19)."""
-        living(state, self.creature, "Defend")
-        if not can_take_main_actions(state, self.creature):
-            raise ActionUnavailableError(
-                f"Defend by {self.creature!r}: it can't take main actions", rule="DS-COND-04"
-            )
+        """Raise unless the creature may Defend now: alive and able to take main actions (DS-ACT-19);
+        a monster before it used a main action this turn (RB-MDEF-01)."""
+        _check_defend(state, self)
+        check_monster_defend(state, self.creature)  # RB-MDEF-01: before the main action is spent
 
     def resolve(self, state: Encounter) -> Outcome:
-        """Verify, then start the Defend effect."""
-        self.verify(state)
+        """Check, then start the Defend effect (the main action is spent by now: RB-MDEF-01 was
+        :meth:`verify`'s)."""
+        _check_defend(state, self)
         c = state.creature(self.creature)
         kept = tuple(x for x in c.effects if x.kind is not EffectKind.DEFENDING)
         new = attrs.evolve(c, effects=(*kept, Effect(EffectKind.DEFENDING, self.creature)))
@@ -64,6 +64,15 @@ class Defend(Action):
             creature=self.creature, effect="defending", source=self.creature, rules=("DS-ACT-19", "R-TURN-5")
         )
         return Outcome(state.with_creature(new), (started,))
+
+
+def _check_defend(state: Encounter, request: Defend) -> None:
+    """The checks of a Defend that do not depend on the turn's spending (DS-ACT-19, DS-COND-04)."""
+    living(state, request.creature, "Defend")
+    if not can_take_main_actions(state, request.creature):
+        raise ActionUnavailableError(
+            f"Defend by {request.creature!r}: it can't take main actions", rule="DS-COND-04"
+        )
 
 
 def defend_reasons(state: Encounter, creature: str) -> list[Reason]:

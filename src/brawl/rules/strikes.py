@@ -43,6 +43,7 @@ from brawl.rules.edges import (
     reasons,
     state_reasons,
 )
+from brawl.rules.monster_strikes import monster_strike
 from brawl.rules.stealth import check_target
 from brawl.state import Encounter
 
@@ -305,7 +306,9 @@ class FreeStrike(Action):
 
     Melee reaches 1 square; ranged 5 squares with line of effect. The same characteristic is
     used for the roll and the damage (R-TURN-6). A Director creature's free strike deals its
-    flat ``flat_damage`` with no roll (RB6-FREE-STRIKE). ``extra`` adds edge or bane reasons
+    flat ``flat_damage`` with no roll (RB6-FREE-STRIKE); with none given, a creature with a Free
+    Strike value deals that, with its signature's reach, keywords and damage type
+    (:mod:`brawl.rules.monster_strikes`, RB-MFS-01..05). ``extra`` adds edge or bane reasons
     (:func:`brawl.rules.edges.edge`); Aid Attack, Defend and flanking are found here.
     ``type``, the damage type as in :class:`~brawl.rules.damage.Damage`, lets an improvised
     weapon's damage follow the object, a burning torch dealing fire (DS-STRIKE-08; the Director's call).
@@ -406,11 +409,14 @@ def strike_checks(
                 f"{_strike_name(request)} against {target!r}: it is dead", rule="DS-STAM-09"
             )
     reach = RANGED_DISTANCE if request.ranged else MELEE_DISTANCE
+    monster = monster_strike(a) if request.flat_damage is None else None
+    if monster is not None:  # a Director creature's reach follows its signature (RB-MFS-03)
+        reach = monster.ranged if request.ranged else monster.melee
     gap = distance(here, a.size.squares, thing.pos, thing.n)
     if gap > reach:  # a creature sharing the target's space (DS-MOVE-04) is within reach
         raise ActionUnavailableError(
             f"{_strike_name(request)} by {attacker!r} against {target!r}: {gap} squares away, reach {reach}",
-            rule="DS-STRIKE-07" if request.ranged else "DS-STRIKE-06",
+            rule=("DS-STRIKE-07" if request.ranged else "DS-STRIKE-06", *(("RB-MFS-03",) if monster else ())),
         )
     if request.ranged and t is not None and not has_line_of_effect(state, attacker, target):
         raise ActionUnavailableError(
@@ -429,6 +435,8 @@ def _resolve_free_strike(state: Encounter, request: FreeStrike) -> Outcome:
     return _strike(state, request, c, t, name, value)
 
 
+_MFS = ("RB-MFS-01", "RB-MFS-02", "RB-MFS-03", "RB-MFS-04", "RB-MFS-05")
+"""The rules a Director creature's free strike cites (:mod:`brawl.rules.monster_strikes`)."""
 _CITED: dict[tuple[bool, bool, bool, bool, bool], tuple[str, ...]] = {}
 """The rules a :class:`Struck` event cites, by the kind of strike (:func:`_struck_rules`)."""
 
@@ -454,9 +462,16 @@ def _strike(
     an object), the characteristic's name and score; the events built once, in order."""
     attacker, target, ranged = request.attacker, request.target, request.ranged
     rule = "DS-STRIKE-07" if ranged else "DS-STRIKE-06"
-    flat = request.flat_damage is not None
+    monster = monster_strike(a) if request.flat_damage is None else None
+    flat = request.flat_damage is not None or monster is not None
     events: tuple[Event, ...] = ()
-    if request.flat_damage is not None:
+    kind = request.type
+    if monster is not None:  # the Free Strike value, no roll, the signature's type (RB-MFS-01..05)
+        tier, amount = 0, monster.damage
+        if kind is None and monster.types:
+            kind = monster.types[0]
+        cited = (*_struck_rules(ranged, request.opportunity, request.granted, kind is not None, True), *_MFS)
+    elif request.flat_damage is not None:
         tier, amount = 0, request.flat_damage
         cited = _struck_rules(ranged, request.opportunity, request.granted, request.type is not None, True)
     else:
@@ -472,13 +487,13 @@ def _strike(
         attacker=attacker, target=target, ranged=ranged, characteristic=char_name, tier=tier,
         damage=amount, opportunity=request.opportunity, rules=cited,
     )  # fmt: skip
-    if request.type is None and t is not None and not flat:
+    if kind is None and t is not None and not flat:
         # the damage of a checked strike: the target is a living creature, the amount a whole number
         c = state.creatures[target]  # after any Aid Attack edge it used ended
         dealt = dealt_to(state, c, amount, None, attacker, request.knock_out, (rule,))
     else:
         dealt = deal_damage(
-            state, target, amount, request.type, source=attacker, knock_out=request.knock_out, rules=(rule,)
+            state, target, amount, kind, source=attacker, knock_out=request.knock_out, rules=(rule,)
         )
     crit = None
     if events and isinstance(events[0], PowerRolled):  # a free strike is a main action (DS-ACT-21)

@@ -277,6 +277,8 @@ class StatBlock:
             "level": max(self.level, 1),
             "solo": self.is_solo,
             "abilities": self.abilities,
+            "end_effect": self.end_effect or 0,  # RB-SOLO-02
+            "free_strike": self.free_strike or None,  # RB-MFS-01; 0: not given
         }
         if self.is_minion:  # RB-SQUAD-01, RB-CAPT-05
             base["minion"] = True

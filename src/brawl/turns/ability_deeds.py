@@ -16,31 +16,46 @@ part of the turn once per ability, as it does not depend on the targets).
 
 A wall is offered as straight walls of its full length, nearest first, at most
 :data:`MAX_WALLS` of them (any other shape is the caller's choice). Not offered: traits,
-triggered actions (they answer a trigger, not the turn) and villain actions (the Director's
-timing); call :func:`brawl.use_ability` for them. The triggered abilities answering a trigger
-reported in a Draw Steel combat are offered by :func:`triggered_deeds` (DS-TURN-05, R-TURN-12).
+triggered actions (they answer a trigger, not the turn) and villain actions (used at the end of
+another creature's turn: :func:`villain_deeds` offers them between turns, RB-VILLAIN-04). The
+triggered abilities answering a trigger reported in a Draw Steel combat are offered by
+:func:`triggered_deeds` (DS-TURN-05, R-TURN-12).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 import attrs
 
 from brawl.abilities.model import Ability, ForcedMovement
-from brawl.creature import Creature, MapObject
+from brawl.creature import DIRECTOR, Creature, MapObject
 from brawl.errors import RulesError
 from brawl.geometry import Pos, distance
 from brawl.requests import Action
 from brawl.rules.abilities import UseAbility, ability_targets, allows, area_candidates
 from brawl.rules.areas import cube_placements, line_placements, place_area
+from brawl.rules.malice import BrutalEffectiveness, MaliciousStrike, is_malice_feature, malice_moment_refusal
+from brawl.rules.solos import SoloAction
+from brawl.rules.villain import VILLAIN_ACTION, villain_refusal
 from brawl.state import Encounter
 from brawl.turns.deeds import payable
 from brawl.turns.drawsteel_turn import DrawSteelTurn
 from brawl.turns.records import verified
 from brawl.turns.triggers import TRIGGERED, answers
 
-__all__ = ["MAX_PLACEMENTS", "MAX_WALLS", "OFFERED", "ability_deeds", "pick_ability", "triggered_deeds"]
+__all__ = [
+    "MAX_PLACEMENTS",
+    "MAX_WALLS",
+    "OFFERED",
+    "ability_deeds",
+    "director_deed",
+    "malice_deeds",
+    "pick_ability",
+    "pick_director",
+    "triggered_deeds",
+    "villain_deeds",
+]
 
 OFFERED = ("main action", "maneuver", "move action", "free maneuver")
 """The action types offered on a turn."""
@@ -256,6 +271,40 @@ def triggered_deeds(state: Encounter, cid: str) -> list[Action]:
     return found
 
 
+def villain_deeds(state: Encounter, creature: str | None = None) -> list[Action]:
+    """The uses of the villain actions legal now, ``creature``'s alone if given: in a Draw Steel
+    combat, between turns, at the end of another creature's turn (RB-VILLAIN-02..04,
+    :func:`~brawl.rules.villain.villain_refusal`), each villain action's uses in the block's order."""
+    found: list[Action] = []
+    for c in state.living():
+        if creature not in (None, c.id):
+            continue
+        for ability in c.abilities:
+            if ability.action_type != VILLAIN_ACTION or villain_refusal(state, c, ability) is not None:
+                continue
+            found += [
+                r
+                for r in _requests(state, c, ability)
+                if not _no_direction(state, r, ability) and verified(r, state)
+            ]
+    return found
+
+
+def malice_deeds(state: Encounter, cid: str) -> list[Action]:
+    """The Malice features the Director may activate for ``cid`` now, at the start of its turn
+    (RB-MALICE-04, R-DIR-2): Brutal Effectiveness, Malicious Strike for 5 Malice, a solo's Solo
+    Action (RB-SOLO-04), and the uses of its block's own Malice features; each checked, none once
+    one was activated this turn."""
+    if malice_moment_refusal(state, cid, "a Malice feature") is not None:
+        return []
+    c = state.creature(cid)
+    found: list[Action] = [BrutalEffectiveness(cid), MaliciousStrike(cid), SoloAction(cid)]
+    for ability in c.abilities:
+        if is_malice_feature(ability):
+            found += list(_requests(state, c, ability))
+    return [a for a in found if verified(a, state)]
+
+
 def pick_ability(state: Encounter, options: list[Action]) -> UseAbility | None:
     """A simple choice for a policy: the use of a main-action or maneuver ability with a power roll
     that reaches an enemy, the costliest first (heroic and villain abilities before signature
@@ -282,3 +331,58 @@ def pick_ability(state: Encounter, options: list[Action]) -> UseAbility | None:
         if best is None or key < best[0]:
             best = (key, a)
     return None if best is None else best[1]
+
+
+def director_deed(state: Encounter, options: Iterable[Action] | None = None) -> Action | None:
+    """What a simple Director spends now in a Draw Steel combat (:func:`pick_director`): among
+    ``options``, or, with None, among the villain actions offered between turns
+    (:func:`villain_deeds`) or the Malice features offered at the start of a Director creature's
+    turn (:func:`malice_deeds`); None if there is none."""
+    t = state.turn
+    if type(t) is not DrawSteelTurn:
+        return None
+    if options is not None:
+        return pick_director(state, options)
+    if t.current is None:
+        return pick_director(state, villain_deeds(state))
+    if state.creature(t.current).side == DIRECTOR:
+        return pick_director(state, malice_deeds(state, t.current))
+    return None
+
+
+def pick_director(state: Encounter, options: Iterable[Action]) -> Action | None:
+    """A simple Director's choice among ``options`` of the resources it may spend: a solo's Solo
+    Action, then a villain action or a stat block's Malice feature used on enemies alone, then
+    Malicious Strike, then Brutal Effectiveness (RB-SOLO-04, RB-VILLAIN-04, RB-MALICE-04..06);
+    None if ``options`` hold none of them."""
+    solo: list[Action] = []
+    uses: list[Action] = []
+    strikes: list[Action] = []
+    brutal: list[Action] = []
+    for a in options:
+        if isinstance(a, SoloAction):
+            solo.append(a)
+        elif isinstance(a, MaliciousStrike):
+            strikes.append(a)
+        elif isinstance(a, BrutalEffectiveness):
+            brutal.append(a)
+        elif isinstance(a, UseAbility) and _director_use(state, a) and _on_enemies(state, a):
+            uses.append(a)
+    return next(iter([*solo, *uses, *strikes, *brutal]), None)
+
+
+def _director_use(state: Encounter, a: UseAbility) -> bool:
+    """Whether ``a`` uses a villain action or a stat block's Malice feature."""
+    ability = state.creature(a.user).ability(a.ability)
+    return ability is not None and (ability.action_type == VILLAIN_ACTION or is_malice_feature(ability))
+
+
+def _on_enemies(state: Encounter, a: UseAbility) -> bool:
+    """Whether the use reaches at least one enemy of its user and no ally."""
+    side = state.creature(a.user).side
+    try:
+        targets = a.targets or ability_targets(state, a)
+    except RulesError:
+        return False
+    sides = [state.creatures[t].side for t in targets if t in state.creatures]
+    return bool(sides) and all(s != side for s in sides)

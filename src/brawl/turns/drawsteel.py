@@ -41,11 +41,12 @@ from brawl.rules import phases
 from brawl.rules.falling import continue_fall
 from brawl.rules.persistent import areas_at_encounter_end
 from brawl.rules.resources import gain_heroic_resource
+from brawl.rules.solos import end_effect
 from brawl.rules.squads import members
 from brawl.rules.stability import end_stability_modifiers
 from brawl.state import Encounter, TurnState
 from brawl.statecheck import MAX_ROUND
-from brawl.turns.ability_deeds import triggered_deeds
+from brawl.turns.ability_deeds import malice_deeds, triggered_deeds, villain_deeds
 from brawl.turns.base import check_ids, register_system
 from brawl.turns.drawsteel_deeds import deeds
 from brawl.turns.drawsteel_order import rank_by_agility, swap_turn_order
@@ -69,6 +70,7 @@ from brawl.turns.drawsteel_turn import (
     opening_economy,
     remaining,
     slot_of,
+    summoned_first,
     with_economy,
 )
 from brawl.turns.drawsteel_turn import turn_of as _turn
@@ -274,7 +276,8 @@ class DrawSteel:
 
         Out of combat: starting it under this system with each present side first (heroes, then
         the Director). Between turns: starting the turn of each creature that may act, or ending
-        the round. During a turn: the creature's moves and standard actions
+        the round, and the villain actions usable at the end of the turn that ended (RB-VILLAIN-04).
+        During a turn: the creature's moves and standard actions
         (:func:`~brawl.turns.drawsteel_deeds.deeds`), then ending the turn. Off their turns, on
         anyone's turn or between turns: the main actions of each creature holding a critical
         hit's extra main action (RB-CRIT-03), and once a trigger is reported the triggered
@@ -295,7 +298,7 @@ class DrawSteel:
         if t.current is not None:
             if creature not in (None, t.current):
                 return off_turn
-            own = deeds(state, t.current)
+            own = [*malice_deeds(state, t.current), *deeds(state, t.current)]  # RB-MALICE-04
             if t.reported is not None:  # on its own turn too (DS-TURN-05)
                 own += triggered_deeds(state, t.current)
             return [*own, *off_turn, *(a for a in [EndTurn()] if verified(a, state))]
@@ -304,9 +307,9 @@ class DrawSteel:
             # the creatures that may start a turn are the ones verify_start_turn accepts:
             # alive, turns left, not the last actor, of the slot and side to act now
             starts = [StartTurn(c.id) for c in sorted(members, key=_by_id) if creature in (None, c.id)]
-            return [*off_turn, *starts]
+            return [*off_turn, *villain_deeds(state, creature), *starts]
         found = [] if creature is not None else [EndRound()]
-        return [*off_turn, *(a for a in found if verified(a, state))]
+        return [*off_turn, *villain_deeds(state, creature), *(a for a in found if verified(a, state))]
 
     # queries -------------------------------------------------------------------------------------
     def next_actors(self, state: Encounter) -> dict[str, tuple[str, ...]]:
@@ -334,6 +337,8 @@ class DrawSteel:
             raise TurnOrderError(
                 f"start turn of {creature!r}: a solo creature's turns are never back to back", rule="RB5-SOLO"
             )
+        if summoned_first(state, t, creature):  # it acts right after its summoner (RB-SUMMON-01)
+            return
         # the creature may start a turn now (checked above): it is one of actors()'s members if its
         # group is acting, or, with no group acting and the free choice, if its side acts first
         if t.group is not None:
@@ -386,7 +391,8 @@ class DrawSteel:
             rules = (*rules, "DS-SIDE-14")
         group = slot if slot.startswith(GROUP_PREFIX) else None
         t, lapsed = moment_passed(t)
-        new = replaced(t, current=creature, economy=opening_economy(t, creature), group=group)
+        book = t.director.turn_started(creature)  # it may summon again (RB-SUMMON-02)
+        new = replaced(t, current=creature, economy=opening_economy(t, creature), group=group, director=book)
         # the creature was just looked up; a group name is a creature's, checked, unless the
         # prefix makes it too long, which with_turn refuses
         put = state.with_turn_built if group is None or len(group) <= MAX_TEXT else state.with_turn
@@ -417,7 +423,7 @@ class DrawSteel:
             state = state.with_turn_built(t)  # fewer of the creatures checked before
         out = phases.end_of_turn(
             state, creature, saving_throws=saving_throws, named_saving_throws=named_saving_throws
-        )
+        ).then(end_effect, creature)  # a solo's End Effect, after the saves (RB-SOLO-02, R-DIR-5)
         taken = t.turns_taken.get(creature, 0) + 1
         after = out.state
         c = after.creature(creature)
@@ -429,6 +435,7 @@ class DrawSteel:
             last_side=c.side,
             last_actor=creature,
             turn_count=t.turn_count + 1,
+            director=t.director.without((creature,)),  # its Malice boosts lapse (R-DIR-3)
         )
         if new.group is not None and not any(slot_of(m) == new.group for m in remaining(after, new)):
             new = replaced(new, group=None)

@@ -15,11 +15,13 @@ import immutables
 
 from brawl.checks import check_text
 from brawl.creature import DIRECTOR, HEROES, Creature
-from brawl.errors import StateError, TurnOrderError, whose_turn
+from brawl.errors import ActionUnavailableError, StateError, TurnOrderError, whose_turn
 from brawl.events.base import Note
 from brawl.events.turns import CriticalHit
 from brawl.fields import put
 from brawl.outcome import Outcome
+from brawl.rules.director import NO_BOOK, DirectorBook
+from brawl.rules.monster_defend import defending_monster
 from brawl.state import Encounter, TurnState
 from brawl.turns.base import system_of
 from brawl.turns.economy import FRESH, ON_OWN_TURN, ActionKind, Refusal, TurnEconomy, refusal
@@ -88,6 +90,9 @@ class DrawSteelTurn(TurnState):
     squad_maneuvers: frozenset[str] = frozenset()
     """Minions whose maneuver this round went into a maneuver their squad made together on another
     minion's turn: their own turn starts with it spent (RB-SQUAD-19)."""
+    director: DirectorBook = NO_BOOK
+    """What the Director's creatures used: villain actions (RB-VILLAIN-02, RB-VILLAIN-03), Malice
+    features (RB-MALICE-04..07)."""
 
     def check(self, encounter: Encounter) -> None:
         """Raise :class:`~brawl.errors.StateError` if this bookkeeping does not fit ``encounter``."""
@@ -138,6 +143,8 @@ class DrawSteelTurn(TurnState):
             self.count(self.turn_count, "turn_count")
         if old is None or self.malice is not old.malice:
             self.count(self.malice, "malice")
+        if old is None or self.director is not old.director:
+            self.director.check(encounter)
         if self.economy is None and self.current is not None:
             raise StateError(f"turn economy: none for the current turn of {self.current!r} (DS-TURN-01)")
         if self.economy is not None:
@@ -229,7 +236,8 @@ def turn_of(state: Encounter) -> DrawSteelTurn:
 def action_refusal(state: Encounter, t: DrawSteelTurn, creature: str, kind: ActionKind) -> Refusal | None:
     """Why ``creature`` may not take ``kind`` now, or None if it may: a kind taken on its own turn
     only then (DS-TURN-01, DS-TURN-09), but a critical hit's extra main action at once, on or off
-    its turn (RB-CRIT-03); then the economy (:func:`~brawl.turns.economy.refusal`).
+    its turn (RB-CRIT-03); then the economy (:func:`~brawl.turns.economy.refusal`); no main action
+    for a monster that defended (RB-MDEF-02).
     ``t``: the encounter's bookkeeping. An unknown id raises."""
     c = state.creature(creature)
     extra = creature in t.extra_main
@@ -237,8 +245,14 @@ def action_refusal(state: Encounter, t: DrawSteelTurn, creature: str, kind: Acti
         if kind in ON_OWN_TURN and not (extra and kind is ActionKind.MAIN):
             rule = "DS-TURN-09" if kind is ActionKind.FREE_MANEUVER else "DS-TURN-01"
             return Refusal(whose_turn(creature, t.current), (rule,), TurnOrderError)
-        return refusal(state, c, kind, None, creature in t.triggered_used, extra)
-    return refusal(state, c, kind, t.economy, creature in t.triggered_used, extra)
+        found = refusal(state, c, kind, None, creature in t.triggered_used, extra)
+    else:
+        found = refusal(state, c, kind, t.economy, creature in t.triggered_used, extra)
+    if found is None and kind is ActionKind.MAIN and c.effects and defending_monster(c):
+        return Refusal(
+            "it defended: a monster takes no other main action", ("RB-MDEF-02",), ActionUnavailableError
+        )
+    return found
 
 
 def remaining(state: Encounter, t: DrawSteelTurn) -> list[Creature]:
@@ -281,9 +295,29 @@ def _side_to_act(t: DrawSteelTurn, by_side: Mapping[str, list[Creature]]) -> str
     return None
 
 
+def summoned_pending(t: DrawSteelTurn, eligible: list[Creature]) -> list[Creature]:
+    """Of ``eligible``, the creatures the last actor summoned, who act right after it (RB-SUMMON-01)."""
+    by = t.director.summoned_by
+    return [c for c in eligible if by.get(c.id) == t.last_actor] if by and t.last_actor else []
+
+
+def summoned_first(state: Encounter, t: DrawSteelTurn, creature: str) -> bool:
+    """True if ``creature`` was summoned by the last actor and acts now (RB-SUMMON-01); raise
+    :class:`TurnOrderError` if another creature so summoned must act first; False if none is."""
+    pending = summoned_pending(t, remaining(state, t))
+    if not pending:
+        return False
+    if all(p.id != creature for p in pending):
+        raise TurnOrderError(f"start turn of {creature!r}: {pending[0].id!r} acts first", rule="RB-SUMMON-01")
+    return True
+
+
 def actors(state: Encounter, t: DrawSteelTurn) -> tuple[str | None, list[Creature]]:
-    """The side to act next and its creatures that may start a turn now (DS-SIDE-08..17)."""
+    """The side to act next and its creatures that may start a turn now (DS-SIDE-08..17); the
+    creatures the last actor summoned first (RB-SUMMON-01)."""
     eligible = _eligible(state, t)
+    if pending := summoned_pending(t, eligible):
+        return pending[0].side, pending
     if t.group is not None:
         members = [c for c in eligible if slot_of(c) == t.group]
         if members:

@@ -76,11 +76,19 @@ from brawl.rules.edges import Reason, bane, edge, lowered_keywords
 from brawl.rules.falling import Fall as FallRequest
 from brawl.rules.falling import should_fall
 from brawl.rules.forced import force_move
+from brawl.rules.malice import (
+    is_malice_feature,
+    pending_potency,
+    pending_strike,
+    record_feature,
+    spend_boosts,
+)
 from brawl.rules.movement import Shift as ShiftRequest
 from brawl.rules.potency import check_potency
 from brawl.rules.stamina import regained
 from brawl.rules.strikes import critical_hit, roll_against
 from brawl.rules.teleport import Teleport
+from brawl.rules.villain import VILLAIN_ACTION, record_villain_action
 from brawl.state import Encounter
 
 
@@ -114,6 +122,10 @@ def _pay(state: Encounter, user: Creature, ability: Ability) -> Outcome:
 def resolve_use(state: Encounter, plan: Plan, request: AbilityRequest) -> Outcome:
     user, ability, area = plan.user, plan.ability, plan.area
     out = _pay(state, user, ability)
+    if ability.action_type == VILLAIN_ACTION:
+        out = out.then(record_villain_action, user.id, ability.name)
+    elif is_malice_feature(ability):
+        out = Outcome(record_feature(out.state, user.id), out.events)
     rules = (
         ("R-ABIL-1", "R-ABIL-11")
         if area is None
@@ -140,6 +152,7 @@ def resolve_use(state: Encounter, plan: Plan, request: AbilityRequest) -> Outcom
         before = len(out.events)
         out = _roll_and_resolve(out, plan, request)
         out = _refund(out, plan, out.events[before:])
+        out = out.then(spend_boosts, user.id, ability)  # RB-MALICE-05, RB-MALICE-06
     return _table(out, user, ability, ability.effect_after, None)
 
 
@@ -307,7 +320,8 @@ def _apply(out: Outcome, plan: Plan, request: AbilityRequest, tid: str, effect: 
     if isinstance(effect, Instead):
         return _instead(out, plan, request, tid, effect, user_now, thing)
     if effect.potency is not None:
-        check = check_potency(effect.potency, user_now, thing, effect=effect.printed())
+        potency = pending_potency(state, user_now, effect.potency)  # RB-MALICE-05
+        check = check_potency(potency, user_now, thing, effect=effect.printed())
         out = out.add(check)
         if not check.applies:
             return out
@@ -332,7 +346,8 @@ def _apply(out: Outcome, plan: Plan, request: AbilityRequest, tid: str, effect: 
     if isinstance(effect, ForcedMovement):
         if effect.vertical_potency is not None:  # vertical only if the target fails it (RB2-POTENCY)
             words = f"the {effect.kind} is vertical"
-            check = check_potency(effect.vertical_potency, user_now, thing, effect=words)
+            potency = pending_potency(state, user_now, effect.vertical_potency)  # RB-MALICE-05
+            check = check_potency(potency, user_now, thing, effect=words)
             out = out.add(check)
             effect = attrs.evolve(effect, vertical=check.applies, vertical_potency=None)
         center = (
@@ -362,7 +377,9 @@ def _apply(out: Outcome, plan: Plan, request: AbilityRequest, tid: str, effect: 
         return out.add(Note(text=f"{tid} is dead: {effect.printed()} has no effect", rules=("DS-STAM-09",)))
     if isinstance(effect, Damage):
         return out.then(
-            deal_damage, tid, _amount(user_now, effect), _type(effect, request), source=user.id,
+            deal_damage, tid,
+            _amount(user_now, effect) + pending_strike(state, user.id, ability, tid == plan.targets[0]),
+            _type(effect, request), source=user.id,
             knock_out=request.knock_out, rules=("R-ABIL-2",), area=plan.area is not None,
         )  # fmt: skip
     if isinstance(effect, NamedEffect):

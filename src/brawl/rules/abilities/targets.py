@@ -19,8 +19,10 @@ from brawl.rules.areas import Area, area_line_of_effect, occupants, place_area
 from brawl.rules.conditions import can_take_main_actions, can_take_maneuvers, can_take_triggered_actions
 from brawl.rules.cover import line_of_effect, sees_space
 from brawl.rules.forced import ForcedMove
+from brawl.rules.malice import check_malice_moment, is_malice_feature
 from brawl.rules.stealth import check_target
 from brawl.rules.strikes import living
+from brawl.rules.villain import VILLAIN_ACTION, check_villain_action
 from brawl.state import Encounter
 
 
@@ -37,7 +39,9 @@ class Plan:
 def _acting(state: Encounter, user: Creature, ability: Ability) -> None:
     kind = ability.action_type
     who = f"{ability.name} by {user.id!r}"
-    if kind == "none":
+    if kind == "none" and is_malice_feature(ability):
+        check_malice_moment(state, user.id, ability.name)  # a Malice feature (RB-MALICE-04)
+    elif kind == "none":
         raise ActionUnavailableError(f"{who}: it is not used, it is always on (a trait)", rule="R-ABIL-1")
     if kind == "main action" and not can_take_main_actions(state, user.id):
         raise ActionUnavailableError(f"{who}: it can't take main actions", rule="DS-COND-04")
@@ -47,6 +51,8 @@ def _acting(state: Encounter, user: Creature, ability: Ability) -> None:
         state, user.id
     ):
         raise ActionUnavailableError(f"{who}: it can't take triggered actions", rule="DS-TURN-08")
+    if kind == VILLAIN_ACTION:
+        check_villain_action(state, user, ability)
 
 
 def _check_cost(state: Encounter, user: Creature, ability: Ability) -> None:
