@@ -110,7 +110,9 @@ def report(summary: Summary, title: str) -> str:
         lines.append(
             f"  {w.side:<{width}}  {w.rate:6.1%}  [{w.low:6.1%} .. {w.high:6.1%}]  {w.wins} of {w.runs}"
         )
-    lines.append(f"  {'undecided':<{width}}  {summary.undecided / summary.runs:6.1%}  {summary.undecided}")
+    lines.append(f"  {'undecided':<{width}}  {summary.undecided_share:6.1%}  {summary.undecided}")
+    if summary.endings:
+        lines.append("Endings: " + ", ".join(f"{how} {n}" for how, n in summary.endings.items()))
     lines.append(f"Rounds: mean {summary.mean_rounds:.2f}, median {summary.median_rounds:g}")
     most = max((n for _, n in summary.rounds), default=1)
     capped = dict(summary.undecided_rounds)
