@@ -16,6 +16,7 @@ from brawl.actions import Action, Disengage, EndTurn, FreeStrike, TakeAction
 from brawl.errors import ArgumentTypeError, InvalidArgumentError
 from brawl.policy import (
     POLICIES,
+    BySide,
     Options,
     RandomPolicy,
     Seedable,
@@ -219,3 +220,28 @@ def test_random_policy_picks_among_the_options() -> None:
     assert picks <= set(options)
     assert len(picks) > 1
     assert list(itertools.islice(picks, 1))
+
+
+def test_each_side_plays_its_own_policy() -> None:
+    """``BySide``: the creature whose turn it is chooses by its side's policy; seeded per side."""
+    calls: list[str] = []
+
+    def marker(name: str) -> brawl.policy.Policy:
+        def choose(state: Encounter, options: Sequence[Action]) -> Action:
+            calls.append(name)
+            return POLICIES["greedy"](state, options)
+
+        return choose
+
+    both = BySide({"heroes": marker("heroes")}, marker("between"))
+    fight = play(duel(), policy=both, seed=2, max_rounds=3)
+    start = duel().with_rng(brawl.Rng(2))
+    state = brawl.apply(start, fight.actions[0]).state
+    expected = []
+    for action in fight.actions[1:]:
+        current = state.turn.current  # type: ignore[union-attr]
+        expected.append("heroes" if current == "kira" else "between")
+        state = brawl.apply(state, action).state
+    assert calls == expected
+    assert {"heroes", "between"} <= set(calls)
+    assert BySide({"heroes": RandomPolicy()}).seeded(5) == BySide({"heroes": RandomPolicy(5)})

@@ -85,6 +85,34 @@ class RandomPolicy:
         return options[index - 1]
 
 
+def _policies(value: Mapping[str, Policy]) -> dict[str, Policy]:
+    return dict(value)
+
+
+@attrs.frozen
+class BySide:
+    """Each side plays its own policy: ``BySide({"heroes": tactical, "director": greedy})``.
+
+    The creature whose turn it is chooses by its side's policy; between turns, and for a side not
+    named, ``default`` chooses. Seeded (:class:`Seedable`) by seeding each of them.
+    """
+
+    policies: Mapping[str, Policy] = attrs.field(converter=_policies)
+    default: Policy = tactical
+
+    def seeded(self, seed: int) -> BySide:
+        """The same sides, each policy seeded with ``seed``."""
+        return BySide(
+            {side: seeded(p, seed) for side, p in self.policies.items()}, seeded(self.default, seed)
+        )
+
+    def __call__(self, state: Encounter, options: Sequence[Action]) -> Action:
+        current = getattr(state.turn, "current", None)
+        acting = state.creatures.get(current) if isinstance(current, str) else None
+        chosen = self.policies.get(acting.side, self.default) if acting is not None else self.default
+        return chosen(state, options)
+
+
 POLICIES: Mapping[str, Policy] = {"tactical": tactical, "greedy": greedy, "random": RandomPolicy()}
 """The policies known by name: what ``brawl simulate --policy NAME`` and the server accept."""
 
@@ -121,6 +149,7 @@ def load_policy(spec: str) -> Policy:
 __all__ = [
     "DEFAULT_POLICY",
     "POLICIES",
+    "BySide",
     "Options",
     "Policy",
     "RandomPolicy",

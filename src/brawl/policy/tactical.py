@@ -26,11 +26,11 @@ from brawl.conditions import ConditionName
 from brawl.creature import Creature
 from brawl.dice import NATURAL_TIER_3, POWER_DIE_SIDES, TIER_2_MIN, TIER_3_MIN
 from brawl.errors import RulesError
-from brawl.geometry import Pos, cube, distance
+from brawl.geometry import Pos, distance
 from brawl.policy.options import Options, greedy
-from brawl.rules.abilities import UseAbility, ability_targets, allows, area_candidates
+from brawl.rules.abilities import UseAbility, ability_targets, allows
 from brawl.rules.abilities.targets import roll_characteristic
-from brawl.rules.areas import cube_cells, line_cells, line_placements
+from brawl.rules.areas import line_placements
 from brawl.rules.cover import sees_space
 from brawl.rules.potency import potency_value, resisting_score
 from brawl.rules.reachable import reachable
@@ -43,7 +43,7 @@ from brawl.rules.strikes import (
 )
 from brawl.state import Encounter
 from brawl.turns.ability_deeds import OFFERED
-from brawl.turns.deeds import legal_moves, legal_now, legal_reach
+from brawl.turns.deeds import legal_moves, legal_now, legal_reach, payable
 from brawl.turns.drawsteel_turn import DrawSteelTurn
 from brawl.zone import world
 from brawl.zone.policy import zone_greedy
@@ -163,23 +163,44 @@ def _foes(state: Encounter, me: Creature) -> list[Creature]:
     ]
 
 
-def _cells(c: Creature) -> frozenset[Pos]:
-    return frozenset(cube(c.pos, c.n))
+Box = tuple[int, int, int, int, int, int]
+"""Low x, y, z and high x, y, z (inclusive) of an area or a creature's space."""
+
+
+def _space(c: Creature) -> Box:
+    x, y, z = c.pos
+    k = c.n - 1
+    return (x, y, z, x + k, y + k, z + k)
+
+
+def _line(start: Pos, way: Pos, length: int, width: int) -> Box:
+    """The squares of a line (:func:`brawl.rules.areas.line_cells`) as a box: ``length`` along
+    ``way``, ``width`` a quarter turn from it and ``width`` high (R-AREA-3)."""
+    far = start + way.scaled(length - 1) + Pos(-way.y, way.x, 0).scaled(width - 1)
+    return (
+        min(start.x, far.x), min(start.y, far.y), start.z,
+        max(start.x, far.x), max(start.y, far.y), start.z + width - 1,
+    )  # fmt: skip
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return all(a[i] <= b[i + 3] and b[i] <= a[i + 3] for i in range(3))
 
 
 def _area_uses(state: Encounter, me: Creature, ability: Ability) -> Iterator[tuple[float, UseAbility]]:
     """Where to place an area ability, best first: a burst or aura as it is, a cube on or around
     each enemy's squares, a line from the squares the rules offer; each scored by the creatures it
-    would catch (:func:`ability_value`), before any rule is asked. Walls are not placed."""
+    would catch (:func:`ability_value`, each creature's worth once), before any rule is asked; the
+    best :data:`AREA_TRIES` of them. Walls are not placed."""
     d = ability.distance
+    reach = _reach(ability)
     affected = [c for c in state.living() if allows(ability, me, c)]
-    if not any(c.side != me.side for c in affected):
-        return
+    if not any(c.side != me.side and distance(me.pos, me.n, c.pos, c.n) <= reach for c in affected):
+        return  # no enemy within the area's far edge
     if d.kind in ("burst", "aura"):
-        request = UseAbility(me.id, ability.name)
-        yield 0.0, request
+        yield 0.0, UseAbility(me.id, ability.name)
         return
-    shapes: dict[tuple[Pos, Pos | None], frozenset[Pos]] = {}
+    shapes: dict[tuple[Pos, Pos | None], Box] = {}
     if d.kind == "cube":
         s = d.size
         for foe in affected:
@@ -188,24 +209,25 @@ def _area_uses(state: Encounter, me: Creature, ability: Ability) -> Iterator[tup
             for dx, dy in itertools.product(range(-(s - 1), foe.n), repeat=2):
                 corner = Pos(foe.pos.x + dx, foe.pos.y + dy, me.pos.z)
                 if distance(me.pos, me.n, corner, s) <= d.within and state.terrain.in_bounds(corner):
-                    shapes[(corner, None)] = cube_cells(corner, s)
+                    shapes[(corner, None)] = (*corner, corner.x + s - 1, corner.y + s - 1, corner.z + s - 1)
     elif d.kind == "line":
         for start, along in line_placements(state, me.id, d):
-            shapes[(start, along)] = line_cells(start, along, d.size, d.width)
+            shapes[(start, along)] = _line(start, along, d.size, d.width)
     else:
         return
-    cells = {c.id: _cells(c) for c in affected}
+    spaces = [(c, _space(c), ability_value(me, ability, [c])) for c in affected]
+    count = ability.target.count
     scored: list[tuple[float, Pos, Pos | None, tuple[str, ...]]] = []
-    for (origin, way), area in shapes.items():
-        caught = [c for c in affected if not cells[c.id].isdisjoint(area)]
-        if not any(c.side != me.side for c in caught):
+    for (origin, way), box in shapes.items():
+        caught = [(c, worth) for c, space, worth in spaces if _overlap(space, box)]
+        if not any(c.side != me.side for c, _ in caught):
             continue
-        count = ability.target.count
         if count is not None and len(caught) > count:
-            caught = sorted(caught, key=lambda c: -ability_value(me, ability, [c]))[:count]
-        value = ability_value(me, ability, caught)
+            caught = sorted(caught, key=lambda cw: -cw[1])[:count]
+        value = sum(worth for _, worth in caught)
         if value > 0:
-            scored.append((value, origin, way, tuple(c.id for c in caught) if count is not None else ()))
+            chosen = tuple(c.id for c, _ in caught) if count is not None else ()
+            scored.append((value, origin, way, chosen))
     scored.sort(key=lambda s: (-s[0], s[1], s[2] or s[1]))
     for value, at, toward, chosen in scored[:AREA_TRIES]:
         yield value, UseAbility(me.id, ability.name, chosen, origin=at, direction=toward)
@@ -229,13 +251,10 @@ def _no_direction(state: Encounter, request: UseAbility, ability: Ability, targe
 
 
 def _checked(state: Encounter, request: UseAbility, ability: Ability) -> tuple[str, ...] | None:
-    """The creatures a use would affect if it is legal now, else None."""
-    if not legal_now(state, request):
-        return None
+    """The creatures a use would affect if it is legal now (its checks, made once: the targets its
+    plan finds), else None; the part of the turn it costs was asked by the caller."""
     try:
-        caught = request.targets or (
-            area_candidates(state, request) if ability.distance.is_area else ability_targets(state, request)
-        )
+        caught = ability_targets(state, request)
     except RulesError:
         return None
     if _no_direction(state, request, ability, caught):
@@ -251,11 +270,14 @@ def best_attack(state: Encounter, me: Creature, *, kinds: tuple[str, ...]) -> tu
         return None
     candidates: list[tuple[float, int, Action, Ability | None]] = []
     order = itertools.count()
+    paid: dict[str, bool] = {}  # by action type: what a use costs the turn follows from it alone
     for ability in _attacks(me):
         if ability.action_type not in kinds:
             continue
-        if not legal_now(state, UseAbility(me.id, ability.name)) and ability.distance.kind in ("self",):
-            continue
+        if ability.action_type not in paid:
+            paid[ability.action_type] = payable(state, UseAbility(me.id, ability.name))
+        if not paid[ability.action_type]:
+            continue  # the part of the turn it costs is spent (DS-TURN-01..03): no use of it is legal
         d = ability.distance
         if d.is_area:
             for value, request in _area_uses(state, me, ability):
@@ -290,7 +312,7 @@ def best_attack(state: Encounter, me: Creature, *, kinds: tuple[str, ...]) -> tu
                     ability,
                 )
             )
-    if "main action" in kinds:
+    if "main action" in kinds and payable(state, TakeAction("main", FreeStrike(me.id, foes[0].id))):
         for f in foes:
             gap = distance(me.pos, me.n, f.pos, f.n)
             if gap <= MELEE_DISTANCE:
