@@ -12,7 +12,7 @@ import brawl
 from brawl import Ability, Characteristics, Creature, Encounter, Pos, Terrain, parse_tier
 from brawl.abilities.model import Distance, Target
 from brawl.abilities.model import PowerRoll as AbilityPowerRoll
-from brawl.actions import Action, Disengage, EndTurn, FreeStrike, TakeAction
+from brawl.actions import Action, Disengage, EndTurn, FreeStrike, StartTurn, TakeAction
 from brawl.errors import ArgumentTypeError, InvalidArgumentError
 from brawl.policy import (
     POLICIES,
@@ -25,9 +25,10 @@ from brawl.policy import (
     seeded,
     tactical,
 )
-from brawl.policy.tactical import tier_chances
+from brawl.policy.tactics import tier_chances
 from brawl.rules.abilities import UseAbility, area_candidates
 from brawl.sim import play, simulate
+from brawl.turns.drawsteel_turn import DrawSteelTurn, actors
 
 
 def roll(*tiers: str, chars: tuple[str, ...] = ("reason",)) -> AbilityPowerRoll:
@@ -180,8 +181,9 @@ def test_tactical_places_an_area_on_the_enemies_and_off_its_allies() -> None:
 
 
 def test_tactical_draws_back_when_dying() -> None:
-    """At a quarter of its Stamina, beside a foe, a creature disengages to a square farther away."""
-    kira = Creature(id="kira", side="heroes", hero=True, stamina_max=40, stamina=5, pos=(3, 3), recoveries=0)
+    """A dying hero (Stamina 0 or below, DS-STAM-06) beside a foe disengages (DS-ACT-02) to a
+    square farther from it: 2 squares away, not 1."""
+    kira = Creature(id="kira", side="heroes", hero=True, stamina_max=40, stamina=-3, pos=(3, 3), recoveries=0)
     gob = Creature(id="gob", stamina_max=40, pos=(4, 3))
     enc = on_turn(Encounter.create(Terrain.flat(8, 8), [kira, gob], seed=1), "kira")
     action = tactical(enc, Options(enc))
@@ -207,10 +209,17 @@ def test_tactical_ends_its_turn_when_nothing_is_left() -> None:
     assert any(isinstance(a, TakeAction) and isinstance(a.action, FreeStrike) for a in steps)
 
 
-def test_tactical_falls_back_on_what_it_does_not_know() -> None:
-    """Between turns it plays as greedy (the first turn offered, or the round's end)."""
-    enc, _ = brawl.start_combat(duel(), d10=9)
-    assert tactical(enc, Options(enc)) == POLICIES["greedy"](enc, Options(enc))
+def test_tactical_starts_the_turn_of_the_creature_nearest_a_foe() -> None:
+    """Between turns the side picks who acts next (DS-SIDE-08..12): the creature nearest a foe,
+    where greedy takes the first by id; with one creature each they agree."""
+    far = Creature(id="a-far", side="heroes", hero=True, stamina_max=30, pos=(0, 0))
+    near = Creature(id="b-near", side="heroes", hero=True, stamina_max=30, pos=(5, 5))
+    gob = Creature(id="gob", stamina_max=10, pos=(6, 6))
+    enc, _ = brawl.start_combat(Encounter.create(Terrain.flat(8, 8), [far, near, gob], seed=1), d10=9)
+    assert tactical(enc, Options(enc)) == StartTurn("b-near")
+    assert POLICIES["greedy"](enc, Options(enc)) == StartTurn("a-far")
+    one, _ = brawl.start_combat(duel(), d10=9)
+    assert tactical(one, Options(one)) == POLICIES["greedy"](one, Options(one))
 
 
 def test_random_policy_picks_among_the_options() -> None:
@@ -223,7 +232,8 @@ def test_random_policy_picks_among_the_options() -> None:
 
 
 def test_each_side_plays_its_own_policy() -> None:
-    """``BySide``: the creature whose turn it is chooses by its side's policy; seeded per side."""
+    """``BySide``: the creature whose turn it is chooses by its side's policy, and between turns
+    the side that acts next (DS-SIDE-08..12); the others by the default; seeded per side."""
     calls: list[str] = []
 
     def marker(name: str) -> brawl.policy.Policy:
@@ -239,8 +249,10 @@ def test_each_side_plays_its_own_policy() -> None:
     state = brawl.apply(start, fight.actions[0]).state
     expected = []
     for action in fight.actions[1:]:
-        current = state.turn.current  # type: ignore[union-attr]
-        expected.append("heroes" if current == "kira" else "between")
+        turn = state.turn
+        assert isinstance(turn, DrawSteelTurn)
+        side = state.creature(turn.current).side if turn.current else actors(state, turn)[0]
+        expected.append("heroes" if side == "heroes" else "between")
         state = brawl.apply(state, action).state
     assert calls == expected
     assert {"heroes", "between"} <= set(calls)

@@ -31,10 +31,11 @@ import attrs
 
 from brawl.errors import ArgumentTypeError, InvalidArgumentError
 from brawl.policy.options import Options, can_fight, greedy
-from brawl.policy.tactical import alone_on_map, tactical, threat
+from brawl.policy.tactics import alone_on_map, tactical, threat
 from brawl.requests import Action
 from brawl.rng import Rng
 from brawl.state import Encounter
+from brawl.turns.drawsteel_turn import DrawSteelTurn, actors
 
 
 @runtime_checkable
@@ -93,7 +94,8 @@ def _policies(value: Mapping[str, Policy]) -> dict[str, Policy]:
 class BySide:
     """Each side plays its own policy: ``BySide({"heroes": tactical, "director": greedy})``.
 
-    The creature whose turn it is chooses by its side's policy; between turns, and for a side not
+    The creature whose turn it is chooses by its side's policy; between two Draw Steel turns, the
+    side whose creature acts next chooses which (DS-SIDE-08..12); otherwise, and for a side not
     named, ``default`` chooses. Seeded (:class:`Seedable`) by seeding each of them.
     """
 
@@ -107,9 +109,13 @@ class BySide:
         )
 
     def __call__(self, state: Encounter, options: Sequence[Action]) -> Action:
-        current = getattr(state.turn, "current", None)
+        turn = state.turn
+        current = getattr(turn, "current", None)
         acting = state.creatures.get(current) if isinstance(current, str) else None
-        chosen = self.policies.get(acting.side, self.default) if acting is not None else self.default
+        side = acting.side if acting is not None else None
+        if side is None and isinstance(turn, DrawSteelTurn) and current is None:
+            side = actors(state, turn)[0]
+        chosen = self.policies.get(side, self.default) if side is not None else self.default
         return chosen(state, options)
 
 

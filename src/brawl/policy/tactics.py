@@ -20,6 +20,7 @@ from brawl.actions import (
     Disengage,
     EndTurn,
     FreeStrike,
+    StartTurn,
     TakeAction,
 )
 from brawl.conditions import ConditionName
@@ -44,7 +45,8 @@ from brawl.rules.strikes import (
 from brawl.state import Encounter
 from brawl.turns.ability_deeds import OFFERED
 from brawl.turns.deeds import legal_moves, legal_now, legal_reach, payable
-from brawl.turns.drawsteel_turn import DrawSteelTurn
+from brawl.turns.drawsteel_turn import DrawSteelTurn, actors
+from brawl.turns.records import verified
 from brawl.zone import world
 from brawl.zone.policy import zone_greedy
 
@@ -58,8 +60,6 @@ ALLY_WEIGHT = 1.5
 """How much worse harming an ally is than harming an enemy by as much."""
 FLANK_VALUE = 1.0
 """What a melee square flanking its target is worth, when choosing where to move."""
-DYING_SHARE = 4
-"""A creature at a quarter of its Stamina or less draws back from enemies beside it."""
 AREA_TRIES = 4
 """Area placements checked with the rules, best first, before the policy looks elsewhere."""
 
@@ -485,24 +485,27 @@ def tactical(state: Encounter, options: Sequence[Action]) -> Action:
     or main action worth most (:func:`best_attack`: each ability's tiers by their chances, a
     potency by the target's characteristic, areas placed on the enemies and counted against the
     allies they catch, finishing blows first); else move (:func:`_placement`), then attack; else
-    end the turn. A creature at a quarter of its Stamina draws back from the enemies beside it
-    (disengaging) before it strikes. Between turns, in the zone game and in any state it does not
-    know (another turn system, a trigger to answer), it plays as :func:`greedy` (the zone game's
-    :func:`brawl.zone.legal.zone_greedy`).
+    end the turn. A dying hero (Stamina 0 or below, DS-STAM-06) draws back from the enemies beside
+    it (disengaging) and would rather strike from afar. Between turns, in the zone game and in any
+    state it does not know (another turn system, a trigger to answer), it plays as :func:`greedy`
+    (the zone game's :func:`brawl.zone.legal.zone_greedy`).
     """
     if world(state) is not None:
         return zone_greedy(state, options)
     turn = state.turn
     current = turn.current if isinstance(turn, DrawSteelTurn) else None
+    if isinstance(turn, DrawSteelTurn) and current is None and turn.reported is None:
+        first = _next_up(state, turn)
+        if first is not None:
+            return first
     if current is None or turn.reported is not None:  # type: ignore[union-attr]
         return greedy(state, options)
     me = state.creature(current)
     if me.dead:
         return greedy(state, options)
     view = options if isinstance(options, Options) else Options(state, options)
-    dying = me.stamina * DYING_SHARE <= me.stamina_max
-    winded = me.stamina * 2 <= me.stamina_max
-    if me.hero and winded and me.recoveries > 0:
+    dying = me.is_dying
+    if me.hero and me.is_winded and me.recoveries > 0:
         breath = TakeAction("maneuver", CatchBreath(me.id))
         if legal_now(state, breath):
             return breath
@@ -527,6 +530,21 @@ def tactical(state: Encounter, options: Sequence[Action]) -> Action:
         return found[1]
     end = view.first(EndTurn)
     return end if end is not None else greedy(state, options)
+
+
+def _next_up(state: Encounter, turn: DrawSteelTurn) -> Action | None:
+    """Between turns, of the side's creatures that may act next (DS-SIDE-08..12), the one nearest
+    a foe, so that blows land before the foes move; None when no turn may start."""
+    side, members = actors(state, turn)
+    if side is None or not members:
+        return None
+
+    def gap(c: Creature) -> tuple[int, str]:
+        foes = _foes(state, c)
+        return (min((distance(c.pos, c.n, f.pos, f.n) for f in foes), default=0), c.id)
+
+    chosen = StartTurn(min(members, key=gap).id)
+    return chosen if verified(chosen, state) else None
 
 
 def _can_move(state: Encounter, me: Creature) -> bool:
