@@ -1,16 +1,17 @@
-"""Encounter simulation: simple policies play many seeded fights, and a summary of the results.
+"""Encounter simulation: a policy plays many seeded fights, and a summary of the results.
 
-A policy picks one of :func:`brawl.legal_actions`; :func:`play` runs one fight under the Draw
-Steel turn system until one side can no longer act or a round limit is reached;
-:func:`simulate` plays many fights with different RNG seeds and summarises who won, how long
-it took and who survived. Useful for balancing encounters; every fight is replayable from its
-action log.
+A policy (:mod:`brawl.policy`: ``tactical`` by default, ``greedy``, ``random``, or your own
+callable) picks one of :func:`brawl.legal_actions`; :func:`play` runs one fight under the Draw
+Steel turn system until it ends (:data:`ENDINGS`: one side stands alone, no side can reach
+another, or the round limit, a safety bound, is reached); :func:`simulate` plays many fights with
+different RNG seeds and summarises who won, how the fights ended, how long they took and who
+survived. Useful for balancing encounters; every fight is replayable from its action log.
 
-A policy is given :class:`Options`: the legal actions as a sequence, built only when read, with
-shortcuts to the kinds the greedy policy weighs (its Free Strikes, the destinations of its
-moves, the turn flow), so a fight checks only what its policy looks at. :func:`simulate` plays
-serially, in processes (``workers=``) or on any :class:`concurrent.futures.Executor`
-(``executor=``: a Dask cluster, an adapter over Ray); the summary is the same for the same seed.
+A policy is given :class:`~brawl.policy.Options`: the legal actions as a sequence, built only when
+read, with shortcuts to the kinds a policy weighs, so a fight checks only what its policy looks
+at. :func:`simulate` plays serially, in processes (``workers=``) or on any
+:class:`concurrent.futures.Executor` (``executor=``: a Dask cluster, an adapter over Ray); the
+summary is the same for the same seed.
 """
 
 from __future__ import annotations
