@@ -212,6 +212,8 @@ def play(
     measurements pin; :func:`simulate` plays :func:`~brawl.policy.tactical`.
     """
     whole_number(max_rounds, 1, MAX_ROUNDS, what="max_rounds")
+    if not callable(policy):
+        raise ArgumentTypeError(f"play(policy={policy!r:.60}): a policy, a callable", rule=())
     if seed is not None:
         whole_number(seed, 0, MAX_SEED, what="seed")
         state = state.with_rng(Rng(seed))
