@@ -60,6 +60,11 @@ ALLY_WEIGHT = 1.5
 """How much worse harming an ally is than harming an enemy by as much."""
 FLANK_VALUE = 1.0
 """What a melee square flanking its target is worth, when choosing where to move."""
+EDGE_SHARE = 0.75
+"""What a square at the edge of a drop is worth to attack from, as a share: the foes may push."""
+EDGE_DROP = 2
+"""Levels a square beside must drop for the square to count as an edge (a fall of 2 or more
+squares hurts, DS-FALL-01)."""
 AREA_TRIES = 4
 """Area placements checked with the rules, best first, before the policy looks elsewhere."""
 
@@ -440,6 +445,17 @@ def _closer(state: Encounter, me: Creature, foes: Sequence[Creature], ends: Mapp
     return best if walk(best) < walk(me.pos) else None
 
 
+def _at_an_edge(state: Encounter, p: Pos, n: int) -> bool:
+    """Whether a square beside ``p`` (on its level) drops 2 or more levels: a push off it is a fall
+    (DS-FALL-01, DS-FALL-04)."""
+    t = state.terrain
+    for dx, dy in itertools.product((-1, 0, 1), repeat=2):
+        q = Pos(p.x + dx, p.y + dy, p.z)
+        if (dx or dy) and t.in_bounds(q) and not t.is_solid(q) and t.drop_below(q, n) >= EDGE_DROP:
+            return True
+    return False
+
+
 def _placement(state: Encounter, me: Creature, ends: Mapping[Pos, int], dying: bool) -> Pos | None:
     """Where to move, or None to stay: the square from which the best blow lands (:func:`_spot`;
     when ``dying``, from afar rather than in melee), cheapest first; with no foe in reach from any,
@@ -467,6 +483,8 @@ def _placement(state: Encounter, me: Creature, ends: Mapping[Pos, int], dying: b
         if best_key is not None and bound <= best_key:
             break
         score, nearest = _spot(state, p, me, prey, allies, reach, dying=dying)
+        if score > 0 and _at_an_edge(state, p, me.n):
+            score *= EDGE_SHARE  # a push from there is a fall
         key = (score, -nearest, bound[2])
         if best_key is None or key > best_key:
             best_key, chosen = key, p
@@ -533,17 +551,18 @@ def tactical(state: Encounter, options: Sequence[Action]) -> Action:
 
 
 def _next_up(state: Encounter, turn: DrawSteelTurn) -> Action | None:
-    """Between turns, of the side's creatures that may act next (DS-SIDE-08..12), the one nearest
-    a foe, so that blows land before the foes move; None when no turn may start."""
+    """Between turns, of the side's creatures that may act next (DS-SIDE-08..12), the first (by
+    id) with a foe within the reach of its attacks (:func:`threat`) plus its speed, so that the
+    blows that can land now land before the foes move; None when no turn may start."""
     side, members = actors(state, turn)
     if side is None or not members:
         return None
 
-    def gap(c: Creature) -> tuple[int, str]:
-        foes = _foes(state, c)
-        return (min((distance(c.pos, c.n, f.pos, f.n) for f in foes), default=0), c.id)
+    def ready(c: Creature) -> tuple[int, str]:
+        gap = min((distance(c.pos, c.n, f.pos, f.n) for f in _foes(state, c)), default=0)
+        return (max(gap - MELEE_DISTANCE, 0), c.id)
 
-    chosen = StartTurn(min(members, key=gap).id)
+    chosen = StartTurn(min(members, key=ready).id)
     return chosen if verified(chosen, state) else None
 
 
