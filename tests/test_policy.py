@@ -12,7 +12,7 @@ import brawl
 from brawl import Ability, Characteristics, Creature, Encounter, Pos, Terrain, parse_tier
 from brawl.abilities.model import Distance, Target
 from brawl.abilities.model import PowerRoll as AbilityPowerRoll
-from brawl.actions import Action, Disengage, EndTurn, FreeStrike, StartTurn, TakeAction
+from brawl.actions import Action, AdvanceTo, Disengage, EndTurn, FreeStrike, StartTurn, TakeAction
 from brawl.errors import ArgumentTypeError, InvalidArgumentError
 from brawl.policy import (
     POLICIES,
@@ -24,10 +24,12 @@ from brawl.policy import (
     policy_named,
     seeded,
     tactical,
+    tactics,
 )
-from brawl.policy.tactics import tier_chances
+from brawl.policy.tactics import _at_an_edge, tier_chances
 from brawl.rules.abilities import UseAbility, area_candidates
 from brawl.sim import play, simulate
+from brawl.terrain import AIR
 from brawl.turns.drawsteel_turn import DrawSteelTurn, actors
 
 
@@ -257,3 +259,27 @@ def test_each_side_plays_its_own_policy() -> None:
     assert calls == expected
     assert {"heroes", "between"} <= set(calls)
     assert BySide({"heroes": RandomPolicy()}).seeded(5) == BySide({"heroes": RandomPolicy(5)})
+
+
+def test_tactical_keeps_off_the_edge_of_a_drop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Of the squares beside its foe, the tactical policy moves to one with no drop beside it (a
+    push from the edge of a 4-level hole would be a fall, DS-FALL-01, DS-FALL-04); without the
+    edge's discount it takes the first cheapest, the one at the edge."""
+    hole = {Pos(x, y, z): AIR for x in (6, 7) for y in (0, 1) for z in range(-4, 0)}
+    terrain = Terrain.flat(10, 8, height=4, below=4).with_cells(hole)
+    kira = Creature(id="kira", side="heroes", hero=True, stamina_max=30, pos=(7, 3))
+    gob = Creature(id="gob", stamina_max=30, pos=(4, 3))
+    enc = on_turn(Encounter.create(terrain, [kira, gob], seed=1), "kira")
+    # the ranged Free Strike first (worth more than waiting), then the move to melee reach
+    shot = tactical(enc, Options(enc))
+    assert isinstance(shot, TakeAction)
+    assert isinstance(shot.action, FreeStrike)
+    enc = brawl.apply(enc, shot).state
+    move = tactical(enc, Options(enc))
+    assert isinstance(move, AdvanceTo)
+    assert brawl.distance(move.destination, 1, gob.pos, 1) == 1
+    assert not _at_an_edge(enc, move.destination, 1)
+    monkeypatch.setattr(tactics, "EDGE_SHARE", 1.0)
+    careless = tactical(enc, Options(enc))
+    assert isinstance(careless, AdvanceTo)
+    assert _at_an_edge(enc, careless.destination, 1)
