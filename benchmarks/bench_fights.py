@@ -44,9 +44,10 @@ BEFORE = """
 import sys, time, brawl
 enc = brawl.load_scenario(sys.argv[1])
 runs, repeat = int(sys.argv[2]), int(sys.argv[3])
-brawl.simulate(enc, runs=1)  # warm up
+g = brawl.sim.greedy
+brawl.simulate(enc, runs=1, policy=g)  # warm up
 best = min(
-    (lambda t: (brawl.simulate(enc, runs=runs), time.process_time() - t)[1])(time.process_time())
+    (lambda t: (brawl.simulate(enc, runs=runs, policy=g), time.process_time() - t)[1])(time.process_time())
     for _ in range(repeat)
 )
 print(runs / best)
@@ -99,7 +100,7 @@ def wall_per_second(enc: brawl.Encounter, runs: int, repeat: int, workers: int |
     best = float("inf")
     for _ in range(repeat):
         t = time.perf_counter()
-        brawl.simulate(enc, runs=runs, workers=workers)
+        brawl.simulate(enc, runs=runs, workers=workers, policy=greedy)
         best = min(best, time.perf_counter() - t)
     return runs / best
 
@@ -160,10 +161,10 @@ def measure_before(src: str, runs: int, repeat: int, scenario: Path = SCENARIO) 
 
 def profile(enc: brawl.Encounter, runs: int) -> None:
     """Where a serial run spends its time: own time by module, then the top functions."""
-    brawl.simulate(enc, runs=1)
+    brawl.simulate(enc, runs=1, policy=greedy)
     prof = cProfile.Profile()
     prof.enable()
-    brawl.simulate(enc, runs=runs)
+    brawl.simulate(enc, runs=runs, policy=greedy)
     prof.disable()
     stats = pstats.Stats(prof)
     by_module: dict[str, float] = defaultdict(float)
@@ -203,7 +204,7 @@ def main() -> None:
     args = parser.parse_args()
     enc = brawl.load_scenario(SCENARIO)
     runs, repeat = args.fights, args.repeat
-    brawl.simulate(enc, runs=2)  # warm up
+    brawl.simulate(enc, runs=2, policy=greedy)  # warm up
     befores = [labelled(b) for b in args.before]
     before_runs = args.before_fights or runs
     measured, lazy = side_by_side(enc, SCENARIO, befores, runs, before_runs, repeat)
@@ -225,7 +226,7 @@ def main() -> None:
         met = "met" if ratio >= TARGET_RATIO else "not met"
         print(f"Target as a ratio: {TARGET_RATIO:.0f}x {rows[0][0]}: {met} ({ratio:.1f}x).")
     with_abilities = brawl.load_scenario(ABILITIES)
-    brawl.simulate(with_abilities, runs=2)
+    brawl.simulate(with_abilities, runs=2, policy=greedy)
     with_blocks = [b for b in befores if reads_statblocks(b[1])]
     able, rate = side_by_side(with_abilities, ABILITIES, with_blocks, runs, runs, repeat)
     able.append(("greedy on lazy options (default)", rate))

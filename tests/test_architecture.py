@@ -79,6 +79,7 @@ LAYERS: dict[str, int] = {
     "brawl.io": EDGES,
     "brawl.scenario": EDGES,
     "brawl.sim": EDGES,
+    "brawl.policy": EDGES,
     "brawl.simcli": EDGES,
     "brawl.render": EDGES,
     "brawl.strategies": EDGES,

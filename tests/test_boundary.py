@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 
 import brawl
 import brawl.actions
+import brawl.policy
 import brawl.rules.damage
 import brawl.rules.forced
 import brawl.rules.movement
@@ -202,7 +203,7 @@ def right_value(tp: Any, enc: brawl.Encounter) -> Any:
         return ()
     if origin in (abc.Mapping, dict):
         return {}
-    if origin is abc.Callable:
+    if origin is abc.Callable or tp is brawl.policy.Policy:
         return _policy
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         return next(iter(tp))

@@ -17,9 +17,9 @@ import brawl
 from brawl import strategies
 from brawl.errors import StateError
 from brawl.fields import put, replaced
+from brawl.policy.options import _closest
 from brawl.reach_backend import BitsetBackend
 from brawl.rules.reachable import movement_model, reachable
-from brawl.sim import _closest
 from brawl.state import _FIELDS as _ENCOUNTER_FIELDS
 from brawl.turns.ability_deeds import OFFERED, _chosen_in_area, _no_direction, _requests, ability_deeds
 from brawl.turns.deeds import legal_now
@@ -239,6 +239,8 @@ def test_routes_from_the_floods_steps_are_the_step_rules_routes_in_fights(
             if not isinstance(turn, DrawSteelTurn) or turn.current is None:
                 continue
             cid = turn.current
+            if state.creature(cid).dead:
+                continue  # killed on its own turn (an opportunity attack): it moves no more
             twin = state.with_creature(state.creature(cid))
             fast, slow = reachable(state, cid), reachable(twin, cid)
             backend = slow._backend

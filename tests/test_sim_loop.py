@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import brawl
-from brawl.actions import StartCombat, apply
+from brawl.actions import EndRound, StartCombat, apply
 from brawl.conditions import Condition, ConditionName
-from brawl.sim import Options, can_fight, greedy, play, standing_sides
+from brawl.sim import Options, can_fight, greedy, play, stalemate, standing_sides
 
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
 SCENARIOS = (
@@ -25,7 +25,8 @@ SCENARIOS = (
 
 
 def plain_play(state: brawl.Encounter, max_rounds: int) -> tuple[brawl.Action, ...]:
-    """The loop without the short cut: the sides counted before every action."""
+    """The loop without the short cuts: the sides counted before every action, a stalemate asked
+    after every round (not only after a round in which nobody's Stamina changed)."""
     log: list[brawl.Action] = []
     if state.turn is None:
         start = StartCombat(first_side="heroes")
@@ -35,6 +36,8 @@ def plain_play(state: brawl.Encounter, max_rounds: int) -> tuple[brawl.Action, .
         action = greedy(state, Options(state))
         state = apply(state, action).state
         log.append(action)
+        if isinstance(action, EndRound) and stalemate(state):
+            break
     return tuple(log)
 
 

@@ -139,11 +139,12 @@ def test_a_batch_is_the_serial_fights() -> None:
     """``play_batch`` (what a worker runs) keeps of each fight what the serial play gives."""
     start = duel()
     (r,) = play_batch(start, (7,))
-    fight = brawl.play(start.with_rng(brawl.Rng(7)))
+    fight = brawl.play(start, seed=7, policy=brawl.sim.tactical)
     assert (r.seed, r.winner, r.rounds) == (7, fight.winner, fight.rounds)
     assert json.loads(json.dumps(r.to_dict())) == {
         "seed": 7,
         "winner": fight.winner,
         "rounds": fight.rounds,
         "standing": [c.id for c in fight.state.creature_list() if not c.dead and not c.has("unconscious")],
+        "ending": fight.ending,
     }

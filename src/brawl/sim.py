@@ -1,77 +1,76 @@
-"""Encounter simulation: simple policies play many seeded fights, and a summary of the results.
+"""Encounter simulation: a policy plays many seeded fights, and a summary of the results.
 
-A policy picks one of :func:`brawl.legal_actions`; :func:`play` runs one fight under the Draw
-Steel turn system until one side can no longer act or a round limit is reached;
-:func:`simulate` plays many fights with different RNG seeds and summarises who won, how long
-it took and who survived. Useful for balancing encounters; every fight is replayable from its
-action log.
+A policy (:mod:`brawl.policy`: ``tactical`` by default, ``greedy``, ``random``, or your own
+callable) picks one of :func:`brawl.legal_actions`; :func:`play` runs one fight under the Draw
+Steel turn system until it ends (:data:`ENDINGS`: one side stands alone, no side can reach
+another, or the round limit, a safety bound, is reached); :func:`simulate` plays many fights with
+different RNG seeds and summarises who won, how the fights ended, how long they took and who
+survived. Useful for balancing encounters; every fight is replayable from its action log.
 
-A policy is given :class:`Options`: the legal actions as a sequence, built only when read, with
-shortcuts to the kinds the greedy policy weighs (its Free Strikes, the destinations of its
-moves, the turn flow), so a fight checks only what its policy looks at. :func:`simulate` plays
-serially, in processes (``workers=``) or on any :class:`concurrent.futures.Executor`
-(``executor=``: a Dask cluster, an adapter over Ray); the summary is the same for the same seed.
+A policy is given :class:`~brawl.policy.Options`: the legal actions as a sequence, built only when
+read, with shortcuts to the kinds a policy weighs, so a fight checks only what its policy looks
+at. :func:`simulate` plays serially, in processes (``workers=``) or on any
+:class:`concurrent.futures.Executor` (``executor=``: a Dask cluster, an adapter over Ray); the
+summary is the same for the same seed.
 """
 
 from __future__ import annotations
 
-import functools
-import itertools
 import math
-import operator
 import statistics
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
-from typing import Any, Protocol, cast, overload
+from typing import Any, Protocol
 
 import attrs
 
-from brawl.actions import (
-    Action,
-    Advance,
-    AdvanceTo,
-    EndRound,
-    EndTurn,
-    FreeStrike,
-    StartCombat,
-    StartTurn,
-    TakeAction,
-    apply,
-    legal_actions,
-    replay,
-)
+from brawl.actions import Action, EndRound, StartCombat, apply, replay
 from brawl.checks import whole_number
-from brawl.conditions import ConditionName
-from brawl.creature import Creature
-from brawl.errors import ArgumentTypeError, InvalidArgumentError
-from brawl.geometry import Pos, distance
+from brawl.creature import Creature, MovementType
+from brawl.errors import ArgumentTypeError, InvalidArgumentError, RulesError
+from brawl.geometry import Pos, cube, distance
 from brawl.outcome import Outcome
-from brawl.reach import Reachable
-from brawl.reach_backend import BitsetBackend
+from brawl.policy import (
+    DEFAULT_POLICY,
+    POLICIES,
+    Options,
+    Policy,
+    alone_on_map,
+    can_fight,
+    greedy,
+    policy_named,
+    seeded,
+    tactical,
+    threat,
+)
+from brawl.policy.options import distance_to_nearest, nearest_end
 from brawl.rng import Rng
-from brawl.rules.abilities import UseAbility
-from brawl.rules.steps import STOP_SIZE_GAP
-from brawl.rules.strikes import MELEE_DISTANCE
+from brawl.rules.reachable import reachable
+from brawl.rules.steps import MAX_BUDGET
 from brawl.state import Encounter
-from brawl.turns.ability_deeds import ability_deeds, director_deed, pick_ability
-from brawl.turns.deeds import legal_moves, legal_reach
-from brawl.turns.drawsteel_deeds import first_free_strike, first_squad_attack, free_strikes
-from brawl.turns.drawsteel_turn import DrawSteelTurn, actors
-from brawl.turns.records import verified
 from brawl.zone import world
-from brawl.zone.policy import fighting, standing_factions, zone_greedy, zone_start
-
-Policy = Callable[[Encounter, Sequence[Action]], Action]
-"""Chooses one of the legal actions for the state."""
+from brawl.zone.policy import fighting, standing_factions, zone_start
 
 MAX_RUNS = 10_000
 MAX_ROUNDS = 1_000
 MAX_SEED = 2**63
 
-
-def can_fight(c: Creature) -> bool:
-    """Alive and not unconscious: still able to act in the fight."""
-    return not c.dead and (not c.conditions or not c.has(ConditionName.UNCONSCIOUS))
+DEFEATED = "defeated"
+"""A fight's ending: one side stands alone, every creature of the others down."""
+SURRENDERED = "surrendered or retreated"
+"""A fight's ending: one side stands alone, the others' last creatures gave up (the zone game's
+morale and surrender, Z-MORALE-02, Z-SURR-01)."""
+STALEMATE = "stalemate: no path"
+"""A fight's ending: no creature of one side can ever come within reach of a creature of another
+(:func:`stalemate`). Undecided: no side won."""
+ROUND_CAP = "round cap"
+"""A fight's ending: the round limit, a safety bound, was reached. Undecided."""
+STEP_CAP = "step cap"
+"""A fight's ending: the step limit, a safety bound, was reached. Undecided."""
+ALL_DOWN = "every side down"
+"""A fight's ending: no side has a creature left standing. Undecided."""
+ENDINGS = (DEFEATED, SURRENDERED, STALEMATE, ROUND_CAP, STEP_CAP, ALL_DOWN)
+"""Every way a fight ends, in the order a summary lists them."""
 
 
 def standing_sides(state: Encounter) -> tuple[str, ...]:
@@ -94,359 +93,89 @@ def _contested(state: Encounter) -> bool:
     return False
 
 
-class Options(Sequence[Action]):
-    """The legal actions of a state (:func:`brawl.legal_actions`), worked out only as far as asked.
-
-    As a sequence it is the whole list, built the first time it is read. A policy that needs
-    only some kinds asks for them: :meth:`melee_free_strikes`, :meth:`moves` and :meth:`first`
-    give what filtering the whole list would, but on a Draw Steel creature's turn they check only
-    those records (its moves are :func:`brawl.legal_moves`' destinations, with no path built;
-    its Free Strikes are checked as :func:`brawl.legal_actions` checks them). ``Options(state,
-    actions)`` wraps a list already built.
-    """
-
-    def __init__(self, state: Encounter, actions: Sequence[Action] | None = None) -> None:
-        self._state = state
-        self._all: list[Action] | None = None if actions is None else list(actions)
-        turn = state.turn
-        current = turn.current if isinstance(turn, DrawSteelTurn) else None
-        self._acting = current if actions is None and current is not None else None
-        # between two Draw Steel turns the list is the turns that may start, or ending the round
-        self._between = actions is None and isinstance(turn, DrawSteelTurn) and current is None
-        self._survey: tuple[list[str], list[Creature], int] | None = None
-
-    def _enemies(self) -> tuple[list[str], list[Creature], int]:
-        """One pass over the enemies of the creature whose turn it is: the ids of the living ones
-        within melee distance (its Free Strikes' targets), those that can still fight (:func:`can_fight`),
-        and the distance to the nearest of those (0 with none)."""
-        if self._survey is None:
-            me = self._state.creature(self._state.turn.current)  # type: ignore[union-attr]  # Draw Steel's or initiative's turn: both name it
-            side = me.side
-            x, y, z = me.pos
-            grow = me.size.squares - 1
-            near: list[str] = []
-            foes: list[Creature] = []
-            now = -1
-            for c in self._state.creature_list():
-                if c.side == side or c.dead:
-                    continue
-                # distance(me.pos, me.n, c.pos, c.n), inline: this loop runs once a decision
-                cx, cy, cz = c.pos
-                cg = c.size.squares - 1
-                d = max(0, cx - x - grow, x - cx - cg, cy - y - grow, y - cy - cg, cz - z - grow, z - cz - cg)
-                if d <= MELEE_DISTANCE:
-                    near.append(c.id)
-                if not c.conditions or not c.has(ConditionName.UNCONSCIOUS):
-                    foes.append(c)
-                    if now < 0 or d < now:
-                        now = d
-            self._survey = (near, foes, max(now, 0))
-        return self._survey
-
-    def _list(self) -> list[Action]:
-        if self._all is None:
-            self._all = legal_actions(self._state)
-        return self._all
-
-    def __len__(self) -> int:
-        return len(self._list())
-
-    @overload
-    def __getitem__(self, i: int) -> Action: ...
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[Action]: ...
-    def __getitem__(self, i: int | slice) -> Action | Sequence[Action]:
-        return self._list()[i]
-
-    def __iter__(self) -> Iterator[Action]:
-        return iter(self._list())
-
-    def abilities(self) -> list[Action]:
-        """The uses of abilities (:class:`~brawl.rules.abilities.UseAbility`) among the options, in order."""
-        if self._all is None and self._acting is not None:
-            cid = self._acting
-            return [] if self._state.creature(cid).dead else list(ability_deeds(self._state, cid))
-        if self._between:
-            return []
-        return [a for a in self._list() if isinstance(a, UseAbility)]
-
-    def melee_free_strikes(self) -> list[Action]:
-        """The melee Free Strikes among the options, in their order."""
-        if self._all is None and self._acting is not None:
-            return free_strikes(self._state, self._acting)
-        if self._between:
-            return []
-        return [
-            a
-            for a in self._list()
-            if isinstance(a, TakeAction) and isinstance(a.action, FreeStrike) and not a.action.ranged
-        ]
-
-    def first_melee_free_strike(self) -> Action | None:
-        """The first of :meth:`melee_free_strikes` (None with none), checking no strike after it."""
-        if self._all is None and self._acting is not None:
-            return first_free_strike(self._state, self._acting, near=self._enemies()[0])
-        if self._between:
-            return None
-        return next(iter(self.melee_free_strikes()), None)
-
-    def moves(self) -> list[Advance | AdvanceTo]:
-        """The moves among the options (:class:`AdvanceTo`, :class:`Advance`), in their order."""
-        if self._all is None and self._acting is not None:
-            return [AdvanceTo(self._acting, p) for p in self.destinations()]
-        return [a for a in self._list() if isinstance(a, Advance | AdvanceTo)]
-
-    def destinations(self) -> list[Pos]:
-        """Where the moves among the options end, in their order, without building the moves."""
-        if self._all is None and self._acting is not None:
-            cid = self._acting
-            return [] if self._state.creature(cid).dead else list(legal_moves(self._state, cid))
-        return [a.destination for a in self.moves()]
-
-    def foes(self) -> tuple[list[Creature], int]:
-        """The enemies of the creature whose turn it is that can still fight (:func:`can_fight`), in
-        the encounter's order, and the distance to the nearest of them (0 with none)."""
-        _, foes, now = self._enemies()
-        return foes, now
-
-    def nearest_destination(self, foes: Sequence[Creature], now: int) -> tuple[Pos | None, int]:
-        """Of :meth:`destinations`, the first that brings the creature whose turn it is nearest one
-        of ``foes``, fewest squares from where it stands breaking ties, with that distance; ``now``
-        is its distance today (:func:`distance_to_nearest`). ``(None, -1)`` with no destination or
-        no foe. On a creature's Draw Steel turn the destinations are read from the search's bits
-        without listing them."""
-        me = self._state.creature(self._state.turn.current)  # type: ignore[union-attr]  # Draw Steel's or initiative's turn: both name it
-        if self._all is None and self._acting is not None:
-            if me.dead:
-                return None, -1
-            reach = legal_reach(self._state, me.id)
-            if reach is None:
-                return None, -1
-            found = nearest_end(reach, me, foes, now)
-            if found is not None:
-                return found
-        return _closest(me, foes, self.destinations(), now)
-
-    def move_to(self, destination: Pos) -> Advance | AdvanceTo:
-        """The first move among the options that ends on ``destination`` (one of :meth:`destinations`)."""
-        if self._all is None and self._acting is not None:
-            return AdvanceTo(self._acting, destination)
-        return next(a for a in self.moves() if a.destination == destination)
-
-    def first(self, kind: type[Action]) -> Action | None:
-        """The first option of this type (:class:`EndTurn`, :class:`StartTurn`, :class:`EndRound`...)."""
-        if self._all is None and self._acting is not None and kind in _TURN_FLOW:
-            # on a creature's Draw Steel turn the list is its deeds, then ending the turn
-            end = EndTurn()
-            return end if kind is EndTurn and verified(end, self._state) else None
-        if self._between and kind in _TURN_FLOW:
-            # the first turn that may start, by id, else ending the round (DS-SIDE-08..12)
-            if kind is EndTurn:
-                return None
-            # _between: Draw Steel's turn (__init__)
-            side, members = actors(self._state, cast(DrawSteelTurn, self._state.turn))
-            if kind is StartTurn:
-                return StartTurn(min(c.id for c in members)) if side is not None and members else None
-            if kind is EndRound and side is None:
-                end_round = EndRound()
-                return end_round if verified(end_round, self._state) else None
-            return None
-        return next((a for a in self._list() if isinstance(a, kind)), None)
+_MODES = (
+    (MovementType.CLIMB, "climb"),
+    (MovementType.SWIM, "swim"),
+    (MovementType.FLY, "fly"),
+    (MovementType.BURROW, "burrow"),
+)
+"""The movement types whose own searches a creature may add to walking (DS-MTYPE-01)."""
 
 
-_TURN_FLOW = (EndTurn, StartTurn, EndRound)
+_REACHED: dict[tuple[int, int, Pos, int, frozenset[MovementType]], tuple[object, object, frozenset[Pos]]] = {}
+""":func:`_ever_reached` by the terrain, the objects and the creature's space and movement (kept with
+them, so that their ids are not reused)."""
 
 
-def _may_share_space(me: Creature, foes: Sequence[Creature]) -> bool:
-    """Whether a foe is 2 or more sizes from ``me``, so that ``me`` may end in its space (DS-MOVE-04)."""
-    rank = me.size.rank
-    return any(abs(f.size.rank - rank) >= STOP_SIZE_GAP for f in foes)
+def _ever_reached(state: Encounter, c: Creature) -> frozenset[Pos]:
+    """Every square the creature's space could take, moving as far as it likes alone on the map:
+    walking and each movement type of its speed entry; the other creatures left out, as they may
+    move aside."""
+    key = (id(state.terrain), id(state.objects), c.pos, c.n, c.movement)
+    found = _REACHED.get(key)
+    if found is not None and found[0] is state.terrain and found[1] is state.objects:
+        return found[2]
+    alone = alone_on_map(state, c.id)
+    t = state.terrain
+    budget = min(MAX_BUDGET, t.width * t.depth * (t.height + t.below))
+    modes = ["advance", *(mode for kind, mode in _MODES if kind in c.movement)]
+    cells: set[Pos] = set(cube(c.pos, c.n))
+    for mode in modes:
+        try:
+            reached = reachable(alone, c.id, budget=budget, mode=mode, ignore_speed=True)  # type: ignore[arg-type]
+        except RulesError:
+            continue
+        for p in reached:
+            cells.update(cube(p, c.n))
+    if len(_REACHED) >= 256:
+        _REACHED.clear()
+    _REACHED[key] = (state.terrain, state.objects, frozenset(cells))
+    return _REACHED[key][2]
 
 
-def distance_to_nearest(pos: Pos, n: int, foes: Sequence[Creature]) -> int:
-    """The distance (:func:`brawl.distance`) from an n-cube at ``pos`` to the nearest of ``foes``."""
-    return min([distance(pos, n, f.pos, f.n) for f in foes])
-
-
-def _closest(me: Creature, foes: Sequence[Creature], ends: Sequence[Pos], now: int) -> tuple[Pos | None, int]:
-    """The first of ``ends`` that brings ``me`` nearest a foe, fewest squares from where it stands
-    breaking ties, with that distance (``None`` with no ends); ``now`` is its distance today.
-
-    The ends within distance k of a foe (:func:`brawl.distance`) are those whose corner lies in
-    the foe's space grown by k (less the mover's size) along each axis: a box. With the ends as
-    one bit each in a box around them (an int), the ends within k of any foe are the ends' bits
-    AND the union of the foes' boxes, so the least distance k is found a few big-int operations
-    per k, from ``now`` less the farthest end's squares (no end can be nearer: a gap shrinks by at
-    most the step along its axis) up.
-    """
-    if not ends or not foes:
-        return None, -1
-    n = me.n
-    x0, y0, z0 = me.pos
-    xs, ys, zs = zip(*ends, strict=True)
-    ax, ay, az = min(xs), min(ys), min(zs)
-    bx, by, bz = max(xs), max(ys), max(zs)
-    width, height, depth = bx - ax + 1, by - ay + 1, bz - az + 1
-    plane = width * height
-    index = {(z - az) * plane + (y - ay) * width + (x - ax): i for i, (x, y, z) in enumerate(ends)}
-    mask = functools.reduce(operator.or_, map(operator.lshift, itertools.repeat(1), index))
-    boxes = _boxes(foes, n, ax, ay, az)
-    far = max(x0 - ax, bx - x0, y0 - ay, by - y0, z0 - az, bz - z0)  # the most squares to an end
-    k = max(0, now - far)
-    while True:
-        found = _within(boxes, k, (width, height, depth, width, plane)) & mask
-        if found:
-            break
-        k += 1
-    best: tuple[int, int] | None = None  # (squares, index in ends)
-    while found:
-        low = found & -found
-        i = index[low.bit_length() - 1]
-        found ^= low
-        x, y, z = ends[i]
-        key = (max(abs(x - x0), abs(y - y0), abs(z - z0)), i)
-        if best is None or key < best:
-            best = key
-    assert best is not None
-    return ends[best[1]], k
-
-
-def nearest_end(
-    reach: Reachable, me: Creature, foes: Sequence[Creature], now: int
-) -> tuple[Pos | None, int] | None:
-    """:func:`_closest` over the squares ``reach`` lets ``me`` end on but its start, in the order
-    :func:`brawl.legal_moves` lists them (cheapest, then by square), read from the bit-set
-    search's window instead of a list; None when the search kept no window (a fallback search).
-
-    The same growing boxes as :func:`_closest`, laid out in the window's own bits (rows of
-    ``stride`` bits, levels of ``plane`` bits), ANDed with the end squares' bits: only the
-    squares found at the least distance are decoded, to break ties by squares from the start, then
-    cost, then square (the order of the list).
-    """
-    b = reach._backend
-    if not isinstance(b, BitsetBackend):
-        return None
-    x0, y0, z0, cols, rows, levels, stride, plane = (
-        b.x0,
-        b.y0,
-        b.z,
-        b.cols,
-        b.rows,
-        b.levels,
-        b.stride,
-        b.plane,
-    )
-    ox, oy, oz = reach.origin
-    ends = b.ends & ~(1 << ((oz - z0) * plane + (oy - y0) * stride + (ox - x0)))
-    if not ends or not foes:
-        return None, -1
-    boxes = _boxes(foes, me.n, x0, y0, z0)
-    layout = (cols, rows, levels, stride, plane)
-    # no end is farther from the start than the window's far edge, and a gap shrinks by at most
-    # one a square: no end is nearer a foe than ``now`` less that, and every end is within ``now + far``
-    far = max(ox - x0, x0 + cols - 1 - ox, oy - y0, y0 + rows - 1 - oy, oz - z0, z0 + levels - 1 - oz)
-
-    # the least k with an end within k of a foe, up from the bound (it is seldom more than 2 above)
-    k = max(0, now - far)
-    found = _within(boxes, k, layout) & ends
-    while not found:
-        k += 1
-        assert k <= now + far, "an end square lies beyond the window's far edge"
-        found = _within(boxes, k, layout) & ends
-    squares: dict[Pos, tuple[int, int]] = {}  # each square's squares from the start, and its bit
-    while found:
-        low = found & -found
-        found ^= low
-        dz, r = divmod(low.bit_length() - 1, plane)
-        dy, dx = divmod(r, stride)
-        p = Pos(x0 + dx, y0 + dy, z0 + dz)
-        squares[p] = max(abs(p.x - ox), abs(p.y - oy), abs(p.z - oz)), low
-    fewest = min(sq for sq, _ in squares.values())
-    tied = [(p, low) for p, (sq, low) in squares.items() if sq == fewest]
-    if len(tied) == 1:
-        return tied[0][0], k
-    # the cheapest of the tied squares, then the least: the search's squares of each cost in turn
-    mask = sum(low for _, low in tied)
-    cost = 0
-    while not b.at_cost(cost) & mask:
-        cost += 1
-        assert cost <= reach.budget, "a reached square has no cost"
-    cheapest = b.at_cost(cost)
-    return min(p for p, low in tied if cheapest & low), k
-
-
-Box = tuple[int, int, int, int, int, int]
-"""Low and high x, y and z of the corners within distance 0 of a foe, relative to a layout's origin."""
-
-
-def _boxes(foes: Sequence[Creature], n: int, x0: int, y0: int, z0: int) -> list[Box]:
-    """Each foe's box: where the corner of an n-cube lies when it is at distance 0 of the foe
-    (:func:`brawl.distance`), relative to (x0, y0, z0); grown by k along each axis, distance k."""
-    return [
-        (f.pos.x - n + 1 - x0, f.pos.x + f.n - 1 - x0, f.pos.y - n + 1 - y0, f.pos.y + f.n - 1 - y0,
-         f.pos.z - n + 1 - z0, f.pos.z + f.n - 1 - z0)
-        for f in foes
-    ]  # fmt: skip
-
-
-def _within(boxes: list[Box], k: int, layout: tuple[int, int, int, int, int]) -> int:
-    """The bits of the squares within distance k of a box, in a layout of ``cols`` x ``rows`` x
-    ``levels`` squares whose rows are ``stride`` bits and levels ``plane`` bits apart."""
-    cols, rows, levels, stride, plane = layout
-    near = 0
-    for lx, hx, ly, hy, lz, hz in boxes:
-        c0, c1 = max(lx - k, 0), min(hx + k, cols - 1)
-        r0, r1 = max(ly - k, 0), min(hy + k, rows - 1)
-        l0, l1 = max(lz - k, 0), min(hz + k, levels - 1)
-        if c0 <= c1 and r0 <= r1 and l0 <= l1:
-            row = ((1 << (c1 - c0 + 1)) - 1) << c0
-            box = row * _repeat(r1 - r0 + 1, stride) << (r0 * stride)
-            near |= box * _repeat(l1 - l0 + 1, plane) << (l0 * plane)
-    return near
-
-
-@functools.lru_cache(maxsize=1024)
-def _repeat(count: int, step: int) -> int:
-    """``count`` ones, ``step`` bits apart: times a row's bits, the same row ``count`` times."""
-    out = 0
-    for i in range(count):
-        out |= 1 << (i * step)
+def _grown(cells: Iterable[Pos], r: int, within: tuple[Pos, Pos]) -> set[Pos]:
+    """The squares within distance ``r`` of ``cells`` (a cube around each: one axis at a time),
+    kept inside the box ``within`` (its low and high corners)."""
+    lo, hi = within
+    out = set(cells)
+    for axis in range(3):
+        grown: set[Pos] = set()
+        for p in out:
+            for d in range(-r, r + 1):
+                q = list(p)
+                q[axis] += d
+                if lo[axis] <= q[axis] <= hi[axis]:
+                    grown.add(Pos(*q))
+        out = grown
     return out
 
 
-def greedy(state: Encounter, options: Sequence[Action]) -> Action:
-    """Strike an adjacent enemy if possible, else step closer to the nearest enemy, else end the turn.
-
-    Between turns it starts the first turn offered, or ends the round (a zone fight:
-    :func:`brawl.zone.legal.zone_greedy`). The Director's resources first (:func:`director_deed`),
-    a squad's attack, an ability with a power roll on enemies alone, before any strike
-    (:func:`pick_ability`). Given :class:`Options`, it asks only for the kinds it weighs.
-    """
+def stalemate(state: Encounter) -> bool:
+    """Whether the fight can no longer come to blows: no creature still standing can ever come
+    within reach of a standing enemy, each moving as far as it likes (:func:`_ever_reached`) and
+    reaching as far as its longest attack (a ranged Free Strike's 5 squares at least,
+    :func:`brawl.policy.threat`); line of effect is not asked, so a wall with no way around counts
+    as no wall. Not in the zone game (its own surrender and morale end its fights)."""
     if world(state) is not None:
-        return zone_greedy(state, options)
-    view = options if isinstance(options, Options) else Options(state, options)
-    first = director_deed(state, view._all) or first_squad_attack(state, options)  # RB-SQUAD-15
-    ability = first or pick_ability(state, view.abilities())
-    if ability is not None:
-        return ability
-    strike = view.first_melee_free_strike()
-    if strike is not None:
-        return strike
-    current = getattr(state.turn, "current", None)
-    if current is not None:
-        me = state.creature(current)
-        foes, now = view.foes()
-        # a move ends in no foe's space unless their sizes are 2 or more apart (DS-MOVE-04), so
-        # otherwise every end is at least 1 from every foe: next to one, there is none nearer
-        if now > 1 or (now == 1 and _may_share_space(me, foes)):
-            best, near = view.nearest_destination(foes, now)
-            if best is not None and near < now:
-                return view.move_to(best)
-    for kind in _TURN_FLOW:
-        found = view.first(kind)
-        if found is not None:
-            return found
-    return view[0]
+        return False
+    standing = [c for c in state.creature_list() if can_fight(c)]
+    reach = max((threat(c) for c in standing), default=0)
+    for i, c in enumerate(standing):
+        for d in standing[i + 1 :]:
+            if c.side != d.side and distance(c.pos, c.n, d.pos, d.n) <= reach:
+                return False  # within reach already
+    sides: dict[str, set[Pos]] = {}
+    for c in standing:
+        sides.setdefault(c.side, set()).update(_ever_reached(state, c))
+    names = list(sides)
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            theirs = sides[b]
+            lo = Pos(*(min(p[k] for p in theirs) for k in range(3)))
+            hi = Pos(*(max(p[k] for p in theirs) for k in range(3)))
+            if not _grown(sides[a], reach, (lo, hi)).isdisjoint(theirs):
+                return False
+    return len(names) > 1
 
 
 @attrs.frozen
@@ -460,6 +189,8 @@ class Fight:
     """Rounds completed: each round that ended, and the round in which one side was left standing
     (the fight ends with it). A round that has begun but not ended when the round or step limit
     stops the fight is not counted."""
+    ending: str = DEFEATED
+    """How it ended: one of :data:`ENDINGS`."""
 
 
 def play(
@@ -469,9 +200,24 @@ def play(
     max_rounds: int = 20,
     first_side: str = "heroes",
     max_steps: int = 10_000,
+    seed: int | None = None,
 ) -> Fight:
-    """Play one fight with ``policy`` until one side stands alone or ``max_rounds`` rounds pass."""
+    """Play one fight with ``policy`` until it ends (:data:`ENDINGS`): one side stands alone, no
+    side can reach another (:func:`stalemate`, asked at the end of each round), or ``max_rounds``
+    rounds pass (a safety bound: the fight is undecided).
+
+    ``seed``: the fight's RNG seed (the state's RNG replaced by ``Rng(seed)``), also given to a
+    policy that draws its own (:func:`brawl.policy.seeded`): the same seed, the same fight.
+    The default policy here is :func:`~brawl.policy.greedy`, whose fights the project's
+    measurements pin; :func:`simulate` plays :func:`~brawl.policy.tactical`.
+    """
     whole_number(max_rounds, 1, MAX_ROUNDS, what="max_rounds")
+    if not callable(policy):
+        raise ArgumentTypeError(f"play(policy={policy!r:.60}): a policy, a callable", rule=())
+    if seed is not None:
+        whole_number(seed, 0, MAX_SEED, what="seed")
+        state = state.with_rng(Rng(seed))
+        policy = seeded(policy, seed)
     log: list[Action] = []
     if state.turn is None:
         start = StartCombat(first_side=first_side) if world(state) is None else zone_start(state, first_side)
@@ -480,6 +226,7 @@ def play(
     steps = 0
     counted = None  # the creatures whose sides were last counted: while they stay, so does the answer
     contested = True
+    ending = ROUND_CAP
     while state.round <= max_rounds and steps < max_steps:
         if world(state) is not None or state.creatures is not counted:
             contested = _contested(state)
@@ -490,9 +237,27 @@ def play(
         state = apply(state, action).state
         log.append(action)
         steps += 1
+        if isinstance(action, EndRound) and stalemate(state):
+            ending = STALEMATE
+            break
+    else:
+        if steps >= max_steps and state.round <= max_rounds:
+            ending = STEP_CAP
     sides = standing_sides(state)
     winner = sides[0] if len(sides) == 1 else None
-    return Fight(state, tuple(log), winner, rounds_completed(log, decided=winner is not None))
+    if winner is not None:
+        ending = DEFEATED if not _gave_up(state, winner) else SURRENDERED
+    elif not sides:
+        ending = ALL_DOWN
+    return Fight(state, tuple(log), winner, rounds_completed(log, decided=winner is not None), ending)
+
+
+def _gave_up(state: Encounter, winner: str) -> bool:
+    """Whether a losing creature surrendered or retreated in the zone game (Z-MORALE-02, Z-SURR-01)."""
+    if world(state) is None:
+        return False
+    gone = {*getattr(state.turn, "surrendered", ()), *getattr(state.turn, "retreated", ())}
+    return any(c.side != winner and c.id in gone for c in state.creature_list())
 
 
 def rounds_completed(log: Sequence[Action], *, decided: bool) -> int:
@@ -575,6 +340,14 @@ class FightResult:
     rounds: int
     standing: tuple[str, ...]
     """The creatures alive and conscious at the end, in the encounter's order."""
+    ending: str = ""
+    """How the fight ended (:data:`ENDINGS`); empty: :data:`DEFEATED` with a winner, else
+    :data:`ROUND_CAP`."""
+
+    @property
+    def how(self) -> str:
+        """How the fight ended, one of :data:`ENDINGS`."""
+        return self.ending or (DEFEATED if self.winner is not None else ROUND_CAP)
 
     def to_dict(self) -> dict[str, Any]:
         """The fields as a JSON-ready dict."""
@@ -583,6 +356,7 @@ class FightResult:
             "winner": self.winner,
             "rounds": self.rounds,
             "standing": list(self.standing),
+            "ending": self.how,
         }
 
     @classmethod
@@ -594,7 +368,7 @@ class FightResult:
             for c in end.creature_list()
             if (fighting(end, c.id) if world(end) is not None else can_fight(c))
         )
-        return cls(seed, fight.winner, fight.rounds, standing)
+        return cls(seed, fight.winner, fight.rounds, standing, fight.ending)
 
 
 @attrs.frozen
@@ -617,6 +391,13 @@ class Summary:
     """The sides of the encounter, in its order (those of :attr:`wins` and those that never won)."""
     undecided_rounds: tuple[tuple[int, int], ...] = ()
     """The part of :attr:`rounds` that ended undecided: (rounds, fights), fewest rounds first."""
+    endings: Counts = attrs.field(default=Counts(), converter=Counts)
+    """Fights by how they ended (:data:`ENDINGS`), in that order; endings never seen are left out."""
+
+    @property
+    def undecided_share(self) -> float:
+        """The share of the fights no side won (the round cap, a stalemate, every side down)."""
+        return self.undecided / self.runs if self.runs else 0.0
 
     @property
     def median_rounds(self) -> float:
@@ -644,6 +425,8 @@ class Summary:
             "runs": self.runs,
             "wins": {side: self.wins.get(side, 0) for side in self.every_side()},
             "undecided": self.undecided,
+            "undecided_share": self.undecided_share,
+            "endings": dict(self.endings),
             "win_rates": [w.to_dict() for w in self.win_rates()],
             "rounds": {
                 "mean": self.mean_rounds,
@@ -657,7 +440,7 @@ class Summary:
     def explain(self) -> str:
         """A few readable lines."""
         wins = ", ".join(f"{side} {n}" for side, n in sorted(self.wins.items()))
-        head = f"{self.runs} fights: wins {wins}; undecided {self.undecided}"
+        head = f"{self.runs} fights: wins {wins}; undecided {self.undecided} ({self.undecided_share:.0%})"
         lines = [f"{head}; {self.mean_rounds:.1f} rounds on average"]
         lines += [f"  {cid}: survives {share:.0%}" for cid, share in self.survival]
         return "\n".join(lines)
@@ -671,8 +454,10 @@ class Summary:
         alive = dict.fromkeys(state.order, 0)
         rounds: dict[int, int] = {}
         capped: dict[int, int] = {}
+        endings = dict.fromkeys(ENDINGS, 0)
         undecided = total = 0
         for r in ordered:
+            endings[r.how] = endings.get(r.how, 0) + 1
             total += r.rounds
             rounds[r.rounds] = rounds.get(r.rounds, 0) + 1
             if r.winner is None:
@@ -691,6 +476,7 @@ class Summary:
             rounds=tuple(sorted(rounds.items())),
             sides=tuple(dict.fromkeys(c.side for c in state.creature_list())),
             undecided_rounds=tuple(sorted(capped.items())),
+            endings={k: n for k, n in endings.items() if n},
         )
 
 
@@ -708,16 +494,14 @@ MAX_BATCH = 25
 
 
 def play_batch(
-    state: Encounter, batch: Sequence[int], policy: Policy = greedy, max_rounds: int = 20
+    state: Encounter, batch: Sequence[int], policy: Policy = tactical, max_rounds: int = 20
 ) -> list[FightResult]:
     """Play one fight per seed from ``state`` (its RNG replaced by ``Rng(seed)``); the work of one batch.
 
     A module-level function, so a process pool or a cluster can run it: ``state`` and ``policy``
     must pickle (the bundled policies do; a lambda does not).
     """
-    return [
-        FightResult.of(s, play(state.with_rng(Rng(s)), policy=policy, max_rounds=max_rounds)) for s in batch
-    ]
+    return [FightResult.of(s, play(state, policy=policy, max_rounds=max_rounds, seed=s)) for s in batch]
 
 
 def simulate(
@@ -725,7 +509,7 @@ def simulate(
     *,
     runs: int = 100,
     seed: int = 0,
-    policy: Policy = greedy,
+    policy: Policy | str = DEFAULT_POLICY,
     max_rounds: int = 20,
     workers: int | None = None,
     executor: Executor | None = None,
@@ -741,8 +525,16 @@ def simulate(
     are the same and the summary is counted in the order of their seed values: the same as the
     serial run. The fights go out in batches of ``batch`` (default: about
     ``BATCHES_PER_WORKER`` per worker, at most ``MAX_BATCH``). ``progress(done, runs)`` is called
-    as fights finish.
+    as fights finish. ``policy``: a policy (:class:`brawl.policy.Policy`) or a registered
+    policy's name (:data:`brawl.policy.POLICIES`), by default ``"tactical"``.
     """
+    if isinstance(policy, str):
+        policy = policy_named(policy)
+    elif not callable(policy):
+        raise ArgumentTypeError(
+            f"simulate(policy={policy!r:.60}): a policy (a callable) or one of {', '.join(POLICIES)}",
+            rule=(),
+        )
     whole_number(runs, 1, MAX_RUNS, what="runs")
     whole_number(seed, 0, MAX_SEED, what="seed")
     whole_number(max_rounds, 1, MAX_ROUNDS, what="max_rounds")
@@ -798,3 +590,42 @@ def _run_batches(
 def replay_fight(start: Encounter, fight: Fight) -> Outcome:
     """Replay a fight's action log from its start; ends in ``fight.state``."""
     return replay(start, fight.actions)
+
+
+__all__ = [
+    "ALL_DOWN",
+    "BATCHES_PER_WORKER",
+    "DEFEATED",
+    "ENDINGS",
+    "MAX_BATCH",
+    "MAX_ROUNDS",
+    "MAX_RUNS",
+    "MAX_SEED",
+    "MAX_WORKERS",
+    "ROUND_CAP",
+    "STALEMATE",
+    "STEP_CAP",
+    "SURRENDERED",
+    "Z_95",
+    "Counts",
+    "Fight",
+    "FightResult",
+    "Options",
+    "Policy",
+    "Progress",
+    "Summary",
+    "WinRate",
+    "can_fight",
+    "distance_to_nearest",
+    "greedy",
+    "nearest_end",
+    "play",
+    "play_batch",
+    "replay_fight",
+    "rounds_completed",
+    "simulate",
+    "stalemate",
+    "standing_sides",
+    "tactical",
+    "wilson",
+]

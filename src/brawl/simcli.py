@@ -6,9 +6,13 @@ summary; ``brawl encounter SCENARIO``: its budget (the party's strength, the foe
     brawl simulate benchmarks/four_vs_six.toml --runs 500 --workers 2
     brawl simulate hall.toml --runs 200 --json > summary.json
     brawl simulate hall.toml --runs 200 --plot results.svg
+    brawl simulate hall.toml --policy greedy
+    brawl simulate hall.toml --policy mypolicies:cautious
 
-The summary gives each side's win rate with its 95% Wilson interval, the rounds (mean, median and
-a histogram) and how often each creature survives; ``--json`` prints
+The summary gives each side's win rate with its 95% Wilson interval, the undecided share and how
+the fights ended (:data:`brawl.sim.ENDINGS`), the rounds (mean, median and a histogram) and how
+often each creature survives; ``--policy`` names a registered policy (:data:`brawl.policy.POLICIES`)
+or one of your own as ``module:function``; ``--json`` prints
 :meth:`brawl.sim.Summary.to_dict` with the settings of the run. The progress bar (with fights per
 second) needs ``tqdm`` (``pip install "brawl[cli]"``); ``--plot FILE`` draws the results as an SVG or
 PNG chart with matplotlib (``pip install "brawl[plot]"``). When the scenario has heroes, the
@@ -31,6 +35,7 @@ from brawl.building import Assessment, assess
 from brawl.checks import whole_number
 from brawl.cli import EXIT_OK, Subcommand, load_any
 from brawl.errors import BrawlError
+from brawl.policy import DEFAULT_POLICY, POLICIES, load_policy
 from brawl.scenario import bundled_scenario, bundled_scenarios, read_scenario
 from brawl.sim import MAX_ROUNDS, MAX_RUNS, Summary, simulate
 from brawl.statblocks.model import StatBlock
@@ -61,6 +66,12 @@ def simulate_arguments(sim: argparse.ArgumentParser) -> None:
     sim.add_argument("--seed", type=int, default=0, help="RNG seed of the first fight (default 0)")
     sim.add_argument(
         "--max-rounds", type=int, default=20, help=f"rounds before a fight is undecided (1..{MAX_ROUNDS})"
+    )
+    sim.add_argument(
+        "--policy",
+        default=DEFAULT_POLICY,
+        metavar="NAME",
+        help=f"who does what: {', '.join(POLICIES)} (default {DEFAULT_POLICY}), or your module:function",
     )
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.add_argument("--plot", metavar="FILE", default=None, help="also draw the results (.svg or .png)")
@@ -110,7 +121,9 @@ def report(summary: Summary, title: str) -> str:
         lines.append(
             f"  {w.side:<{width}}  {w.rate:6.1%}  [{w.low:6.1%} .. {w.high:6.1%}]  {w.wins} of {w.runs}"
         )
-    lines.append(f"  {'undecided':<{width}}  {summary.undecided / summary.runs:6.1%}  {summary.undecided}")
+    lines.append(f"  {'undecided':<{width}}  {summary.undecided_share:6.1%}  {summary.undecided}")
+    if summary.endings:
+        lines.append("Endings: " + ", ".join(f"{how} {n}" for how, n in summary.endings.items()))
     lines.append(f"Rounds: mean {summary.mean_rounds:.2f}, median {summary.median_rounds:g}")
     most = max((n for _, n in summary.rounds), default=1)
     capped = dict(summary.undecided_rounds)
@@ -239,6 +252,7 @@ def run_simulate(args: argparse.Namespace, out: TextIO | None = None, err: TextI
     budget = _assessment(start, blocks, args.victories)
     whole_number(args.runs, 1, MAX_RUNS, what="--runs")
     whole_number(args.max_rounds, 1, MAX_ROUNDS, what="--max-rounds")
+    policy = load_policy(args.policy)
     update, close = _progress(args.runs, args.quiet, err)
     started = time.perf_counter()
     try:
@@ -249,12 +263,18 @@ def run_simulate(args: argparse.Namespace, out: TextIO | None = None, err: TextI
             max_rounds=args.max_rounds,
             workers=args.workers,
             progress=update,
+            policy=policy,
         )
     finally:
         close()
     seconds = time.perf_counter() - started
     if args.json:
-        settings = {"scenario": title, "seed": args.seed, "max_rounds": args.max_rounds}
+        settings = {
+            "scenario": title,
+            "seed": args.seed,
+            "max_rounds": args.max_rounds,
+            "policy": args.policy,
+        }
         if budget is not None:
             settings["difficulty"] = budget.to_dict()
         print(json.dumps(settings | summary.to_dict(), indent=2), file=out)

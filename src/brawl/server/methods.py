@@ -22,9 +22,9 @@ from brawl.events.base import Event
 from brawl.io.json import event_data, structure, unstructure, without_explain
 from brawl.io.jsontext import SCHEMA
 from brawl.outcome import Outcome
+from brawl.policy import DEFAULT_POLICY, POLICIES, Policy, policy_named, seeded
 from brawl.requests import Action
 from brawl.scenario import Scenario, parse_scenario, read_scenario
-from brawl.sim import greedy
 from brawl.statblocks.library import StatBlockSources
 from brawl.state import Encounter
 
@@ -168,6 +168,13 @@ OPT_TEXT = Kind({"type": ["string", "null"]}, lambda v: v is None or _is_text(v)
 INT = Kind({"type": "integer"}, _is_int, "a whole number")
 OPT_INT = Kind({"type": ["integer", "null"]}, lambda v: v is None or _is_int(v), "a whole number or null")
 BOOL = Kind({"type": "boolean"}, lambda v: isinstance(v, bool), "true or false")
+POLICY = Kind(
+    {"enum": list(POLICIES)},
+    _is_text,
+    f"a policy's name ({', '.join(POLICIES)})",
+    lambda value, name: policy_named(value),
+)
+"""A registered policy, by name only: the server never imports what a client names."""
 OPT_TEXTS = Kind(
     {"type": ["object", "null"], "additionalProperties": {"type": "string"}},
     lambda v: v is None or (isinstance(v, dict) and all(_is_text(t) for t in v.values())),
@@ -314,16 +321,31 @@ def _render_svg(ctx: Context, state: Encounter, z: int | None, labels: bool) -> 
     return brawl.render_svg(state, z=z, labels=labels)
 
 
-def _simulate(ctx: Context, state: Encounter, runs: int, seed: int, max_rounds: int) -> dict[str, Any]:
-    def policy(state: Encounter, options: Sequence[Action]) -> Action:
-        ctx.check()
-        return greedy(state, options)
+@attrs.frozen
+class _Checked:
+    """A policy that stops the method at the request's deadline before each choice."""
 
-    summary = brawl.simulate(state, runs=runs, seed=seed, max_rounds=max_rounds, policy=policy)
+    ctx: Context
+    policy: Policy
+
+    def seeded(self, seed: int) -> _Checked:
+        return _Checked(self.ctx, seeded(self.policy, seed))
+
+    def __call__(self, state: Encounter, options: Sequence[Action]) -> Action:
+        self.ctx.check()
+        return self.policy(state, options)
+
+
+def _simulate(
+    ctx: Context, state: Encounter, runs: int, seed: int, max_rounds: int, policy: Policy | str
+) -> dict[str, Any]:
+    chosen = policy_named(policy) if isinstance(policy, str) else policy  # the default: a name
+    summary = brawl.simulate(state, runs=runs, seed=seed, max_rounds=max_rounds, policy=_Checked(ctx, chosen))
     return {
         "runs": summary.runs,
         "wins": dict(sorted(summary.wins.items())),
         "undecided": summary.undecided,
+        "endings": dict(summary.endings),
         "mean_rounds": summary.mean_rounds,
         "survival": dict(summary.survival),
         "explain": summary.explain(),
@@ -555,12 +577,14 @@ _ALL: tuple[Method, ...] = (
     ),
     Method(
         "simulate",
-        "play many seeded fights from the state with the greedy policy; who won, how long, who survived",
+        "play many seeded fights from the state with a registered policy; who won, how they ended, how long, "
+        "who survived",
         (
             _STATE,
             _p("runs", INT, "fights to play", 100),
             _p("seed", INT, "the first fight's RNG seed; the next ones count up", 0),
             _p("max_rounds", INT, "rounds after which a fight is undecided", 20),
+            _p("policy", POLICY, "the policy both sides play, by its registered name", DEFAULT_POLICY),
         ),
         {
             "type": "object",
@@ -568,11 +592,12 @@ _ALL: tuple[Method, ...] = (
                 "runs": {"type": "integer"},
                 "wins": {"type": "object", "additionalProperties": {"type": "integer"}},
                 "undecided": {"type": "integer"},
+                "endings": {"type": "object", "additionalProperties": {"type": "integer"}},
                 "mean_rounds": {"type": "number"},
                 "survival": {"type": "object", "additionalProperties": {"type": "number"}},
                 "explain": _STRING,
             },
-            "required": ["runs", "wins", "undecided", "mean_rounds", "survival", "explain"],
+            "required": ["runs", "wins", "undecided", "endings", "mean_rounds", "survival", "explain"],
             "additionalProperties": False,
         },
         _simulate,

@@ -1,0 +1,404 @@
+"""The legal actions as a policy sees them (:class:`Options`), and the greedy policy.
+
+:class:`Options` is the sequence of :func:`brawl.legal_actions` built only when read, with
+shortcuts to the kinds a policy weighs; :func:`greedy` is the simplest policy that fights.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import operator
+from collections.abc import Iterator, Sequence
+from typing import cast, overload
+
+from brawl.actions import (
+    Action,
+    Advance,
+    AdvanceTo,
+    EndRound,
+    EndTurn,
+    FreeStrike,
+    StartTurn,
+    TakeAction,
+    legal_actions,
+)
+from brawl.conditions import ConditionName
+from brawl.creature import Creature
+from brawl.geometry import Pos, distance
+from brawl.reach import Reachable
+from brawl.reach_backend import BitsetBackend
+from brawl.rules.abilities import UseAbility
+from brawl.rules.steps import STOP_SIZE_GAP
+from brawl.rules.strikes import (
+    MELEE_DISTANCE,
+)
+from brawl.state import Encounter
+from brawl.turns.ability_deeds import ability_deeds, director_deed, pick_ability
+from brawl.turns.deeds import legal_moves, legal_reach
+from brawl.turns.drawsteel_deeds import first_free_strike, first_squad_attack, free_strikes
+from brawl.turns.drawsteel_turn import DrawSteelTurn, actors
+from brawl.turns.records import verified
+from brawl.zone import world
+from brawl.zone.policy import zone_greedy
+
+
+def can_fight(c: Creature) -> bool:
+    """Alive and not unconscious: still able to act in the fight."""
+    return not c.dead and (not c.conditions or not c.has(ConditionName.UNCONSCIOUS))
+
+
+class Options(Sequence[Action]):
+    """The legal actions of a state (:func:`brawl.legal_actions`), worked out only as far as asked.
+
+    As a sequence it is the whole list, built the first time it is read. A policy that needs
+    only some kinds asks for them: :meth:`melee_free_strikes`, :meth:`moves` and :meth:`first`
+    give what filtering the whole list would, but on a Draw Steel creature's turn they check only
+    those records (its moves are :func:`brawl.legal_moves`' destinations, with no path built;
+    its Free Strikes are checked as :func:`brawl.legal_actions` checks them). ``Options(state,
+    actions)`` wraps a list already built.
+    """
+
+    def __init__(self, state: Encounter, actions: Sequence[Action] | None = None) -> None:
+        self._state = state
+        self._all: list[Action] | None = None if actions is None else list(actions)
+        turn = state.turn
+        current = turn.current if isinstance(turn, DrawSteelTurn) else None
+        self._acting = current if actions is None and current is not None else None
+        # between two Draw Steel turns the list is the turns that may start, or ending the round
+        self._between = actions is None and isinstance(turn, DrawSteelTurn) and current is None
+        self._survey: tuple[list[str], list[Creature], int] | None = None
+
+    def _enemies(self) -> tuple[list[str], list[Creature], int]:
+        """One pass over the enemies of the creature whose turn it is: the ids of the living ones
+        within melee distance (its Free Strikes' targets), those that can still fight (:func:`can_fight`),
+        and the distance to the nearest of those (0 with none)."""
+        if self._survey is None:
+            me = self._state.creature(self._state.turn.current)  # type: ignore[union-attr]  # Draw Steel's or initiative's turn: both name it
+            side = me.side
+            x, y, z = me.pos
+            grow = me.size.squares - 1
+            near: list[str] = []
+            foes: list[Creature] = []
+            now = -1
+            for c in self._state.creature_list():
+                if c.side == side or c.dead:
+                    continue
+                # distance(me.pos, me.n, c.pos, c.n), inline: this loop runs once a decision
+                cx, cy, cz = c.pos
+                cg = c.size.squares - 1
+                d = max(0, cx - x - grow, x - cx - cg, cy - y - grow, y - cy - cg, cz - z - grow, z - cz - cg)
+                if d <= MELEE_DISTANCE:
+                    near.append(c.id)
+                if not c.conditions or not c.has(ConditionName.UNCONSCIOUS):
+                    foes.append(c)
+                    if now < 0 or d < now:
+                        now = d
+            self._survey = (near, foes, max(now, 0))
+        return self._survey
+
+    def _list(self) -> list[Action]:
+        if self._all is None:
+            self._all = legal_actions(self._state)
+        return self._all
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Action]: ...
+    def __getitem__(self, i: int | slice) -> Action | Sequence[Action]:
+        return self._list()[i]
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._list())
+
+    def abilities(self) -> list[Action]:
+        """The uses of abilities (:class:`~brawl.rules.abilities.UseAbility`) among the options, in order."""
+        if self._all is None and self._acting is not None:
+            cid = self._acting
+            return [] if self._state.creature(cid).dead else list(ability_deeds(self._state, cid))
+        if self._between:
+            return []
+        return [a for a in self._list() if isinstance(a, UseAbility)]
+
+    def melee_free_strikes(self) -> list[Action]:
+        """The melee Free Strikes among the options, in their order."""
+        if self._all is None and self._acting is not None:
+            return free_strikes(self._state, self._acting)
+        if self._between:
+            return []
+        return [
+            a
+            for a in self._list()
+            if isinstance(a, TakeAction) and isinstance(a.action, FreeStrike) and not a.action.ranged
+        ]
+
+    def first_melee_free_strike(self) -> Action | None:
+        """The first of :meth:`melee_free_strikes` (None with none), checking no strike after it."""
+        if self._all is None and self._acting is not None:
+            return first_free_strike(self._state, self._acting, near=self._enemies()[0])
+        if self._between:
+            return None
+        return next(iter(self.melee_free_strikes()), None)
+
+    def moves(self) -> list[Advance | AdvanceTo]:
+        """The moves among the options (:class:`AdvanceTo`, :class:`Advance`), in their order."""
+        if self._all is None and self._acting is not None:
+            return [AdvanceTo(self._acting, p) for p in self.destinations()]
+        return [a for a in self._list() if isinstance(a, Advance | AdvanceTo)]
+
+    def destinations(self) -> list[Pos]:
+        """Where the moves among the options end, in their order, without building the moves."""
+        if self._all is None and self._acting is not None:
+            cid = self._acting
+            return [] if self._state.creature(cid).dead else list(legal_moves(self._state, cid))
+        return [a.destination for a in self.moves()]
+
+    def foes(self) -> tuple[list[Creature], int]:
+        """The enemies of the creature whose turn it is that can still fight (:func:`can_fight`), in
+        the encounter's order, and the distance to the nearest of them (0 with none)."""
+        _, foes, now = self._enemies()
+        return foes, now
+
+    def nearest_destination(self, foes: Sequence[Creature], now: int) -> tuple[Pos | None, int]:
+        """Of :meth:`destinations`, the first that brings the creature whose turn it is nearest one
+        of ``foes``, fewest squares from where it stands breaking ties, with that distance; ``now``
+        is its distance today (:func:`distance_to_nearest`). ``(None, -1)`` with no destination or
+        no foe. On a creature's Draw Steel turn the destinations are read from the search's bits
+        without listing them."""
+        me = self._state.creature(self._state.turn.current)  # type: ignore[union-attr]  # Draw Steel's or initiative's turn: both name it
+        if self._all is None and self._acting is not None:
+            if me.dead:
+                return None, -1
+            reach = legal_reach(self._state, me.id)
+            if reach is None:
+                return None, -1
+            found = nearest_end(reach, me, foes, now)
+            if found is not None:
+                return found
+        return _closest(me, foes, self.destinations(), now)
+
+    def move_to(self, destination: Pos) -> Advance | AdvanceTo:
+        """The first move among the options that ends on ``destination`` (one of :meth:`destinations`)."""
+        if self._all is None and self._acting is not None:
+            return AdvanceTo(self._acting, destination)
+        return next(a for a in self.moves() if a.destination == destination)
+
+    def first(self, kind: type[Action]) -> Action | None:
+        """The first option of this type (:class:`EndTurn`, :class:`StartTurn`, :class:`EndRound`...)."""
+        if self._all is None and self._acting is not None and kind in _TURN_FLOW:
+            # on a creature's Draw Steel turn the list is its deeds, then ending the turn
+            end = EndTurn()
+            return end if kind is EndTurn and verified(end, self._state) else None
+        if self._between and kind in _TURN_FLOW:
+            # the first turn that may start, by id, else ending the round (DS-SIDE-08..12)
+            if kind is EndTurn:
+                return None
+            # _between: Draw Steel's turn (__init__)
+            side, members = actors(self._state, cast(DrawSteelTurn, self._state.turn))
+            if kind is StartTurn:
+                return StartTurn(min(c.id for c in members)) if side is not None and members else None
+            if kind is EndRound and side is None:
+                end_round = EndRound()
+                return end_round if verified(end_round, self._state) else None
+            return None
+        return next((a for a in self._list() if isinstance(a, kind)), None)
+
+
+_TURN_FLOW = (EndTurn, StartTurn, EndRound)
+
+
+def _may_share_space(me: Creature, foes: Sequence[Creature]) -> bool:
+    """Whether a foe is 2 or more sizes from ``me``, so that ``me`` may end in its space (DS-MOVE-04)."""
+    rank = me.size.rank
+    return any(abs(f.size.rank - rank) >= STOP_SIZE_GAP for f in foes)
+
+
+def distance_to_nearest(pos: Pos, n: int, foes: Sequence[Creature]) -> int:
+    """The distance (:func:`brawl.distance`) from an n-cube at ``pos`` to the nearest of ``foes``."""
+    return min([distance(pos, n, f.pos, f.n) for f in foes])
+
+
+def _closest(me: Creature, foes: Sequence[Creature], ends: Sequence[Pos], now: int) -> tuple[Pos | None, int]:
+    """The first of ``ends`` that brings ``me`` nearest a foe, fewest squares from where it stands
+    breaking ties, with that distance (``None`` with no ends); ``now`` is its distance today.
+
+    The ends within distance k of a foe (:func:`brawl.distance`) are those whose corner lies in
+    the foe's space grown by k (less the mover's size) along each axis: a box. With the ends as
+    one bit each in a box around them (an int), the ends within k of any foe are the ends' bits
+    AND the union of the foes' boxes, so the least distance k is found a few big-int operations
+    per k, from ``now`` less the farthest end's squares (no end can be nearer: a gap shrinks by at
+    most the step along its axis) up.
+    """
+    if not ends or not foes:
+        return None, -1
+    n = me.n
+    x0, y0, z0 = me.pos
+    xs, ys, zs = zip(*ends, strict=True)
+    ax, ay, az = min(xs), min(ys), min(zs)
+    bx, by, bz = max(xs), max(ys), max(zs)
+    width, height, depth = bx - ax + 1, by - ay + 1, bz - az + 1
+    plane = width * height
+    index = {(z - az) * plane + (y - ay) * width + (x - ax): i for i, (x, y, z) in enumerate(ends)}
+    mask = functools.reduce(operator.or_, map(operator.lshift, itertools.repeat(1), index))
+    boxes = _boxes(foes, n, ax, ay, az)
+    far = max(x0 - ax, bx - x0, y0 - ay, by - y0, z0 - az, bz - z0)  # the most squares to an end
+    k = max(0, now - far)
+    while True:
+        found = _within(boxes, k, (width, height, depth, width, plane)) & mask
+        if found:
+            break
+        k += 1
+    best: tuple[int, int] | None = None  # (squares, index in ends)
+    while found:
+        low = found & -found
+        i = index[low.bit_length() - 1]
+        found ^= low
+        x, y, z = ends[i]
+        key = (max(abs(x - x0), abs(y - y0), abs(z - z0)), i)
+        if best is None or key < best:
+            best = key
+    assert best is not None
+    return ends[best[1]], k
+
+
+def nearest_end(
+    reach: Reachable, me: Creature, foes: Sequence[Creature], now: int
+) -> tuple[Pos | None, int] | None:
+    """:func:`_closest` over the squares ``reach`` lets ``me`` end on but its start, in the order
+    :func:`brawl.legal_moves` lists them (cheapest, then by square), read from the bit-set
+    search's window instead of a list; None when the search kept no window (a fallback search).
+
+    The same growing boxes as :func:`_closest`, laid out in the window's own bits (rows of
+    ``stride`` bits, levels of ``plane`` bits), ANDed with the end squares' bits: only the
+    squares found at the least distance are decoded, to break ties by squares from the start, then
+    cost, then square (the order of the list).
+    """
+    b = reach._backend
+    if not isinstance(b, BitsetBackend):
+        return None
+    x0, y0, z0, cols, rows, levels, stride, plane = (
+        b.x0,
+        b.y0,
+        b.z,
+        b.cols,
+        b.rows,
+        b.levels,
+        b.stride,
+        b.plane,
+    )
+    ox, oy, oz = reach.origin
+    ends = b.ends & ~(1 << ((oz - z0) * plane + (oy - y0) * stride + (ox - x0)))
+    if not ends or not foes:
+        return None, -1
+    boxes = _boxes(foes, me.n, x0, y0, z0)
+    layout = (cols, rows, levels, stride, plane)
+    # no end is farther from the start than the window's far edge, and a gap shrinks by at most
+    # one a square: no end is nearer a foe than ``now`` less that, and every end is within ``now + far``
+    far = max(ox - x0, x0 + cols - 1 - ox, oy - y0, y0 + rows - 1 - oy, oz - z0, z0 + levels - 1 - oz)
+
+    # the least k with an end within k of a foe, up from the bound (it is seldom more than 2 above)
+    k = max(0, now - far)
+    found = _within(boxes, k, layout) & ends
+    while not found:
+        k += 1
+        assert k <= now + far, "an end square lies beyond the window's far edge"
+        found = _within(boxes, k, layout) & ends
+    squares: dict[Pos, tuple[int, int]] = {}  # each square's squares from the start, and its bit
+    while found:
+        low = found & -found
+        found ^= low
+        dz, r = divmod(low.bit_length() - 1, plane)
+        dy, dx = divmod(r, stride)
+        p = Pos(x0 + dx, y0 + dy, z0 + dz)
+        squares[p] = max(abs(p.x - ox), abs(p.y - oy), abs(p.z - oz)), low
+    fewest = min(sq for sq, _ in squares.values())
+    tied = [(p, low) for p, (sq, low) in squares.items() if sq == fewest]
+    if len(tied) == 1:
+        return tied[0][0], k
+    # the cheapest of the tied squares, then the least: the search's squares of each cost in turn
+    mask = sum(low for _, low in tied)
+    cost = 0
+    while not b.at_cost(cost) & mask:
+        cost += 1
+        assert cost <= reach.budget, "a reached square has no cost"
+    cheapest = b.at_cost(cost)
+    return min(p for p, low in tied if cheapest & low), k
+
+
+Box = tuple[int, int, int, int, int, int]
+"""Low and high x, y and z of the corners within distance 0 of a foe, relative to a layout's origin."""
+
+
+def _boxes(foes: Sequence[Creature], n: int, x0: int, y0: int, z0: int) -> list[Box]:
+    """Each foe's box: where the corner of an n-cube lies when it is at distance 0 of the foe
+    (:func:`brawl.distance`), relative to (x0, y0, z0); grown by k along each axis, distance k."""
+    return [
+        (f.pos.x - n + 1 - x0, f.pos.x + f.n - 1 - x0, f.pos.y - n + 1 - y0, f.pos.y + f.n - 1 - y0,
+         f.pos.z - n + 1 - z0, f.pos.z + f.n - 1 - z0)
+        for f in foes
+    ]  # fmt: skip
+
+
+def _within(boxes: list[Box], k: int, layout: tuple[int, int, int, int, int]) -> int:
+    """The bits of the squares within distance k of a box, in a layout of ``cols`` x ``rows`` x
+    ``levels`` squares whose rows are ``stride`` bits and levels ``plane`` bits apart."""
+    cols, rows, levels, stride, plane = layout
+    near = 0
+    for lx, hx, ly, hy, lz, hz in boxes:
+        c0, c1 = max(lx - k, 0), min(hx + k, cols - 1)
+        r0, r1 = max(ly - k, 0), min(hy + k, rows - 1)
+        l0, l1 = max(lz - k, 0), min(hz + k, levels - 1)
+        if c0 <= c1 and r0 <= r1 and l0 <= l1:
+            row = ((1 << (c1 - c0 + 1)) - 1) << c0
+            box = row * _repeat(r1 - r0 + 1, stride) << (r0 * stride)
+            near |= box * _repeat(l1 - l0 + 1, plane) << (l0 * plane)
+    return near
+
+
+@functools.lru_cache(maxsize=1024)
+def _repeat(count: int, step: int) -> int:
+    """``count`` ones, ``step`` bits apart: times a row's bits, the same row ``count`` times."""
+    out = 0
+    for i in range(count):
+        out |= 1 << (i * step)
+    return out
+
+
+def greedy(state: Encounter, options: Sequence[Action]) -> Action:
+    """Strike an adjacent enemy if possible, else step closer to the nearest enemy, else end the turn.
+
+    Between turns it starts the first turn offered, or ends the round. A zone fight is played by
+    :func:`brawl.zone.legal.zone_greedy`. The Director's resources come first
+    (:func:`director_deed`), then a squad's attack, then an ability with a power roll that reaches
+    enemies (and no ally), before any strike (:func:`pick_ability`). Given :class:`Options`, it asks
+    only for the kinds it weighs; given a list, it picks from the list the same action.
+    """
+    if world(state) is not None:
+        return zone_greedy(state, options)
+    view = options if isinstance(options, Options) else Options(state, options)
+    first = director_deed(state, view._all) or first_squad_attack(state, options)  # RB-SQUAD-15
+    ability = first or pick_ability(state, view.abilities())
+    if ability is not None:
+        return ability
+    strike = view.first_melee_free_strike()
+    if strike is not None:
+        return strike
+    current = getattr(state.turn, "current", None)
+    if current is not None:
+        me = state.creature(current)
+        foes, now = view.foes()
+        # a move ends in no foe's space unless their sizes are 2 or more apart (DS-MOVE-04), so
+        # otherwise every end is at least 1 from every foe: next to one, there is none nearer
+        if now > 1 or (now == 1 and _may_share_space(me, foes)):
+            best, near = view.nearest_destination(foes, now)
+            if best is not None and near < now:
+                return view.move_to(best)
+    for kind in _TURN_FLOW:
+        found = view.first(kind)
+        if found is not None:
+            return found
+    return view[0]
