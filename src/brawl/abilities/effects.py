@@ -280,6 +280,25 @@ class Healing:
 
 
 @attrs.frozen
+class Drain:
+    """ "The user regains Stamina equal to half the damage dealt": healing through damage, the
+    damage this tier dealt its target, halved (rounded down) if printed so (R-ABIL-21); a Director
+    creature regains one instance only, its first target's, never the total (RB-DSTAM-06)."""
+
+    half: bool = attrs.field(default=False, validator=_instance_of(bool))
+    """Half the damage dealt, rounded down, rather than all of it."""
+    who: str = attrs.field(default="user", validator=_one_of(SHIFTERS))
+    """``"user"`` (the creature named by its own name) or ``"target"``."""
+    potency: Potency | None = attrs.field(default=None, validator=_instance_of(Potency, optional=True))
+    """Applies only if the target fails this potency."""
+
+    def printed(self) -> str:
+        """``the user regains Stamina equal to half the damage dealt``."""
+        half = "half " if self.half else ""
+        return _with_potency(self.potency, f"the {self.who} regains Stamina equal to {half}the damage dealt")
+
+
+@attrs.frozen
 class LoseRecoveries:
     """ "The target loses 2 Recoveries", "the target loses 1d3 Recoveries": Recoveries taken away,
     a number or ``count`` dice of ``sides`` faces (DS-STAM-01, R-ABIL-14)."""
@@ -530,6 +549,7 @@ Effect: TypeAlias = (
     | Healing
     | LoseRecoveries
     | TextEffect
+    | Drain
     | EdgeOrBane
     | Choice
     | Instead
@@ -538,7 +558,7 @@ Effect: TypeAlias = (
 """One parsed effect of a tier."""
 EFFECT_TYPES: tuple[type, ...] = (
     Damage, ForcedMovement, ApplyCondition, NamedEffect, Shift, Fall, GainResource, Healing, LoseRecoveries,
-    TextEffect, EdgeOrBane, Choice, Instead, OneTarget,
+    TextEffect, EdgeOrBane, Choice, Instead, OneTarget, Drain,
 )  # fmt: skip
 """The classes of :data:`Effect`."""
 
@@ -555,6 +575,7 @@ __all__ = [
     "ApplyCondition",
     "Choice",
     "Damage",
+    "Drain",
     "EdgeOrBane",
     "Effect",
     "Fall",

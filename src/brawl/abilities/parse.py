@@ -43,6 +43,7 @@ from brawl.abilities.model import (
     ApplyCondition,
     Choice,
     Damage,
+    Drain,
     EdgeOrBane,
     Effect,
     Fall,
@@ -116,6 +117,11 @@ _GAIN = re.compile(
     re.IGNORECASE,
 )
 _REGAIN = re.compile(r"the\s+(?P<who>[\w’' -]+?)\s+regains?\s+(?P<n>\d+)\s+stamina", re.IGNORECASE)
+_DRAIN = re.compile(
+    r"the\s+(?P<who>[\w’' -]+?)\s+regains?\s+stamina\s+equal\s+to\s+(?P<half>half\s+(?:of\s+)?)?the\s+"
+    r"(?:total\s+)?damage\s+dealt",
+    re.IGNORECASE,
+)
 _LOSE = re.compile(r"the\s+target\s+loses\s+(?P<n>\d+)(?:d(?P<sides>\d+))?\s+recover(?:y|ies)", re.IGNORECASE)
 _EDGE = re.compile(
     r"(?:(?:the\s+)?(?P<who>[\w’' -]+?)\s+)?(?:takes?|has|have|gains?)\s+an?\s+(?P<double>double\s+)?"
@@ -224,6 +230,8 @@ def _other(clause: str) -> Effect | None:
         return Shift(distance, who, teleport=teleport, direction=way)
     if (m := _SHIFT_TO.fullmatch(clause)) and (who := _who(m["who"])):
         return Shift(None, who, " ".join(m["place"].split()))
+    if (m := _DRAIN.fullmatch(clause)) and (who := _who(m["who"])):
+        return Drain(half=bool(m["half"]), who=who)
     if (m := _REGAIN.fullmatch(clause)) and (amount := _number(m["n"])) and (who := _who(m["who"])):
         return Healing(amount, who)
     if m := _LOSE.fullmatch(clause):

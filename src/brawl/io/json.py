@@ -362,6 +362,7 @@ EFFECT_TAGS: dict[type, str] = dict(
             "choice",
             "instead",
             "one_target",
+            "drain",
         ),
         strict=True,
     )

@@ -25,6 +25,7 @@ from brawl.abilities.model import (
     ApplyCondition,
     Choice,
     Damage,
+    Drain,
     EdgeOrBane,
     Effect,
     Fall,
@@ -53,7 +54,7 @@ from brawl.events.abilities import (
     TierReached,
 )
 from brawl.events.base import Note
-from brawl.events.damage import RecoveriesLost
+from brawl.events.damage import Damaged, RecoveriesLost
 from brawl.events.dice import PowerRolled
 from brawl.events.turns import MaliceGained
 from brawl.fields import replaced
@@ -373,6 +374,8 @@ def _apply(out: Outcome, plan: Plan, request: AbilityRequest, tid: str, effect: 
                 Note(text=f"{effect.printed()} on {tid}: not possible ({exc})", rules=("R-ABIL-10",))
             )
         return out.then(force_move, move)
+    if isinstance(effect, Drain):  # the user heals even when the damage killed its target
+        return _drain(out, user_now, ability, tid, effect)
     if dead:
         return out.add(Note(text=f"{tid} is dead: {effect.printed()} has no effect", rules=("DS-STAM-09",)))
     if isinstance(effect, Damage):
@@ -521,6 +524,30 @@ def _heal(out: Outcome, user: Creature, ability: Ability, tid: str, effect: Heal
     if c is None or c.dead:
         return out.add(Note(text=f"{effect.printed()}: {who} is not a living creature", rules=("R-ABIL-14",)))
     return out.then(regained, who, effect.amount, reason=ability.name, rules=("R-ABIL-14",))
+
+
+def _drain(out: Outcome, user: Creature, ability: Ability, tid: str, effect: Drain) -> Outcome:
+    """Healing through damage: the user (or the target) regains the damage this tier dealt ``tid``
+    after immunity and weakness, halved (rounded down) if printed so (R-ABIL-21, R-STAM-5). A
+    Director creature's healing through damage to several targets restores one instance, never
+    the total: each target adds only what its instance exceeds the largest one before it
+    (RB-DSTAM-06)."""
+    dealt = [e for e in out.events if isinstance(e, Damaged) and e.source == user.id]
+    mine = [e.after_immunity for e in dealt if e.target == tid]
+    if not mine:
+        return out.add(Note(text=f"{effect.printed()}: no damage dealt to {tid}", rules=("R-ABIL-21",)))
+    amount = mine[-1] // 2 if effect.half else mine[-1]
+    rules: tuple[str, ...] = ("R-ABIL-21",)
+    if not user.hero:
+        before = [e.after_immunity for e in dealt if e.target != tid]
+        best = max(before, default=0)
+        amount = max(0, amount - (best // 2 if effect.half else best))
+        rules = ("R-ABIL-21", "RB-DSTAM-06")
+    who = tid if effect.who == "target" else user.id
+    c = out.state.creatures.get(who)
+    if amount == 0 or c is None or c.dead:
+        return out.add(Note(text=f"{effect.printed()}: {who} regains nothing more", rules=rules))
+    return out.then(regained, who, amount, reason=ability.name, rules=rules)
 
 
 def _lose_recoveries(out: Outcome, ability: Ability, tid: str, effect: LoseRecoveries) -> Outcome:
