@@ -36,9 +36,11 @@ def _fight(printed: str, *, hero: bool, weak: int = 0) -> brawl.Encounter:
 def test_the_clause_reads_as_a_drain_r_abil_21() -> None:
     """R-ABIL-21: "the X regains Stamina equal to (half) the damage dealt" is a Drain of the user,
     halved if printed so; its printed form reads back; a JSON round trip keeps it."""
-    (damage, drain) = parse_tier("6 damage; the vampire regains Stamina equal to half the damage dealt").effects
+    printed = "6 damage; the vampire regains Stamina equal to half the damage dealt"
+    (damage, drain) = parse_tier(printed).effects
     assert drain == Drain(half=True, who="user")
-    assert not isinstance(drain, TextEffect) and not isinstance(damage, TextEffect)
+    assert not isinstance(drain, TextEffect)
+    assert not isinstance(damage, TextEffect)
     (whole,) = parse_tier("the target regains Stamina equal to the damage dealt").effects
     assert whole == Drain(half=False, who="target")
     assert parse_tier(drain.printed()).effects == (Drain(half=True, who="user"),)
@@ -50,7 +52,8 @@ def test_a_hero_regains_the_total_of_every_instance_r_abil_21() -> None:
     """R-ABIL-21: a hero's bite of 6 damage on two foes heals it 6 + 6 = 12 (10 -> 22)."""
     enc = _fight("6 damage; the biter regains Stamina equal to the damage dealt", hero=True)
     out = brawl.use_ability(enc, "biter", "Test Bite", targets=["one", "two"], dice=(9, 9))
-    assert out.state.creature("one").stamina == 24 and out.state.creature("two").stamina == 24
+    assert out.state.creature("one").stamina == 24
+    assert out.state.creature("two").stamina == 24
     assert out.state.creature("biter").stamina == 10 + 12
 
 
