@@ -659,3 +659,14 @@ def test_the_minions_of_a_critical_hit_take_their_main_actions_in_turn() -> None
     enc, events = brawl.use_action(enc, "pit-0", "move")
     assert not brawl.can(enc, brawl.UseAction("pit-2", "main"))
     assert "R-TURN-10" in brawl.explain(events)
+
+
+def test_the_offered_squad_attack_adds_the_minions_own_free_strike_value_r_squad_7() -> None:
+    """RB-SQUAD-17, RB-MFS-01, R-SQUAD-7: a minion carrying its Free Strike value (3) adds that, not
+    its signature's tier 1 damage (2), in the squad attacks legal_actions offers."""
+    enc = pitling_fight()
+    enc, _ = brawl.end_turn(enc)
+    enc = enc.with_creatures([attrs.evolve(c, free_strike=3) for c in enc.creature_list() if c.minion])
+    enc, _ = brawl.start_turn(enc, "pit-1")
+    offered = [a for a in brawl.legal_actions(enc) if isinstance(a, brawl.actions.SquadAttack)]
+    assert offered == [brawl.actions.SquadAttack(("pit-1", "pit-2"), ("conduit", "conduit"), 3, "Sting")]

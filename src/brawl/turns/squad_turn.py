@@ -433,8 +433,8 @@ def squad_deeds(state: Encounter, cid: str) -> list[Action]:
     """The squad attacks ``cid`` may lead now (RB-SQUAD-15..17), for ``legal_actions``: for each
     enemy its signature ability reaches, ``cid`` and up to two more minions of its squad that
     have not acted this round and reach it too, all on that enemy. The free strike value added
-    is the signature ability's tier 1 damage, which the minion stat blocks print as their Free
-    Strike value (ruling R-SQUAD-7); a caller with the stat block passes its own."""
+    is the minion's own Free Strike value (RB-MFS-01), else the signature ability's tier 1
+    damage, which the minion stat blocks print as their Free Strike value (ruling R-SQUAD-7)."""
     c = state.creature(cid)
     t = state.turn
     if c.dead or not c.minion or c.squad is None or not isinstance(t, DrawSteelTurn) or t.current != cid:
@@ -449,7 +449,7 @@ def squad_deeds(state: Encounter, cid: str) -> list[Action]:
     ]
     if not joinable:
         return []
-    free = tier_one_damage(ability)
+    free = c.free_strike if c.free_strike is not None else tier_one_damage(ability)
     offers: list[Action] = []
     for e in sorted(state.enemies_of(cid), key=lambda o: o.id):
         if e.dead or not verified(UseAbility(cid, ability.name, (e.id,), granted=True), state):
