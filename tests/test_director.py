@@ -404,15 +404,17 @@ def test_no_opportunity_attack_against_a_target_it_has_a_bane_against_rb_mfs_06(
 
 def test_the_warband_scenario_has_a_leader_minions_of_one_name_and_veteran_heroes_rb_villain_01() -> None:
     """RB-VILLAIN-01: the warlord has exactly three villain actions and a Malice feature; four
-    minions share a name and a Director group; two heroes with 3 Victories give the Director 3
-    Malice as combat starts, then 2 + 1 more (RB-MALICE-01, RB-MALICE-02)."""
+    minions of one name form a squad with a pool of 4 x 4 Stamina (RB-SQUAD-01, RB-SQUAD-03) the
+    warlord captains (RB-CAPT-01); two heroes with 3 Victories give the Director 3 Malice as
+    combat starts, then 2 + 1 more (RB-MALICE-01, RB-MALICE-02)."""
     enc = brawl.load_scenario(brawl.bundled_scenario("warband"))
     warlord = enc.creature("warlord")
     assert len([a for a in warlord.abilities if a.action_type == "villain action"]) == 3
     assert [a.name for a in warlord.abilities if is_malice_feature(a)] == ["Call the Horde"]
     cutters = [c for c in enc.creature_list() if c.id.startswith("cutter")]
-    assert {(c.name, c.group) for c in cutters} == {("Gutterling cutter", "cutters")}
-    assert len(cutters) == 4
+    assert {(c.name, c.squad, c.minion) for c in cutters} == {("Gutterling cutter", "cutters", True)}
+    assert len(cutters) == 4 and sum(c.stamina for c in cutters) == 4 * 4
+    assert warlord.captain_of == "cutters"
     assert [c.victories for c in enc.creature_list() if c.hero] == [3, 3]
     assert malice(brawl.start_combat(enc, first_side="heroes").state) == 3 + 2 + 1
 

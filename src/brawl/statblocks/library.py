@@ -49,6 +49,9 @@ STATBLOCK_FIELDS = (
     "level",
     "solo",
     "abilities",
+    "minion",
+    "with_captain",
+    "end_effect",
 )
 """The creature fields a stat block or hero sheet sets; a creature's table may set any of them again."""
 
