@@ -37,6 +37,7 @@ from brawl.conditions import Duration
 from brawl.events.abilities import EffectForTable, PotencyChecked, ResourceRefunded
 from brawl.events.base import Note
 from brawl.events.conditions import NamedConditionEnded
+from brawl.events.damage import Damaged
 from brawl.events.dice import PowerRolled
 from brawl.io.json import EFFECT_KEY, structure, unstructure
 from brawl.rules.conditions import add_named_condition
@@ -520,3 +521,39 @@ def test_a_choice_of_more_than_ten_options_stays_text_rb3_tiers() -> None:
         (kept,) = parse_tier(text).effects
         assert isinstance(kept, TextEffect)
         assert kept.text == text.strip()
+
+
+def test_a_lasting_damage_weakness_counts_in_the_damage_r_abil_20_ds_dmg_08() -> None:
+    """R-ABIL-20, DS-DMG-08, R-DMG-2: after "the target has damage weakness 2 (save ends)", gob
+    (30 Stamina) takes 3 untyped damage as 5 (to 25), the event citing R-ABIL-20; tot, without it,
+    takes 3 (to 27)."""
+    out = brawl.use_ability(
+        _fight("the target has damage weakness 2 (save ends)"), "ogre", "Test Blow", targets=["gob"],
+        dice=(9, 9),
+    )  # fmt: skip
+    (kept,) = out.state.creature("gob").named_conditions
+    assert (kept.name, kept.duration) == ("gob has damage weakness 2", Duration.SAVE_ENDS)
+    hit = brawl.damage(out.state, "gob", 3)
+    (dealt,) = [e for e in hit.events if isinstance(e, Damaged)]
+    assert (dealt.weakness, dealt.after_weakness, dealt.stamina_after) == (2, 5, 25)
+    assert {"DS-DMG-08", "R-ABIL-20"} <= set(dealt.rules)
+    plain = brawl.damage(out.state, "tot", 3)
+    (dealt,) = [e for e in plain.events if isinstance(e, Damaged)]
+    assert (dealt.weakness, dealt.stamina_after, "R-ABIL-20" in dealt.rules) == (0, 27, False)
+
+
+def test_a_lasting_typed_weakness_takes_the_highest_r_abil_20_ds_dmg_11() -> None:
+    """R-ABIL-20, DS-DMG-08, DS-DMG-11: gob, printed fire weakness 2, gets "fire weakness 4 (save
+    ends)": 3 fire takes the highest, 4 (7 taken, 30 to 23); 3 cold takes no weakness (to 27)."""
+    enc = _fight("fire weakness 4 (save ends)")
+    enc = enc.with_creature(attrs.evolve(enc.creature("gob"), weaknesses={"fire": 2}))
+    out = brawl.use_ability(enc, "ogre", "Test Blow", targets=["gob"], dice=(9, 9))
+    assert [x.name for x in out.state.creature("gob").named_conditions] == ["fire weakness 4"]
+    fire = brawl.damage(out.state, "gob", 3, "fire")
+    (dealt,) = [e for e in fire.events if isinstance(e, Damaged)]
+    assert (dealt.weakness, dealt.after_weakness, dealt.stamina_after) == (4, 7, 23)
+    assert "R-ABIL-20" in dealt.rules
+    cold = brawl.damage(out.state, "gob", 3, "cold")
+    (dealt,) = [e for e in cold.events if isinstance(e, Damaged)]
+    assert (dealt.weakness, dealt.stamina_after, "R-ABIL-20" in dealt.rules) == (0, 27, False)
+    assert brawl.rules.damage.creature_steps(out.state, "gob", 3, "fire").after_weakness == 7

@@ -26,6 +26,7 @@ from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.conditions import impose_condition, release_grabs
 from brawl.rules.conditions import is_knocked_out as is_knocked_out
+from brawl.rules.lasting import lasting_weaknesses
 from brawl.rules.stamina import death_threshold, store_stamina, with_stamina, would_die
 from brawl.state import Encounter
 
@@ -164,6 +165,8 @@ def creature_steps(
     _check_amount(amount, creature)
     c = state.creature(creature)
     extra_imm, extra_weak = _submerged(state, c, kind)
+    if c.named_conditions:  # a lasting weakness (R-ABIL-20)
+        extra_weak = [*extra_weak, *lasting_weaknesses(c, kind)]
     return compute(
         amount,
         kind,
@@ -314,6 +317,9 @@ def dealt_to(
     the pipeline, then Stamina (R-DMG-1, DS-STAM-13, DS-STAM-14)."""
     extra_imm, extra_weak = _submerged(state, c, kind) if kind is not None else _NOTHING
     submerged = bool(extra_imm or extra_weak)
+    lasting = lasting_weaknesses(c, kind) if c.named_conditions else ()  # R-ABIL-20
+    if lasting:
+        extra_weak = [*extra_weak, *lasting]
     steps = compute(
         amount,
         kind,
@@ -329,6 +335,8 @@ def dealt_to(
     lost = taken - absorbed
     new_stamina = c.stamina - lost
     cited = _cited(rules, weakness, immunity, absorbed, mods, submerged=submerged)
+    if weakness and weakness in lasting:
+        cited = (*cited, "R-ABIL-20")
     dies = knock = False
     cause = ""
     death_rules: tuple[str, ...] = ()
