@@ -1,6 +1,10 @@
 """Lasting effects an ability leaves on a creature by name, read by the rules they change
 (R-ABIL-17, R-ABIL-20).
 
+A lasting edge or bane ("taking a bane on its next strike") is counted wherever edges and banes
+are totalled (:func:`brawl.rules.edges.state_reasons`); one on the creature's next strike or next
+power roll ends with the roll that counted it (:func:`end_used`).
+
 An ability's "the target has damage weakness 2 (save ends)" or "fire weakness 4 (save ends)" is
 kept on its target as a named condition (``gob has damage weakness 2``, ``fire weakness 4``) that
 ends by its duration (R-ABIL-16). While it lasts, the damage rules count it as a weakness of the
@@ -17,6 +21,10 @@ import re
 
 from brawl.creature import Creature
 from brawl.damagetypes import DamageType
+from brawl.outcome import Outcome
+from brawl.rules.conditions import end_named_where
+from brawl.rules.edges import is_used_by
+from brawl.state import Encounter
 
 _WEAKNESS = re.compile(
     r"(?:(?P<who>.+) has )?(?P<type>damage|"
@@ -39,4 +47,13 @@ def lasting_weaknesses(c: Creature, kind: DamageType | None) -> tuple[int, ...]:
     return tuple(found)
 
 
-__all__ = ["lasting_weaknesses"]
+def end_used(state: Encounter, creature: str, strike: bool) -> Outcome:
+    """End the lasting edges and banes a power roll of ``creature`` (a strike if ``strike``)
+    counted and used up: those on its next power roll, or its next strike (R-ABIL-17)."""
+    c = state.creatures.get(creature)
+    if c is None or not c.named_conditions:
+        return Outcome(state, ())
+    return end_named_where(state, c, lambda x: is_used_by(x.name, strike), "used", ("R-ABIL-17",))
+
+
+__all__ = ["end_used", "lasting_weaknesses"]
