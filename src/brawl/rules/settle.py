@@ -65,11 +65,14 @@ def _kind_of(cls: type) -> int:
 
 
 def _scan(
-    events: Iterable[Event], owed: dict[str, None], grounded: dict[str, None], moved: list[Event]
+    events: Iterable[Event],
+    owed: dict[str, None],
+    grounded: dict[str, None],
+    moved: list[Event] | None = None,
 ) -> bool:
     """One pass over ``events``: the creatures owed a bleeding loss go into ``owed`` (a trigger
     with no bleeding roll or new bleeding after it, once per action), those knocked out or given
-    a grounding condition into ``grounded``, in order, and the movement events into ``moved``;
+    a grounding condition into ``grounded``, in order, and the movement events into ``moved`` if given;
     whether any creature died.
 
     Settling an outcome again (a public rule made of public rules, a replay) owes nothing more:
@@ -116,7 +119,8 @@ def _scan(
             assert isinstance(e, KnockedOut)
             grounded[e.creature] = None
         elif kind == _MOVED:
-            moved.append(e)
+            if moved is not None:
+                moved.append(e)
         else:
             died = True
     return died
@@ -155,7 +159,7 @@ def settle(out: Outcome) -> Outcome:
     if moved:  # entering a lasting wall or aura (R-AREA-10)
         out = areas_entered(out, moved)
         if len(out.events) != len(events):
-            died = _scan(out.events[len(events) :], {}, grounded, []) or died
+            died = _scan(out.events[len(events) :], {}, grounded) or died
             events = out.events
     if not (owed or died or grounded):
         return out
@@ -164,12 +168,12 @@ def settle(out: Outcome) -> Outcome:
         if c is not None and bleeds(c):  # else bleeding_loss changes nothing
             out = out.then(bleeding_loss, cid)
     if len(out.events) != len(events):
-        died = _scan(out.events[len(events) :], {}, grounded, []) or died
+        died = _scan(out.events[len(events) :], {}, grounded) or died
     if died:
         seen = len(out.events)
         out = _dead_mounts(out)
         if len(out.events) != seen:
-            _scan(out.events[seen:], {}, grounded, [])
+            _scan(out.events[seen:], {}, grounded)
     for cid in grounded:
         state = out.state
         if cid not in state.creatures or not falls_if_aloft(state, cid) or not should_fall(state, cid):
