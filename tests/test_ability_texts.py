@@ -37,11 +37,13 @@ from brawl.conditions import Duration
 from brawl.events.abilities import EffectForTable, PotencyChecked, ResourceRefunded
 from brawl.events.base import Note
 from brawl.events.conditions import NamedConditionEnded
+from brawl.events.damage import Damaged
 from brawl.events.dice import PowerRolled
 from brawl.io.json import EFFECT_KEY, structure, unstructure
 from brawl.rules.conditions import add_named_condition
 from brawl.statblocks import loads_statblocks
 from brawl.statblocks import text as notation
+from brawl.verbs import assist_test
 
 
 def _healing(*, slowed: bool = False) -> brawl.Encounter:
@@ -520,3 +522,112 @@ def test_a_choice_of_more_than_ten_options_stays_text_rb3_tiers() -> None:
         (kept,) = parse_tier(text).effects
         assert isinstance(kept, TextEffect)
         assert kept.text == text.strip()
+
+
+def test_a_lasting_damage_weakness_counts_in_the_damage_r_abil_20_ds_dmg_08() -> None:
+    """R-ABIL-20, DS-DMG-08, R-DMG-2: after "the target has damage weakness 2 (save ends)", gob
+    (30 Stamina) takes 3 untyped damage as 5 (to 25), the event citing R-ABIL-20; tot, without it,
+    takes 3 (to 27)."""
+    out = brawl.use_ability(
+        _fight("the target has damage weakness 2 (save ends)"), "ogre", "Test Blow", targets=["gob"],
+        dice=(9, 9),
+    )  # fmt: skip
+    (kept,) = out.state.creature("gob").named_conditions
+    assert (kept.name, kept.duration) == ("gob has damage weakness 2", Duration.SAVE_ENDS)
+    hit = brawl.damage(out.state, "gob", 3)
+    (dealt,) = [e for e in hit.events if isinstance(e, Damaged)]
+    assert (dealt.weakness, dealt.after_weakness, dealt.stamina_after) == (2, 5, 25)
+    assert {"DS-DMG-08", "R-ABIL-20"} <= set(dealt.rules)
+    plain = brawl.damage(out.state, "tot", 3)
+    (dealt,) = [e for e in plain.events if isinstance(e, Damaged)]
+    assert (dealt.weakness, dealt.stamina_after, "R-ABIL-20" in dealt.rules) == (0, 27, False)
+
+
+def test_a_lasting_typed_weakness_takes_the_highest_r_abil_20_ds_dmg_11() -> None:
+    """R-ABIL-20, DS-DMG-08, DS-DMG-11: gob, printed fire weakness 2, gets "fire weakness 4 (save
+    ends)": 3 fire takes the highest, 4 (7 taken, 30 to 23); 3 cold takes no weakness (to 27)."""
+    enc = _fight("fire weakness 4 (save ends)")
+    enc = enc.with_creature(attrs.evolve(enc.creature("gob"), weaknesses={"fire": 2}))
+    out = brawl.use_ability(enc, "ogre", "Test Blow", targets=["gob"], dice=(9, 9))
+    assert [x.name for x in out.state.creature("gob").named_conditions] == ["fire weakness 4"]
+    fire = brawl.damage(out.state, "gob", 3, "fire")
+    (dealt,) = [e for e in fire.events if isinstance(e, Damaged)]
+    assert (dealt.weakness, dealt.after_weakness, dealt.stamina_after) == (4, 7, 23)
+    assert "R-ABIL-20" in dealt.rules
+    cold = brawl.damage(out.state, "gob", 3, "cold")
+    (dealt,) = [e for e in cold.events if isinstance(e, Damaged)]
+    assert (dealt.weakness, dealt.stamina_after, "R-ABIL-20" in dealt.rules) == (0, 27, False)
+    assert brawl.rules.damage.creature_steps(out.state, "gob", 3, "fire").after_weakness == 7
+
+
+def test_a_lasting_bane_on_the_next_strike_falls_on_a_free_strike_r_abil_17() -> None:
+    """R-ABIL-17, RB3-EDGES, DS-STRIKE-06: gob (Might 3), "taking a bane on its next strike", makes
+    a melee free strike with 5 + 5: 13 - 2 = 11 (one bane, its reason citing R-ABIL-17), and the
+    bane ends, used; its next free strike rolls 13."""
+    out = brawl.use_ability(
+        _fight("the target takes a bane on their next strike"), "ogre", "Test Blow", targets=["gob"],
+        dice=(9, 9),
+    )  # fmt: skip
+    struck = brawl.free_strike(out.state, "gob", "ogre", dice=(5, 5))
+    (roll,) = [e for e in struck.events if isinstance(e, PowerRolled)]
+    assert (roll.banes, roll.total) == (1, 11)
+    assert struck.state.creature("gob").named_conditions == ()
+    (ended,) = [e for e in struck.events if isinstance(e, NamedConditionEnded)]
+    assert (ended.effect.name, ended.reason) == ("taking a bane on its next strike", "used")
+    again = brawl.free_strike(struck.state, "gob", "ogre", dice=(5, 5))
+    (roll,) = [e for e in again.events if isinstance(e, PowerRolled)]
+    assert (roll.banes, roll.total) == (0, 13)
+
+
+def test_a_lasting_bane_on_power_rolls_falls_on_tests_r_abil_17() -> None:
+    """R-ABIL-17, RB3-EDGES: "taking a bane on power rolls (save ends)" counts on gob's tests (a
+    test is a power roll) as one bane citing R-ABIL-17, and stays; one on strikes does not."""
+    out = brawl.use_ability(
+        _fight("the target takes a bane on power rolls (save ends)"), "ogre", "Test Blow",
+        targets=["gob"], dice=(9, 9),
+    )  # fmt: skip
+    found = brawl.edges_and_banes(out.state, "gob", kind="test", characteristic="presence")
+    assert (found.edges, found.banes) == (0, 1)
+    assert [r.rules for r in found.reasons] == [("R-ABIL-17",)]
+    strikes = brawl.use_ability(
+        _fight("the target takes a bane on strikes (save ends)"), "ogre", "Test Blow",
+        targets=["gob"], dice=(9, 9),
+    )  # fmt: skip
+    assert brawl.edges_and_banes(strikes.state, "gob", kind="test").banes == 0
+
+
+def test_a_lasting_bane_on_escape_grab_falls_on_that_maneuver_r_abil_17_ds_act_06() -> None:
+    """R-ABIL-17, DS-ACT-06: gob (Might 3), grabbed and "taking a bane on the Escape Grab
+    maneuver", rolls 5 + 5 to escape: 13 - 2 = 11, tier 1, still grabbed; the bane stays (it has
+    no next roll to end with); its strikes don't count it."""
+    out = brawl.use_ability(
+        _fight("grabbed; the target takes a bane on the Escape Grab maneuver"), "ogre", "Test Blow",
+        targets=["gob"], dice=(9, 9),
+    )  # fmt: skip
+    gob = out.state.creature("gob")
+    assert gob.has("grabbed")
+    assert [x.name for x in gob.named_conditions] == ["taking a bane on the Escape Grab maneuver"]
+    tried = brawl.escape_grab(out.state, "gob", dice=(5, 5))
+    (roll,) = [e for e in tried.events if isinstance(e, PowerRolled)]
+    assert (roll.banes, roll.total, roll.tier) == (1, 11, 1)
+    assert tried.state.creature("gob").has("grabbed")
+    assert len(tried.state.creature("gob").named_conditions) == 1
+    assert brawl.edges_and_banes(out.state, "gob", "ogre", ("Melee", "Strike")).banes == 0
+
+
+def test_a_lasting_edge_on_the_next_power_roll_ends_with_a_test_r_abil_17_ds_act_13() -> None:
+    """R-ABIL-17, DS-ACT-13, RB3-EDGES: gob (Might 3), "gaining an edge on its next power roll",
+    assists a Might test with 4 + 4: 11 + 2 = 13 (one edge), and the edge ends, used."""
+    out = brawl.use_ability(
+        _fight("the target gains an edge on their next power roll"), "ogre", "Test Blow",
+        targets=["gob"], dice=(9, 9),
+    )  # fmt: skip
+    assert [x.name for x in out.state.creature("gob").named_conditions] == [
+        "gaining an edge on its next power roll"
+    ]
+    helped = assist_test(out.state, "gob", "might", roll=(4, 4))
+    (roll,) = [e for e in helped.events if isinstance(e, PowerRolled)]
+    assert (roll.edges, roll.total) == (1, 13)
+    assert helped.state.creature("gob").named_conditions == ()
+    (ended,) = [e for e in helped.events if isinstance(e, NamedConditionEnded)]
+    assert (ended.reason, ended.rules) == ("used", ("R-ABIL-17",))

@@ -25,6 +25,7 @@ from brawl.io.json import from_json, to_json
 from brawl.rules.cover import line_of_effect_to
 from brawl.rules.persistent import area_duration, aura_cells, is_in, timed_effects, wall_cell
 from brawl.rules.phases import end_of_encounter
+from brawl.rules.settle import settle
 from brawl.statblocks.load import loads_statblocks
 from brawl.terrain import Cell, Material
 
@@ -490,3 +491,56 @@ def test_a_walls_squares_block_exactly_for_its_duration(
     else:
         assert enc.terrain == before
         assert enc.creature("mage").areas == ()
+
+
+# --- entering -------------------------------------------------------------------------------------
+FROST = _aura("Frost Aura", "Each enemy who enters the aura takes 3 cold damage.", radius=2)
+EMBERS = _wall("Wall of Embers", "Each enemy who enters the wall takes 4 fire damage.")
+
+
+def test_an_enemy_entering_an_aura_takes_its_effect_r_area_10_r_area_11() -> None:
+    """R-AREA-10, R-AREA-11: "each enemy who enters the aura takes 3 cold damage" (a 2 aura around
+    the mage at (2, 2)): the ogre walking from (8, 2) to (5, 2) stays out and takes nothing; walking
+    on to (4, 2) it enters and takes 3 (40 to 37), once; moving inside the aura takes nothing more;
+    the squire, an ally, walking in takes nothing."""
+    enc = _fight(FROST)
+    squire = Creature(id="squire", side="heroes", hero=True, pos=(2, 7, 0), stamina_max=20)
+    enc = brawl.use_ability(enc.with_creature(squire), "mage", "Frost Aura").state
+    assert [a.ability for a in enc.creature("mage").areas] == ["Frost Aura"]
+    enc = _next(enc, "end", "ogre")
+    enc, events = brawl.move(enc, "ogre", [(7, 2, 0), (6, 2, 0), (5, 2, 0)])
+    assert not [e for e in events if isinstance(e, (Damaged, AreaReached))]
+    entered = brawl.move(enc, "ogre", [(4, 2, 0)])
+    assert settle(entered).events == entered.events  # settled again, nothing lands twice
+    enc, events = entered
+    (reached,) = [e for e in events if isinstance(e, AreaReached)]
+    assert (reached.creature, reached.maker, reached.when) == ("ogre", "mage", "enter")
+    assert "R-AREA-10" in reached.rules
+    assert [(e.target, e.base, e.type) for e in events if isinstance(e, Damaged)] == [("ogre", 3, "cold")]
+    assert enc.creature("ogre").stamina == 37
+    enc, events = brawl.move(enc, "ogre", [(4, 3, 0)])
+    assert not [e for e in events if isinstance(e, Damaged)]
+    enc = _next(enc, "end", "squire")
+    enc, events = brawl.move(enc, "squire", [(2, 6, 0), (2, 5, 0), (2, 4, 0)])
+    assert not [e for e in events if isinstance(e, (Damaged, AreaReached))]
+
+
+def test_only_enemies_entering_a_wall_take_its_damage_r_area_10() -> None:
+    """R-AREA-10: "each enemy who enters the wall takes 4 fire damage" is a passable wall, not
+    damaging terrain (it does not hurt allies): the ogre walking into (5, 2) takes 4 (40 to 36);
+    the squire, an ally, walking into (5, 3) takes nothing."""
+    enc = _fight(EMBERS)
+    squire = Creature(id="squire", side="heroes", hero=True, pos=(6, 3, 0), stamina_max=20)
+    out = brawl.use_ability(enc.with_creature(squire), "mage", "Wall of Embers", wall=WALL_SQUARES)
+    (raised,) = [e for e in out.events if isinstance(e, AreaRaised)]
+    assert raised.kind == "open"
+    assert out.state.terrain.cell(Pos(5, 2, 0)) == Cell()
+    enc = _next(out.state, "end", "ogre")
+    enc, events = brawl.move(enc, "ogre", [(7, 2, 0), (6, 2, 0), (5, 2, 0)])
+    assert [(e.target, e.base, e.type) for e in events if isinstance(e, Damaged)] == [("ogre", 4, "fire")]
+    (reached,) = [e for e in events if isinstance(e, AreaReached)]
+    assert (reached.shape, reached.when) == ("wall", "enter")
+    assert enc.creature("ogre").stamina == 36
+    enc = _next(enc, "end", "squire")
+    enc, events = brawl.move(enc, "squire", [(5, 3, 0)])
+    assert not [e for e in events if isinstance(e, (Damaged, AreaReached))]

@@ -615,8 +615,9 @@ AREA_DURATIONS = ("end_of_turn", "start_of_turn", "end_of_round", "end_of_encoun
 """How long a wall or an aura lasts: to the end of its maker's turn (EoT, or its next turn's end,
 RB2-EOT), to the start of its maker's next turn, to the end of the round, or of the encounter
 (RB2-EOE) (R-AREA-8)."""
-AREA_TIMES = ("start_of_turn", "end_of_turn")
-"""When a timed effect of a wall or an aura lands on a creature in it (R-AREA-12)."""
+AREA_TIMES = ("start_of_turn", "end_of_turn", "enter")
+"""When a timed effect of a wall or an aura lands on a creature in it: at the start or end of its
+turn there (R-AREA-12), or as it enters (R-AREA-10)."""
 AREA_WHO = ("creature", "enemy", "ally")
 """Whom a timed effect lands on: any creature, or the maker's enemies or allies (R-AREA-12)."""
 LASTING_SHAPES = ("wall", "aura")
@@ -668,7 +669,8 @@ class TimedEffect:
     their turn in the aura takes 2 fire damage" (R-AREA-12)."""
 
     when: str = attrs.field(validator=_one_of(AREA_TIMES, "timed effect when"))
-    """``"start_of_turn"`` or ``"end_of_turn"``: of the creature in the area."""
+    """``"start_of_turn"`` or ``"end_of_turn"``: of the creature in the area; ``"enter"``: as it
+    enters the area (R-AREA-10)."""
     who: str = attrs.field(validator=_one_of(AREA_WHO, "timed effect who"))
     """``"creature"``, ``"enemy"`` or ``"ally"``, of the area's maker."""
     effects: tuple[AbilityEffect, ...] = attrs.field(converter=_effects_of)

@@ -50,8 +50,8 @@ class AreaRaised(Event):
 
 @attrs.frozen(kw_only=True)
 class AreaReached(Event):
-    """A creature in a lasting wall or aura at the start or end of its turn: the area's timed
-    effect lands on it, its events following (R-AREA-12)."""
+    """A creature in a lasting wall or aura at the start or end of its turn (R-AREA-12), or entering
+    it (R-AREA-10): the area's timed effect lands on it, its events following."""
 
     creature: str
     """The creature in the area."""
@@ -59,14 +59,14 @@ class AreaReached(Event):
     ability: str
     shape: str
     when: str
-    """``"start_of_turn"`` or ``"end_of_turn"``."""
+    """``"start_of_turn"``, ``"end_of_turn"`` or ``"enter"``."""
     text: str = ""
     """The printed words of the timed effect."""
 
     def explain(self) -> str:
-        moment = "starts" if self.when == "start_of_turn" else "ends"
+        moment = {"start_of_turn": "starts its turn in", "enter": "enters"}.get(self.when, "ends its turn in")
         return (
-            f"{self.creature} {moment} its turn in {self.maker}'s {self.ability} ({self.shape}): "
+            f"{self.creature} {moment} {self.maker}'s {self.ability} ({self.shape}): "
             f"{self.text}{cite(self.rules)}"
         )
 

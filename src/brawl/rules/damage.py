@@ -26,6 +26,7 @@ from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.conditions import impose_condition, release_grabs
 from brawl.rules.conditions import is_knocked_out as is_knocked_out
+from brawl.rules.lasting import lasting_weaknesses
 from brawl.rules.squad_damage import lose_from_pool
 from brawl.rules.squads import in_squad, pool_loss
 from brawl.rules.stamina import death_threshold, store_stamina, with_stamina, would_die
@@ -166,6 +167,8 @@ def creature_steps(
     _check_amount(amount, creature)
     c = state.creature(creature)
     extra_imm, extra_weak = _submerged(state, c, kind)
+    if c.named_conditions:  # a lasting weakness (R-ABIL-20)
+        extra_weak = [*extra_weak, *lasting_weaknesses(c, kind)]
     return compute(
         amount,
         kind,
@@ -340,6 +343,9 @@ def dealt_to(
         return squad_damage(state, (c,), amount, kind, source, rules, mods)
     extra_imm, extra_weak = _submerged(state, c, kind) if kind is not None else _NOTHING
     submerged = bool(extra_imm or extra_weak)
+    lasting = lasting_weaknesses(c, kind) if c.named_conditions else ()  # R-ABIL-20
+    if lasting:
+        extra_weak = [*extra_weak, *lasting]
     steps = compute(
         amount,
         kind,
@@ -355,6 +361,8 @@ def dealt_to(
     lost = taken - absorbed
     new_stamina = c.stamina - lost
     cited = _cited(rules, weakness, immunity, absorbed, mods, submerged=submerged)
+    if weakness and weakness in lasting:
+        cited = (*cited, "R-ABIL-20")
     dies = knock = False
     cause = ""
     death_rules: tuple[str, ...] = ()

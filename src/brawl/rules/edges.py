@@ -9,11 +9,13 @@ them in ``extra``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 import attrs
 
+from brawl.abilities.model import ROLL_SCOPES, SCOPE_WORDS
 from brawl.conditions import ConditionName
 from brawl.creature import Creature, MapObject, MovementType
 from brawl.dice import MAX_EDGES
@@ -256,6 +258,45 @@ _FACTS: dict[int, tuple[Terrain, bool, bool]] = {}
 _MAX_FACTS = 64
 
 
+_KEPT = re.compile(
+    r"(?:gaining|taking) an? (?P<double>double )?(?P<kind>edge|bane) on (?P<on>"
+    + "|".join(re.escape(SCOPE_WORDS[s].replace("their ", "its ")) for s in ROLL_SCOPES)
+    + ")"
+)
+"""The name a lasting edge or bane is kept by on its creature (R-ABIL-17): ``taking a bane on its
+next strike``, ``gaining a double edge on power rolls``."""
+
+_FALLS_ON = {
+    "strike": ("its next power roll", "power rolls", "its next strike", "strikes"),
+    "power roll": ("its next power roll", "power rolls"),
+    "escape grab": ("the Escape Grab maneuver",),
+}
+"""The scopes of lasting edges and banes each kind of roll counts (R-ABIL-17): a strike is a
+power roll; a test or an ability roll that is no strike, a power roll only; the Escape Grab
+maneuver, besides being a power roll, its own."""
+
+
+def lasting_reasons(r: Creature, roll: str) -> list[tuple[str, Reason]]:
+    """``r``'s lasting edges and banes that fall on a roll of kind ``roll`` (``"strike"``, ``"power
+    roll"`` or ``"escape grab"``), each with the name it is kept by (R-ABIL-17)."""
+    found: list[tuple[str, Reason]] = []
+    scopes = _FALLS_ON[roll]
+    for x in r.named_conditions:
+        m = _KEPT.fullmatch(x.name)
+        if m is None or m["on"] not in scopes:
+            continue
+        make = edge if m["kind"] == "edge" else bane
+        found.append((x.name, make(f"{r.id} is {x.name}", "R-ABIL-17", double=bool(m["double"]))))
+    return found
+
+
+def is_used_by(name: str, strike: bool) -> bool:
+    """Whether the lasting edge or bane kept as ``name`` ends with a power roll (a strike if
+    ``strike``): one on the creature's next power roll, or next strike (R-ABIL-17)."""
+    m = _KEPT.fullmatch(name)
+    return m is not None and (m["on"] == "its next power roll" or (strike and m["on"] == "its next strike"))
+
+
 def state_reasons(
     state: Encounter,
     r: Creature,
@@ -281,6 +322,9 @@ def state_reasons(
             found.append(bane(f"{roller} is restrained", "RB1-RESTRAINED"))
         if ability and "strike" in keywords and ConditionName.PRONE in held:
             found.append(bane(f"{roller} is prone and makes a strike", "RB1-PRONE"))
+    if r.named_conditions:  # lasting edges and banes from abilities (R-ABIL-17)
+        roll = "strike" if ability and "strike" in keywords else "power roll"
+        found.extend(reason for _, reason in lasting_reasons(r, roll))
     if r.squeezed:
         found.append(bane(f"{roller} is squeezed into another creature's space", "DS-MOVE-06"))
     terrain = state.terrain

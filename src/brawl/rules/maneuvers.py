@@ -26,7 +26,7 @@ from brawl.geometry import Pos, distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.conditions import can_take_maneuvers, clear_condition, grabbed_by, grabbing, impose_condition
-from brawl.rules.edges import Reason, bane
+from brawl.rules.edges import Reason, bane, lasting_reasons
 from brawl.rules.forced import Push, force_move
 from brawl.rules.stealth import check_target
 from brawl.rules.strikes import MELEE_DISTANCE, action_roll, living, strike_characteristic
@@ -235,6 +235,8 @@ class EscapeGrab(Action):
         grabber = state.creatures.get(holder)
         if _smaller_than_grabber(state, c, holder, self.grabber_size):
             extra.append(bane(f"{creature} is smaller than {holder}", "DS-ACT-07"))
+        if c.named_conditions:  # an edge or bane on the Escape Grab maneuver (R-ABIL-17)
+            extra += (reason for _, reason in lasting_reasons(c, "escape grab"))
         uses, value = strike_characteristic(c, self.characteristic)
         # Ruling R-ACT-1: Escape Grab acts on the grab itself, so the grabbed condition's bane on
         # abilities that don't target the grabber does not apply, whether a creature, an object

@@ -27,7 +27,8 @@ The turn hooks (:mod:`brawl.rules.phases`) call :func:`areas_at_start`, :func:`a
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from itertools import pairwise
 
 import attrs
 
@@ -42,6 +43,8 @@ from brawl.errors import ActionUnavailableError, RulesError
 from brawl.events.abilities import EffectForTable
 from brawl.events.areas import AreaEnded, AreaRaised, AreaReached
 from brawl.events.base import Event, Note
+from brawl.events.forced import ForceMoved
+from brawl.events.movement import Jumped, Moved, Teleported
 from brawl.geometry import Pos, cube, distance
 from brawl.outcome import Outcome
 from brawl.rules.areas import Area, burst_cells, reached
@@ -128,13 +131,17 @@ def _effects(rest: str) -> tuple[AbilityEffect, ...]:
 def timed_effects(ability: Ability) -> tuple[TimedEffect, ...]:
     """The timed effects an ability's words print (R-AREA-12): "each enemy who starts their turn
     in the aura takes 2 fire damage", "... ends its turn in the wall ...", "... enters the wall or
-    starts their turn there ..."."""
+    starts their turn there ..." (its start of turn); and on entering (R-AREA-10): "each enemy who
+    enters the aura takes 3 cold damage"."""
     words = _words(ability)
     found: list[TimedEffect] = []
     for m in (*_TIMED.finditer(words), *_ENTER.finditer(words)):
         if m["moment"] is None:
-            continue
-        when = "end_of_turn" if m["moment"].lower() == "ends" else "start_of_turn"
+            if "first time" in m[0].lower():
+                continue  # once a round: left to the table
+            when = "enter"  # "each enemy who enters the aura takes 3 cold damage" (R-AREA-10)
+        else:
+            when = "end_of_turn" if m["moment"].lower() == "ends" else "start_of_turn"
         effects = _effects(m["rest"])
         if effects:
             found.append(TimedEffect(when, _who(m["who"]), effects, " ".join(m[0].split())))
@@ -244,6 +251,8 @@ def raise_lasting(out: Outcome, user: str, ability: Ability, area: Area | None) 
         )  # fmt: skip
         return out.add(event, state=state.with_creature(attrs.evolve(maker, areas=(*maker.areas, lasting))))
     cell, what = wall_cell(ability, maker)
+    if what == "damaging":  # the damage on entering is the terrain's (R-AREA-10)
+        timed = tuple(t for t in timed if not _is_terrain(t))
     squares = area.squares
     was = tuple(state.terrain.cell(p) for p in squares)
     # a solid wall fills each open square; a passable one marks only plain air (water stays water)
@@ -272,6 +281,19 @@ def raise_lasting(out: Outcome, user: str, ability: Ability, area: Area | None) 
     return out.add(event, state=state.with_creature(attrs.evolve(maker, areas=(*maker.areas, lasting))))
 
 
+def _is_terrain(timed: TimedEffect) -> bool:
+    """Whether an effect on entering is the plain damage to each creature a damaging wall's squares
+    deal as terrain (R-AREA-10)."""
+    hits = timed.effects
+    return (
+        timed.when == "enter"
+        and timed.who == "creature"
+        and len(hits) == 1
+        and isinstance(hits[0], Damage)
+        and hits[0].potency is None
+    )
+
+
 # --- where an area is ----------------------------------------------------------------------------------
 def aura_cells(state: Encounter, maker: Creature, area: LastingArea) -> frozenset[Pos]:
     """The squares of a lasting aura now: R-AREA-1's and R-AREA-7's around its maker's space where
@@ -287,15 +309,18 @@ def lasting_cells(state: Encounter, maker: Creature, area: LastingArea) -> froze
 def is_in(state: Encounter, maker: Creature, area: LastingArea, creature: Creature) -> bool:
     """Whether any square of the creature's space is in the lasting area (R-AREA-5, R-AREA-11);
     a maker is never in its own aura (R-AREA-1)."""
+    return _covers(state, maker, area, creature.id, creature.pos, creature.n)
+
+
+def _covers(state: Encounter, maker: Creature, area: LastingArea, cid: str, pos: Pos, n: int) -> bool:
+    """:func:`is_in` for the creature ``cid`` of size ``n`` standing at ``pos``."""
     if area.shape == "wall":
-        return any(q in area.squares for q in cube(creature.pos, creature.n))
-    if creature.id == maker.id or distance(maker.pos, maker.n, creature.pos, creature.n) > area.radius:
+        return any(q in area.squares for q in cube(pos, n))
+    if cid == maker.id or distance(maker.pos, maker.n, pos, n) > area.radius:
         return False
     own = set(cube(maker.pos, maker.n))
     near = [
-        q
-        for q in cube(creature.pos, creature.n)
-        if q not in own and distance(maker.pos, maker.n, q, 1) <= area.radius
+        q for q in cube(pos, n) if q not in own and distance(maker.pos, maker.n, q, 1) <= area.radius
     ]  # the creature's squares of the aura's shape: those the aura holds are R-AREA-7's
     return bool(reached(state, near, maker.pos, maker.n))
 
@@ -454,6 +479,69 @@ def _timed(out: Outcome, creature: str, when: str) -> Outcome:
     return out
 
 
+# --- entering -----------------------------------------------------------------------------------------
+def _steps(e: Event) -> tuple[str, tuple[Pos, ...]]:
+    """The mover of a movement event and the positions it stood on, the first the one it left."""
+    if isinstance(e, Moved):
+        return e.creature, (e.start, *e.path)
+    if isinstance(e, ForceMoved):
+        return e.target, (e.start, *e.path)
+    if isinstance(e, Teleported):
+        return e.creature, (e.start, e.end)
+    assert isinstance(e, Jumped)  # the movement events the settle pass hands over
+    return e.creature, (e.start, e.landing)
+
+
+MOVEMENT_EVENTS: tuple[type[Event], ...] = (Moved, ForceMoved, Teleported, Jumped)
+"""The events of a creature moving, by which it may enter a wall or an aura (R-AREA-10)."""
+
+
+def areas_entered(out: Outcome, moves: Sequence[Event]) -> Outcome:
+    """The effects on entering of each lasting wall and aura a creature entered by ``moves``, the
+    movement events of ``out`` in order (R-AREA-10, R-AREA-11): "each enemy who enters the aura
+    takes 3 cold damage" lands on each such creature, once for each move that took it from outside
+    the area to inside, the area where it is now. An entry already landed in ``out`` (an
+    ``AreaReached`` on entering, from a rule settled before) is not landed again."""
+    watched = [
+        (m.id, area)
+        for m in _makers(out.state)
+        for area in m.areas
+        if any(t.when == "enter" for t in area.timed)
+    ]
+    if not watched:
+        return out
+    landed: dict[tuple[str, str, str], int] = {}
+    for e in out.events:
+        if isinstance(e, AreaReached) and e.when == "enter":
+            key = (e.creature, e.maker, e.ability)
+            landed[key] = landed.get(key, 0) + 1
+    for e in moves:
+        who, steps = _steps(e)
+        for maker_id, area in watched:
+            state = out.state
+            maker, c = state.creatures.get(maker_id), state.creatures.get(who)
+            if maker is None or c is None or c.dead or maker.dead or area not in maker.areas:
+                continue
+            ins = [_covers(state, maker, area, who, p, c.n) for p in steps]
+            if not any(now and not before for before, now in pairwise(ins)):
+                continue
+            key = (who, maker_id, area.ability)
+            if landed.get(key, 0):
+                landed[key] -= 1  # landed by a rule settled before
+                continue
+            for timed in area.timed:
+                if timed.when != "enter" or not _whom(state, maker, c, timed.who):
+                    continue
+                out = out.add(
+                    AreaReached(
+                        creature=who, maker=maker_id, ability=area.ability, shape=area.shape, when="enter",
+                        text=timed.text, rules=("R-AREA-10",),
+                    )
+                )  # fmt: skip
+                out = _land(out, maker_id, area.ability, who, timed.effects)
+    return out
+
+
 def _whom(state: Encounter, maker: Creature, c: Creature, who: str) -> bool:
     if who == "creature":
         return True
@@ -510,11 +598,13 @@ def _one(out: Outcome, user: Creature, ability: str, target: str, effect: Abilit
 
 
 __all__ = [
+    "MOVEMENT_EVENTS",
     "area_duration",
     "areas_at_encounter_end",
     "areas_at_end",
     "areas_at_round_end",
     "areas_at_start",
+    "areas_entered",
     "aura_cells",
     "check_lasting",
     "end_areas_where",

@@ -12,7 +12,9 @@ follows from the new state, whichever rule made it, is settled here, once, after
 - a mount that dies, whatever killed it (damage, a fall, bleeding), throws its riders: each
   falls off and lands prone in the nearest unoccupied space (DS-MOUNT-09, R-MOUNT-4);
 - a flyer without hover that is prone, grabbed, restrained, unconscious or at speed 0 in midair
-  falls (DS-MTYPE-25; R-TURN-7 when it was knocked unconscious).
+  falls (DS-MTYPE-25; R-TURN-7 when it was knocked unconscious);
+- a creature that moved into a lasting wall or aura with an effect on entering takes it, first
+  (R-AREA-10: :func:`~brawl.rules.persistent.areas_entered`).
 
 The public functions of :mod:`brawl` and :func:`brawl.apply` run this pass on their outcome, so a
 caller never sees a state with a consequence left pending.
@@ -31,14 +33,16 @@ from brawl.events.dice import PowerRolled
 from brawl.outcome import Outcome
 from brawl.rules.conditions import GROUNDING, falls_if_aloft
 from brawl.rules.falling import Fall, should_fall
+from brawl.rules.persistent import MOVEMENT_EVENTS, areas_entered
 from brawl.rules.riders import mount_died, riders_of
 from brawl.rules.stamina import BLEEDING_PURPOSE, bleeding_loss, bleeds
 
 BLEEDING_CHARACTERISTICS = frozenset({"might", "agility"})  # RB1-BLEEDING
 
 
-_OTHER, _DICE, _GAINED, _ROLLED, _STRUCK, _CHARGED, _STARTED, _HEALED, _KNOCKED, _DIED = range(10)
+_OTHER, _DICE, _GAINED, _ROLLED, _STRUCK, _CHARGED, _STARTED, _HEALED, _KNOCKED, _DIED, _MOVED = range(11)
 _WATCHED_KINDS: tuple[tuple[type[Event], int], ...] = (
+    *((cls, _MOVED) for cls in MOVEMENT_EVENTS),
     (DiceRolled, _DICE),
     (ConditionGained, _GAINED),
     (PowerRolled, _ROLLED),
@@ -60,10 +64,16 @@ def _kind_of(cls: type) -> int:
     return kind
 
 
-def _scan(events: Iterable[Event], owed: dict[str, None], grounded: dict[str, None]) -> bool:
+def _scan(
+    events: Iterable[Event],
+    owed: dict[str, None],
+    grounded: dict[str, None],
+    moved: list[Event] | None = None,
+) -> bool:
     """One pass over ``events``: the creatures owed a bleeding loss go into ``owed`` (a trigger
-    with no bleeding roll or new bleeding after it, once per action) and those knocked out or given
-    a grounding condition into ``grounded``, in order; whether any creature died.
+    with no bleeding roll or new bleeding after it, once per action), those knocked out or given
+    a grounding condition into ``grounded``, in order, and the movement events into ``moved`` if given;
+    whether any creature died.
 
     Settling an outcome again (a public rule made of public rules, a replay) owes nothing more:
     a trigger is paid by the roll after it, and one made before the creature started bleeding
@@ -108,6 +118,9 @@ def _scan(events: Iterable[Event], owed: dict[str, None], grounded: dict[str, No
         elif kind == _KNOCKED:
             assert isinstance(e, KnockedOut)
             grounded[e.creature] = None
+        elif kind == _MOVED:
+            if moved is not None:
+                moved.append(e)
         else:
             died = True
     return died
@@ -141,7 +154,13 @@ def settle(out: Outcome) -> Outcome:
     events = out.events
     owed: dict[str, None] = {}
     grounded: dict[str, None] = {}
-    died = _scan(events, owed, grounded)
+    moved: list[Event] = []
+    died = _scan(events, owed, grounded, moved)
+    if moved:  # entering a lasting wall or aura (R-AREA-10)
+        out = areas_entered(out, moved)
+        if len(out.events) != len(events):
+            died = _scan(out.events[len(events) :], {}, grounded) or died
+            events = out.events
     if not (owed or died or grounded):
         return out
     for cid in owed:

@@ -37,6 +37,7 @@ from brawl.rules.concealment import has_concealment
 from brawl.rules.conditions import can_take_maneuvers
 from brawl.rules.cover import has_cover, line_of_effect_to
 from brawl.rules.edges import Reason, bane, edge, edges_and_banes
+from brawl.rules.lasting import end_used
 from brawl.state import Encounter
 
 SEARCH_RANGE = 10  # RB3-HIDE: hidden creatures within 10 squares, with line of effect
@@ -338,7 +339,10 @@ def _search(state: Encounter, request: Search) -> Outcome:
             found_out = Reveal(hid, "found", (searcher,)).resolve(st)
             st = found_out.state
             events.extend(found_out.events)
-    return Outcome(st, tuple(events))
+    done = Outcome(st, tuple(events))
+    for who in (searcher, *hiders):  # each made a test: a power roll's lasting edges end (R-ABIL-17)
+        done = done.then(end_used, who, False)
+    return done
 
 
 @attrs.frozen
@@ -452,7 +456,7 @@ def _assist(state: Encounter, request: AssistTest) -> Outcome:
     assisted = TestAssisted(
         helper=helper, total=result.total, tier=result.tier, effect=ASSIST_EFFECTS[result.tier], rules=rules
     )
-    return out.add(assisted)
+    return out.add(assisted).then(end_used, helper, False)  # the next power roll's (R-ABIL-17)
 
 
 __all__ = [

@@ -43,6 +43,7 @@ from brawl.rules.edges import (
     reasons,
     state_reasons,
 )
+from brawl.rules.lasting import end_used
 from brawl.rules.monster_strikes import monster_strike
 from brawl.rules.stealth import check_target
 from brawl.state import Encounter
@@ -263,7 +264,10 @@ def action_roll(
     tier, after, events = roll_against(
         state, r, target, t, value, keywords, lowered, dice, purpose, extra, rules, effects, uses
     )
-    return tier, Outcome(after, events)
+    out = Outcome(after, events)
+    if r.named_conditions:  # an edge or bane on the next roll ends with it (R-ABIL-17)
+        out = out.then(end_used, r.id, "strike" in lowered)
+    return tier, out
 
 
 def roll_against(
@@ -481,6 +485,9 @@ def _strike(
             state, a, target, t, char_value, keywords, keywords, request.dice, _strike_name(request),
             request.extra, cited, True, char_name,
         )  # fmt: skip
+        if a.named_conditions:  # an edge or bane on the next strike ends with it (R-ABIL-17)
+            used = end_used(state, attacker, True)
+            state, events = used.state, (*events, *used.events)
         table = RANGED_FREE_STRIKE_DAMAGE if ranged else MELEE_FREE_STRIKE_DAMAGE
         amount = max(0, table[tier - 1] + char_value)
     struck = Struck(

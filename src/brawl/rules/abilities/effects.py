@@ -19,8 +19,6 @@ import attrs
 import immutables
 
 from brawl.abilities.model import (
-    ROLL_SCOPES,
-    SCOPE_WORDS,
     Ability,
     ApplyCondition,
     Choice,
@@ -40,7 +38,6 @@ from brawl.abilities.model import (
     TextEffect,
 )
 from brawl.checks import whole_number
-from brawl.conditions import NamedCondition
 from brawl.creature import MAX_COUNT, Creature, MapObject
 from brawl.dice import roll_dice
 from brawl.errors import RulesError
@@ -70,13 +67,14 @@ from brawl.rules.abilities.targets import (
     roll_characteristic,
     thing_of,
 )
-from brawl.rules.conditions import add_named_condition, end_named_where, impose_condition
+from brawl.rules.conditions import add_named_condition, impose_condition
 from brawl.rules.cover import creature_cover
 from brawl.rules.damage import deal_damage
-from brawl.rules.edges import Reason, bane, edge, lowered_keywords
+from brawl.rules.edges import bane, lowered_keywords
 from brawl.rules.falling import Fall as FallRequest
 from brawl.rules.falling import should_fall
 from brawl.rules.forced import force_move
+from brawl.rules.lasting import end_used
 from brawl.rules.malice import (
     is_malice_feature,
     pending_potency,
@@ -242,13 +240,12 @@ def _roll_and_resolve(out: Outcome, plan: Plan, request: AbilityRequest) -> Outc
     if not (type(value) is int and -100 <= value <= 100):  # as the first roll would refuse it
         whole_number(value, -100, 100, what="characteristic", rule="RB4-CHARACTERISTICS")
     state, done = out.state, out.events
-    lasting = _lasting(state.creature(user.id), "strike" in keywords)
     for tid in plan.targets:
         roller = state.creature(user.id)
         t = state.creatures.get(tid)
         if t is None and tid not in state.objects:
             state.creature(tid)  # raises: no such creature
-        extra = (*request.extra, *(reason for _, reason in lasting)) if lasting else request.extra
+        extra = request.extra
         if damaging and "strike" not in keywords and t is not None:
             cover = creature_cover(state, t, roller)  # DS-EDGE-08: damage-dealing abilities, R-EDGE-2
             if cover is not None:
@@ -265,11 +262,7 @@ def _roll_and_resolve(out: Outcome, plan: Plan, request: AbilityRequest) -> Outc
         done += events
         tiers.append((tid, tier))
     out = Outcome(state, done)
-    used = {id(x) for x, _ in lasting if x.name.split(" on ", 1)[1].startswith("its next")}
-    if used:  # an edge or bane on the next strike or power roll ends with it (R-ABIL-17)
-        out = out.then(
-            end_named_where, out.state.creature(user.id), lambda x: id(x) in used, "used", ("R-ABIL-17",)
-        )
+    out = out.then(end_used, user.id, "strike" in keywords)  # the next roll's edges, banes (R-ABIL-17)
     downgraded = False
     for tid, rolled_tier in tiers:
         wanted = (request.tiers or immutables.Map()).get(tid, rolled_tier)
@@ -492,29 +485,6 @@ def _edge_or_bane(
         )  # fmt: skip
     except RulesError as exc:
         return out.add(Note(text=f"{effect.printed()} on {who}: not kept ({exc})", rules=("R-ABIL-17",)))
-
-
-_KEPT = re.compile(
-    r"(?:gaining|taking) an? (?P<double>double )?(?P<kind>edge|bane) on (?P<on>"
-    + "|".join(re.escape(SCOPE_WORDS[s].replace("their ", "its ")) for s in ROLL_SCOPES)
-    + ")"
-)
-"""The name a lasting edge or bane is kept by (:attr:`EdgeOrBane.condition_name`)."""
-
-
-def _lasting(roller: Creature, strike: bool) -> list[tuple[NamedCondition, Reason]]:
-    """The roller's lasting edges and banes that fall on this ability roll: those on power rolls,
-    and on strikes if it is one; not those on the Escape Grab maneuver (R-ABIL-17)."""
-    found: list[tuple[NamedCondition, Reason]] = []
-    for x in roller.named_conditions:
-        m = _KEPT.fullmatch(x.name)
-        if m is None or m["on"].endswith("maneuver") or (m["on"].endswith("strike") and not strike):
-            continue
-        if m["on"] == "strikes" and not strike:
-            continue
-        make = edge if m["kind"] == "edge" else bane
-        found.append((x, make(f"{roller.id} is {x.name}", "R-ABIL-17", double=bool(m["double"]))))
-    return found
 
 
 def _heal(out: Outcome, user: Creature, ability: Ability, tid: str, effect: Healing) -> Outcome:
