@@ -375,6 +375,69 @@ def test_importers_read_minion_and_with_captain() -> None:
     assert npc.creature("n").with_captain == CaptainBenefit(damage=1)
 
 
+SPEAR = brawl.Ability(
+    "Spear Throw", "main action", "signature", ("Ranged", "Strike", "Weapon"),
+    distance=Distance("ranged", 5), target=Target("creature"),
+    power_roll=AbilityPowerRoll(bonus=0, tiers=tuple(
+        brawl.parse_tier(t) for t in ("2 damage", "3 damage", "4 damage")
+    )),
+)  # fmt: skip
+"""A ranged strike of 5 squares dealing 3 damage at tier 2."""
+
+
+def led_throwers(*, captain: bool) -> brawl.Encounter:
+    """Two spear-throwing spinecleavers with "+1 damage bonus to strikes", "Gain an edge on
+    strikes" and "+2 bonus to ranged distance", Kira 7 squares from gob-0 and 1 from gob-1."""
+    led = CaptainBenefit(damage=1, edge=True, ranged_distance=2)
+    two = [
+        attrs.evolve(c, pos=p)
+        for c, p in zip(
+            spinecleavers(2, with_captain=led, abilities=(SPEAR,)), [(0, 5, 0), (8, 5, 0)], strict=True
+        )
+    ]
+    return encounter(*two, boss(captain_of="cleavers" if captain else None), kira(pos=(7, 5, 0)))
+
+
+def beside_kira(enc: brawl.Encounter) -> brawl.Encounter:
+    """``enc`` in combat on Kira's turn, gob-0 beside her too, so both minions may strike her."""
+    enc = enc.with_creature(attrs.evolve(enc.creature("gob-0"), pos=Pos(7, 4, 0)))
+    enc, _ = brawl.start_combat(enc, "drawsteel", first_side=brawl.HEROES)
+    return brawl.start_turn(enc, "kira").state
+
+
+def test_with_captain_strike_bonus_and_edge_count_in_free_strikes() -> None:
+    """RB-CAPT-05, R-SQUAD-5: while the captain stands, a minion's free strike deals its "+1 damage
+    bonus to strikes" (a flat 2 becomes 3) and its roll has the edge on strikes; two minions'
+    free strikes together are one strike of 2 + 2 + 1 (RB-SQUAD-21); without the captain, 2, 4
+    and no edge."""
+    for captain, dealt, edges in ((True, 3, 1), (False, 2, 0)):
+        enc = led_throwers(captain=captain)
+        after, _ = brawl.free_strike(enc, "gob-1", "kira", flat_damage=2)
+        assert after.creature("kira").stamina == 30 - dealt
+        together = beside_kira(enc)
+        after, _ = brawl.squad_opportunity_attack(together, ("gob-0", "gob-1"), "kira", 2)
+        assert after.creature("kira").stamina == 30 - (2 + dealt)  # one strike: the bonus once
+        _, events = brawl.free_strike(enc, "gob-1", "kira", dice=(3, 3))
+        rolled = next(e for e in events if isinstance(e, PowerRolled))
+        assert rolled.edges == edges
+
+
+def test_with_captain_damage_edge_and_ranged_distance_count_in_a_strike_ability() -> None:
+    """RB-CAPT-05: with its captain standing, gob-0's ranged 5 Spear Throw reaches Kira 7 squares
+    away (+2 ranged distance), with an edge (10 + 2: tier 2), and deals 3 + 1 = 4; once the
+    captain is dead it reaches only 5 squares, and gob-1's throw of 10 is tier 1: 2 damage."""
+    enc = led_throwers(captain=True)
+    after, events = brawl.use_ability(enc, "gob-0", "Spear Throw", ["kira"], dice=(5, 5))
+    assert after.creature("kira").stamina == 30 - 4
+    assert next(e for e in events if isinstance(e, PowerRolled)).edges == 1
+    lost, _ = deal_damage(enc, "boss", 30)
+    with pytest.raises(brawl.RulesError, match="R-ABIL-9"):
+        brawl.use_ability(lost, "gob-0", "Spear Throw", ["kira"], dice=(5, 5))
+    after, events = brawl.use_ability(lost, "gob-1", "Spear Throw", ["kira"], dice=(5, 5))
+    assert after.creature("kira").stamina == 30 - 2
+    assert next(e for e in events if isinstance(e, PowerRolled)).edges == 0
+
+
 # --- the shared turn (RB-SQUAD-02, RB-SQUAD-13, RB-SQUAD-14, RB-CAPT-03) ----------------------------
 def squad_fight() -> brawl.Encounter:
     """Kira against two spinecleavers captained by the boss, and an ogre apart; heroes first."""

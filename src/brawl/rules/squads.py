@@ -208,6 +208,30 @@ def benefit(state: Encounter, minion: Creature) -> CaptainBenefit | None:
     return minion.with_captain if captain(state, minion.squad) is not None else None
 
 
+def strike_edge(state: Encounter, c: Creature) -> bool:
+    """Whether the creature's strikes have an edge from its squad's standing captain: "Gain an
+    edge on strikes" under "With Captain" (RB-CAPT-05). Found with the other edges
+    (:func:`brawl.rules.edges.state_reasons`), in every strike: free strikes, abilities with the
+    Strike keyword, the squad's signature attack."""
+    b = benefit(state, c) if c.with_captain is not None else None
+    return b is not None and b.edge
+
+
+def strike_damage(state: Encounter, c: Creature) -> int:
+    """The damage the creature adds to each strike while its squad's captain stands: "+1 damage
+    bonus to strikes" under "With Captain" (RB-CAPT-05); 0 otherwise. Added to a free strike's
+    damage and to each damage of an ability with the Strike keyword, once per target."""
+    b = benefit(state, c) if c.with_captain is not None else None
+    return b.damage if b is not None else 0
+
+
+def ranged_bonus(state: Encounter, c: Creature) -> int:
+    """The squares the creature adds to the distance of its ranged abilities while its squad's
+    captain stands: "+5 bonus to ranged distance" under "With Captain" (RB-CAPT-05); 0 otherwise."""
+    b = benefit(state, c) if c.with_captain is not None else None
+    return b.ranged_distance if b is not None else 0
+
+
 def with_benefits(state: Encounter, squad: str, sign: int) -> Encounter:
     """``state`` with the squad's living members given (``sign`` 1) or losing (-1) the speed and
     Stamina of their "With Captain" benefit: the Stamina bonus raises each member's maximum and

@@ -43,6 +43,7 @@ from brawl.rules.edges import (
     reasons,
     state_reasons,
 )
+from brawl.rules.squads import strike_damage
 from brawl.rules.stealth import check_target
 from brawl.state import Encounter
 
@@ -468,6 +469,7 @@ def _strike(
         )  # fmt: skip
         table = RANGED_FREE_STRIKE_DAMAGE if ranged else MELEE_FREE_STRIKE_DAMAGE
         amount = max(0, table[tier - 1] + char_value)
+    amount += strike_damage(state, a) if a.with_captain is not None else 0  # RB-CAPT-05
     struck = Struck(
         attacker=attacker, target=target, ranged=ranged, characteristic=char_name, tier=tier,
         damage=amount, opportunity=request.opportunity, rules=cited,

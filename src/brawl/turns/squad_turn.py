@@ -26,9 +26,8 @@ from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.abilities import UseAbility
 from brawl.rules.damage import deal_damage
-from brawl.rules.edges import edge
 from brawl.rules.maneuvers import Grab, Knockback
-from brawl.rules.squads import benefit, captain, members, with_benefits
+from brawl.rules.squads import captain, members, strike_damage, with_benefits
 from brawl.rules.strikes import OpportunityAttack, critical_hit
 from brawl.state import Encounter
 from brawl.turns.deeds import may_act
@@ -116,9 +115,9 @@ class SquadAttack(Action):
     every target (RB-SQUAD-15) and each target is affected by one instance of the ability, used
     by the first minion attacking it (RB-SQUAD-16); each further minion attacking the same target,
     up to three in all, adds its ``free_strike`` value to that instance's damage (RB-SQUAD-17). A
-    standing captain's "With Captain" edge and damage bonus apply once to each instance (ruling
-    R-SQUAD-5). On a critical hit every minion that took part gets an extra main action
-    (RB-SQUAD-18, RB-CRIT-03).
+    standing captain's "With Captain" edge and damage bonus on strikes apply once to each
+    instance, as to any strike of the minion's (ruling R-SQUAD-5, RB-CAPT-05). On a critical hit
+    every minion that took part gets an extra main action (RB-SQUAD-18, RB-CRIT-03).
     """
 
     cost: ClassVar[str | None] = "main"
@@ -156,11 +155,8 @@ class SquadAttack(Action):
         for target, attackers in groups:
             user = out.state.creature(attackers[0])
             extra = max(0, min(len(attackers), SQUAD_ATTACKERS_PER_TARGET) - 1) * self.free_strike
-            helped = benefit(out.state, user)
-            bonus = extra + (helped.damage if helped is not None else 0)
-            reasons = (edge("its squad's captain stands", "RB-CAPT-05"),) if helped and helped.edge else ()
-            amended = _with_damage(out.state, user, ability, bonus)
-            request = UseAbility(user.id, ability.name, (target,), dice=faces, extra=reasons, granted=True)
+            amended = _with_damage(out.state, user, ability, extra)  # the captain's bonus: UseAbility's
+            request = UseAbility(user.id, ability.name, (target,), dice=faces, granted=True)
             done = request.resolve(amended)
             kept = done.state.with_creature(
                 attrs.evolve(done.state.creature(user.id), abilities=user.abilities)
@@ -299,8 +295,9 @@ class SquadOpportunityAttack(Action):
     def resolve(self, state: Encounter) -> Outcome:
         """One strike of the added damage (RB-SQUAD-21)."""
         _check_together(state, self)
-        total = self.flat_damage * len(self.attackers)
         first = self.attackers[0]
+        # one strike: a standing captain's damage bonus to strikes counts once (RB-CAPT-05, R-SQUAD-5)
+        total = self.flat_damage * len(self.attackers) + strike_damage(state, state.creature(first))
         rules = ("DS-STRIKE-03", "RB6-FREE-STRIKE", "RB-SQUAD-21")
         struck = Struck(
             attacker=first, target=self.mover, characteristic="", tier=0, damage=total, opportunity=True,

@@ -78,6 +78,7 @@ from brawl.rules.falling import should_fall
 from brawl.rules.forced import force_move
 from brawl.rules.movement import Shift as ShiftRequest
 from brawl.rules.potency import check_potency
+from brawl.rules.squads import strike_damage
 from brawl.rules.stamina import regained
 from brawl.rules.strikes import critical_hit, roll_against
 from brawl.rules.teleport import Teleport
@@ -362,8 +363,8 @@ def _apply(out: Outcome, plan: Plan, request: AbilityRequest, tid: str, effect: 
         return out.add(Note(text=f"{tid} is dead: {effect.printed()} has no effect", rules=("DS-STAM-09",)))
     if isinstance(effect, Damage):
         return out.then(
-            deal_damage, tid, _amount(user_now, effect), _type(effect, request), source=user.id,
-            knock_out=request.knock_out, rules=("R-ABIL-2",), area=plan.area is not None,
+            deal_damage, tid, _amount(state, user_now, ability, effect), _type(effect, request),
+            source=user.id, knock_out=request.knock_out, rules=("R-ABIL-2",), area=plan.area is not None,
         )  # fmt: skip
     if isinstance(effect, NamedEffect):
         return _named(out, user_now, ability, tid, effect, thing)
@@ -629,8 +630,12 @@ def _gain(out: Outcome, user: Creature, ability: Ability, tid: str, effect: Gain
     )
 
 
-def _amount(user: Creature, effect: Damage) -> int:
+def _amount(state: Encounter, user: Creature, ability: Ability, effect: Damage) -> int:
+    """The damage's number, its characteristic added, and a "With Captain" damage bonus if the
+    ability is a strike (RB-CAPT-05)."""
     added = max((user.characteristics.get(c) for c in effect.characteristics), default=0)
+    if user.with_captain is not None and "strike" in lowered_keywords(ability.keywords):
+        added += strike_damage(state, user)
     return max(0, effect.amount + added)
 
 
