@@ -196,6 +196,32 @@ def test_weakness_and_immunity_apply_once_per_squad_last() -> None:
     assert squad_rules.pool(enc, "cleavers") == 40 - (4 * 3 - 5)
 
 
+FIRE_BURST = brawl.Ability(
+    "Fire Burst", "main action", "signature", ("Area", "Magic"),
+    distance=Distance("burst", 3), target=Target("each enemy", None),
+    power_roll=AbilityPowerRoll(bonus=0, tiers=tuple(
+        brawl.parse_tier(t) for t in ("2 fire damage", "2 fire damage", "2 fire damage")
+    )),
+)  # fmt: skip
+"""An area ability dealing 2 fire at every tier."""
+
+
+def test_an_area_ability_applies_the_squads_weakness_once() -> None:
+    """RB-SQUAD-10, RB-SQUAD-12: Kira's burst deals 2 fire to two spinecleavers with fire weakness
+    3 and one minion of another squad: the squad's pool loses 2 + 2 + 3 = 7 (33 left, 7 alive),
+    not 5 + 5; the other squad's minion takes 2 + 3 = 5 of its own."""
+    weak = spinecleavers(2, weaknesses={"fire": 3})
+    other = attrs.evolve(weak[0], id="lone", squad="others", pos=Pos(1, 2, 0))
+    enc = encounter(*weak, *spinecleavers(8, weaknesses={"fire": 3})[2:], other, kira(pos=(0, 1, 0)))
+    enc = enc.with_creature(attrs.evolve(enc.creature("kira"), abilities=(FIRE_BURST,)))
+    after, events = brawl.use_ability(enc, "kira", "Fire Burst", dice=(5, 5))
+    assert [e.target for e in events if isinstance(e, Damaged)] == ["gob-0", "gob-1", "lone"]
+    assert squad_rules.pool(after, "cleavers") == 40 - 7
+    assert len(squad_rules.members(after, "cleavers")) == 7
+    assert after.creature("lone").dead
+    assert "RB-SQUAD-12" in next(e for e in events if isinstance(e, Damaged)).rules
+
+
 # --- no healing, no temporary Stamina (RB-SQUAD-05) ------------------------------------------------
 def test_minions_cannot_regain_or_gain_temporary_stamina() -> None:
     """RB-SQUAD-05: a minion can't regain Stamina or gain temporary Stamina."""

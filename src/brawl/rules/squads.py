@@ -87,6 +87,25 @@ def check_squads(state: Encounter) -> None:
             )
 
 
+def squads_in_area(state: Encounter, reached: Sequence[tuple[str, int]]) -> dict[str, tuple[str, ...]]:
+    """The minions of one squad that one area reaches at the same tier, to take its damage
+    together (RB-SQUAD-10..12): from the targets and their tiers, in order, the first of each such
+    group of two or more maps to the whole group, the others to nothing; every other target is
+    left out. Minions reached at different tiers take different damage, each tier's apart."""
+    groups: dict[tuple[str, int], list[str]] = {}
+    creatures = state.creatures
+    for tid, tier in reached:
+        c = creatures.get(tid)
+        if c is not None and c.squad is not None and in_squad(c) and not c.dead:
+            groups.setdefault((c.squad, tier), []).append(tid)
+    found: dict[str, tuple[str, ...]] = {}
+    for group in groups.values():
+        if len(group) > 1:
+            found.update(dict.fromkeys(group[1:], ()))
+            found[group[0]] = tuple(group)
+    return found
+
+
 def form_squads(creatures: Iterable[Creature]) -> tuple[Creature, ...]:
     """The creatures with every minion that has no squad put in one: minions of one name, in
     order, eight to a squad named after them (``"Goblin Spinecleaver"``, then ``"Goblin
