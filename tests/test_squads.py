@@ -17,9 +17,11 @@ import brawl
 from brawl.abilities.model import Distance, Target
 from brawl.abilities.model import PowerRoll as AbilityPowerRoll
 from brawl.creature import CaptainBenefit
+from brawl.events.base import DiceRolled
 from brawl.events.damage import Damaged, Died
 from brawl.events.dice import PowerRolled
 from brawl.events.squads import SquadPoolChanged
+from brawl.events.stealth import SearchContested
 from brawl.events.turns import CriticalHit
 from brawl.geometry import Pos
 from brawl.rules import squads as squad_rules
@@ -664,6 +666,64 @@ def test_a_squad_grabs_with_one_roll_and_each_target_once() -> None:
     assert not brawl.can(enc, brawl.UseAction("gob-1", "maneuver"))
     assert not brawl.can(enc, brawl.UseAction("gob-1", "main"))  # a maneuver goes with a move only
     assert brawl.can(enc, brawl.UseAction("gob-1", "move"))
+
+
+def stealth_fight() -> brawl.Encounter:
+    """gob-0 and gob-1 on the Director's turn, gob-0's; Kira hidden from both and the rogue
+    hidden from gob-1 only, 10 squares from gob-1 and 12 from gob-0; a stone wall at x = 10
+    from y = 8 up between the minions and the ogre, far off."""
+    two = [attrs.evolve(c, pos=p) for c, p in zip(spinecleavers(2), [(4, 5, 0), (6, 5, 0)], strict=True)]
+    rogue = brawl.Creature(
+        id="rogue", side=brawl.HEROES, hero=True, stamina_max=30, pos=(16, 5, 0), hidden_from={"gob-1"}
+    )
+    wall = {Pos(10, y, z): brawl.Cell(brawl.Material.STONE) for y in range(8, 20) for z in range(4)}
+    terrain = brawl.Terrain.flat(20, 20).with_cells(wall)
+    hero = kira(pos=(5, 2, 0), hidden_from={"gob-0", "gob-1"})
+    enc = brawl.Encounter.create(terrain, (*two, hero, rogue), seed=7)
+    started: brawl.Encounter = brawl.start_combat(enc, "drawsteel", first_side=brawl.DIRECTOR).state
+    return brawl.start_turn(started, "gob-0").state
+
+
+def test_a_squad_searches_with_one_test_and_each_hider_once() -> None:
+    """RB-SQUAD-19, R-SQUAD-10: gob-0 and gob-1 search as a squad: one Intuition test (gob-0's
+    9 + 9 = 18); Kira, hidden from both, contests once and is found by both; the rogue, in gob-1's
+    reach only, contests once too; gob-1's maneuver is spent."""
+    enc = stealth_fight()
+    rolls = {"gob-0": (9, 9), "kira": (1, 1), "rogue": (1, 1)}
+    enc, events = brawl.squad_search(enc, ("gob-0", "gob-1"), rolls)
+    tests = [e for e in events if isinstance(e, DiceRolled) and e.purpose.startswith("search")]
+    assert [(e.creature, e.values) for e in tests] == [("gob-0", (9, 9))]
+    contests = [e for e in events if isinstance(e, SearchContested)]
+    assert [(e.hider, e.searcher, e.search_total, e.found) for e in contests] == [
+        ("kira", "gob-0", 18, True),
+        ("rogue", "gob-1", 18, True),
+    ]
+    assert enc.creature("kira").hidden_from == frozenset()
+    assert enc.creature("rogue").hidden_from == frozenset()
+    enc, _ = brawl.end_turn(enc)
+    enc, _ = brawl.start_turn(enc, "gob-1")
+    assert not brawl.can(enc, brawl.UseAction("gob-1", "maneuver"))
+
+
+def test_a_squad_hides_on_one_maneuver() -> None:
+    """RB-SQUAD-19: two minions hide as a squad, each from the enemy it has no line of effect to:
+    nothing rolled, and gob-1's maneuver is spent; a minion of another squad can't join."""
+    enc = stealth_fight()
+    ogre = brawl.Creature(id="ogre", side=brawl.HEROES, stamina_max=40, pos=(15, 15, 0))
+    enc = enc.with_creature(ogre)
+    for c in ("kira", "rogue"):
+        enc = enc.with_creature(attrs.evolve(enc.creature(c), hidden_from=frozenset(), side=brawl.DIRECTOR))
+    for cid, pos in (("gob-0", Pos(8, 12, 0)), ("gob-1", Pos(8, 14, 0))):
+        enc = enc.with_creature(attrs.evolve(enc.creature(cid), pos=pos))
+    after, events = brawl.squad_hide(enc, ("gob-0", "gob-1"))
+    assert after.creature("gob-0").hidden_from == after.creature("gob-1").hidden_from == {"ogre"}
+    assert not [e for e in events if isinstance(e, DiceRolled | PowerRolled)]
+    after, _ = brawl.end_turn(after)
+    after, _ = brawl.start_turn(after, "gob-1")
+    assert not brawl.can(after, brawl.UseAction("gob-1", "maneuver"))
+    lone = attrs.evolve(enc.creature("gob-1"), id="lone", squad="others", pos=Pos(8, 16, 0))
+    with pytest.raises(brawl.RulesError, match="RB-SQUAD-19"):
+        brawl.squad_hide(enc.with_creature(lone), ("gob-0", "lone"))
 
 
 def test_a_minion_with_its_own_maneuver_sits_out_the_squad_attack() -> None:

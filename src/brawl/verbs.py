@@ -32,7 +32,14 @@ from brawl.rules.table import UseConsumable
 from brawl.rules.teleport import Teleport
 from brawl.turns.deeds import Advance
 from brawl.turns.records import EndCombat, EndRound, EndTurn, StartCombat, StartTurn, UseAction
-from brawl.turns.squad_turn import NameCaptain, SquadAttack, SquadManeuver, SquadOpportunityAttack
+from brawl.turns.squad_turn import (
+    NameCaptain,
+    SquadAttack,
+    SquadHide,
+    SquadManeuver,
+    SquadOpportunityAttack,
+    SquadSearch,
+)
 from brawl.turns.triggers import ReportTrigger
 
 # --- damage, Stamina, conditions, recoveries, strikes, maneuvers, stealth, abilities ---------------
@@ -159,3 +166,7 @@ squad_opportunity_attack = verb(SquadOpportunityAttack)
 """Minions' opportunity attacks on one enemy at once, added together as one strike (RB-SQUAD-21)."""
 squad_maneuver = verb(SquadManeuver)
 """A Grab or Knockback made as a squad: one roll, each target once (RB-SQUAD-19)."""
+squad_hide = verb(SquadHide)
+"""The Hide maneuver made as a squad: each minion hides, one maneuver of the squad (RB-SQUAD-19)."""
+squad_search = verb(SquadSearch)
+"""The Search maneuver made as a squad: one test, each hidden creature once (RB-SQUAD-19)."""
