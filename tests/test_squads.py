@@ -254,6 +254,40 @@ def test_a_squad_is_of_minions_of_one_stat_block_up_to_8() -> None:
         brawl.Creature(id="x", squad="s")
 
 
+def squad_toml(count: int, *, captains: int = 0) -> str:
+    """A scenario of ``count`` spinecleavers of squad "cleavers" and ``captains`` bosses leading it."""
+    rows = "".join(
+        f'[[creatures]]\nid = "gob-{i}"\nname = "Goblin Spinecleaver"\npos = [{i}, 0, 0]\n'
+        f'stamina_max = 5\nminion = true\nsquad = "cleavers"\n\n'
+        for i in range(count)
+    )
+    rows += "".join(
+        f'[[creatures]]\nid = "boss-{i}"\npos = [{i}, 2, 0]\nstamina_max = 30\ncaptain_of = "cleavers"\n\n'
+        for i in range(captains)
+    )
+    return f'[[levels]]\nmap = """\n{"." * 12}\n{"." * 12}\n{"." * 12}\n"""\n\n{rows}'
+
+
+def test_a_loaded_or_started_squad_is_up_to_8_of_one_block_with_one_captain() -> None:
+    """RB-SQUAD-01, RB-CAPT-02: the scenario loader refuses a squad of nine and a squad with two
+    captains, naming the squad, the rule and the field; the JSON loader refuses a squad of two
+    names; combat does not start with a squad of nine; eight with one captain load."""
+    assert len(brawl.loads_scenario(squad_toml(8, captains=1)).creature_list()) == 9
+    with pytest.raises(brawl.ScenarioError, match=r"squad 'cleavers': 9 minions.*RB-SQUAD-01") as nine:
+        brawl.loads_scenario(squad_toml(9), source="nine.toml")
+    assert nine.value.field == "creatures"
+    with pytest.raises(brawl.ScenarioError, match=r"squad 'cleavers'.*boss-0, boss-1.*RB-CAPT-02"):
+        brawl.loads_scenario(squad_toml(2, captains=2))
+    mixed = encounter(*spinecleavers(2)).with_creature(
+        attrs.evolve(spinecleavers(2)[1], name="Goblin Sniper")
+    )
+    with pytest.raises(brawl.ScenarioError, match=r"squad 'cleavers'.*RB-SQUAD-01") as named:
+        brawl.from_json(brawl.to_json(mixed), source="mixed.json")
+    assert named.value.field == "creatures"
+    with pytest.raises(brawl.StateError, match=r"squad 'cleavers': 9 minions.*RB-SQUAD-01"):
+        brawl.start_combat(encounter(*spinecleavers(9)), "drawsteel")
+
+
 # --- the invariants ------------------------------------------------------------------------------
 @pytest.mark.hypothesis
 @given(

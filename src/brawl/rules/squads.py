@@ -61,8 +61,11 @@ def captain(state: Encounter, squad: str) -> Creature | None:
 
 
 def check_squads(state: Encounter) -> None:
-    """Raise :class:`StateError` unless every squad is up to 8 minions of one name, one side and
-    one Stamina maximum, with at most one captain of its side (RB-SQUAD-01, RB-CAPT-02)."""
+    """Raise :class:`StateError` unless every squad is up to 8 minions of one name and one side,
+    its living ones of one Stamina maximum, with at most one captain of its side (RB-SQUAD-01,
+    RB-SQUAD-03, RB-CAPT-01, RB-CAPT-02). The scenario loader, the JSON loader and the start of
+    combat call it. A dead minion keeps the maximum it had: a captain's Stamina bonus given or
+    taken back changes the living ones only (R-SQUAD-4)."""
     seen: dict[str, list[Creature]] = {}
     for c in state.creature_list():
         if c.squad is not None:
@@ -71,8 +74,11 @@ def check_squads(state: Encounter) -> None:
         if len(group) > SQUAD_SIZE:
             raise StateError(f"squad {name!r}: {len(group)} minions, at most {SQUAD_SIZE} (RB-SQUAD-01)")
         first = group[0]
+        alive = next((c for c in group if not c.dead), first)
         for c in group[1:]:
-            if (c.name, c.side, c.stamina_max) != (first.name, first.side, first.stamina_max):
+            if (c.name, c.side) != (first.name, first.side) or (
+                not c.dead and c.stamina_max != alive.stamina_max
+            ):
                 raise StateError(
                     f"squad {name!r}: {c.id!r} and {first.id!r} differ in name, side or Stamina; "
                     "a squad is minions of one stat block (RB-SQUAD-01, RB-SQUAD-03)"
