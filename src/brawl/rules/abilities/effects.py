@@ -259,8 +259,11 @@ def _roll_and_resolve(out: Outcome, plan: Plan, request: AbilityRequest) -> Outc
         )
     downgraded = False
     chosen_tiers = request.tiers or immutables.Map()
-    final = [(tid, min(chosen_tiers.get(tid, rolled), rolled)) for tid, rolled in tiers]
-    together = squads_in_area(out.state, final) if plan.area is not None else {}
+    together = (
+        squads_in_area(out.state, [(tid, min(chosen_tiers.get(tid, r), r)) for tid, r in tiers])
+        if plan.area is not None
+        else {}
+    )
     for tid, rolled_tier in tiers:
         wanted = chosen_tiers.get(tid, rolled_tier)
         tier = min(wanted, rolled_tier)
