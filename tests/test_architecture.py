@@ -55,6 +55,7 @@ LAYERS: dict[str, int] = {
     "brawl.rules.edges": DEFINITIONS,
     "brawl.rules.cover": DEFINITIONS,
     "brawl.rules.concealment": DEFINITIONS,
+    "brawl.rules.squads": DEFINITIONS,  # the pool and the captain's benefit: queries the edges ask
     "brawl.rules": RESOLVERS,
     "brawl.rules.strikes": RESOLVERS,
     "brawl.rules.maneuvers": RESOLVERS,

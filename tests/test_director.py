@@ -413,7 +413,8 @@ def test_the_warband_scenario_has_a_leader_minions_of_one_name_and_veteran_heroe
     assert [a.name for a in warlord.abilities if is_malice_feature(a)] == ["Call the Horde"]
     cutters = [c for c in enc.creature_list() if c.id.startswith("cutter")]
     assert {(c.name, c.squad, c.minion) for c in cutters} == {("Gutterling cutter", "cutters", True)}
-    assert len(cutters) == 4 and sum(c.stamina for c in cutters) == 4 * 4
+    assert len(cutters) == 4
+    assert sum(c.stamina for c in cutters) == 4 * 4
     assert warlord.captain_of == "cutters"
     assert [c.victories for c in enc.creature_list() if c.hero] == [3, 3]
     assert malice(brawl.start_combat(enc, first_side="heroes").state) == 3 + 2 + 1

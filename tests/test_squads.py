@@ -17,9 +17,11 @@ import brawl
 from brawl.abilities.model import Distance, Target
 from brawl.abilities.model import PowerRoll as AbilityPowerRoll
 from brawl.creature import CaptainBenefit
+from brawl.events.base import DiceRolled
 from brawl.events.damage import Damaged, Died
 from brawl.events.dice import PowerRolled
 from brawl.events.squads import SquadPoolChanged
+from brawl.events.stealth import SearchContested
 from brawl.events.turns import CriticalHit
 from brawl.geometry import Pos
 from brawl.rules import squads as squad_rules
@@ -196,6 +198,32 @@ def test_weakness_and_immunity_apply_once_per_squad_last() -> None:
     assert squad_rules.pool(enc, "cleavers") == 40 - (4 * 3 - 5)
 
 
+FIRE_BURST = brawl.Ability(
+    "Fire Burst", "main action", "signature", ("Area", "Magic"),
+    distance=Distance("burst", 3), target=Target("each enemy", None),
+    power_roll=AbilityPowerRoll(bonus=0, tiers=tuple(
+        brawl.parse_tier(t) for t in ("2 fire damage", "2 fire damage", "2 fire damage")
+    )),
+)  # fmt: skip
+"""An area ability dealing 2 fire at every tier."""
+
+
+def test_an_area_ability_applies_the_squads_weakness_once() -> None:
+    """RB-SQUAD-10, RB-SQUAD-12: Kira's burst deals 2 fire to two spinecleavers with fire weakness
+    3 and one minion of another squad: the squad's pool loses 2 + 2 + 3 = 7 (33 left, 7 alive),
+    not 5 + 5; the other squad's minion takes 2 + 3 = 5 of its own."""
+    weak = spinecleavers(2, weaknesses={"fire": 3})
+    other = attrs.evolve(weak[0], id="lone", squad="others", pos=Pos(1, 2, 0))
+    enc = encounter(*weak, *spinecleavers(8, weaknesses={"fire": 3})[2:], other, kira(pos=(0, 1, 0)))
+    enc = enc.with_creature(attrs.evolve(enc.creature("kira"), abilities=(FIRE_BURST,)))
+    after, events = brawl.use_ability(enc, "kira", "Fire Burst", dice=(5, 5))
+    assert [e.target for e in events if isinstance(e, Damaged)] == ["gob-0", "gob-1", "lone"]
+    assert squad_rules.pool(after, "cleavers") == 40 - 7
+    assert len(squad_rules.members(after, "cleavers")) == 7
+    assert after.creature("lone").dead
+    assert "RB-SQUAD-12" in next(e for e in events if isinstance(e, Damaged)).rules
+
+
 # --- no healing, no temporary Stamina (RB-SQUAD-05) ------------------------------------------------
 def test_minions_cannot_regain_or_gain_temporary_stamina() -> None:
     """RB-SQUAD-05: a minion can't regain Stamina or gain temporary Stamina."""
@@ -224,6 +252,40 @@ def test_a_squad_is_of_minions_of_one_stat_block_up_to_8() -> None:
         squad_rules.check_squads(encounter(*spinecleavers(9)))
     with pytest.raises(brawl.StateError, match="RB-SQUAD-01"):
         brawl.Creature(id="x", squad="s")
+
+
+def squad_toml(count: int, *, captains: int = 0) -> str:
+    """A scenario of ``count`` spinecleavers of squad "cleavers" and ``captains`` bosses leading it."""
+    rows = "".join(
+        f'[[creatures]]\nid = "gob-{i}"\nname = "Goblin Spinecleaver"\npos = [{i}, 0, 0]\n'
+        f'stamina_max = 5\nminion = true\nsquad = "cleavers"\n\n'
+        for i in range(count)
+    )
+    rows += "".join(
+        f'[[creatures]]\nid = "boss-{i}"\npos = [{i}, 2, 0]\nstamina_max = 30\ncaptain_of = "cleavers"\n\n'
+        for i in range(captains)
+    )
+    return f'[[levels]]\nmap = """\n{"." * 12}\n{"." * 12}\n{"." * 12}\n"""\n\n{rows}'
+
+
+def test_a_loaded_or_started_squad_is_up_to_8_of_one_block_with_one_captain() -> None:
+    """RB-SQUAD-01, RB-CAPT-02: the scenario loader refuses a squad of nine and a squad with two
+    captains, naming the squad, the rule and the field; the JSON loader refuses a squad of two
+    names; combat does not start with a squad of nine; eight with one captain load."""
+    assert len(brawl.loads_scenario(squad_toml(8, captains=1)).creature_list()) == 9
+    with pytest.raises(brawl.ScenarioError, match=r"squad 'cleavers': 9 minions.*RB-SQUAD-01") as nine:
+        brawl.loads_scenario(squad_toml(9), source="nine.toml")
+    assert nine.value.field == "creatures"
+    with pytest.raises(brawl.ScenarioError, match=r"squad 'cleavers'.*boss-0, boss-1.*RB-CAPT-02"):
+        brawl.loads_scenario(squad_toml(2, captains=2))
+    mixed = encounter(*spinecleavers(2)).with_creature(
+        attrs.evolve(spinecleavers(2)[1], name="Goblin Sniper")
+    )
+    with pytest.raises(brawl.ScenarioError, match=r"squad 'cleavers'.*RB-SQUAD-01") as named:
+        brawl.from_json(brawl.to_json(mixed), source="mixed.json")
+    assert named.value.field == "creatures"
+    with pytest.raises(brawl.StateError, match=r"squad 'cleavers': 9 minions.*RB-SQUAD-01"):
+        brawl.start_combat(encounter(*spinecleavers(9)), "drawsteel")
 
 
 # --- the invariants ------------------------------------------------------------------------------
@@ -373,6 +435,69 @@ def test_importers_read_minion_and_with_captain() -> None:
     assert isinstance(npc, StatBlock)
     assert npc.with_captain == "+1 damage bonus to strikes"
     assert npc.creature("n").with_captain == CaptainBenefit(damage=1)
+
+
+SPEAR = brawl.Ability(
+    "Spear Throw", "main action", "signature", ("Ranged", "Strike", "Weapon"),
+    distance=Distance("ranged", 5), target=Target("creature"),
+    power_roll=AbilityPowerRoll(bonus=0, tiers=tuple(
+        brawl.parse_tier(t) for t in ("2 damage", "3 damage", "4 damage")
+    )),
+)  # fmt: skip
+"""A ranged strike of 5 squares dealing 3 damage at tier 2."""
+
+
+def led_throwers(*, captain: bool) -> brawl.Encounter:
+    """Two spear-throwing spinecleavers with "+1 damage bonus to strikes", "Gain an edge on
+    strikes" and "+2 bonus to ranged distance", Kira 7 squares from gob-0 and 1 from gob-1."""
+    led = CaptainBenefit(damage=1, edge=True, ranged_distance=2)
+    two = [
+        attrs.evolve(c, pos=p)
+        for c, p in zip(
+            spinecleavers(2, with_captain=led, abilities=(SPEAR,)), [(0, 5, 0), (8, 5, 0)], strict=True
+        )
+    ]
+    return encounter(*two, boss(captain_of="cleavers" if captain else None), kira(pos=(7, 5, 0)))
+
+
+def beside_kira(enc: brawl.Encounter) -> brawl.Encounter:
+    """``enc`` in combat on Kira's turn, gob-0 beside her too, so both minions may strike her."""
+    enc = enc.with_creature(attrs.evolve(enc.creature("gob-0"), pos=Pos(7, 4, 0)))
+    enc, _ = brawl.start_combat(enc, "drawsteel", first_side=brawl.HEROES)
+    return brawl.start_turn(enc, "kira").state
+
+
+def test_with_captain_strike_bonus_and_edge_count_in_free_strikes() -> None:
+    """RB-CAPT-05, R-SQUAD-5: while the captain stands, a minion's free strike deals its "+1 damage
+    bonus to strikes" (a flat 2 becomes 3) and its roll has the edge on strikes; two minions'
+    free strikes together are one strike of 2 + 2 + 1 (RB-SQUAD-21); without the captain, 2, 4
+    and no edge."""
+    for captain, dealt, edges in ((True, 3, 1), (False, 2, 0)):
+        enc = led_throwers(captain=captain)
+        after, _ = brawl.free_strike(enc, "gob-1", "kira", flat_damage=2)
+        assert after.creature("kira").stamina == 30 - dealt
+        together = beside_kira(enc)
+        after, _ = brawl.verbs.squad_opportunity_attack(together, ("gob-0", "gob-1"), "kira", 2)
+        assert after.creature("kira").stamina == 30 - (2 + dealt)  # one strike: the bonus once
+        _, events = brawl.free_strike(enc, "gob-1", "kira", dice=(3, 3))
+        rolled = next(e for e in events if isinstance(e, PowerRolled))
+        assert rolled.edges == edges
+
+
+def test_with_captain_damage_edge_and_ranged_distance_count_in_a_strike_ability() -> None:
+    """RB-CAPT-05: with its captain standing, gob-0's ranged 5 Spear Throw reaches Kira 7 squares
+    away (+2 ranged distance), with an edge (10 + 2: tier 2), and deals 3 + 1 = 4; once the
+    captain is dead it reaches only 5 squares, and gob-1's throw of 10 is tier 1: 2 damage."""
+    enc = led_throwers(captain=True)
+    after, events = brawl.use_ability(enc, "gob-0", "Spear Throw", ["kira"], dice=(5, 5))
+    assert after.creature("kira").stamina == 30 - 4
+    assert next(e for e in events if isinstance(e, PowerRolled)).edges == 1
+    lost, _ = deal_damage(enc, "boss", 30)
+    with pytest.raises(brawl.RulesError, match="R-ABIL-9"):
+        brawl.use_ability(lost, "gob-0", "Spear Throw", ["kira"], dice=(5, 5))
+    after, events = brawl.use_ability(lost, "gob-1", "Spear Throw", ["kira"], dice=(5, 5))
+    assert after.creature("kira").stamina == 30 - 2
+    assert next(e for e in events if isinstance(e, PowerRolled)).edges == 0
 
 
 # --- the shared turn (RB-SQUAD-02, RB-SQUAD-13, RB-SQUAD-14, RB-CAPT-03) ----------------------------
@@ -547,11 +672,11 @@ def test_free_strikes_of_minions_at_once_are_one_strike() -> None:
     enc = encounter(*three, kira(immunities={"damage": 2}))
     enc, _ = brawl.start_combat(enc, "drawsteel", first_side=brawl.HEROES)
     enc, _ = brawl.start_turn(enc, "kira")
-    enc, events = brawl.squad_opportunity_attack(enc, ("gob-0", "gob-1", "gob-2"), "kira", 2)
+    enc, events = brawl.verbs.squad_opportunity_attack(enc, ("gob-0", "gob-1", "gob-2"), "kira", 2)
     assert enc.creature("kira").stamina == 30 - 4
     assert [e.after_immunity for e in events if isinstance(e, Damaged)] == [4]
     with pytest.raises(brawl.RulesError, match="RB-SQUAD-21"):
-        brawl.squad_opportunity_attack(enc, ("gob-0", "kira"), "kira", 2)
+        brawl.verbs.squad_opportunity_attack(enc, ("gob-0", "kira"), "kira", 2)
 
 
 # --- squad maneuvers (RB-SQUAD-19, RB-SQUAD-20) ---------------------------------------------------------
@@ -566,7 +691,7 @@ def test_a_squad_grabs_with_one_roll_and_each_target_once() -> None:
     """RB-SQUAD-19: two spinecleavers grab Kira as a squad: one roll, one Grab, Kira grabbed once;
     the second minion's maneuver is spent."""
     enc = grab_fight()
-    enc, events = brawl.squad_maneuver(enc, "grab", ("gob-0", "gob-1"), ("kira", "kira"), dice=(9, 9))
+    enc, events = brawl.verbs.squad_maneuver(enc, "grab", ("gob-0", "gob-1"), ("kira", "kira"), dice=(9, 9))
     assert len([e for e in events if isinstance(e, PowerRolled)]) == 1
     assert [c.source for c in enc.creature("kira").conditions_named("grabbed")] == ["gob-0"]
     assert "RB-SQUAD-19" in brawl.explain(events)
@@ -575,6 +700,64 @@ def test_a_squad_grabs_with_one_roll_and_each_target_once() -> None:
     assert not brawl.can(enc, brawl.UseAction("gob-1", "maneuver"))
     assert not brawl.can(enc, brawl.UseAction("gob-1", "main"))  # a maneuver goes with a move only
     assert brawl.can(enc, brawl.UseAction("gob-1", "move"))
+
+
+def stealth_fight() -> brawl.Encounter:
+    """gob-0 and gob-1 on the Director's turn, gob-0's; Kira hidden from both and the rogue
+    hidden from gob-1 only, 10 squares from gob-1 and 12 from gob-0; a stone wall at x = 10
+    from y = 8 up between the minions and the ogre, far off."""
+    two = [attrs.evolve(c, pos=p) for c, p in zip(spinecleavers(2), [(4, 5, 0), (6, 5, 0)], strict=True)]
+    rogue = brawl.Creature(
+        id="rogue", side=brawl.HEROES, hero=True, stamina_max=30, pos=(16, 5, 0), hidden_from={"gob-1"}
+    )
+    wall = {Pos(10, y, z): brawl.Cell(brawl.Material.STONE) for y in range(8, 20) for z in range(4)}
+    terrain = brawl.Terrain.flat(20, 20).with_cells(wall)
+    hero = kira(pos=(5, 2, 0), hidden_from={"gob-0", "gob-1"})
+    enc = brawl.Encounter.create(terrain, (*two, hero, rogue), seed=7)
+    started: brawl.Encounter = brawl.start_combat(enc, "drawsteel", first_side=brawl.DIRECTOR).state
+    return brawl.start_turn(started, "gob-0").state
+
+
+def test_a_squad_searches_with_one_test_and_each_hider_once() -> None:
+    """RB-SQUAD-19, R-SQUAD-10: gob-0 and gob-1 search as a squad: one Intuition test (gob-0's
+    9 + 9 = 18); Kira, hidden from both, contests once and is found by both; the rogue, in gob-1's
+    reach only, contests once too; gob-1's maneuver is spent."""
+    enc = stealth_fight()
+    rolls = {"gob-0": (9, 9), "kira": (1, 1), "rogue": (1, 1)}
+    enc, events = brawl.verbs.squad_search(enc, ("gob-0", "gob-1"), rolls)
+    tests = [e for e in events if isinstance(e, DiceRolled) and e.purpose.startswith("search")]
+    assert [(e.creature, e.values) for e in tests] == [("gob-0", (9, 9))]
+    contests = [e for e in events if isinstance(e, SearchContested)]
+    assert [(e.hider, e.searcher, e.search_total, e.found) for e in contests] == [
+        ("kira", "gob-0", 18, True),
+        ("rogue", "gob-1", 18, True),
+    ]
+    assert enc.creature("kira").hidden_from == frozenset()
+    assert enc.creature("rogue").hidden_from == frozenset()
+    enc, _ = brawl.end_turn(enc)
+    enc, _ = brawl.start_turn(enc, "gob-1")
+    assert not brawl.can(enc, brawl.UseAction("gob-1", "maneuver"))
+
+
+def test_a_squad_hides_on_one_maneuver() -> None:
+    """RB-SQUAD-19: two minions hide as a squad, each from the enemy it has no line of effect to:
+    nothing rolled, and gob-1's maneuver is spent; a minion of another squad can't join."""
+    enc = stealth_fight()
+    ogre = brawl.Creature(id="ogre", side=brawl.HEROES, stamina_max=40, pos=(15, 15, 0))
+    enc = enc.with_creature(ogre)
+    for c in ("kira", "rogue"):
+        enc = enc.with_creature(attrs.evolve(enc.creature(c), hidden_from=frozenset(), side=brawl.DIRECTOR))
+    for cid, pos in (("gob-0", Pos(8, 12, 0)), ("gob-1", Pos(8, 14, 0))):
+        enc = enc.with_creature(attrs.evolve(enc.creature(cid), pos=pos))
+    after, events = brawl.verbs.squad_hide(enc, ("gob-0", "gob-1"))
+    assert after.creature("gob-0").hidden_from == after.creature("gob-1").hidden_from == {"ogre"}
+    assert not [e for e in events if isinstance(e, DiceRolled | PowerRolled)]
+    after, _ = brawl.end_turn(after)
+    after, _ = brawl.start_turn(after, "gob-1")
+    assert not brawl.can(after, brawl.UseAction("gob-1", "maneuver"))
+    lone = attrs.evolve(enc.creature("gob-1"), id="lone", squad="others", pos=Pos(8, 16, 0))
+    with pytest.raises(brawl.RulesError, match="RB-SQUAD-19"):
+        brawl.verbs.squad_hide(enc.with_creature(lone), ("gob-0", "lone"))
 
 
 def test_a_minion_with_its_own_maneuver_sits_out_the_squad_attack() -> None:

@@ -535,6 +535,7 @@ def old_deal_damage(
     source: str,
     knock_out: bool,
     rules: tuple[str, ...],
+    area: bool = False,  # squads' area damage: these fights hold no minions
 ) -> Outcome:
     kind = _verified(state, target, amount, type)
     return old_resolve_damage(state, target, amount, kind, source, knock_out, (), rules)

@@ -82,8 +82,10 @@ from brawl.turns.records import StartTurn as StartTurn
 from brawl.turns.records import UseAction as UseAction
 from brawl.turns.squad_turn import NameCaptain as NameCaptain
 from brawl.turns.squad_turn import SquadAttack as SquadAttack
+from brawl.turns.squad_turn import SquadHide as SquadHide
 from brawl.turns.squad_turn import SquadManeuver as SquadManeuver
 from brawl.turns.squad_turn import SquadOpportunityAttack as SquadOpportunityAttack
+from brawl.turns.squad_turn import SquadSearch as SquadSearch
 from brawl.turns.triggers import ReportTrigger as ReportTrigger
 
 # -- movement, forced movement and falling -------------------------------------------------------

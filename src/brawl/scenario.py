@@ -34,6 +34,7 @@ from brawl.io.files import read_text_bounded
 from brawl.io.json import structure
 from brawl.io.scenariofields import Where
 from brawl.rng import Rng
+from brawl.rules.squads import check_squads
 from brawl.size import Size
 from brawl.statblocks.library import StatBlockLibrary, StatBlockSources
 from brawl.statblocks.model import StatBlock
@@ -512,6 +513,7 @@ def _build(
         raise where.fail(str(exc), "scenario.seed" if pieces is None else "seed") from None
     try:
         enc = Encounter(terrain, creatures, objects, order=tuple(c.id for c in creatures), rng=rng)
+        check_squads(enc)  # RB-SQUAD-01, RB-CAPT-02
     except BrawlError as exc:
         field = "objects" if str(exc).startswith("object") else "creatures"
         raise where.fail(str(exc), field) from None

@@ -35,7 +35,14 @@ from brawl.rules.table import UseConsumable
 from brawl.rules.teleport import Teleport
 from brawl.turns.deeds import Advance
 from brawl.turns.records import EndCombat, EndRound, EndTurn, StartCombat, StartTurn, UseAction
-from brawl.turns.squad_turn import NameCaptain, SquadAttack, SquadManeuver, SquadOpportunityAttack
+from brawl.turns.squad_turn import (
+    NameCaptain,
+    SquadAttack,
+    SquadHide,
+    SquadManeuver,
+    SquadOpportunityAttack,
+    SquadSearch,
+)
 from brawl.turns.triggers import ReportTrigger
 
 # --- damage, Stamina, conditions, recoveries, strikes, maneuvers, stealth, abilities ---------------
@@ -162,6 +169,10 @@ squad_opportunity_attack = verb(SquadOpportunityAttack)
 """Minions' opportunity attacks on one enemy at once, added together as one strike (RB-SQUAD-21)."""
 squad_maneuver = verb(SquadManeuver)
 """A Grab or Knockback made as a squad: one roll, each target once (RB-SQUAD-19)."""
+squad_hide = verb(SquadHide)
+"""The Hide maneuver made as a squad: each minion hides, one maneuver of the squad (RB-SQUAD-19)."""
+squad_search = verb(SquadSearch)
+"""The Search maneuver made as a squad: one test, each hidden creature once (RB-SQUAD-19)."""
 # --- the Director's resources ------------------------------------------------------------------------
 brutal_effectiveness = verb(BrutalEffectiveness)
 """Spend 3 Malice at the start of a monster's turn: +1 to its next potency (RB-MALICE-04, RB-MALICE-05)."""

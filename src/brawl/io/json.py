@@ -30,7 +30,7 @@ from cattrs.strategies import configure_tagged_union, configure_union_passthroug
 from brawl.abilities.model import EFFECT_TYPES, Effect, Simple
 from brawl.conditions import Condition
 from brawl.creature import MAX_COUNT, Characteristics, Creature, MapObject
-from brawl.errors import ArgumentTypeError, BrawlError, ScenarioError
+from brawl.errors import ArgumentTypeError, BrawlError, ScenarioError, StateError
 from brawl.events.base import Event
 from brawl.geometry import Pos
 from brawl.io.hooks import TYPE_KEY as TYPE_KEY
@@ -71,6 +71,7 @@ from brawl.io.jsontext import (
 )
 from brawl.requests import Action
 from brawl.rng import Rng
+from brawl.rules.squads import check_squads
 from brawl.rules.stamina import MAX_AMOUNT, death_threshold, would_die
 from brawl.size import Size
 from brawl.state import RULESETS, Encounter, TurnState
@@ -552,6 +553,10 @@ def from_json(text: str, *, source: str | None = None) -> Encounter:
             raise
         raise ScenarioError(reason, field=field, source=source) from None
     refuse_impossible(enc, source)
+    try:
+        check_squads(enc)  # RB-SQUAD-01, RB-CAPT-02
+    except StateError as exc:
+        raise ScenarioError(str(exc), field="creatures", source=source) from None
     return enc
 
 

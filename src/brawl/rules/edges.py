@@ -23,6 +23,7 @@ from brawl.errors import ActionUnavailableError, ArgumentTypeError, InvalidArgum
 from brawl.rules.burrowing import denies_high_ground
 from brawl.rules.concealment import concealment_rules
 from brawl.rules.cover import creature_cover, line_of_effect, line_of_effect_to
+from brawl.rules.squads import strike_edge
 from brawl.state import Encounter
 from brawl.terrain import Terrain
 
@@ -327,6 +328,8 @@ def state_reasons(
         found.extend(reason for _, reason in lasting_reasons(r, roll))
     if r.squeezed:
         found.append(bane(f"{roller} is squeezed into another creature's space", "DS-MOVE-06"))
+    if r.with_captain is not None and ability and "strike" in keywords and strike_edge(state, r):
+        found.append(edge(f"{roller}'s squad has its captain", "RB-CAPT-05"))
     terrain = state.terrain
     liquid, concealing = _terrain_facts(terrain)
     if liquid and terrain.is_submerged(r.pos, r.n) and not r.has_movement(MovementType.SWIM):

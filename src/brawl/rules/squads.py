@@ -61,8 +61,11 @@ def captain(state: Encounter, squad: str) -> Creature | None:
 
 
 def check_squads(state: Encounter) -> None:
-    """Raise :class:`StateError` unless every squad is up to 8 minions of one name, one side and
-    one Stamina maximum, with at most one captain of its side (RB-SQUAD-01, RB-CAPT-02)."""
+    """Raise :class:`StateError` unless every squad is up to 8 minions of one name and one side,
+    its living ones of one Stamina maximum, with at most one captain of its side (RB-SQUAD-01,
+    RB-SQUAD-03, RB-CAPT-01, RB-CAPT-02). The scenario loader, the JSON loader and the start of
+    combat call it. A dead minion keeps the maximum it had: a captain's Stamina bonus given or
+    taken back changes the living ones only (R-SQUAD-4)."""
     seen: dict[str, list[Creature]] = {}
     for c in state.creature_list():
         if c.squad is not None:
@@ -71,8 +74,11 @@ def check_squads(state: Encounter) -> None:
         if len(group) > SQUAD_SIZE:
             raise StateError(f"squad {name!r}: {len(group)} minions, at most {SQUAD_SIZE} (RB-SQUAD-01)")
         first = group[0]
+        alive = next((c for c in group if not c.dead), first)
         for c in group[1:]:
-            if (c.name, c.side, c.stamina_max) != (first.name, first.side, first.stamina_max):
+            if (c.name, c.side) != (first.name, first.side) or (
+                not c.dead and c.stamina_max != alive.stamina_max
+            ):
                 raise StateError(
                     f"squad {name!r}: {c.id!r} and {first.id!r} differ in name, side or Stamina; "
                     "a squad is minions of one stat block (RB-SQUAD-01, RB-SQUAD-03)"
@@ -85,6 +91,25 @@ def check_squads(state: Encounter) -> None:
             raise StateError(
                 f"squad {name!r}: its captain {captains[0].id!r} is of another side (RB-CAPT-01)"
             )
+
+
+def squads_in_area(state: Encounter, reached: Sequence[tuple[str, int]]) -> dict[str, tuple[str, ...]]:
+    """The minions of one squad that one area reaches at the same tier, to take its damage
+    together (RB-SQUAD-10..12): from the targets and their tiers, in order, the first of each such
+    group of two or more maps to the whole group, the others to nothing; every other target is
+    left out. Minions reached at different tiers take different damage, each tier's apart."""
+    groups: dict[tuple[str, int], list[str]] = {}
+    creatures = state.creatures
+    for tid, tier in reached:
+        c = creatures.get(tid)
+        if c is not None and c.squad is not None and in_squad(c) and not c.dead:
+            groups.setdefault((c.squad, tier), []).append(tid)
+    found: dict[str, tuple[str, ...]] = {}
+    for group in groups.values():
+        if len(group) > 1:
+            found.update(dict.fromkeys(group[1:], ()))
+            found[group[0]] = tuple(group)
+    return found
 
 
 def form_squads(creatures: Iterable[Creature]) -> tuple[Creature, ...]:
@@ -206,6 +231,30 @@ def benefit(state: Encounter, minion: Creature) -> CaptainBenefit | None:
     if minion.with_captain is None or minion.squad is None or not minion.minion:
         return None
     return minion.with_captain if captain(state, minion.squad) is not None else None
+
+
+def strike_edge(state: Encounter, c: Creature) -> bool:
+    """Whether the creature's strikes have an edge from its squad's standing captain: "Gain an
+    edge on strikes" under "With Captain" (RB-CAPT-05). Found with the other edges
+    (:func:`brawl.rules.edges.state_reasons`), in every strike: free strikes, abilities with the
+    Strike keyword, the squad's signature attack."""
+    b = benefit(state, c) if c.with_captain is not None else None
+    return b is not None and b.edge
+
+
+def strike_damage(state: Encounter, c: Creature) -> int:
+    """The damage the creature adds to each strike while its squad's captain stands: "+1 damage
+    bonus to strikes" under "With Captain" (RB-CAPT-05); 0 otherwise. Added to a free strike's
+    damage and to each damage of an ability with the Strike keyword, once per target."""
+    b = benefit(state, c) if c.with_captain is not None else None
+    return b.damage if b is not None else 0
+
+
+def ranged_bonus(state: Encounter, c: Creature) -> int:
+    """The squares the creature adds to the distance of its ranged abilities while its squad's
+    captain stands: "+5 bonus to ranged distance" under "With Captain" (RB-CAPT-05); 0 otherwise."""
+    b = benefit(state, c) if c.with_captain is not None else None
+    return b.ranged_distance if b is not None else 0
 
 
 def with_benefits(state: Encounter, squad: str, sign: int) -> Encounter:

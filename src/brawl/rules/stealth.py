@@ -285,11 +285,29 @@ class Search(Action):
 
 
 def _search(state: Encounter, request: Search) -> Outcome:
-    searcher = request.searcher
-    given: Mapping[str, tuple[int, int]] = request.rolls or {}
-    unseen = frozenset(request.invisible) | {c.id for c in state.creature_list() if c.invisible}
-    hiders = hidden_in_reach(state, searcher)
-    rules = ("DS-ACT-14", "RB3-HIDE")
+    return search_together(state, (request.searcher,), request.rolls or {}, request.invisible)
+
+
+def search_together(
+    state: Encounter,
+    searchers: tuple[str, ...],
+    given: Mapping[str, tuple[int, int]],
+    invisible: Iterable[str] = (),
+) -> Outcome:
+    """Search for hidden creatures by ``searchers`` with one Intuition test, the first's: a single
+    searcher's Search maneuver (DS-ACT-14, RB3-HIDE), or a squad's made together (RB-SQUAD-19).
+
+    Each creature hidden from any searcher within 10 squares and in its line of effect contests
+    once, against the edges and banes of the first searcher that reaches it; found, it is no
+    longer hidden from any of the searchers (ruling R-SQUAD-10). ``given``: two d10 faces by id.
+    """
+    searcher = searchers[0]
+    unseen = frozenset(invisible) | {c.id for c in state.creature_list() if c.invisible}
+    tester: dict[str, str] = {}
+    for s_id in searchers:
+        for hid in hidden_in_reach(state, s_id):
+            tester.setdefault(hid, s_id)
+    rules = ("DS-ACT-14", "RB3-HIDE") if len(searchers) == 1 else ("DS-ACT-14", "RB3-HIDE", "RB-SQUAD-19")
     s = state.creature(searcher)
     faces, out = roll_dice(
         state,
@@ -304,10 +322,10 @@ def _search(state: Encounter, request: Search) -> Outcome:
     intuition = s.characteristics.intuition
     events: list[Event] = list(out.events)
     st = out.state
-    for hid in hiders:
+    for hid, by in tester.items():
         hider = st.creature(hid)
         extra = [bane(f"{hid} is invisible", "DS-EDGE-10")] if hid in unseen else []
-        net = edges_and_banes(st, searcher, kind="test", characteristic="intuition", extra=extra).net
+        net = edges_and_banes(st, by, kind="test", characteristic="intuition", extra=extra).net
         search_total = _opposed_total(natural, intuition, net)
         hfaces, hout = roll_dice(
             st,
@@ -326,7 +344,7 @@ def _search(state: Encounter, request: Search) -> Outcome:
         cited = (*rules, "RB3-OPPOSED", *(("DS-EDGE-10",) if hid in unseen else ()))
         events.append(
             SearchContested(
-                searcher=searcher,
+                searcher=by,
                 hider=hid,
                 search_total=search_total,
                 hide_total=hide_total,
@@ -336,11 +354,12 @@ def _search(state: Encounter, request: Search) -> Outcome:
             )
         )
         if found:
-            found_out = Reveal(hid, "found", (searcher,)).resolve(st)
+            seen_by = tuple(x for x in searchers if x in st.creature(hid).hidden_from)
+            found_out = Reveal(hid, "found", seen_by).resolve(st)
             st = found_out.state
             events.extend(found_out.events)
     done = Outcome(st, tuple(events))
-    for who in (searcher, *hiders):  # each made a test: a power roll's lasting edges end (R-ABIL-17)
+    for who in (searcher, *tester):  # each made a test: a power roll's lasting edges end (R-ABIL-17)
         done = done.then(end_used, who, False)
     return done
 

@@ -45,6 +45,7 @@ from brawl.rules.edges import (
 )
 from brawl.rules.lasting import end_used
 from brawl.rules.monster_strikes import monster_strike
+from brawl.rules.squads import strike_damage
 from brawl.rules.stealth import check_target
 from brawl.state import Encounter
 
@@ -490,6 +491,7 @@ def _strike(
             state, events = used.state, (*events, *used.events)
         table = RANGED_FREE_STRIKE_DAMAGE if ranged else MELEE_FREE_STRIKE_DAMAGE
         amount = max(0, table[tier - 1] + char_value)
+    amount += strike_damage(state, a) if a.with_captain is not None else 0  # RB-CAPT-05
     struck = Struck(
         attacker=attacker, target=target, ranged=ranged, characteristic=char_name, tier=tier,
         damage=amount, opportunity=request.opportunity, rules=cited,

@@ -23,6 +23,7 @@ from brawl.errors import ArgumentTypeError, RulesError, shown
 from brawl.fields import flag, ids, text, whole
 from brawl.outcome import Outcome
 from brawl.requests import Action
+from brawl.rules.squads import check_squads
 from brawl.state import Encounter
 from brawl.turns.base import (
     call,
@@ -254,12 +255,14 @@ class StartCombat(Request):
         system, options = system_named(self.system), self.options()
         check_options(system, "verify_start", options)
         verify_no_combat(state)
+        check_squads(state)  # RB-SQUAD-01, RB-CAPT-02
         system.verify_start(state, **options)
 
     def resolve(self, state: Encounter) -> Outcome:
         system, options = system_named(self.system), self.options()
         check_options(system, "start", options)
         verify_no_combat(state)
+        check_squads(state)
         return system.start(state, **options)
 
 

@@ -10,11 +10,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
+import immutables
 
 from brawl.abilities.model import Ability
 from brawl.abilities.model import Damage as DamageEffect
 from brawl.creature import Creature
-from brawl.dice import power_dice
+from brawl.dice import power_dice, power_rolls
 from brawl.errors import ActionUnavailableError, InvalidArgumentError
 from brawl.events.actions import Struck
 from brawl.events.base import Event, Note
@@ -26,9 +27,9 @@ from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.abilities import UseAbility
 from brawl.rules.damage import deal_damage
-from brawl.rules.edges import edge
 from brawl.rules.maneuvers import Grab, Knockback
-from brawl.rules.squads import benefit, captain, members, with_benefits
+from brawl.rules.squads import captain, members, strike_damage, with_benefits
+from brawl.rules.stealth import Hide, Search, search_together
 from brawl.rules.strikes import OpportunityAttack, critical_hit
 from brawl.state import Encounter
 from brawl.turns.deeds import may_act
@@ -116,9 +117,9 @@ class SquadAttack(Action):
     every target (RB-SQUAD-15) and each target is affected by one instance of the ability, used
     by the first minion attacking it (RB-SQUAD-16); each further minion attacking the same target,
     up to three in all, adds its ``free_strike`` value to that instance's damage (RB-SQUAD-17). A
-    standing captain's "With Captain" edge and damage bonus apply once to each instance (ruling
-    R-SQUAD-5). On a critical hit every minion that took part gets an extra main action
-    (RB-SQUAD-18, RB-CRIT-03).
+    standing captain's "With Captain" edge and damage bonus on strikes apply once to each
+    instance, as to any strike of the minion's (ruling R-SQUAD-5, RB-CAPT-05). On a critical hit
+    every minion that took part gets an extra main action (RB-SQUAD-18, RB-CRIT-03).
     """
 
     cost: ClassVar[str | None] = "main"
@@ -156,11 +157,8 @@ class SquadAttack(Action):
         for target, attackers in groups:
             user = out.state.creature(attackers[0])
             extra = max(0, min(len(attackers), SQUAD_ATTACKERS_PER_TARGET) - 1) * self.free_strike
-            helped = benefit(out.state, user)
-            bonus = extra + (helped.damage if helped is not None else 0)
-            reasons = (edge("its squad's captain stands", "RB-CAPT-05"),) if helped and helped.edge else ()
-            amended = _with_damage(out.state, user, ability, bonus)
-            request = UseAbility(user.id, ability.name, (target,), dice=faces, extra=reasons, granted=True)
+            amended = _with_damage(out.state, user, ability, extra)  # the captain's bonus: UseAbility's
+            request = UseAbility(user.id, ability.name, (target,), dice=faces, granted=True)
             done = request.resolve(amended)
             kept = done.state.with_creature(
                 attrs.evolve(done.state.creature(user.id), abilities=user.abilities)
@@ -299,8 +297,9 @@ class SquadOpportunityAttack(Action):
     def resolve(self, state: Encounter) -> Outcome:
         """One strike of the added damage (RB-SQUAD-21)."""
         _check_together(state, self)
-        total = self.flat_damage * len(self.attackers)
         first = self.attackers[0]
+        # one strike: a standing captain's damage bonus to strikes counts once (RB-CAPT-05, R-SQUAD-5)
+        total = self.flat_damage * len(self.attackers) + strike_damage(state, state.creature(first))
         rules = ("DS-STRIKE-03", "RB6-FREE-STRIKE", "RB-SQUAD-21")
         struck = Struck(
             attacker=first, target=self.mover, characteristic="", tier=0, damage=total, opportunity=True,
@@ -379,12 +378,7 @@ class SquadManeuver(Action):
             text=f"{', '.join(self.minions)} make one {self.kind} as a squad: one roll, each target once",
             rules=("RB-SQUAD-19",),
         )
-        t = out.state.turn
-        others = frozenset(self.minions[1:])
-        state_now = out.state
-        if isinstance(t, DrawSteelTurn) and others and not self.granted:
-            state_now = state_now.with_turn(put(t, squad_maneuvers=t.squad_maneuvers | others))
-        return Outcome(state_now, (note, *out.events))
+        return Outcome(_spend_maneuvers(out.state, self.minions, self.granted), (note, *out.events))
 
 
 def _plan_maneuver(state: Encounter, request: SquadManeuver) -> list[tuple[str, tuple[str, ...]]]:
@@ -395,30 +389,133 @@ def _plan_maneuver(state: Encounter, request: SquadManeuver) -> list[tuple[str, 
             "each minion once",
             rule="RB-SQUAD-19",
         )
-    first = state.creature(minions[0])
-    t = state.turn
+    _check_joining(state, minions, request.kind, granted=request.granted)
     groups: dict[str, list[str]] = {}
     for cid, target in zip(minions, targets, strict=True):
-        c = state.creature(cid)
-        if c.dead or not c.minion or c.squad is None or c.squad != first.squad:
-            raise ActionUnavailableError(
-                f"squad {request.kind}: {cid!r} is no living minion of {first.id!r}'s squad",
-                rule="RB-SQUAD-19",
-            )
-        if (
-            cid != first.id
-            and not request.granted
-            and isinstance(t, DrawSteelTurn)
-            and (t.turns_taken.get(cid, 0) or t.current == cid or cid in t.squad_maneuvers)
-        ):
-            raise ActionUnavailableError(
-                f"squad {request.kind}: {cid!r} has no maneuver left this round to join it",
-                rule="RB-SQUAD-19",
-            )
         groups.setdefault(target, []).append(cid)
     for target, cids in groups.items():
         SQUAD_MANEUVERS[request.kind](cids[0], target, granted=True).verify(state)
     return [(target, tuple(cids)) for target, cids in groups.items()]
+
+
+def _check_joining(state: Encounter, minions: tuple[str, ...], what: str, *, granted: bool) -> None:
+    """Raise unless ``minions`` are living minions of the first's squad, each once, the others
+    with their maneuver this round still theirs to give (RB-SQUAD-19, RB-SQUAD-13)."""
+    if not minions or len(set(minions)) != len(minions):
+        raise InvalidArgumentError(f"squad {what} by {minions!r}: each minion once", rule="RB-SQUAD-19")
+    first = state.creature(minions[0])
+    t = state.turn
+    for cid in minions:
+        c = state.creature(cid)
+        if c.dead or not c.minion or c.squad is None or c.squad != first.squad:
+            raise ActionUnavailableError(
+                f"squad {what}: {cid!r} is no living minion of {first.id!r}'s squad", rule="RB-SQUAD-19"
+            )
+        if (
+            cid != first.id
+            and not granted
+            and isinstance(t, DrawSteelTurn)
+            and (t.turns_taken.get(cid, 0) or t.current == cid or cid in t.squad_maneuvers)
+        ):
+            raise ActionUnavailableError(
+                f"squad {what}: {cid!r} has no maneuver left this round to join it", rule="RB-SQUAD-19"
+            )
+
+
+def _spend_maneuvers(state: Encounter, minions: tuple[str, ...], granted: bool) -> Encounter:
+    """``state`` with the joining minions' maneuvers gone from their own turns (RB-SQUAD-19)."""
+    t = state.turn
+    others = frozenset(minions[1:])
+    if isinstance(t, DrawSteelTurn) and others and not granted:
+        return state.with_turn(put(t, squad_maneuvers=t.squad_maneuvers | others))
+    return state
+
+
+def _minions(value: object) -> tuple[str, ...]:
+    return ids(value, "squad minion ids", "RB-SQUAD-19")
+
+
+def _invisible(value: object) -> tuple[str, ...]:
+    return ids(value, "creature ids", "DS-EDGE-10", unique=True)
+
+
+@attrs.frozen
+class SquadHide(Action):
+    """The Hide maneuver made as a squad (RB-SQUAD-19): each minion hides from the enemies it has
+    cover or concealment from (:class:`~brawl.rules.stealth.Hide`), on one maneuver of the squad's
+    turn; the first is the minion whose turn it is and the others minions of its squad that have
+    not taken their turn this round, whose maneuver it spends. In combat hiding needs no roll.
+    """
+
+    cost: ClassVar[str | None] = "maneuver"
+    actor: ClassVar[str] = "minion"
+
+    minions: tuple[str, ...] = attrs.field(converter=_minions)
+    """The minions that hide, the first the one whose turn it is."""
+    granted: bool = attrs.field(default=False, validator=flag("R-TURN-8"))
+    """Granted by an effect: it spends no minion's maneuver (R-TURN-8)."""
+
+    @classmethod
+    def actor_in(cls, fields: Mapping[str, Any]) -> object:
+        """The first minion acts: its turn pays the maneuver."""
+        minions = fields.get("minions")
+        return minions[0] if isinstance(minions, tuple) and minions else None
+
+    def verify(self, state: Encounter) -> None:
+        """Raise unless every minion may join and can hide now (RB-SQUAD-19, DS-ACT-11)."""
+        _check_joining(state, self.minions, "hide", granted=self.granted)
+        for cid in self.minions:
+            Hide(cid, granted=True).verify(state)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """Each minion hides (RB-SQUAD-19)."""
+        self.verify(state)
+        out = Outcome(state, ())
+        for cid in self.minions:
+            out = out.then(Hide(cid, granted=True).resolve)
+        note = Note(text=f"{', '.join(self.minions)} hide as a squad", rules=("RB-SQUAD-19",))
+        return Outcome(_spend_maneuvers(out.state, self.minions, self.granted), (note, *out.events))
+
+
+@attrs.frozen
+class SquadSearch(Action):
+    """The Search for Hidden Creatures maneuver made as a squad (RB-SQUAD-19): one Intuition test,
+    the first minion's, and each creature hidden from any of the minions within 10 squares and
+    in line of effect contests it once; found, it is hidden from none of them (ruling
+    R-SQUAD-10, :func:`~brawl.rules.stealth.search_together`). The first minion is the one whose
+    turn it is, the others minions of its squad that have not taken their turn this round, whose
+    maneuver it spends.
+    """
+
+    cost: ClassVar[str | None] = "maneuver"
+    actor: ClassVar[str] = "minion"
+
+    minions: tuple[str, ...] = attrs.field(converter=_minions)
+    """The minions that search, the first the one whose turn it is and whose test it is."""
+    rolls: immutables.Map[str, tuple[int, int]] | None = attrs.field(default=None, converter=power_rolls)
+    """Two d10 faces by creature id (the first minion's and the hiders'); a missing roll is drawn."""
+    invisible: tuple[str, ...] = attrs.field(default=(), converter=_invisible)
+    """Hidden creatures that are invisible: finding them takes a bane (DS-EDGE-10)."""
+    granted: bool = attrs.field(default=False, validator=flag("R-TURN-8"))
+    """Granted by an effect: it spends no minion's maneuver (R-TURN-8)."""
+
+    @classmethod
+    def actor_in(cls, fields: Mapping[str, Any]) -> object:
+        """The first minion acts: its turn pays the maneuver."""
+        minions = fields.get("minions")
+        return minions[0] if isinstance(minions, tuple) and minions else None
+
+    def verify(self, state: Encounter) -> None:
+        """Raise unless every minion may join and can search now (RB-SQUAD-19, DS-ACT-14)."""
+        _check_joining(state, self.minions, "search", granted=self.granted)
+        for cid in self.minions:
+            Search(cid, granted=True).verify(state)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        """One test; each hidden creature contests it once (RB-SQUAD-19)."""
+        self.verify(state)
+        done = search_together(state, self.minions, self.rolls or {}, self.invisible)
+        return Outcome(_spend_maneuvers(done.state, self.minions, self.granted), done.events)
 
 
 def tier_one_damage(ability: Ability) -> int:

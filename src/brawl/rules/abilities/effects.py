@@ -69,7 +69,7 @@ from brawl.rules.abilities.targets import (
 )
 from brawl.rules.conditions import add_named_condition, impose_condition
 from brawl.rules.cover import creature_cover
-from brawl.rules.damage import deal_damage
+from brawl.rules.damage import damage_many, deal_damage
 from brawl.rules.edges import bane, lowered_keywords
 from brawl.rules.falling import Fall as FallRequest
 from brawl.rules.falling import should_fall
@@ -84,6 +84,7 @@ from brawl.rules.malice import (
 )
 from brawl.rules.movement import Shift as ShiftRequest
 from brawl.rules.potency import check_potency
+from brawl.rules.squads import squads_in_area, strike_damage
 from brawl.rules.stamina import regained
 from brawl.rules.strikes import critical_hit, roll_against
 from brawl.rules.teleport import Teleport
@@ -264,8 +265,14 @@ def _roll_and_resolve(out: Outcome, plan: Plan, request: AbilityRequest) -> Outc
     out = Outcome(state, done)
     out = out.then(end_used, user.id, "strike" in keywords)  # the next roll's edges, banes (R-ABIL-17)
     downgraded = False
+    chosen_tiers = request.tiers or immutables.Map()
+    together = (
+        squads_in_area(out.state, [(tid, min(chosen_tiers.get(tid, r), r)) for tid, r in tiers])
+        if plan.area is not None
+        else {}
+    )
     for tid, rolled_tier in tiers:
-        wanted = (request.tiers or immutables.Map()).get(tid, rolled_tier)
+        wanted = chosen_tiers.get(tid, rolled_tier)
         tier = min(wanted, rolled_tier)
         printed = pr.tiers[tier - 1]
         rules = (
@@ -292,6 +299,9 @@ def _roll_and_resolve(out: Outcome, plan: Plan, request: AbilityRequest) -> Outc
                 ordinal += 1
                 if chosen != tid:
                     continue
+            if tid in together and isinstance(effect, Damage) and effect.potency is None:
+                out = _squad_damage(out, plan, request, together[tid], effect)  # RB-SQUAD-12
+                continue
             out = _apply(out, plan, request, tid, effect)
     if ability.action_type == "main action" and faces is not None:  # not a maneuver's (RB-CRIT-04)
         crit = critical_hit(
@@ -300,6 +310,23 @@ def _roll_and_resolve(out: Outcome, plan: Plan, request: AbilityRequest) -> Outc
         if crit is not None:
             out = out.add(crit)
     return out
+
+
+def _squad_damage(
+    out: Outcome, plan: Plan, request: AbilityRequest, group: tuple[str, ...], effect: Damage
+) -> Outcome:
+    """The area damage of one tier's ``effect`` to the minions of one squad in the area, dealt
+    together when the first of them comes (``group``: the others come with nothing): the squad's
+    immunity and weakness once, each minion at most its own Stamina (RB-SQUAD-10..12, R-SQUAD-2)."""
+    state = out.state
+    hit = [m for m in group if m in state.creatures and not state.creatures[m].dead]
+    if not hit:
+        return out
+    user_now = state.creatures.get(plan.user.id, plan.user)
+    amount = _amount(state, user_now, plan.ability, effect)
+    return out.then(
+        damage_many, hit, amount, _type(effect, request), source=plan.user.id, rules=("R-ABIL-2",), area=True
+    )
 
 
 def _apply(out: Outcome, plan: Plan, request: AbilityRequest, tid: str, effect: Effect) -> Outcome:
@@ -374,7 +401,8 @@ def _apply(out: Outcome, plan: Plan, request: AbilityRequest, tid: str, effect: 
     if isinstance(effect, Damage):
         return out.then(
             deal_damage, tid,
-            _amount(user_now, effect) + pending_strike(state, user.id, ability, tid == plan.targets[0]),
+            _amount(state, user_now, ability, effect)
+            + pending_strike(state, user.id, ability, tid == plan.targets[0]),
             _type(effect, request), source=user.id,
             knock_out=request.knock_out, rules=("R-ABIL-2",), area=plan.area is not None,
         )  # fmt: skip
@@ -643,8 +671,12 @@ def _gain(out: Outcome, user: Creature, ability: Ability, tid: str, effect: Gain
     )
 
 
-def _amount(user: Creature, effect: Damage) -> int:
+def _amount(state: Encounter, user: Creature, ability: Ability, effect: Damage) -> int:
+    """The damage's number, its characteristic added, and a "With Captain" damage bonus if the
+    ability is a strike (RB-CAPT-05)."""
     added = max((user.characteristics.get(c) for c in effect.characteristics), default=0)
+    if user.with_captain is not None and "strike" in lowered_keywords(ability.keywords):
+        added += strike_damage(state, user)
     return max(0, effect.amount + added)
 
 

@@ -20,6 +20,7 @@ from brawl.rules.conditions import can_take_main_actions, can_take_maneuvers, ca
 from brawl.rules.cover import line_of_effect, sees_space
 from brawl.rules.forced import ForcedMove
 from brawl.rules.malice import check_malice_moment, is_malice_feature
+from brawl.rules.squads import ranged_bonus
 from brawl.rules.stealth import check_target
 from brawl.rules.strikes import living
 from brawl.rules.villain import VILLAIN_ACTION, check_villain_action
@@ -132,6 +133,8 @@ def _out_of_reach(
     gap = distance(user.pos, user.n, target.pos, target.n)
     melee = d.value if d.kind in ("melee", "melee or ranged") else -1
     ranged = d.value if d.kind == "ranged" else d.within if d.kind == "melee or ranged" else -1
+    if ranged >= 0 and user.with_captain is not None:
+        ranged += ranged_bonus(state, user)  # RB-CAPT-05
     if gap > max(melee, ranged):
         return f"{gap} squares away"
     if not _sees(state, user, target):
