@@ -52,9 +52,16 @@ from brawl.turns.records import UseAction, verified
 __all__ = ["deeds", "first_free_strike", "free_strikes"]
 
 
-def _taken(state: Encounter, kind: str, records: list[Action]) -> list[Action]:
-    """Each record wrapped in :class:`TakeAction` of ``kind``, kept if its ``verify`` passes."""
-    return [a for a in (TakeAction(kind, r) for r in records) if verified(a, state)]
+def _taken(state: Encounter, cid: str, kind: str, records: list[Action]) -> list[Action]:
+    """Each record of ``cid``'s wrapped in :class:`TakeAction` of ``kind``, kept if its ``verify``
+    passes.
+
+    ``TakeAction.verify`` asks the turn for ``kind`` (the same answer for every record ``cid``
+    acts in: :func:`~brawl.turns.deeds.may_act`), then the record's own ``verify``: the turn is
+    asked once, and with a "no" no record is checked."""
+    if not records or not may_act(state, cid, kind):
+        return []
+    return [TakeAction(kind, r) for r in records if verified(r, state)]
 
 
 def free_strikes(state: Encounter, cid: str, *, ranged: bool = False) -> list[Action]:
@@ -106,7 +113,7 @@ def _disengages(state: Encounter, cid: str) -> Iterator[Action]:
     # Disengage shifts 1 square: its path is the square itself (no path search needed)
     for p in sorted(reach):
         if p != here and max(abs(p.x - here.x), abs(p.y - here.y), abs(p.z - here.z)) == 1:
-            yield TakeAction("move", Disengage(cid, (p,)))
+            yield Disengage(cid, (p,))
 
 
 def _charge_path(state: Encounter, cid: str, target: str) -> tuple[Pos, ...] | None:
@@ -162,7 +169,8 @@ def deeds(state: Encounter, cid: str) -> list[Action]:
         return []
     found: list[Action] = [AdvanceTo(cid, p) for p in legal_moves(state, cid)]
     found += [a for a in _jumps(state, cid) if legal_now(state, a)]
-    found += [a for a in _disengages(state, cid) if verified(a, state)]
+    if may_act(state, cid, "move"):  # else no Disengage is kept (_taken): no shift sought
+        found += _taken(state, cid, "move", list(_disengages(state, cid)))
     rides = ride_destinations(state, cid)
     if rides and verified(UseAction(cid, "move"), state):
         # one search gives every destination; each RideTo's own verify would search again
@@ -170,10 +178,11 @@ def deeds(state: Encounter, cid: str) -> list[Action]:
     enemies = sorted(state.enemies_of(cid), key=lambda o: o.id)
     allies = sorted((o for o in state.allies_of(cid) if o.id != cid), key=lambda o: o.id)
     main: list[Action] = []
-    for e in enemies:
-        path = _charge_path(state, cid, e.id)
-        if path is not None:
-            main.append(Charge(cid, path, e.id))
+    if may_act(state, cid, "main"):  # else no main action is kept (_taken): no Charge path sought
+        for e in enemies:
+            path = _charge_path(state, cid, e.id)
+            if path is not None:
+                main.append(Charge(cid, path, e.id))
     main.append(Defend(cid))
     heals: list[Action] = [Heal(cid, a.id) for a in allies]
     heals += [Heal(cid, a.id, "saving_throw") for a in allies]
@@ -188,11 +197,11 @@ def deeds(state: Encounter, cid: str) -> list[Action]:
     voluntary = bool(prone) and all(p.voluntary for p in prone)
     free: list[Action] = [] if prone else [FallProne(cid)]
     (free if voluntary else maneuvers).append(StandUp(cid))
-    found += _taken(state, "main", main)
+    found += _taken(state, cid, "main", main)
     found += free_strikes(state, cid)
     found += free_strikes(state, cid, ranged=True)
-    found += _taken(state, "main", heals)
-    found += _taken(state, "maneuver", maneuvers)
-    found += _taken(state, "free maneuver", free)
+    found += _taken(state, cid, "main", heals)
+    found += _taken(state, cid, "maneuver", maneuvers)
+    found += _taken(state, cid, "free maneuver", free)
     found += ability_deeds(state, cid)  # each ability on the creature's block (R-ABIL-1)
     return found
