@@ -286,7 +286,8 @@ def _solid_grid(
     when no line is blocked.
 
     None when nothing inside the box the two spaces span blocks (each point of a line has a cell
-    of the box among those holding it). Else the box grown by one cell on each side (every cell
+    of the box among those holding it; with only the spaces' own cells solid in it, the lines
+    find no blocked piece either). Else the box grown by one cell on each side (every cell
     holding a point of such a line; the two spaces' own cells never block) as bit ``(x - x0) +
     sx * (y - y0) + sxy * (z - z0)`` of cell ``(x, y, z)``, with ``(x0, y0, z0)`` the grown box's
     lowest cell: the masks, by the set of axes ``kind`` (bit 1 x, 2 y, 4 z), of the cells ``c``
@@ -303,8 +304,6 @@ def _solid_grid(
     if _open_box(state, lo, hi):
         return None  # the usual case: open ground between the two, no need for their cells
     own = _space(a, an) | _space(t, tn)
-    if not _solid_in(state, lo, hi, own):
-        return None
     x0, y0, z0 = lo[0] - 1, lo[1] - 1, lo[2] - 1
     sx = hi[0] - lo[0] + 2
     sxy = sx * (hi[1] - lo[1] + 2)

@@ -10,6 +10,7 @@ import attrs
 from brawl.errors import (
     IllegalMoveError,
     InvalidArgumentError,
+    RulesError,
 )
 from brawl.events.base import Event
 from brawl.events.movement import (
@@ -100,18 +101,35 @@ class JumpPlan:
     points: int
 
 
-def _check(state: Encounter, request: Jump) -> JumpPlan:
-    """Raise unless the jump is allowed now (:meth:`Jump.verify`); its numbers."""
-    creature = request.creature
+def may_jump(state: Encounter, creature: str) -> bool:
+    """Whether the checks of a :class:`Jump` that don't depend on its landing pass: the creature
+    can move, is not prone (RB1-PRONE) and does not stand in difficult or damaging terrain
+    (DS-MTYPE-21). When they fail, every landing is refused."""
+    try:
+        _check_jumper(state, creature, None)
+    except RulesError:
+        return False
+    return True
+
+
+def _check_jumper(state: Encounter, creature: str, landing: Pos | None) -> None:
+    """Raise unless ``creature`` may jump at all (:func:`may_jump`); ``landing`` names the jump."""
     c = state.creature(creature)
     if movement_model(state, creature, "advance").prone:
         raise IllegalMoveError(f"jump {creature!r}: a prone creature can't jump", rule="RB1-PRONE")
     if state.terrain.is_difficult(c.pos, c.n) or state.terrain.is_damaging(c.pos, c.n):
+        where = "" if landing is None else f" to {tuple(landing)}"
         raise IllegalMoveError(
-            f"jump {creature!r} to {tuple(request.landing)}: "
-            "it can't jump out of difficult or damaging terrain",
+            f"jump {creature!r}{where}: it can't jump out of difficult or damaging terrain",
             rule="DS-MTYPE-21",
         )
+
+
+def _check(state: Encounter, request: Jump) -> JumpPlan:
+    """Raise unless the jump is allowed now (:meth:`Jump.verify`); its numbers."""
+    creature = request.creature
+    c = state.creature(creature)
+    _check_jumper(state, creature, request.landing)
     creature, land, characteristic, tier = (
         request.creature,
         request.landing,
@@ -244,4 +262,4 @@ def _jump_line(a: Pos, b: Pos) -> list[Pos]:
     return out
 
 
-__all__ = ["Jump", "JumpPlan"]
+__all__ = ["Jump", "JumpPlan", "may_jump"]

@@ -26,7 +26,7 @@ from brawl.conditions import ConditionName
 from brawl.errors import RulesError
 from brawl.geometry import HORIZONTAL_DIRECTIONS, SPATIAL_DIRECTIONS, Pos, distance
 from brawl.requests import Action
-from brawl.rules.jumping import Jump
+from brawl.rules.jumping import Jump, may_jump
 from brawl.rules.main_actions import Charge, Defend
 from brawl.rules.maneuvers import AidAttack, EscapeGrab, Grab, Knockback
 from brawl.rules.movement import Disengage
@@ -45,6 +45,7 @@ from brawl.turns.deeds import (
     legal_moves,
     legal_now,
     may_act,
+    movement_left,
     ride_destinations,
 )
 from brawl.turns.records import UseAction, verified
@@ -148,6 +149,8 @@ def _charge_path(state: Encounter, cid: str, target: str) -> tuple[Pos, ...] | N
 def _jumps(state: Encounter, cid: str) -> Iterator[Action]:
     """Long jumps to the landings within the untested length, level or 1 up (DS-MTYPE-18..21)."""
     c = state.creature(cid)
+    if not may_jump(state, cid):
+        return  # prone, or in difficult or damaging terrain: Jump.verify refuses every landing
     length = max(1, c.characteristics.might, c.characteristics.agility)
     for dz in (0, 1):
         for dy in range(-length, length + 1):
@@ -168,7 +171,8 @@ def deeds(state: Encounter, cid: str) -> list[Action]:
     if c.dead:
         return []
     found: list[Action] = [AdvanceTo(cid, p) for p in legal_moves(state, cid)]
-    found += [a for a in _jumps(state, cid) if legal_now(state, a)]
+    if movement_left(state, cid) or may_act(state, cid, "move"):  # else a jump can't be paid for
+        found += [a for a in _jumps(state, cid) if legal_now(state, a)]
     if may_act(state, cid, "move"):  # else no Disengage is kept (_taken): no shift sought
         found += _taken(state, cid, "move", list(_disengages(state, cid)))
     rides = ride_destinations(state, cid)
