@@ -29,7 +29,7 @@ from brawl.requests import Action
 from brawl.rules.jumping import Jump, may_jump
 from brawl.rules.main_actions import Charge, Defend
 from brawl.rules.maneuvers import AidAttack, EscapeGrab, Grab, Knockback
-from brawl.rules.movement import Disengage
+from brawl.rules.movement import Disengage, verify_searched
 from brawl.rules.prone import FallProne, StandUp
 from brawl.rules.reachable import current_speed, reachable
 from brawl.rules.recoveries import CatchBreath, Heal
@@ -106,15 +106,22 @@ def first_free_strike(
 
 
 def _disengages(state: Encounter, cid: str) -> Iterator[Action]:
+    """The Disengage shifts (DS-ACT-02) ``cid`` may take, each checked as its ``verify`` does."""
     try:
         reach = reachable(state, cid, mode="disengage")
     except RulesError:
         return
     here = state.creature(cid).pos
-    # Disengage shifts 1 square: its path is the square itself (no path search needed)
-    for p in sorted(reach):
+    # Disengage shifts 1 square: its path is the square itself (no path search needed), whose
+    # step the search took through the rules Disengage.verify would check it by again
+    for p, cost in sorted(reach.items()):
         if p != here and max(abs(p.x - here.x), abs(p.y - here.y), abs(p.z - here.z)) == 1:
-            yield Disengage(cid, (p,))
+            shift = Disengage(cid, (p,))
+            try:
+                verify_searched(state, shift.move_request(), (cost,))
+            except RulesError:
+                continue
+            yield shift
 
 
 def _charge_path(state: Encounter, cid: str, target: str) -> tuple[Pos, ...] | None:
@@ -174,7 +181,7 @@ def deeds(state: Encounter, cid: str) -> list[Action]:
     if movement_left(state, cid) or may_act(state, cid, "move"):  # else a jump can't be paid for
         found += [a for a in _jumps(state, cid) if legal_now(state, a)]
     if may_act(state, cid, "move"):  # else no Disengage is kept (_taken): no shift sought
-        found += _taken(state, cid, "move", list(_disengages(state, cid)))
+        found += [TakeAction("move", d) for d in _disengages(state, cid)]
     rides = ride_destinations(state, cid)
     if rides and verified(UseAction(cid, "move"), state):
         # one search gives every destination; each RideTo's own verify would search again
