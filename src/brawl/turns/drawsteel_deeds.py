@@ -26,7 +26,7 @@ from brawl.conditions import ConditionName
 from brawl.errors import RulesError
 from brawl.geometry import HORIZONTAL_DIRECTIONS, SPATIAL_DIRECTIONS, Pos, distance
 from brawl.requests import Action
-from brawl.rules.jumping import Jump, may_jump
+from brawl.rules.jumping import Jump, may_jump, open_landings
 from brawl.rules.main_actions import Charge, Defend
 from brawl.rules.maneuvers import AidAttack, EscapeGrab, Grab, Knockback
 from brawl.rules.movement import Disengage, verify_searched
@@ -43,9 +43,9 @@ from brawl.turns.deeds import (
     RideTo,
     TakeAction,
     legal_moves,
-    legal_now,
     may_act,
     movement_left,
+    payable,
     ride_destinations,
 )
 from brawl.turns.records import UseAction, verified
@@ -153,12 +153,14 @@ def _charge_path(state: Encounter, cid: str, target: str) -> tuple[Pos, ...] | N
     return best
 
 
-def _jumps(state: Encounter, cid: str) -> Iterator[Action]:
-    """Long jumps to the landings within the untested length, level or 1 up (DS-MTYPE-18..21)."""
+def _jumps(state: Encounter, cid: str) -> list[Action]:
+    """Long jumps to the landings within the untested length, level or 1 up (DS-MTYPE-18..21),
+    each checked as its ``verify`` does (:func:`~brawl.rules.jumping.open_landings`)."""
     c = state.creature(cid)
     if not may_jump(state, cid):
-        return  # prone, or in difficult or damaging terrain: Jump.verify refuses every landing
+        return []  # prone, or in difficult or damaging terrain: Jump.verify refuses every landing
     length = max(1, c.characteristics.might, c.characteristics.agility)
+    landings: list[Pos] = []
     for dz in (0, 1):
         for dy in range(-length, length + 1):
             for dx in range(-length, length + 1):
@@ -169,7 +171,8 @@ def _jumps(state: Encounter, cid: str) -> Iterator[Action]:
                     continue
                 if dz and not state.is_supported(landing, c.n):
                     continue  # 1 up onto nothing: it would come down where the level jump lands
-                yield Jump(cid, landing)
+                landings.append(landing)
+    return [Jump(cid, p) for p in open_landings(state, cid, landings)]
 
 
 def deeds(state: Encounter, cid: str) -> list[Action]:
@@ -179,7 +182,7 @@ def deeds(state: Encounter, cid: str) -> list[Action]:
         return []
     found: list[Action] = [AdvanceTo(cid, p) for p in legal_moves(state, cid)]
     if movement_left(state, cid) or may_act(state, cid, "move"):  # else a jump can't be paid for
-        found += [a for a in _jumps(state, cid) if legal_now(state, a)]
+        found += [a for a in _jumps(state, cid) if payable(state, a)]  # legal_now: verified, then this
     if may_act(state, cid, "move"):  # else no Disengage is kept (_taken): no shift sought
         found += [TakeAction("move", d) for d in _disengages(state, cid)]
     rides = ride_destinations(state, cid)
