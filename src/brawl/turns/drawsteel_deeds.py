@@ -24,7 +24,7 @@ from collections.abc import Iterator, Sequence
 
 from brawl.conditions import ConditionName
 from brawl.errors import RulesError
-from brawl.geometry import HORIZONTAL_DIRECTIONS, SPATIAL_DIRECTIONS, Pos, distance
+from brawl.geometry import HORIZONTAL_DIRECTIONS, SPATIAL_DIRECTIONS, Pos, adjacent, distance
 from brawl.requests import Action
 from brawl.rules.jumping import Jump, may_jump, open_landings
 from brawl.rules.main_actions import Charge, Defend
@@ -198,13 +198,18 @@ def deeds(state: Encounter, cid: str) -> list[Action]:
             if path is not None:
                 main.append(Charge(cid, path, e.id))
     main.append(Defend(cid))
-    heals: list[Action] = [Heal(cid, a.id) for a in allies]
-    heals += [Heal(cid, a.id, "saving_throw") for a in allies]
-    maneuvers: list[Action] = [AidAttack(cid, e.id) for e in enemies]
+    # Heal refuses a target not adjacent, and Aid Attack, Grab and Knockback an enemy beyond
+    # melee 1 (whatever else holds): only the others are checked
+    pos, n = c.pos, c.n
+    beside = [a for a in allies if adjacent(pos, n, a.pos, a.n)]
+    near = [e for e in enemies if distance(pos, n, e.pos, e.n) <= MELEE_DISTANCE]
+    heals: list[Action] = [Heal(cid, a.id) for a in beside]
+    heals += [Heal(cid, a.id, "saving_throw") for a in beside]
+    maneuvers: list[Action] = [AidAttack(cid, e.id) for e in near]
     maneuvers += [CatchBreath(cid), EscapeGrab(cid)]
-    maneuvers += [Grab(cid, e.id) for e in enemies]
+    maneuvers += [Grab(cid, e.id) for e in near]
     maneuvers.append(Hide(cid))
-    maneuvers += [Knockback(cid, e.id) for e in enemies]
+    maneuvers += [Knockback(cid, e.id) for e in near]
     maneuvers.append(Search(cid))
     maneuvers += [UseConsumable(cid, item) for item in sorted(set(c.consumables))]
     prone = c.conditions_named(ConditionName.PRONE)
