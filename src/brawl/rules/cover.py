@@ -351,6 +351,20 @@ def _solid_bits(
     return bits
 
 
+@lru_cache(maxsize=1 << 14)
+def _line_pieces(dx: int, dy: int, dz: int) -> tuple[tuple[int, int, int, int], ...]:
+    """The pieces of :func:`_line_offsets` each as the set of axes along which it has two cells
+    (bit 1 x, 2 y, 4 z) and its lowest cell's offsets."""
+    found = []
+    for cells in _line_offsets(dx, dy, dz):
+        xs = {c[0] for c in cells}
+        ys = {c[1] for c in cells}
+        zs = {c[2] for c in cells}
+        kind = (len(xs) > 1) | (len(ys) > 1) << 1 | (len(zs) > 1) << 2
+        found.append((kind, min(xs), min(ys), min(zs)))
+    return tuple(found)
+
+
 @lru_cache(maxsize=1 << 15)
 def _line_masks(dx: int, dy: int, dz: int, sx: int, sxy: int) -> tuple[int, tuple[tuple[int, int], ...]]:
     """The pieces of the segment from the origin to ``(dx, dy, dz)`` (:func:`_line_offsets`) on
@@ -359,13 +373,7 @@ def _line_masks(dx: int, dy: int, dz: int, sx: int, sxy: int) -> tuple[int, tupl
     point). The answer: the least bit offset of those lowest cells, and for each set of axes,
     the mask of the lowest cells of the pieces of that kind, shifted down by that offset. A piece
     is inside solid cells when its lowest cell's bit is set in the mask of its kind."""
-    found: list[tuple[int, int]] = []
-    for cells in _line_offsets(dx, dy, dz):
-        xs = {c[0] for c in cells}
-        ys = {c[1] for c in cells}
-        zs = {c[2] for c in cells}
-        kind = (len(xs) > 1) | (len(ys) > 1) << 1 | (len(zs) > 1) << 2
-        found.append((kind, min(xs) + sx * min(ys) + sxy * min(zs)))
+    found = [(kind, x + sx * y + sxy * z) for kind, x, y, z in _line_pieces(dx, dy, dz)]
     low = min(offset for _, offset in found)
     masks = [0] * 8
     for kind, offset in found:
