@@ -305,8 +305,10 @@ def _solid_grid(
         return None  # the usual case: open ground between the two, no need for their cells
     own = _space(a, an) | _space(t, tn)
     x0, y0, z0 = lo[0] - 1, lo[1] - 1, lo[2] - 1
-    sx = hi[0] - lo[0] + 2
-    sxy = sx * (hi[1] - lo[1] + 2)
+    # strides rounded up to powers of 2: the lines' masks (_line_masks) are then shared by
+    # boxes of all sizes up to them
+    sx = 1 << (hi[0] - lo[0] + 1).bit_length()
+    sxy = sx << (hi[1] - lo[1] + 1).bit_length()
     bits = _solid_bits(state, (x0, y0, z0), (hi[0] + 1, hi[1] + 1, hi[2] + 1), sx, sxy)
     for x, y, z in own:
         bits &= ~(1 << ((x - x0) + sx * (y - y0) + sxy * (z - z0)))
