@@ -129,8 +129,10 @@ def main() -> None:
     if args.steps < 1:
         sys.exit("--steps: at least 1")
     sources = [*(labelled(b) for b in args.before), ("this checkout", SRC)]
-    print(f"Instructions per step (legal_actions, then apply of a random one): {args.scenario.name}, ")
-    print(f"{args.steps} steps of a random walk\n")
+    print(
+        f"Instructions per step (legal_actions, then apply of a random one): {args.scenario.name}, "
+        f"{args.steps} steps of a random walk\n"
+    )
     steps: list[tuple[str, float]] = []
     digests: dict[str, list[str]] = {}
     lists: list[tuple[str, float]] = []
