@@ -73,3 +73,23 @@ def test_bench_instructions_counts_a_fight() -> None:
     rows = re.findall(r"^\| (.+) \| ([\d,.]+)M \| ([\d.]+)x \|$", run.stdout, re.MULTILINE)
     assert [(label, ratio) for label, _, ratio in rows] == [("this checkout", "1.000")]
     assert 1.0 < float(rows[0][1].replace(",", "")) < 1000.0
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="counting instructions needs valgrind")
+def test_bench_step_counts_a_step() -> None:
+    """Two steps of the random walk counted under valgrind: a table of thousands of instructions
+    per step (the program's start-up and warm-up taken off), the first row the base of the
+    ratios, and the walk's digest reported."""
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bench_step.py"), "--steps", "2"],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "four_vs_six.toml" in run.stdout
+    rows = re.findall(r"^\| (.+) \| ([\d,]+)k \| ([\d.]+)x \|$", run.stdout, re.MULTILINE)
+    assert [(label, ratio) for label, _, ratio in rows] == [("this checkout", "1.000")]
+    assert 10.0 < float(rows[0][1].replace(",", "")) < 1_000_000.0
+    assert "Every source walked the same way" in run.stdout

@@ -258,7 +258,7 @@ def _tables(origin: int, count: int) -> tuple[tuple[int, bytes], ...] | None:
     return tuple(found)
 
 
-@functools.lru_cache(maxsize=128)
+@functools.lru_cache(maxsize=512)
 def _column_plan(
     x0: int, y0: int, z0: int, cols: int, rows: int, levels: int, s: int, plane: int
 ) -> _ColumnPlan | None:
@@ -302,7 +302,9 @@ _PLANS: dict[tuple[int, int, int, int, int, int, int, int], _ColumnPlan | None] 
 """The decoding plans of the windows decoded last, by window (see :func:`_column_plan`)."""
 
 
-_PLANS_KEPT = 128
+_PLANS_KEPT = 512
+"""Plans kept: enough for every window of a mover on a map of a few hundred squares (a fight's
+movers come back to the same squares), each some tens of kilobytes."""
 
 
 class BitsetBackend(Backend):

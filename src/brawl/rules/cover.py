@@ -32,11 +32,14 @@ from collections.abc import Iterable
 from functools import lru_cache
 from itertools import pairwise, product
 from math import lcm
+from typing import Any
 
 from brawl.creature import Creature, MovementType
 from brawl.geometry import Pos, distance
 from brawl.rules.burrowing import beneath_the_ground, completely_beneath, is_burrowing, surface_squares
 from brawl.state import Encounter
+
+_tuple_new = tuple.__new__
 
 CORNERS = 8
 """Lines drawn from an attacker's corner: one to each corner of the target's space."""
@@ -61,11 +64,26 @@ def _line_cells(a: Pos, b: Pos) -> tuple[tuple[Pos, ...], ...]:
     """For each piece of segment a-b between successive grid planes it crosses, the cells whose
     closed extent holds the piece's midpoint (the piece is inside solid when all of them block).
 
+    The pieces of a segment moved by a whole vector are its pieces moved by it: the offsets of
+    the segment from the origin to ``b - a`` (:func:`_line_offsets`), moved to ``a``.
+    """
+    ax, ay, az = a
+    new = _tuple_new
+    return tuple(
+        tuple(new(Pos, (ax + i, ay + j, az + k)) for i, j, k in piece)
+        for piece in _line_offsets(b.x - ax, b.y - ay, b.z - az)
+    )
+
+
+@lru_cache(maxsize=1 << 14)
+def _line_offsets(dx: int, dy: int, dz: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """:func:`_line_cells` of the segment from the origin to ``(dx, dy, dz)``.
+
     Exact integer arithmetic: with ``scale`` a common multiple of the non-zero extents of the
     segment along each axis, every crossing is at ``t = k / scale`` for a whole ``k``, and each
     midpoint's coordinates are whole multiples of ``1 / (2 * scale)``.
     """
-    d = (b.x - a.x, b.y - a.y, b.z - a.z)
+    d = (dx, dy, dz)
     scale = 1
     for di in d:
         if di:
@@ -73,14 +91,14 @@ def _line_cells(a: Pos, b: Pos) -> tuple[tuple[Pos, ...], ...]:
     cuts = {0, scale}
     for i in range(3):
         if d[i]:
-            lo, hi = sorted((a[i], b[i]))
-            cuts.update((k - a[i]) * scale // d[i] for k in range(lo + 1, hi))
+            lo, hi = sorted((0, d[i]))
+            cuts.update(k * scale // d[i] for k in range(lo + 1, hi))
     den = 2 * scale
-    found: list[tuple[Pos, ...]] = []
+    found: list[tuple[tuple[int, int, int], ...]] = []
     for t0, t1 in pairwise(sorted(cuts)):
         mid = t0 + t1
-        xs, ys, zs = (_candidates(a[i] * den + d[i] * mid, den) for i in range(3))
-        found.append(tuple(Pos(i, j, k) for i in xs for j in ys for k in zs))
+        xs, ys, zs = (_candidates(d[i] * mid, den) for i in range(3))
+        found.append(tuple((i, j, k) for i in xs for j in ys for k in zs))
     return tuple(found)
 
 
@@ -207,27 +225,6 @@ def _object_cells_in(state: Encounter, lo: tuple[int, int, int], hi: tuple[int, 
     return found
 
 
-def _blocking_near(state: Encounter, a: Pos, an: int, t: Pos, tn: int) -> frozenset[Pos]:
-    """The blocking cells in the box spanned by the two spaces, grown by one cell on each side:
-    every cell a line between their corners can touch; the two spaces' own cells never block.
-    None inside the box: no line is blocked (each point of a line has a cell of the box among
-    those holding it)."""
-    ax, ay, az = a
-    tx, ty, tz = t
-    lo = (ax if ax < tx else tx, ay if ay < ty else ty, az if az < tz else tz)
-    hi = (
-        ax + an if ax + an > tx + tn else tx + tn,
-        ay + an if ay + an > ty + tn else ty + tn,
-        az + an if az + an > tz + tn else tz + tn,
-    )
-    if _open_box(state, lo, hi):
-        return frozenset()  # the usual case: open ground between the two, no need for their cells
-    own = _space(a, an) | _space(t, tn)
-    if not _solid_in(state, lo, hi, own):
-        return frozenset()
-    return frozenset(_solid_in(state, tuple(v - 1 for v in lo), tuple(v + 1 for v in hi), own))
-
-
 def _fewest_blocked(state: Encounter, attacker: str, target: str, enough: int) -> int:
     """The fewest blocked lines from a corner of the attacker's space to the target's corners, or
     any count below ``enough`` as soon as a corner has that few (the fewest is then below it too).
@@ -245,22 +242,145 @@ def _fewest(state: Encounter, a: Creature, t: Creature, enough: int) -> int:
         (ax, ay, az), (tx, ty, tz) = a.pos, t.pos
         if abs(ax - tx) + abs(ay - ty) + abs(az - tz) <= 1:
             return 0  # one cell or two cells side by side: every line stays inside their own cells
-    blocking = _blocking_near(state, a.pos, an, t.pos, tn)
-    if not blocking:
+    memo = _solids_memo(state)
+    key = (a.pos, an, t.pos, tn, enough)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _fewest_lines(state, a.pos, an, t.pos, tn, enough)
+    return found
+
+
+def _fewest_lines(state: Encounter, apos: Pos, an: int, tpos: Pos, tn: int, enough: int) -> int:
+    """:func:`_fewest` of the two spaces, counted line by line on the bits of the solid cells
+    around them (:func:`_solid_grid`, :func:`_line_masks`)."""
+    grid = _solid_grid(state, apos, an, tpos, tn)
+    if grid is None:
         return 0
-    ends = corners(t.pos, tn)
+    masks, x0, y0, z0, sx, sxy = grid
+    ends = corners(tpos, tn)
     best = CORNERS
-    for start in corners(a.pos, an):
+    for start in corners(apos, an):
+        base = (start.x - x0) + sx * (start.y - y0) + sxy * (start.z - z0)
         count = 0
         for end in ends:
-            if _blocked_in(start, end, blocking):
-                count += 1
-                if count >= best:
+            low, pieces = _line_masks(end.x - start.x, end.y - start.y, end.z - start.z, sx, sxy)
+            shift = base + low
+            for kind, piece in pieces:
+                if (masks[kind] >> shift) & piece:
+                    count += 1  # the line runs through the inside of solid cells
                     break
+            else:
+                continue
+            if count >= best:
+                break
         best = min(best, count)
         if best < enough:
             break
     return best
+
+
+def _solid_grid(
+    state: Encounter, a: Pos, an: int, t: Pos, tn: int
+) -> tuple[tuple[int, ...], int, int, int, int, int] | None:
+    """The blocking cells a line between the corners of the two spaces can touch, as bits; None
+    when no line is blocked.
+
+    None when nothing inside the box the two spaces span blocks (each point of a line has a cell
+    of the box among those holding it; with only the spaces' own cells solid in it, the lines
+    find no blocked piece either). Else the box grown by one cell on each side (every cell
+    holding a point of such a line; the two spaces' own cells never block) as bit ``(x - x0) +
+    sx * (y - y0) + sxy * (z - z0)`` of cell ``(x, y, z)``, with ``(x0, y0, z0)`` the grown box's
+    lowest cell: the masks, by the set of axes ``kind`` (bit 1 x, 2 y, 4 z), of the cells ``c``
+    such that ``c`` and its neighbours one cell up each of those axes all block; then ``x0``,
+    ``y0``, ``z0``, ``sx`` and ``sxy``."""
+    ax, ay, az = a
+    tx, ty, tz = t
+    lo = (ax if ax < tx else tx, ay if ay < ty else ty, az if az < tz else tz)
+    hi = (
+        ax + an if ax + an > tx + tn else tx + tn,
+        ay + an if ay + an > ty + tn else ty + tn,
+        az + an if az + an > tz + tn else tz + tn,
+    )
+    if _open_box(state, lo, hi):
+        return None  # the usual case: open ground between the two, no need for their cells
+    own = _space(a, an) | _space(t, tn)
+    x0, y0, z0 = lo[0] - 1, lo[1] - 1, lo[2] - 1
+    # strides rounded up to powers of 2: the lines' masks (_line_masks) are then shared by
+    # boxes of all sizes up to them
+    sx = 1 << (hi[0] - lo[0] + 1).bit_length()
+    sxy = sx << (hi[1] - lo[1] + 1).bit_length()
+    bits = _solid_bits(state, (x0, y0, z0), (hi[0] + 1, hi[1] + 1, hi[2] + 1), sx, sxy)
+    for x, y, z in own:
+        bits &= ~(1 << ((x - x0) + sx * (y - y0) + sxy * (z - z0)))
+    bx = bits & (bits >> 1)
+    by = bits & (bits >> sx)
+    bxy = bx & (bx >> sx)
+    masks = (
+        bits,
+        bx,
+        by,
+        bxy,
+        bits & (bits >> sxy),
+        bx & (bx >> sxy),
+        by & (by >> sxy),
+        bxy & (bxy >> sxy),
+    )
+    return masks, x0, y0, z0, sx, sxy
+
+
+def _solid_bits(
+    state: Encounter, lo: tuple[int, int, int], hi: tuple[int, int, int], sx: int, sxy: int
+) -> int:
+    """:func:`_solid_in` of the box ``lo`` .. ``hi`` (excluded) as bits: bit ``(x - lo[0]) + sx *
+    (y - lo[1]) + sxy * (z - lo[2])`` for each blocking cell ``(x, y, z)``."""
+    terrain = state.terrain
+    gx, gy, gz = lo
+    x0, y0, z0 = max(gx, 0), max(gy, 0), max(gz, -terrain.below)
+    x1, y1, z1 = min(hi[0], terrain.width), min(hi[1], terrain.depth), min(hi[2], terrain.height)
+    if x0 >= x1:
+        return 0
+    window = ((1 << (x1 - x0)) - 1) << x0
+    row_masks = terrain.row_masks
+    bits = 0
+    for z in range(z0, z1):
+        for y in range(y0, y1):
+            row = row_masks(z, y)[0] & window
+            if row:
+                bits |= (row >> x0) << ((x0 - gx) + sx * (y - gy) + sxy * (z - gz))
+    if state.objects:
+        for x, y, z in _object_cells_in(state, (x0, y0, z0), (x1, y1, z1)):
+            bits |= 1 << ((x - gx) + sx * (y - gy) + sxy * (z - gz))
+    return bits
+
+
+@lru_cache(maxsize=1 << 14)
+def _line_pieces(dx: int, dy: int, dz: int) -> tuple[tuple[int, int, int, int], ...]:
+    """The pieces of :func:`_line_offsets` each as the set of axes along which it has two cells
+    (bit 1 x, 2 y, 4 z) and its lowest cell's offsets."""
+    found = []
+    for cells in _line_offsets(dx, dy, dz):
+        xs = {c[0] for c in cells}
+        ys = {c[1] for c in cells}
+        zs = {c[2] for c in cells}
+        kind = (len(xs) > 1) | (len(ys) > 1) << 1 | (len(zs) > 1) << 2
+        found.append((kind, min(xs), min(ys), min(zs)))
+    return tuple(found)
+
+
+@lru_cache(maxsize=1 << 15)
+def _line_masks(dx: int, dy: int, dz: int, sx: int, sxy: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """The pieces of the segment from the origin to ``(dx, dy, dz)`` (:func:`_line_offsets`) on
+    a grid of row stride ``sx`` and level stride ``sxy`` (:func:`_solid_grid`): each piece as its
+    lowest cell and the set of axes along which it has two cells (on a grid plane, edge or
+    point). The answer: the least bit offset of those lowest cells, and for each set of axes,
+    the mask of the lowest cells of the pieces of that kind, shifted down by that offset. A piece
+    is inside solid cells when its lowest cell's bit is set in the mask of its kind."""
+    found = [(kind, x + sx * y + sxy * z) for kind, x, y, z in _line_pieces(dx, dy, dz)]
+    low = min(offset for _, offset in found)
+    masks = [0] * 8
+    for kind, offset in found:
+        masks[kind] |= 1 << (offset - low)
+    return low, tuple((kind, mask) for kind, mask in enumerate(masks) if mask)
 
 
 def sees_space(state: Encounter, a: Pos, an: int, b: Pos, bn: int) -> bool:
@@ -271,11 +391,31 @@ def sees_space(state: Encounter, a: Pos, an: int, b: Pos, bn: int) -> bool:
     spaces span, every line is open."""
     if distance(a, an, b, bn) <= 1:
         return True
-    blocking = _blocking_near(state, a, an, b, bn)
-    if not blocking:
-        return True
-    ends = corners(b, bn)
-    return any(not _blocked_in(start, end, blocking) for start in corners(a, an) for end in ends)
+    memo = _solids_memo(state)
+    key = (a, an, b, bn)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _fewest_lines(state, a, an, b, bn, 1) < CORNERS
+    return found
+
+
+_SOLIDS_MEMO: list[tuple[object, object, dict[tuple[object, ...], Any]]] = [(None, None, {})]
+"""The answers :func:`_solids_memo` keeps: for one map and one set of objects, their answers."""
+_SOLIDS_MEMO_LIMIT = 1 << 16
+"""How many answers it keeps before it starts again."""
+
+
+def _solids_memo(state: Encounter) -> dict[tuple[object, ...], Any]:
+    """The answers kept for the state's map and objects: the fewest blocked lines and whether two
+    spaces see each other, which depend on nothing else than the solid cells (the map's and the
+    objects') and the two spaces. Kept for the last map and objects asked about, by identity
+    (both are immutable); a change of either, or too many answers, starts a new memo. The memo
+    is replaced in one assignment, so a thread never reads another map's answers."""
+    terrain, objects, answers = _SOLIDS_MEMO[0]
+    if terrain is not state.terrain or objects is not state.objects or len(answers) > _SOLIDS_MEMO_LIMIT:
+        answers = {}
+        _SOLIDS_MEMO[0] = (state.terrain, state.objects, answers)
+    return answers
 
 
 def sees_squares(state: Encounter, a: Pos, an: int, squares: Iterable[Pos]) -> frozenset[Pos]:

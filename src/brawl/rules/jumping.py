@@ -7,9 +7,11 @@ from typing import ClassVar
 
 import attrs
 
+from brawl.creature import Creature
 from brawl.errors import (
     IllegalMoveError,
     InvalidArgumentError,
+    RulesError,
 )
 from brawl.events.base import Event
 from brawl.events.movement import (
@@ -100,24 +102,74 @@ class JumpPlan:
     points: int
 
 
-def _check(state: Encounter, request: Jump) -> JumpPlan:
-    """Raise unless the jump is allowed now (:meth:`Jump.verify`); its numbers."""
-    creature = request.creature
+def may_jump(state: Encounter, creature: str) -> bool:
+    """Whether the checks of a :class:`Jump` that don't depend on its landing pass: the creature
+    can move, is not prone (RB1-PRONE) and does not stand in difficult or damaging terrain
+    (DS-MTYPE-21). When they fail, every landing is refused."""
+    try:
+        _check_jumper(state, creature, None)
+    except RulesError:
+        return False
+    return True
+
+
+def _check_jumper(state: Encounter, creature: str, landing: Pos | None) -> None:
+    """Raise unless ``creature`` may jump at all (:func:`may_jump`); ``landing`` names the jump."""
     c = state.creature(creature)
     if movement_model(state, creature, "advance").prone:
         raise IllegalMoveError(f"jump {creature!r}: a prone creature can't jump", rule="RB1-PRONE")
     if state.terrain.is_difficult(c.pos, c.n) or state.terrain.is_damaging(c.pos, c.n):
+        where = "" if landing is None else f" to {tuple(landing)}"
         raise IllegalMoveError(
-            f"jump {creature!r} to {tuple(request.landing)}: "
-            "it can't jump out of difficult or damaging terrain",
+            f"jump {creature!r}{where}: it can't jump out of difficult or damaging terrain",
             rule="DS-MTYPE-21",
         )
-    creature, land, characteristic, tier = (
-        request.creature,
-        request.landing,
-        request.characteristic,
-        request.tier,
-    )
+
+
+def _check(state: Encounter, request: Jump) -> JumpPlan:
+    """Raise unless the jump is allowed now (:meth:`Jump.verify`); its numbers."""
+    return _check_landing(state, _jumper(state, request), request.landing)
+
+
+def open_landings(state: Encounter, creature: str, landings: Iterable[Pos]) -> list[Pos]:
+    """The landings, in order, that ``Jump(creature, landing)`` may jump to now (its
+    :meth:`Jump.verify` passes), the checks that don't depend on the landing made once."""
+    landings = list(landings)
+    if not landings:
+        return []
+    try:
+        jumper = _jumper(state, Jump(creature, landings[0]))
+    except RulesError:
+        return []
+    found = []
+    for land in landings:
+        try:
+            _check_landing(state, jumper, land)
+        except RulesError:
+            continue
+        found.append(land)
+    return found
+
+
+@attrs.frozen
+class _Jumper:
+    """The numbers of a jump that don't depend on its landing (:func:`_jumper`)."""
+
+    creature: Creature
+    model: MoveModel
+    chosen: str
+    max_length: int
+    max_height: int
+    points: int
+    companions: tuple[Creature, ...]
+
+
+def _jumper(state: Encounter, request: Jump) -> _Jumper:
+    """The checks of :meth:`Jump.verify` that don't depend on the landing; their numbers."""
+    creature = request.creature
+    c = state.creature(creature)
+    _check_jumper(state, creature, request.landing)
+    characteristic, tier = request.characteristic, request.tier
     budget, ignore_speed = request.budget, request.ignore_speed
     model = movement_model(state, creature, "advance")
     if characteristic is None:
@@ -136,8 +188,22 @@ def _check(state: Encounter, request: Jump) -> JumpPlan:
     points = movement_points(state, creature, budget, ignore_speed=ignore_speed)
     max_length = min(max(JUMP_MIN_LENGTH, score) + bonus, points)
     max_height = min(JUMP_HEIGHT + bonus, points)
+    riders, grabbed = companions(state, creature)
+    carried = (*(state.creature(r) for r in riders), *grabbed)  # carried and dragged along
+    return _Jumper(c, model, chosen, max_length, max_height, points, carried)
+
+
+def _check_landing(state: Encounter, jumper: _Jumper, land: Pos) -> JumpPlan:
+    """The checks of :meth:`Jump.verify` of the landing ``land``, the jumper's checked; its numbers."""
+    c, model, max_length, max_height, points = (
+        jumper.creature,
+        jumper.model,
+        jumper.max_length,
+        jumper.max_height,
+        jumper.points,
+    )
     start = c.pos
-    what = f"jump {creature!r} to {tuple(land)}"
+    what = f"jump {c.id!r} to {tuple(land)}"
     length = max(abs(land.x - start.x), abs(land.y - start.y))
     rise = land.z - start.z
     if land == start:
@@ -165,8 +231,7 @@ def _check(state: Encounter, request: Jump) -> JumpPlan:
             f"{what}: it can't land in the space of {model.blocker_at(land)!r}",
             rule=("DS-MOVE-04", "R-SIZE-1"),
         )
-    riders, grabbed = companions(state, creature)
-    for other in (*(state.creature(r) for r in riders), *grabbed):  # carried and dragged along
+    for other in jumper.companions:
         if not state.fits(other.pos + (land - start), other.n):
             raise IllegalMoveError(
                 f"{what}: {other.id!r} would land in a wall, an object or off the map", rule="R-GEO-5"
@@ -176,7 +241,7 @@ def _check(state: Encounter, request: Jump) -> JumpPlan:
         raise IllegalMoveError(
             f"{what}: costs {cost}, more than its {points} movement", rule=("DS-MOVE-07", "R-MOVE-6")
         )
-    return JumpPlan(model, chosen, length, max_length, max_height, cost, points)
+    return JumpPlan(model, jumper.chosen, length, max_length, max_height, cost, points)
 
 
 def _jump(state: Encounter, request: Jump) -> Outcome:
@@ -244,4 +309,4 @@ def _jump_line(a: Pos, b: Pos) -> list[Pos]:
     return out
 
 
-__all__ = ["Jump", "JumpPlan"]
+__all__ = ["Jump", "JumpPlan", "may_jump", "open_landings"]

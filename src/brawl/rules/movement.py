@@ -289,9 +289,7 @@ class Move(Action):
         Only the path is checked, and the turn system's own rule for walking away (I-DIS-01):
         nothing is resolved.
         """
-        plan = _plan_request(state, self)
-        if self.willing and state.turn is not None:
-            state.turn.verify_walk(state, self.creature, plan.path, shifting=self.mode in SHIFT_MODES)
+        verify_searched(state, self, None)
 
     def resolve(self, state: Encounter) -> Outcome:
         """Make the move."""
@@ -314,6 +312,15 @@ def _plan_request(state: Encounter, request: Move, searched: tuple[int, ...] | N
         verb=request.mode,
         searched=searched,
     )
+
+
+def verify_searched(state: Encounter, request: Move, searched: tuple[int, ...] | None) -> None:
+    """:meth:`Move.verify`; ``searched``: the step costs of the request's path as a reachable
+    squares search of the same move (mode, budget, squeeze) found them, whose steps are then not
+    checked a second time (:func:`plan_move`), or None."""
+    plan = _plan_request(state, request, searched)
+    if request.willing and state.turn is not None:
+        state.turn.verify_walk(state, request.creature, plan.path, shifting=request.mode in SHIFT_MODES)
 
 
 def move_searched(
@@ -619,6 +626,7 @@ __all__ = [
     "opportunity_attackers",
     "path_cost",
     "plan_move",
+    "verify_searched",
     "walk",
     "why_no_opportunity_attack",
 ]

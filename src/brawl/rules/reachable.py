@@ -139,7 +139,35 @@ def movement_model(
     drag: bool = True,
     found: tuple[tuple[str, ...], list[Creature]] | None = None,
 ) -> MoveModel:
-    """The step rules of ``creature`` in ``mode``, carrying its riders and dragging what it grabbed."""
+    """The step rules of ``creature`` in ``mode``, carrying its riders and dragging what it grabbed.
+
+    The last rules built from the creature's own companions (``found`` None) are kept with their
+    state: the state is immutable, so a listing that checks many moves of one creature (its
+    jumps, their costs) builds them once."""
+    if found is None:
+        last = _LAST_MODEL[0]
+        key = (creature, mode, squeeze, drag)
+        if last is not None and last[0] is state and last[1] == key:
+            return last[2]
+        model = _movement_model(state, creature, mode, squeeze, drag, None)
+        _LAST_MODEL[0] = (state, key, model)
+        return model
+    return _movement_model(state, creature, mode, squeeze, drag, found)
+
+
+_LAST_MODEL: list[tuple[Encounter, tuple[object, ...], MoveModel] | None] = [None]
+"""The last step rules :func:`movement_model` built from a creature's own companions, with their
+state and query."""
+
+
+def _movement_model(
+    state: Encounter,
+    creature: str,
+    mode: str,
+    squeeze: bool,
+    drag: bool,
+    found: tuple[tuple[str, ...], list[Creature]] | None,
+) -> MoveModel:
     c = state.creature(creature)
     if c.dead:
         raise IllegalMoveError(f"{creature!r} is dead and can't move", rule="DS-STAM-09")

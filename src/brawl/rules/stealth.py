@@ -19,6 +19,7 @@ the caller (:func:`revealed_edge`) once :class:`Reveal` has run.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from itertools import islice
 from typing import ClassVar
 
 import attrs
@@ -145,7 +146,7 @@ class Hide(Action):
 
     def verify(self, state: Encounter) -> None:
         """Raise unless the Hide maneuver works now (DS-ACT-11, RB3-HIDE)."""
-        _hidden_from(state, self)
+        _hidden_from(state, self, first=True)
 
     def resolve(self, state: Encounter) -> Outcome:
         """Verify, then hide from the creatures found."""
@@ -158,18 +159,22 @@ class Hide(Action):
         )
 
 
-def _hidden_from(state: Encounter, req: Hide) -> tuple[str, ...]:
-    """The checks of :meth:`Hide.verify`; the creatures it hides from (DS-ACT-11, RB3-HIDE)."""
+def _hidden_from(state: Encounter, req: Hide, *, first: bool = False) -> tuple[str, ...]:
+    """The checks of :meth:`Hide.verify`; the creatures it hides from (DS-ACT-11, RB3-HIDE).
+
+    ``first``: when it hides from every enemy it can, only the first one found (the checks
+    need one)."""
     creature, targets, covered, watching = req.creature, req.from_, req.cover, req.observing
     c = _acting(state, creature, "Hide", "DS-ACT-11")
     for cid in (*(targets or ()), *(covered or ()), *watching):
         state.creature(cid)
     if targets is None:
-        found = tuple(
+        them = (
             e.id
             for e in state.enemies_of(creature)
             if e.id not in watching and _can_hide_from(state, creature, e.id, covered)
         )
+        found = tuple(islice(them, 1)) if first else tuple(them)
         if not found:
             raise ActionUnavailableError(
                 f"Hide by {creature!r}: no enemy it has cover or concealment from that isn't observing it",

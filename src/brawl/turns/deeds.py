@@ -366,6 +366,32 @@ def spend_for(
     def resolved(before: Encounter) -> Outcome:
         return critical_hits(run(before))
 
+    out, taken, squares = _paid(state, kind, fields, name, None)
+    if taken is None:
+        return resolved(state)
+    if taken != "movement":
+        return out.then(resolved)
+    creature = kind.actor_in(fields)
+    system = system_of(state)
+    out = out.then(resolved)
+    moved = [e.spent for e in out.events if isinstance(e, Moved) and e.creature == creature]
+    walked = sum(moved) if moved else squares
+    return out.then(system.spend_movement, creature, walked) if walked else out
+
+
+def _paid(
+    state: Encounter,
+    kind: type[Action],
+    fields: Mapping[str, Any],
+    name: str,
+    request: Action | None,
+) -> tuple[Outcome, str | None, int]:
+    """What :func:`spend_for` takes before the rule runs, refusals raised: the outcome of taking
+    the action it costs (a move action for movement when none is left), what the cost takes
+    (None: nothing) and, for movement, the squares the request's path costs (0 else).
+
+    ``request``: the record of ``fields``, when the caller has it."""
+    nothing = Outcome(state, ())
     creature = kind.actor_in(fields)
     if (
         kind.cost is None
@@ -374,7 +400,7 @@ def spend_for(
         or state.turn is None
         or not isinstance(creature, str)
     ):
-        return resolved(state)
+        return nothing, None, 0
     cost = kind.cost_in(state, fields)
     system = system_of(state)
     try:
@@ -382,8 +408,8 @@ def spend_for(
     except (ActionUnavailableError, TurnOrderError) as e:
         raise type(e)(f"{name} by {creature}: {e.reason}", rule=e.rules) from None
     if taken is None:
-        return resolved(state)
-    out = Outcome(state, ())
+        return nothing, None, 0
+    out = nothing
     try:
         if taken != "movement":
             out = system.use_action(state, creature, taken)
@@ -391,11 +417,12 @@ def spend_for(
                 granted = movement_left(out.state, creature) - movement_left(state, creature)
                 if granted > 0:
                     out = out.then(system.spend_movement, creature, granted)
-            return out.then(resolved)
+            return out, taken, 0
         if movement_left(state, creature) == 0:
             out = system.use_action(state, creature, "move")
         left = movement_left(out.state, creature)
-        request = kind(**{k: v for k, v in fields.items() if k != "state"})
+        if request is None:
+            request = kind(**{k: v for k, v in fields.items() if k != "state"})
         squares: int = getattr(request, "movement_cost")(out.state)  # noqa: B009
     except ActionUnavailableError as e:
         raise ActionUnavailableError(f"{name} by {creature}: {e.reason}", rule=e.rules) from None
@@ -404,10 +431,7 @@ def spend_for(
             f"{name} by {creature}: the path costs {squares}, {left} movement is left this turn",
             rule=("DS-TURN-01", "DS-TURN-02", "I-TURN-04"),
         )
-    out = out.then(resolved)
-    moved = [e.spent for e in out.events if isinstance(e, Moved) and e.creature == creature]
-    walked = sum(moved) if moved else squares
-    return out.then(system.spend_movement, creature, walked) if walked else out
+    return out, taken, squares
 
 
 def legal_now(state: Encounter, action: Action) -> bool:
@@ -420,9 +444,10 @@ def payable(state: Encounter, action: Action) -> bool:
     """Whether the part of the turn ``action`` costs may be spent now (DS-TURN-01..03), its own
     checks aside: :func:`legal_now` is :func:`~brawl.turns.records.verified` and this."""
     kind = type(action)
-    fields = action.fields()
     try:
-        spend_for(state, kind, fields, rule_name(kind), lambda s: Outcome(s, ()))
+        # spend_for's checks alone: with nothing run, what follows them can't refuse (the
+        # movement spent is what was found left, the move action's speed what it granted)
+        _paid(state, kind, action.fields(), rule_name(kind), action)
     except RulesError:
         return False
     return True

@@ -24,12 +24,12 @@ from collections.abc import Iterator, Sequence
 
 from brawl.conditions import ConditionName
 from brawl.errors import RulesError
-from brawl.geometry import HORIZONTAL_DIRECTIONS, SPATIAL_DIRECTIONS, Pos, distance
+from brawl.geometry import HORIZONTAL_DIRECTIONS, SPATIAL_DIRECTIONS, Pos, adjacent, distance
 from brawl.requests import Action
-from brawl.rules.jumping import Jump
+from brawl.rules.jumping import Jump, may_jump, open_landings
 from brawl.rules.main_actions import Charge, Defend
 from brawl.rules.maneuvers import AidAttack, EscapeGrab, Grab, Knockback
-from brawl.rules.movement import Disengage
+from brawl.rules.movement import Disengage, verify_searched
 from brawl.rules.prone import FallProne, StandUp
 from brawl.rules.reachable import current_speed, reachable
 from brawl.rules.recoveries import CatchBreath, Heal
@@ -43,8 +43,9 @@ from brawl.turns.deeds import (
     RideTo,
     TakeAction,
     legal_moves,
-    legal_now,
     may_act,
+    movement_left,
+    payable,
     ride_destinations,
 )
 from brawl.turns.records import UseAction, verified
@@ -53,9 +54,16 @@ from brawl.turns.squad_turn import first_squad_attack, squad_deeds
 __all__ = ["deeds", "first_free_strike", "first_squad_attack", "free_strikes"]
 
 
-def _taken(state: Encounter, kind: str, records: list[Action]) -> list[Action]:
-    """Each record wrapped in :class:`TakeAction` of ``kind``, kept if its ``verify`` passes."""
-    return [a for a in (TakeAction(kind, r) for r in records) if verified(a, state)]
+def _taken(state: Encounter, cid: str, kind: str, records: list[Action]) -> list[Action]:
+    """Each record of ``cid``'s wrapped in :class:`TakeAction` of ``kind``, kept if its ``verify``
+    passes.
+
+    ``TakeAction.verify`` asks the turn for ``kind`` (the same answer for every record ``cid``
+    acts in: :func:`~brawl.turns.deeds.may_act`), then the record's own ``verify``: the turn is
+    asked once, and with a "no" no record is checked."""
+    if not records or not may_act(state, cid, kind):
+        return []
+    return [TakeAction(kind, r) for r in records if verified(r, state)]
 
 
 def free_strikes(state: Encounter, cid: str, *, ranged: bool = False) -> list[Action]:
@@ -99,15 +107,22 @@ def first_free_strike(
 
 
 def _disengages(state: Encounter, cid: str) -> Iterator[Action]:
+    """The Disengage shifts (DS-ACT-02) ``cid`` may take, each checked as its ``verify`` does."""
     try:
         reach = reachable(state, cid, mode="disengage")
     except RulesError:
         return
     here = state.creature(cid).pos
-    # Disengage shifts 1 square: its path is the square itself (no path search needed)
-    for p in sorted(reach):
+    # Disengage shifts 1 square: its path is the square itself (no path search needed), whose
+    # step the search took through the rules Disengage.verify would check it by again
+    for p, cost in sorted(reach.items()):
         if p != here and max(abs(p.x - here.x), abs(p.y - here.y), abs(p.z - here.z)) == 1:
-            yield TakeAction("move", Disengage(cid, (p,)))
+            shift = Disengage(cid, (p,))
+            try:
+                verify_searched(state, shift.move_request(), (cost,))
+            except RulesError:
+                continue
+            yield shift
 
 
 def _charge_path(state: Encounter, cid: str, target: str) -> tuple[Pos, ...] | None:
@@ -139,10 +154,14 @@ def _charge_path(state: Encounter, cid: str, target: str) -> tuple[Pos, ...] | N
     return best
 
 
-def _jumps(state: Encounter, cid: str) -> Iterator[Action]:
-    """Long jumps to the landings within the untested length, level or 1 up (DS-MTYPE-18..21)."""
+def _jumps(state: Encounter, cid: str) -> list[Action]:
+    """Long jumps to the landings within the untested length, level or 1 up (DS-MTYPE-18..21),
+    each checked as its ``verify`` does (:func:`~brawl.rules.jumping.open_landings`)."""
     c = state.creature(cid)
+    if not may_jump(state, cid):
+        return []  # prone, or in difficult or damaging terrain: Jump.verify refuses every landing
     length = max(1, c.characteristics.might, c.characteristics.agility)
+    landings: list[Pos] = []
     for dz in (0, 1):
         for dy in range(-length, length + 1):
             for dx in range(-length, length + 1):
@@ -153,7 +172,8 @@ def _jumps(state: Encounter, cid: str) -> Iterator[Action]:
                     continue
                 if dz and not state.is_supported(landing, c.n):
                     continue  # 1 up onto nothing: it would come down where the level jump lands
-                yield Jump(cid, landing)
+                landings.append(landing)
+    return [Jump(cid, p) for p in open_landings(state, cid, landings)]
 
 
 def deeds(state: Encounter, cid: str) -> list[Action]:
@@ -162,8 +182,10 @@ def deeds(state: Encounter, cid: str) -> list[Action]:
     if c.dead:
         return []
     found: list[Action] = [AdvanceTo(cid, p) for p in legal_moves(state, cid)]
-    found += [a for a in _jumps(state, cid) if legal_now(state, a)]
-    found += [a for a in _disengages(state, cid) if verified(a, state)]
+    if movement_left(state, cid) or may_act(state, cid, "move"):  # else a jump can't be paid for
+        found += [a for a in _jumps(state, cid) if payable(state, a)]  # legal_now: verified, then this
+    if may_act(state, cid, "move"):  # else no Disengage is kept (_taken): no shift sought
+        found += [TakeAction("move", d) for d in _disengages(state, cid)]
     rides = ride_destinations(state, cid)
     if rides and verified(UseAction(cid, "move"), state):
         # one search gives every destination; each RideTo's own verify would search again
@@ -171,30 +193,36 @@ def deeds(state: Encounter, cid: str) -> list[Action]:
     enemies = sorted(state.enemies_of(cid), key=lambda o: o.id)
     allies = sorted((o for o in state.allies_of(cid) if o.id != cid), key=lambda o: o.id)
     main: list[Action] = []
-    for e in enemies:
-        path = _charge_path(state, cid, e.id)
-        if path is not None:
-            main.append(Charge(cid, path, e.id))
+    if may_act(state, cid, "main"):  # else no main action is kept (_taken): no Charge path sought
+        for e in enemies:
+            path = _charge_path(state, cid, e.id)
+            if path is not None:
+                main.append(Charge(cid, path, e.id))
     main.append(Defend(cid))
-    heals: list[Action] = [Heal(cid, a.id) for a in allies]
-    heals += [Heal(cid, a.id, "saving_throw") for a in allies]
-    maneuvers: list[Action] = [AidAttack(cid, e.id) for e in enemies]
+    # Heal refuses a target not adjacent, and Aid Attack, Grab and Knockback an enemy beyond
+    # melee 1 (whatever else holds): only the others are checked
+    pos, n = c.pos, c.n
+    beside = [a for a in allies if adjacent(pos, n, a.pos, a.n)]
+    near = [e for e in enemies if distance(pos, n, e.pos, e.n) <= MELEE_DISTANCE]
+    heals: list[Action] = [Heal(cid, a.id) for a in beside]
+    heals += [Heal(cid, a.id, "saving_throw") for a in beside]
+    maneuvers: list[Action] = [AidAttack(cid, e.id) for e in near]
     maneuvers += [CatchBreath(cid), EscapeGrab(cid)]
-    maneuvers += [Grab(cid, e.id) for e in enemies]
+    maneuvers += [Grab(cid, e.id) for e in near]
     maneuvers.append(Hide(cid))
-    maneuvers += [Knockback(cid, e.id) for e in enemies]
+    maneuvers += [Knockback(cid, e.id) for e in near]
     maneuvers.append(Search(cid))
     maneuvers += [UseConsumable(cid, item) for item in sorted(set(c.consumables))]
     prone = c.conditions_named(ConditionName.PRONE)
     voluntary = bool(prone) and all(p.voluntary for p in prone)
     free: list[Action] = [] if prone else [FallProne(cid)]
     (free if voluntary else maneuvers).append(StandUp(cid))
-    found += _taken(state, "main", main)
+    found += _taken(state, cid, "main", main)
     found += free_strikes(state, cid)
     found += free_strikes(state, cid, ranged=True)
-    found += _taken(state, "main", heals)
-    found += _taken(state, "maneuver", maneuvers)
-    found += _taken(state, "free maneuver", free)
+    found += _taken(state, cid, "main", heals)
+    found += _taken(state, cid, "maneuver", maneuvers)
+    found += _taken(state, cid, "free maneuver", free)
     found += ability_deeds(state, cid)  # each ability on the creature's block (R-ABIL-1)
     found += squad_deeds(state, cid)  # a minion's squad attacks (RB-SQUAD-15)
     return found
