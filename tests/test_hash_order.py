@@ -94,6 +94,7 @@ ITERATIONS = {
     "brawl/rules/step_masks3.py": "objects' cells OR-ed into bit masks, their levels into a set",
     "brawl/rules/cover.py": "any object in a box, the set of cells objects fill",
     "brawl/io/json.py": "the games' slots, sorted by name",
+    "brawl/rules/persistent.py": "the set of squares dead creatures fill",
 }
 """The modules outside ``state.py`` that iterate an encounter's maps, and why the order is moot."""
 
