@@ -88,7 +88,7 @@ def use(enc: Encounter, name: str, user: str = "boss") -> UseAbility:
 
 
 def test_a_villain_action_only_at_the_end_of_another_creatures_turn_rb_villain_04() -> None:
-    """RB-VILLAIN-04: not before any turn ended, not during a turn, not after its own turn."""
+    """RB-VILLAIN-04, R-DIR-1: not before any turn ended, not during a turn, not after its own turn."""
     enc = combat()
     with pytest.raises(TurnOrderError, match="RB-VILLAIN-04"):
         brawl.verify(enc, use(enc, "Opener"))  # no turn has ended this round
@@ -166,7 +166,7 @@ def malice(enc: Encounter) -> int:
 
 
 def test_brutal_effectiveness_costs_3_and_adds_1_to_the_next_potency_rb_malice_04_05() -> None:
-    """RB-MALICE-05: 3 Malice, +1 to the next potency: M < 0 becomes M < 1 for Roar's tier 1."""
+    """RB-MALICE-05, R-DIR-3: 3 Malice, +1 to the next potency: M < 0 becomes M < 1 for Roar's tier 1."""
     enc = boss_turn()
     assert malice(enc) == 6
     enc, events = brawl.apply(enc, brawl.actions.BrutalEffectiveness("boss"))
@@ -201,7 +201,7 @@ def test_malice_features_only_at_the_start_of_a_monsters_turn_one_a_turn_rb_mali
 
 def test_malicious_strike_extra_damage_and_its_cap_rb_malice_06() -> None:
     """RB-MALICE-06: highest characteristic 3: 5 Malice give +3, 7 give 3 + 2 = 5, at most 3 x 3 = 9
-    (11 Malice); 12 Malice are refused. The next strike's first target takes it."""
+    (11 Malice); 12 Malice are refused. The next strike's first target takes it (R-DIR-4)."""
     rich = boss_turn(malice=20)
     with pytest.raises(InvalidArgumentError, match="RB-MALICE-06"):
         brawl.verify(rich, brawl.actions.MaliciousStrike("boss", 12))
@@ -269,7 +269,7 @@ CAPTAIN = StatBlock(
 
 
 def test_instant_solo_triples_ev_and_gives_two_and_a_half_stamina_rb_solo_03() -> None:
-    """RB-SOLO-03: EV 20 x 3 = 60, Stamina 81 x 2.5 = 202 (rounded down), a solo with End Effect
+    """RB-SOLO-03, R-DIR-7: EV 20 x 3 = 60, Stamina 81 x 2.5 = 202 (rounded down), a solo with End Effect
     10 and the Solo Action feature; only a leader or an elite."""
     solo = instant_solo(CAPTAIN)
     assert (solo.ev, solo.stamina, solo.organization, solo.is_solo, solo.end_effect) == (
@@ -293,7 +293,7 @@ def solo_fight(**kw: object) -> Encounter:
 
 
 def test_solo_action_costs_5_malice_and_gives_an_extra_main_action_even_dazed_rb_solo_04() -> None:
-    """RB-SOLO-04: 5 Malice; the dazed solo takes two main actions this turn."""
+    """RB-SOLO-04, R-DIR-6: 5 Malice; the dazed solo takes two main actions this turn."""
     dazed = (Condition(ConditionName.DAZED, Duration.EOT),)
     enc = brawl.start_turn(solo_fight(conditions=dazed), "chief").state
     assert malice(enc) == 5 + 2 + 1
@@ -310,7 +310,7 @@ def test_solo_action_costs_5_malice_and_gives_an_extra_main_action_even_dazed_rb
 
 
 def test_end_effect_ends_a_save_ends_condition_at_the_end_of_each_turn_rb_solo_01_02() -> None:
-    """RB-SOLO-02: at the end of each of its turns the solo takes 10 damage to end a save-ends
+    """RB-SOLO-02, R-DIR-5: at the end of each of its turns the solo takes 10 damage to end a save-ends
     effect the save left; its two turns a round are not back to back (RB-SOLO-01)."""
     slowed = (Condition(ConditionName.SLOWED, Duration.SAVE_ENDS),)
     enc = brawl.start_turn(solo_fight(conditions=slowed), "chief").state
@@ -486,7 +486,7 @@ def test_a_monster_defends_only_before_its_main_action_rb_mdef_01() -> None:
 
 
 def test_a_defending_monster_takes_no_other_main_action_rb_mdef_02() -> None:
-    """RB-MDEF-02: a solo holding Solo Action's extra main action defends with it, and its turn's
+    """RB-MDEF-02, R-DIR-9: a solo holding Solo Action's extra main action defends with it, and its turn's
     own main action is then refused."""
     enc = brawl.start_turn(solo_fight(), "chief").state
     enc, _ = brawl.apply(enc, brawl.actions.SoloAction("chief"))
@@ -501,7 +501,7 @@ def test_a_defending_monster_takes_no_other_main_action_rb_mdef_02() -> None:
 
 
 def test_a_summoned_creature_acts_right_after_its_summoner_rb_summon_01() -> None:
-    """RB-SUMMON-01: the imp summoned on the boss's turn starts before the heroes' next turn."""
+    """RB-SUMMON-01, R-DIR-10: the imp summoned on the boss's turn starts before the heroes' next turn."""
     enc = brawl.start_turn(turn(combat(), "kira"), "boss").state
     imp = Creature(id="imp", pos=(6, 6, 0))
     enc, events = brawl.summon(enc, "boss", imp)

@@ -103,7 +103,7 @@ def test_spinecleavers_pool_of_40_loses_a_minion_at_35_30_and_0() -> None:
 
 
 def test_nine_damage_to_a_minion_of_four_kills_one_more_nearest() -> None:
-    """RB-SQUAD-04, RB-SQUAD-06, RB-SQUAD-09: 9 damage to one minion of a squad of four of
+    """RB-SQUAD-04, RB-SQUAD-06, RB-SQUAD-09, R-SQUAD-3: 9 damage to one minion of a squad of four of
     Stamina 4 (pool 16) leaves 7: two minions die, the one hit and the one nearest it."""
     four = [
         brawl.Creature(id=f"m{i}", name="Rat", stamina_max=4, minion=True, squad="rats", pos=p)
@@ -131,7 +131,7 @@ def test_a_minion_at_2_of_4_is_never_winded() -> None:
 
 
 def test_the_attacker_chooses_which_minion_dies() -> None:
-    """RB-SQUAD-07: of the minions the damage hit, the attacker picks which one dies; the
+    """RB-SQUAD-07, R-SQUAD-3: of the minions the damage hit, the attacker picks which one dies; the
     default is the first hit."""
     enc = encounter(*spinecleavers(3))
     once, _ = damage_many(enc, ["gob-0", "gob-2"], 3, area=True)
@@ -152,6 +152,17 @@ def test_a_removed_minion_dies_at_0_stamina_for_triggers() -> None:
     died = [e for e in events if isinstance(e, Died)]
     assert [d.creature for d in died] == ["gob-0", "gob-1"]
     assert all("RB-SQUAD-08" in d.rules for d in died)
+
+
+def test_a_minion_of_a_squad_is_never_knocked_out_r_squad_6() -> None:
+    """R-SQUAD-6, RB-SQUAD-08, DS-STAM-13: damage that would knock a creature out rather than kill
+    it still removes the minions the pool loses: 10 to a squad of three 5-Stamina spinecleavers
+    kills two, none unconscious."""
+    enc, _ = deal_damage(encounter(*spinecleavers(3)), "gob-0", 10, knock_out=True)
+    removed = [enc.creature(c) for c in ("gob-0", "gob-1")]
+    assert [c.dead for c in removed] == [True, True]
+    assert all(not c.conditions for c in removed)
+    assert enc.creature("gob-2").stamina == 5
 
 
 # --- area damage (RB-SQUAD-10..12) ---------------------------------------------------------------
@@ -177,7 +188,7 @@ def test_area_damage_one_by_one_also_takes_15() -> None:
 
 
 def test_area_damage_kills_only_minions_inside_it() -> None:
-    """RB-SQUAD-10: 4 area damage to one minion carrying 2 of a pool of 37 kills it alone."""
+    """RB-SQUAD-10, R-SQUAD-2: 4 area damage to one minion carrying 2 of a pool of 37 kills it alone."""
     enc, _ = deal_damage(encounter(*spinecleavers()), "gob-0", 3)  # pool 37: gob-0 carries 2
     enc, _ = deal_damage(enc, "gob-5", 4, area=True)
     assert squad_rules.pool(enc, "cleavers") == 33
@@ -209,7 +220,7 @@ FIRE_BURST = brawl.Ability(
 
 
 def test_an_area_ability_applies_the_squads_weakness_once() -> None:
-    """RB-SQUAD-10, RB-SQUAD-12: Kira's burst deals 2 fire to two spinecleavers with fire weakness
+    """RB-SQUAD-10, RB-SQUAD-12, R-SQUAD-9: Kira's burst deals 2 fire to two spinecleavers with fire weakness
     3 and one minion of another squad: the squad's pool loses 2 + 2 + 3 = 7 (33 left, 7 alive),
     not 5 + 5; the other squad's minion takes 2 + 3 = 5 of its own."""
     weak = spinecleavers(2, weaknesses={"fire": 3})
