@@ -5,6 +5,7 @@ The tier texts are made up in the grammar the exports print, never a published b
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import brawl
@@ -85,3 +86,18 @@ def test_no_damage_dealt_heals_nothing_r_abil_21(hero: bool) -> None:
     assert out.state.creature("one").stamina == 30
     assert out.state.creature("biter").stamina == 10
     assert any(isinstance(e, Note) and "R-ABIL-21" in e.rules for e in out.events)
+
+
+def test_a_heros_ability_heals_no_director_creature_rb_dstam_05() -> None:
+    """RB-DSTAM-05, R-DIR-11: "the target regains 6 Stamina" from a hero's ability leaves a Director
+    creature at 20 of 30, with a note; the same tier from a Director creature's ability heals its
+    ally 20 -> 26."""
+    enc = _fight("the target regains 6 Stamina", hero=True)
+    enc = enc.with_creature(attrs.evolve(enc.creature("one"), stamina=20))
+    out = brawl.use_ability(enc, "biter", "Test Bite", targets=["one"], dice=(9, 9))
+    assert out.state.creature("one").stamina == 20
+    assert any(isinstance(e, Note) and "RB-DSTAM-05" in e.rules for e in out.events)
+    ally = brawl.Creature(id="ally", side=brawl.DIRECTOR, pos=(1, 2, 0), stamina_max=30, stamina=20)
+    mine = _fight("the target regains 6 Stamina", hero=False).with_creature(ally)
+    out = brawl.use_ability(mine, "biter", "Test Bite", targets=["ally"], dice=(9, 9))
+    assert out.state.creature("ally").stamina == 26

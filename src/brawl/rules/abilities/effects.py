@@ -516,11 +516,20 @@ def _edge_or_bane(
 
 
 def _heal(out: Outcome, user: Creature, ability: Ability, tid: str, effect: Healing) -> Outcome:
-    """The target (or the user) regains Stamina, up to its maximum (R-STAM-5, R-ABIL-14)."""
+    """The target (or the user) regains Stamina, up to its maximum (R-STAM-5, R-ABIL-14). A
+    Director creature regains Stamina only from the Director's own abilities or items: a hero's
+    ability heals it nothing, which a note says (RB-DSTAM-05, R-DIR-11)."""
     who = tid if effect.who == "target" else user.id
     c = out.state.creatures.get(who)
     if c is None or c.dead:
         return out.add(Note(text=f"{effect.printed()}: {who} is not a living creature", rules=("R-ABIL-14",)))
+    if user.hero and not c.hero and c.side != user.side:
+        return out.add(
+            Note(
+                text=f"{effect.printed()}: {who} heals only by its own side's abilities or items",
+                rules=("RB-DSTAM-05", "R-DIR-11"),
+            )
+        )
     return out.then(regained, who, effect.amount, reason=ability.name, rules=("R-ABIL-14",))
 
 
