@@ -45,6 +45,8 @@ from brawl.rules.prone import FallProne as FallProne
 from brawl.rules.prone import StandUp as StandUp
 from brawl.rules.recoveries import CatchBreath as CatchBreath
 from brawl.rules.recoveries import Heal as Heal
+from brawl.rules.resources import EarnVictories as EarnVictories
+from brawl.rules.resources import FinishRespite as FinishRespite
 from brawl.rules.settle import settle
 from brawl.rules.stability import ModifyStability as ModifyStability
 from brawl.rules.stability import RemoveStabilityModifier as RemoveStabilityModifier

@@ -47,6 +47,18 @@ MAX_LEVEL = 100
 """The highest level."""
 MAX_COUNT = 1_000_000
 """The largest count a record keeps (Recoveries, squares still to fall, rounds of held breath)."""
+HERO_CLASSES = (
+    "censor", "conduit", "elementalist", "fury", "null", "shadow", "tactician", "talent", "troubadour",
+)  # fmt: skip
+"""The nine classes, each with its own Heroic Resource (RB-HR-01)."""
+
+
+def check_hero_class(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
+    """Field validator: ``""`` or one of :data:`HERO_CLASSES` (RB-HR-01)."""
+    if not isinstance(value, str):
+        raise ArgumentTypeError(f"hero_class {value!r:.60}: a class name", rule="RB-HR-01")
+    if value and value not in HERO_CLASSES:
+        raise StateError(f"hero_class {value!r:.60}: not one of {', '.join(HERO_CLASSES)} (RB-HR-01)")
 
 
 class MovementType(ReprEnum):
@@ -238,6 +250,20 @@ def _ids(value: Iterable[str]) -> frozenset[str]:
     return items
 
 
+def _ability_names(value: Iterable[str]) -> frozenset[str]:
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        raise ArgumentTypeError(f"heroic_used_outside {value!r:.60}: a set of ability names", rule="RB-HR-08")
+    try:
+        items = frozenset(value)
+    except TypeError:
+        raise ArgumentTypeError(
+            f"heroic_used_outside {value!r:.60}: a set of ability names", rule="RB-HR-08"
+        ) from None
+    for i in items:
+        check_text(i, "heroic_used_outside ability name")
+    return items
+
+
 def _abilities(value: object) -> tuple[Ability, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise ArgumentTypeError(f"abilities {value!r}: a sequence of Abilities is needed", rule=())
@@ -356,6 +382,13 @@ class Creature:
     named_conditions: tuple[NamedCondition, ...] = attrs.field(default=(), converter=_named_conditions)
     """Effects the nine conditions do not cover ("burning"), by name with their durations and
     sources; shown and ended like conditions, with no other consequence (R-ABIL-16)."""
+    hero_class: str = attrs.field(default="", validator=check_hero_class)
+    """A hero's class (``"censor"``...; ``""`` none): the name of its Heroic Resource (RB-HR-01) and
+    its gain at the start of each of its turns by level (RB-HR-05, RB-HR-06), unless
+    ``resource_gain`` says otherwise."""
+    heroic_used_outside: frozenset[str] = attrs.field(default=frozenset(), converter=_ability_names)
+    """The heroic abilities it used outside combat without spending its Heroic Resource: not again
+    that way until it earns a Victory or finishes a respite (RB-HR-08)."""
 
     def __attrs_post_init__(self) -> None:
         _check_creature_fields(self)

@@ -22,6 +22,7 @@ from brawl.rules.maneuvers import AidAttack, EscapeGrab, Grab, Knockback
 from brawl.rules.movement import Disengage, Move, Shift
 from brawl.rules.prone import FallProne, StandUp
 from brawl.rules.recoveries import CatchBreath, Heal, SpendRecovery
+from brawl.rules.resources import EarnVictories, FinishRespite
 from brawl.rules.riders import FallOff, KnockOff
 from brawl.rules.riding import ClimbCreature, Ride
 from brawl.rules.stability import ModifyStability, RemoveStabilityModifier
@@ -147,3 +148,10 @@ end_combat = verb(EndCombat)
 """End combat: the system's end-of-combat effects, then the turn state is cleared (DS-END-01)."""
 report_trigger = verb(ReportTrigger)
 """Report what just happened, for the actions waiting on it (DS-TURN-05, R-TURN-12, I-HOLD-03)."""
+
+
+# --- the heroes' resources: Victories, respites, surges, hero tokens -------------------------------
+earn_victories = verb(EarnVictories)
+"""A hero earns Victories; its heroic abilities may again be used outside combat (RB-EV-01, RB-HR-08)."""
+finish_respite = verb(FinishRespite)
+"""A hero finishes a respite: Stamina and Recoveries to full (DS-STAM-16, RB-HR-08)."""

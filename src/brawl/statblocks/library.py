@@ -49,6 +49,7 @@ STATBLOCK_FIELDS = (
     "level",
     "solo",
     "abilities",
+    "hero_class",
 )
 """The creature fields a stat block or hero sheet sets; a creature's table may set any of them again."""
 

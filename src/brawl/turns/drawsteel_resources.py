@@ -9,12 +9,11 @@ and their unspent Heroic Resource lost at the end (RB-HR-07).
 from __future__ import annotations
 
 from brawl.checks import whole_number
-from brawl.creature import MAX_COUNT
-from brawl.events.abilities import ResourceGained
 from brawl.events.base import Note
 from brawl.events.turns import MaliceGained
 from brawl.fields import replaced
 from brawl.outcome import Outcome
+from brawl.rules.resources import gain_resource, named
 from brawl.state import Encounter
 from brawl.turns.drawsteel_turn import DrawSteelTurn
 from brawl.turns.drawsteel_turn import turn_of as _turn
@@ -61,11 +60,7 @@ def victories_to_resource(state: Encounter) -> Outcome:
     out = Outcome(state, ())
     for c in state.creature_list():
         if c.hero and not c.dead and c.victories:
-            total = min(MAX_COUNT, c.heroic_resource + c.victories)
-            out = out.add(
-                ResourceGained(creature=c.id, amount=c.victories, total=total, rules=("RB-HR-04",)),
-                state=out.state.update_creature(c.id, heroic_resource=total),
-            )
+            out = gain_resource(out, c.id, c.victories, ("RB-HR-04",))
     return out
 
 
@@ -82,7 +77,10 @@ def lose_resources(state: Encounter) -> Outcome:
     for c in out.state.creature_list():
         if c.hero and c.heroic_resource:
             out = out.add(
-                Note(text=f"{c.id} loses {c.heroic_resource} unspent Heroic Resource", rules=("RB-HR-07",)),
+                Note(
+                    text=f"{c.id} loses {c.heroic_resource} unspent {named(c) or 'Heroic Resource'}",
+                    rules=("RB-HR-07",),
+                ),
                 state=out.state.update_creature(c.id, heroic_resource=0),
             )
     return out

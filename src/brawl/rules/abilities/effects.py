@@ -40,7 +40,6 @@ from brawl.events.abilities import (
     AbilityUsed,
     EffectForTable,
     PotencyChecked,
-    ResourceGained,
     ResourceRefunded,
     ResourceSpent,
     TierReached,
@@ -70,6 +69,13 @@ from brawl.rules.falling import should_fall
 from brawl.rules.forced import force_move
 from brawl.rules.movement import Shift as ShiftRequest
 from brawl.rules.potency import check_potency
+from brawl.rules.resources import (
+    gain_outside_combat,
+    gain_resource,
+    named,
+    use_without_spending,
+    waived_outside_combat,
+)
 from brawl.rules.stamina import regained
 from brawl.rules.strikes import critical_hit, roll_against
 from brawl.rules.teleport import Teleport
@@ -86,6 +92,8 @@ def _pay(state: Encounter, user: Creature, ability: Ability) -> Outcome:
     cost = ability.cost
     if cost is None:
         return Outcome(state, ())
+    if waived_outside_combat(state, user, ability):
+        return use_without_spending(state, user, ability)
     if cost.resource == "heroic":
         left = user.heroic_resource - cost.amount
         state = state.with_creature(attrs.evolve(user, heroic_resource=left))
@@ -98,6 +106,7 @@ def _pay(state: Encounter, user: Creature, ability: Ability) -> Outcome:
         resource=cost.resource,
         amount=cost.amount,
         left=left,
+        named=named(user) if cost.resource == "heroic" else "",
         rules=RESOURCE_RULES[cost.resource],
     )
     return Outcome(state, (event,))
@@ -131,7 +140,8 @@ def resolve_use(state: Encounter, plan: Plan, request: AbilityRequest) -> Outcom
     if ability.power_roll is not None and plan.targets:
         before = len(out.events)
         out = _roll_and_resolve(out, plan, request)
-        out = _refund(out, plan, out.events[before:])
+        if any(type(e) is ResourceSpent for e in out.events[:before]):  # nothing to give back unpaid
+            out = _refund(out, plan, out.events[before:])
     return _table(out, user, ability, ability.effect_after, None)
 
 
@@ -490,11 +500,10 @@ def _gain(out: Outcome, user: Creature, ability: Ability, tid: str, effect: Gain
         return out.add(
             Note(text=f"{effect.printed()}: {who} is not a hero with a Heroic Resource", rules=("R-ABIL-14",))
         )
-    total = min(MAX_COUNT, c.heroic_resource + effect.amount)
-    return out.add(
-        ResourceGained(creature=who, amount=effect.amount, total=total, rules=("R-ABIL-14",)),
-        state=state.update_creature(who, heroic_resource=total),
-    )
+    outside = gain_outside_combat(out, who)
+    if outside is not None:
+        return outside
+    return gain_resource(out, who, effect.amount, ("R-ABIL-14",))
 
 
 def _amount(user: Creature, effect: Damage) -> int:

@@ -19,6 +19,7 @@ from brawl.rules.areas import Area, area_line_of_effect, occupants, place_area
 from brawl.rules.conditions import can_take_main_actions, can_take_maneuvers, can_take_triggered_actions
 from brawl.rules.cover import line_of_effect, sees_space
 from brawl.rules.forced import ForcedMove
+from brawl.rules.resources import waived_outside_combat
 from brawl.rules.stealth import check_target
 from brawl.rules.strikes import living
 from brawl.state import Encounter
@@ -51,7 +52,7 @@ def _acting(state: Encounter, user: Creature, ability: Ability) -> None:
 
 def _check_cost(state: Encounter, user: Creature, ability: Ability) -> None:
     cost = ability.cost
-    if cost is None:
+    if cost is None or waived_outside_combat(state, user, ability):
         return
     have = resource_left(state, user, cost.resource)
     if have is None:

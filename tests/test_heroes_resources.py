@@ -1,0 +1,178 @@
+"""Heroic Resources by class: the nine resources, the per-turn gain by class and level, paying,
+outside combat (RB-HR-01, RB-HR-02, RB-HR-05, RB-HR-06, RB-HR-08, RB-HR-18)."""
+
+from __future__ import annotations
+
+import pytest
+
+import brawl
+from brawl import Ability, Characteristics, Creature, Encounter, parse_tier
+from brawl.abilities.model import Cost, Distance, GainResource, Target, Tier
+from brawl.abilities.model import PowerRoll as AbilityPowerRoll
+from brawl.creature import HERO_CLASSES
+from brawl.errors import ActionUnavailableError, StateError
+from brawl.events.abilities import ResourceGained, ResourceSpent
+from brawl.events.base import DiceRolled, Note
+from brawl.rules.classes import CLASSES, Gain, resource_name, turn_gain
+from brawl.statblocks import HeroSheet
+
+
+def of(kind: type, events: tuple[object, ...]) -> list:  # type: ignore[type-arg]
+    return [e for e in events if isinstance(e, kind)]
+
+
+def hero(hero_class: str, level: int = 1, **fields: object) -> Creature:
+    return Creature(id="h", side="heroes", hero=True, hero_class=hero_class, level=level, **fields)  # type: ignore[arg-type]
+
+
+def test_nine_classes_nine_resources_RB_HR_01() -> None:
+    """RB-HR-01: censor wrath, conduit piety, elementalist essence, fury ferocity, null
+    discipline, shadow insight, tactician focus, talent clarity, troubadour drama."""
+    assert {c: resource_name(hero(c)) for c in HERO_CLASSES} == {
+        "censor": "wrath",
+        "conduit": "piety",
+        "elementalist": "essence",
+        "fury": "ferocity",
+        "null": "discipline",
+        "shadow": "insight",
+        "tactician": "focus",
+        "talent": "clarity",
+        "troubadour": "drama",
+    }
+    assert tuple(CLASSES) == HERO_CLASSES
+    assert resource_name(Creature(id="x", hero=True)) == "Heroic Resource"
+    with pytest.raises(StateError, match="RB-HR-01"):
+        hero("wizard")
+
+
+@pytest.mark.parametrize(
+    ("hero_class", "at1", "at7", "at10"),
+    [
+        ("censor", Gain(2), Gain(3), Gain(4)),
+        ("elementalist", Gain(2), Gain(3), Gain(4)),
+        ("null", Gain(2), Gain(3), Gain(4)),
+        ("tactician", Gain(2), Gain(3), Gain(4)),
+        ("conduit", Gain(1, 3), Gain(1, 3, 1), Gain(1, 3, 1)),
+        ("fury", Gain(1, 3), Gain(1, 3, 1), Gain(1, 3, 1)),
+        ("shadow", Gain(1, 3), Gain(1, 3, 1), Gain(1, 3, 1)),
+        ("troubadour", Gain(1, 3), Gain(1, 3, 1), Gain(1, 3, 1)),
+        ("talent", Gain(1, 3), Gain(1, 3, 1), Gain(1, 3, 2)),
+    ],
+)
+def test_the_per_turn_gain_by_class_and_level_RB_HR_05_RB_HR_06(
+    hero_class: str, at1: Gain, at7: Gain, at10: Gain
+) -> None:
+    """RB-HR-05, RB-HR-06: 2 / 3 / 4 at 1st / 7th / 10th for censor, elementalist, null,
+    tactician; 1d3, 1d3 + 1 from 7th for conduit, fury, shadow, troubadour; the talent 1d3,
+    1d3 + 1, 1d3 + 2. 6th level is still the 1st-level gain, 9th the 7th's."""
+    assert [turn_gain(hero(hero_class, lv))[0] for lv in (1, 6, 7, 9, 10)] == [at1, at1, at7, at7, at10]
+    assert turn_gain(hero(hero_class, 7))[1] == ("RB-HR-05", "RB-HR-06")
+
+
+def test_the_sheets_own_gain_still_wins_R_ABIL_13() -> None:
+    """R-ABIL-13 over RB-HR-05: a censor whose sheet says "1d3" gains 1d3, not 2."""
+    assert turn_gain(hero("censor", resource_gain="1d3")) == (Gain(1, 3), ("R-ABIL-13",))
+
+
+def duel(h: Creature) -> Encounter:
+    return Encounter(creatures=(h, Creature(id="gob", pos=(6, 0, 0))))
+
+
+def test_a_censor_gains_2_wrath_and_a_7th_level_one_3_RB_HR_05_RB_HR_06() -> None:
+    """RB-HR-05, RB-HR-06: the event names the class's resource: "h gains 2 wrath"."""
+    enc, _ = brawl.start_combat(duel(hero("censor")), first_side="heroes")
+    enc, events = brawl.start_turn(enc, "h")
+    (gain,) = of(ResourceGained, events)
+    assert (gain.amount, gain.total, gain.resource, gain.rules) == (2, 2, "wrath", ("RB-HR-05",))
+    assert gain.explain() == "h gains 2 wrath (2 in all) (RB-HR-05)"
+    enc, _ = brawl.start_combat(duel(hero("censor", 7)), first_side="heroes")
+    enc, events = brawl.start_turn(enc, "h")
+    assert [(g.amount, g.rules) for g in of(ResourceGained, events)] == [(3, ("RB-HR-05", "RB-HR-06"))]
+
+
+def test_a_10th_level_talent_gains_1d3_plus_2_clarity_RB_HR_06() -> None:
+    """RB-HR-06: the d3 comes from the RNG and 2 is added: the gain is the face + 2."""
+    enc, _ = brawl.start_combat(duel(hero("talent", 10)), first_side="heroes")
+    enc, events = brawl.start_turn(enc, "h")
+    (die,) = [e for e in of(DiceRolled, events) if e.purpose == "Heroic Resource gain"]
+    (gain,) = of(ResourceGained, events)
+    assert (gain.amount, gain.resource) == (die.values[0] + 2, "clarity")
+    assert enc.creature("h").heroic_resource == die.values[0] + 2
+
+
+def test_victories_arrive_as_the_classs_resource_RB_HR_04_RB_HR_01() -> None:
+    """RB-HR-04 with RB-HR-01: a fury with 2 Victories starts combat with 2 ferocity."""
+    _, events = brawl.start_combat(duel(hero("fury", victories=2)), first_side="heroes")
+    assert [(g.amount, g.resource) for g in of(ResourceGained, events)] == [(2, "ferocity")]
+
+
+def test_the_hero_sheet_names_its_class() -> None:
+    """RB-HR-01: a sheet's class reaches the hero it builds."""
+    sheet = HeroSheet(name="Kira", stamina=30, hero_class="censor")
+    assert sheet.creature("kira").hero_class == "censor"
+    with pytest.raises(StateError, match="RB-HR-01"):
+        HeroSheet(name="Kira", stamina=30, hero_class="paladin")
+
+
+SMITE = Ability(
+    "Smite", "main action", "heroic", ("Melee", "Strike", "Weapon"),
+    distance=Distance("melee", 1), target=Target("creature", 1), cost=Cost("heroic", 3, "3 Wrath"),
+    power_roll=AbilityPowerRoll(("might",), tiers=tuple(parse_tier(f"{n} damage") for n in (3, 6, 9))),
+)  # fmt: skip
+
+
+def smiter(resource: int) -> Encounter:
+    h = hero("censor", heroic_resource=resource, abilities=(SMITE,), characteristics=Characteristics(might=2))
+    return Encounter(creatures=(h, Creature(id="gob", pos=(1, 0, 0), stamina_max=30)))
+
+
+def test_paying_a_heroic_ability_RB_HR_02() -> None:
+    """RB-HR-02: with 3 wrath the 3-wrath Smite is paid first (3 -> 0), its event naming wrath;
+    with 2 it can't be used at all, on or off the hero's turn."""
+    enc, _ = brawl.start_combat(smiter(3), first_side="heroes")
+    enc, _ = brawl.start_turn(enc, "h")  # +2 wrath: 5
+    out = brawl.use_ability(enc, "h", "Smite", targets=["gob"], dice=(5, 5))
+    (spent,) = of(ResourceSpent, out.events)
+    assert (spent.amount, spent.left, spent.named) == (3, 2, "wrath")
+    assert "h spends 3 wrath on Smite (2 left)" in spent.explain()
+    assert out.events.index(spent) < 2  # paid before the ability activates
+    poor, _ = brawl.start_combat(smiter(0), first_side="heroes")
+    poor, _ = brawl.start_turn(poor, "h")  # 2 wrath
+    with pytest.raises(ActionUnavailableError, match="costs 3 Heroic Resource, 2 left"):
+        brawl.use_ability(poor, "h", "Smite", targets=["gob"], dice=(5, 5))
+    with pytest.raises(ActionUnavailableError, match="costs 3"):
+        brawl.use_ability(poor, "h", "Smite", targets=["gob"], dice=(5, 5), granted=True)
+
+
+def test_outside_combat_a_heroic_ability_is_used_once_without_spending_RB_HR_08() -> None:
+    """RB-HR-08: outside combat Smite is used with 0 wrath, nothing spent; a second use is refused
+    until the hero earns a Victory or finishes a respite."""
+    enc = smiter(0)
+    out = brawl.use_ability(enc, "h", "Smite", targets=["gob"], dice=(5, 5))
+    assert of(ResourceSpent, out.events) == []
+    (note,) = [n for n in of(Note, out.events) if "RB-HR-08" in n.rules]
+    assert "without spending" in note.text
+    assert out.state.creature("h").heroic_resource == 0
+    with pytest.raises(ActionUnavailableError, match="RB-HR-08"):
+        brawl.use_ability(out.state, "h", "Smite", targets=["gob"], dice=(5, 5))
+    for again in (brawl.earn_victories(out.state, "h", 1), brawl.finish_respite(out.state, "h")):
+        assert again.state.creature("h").heroic_used_outside == frozenset()
+        brawl.use_ability(again.state, "h", "Smite", targets=["gob"], dice=(5, 5))
+
+
+GAIN = Tier("you gain 2 wrath", (GainResource(2, "heroic", "user", "wrath"),))
+
+
+def test_outside_combat_no_resource_is_gained_RB_HR_08() -> None:
+    """RB-HR-08: an ability's "gain 2 wrath" outside combat gives nothing, with a note."""
+    rally = Ability(
+        "Rally", "maneuver", None, (), distance=Distance("self"), target=Target("self"),
+        power_roll=AbilityPowerRoll(("might",), tiers=(GAIN,) * 3),
+    )  # fmt: skip
+    enc = duel(hero("censor", abilities=(rally,)))
+    out = brawl.use_ability(enc, "h", "Rally", dice=(5, 5))
+    assert of(ResourceGained, out.events) == []
+    assert any("RB-HR-08" in n.rules for n in of(Note, out.events))
+    enc, _ = brawl.start_combat(enc, first_side="heroes")
+    out = brawl.use_ability(enc, "h", "Rally", dice=(5, 5), granted=True)
+    assert [(g.amount, g.resource) for g in of(ResourceGained, out.events)] == [(2, "wrath")]
