@@ -3,18 +3,23 @@ outside combat (RB-HR-01, RB-HR-02, RB-HR-05, RB-HR-06, RB-HR-08, RB-HR-18)."""
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import brawl
-from brawl import Ability, Characteristics, Creature, Encounter, parse_tier
+from brawl import Ability, Characteristics, Creature, Encounter, Terrain, parse_tier
 from brawl.abilities.model import Cost, Distance, GainResource, Target, Tier
 from brawl.abilities.model import PowerRoll as AbilityPowerRoll
+from brawl.conditions import Duration, NamedCondition
 from brawl.creature import HERO_CLASSES
 from brawl.errors import ActionUnavailableError, StateError
-from brawl.events.abilities import ResourceGained, ResourceSpent
+from brawl.events.abilities import ResourceGained, ResourceRefunded, ResourceSpent
 from brawl.events.base import DiceRolled, Note
+from brawl.events.heroes import TriggeredGain
 from brawl.rules.classes import CLASSES, Gain, resource_name, turn_gain
+from brawl.rules.resources import JUDGED, MARKED
 from brawl.statblocks import HeroSheet
+from brawl.turns import next_actors
 
 
 def of(kind: type, events: tuple[object, ...]) -> list:  # type: ignore[type-arg]
@@ -121,6 +126,19 @@ SMITE = Ability(
 )  # fmt: skip
 
 
+def _glare(cost: Cost) -> Ability:
+    return Ability(
+        "Binding Glare", "main action", "heroic", ("Magic", "Ranged"),
+        distance=Distance("ranged", 5), target=Target("creature", 1), cost=cost,
+        power_roll=AbilityPowerRoll(("reason",), tiers=tuple(parse_tier(t) for t in (
+            "M < 0 slowed (EoT)", "M < 1 slowed (EoT)", "M < 2 slowed (save ends)"))),
+    )  # fmt: skip
+
+
+GLARE = _glare(Cost("malice", 3))
+GLARE_HERO = _glare(Cost("heroic", 3, "3 Wrath"))
+
+
 def smiter(resource: int) -> Encounter:
     h = hero("censor", heroic_resource=resource, abilities=(SMITE,), characteristics=Characteristics(might=2))
     return Encounter(creatures=(h, Creature(id="gob", pos=(1, 0, 0), stamina_max=30)))
@@ -176,3 +194,164 @@ def test_outside_combat_no_resource_is_gained_RB_HR_08() -> None:
     enc, _ = brawl.start_combat(enc, first_side="heroes")
     out = brawl.use_ability(enc, "h", "Rally", dice=(5, 5), granted=True)
     assert [(g.amount, g.resource) for g in of(ResourceGained, out.events)] == [(2, "wrath")]
+
+
+# --- the class triggers (RB-HR-09..17) ----------------------------------------------------------
+def triggered(events: tuple[object, ...], who: str = "h") -> list[tuple[str, int, tuple[str, ...]]]:
+    return [(e.trigger, e.amount, e.rules) for e in of(TriggeredGain, events) if e.creature == who]
+
+
+def in_combat(*creatures: Creature, first: str = "heroes") -> Encounter:
+    out = brawl.start_combat(Encounter.create(Terrain.flat(12, 12), list(creatures)), first_side=first)
+    return out.state
+
+
+def next_round(enc: Encounter) -> Encounter:
+    """Every creature that may act takes an empty turn, then the round ends."""
+    while actors := [cid for ids in next_actors(enc).values() for cid in ids]:
+        enc, _ = brawl.start_turn(enc, actors[0])
+        enc, _ = brawl.end_turn(enc)
+    enc, _ = brawl.end_round(enc)
+    return enc
+
+
+GOB = Creature(id="gob", pos=(2, 0, 0), stamina_max=30)
+
+
+def test_a_fury_gains_1_ferocity_the_first_time_each_round_it_takes_damage_RB_HR_12() -> None:
+    """RB-HR-12: 3 damage then 2 more in round 1: +1 once; in round 2 +1 again."""
+    enc = in_combat(hero("fury", stamina_max=30), GOB)
+    enc, events = brawl.damage(enc, "h", 3, source="gob")
+    assert triggered(events) == [("damaged", 1, ("RB-HR-12",))]
+    (gain,) = of(TriggeredGain, events)
+    assert gain.explain() == "h gains 1 ferocity (1 in all): it takes damage (RB-HR-12)"
+    enc, events = brawl.damage(enc, "h", 2, source="gob")
+    assert triggered(events) == []
+    assert enc.creature("h").heroic_resource == 1
+    enc = next_round(enc)
+    before = enc.creature("h").heroic_resource
+    enc, events = brawl.damage(enc, "h", 1, source="gob")
+    assert triggered(events) == [("damaged", 1, ("RB-HR-12",))]
+    assert enc.creature("h").heroic_resource == before + 1
+
+
+def test_a_fury_gains_1d3_the_first_time_in_an_encounter_it_is_winded_or_dying_RB_HR_12() -> None:
+    """RB-HR-12: 16 damage of 30 makes it winded: +1 (damage) and +1d3 (winded); winded again in
+    round 2, or dying, gives no more d3."""
+    enc = in_combat(hero("fury", stamina_max=30), GOB)
+    enc, events = brawl.damage(enc, "h", 16, source="gob")
+    (die,) = [e for e in of(DiceRolled, events) if e.purpose == "Heroic Resource gain"]
+    assert triggered(events) == [
+        ("damaged", 1, ("RB-HR-12",)),
+        ("winded-or-dying", die.values[0], ("RB-HR-12",)),
+    ]
+    assert enc.creature("h").heroic_resource == 1 + die.values[0]
+    enc = next_round(enc)
+    enc, _ = brawl.regain_stamina(enc, "h", 30)
+    enc, events = brawl.damage(enc, "h", 40, source="gob")  # winded and dying
+    assert [t for t, _, _ in triggered(events)] == ["damaged"]
+
+
+def test_a_censor_gains_wrath_from_the_creature_it_judged_RB_HR_09() -> None:
+    """RB-HR-09: +1 the first time each round the judged goblin damages it, +1 the first time it
+    damages the judged goblin; an unjudged goblin gives nothing."""
+    judged = attrs.evolve(
+        GOB, named_conditions=(NamedCondition(JUDGED, Duration.END_OF_ENCOUNTER, source="h"),)
+    )
+    other = Creature(id="orc", pos=(0, 2, 0), stamina_max=30)
+    enc = in_combat(hero("censor", stamina_max=30), judged, other)
+    enc, events = brawl.damage(enc, "h", 2, source="orc")
+    assert triggered(events) == []
+    enc, events = brawl.damage(enc, "h", 2, source="gob")
+    assert triggered(events) == [("judged-damages", 1, ("RB-HR-09",))]
+    enc, events = brawl.damage(enc, "gob", 2, source="h")
+    assert triggered(events) == [("damages-judged", 1, ("RB-HR-09",))]
+    enc, events = brawl.damage(enc, "gob", 2, source="h")
+    assert triggered(events) == []
+    assert enc.creature("h").heroic_resource == 2
+
+
+def test_an_elementalist_gains_essence_from_typed_damage_within_10_RB_HR_11() -> None:
+    """RB-HR-11: untyped and holy damage give nothing, a creature 11 squares away neither; fire
+    damage to the goblin 2 squares away gives 1, once that round."""
+    far = Creature(id="far", pos=(11, 0, 0), stamina_max=30)
+    enc = in_combat(hero("elementalist", stamina_max=30), GOB, far)
+    for target, kind in (("gob", None), ("gob", "holy"), ("far", "fire")):
+        enc, events = brawl.damage(enc, target, 2, kind)
+        assert triggered(events) == []
+    enc, events = brawl.damage(enc, "gob", 2, "fire")
+    assert triggered(events) == [("typed-damage", 1, ("RB-HR-11",))]
+    enc, events = brawl.damage(enc, "h", 2, "cold")
+    assert triggered(events) == []
+
+
+def test_a_talent_gains_clarity_when_any_creature_is_force_moved_RB_HR_16() -> None:
+    """RB-HR-16: the goblin pushed 2 squares: +1; pushed again that round: nothing."""
+    enc = in_combat(hero("talent", stamina_max=30), GOB, Creature(id="orc", pos=(1, 0, 0)))
+    enc, events = brawl.push(enc, "orc", "gob", 2)
+    assert triggered(events) == [("force-moved", 1, ("RB-HR-16",))]
+    enc, events = brawl.push(enc, "orc", "gob", 1)
+    assert triggered(events) == []
+
+
+def test_a_null_gains_discipline_when_the_director_spends_malice_RB_HR_13() -> None:
+    """RB-HR-13: the ogre's 3-Malice Binding Glare gives the null 1 discipline."""
+    ogre = Creature(id="ogre", pos=(4, 0, 0), abilities=(GLARE,), characteristics=Characteristics(reason=2))
+    enc = in_combat(hero("null", stamina_max=30), ogre, first="director")
+    enc = enc.with_turn(attrs.evolve(enc.turn, malice=5))  # type: ignore[misc]
+    enc, _ = brawl.start_turn(enc, "ogre")
+    enc, events = brawl.use_ability(enc, "ogre", "Binding Glare", targets=["h"], dice=(5, 5))
+    assert triggered(events) == [("malice", 1, ("RB-HR-13",))]
+
+
+def test_a_tactician_gains_focus_from_its_mark_and_an_allys_heroic_ability_RB_HR_15() -> None:
+    """RB-HR-15: the ally damages the goblin the tactician marked: +1; the ally 3 squares away
+    uses a heroic ability: +1; a second heroic ability that round: nothing."""
+    marked = attrs.evolve(
+        GOB, named_conditions=(NamedCondition(MARKED, Duration.END_OF_ENCOUNTER, source="h"),)
+    )
+    ally = Creature(id="ally", side="heroes", hero=True, pos=(3, 0, 0), heroic_resource=9, abilities=(SMITE,),
+                    stamina_max=30)  # fmt: skip
+    enc = in_combat(hero("tactician", stamina_max=30), marked, ally)
+    enc, events = brawl.damage(enc, "gob", 2, source="ally")
+    assert triggered(events) == [("marked-damaged", 1, ("RB-HR-15",))]
+    enc, events = brawl.use_ability(enc, "ally", "Smite", targets=["gob"], dice=(5, 5), granted=True)
+    assert triggered(events) == [("ally-heroic", 1, ("RB-HR-15",))]
+    enc, events = brawl.use_ability(enc, "ally", "Smite", targets=["gob"], dice=(5, 5), granted=True)
+    assert triggered(events) == []
+
+
+def test_a_troubadour_gains_drama_RB_HR_17() -> None:
+    """RB-HR-17: +2 the first time a hero is winded in the encounter (not the second), +3 for
+    every natural 19 or 20 in its line of effect, +10 when a hero dies."""
+    ally = Creature(id="ally", side="heroes", hero=True, pos=(1, 1, 0), stamina_max=20, abilities=(SMITE,),
+                    heroic_resource=9)  # fmt: skip
+    enc = in_combat(hero("troubadour", stamina_max=30), GOB, ally)
+    enc, events = brawl.damage(enc, "ally", 12)
+    assert triggered(events) == [("hero-winded", 2, ("RB-HR-17",))]
+    enc, events = brawl.damage(enc, "h", 20)
+    assert triggered(events) == []
+    enc, events = brawl.use_ability(enc, "ally", "Smite", targets=["gob"], dice=(10, 9), granted=True)
+    assert triggered(events) == [("natural-19-20", 3, ("RB-HR-17",))]
+    enc, events = brawl.use_ability(enc, "ally", "Smite", targets=["gob"], dice=(10, 10), granted=True)
+    assert triggered(events) == [("natural-19-20", 3, ("RB-HR-17",))]
+    enc, events = brawl.damage(enc, "ally", 40)
+    assert triggered(events) == [("hero-died", 10, ("RB-HR-17",))]
+    assert enc.creature("h").heroic_resource == 2 + 3 + 3 + 10
+
+
+def test_no_trigger_outside_combat_RB_HR_08() -> None:
+    """RB-HR-08: outside combat a fury taking damage gains nothing."""
+    _, events = brawl.damage(Encounter(creatures=(hero("fury", stamina_max=30), GOB)), "h", 3, source="gob")
+    assert triggered(events) == []
+
+
+def test_a_resisted_potency_refunds_the_classs_resource_RB_HR_18() -> None:
+    """RB-HR-18: Binding Glare's 3 wrath buys only a slow both Might-3 goblins resist at tier 3
+    (M < 2): the 3 come back, 3 -> 0 -> 3."""
+    h = hero("censor", heroic_resource=3, abilities=(GLARE_HERO,), characteristics=Characteristics(reason=2))
+    g1 = Creature(id="g1", pos=(3, 0, 0), characteristics=Characteristics(might=3))
+    out = brawl.use_ability(Encounter(creatures=(h, g1)), "h", "Binding Glare", targets=["g1"], dice=(10, 10))
+    (back,) = of(ResourceRefunded, out.events)
+    assert (back.amount, back.total) == (3, 3)
+    assert out.state.creature("h").heroic_resource == 3

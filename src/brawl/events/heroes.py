@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import attrs
 
+from brawl.events.abilities import ResourceGained
 from brawl.events.base import Event, cite
 
 
@@ -33,4 +34,20 @@ class RespiteFinished(Event):
         return (
             f"{self.creature} finishes a respite: Stamina {self.stamina}, {self.recoveries} Recoveries"
             f"{cite(self.rules)}"
+        )
+
+
+@attrs.frozen(kw_only=True)
+class TriggeredGain(ResourceGained):
+    """A hero gains Heroic Resource by one of its class's triggers (RB-HR-09..17)."""
+
+    trigger: str = ""
+    """Which trigger (``"damaged"``, ``"force-moved"``...): most pay once a round."""
+    why: str = ""
+    """What set it off, in words."""
+
+    def explain(self) -> str:
+        what = self.resource or "Heroic Resource"
+        return (
+            f"{self.creature} gains {self.amount} {what} ({self.total} in all): {self.why}{cite(self.rules)}"
         )

@@ -7,19 +7,26 @@ seeded RNG, so every fight replays exactly.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 import attrs
 
 from brawl.abilities.model import Ability
 from brawl.creature import MAX_COUNT, Creature
 from brawl.dice import roll_dice
 from brawl.errors import ActionUnavailableError
-from brawl.events.abilities import ResourceGained
-from brawl.events.base import Note
-from brawl.events.heroes import RespiteFinished, VictoriesEarned
+from brawl.events.abilities import ResourceGained, ResourceSpent
+from brawl.events.base import Event, Note
+from brawl.events.damage import BecameDying, BecameWinded, Damaged, Died
+from brawl.events.dice import PowerRolled
+from brawl.events.forced import ForceMoved
+from brawl.events.heroes import RespiteFinished, TriggeredGain, VictoriesEarned
 from brawl.fields import ident, whole
+from brawl.geometry import distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.classes import GENERIC, resource_name, turn_gain
+from brawl.rules.cover import line_of_effect
 from brawl.state import Encounter
 
 GAIN_RULES = ("R-ABIL-13",)
@@ -185,3 +192,243 @@ def _check_respite(state: Encounter, request: FinishRespite) -> Creature:
     if c.dead:
         raise ActionUnavailableError(f"finish respite: {request.creature!r} is dead", rule="DS-STAM-09")
     return c
+
+
+# --- the class triggers (RB-HR-09..17) ----------------------------------------------------------
+JUDGED = "judged"
+"""The named condition a censor's Judgment leaves on a creature, its source the censor (RB-HR-09)."""
+MARKED = "marked"
+"""The named condition a tactician's Mark leaves on a creature, its source the tactician (RB-HR-15)."""
+NEAR = 10
+"""Squares within which the elementalist and the tactician notice (RB-HR-11, RB-HR-15)."""
+ROUND, ENCOUNTER, EACH = "round", "encounter", "each"
+"""How often a trigger pays: the first time each round, the first time in the encounter, every time."""
+NO_ESSENCE = frozenset({None, "untyped", "holy"})
+"""Damage that gives an elementalist no essence (RB-HR-11)."""
+
+
+@attrs.frozen
+class _Owed:
+    hero: str
+    trigger: str
+    why: str
+    amount: int
+    once: str
+    rules: tuple[str, ...]
+    sides: int = 0
+
+
+def _bears(c: Creature | None, name: str, source: str) -> bool:
+    """Whether ``c`` carries the named condition ``name`` from ``source`` (judged, marked)."""
+    return c is not None and any(n.name == name and n.source == source for n in c.named_conditions)
+
+
+_WATCHED = (Damaged, ForceMoved, ResourceSpent, PowerRolled, Died, BecameWinded, BecameDying)
+_WATCHED_TYPES = frozenset(_WATCHED)
+"""The events a class trigger reads (none of them has subclasses): looked up by exact type."""
+
+
+def _owed(state: Encounter, events: Sequence[Event], heroes: list[Creature]) -> list[_Owed]:
+    """Every class trigger the events set off, in order (RB-HR-09..17)."""
+    creatures = state.creatures
+    found: list[_Owed] = []
+    rolled: set[tuple[str, str, tuple[int, int]]] = set()
+    for e in events:
+        if not isinstance(e, _WATCHED):
+            continue
+        for h in heroes:
+            cls, hid = h.hero_class, h.id
+            if h.dead and cls != "troubadour":  # a dead troubadour keeps gaining drama (RB-HR-17)
+                continue
+            if isinstance(e, Damaged):
+                if e.is_object or e.after_immunity <= 0:
+                    continue
+                target, source = creatures.get(e.target), creatures.get(e.source or "")
+                if cls == "fury" and e.target == hid:
+                    found.append(_Owed(hid, "damaged", "it takes damage", 1, ROUND, ("RB-HR-12",)))
+                elif cls == "censor" and e.target == hid and _bears(source, JUDGED, hid):
+                    found.append(
+                        _Owed(
+                            hid,
+                            "judged-damages",
+                            f"{e.source}, judged by it, damages it",
+                            1,
+                            ROUND,
+                            ("RB-HR-09",),
+                        )
+                    )
+                elif cls == "censor" and e.source == hid and _bears(target, JUDGED, hid):
+                    found.append(
+                        _Owed(
+                            hid,
+                            "damages-judged",
+                            f"it damages {e.target}, judged by it",
+                            1,
+                            ROUND,
+                            ("RB-HR-09",),
+                        )
+                    )
+                elif (
+                    cls == "elementalist"
+                    and e.type not in NO_ESSENCE
+                    and target is not None
+                    and distance(h.pos, h.n, target.pos, target.n) <= NEAR
+                ):
+                    found.append(
+                        _Owed(
+                            hid, "typed-damage", f"{e.target} takes {e.type} damage", 1, ROUND, ("RB-HR-11",)
+                        )
+                    )
+                elif (
+                    cls == "tactician"
+                    and _bears(target, MARKED, hid)
+                    and source is not None
+                    and source.side == h.side
+                ):
+                    found.append(
+                        _Owed(
+                            hid,
+                            "marked-damaged",
+                            f"{e.source} damages {e.target}, marked by it",
+                            1,
+                            ROUND,
+                            ("RB-HR-15",),
+                        )
+                    )
+            elif isinstance(e, ForceMoved):
+                if cls == "talent" and e.moved > 0 and e.target in creatures:
+                    found.append(
+                        _Owed(hid, "force-moved", f"{e.target} is force moved", 1, ROUND, ("RB-HR-16",))
+                    )
+            elif isinstance(e, ResourceSpent):
+                user = creatures.get(e.user)
+                if cls == "null" and e.resource == "malice":
+                    found.append(
+                        _Owed(
+                            hid,
+                            "malice",
+                            f"the Director spends Malice on {e.ability}",
+                            1,
+                            ROUND,
+                            ("RB-HR-13",),
+                        )
+                    )
+                elif (
+                    cls == "tactician"
+                    and e.resource == "heroic"
+                    and user is not None
+                    and user.id != hid
+                    and user.side == h.side
+                    and distance(h.pos, h.n, user.pos, user.n) <= NEAR
+                ):
+                    found.append(
+                        _Owed(
+                            hid,
+                            "ally-heroic",
+                            f"{e.user} uses the heroic {e.ability}",
+                            1,
+                            ROUND,
+                            ("RB-HR-15",),
+                        )
+                    )
+            elif isinstance(e, (BecameWinded, BecameDying)):
+                state_word = "winded" if isinstance(e, BecameWinded) else "dying"
+                if cls == "fury" and e.creature == hid:
+                    found.append(
+                        _Owed(hid, "winded-or-dying", f"it is {state_word}", 1, ENCOUNTER, ("RB-HR-12",), 3)
+                    )
+                elif cls == "troubadour" and isinstance(e, BecameWinded) and _is_hero(creatures, e.creature):
+                    found.append(
+                        _Owed(
+                            hid,
+                            "hero-winded",
+                            f"{e.creature} is the first hero winded",
+                            2,
+                            ENCOUNTER,
+                            ("RB-HR-17",),
+                        )
+                    )
+            elif isinstance(e, Died):
+                if cls == "troubadour" and _is_hero(creatures, e.creature):
+                    found.append(_Owed(hid, "hero-died", f"{e.creature} dies", 10, EACH, ("RB-HR-17",)))
+            elif cls == "troubadour" and e.natural >= 19 and e.creature is not None:
+                roller = creatures.get(e.creature)
+                key = (e.creature, e.purpose, e.dice)
+                if roller is None or key in rolled:  # one roll against several targets counts once
+                    continue
+                if roller.id == hid or line_of_effect(state, h, roller):
+                    rolled.add(key)
+                    found.append(
+                        _Owed(
+                            hid,
+                            "natural-19-20",
+                            f"{e.creature} rolls a natural {e.natural}",
+                            3,
+                            EACH,
+                            ("RB-HR-17",),
+                        )
+                    )
+    return found
+
+
+def _is_hero(creatures: Mapping[str, Creature], cid: str) -> bool:
+    c = creatures.get(cid)
+    return c is not None and c.hero
+
+
+def class_triggers(out: Outcome) -> Outcome:
+    """``out`` with the Heroic Resource its events earn the heroes by their classes' triggers
+    (RB-HR-09..17), in a Draw Steel combat: each trigger pays the first time each round
+    (the turn bookkeeping's ``resource_triggers``), the fury's winded or dying and the
+    troubadour's first winded hero once an encounter, the troubadour's natural 19 or 20 and
+    hero deaths every time. Settling the outcome again pays nothing twice."""
+    t = out.state.turn
+    used = getattr(t, "resource_triggers", None)
+    if used is None or not any(type(e) in _WATCHED_TYPES for e in out.events):
+        return out
+    heroes = [c for c in out.state.creature_list() if c.hero and c.hero_class]
+    if not heroes:
+        return out
+    owed = _owed(out.state, out.events, heroes)
+    if not owed:
+        return out
+    paid: dict[tuple[str, str], int] = {}
+    for e in out.events:
+        if type(e) is TriggeredGain:
+            paid[e.creature, e.trigger] = paid.get((e.creature, e.trigger), 0) + 1
+    for o in owed:
+        key = f"{o.hero}:{o.trigger}"
+        if o.once in (ROUND, ENCOUNTER):
+            field = "resource_triggers" if o.once == ROUND else "encounter_triggers"
+            keys: frozenset[str] = getattr(out.state.turn, field)
+            if key in keys:
+                continue
+            out = Outcome(_noted(out.state, field, keys | {key}), out.events)
+        elif paid.get((o.hero, o.trigger), 0) > 0:
+            paid[o.hero, o.trigger] -= 1
+            continue
+        out = _pay_trigger(out, o)
+    return out
+
+
+def _noted(state: Encounter, field: str, keys: frozenset[str]) -> Encounter:
+    """``state`` with the turn bookkeeping's ``field`` set to ``keys`` (its class: a layer above)."""
+    return state.with_turn(attrs.evolve(state.turn, **{field: keys}))  # type: ignore[misc]
+
+
+def _pay_trigger(out: Outcome, o: _Owed) -> Outcome:
+    amount = o.amount
+    if o.sides:
+        faces, rolled = roll_dice(
+            out.state, o.sides, o.amount, purpose="Heroic Resource gain", creature=o.hero, rules=o.rules
+        )
+        out, amount = Outcome(rolled.state, out.events + rolled.events), sum(faces)
+    c = out.state.creature(o.hero)
+    total = min(MAX_COUNT, c.heroic_resource + amount)
+    return out.add(
+        TriggeredGain(
+            creature=o.hero, amount=amount, total=total, resource=named(c), trigger=o.trigger, why=o.why,
+            rules=o.rules,
+        ),
+        state=out.state.update_creature(o.hero, heroic_resource=total),
+    )  # fmt: skip

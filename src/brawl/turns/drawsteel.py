@@ -502,6 +502,7 @@ class DrawSteel:
             last_side=None,
             last_actor=None,
             triggered_used=_NO_ONE,
+            resource_triggers=_NO_ONE,  # first time each round (RB-HR-09..17)
             malice=total,
         )
         # a new round's empty bookkeeping, one round and the malice gained: checked here
