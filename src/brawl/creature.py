@@ -389,6 +389,8 @@ class Creature:
     heroic_used_outside: frozenset[str] = attrs.field(default=frozenset(), converter=_ability_names)
     """The heroic abilities it used outside combat without spending its Heroic Resource: not again
     that way until it earns a Victory or finishes a respite (RB-HR-08)."""
+    surges: int = attrs.field(default=0, validator=_whole(0, MAX_COUNT))
+    """Surges held, spent for extra damage or potency and lost at the end of combat (RB-SURGE-01..04)."""
 
     def __attrs_post_init__(self) -> None:
         _check_creature_fields(self)

@@ -83,6 +83,8 @@ TARGET_KINDS = (
 """Who an ability may target."""
 RESOURCES = ("heroic", "malice")
 """What an ability's cost spends: the hero's Heroic Resource or the Director's Malice."""
+GAINED = (*RESOURCES, "surges")
+"""What an ability's text may give: Heroic Resource, Malice or surges (RB-SURGE-01)."""
 RESOURCE_WORDS = (
     "wrath", "piety", "essence", "ferocity", "discipline", "insight", "focus", "clarity", "drama", "rage",
 )  # fmt: skip
@@ -479,8 +481,9 @@ class GainResource:
 
     amount: int = attrs.field(validator=_number(1))
     """How much is gained."""
-    resource: str = attrs.field(validator=_one_of(RESOURCES))
-    """``"malice"`` (the Director's) or ``"heroic"`` (a hero's Heroic Resource)."""
+    resource: str = attrs.field(validator=_one_of(GAINED))
+    """``"malice"`` (the Director's), ``"heroic"`` (a hero's Heroic Resource) or ``"surges"``
+    (RB-SURGE-01)."""
     who: str = attrs.field(default="user", validator=_one_of(GAINERS))
     """``"user"``, ``"target"`` or ``"director"`` (Malice only)."""
     word: str = attrs.field(default="", validator=_text)
@@ -501,7 +504,7 @@ class GainResource:
         """``the Director gains 2 Malice``, ``the target gains 1 rage``."""
         if self.resource == "malice":
             return _with_potency(self.potency, f"the Director gains {self.amount} Malice")
-        what = self.word or "Heroic Resource"
+        what = "surges" if self.resource == "surges" else self.word or "Heroic Resource"
         return _with_potency(self.potency, f"the {self.who} gains {self.amount} {what}")
 
 
@@ -763,6 +766,7 @@ __all__ = [
     "DURATION_MARKS",
     "EFFECT_TYPES",
     "FORCED_KINDS",
+    "GAINED",
     "GAINERS",
     "INITIALS",
     "NO_DURATION",

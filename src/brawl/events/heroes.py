@@ -51,3 +51,48 @@ class TriggeredGain(ResourceGained):
         return (
             f"{self.creature} gains {self.amount} {what} ({self.total} in all): {self.why}{cite(self.rules)}"
         )
+
+
+@attrs.frozen(kw_only=True)
+class SurgesGained(Event):
+    """A hero gains surges: from an ability or feature, or a hero token (RB-SURGE-01, RB-TOKEN-07)."""
+
+    creature: str
+    amount: int
+    total: int
+
+    def explain(self) -> str:
+        return f"{self.creature} gains {self.amount} surges ({self.total} in all){cite(self.rules)}"
+
+
+@attrs.frozen(kw_only=True)
+class SurgesSpent(Event):
+    """A hero spends surges on one target: extra damage (RB-SURGE-02) or a potency raised by 1
+    (RB-SURGE-03)."""
+
+    creature: str
+    amount: int
+    left: int
+    target: str
+    purpose: str
+    """``"damage"`` or ``"potency"``."""
+    bonus: int
+    """The extra damage, or the potency's raise (1)."""
+
+    def explain(self) -> str:
+        what = f"+{self.bonus} damage" if self.purpose == "damage" else f"potency +{self.bonus}"
+        return (
+            f"{self.creature} spends {self.amount} surges on {self.target}: {what} ({self.left} left)"
+            f"{cite(self.rules)}"
+        )
+
+
+@attrs.frozen(kw_only=True)
+class SurgesLost(Event):
+    """A hero's unspent surges are lost at the end of combat (RB-SURGE-04)."""
+
+    creature: str
+    amount: int
+
+    def explain(self) -> str:
+        return f"{self.creature} loses {self.amount} unspent surges{cite(self.rules)}"

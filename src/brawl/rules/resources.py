@@ -20,7 +20,7 @@ from brawl.events.base import Event, Note
 from brawl.events.damage import BecameDying, BecameWinded, Damaged, Died
 from brawl.events.dice import PowerRolled
 from brawl.events.forced import ForceMoved
-from brawl.events.heroes import RespiteFinished, TriggeredGain, VictoriesEarned
+from brawl.events.heroes import RespiteFinished, SurgesSpent, TriggeredGain, VictoriesEarned
 from brawl.fields import ident, whole
 from brawl.geometry import distance
 from brawl.outcome import Outcome
@@ -223,7 +223,7 @@ def _bears(c: Creature | None, name: str, source: str) -> bool:
     return c is not None and any(n.name == name and n.source == source for n in c.named_conditions)
 
 
-_WATCHED = (Damaged, ForceMoved, ResourceSpent, PowerRolled, Died, BecameWinded, BecameDying)
+_WATCHED = (Damaged, ForceMoved, ResourceSpent, PowerRolled, Died, BecameWinded, BecameDying, SurgesSpent)
 _WATCHED_TYPES = frozenset(_WATCHED)
 """The events a class trigger reads (none of them has subclasses): looked up by exact type."""
 
@@ -347,6 +347,11 @@ def _owed(state: Encounter, events: Sequence[Event], heroes: list[Creature]) -> 
                             ENCOUNTER,
                             ("RB-HR-17",),
                         )
+                    )
+            elif isinstance(e, SurgesSpent):
+                if cls == "shadow" and e.creature == hid and e.purpose == "damage":
+                    found.append(
+                        _Owed(hid, "surge-damage", "it deals damage with surges", 1, ROUND, ("RB-HR-14",))
                     )
             elif isinstance(e, Died):
                 if cls == "troubadour" and _is_hero(creatures, e.creature):

@@ -14,6 +14,7 @@ from brawl.events.turns import MaliceGained
 from brawl.fields import replaced
 from brawl.outcome import Outcome
 from brawl.rules.resources import gain_resource, named
+from brawl.rules.surges import lose_surges
 from brawl.state import Encounter
 from brawl.turns.drawsteel_turn import DrawSteelTurn
 from brawl.turns.drawsteel_turn import turn_of as _turn
@@ -74,6 +75,7 @@ def lose_resources(state: Encounter) -> Outcome:
             Note(text=f"the Director loses {t.malice} unspent Malice", rules=("RB6-MALICE", "RB-MALICE-03")),
             state=state.with_turn(replaced(t, malice=0)),
         )
+    out = out.then(lose_surges)
     for c in out.state.creature_list():
         if c.hero and c.heroic_resource:
             out = out.add(

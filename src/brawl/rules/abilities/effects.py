@@ -47,6 +47,7 @@ from brawl.events.abilities import (
 from brawl.events.base import Note
 from brawl.events.damage import RecoveriesLost
 from brawl.events.dice import PowerRolled
+from brawl.events.heroes import SurgesSpent
 from brawl.events.turns import MaliceGained
 from brawl.fields import replaced
 from brawl.outcome import Outcome
@@ -78,6 +79,7 @@ from brawl.rules.resources import (
 )
 from brawl.rules.stamina import regained
 from brawl.rules.strikes import critical_hit, roll_against
+from brawl.rules.surges import gain_surges, surge_damage, surge_potency
 from brawl.rules.teleport import Teleport
 from brawl.state import Encounter
 
@@ -291,8 +293,11 @@ def _apply(out: Outcome, plan: Plan, request: AbilityRequest, tid: str, effect: 
         )
     thing = thing_of(state, tid)
     user_now = state.creatures.get(user.id, user)
+    raised = 0
+    if effect.potency is not None or getattr(effect, "vertical_potency", None) is not None:
+        out, raised = _potency_surges(out, user.id, request, tid)
     if effect.potency is not None:
-        check = check_potency(effect.potency, user_now, thing, effect=effect.printed())
+        check = check_potency(effect.potency, user_now, thing, effect=effect.printed(), raised=raised)
         out = out.add(check)
         if not check.applies:
             return out
@@ -306,7 +311,7 @@ def _apply(out: Outcome, plan: Plan, request: AbilityRequest, tid: str, effect: 
     if isinstance(effect, ForcedMovement):
         if effect.vertical_potency is not None:  # vertical only if the target fails it (RB2-POTENCY)
             words = f"the {effect.kind} is vertical"
-            check = check_potency(effect.vertical_potency, user_now, thing, effect=words)
+            check = check_potency(effect.vertical_potency, user_now, thing, effect=words, raised=raised)
             out = out.add(check)
             effect = attrs.evolve(effect, vertical=check.applies, vertical_potency=None)
         center = (
@@ -335,8 +340,12 @@ def _apply(out: Outcome, plan: Plan, request: AbilityRequest, tid: str, effect: 
     if dead:
         return out.add(Note(text=f"{tid} is dead: {effect.printed()} has no effect", rules=("DS-STAM-09",)))
     if isinstance(effect, Damage):
+        amount = _amount(user_now, effect)
+        if request.surges and request.surge_target in (None, tid) and not _spent(out, "damage", None):
+            out, bonus = surge_damage(out, user.id, tid, request.surges)  # rolled damage (RB-SURGE-02)
+            amount += bonus
         return out.then(
-            deal_damage, tid, _amount(user_now, effect), _type(effect, request), source=user.id,
+            deal_damage, tid, amount, _type(effect, request), source=user.id,
             knock_out=request.knock_out, rules=("R-ABIL-2",),
         )  # fmt: skip
     if isinstance(effect, NamedEffect):
@@ -348,6 +357,23 @@ def _apply(out: Outcome, plan: Plan, request: AbilityRequest, tid: str, effect: 
     if isinstance(effect, Fall):
         return _fall(out, tid, effect, thing)
     return _condition(out, user_now, tid, effect, thing)
+
+
+def _spent(out: Outcome, purpose: str, target: str | None) -> bool:
+    """Whether this use already spent surges for ``purpose`` (on ``target``, if named)."""
+    return any(
+        type(e) is SurgesSpent and e.purpose == purpose and target in (None, e.target) for e in out.events
+    )
+
+
+def _potency_surges(out: Outcome, user: str, request: AbilityRequest, tid: str) -> tuple[Outcome, int]:
+    """The raise of the potency against ``tid``: 1 if the request spends surges on it, paid the
+    first time (RB-SURGE-03), else 0."""
+    if tid not in request.potency_surges or user not in out.state.creatures:
+        return out, 0
+    if _spent(out, "potency", tid):
+        return out, 1
+    return surge_potency(out, user, tid), 1
 
 
 _LASTS = {
@@ -496,6 +522,12 @@ def _gain(out: Outcome, user: Creature, ability: Ability, tid: str, effect: Gain
         )
     who = tid if effect.who == "target" else user.id
     c = state.creatures.get(who)
+    if effect.resource == "surges":
+        if c is None or c.dead:
+            return out.add(
+                Note(text=f"{effect.printed()}: {who} is not a living creature", rules=("RB-SURGE-01",))
+            )
+        return gain_surges(out, who, effect.amount, ("RB-SURGE-01", "R-ABIL-14"))
     if c is None or not c.hero:
         return out.add(
             Note(text=f"{effect.printed()}: {who} is not a hero with a Heroic Resource", rules=("R-ABIL-14",))

@@ -17,7 +17,7 @@ import immutables
 from brawl.conditions import Duration
 from brawl.dice import power_dice
 from brawl.errors import ArgumentTypeError, InvalidArgumentError
-from brawl.fields import flag, ident, ids, position, positions, text
+from brawl.fields import flag, ident, ids, position, positions, text, whole
 from brawl.geometry import Pos
 from brawl.requests import Action
 from brawl.rules.edges import Reason, reasons
@@ -55,6 +55,10 @@ def _targets(value: Iterable[str]) -> tuple[str, ...]:
     if len(items) > MAX_TARGETS:
         raise InvalidArgumentError(f"targets: at most {MAX_TARGETS}", rule="R-ABIL-9")
     return items
+
+
+def _raised(value: Iterable[str]) -> tuple[str, ...]:
+    return ids(value, "potency_surges", "RB-SURGE-03", unique=True)
 
 
 def _optional_pos(value: Iterable[int] | None) -> Pos | None:
@@ -147,6 +151,15 @@ class AbilityRequest(Action):
     )
     """By target id, the path of the shift that target's tier prints ("the target shifts up to 2
     squares", or the user's); a shift without one is left to the table (R-ABIL-14)."""
+    surges: int = attrs.field(default=0, kw_only=True, validator=whole("RB-SURGE-02", lo=0, hi=3))
+    """Surges spent for extra damage to one target of the rolled damage, each adding the user's
+    highest characteristic (RB-SURGE-02)."""
+    surge_target: str | None = attrs.field(
+        default=None, kw_only=True, validator=text("RB-SURGE-02", optional=True)
+    )
+    """The target the surges' extra damage goes to (default: the first target dealt rolled damage)."""
+    potency_surges: tuple[str, ...] = attrs.field(default=(), kw_only=True, converter=_raised)
+    """Targets whose potency goes up by 1, for 2 surges each (RB-SURGE-03)."""
 
     @classmethod
     def cost_in(cls, state: Encounter, fields: Mapping[str, Any]) -> str | None:

@@ -22,6 +22,7 @@ from brawl.rules.forced import ForcedMove
 from brawl.rules.resources import waived_outside_combat
 from brawl.rules.stealth import check_target
 from brawl.rules.strikes import living
+from brawl.rules.surges import check_surges
 from brawl.state import Encounter
 
 
@@ -256,6 +257,13 @@ def plan_use(state: Encounter, request: AbilityRequest) -> Plan:
             )
     for tid, path in (request.slides or {}).items():
         forced_move_of(ForcedMovement("slide", len(path)), user, ability, tid, area, request).verify(state)
+    if request.surges or request.potency_surges or request.surge_target is not None:
+        effects = _all_effects(ability)
+        check_surges(
+            user, targets, request.surges, request.surge_target, request.potency_surges,
+            rolls_damage=any(isinstance(e, Damage) for e in effects),
+            has_potency=any(getattr(e, "potency", None) is not None for e in effects),
+        )  # fmt: skip
     return Plan(user, ability, targets, area)
 
 
