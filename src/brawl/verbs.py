@@ -21,7 +21,7 @@ from brawl.rules.main_actions import Charge, Defend
 from brawl.rules.maneuvers import AidAttack, EscapeGrab, Grab, Knockback
 from brawl.rules.movement import Disengage, Move, Shift
 from brawl.rules.prone import FallProne, StandUp
-from brawl.rules.recoveries import CatchBreath, Heal, SpendRecovery
+from brawl.rules.recoveries import CatchBreath, Heal, HeroTokenStamina, SpendRecovery
 from brawl.rules.resources import EarnVictories, FinishRespite
 from brawl.rules.riders import FallOff, KnockOff
 from brawl.rules.riding import ClimbCreature, Ride
@@ -31,6 +31,7 @@ from brawl.rules.stealth import AssistTest, Hide, PointOut, Reveal, Search
 from brawl.rules.strikes import FreeStrike, OpportunityAttack
 from brawl.rules.table import UseConsumable
 from brawl.rules.teleport import Teleport
+from brawl.rules.tokens import AwardHeroTokens, HeroTokenSurges
 from brawl.turns.deeds import Advance
 from brawl.turns.records import EndCombat, EndRound, EndTurn, StartCombat, StartTurn, UseAction
 from brawl.turns.triggers import ReportTrigger
@@ -155,3 +156,9 @@ earn_victories = verb(EarnVictories)
 """A hero earns Victories; its heroic abilities may again be used outside combat (RB-EV-01, RB-HR-08)."""
 finish_respite = verb(FinishRespite)
 """A hero finishes a respite: Stamina and Recoveries to full (DS-STAM-16, RB-HR-08)."""
+hero_token_surges = verb(HeroTokenSurges)
+"""A hero spends 1 hero token for 2 surges (RB-TOKEN-07)."""
+hero_token_stamina = verb(HeroTokenStamina)
+"""A hero spends 2 hero tokens on its turn for Stamina equal to its recovery value (RB-TOKEN-02)."""
+award_hero_tokens = verb(AwardHeroTokens)
+"""The Director awards the party hero tokens (RB-TOKEN-06)."""

@@ -96,3 +96,34 @@ class SurgesLost(Event):
 
     def explain(self) -> str:
         return f"{self.creature} loses {self.amount} unspent surges{cite(self.rules)}"
+
+
+@attrs.frozen(kw_only=True)
+class HeroTokensSpent(Event):
+    """Hero tokens spent from the party's pool for one benefit (RB-TOKEN-01..03, RB-TOKEN-07..09)."""
+
+    creature: str
+    amount: int
+    left: int
+    """The party's pool after the spending."""
+    benefit: str
+    """What it buys, in words."""
+
+    def explain(self) -> str:
+        return (
+            f"{self.creature} spends {self.amount} hero token{'s' if self.amount != 1 else ''}: "
+            f"{self.benefit} ({self.left} left){cite(self.rules)}"
+        )
+
+
+@attrs.frozen(kw_only=True)
+class HeroTokensAwarded(Event):
+    """The Director awards the party hero tokens (RB-TOKEN-06)."""
+
+    amount: int
+    total: int
+    reason: str = ""
+
+    def explain(self) -> str:
+        why = f" ({self.reason})" if self.reason else ""
+        return f"the party gains {self.amount} hero tokens{why}, {self.total} in all{cite(self.rules)}"

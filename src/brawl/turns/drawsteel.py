@@ -128,12 +128,14 @@ class DrawSteel:
         agility_tests: Mapping[str, int] | None = None,
         agility_rerolls: Mapping[str, Sequence[int]] | None = None,
         malice: int = 0,
+        hero_tokens: int | None = None,
     ) -> None:
         """Raise if combat may not start with these choices (DS-SIDE-01, DS-SIDE-05, DS-SIDE-06)."""
         self._surprise(
             state, surprised, first_side, d10, players_choice, director_choice, agility_tests, agility_rerolls
         )
         check_starting_malice(malice)
+        check_starting_malice(hero_tokens or 0, what="hero tokens", rule="RB-TOKEN-05")
 
     def _surprise(
         self,
@@ -198,6 +200,7 @@ class DrawSteel:
         agility_tests: Mapping[str, int] | None = None,
         agility_rerolls: Mapping[str, Sequence[int]] | None = None,
         malice: int | None = None,
+        hero_tokens: int | None = None,
     ) -> Outcome:
         """Start combat: surprise, the first side, round 1 (DS-SIDE-05, DS-SIDE-06, R-TURN-2).
 
@@ -210,7 +213,7 @@ class DrawSteel:
         (DS-SIDE-14, DS-SIDE-15). ``malice``: the Director's starting Malice; None: the living
         heroes' average Victories, rounded down (RB-MALICE-01, R-EV-2); the Director then gains its
         round 1 Malice (RB-MALICE-02). Each living hero gains its Victories in Heroic Resource
-        (RB-HR-04).
+        (RB-HR-04). ``hero_tokens``: the party's pool (None: one per hero, RB-TOKEN-05).
         """
         sur, wholly = self._surprise(
             state, surprised, first_side, d10, players_choice, director_choice, agility_tests, agility_rerolls
@@ -218,6 +221,7 @@ class DrawSteel:
         if malice is None:
             malice = starting_malice(state)
         check_starting_malice(malice)
+        check_starting_malice(hero_tokens or 0, what="hero tokens", rule="RB-TOKEN-05")
         living = list(state.living())
         events: list[Event] = [
             CombatStarted(system=self.name, sides=SIDES, surprised=sur, rules=("DS-SIDE-01", "DS-SIDE-04"))
@@ -249,7 +253,7 @@ class DrawSteel:
         out = Outcome(state, tuple(events))
         for cid in sur:
             out = out.then(cond_rules.impose_condition, cid, ConditionName.SURPRISED, Duration.END_OF_ROUND)
-        turn = DrawSteelTurn(sides=sides, ranking=ranking, malice=malice)
+        turn = DrawSteelTurn(sides=sides, ranking=ranking, malice=malice, hero_tokens=hero_tokens)
         if malice:
             out = out.add(
                 MaliceGained(
@@ -384,7 +388,7 @@ class DrawSteel:
             rules = (*rules, "DS-SIDE-14")
         group = slot if slot.startswith(GROUP_PREFIX) else None
         t, lapsed = moment_passed(t)
-        new = replaced(t, current=creature, economy=FRESH_ECONOMY, group=group)
+        new = replaced(t, current=creature, economy=FRESH_ECONOMY, group=group, token_used=_NO_ONE)
         # the creature was just looked up; a group name is a creature's, checked, unless the
         # prefix makes it too long, which with_turn refuses
         put = state.with_turn_built if group is None or len(group) <= MAX_TEXT else state.with_turn
@@ -503,6 +507,7 @@ class DrawSteel:
             last_actor=None,
             triggered_used=_NO_ONE,
             resource_triggers=_NO_ONE,  # first time each round (RB-HR-09..17)
+            token_used=_NO_ONE,  # one hero token benefit a turn (RB-TOKEN-09)
             malice=total,
         )
         # a new round's empty bookkeeping, one round and the malice gained: checked here

@@ -23,9 +23,10 @@ MAX_MALICE = 10**6
 """Most Malice the Director may start a combat with."""
 
 
-def check_starting_malice(malice: int) -> None:
-    """Check the Director's starting Malice: a whole number, 0 or more (RB6-MALICE)."""
-    whole_number(malice, 0, MAX_MALICE, what="starting malice", rule="RB6-MALICE")
+def check_starting_malice(malice: int, *, what: str = "starting malice", rule: str = "RB6-MALICE") -> None:
+    """Check the Director's starting Malice (or the party's hero tokens): a whole number, 0 or
+    more (RB6-MALICE, RB-TOKEN-05)."""
+    whole_number(malice, 0, MAX_MALICE, what=what, rule=rule)
 
 
 def round_malice(state: Encounter) -> Outcome:

@@ -86,6 +86,12 @@ class DrawSteelTurn(TurnState):
     encounter_triggers: frozenset[str] = frozenset()
     """The class triggers that pay once an encounter (the fury's winded or dying, the troubadour's
     first winded hero, RB-HR-12, RB-HR-17), as ``"hero:trigger"``."""
+    hero_tokens: int | None = None
+    """The party's pool of hero tokens (RB-TOKEN-04); None: one per hero of the encounter, as a
+    session starts, none spent yet (RB-TOKEN-05)."""
+    token_used: frozenset[str] = frozenset()
+    """Heroes that had a hero token's benefit this turn: one a turn (RB-TOKEN-09); emptied as a
+    turn or a round begins."""
 
     def check(self, encounter: Encounter) -> None:
         """Raise :class:`~brawl.errors.StateError` if this bookkeeping does not fit ``encounter``."""
@@ -136,6 +142,10 @@ class DrawSteelTurn(TurnState):
                 check_text(key, "turn ranking")
         if old is None or self.turn_count is not old.turn_count:
             self.count(self.turn_count, "turn_count")
+        if self.hero_tokens is not None and (old is None or self.hero_tokens is not old.hero_tokens):
+            self.count(self.hero_tokens, "hero_tokens")
+        if old is None or self.token_used is not old.token_used:
+            self.known(encounter, self.token_used, "token_used")
         if old is None or self.malice is not old.malice:
             self.count(self.malice, "malice")
         if self.economy is None and self.current is not None:

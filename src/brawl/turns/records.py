@@ -215,7 +215,8 @@ class StartCombat(Request):
 
     Draw Steel (:meth:`~brawl.turns.drawsteel.DrawSteel.start`): ``surprised``, ``first_side``,
     ``d10``, ``players_choice``, ``director_choice`` (DS-SIDE-05, DS-SIDE-06) and ``malice``, the
-    Director's starting Malice (None: the heroes' average Victories, RB-MALICE-01); under the
+    Director's starting Malice (None: the heroes' average Victories, RB-MALICE-01), ``hero_tokens``,
+    the party's pool (None: one per hero, RB-TOKEN-05); under the
     alternative order ``agility_tests`` and
     ``agility_rerolls`` (DS-SIDE-14, DS-SIDE-15). The zone game
     (:meth:`~brawl.zone.game.ZoneGame.start`): ``initiative``, ``opener``, ``factions``,
@@ -249,6 +250,7 @@ class StartCombat(Request):
     )
     rolls: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=numbers_by_id, metadata=MAPPING)
     tie_order: tuple[str, ...] = attrs.field(default=(), converter=creature_ids)
+    hero_tokens: int | None = attrs.field(default=None, validator=whole("RB-TOKEN-05", lo=0, optional=True))
 
     def verify(self, state: Encounter) -> None:
         system, options = system_named(self.system), self.options()
