@@ -12,10 +12,12 @@ from brawl.abilities.model import Cost, Distance, GainResource, Target, Tier
 from brawl.abilities.model import PowerRoll as AbilityPowerRoll
 from brawl.conditions import Duration, NamedCondition
 from brawl.creature import HERO_CLASSES
-from brawl.errors import ActionUnavailableError, StateError
-from brawl.events.abilities import ResourceGained, ResourceRefunded, ResourceSpent
+from brawl.errors import ActionUnavailableError, InvalidArgumentError, StateError
+from brawl.events.abilities import ResourceGained, ResourceRefunded, ResourceSpent, TierReached
 from brawl.events.base import DiceRolled, Note
+from brawl.events.dice import PowerRolled
 from brawl.events.heroes import TriggeredGain
+from brawl.events.turns import CriticalHit
 from brawl.rules.classes import CLASSES, Gain, resource_name, turn_gain
 from brawl.rules.resources import JUDGED, MARKED
 from brawl.statblocks import HeroSheet
@@ -355,3 +357,22 @@ def test_a_resisted_potency_refunds_the_classs_resource_RB_HR_18() -> None:
     (back,) = of(ResourceRefunded, out.events)
     assert (back.amount, back.total) == (3, 3)
     assert out.state.creature("h").heroic_resource == 3
+
+
+# --- RB-CRIT-06 ---------------------------------------------------------------------------------
+def test_an_automatic_tier_still_rolls_for_a_critical_hit_RB_CRIT_06() -> None:
+    """RB-CRIT-06 with RB3-AUTOMATIC: an automatic tier 1 on Smite with natural 19 (10 + 9) is still a
+    critical hit (and tier 3 by R-DICE-1); an automatic tier 3 on 1 + 2 is tier 3 and no critical hit."""
+    enc, _ = brawl.start_combat(smiter(9), first_side="heroes")
+    enc, _ = brawl.start_turn(enc, "h")
+    out = brawl.use_ability(enc, "h", "Smite", targets=["gob"], dice=(10, 9), automatic_tier=1)
+    (crit,) = of(CriticalHit, out.events)
+    assert (crit.creature, crit.natural) == ("h", 19)
+    assert "RB-CRIT-06" in crit.rules
+    (roll,) = of(PowerRolled, out.events)
+    assert (roll.automatic_tier, roll.tier) == (1, 3)
+    out = brawl.use_ability(enc, "h", "Smite", targets=["gob"], dice=(1, 2), automatic_tier=3)
+    assert of(CriticalHit, out.events) == []
+    assert [e.tier for e in of(TierReached, out.events)] == [3]
+    with pytest.raises(InvalidArgumentError, match="RB3-AUTOMATIC"):
+        brawl.UseAbility("h", "Smite", ("gob",), automatic_tier=4)

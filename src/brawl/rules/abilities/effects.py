@@ -241,7 +241,7 @@ def _roll_and_resolve(out: Outcome, plan: Plan, request: AbilityRequest) -> Outc
                 extra = (*extra, bane(f"{tid} has cover from {user.id}", *cover))
         tier, state, events = roll_against(
             state, roller, tid, t, value, keywords, keywords, faces, ability.name, extra,
-            _ROLL_RULES, True, uses,
+            _ROLL_RULES, True, uses, request.automatic_tier,
         )  # fmt: skip
         rolled = cast(PowerRolled, events[0])  # roll_against's first event is its roll
         if faces is None:
@@ -277,8 +277,9 @@ def _roll_and_resolve(out: Outcome, plan: Plan, request: AbilityRequest) -> Outc
             out = _apply(out, plan, request, tid, effect)
     if ability.action_type == "main action" and faces is not None:  # not a maneuver's (RB-CRIT-04)
         crit = critical_hit(
-            user.id, ability.name, sum(faces), downgraded=downgraded, off_turn=request.granted
-        )
+            user.id, ability.name, sum(faces), downgraded=downgraded, off_turn=request.granted,
+            automatic=request.automatic_tier is not None,
+        )  # fmt: skip
         if crit is not None:
             out = out.add(crit)
     return out

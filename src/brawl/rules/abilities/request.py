@@ -160,6 +160,11 @@ class AbilityRequest(Action):
     """The target the surges' extra damage goes to (default: the first target dealt rolled damage)."""
     potency_surges: tuple[str, ...] = attrs.field(default=(), kw_only=True, converter=_raised)
     """Targets whose potency goes up by 1, for 2 surges each (RB-SURGE-03)."""
+    automatic_tier: int | None = attrs.field(
+        default=None, kw_only=True, validator=whole("RB3-AUTOMATIC", lo=1, hi=3, optional=True)
+    )
+    """An automatic tier outcome an effect gives the roll, overriding edges, banes and bonuses
+    (RB3-AUTOMATIC); the dice are still rolled, for a critical hit (RB-CRIT-06)."""
 
     @classmethod
     def cost_in(cls, state: Encounter, fields: Mapping[str, Any]) -> str | None:
