@@ -4,13 +4,18 @@ turn (RB-TOKEN-02..10)."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 import brawl
-from brawl import Condition, Creature, Encounter, Terrain
+from brawl import Ability, Characteristics, Condition, Creature, Encounter, Terrain, parse_tier
+from brawl.abilities.model import Distance, Target
+from brawl.abilities.model import PowerRoll as AbilityPowerRoll
 from brawl.errors import ActionUnavailableError, InvalidArgumentError
 from brawl.events.damage import Damaged, StaminaChanged
 from brawl.events.heroes import HeroTokensAwarded, HeroTokensSpent, SurgesGained
 from brawl.rules.tokens import pool, session_end_tokens, session_tokens
+from brawl.turns import next_actors
 from brawl.turns.drawsteel import DrawSteelTurn
 
 
@@ -136,3 +141,102 @@ def test_the_director_awards_tokens_and_the_session_end_clears_them_RB_TOKEN_06_
     assert session_end_tokens(5, keep=True) == 5
     with pytest.raises(ActionUnavailableError, match="RB-TOKEN-06"):
         brawl.award_hero_tokens(party(), 1)
+
+
+# --- the pools never go negative, one benefit a turn, surges gone after combat (stateful) --------
+SLICE = Ability(
+    "Slice", "main action", "signature", ("Melee", "Strike", "Weapon"),
+    distance=Distance("melee", 1), target=Target("creature"),
+    power_roll=AbilityPowerRoll(("might",), tiers=tuple(parse_tier(f"{n} damage") for n in (2, 4, 6))),
+)  # fmt: skip
+HEROES = ("kira", "tor")
+
+
+class HeroResourcesMachine(RuleBasedStateMachine):
+    """RB-TOKEN-04, RB-TOKEN-09, RB-SURGE-02, RB-SURGE-04, RB-HR-07: random turns, damage, token
+    spending, surge spending and the end of combat; no pool ever negative, one token benefit a
+    hero a turn, no surge or Heroic Resource left after combat."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        heroes = [
+            Creature(id="kira", side="heroes", hero=True, hero_class="fury", stamina_max=30,
+                     abilities=(SLICE,), characteristics=Characteristics(might=2)),
+            Creature(id="tor", side="heroes", hero=True, hero_class="talent", pos=(0, 2, 0), stamina_max=30,
+                     abilities=(SLICE,), characteristics=Characteristics(might=1)),
+        ]  # fmt: skip
+        gob = Creature(id="gob", pos=(1, 1, 0), stamina_max=200)
+        self.enc = Encounter.create(Terrain.flat(8, 8), [*heroes, gob], seed=3)
+        self.benefits: dict[str, int] = {}
+        self.ended = False
+
+    @initialize(tokens=st.integers(0, 4))
+    def start(self, tokens: int) -> None:
+        self.enc, _ = brawl.start_combat(self.enc, first_side="heroes", hero_tokens=tokens)
+
+    def _do(self, request: brawl.Action) -> None:
+        if self.ended or not brawl.can(self.enc, request):
+            return
+        out = brawl.apply(self.enc, request)
+        for e in out.events:
+            if isinstance(e, HeroTokensSpent):
+                self.benefits[e.creature] = self.benefits.get(e.creature, 0) + 1
+        self.enc = out.state
+
+    @rule()
+    def next_turn(self) -> None:
+        if self.ended:
+            return
+        t = self.enc.turn
+        assert isinstance(t, DrawSteelTurn)
+        if t.current is not None:
+            self.enc, _ = brawl.end_turn(self.enc)
+            return
+        actors = [cid for ids in next_actors(self.enc).values() for cid in ids]
+        self.enc, _ = brawl.start_turn(self.enc, actors[0]) if actors else brawl.end_round(self.enc)
+        self.benefits = {}  # a new turn (or round): a new benefit each
+
+    @rule(who=st.sampled_from(HEROES), amount=st.integers(0, 25), token=st.booleans())
+    def damage(self, who: str, amount: int, token: bool) -> None:
+        self._do(brawl.actions.Damage(who, amount, source="gob", token_stamina=token))
+
+    @rule(who=st.sampled_from(HEROES))
+    def surges(self, who: str) -> None:
+        self._do(brawl.actions.HeroTokenSurges(who))
+
+    @rule(who=st.sampled_from(HEROES))
+    def stamina(self, who: str) -> None:
+        self._do(brawl.actions.HeroTokenStamina(who))
+
+    @rule(
+        who=st.sampled_from(HEROES),
+        n=st.integers(0, 3),
+        dice=st.tuples(st.integers(1, 10), st.integers(1, 10)),
+    )
+    def slice(self, who: str, n: int, dice: tuple[int, int]) -> None:
+        self._do(brawl.UseAbility(who, "Slice", ("gob",), dice, granted=True, surges=n))
+
+    @rule(amount=st.integers(1, 3))
+    def award(self, amount: int) -> None:
+        self._do(brawl.actions.AwardHeroTokens(amount))
+
+    @rule()
+    def end(self) -> None:
+        if not self.ended:
+            self.enc, _ = brawl.end_combat(self.enc)
+            self.ended = True
+
+    @invariant()
+    def nothing_negative_one_benefit_a_turn(self) -> None:
+        held = pool(self.enc)
+        assert held is None or held >= 0
+        for cid in HEROES:
+            c = self.enc.creature(cid)
+            assert c.surges >= 0
+            assert c.heroic_resource >= 0
+            assert self.benefits.get(cid, 0) <= 1
+            if self.ended:
+                assert (c.surges, c.heroic_resource) == (0, 0)
+
+
+TestHeroResources = HeroResourcesMachine.TestCase
