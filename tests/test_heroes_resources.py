@@ -15,6 +15,7 @@ from brawl.creature import HERO_CLASSES
 from brawl.errors import ActionUnavailableError, InvalidArgumentError, StateError
 from brawl.events.abilities import ResourceGained, ResourceRefunded, ResourceSpent, TierReached
 from brawl.events.base import DiceRolled, Note
+from brawl.events.damage import Damaged
 from brawl.events.dice import PowerRolled
 from brawl.events.heroes import TriggeredGain
 from brawl.events.turns import CriticalHit
@@ -376,3 +377,37 @@ def test_an_automatic_tier_still_rolls_for_a_critical_hit_RB_CRIT_06() -> None:
     assert [e.tier for e in of(TierReached, out.events)] == [3]
     with pytest.raises(InvalidArgumentError, match="RB3-AUTOMATIC"):
         brawl.UseAbility("h", "Smite", ("gob",), automatic_tier=4)
+
+
+def test_a_talent_spends_clarity_below_0_and_takes_strain_damage_RB_HR_16_RB_HR_07() -> None:
+    """RB-HR-16: a talent with Reason 2 may go down to -(1 + 2) = -3: with 0 clarity a 3-cost
+    ability takes it to -3, a 4-cost one is refused; at the end of its turn it takes 3 damage; a
+    censor can't go below 0. RB-HR-07: at the end of combat -3 resets to 0."""
+    talent = hero(
+        "talent", characteristics=Characteristics(might=2, reason=2), abilities=(SMITE,), stamina_max=30
+    )
+    enc = in_combat(talent, attrs.evolve(GOB, pos=(1, 0, 0)))
+    enc, _ = brawl.start_turn(enc, "h")
+    enc = enc.update_creature("h", heroic_resource=0)  # the d3 of the turn set aside
+    enc, _ = brawl.use_ability(enc, "h", "Smite", targets=["gob"], dice=(5, 5))
+    assert enc.creature("h").heroic_resource == -3
+    with pytest.raises(StateError, match="RB-HR-16"):
+        enc.update_creature("h", heroic_resource=-4)
+    with pytest.raises(StateError, match="RB-HR-16"):
+        hero("censor", heroic_resource=-1)
+    enc, events = brawl.end_turn(enc)
+    (strain,) = [e for e in of(Damaged, events) if "RB-HR-16" in e.rules]
+    assert (strain.target, strain.base) == ("h", 3)
+    assert enc.creature("h").stamina == 30 - 3
+    enc, events = brawl.end_combat(enc)
+    assert "h's negative clarity (-3) resets to 0" in [n.text for n in of(Note, events)]
+    assert enc.creature("h").heroic_resource == 0
+
+
+def test_a_talent_at_its_floor_cant_pay_more_RB_HR_16() -> None:
+    """RB-HR-16: at -1 with Reason 0 (floor -1), a 3-cost ability is refused."""
+    talent = hero("talent", heroic_resource=-1, abilities=(SMITE,), stamina_max=30)
+    enc = in_combat(talent, attrs.evolve(GOB, pos=(1, 0, 0)))
+    enc = enc.update_creature("h", heroic_resource=-1)
+    with pytest.raises(ActionUnavailableError, match="costs 3"):
+        brawl.use_ability(enc, "h", "Smite", targets=["gob"], dice=(5, 5), granted=True)

@@ -11,6 +11,7 @@ import brawl
 from brawl import Ability, Characteristics, Condition, Creature, Encounter, Terrain, parse_tier
 from brawl.abilities.model import Distance, Target
 from brawl.abilities.model import PowerRoll as AbilityPowerRoll
+from brawl.creature import resource_floor
 from brawl.errors import ActionUnavailableError, InvalidArgumentError
 from brawl.events.damage import Damaged, StaminaChanged
 from brawl.events.heroes import HeroTokensAwarded, HeroTokensSpent, SurgesGained
@@ -233,7 +234,7 @@ class HeroResourcesMachine(RuleBasedStateMachine):
         for cid in HEROES:
             c = self.enc.creature(cid)
             assert c.surges >= 0
-            assert c.heroic_resource >= 0
+            assert c.heroic_resource >= resource_floor(c)  # 0, or a talent's -(1 + Reason)
             assert self.benefits.get(cid, 0) <= 1
             if self.ended:
                 assert (c.surges, c.heroic_resource) == (0, 0)

@@ -370,8 +370,9 @@ class Creature:
     the encounter does not track its items, and any named item may be used."""
     abilities: tuple[Ability, ...] = attrs.field(default=(), converter=_abilities)
     """The abilities it can use (:func:`brawl.use_ability`), names unique."""
-    heroic_resource: int = attrs.field(default=0, validator=_whole(0, MAX_COUNT))
-    """A hero's Heroic Resource (Focus, Wrath...), spent by abilities that cost it."""
+    heroic_resource: int = attrs.field(default=0, validator=_whole(-MAX_COUNT, MAX_COUNT))
+    """A hero's Heroic Resource (Focus, Wrath...), spent by abilities that cost it; below 0 only a
+    talent's clarity, down to -(1 + Reason) (RB-HR-16)."""
     victories: int = attrs.field(default=0, validator=_whole(0, MAX_COUNT))
     """The Victories a hero holds (RB-EV-01): its Heroic Resource at the start of combat
     (RB-HR-04), the Director's starting Malice (their average, RB-MALICE-01) and the party's
@@ -478,6 +479,11 @@ class Creature:
         return next((a for a in self.abilities if a.name == name), None)
 
 
+def resource_floor(c: Creature) -> int:
+    """The lowest Heroic Resource ``c`` may hold: -(1 + Reason) for a talent's clarity, else 0 (RB-HR-16)."""
+    return -(1 + c.characteristics.reason) if c.hero and c.hero_class == "talent" else 0
+
+
 def _check_creature_fields(c: Creature) -> None:
     """The checks of a creature's fields that no single field validator can make."""
     check_text(c.id, "creature id")
@@ -488,6 +494,11 @@ def _check_creature_fields(c: Creature) -> None:
         check_flag(getattr(c, flag), f"{who} {flag}")
     if c.group is not None:
         check_text(c.group, f"{who} group")
+    if c.heroic_resource < 0 and c.heroic_resource < resource_floor(c):
+        raise StateError(
+            f"{who} heroic_resource {c.heroic_resource}: below {resource_floor(c)} (only a talent's "
+            "clarity goes below 0, down to -(1 + Reason), RB-HR-16)"
+        )
     if c.riding is not None:
         check_text(c.riding, f"{who} riding")
         if c.riding == c.id:

@@ -27,6 +27,7 @@ from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.classes import GENERIC, resource_name, turn_gain
 from brawl.rules.cover import line_of_effect
+from brawl.rules.damage import deal_damage
 from brawl.state import Encounter
 
 GAIN_RULES = ("R-ABIL-13",)
@@ -437,3 +438,16 @@ def _pay_trigger(out: Outcome, o: _Owed) -> Outcome:
         ),
         state=out.state.update_creature(o.hero, heroic_resource=total),
     )  # fmt: skip
+
+
+# --- a talent's negative clarity (RB-HR-16) -----------------------------------------------------
+STRAIN_RULES = ("RB-HR-16",)
+
+
+def strain(state: Encounter, creature: str) -> Outcome:
+    """At the end of each of its turns a talent whose clarity is below 0 (strained) takes 1 damage
+    for each negative point (RB-HR-16)."""
+    c = state.creature(creature)
+    if c.dead or c.heroic_resource >= 0:
+        return Outcome(state, ())
+    return deal_damage(state, creature, -c.heroic_resource, rules=STRAIN_RULES)

@@ -39,7 +39,7 @@ from brawl.requests import Action
 from brawl.rules import conditions as cond_rules
 from brawl.rules import phases
 from brawl.rules.falling import continue_fall
-from brawl.rules.resources import gain_heroic_resource
+from brawl.rules.resources import gain_heroic_resource, strain
 from brawl.rules.stability import end_stability_modifiers
 from brawl.state import Encounter, TurnState
 from brawl.statecheck import MAX_ROUND
@@ -419,7 +419,7 @@ class DrawSteel:
             state = state.with_turn_built(t)  # fewer of the creatures checked before
         out = phases.end_of_turn(
             state, creature, saving_throws=saving_throws, named_saving_throws=named_saving_throws
-        )
+        ).then(strain, creature)  # a talent's negative clarity (RB-HR-16)
         taken = t.turns_taken.get(creature, 0) + 1
         after = out.state
         c = after.creature(creature)

@@ -80,10 +80,15 @@ def lose_resources(state: Encounter) -> Outcome:
     for c in out.state.creature_list():
         if c.hero and c.heroic_resource:
             out = out.add(
-                Note(
-                    text=f"{c.id} loses {c.heroic_resource} unspent {named(c) or 'Heroic Resource'}",
-                    rules=("RB-HR-07",),
-                ),
+                Note(text=_lost(c.id, c.heroic_resource, named(c) or "Heroic Resource"), rules=("RB-HR-07",)),
                 state=out.state.update_creature(c.id, heroic_resource=0),
             )
     return out
+
+
+def _lost(cid: str, held: int, name: str) -> str:
+    """The note of a hero's Heroic Resource lost at the end of combat, or its negative clarity
+    reset (RB-HR-07, RB-HR-16)."""
+    if held > 0:
+        return f"{cid} loses {held} unspent {name}"
+    return f"{cid}'s negative {name} ({held}) resets to 0"

@@ -11,7 +11,7 @@ import attrs
 import immutables
 
 from brawl.abilities.model import Ability, Damage, Effect, ForcedMovement
-from brawl.creature import Creature, MapObject
+from brawl.creature import Creature, MapObject, resource_floor
 from brawl.errors import ActionUnavailableError, InvalidArgumentError
 from brawl.geometry import Pos, distance
 from brawl.rules.abilities.request import RESOURCE_RULES, AbilityRequest
@@ -61,7 +61,8 @@ def _check_cost(state: Encounter, user: Creature, ability: Ability) -> None:
             f"{ability.name} by {user.id!r}: costs {cost.amount} Malice, kept only in a Draw Steel combat",
             rule=RESOURCE_RULES["malice"],
         )
-    if have < cost.amount:
+    floor = resource_floor(user) if cost.resource == "heroic" else 0  # a talent's clarity (RB-HR-16)
+    if have - cost.amount < floor:
         what = "Heroic Resource" if cost.resource == "heroic" else "Malice"
         raise ActionUnavailableError(
             f"{ability.name} by {user.id!r}: costs {cost.amount} {what}, {have} left",
