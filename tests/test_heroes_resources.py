@@ -411,3 +411,33 @@ def test_a_talent_at_its_floor_cant_pay_more_RB_HR_16() -> None:
     enc = enc.update_creature("h", heroic_resource=-1)
     with pytest.raises(ActionUnavailableError, match="costs 3"):
         brawl.use_ability(enc, "h", "Smite", targets=["gob"], dice=(5, 5), granted=True)
+
+
+def test_a_conduit_prays_before_its_gain_RB_HR_10() -> None:
+    """RB-HR-10: the prayer's d3 comes before the 1d3 gain: on a 1, +1 piety and psychic damage
+    1d6 + level (3rd level) that its psychic immunity 2 doesn't reduce; on a 2, +1; on a 3, +2
+    and the domain's effect for the table. A hero not a conduit can't pray."""
+    seen: dict[int, tuple[int, int]] = {}
+    for seed in range(40):
+        conduit = hero("conduit", 3, stamina_max=40, immunities={"psychic": 2})
+        enc = Encounter.create(Terrain.flat(8, 8), [conduit, GOB], seed=seed)
+        enc, _ = brawl.start_combat(enc, first_side="heroes")
+        enc, events = brawl.start_turn(enc, "h", pray=True)
+        prayer, *rest = [e for e in of(DiceRolled, events) if e.purpose in ("prayer", "Heroic Resource gain")]
+        assert (prayer.purpose, prayer.dice) == ("prayer", "d3")
+        face = prayer.values[0]
+        gains = of(ResourceGained, events)
+        assert gains[0].amount == (2 if face == 3 else 1)
+        assert gains[0].rules == ("RB-HR-10",)
+        assert gains[1].amount == rest[-1].values[0]  # then the turn's 1d3
+        hurt = [e for e in of(Damaged, events) if "RB-HR-10" in e.rules]
+        if face == 1:
+            (d6,) = [e for e in of(DiceRolled, events) if e.purpose == "prayer's psychic damage"]
+            assert hurt[0].stamina_lost == d6.values[0] + 3
+        else:
+            assert hurt == []
+        assert (face == 3) == any("domain" in n.text for n in of(Note, events))
+        seen[face] = (gains[0].amount, len(hurt))
+    assert set(seen) == {1, 2, 3}
+    with pytest.raises(InvalidArgumentError, match="RB-HR-10"):
+        brawl.start_turn(in_combat(hero("fury"), GOB), "h", pray=True)

@@ -13,8 +13,9 @@ import attrs
 
 from brawl.abilities.model import Ability
 from brawl.creature import MAX_COUNT, Creature
+from brawl.damagetypes import UNTYPED_KEY
 from brawl.dice import roll_dice
-from brawl.errors import ActionUnavailableError
+from brawl.errors import ActionUnavailableError, InvalidArgumentError
 from brawl.events.abilities import ResourceGained, ResourceSpent
 from brawl.events.base import Event, Note
 from brawl.events.damage import BecameDying, BecameWinded, Damaged, Died
@@ -27,33 +28,68 @@ from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.classes import GENERIC, resource_name, turn_gain
 from brawl.rules.cover import line_of_effect
-from brawl.rules.damage import deal_damage
+from brawl.rules.damage import Modifier, deal_damage
 from brawl.state import Encounter
 
 GAIN_RULES = ("R-ABIL-13",)
 """The rule behind a gain the hero's sheet gives."""
 
 
-def gain_heroic_resource(state: Encounter, creature: str) -> Outcome:
+def gain_heroic_resource(state: Encounter, creature: str, *, pray: bool = False) -> Outcome:
     """``creature`` gains its Heroic Resource for the start of its turn, dice rolled: its sheet's
-    ``resource_gain`` (R-ABIL-13), else its class's gain at its level (RB-HR-05, RB-HR-06).
+    ``resource_gain`` (R-ABIL-13), else its class's gain at its level (RB-HR-05, RB-HR-06); a
+    conduit that prays first rolls its prayer (:func:`prayer`, RB-HR-10).
 
     A creature that is not a hero or has no gain gains nothing (no event).
     """
     c = state.creature(creature)
     if not c.hero:
         return Outcome(state, ())
+    out = prayer(state, creature) if pray else Outcome(state, ())
+    state = out.state
+    c = state.creature(creature)
     gain, rules = turn_gain(c)
-    if gain.count == 0 and gain.bonus == 0:
-        return Outcome(state, ())
-    out = Outcome(state, ())
+    if c.dead or (gain.count == 0 and gain.bonus == 0):
+        return out
     amount = gain.count + gain.bonus
     if gain.sides:
-        faces, out = roll_dice(
+        faces, rolled = roll_dice(
             state, gain.sides, gain.count, purpose="Heroic Resource gain", creature=creature, rules=rules
         )
-        amount = sum(faces) + gain.bonus
+        out, amount = Outcome(rolled.state, out.events + rolled.events), sum(faces) + gain.bonus
     return gain_resource(out, creature, amount, rules)
+
+
+PRAYER_RULES = ("RB-HR-10",)
+
+
+def check_prayer(c: Creature, pray: bool) -> None:
+    """Raise unless ``c`` may pray as its turn starts: only a conduit (RB-HR-10)."""
+    if pray and not (c.hero and c.hero_class == "conduit"):
+        raise InvalidArgumentError(f"pray: {c.id!r} is not a conduit", rule=PRAYER_RULES)
+
+
+def prayer(state: Encounter, creature: str) -> Outcome:
+    """A conduit prays before its start-of-turn gain: a d3; on 1, +1 piety and psychic damage of
+    1d6 + its level that can't be reduced; on 2, +1 piety; on 3, +2 piety and its domain's effect,
+    left to the table (RB-HR-10)."""
+    faces, out = roll_dice(state, 3, purpose="prayer", creature=creature, rules=PRAYER_RULES)
+    face = faces[0]
+    out = gain_resource(out, creature, 2 if face == 3 else 1, PRAYER_RULES)
+    if face == 3:
+        return out.add(Note(text=f"{creature}'s prayer is answered: its domain's effect", rules=PRAYER_RULES))
+    if face == 1:
+        hurt, rolled = roll_dice(
+            out.state, 6, purpose="prayer's psychic damage", creature=creature, rules=PRAYER_RULES
+        )
+        c = rolled.state.creature(creature)
+        # the damage can't be reduced: a number its psychic immunity would take off is added back
+        back = sum(v for k, v in c.immunities.items() if k in ("psychic", UNTYPED_KEY) and isinstance(v, int))
+        keep = (Modifier("can't be reduced", add=back),) if back else ()
+        out = Outcome(rolled.state, out.events + rolled.events).then(
+            deal_damage, creature, hurt[0] + c.level, "psychic", modifiers=keep, rules=PRAYER_RULES
+        )
+    return out
 
 
 def gain_resource(out: Outcome, creature: str, amount: int, rules: tuple[str, ...]) -> Outcome:

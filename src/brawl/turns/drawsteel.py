@@ -39,7 +39,7 @@ from brawl.requests import Action
 from brawl.rules import conditions as cond_rules
 from brawl.rules import phases
 from brawl.rules.falling import continue_fall
-from brawl.rules.resources import gain_heroic_resource, strain
+from brawl.rules.resources import check_prayer, gain_heroic_resource, strain
 from brawl.rules.stability import end_stability_modifiers
 from brawl.state import Encounter, TurnState
 from brawl.statecheck import MAX_ROUND
@@ -318,10 +318,12 @@ class DrawSteel:
             return {}
         return {side: tuple(sorted(c.id for c in members))}
 
-    def verify_start_turn(self, state: Encounter, creature: str) -> None:
-        """Raise :class:`TurnOrderError` if ``creature`` may not start a turn now."""
+    def verify_start_turn(self, state: Encounter, creature: str, *, pray: bool = False) -> None:
+        """Raise :class:`TurnOrderError` if ``creature`` may not start a turn now; ``pray`` only
+        for a conduit (RB-HR-10)."""
         t = _turn(state)
         c = state.creature(creature)
+        check_prayer(c, pray)
         if t.current is not None:
             raise TurnOrderError(
                 f"start turn of {creature!r}: {t.current!r} is taking its turn", rule="DS-SIDE-08"
@@ -364,10 +366,10 @@ class DrawSteel:
         )
 
     # turns ---------------------------------------------------------------------------------------
-    def start_turn(self, state: Encounter, creature: str) -> Outcome:
-        """Start a creature's turn: a hero gains its Heroic Resource (R-ABIL-13), then the
-        start-of-turn condition hook."""
-        self.verify_start_turn(state, creature)
+    def start_turn(self, state: Encounter, creature: str, *, pray: bool = False) -> Outcome:
+        """Start a creature's turn: a hero gains its Heroic Resource (R-ABIL-13, RB-HR-05; a
+        conduit that prays first, RB-HR-10), then the start-of-turn condition hook."""
+        self.verify_start_turn(state, creature, pray=pray)
         t = _turn(state)
         c = state.creature(creature)
         slot = slot_of(c)
@@ -393,7 +395,7 @@ class DrawSteel:
         # prefix makes it too long, which with_turn refuses
         put = state.with_turn_built if group is None or len(group) <= MAX_TEXT else state.with_turn
         started = TurnStarted(creature=creature, side=c.side, round=state.round, rules=rules)
-        gained = gain_heroic_resource(put(new), creature)
+        gained = gain_heroic_resource(put(new), creature, pray=pray)
         out = phases.start_of_turn(gained.state, creature)
         return Outcome(out.state, (*lapsed, started, *gained.events, *out.events))
 

@@ -270,7 +270,8 @@ class StartTurn(Request):
     """Start a creature's turn; :class:`~brawl.errors.TurnOrderError` if it may not act now
     (DS-SIDE-07..12, RB5-SOLO; Z-TURN-02; I-TURN-01).
 
-    ``together``, ``reserve`` and ``sprint`` are the zone game's (Z-MOUNT-01, Z-TURN-09).
+    ``together``, ``reserve`` and ``sprint`` are the zone game's (Z-MOUNT-01, Z-TURN-09);
+    ``pray``, Draw Steel's: a conduit prays before its Heroic Resource gain (RB-HR-10).
     """
 
     own = ("creature",)
@@ -278,6 +279,7 @@ class StartTurn(Request):
     together: tuple[str, ...] | None = attrs.field(default=None, converter=optional_ids)
     reserve: tuple[str, ...] = attrs.field(default=(), converter=creature_ids)
     sprint: bool = attrs.field(default=False, validator=flag())
+    pray: bool = attrs.field(default=False, validator=flag("RB-HR-10"))
 
     def verify(self, state: Encounter) -> None:
         call(system_of(state), "verify_start_turn", state, self.creature, **self.options())
