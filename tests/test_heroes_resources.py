@@ -441,3 +441,18 @@ def test_a_conduit_prays_before_its_gain_RB_HR_10() -> None:
     assert set(seen) == {1, 2, 3}
     with pytest.raises(InvalidArgumentError, match="RB-HR-10"):
         brawl.start_turn(in_combat(hero("fury"), GOB), "h", pray=True)
+
+
+def test_a_shadows_heroic_ability_costs_1_less_with_an_edge_RB_HR_14() -> None:
+    """RB-HR-14: the shadow's 3-insight Smite against a restrained goblin (an edge) costs 2: 5 -> 2
+    -> 3; against a free goblin it costs 3; a censor gets nothing back for its edge."""
+    held = attrs.evolve(GOB, pos=(1, 0, 0), conditions=(brawl.Condition("restrained", source="x"),))
+    for cls, with_edge, left in (("shadow", True, 3), ("shadow", False, 2), ("censor", True, 2)):
+        target = held if with_edge else attrs.evolve(GOB, pos=(1, 0, 0))
+        h = hero(cls, heroic_resource=5, abilities=(SMITE,), characteristics=Characteristics(might=2))
+        out = brawl.use_ability(
+            in_combat(h, target), "h", "Smite", targets=["gob"], dice=(5, 5), granted=True
+        )
+        assert out.state.creature("h").heroic_resource == left, (cls, with_edge)
+        back = [e for e in of(ResourceRefunded, out.events) if "RB-HR-14" in e.rules]
+        assert [e.amount for e in back] == ([1] if left == 3 else [])

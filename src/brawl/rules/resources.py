@@ -16,7 +16,7 @@ from brawl.creature import MAX_COUNT, Creature
 from brawl.damagetypes import UNTYPED_KEY
 from brawl.dice import roll_dice
 from brawl.errors import ActionUnavailableError, InvalidArgumentError
-from brawl.events.abilities import ResourceGained, ResourceSpent
+from brawl.events.abilities import ResourceGained, ResourceRefunded, ResourceSpent
 from brawl.events.base import Event, Note
 from brawl.events.damage import BecameDying, BecameWinded, Damaged, Died
 from brawl.events.dice import PowerRolled
@@ -487,3 +487,28 @@ def strain(state: Encounter, creature: str) -> Outcome:
     if c.dead or c.heroic_resource >= 0:
         return Outcome(state, ())
     return deal_damage(state, creature, -c.heroic_resource, rules=STRAIN_RULES)
+
+
+# --- the shadow's insight for an edge (RB-HR-14) --------------------------------------------------
+def shadow_discount(out: Outcome, user: str, ability: Ability, events: Sequence[Event]) -> Outcome:
+    """``out`` with 1 insight given back to a shadow whose heroic ability's power roll had an edge
+    or a double edge against any one target (its ``events``): the ability costs 1 less (RB-HR-14,
+    R-HERO-7)."""
+    cost = ability.cost
+    c = out.state.creatures.get(user)
+    if cost is None or cost.resource != "heroic" or c is None or c.hero_class != "shadow" or not c.hero:
+        return out
+    if not any(type(e) is PowerRolled and e.edges > e.banes for e in events):
+        return out
+    total = min(MAX_COUNT, c.heroic_resource + 1)
+    return out.add(
+        ResourceRefunded(
+            user=user,
+            ability=ability.name,
+            resource="heroic",
+            amount=1,
+            total=total,
+            rules=("RB-HR-14", "R-HERO-7"),
+        ),
+        state=out.state.update_creature(user, heroic_resource=total),
+    )

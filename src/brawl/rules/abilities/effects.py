@@ -74,6 +74,7 @@ from brawl.rules.resources import (
     gain_outside_combat,
     gain_resource,
     named,
+    shadow_discount,
     use_without_spending,
     waived_outside_combat,
 )
@@ -144,6 +145,8 @@ def resolve_use(state: Encounter, plan: Plan, request: AbilityRequest) -> Outcom
         out = _roll_and_resolve(out, plan, request)
         if any(type(e) is ResourceSpent for e in out.events[:before]):  # nothing to give back unpaid
             out = _refund(out, plan, out.events[before:])
+            if not any(type(e) is ResourceRefunded for e in out.events[before:]):  # all given back
+                out = shadow_discount(out, user.id, ability, out.events[before:])
     return _table(out, user, ability, ability.effect_after, None)
 
 
