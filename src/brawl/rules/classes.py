@@ -66,6 +66,8 @@ CLASSES: dict[str, HeroClass] = {
 }
 """The nine classes by name (RB-HR-01, RB-HR-05, RB-HR-06)."""
 
+NO_GAIN = Gain(0)
+"""The gain of a hero with neither a sheet's gain nor a class."""
 GENERIC = "Heroic Resource"
 """The name of the resource of a hero with no class on its sheet."""
 
@@ -90,7 +92,7 @@ def turn_gain(c: Creature) -> tuple[Gain, tuple[str, ...]]:
         return Gain(count, sides), ("R-ABIL-13",)
     found = class_of(c)
     if found is None:
-        return Gain(0), ()
+        return NO_GAIN, ()
     return found.gain_at(c.level), ("RB-HR-05", "RB-HR-06") if c.level >= 7 else ("RB-HR-05",)
 
 

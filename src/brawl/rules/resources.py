@@ -45,6 +45,8 @@ def gain_heroic_resource(state: Encounter, creature: str, *, pray: bool = False)
     c = state.creature(creature)
     if not c.hero:
         return Outcome(state, ())
+    if pray:
+        check_prayer(c, pray)
     out = prayer(state, creature) if pray else Outcome(state, ())
     state = out.state
     c = state.creature(creature)
@@ -424,9 +426,12 @@ def class_triggers(out: Outcome) -> Outcome:
     (the turn bookkeeping's ``resource_triggers``), the fury's winded or dying and the
     troubadour's first winded hero once an encounter, the troubadour's natural 19 or 20 and
     hero deaths every time. Settling the outcome again pays nothing twice."""
-    t = out.state.turn
-    used = getattr(t, "resource_triggers", None)
-    if used is None or not any(type(e) in _WATCHED_TYPES for e in out.events):
+    if getattr(out.state.turn, "resource_triggers", None) is None:  # no combat, or no class in it
+        return out
+    for e in out.events:
+        if type(e) in _WATCHED_TYPES:
+            break
+    else:
         return out
     heroes = [c for c in out.state.creature_list() if c.hero and c.hero_class]
     if not heroes:

@@ -253,7 +253,10 @@ class DrawSteel:
         out = Outcome(state, tuple(events))
         for cid in sur:
             out = out.then(cond_rules.impose_condition, cid, ConditionName.SURPRISED, Duration.END_OF_ROUND)
-        turn = DrawSteelTurn(sides=sides, ranking=ranking, malice=malice, hero_tokens=hero_tokens)
+        classed = _NO_ONE if any(c.hero and c.hero_class for c in living) else None  # RB-HR-09..17
+        turn = DrawSteelTurn(
+            sides=sides, ranking=ranking, malice=malice, hero_tokens=hero_tokens, resource_triggers=classed
+        )
         if malice:
             out = out.add(
                 MaliceGained(
@@ -323,7 +326,8 @@ class DrawSteel:
         for a conduit (RB-HR-10)."""
         t = _turn(state)
         c = state.creature(creature)
-        check_prayer(c, pray)
+        if pray:
+            check_prayer(c, pray)
         if t.current is not None:
             raise TurnOrderError(
                 f"start turn of {creature!r}: {t.current!r} is taking its turn", rule="DS-SIDE-08"
@@ -421,7 +425,9 @@ class DrawSteel:
             state = state.with_turn_built(t)  # fewer of the creatures checked before
         out = phases.end_of_turn(
             state, creature, saving_throws=saving_throws, named_saving_throws=named_saving_throws
-        ).then(strain, creature)  # a talent's negative clarity (RB-HR-16)
+        )
+        if out.state.creature(creature).heroic_resource < 0:  # a talent's negative clarity (RB-HR-16)
+            out = out.then(strain, creature)
         taken = t.turns_taken.get(creature, 0) + 1
         after = out.state
         c = after.creature(creature)
@@ -508,7 +514,7 @@ class DrawSteel:
             last_side=None,
             last_actor=None,
             triggered_used=_NO_ONE,
-            resource_triggers=_NO_ONE,  # first time each round (RB-HR-09..17)
+            resource_triggers=None if t.resource_triggers is None else _NO_ONE,  # RB-HR-09..17
             token_used=_NO_ONE,  # one hero token benefit a turn (RB-TOKEN-09)
             malice=total,
         )

@@ -80,9 +80,10 @@ class DrawSteelTurn(TurnState):
     reported: Reported | None = None
     """What just happened, for the triggered actions answering it (DS-TURN-05, R-TURN-12); it
     passes with the extra main actions (:func:`moment_passed`)."""
-    resource_triggers: frozenset[str] = frozenset()
+    resource_triggers: frozenset[str] | None = None
     """The class triggers of Heroic Resource already paid this round, as ``"hero:trigger"``: each
-    pays the first time each round (RB-HR-09..17); emptied as a round begins."""
+    pays the first time each round (RB-HR-09..17); emptied as a round begins. None: no hero of the
+    combat had a class as it started, and no class trigger is looked for."""
     encounter_triggers: frozenset[str] = frozenset()
     """The class triggers that pay once an encounter (the fury's winded or dying, the troubadour's
     first winded hero, RB-HR-12, RB-HR-17), as ``"hero:trigger"``."""
@@ -127,7 +128,9 @@ class DrawSteelTurn(TurnState):
                 encounter, (*((r.creature,) if r.creature is not None else ()), *r.targets), "reported"
             )
             self.known(encounter, r.answered, "reported answered")
-        if old is None or self.resource_triggers is not old.resource_triggers:
+        if self.resource_triggers is not None and (
+            old is None or self.resource_triggers is not old.resource_triggers
+        ):
             for key in self.resource_triggers:
                 check_text(key, "turn resource_triggers")
         if old is None or self.encounter_triggers is not old.encounter_triggers:
