@@ -49,6 +49,7 @@ from brawl.turns.drawsteel_deeds import deeds
 from brawl.turns.drawsteel_order import rank_by_agility, swap_turn_order
 from brawl.turns.drawsteel_resources import (
     check_starting_malice,
+    heroes_pools,
     lose_resources,
     malice_gained,
     round_malice,
@@ -135,7 +136,6 @@ class DrawSteel:
             state, surprised, first_side, d10, players_choice, director_choice, agility_tests, agility_rerolls
         )
         check_starting_malice(malice)
-        check_starting_malice(hero_tokens or 0, what="hero tokens", rule="RB-TOKEN-05")
 
     def _surprise(
         self,
@@ -221,7 +221,6 @@ class DrawSteel:
         if malice is None:
             malice = starting_malice(state)
         check_starting_malice(malice)
-        check_starting_malice(hero_tokens or 0, what="hero tokens", rule="RB-TOKEN-05")
         living = list(state.living())
         events: list[Event] = [
             CombatStarted(system=self.name, sides=SIDES, surprised=sur, rules=("DS-SIDE-01", "DS-SIDE-04"))
@@ -253,10 +252,7 @@ class DrawSteel:
         out = Outcome(state, tuple(events))
         for cid in sur:
             out = out.then(cond_rules.impose_condition, cid, ConditionName.SURPRISED, Duration.END_OF_ROUND)
-        classed = _NO_ONE if any(c.hero and c.hero_class for c in living) else None  # RB-HR-09..17
-        turn = DrawSteelTurn(
-            sides=sides, ranking=ranking, malice=malice, hero_tokens=hero_tokens, resource_triggers=classed
-        )
+        turn = heroes_pools(DrawSteelTurn(sides=sides, ranking=ranking, malice=malice), living, hero_tokens)
         if malice:
             out = out.add(
                 MaliceGained(
@@ -326,8 +322,7 @@ class DrawSteel:
         for a conduit (RB-HR-10)."""
         t = _turn(state)
         c = state.creature(creature)
-        if pray:
-            check_prayer(c, pray)
+        check_prayer(c, pray)
         if t.current is not None:
             raise TurnOrderError(
                 f"start turn of {creature!r}: {t.current!r} is taking its turn", rule="DS-SIDE-08"

@@ -8,7 +8,10 @@ and their unspent Heroic Resource lost at the end (RB-HR-07).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from brawl.checks import whole_number
+from brawl.creature import Creature
 from brawl.events.base import Note
 from brawl.events.turns import MaliceGained
 from brawl.fields import replaced
@@ -92,3 +95,10 @@ def _lost(cid: str, held: int, name: str) -> str:
     if held > 0:
         return f"{cid} loses {held} unspent {name}"
     return f"{cid}'s negative {name} ({held}) resets to 0"
+
+
+def heroes_pools(turn: DrawSteelTurn, living: Iterable[Creature], hero_tokens: int | None) -> DrawSteelTurn:
+    """The new combat's bookkeeping with the party's hero tokens (None: one per hero, RB-TOKEN-05)
+    and, when a living hero has a class, the class triggers looked for (RB-HR-09..17)."""
+    classed = frozenset[str]() if any(c.hero and c.hero_class for c in living) else None
+    return replaced(turn, hero_tokens=hero_tokens, resource_triggers=classed)
