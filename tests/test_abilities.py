@@ -266,6 +266,8 @@ def test_refusals_name_the_rule() -> None:
             brawl.use_ability(enc, "kira", request.ability, targets=request.targets, origin=request.origin)
         assert words in str(refused.value)
     poor = fight(gob(), kira={"heroic_resource": 2})
+    poor, _ = brawl.start_combat(poor, first_side="heroes")  # outside combat it is free once (RB-HR-08)
+    poor, _ = brawl.start_turn(poor, "kira")
     with pytest.raises(ActionUnavailableError, match="DS-SIDE-04"):
         brawl.use_ability(poor, "kira", "Thunderclap")
     asleep = fight(gob(), kira={"conditions": (brawl.Condition("unconscious"),)})

@@ -148,14 +148,10 @@ def test_malice_gain_goes_to_the_director_rb6_malice() -> None:
 
 
 def test_heroic_resource_gain_for_a_hero_target_r_abil_14() -> None:
-    """R-ABIL-14: "the target gains 3 rage" adds 3 Heroic Resource to a hero target with 0."""
-    out = brawl.use_ability(
-        _fight("the target gains 3 rage", hero_target=True),
-        "ogre",
-        "Test Blow",
-        targets=["hero"],
-        dice=(9, 9),
-    )
+    """R-ABIL-14: "the target gains 3 rage" adds 3 Heroic Resource to a hero target with 0, in
+    combat (outside it nothing is gained, RB-HR-08)."""
+    enc, _ = brawl.start_combat(_fight("the target gains 3 rage", hero_target=True), d10=1)
+    out = brawl.use_ability(enc, "ogre", "Test Blow", targets=["hero"], dice=(9, 9), granted=True)
     (gained,) = [e for e in out.events if isinstance(e, ResourceGained)]
     assert (gained.creature, gained.amount, gained.total) == ("hero", 3, 3)
     assert gained.rules == ("R-ABIL-14",)

@@ -47,6 +47,9 @@ from brawl.rules.prone import FallProne as FallProne
 from brawl.rules.prone import StandUp as StandUp
 from brawl.rules.recoveries import CatchBreath as CatchBreath
 from brawl.rules.recoveries import Heal as Heal
+from brawl.rules.recoveries import HeroTokenStamina as HeroTokenStamina
+from brawl.rules.resources import EarnVictories as EarnVictories
+from brawl.rules.resources import FinishRespite as FinishRespite
 from brawl.rules.settle import settle
 from brawl.rules.solos import SoloAction as SoloAction
 from brawl.rules.stability import ModifyStability as ModifyStability
@@ -62,6 +65,8 @@ from brawl.rules.strikes import OpportunityAttack as OpportunityAttack
 from brawl.rules.summons import Summon as Summon
 from brawl.rules.table import UseConsumable as UseConsumable
 from brawl.rules.teleport import Teleport as Teleport
+from brawl.rules.tokens import AwardHeroTokens as AwardHeroTokens
+from brawl.rules.tokens import HeroTokenSurges as HeroTokenSurges
 from brawl.state import Encounter
 from brawl.turns import TurnSystem, turn_actions
 from brawl.turns.base import system_names

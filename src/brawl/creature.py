@@ -48,6 +48,18 @@ MAX_LEVEL = 100
 """The highest level."""
 MAX_COUNT = 1_000_000
 """The largest count a record keeps (Recoveries, squares still to fall, rounds of held breath)."""
+HERO_CLASSES = (
+    "censor", "conduit", "elementalist", "fury", "null", "shadow", "tactician", "talent", "troubadour",
+)  # fmt: skip
+"""The nine classes, each with its own Heroic Resource (RB-HR-01)."""
+
+
+def check_hero_class(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
+    """Field validator: ``""`` or one of :data:`HERO_CLASSES` (RB-HR-01)."""
+    if not isinstance(value, str):
+        raise ArgumentTypeError(f"hero_class {value!r:.60}: a class name", rule="RB-HR-01")
+    if value and value not in HERO_CLASSES:
+        raise StateError(f"hero_class {value!r:.60}: not one of {', '.join(HERO_CLASSES)} (RB-HR-01)")
 
 
 class MovementType(ReprEnum):
@@ -239,6 +251,20 @@ def _ids(value: Iterable[str]) -> frozenset[str]:
     return items
 
 
+def _ability_names(value: Iterable[str]) -> frozenset[str]:
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        raise ArgumentTypeError(f"heroic_used_outside {value!r:.60}: a set of ability names", rule="RB-HR-08")
+    try:
+        items = frozenset(value)
+    except TypeError:
+        raise ArgumentTypeError(
+            f"heroic_used_outside {value!r:.60}: a set of ability names", rule="RB-HR-08"
+        ) from None
+    for i in items:
+        check_text(i, "heroic_used_outside ability name")
+    return items
+
+
 def _abilities(value: object) -> tuple[Ability, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise ArgumentTypeError(f"abilities {value!r}: a sequence of Abilities is needed", rule=())
@@ -385,8 +411,9 @@ class Creature:
     the encounter does not track its items, and any named item may be used."""
     abilities: tuple[Ability, ...] = attrs.field(default=(), converter=_abilities)
     """The abilities it can use (:func:`brawl.use_ability`), names unique."""
-    heroic_resource: int = attrs.field(default=0, validator=_whole(0, MAX_COUNT))
-    """A hero's Heroic Resource (Focus, Wrath...), spent by abilities that cost it."""
+    heroic_resource: int = attrs.field(default=0, validator=_whole(-MAX_COUNT, MAX_COUNT))
+    """A hero's Heroic Resource (Focus, Wrath...), spent by abilities that cost it; below 0 only a
+    talent's clarity, down to -(1 + Reason) (RB-HR-16)."""
     victories: int = attrs.field(default=0, validator=_whole(0, MAX_COUNT))
     """The Victories a hero holds (RB-EV-01): its Heroic Resource at the start of combat
     (RB-HR-04), the Director's starting Malice (their average, RB-MALICE-01) and the party's
@@ -420,6 +447,15 @@ class Creature:
     )
     """A Director creature's Free Strike value, dealt with no roll (RB-MFS-01); None: its free
     strike rolls as a hero's does."""
+    hero_class: str = attrs.field(default="", validator=check_hero_class)
+    """A hero's class (``"censor"``...; ``""`` none): the name of its Heroic Resource (RB-HR-01) and
+    its gain at the start of each of its turns by level (RB-HR-05, RB-HR-06), unless
+    ``resource_gain`` says otherwise."""
+    heroic_used_outside: frozenset[str] = attrs.field(default=frozenset(), converter=_ability_names)
+    """The heroic abilities it used outside combat without spending its Heroic Resource: not again
+    that way until it earns a Victory or finishes a respite (RB-HR-08)."""
+    surges: int = attrs.field(default=0, validator=_whole(0, MAX_COUNT))
+    """Surges held, spent for extra damage or potency and lost at the end of combat (RB-SURGE-01..04)."""
 
     def __attrs_post_init__(self) -> None:
         _check_creature_fields(self)
@@ -508,6 +544,11 @@ class Creature:
         return next((a for a in self.abilities if a.name == name), None)
 
 
+def resource_floor(c: Creature) -> int:
+    """The lowest Heroic Resource ``c`` may hold: -(1 + Reason) for a talent's clarity, else 0 (RB-HR-16)."""
+    return -(1 + c.characteristics.reason) if c.hero and c.hero_class == "talent" else 0
+
+
 def _check_creature_fields(c: Creature) -> None:
     """The checks of a creature's fields that no single field validator can make."""
     check_text(c.id, "creature id")
@@ -522,6 +563,11 @@ def _check_creature_fields(c: Creature) -> None:
         _check_squad_fields(c, who)
     if c.minion and c.temporary_stamina:
         raise StateError(f"{who} a minion has no temporary Stamina (RB-SQUAD-05)")
+    if c.heroic_resource < 0 and c.heroic_resource < resource_floor(c):
+        raise StateError(
+            f"{who} heroic_resource {c.heroic_resource}: below {resource_floor(c)} (only a talent's "
+            "clarity goes below 0, down to -(1 + Reason), RB-HR-16)"
+        )
     if c.riding is not None:
         check_text(c.riding, f"{who} riding")
         if c.riding == c.id:

@@ -22,7 +22,8 @@ from brawl.rules.malice import BrutalEffectiveness, MaliciousStrike
 from brawl.rules.maneuvers import AidAttack, EscapeGrab, Grab, Knockback
 from brawl.rules.movement import Disengage, Move, Shift
 from brawl.rules.prone import FallProne, StandUp
-from brawl.rules.recoveries import CatchBreath, Heal, SpendRecovery
+from brawl.rules.recoveries import CatchBreath, Heal, HeroTokenStamina, SpendRecovery
+from brawl.rules.resources import EarnVictories, FinishRespite
 from brawl.rules.riders import FallOff, KnockOff
 from brawl.rules.riding import ClimbCreature, Ride
 from brawl.rules.solos import SoloAction
@@ -33,6 +34,7 @@ from brawl.rules.strikes import FreeStrike, OpportunityAttack
 from brawl.rules.summons import Summon
 from brawl.rules.table import UseConsumable
 from brawl.rules.teleport import Teleport
+from brawl.rules.tokens import AwardHeroTokens, HeroTokenSurges
 from brawl.turns.deeds import Advance
 from brawl.turns.records import EndCombat, EndRound, EndTurn, StartCombat, StartTurn, UseAction
 from brawl.turns.squad_turn import (
@@ -182,3 +184,14 @@ solo_action = verb(SoloAction)
 """Spend 5 Malice at the start of a solo's turn: an extra main action, even dazed (RB-SOLO-04)."""
 summon = verb(Summon)
 """Put a summoned creature on the map, to act right after its summoner (RB-SUMMON-01, RB-SUMMON-02)."""
+# --- the heroes' resources: Victories, respites, surges, hero tokens -------------------------------
+earn_victories = verb(EarnVictories)
+"""A hero earns Victories; its heroic abilities may again be used outside combat (RB-EV-01, RB-HR-08)."""
+finish_respite = verb(FinishRespite)
+"""A hero finishes a respite: Stamina and Recoveries to full (DS-STAM-16, RB-HR-08)."""
+hero_token_surges = verb(HeroTokenSurges)
+"""A hero spends 1 hero token for 2 surges (RB-TOKEN-07)."""
+hero_token_stamina = verb(HeroTokenStamina)
+"""A hero spends 2 hero tokens on its turn for Stamina equal to its recovery value (RB-TOKEN-02)."""
+award_hero_tokens = verb(AwardHeroTokens)
+"""The Director awards the party hero tokens (RB-TOKEN-06)."""

@@ -19,11 +19,11 @@ from brawl.abilities.fields import (
     DURATION_MARKS,
     DURATIONS,
     FORCED_KINDS,
+    GAINED,
     MAX_NUMBER,
     NO_DURATION,
     POTENCY_WORDS,
     RESOURCE_WORDS,
-    RESOURCES,
     _characteristic_names,
     _damage_types,
     _each,
@@ -332,8 +332,9 @@ class GainResource:
 
     amount: int = attrs.field(validator=_number(1))
     """How much is gained."""
-    resource: str = attrs.field(validator=_one_of(RESOURCES))
-    """``"malice"`` (the Director's) or ``"heroic"`` (a hero's Heroic Resource)."""
+    resource: str = attrs.field(validator=_one_of(GAINED))
+    """``"malice"`` (the Director's), ``"heroic"`` (a hero's Heroic Resource) or ``"surges"``
+    (RB-SURGE-01)."""
     who: str = attrs.field(default="user", validator=_one_of(GAINERS))
     """``"user"``, ``"target"`` or ``"director"`` (Malice only)."""
     word: str = attrs.field(default="", validator=_text)
@@ -354,7 +355,7 @@ class GainResource:
         """``the Director gains 2 Malice``, ``the target gains 1 rage``."""
         if self.resource == "malice":
             return _with_potency(self.potency, f"the Director gains {self.amount} Malice")
-        what = self.word or "Heroic Resource"
+        what = "surges" if self.resource == "surges" else self.word or "Heroic Resource"
         return _with_potency(self.potency, f"the {self.who} gains {self.amount} {what}")
 
 

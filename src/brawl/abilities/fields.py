@@ -77,6 +77,8 @@ TARGET_KINDS = (
 """Who an ability may target."""
 RESOURCES = ("heroic", "malice")
 """What an ability's cost spends: the hero's Heroic Resource or the Director's Malice."""
+GAINED = (*RESOURCES, "surges")
+"""What an ability's text may give: Heroic Resource, Malice or surges (RB-SURGE-01)."""
 RESOURCE_WORDS = (
     "wrath", "piety", "essence", "ferocity", "discipline", "insight", "focus", "clarity", "drama", "rage",
 )  # fmt: skip
@@ -221,6 +223,7 @@ __all__ = [
     "DURATIONS",
     "DURATION_MARKS",
     "FORCED_KINDS",
+    "GAINED",
     "INITIALS",
     "MAX_NUMBER",
     "MAX_TEXT",

@@ -113,7 +113,7 @@ _SHIFT_TO = re.compile(
 )
 _GAIN = re.compile(
     r"the\s+(?P<who>[\w’' -]+?)\s+gains?\s+(?P<n>\d+)\s+"
-    rf"(?P<what>malice|heroic\s+resource|{'|'.join(RESOURCE_WORDS)})",
+    rf"(?P<what>malice|heroic\s+resource|surges?|{'|'.join(RESOURCE_WORDS)})",
     re.IGNORECASE,
 )
 _REGAIN = re.compile(r"the\s+(?P<who>[\w’' -]+?)\s+regains?\s+(?P<n>\d+)\s+stamina", re.IGNORECASE)
@@ -249,6 +249,9 @@ def _other(clause: str) -> Effect | None:
             return None
         if what == "malice":
             return GainResource(amount, "malice", "director")
+        if what.startswith("surge"):
+            surger = _who(who)
+            return None if surger is None else GainResource(amount, "surges", surger)
         word = "" if what == "heroic resource" else what
         gainer = _who(who)
         return None if gainer is None else GainResource(amount, "heroic", gainer, word)

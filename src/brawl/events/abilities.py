@@ -40,10 +40,12 @@ class ResourceSpent(Event):
     resource: str
     amount: int
     left: int
+    named: str = ""
+    """The Heroic Resource's name by the user's class (``"wrath"``, RB-HR-01); empty: ``resource``."""
 
     def explain(self) -> str:
         return (
-            f"{self.user} spends {self.amount} {self.resource} on {self.ability} "
+            f"{self.user} spends {self.amount} {self.named or self.resource} on {self.ability} "
             f"({self.left} left){cite(self.rules)}"
         )
 
@@ -57,9 +59,12 @@ class ResourceGained(Event):
     amount: int
     total: int
     """The Heroic Resource after the gain."""
+    resource: str = ""
+    """The resource's name by the hero's class (``"wrath"``, RB-HR-01); empty: "Heroic Resource"."""
 
     def explain(self) -> str:
-        return f"{self.creature} gains {self.amount} Heroic Resource ({self.total} in all){cite(self.rules)}"
+        what = self.resource or "Heroic Resource"
+        return f"{self.creature} gains {self.amount} {what} ({self.total} in all){cite(self.rules)}"
 
 
 @attrs.frozen(kw_only=True)

@@ -28,6 +28,7 @@ from brawl.fields import flag, ident, ids, replaced, text, whole
 from brawl.geometry import Pos
 from brawl.outcome import Outcome
 from brawl.requests import Action
+from brawl.rules.tokens import SAVE_RULES, check_spend, saved_by_token
 from brawl.state import Encounter
 
 SLOWED_SPEED = 2  # RB1-SLOWED: speed 2 unless already lower; DS-COND-08 (5 -> 2)
@@ -543,10 +544,12 @@ class SaveAgainst(Action):
     """Added to the d10."""
     rules: tuple[str, ...] = attrs.field(default=(), converter=_rules)
     """Rule IDs of the cause (Heal, the end of a turn), cited by the events."""
+    hero_token: bool = attrs.field(default=False, kw_only=True, validator=flag("RB-TOKEN-08"))
+    """A hero spends a hero token if the save fails, turning it into a success (RB-TOKEN-08)."""
 
     def verify(self, state: Encounter) -> None:
         """Raise the error for an effect that is not there or not save-ends, or a bad d10 or bonus
-        (RB2-SAVE)."""
+        (RB2-SAVE); a hero token the creature can't spend (RB-TOKEN-08)."""
         _check_save(state, self)
 
     def resolve(self, state: Encounter) -> Outcome:
@@ -564,6 +567,8 @@ def _check_save(state: Encounter, request: SaveAgainst) -> None:
             rule="RB2-SAVE",
         )
     _check_save_dice(request.roll, request.bonus)
+    if request.hero_token:
+        check_spend(state, request.creature, 1, SAVE_RULES)
 
 
 def _check_save_dice(roll: int | None, bonus: int) -> None:
@@ -600,10 +605,14 @@ def _save(state: Encounter, request: SaveAgainst) -> Outcome:
         against=f"{cond.name.value} (save ends)",
         rules=rules,
     )
+    done: Outcome = out
     success = out.success
+    if not success and request.hero_token:
+        done = out.then(saved_by_token, creature, f"{cond.name.value} (save ends)")
+        success = True
     if not success:
         return out
-    return out.then(end_condition, creature, index, reason="saved", rules=(*rules, "RB2-SAVE"))
+    return done.then(end_condition, creature, index, reason="saved", rules=(*rules, "RB2-SAVE"))
 
 
 # --- named conditions -------------------------------------------------------------------------

@@ -38,12 +38,15 @@ def resisting_score(potency: Potency, target: Creature | MapObject) -> int:
 
 
 def check_potency(
-    potency: Potency, user: Creature, target: Creature | MapObject, *, effect: str = ""
+    potency: Potency, user: Creature, target: Creature | MapObject, *, effect: str = "", raised: int = 0
 ) -> PotencyChecked:
-    """The check, as an event with both numbers: ``applies`` when the score is below the potency."""
-    value = potency_value(potency, user)
+    """The check, as an event with both numbers: ``applies`` when the score is below the potency;
+    ``raised``: what surges added to the potency against this target (RB-SURGE-03)."""
+    value = potency_value(potency, user) + raised
     score = resisting_score(potency, target)
     rules = (*POTENCY_RULES, "R-ABIL-7") if isinstance(target, MapObject) else POTENCY_RULES
+    if raised:
+        rules = (*rules, "RB-SURGE-03")
     if isinstance(potency.value, int) and not user.hero:
         rules = (*rules, "R-ABIL-6")
     return PotencyChecked(

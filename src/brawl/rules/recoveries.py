@@ -23,6 +23,7 @@ from brawl.requests import Action
 from brawl.rules.conditions import RemoveCondition, SaveAgainst, is_knocked_out, lift, save_against_named
 from brawl.rules.squads import refuse_regaining
 from brawl.rules.stamina import KNOCKED_OUT_WAKE_STAMINA, living_creature, regained, store_stamina
+from brawl.rules.tokens import STAMINA_TOKENS, check_spend, spend_tokens
 from brawl.state import Encounter
 
 HEAL_CHOICES = ("recovery", "saving_throw")
@@ -337,11 +338,58 @@ def wake(state: Encounter, creature: str) -> Outcome:
     return out.add(woke)
 
 
+# --- hero tokens for Stamina (RB-TOKEN-02, RB-TOKEN-03) ----------------------------------------
+STAMINA_RULES = ("RB-TOKEN-02", "RB-TOKEN-03")
+
+
+def token_stamina(state: Encounter, hero: str) -> Outcome:
+    """``hero`` spends 2 hero tokens and regains Stamina equal to its recovery value (RB-TOKEN-02);
+    the checks are :func:`~brawl.rules.tokens.check_spend`'s."""
+    c = state.creature(hero)
+    out = spend_tokens(
+        state,
+        hero,
+        STAMINA_TOKENS,
+        f"Stamina equal to its recovery value ({c.recovery_value})",
+        STAMINA_RULES,
+    )
+    return out.then(regained, hero, c.recovery_value, reason="hero tokens", rules=STAMINA_RULES)
+
+
+@attrs.frozen
+class HeroTokenStamina(Action):
+    """A hero spends 2 hero tokens on its own turn for Stamina equal to its recovery value
+    (RB-TOKEN-02, RB-TOKEN-03), its one hero token benefit this turn (RB-TOKEN-09). As it takes
+    damage, ``Damage(token_stamina=True)`` spends them before the damage."""
+
+    creature: str = attrs.field(validator=ident("RB-TOKEN-02"))
+    """The hero."""
+
+    def verify(self, state: Encounter) -> None:
+        _check_token_stamina(state, self.creature)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        _check_token_stamina(state, self.creature)
+        return token_stamina(state, self.creature)
+
+
+def _check_token_stamina(state: Encounter, hero: str) -> None:
+    check_spend(state, hero, STAMINA_TOKENS, STAMINA_RULES)
+    current = getattr(state.turn, "current", None)
+    if current != hero:
+        raise ActionUnavailableError(
+            f"hero tokens for Stamina by {hero!r}: on its own turn, or as it takes damage", rule=STAMINA_RULES
+        )
+
+
 __all__ = [
     "HEAL_CHOICES",
+    "STAMINA_RULES",
     "CatchBreath",
     "Heal",
+    "HeroTokenStamina",
     "SpendRecovery",
     "spend_a_recovery",
+    "token_stamina",
     "wake",
 ]

@@ -34,6 +34,7 @@ from brawl.outcome import Outcome
 from brawl.rules.conditions import GROUNDING, falls_if_aloft
 from brawl.rules.falling import Fall, should_fall
 from brawl.rules.persistent import MOVEMENT_EVENTS, areas_entered
+from brawl.rules.resources import class_triggers
 from brawl.rules.riders import mount_died, riders_of
 from brawl.rules.stamina import BLEEDING_PURPOSE, bleeding_loss, bleeds
 
@@ -145,7 +146,13 @@ def _dead_mounts(out: Outcome) -> Outcome:
 
 
 def settle(out: Outcome) -> Outcome:
-    """The outcome with the consequences of its new state resolved and their events appended.
+    """The outcome with the consequences of its new state resolved and their events appended,
+    then the Heroic Resource the heroes' class triggers earn from all of it (RB-HR-09..17)."""
+    return class_triggers(_consequences(out))
+
+
+def _consequences(out: Outcome) -> Outcome:
+    """The consequences of :func:`settle`.
 
     Cost follows the change: the events are read once, by class, and only the creatures they
     name are looked at; the events a consequence adds (always after the others) are read once

@@ -285,17 +285,19 @@ def roll_against(
     rules: Sequence[str],
     effects: bool,
     uses: str | None,
+    auto: int | None = None,
 ) -> tuple[int, Encounter, tuple[Event, ...]]:
     """:func:`action_roll` of checked arguments: the roller ``r``, the target's id and its
     creature (None for an object or no target), the keywords and the same lowered, a
-    characteristic from -100 to 100, reasons that are all :class:`Reason`."""
+    characteristic from -100 to 100, reasons that are all :class:`Reason`; ``auto``: an
+    automatic tier (RB3-AUTOMATIC), the dice still rolled (RB-CRIT-06)."""
     found = state_reasons(state, r, target, t, lowered, True)
     found.extend(extra)
     if effects and t is not None:
         melee_strike = "melee" in keywords and "strike" in keywords
         found.extend(_effect_reasons(state, r, t, melee_strike))
     edges, banes = counted(found)
-    after, event = rolled(state, value, edges, banes, dice, r.id, purpose, rules, uses)
+    after, event = rolled(state, value, edges, banes, dice, r.id, purpose, rules, uses, auto=auto)
     if effects and t is not None and t.effects:
         aid = _use_aid(after, r.id, t.id)  # an Aid Attack edge it used ends (DS-ACT-03)
         return event.tier, aid.state, (event, *aid.events)
@@ -364,17 +366,26 @@ class FreeStrike(Action):
 
 
 def critical_hit(
-    creature: str, ability: str, natural: int, *, downgraded: bool = False, off_turn: bool = False
+    creature: str,
+    ability: str,
+    natural: int,
+    *,
+    downgraded: bool = False,
+    off_turn: bool = False,
+    automatic: bool = False,
 ) -> CriticalHit | None:
     """The critical hit of an ability roll made with a main action whose two d10 add up to
     ``natural``, or None below 19 (RB-CRIT-02, RB-CRIT-03): ``downgraded`` when a lower tier was
-    taken (RB-CRIT-01), ``off_turn`` for an opportunity attack or a granted use (RB-CRIT-05). The
-    caller knows the roll is a main action's (RB-CRIT-04)."""
+    taken (RB-CRIT-01), ``off_turn`` for an opportunity attack or a granted use (RB-CRIT-05),
+    ``automatic`` when an automatic tier decided the outcome, the dice rolled all the same
+    (RB-CRIT-06). The caller knows the roll is a main action's (RB-CRIT-04)."""
     if natural < NATURAL_TIER_3:
         return None
     rules: tuple[str, ...] = ("RB-CRIT-02", "RB-CRIT-03")
     if downgraded:
         rules = (*rules, "RB-CRIT-01")
+    if automatic:
+        rules = (*rules, "RB-CRIT-06")
     if off_turn:
         rules = (*rules, "RB-CRIT-05")
     return CriticalHit(creature=creature, ability=ability, natural=natural, rules=(*rules, "R-ABIL-12"))

@@ -52,6 +52,7 @@ STATBLOCK_FIELDS = (
     "minion",
     "with_captain",
     "end_effect",
+    "hero_class",
 )
 """The creature fields a stat block or hero sheet sets; a creature's table may set any of them again."""
 

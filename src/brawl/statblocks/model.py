@@ -36,6 +36,7 @@ from brawl.creature import (
     as_movement,
     as_size,
     as_weaknesses,
+    check_hero_class,
     gain_dice,
 )
 from brawl.damagetypes import Immunities, Weaknesses
@@ -306,6 +307,9 @@ class HeroSheet:
     resource_gain: str = attrs.field(default="", validator=lambda _i, _a, v: gain_dice(v))
     """Heroic Resource gained at the start of each of its turns in combat: ``"2"``, ``"1d3"``
     (R-ABIL-13)."""
+    hero_class: str = attrs.field(default="", validator=check_hero_class)
+    """The class (``"censor"``...): its Heroic Resource and per-turn gain by level (RB-HR-01,
+    RB-HR-05, RB-HR-06); ``resource_gain`` still wins."""
     keywords: tuple[str, ...] = attrs.field(default=(), converter=_texts)
     """Ancestry, class and the like, as printed."""
     speed: int = attrs.field(default=5, validator=_whole(0, MAX_SPEED))
@@ -355,6 +359,7 @@ class HeroSheet:
             "level": self.level,
             "abilities": self.abilities,
             "resource_gain": self.resource_gain,
+            "hero_class": self.hero_class,
         }
         return Creature(id=id, **{**base, **fields})
 

@@ -285,6 +285,7 @@ BLOCK_ORDER = (
     "recoveries",
     "heroic_resource_name",
     "resource_gain",
+    "hero_class",
     "speed",
     "movement",
     "size",

@@ -40,7 +40,7 @@ from brawl.rules import conditions as cond_rules
 from brawl.rules import phases
 from brawl.rules.falling import continue_fall
 from brawl.rules.persistent import areas_at_encounter_end
-from brawl.rules.resources import gain_heroic_resource
+from brawl.rules.resources import check_prayer, gain_heroic_resource, strain
 from brawl.rules.solos import end_effect
 from brawl.rules.squads import members
 from brawl.rules.stability import end_stability_modifiers
@@ -52,6 +52,7 @@ from brawl.turns.drawsteel_deeds import deeds
 from brawl.turns.drawsteel_order import rank_by_agility, swap_turn_order
 from brawl.turns.drawsteel_resources import (
     check_starting_malice,
+    heroes_pools,
     lose_resources,
     malice_gained,
     round_malice,
@@ -132,6 +133,7 @@ class DrawSteel:
         agility_tests: Mapping[str, int] | None = None,
         agility_rerolls: Mapping[str, Sequence[int]] | None = None,
         malice: int = 0,
+        hero_tokens: int | None = None,
     ) -> None:
         """Raise if combat may not start with these choices (DS-SIDE-01, DS-SIDE-05, DS-SIDE-06)."""
         self._surprise(
@@ -202,6 +204,7 @@ class DrawSteel:
         agility_tests: Mapping[str, int] | None = None,
         agility_rerolls: Mapping[str, Sequence[int]] | None = None,
         malice: int | None = None,
+        hero_tokens: int | None = None,
     ) -> Outcome:
         """Start combat: surprise, the first side, round 1 (DS-SIDE-05, DS-SIDE-06, R-TURN-2).
 
@@ -214,7 +217,7 @@ class DrawSteel:
         (DS-SIDE-14, DS-SIDE-15). ``malice``: the Director's starting Malice; None: the living
         heroes' average Victories, rounded down (RB-MALICE-01, R-EV-2); the Director then gains its
         round 1 Malice (RB-MALICE-02). Each living hero gains its Victories in Heroic Resource
-        (RB-HR-04).
+        (RB-HR-04). ``hero_tokens``: the party's pool (None: one per hero, RB-TOKEN-05).
         """
         sur, wholly = self._surprise(
             state, surprised, first_side, d10, players_choice, director_choice, agility_tests, agility_rerolls
@@ -253,7 +256,7 @@ class DrawSteel:
         out = Outcome(state, tuple(events))
         for cid in sur:
             out = out.then(cond_rules.impose_condition, cid, ConditionName.SURPRISED, Duration.END_OF_ROUND)
-        turn = DrawSteelTurn(sides=sides, ranking=ranking, malice=malice)
+        turn = heroes_pools(DrawSteelTurn(sides=sides, ranking=ranking, malice=malice), living, hero_tokens)
         if malice:
             out = out.add(
                 MaliceGained(
@@ -319,10 +322,12 @@ class DrawSteel:
             return {}
         return {side: tuple(sorted(c.id for c in members))}
 
-    def verify_start_turn(self, state: Encounter, creature: str) -> None:
-        """Raise :class:`TurnOrderError` if ``creature`` may not start a turn now."""
+    def verify_start_turn(self, state: Encounter, creature: str, *, pray: bool = False) -> None:
+        """Raise :class:`TurnOrderError` if ``creature`` may not start a turn now; ``pray`` only
+        for a conduit (RB-HR-10)."""
         t = _turn(state)
         c = state.creature(creature)
+        check_prayer(c, pray)
         if t.current is not None:
             raise TurnOrderError(
                 f"start turn of {creature!r}: {t.current!r} is taking its turn", rule="DS-SIDE-08"
@@ -367,10 +372,10 @@ class DrawSteel:
         )
 
     # turns ---------------------------------------------------------------------------------------
-    def start_turn(self, state: Encounter, creature: str) -> Outcome:
-        """Start a creature's turn: a hero gains its Heroic Resource (R-ABIL-13), then the
-        start-of-turn condition hook."""
-        self.verify_start_turn(state, creature)
+    def start_turn(self, state: Encounter, creature: str, *, pray: bool = False) -> Outcome:
+        """Start a creature's turn: a hero gains its Heroic Resource (R-ABIL-13, RB-HR-05; a
+        conduit that prays first, RB-HR-10), then the start-of-turn condition hook."""
+        self.verify_start_turn(state, creature, pray=pray)
         t = _turn(state)
         c = state.creature(creature)
         slot = slot_of(c)
@@ -392,12 +397,13 @@ class DrawSteel:
         group = slot if slot.startswith(GROUP_PREFIX) else None
         t, lapsed = moment_passed(t)
         book = t.director.turn_started(creature)  # it may summon again (RB-SUMMON-02)
-        new = replaced(t, current=creature, economy=opening_economy(t, creature), group=group, director=book)
+        economy = opening_economy(t, creature)
+        new = replaced(t, current=creature, economy=economy, group=group, director=book, token_used=_NO_ONE)
         # the creature was just looked up; a group name is a creature's, checked, unless the
         # prefix makes it too long, which with_turn refuses
         put = state.with_turn_built if group is None or len(group) <= MAX_TEXT else state.with_turn
         started = TurnStarted(creature=creature, side=c.side, round=state.round, rules=rules)
-        gained = gain_heroic_resource(put(new), creature)
+        gained = gain_heroic_resource(put(new), creature, pray=pray)
         out = phases.start_of_turn(gained.state, creature)
         return Outcome(out.state, (*lapsed, started, *gained.events, *out.events))
 
@@ -424,6 +430,8 @@ class DrawSteel:
         out = phases.end_of_turn(
             state, creature, saving_throws=saving_throws, named_saving_throws=named_saving_throws
         ).then(end_effect, creature)  # a solo's End Effect, after the saves (RB-SOLO-02, R-DIR-5)
+        if out.state.creature(creature).heroic_resource < 0:  # a talent's negative clarity (RB-HR-16)
+            out = out.then(strain, creature)
         taken = t.turns_taken.get(creature, 0) + 1
         after = out.state
         c = after.creature(creature)
@@ -513,6 +521,8 @@ class DrawSteel:
             last_side=None,
             last_actor=None,
             triggered_used=_NO_ONE,
+            resource_triggers=None if t.resource_triggers is None else _NO_ONE,  # RB-HR-09..17
+            token_used=_NO_ONE,  # one hero token benefit a turn (RB-TOKEN-09)
             malice=total,
         )
         # a new round's empty bookkeeping, one round and the malice gained: checked here

@@ -8,13 +8,16 @@ and their unspent Heroic Resource lost at the end (RB-HR-07).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from brawl.checks import whole_number
-from brawl.creature import MAX_COUNT
-from brawl.events.abilities import ResourceGained
+from brawl.creature import Creature
 from brawl.events.base import Note
 from brawl.events.turns import MaliceGained
 from brawl.fields import replaced
 from brawl.outcome import Outcome
+from brawl.rules.resources import gain_resource, named
+from brawl.rules.surges import lose_surges
 from brawl.state import Encounter
 from brawl.turns.drawsteel_turn import DrawSteelTurn
 from brawl.turns.drawsteel_turn import turn_of as _turn
@@ -23,9 +26,10 @@ MAX_MALICE = 10**6
 """Most Malice the Director may start a combat with."""
 
 
-def check_starting_malice(malice: int) -> None:
-    """Check the Director's starting Malice: a whole number, 0 or more (RB6-MALICE)."""
-    whole_number(malice, 0, MAX_MALICE, what="starting malice", rule="RB6-MALICE")
+def check_starting_malice(malice: int, *, what: str = "starting malice", rule: str = "RB6-MALICE") -> None:
+    """Check the Director's starting Malice (or the party's hero tokens): a whole number, 0 or
+    more (RB6-MALICE, RB-TOKEN-05)."""
+    whole_number(malice, 0, MAX_MALICE, what=what, rule=rule)
 
 
 def round_malice(state: Encounter) -> Outcome:
@@ -61,11 +65,7 @@ def victories_to_resource(state: Encounter) -> Outcome:
     out = Outcome(state, ())
     for c in state.creature_list():
         if c.hero and not c.dead and c.victories:
-            total = min(MAX_COUNT, c.heroic_resource + c.victories)
-            out = out.add(
-                ResourceGained(creature=c.id, amount=c.victories, total=total, rules=("RB-HR-04",)),
-                state=out.state.update_creature(c.id, heroic_resource=total),
-            )
+            out = gain_resource(out, c.id, c.victories, ("RB-HR-04",))
     return out
 
 
@@ -79,10 +79,26 @@ def lose_resources(state: Encounter) -> Outcome:
             Note(text=f"the Director loses {t.malice} unspent Malice", rules=("RB6-MALICE", "RB-MALICE-03")),
             state=state.with_turn(replaced(t, malice=0)),
         )
+    out = out.then(lose_surges)
     for c in out.state.creature_list():
         if c.hero and c.heroic_resource:
             out = out.add(
-                Note(text=f"{c.id} loses {c.heroic_resource} unspent Heroic Resource", rules=("RB-HR-07",)),
+                Note(text=_lost(c.id, c.heroic_resource, named(c) or "Heroic Resource"), rules=("RB-HR-07",)),
                 state=out.state.update_creature(c.id, heroic_resource=0),
             )
     return out
+
+
+def _lost(cid: str, held: int, name: str) -> str:
+    """The note of a hero's Heroic Resource lost at the end of combat, or its negative clarity
+    reset (RB-HR-07, RB-HR-16)."""
+    if held > 0:
+        return f"{cid} loses {held} unspent {name}"
+    return f"{cid}'s negative {name} ({held}) resets to 0"
+
+
+def heroes_pools(turn: DrawSteelTurn, living: Iterable[Creature], hero_tokens: int | None) -> DrawSteelTurn:
+    """The new combat's bookkeeping with the party's hero tokens (None: one per hero, RB-TOKEN-05)
+    and, when a living hero has a class, the class triggers looked for (RB-HR-09..17)."""
+    classed = frozenset[str]() if any(c.hero and c.hero_class for c in living) else None
+    return replaced(turn, hero_tokens=hero_tokens, resource_triggers=classed)

@@ -93,6 +93,19 @@ class DrawSteelTurn(TurnState):
     director: DirectorBook = NO_BOOK
     """What the Director's creatures used: villain actions (RB-VILLAIN-02, RB-VILLAIN-03), Malice
     features (RB-MALICE-04..07)."""
+    resource_triggers: frozenset[str] | None = None
+    """The class triggers of Heroic Resource already paid this round, as ``"hero:trigger"``: each
+    pays the first time each round (RB-HR-09..17); emptied as a round begins. None: no hero of the
+    combat had a class as it started, and no class trigger is looked for."""
+    encounter_triggers: frozenset[str] = frozenset()
+    """The class triggers that pay once an encounter (the fury's winded or dying, the troubadour's
+    first winded hero, RB-HR-12, RB-HR-17), as ``"hero:trigger"``."""
+    hero_tokens: int | None = None
+    """The party's pool of hero tokens (RB-TOKEN-04); None: one per hero of the encounter, as a
+    session starts, none spent yet (RB-TOKEN-05)."""
+    token_used: frozenset[str] = frozenset()
+    """Heroes that had a hero token's benefit this turn: one a turn (RB-TOKEN-09); emptied as a
+    turn or a round begins."""
 
     def check(self, encounter: Encounter) -> None:
         """Raise :class:`~brawl.errors.StateError` if this bookkeeping does not fit ``encounter``."""
@@ -132,6 +145,14 @@ class DrawSteelTurn(TurnState):
                 encounter, (*((r.creature,) if r.creature is not None else ()), *r.targets), "reported"
             )
             self.known(encounter, r.answered, "reported answered")
+        if self.resource_triggers is not None and (
+            old is None or self.resource_triggers is not old.resource_triggers
+        ):
+            for key in self.resource_triggers:
+                check_text(key, "turn resource_triggers")
+        if old is None or self.encounter_triggers is not old.encounter_triggers:
+            for key in self.encounter_triggers:
+                check_text(key, "turn encounter_triggers")
         if self.last_side is not None and self.last_side not in SIDES:
             raise StateError(f"turn last_side {self.last_side!r}: not a side")
         if self.group is not None and (old is None or self.group is not old.group):
@@ -141,6 +162,10 @@ class DrawSteelTurn(TurnState):
                 check_text(key, "turn ranking")
         if old is None or self.turn_count is not old.turn_count:
             self.count(self.turn_count, "turn_count")
+        if self.hero_tokens is not None and (old is None or self.hero_tokens is not old.hero_tokens):
+            self.count(self.hero_tokens, "hero_tokens")
+        if old is None or self.token_used is not old.token_used:
+            self.known(encounter, self.token_used, "token_used")
         if old is None or self.malice is not old.malice:
             self.count(self.malice, "malice")
         if old is None or self.director is not old.director:

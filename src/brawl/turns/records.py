@@ -216,7 +216,8 @@ class StartCombat(Request):
 
     Draw Steel (:meth:`~brawl.turns.drawsteel.DrawSteel.start`): ``surprised``, ``first_side``,
     ``d10``, ``players_choice``, ``director_choice`` (DS-SIDE-05, DS-SIDE-06) and ``malice``, the
-    Director's starting Malice (None: the heroes' average Victories, RB-MALICE-01); under the
+    Director's starting Malice (None: the heroes' average Victories, RB-MALICE-01), ``hero_tokens``,
+    the party's pool (None: one per hero, RB-TOKEN-05); under the
     alternative order ``agility_tests`` and
     ``agility_rerolls`` (DS-SIDE-14, DS-SIDE-15). The zone game
     (:meth:`~brawl.zone.game.ZoneGame.start`): ``initiative``, ``opener``, ``factions``,
@@ -250,6 +251,7 @@ class StartCombat(Request):
     )
     rolls: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=numbers_by_id, metadata=MAPPING)
     tie_order: tuple[str, ...] = attrs.field(default=(), converter=creature_ids)
+    hero_tokens: int | None = attrs.field(default=None, validator=whole("RB-TOKEN-05", lo=0, optional=True))
 
     def verify(self, state: Encounter) -> None:
         system, options = system_named(self.system), self.options()
@@ -271,7 +273,8 @@ class StartTurn(Request):
     """Start a creature's turn; :class:`~brawl.errors.TurnOrderError` if it may not act now
     (DS-SIDE-07..12, RB5-SOLO; Z-TURN-02; I-TURN-01).
 
-    ``together``, ``reserve`` and ``sprint`` are the zone game's (Z-MOUNT-01, Z-TURN-09).
+    ``together``, ``reserve`` and ``sprint`` are the zone game's (Z-MOUNT-01, Z-TURN-09);
+    ``pray``, Draw Steel's: a conduit prays before its Heroic Resource gain (RB-HR-10).
     """
 
     own = ("creature",)
@@ -279,6 +282,7 @@ class StartTurn(Request):
     together: tuple[str, ...] | None = attrs.field(default=None, converter=optional_ids)
     reserve: tuple[str, ...] = attrs.field(default=(), converter=creature_ids)
     sprint: bool = attrs.field(default=False, validator=flag())
+    pray: bool = attrs.field(default=False, validator=flag("RB-HR-10"))
 
     def verify(self, state: Encounter) -> None:
         call(system_of(state), "verify_start_turn", state, self.creature, **self.options())

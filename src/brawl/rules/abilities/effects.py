@@ -45,7 +45,6 @@ from brawl.events.abilities import (
     AbilityUsed,
     EffectForTable,
     PotencyChecked,
-    ResourceGained,
     ResourceRefunded,
     ResourceSpent,
     TierReached,
@@ -53,6 +52,7 @@ from brawl.events.abilities import (
 from brawl.events.base import Note
 from brawl.events.damage import Damaged, RecoveriesLost
 from brawl.events.dice import PowerRolled
+from brawl.events.heroes import SurgesSpent
 from brawl.events.turns import MaliceGained
 from brawl.fields import replaced
 from brawl.geometry import distance
@@ -84,9 +84,18 @@ from brawl.rules.malice import (
 )
 from brawl.rules.movement import Shift as ShiftRequest
 from brawl.rules.potency import check_potency
+from brawl.rules.resources import (
+    gain_outside_combat,
+    gain_resource,
+    named,
+    shadow_discount,
+    use_without_spending,
+    waived_outside_combat,
+)
 from brawl.rules.squads import squads_in_area, strike_damage
 from brawl.rules.stamina import regained
 from brawl.rules.strikes import critical_hit, roll_against
+from brawl.rules.surges import gain_surges, surge_damage, surge_potency
 from brawl.rules.teleport import Teleport
 from brawl.rules.villain import VILLAIN_ACTION, record_villain_action
 from brawl.state import Encounter
@@ -102,6 +111,8 @@ def _pay(state: Encounter, user: Creature, ability: Ability) -> Outcome:
     cost = ability.cost
     if cost is None:
         return Outcome(state, ())
+    if waived_outside_combat(state, user, ability):
+        return use_without_spending(state, user, ability)
     if cost.resource == "heroic":
         left = user.heroic_resource - cost.amount
         state = state.with_creature(attrs.evolve(user, heroic_resource=left))
@@ -114,6 +125,7 @@ def _pay(state: Encounter, user: Creature, ability: Ability) -> Outcome:
         resource=cost.resource,
         amount=cost.amount,
         left=left,
+        named=named(user) if cost.resource == "heroic" else "",
         rules=RESOURCE_RULES[cost.resource],
     )
     return Outcome(state, (event,))
@@ -151,7 +163,10 @@ def resolve_use(state: Encounter, plan: Plan, request: AbilityRequest) -> Outcom
     if ability.power_roll is not None and plan.targets:
         before = len(out.events)
         out = _roll_and_resolve(out, plan, request)
-        out = _refund(out, plan, out.events[before:])
+        if any(type(e) is ResourceSpent for e in out.events[:before]):  # nothing to give back unpaid
+            out = _refund(out, plan, out.events[before:])
+            if not any(type(e) is ResourceRefunded for e in out.events[before:]):  # all given back
+                out = shadow_discount(out, user.id, ability, out.events[before:])
         out = out.then(spend_boosts, user.id, ability)  # RB-MALICE-05, RB-MALICE-06
     return _table(out, user, ability, ability.effect_after, None)
 
@@ -253,7 +268,7 @@ def _roll_and_resolve(out: Outcome, plan: Plan, request: AbilityRequest) -> Outc
                 extra = (*extra, bane(f"{tid} has cover from {user.id}", *cover))
         tier, state, events = roll_against(
             state, roller, tid, t, value, keywords, keywords, faces, ability.name, extra,
-            _ROLL_RULES, True, uses,
+            _ROLL_RULES, True, uses, request.automatic_tier,
         )  # fmt: skip
         rolled = cast(PowerRolled, events[0])  # roll_against's first event is its roll
         if faces is None:
@@ -305,8 +320,9 @@ def _roll_and_resolve(out: Outcome, plan: Plan, request: AbilityRequest) -> Outc
             out = _apply(out, plan, request, tid, effect)
     if ability.action_type == "main action" and faces is not None:  # not a maneuver's (RB-CRIT-04)
         crit = critical_hit(
-            user.id, ability.name, sum(faces), downgraded=downgraded, off_turn=request.granted
-        )
+            user.id, ability.name, sum(faces), downgraded=downgraded, off_turn=request.granted,
+            automatic=request.automatic_tier is not None,
+        )  # fmt: skip
         if crit is not None:
             out = out.add(crit)
     return out
@@ -340,9 +356,12 @@ def _apply(out: Outcome, plan: Plan, request: AbilityRequest, tid: str, effect: 
     user_now = state.creatures.get(user.id, user)
     if isinstance(effect, Instead):
         return _instead(out, plan, request, tid, effect, user_now, thing)
+    raised = 0
+    if effect.potency is not None or getattr(effect, "vertical_potency", None) is not None:
+        out, raised = _potency_surges(out, user.id, request, tid)  # RB-SURGE-03
     if effect.potency is not None:
         potency = pending_potency(state, user_now, effect.potency)  # RB-MALICE-05
-        check = check_potency(potency, user_now, thing, effect=effect.printed())
+        check = check_potency(potency, user_now, thing, effect=effect.printed(), raised=raised)
         out = out.add(check)
         if not check.applies:
             return out
@@ -368,7 +387,7 @@ def _apply(out: Outcome, plan: Plan, request: AbilityRequest, tid: str, effect: 
         if effect.vertical_potency is not None:  # vertical only if the target fails it (RB2-POTENCY)
             words = f"the {effect.kind} is vertical"
             potency = pending_potency(state, user_now, effect.vertical_potency)  # RB-MALICE-05
-            check = check_potency(potency, user_now, thing, effect=words)
+            check = check_potency(potency, user_now, thing, effect=words, raised=raised)
             out = out.add(check)
             effect = attrs.evolve(effect, vertical=check.applies, vertical_potency=None)
         center = (
@@ -399,11 +418,13 @@ def _apply(out: Outcome, plan: Plan, request: AbilityRequest, tid: str, effect: 
     if dead:
         return out.add(Note(text=f"{tid} is dead: {effect.printed()} has no effect", rules=("DS-STAM-09",)))
     if isinstance(effect, Damage):
+        amount = _amount(state, user_now, ability, effect)
+        amount += pending_strike(state, user.id, ability, tid == plan.targets[0])  # RB-MALICE-06
+        if request.surges and request.surge_target in (None, tid) and not _spent(out, "damage", None):
+            out, bonus = surge_damage(out, user.id, tid, request.surges)  # rolled damage (RB-SURGE-02)
+            amount += bonus
         return out.then(
-            deal_damage, tid,
-            _amount(state, user_now, ability, effect)
-            + pending_strike(state, user.id, ability, tid == plan.targets[0]),
-            _type(effect, request), source=user.id,
+            deal_damage, tid, amount, _type(effect, request), source=user.id,
             knock_out=request.knock_out, rules=("R-ABIL-2",), area=plan.area is not None,
         )  # fmt: skip
     if isinstance(effect, NamedEffect):
@@ -415,6 +436,23 @@ def _apply(out: Outcome, plan: Plan, request: AbilityRequest, tid: str, effect: 
     if isinstance(effect, Fall):
         return _fall(out, tid, effect, thing)
     return _condition(out, user_now, tid, effect, thing)
+
+
+def _spent(out: Outcome, purpose: str, target: str | None) -> bool:
+    """Whether this use already spent surges for ``purpose`` (on ``target``, if named)."""
+    return any(
+        type(e) is SurgesSpent and e.purpose == purpose and target in (None, e.target) for e in out.events
+    )
+
+
+def _potency_surges(out: Outcome, user: str, request: AbilityRequest, tid: str) -> tuple[Outcome, int]:
+    """The raise of the potency against ``tid``: 1 if the request spends surges on it, paid the
+    first time (RB-SURGE-03), else 0."""
+    if tid not in request.potency_surges or user not in out.state.creatures:
+        return out, 0
+    if _spent(out, "potency", tid):
+        return out, 1
+    return surge_potency(out, user, tid), 1
 
 
 _LASTS = {
@@ -669,15 +707,20 @@ def _gain(out: Outcome, user: Creature, ability: Ability, tid: str, effect: Gain
         )
     who = tid if effect.who == "target" else user.id
     c = state.creatures.get(who)
+    if effect.resource == "surges":
+        if c is None or c.dead:
+            return out.add(
+                Note(text=f"{effect.printed()}: {who} is not a living creature", rules=("RB-SURGE-01",))
+            )
+        return gain_surges(out, who, effect.amount, ("RB-SURGE-01", "R-ABIL-14"))
     if c is None or not c.hero:
         return out.add(
             Note(text=f"{effect.printed()}: {who} is not a hero with a Heroic Resource", rules=("R-ABIL-14",))
         )
-    total = min(MAX_COUNT, c.heroic_resource + effect.amount)
-    return out.add(
-        ResourceGained(creature=who, amount=effect.amount, total=total, rules=("R-ABIL-14",)),
-        state=state.update_creature(who, heroic_resource=total),
-    )
+    outside = gain_outside_combat(out, who)
+    if outside is not None:
+        return outside
+    return gain_resource(out, who, effect.amount, ("R-ABIL-14",))
 
 
 def _amount(state: Encounter, user: Creature, ability: Ability, effect: Damage) -> int:

@@ -18,7 +18,7 @@ from brawl.abilities.model import MAX_OPTIONS
 from brawl.conditions import Duration
 from brawl.dice import power_dice
 from brawl.errors import ArgumentTypeError, InvalidArgumentError
-from brawl.fields import flag, ident, ids, position, positions, text
+from brawl.fields import flag, ident, ids, position, positions, text, whole
 from brawl.geometry import Pos
 from brawl.requests import Action
 from brawl.rules.edges import Reason, reasons
@@ -56,6 +56,10 @@ def _targets(value: Iterable[str]) -> tuple[str, ...]:
     if len(items) > MAX_TARGETS:
         raise InvalidArgumentError(f"targets: at most {MAX_TARGETS}", rule="R-ABIL-9")
     return items
+
+
+def _raised(value: Iterable[str]) -> tuple[str, ...]:
+    return ids(value, "potency_surges", "RB-SURGE-03", unique=True)
 
 
 def _optional_pos(value: Iterable[int] | None) -> Pos | None:
@@ -166,6 +170,20 @@ class AbilityRequest(Action):
     choices: immutables.Map[str, int] | None = attrs.field(default=None, kw_only=True, converter=_choices)
     """By target id, the option the user takes where that target's tier prints a choice ("push 2
     or prone"): 0 for the first printed, 1 for the second...; without one, the first (R-ABIL-18)."""
+    surges: int = attrs.field(default=0, kw_only=True, validator=whole("RB-SURGE-02", lo=0, hi=3))
+    """Surges spent for extra damage to one target of the rolled damage, each adding the user's
+    highest characteristic (RB-SURGE-02)."""
+    surge_target: str | None = attrs.field(
+        default=None, kw_only=True, validator=text("RB-SURGE-02", optional=True)
+    )
+    """The target the surges' extra damage goes to (default: the first target dealt rolled damage)."""
+    potency_surges: tuple[str, ...] = attrs.field(default=(), kw_only=True, converter=_raised)
+    """Targets whose potency goes up by 1, for 2 surges each (RB-SURGE-03)."""
+    automatic_tier: int | None = attrs.field(
+        default=None, kw_only=True, validator=whole("RB3-AUTOMATIC", lo=1, hi=3, optional=True)
+    )
+    """An automatic tier outcome an effect gives the roll, overriding edges, banes and bonuses
+    (RB3-AUTOMATIC); the dice are still rolled, for a critical hit (RB-CRIT-06)."""
 
     @classmethod
     def cost_in(cls, state: Encounter, fields: Mapping[str, Any]) -> str | None:

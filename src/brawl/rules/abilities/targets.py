@@ -11,7 +11,7 @@ import attrs
 import immutables
 
 from brawl.abilities.model import Ability, Choice, Damage, Effect, ForcedMovement, Instead, OneTarget
-from brawl.creature import Creature, MapObject
+from brawl.creature import Creature, MapObject, resource_floor
 from brawl.errors import ActionUnavailableError, InvalidArgumentError
 from brawl.geometry import Pos, distance
 from brawl.rules.abilities.request import RESOURCE_RULES, AbilityRequest
@@ -20,9 +20,11 @@ from brawl.rules.conditions import can_take_main_actions, can_take_maneuvers, ca
 from brawl.rules.cover import line_of_effect, sees_space
 from brawl.rules.forced import ForcedMove
 from brawl.rules.malice import check_malice_moment, is_malice_feature
+from brawl.rules.resources import waived_outside_combat
 from brawl.rules.squads import ranged_bonus
 from brawl.rules.stealth import check_target
 from brawl.rules.strikes import living
+from brawl.rules.surges import check_surges
 from brawl.rules.villain import VILLAIN_ACTION, check_villain_action
 from brawl.state import Encounter
 
@@ -58,7 +60,7 @@ def _acting(state: Encounter, user: Creature, ability: Ability) -> None:
 
 def _check_cost(state: Encounter, user: Creature, ability: Ability) -> None:
     cost = ability.cost
-    if cost is None:
+    if cost is None or waived_outside_combat(state, user, ability):
         return
     have = resource_left(state, user, cost.resource)
     if have is None:
@@ -66,7 +68,8 @@ def _check_cost(state: Encounter, user: Creature, ability: Ability) -> None:
             f"{ability.name} by {user.id!r}: costs {cost.amount} Malice, kept only in a Draw Steel combat",
             rule=RESOURCE_RULES["malice"],
         )
-    if have < cost.amount:
+    floor = resource_floor(user) if cost.resource == "heroic" else 0  # a talent's clarity (RB-HR-16)
+    if have - cost.amount < floor:
         what = "Heroic Resource" if cost.resource == "heroic" else "Malice"
         raise ActionUnavailableError(
             f"{ability.name} by {user.id!r}: costs {cost.amount} {what}, {have} left",
@@ -278,6 +281,13 @@ def plan_use(state: Encounter, request: AbilityRequest) -> Plan:
                 )
     for tid, path in (request.slides or {}).items():
         forced_move_of(ForcedMovement("slide", len(path)), user, ability, tid, area, request).verify(state)
+    if request.surges or request.potency_surges or request.surge_target is not None:
+        effects = _all_effects(ability)
+        check_surges(
+            user, targets, request.surges, request.surge_target, request.potency_surges,
+            rolls_damage=any(isinstance(e, Damage) for e in effects),
+            has_potency=any(getattr(e, "potency", None) is not None for e in effects),
+        )  # fmt: skip
     return Plan(user, ability, targets, area)
 
 
