@@ -241,3 +241,30 @@ class HeroResourcesMachine(RuleBasedStateMachine):
 
 
 TestHeroResources = HeroResourcesMachine.TestCase
+
+
+def test_a_token_rerolls_a_test_and_the_new_roll_is_kept_RB_TOKEN_01() -> None:
+    """RB-TOKEN-01, RB-TOKEN-09, DS-ACT-14: the goblin hidden from Kira rolls 5 + 5 = 10 on its
+    Agility test; Kira's Intuition test of 1 + 1 = 2 would not find it; a token (3 -> 2) rerolls it
+    to 9 + 9 = 18, kept: the goblin is found. A second token benefit that turn, a reroll without a
+    token, and a goblin's reroll are refused."""
+    enc = fight()
+    enc = enc.with_creature(
+        brawl.Creature(id="gob", pos=(3, 3, 0), hidden_from=frozenset({"kira"}), stamina_max=10)
+    )
+    enc, _ = brawl.start_turn(enc, "kira")
+    rolls = {"kira": (1, 1), "gob": (5, 5)}
+    missed, _ = brawl.search(enc, "kira", rolls=rolls)
+    assert missed.creature("gob").hidden_from == frozenset({"kira"})
+    found, events = brawl.search(enc, "kira", rolls=rolls, token_reroll=True, reroll=(9, 9))
+    assert found.creature("gob").hidden_from == frozenset()
+    assert pool(found) == 2
+    (spent,) = of(HeroTokensSpent, events)
+    assert (spent.amount, spent.benefit) == (1, "reroll a test")
+    assert "RB-TOKEN-01" in spent.rules
+    with pytest.raises(ActionUnavailableError, match="RB-TOKEN-09"):
+        brawl.verify(found, brawl.actions.Search("kira", token_reroll=True))
+    with pytest.raises(InvalidArgumentError, match="RB-TOKEN-01"):
+        brawl.verify(enc, brawl.actions.Search("kira", reroll=(9, 9)))
+    with pytest.raises(ActionUnavailableError, match="RB-TOKEN-04"):
+        brawl.verify(enc, brawl.actions.Search("gob", token_reroll=True))

@@ -39,6 +39,7 @@ from brawl.rules.conditions import can_take_maneuvers
 from brawl.rules.cover import has_cover, line_of_effect_to
 from brawl.rules.edges import Reason, bane, edge, edges_and_banes
 from brawl.rules.lasting import end_used
+from brawl.rules.tokens import check_spend, spend_tokens
 from brawl.state import Encounter
 
 SEARCH_RANGE = 10  # RB3-HIDE: hidden creatures within 10 squares, with line of effect
@@ -278,10 +279,22 @@ class Search(Action):
     marked :attr:`~brawl.creature.Creature.invisible` count without being named."""
     granted: bool = attrs.field(default=False, validator=flag("DS-ACT-14"))
     """Granted by an effect (not the actor's own choice of action): spends nothing of its turn."""
+    token_reroll: bool = attrs.field(default=False, kw_only=True, validator=flag("RB-TOKEN-01"))
+    """A hero searcher spends a hero token to reroll its Intuition test, keeping the new roll
+    (RB-TOKEN-01): its one token benefit of the turn (RB-TOKEN-09)."""
+    reroll: tuple[int, int] | None = attrs.field(default=None, kw_only=True, converter=power_dice)
+    """The reroll's two d10 faces; None: drawn from the RNG."""
 
     def verify(self, state: Encounter) -> None:
-        """Raise unless the searcher is alive and can take maneuvers (DS-ACT-14)."""
+        """Raise unless the searcher is alive and can take maneuvers (DS-ACT-14), and, rerolling,
+        a hero whose party holds a token it may spend now (RB-TOKEN-01, RB-TOKEN-09)."""
         _acting(state, self.searcher, "Search for Hidden Creatures", "DS-ACT-14")
+        if self.token_reroll:
+            check_spend(state, self.searcher, 1, ("RB-TOKEN-01",))
+        elif self.reroll is not None:
+            raise InvalidArgumentError(
+                f"search reroll {self.reroll!r}: dice for a reroll only with token_reroll", rule="RB-TOKEN-01"
+            )
 
     def resolve(self, state: Encounter) -> Outcome:
         """Verify, then contest each hider in reach."""
@@ -290,7 +303,23 @@ class Search(Action):
 
 
 def _search(state: Encounter, request: Search) -> Outcome:
-    return search_together(state, (request.searcher,), request.rolls or {}, request.invisible)
+    if not request.token_reroll:
+        return search_together(state, (request.searcher,), request.rolls or {}, request.invisible)
+    # the first roll is made and shown, a token spent, the test rolled again and kept (RB-TOKEN-01)
+    given: dict[str, tuple[int, int]] = dict(request.rolls.items()) if request.rolls else {}
+    _, out = roll_dice(
+        state,
+        POWER_DIE_SIDES,
+        POWER_DICE,
+        values=given.pop(request.searcher, None),
+        purpose="search (Intuition test), to be rerolled with a hero token",
+        creature=request.searcher,
+        rules=("DS-ACT-14", "RB-TOKEN-01"),
+    )
+    out = out.then(spend_tokens, request.searcher, 1, "reroll a test", ("RB-TOKEN-01",))
+    if request.reroll is not None:
+        given[request.searcher] = request.reroll  # else the kept roll is drawn from the RNG
+    return out.then(search_together, (request.searcher,), given, request.invisible)
 
 
 def search_together(
