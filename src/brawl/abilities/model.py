@@ -271,6 +271,29 @@ class Cost:
 
 
 @attrs.frozen
+class Spend:
+    """A "Spend 2 Focus: ..." entry: ``amount`` more of the cost's resource buys its effect;
+    ``plus`` ("Spend 2+") lets it be paid in multiples of ``amount`` for a larger one (RB-HR-03).
+    Its effect stays text for the table."""
+
+    amount: int = attrs.field(validator=_number(1))
+    """The resource it costs (each multiple, with ``plus``)."""
+    text: str = attrs.field(validator=_required_text)
+    """What it adds, as printed."""
+    plus: bool = attrs.field(default=False, validator=_flag)
+    """"Spend X+": payable in multiples of ``amount``."""
+
+    def printed(self) -> str:
+        """``Spend 2+: ...``."""
+        return f"Spend {self.amount}{'+' if self.plus else ''}: {self.text}"
+
+    def allows(self, spent: int) -> bool:
+        """Whether ``spent`` more of the resource buys this entry: its amount, or a multiple of it
+        with ``plus`` (RB-HR-03)."""
+        return spent == self.amount or (self.plus and spent > 0 and spent % self.amount == 0)
+
+
+@attrs.frozen
 class Ability:
     """An ability as its block prints it; :func:`brawl.use_ability` uses it."""
 
@@ -298,6 +321,10 @@ class Ability:
     """An effect printed before the power roll."""
     effect_after: str = attrs.field(default="", kw_only=True, validator=_text)
     """An effect printed after the power roll (the "Effect:" line)."""
+    spend: tuple[Spend, ...] = attrs.field(
+        default=(), kw_only=True, converter=_tuple_of, validator=_each(Spend)
+    )
+    """Its "Spend X" entries: more of the resource for more effect (RB-HR-03)."""
     text: str = attrs.field(default="", kw_only=True, validator=_text)
     """Flavour or the whole printed block."""
 
@@ -360,6 +387,7 @@ __all__ = [
     "PowerRoll",
     "Shift",
     "Simple",
+    "Spend",
     "Target",
     "TextEffect",
     "Tier",

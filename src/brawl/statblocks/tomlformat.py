@@ -311,6 +311,7 @@ ABILITY_ORDER = (
     "effect_before",
     "power_roll",
     "effect_after",
+    "spend",
     "text",
 )
 """The order the writer gives an ability's keys: the order a stat block prints them."""

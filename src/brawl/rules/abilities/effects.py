@@ -65,6 +65,8 @@ from brawl.rules.abilities.targets import (
     pull_center,
     resource_left,
     roll_characteristic,
+    spend_entry,
+    spend_resource,
     thing_of,
 )
 from brawl.rules.conditions import add_named_condition, impose_condition
@@ -107,7 +109,34 @@ def _with_malice(state: Encounter, total: int) -> Encounter:
     return state.with_turn(attrs.evolve(state.turn, malice=total))  # type: ignore[misc]  # its class: a layer above
 
 
-def _pay(state: Encounter, user: Creature, ability: Ability) -> Outcome:
+def _pay(state: Encounter, user: Creature, ability: Ability, spent: int = 0) -> Outcome:
+    out = _pay_cost(state, user, ability)
+    entry = spend_entry(user, ability, spent)
+    if entry is None:
+        return out
+    resource = spend_resource(user, ability)  # a "Spend X" entry: more of the resource (RB-HR-03)
+    now = out.state.creature(user.id)
+    if resource == "heroic":
+        left = now.heroic_resource - spent
+        state = out.state.with_creature(attrs.evolve(now, heroic_resource=left))
+    else:
+        left = (resource_left(out.state, now, "malice") or 0) - spent
+        state = _with_malice(out.state, left)
+    rules = ("RB-HR-03", *RESOURCE_RULES[resource])
+    return Outcome(
+        state,
+        (
+            *out.events,
+            ResourceSpent(
+                user=user.id, ability=ability.name, resource=resource, amount=spent, left=left,
+                named=named(now) if resource == "heroic" else "", rules=rules,
+            ),
+            EffectForTable(user=user.id, ability=ability.name, text=entry.printed(), rules=rules),
+        ),
+    )  # fmt: skip
+
+
+def _pay_cost(state: Encounter, user: Creature, ability: Ability) -> Outcome:
     cost = ability.cost
     if cost is None:
         return Outcome(state, ())
@@ -133,7 +162,7 @@ def _pay(state: Encounter, user: Creature, ability: Ability) -> Outcome:
 
 def resolve_use(state: Encounter, plan: Plan, request: AbilityRequest) -> Outcome:
     user, ability, area = plan.user, plan.ability, plan.area
-    out = _pay(state, user, ability)
+    out = _pay(state, user, ability, request.spend)
     if ability.action_type == VILLAIN_ACTION:
         out = out.then(record_villain_action, user.id, ability.name)
     elif is_malice_feature(ability):

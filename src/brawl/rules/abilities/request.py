@@ -184,6 +184,9 @@ class AbilityRequest(Action):
     )
     """An automatic tier outcome an effect gives the roll, overriding edges, banes and bonuses
     (RB3-AUTOMATIC); the dice are still rolled, for a critical hit (RB-CRIT-06)."""
+    spend: int = attrs.field(default=0, kw_only=True, validator=whole("RB-HR-03", lo=0, hi=100))
+    """More of the cost's resource spent on the ability's "Spend X" entry that amount buys (its
+    amount, or a multiple of it for "Spend X+"); 0: none (RB-HR-03)."""
 
     @classmethod
     def cost_in(cls, state: Encounter, fields: Mapping[str, Any]) -> str | None:

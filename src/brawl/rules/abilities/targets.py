@@ -10,7 +10,17 @@ from __future__ import annotations
 import attrs
 import immutables
 
-from brawl.abilities.model import Ability, Choice, Damage, Effect, ForcedMovement, Instead, OneTarget
+from brawl.abilities.model import (
+    Ability,
+    Choice,
+    Cost,
+    Damage,
+    Effect,
+    ForcedMovement,
+    Instead,
+    OneTarget,
+    Spend,
+)
 from brawl.creature import Creature, MapObject, resource_floor
 from brawl.errors import ActionUnavailableError, InvalidArgumentError
 from brawl.geometry import Pos, distance
@@ -58,8 +68,33 @@ def _acting(state: Encounter, user: Creature, ability: Ability) -> None:
         check_villain_action(state, user, ability)
 
 
-def _check_cost(state: Encounter, user: Creature, ability: Ability) -> None:
+def spend_entry(user: Creature, ability: Ability, spent: int) -> Spend | None:
+    """The "Spend X" entry ``spent`` more of the resource buys, None for 0; raise if none does
+    (RB-HR-03)."""
+    if not spent:
+        return None
+    entry = next((e for e in ability.spend if e.allows(spent)), None)
+    if entry is None:
+        printed = "; ".join(e.printed() for e in ability.spend) or "none"
+        raise InvalidArgumentError(
+            f"{ability.name} by {user.id!r}: spend {spent} buys no entry (its entries: {printed})",
+            rule="RB-HR-03",
+        )
+    return entry
+
+
+def spend_resource(user: Creature, ability: Ability) -> str:
+    """The resource a "Spend X" entry takes: the cost's, else a hero's Heroic Resource or the
+    Director's Malice (RB-HR-03)."""
+    if ability.cost is not None:
+        return ability.cost.resource
+    return "heroic" if user.hero else "malice"
+
+
+def _check_cost(state: Encounter, user: Creature, ability: Ability, spent: int = 0) -> None:
     cost = ability.cost
+    if spent and spend_entry(user, ability, spent) is not None:
+        cost = Cost(spend_resource(user, ability), (cost.amount if cost is not None else 0) + spent)
     if cost is None or waived_outside_combat(state, user, ability):
         return
     have = resource_left(state, user, cost.resource)
@@ -244,7 +279,7 @@ def plan_use(state: Encounter, request: AbilityRequest) -> Plan:
             f"ability {request.ability!r} by {user.id!r}: not on its block (it has: {names})", rule="R-ABIL-1"
         )
     _acting(state, user, ability)
-    _check_cost(state, user, ability)
+    _check_cost(state, user, ability, request.spend)
     if ability.distance.is_area:
         area, targets = _in_area(state, request, user, ability)
     else:
