@@ -22,7 +22,7 @@ mode are offered as well: :class:`Climb`, a record defined here that does what
 :class:`brawl.actions.Advance` does with ``mode="climb"`` (:mod:`brawl.actions` has none).
 
 - Draw Steel: the options are :func:`brawl.legal_actions` (and climbs), but the Director's
-  Malice features.
+  Malice features and the heroes' hero tokens and surges.
 - The initiative game: the options are :func:`brawl.legal_actions` (its moves with the Move,
   strikes, Grab and Knockback with the Action, the turn flow) and climbs.
 - The zone game: its options are built here from the zone game's records, since its own
@@ -71,6 +71,8 @@ from brawl.actions import (
 from brawl.rules.abilities import UseAbility
 from brawl.rules.jumping import Jump
 from brawl.rules.malice import BrutalEffectiveness, MaliciousStrike
+from brawl.rules.recoveries import HeroTokenStamina
+from brawl.rules.tokens import HeroTokenSurges
 from brawl.zone.game import PassTurn
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -259,9 +261,14 @@ def options(state: Encounter, system: str, log: Sequence[Action]) -> list[Action
     if system == "zone":
         return zone_options(state, log)
     # a bare UseAction spends an action on nothing: the fights here spend them on deeds; they
-    # walk rather than jump; the Director's Malice features are pinned by tests/test_director.py
-    skipped = UseAction | Jump | BrutalEffectiveness | MaliciousStrike
-    found = [a for a in brawl.legal_actions(state) if not isinstance(a, skipped)]
+    # walk rather than jump; the Director's Malice features and the heroes' tokens and surges are
+    # pinned by their own tests (tests/test_director.py, tests/test_tokens.py, tests/test_surges.py)
+    skipped = UseAction | Jump | BrutalEffectiveness | MaliciousStrike | HeroTokenSurges | HeroTokenStamina
+    found = [
+        a
+        for a in brawl.legal_actions(state)
+        if not isinstance(a, skipped) and not (isinstance(a, UseAbility) and a.surges)
+    ]
     cid = current_creature(state)
     if cid is not None:
         extra: list[Action] = []

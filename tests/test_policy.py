@@ -175,9 +175,13 @@ def test_tactical_places_an_area_on_the_enemies_and_off_its_allies() -> None:
     g1 = Creature(id="g1", stamina_max=30, pos=(5, 4))
     g2 = Creature(id="g2", stamina_max=30, pos=(6, 5))
     enc = on_turn(Encounter.create(Terrain.flat(10, 10), [mage, ally, g1, g2], seed=1), "mage")
+    first = tactical(enc, Options(enc))  # a hero token for 2 surges first (RB-TOKEN-07)
+    assert first == brawl.actions.HeroTokenSurges("mage")
+    enc = brawl.apply(enc, first).state
     action = tactical(enc, Options(enc))
     assert isinstance(action, UseAbility)
     assert action.ability == "Fireball"
+    assert action.surges == 2  # spent on its rolled damage (RB-SURGE-02)
     assert set(area_candidates(enc, action)) == {"g1", "g2"}
     assert brawl.can(enc, action)
 

@@ -34,7 +34,9 @@ from brawl.rules.table import UseConsumable
 from brawl.turns.ability_deeds import ability_deeds
 from brawl.turns.deeds import AdvanceTo, RideTo, TakeAction, legal_moves, legal_now, ride_destinations
 from brawl.turns.drawsteel_deeds import _charge_path, deeds, free_strikes
+from brawl.turns.hero_deeds import hero_deeds, surge_variants
 from brawl.turns.records import UseAction, verified
+from brawl.turns.squad_turn import squad_deeds
 
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 
@@ -148,7 +150,11 @@ def old_deeds(state: Encounter, cid: str) -> list[Action]:
     found += _old_taken(state, "main", heals)
     found += _old_taken(state, "maneuver", maneuvers)
     found += _old_taken(state, "free maneuver", free)
-    found += ability_deeds(state, cid)
+    uses = ability_deeds(state, cid)
+    found += uses
+    found += surge_variants(state, cid, uses)
+    found += squad_deeds(state, cid)
+    found += hero_deeds(state, cid)
     return found
 
 

@@ -268,3 +268,37 @@ def test_a_token_rerolls_a_test_and_the_new_roll_is_kept_RB_TOKEN_01() -> None:
         brawl.verify(enc, brawl.actions.Search("kira", reroll=(9, 9)))
     with pytest.raises(ActionUnavailableError, match="RB-TOKEN-04"):
         brawl.verify(enc, brawl.actions.Search("gob", token_reroll=True))
+
+
+def test_legal_actions_offer_a_token_or_surges_only_when_affordable_and_allowed_RB_TOKEN_09() -> None:
+    """RB-TOKEN-07, RB-TOKEN-02, RB-TOKEN-09, RB-SURGE-02: on Kira's turn the legal actions offer 1
+    token for 2 surges and 2 for Stamina; with an empty pool, or once a benefit was had this turn,
+    neither; with surges held, each use of an ability with rolled damage again spending them."""
+    strike = Ability(
+        "Test Cut", "main action", "signature", ("Melee", "Strike", "Weapon"),
+        distance=Distance("melee", 1), target=Target("creature"),
+        power_roll=AbilityPowerRoll(("might",), tiers=(parse_tier("4 damage"),) * 3),
+    )  # fmt: skip
+    enc = fight()
+    enc = enc.with_creature(
+        Creature(id="kira", side="heroes", hero=True, stamina_max=30, recoveries=8, abilities=(strike,))
+    )
+    enc = enc.with_creature(Creature(id="gob", pos=(1, 0, 0)))
+    enc, _ = brawl.start_turn(enc, "kira")
+    offered = brawl.legal_actions(enc)
+    tokens = [
+        a for a in offered if isinstance(a, brawl.actions.HeroTokenSurges | brawl.actions.HeroTokenStamina)
+    ]
+    assert tokens == [brawl.actions.HeroTokenSurges("kira"), brawl.actions.HeroTokenStamina("kira")]
+    assert not [a for a in offered if isinstance(a, brawl.UseAbility) and a.surges]
+    enc, _ = brawl.apply(enc, brawl.actions.HeroTokenSurges("kira"))
+    offered = brawl.legal_actions(enc)
+    assert not [
+        a for a in offered if isinstance(a, brawl.actions.HeroTokenSurges | brawl.actions.HeroTokenStamina)
+    ]
+    assert [a.surges for a in offered if isinstance(a, brawl.UseAbility) and a.ability == "Test Cut"] == [
+        0,
+        2,
+    ]
+    empty = brawl.start_turn(fight(hero_tokens=0), "kira").state
+    assert not [a for a in brawl.legal_actions(empty) if isinstance(a, brawl.actions.HeroTokenSurges)]

@@ -38,6 +38,7 @@ from brawl.turns.ability_deeds import ability_deeds, director_deed, pick_ability
 from brawl.turns.deeds import legal_moves, legal_reach
 from brawl.turns.drawsteel_deeds import first_free_strike, first_squad_attack, free_strikes
 from brawl.turns.drawsteel_turn import DrawSteelTurn, actors
+from brawl.turns.hero_deeds import surge_variants, with_surges
 from brawl.turns.records import verified
 from brawl.zone import world
 from brawl.zone.policy import zone_greedy
@@ -119,7 +120,10 @@ class Options(Sequence[Action]):
         """The uses of abilities (:class:`~brawl.rules.abilities.UseAbility`) among the options, in order."""
         if self._all is None and self._acting is not None:
             cid = self._acting
-            return [] if self._state.creature(cid).dead else list(ability_deeds(self._state, cid))
+            if self._state.creature(cid).dead:
+                return []
+            uses = ability_deeds(self._state, cid)
+            return [*uses, *surge_variants(self._state, cid, uses)]  # as the legal actions list them
         if self._between:
             return []
         return [a for a in self._list() if isinstance(a, UseAbility)]
@@ -380,14 +384,15 @@ def greedy(state: Encounter, options: Sequence[Action]) -> Action:
     if world(state) is not None:
         return zone_greedy(state, options)
     view = options if isinstance(options, Options) else Options(state, options)
+    current = getattr(state.turn, "current", None)
     first = director_deed(state, view._all) or first_squad_attack(state, options)  # RB-SQUAD-15
-    ability = first or pick_ability(state, view.abilities())
+    use = pick_ability(state, view.abilities())
+    ability = first or (with_surges(state, use) if use is not None else None)  # RB-SURGE-02
     if ability is not None:
         return ability
     strike = view.first_melee_free_strike()
     if strike is not None:
         return strike
-    current = getattr(state.turn, "current", None)
     if current is not None:
         me = state.creature(current)
         foes, now = view.foes()

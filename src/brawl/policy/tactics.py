@@ -47,6 +47,7 @@ from brawl.turns.ability_deeds import OFFERED, director_deed
 from brawl.turns.deeds import legal_moves, legal_now, legal_reach, payable
 from brawl.turns.drawsteel_deeds import first_squad_attack
 from brawl.turns.drawsteel_turn import DrawSteelTurn, actors
+from brawl.turns.hero_deeds import hero_deed, with_surges
 from brawl.turns.records import verified
 from brawl.zone import world
 from brawl.zone.policy import zone_greedy
@@ -525,6 +526,7 @@ def tactical(state: Encounter, options: Sequence[Action]) -> Action:
         return greedy(state, options)
     view = options if isinstance(options, Options) else Options(state, options)
     spend = director_deed(state) or first_squad_attack(state, options)  # RB-MALICE-04, RB-SQUAD-15
+    spend = spend or hero_deed(state, me.id, reserve=1)  # hero tokens (RB-TOKEN-02, RB-TOKEN-07)
     if spend is not None:
         return spend
     dying = me.is_dying
@@ -543,14 +545,14 @@ def tactical(state: Encounter, options: Sequence[Action]) -> Action:
         return found[1]
     found = best_attack(state, me, kinds=("main action",))
     if found is not None and (found[0] >= 3.0 or not _can_move(state, me)):
-        return found[1]
+        return with_surges(state, found[1])  # its surges on the rolled damage (RB-SURGE-02)
     if _can_move(state, me):
         ends = legal_moves(state, me.id)
         spot = _placement(state, me, ends, dying)
         if spot is not None:
             return AdvanceTo(me.id, spot)
     if found is not None:
-        return found[1]
+        return with_surges(state, found[1])
     end = view.first(EndTurn)
     return end if end is not None else greedy(state, options)
 

@@ -48,6 +48,7 @@ from brawl.turns.deeds import (
     payable,
     ride_destinations,
 )
+from brawl.turns.hero_deeds import hero_deeds, surge_variants
 from brawl.turns.records import UseAction, verified
 from brawl.turns.squad_turn import first_squad_attack, squad_deeds
 
@@ -223,6 +224,9 @@ def deeds(state: Encounter, cid: str) -> list[Action]:
     found += _taken(state, cid, "main", heals)
     found += _taken(state, cid, "maneuver", maneuvers)
     found += _taken(state, cid, "free maneuver", free)
-    found += ability_deeds(state, cid)  # each ability on the creature's block (R-ABIL-1)
+    uses = ability_deeds(state, cid)  # each ability on the creature's block (R-ABIL-1)
+    found += uses
+    found += surge_variants(state, cid, uses)  # a hero's surges on rolled damage (RB-SURGE-02)
     found += squad_deeds(state, cid)  # a minion's squad attacks (RB-SQUAD-15)
+    found += hero_deeds(state, cid)  # hero tokens for surges or Stamina (RB-TOKEN-07, RB-TOKEN-02)
     return found
