@@ -19,52 +19,50 @@ from typing import Any
 
 import attrs
 
-from brawl.abilities.effects import (
-    EFFECT_TYPES,
-    GAINERS,
-    MAX_OPTIONS,
-    ROLL_SCOPES,
-    SCOPE_WORDS,
-    SHIFT_DIRECTIONS,
-    SHIFTERS,
-    SIMPLE_TYPES,
-    ApplyCondition,
-    Choice,
-    Damage,
-    Drain,
-    EdgeOrBane,
-    Effect,
-    Fall,
-    ForcedMovement,
-    GainResource,
-    Healing,
-    Instead,
-    LoseRecoveries,
-    NamedEffect,
-    OneTarget,
-    Potency,
-    Shift,
-    Simple,
-    TextEffect,
-)
+from brawl.abilities.effects import EFFECT_TYPES as EFFECT_TYPES
+from brawl.abilities.effects import GAINERS as GAINERS
+from brawl.abilities.effects import MAX_OPTIONS as MAX_OPTIONS
+from brawl.abilities.effects import ROLL_SCOPES as ROLL_SCOPES
+from brawl.abilities.effects import SCOPE_WORDS as SCOPE_WORDS
+from brawl.abilities.effects import SHIFT_DIRECTIONS as SHIFT_DIRECTIONS
+from brawl.abilities.effects import SHIFTERS as SHIFTERS
+from brawl.abilities.effects import SIMPLE_TYPES as SIMPLE_TYPES
+from brawl.abilities.effects import ApplyCondition as ApplyCondition
+from brawl.abilities.effects import Choice as Choice
+from brawl.abilities.effects import Damage as Damage
+from brawl.abilities.effects import Drain as Drain
+from brawl.abilities.effects import EdgeOrBane as EdgeOrBane
+from brawl.abilities.effects import Effect as Effect
+from brawl.abilities.effects import Fall as Fall
+from brawl.abilities.effects import ForcedMovement as ForcedMovement
+from brawl.abilities.effects import GainResource as GainResource
+from brawl.abilities.effects import Healing as Healing
+from brawl.abilities.effects import Instead as Instead
+from brawl.abilities.effects import LoseRecoveries as LoseRecoveries
+from brawl.abilities.effects import NamedEffect as NamedEffect
+from brawl.abilities.effects import OneTarget as OneTarget
+from brawl.abilities.effects import Potency as Potency
+from brawl.abilities.effects import Shift as Shift
+from brawl.abilities.effects import Simple as Simple
+from brawl.abilities.effects import TextEffect as TextEffect
+from brawl.abilities.fields import ACTION_TYPES as ACTION_TYPES
+from brawl.abilities.fields import AREA_KINDS as AREA_KINDS
+from brawl.abilities.fields import CATEGORIES as CATEGORIES
+from brawl.abilities.fields import CHARACTERISTICS as CHARACTERISTICS
+from brawl.abilities.fields import DISTANCE_KINDS as DISTANCE_KINDS
+from brawl.abilities.fields import DURATION_MARKS as DURATION_MARKS
+from brawl.abilities.fields import DURATIONS as DURATIONS
+from brawl.abilities.fields import FORCED_KINDS as FORCED_KINDS
+from brawl.abilities.fields import GAINED as GAINED
+from brawl.abilities.fields import INITIALS as INITIALS
+from brawl.abilities.fields import MAX_NUMBER as MAX_NUMBER
+from brawl.abilities.fields import MAX_TEXT as MAX_TEXT
+from brawl.abilities.fields import NO_DURATION as NO_DURATION
+from brawl.abilities.fields import POTENCY_WORDS as POTENCY_WORDS
+from brawl.abilities.fields import RESOURCE_WORDS as RESOURCE_WORDS
+from brawl.abilities.fields import RESOURCES as RESOURCES
+from brawl.abilities.fields import TARGET_KINDS as TARGET_KINDS
 from brawl.abilities.fields import (
-    ACTION_TYPES,
-    AREA_KINDS,
-    CATEGORIES,
-    CHARACTERISTICS,
-    DISTANCE_KINDS,
-    DURATION_MARKS,
-    DURATIONS,
-    FORCED_KINDS,
-    GAINED,
-    INITIALS,
-    MAX_NUMBER,
-    MAX_TEXT,
-    NO_DURATION,
-    POTENCY_WORDS,
-    RESOURCE_WORDS,
-    RESOURCES,
-    TARGET_KINDS,
     _characteristic_names,
     _each,
     _flag,
@@ -339,56 +337,13 @@ class Ability:
 
 
 __all__ = [
-    "ACTION_TYPES",
-    "AREA_KINDS",
-    "CATEGORIES",
-    "CHARACTERISTICS",
     "COUNT_WORDS",
-    "DISTANCE_KINDS",
-    "DURATIONS",
-    "DURATION_MARKS",
-    "EFFECT_TYPES",
-    "FORCED_KINDS",
-    "GAINED",
-    "GAINERS",
-    "INITIALS",
-    "MAX_NUMBER",
-    "MAX_OPTIONS",
-    "MAX_TEXT",
-    "NO_DURATION",
     "PLURALS",
-    "POTENCY_WORDS",
-    "RESOURCES",
-    "RESOURCE_WORDS",
-    "ROLL_SCOPES",
-    "SCOPE_WORDS",
-    "SHIFTERS",
-    "SHIFT_DIRECTIONS",
-    "SIMPLE_TYPES",
-    "TARGET_KINDS",
     "Ability",
-    "ApplyCondition",
-    "Choice",
     "Cost",
-    "Damage",
     "Distance",
-    "Drain",
-    "EdgeOrBane",
-    "Effect",
-    "Fall",
-    "ForcedMovement",
-    "GainResource",
-    "Healing",
-    "Instead",
-    "LoseRecoveries",
-    "NamedEffect",
-    "OneTarget",
-    "Potency",
     "PowerRoll",
-    "Shift",
-    "Simple",
     "Spend",
     "Target",
-    "TextEffect",
     "Tier",
 ]
