@@ -108,7 +108,21 @@ def _names(value: object) -> tuple[str, ...]:
 
 
 @attrs.frozen
-class SquadAttack(Action):
+class _Together(Action):
+    """A request several minions make together: the first named acts, and its turn pays."""
+
+    together: ClassVar[str] = "minions"
+    """The field naming the minions, the acting one first."""
+
+    @classmethod
+    def actor_in(cls, fields: Mapping[str, Any]) -> object:
+        """The first of the minions acts: its turn pays (RB-SQUAD-02)."""
+        named = fields.get(cls.together)
+        return named[0] if isinstance(named, tuple) and named else None
+
+
+@attrs.frozen
+class SquadAttack(_Together):
     """A squad's signature ability, used by several of its minions at once (RB-SQUAD-15..18).
 
     ``attackers[i]`` attacks ``targets[i]``; the first attacker is the minion whose turn it is and
@@ -124,6 +138,7 @@ class SquadAttack(Action):
 
     cost: ClassVar[str | None] = "main"
     actor: ClassVar[str] = "attacker"
+    together: ClassVar[str] = "attackers"
 
     attackers: tuple[str, ...] = attrs.field(converter=_names)
     """The minions that take part, the first the one whose turn it is."""
@@ -137,12 +152,6 @@ class SquadAttack(Action):
     """The two d10 faces of the one roll; None: drawn from the state's RNG."""
     granted: bool = attrs.field(default=False, validator=flag("R-TURN-8"))
     """Granted by an effect: it spends no minion's main action (R-TURN-8)."""
-
-    @classmethod
-    def actor_in(cls, fields: Mapping[str, Any]) -> object:
-        """The first attacker acts: its turn pays the main action."""
-        attackers = fields.get("attackers")
-        return attackers[0] if isinstance(attackers, tuple) and attackers else None
 
     def verify(self, state: Encounter) -> None:
         """Raise the error that forbids this attack (RB-SQUAD-15, RB-SQUAD-16, RB-SQUAD-13)."""
@@ -266,7 +275,7 @@ def _with_damage(state: Encounter, user: Creature, ability: Ability, bonus: int)
 
 
 @attrs.frozen
-class SquadOpportunityAttack(Action):
+class SquadOpportunityAttack(_Together):
     """Several minions of one squad make their opportunity attacks on the same enemy moving away,
     at the same moment: their free strikes are added together and treated as one strike, one
     damage dealt once through the target's immunity and weakness (RB-SQUAD-21, RB-SQUAD-14).
@@ -276,6 +285,7 @@ class SquadOpportunityAttack(Action):
     """
 
     actor: ClassVar[str] = "attacker"
+    together: ClassVar[str] = "attackers"
 
     attackers: tuple[str, ...] = attrs.field(converter=_names)
     """The minions striking together."""
@@ -283,12 +293,6 @@ class SquadOpportunityAttack(Action):
     """The enemy moving away from them."""
     flat_damage: int = attrs.field(validator=whole("RB6-FREE-STRIKE"))
     """One minion's free strike damage."""
-
-    @classmethod
-    def actor_in(cls, fields: Mapping[str, Any]) -> object:
-        """The first attacker acts."""
-        attackers = fields.get("attackers")
-        return attackers[0] if isinstance(attackers, tuple) and attackers else None
 
     def verify(self, state: Encounter) -> None:
         """Raise unless every minion may make its opportunity attack now (RB-SQUAD-21, DS-STRIKE-03)."""
@@ -329,7 +333,7 @@ SQUAD_MANEUVERS = {"grab": Grab, "knockback": Knockback}
 
 
 @attrs.frozen
-class SquadManeuver(Action):
+class SquadManeuver(_Together):
     """A Grab or Knockback made as a squad: one roll, each target affected only once (RB-SQUAD-19).
 
     ``minions[i]`` makes it against ``targets[i]``; the first is the minion whose turn it is and
@@ -352,12 +356,6 @@ class SquadManeuver(Action):
     """The two d10 faces of the one roll; None: drawn from the state's RNG."""
     granted: bool = attrs.field(default=False, validator=flag("R-TURN-8"))
     """Granted by an effect: it spends no minion's maneuver (R-TURN-8)."""
-
-    @classmethod
-    def actor_in(cls, fields: Mapping[str, Any]) -> object:
-        """The first minion acts: its turn pays the maneuver."""
-        minions = fields.get("minions")
-        return minions[0] if isinstance(minions, tuple) and minions else None
 
     def verify(self, state: Encounter) -> None:
         """Raise the error that forbids the maneuver (RB-SQUAD-19)."""
@@ -440,7 +438,7 @@ def _invisible(value: object) -> tuple[str, ...]:
 
 
 @attrs.frozen
-class SquadHide(Action):
+class SquadHide(_Together):
     """The Hide maneuver made as a squad (RB-SQUAD-19): each minion hides from the enemies it has
     cover or concealment from (:class:`~brawl.rules.stealth.Hide`), on one maneuver of the squad's
     turn; the first is the minion whose turn it is and the others minions of its squad that have
@@ -454,12 +452,6 @@ class SquadHide(Action):
     """The minions that hide, the first the one whose turn it is."""
     granted: bool = attrs.field(default=False, validator=flag("R-TURN-8"))
     """Granted by an effect: it spends no minion's maneuver (R-TURN-8)."""
-
-    @classmethod
-    def actor_in(cls, fields: Mapping[str, Any]) -> object:
-        """The first minion acts: its turn pays the maneuver."""
-        minions = fields.get("minions")
-        return minions[0] if isinstance(minions, tuple) and minions else None
 
     def verify(self, state: Encounter) -> None:
         """Raise unless every minion may join and can hide now (RB-SQUAD-19, DS-ACT-11)."""
@@ -478,7 +470,7 @@ class SquadHide(Action):
 
 
 @attrs.frozen
-class SquadSearch(Action):
+class SquadSearch(_Together):
     """The Search for Hidden Creatures maneuver made as a squad (RB-SQUAD-19): one Intuition test,
     the first minion's, and each creature hidden from any of the minions within 10 squares and
     in line of effect contests it once; found, it is hidden from none of them (ruling
@@ -498,12 +490,6 @@ class SquadSearch(Action):
     """Hidden creatures that are invisible: finding them takes a bane (DS-EDGE-10)."""
     granted: bool = attrs.field(default=False, validator=flag("R-TURN-8"))
     """Granted by an effect: it spends no minion's maneuver (R-TURN-8)."""
-
-    @classmethod
-    def actor_in(cls, fields: Mapping[str, Any]) -> object:
-        """The first minion acts: its turn pays the maneuver."""
-        minions = fields.get("minions")
-        return minions[0] if isinstance(minions, tuple) and minions else None
 
     def verify(self, state: Encounter) -> None:
         """Raise unless every minion may join and can search now (RB-SQUAD-19, DS-ACT-14)."""
