@@ -9,10 +9,10 @@ import attrs
 import pytest
 
 import brawl
-from brawl.abilities.model import Ability, Distance, Drain, PowerRoll, Target, TextEffect
+from brawl.abilities.model import EFFECT_TYPES, Ability, Distance, Drain, PowerRoll, Target, TextEffect
 from brawl.abilities.parse import parse_tier
 from brawl.events.base import Note
-from brawl.io.json import structure, unstructure
+from brawl.io.json import EFFECT_TAGS, structure, unstructure
 
 
 def _fight(printed: str, *, hero: bool, weak: int = 0) -> brawl.Encounter:
@@ -101,3 +101,11 @@ def test_a_heros_ability_heals_no_director_creature_rb_dstam_05() -> None:
     mine = _fight("the target regains 6 Stamina", hero=False).with_creature(ally)
     out = brawl.use_ability(mine, "biter", "Test Bite", targets=["ally"], dice=(9, 9))
     assert out.state.creature("ally").stamina == 26
+
+
+def test_every_kind_of_effect_has_one_json_tag() -> None:
+    """Each kind of ability effect is written with its own tag, and every tag names one kind."""
+    tags = {cls: EFFECT_TAGS[cls] for cls in EFFECT_TYPES}
+    assert set(EFFECT_TAGS) == set(EFFECT_TYPES)
+    assert len(set(tags.values())) == len(EFFECT_TYPES) == 15
+    assert tags[Drain] == "drain"

@@ -539,28 +539,9 @@ class OneTarget:
         return _with_potency(self.potency, f"{who} is {_joined_printed(self.effects)}")
 
 
-Effect: TypeAlias = (
-    Damage
-    | ForcedMovement
-    | ApplyCondition
-    | NamedEffect
-    | Shift
-    | Fall
-    | GainResource
-    | Healing
-    | LoseRecoveries
-    | TextEffect
-    | Drain
-    | EdgeOrBane
-    | Choice
-    | Instead
-    | OneTarget
-)
+Effect: TypeAlias = Simple | TextEffect | Choice | Instead | OneTarget | Drain
 """One parsed effect of a tier."""
-EFFECT_TYPES: tuple[type, ...] = (
-    Damage, ForcedMovement, ApplyCondition, NamedEffect, Shift, Fall, GainResource, Healing, LoseRecoveries,
-    TextEffect, EdgeOrBane, Choice, Instead, OneTarget, Drain,
-)  # fmt: skip
+EFFECT_TYPES: tuple[type, ...] = (*SIMPLE_TYPES, TextEffect, Choice, Instead, OneTarget, Drain)
 """The classes of :data:`Effect`."""
 
 

@@ -27,7 +27,25 @@ from cattrs.errors import (
 )
 from cattrs.strategies import configure_tagged_union, configure_union_passthrough
 
-from brawl.abilities.model import EFFECT_TYPES, Effect, Simple
+from brawl.abilities.model import (
+    ApplyCondition,
+    Choice,
+    Damage,
+    Drain,
+    EdgeOrBane,
+    Effect,
+    Fall,
+    ForcedMovement,
+    GainResource,
+    Healing,
+    Instead,
+    LoseRecoveries,
+    NamedEffect,
+    OneTarget,
+    Shift,
+    Simple,
+    TextEffect,
+)
 from brawl.conditions import Condition
 from brawl.creature import MAX_COUNT, Characteristics, Creature, MapObject
 from brawl.errors import ArgumentTypeError, BrawlError, ScenarioError, StateError
@@ -345,29 +363,23 @@ def _encounter_structure(value: Any, _: Any) -> Encounter:
     )
 
 
-EFFECT_TAGS: dict[type, str] = dict(
-    zip(
-        EFFECT_TYPES,
-        (
-            "damage",
-            "forced",
-            "condition",
-            "named",
-            "shift",
-            "fall",
-            "gain",
-            "heal",
-            "recoveries",
-            "text",
-            "edge",
-            "choice",
-            "instead",
-            "one_target",
-            "drain",
-        ),
-        strict=True,
-    )
-)
+EFFECT_TAGS: dict[type, str] = {
+    Damage: "damage",
+    ForcedMovement: "forced",
+    ApplyCondition: "condition",
+    NamedEffect: "named",
+    Shift: "shift",
+    Fall: "fall",
+    GainResource: "gain",
+    Healing: "heal",
+    LoseRecoveries: "recoveries",
+    EdgeOrBane: "edge",
+    TextEffect: "text",
+    Choice: "choice",
+    Instead: "instead",
+    OneTarget: "one_target",
+    Drain: "drain",
+}
 """The tag of each kind of ability effect in JSON."""
 EFFECT_KEY = "effect"
 """Key that tags an ability effect with its kind (``{"effect": "damage", "amount": 6}``)."""
