@@ -69,15 +69,21 @@ for _ in range(count):
 _COLLECTED = re.compile(r"Collected : (\d+)")
 
 
-def collected(args: list[str], src: Path) -> int:
-    """The instructions valgrind counted for ``python args`` with brawl's sources ``src``."""
+def callgrind(args: list[str], src: Path) -> tuple[int, str]:
+    """The instructions valgrind counted for ``python args`` with brawl's sources ``src``, and
+    what the program printed."""
     env = dict(os.environ, PYTHONPATH=str(src), PYTHONHASHSEED="0")
     cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, *args]
     run = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
     found = _COLLECTED.search(run.stderr)
     if run.returncode or found is None:
-        sys.exit(f"valgrind run failed ({' '.join(args[:1])}...):\n{run.stderr[-2000:]}")
-    return int(found.group(1))
+        sys.exit(f"valgrind run failed ({' '.join(args[:1])}... with {src}):\n{run.stderr[-2000:]}")
+    return int(found.group(1)), run.stdout
+
+
+def collected(args: list[str], src: Path) -> int:
+    """The instructions valgrind counted for ``python args`` with brawl's sources ``src``."""
+    return callgrind(args, src)[0]
 
 
 def per_unit(args: list[str], count: int, src: Path, at: int) -> float:

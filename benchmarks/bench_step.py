@@ -24,12 +24,12 @@ same actions in the same order.
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import shutil
-import subprocess
 import sys
 from pathlib import Path
+
+from bench_instructions import callgrind, labelled
 
 HERE = Path(__file__).resolve().parent
 SCENARIO = HERE / "four_vs_six.toml"
@@ -70,21 +70,17 @@ walk(0, int(sys.argv[4]))  # warm-up: the caches every walk fills
 print("digest", walk(1, steps, twice))
 """
 
-_COLLECTED = re.compile(r"Collected : (\d+)")
 _DIGEST = re.compile(r"digest (\w+)")
 
 
 def counted(args: list[str], src: Path) -> tuple[int, str]:
     """The instructions valgrind counted for ``python args`` with brawl's sources ``src``, and the
     walk's digest the program printed."""
-    env = dict(os.environ, PYTHONPATH=str(src), PYTHONHASHSEED="0")
-    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, *args]
-    run = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
-    found = _COLLECTED.search(run.stderr)
-    digest = _DIGEST.search(run.stdout)
-    if run.returncode or found is None or digest is None:
-        sys.exit(f"valgrind run failed ({src}):\n{run.stderr[-2000:]}")
-    return int(found.group(1)), digest.group(1)
+    count, printed = callgrind(args, src)
+    digest = _DIGEST.search(printed)
+    if digest is None:
+        sys.exit(f"the walk printed no digest ({src}):\n{printed[-2000:]}")
+    return count, digest.group(1)
 
 
 def per_step(scenario: Path, steps: int, src: Path, *, twice: bool = False) -> tuple[float, str]:
@@ -95,12 +91,6 @@ def per_step(scenario: Path, steps: int, src: Path, *, twice: bool = False) -> t
     some, digest = counted([*args, str(steps), mode, str(steps)], src)
     none, _ = counted([*args, "0", mode, str(steps)], src)
     return (some - none) / steps, digest
-
-
-def labelled(before: str) -> tuple[str, Path]:
-    """A ``--before`` argument as (label, sources): ``LABEL=SRC``, or ``SRC`` labelled by itself."""
-    label, eq, src = before.partition("=")
-    return (label, Path(src)) if eq else (f"before: {before}", Path(before))
 
 
 def table(rows: list[tuple[str, float]], unit: str) -> None:
