@@ -16,12 +16,12 @@ from hypothesis import strategies as st
 
 import brawl
 from brawl import Encounter, Pos
-from brawl.creature import MapObject
+from brawl.creature import MapObject, MovementType
 from brawl.events.stealth import SearchContested
 from brawl.geometry import cube, distance
 from brawl.rules import edges, teleport
 from brawl.rules.abilities import targets as ability_rules
-from brawl.rules.areas import Area, area_line_of_effect, burst_cells
+from brawl.rules.areas import Area, area_line_of_effect, burst_area, burst_cells
 from brawl.rules.burrowing import completely_beneath, is_burrowing
 from brawl.rules.cover import (
     blocked_lines,
@@ -160,3 +160,49 @@ def test_the_areas_form_of_line_of_effect_answers_as_the_home(enc: Encounter, r:
     cells = [p for p in burst_cells(c.pos, c.n, r) if enc.terrain.in_bounds(p)]
     expected = {p for p in cells if sees_space(enc, c.pos, c.n, p, 1)}
     assert sees_squares(enc, c.pos, c.n, cells) == expected
+
+
+def _burst_oracle(enc: Encounter, c: brawl.Creature, r: int) -> set[Pos]:
+    """The squares within ``r`` of the creature's space, on the map, open or held by a creature,
+    and seen from its space, each asked of :func:`sees_space` alone."""
+    held = {q for o in enc.living() for q in cube(o.pos, o.n)}
+    return {
+        p
+        for p in burst_cells(c.pos, c.n, r)
+        if enc.terrain.in_bounds(p)
+        and (enc.terrain.is_clear(p) or p in held)
+        and sees_space(enc, c.pos, c.n, p, 1)
+    }
+
+
+@settings(max_examples=80, deadline=None)
+@given(encounters(min_creatures=2, max_creatures=4, max_size=3), st.integers(1, 5))
+def test_a_burst_holds_the_squares_it_sees_however_often_it_is_asked(enc: Encounter, r: int) -> None:
+    """R-AREA-1, R-AREA-7: a burst of ``r`` around a creature holds each square within ``r`` of its
+    space that is on the map, open (or a creature's, as a burrower's in the rock is) and in line of
+    effect, asked square by square; asked again after another creature moves into the rock, it
+    holds that creature's squares too: what it remembers never outlives the creatures' places."""
+    c = enc.creature(enc.order[0])
+    assert burst_area(enc, c.pos, c.n, r) == _burst_oracle(enc, c, r)
+    assert burst_area(enc, c.pos, c.n, r) == _burst_oracle(enc, c, r)
+    if len(enc.order) < 2:
+        return
+    other = enc.creature(enc.order[1])
+    rock = next(
+        (
+            p
+            for p in sorted(burst_cells(c.pos, c.n, r))
+            if enc.terrain.in_bounds(p)
+            and enc.terrain.cell(p).material.burrowable
+            and sees_space(enc, c.pos, c.n, p, 1)
+        ),
+        None,
+    )
+    if rock is None:
+        return
+    burrower = attrs.evolve(
+        other, pos=rock, size=brawl.Size(1, "M"), movement=other.movement | {MovementType.BURROW}
+    )
+    moved = enc.with_creature(burrower)
+    assert rock in burst_area(moved, c.pos, c.n, r)
+    assert burst_area(moved, c.pos, c.n, r) == _burst_oracle(moved, c, r)

@@ -451,6 +451,10 @@ class Terrain:
         x, y, z = as_pos(pos)
         return 0 <= x < self.width and 0 <= y < self.depth and -self.below <= z < self.height
 
+    def box(self) -> tuple[Pos, Pos]:
+        """The map's lowest and highest cells: every cell on it lies between them, both included."""
+        return Pos(0, 0, -self.below), Pos(self.width - 1, self.depth - 1, self.height - 1)
+
     def cube_in_bounds(self, pos: Pos, n: int) -> bool:
         """Whether every cell of an n-cube at ``pos`` lies on the map."""
         x, y, z = pos

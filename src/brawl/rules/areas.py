@@ -38,7 +38,7 @@ from brawl.abilities.model import AREA_KINDS, Distance
 from brawl.creature import Creature, MapObject
 from brawl.errors import ActionUnavailableError, InvalidArgumentError
 from brawl.geometry import Pos, cube, distance
-from brawl.rules.cover import line_of_effect, sees_space, sees_squares
+from brawl.rules.cover import line_of_effect, sees_space, sees_squares, solids_memo
 from brawl.state import Encounter
 
 AXES = (Pos(1, 0, 0), Pos(0, 1, 0), Pos(-1, 0, 0), Pos(0, -1, 0))
@@ -87,16 +87,48 @@ def reached(state: Encounter, cells: Iterable[Pos], source: Pos, n: int) -> froz
     return sees_squares(state, source, n, open_squares)
 
 
-def burst_cells(pos: Pos, n: int, radius: int) -> frozenset[Pos]:
-    """Every square within ``radius`` of the n-cube at ``pos``, the cube itself left out (R-AREA-1)."""
+def burst_area(state: Encounter, pos: Pos, n: int, radius: int) -> frozenset[Pos]:
+    """The squares a burst or aura of ``radius`` around the n-cube at ``pos`` holds:
+    :func:`reached` of :func:`burst_cells` (R-AREA-1, R-AREA-7).
+
+    The answer depends on the map, its objects and the creatures that stand in solid cells (a
+    burrower's squares count), nothing else: it is kept in the memo of the state's map and objects
+    (:func:`~brawl.rules.cover.solids_memo`), so the same burst around the same space is found
+    once while they stand, however often a policy or a check asks."""
+    terrain = state.terrain
+    inside = [
+        q
+        for c in state.living()
+        if distance(pos, n, c.pos, c.n) <= radius
+        for q in cube(c.pos, c.n)
+        if terrain.in_bounds(q) and not terrain.is_clear(q)
+    ]
+    key = ("burst", pos, n, radius, frozenset(inside))
+    memo = solids_memo(state)
+    found: frozenset[Pos] | None = memo.get(key)
+    if found is None:
+        found = reached(state, burst_cells(pos, n, radius, terrain.box()), pos, n)
+        memo[key] = found
+    return found
+
+
+def burst_cells(pos: Pos, n: int, radius: int, box: tuple[Pos, Pos] | None = None) -> frozenset[Pos]:
+    """Every square within ``radius`` of the n-cube at ``pos``, the cube itself left out (R-AREA-1);
+    with ``box`` (its lowest and highest squares, as :meth:`brawl.Terrain.box` gives the map's),
+    only those inside it."""
     own = set(cube(pos, n))
-    lo, span = -radius, n + 2 * radius
+    lo_x, lo_y, lo_z = pos.x - radius, pos.y - radius, pos.z - radius
+    hi_x, hi_y, hi_z = pos.x + n - 1 + radius, pos.y + n - 1 + radius, pos.z + n - 1 + radius
+    if box is not None:
+        (bx, by, bz), (tx, ty, tz) = box
+        lo_x, lo_y, lo_z = max(lo_x, bx), max(lo_y, by), max(lo_z, bz)
+        hi_x, hi_y, hi_z = min(hi_x, tx), min(hi_y, ty), min(hi_z, tz)
     return (
         frozenset(
-            Pos(pos.x + lo + dx, pos.y + lo + dy, pos.z + lo + dz)
-            for dz in range(span)
-            for dy in range(span)
-            for dx in range(span)
+            Pos(x, y, z)
+            for z in range(lo_z, hi_z + 1)
+            for y in range(lo_y, hi_y + 1)
+            for x in range(lo_x, hi_x + 1)
         )
         - own
     )
@@ -175,7 +207,7 @@ def place_area(
             raise InvalidArgumentError(
                 f"{dist.printed()}: a {shape} is centred on its user; it takes no placement", rule="R-AREA-1"
             )
-        return Area(shape, reached(state, burst_cells(u.pos, u.n, dist.value), u.pos, u.n))
+        return Area(shape, burst_area(state, u.pos, u.n, dist.value))
     rule = {"cube": "R-AREA-2", "line": "R-AREA-3", "wall": "R-AREA-4"}[shape]
     if shape == "wall":
         cells = frozenset(wall)
@@ -292,6 +324,7 @@ __all__ = [
     "AXES",
     "Area",
     "area_line_of_effect",
+    "burst_area",
     "burst_cells",
     "cube_cells",
     "cube_placements",

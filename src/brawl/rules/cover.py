@@ -242,7 +242,7 @@ def _fewest(state: Encounter, a: Creature, t: Creature, enough: int) -> int:
         (ax, ay, az), (tx, ty, tz) = a.pos, t.pos
         if abs(ax - tx) + abs(ay - ty) + abs(az - tz) <= 1:
             return 0  # one cell or two cells side by side: every line stays inside their own cells
-    memo = _solids_memo(state)
+    memo = solids_memo(state)
     key = (a.pos, an, t.pos, tn, enough)
     found = memo.get(key)
     if found is None:
@@ -391,7 +391,7 @@ def sees_space(state: Encounter, a: Pos, an: int, b: Pos, bn: int) -> bool:
     spaces span, every line is open."""
     if distance(a, an, b, bn) <= 1:
         return True
-    memo = _solids_memo(state)
+    memo = solids_memo(state)
     key = (a, an, b, bn)
     found = memo.get(key)
     if found is None:
@@ -400,12 +400,12 @@ def sees_space(state: Encounter, a: Pos, an: int, b: Pos, bn: int) -> bool:
 
 
 _SOLIDS_MEMO: list[tuple[object, object, dict[tuple[object, ...], Any]]] = [(None, None, {})]
-"""The answers :func:`_solids_memo` keeps: for one map and one set of objects, their answers."""
+"""The answers :func:`solids_memo` keeps: for one map and one set of objects, their answers."""
 _SOLIDS_MEMO_LIMIT = 1 << 16
 """How many answers it keeps before it starts again."""
 
 
-def _solids_memo(state: Encounter) -> dict[tuple[object, ...], Any]:
+def solids_memo(state: Encounter) -> dict[tuple[object, ...], Any]:
     """The answers kept for the state's map and objects: the fewest blocked lines and whether two
     spaces see each other, which depend on nothing else than the solid cells (the map's and the
     objects') and the two spaces. Kept for the last map and objects asked about, by identity

@@ -47,7 +47,7 @@ from brawl.events.forced import ForceMoved
 from brawl.events.movement import Jumped, Moved, Teleported
 from brawl.geometry import Pos, cube, distance
 from brawl.outcome import Outcome
-from brawl.rules.areas import Area, burst_cells, reached
+from brawl.rules.areas import Area, burst_area, reached
 from brawl.rules.conditions import add_named_condition, impose_condition
 from brawl.rules.damage import deal_damage
 from brawl.rules.falling import Fall, should_fall
@@ -298,7 +298,7 @@ def _is_terrain(timed: TimedEffect) -> bool:
 def aura_cells(state: Encounter, maker: Creature, area: LastingArea) -> frozenset[Pos]:
     """The squares of a lasting aura now: R-AREA-1's and R-AREA-7's around its maker's space where
     it is (R-AREA-11)."""
-    return reached(state, burst_cells(maker.pos, maker.n, area.radius), maker.pos, maker.n)
+    return burst_area(state, maker.pos, maker.n, area.radius)
 
 
 def lasting_cells(state: Encounter, maker: Creature, area: LastingArea) -> frozenset[Pos]:
