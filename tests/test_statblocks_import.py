@@ -88,9 +88,8 @@ def test_steelcompendium_json_reads_every_field() -> None:
         ab.ApplyCondition("bleeding", "save ends", ab.Potency("agility", 2)),
         ab.TextEffect("the cutpurse steals a trinket"),
     )
-    assert (
-        knife.effect_after == "The cutpurse can shift 1 square.\n2 Malice: The target is also slowed (EoT)."
-    )
+    assert knife.effect_after == "The cutpurse can shift 1 square."
+    assert knife.spend == (ab.Spend(2, "The target is also slowed (EoT)."),)  # the item named "2 Malice"
     assert (scatter.action_type, scatter.trigger, scatter.power_roll) == (
         "triggered action",
         "A creature moves adjacent to the cutpurse.",

@@ -10,7 +10,8 @@ are noted and left out.
 An ability is ``{name, type: {usage, free, trigger}, keywords, distance: [{type, value, value2,
 within, special}], target, cost, powerRoll: {characteristic, bonus, tier1, tier2, tier3},
 preEffect, effect}``; newer exports list ``sections`` (``text`` and ``roll``) instead of
-``powerRoll`` and ``effect``, and those are read too.
+``powerRoll`` and ``effect``, and those are read too; a ``field`` section named ``Spend`` is a
+"Spend X" entry (RB-HR-03): ``value`` its amount, ``repeatable`` its ``+``.
 
 A monster group (``{name, monsters}``), a sourcebook (``{monsterGroups}``) and an encounter
 (``{groups: [{slots: [{monsterID, count}]}]}``) are read when the file holds the monsters: in the
@@ -389,6 +390,7 @@ def ability(raw: dict[str, Any], where: Where, field: str) -> dict[str, Any]:
     before: list[str] = []
     after: list[str] = []
     roll: dict[str, Any] | None = None
+    spend: list[dict[str, Any]] = []
     if isinstance(raw.get("preEffect"), str) and raw["preEffect"].strip():
         before.append(raw["preEffect"].strip())
     if isinstance(raw.get("powerRoll"), dict):
@@ -405,14 +407,37 @@ def ability(raw: dict[str, Any], where: Where, field: str) -> dict[str, Any]:
             section.get("type") == "text" and isinstance(section.get("text"), str) and section["text"].strip()
         ):
             (before if roll is None else after).append(section["text"].strip())
+        elif is_spend_section(section):  # "Spend 2+: ...", a Malice spend named "Malice:" too
+            spend.append(
+                notation.spend(
+                    section.get("value"),
+                    section.get("effect"),
+                    where,
+                    value_field=f"{here}.value",
+                    text_field=f"{here}.effect",
+                    plus=section.get("repeatable") is True,
+                )
+            )
         elif section.get("type") == "field" and isinstance(section.get("effect"), str):
             label = str(section.get("name") or "").strip()
             words = section["effect"].strip()
             after.append(f"{label}: {words}" if label else words)
     notation.put_effects(out, before, roll, after)
+    if spend:
+        out["spend"] = spend
     if isinstance(raw.get("description"), str) and raw["description"].strip():
         out["text"] = raw["description"].strip()
     return out
+
+
+def is_spend_section(section: Any) -> bool:
+    """Whether an ability's section is a "Spend X" entry (RB-HR-03): a ``field`` named ``Spend``,
+    or named for Malice (``"Malice:"``), as Forge Steel's spend sections are; its ``value`` is the
+    amount, ``repeatable`` the ``+``."""
+    if not isinstance(section, dict) or section.get("type") != "field":
+        return False
+    name = str(section.get("name") or "").strip().lower()
+    return name == "spend" or "malice" in name
 
 
 def _distance(raw: Any, where: Where, field: str) -> dict[str, Any]:

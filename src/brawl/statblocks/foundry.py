@@ -11,7 +11,9 @@ An actor is ``{name, type, system, items}``. Read from ``system``: ``stamina.max
 An ability item's tiers are already structured: ``system.power.effects`` maps ids to effects of
 type ``damage`` (``damage.tier1 = {value, types}``), ``applied`` (conditions with a duration and a
 potency such as ``@potency.weak``), ``forced`` (``movement``, ``distance``) and ``other`` (text);
-each becomes an effect of the tier, and the tier's text is the effects printed.
+each becomes an effect of the tier, and the tier's text is the effects printed. Its
+``system.spend`` (``{text, value}``) is its "Spend X" entry (RB-HR-03), and an effect line
+printed ``<strong>3 Malice:</strong> ...`` another.
 """
 
 from __future__ import annotations
@@ -319,10 +321,25 @@ def ability(
         amount = notation.leading_number(resource, f"{here}.resource", where, what="cost")
         if amount > 0:
             out["cost"] = {"resource": "malice" if malice else "heroic", "amount": amount}
+    spend = _spend(system.get("spend"), where, f"{here}.spend")
     for key, target in (("before", "effect_before"), ("after", "effect_after")):
         value = _get(system, f"effect.{key}")
         if isinstance(value, str) and plain(value):
-            out[target] = plain(value)
+            kept = []
+            for line in plain(value).split("\n"):
+                printed = notation.spend_line(line)  # "<strong>3 Malice:</strong> ...", a second entry
+                if printed is None or printed[0] < 1:
+                    kept.append(line)
+                    continue
+                amount, plus, words = printed
+                field_of = f"{here}.effect.{key}"
+                spend.append(
+                    notation.spend(amount, words, where, value_field=field_of, text_field=field_of, plus=plus)
+                )
+            if kept:
+                out[target] = "\n".join(kept)
+    if spend:
+        out["spend"] = spend
     roll = _power_roll(system, where, here, highest)
     if roll is not None:
         out["power_roll"] = roll
@@ -330,6 +347,20 @@ def ability(
     if isinstance(description, str) and plain(description):
         out["text"] = plain(description)
     return out
+
+
+def _spend(raw: Any, where: Where, field: str) -> list[dict[str, Any]]:
+    """The "Spend X" entry of ``system.spend`` (``{text, value}``; RB-HR-03) as a list: none when
+    both are empty; a null value taken from a "for each 2 Malice spent" wording, in multiples."""
+    if raw is None:
+        return []
+    if not isinstance(raw, dict):
+        raise where.fail(f"expected a table {{text, value}}, got {kind(raw)}", field)
+    text, value = raw.get("text"), raw.get("value")
+    words = plain(text) if isinstance(text, str) else text
+    if words in (None, "") and value in (None, ""):
+        return []
+    return [notation.spend(value, words, where, value_field=f"{field}.value", text_field=f"{field}.text")]
 
 
 def _distance(raw: Any, where: Where, field: str) -> dict[str, Any]:

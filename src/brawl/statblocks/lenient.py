@@ -3,8 +3,8 @@
 :class:`Reading` gathers the stat blocks of one document as they are read; when a part of a block
 is unreadable and droppable (keywords, the encounter value, the "With Captain" words, an
 ability's category and lore: :data:`DROPPABLE_KEYS`, never what lies under
-:data:`NEEDED_PARENTS`), it is left out and noted, and the block read again, up to
-:data:`MAX_DROPS` parts. An ability named twice is kept once or renamed
+:data:`NEEDED_PARENTS`; a "Spend X" entry on its own), it is left out and noted, and the block
+read again, up to :data:`MAX_DROPS` parts. An ability named twice is kept once or renamed
 (:func:`unique_abilities`).
 """
 
@@ -19,6 +19,8 @@ from typing import Any
 
 import attrs
 
+import brawl.statblocks.forgesteel as forgesteel
+import brawl.statblocks.steelcompendium as steelcompendium
 from brawl.abilities.model import Ability
 from brawl.errors import ScenarioError
 from brawl.io.scenariofields import Where
@@ -87,12 +89,45 @@ def _is_trait_item(container: str, item: Any) -> bool:
     return False
 
 
+def _spend_part(raw: Any, steps: list[str | int]) -> list[str | int] | None:
+    """The steps of the "Spend X" entry an error at ``steps`` lies in (RB-HR-03), or None: a
+    ``spend`` table (Foundry's ``system.spend``) or an item of a ``spend`` list (brawl's layout),
+    an item of ``sections`` that is a Forge Steel spend section, or of ``effects`` that is a
+    SteelCompendium spend item."""
+    node = raw
+    for i, step in enumerate(steps):
+        if isinstance(step, str):
+            if not isinstance(node, dict) or step not in node:
+                return None
+            if step == "spend":
+                more = steps[i + 1] if i + 1 < len(steps) else None
+                if isinstance(node[step], list) and isinstance(more, int) and more < len(node[step]):
+                    return steps[: i + 2]
+                return steps[: i + 1]
+        else:
+            if not isinstance(node, list) or not 0 <= step < len(node):
+                return None
+            container = steps[i - 1] if i else None
+            item = node[step]
+            if (container == "sections" and forgesteel.is_spend_section(item)) or (
+                container == "effects" and steelcompendium.is_spend_item(item)
+            ):
+                return steps[: i + 1]
+        node = node[step]
+    return None
+
+
 def _droppable(raw: Any, steps: list[str | int]) -> list[str | int] | None:
-    """The steps of the part to leave out for an error at ``steps``, or None if a fight needs it."""
+    """The steps of the part to leave out for an error at ``steps``, or None if a fight needs it.
+
+    A "Spend X" entry that cannot be read is left out on its own (:func:`_spend_part`)."""
     if len(steps) >= 2 and isinstance(steps[0], str) and isinstance(steps[1], int):
         items = raw.get(steps[0]) if isinstance(raw, dict) else None
         if isinstance(items, list) and steps[1] < len(items) and _is_trait_item(steps[0], items[steps[1]]):
             return steps[:2]
+    spend = _spend_part(raw, steps)
+    if spend is not None:
+        return spend
     names = [i for i, step in enumerate(steps) if isinstance(step, str)]
     if not names or steps[names[-1]] not in DROPPABLE_KEYS:
         return None
@@ -157,10 +192,11 @@ class Reading:
             except ScenarioError as exc:
                 steps = None if self.strict else _path(exc.field, prefix)
                 part = _droppable(raw, steps) if steps is not None else None
-                if part is None:
+                if steps is None or part is None:
                     raise
                 name = raw.get("name") if isinstance(raw, dict) else None
-                printed = prefix + _printed(_original(part, removed))
+                shown = steps if _spend_part(raw, steps) == part else part  # a Spend entry: its field
+                printed = prefix + _printed(_original(shown, removed))
                 dropped.append(LoadProblem(self.source, str(name or ""), printed.rstrip("."), exc.reason))
                 if isinstance(part[-1], int):
                     removed.append((part[:-1], part[-1]))

@@ -218,6 +218,10 @@ def ability_report(statblock: str, ability: Ability) -> AbilityReport:
                 (text if isinstance(effect, TextEffect) else parsed).append(f"tier {n}: {effect.printed()}")
     if ability.effect_after:
         text.append(f"effect: {ability.effect_after}")
+    for entry in ability.spend:  # the amount is paid by the engine, the effect shown to the table
+        amount = f"spend {entry.amount}{'+' if entry.plus else ''}"
+        parsed.append(amount)
+        text.append(f"{amount}: {entry.text}")
     return AbilityReport(statblock, ability.name, tuple(parsed), tuple(text))
 
 

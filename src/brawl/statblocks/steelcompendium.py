@@ -10,7 +10,8 @@ A stat block is a table with ``name``, ``level``, ``roles`` or ``role`` (``["Hor
 ``ability_type`` or ``category``, ``keywords``, ``distance``, ``target``, ``trigger``, ``cost``,
 a power roll (``roll`` and ``tier1``..``tier3``, or ``t1``..``t3``, or ``"11 or lower"``,
 ``"12-16"``, ``"17+"``; at the top of the ability, under ``power_roll``, or as one item of its
-``effects`` list) and effect texts (``effect``, or the other items of ``effects``).
+``effects`` list), "Spend X" entries (items of ``effects`` with a ``cost``: ``{cost: "2+ Malice",
+effect}``; RB-HR-03) and effect texts (``effect``, or the other items of ``effects``).
 
 Each reader turns a table into brawl's own stat block layout (see
 :mod:`brawl.statblocks.tomlformat`) and records in ``notes`` what it left out.
@@ -293,6 +294,7 @@ def ability(raw: dict[str, Any], where: Where, field: str, notes: list[str], *, 
             out["cost"] = found
     before: list[str] = []
     after: list[str] = []
+    spend: list[dict[str, Any]] = []
     roll = _roll(raw, raw, where, field)
     if roll is None and isinstance(raw.get("power_roll"), dict):
         roll = _roll(raw["power_roll"], raw["power_roll"], where, f"{field}.power_roll")
@@ -303,6 +305,8 @@ def ability(raw: dict[str, Any], where: Where, field: str, notes: list[str], *, 
         here = f"{field}.effects[{i}]"
         if isinstance(item, dict) and roll is None and (_roll(item, item, where, here) is not None):
             roll = _roll(item, item, where, here)
+        elif is_spend_item(item):
+            spend.append(_spend(item, where, here))
         elif isinstance(item, dict):
             (before if roll is None else after).extend(_effect_text(item, here, where))
         elif isinstance(item, str):
@@ -313,10 +317,31 @@ def ability(raw: dict[str, Any], where: Where, field: str, notes: list[str], *, 
         if raw.get(key):
             after.append(_text(raw[key], f"{field}.{key}", where))
     notation.put_effects(out, before, roll, after)
+    if spend:
+        out["spend"] = spend
     for key in ("flavor", "description"):
         if raw.get(key):
             out["text"] = _text(raw[key], f"{field}.{key}", where)
     return out
+
+
+def is_spend_item(item: Any) -> bool:
+    """Whether an item of an ability's ``effects`` is a "Spend X" entry (RB-HR-03): one with a
+    ``cost`` (``{cost: "2+ Malice", effect}``) or named by one (``{name: "3 Malice", effect}``)."""
+    return isinstance(item, dict) and (
+        "cost" in item
+        or (not any(notation.tier_key(str(k)) for k in item) and bool(notation.spend_label(item.get("name"))))
+    )
+
+
+def _spend(item: dict[str, Any], where: Where, field: str) -> dict[str, Any]:
+    key = "cost" if "cost" in item else "name"
+    text_key = "effect" if "effect" in item or "text" not in item else "text"
+    body = item.get(text_key)
+    words = _text(body, f"{field}.{text_key}", where) if isinstance(body, str | list) else body
+    return notation.spend(
+        item[key], words, where, value_field=f"{field}.{key}", text_field=f"{field}.{text_key}"
+    )
 
 
 _CATEGORY_WORDS = {

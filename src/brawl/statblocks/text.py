@@ -347,6 +347,77 @@ def cost(value: Any, field: str, where: Where, *, default: str = "heroic") -> di
     raise where.fail(f'expected a cost such as "3 Malice" or "5 Wrath", got {kind(value)}', field)
 
 
+_SPEND_EACH = re.compile(r"(?i)\bfor (?:each|every) (?:(\d+) )?(?:additional )?[a-z]+ spent\b")
+_SPEND_AMOUNT = re.compile(r"(?i)\s*(?:spend\s+)?(\d+)(\+)?(?:\s+[a-z]+)?\s*")
+_SPEND_LABEL = re.compile(r"(?i)\s*(?:spend\s+(\d+)(\+)?(?:\s+[a-z]+)?|(\d+)(\+)?\s+malice)\s*")
+_SPEND_LINE = re.compile(r"\s*(?:\*\*)?([^*:\n]+?)(?:\*\*)?\s*:\s*(?:\*\*)?\s*(\S.*)", re.S)
+
+
+def spend_each(text: str) -> int | None:
+    """The amount a "for each 2 Malice spent" wording pays in multiples of (``"for each Malice
+    spent"``: 1, ``"for every 2 malice spent"``: 2), or None."""
+    found = _SPEND_EACH.search(text)
+    if found is None or _LONG_NUMBER.search(found.group(0)):
+        return None
+    return int(found.group(1) or 1)
+
+
+def spend_label(value: Any) -> tuple[int, bool] | None:
+    """The amount and ``+`` of a label naming a Spend entry: ``"Spend 2"``, ``"Spend 2+ Focus"``,
+    ``"3 Malice"``, ``"2+ Malice"``; None for any other label (``"Effect"``, ``"Special"``)."""
+    found = _SPEND_LABEL.fullmatch(value) if isinstance(value, str) else None
+    if found is None or _LONG_NUMBER.search(value):
+        return None
+    digits, plus = (found.group(1), found.group(2)) if found.group(1) else (found.group(3), found.group(4))
+    return int(digits), plus is not None
+
+
+def spend_line(line: str) -> tuple[int, bool, str] | None:
+    """The amount, ``+`` and effect of a printed Spend line (``"3 Malice: The target is slowed."``,
+    ``"**Spend 2+:** ..."``), or None for a line that is not one."""
+    found = _SPEND_LINE.fullmatch(line)
+    label = spend_label(found.group(1)) if found else None
+    if found is None or label is None:
+        return None
+    return (*label, found.group(2).strip())
+
+
+def spend(
+    value: Any, text: Any, where: Where, *, value_field: str, text_field: str, plus: bool = False
+) -> dict[str, Any]:
+    """A "Spend X" entry's table (``amount``, ``text``, ``plus``; RB-HR-03) from its amount and
+    its effect's text.
+
+    The amount is a number or a label (``"2+ Malice"``: 2 in multiples, ``"Spend 3"``); none
+    (``None``, ``""``) takes it from a "for each 2 Malice spent" wording, in multiples. ``plus``
+    (the export's own flag) or that wording with the same amount makes it payable in multiples.
+    An entry with no effect text, or an amount that is none of these, is refused naming the field.
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise where.fail(f"a Spend entry needs the text of its effect, got {kind(text)}", text_field)
+    words = text.strip()
+    each = spend_each(words)
+    expected = 'expected an amount such as 2 or "2+ Malice", or a wording such as "for each 2 Malice spent"'
+    if value is None or (isinstance(value, str) and not value.strip()):
+        if each is None:
+            raise where.fail(f"{expected}, got {kind(value)}", value_field)
+        amount, plus = each, True
+    elif isinstance(value, int) and not isinstance(value, bool):
+        amount = value
+    else:
+        found = _SPEND_AMOUNT.fullmatch(value) if isinstance(value, str) else None
+        if found is None:
+            raise where.fail(f"{expected}, got {kind(value)}", value_field)
+        amount = int(_short_numbers(found.group(1), value_field, where))
+        plus = plus or found.group(2) is not None
+    if amount < 1:
+        raise where.fail(f"a Spend entry costs at least 1, got {amount}", value_field)
+    out: dict[str, Any] = {"amount": amount, "text": words}
+    if plus or each == amount:
+        out["plus"] = True
+    return out
+
+
 def put_effects(
     out: dict[str, Any], before: list[str], roll: dict[str, Any] | None, after: list[str]
 ) -> None:

@@ -159,7 +159,7 @@ def build_ability(raw: Any, field: str, where: Where) -> Ability:
 
 
 _RECORD_FIELD = re.compile(
-    r"(Ability|Distance|Target|Cost|PowerRoll|Tier|Potency|Damage|ForcedMovement|"
+    r"(Ability|Distance|Target|Cost|Spend|PowerRoll|Tier|Potency|Damage|ForcedMovement|"
     r"ApplyCondition|NamedEffect|Shift|Fall|GainResource|Healing|TextEffect|StatBlock|HeroSheet|Trait)\.([a-z_]+)\b"
 )
 
