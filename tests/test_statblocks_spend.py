@@ -202,25 +202,24 @@ def test_the_report_lists_spend_entries_rb_hr_03() -> None:
 
 
 # --- an entry that cannot be read: left out, reported with its file and field ---------------------
-def test_foundry_spend_without_a_value_is_reported_with_its_field() -> None:
-    """A null value and no "for each" wording: no amount. The entry is left out and reported
-    (file, stat block, field); the ability and the rest of the block load; strict refuses it."""
+def test_foundry_spend_without_a_value_keeps_its_words_as_effect_text() -> None:
+    """A null value and no "for each" wording: the entry prints no amount, so it is no Spend
+    entry; its words stay the ability's effect text, which the load report lists as kept as
+    text. Nothing is dropped and a strict load reads the block too."""
     data = _foundry_with_spend()
     data["items"][1]["system"]["spend"] = {"text": "The target is also slowed.", "value": None}
-    file = loads_statblocks(json.dumps(data), source="npc.json")
-    (problem,) = file.dropped
-    assert (problem.source, problem.statblock, problem.field) == (
-        "npc.json",
-        "Cinderback Hulk",
-        "items[1].system.spend.value",
-    )
-    assert "for each 2 Malice spent" in problem.reason
-    (block,) = file.blocks
-    assert isinstance(block, StatBlock)
-    assert _ability(block, "Slag Fist").spend == ()
-    assert len(_ability(block, "Cinder Wave").spend) == 2
-    with pytest.raises(ScenarioError, match=r"items\[1\]\.system\.spend\.value"):
-        loads_statblocks(json.dumps(data), source="npc.json", strict=True)
+    for strict in (False, True):
+        file = loads_statblocks(json.dumps(data), source="npc.json", strict=strict)
+        assert file.dropped == ()
+        (block,) = file.blocks
+        assert isinstance(block, StatBlock)
+        fist = _ability(block, "Slag Fist")
+        assert fist.spend == ()
+        assert fist.effect_after is not None
+        assert fist.effect_after.endswith("The target is also slowed.")
+        assert len(_ability(block, "Cinder Wave").spend) == 2
+        (line,) = [r for r in file.report() if r.ability == "Slag Fist"]
+        assert any("The target is also slowed." in t for t in line.text)
 
 
 def test_foundry_spend_of_an_odd_shape_is_reported_with_its_field() -> None:

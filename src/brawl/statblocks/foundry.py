@@ -321,11 +321,11 @@ def ability(
         amount = notation.leading_number(resource, f"{here}.resource", where, what="cost")
         if amount > 0:
             out["cost"] = {"resource": "malice" if malice else "heroic", "amount": amount}
-    spend = _spend(system.get("spend"), where, f"{here}.spend")
+    spend, unpriced = _spend(system.get("spend"), where, f"{here}.spend")
     for key, target in (("before", "effect_before"), ("after", "effect_after")):
         value = _get(system, f"effect.{key}")
+        kept = []
         if isinstance(value, str) and plain(value):
-            kept = []
             for line in plain(value).split("\n"):
                 printed = notation.spend_line(line)  # "<strong>3 Malice:</strong> ...", a second entry
                 if printed is None or printed[0] < 1:
@@ -336,8 +336,10 @@ def ability(
                 spend.append(
                     notation.spend(amount, words, where, value_field=field_of, text_field=field_of, plus=plus)
                 )
-            if kept:
-                out[target] = "\n".join(kept)
+        if key == "after" and unpriced:
+            kept.append(unpriced)  # a Spend entry that prints no amount: its words stay the table's
+        if kept:
+            out[target] = "\n".join(kept)
     if spend:
         out["spend"] = spend
     roll = _power_roll(system, where, here, highest)
@@ -349,18 +351,23 @@ def ability(
     return out
 
 
-def _spend(raw: Any, where: Where, field: str) -> list[dict[str, Any]]:
+def _spend(raw: Any, where: Where, field: str) -> tuple[list[dict[str, Any]], str]:
     """The "Spend X" entry of ``system.spend`` (``{text, value}``; RB-HR-03) as a list: none when
-    both are empty; a null value taken from a "for each 2 Malice spent" wording, in multiples."""
+    both are empty; a null value taken from a "for each 2 Malice spent" wording, in multiples.
+    An entry whose text prints no amount anywhere (a null value, no such wording) is no entry:
+    its words come back second, to be kept as the ability's effect text, which the load report
+    lists."""
     if raw is None:
-        return []
+        return [], ""
     if not isinstance(raw, dict):
         raise where.fail(f"expected a table {{text, value}}, got {kind(raw)}", field)
     text, value = raw.get("text"), raw.get("value")
     words = plain(text) if isinstance(text, str) else text
     if words in (None, "") and value in (None, ""):
-        return []
-    return [notation.spend(value, words, where, value_field=f"{field}.value", text_field=f"{field}.text")]
+        return [], ""
+    if value is None and isinstance(words, str) and notation.spend_each(words) is None:
+        return [], words
+    return [notation.spend(value, words, where, value_field=f"{field}.value", text_field=f"{field}.text")], ""
 
 
 def _distance(raw: Any, where: Where, field: str) -> dict[str, Any]:
