@@ -35,11 +35,13 @@ from collections.abc import Iterable
 import attrs
 
 from brawl.abilities.model import AREA_KINDS, Distance
-from brawl.creature import Creature, MapObject
+from brawl.creature import Creature, MapObject, MovementType
 from brawl.errors import ActionUnavailableError, InvalidArgumentError
 from brawl.geometry import Pos, cube, distance
 from brawl.rules.cover import line_of_effect, sees_space, sees_squares, solids_memo
 from brawl.state import Encounter
+
+BURROW = MovementType.BURROW
 
 AXES = (Pos(1, 0, 0), Pos(0, 1, 0), Pos(-1, 0, 0), Pos(0, -1, 0))
 """The directions a line may run: along the grid's rows and columns (R-AREA-3)."""
@@ -99,7 +101,8 @@ def burst_area(state: Encounter, pos: Pos, n: int, radius: int) -> frozenset[Pos
     inside = [
         q
         for c in state.living()
-        if distance(pos, n, c.pos, c.n) <= radius
+        if BURROW in c.movement  # only a burrower stands in solid cells (R-GEO-5, DS-MTYPE-02)
+        and distance(pos, n, c.pos, c.n) <= radius
         for q in cube(c.pos, c.n)
         if terrain.in_bounds(q) and not terrain.is_clear(q)
     ]
@@ -260,21 +263,15 @@ def occupants(state: Encounter, area: Area, *, exclude: Iterable[str] = ()) -> t
     if area.shape == "wall" or not area.cells:
         return ()
     skip = set(exclude)
-    xs = [p.x for p in area.cells]
-    ys = [p.y for p in area.cells]
-    zs = [p.z for p in area.cells]
-    lo = Pos(min(xs), min(ys), min(zs))
-    hi = Pos(max(xs), max(ys), max(zs))
-
-    def touches(pos: Pos, n: int) -> bool:
-        if pos.x > hi.x or pos.y > hi.y or pos.z > hi.z:
-            return False
-        if pos.x + n <= lo.x or pos.y + n <= lo.y or pos.z + n <= lo.z:
-            return False
-        return area.contains(pos, n)
-
-    found = [c.id for c in state.living() if c.id not in skip and touches(c.pos, c.n)]
-    found += [oid for oid in sorted(state.objects) if touches(state.objects[oid].pos, state.objects[oid].n)]
+    cells = area.cells
+    found = [
+        c.id
+        for c in state.living()
+        if c.id not in skip and any(p in cells for p in cube(c.pos, c.n))  # Area.contains, inline
+    ]
+    found += [
+        oid for oid in sorted(state.objects) if area.contains(state.objects[oid].pos, state.objects[oid].n)
+    ]
     return tuple(found)
 
 

@@ -31,6 +31,7 @@ import attrs
 from brawl.abilities.model import Ability, ForcedMovement
 from brawl.creature import DIRECTOR, Creature, MapObject
 from brawl.errors import RulesError
+from brawl.fields import copier
 from brawl.geometry import Pos, distance
 from brawl.requests import Action
 from brawl.rules.abilities import UseAbility, ability_targets, allows, area_candidates
@@ -89,10 +90,30 @@ def _line_box(start: Pos, way: Pos, length: int, width: int) -> tuple[Pos, tuple
     return lo, (abs(far.x - start.x) + 1, abs(far.y - start.y) + 1, width)
 
 
-def _requests(state: Encounter, c: Creature, ability: Ability) -> Iterator[UseAbility]:
+_DRAFT = copier(UseAbility)
+
+
+def _variant(base: UseAbility, **fields: object) -> UseAbility:
+    """``base`` with ``fields`` replaced, for values read from the state that a new record would
+    pass every check of: target ids of its creatures and objects, placements the area rules
+    listed. No check is made again: a draft copy gets them (:func:`brawl.fields.copier`), as a
+    listing builds many uses of one ability."""
+    out = _DRAFT(base)
+    for name, value in fields.items():
+        setattr(out, name, value)
+    out.__class__ = UseAbility
+    return out  # type: ignore[no-any-return]  # the draft, now a UseAbility
+
+
+def _requests(
+    state: Encounter, c: Creature, ability: Ability, base: UseAbility | None = None
+) -> Iterator[UseAbility]:
+    """The uses of ``ability`` by ``c`` worth checking now; ``base``: its use with no choice made,
+    ``UseAbility(c.id, ability.name)``, when the caller built it."""
     d, t = ability.distance, ability.target
+    use = UseAbility(c.id, ability.name) if base is None else base
     if d.kind == "self" or t.kind == "self":
-        yield UseAbility(c.id, ability.name)
+        yield use
         return
     if d.kind == "wall":
         yield from _walls(state, c, ability)
@@ -104,29 +125,29 @@ def _requests(state: Encounter, c: Creature, ability: Ability) -> Iterator[UseAb
         r = d.value
         side = c.n + 2 * r
         if _touches(c.pos - Pos(r, r, r), (side, side, side), things):
-            yield UseAbility(c.id, ability.name)
+            yield use
         return
     if d.kind == "cube":
         size = (d.size, d.size, d.size)
         hits = [p for p in cube_placements(state, c.id, d) if _touches(p, size, things)]
         hits.sort(key=lambda p: (distance(c.pos, c.n, p, d.size), p))
-        yield from _catching(state, (UseAbility(c.id, ability.name, origin=p) for p in hits))
+        yield from _catching(state, (_variant(use, origin=p) for p in hits))
         return
     if d.kind == "line":
         lines = (
-            UseAbility(c.id, ability.name, origin=p, direction=w)
+            _variant(use, origin=p, direction=w)
             for p, w in line_placements(state, c.id, d)
             if _touches(*_line_box(p, w, d.size, d.width), things)
         )
         yield from _catching(state, lines)
         return
     if t.count is None:
-        yield UseAbility(c.id, ability.name)
+        yield use
         return
     for thing in things:
-        yield UseAbility(c.id, ability.name, (thing.id,))
+        yield _variant(use, targets=(thing.id,))
     if t.count > 1 and len(things) > 1:
-        yield UseAbility(c.id, ability.name, tuple(x.id for x in things[: t.count]))
+        yield _variant(use, targets=tuple(x.id for x in things[: t.count]))
 
 
 def _straight(ability: Ability) -> tuple[bool, bool]:
@@ -235,9 +256,10 @@ def ability_deeds(state: Encounter, cid: str) -> list[Action]:
             continue
         # what a use costs the turn follows from its ability's action type alone, not from its
         # targets or placement: when the turn can't pay it, no use is legal (DS-TURN-01..03)
-        if not payable(state, UseAbility(cid, ability.name)):
+        use = UseAbility(cid, ability.name)
+        if not payable(state, use):
             continue
-        requests = _requests(state, c, ability)
+        requests = _requests(state, c, ability, use)
         if ability.distance.is_area:
             requests = (_chosen_in_area(state, r, ability.target.count) for r in requests)
         found += [r for r in requests if not _no_direction(state, r, ability) and verified(r, state)]
