@@ -18,6 +18,7 @@ import attrs
 import pytest
 
 import brawl
+import brawl.simpool
 from brawl.errors import StateError
 from brawl.games import RULESETS, check_game, register_ruleset
 from brawl.policy import POLICIES, greedy, register_policy, tactical
@@ -129,8 +130,14 @@ def test_a_game_registered_at_run_time_reaches_the_workers() -> None:
     assert brawl.simulate(start, runs=3, seed=2, policy=checking, workers=2) == serial
 
 
-def test_an_unpicklable_policy_is_refused_by_name_before_any_process() -> None:
-    """A lambda: an InvalidArgumentError naming it and how to mend it, not a PicklingError."""
+def test_an_unpicklable_policy_is_refused_by_name_before_any_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A lambda: an InvalidArgumentError naming it and how to mend it, not a PicklingError, and
+    no pool made."""
+
+    def no_pool(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a pool was made")
+
+    monkeypatch.setattr(brawl.simpool, "ProcessPoolExecutor", no_pool)
     with pytest.raises(brawl.InvalidArgumentError) as caught:
         brawl.simulate(duel(), runs=2, workers=2, policy=lambda s, o: greedy(s, o))
     message = str(caught.value)
