@@ -11,7 +11,10 @@ A policy is given :class:`~brawl.policy.Options`: the legal actions as a sequenc
 read, with shortcuts to the kinds a policy weighs, so a fight checks only what its policy looks
 at. :func:`simulate` plays serially, in processes (``workers=``) or on any
 :class:`concurrent.futures.Executor` (``executor=``: a Dask cluster, an adapter over Ray); the
-summary is the same for the same seed.
+summary is the same for the same seed. Its processes start afresh (``forkserver`` where the
+platform offers it, else ``spawn``; never a ``fork`` of a process whose threads run): the
+encounter, the policy and what was registered at run time (policies, games, turn systems) go to
+them by value.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, Future, as_completed
 from typing import Any, Protocol
 
 import attrs
@@ -47,6 +50,7 @@ from brawl.policy.options import distance_to_nearest, nearest_end
 from brawl.rng import Rng
 from brawl.rules.reachable import reachable
 from brawl.rules.steps import MAX_BUDGET
+from brawl.simpool import Job, checked_start_method, in_processes
 from brawl.state import Encounter
 from brawl.zone import world
 from brawl.zone.policy import fighting, standing_factions, zone_start
@@ -515,6 +519,7 @@ def simulate(
     executor: Executor | None = None,
     progress: Progress | None = None,
     batch: int | None = None,
+    start_method: str | None = None,
 ) -> Summary:
     """Play ``runs`` fights from ``state``, each with its own RNG seed (``seed``, ``seed + 1``, ...).
 
@@ -527,14 +532,27 @@ def simulate(
     ``BATCHES_PER_WORKER`` per worker, at most ``MAX_BATCH``). ``progress(done, runs)`` is called
     as fights finish. ``policy``: a policy (:class:`brawl.policy.Policy`) or a registered
     policy's name (:data:`brawl.policy.POLICIES`), by default ``"tactical"``.
+
+    ``start_method``: how ``workers=N`` starts its processes (a :mod:`multiprocessing` start
+    method; by default :func:`brawl.simpool.default_start_method`, ``forkserver`` or ``spawn``).
+    A process started afresh imports brawl and gets the rest by value, once: the encounter, the
+    policy (by its registered name when it has one) and what was registered at run time (policies with
+    :func:`brawl.policy.register_policy`, games with :func:`brawl.games.register_ruleset`, turn
+    systems and their trigger rules). Each must pickle, so its function or class must live at the
+    top level of a module the workers can import; what the fight needs and cannot be sent is an
+    :class:`~brawl.errors.InvalidArgumentError` naming it, before any process starts. Only
+    ``"fork"`` copies the running process instead (and a lambda with it).
     """
     if isinstance(policy, str):
+        name: str | None = policy
         policy = policy_named(policy)
     elif not callable(policy):
         raise ArgumentTypeError(
             f"simulate(policy={policy!r:.60}): a policy (a callable) or one of {', '.join(POLICIES)}",
             rule=(),
         )
+    else:
+        name = next((n for n, p in POLICIES.items() if p is policy), None)
     whole_number(runs, 1, MAX_RUNS, what="runs")
     whole_number(seed, 0, MAX_SEED, what="seed")
     whole_number(max_rounds, 1, MAX_ROUNDS, what="max_rounds")
@@ -549,6 +567,7 @@ def simulate(
         )
     if workers is not None and executor is not None:
         raise InvalidArgumentError("simulate: give workers or an executor, not both", rule=())
+    method = checked_start_method(start_method, executor)
     numbers = range(seed, seed + runs)
     if executor is None and (workers is None or workers == 1):
         results: list[FightResult] = []
@@ -558,23 +577,25 @@ def simulate(
                 progress(len(results), runs)
         return Summary.of(state, results)
     size = batch or max(1, min(MAX_BATCH, -(-runs // (BATCHES_PER_WORKER * (workers or 8)))))
-    batches = [numbers[i : i + size] for i in range(0, runs, size)]
-    if executor is not None:
-        return Summary.of(state, _run_batches(executor, state, batches, policy, max_rounds, progress, runs))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        return Summary.of(state, _run_batches(pool, state, batches, policy, max_rounds, progress, runs))
+    batches = [tuple(numbers[i : i + size]) for i in range(0, runs, size)]
+    if executor is None:
+        results = in_processes(
+            Job(play_batch, state, policy, max_rounds),
+            batches,
+            workers=workers or 1,
+            start_method=method,
+            policy_name=name,
+            gather=lambda futures: _gathered(futures, progress, runs),
+        )
+        return Summary.of(state, results)
+    futures = [executor.submit(play_batch, state, b, policy, max_rounds) for b in batches]
+    return Summary.of(state, _gathered(futures, progress, runs))
 
 
-def _run_batches(
-    executor: Executor,
-    state: Encounter,
-    batches: Sequence[Sequence[int]],
-    policy: Policy,
-    max_rounds: int,
-    progress: Progress | None,
-    runs: int,
+def _gathered(
+    futures: Sequence[Future[list[FightResult]]], progress: Progress | None, runs: int
 ) -> list[FightResult]:
-    futures = [executor.submit(play_batch, state, tuple(b), policy, max_rounds) for b in batches]
+    """The batches' results as they finish, ``progress`` told after each; the rest cancelled on an error."""
     results: list[FightResult] = []
     try:
         for done in as_completed(futures):

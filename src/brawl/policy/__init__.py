@@ -119,8 +119,11 @@ class BySide:
         return chosen(state, options)
 
 
-POLICIES: Mapping[str, Policy] = {"tactical": tactical, "greedy": greedy, "random": RandomPolicy()}
-"""The policies known by name: what ``brawl simulate --policy NAME`` and the server accept."""
+_REGISTERED: dict[str, Policy] = {"tactical": tactical, "greedy": greedy, "random": RandomPolicy()}
+
+POLICIES: Mapping[str, Policy] = _REGISTERED
+"""The policies known by name: what ``brawl simulate --policy NAME`` and the server accept; your
+own join them with :func:`register_policy`."""
 
 DEFAULT_POLICY = "tactical"
 """The name of the policy :func:`brawl.simulate`, the command line and the server play by default."""
@@ -134,6 +137,23 @@ def policy_named(name: str) -> Policy:
     if found is None:
         raise InvalidArgumentError(f"policy {name!r:.60}: one of {', '.join(POLICIES)}", rule=())
     return found
+
+
+def register_policy(name: str, policy: Policy) -> Policy:
+    """Make ``policy`` known by ``name`` (:data:`POLICIES`), for :func:`policy_named`,
+    :func:`load_policy` and ``simulate(policy=name)``; registering a name again replaces its entry.
+
+    :func:`brawl.simulate` with ``workers=`` carries the registrations made at run time to its
+    worker processes, so the policy itself must pickle: a function at the top level of an
+    importable module, or an instance of such a class (not a lambda, nor a function defined inside
+    another).
+    """
+    if not isinstance(name, str) or not name:
+        raise ArgumentTypeError(f"register_policy: name {name!r:.60} is not a non-empty string", rule=())
+    if not callable(policy):
+        raise ArgumentTypeError(f"register_policy({name!r:.60}): {policy!r:.60} is not a callable", rule=())
+    _REGISTERED[name] = policy
+    return policy
 
 
 def load_policy(spec: str) -> Policy:
@@ -165,6 +185,7 @@ __all__ = [
     "greedy",
     "load_policy",
     "policy_named",
+    "register_policy",
     "seeded",
     "tactical",
     "threat",

@@ -46,6 +46,7 @@ __all__ = [
     "ReportTrigger",
     "answers",
     "register_triggers",
+    "registered_triggers",
     "trigger_kind",
 ]
 
@@ -250,3 +251,9 @@ def register_triggers(turn_type: type[TurnState], verify: TriggerCheck, resolve:
     rules: ``verify`` raises what it refuses, ``resolve`` runs it (the initiative game's held
     actions, I-HOLD-03)."""
     _GAMES[turn_type] = (verify, resolve)
+
+
+def registered_triggers() -> dict[type[TurnState] | type[None], tuple[TriggerCheck, TriggerRule]]:
+    """The games' own rules for a reported trigger (:func:`register_triggers`), by the type of
+    their bookkeeping: a copy."""
+    return dict(_GAMES)
