@@ -3,6 +3,8 @@ troubadour's three heroes on one turn and its return to life at 30 drama (RB-HR-
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 import brawl
@@ -10,6 +12,7 @@ from brawl import Ability, Creature, Encounter, Terrain, parse_tier
 from brawl.abilities.model import Distance, Target
 from brawl.abilities.model import PowerRoll as AbilityPowerRoll
 from brawl.events.heroes import TriggeredGain
+from brawl.rules.class_triggers import ReturnToLife
 from brawl.statblocks import HeroSheet, dumps_statblocks, parse_statblocks
 from brawl.turns import next_actors
 
@@ -183,3 +186,51 @@ def test_three_heroes_using_abilities_on_one_turn_give_2_drama_once_an_encounter
     for who in ("a", "b", "c"):
         enc, events = slash(enc, who, granted=who != "a")
         assert triggered(events, "t") == []
+
+
+# --- the troubadour's return to life (RB-HR-17) -------------------------------------------------
+def fallen(drama: int, hero_class: str = "troubadour") -> Encounter:
+    """A troubadour (or another class) holding ``drama``, winded by 15 damage, then killed by 30."""
+    t = Creature(
+        id="t", side="heroes", hero=True, hero_class=hero_class, stamina_max=20, heroic_resource=drama
+    )
+    gob = Creature(id="gob", pos=(1, 0, 0), stamina_max=30)
+    enc = brawl.start_combat(Encounter.create(Terrain.flat(8, 8), [t, gob]), first_side="heroes").state
+    enc = brawl.damage(enc, "t", 15, source="gob").state
+    enc = brawl.damage(enc, "t", 30, source="gob").state
+    assert enc.creature("t").dead
+    return enc
+
+
+def test_a_dead_troubadour_at_30_drama_returns_to_life_with_1_stamina_and_0_drama_RB_HR_17() -> None:
+    """RB-HR-17, R-HERO-10: 25 drama, + 2 for the first hero winded, + 10 for a hero's death,
+    its own (R-HERO-4): dead at 37, it returns to life, off any turn: 1 Stamina, 0 drama,
+    winded (the first winded hero paid already)."""
+    enc = fallen(25)
+    assert enc.creature("t").heroic_resource == 37
+    assert ReturnToLife("t") in brawl.legal_actions(enc)
+    enc, events = brawl.verbs.return_to_life(enc, "t")
+    t = enc.creature("t")
+    assert (t.dead, t.stamina, t.heroic_resource, t.is_winded) == (False, 1, 0, True)
+    assert brawl.explain(events[:1]) == "t returns to life with 1 Stamina and 0 drama (it held 37) (RB-HR-17)"
+    assert ReturnToLife("t") not in brawl.legal_actions(enc)
+
+
+@pytest.mark.parametrize(
+    ("enc_of", "reason"),
+    [
+        (lambda: fallen(5), "holds 17 drama: 30 are needed"),
+        (lambda: fallen(25, "fury"), "not a troubadour"),
+        (lambda: troupe(), "is alive"),
+        (lambda: brawl.end_combat(fallen(25)).state, "only during combat"),
+    ],
+)
+def test_return_to_life_is_refused_below_30_alive_or_not_a_troubadour_RB_HR_17(
+    enc_of: Callable[[], Encounter], reason: str
+) -> None:
+    """RB-HR-17: 17 drama, a dead fury, a living troubadour, outside combat: each refused,
+    naming the troubadour, the reason and the rule; none offered."""
+    enc = enc_of()
+    with pytest.raises(brawl.ActionUnavailableError, match=f"return to life: 't': .*{reason}.*RB-HR-17"):
+        brawl.verify(enc, ReturnToLife("t"))
+    assert not any(isinstance(a, ReturnToLife) for a in brawl.legal_actions(enc))

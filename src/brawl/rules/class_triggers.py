@@ -15,14 +15,20 @@ import attrs
 
 from brawl.conditions import ConditionName
 from brawl.creature import Creature, LastingArea
+from brawl.errors import ActionUnavailableError
 from brawl.events.abilities import AbilityUsed
 from brawl.events.actions import Struck
 from brawl.events.base import Event
 from brawl.events.forced import ForceMoved
+from brawl.events.heroes import ReturnedToLife
 from brawl.events.movement import Jumped, Moved, Teleported
 from brawl.events.turns import ActionUsed
+from brawl.fields import ident
 from brawl.outcome import Outcome
+from brawl.requests import Action
+from brawl.rules.conditions import clear_condition
 from brawl.rules.persistent import is_in
+from brawl.rules.stamina import DYING, store_stamina
 from brawl.state import Encounter
 
 ROUND, ENCOUNTER, EACH = "round", "encounter", "each"
@@ -162,12 +168,65 @@ def turn_triggers(state: Encounter, events: Sequence[Event], heroes: Sequence[Cr
     return found
 
 
+# --- the troubadour's return to life (RB-HR-17) ---------------------------------------------------
+RETURN_DRAMA = 30
+"""The drama a dead troubadour needs to return to life (RB-HR-17)."""
+RETURN_STAMINA = 1
+"""The Stamina it returns with (RB-HR-17)."""
+
+
+@attrs.frozen
+class ReturnToLife(Action):
+    """A dead troubadour whose body is intact, holding 30 drama or more, returns to life with 1
+    Stamina and 0 drama (RB-HR-17). It may at any moment of the combat, on anyone's turn or
+    between turns, and spends no action: a dead creature has no turn (R-HERO-10). Refused outside
+    combat, for a creature that is not a troubadour, one alive, or one holding less than 30."""
+
+    creature: str = attrs.field(validator=ident("RB-HR-17"))
+    """The troubadour."""
+
+    def verify(self, state: Encounter) -> None:
+        _check_return(state, self)
+
+    def resolve(self, state: Encounter) -> Outcome:
+        old = _check_return(state, self)
+        new = attrs.evolve(old, dead=False, stamina=RETURN_STAMINA, heroic_resource=0)
+        back = ReturnedToLife(
+            creature=old.id, stamina=RETURN_STAMINA, held=old.heroic_resource, rules=TROUBADOUR_RULES
+        )
+        out = store_stamina(state, old, new, (back,))  # winded at 1 Stamina (DS-STAM-04)
+        if any(c.name is ConditionName.BLEEDING and c.source == DYING for c in new.conditions):
+            out = out.then(
+                clear_condition, old.id, ConditionName.BLEEDING, source=DYING, reason="no longer dying",
+                rules=("DS-STAM-07",),
+            )  # fmt: skip
+        return out
+
+
+def _check_return(state: Encounter, request: ReturnToLife) -> Creature:
+    """The troubadour of ``request``, once it may return to life now (RB-HR-17, R-HERO-10)."""
+    c = state.creature(request.creature)
+    who = f"return to life: {c.id!r}"
+    if state.turn is None:
+        raise ActionUnavailableError(f"{who}: only during combat, where drama is held", rule=TROUBADOUR_RULES)
+    if not (c.hero and c.hero_class == "troubadour"):
+        raise ActionUnavailableError(f"{who}: it is not a troubadour", rule=TROUBADOUR_RULES)
+    if not c.dead:
+        raise ActionUnavailableError(f"{who}: it is alive", rule=TROUBADOUR_RULES)
+    if c.heroic_resource < RETURN_DRAMA:
+        raise ActionUnavailableError(
+            f"{who}: it holds {c.heroic_resource} drama: {RETURN_DRAMA} are needed", rule=TROUBADOUR_RULES
+        )
+    return c
+
+
 __all__ = [
     "EACH",
     "ENCOUNTER",
     "ROUND",
     "WATCHED",
     "Owed",
+    "ReturnToLife",
     "ability_users",
     "in_field",
     "note_ability_users",

@@ -85,6 +85,7 @@ from brawl.turns.economy import (
     rule_ids,
     spend,
 )
+from brawl.turns.hero_deeds import returns_to_life
 from brawl.turns.records import EndRound, EndTurn, StartCombat, StartTurn, verified
 from brawl.turns.suffocation import suffocation
 
@@ -711,6 +712,7 @@ def _off_turn(state: Encounter, t: DrawSteelTurn, creature: str | None) -> list[
         answering = [c for c in state.living() if c.id != t.current and creature in (None, c.id)]
         for c in sorted(answering, key=_heroes_first):
             found += triggered_deeds(state, c.id)
+    found += returns_to_life(state, creature)  # a dead troubadour at 30 drama (RB-HR-17)
     return found
 
 
