@@ -14,7 +14,8 @@ from brawl.abilities.model import PowerRoll as AbilityPowerRoll
 from brawl.creature import resource_floor
 from brawl.errors import ActionUnavailableError, InvalidArgumentError
 from brawl.events.damage import Damaged, StaminaChanged
-from brawl.events.heroes import HeroTokensAwarded, HeroTokensSpent, SurgesGained
+from brawl.events.heroes import HeroTokensAwarded, HeroTokensSpent, SurgesGained, TriggeredGain
+from brawl.rules.class_triggers import ReturnToLife
 from brawl.rules.tokens import pool, session_end_tokens, session_tokens
 from brawl.turns import next_actors
 from brawl.turns.drawsteel import DrawSteelTurn
@@ -150,13 +151,18 @@ SLICE = Ability(
     distance=Distance("melee", 1), target=Target("creature"),
     power_roll=AbilityPowerRoll(("might",), tiers=tuple(parse_tier(f"{n} damage") for n in (2, 4, 6))),
 )  # fmt: skip
-HEROES = ("kira", "tor")
+HEROES = ("kira", "tor", "nul", "ari")
+ONCE_AN_ENCOUNTER = frozenset({"winded-or-dying", "hero-winded", "three-heroes"})
+"""The class triggers that pay once an encounter (RB-HR-12, RB-HR-17); those below pay every time."""
+EVERY_TIME = frozenset({"natural-19-20", "hero-died"})
 
 
 class HeroResourcesMachine(RuleBasedStateMachine):
-    """RB-TOKEN-04, RB-TOKEN-09, RB-SURGE-02, RB-SURGE-04, RB-HR-07: random turns, damage, token
-    spending, surge spending and the end of combat; no pool ever negative, one token benefit a
-    hero a turn, no surge or Heroic Resource left after combat."""
+    """RB-TOKEN-04, RB-TOKEN-09, RB-SURGE-02, RB-SURGE-04, RB-HR-07, RB-HR-09..17: random turns,
+    damage, the goblin's strikes, token spending, surge spending, a troubadour's return to life
+    and the end of combat; no pool ever negative, one token benefit a hero a turn, no class
+    trigger paid twice a round (or an encounter, for those once an encounter), no surge or Heroic
+    Resource left after combat."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -165,11 +171,21 @@ class HeroResourcesMachine(RuleBasedStateMachine):
                      abilities=(SLICE,), characteristics=Characteristics(might=2)),
             Creature(id="tor", side="heroes", hero=True, hero_class="talent", pos=(0, 2, 0), stamina_max=30,
                      abilities=(SLICE,), characteristics=Characteristics(might=1)),
+            Creature(id="nul", side="heroes", hero=True, hero_class="null", pos=(2, 1, 0), stamina_max=30,
+                     abilities=(SLICE,)),
+            Creature(id="ari", side="heroes", hero=True, hero_class="troubadour", pos=(2, 2, 0),
+                     stamina_max=10, heroic_resource=20, abilities=(SLICE,)),
         ]  # fmt: skip
         gob = Creature(id="gob", pos=(1, 1, 0), stamina_max=200)
         self.enc = Encounter.create(Terrain.flat(8, 8), [*heroes, gob], seed=3)
         self.benefits: dict[str, int] = {}
+        self.paid: dict[tuple[str, str], int] = {}  # class triggers paid this round (or encounter)
         self.ended = False
+
+    def _count(self, events: tuple[object, ...]) -> None:
+        for e in of(TriggeredGain, events):
+            if e.trigger not in EVERY_TIME:
+                self.paid[e.creature, e.trigger] = self.paid.get((e.creature, e.trigger), 0) + 1
 
     @initialize(tokens=st.integers(0, 4))
     def start(self, tokens: int) -> None:
@@ -179,6 +195,7 @@ class HeroResourcesMachine(RuleBasedStateMachine):
         if self.ended or not brawl.can(self.enc, request):
             return
         out = brawl.apply(self.enc, request)
+        self._count(out.events)
         for e in out.events:
             if isinstance(e, HeroTokensSpent):
                 self.benefits[e.creature] = self.benefits.get(e.creature, 0) + 1
@@ -191,11 +208,15 @@ class HeroResourcesMachine(RuleBasedStateMachine):
         t = self.enc.turn
         assert isinstance(t, DrawSteelTurn)
         if t.current is not None:
-            self.enc, _ = brawl.end_turn(self.enc)
+            self.enc, events = brawl.end_turn(self.enc)
+            self._count(events)
             return
         actors = [cid for ids in next_actors(self.enc).values() for cid in ids]
-        self.enc, _ = brawl.start_turn(self.enc, actors[0]) if actors else brawl.end_round(self.enc)
+        self.enc, events = brawl.start_turn(self.enc, actors[0]) if actors else brawl.end_round(self.enc)
         self.benefits = {}  # a new turn (or round): a new benefit each
+        if not actors:  # a new round: the triggers of a round pay again
+            self.paid = {k: n for k, n in self.paid.items() if k[1] in ONCE_AN_ENCOUNTER}
+        self._count(events)
 
     @rule(who=st.sampled_from(HEROES), amount=st.integers(0, 25), token=st.booleans())
     def damage(self, who: str, amount: int, token: bool) -> None:
@@ -216,6 +237,16 @@ class HeroResourcesMachine(RuleBasedStateMachine):
     )
     def slice(self, who: str, n: int, dice: tuple[int, int]) -> None:
         self._do(brawl.UseAbility(who, "Slice", ("gob",), dice, granted=True, surges=n))
+
+    @rule(who=st.sampled_from(HEROES), dice=st.tuples(st.integers(1, 10), st.integers(1, 10)))
+    def goblin_strikes(self, who: str, dice: tuple[int, int]) -> None:
+        strike = brawl.actions.FreeStrike("gob", who, dice=dice)
+        if brawl.is_legal(self.enc, strike):  # on the goblin's own turn, its main action left
+            self._do(strike)
+
+    @rule()
+    def return_to_life(self) -> None:
+        self._do(ReturnToLife("ari"))
 
     @rule(amount=st.integers(1, 3))
     def award(self, amount: int) -> None:
@@ -238,6 +269,9 @@ class HeroResourcesMachine(RuleBasedStateMachine):
             assert self.benefits.get(cid, 0) <= 1
             if self.ended:
                 assert (c.surges, c.heroic_resource) == (0, 0)
+        assert all(n <= 1 for n in self.paid.values()), self.paid
+        t = self.enc.turn
+        assert not isinstance(t, DrawSteelTurn) or t.ability_users <= set(HEROES)
 
 
 TestHeroResources = HeroResourcesMachine.TestCase

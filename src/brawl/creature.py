@@ -456,6 +456,9 @@ class Creature:
     that way until it earns a Victory or finishes a respite (RB-HR-08)."""
     surges: int = attrs.field(default=0, validator=_whole(0, MAX_COUNT))
     """Surges held, spent for extra damage or potency and lost at the end of combat (RB-SURGE-01..04)."""
+    null_field: int = attrs.field(default=1, validator=_whole(1, MAX_SPEED))
+    """A null's Null Field: the radius of the aura it projects around its space while alive and
+    conscious, where an enemy's main action gives it discipline (RB-HR-13, ruling R-HERO-8)."""
 
     def __attrs_post_init__(self) -> None:
         _check_creature_fields(self)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from brawl.actions import verb as verb
 from brawl.rules.abilities import UseAbility
+from brawl.rules.class_triggers import ReturnToLife
 from brawl.rules.conditions import AddCondition, RemoveCondition, SaveAgainst
 from brawl.rules.damage import Damage
 from brawl.rules.digging import ClawDirt, Dig, PullUp
@@ -195,3 +196,5 @@ hero_token_stamina = verb(HeroTokenStamina)
 """A hero spends 2 hero tokens on its turn for Stamina equal to its recovery value (RB-TOKEN-02)."""
 award_hero_tokens = verb(AwardHeroTokens)
 """The Director awards the party hero tokens (RB-TOKEN-06)."""
+return_to_life = verb(ReturnToLife)
+"""A dead troubadour holding 30 drama returns to life with 1 Stamina and 0 drama (RB-HR-17)."""

@@ -127,3 +127,19 @@ class HeroTokensAwarded(Event):
     def explain(self) -> str:
         why = f" ({self.reason})" if self.reason else ""
         return f"the party gains {self.amount} hero tokens{why}, {self.total} in all{cite(self.rules)}"
+
+
+@attrs.frozen(kw_only=True)
+class ReturnedToLife(Event):
+    """A dead troubadour holding 30 drama or more returns to life with 1 Stamina and 0 drama (RB-HR-17)."""
+
+    creature: str
+    stamina: int
+    held: int
+    """The drama it held, all gone."""
+
+    def explain(self) -> str:
+        return (
+            f"{self.creature} returns to life with {self.stamina} Stamina and 0 drama (it held {self.held})"
+            f"{cite(self.rules)}"
+        )

@@ -26,6 +26,15 @@ from brawl.fields import ident, whole
 from brawl.geometry import distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
+from brawl.rules.class_triggers import (
+    EACH,
+    ENCOUNTER,
+    ROUND,
+    WATCHED,
+    note_ability_users,
+    turn_triggers,
+)
+from brawl.rules.class_triggers import Owed as _Owed
 from brawl.rules.classes import GENERIC, resource_name, turn_gain
 from brawl.rules.cover import line_of_effect
 from brawl.rules.damage import Modifier, deal_damage
@@ -240,21 +249,8 @@ MARKED = "marked"
 """The named condition a tactician's Mark leaves on a creature, its source the tactician (RB-HR-15)."""
 NEAR = 10
 """Squares within which the elementalist and the tactician notice (RB-HR-11, RB-HR-15)."""
-ROUND, ENCOUNTER, EACH = "round", "encounter", "each"
-"""How often a trigger pays: the first time each round, the first time in the encounter, every time."""
 NO_ESSENCE = frozenset({None, "untyped", "holy"})
 """Damage that gives an elementalist no essence (RB-HR-11)."""
-
-
-@attrs.frozen
-class _Owed:
-    hero: str
-    trigger: str
-    why: str
-    amount: int
-    once: str
-    rules: tuple[str, ...]
-    sides: int = 0
 
 
 def _bears(c: Creature | None, name: str, source: str) -> bool:
@@ -263,7 +259,7 @@ def _bears(c: Creature | None, name: str, source: str) -> bool:
 
 
 _WATCHED = (Damaged, ForceMoved, ResourceSpent, PowerRolled, Died, BecameWinded, BecameDying, SurgesSpent)
-_WATCHED_TYPES = frozenset(_WATCHED)
+_WATCHED_TYPES = frozenset((*_WATCHED, *WATCHED))
 """The events a class trigger reads (none of them has subclasses): looked up by exact type."""
 
 
@@ -436,7 +432,8 @@ def class_triggers(out: Outcome) -> Outcome:
     heroes = [c for c in out.state.creature_list() if c.hero and c.hero_class]
     if not heroes:
         return out
-    owed = _owed(out.state, out.events, heroes)
+    out = note_ability_users(out, heroes)  # the turn's heroes using abilities (RB-HR-17)
+    owed = _owed(out.state, out.events, heroes) + turn_triggers(out.state, out.events, heroes)
     if not owed:
         return out
     paid: dict[tuple[str, str], int] = {}

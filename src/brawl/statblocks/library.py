@@ -53,6 +53,7 @@ STATBLOCK_FIELDS = (
     "with_captain",
     "end_effect",
     "hero_class",
+    "null_field",
 )
 """The creature fields a stat block or hero sheet sets; a creature's table may set any of them again."""
 

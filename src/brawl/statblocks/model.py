@@ -332,6 +332,8 @@ class HeroSheet:
     """Features a fight may need, as printed."""
     abilities: tuple[Ability, ...] = attrs.field(default=(), converter=_abilities)
     """Abilities, in printed order."""
+    null_field: int = attrs.field(default=1, validator=_whole(1, MAX_SPEED))
+    """A null's Null Field: the radius of its aura (RB-HR-13, ruling R-HERO-8)."""
 
     def __attrs_post_init__(self) -> None:
         _unique_abilities(self)
@@ -360,6 +362,7 @@ class HeroSheet:
             "abilities": self.abilities,
             "resource_gain": self.resource_gain,
             "hero_class": self.hero_class,
+            "null_field": self.null_field,
         }
         return Creature(id=id, **{**base, **fields})
 

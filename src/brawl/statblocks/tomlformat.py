@@ -286,6 +286,7 @@ BLOCK_ORDER = (
     "heroic_resource_name",
     "resource_gain",
     "hero_class",
+    "null_field",
     "speed",
     "movement",
     "size",

@@ -85,6 +85,7 @@ from brawl.turns.economy import (
     rule_ids,
     spend,
 )
+from brawl.turns.hero_deeds import returns_to_life
 from brawl.turns.records import EndRound, EndTurn, StartCombat, StartTurn, verified
 from brawl.turns.suffocation import suffocation
 
@@ -398,7 +399,10 @@ class DrawSteel:
         t, lapsed = moment_passed(t)
         book = t.director.turn_started(creature)  # it may summon again (RB-SUMMON-02)
         economy = opening_economy(t, creature)
-        new = replaced(t, current=creature, economy=economy, group=group, director=book, token_used=_NO_ONE)
+        new = replaced(
+            t, current=creature, economy=economy, group=group, director=book, token_used=_NO_ONE,
+            ability_users=_NO_ONE,  # the heroes using abilities this turn (RB-HR-17)
+        )  # fmt: skip
         # the creature was just looked up; a group name is a creature's, checked, unless the
         # prefix makes it too long, which with_turn refuses
         put = state.with_turn_built if group is None or len(group) <= MAX_TEXT else state.with_turn
@@ -523,6 +527,7 @@ class DrawSteel:
             triggered_used=_NO_ONE,
             resource_triggers=None if t.resource_triggers is None else _NO_ONE,  # RB-HR-09..17
             token_used=_NO_ONE,  # one hero token benefit a turn (RB-TOKEN-09)
+            ability_users=_NO_ONE,  # the heroes using abilities on one turn (RB-HR-17)
             malice=total,
         )
         # a new round's empty bookkeeping, one round and the malice gained: checked here
@@ -707,6 +712,7 @@ def _off_turn(state: Encounter, t: DrawSteelTurn, creature: str | None) -> list[
         answering = [c for c in state.living() if c.id != t.current and creature in (None, c.id)]
         for c in sorted(answering, key=_heroes_first):
             found += triggered_deeds(state, c.id)
+    found += returns_to_life(state, creature)  # a dead troubadour at 30 drama (RB-HR-17)
     return found
 
 

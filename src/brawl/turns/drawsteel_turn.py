@@ -106,6 +106,10 @@ class DrawSteelTurn(TurnState):
     token_used: frozenset[str] = frozenset()
     """Heroes that had a hero token's benefit this turn: one a turn (RB-TOKEN-09); emptied as a
     turn or a round begins."""
+    ability_users: frozenset[str] = frozenset()
+    """Heroes that used an ability (through ``use_ability`` or a strike) this turn, or since the
+    last turn ended: three of them give a troubadour 2 drama, once an encounter (RB-HR-17,
+    R-HERO-9); kept while a troubadour is in the fight, emptied as a turn or a round begins."""
 
     def check(self, encounter: Encounter) -> None:
         """Raise :class:`~brawl.errors.StateError` if this bookkeeping does not fit ``encounter``."""
@@ -166,6 +170,8 @@ class DrawSteelTurn(TurnState):
             self.count(self.hero_tokens, "hero_tokens")
         if old is None or self.token_used is not old.token_used:
             self.known(encounter, self.token_used, "token_used")
+        if old is None or self.ability_users is not old.ability_users:
+            self.known(encounter, self.ability_users, "ability_users")
         if old is None or self.malice is not old.malice:
             self.count(self.malice, "malice")
         if old is None or self.director is not old.director:

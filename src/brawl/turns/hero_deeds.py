@@ -1,5 +1,6 @@
 """What a hero may spend on its own Draw Steel turn, for ``legal_actions``: hero tokens for surges
-or Stamina (RB-TOKEN-07, RB-TOKEN-02), and its surges on an ability's rolled damage (RB-SURGE-02).
+or Stamina (RB-TOKEN-07, RB-TOKEN-02), and its surges on an ability's rolled damage (RB-SURGE-02);
+and, on anyone's turn, a dead troubadour's return to life (RB-HR-17).
 
 Each is offered only when it is affordable and allowed now (the request's own checks); the surge
 variant of an ability use spends as many surges as the hero holds, up to three, on the first target
@@ -16,6 +17,7 @@ import attrs
 from brawl.requests import Action
 from brawl.rules.abilities import UseAbility
 from brawl.rules.abilities.targets import deals_damage
+from brawl.rules.class_triggers import ReturnToLife
 from brawl.rules.recoveries import HeroTokenStamina
 from brawl.rules.surges import MOST_ON_DAMAGE
 from brawl.rules.tokens import STAMINA_TOKENS, HeroTokenSurges, pool
@@ -31,6 +33,15 @@ def hero_deeds(state: Encounter, cid: str) -> list[Action]:
         return []
     offers: list[Action] = [HeroTokenSurges(cid), HeroTokenStamina(cid)]
     return [a for a in offers if verified(a, state)]
+
+
+def returns_to_life(state: Encounter, creature: str | None) -> list[Action]:
+    """The dead troubadours (``creature`` alone if given) that may return to life now, holding
+    30 drama or more, on anyone's turn or between turns (RB-HR-17, R-HERO-10)."""
+    if getattr(state.turn, "resource_triggers", None) is None:  # no class in the fight
+        return []
+    dead = [c.id for c in state.creature_list() if c.dead and c.hero and creature in (None, c.id)]
+    return [a for a in (ReturnToLife(cid) for cid in sorted(dead)) if verified(a, state)]
 
 
 def surge_variants(state: Encounter, cid: str, uses: Iterable[Action]) -> list[Action]:
@@ -84,4 +95,4 @@ def with_surges(state: Encounter, action: Action) -> Action:
     return found[0] if found else action
 
 
-__all__ = ["hero_deed", "hero_deeds", "surge_variants", "with_surges"]
+__all__ = ["hero_deed", "hero_deeds", "returns_to_life", "surge_variants", "with_surges"]
