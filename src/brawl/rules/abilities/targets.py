@@ -271,6 +271,31 @@ def _in_area(
 
 
 def plan_use(state: Encounter, request: AbilityRequest) -> Plan:
+    """Every check of a use of an ability, and what they found (:class:`Plan`); raises the
+    :class:`~brawl.errors.RulesError` of the first that fails.
+
+    The plans found for the last state asked about are kept, by request (both are immutable): a
+    listing that checks a use and a policy that weighs it, or the check before it is applied,
+    plan it once. A refusal is not kept."""
+    memo = _PLANS[0]
+    if memo[0] is not state:
+        memo = (state, {})
+        _PLANS[0] = memo
+    found = memo[1].get(request)
+    if found is None:
+        found = _plan_use(state, request)
+        if len(memo[1]) < _PLANS_KEPT:
+            memo[1][request] = found
+    return found
+
+
+_PLANS: list[tuple[Encounter | None, dict[AbilityRequest, Plan]]] = [(None, {})]
+"""The plans :func:`plan_use` found for the last state asked about, by request."""
+_PLANS_KEPT = 512
+"""Most plans kept for one state."""
+
+
+def _plan_use(state: Encounter, request: AbilityRequest) -> Plan:
     user = living(state, request.user, "ability")
     ability = user.ability(request.ability)
     if ability is None:
