@@ -298,6 +298,9 @@ def villain_deeds(state: Encounter, creature: str | None = None) -> list[Action]
     combat, between turns, at the end of another creature's turn (RB-VILLAIN-02..04,
     :func:`~brawl.rules.villain.villain_refusal`), each villain action's uses in the block's order."""
     found: list[Action] = []
+    t = state.turn
+    if type(t) is DrawSteelTurn and (t.current is not None or t.director.villain_round == state.round):
+        return found  # during a turn, or after this round's one: villain_refusal refuses every one
     for c in state.living():
         if creature not in (None, c.id):
             continue
