@@ -38,11 +38,11 @@ FIGHTS = """
 import sys
 import brawl
 from brawl.rng import Rng
-from brawl.sim import play
+from brawl.sim import greedy, play
 enc = brawl.load_scenario(sys.argv[1])
-play(enc.with_rng(Rng(0)))  # warm-up: the caches every fight fills
+play(enc.with_rng(Rng(0)), policy=greedy)  # warm-up: the caches every fight fills
 for seed in range(1, int(sys.argv[2]) + 1):
-    play(enc.with_rng(Rng(seed)))
+    play(enc.with_rng(Rng(seed)), policy=greedy)
 """
 
 QUERIES = """

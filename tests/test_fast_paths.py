@@ -20,6 +20,7 @@ from brawl.fields import put, replaced
 from brawl.policy.options import _closest
 from brawl.reach_backend import BitsetBackend
 from brawl.rules.reachable import movement_model, reachable
+from brawl.sim import greedy
 from brawl.state import _FIELDS as _ENCOUNTER_FIELDS
 from brawl.turns.ability_deeds import OFFERED, _chosen_in_area, _no_direction, _requests, ability_deeds
 from brawl.turns.deeds import legal_now
@@ -34,7 +35,7 @@ SCENARIO = Path(__file__).resolve().parent.parent / "benchmarks" / "four_vs_six.
 def fight_states(seed: int) -> list[brawl.Encounter]:
     start = brawl.load_scenario(SCENARIO).with_rng(brawl.Rng(seed))
     states, state = [], start
-    for action in brawl.play(start).actions:
+    for action in brawl.play(start, policy=greedy).actions:
         states.append(state)
         state = brawl.apply(state, action).state
     return states
@@ -106,7 +107,7 @@ def test_ability_uses_listed_are_those_that_verify_and_can_be_paid() -> None:
     turn's part is asked once per ability."""
     start = brawl.load_scenario(ABILITIES).with_rng(brawl.Rng(3))
     state, compared = start, 0
-    for action in brawl.play(start).actions:
+    for action in brawl.play(start, policy=greedy).actions:
         turn = state.turn
         if isinstance(turn, DrawSteelTurn) and turn.current is not None:
             cid = turn.current

@@ -200,7 +200,7 @@ class Fight:
 def play(
     state: Encounter,
     *,
-    policy: Policy = greedy,
+    policy: Policy = tactical,
     max_rounds: int = 20,
     first_side: str = "heroes",
     max_steps: int = 10_000,
@@ -212,8 +212,8 @@ def play(
 
     ``seed``: the fight's RNG seed (the state's RNG replaced by ``Rng(seed)``), also given to a
     policy that draws its own (:func:`brawl.policy.seeded`): the same seed, the same fight.
-    The default policy here is :func:`~brawl.policy.greedy`, whose fights the project's
-    measurements pin; :func:`simulate` plays :func:`~brawl.policy.tactical`.
+    The default policy is :func:`~brawl.policy.tactical`, as in :func:`simulate`, the CLI and
+    the server; the project's measurements and pinned fights pass ``policy=greedy``.
     """
     whole_number(max_rounds, 1, MAX_ROUNDS, what="max_rounds")
     if not callable(policy):
