@@ -29,6 +29,7 @@ from brawl.requests import Action
 from brawl.rules.abilities import UseAbility
 from brawl.rules.damage import deal_damage
 from brawl.rules.maneuvers import Grab, Knockback
+from brawl.rules.recoveries import as_damage_comes, check_token_stamina, token_stamina_field
 from brawl.rules.squads import captain, members, strike_damage, with_benefits
 from brawl.rules.stealth import Hide, Search, search_together
 from brawl.rules.strikes import MELEE_DISTANCE, OpportunityAttack, critical_hit
@@ -153,13 +154,19 @@ class SquadAttack(_Together):
     """The two d10 faces of the one roll; None: drawn from the state's RNG."""
     granted: bool = attrs.field(default=False, validator=flag("R-TURN-8"))
     """Granted by an effect: it spends no minion's main action (R-TURN-8)."""
+    token_stamina: tuple[str, ...] = token_stamina_field()
+    """The heroes that spend 2 hero tokens each for Stamina as its damage comes (RB-TOKEN-03)."""
 
     def verify(self, state: Encounter) -> None:
         """Raise the error that forbids this attack (RB-SQUAD-15, RB-SQUAD-16, RB-SQUAD-13)."""
         _plan_attack(state, self)
+        if self.token_stamina:
+            check_token_stamina(state, self.token_stamina)
 
     def resolve(self, state: Encounter) -> Outcome:
         """One roll, one instance on each target, the extra minions' damage (RB-SQUAD-15..18)."""
+        if self.token_stamina:
+            return as_damage_comes(state, self)
         ability, groups = _plan_attack(state, self)
         first = state.creature(self.attackers[0])
         out = Outcome(state, ())
@@ -294,13 +301,19 @@ class SquadOpportunityAttack(_Together):
     """The enemy moving away from them."""
     flat_damage: int = attrs.field(validator=whole("RB6-FREE-STRIKE"))
     """One minion's free strike damage."""
+    token_stamina: tuple[str, ...] = token_stamina_field()
+    """The heroes that spend 2 hero tokens each for Stamina as its damage comes (RB-TOKEN-03)."""
 
     def verify(self, state: Encounter) -> None:
         """Raise unless every minion may make its opportunity attack now (RB-SQUAD-21, DS-STRIKE-03)."""
         _check_together(state, self)
+        if self.token_stamina:
+            check_token_stamina(state, self.token_stamina)
 
     def resolve(self, state: Encounter) -> Outcome:
         """One strike of the added damage (RB-SQUAD-21)."""
+        if self.token_stamina:
+            return as_damage_comes(state, self)
         _check_together(state, self)
         first = self.attackers[0]
         # one strike: a standing captain's damage bonus to strikes counts once (RB-CAPT-05, R-SQUAD-5)
@@ -357,13 +370,19 @@ class SquadManeuver(_Together):
     """The two d10 faces of the one roll; None: drawn from the state's RNG."""
     granted: bool = attrs.field(default=False, validator=flag("R-TURN-8"))
     """Granted by an effect: it spends no minion's maneuver (R-TURN-8)."""
+    token_stamina: tuple[str, ...] = token_stamina_field()
+    """The heroes that spend 2 hero tokens each for Stamina as its damage comes (RB-TOKEN-03)."""
 
     def verify(self, state: Encounter) -> None:
         """Raise the error that forbids the maneuver (RB-SQUAD-19)."""
         _plan_maneuver(state, self)
+        if self.token_stamina:
+            check_token_stamina(state, self.token_stamina)
 
     def resolve(self, state: Encounter) -> Outcome:
         """One roll; each target's maneuver once (RB-SQUAD-19)."""
+        if self.token_stamina:
+            return as_damage_comes(state, self)
         groups = _plan_maneuver(state, self)
         out = Outcome(state, ())
         faces = self.dice
