@@ -1,5 +1,5 @@
 """Hero tokens for Stamina as damage comes from any request: an ability, a free strike, a squad's
-attack, forced movement (RB-TOKEN-02, RB-TOKEN-03, RB-TOKEN-09, rulings R-HERO-5, R-HERO-8)."""
+attack, forced movement (RB-TOKEN-02, RB-TOKEN-03, RB-TOKEN-09, rulings R-HERO-5, R-HERO-11)."""
 
 from __future__ import annotations
 
@@ -90,8 +90,8 @@ def test_refused_with_fewer_than_two_tokens_RB_TOKEN_02() -> None:
         brawl.verify(ogre_turn(tokens=3), both)
 
 
-def test_a_hero_the_request_does_not_damage_spends_nothing_R_HERO_8() -> None:
-    """RB-TOKEN-03, R-HERO-8: Ash, far off and no target, named in the ogre's Smash on Kira: the
+def test_a_hero_the_request_does_not_damage_spends_nothing_R_HERO_11() -> None:
+    """RB-TOKEN-03, R-HERO-11: Ash, far off and no target, named in the ogre's Smash on Kira: the
     Smash resolves as without her, and she spends nothing: the pool stays at 3; Kira, named with
     her (the pool holding 4 for both), spends her 2 alone."""
     enc = ogre_turn()
@@ -107,8 +107,8 @@ def test_a_hero_the_request_does_not_damage_spends_nothing_R_HERO_8() -> None:
     assert after.creature("kira").stamina == 5 + 10 - 20
 
 
-def test_a_hero_whose_immunity_takes_all_spends_nothing_R_HERO_8_R_HERO_4() -> None:
-    """R-HERO-8, R-HERO-4: Kira with damage immunity 20 takes nothing of the tier 1 Smash (10): no
+def test_a_hero_whose_immunity_takes_all_spends_nothing_R_HERO_11_R_HERO_4() -> None:
+    """R-HERO-11, R-HERO-4: Kira with damage immunity 20 takes nothing of the tier 1 Smash (10): no
     damage taken, no token spent."""
     enc = ogre_turn(immunities={"damage": 20})
     after, events = brawl.use_ability(enc, "ogre", "Smash", ("kira",), TIER_1, token_stamina=("kira",))

@@ -383,7 +383,7 @@ def _check_token_stamina(state: Encounter, hero: str) -> None:
         )
 
 
-# --- hero tokens for Stamina as any damage comes (RB-TOKEN-03, ruling R-HERO-8) --------------------
+# --- hero tokens for Stamina as any damage comes (RB-TOKEN-03, ruling R-HERO-11) --------------------
 def _token_heroes(value: Any) -> tuple[str, ...]:
     if value == ():  # the usual case: no hero spends
         return ()
@@ -399,7 +399,7 @@ def _target_or_heroes(value: Any, record: Any) -> tuple[str, ...]:
 def token_stamina_field(*, flag_for_target: bool = False) -> Any:
     """The ``token_stamina`` field of every request that deals damage: the ids of the heroes that
     each spend 2 hero tokens for Stamina equal to their recovery value as its damage comes,
-    before the damage (RB-TOKEN-02, RB-TOKEN-03, ruling R-HERO-8); keyword-only, none by
+    before the damage (RB-TOKEN-02, RB-TOKEN-03, ruling R-HERO-11); keyword-only, none by
     default. ``flag_for_target``: ``True`` stands for the request's ``target`` too
     (:class:`~brawl.rules.damage.Damage`, which took a flag first)."""
     if flag_for_target:
@@ -435,7 +435,7 @@ def as_damage_comes(state: Encounter, request: _DealsDamage) -> Outcome:
     comes: each named hero spends 2 hero tokens and regains its recovery value in Stamina before
     anything of the request happens, so before its damage (RB-TOKEN-02, RB-TOKEN-03); a named
     hero the request deals no damage to (none left after immunity, ruling R-HERO-4) spends
-    nothing, the request resolved again without it (ruling R-HERO-8). The checks are
+    nothing, the request resolved again without it (ruling R-HERO-11). The checks are
     :func:`check_token_stamina`'s; the request's own run with no token named is its rule."""
     heroes = request.token_stamina
     assert isinstance(heroes, tuple)  # converted; an empty one the caller resolves itself
