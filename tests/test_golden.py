@@ -73,6 +73,7 @@ from brawl.rules.jumping import Jump
 from brawl.rules.malice import BrutalEffectiveness, MaliciousStrike
 from brawl.rules.recoveries import HeroTokenStamina
 from brawl.rules.tokens import HeroTokenSurges
+from brawl.turns.squad_turn import SquadHide, SquadManeuver, SquadSearch
 from brawl.zone.game import PassTurn
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -261,9 +262,11 @@ def options(state: Encounter, system: str, log: Sequence[Action]) -> list[Action
     if system == "zone":
         return zone_options(state, log)
     # a bare UseAction spends an action on nothing: the fights here spend them on deeds; they
-    # walk rather than jump; the Director's Malice features and the heroes' tokens and surges are
-    # pinned by their own tests (tests/test_director.py, tests/test_tokens.py, tests/test_surges.py)
+    # walk rather than jump; the Director's Malice features, the heroes' tokens and surges
+    # and the squads' maneuvers are pinned by their own tests (tests/test_director.py,
+    # tests/test_tokens.py, tests/test_surges.py, tests/test_squad_offers.py)
     skipped = UseAction | Jump | BrutalEffectiveness | MaliciousStrike | HeroTokenSurges | HeroTokenStamina
+    skipped |= SquadManeuver | SquadHide | SquadSearch
     found = [
         a
         for a in brawl.legal_actions(state)

@@ -27,11 +27,10 @@ from brawl.requests import Action
 from brawl.rules.conditions import impose_condition, release_grabs
 from brawl.rules.conditions import is_knocked_out as is_knocked_out
 from brawl.rules.lasting import lasting_weaknesses
-from brawl.rules.recoveries import STAMINA_RULES, token_stamina
+from brawl.rules.recoveries import as_damage_comes, check_token_stamina, token_stamina_field
 from brawl.rules.squad_damage import lose_from_pool
 from brawl.rules.squads import in_squad, pool_loss
 from brawl.rules.stamina import death_threshold, store_stamina, with_stamina, would_die
-from brawl.rules.tokens import STAMINA_TOKENS, check_spend
 from brawl.state import Encounter
 
 MAX_DAMAGE = 10**9
@@ -247,33 +246,22 @@ class Damage(Action):
     chosen: tuple[str, ...] = attrs.field(default=(), converter=_chosen)
     """The minions the attacker picks to die first when damage to a squad removes some
     (RB-SQUAD-07, RB-SQUAD-09); the rest by :func:`brawl.rules.squads.pool_loss`."""
-    token_stamina: bool = attrs.field(default=False, kw_only=True, validator=flag("RB-TOKEN-03"))
-    """The hero taking it first spends 2 hero tokens for Stamina equal to its recovery value,
-    before the damage (RB-TOKEN-02, RB-TOKEN-03)."""
+    token_stamina: tuple[str, ...] | bool = token_stamina_field(flag_for_target=True)
+    """The heroes that spend 2 hero tokens each for Stamina equal to their recovery value before
+    the damage (RB-TOKEN-02, RB-TOKEN-03); ``True``: the target."""
 
     def verify(self, state: Encounter) -> None:
         """Raise the error that forbids this damage: a bad amount or type, an unknown or dead
         target (DS-DMG-01, DS-DMG-03, DS-STAM-09); hero tokens it can't spend (RB-TOKEN-03)."""
         _verified(state, self.target, self.amount, self.type)
         if self.token_stamina:
-            check_spend(state, self.target, STAMINA_TOKENS, STAMINA_RULES)
+            check_token_stamina(state, self.token_stamina)  # type: ignore[arg-type]  # converted
 
     def resolve(self, state: Encounter) -> Outcome:
         """Deal the damage (R-DMG-1, DS-STAM-13, DS-STAM-14), after the hero tokens' Stamina."""
-        kind = _verified(state, self.target, self.amount, self.type)
         if self.token_stamina:
-            check_spend(state, self.target, STAMINA_TOKENS, STAMINA_RULES)
-            first = token_stamina(state, self.target)
-            return first.then(
-                _resolve,
-                self.target,
-                self.amount,
-                kind,
-                self.source,
-                self.knock_out,
-                self.modifiers,
-                self.rules,
-            )
+            return as_damage_comes(state, self)
+        kind = _verified(state, self.target, self.amount, self.type)
         return _resolve(
             state, self.target, self.amount, kind, self.source, self.knock_out, self.modifiers, self.rules,
             area=self.area, chosen=self.chosen,

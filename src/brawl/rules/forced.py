@@ -46,6 +46,7 @@ from brawl.rules.forced_walk import (
     MoveContext,
     Walk,
 )
+from brawl.rules.recoveries import as_damage_comes, check_token_stamina, token_stamina_field
 from brawl.rules.riders import KNOCK_OFF_TIERS
 from brawl.state import Encounter
 
@@ -148,6 +149,8 @@ class ForceRequest(Action):
     object_damage: bool = attrs.field(default=False, kw_only=True, validator=flag(_kind_rule))
     """Optional rule: a mundane object moved into creatures or objects takes damage as if it were a
     creature (DS-SLAM-08; the Director's discretion, off by default)."""
+    token_stamina: tuple[str, ...] = token_stamina_field()
+    """The heroes that spend 2 hero tokens each for Stamina as its damage comes (RB-TOKEN-03)."""
 
     def verify(self, state: Encounter) -> None:
         """Raise the :class:`~brawl.errors.RulesError` that forbids this request; checks only, nothing moves.
@@ -157,9 +160,13 @@ class ForceRequest(Action):
         the direction and the first square of a push or pull (R-GEO-2), a rider's tier (DS-MOUNT-06).
         """
         _plan(state, self)
+        if self.token_stamina:
+            check_token_stamina(state, self.token_stamina)
 
     def resolve(self, state: Encounter) -> Outcome:
         """Resolve this request (:func:`force_move`)."""
+        if self.token_stamina:
+            return as_damage_comes(state, self)
         return force_move(state, self)
 
 

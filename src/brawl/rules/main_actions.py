@@ -27,6 +27,7 @@ from brawl.rules.edges import Reason, edge
 from brawl.rules.falling import resting_place
 from brawl.rules.monster_defend import check_monster_defend
 from brawl.rules.movement import Move
+from brawl.rules.recoveries import as_damage_comes, check_token_stamina, token_stamina_field
 from brawl.rules.steps import SHIFT_MODES, Mode, mode_field, mode_refusal
 from brawl.rules.strikes import FreeStrike, living, strike_checks
 from brawl.state import Encounter
@@ -118,6 +119,8 @@ class Charge(Action):
     ``"swim"`` only with that movement type (DS-ACT-18); never a shift."""
     granted: bool = attrs.field(default=False, validator=flag("DS-ACT-18"))
     """Granted by an effect (not the actor's own choice of action): spends nothing of its turn."""
+    token_stamina: tuple[str, ...] = token_stamina_field()
+    """The heroes that spend 2 hero tokens each for Stamina as its damage comes (RB-TOKEN-03)."""
 
     def strike(self) -> FreeStrike:
         """The melee free strike made at the end of the move."""
@@ -136,9 +139,13 @@ class Charge(Action):
         never a shift (DS-ACT-18).
         """
         _check_charge(state, self)
+        if self.token_stamina:
+            check_token_stamina(state, self.token_stamina)
 
     def resolve(self, state: Encounter) -> Outcome:
         """Verify, move, then strike (unless the creature died on the way)."""
+        if self.token_stamina:
+            return as_damage_comes(state, self)
         _check_charge(state, self)
         cells = self.path
         out = Move(self.creature, cells, mode=self.mode).resolve(state)

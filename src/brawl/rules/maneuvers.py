@@ -28,6 +28,7 @@ from brawl.requests import Action
 from brawl.rules.conditions import can_take_maneuvers, clear_condition, grabbed_by, grabbing, impose_condition
 from brawl.rules.edges import Reason, bane, lasting_reasons
 from brawl.rules.forced import Push, force_move
+from brawl.rules.recoveries import as_damage_comes, check_token_stamina, token_stamina_field
 from brawl.rules.stealth import check_target
 from brawl.rules.strikes import MELEE_DISTANCE, action_roll, living, strike_characteristic
 from brawl.size import Size
@@ -328,6 +329,8 @@ class Knockback(Action):
     """How much of its stability the target uses to resist; None: all of it."""
     granted: bool = attrs.field(default=False, validator=flag("DS-ACT-11"))
     """Granted by an effect (not the actor's own choice of action): spends nothing of its turn."""
+    token_stamina: tuple[str, ...] = token_stamina_field()
+    """The heroes that spend 2 hero tokens each for Stamina as its damage comes (RB-TOKEN-03)."""
 
     def verify(self, state: Encounter) -> None:
         """Raise unless the Knockback is allowed now (DS-ACT-12, RB1-GRABBED).
@@ -337,9 +340,13 @@ class Knockback(Action):
         share a space, a target only its grabber may move...).
         """
         _check_knockback(state, self)
+        if self.token_stamina:
+            check_token_stamina(state, self.token_stamina)
 
     def resolve(self, state: Encounter) -> Outcome:
         """Verify, roll, and push 1, 2 or 3 squares by tier."""
+        if self.token_stamina:
+            return as_damage_comes(state, self)
         c = _check_knockback(state, self)
         creature, target = self.creature, self.target
         tier, out = action_roll(

@@ -8,14 +8,14 @@ Spending a Recovery, Catch Breath and Heal are requests (:class:`SpendRecovery`,
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar, Protocol
 
 import attrs
 
 from brawl.conditions import KNOCKED_OUT, ConditionName, Duration
 from brawl.errors import ActionUnavailableError, ConditionError, InvalidArgumentError
 from brawl.events.actions import HealGiven
-from brawl.events.damage import RecoverySpent, Woke
+from brawl.events.damage import Damaged, RecoverySpent, Woke
 from brawl.fields import flag, ident, ids, text, whole
 from brawl.geometry import adjacent
 from brawl.outcome import Outcome
@@ -23,7 +23,7 @@ from brawl.requests import Action
 from brawl.rules.conditions import RemoveCondition, SaveAgainst, is_knocked_out, lift, save_against_named
 from brawl.rules.squads import refuse_regaining
 from brawl.rules.stamina import KNOCKED_OUT_WAKE_STAMINA, living_creature, regained, store_stamina
-from brawl.rules.tokens import STAMINA_TOKENS, check_spend, spend_tokens
+from brawl.rules.tokens import STAMINA_TOKENS, check_spend, pool, spend_tokens
 from brawl.state import Encounter
 
 HEAL_CHOICES = ("recovery", "saving_throw")
@@ -360,7 +360,8 @@ def token_stamina(state: Encounter, hero: str) -> Outcome:
 class HeroTokenStamina(Action):
     """A hero spends 2 hero tokens on its own turn for Stamina equal to its recovery value
     (RB-TOKEN-02, RB-TOKEN-03), its one hero token benefit this turn (RB-TOKEN-09). As it takes
-    damage, ``Damage(token_stamina=True)`` spends them before the damage."""
+    damage, the ``token_stamina`` of the request dealing it names the hero, who spends them
+    before the damage (:func:`as_damage_comes`)."""
 
     creature: str = attrs.field(validator=ident("RB-TOKEN-02"))
     """The hero."""
@@ -382,6 +383,77 @@ def _check_token_stamina(state: Encounter, hero: str) -> None:
         )
 
 
+# --- hero tokens for Stamina as any damage comes (RB-TOKEN-03, ruling R-HERO-11) --------------------
+def _token_heroes(value: Any) -> tuple[str, ...]:
+    if value == ():  # the usual case: no hero spends
+        return ()
+    return ids(value, "token_stamina", STAMINA_RULES, unique=True)
+
+
+def _target_or_heroes(value: Any, record: Any) -> tuple[str, ...]:
+    if isinstance(value, bool):  # a flag, as Damage took it first: the target
+        return (record.target,) if value else ()
+    return _token_heroes(value)
+
+
+def token_stamina_field(*, flag_for_target: bool = False) -> Any:
+    """The ``token_stamina`` field of every request that deals damage: the ids of the heroes that
+    each spend 2 hero tokens for Stamina equal to their recovery value as its damage comes,
+    before the damage (RB-TOKEN-02, RB-TOKEN-03, ruling R-HERO-11); keyword-only, none by
+    default. ``flag_for_target``: ``True`` stands for the request's ``target`` too
+    (:class:`~brawl.rules.damage.Damage`, which took a flag first)."""
+    if flag_for_target:
+        return attrs.field(
+            default=(), kw_only=True, converter=attrs.Converter(_target_or_heroes, takes_self=True)
+        )
+    return attrs.field(default=(), kw_only=True, converter=_token_heroes)
+
+
+def check_token_stamina(state: Encounter, heroes: tuple[str, ...]) -> None:
+    """Raise unless each of ``heroes`` may spend 2 hero tokens for Stamina now: a living hero in a
+    combat that keeps the pool, with no hero token benefit yet this turn (RB-TOKEN-09, ruling
+    R-HERO-5), and the pool holding 2 for each (RB-TOKEN-02, RB-TOKEN-03)."""
+    for hero in heroes:
+        check_spend(state, hero, STAMINA_TOKENS, STAMINA_RULES)
+    held, need = pool(state), STAMINA_TOKENS * len(heroes)
+    if held is not None and held < need:
+        who = ", ".join(map(repr, heroes))
+        raise ActionUnavailableError(
+            f"hero tokens for Stamina by {who}: {need} needed, the party holds {held}", rule=STAMINA_RULES
+        )
+
+
+class _DealsDamage(Protocol):
+    @property
+    def token_stamina(self) -> tuple[str, ...] | bool: ...
+
+    def resolve(self, state: Encounter) -> Outcome: ...
+
+
+def as_damage_comes(state: Encounter, request: _DealsDamage) -> Outcome:
+    """Resolve a request that deals damage with its heroes' ``token_stamina`` spent as the damage
+    comes: each named hero spends 2 hero tokens and regains its recovery value in Stamina before
+    anything of the request happens, so before its damage (RB-TOKEN-02, RB-TOKEN-03); a named
+    hero the request deals no damage to (none left after immunity, ruling R-HERO-4) spends
+    nothing, the request resolved again without it (ruling R-HERO-11). The checks are
+    :func:`check_token_stamina`'s; the request's own run with no token named is its rule."""
+    heroes = request.token_stamina
+    assert isinstance(heroes, tuple)  # converted; an empty one the caller resolves itself
+    check_token_stamina(state, heroes)
+    plain = attrs.evolve(request, token_stamina=())  # type: ignore[misc]
+    while heroes:
+        out = Outcome(state, ())
+        for hero in heroes:
+            out = out.then(token_stamina, hero)
+        spent = len(out.events)
+        out = out.then(plain.resolve)
+        hurt = {e.target for e in out.events[spent:] if isinstance(e, Damaged) and e.after_immunity > 0}
+        if all(hero in hurt for hero in heroes):
+            return out
+        heroes = tuple(hero for hero in heroes if hero in hurt)
+    return plain.resolve(state)
+
+
 __all__ = [
     "HEAL_CHOICES",
     "STAMINA_RULES",
@@ -389,7 +461,10 @@ __all__ = [
     "Heal",
     "HeroTokenStamina",
     "SpendRecovery",
+    "as_damage_comes",
+    "check_token_stamina",
     "spend_a_recovery",
     "token_stamina",
+    "token_stamina_field",
     "wake",
 ]

@@ -45,6 +45,7 @@ from brawl.rules.edges import (
 )
 from brawl.rules.lasting import end_used
 from brawl.rules.monster_strikes import monster_strike
+from brawl.rules.recoveries import as_damage_comes, check_token_stamina, token_stamina_field
 from brawl.rules.squads import strike_damage
 from brawl.rules.stealth import check_target
 from brawl.state import Encounter
@@ -352,6 +353,8 @@ class FreeStrike(Action):
     """Made as an opportunity attack (use :class:`OpportunityAttack`, which checks its trigger)."""
     granted: bool = attrs.field(default=False, validator=flag("DS-STRIKE-02"))
     """Made instead of a granted signature or heroic ability: no main action is needed."""
+    token_stamina: tuple[str, ...] = token_stamina_field()
+    """The heroes that spend 2 hero tokens each for Stamina as its damage comes (RB-TOKEN-03)."""
 
     def verify(self, state: Encounter) -> None:
         """Raise unless the free strike is allowed now: a living attacker able to take main actions
@@ -359,9 +362,13 @@ class FreeStrike(Action):
         it, within reach (melee 1, ranged 5 with line of effect), Might or Agility (DS-STRIKE-01..07,
         DS-COND-14). Checks only: no dice."""
         strike_checks(state, self)
+        if self.token_stamina:
+            check_token_stamina(state, self.token_stamina)
 
     def resolve(self, state: Encounter) -> Outcome:
         """Verify, roll and deal the damage."""
+        if self.token_stamina:
+            return as_damage_comes(state, self)
         return _strike(state, self, *strike_checks(state, self))
 
 
@@ -550,6 +557,8 @@ class OpportunityAttack(Action):
     """``"might"`` or ``"agility"``; None: the better of the two."""
     knock_out: bool = attrs.field(default=False, validator=flag("DS-STAM-13"))
     """Knock the mover out instead of killing it."""
+    token_stamina: tuple[str, ...] = token_stamina_field()
+    """The heroes that spend 2 hero tokens each for Stamina as its damage comes (RB-TOKEN-03)."""
 
     def strike(self) -> FreeStrike:
         """The melee free strike it makes."""
@@ -561,9 +570,13 @@ class OpportunityAttack(Action):
     def verify(self, state: Encounter) -> None:
         """Raise unless the opportunity attack is allowed now (DS-STRIKE-03, DS-STRIKE-04)."""
         _check_opportunity(state, self)
+        if self.token_stamina:
+            check_token_stamina(state, self.token_stamina)
 
     def resolve(self, state: Encounter) -> Outcome:
         """Verify, then make the melee free strike."""
+        if self.token_stamina:
+            return as_damage_comes(state, self)
         _check_opportunity(state, self)
         return _resolve_free_strike(state, self.strike())
 

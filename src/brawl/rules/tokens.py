@@ -8,7 +8,9 @@ combat starts with the pool the table gives (:class:`~brawl.turns.records.StartC
 RB-TOKEN-07), 1 to turn a failed saving throw into a success (``SaveAgainst(hero_token=True)``,
 RB-TOKEN-08) and 2 for Stamina equal to its recovery value, on its own turn
 (:class:`~brawl.rules.recoveries.HeroTokenStamina`) or as it takes damage, before the damage
-(``Damage(token_stamina=True)``) (RB-TOKEN-02, RB-TOKEN-03): one benefit a turn (RB-TOKEN-09).
+(the ``token_stamina`` heroes of the request dealing it,
+:func:`~brawl.rules.recoveries.as_damage_comes`) (RB-TOKEN-02, RB-TOKEN-03): one benefit a turn
+(RB-TOKEN-09).
 Unused tokens are gone at the end of the session (RB-TOKEN-10, :func:`session_end_tokens`).
 """
 

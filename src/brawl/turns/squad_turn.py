@@ -23,14 +23,16 @@ from brawl.events.dice import PowerRolled
 from brawl.events.squads import CaptainNamed, SquadAttacked
 from brawl.events.turns import CriticalHit
 from brawl.fields import choice, flag, ident, ids, put, text, whole
+from brawl.geometry import distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.abilities import UseAbility
 from brawl.rules.damage import deal_damage
 from brawl.rules.maneuvers import Grab, Knockback
+from brawl.rules.recoveries import as_damage_comes, check_token_stamina, token_stamina_field
 from brawl.rules.squads import captain, members, strike_damage, with_benefits
 from brawl.rules.stealth import Hide, Search, search_together
-from brawl.rules.strikes import OpportunityAttack, critical_hit
+from brawl.rules.strikes import MELEE_DISTANCE, OpportunityAttack, critical_hit
 from brawl.state import Encounter
 from brawl.turns.deeds import may_act
 from brawl.turns.drawsteel_turn import DrawSteelTurn
@@ -152,13 +154,19 @@ class SquadAttack(_Together):
     """The two d10 faces of the one roll; None: drawn from the state's RNG."""
     granted: bool = attrs.field(default=False, validator=flag("R-TURN-8"))
     """Granted by an effect: it spends no minion's main action (R-TURN-8)."""
+    token_stamina: tuple[str, ...] = token_stamina_field()
+    """The heroes that spend 2 hero tokens each for Stamina as its damage comes (RB-TOKEN-03)."""
 
     def verify(self, state: Encounter) -> None:
         """Raise the error that forbids this attack (RB-SQUAD-15, RB-SQUAD-16, RB-SQUAD-13)."""
         _plan_attack(state, self)
+        if self.token_stamina:
+            check_token_stamina(state, self.token_stamina)
 
     def resolve(self, state: Encounter) -> Outcome:
         """One roll, one instance on each target, the extra minions' damage (RB-SQUAD-15..18)."""
+        if self.token_stamina:
+            return as_damage_comes(state, self)
         ability, groups = _plan_attack(state, self)
         first = state.creature(self.attackers[0])
         out = Outcome(state, ())
@@ -293,13 +301,19 @@ class SquadOpportunityAttack(_Together):
     """The enemy moving away from them."""
     flat_damage: int = attrs.field(validator=whole("RB6-FREE-STRIKE"))
     """One minion's free strike damage."""
+    token_stamina: tuple[str, ...] = token_stamina_field()
+    """The heroes that spend 2 hero tokens each for Stamina as its damage comes (RB-TOKEN-03)."""
 
     def verify(self, state: Encounter) -> None:
         """Raise unless every minion may make its opportunity attack now (RB-SQUAD-21, DS-STRIKE-03)."""
         _check_together(state, self)
+        if self.token_stamina:
+            check_token_stamina(state, self.token_stamina)
 
     def resolve(self, state: Encounter) -> Outcome:
         """One strike of the added damage (RB-SQUAD-21)."""
+        if self.token_stamina:
+            return as_damage_comes(state, self)
         _check_together(state, self)
         first = self.attackers[0]
         # one strike: a standing captain's damage bonus to strikes counts once (RB-CAPT-05, R-SQUAD-5)
@@ -356,13 +370,19 @@ class SquadManeuver(_Together):
     """The two d10 faces of the one roll; None: drawn from the state's RNG."""
     granted: bool = attrs.field(default=False, validator=flag("R-TURN-8"))
     """Granted by an effect: it spends no minion's maneuver (R-TURN-8)."""
+    token_stamina: tuple[str, ...] = token_stamina_field()
+    """The heroes that spend 2 hero tokens each for Stamina as its damage comes (RB-TOKEN-03)."""
 
     def verify(self, state: Encounter) -> None:
         """Raise the error that forbids the maneuver (RB-SQUAD-19)."""
         _plan_maneuver(state, self)
+        if self.token_stamina:
+            check_token_stamina(state, self.token_stamina)
 
     def resolve(self, state: Encounter) -> Outcome:
         """One roll; each target's maneuver once (RB-SQUAD-19)."""
+        if self.token_stamina:
+            return as_damage_comes(state, self)
         groups = _plan_maneuver(state, self)
         out = Outcome(state, ())
         faces = self.dice
@@ -513,7 +533,14 @@ def tier_one_damage(ability: Ability) -> int:
 
 
 def squad_deeds(state: Encounter, cid: str) -> list[Action]:
-    """The squad attacks ``cid`` may lead now (RB-SQUAD-15..17), for ``legal_actions``: for each
+    """What ``cid`` may lead its squad in now, for ``legal_actions``: its squad attacks
+    (:func:`squad_attacks`, RB-SQUAD-15..17), then its squad maneuvers (:func:`squad_maneuvers`,
+    RB-SQUAD-19)."""
+    return squad_attacks(state, cid) + squad_maneuvers(state, cid)
+
+
+def squad_attacks(state: Encounter, cid: str) -> list[Action]:
+    """The squad attacks ``cid`` may lead now (RB-SQUAD-15..17): for each
     enemy its signature ability reaches, ``cid`` and up to two more minions of its squad that
     have not acted this round and reach it too, all on that enemy. The free strike value added
     is the minion's own Free Strike value (RB-MFS-01), else the signature ability's tier 1
@@ -556,4 +583,56 @@ def first_squad_attack(state: Encounter, options: Sequence[Action]) -> Action | 
     if not isinstance(current, str):
         return None
     listed = isinstance(options, list | tuple)
-    return next((a for a in squad_deeds(state, current) if not listed or a in options), None)
+    return next((a for a in squad_attacks(state, current) if not listed or a in options), None)
+
+
+def squad_maneuvers(state: Encounter, cid: str) -> list[Action]:
+    """The maneuvers ``cid`` may lead its squad in now, each verified (RB-SQUAD-19, ruling
+    R-SQUAD-11): a Grab, then a Knockback, for each enemy ``cid`` can make it against, ``cid`` on
+    that enemy and each other minion that may join on the first enemy (by id) it can make it
+    against that no minion before it took, so each target is affected once; a Hide of ``cid`` and
+    every other minion that may join and can hide; a Search of ``cid`` and every other minion
+    that may join. Each is offered only when at least one other minion joins: alone, the
+    minion's own maneuver is the same."""
+    c = state.creature(cid)
+    t = state.turn
+    if c.dead or not c.minion or c.squad is None or not isinstance(t, DrawSteelTurn) or t.current != cid:
+        return []
+    if not may_act(state, cid, "maneuver"):
+        return []
+    joinable = [
+        m
+        for m in members(state, c.squad)
+        if m.id != cid and not t.turns_taken.get(m.id, 0) and m.id not in t.squad_maneuvers
+    ]
+    if not joinable:
+        return []
+    enemies = sorted((e for e in state.enemies_of(cid) if not e.dead), key=lambda o: o.id)
+    offers: list[Action] = []
+    for kind, record in SQUAD_MANEUVERS.items():
+        # Grab and Knockback refuse an enemy beyond melee 1 whatever else holds: only those are checked
+        able = {
+            m.id: [
+                e.id
+                for e in enemies
+                if distance(m.pos, m.n, e.pos, e.n) <= MELEE_DISTANCE
+                and verified(record(m.id, e.id, granted=True), state)
+            ]
+            for m in (c, *joinable)
+        }
+        for lead in able[cid]:
+            minions, targets = [cid], [lead]
+            for m in joinable:
+                free = next((e for e in able[m.id] if e not in targets), None)
+                if free is not None:
+                    minions.append(m.id)
+                    targets.append(free)
+            if len(minions) > 1:
+                offers.append(SquadManeuver(kind, tuple(minions), tuple(targets)))
+    hiders = [m.id for m in joinable if verified(Hide(m.id, granted=True), state)]
+    if hiders:
+        offers.append(SquadHide((cid, *hiders)))
+    searchers = [m.id for m in joinable if verified(Search(m.id, granted=True), state)]
+    if searchers:
+        offers.append(SquadSearch((cid, *searchers)))
+    return [a for a in offers if verified(a, state)]

@@ -24,6 +24,7 @@ from brawl.rules.abilities.targets import allows as allows
 from brawl.rules.abilities.targets import area_candidates as area_candidates
 from brawl.rules.abilities.targets import plan_use
 from brawl.rules.persistent import check_lasting, raise_lasting
+from brawl.rules.recoveries import as_damage_comes, check_token_stamina
 from brawl.state import Encounter
 
 
@@ -53,10 +54,14 @@ class UseAbility(AbilityRequest):
         """
         plan = plan_use(state, self)
         check_lasting(state, plan.user.id, plan.ability, plan.area)
+        if self.token_stamina:
+            check_token_stamina(state, self.token_stamina)
 
     def resolve(self, state: Encounter) -> Outcome:
         """Check, pay, roll and resolve every target's tier; a wall or an aura then lasts for its
-        duration (R-AREA-8..12)."""
+        duration (R-AREA-8..12); named heroes' hero tokens spent first (RB-TOKEN-03)."""
+        if self.token_stamina:
+            return as_damage_comes(state, self)
         plan = plan_use(state, self)
         check_lasting(state, plan.user.id, plan.ability, plan.area)
         return raise_lasting(resolve_use(state, plan, self), plan.user.id, plan.ability, plan.area)

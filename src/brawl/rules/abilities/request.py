@@ -22,6 +22,7 @@ from brawl.fields import flag, ident, ids, position, positions, text, whole
 from brawl.geometry import Pos
 from brawl.requests import Action
 from brawl.rules.edges import Reason, reasons
+from brawl.rules.recoveries import token_stamina_field
 from brawl.state import Encounter
 
 COSTS = {
@@ -187,6 +188,8 @@ class AbilityRequest(Action):
     spend: int = attrs.field(default=0, kw_only=True, validator=whole("RB-HR-03", lo=0, hi=100))
     """More of the cost's resource spent on the ability's "Spend X" entry that amount buys (its
     amount, or a multiple of it for "Spend X+"); 0: none (RB-HR-03)."""
+    token_stamina: tuple[str, ...] = token_stamina_field()
+    """The heroes that spend 2 hero tokens each for Stamina as its damage comes (RB-TOKEN-03)."""
 
     @classmethod
     def cost_in(cls, state: Encounter, fields: Mapping[str, Any]) -> str | None:
