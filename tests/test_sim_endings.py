@@ -7,6 +7,7 @@ import pytest
 
 import brawl
 from brawl import Creature, Encounter, Pos, Terrain
+from brawl.scenario import bundled_zone_scenarios
 from brawl.sim import (
     ALL_DOWN,
     DEFEATED,
@@ -81,7 +82,7 @@ def test_the_summary_counts_the_endings_and_the_undecided_share() -> None:
     assert simulate(start, runs=2).endings == {STALEMATE: 2}
 
 
-@pytest.mark.parametrize("name", ["cliff", "bridge", "tavern", "zone_ambush"])
+@pytest.mark.parametrize("name", [*brawl.bundled_scenarios(), *bundled_zone_scenarios()])
 def test_every_bundled_scenario_ends_decided(name: str) -> None:
     """Under the default policy, at least 95% of the fights of each bundled scenario end decided
     before the round cap (here: 20 seeded fights, at most one undecided)."""

@@ -262,7 +262,7 @@ def from_ascii(
 
 
 def bundled_scenarios() -> list[str]:
-    """Names of the scenarios shipped with brawl (``bridge``, ``cliff``, ``tavern``).
+    """Names of the scenarios shipped with brawl (``bridge``, ``cliff``, ``tavern``, ``warband``).
 
     The zone game's scenarios (``zone_*``) are listed by :func:`bundled_zone_scenarios`.
     """
