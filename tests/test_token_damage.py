@@ -17,6 +17,7 @@ from brawl.events.damage import Damaged, Died, StaminaChanged
 from brawl.events.dice import PowerRolled
 from brawl.events.heroes import HeroTokensSpent
 from brawl.rules.tokens import pool
+from brawl.turns.drawsteel_turn import DrawSteelTurn
 
 SMASH = Ability(
     "Smash", "main action", "signature", ("Melee", "Strike", "Weapon"),
@@ -202,3 +203,97 @@ def test_the_field_takes_hero_ids_RB_TOKEN_03() -> None:
     # a log of Damage's flag still loads: the target
     old = {"class": "Damage", "target": "kira", "amount": 3, "token_stamina": True}
     assert brawl.action_from_json(old) == brawl.actions.Damage("kira", 3, token_stamina=("kira",))
+
+
+# --- the damage a turn's start or end deals (RB-TOKEN-03, R-HERO-11) --------------------------------
+def _aura(name: str, words: str, radius: int) -> Ability:
+    return Ability(
+        name, "maneuver", None, ("Area", "Magic"), distance=Distance("aura", radius),
+        target=Target("each enemy"), effect_after=words,
+    )  # fmt: skip
+
+
+BLAZE = _aura(
+    "Blazing Aura",
+    "Until the start of your next turn, each enemy who starts their turn in the aura takes 2 fire damage.",
+    2,
+)
+CHILL = _aura("Chill Aura", "Each enemy who ends their turn in the aura takes 4 cold damage.", 1)
+
+
+def witch_aura(aura: Ability, kira_at: tuple[int, int, int], kira_stamina: int, tokens: int = 3) -> Encounter:
+    """The witch raised ``aura`` on her turn and ended it; Kira (Stamina 30, recovery value 10)
+    at ``kira_at`` with ``kira_stamina``, the party holding ``tokens``; Kira's turn is next."""
+    kira = Creature(id="kira", side="heroes", hero=True, stamina_max=30, recoveries=8, pos=kira_at)
+    witch = Creature(id="witch", stamina_max=40, pos=(2, 2, 0), abilities=(aura,))
+    enc = Encounter.create(Terrain.flat(12, 12), [kira, witch], seed=3)
+    enc, _ = brawl.start_combat(enc, first_side="director", hero_tokens=tokens)
+    enc = enc.update_creature("kira", stamina=kira_stamina)
+    enc = brawl.start_turn(enc, "witch").state
+    enc = brawl.use_ability(enc, "witch", aura.name).state
+    ended: Encounter = brawl.end_turn(enc).state
+    return ended
+
+
+def test_tokens_as_a_turn_begins_come_before_its_start_damage_RB_TOKEN_03() -> None:
+    """RB-TOKEN-02, RB-TOKEN-03, R-HERO-11: Kira at 1 starts her turn in the witch's aura (2 fire
+    damage): without tokens she drops to -1, dying; with ``token_stamina=("kira",)`` she spends 2
+    of 5 tokens and regains 10 as the turn begins (1 -> 11), then takes the 2: 9. The spend is her
+    benefit of the turn she began (RB-TOKEN-09): a second one that turn is refused."""
+    enc = witch_aura(BLAZE, (3, 3, 0), 1, tokens=5)
+    plain, events = brawl.start_turn(enc, "kira")
+    assert [(e.stamina_before, e.stamina_after) for e in of(Damaged, events)] == [(1, -1)]
+    assert plain.creature("kira").is_dying
+    saved, events = brawl.start_turn(enc, "kira", token_stamina=("kira",))
+    (spent,) = of(HeroTokensSpent, events)
+    assert (spent.creature, spent.amount, spent.left) == ("kira", 2, 3)
+    assert "RB-TOKEN-03" in spent.rules
+    (healed,) = [e for e in of(StaminaChanged, events) if e.after > e.before]
+    assert (healed.before, healed.after) == (1, 11)
+    assert [(e.stamina_before, e.stamina_after) for e in of(Damaged, events)] == [(11, 9)]
+    assert events.index(spent) < events.index(of(Damaged, events)[0])
+    assert saved.creature("kira").stamina == 9
+    assert pool(saved) == 3
+    with pytest.raises(ActionUnavailableError, match="RB-TOKEN-09"):
+        brawl.verbs.hero_token_stamina(saved, "kira")
+
+
+def test_no_token_is_spent_as_a_turn_begins_without_damage_R_HERO_11() -> None:
+    """R-HERO-11: Kira starts her turn 6 squares from the witch, out of the 2 aura: nothing comes,
+    nothing is spent, and she may still spend on her turn."""
+    enc = witch_aura(BLAZE, (8, 8, 0), 1)
+    started, events = brawl.start_turn(enc, "kira", token_stamina=("kira",))
+    assert not of(HeroTokensSpent, events)
+    assert not of(Damaged, events)
+    assert pool(started) == 3
+    after, _ = brawl.verbs.hero_token_stamina(started, "kira")
+    assert after.creature("kira").stamina == 11
+
+
+def test_tokens_as_a_turn_ends_come_before_its_end_damage_RB_TOKEN_03() -> None:
+    """RB-TOKEN-02, RB-TOKEN-03: Kira at 3 ends her turn beside the witch in the 1 aura that deals
+    4 cold damage: with ``token_stamina`` she regains 10 first (3 -> 13), then takes 4: 9; without
+    it, 3 -> -1. Too few tokens are refused before anything happens."""
+    enc = brawl.start_turn(witch_aura(CHILL, (3, 2, 0), 3), "kira").state
+    _, events = brawl.end_turn(enc)
+    assert [(e.stamina_before, e.stamina_after) for e in of(Damaged, events)] == [(3, -1)]
+    saved, events = brawl.end_turn(enc, token_stamina=("kira",))
+    assert [(e.stamina_before, e.stamina_after) for e in of(Damaged, events)] == [(13, 9)]
+    assert saved.creature("kira").stamina == 9
+    turn = enc.turn
+    assert isinstance(turn, DrawSteelTurn)
+    poor = enc.with_turn(attrs.evolve(turn, hero_tokens=1))
+    with pytest.raises(ActionUnavailableError, match=r"2 needed, the party holds 1 \(RB-TOKEN-02"):
+        brawl.end_turn(poor, token_stamina=("kira",))
+
+
+def test_only_draw_steel_turns_take_token_stamina() -> None:
+    """RB-TOKEN-04: hero tokens are a Draw Steel combat's; the initiative game's start of a turn
+    takes no ``token_stamina`` (an ArgumentTypeError naming the option)."""
+    kira = Creature(id="kira", side="heroes", hero=True, stamina_max=30, pos=(1, 1, 0))
+    ogre = Creature(id="ogre", stamina_max=30, pos=(5, 5, 0))
+    enc = Encounter.create(Terrain.flat(8, 8), [kira, ogre], seed=1)
+    enc, _ = brawl.start_combat(enc, system="initiative")
+    first = enc.turn.order[0] if hasattr(enc.turn, "order") else "kira"
+    with pytest.raises(ArgumentTypeError, match="token_stamina"):
+        brawl.start_turn(enc, first, token_stamina=("kira",))

@@ -7,7 +7,7 @@ Spending a Recovery, Catch Breath and Heal are requests (:class:`SpendRecovery`,
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Protocol
 
 import attrs
@@ -432,26 +432,33 @@ class _DealsDamage(Protocol):
 
 def as_damage_comes(state: Encounter, request: _DealsDamage) -> Outcome:
     """Resolve a request that deals damage with its heroes' ``token_stamina`` spent as the damage
-    comes: each named hero spends 2 hero tokens and regains its recovery value in Stamina before
-    anything of the request happens, so before its damage (RB-TOKEN-02, RB-TOKEN-03); a named
-    hero the request deals no damage to (none left after immunity, ruling R-HERO-4) spends
-    nothing, the request resolved again without it (ruling R-HERO-11). The checks are
-    :func:`check_token_stamina`'s; the request's own run with no token named is its rule."""
+    comes (:func:`spent_as_damage_comes`); the request's own run with no token named is its rule."""
     heroes = request.token_stamina
     assert isinstance(heroes, tuple)  # converted; an empty one the caller resolves itself
-    check_token_stamina(state, heroes)
     plain = attrs.evolve(request, token_stamina=())  # type: ignore[misc]
+    return spent_as_damage_comes(state, heroes, plain.resolve)
+
+
+def spent_as_damage_comes(
+    state: Encounter, heroes: tuple[str, ...], run: Callable[[Encounter], Outcome]
+) -> Outcome:
+    """``run`` of ``state`` with ``heroes``' hero tokens spent as its damage comes: each hero
+    spends 2 and regains its recovery value in Stamina before anything of it happens, so before
+    its damage (RB-TOKEN-02, RB-TOKEN-03); a hero it deals no damage to (none left after
+    immunity, ruling R-HERO-4) spends nothing, ``run`` made again without it (ruling R-HERO-11).
+    The checks are :func:`check_token_stamina`'s."""
+    check_token_stamina(state, heroes)
     while heroes:
         out = Outcome(state, ())
         for hero in heroes:
             out = out.then(token_stamina, hero)
         spent = len(out.events)
-        out = out.then(plain.resolve)
+        out = out.then(run)
         hurt = {e.target for e in out.events[spent:] if isinstance(e, Damaged) and e.after_immunity > 0}
         if all(hero in hurt for hero in heroes):
             return out
         heroes = tuple(hero for hero in heroes if hero in hurt)
-    return plain.resolve(state)
+    return run(state)
 
 
 __all__ = [
@@ -464,6 +471,7 @@ __all__ = [
     "as_damage_comes",
     "check_token_stamina",
     "spend_a_recovery",
+    "spent_as_damage_comes",
     "token_stamina",
     "token_stamina_field",
     "wake",

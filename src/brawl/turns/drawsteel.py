@@ -40,6 +40,7 @@ from brawl.rules import conditions as cond_rules
 from brawl.rules import phases
 from brawl.rules.falling import continue_fall
 from brawl.rules.persistent import areas_at_encounter_end
+from brawl.rules.recoveries import check_token_stamina, spent_as_damage_comes
 from brawl.rules.resources import check_prayer, gain_heroic_resource, strain
 from brawl.rules.solos import end_effect
 from brawl.rules.squads import members
@@ -323,12 +324,17 @@ class DrawSteel:
             return {}
         return {side: tuple(sorted(c.id for c in members))}
 
-    def verify_start_turn(self, state: Encounter, creature: str, *, pray: bool = False) -> None:
+    def verify_start_turn(
+        self, state: Encounter, creature: str, *, pray: bool = False, token_stamina: tuple[str, ...] = ()
+    ) -> None:
         """Raise :class:`TurnOrderError` if ``creature`` may not start a turn now; ``pray`` only
-        for a conduit (RB-HR-10)."""
+        for a conduit (RB-HR-10); ``token_stamina``, heroes who may spend 2 hero tokens in the turn
+        it begins (RB-TOKEN-03)."""
         t = _turn(state)
         c = state.creature(creature)
         check_prayer(c, pray)
+        if token_stamina:  # checked as the turn begins: no hero has had a token's benefit in it
+            check_token_stamina(state.with_turn(replaced(t, token_used=_NO_ONE)), token_stamina)
         if t.current is not None:
             raise TurnOrderError(
                 f"start turn of {creature!r}: {t.current!r} is taking its turn", rule="DS-SIDE-08"
@@ -373,10 +379,14 @@ class DrawSteel:
         )
 
     # turns ---------------------------------------------------------------------------------------
-    def start_turn(self, state: Encounter, creature: str, *, pray: bool = False) -> Outcome:
+    def start_turn(
+        self, state: Encounter, creature: str, *, pray: bool = False, token_stamina: tuple[str, ...] = ()
+    ) -> Outcome:
         """Start a creature's turn: a hero gains its Heroic Resource (R-ABIL-13, RB-HR-05; a
-        conduit that prays first, RB-HR-10), then the start-of-turn condition hook."""
-        self.verify_start_turn(state, creature, pray=pray)
+        conduit that prays first, RB-HR-10), then the start-of-turn condition hook. The heroes of
+        ``token_stamina`` spend 2 hero tokens each as the turn begins, before the damage its start
+        deals them (RB-TOKEN-03, R-HERO-11)."""
+        self.verify_start_turn(state, creature, pray=pray, token_stamina=token_stamina)
         t = _turn(state)
         c = state.creature(creature)
         slot = slot_of(c)
@@ -407,14 +417,22 @@ class DrawSteel:
         # prefix makes it too long, which with_turn refuses
         put = state.with_turn_built if group is None or len(group) <= MAX_TEXT else state.with_turn
         started = TurnStarted(creature=creature, side=c.side, round=state.round, rules=rules)
-        gained = gain_heroic_resource(put(new), creature, pray=pray)
-        out = phases.start_of_turn(gained.state, creature)
-        return Outcome(out.state, (*lapsed, started, *gained.events, *out.events))
 
-    def verify_end_turn(self, state: Encounter) -> None:
-        """Raise :class:`TurnOrderError` if no creature is taking a turn (DS-SIDE-08)."""
+        def begin(begun: Encounter) -> Outcome:
+            gained = gain_heroic_resource(begun, creature, pray=pray)
+            return gained.then(phases.start_of_turn, creature)
+
+        begun = put(new)
+        out = spent_as_damage_comes(begun, token_stamina, begin) if token_stamina else begin(begun)
+        return Outcome(out.state, (*lapsed, started, *out.events))
+
+    def verify_end_turn(self, state: Encounter, *, token_stamina: tuple[str, ...] = ()) -> None:
+        """Raise :class:`TurnOrderError` if no creature is taking a turn (DS-SIDE-08); the heroes
+        of ``token_stamina`` must be able to spend 2 hero tokens each now (RB-TOKEN-03)."""
         if _turn(state).current is None:
             raise TurnOrderError("end turn: no creature is taking a turn", rule="DS-SIDE-08")
+        if token_stamina:
+            check_token_stamina(state, token_stamina)
 
     def end_turn(
         self,
@@ -422,18 +440,25 @@ class DrawSteel:
         *,
         saving_throws: Mapping[int, int] | None = None,
         named_saving_throws: Mapping[int, int] | None = None,
+        token_stamina: tuple[str, ...] = (),
     ) -> Outcome:
         """End the current turn: EoT effects end and save-ends saves are made (RB2-EOT, RB2-SAVE);
-        ``named_saving_throws`` are the d10s for its named conditions (R-ABIL-16)."""
-        self.verify_end_turn(state)
+        ``named_saving_throws`` are the d10s for its named conditions (R-ABIL-16). The heroes of
+        ``token_stamina`` spend 2 hero tokens each before the damage its end deals them
+        (RB-TOKEN-03, R-HERO-11)."""
+        self.verify_end_turn(state, token_stamina=token_stamina)
         t, lapsed = moment_passed(_turn(state))
         assert t.current is not None
         creature = t.current
         if lapsed:
             state = state.with_turn_built(t)  # fewer of the creatures checked before
-        out = phases.end_of_turn(
-            state, creature, saving_throws=saving_throws, named_saving_throws=named_saving_throws
-        ).then(end_effect, creature)  # a solo's End Effect, after the saves (RB-SOLO-02, R-DIR-5)
+
+        def ending(now: Encounter) -> Outcome:
+            return phases.end_of_turn(
+                now, creature, saving_throws=saving_throws, named_saving_throws=named_saving_throws
+            ).then(end_effect, creature)  # a solo's End Effect, after the saves (RB-SOLO-02, R-DIR-5)
+
+        out = spent_as_damage_comes(state, token_stamina, ending) if token_stamina else ending(state)
         if out.state.creature(creature).heroic_resource < 0:  # a talent's negative clarity (RB-HR-16)
             out = out.then(strain, creature)
         taken = t.turns_taken.get(creature, 0) + 1

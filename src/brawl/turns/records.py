@@ -23,6 +23,7 @@ from brawl.errors import ArgumentTypeError, RulesError, shown
 from brawl.fields import flag, ids, text, whole
 from brawl.outcome import Outcome
 from brawl.requests import Action
+from brawl.rules.recoveries import token_stamina_field
 from brawl.rules.squads import check_squads
 from brawl.state import Encounter
 from brawl.turns.base import (
@@ -274,7 +275,9 @@ class StartTurn(Request):
     (DS-SIDE-07..12, RB5-SOLO; Z-TURN-02; I-TURN-01).
 
     ``together``, ``reserve`` and ``sprint`` are the zone game's (Z-MOUNT-01, Z-TURN-09);
-    ``pray``, Draw Steel's: a conduit prays before its Heroic Resource gain (RB-HR-10).
+    ``pray``, Draw Steel's: a conduit prays before its Heroic Resource gain (RB-HR-10);
+    ``token_stamina``, Draw Steel's: heroes that spend 2 hero tokens each as the turn begins,
+    before the damage its start deals them (RB-TOKEN-03, R-HERO-11).
     """
 
     own = ("creature",)
@@ -283,6 +286,7 @@ class StartTurn(Request):
     reserve: tuple[str, ...] = attrs.field(default=(), converter=creature_ids)
     sprint: bool = attrs.field(default=False, validator=flag())
     pray: bool = attrs.field(default=False, validator=flag("RB-HR-10"))
+    token_stamina: tuple[str, ...] = token_stamina_field()
 
     def verify(self, state: Encounter) -> None:
         call(system_of(state), "verify_start_turn", state, self.creature, **self.options())
@@ -299,17 +303,23 @@ class EndTurn(Request):
 
     ``saving_throws={index: d10}`` are the caller's d10s for the creature's conditions by index
     (or the d10s in index order, None for one left to the RNG); ``named_saving_throws`` the same
-    for its named conditions (R-ABIL-16). Both are Draw Steel's.
+    for its named conditions (R-ABIL-16). ``token_stamina``: heroes that spend 2 hero tokens each
+    before the damage the turn's end deals them (RB-TOKEN-03, R-HERO-11). All are Draw Steel's.
     """
 
     saving_throws: tuple[int | None, ...] = attrs.field(default=(), converter=save_rolls, metadata=SAVES)
     named_saving_throws: tuple[int | None, ...] = attrs.field(
         default=(), converter=save_rolls, metadata=SAVES
     )
+    token_stamina: tuple[str, ...] = token_stamina_field()
 
     def verify(self, state: Encounter) -> None:
         system = system_of(state)
-        check_options(system, "end_turn", self.options())
+        options = self.options()
+        check_options(system, "end_turn", options)
+        if self.token_stamina:
+            call(system, "verify_end_turn", state, token_stamina=self.token_stamina)
+            return
         system.verify_end_turn(state)
         for value in (*self.saving_throws, *self.named_saving_throws):
             if value is not None:
