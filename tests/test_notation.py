@@ -4,6 +4,7 @@ forms of its values, and every malformed or unknown text refused naming it."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -234,6 +235,31 @@ def test_brawl_apply_reads_the_notation_and_echoes_each_action(capsys: pytest.Ca
         want += [f"> {notation.format(action)}", brawl.explain(events, rules=False)]
     assert out == "\n".join(want) + "\n"
     assert out.startswith("> start_combat first_side=heroes\ncombat starts")
+
+
+def test_brawl_apply_prints_an_action_log_in_the_notation(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """An action log of several actions (JSON) prints as the notation's text does: each action in
+    the notation, then its events, the fight read as it went."""
+    enc = _bridge()
+    fight = notation.parse_all("start_combat first_side=heroes; kira start_turn; go 4,4; end_turn", enc)
+    log = tmp_path / "log.json"
+    log.write_text(brawl.actions_to_json(fight), encoding="utf-8")
+    status, out, _ = _run(capsys, "apply", "bridge", str(log))
+    assert status == 0
+    lines = out.splitlines()
+    assert [line for line in lines if line.startswith("> ")] == [
+        "> start_combat first_side=heroes",
+        "> kira start_turn",
+        "> kira go 4,4",
+        "> end_turn",
+    ]
+    want: list[str] = []
+    for action in fight:
+        enc, events = brawl.apply(enc, action)
+        want += [f"> {notation.format(action)}", brawl.explain(events, rules=False)]
+    assert out == "\n".join(line for line in want if line) + "\n"
 
 
 def test_brawl_apply_refuses_a_malformed_text_naming_it(capsys: pytest.CaptureFixture[str]) -> None:

@@ -254,8 +254,9 @@ def _rules_flag(p: argparse.ArgumentParser) -> None:
 def run_apply(args: argparse.Namespace) -> int:
     enc = load_any(args.state)
     actions = load_actions(args.action, enc)
-    # actions written in the notation are echoed in it, each before its events
-    echo = not args.json and in_notation(args.action)
+    # actions written in the notation, or an action log of several, are echoed in the notation,
+    # each before its events: the log reads as the fight went
+    echo = not args.json and (in_notation(args.action) or len(actions) > 1)
     lines: list[str] = []
     try:
         result = Outcome(enc, ())
