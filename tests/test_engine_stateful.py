@@ -123,10 +123,16 @@ class EngineMachine(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def legal_step(self, data: st.DataObject) -> None:
-        """Any action of ``legal_actions`` applies without a RulesError."""
+        """Any action of ``legal_actions`` applies without a RulesError; none is offered only out of
+        combat with fewer than two sides standing, where no combat can start (both creatures of a
+        slam may die of it)."""
         assert self.state is not None
         options = A.legal_actions(self.state)
-        assert options, "the engine offers no legal action"
+        if not options:
+            sides = {c.side for c in self.state.living()}
+            assert self.state.turn is None, "the engine offers no legal action in combat"
+            assert len(sides) < 2, "the engine offers no legal action, two sides standing"
+            return
         self._apply(data.draw(st.sampled_from(options), label="legal action"), must_succeed=True)
 
     @rule(data=st.data())
