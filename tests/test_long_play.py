@@ -37,6 +37,7 @@ from brawl import strategies as bst
 from brawl.requests import Action
 from brawl.rules.stamina import death_threshold, would_die
 from brawl.sim import standing_sides
+from brawl.simpool import default_start_method
 
 STEPS_CI = 100_000
 STEPS_LOCAL = 2_000
@@ -322,7 +323,7 @@ def play_shared(total: int) -> None:
     if workers == 1:
         runs = [_worker(shares[0])]
     else:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
+        with multiprocessing.get_context(default_start_method()).Pool(workers) as pool:
             runs = pool.map(_worker, shares)
     assert sum(r.steps for r in runs) == total
     assert {s for r in runs for s in r.by_system} == set(SYSTEMS)

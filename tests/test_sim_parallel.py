@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
 import pickle
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
@@ -11,6 +12,7 @@ import pytest
 
 import brawl
 from brawl.sim import Counts, FightResult, Summary, play_batch, wilson
+from brawl.simpool import default_start_method
 
 SCENARIO = Path(__file__).resolve().parent.parent / "benchmarks" / "four_vs_six.toml"
 
@@ -43,7 +45,8 @@ def test_any_executor_is_taken_and_left_open() -> None:
     """``executor=``: a process pool of one's own, or threads: the same summary; the pool stays open."""
     start = duel()
     serial = brawl.simulate(start, runs=6, seed=10)
-    with ProcessPoolExecutor(max_workers=2) as pool:
+    context = multiprocessing.get_context(default_start_method())  # no fork of a threaded process
+    with ProcessPoolExecutor(max_workers=2, mp_context=context) as pool:
         assert brawl.simulate(start, runs=6, seed=10, executor=pool) == serial
         assert pool.submit(sum, (1, 2)).result() == 3
     with ThreadPoolExecutor(max_workers=3) as threads:
