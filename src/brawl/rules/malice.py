@@ -274,28 +274,19 @@ def spend_boosts(state: Encounter, user: str, ability: Ability) -> Outcome:
         return Outcome(state, ())
     events = []
     new = book
-    if user in book.brutal and _has_potency(ability):
-        events.append(
-            MaliceBoostUsed(
-                creature=user,
-                ability=ability.name,
-                feature="Brutal Effectiveness",
-                amount=book.brutal[user],
-                rules=("RB-MALICE-05",),
+    for field, feature, used, rules in (
+        ("brutal", "Brutal Effectiveness", _has_potency(ability), ("RB-MALICE-05",)),
+        ("malicious", "Malicious Strike", _is_strike(ability) and ability.power_roll is not None,
+         ("RB-MALICE-06", "R-DIR-4")),
+    ):  # fmt: skip
+        boosts = getattr(new, field)
+        if user in boosts and used:
+            events.append(
+                MaliceBoostUsed(
+                    creature=user, ability=ability.name, feature=feature, amount=boosts[user], rules=rules
+                )
             )
-        )
-        new = attrs.evolve(new, brutal=new.brutal.delete(user))
-    if user in book.malicious and _is_strike(ability) and ability.power_roll is not None:
-        events.append(
-            MaliceBoostUsed(
-                creature=user,
-                ability=ability.name,
-                feature="Malicious Strike",
-                amount=book.malicious[user],
-                rules=("RB-MALICE-06", "R-DIR-4"),
-            )
-        )
-        new = attrs.evolve(new, malicious=new.malicious.delete(user))
+            new = attrs.evolve(new, **{field: boosts.delete(user)})
     if new is book:
         return Outcome(state, ())
     return Outcome(with_book(state, new), tuple(events))

@@ -76,33 +76,22 @@ def check_surges(
 def surge_damage(out: Outcome, user: str, target: str, surges: int) -> tuple[Outcome, int]:
     """Spend ``surges`` as ``user`` deals rolled damage to ``target``: the outcome with the spending
     and the extra damage, each surge the user's highest characteristic (RB-SURGE-02)."""
-    c = out.state.creature(user)
-    bonus = surges * max(0, highest_characteristic(c))
-    left = c.surges - surges
-    spent = SurgesSpent(
-        creature=user,
-        amount=surges,
-        left=left,
-        target=target,
-        purpose="damage",
-        bonus=bonus,
-        rules=DAMAGE_RULES,
-    )
-    return out.add(spent, state=out.state.update_creature(user, surges=left)), bonus
+    bonus = surges * max(0, highest_characteristic(out.state.creature(user)))
+    return _spend(out, user, target, surges, "damage", bonus, DAMAGE_RULES), bonus
 
 
 def surge_potency(out: Outcome, user: str, target: str) -> Outcome:
     """Spend 2 surges to raise the potency of ``user``'s ability against ``target`` by 1 (RB-SURGE-03)."""
-    c = out.state.creature(user)
-    left = c.surges - PER_POTENCY
+    return _spend(out, user, target, PER_POTENCY, "potency", 1, POTENCY_RULES)
+
+
+def _spend(
+    out: Outcome, user: str, target: str, amount: int, purpose: str, bonus: int, rules: tuple[str, ...]
+) -> Outcome:
+    """``user``'s ``amount`` surges spent on ``target`` for ``purpose``, with its event."""
+    left = out.state.creature(user).surges - amount
     spent = SurgesSpent(
-        creature=user,
-        amount=PER_POTENCY,
-        left=left,
-        target=target,
-        purpose="potency",
-        bonus=1,
-        rules=POTENCY_RULES,
+        creature=user, amount=amount, left=left, target=target, purpose=purpose, bonus=bonus, rules=rules
     )
     return out.add(spent, state=out.state.update_creature(user, surges=left))
 

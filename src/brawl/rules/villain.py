@@ -27,6 +27,7 @@ __all__ = [
     "VILLAIN_ACTIONS",
     "check_villain_action",
     "record_villain_action",
+    "villain_moment_closed",
     "villain_refusal",
 ]
 
@@ -62,6 +63,16 @@ def villain_refusal(state: Encounter, user: Creature, ability: Ability) -> Rules
         return None
     return TurnOrderError(
         f"{who}: used only at the end of another creature's turn; {why}", rule=("RB-VILLAIN-04", "R-DIR-1")
+    )
+
+
+def villain_moment_closed(state: Encounter) -> bool:
+    """Whether no creature may use a villain action now, whatever it holds: one was used this
+    round (RB-VILLAIN-03) or a creature is taking its turn (RB-VILLAIN-04); the round and the
+    moment :func:`villain_refusal` asks about."""
+    book = book_of(state)
+    return book is not None and (
+        book.villain_round == state.round or getattr(state.turn, "current", None) is not None
     )
 
 

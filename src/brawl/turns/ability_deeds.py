@@ -38,7 +38,7 @@ from brawl.rules.abilities import UseAbility, ability_targets, allows, area_cand
 from brawl.rules.areas import cube_placements, line_placements, place_area
 from brawl.rules.malice import BrutalEffectiveness, MaliciousStrike, is_malice_feature, malice_moment_refusal
 from brawl.rules.solos import SoloAction
-from brawl.rules.villain import VILLAIN_ACTION, villain_refusal
+from brawl.rules.villain import VILLAIN_ACTION, villain_moment_closed, villain_refusal
 from brawl.state import Encounter
 from brawl.turns.deeds import payable
 from brawl.turns.drawsteel_turn import DrawSteelTurn
@@ -298,9 +298,8 @@ def villain_deeds(state: Encounter, creature: str | None = None) -> list[Action]
     combat, between turns, at the end of another creature's turn (RB-VILLAIN-02..04,
     :func:`~brawl.rules.villain.villain_refusal`), each villain action's uses in the block's order."""
     found: list[Action] = []
-    t = state.turn
-    if type(t) is DrawSteelTurn and (t.current is not None or t.director.villain_round == state.round):
-        return found  # during a turn, or after this round's one: villain_refusal refuses every one
+    if villain_moment_closed(state):
+        return found  # villain_refusal would refuse every one
     for c in state.living():
         if creature not in (None, c.id):
             continue

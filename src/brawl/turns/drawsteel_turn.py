@@ -326,17 +326,23 @@ def _side_to_act(t: DrawSteelTurn, by_side: Mapping[str, list[Creature]]) -> str
     return None
 
 
+def _summoner(t: DrawSteelTurn) -> str | None:
+    """The last actor, when some creature was summoned and may wait to act after it, else None."""
+    return t.last_actor if t.director.summoned_by and t.last_actor else None
+
+
 def summoned_pending(t: DrawSteelTurn, eligible: list[Creature]) -> list[Creature]:
     """Of ``eligible``, the creatures the last actor summoned, who act right after it (RB-SUMMON-01)."""
+    summoner = _summoner(t)
     by = t.director.summoned_by
-    return [c for c in eligible if by.get(c.id) == t.last_actor] if by and t.last_actor else []
+    return [] if summoner is None else [c for c in eligible if by.get(c.id) == summoner]
 
 
 def summoned_first(state: Encounter, t: DrawSteelTurn, creature: str) -> bool:
     """True if ``creature`` was summoned by the last actor and acts now (RB-SUMMON-01); raise
     :class:`TurnOrderError` if another creature so summoned must act first; False if none is."""
-    if not t.director.summoned_by or not t.last_actor:
-        return False  # no creature was summoned by the last actor: none waits (summoned_pending)
+    if _summoner(t) is None:
+        return False  # none waits: the creatures left need not be looked for
     pending = summoned_pending(t, remaining(state, t))
     if not pending:
         return False
