@@ -386,10 +386,11 @@ def greedy(state: Encounter, options: Sequence[Action]) -> Action:
     view = options if isinstance(options, Options) else Options(state, options)
     current = getattr(state.turn, "current", None)
     first = director_deed(state, view._all) or first_squad_attack(state, options)  # RB-SQUAD-15
+    if first is not None:
+        return first  # chosen before any ability: the abilities are not listed
     use = pick_ability(state, view.abilities())
-    ability = first or (with_surges(state, use) if use is not None else None)  # RB-SURGE-02
-    if ability is not None:
-        return ability
+    if use is not None:
+        return with_surges(state, use)  # RB-SURGE-02
     strike = view.first_melee_free_strike()
     if strike is not None:
         return strike
