@@ -297,14 +297,24 @@ def villain_deeds(state: Encounter, creature: str | None = None) -> list[Action]
     """The uses of the villain actions legal now, ``creature``'s alone if given: in a Draw Steel
     combat, between turns, at the end of another creature's turn (RB-VILLAIN-02..04,
     :func:`~brawl.rules.villain.villain_refusal`), each villain action's uses in the block's order."""
+    return _villain_uses(state, creature, on_enemies=False)
+
+
+def _villain_uses(state: Encounter, creature: str | None, *, on_enemies: bool) -> list[Action]:
+    """:func:`villain_deeds`; with ``on_enemies``, only of the villain actions that may target an
+    enemy of their user (:func:`_may_target_enemy`)."""
     found: list[Action] = []
     if villain_moment_closed(state):
         return found  # villain_refusal would refuse every one
-    for c in state.living():
-        if creature not in (None, c.id):
+    creatures = state.creatures
+    for cid in state.order:
+        c = creatures[cid]
+        if c.dead or not c.abilities or creature not in (None, cid):
             continue
-        for ability in c.abilities:
-            if ability.action_type != VILLAIN_ACTION or villain_refusal(state, c, ability) is not None:
+        for ability in _villain_actions(c.abilities):
+            if on_enemies and not _may_target_enemy(ability):
+                continue
+            if villain_refusal(state, c, ability) is not None:
                 continue
             found += [
                 r
@@ -312,6 +322,36 @@ def villain_deeds(state: Encounter, creature: str | None = None) -> list[Action]
                 if not _no_direction(state, r, ability) and verified(r, state)
             ]
     return found
+
+
+def _villain_actions(abilities: tuple[Ability, ...]) -> tuple[Ability, ...]:
+    """The villain actions among ``abilities``, in their order (a block's abilities never change:
+    asked once for each tuple of them)."""
+    memo = _VILLAINS.get(id(abilities))
+    if memo is not None and memo[0] is abilities:
+        return memo[1]
+    found = tuple(a for a in abilities if a.action_type == VILLAIN_ACTION)
+    if len(_VILLAINS) >= _VILLAINS_KEPT:
+        _VILLAINS.clear()
+    _VILLAINS[id(abilities)] = (abilities, found)
+    return found
+
+
+_VILLAINS: dict[int, tuple[tuple[Ability, ...], tuple[Ability, ...]]] = {}
+"""The villain actions of each tuple of abilities asked about, by its id (kept with the tuple, so
+that its id is not reused)."""
+_VILLAINS_KEPT = 1024
+"""Most tuples of abilities kept."""
+
+_OWN_SIDE = frozenset({"self", "ally", "each ally", "self or ally"})
+"""The target kinds that admit no creature of another side (R-ABIL-9)."""
+
+
+def _may_target_enemy(ability: Ability) -> bool:
+    """Whether a use of ``ability`` may target a creature of another side than its user's: not
+    one on itself alone, nor on its allies or itself (the targets a use resolves are those the
+    target entry allows, R-ABIL-9); else :func:`_on_enemies` refuses each of its uses."""
+    return ability.distance.kind != "self" and ability.target.kind not in _OWN_SIDE
 
 
 def malice_deeds(state: Encounter, cid: str) -> list[Action]:
@@ -368,7 +408,9 @@ def director_deed(state: Encounter, options: Iterable[Action] | None = None) -> 
     if options is not None:
         return pick_director(state, options)
     if t.current is None:
-        return pick_director(state, villain_deeds(state))
+        # pick_director keeps only uses on enemies alone: a villain action that may target no
+        # enemy (:func:`_may_target_enemy`) is not planned
+        return pick_director(state, _villain_uses(state, None, on_enemies=True))
     if state.creature(t.current).side == DIRECTOR:
         return pick_director(state, malice_deeds(state, t.current))
     return None

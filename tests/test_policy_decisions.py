@@ -1,0 +1,76 @@
+"""The greedy policy's decisions ask only what could change them, and choose what they chose when
+everything was asked: state by state, the lazy options give the choice the whole list gives."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import pytest
+
+import brawl
+from brawl.sim import Options, greedy
+from brawl.turns import ability_deeds
+from brawl.turns.ability_deeds import director_deed, villain_deeds
+from brawl.turns.drawsteel_turn import DrawSteelTurn
+from brawl.turns.economy import FRESH
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+@functools.cache
+def fight_states(name: str, seed: int, rounds: int) -> tuple[brawl.Encounter, ...]:
+    """Every state of a greedy fight of ``rounds`` rounds, in order; ``name``: a scenario shipped
+    with brawl, or a benchmark's file."""
+    path = BENCH / name if name.endswith(".toml") else brawl.bundled_scenario(name)
+    start = brawl.load_scenario(path).with_rng(brawl.Rng(seed))
+    states, state = [start], start
+    for action in brawl.play(start, max_rounds=rounds).actions:
+        state = brawl.apply(state, action).state
+        states.append(state)
+    return tuple(states)
+
+
+@pytest.mark.parametrize(
+    ("name", "seed"),
+    [
+        ("warband", 1),
+        ("warband", 2),
+        ("tavern", 1),
+        ("four_vs_six_abilities.toml", 1),
+    ],
+)
+def test_greedy_chooses_the_same_lazily_with_villain_actions_and_malice(name: str, seed: int) -> None:
+    """RB-VILLAIN-04, RB-MALICE-04: between turns (villain actions on enemies, on allies) and as a
+    Director creature's turn starts (Malice features), greedy given the lazy options chooses what
+    it chooses from the whole list of legal actions."""
+    states = fight_states(name, seed, 4)
+    between = [s for s in states if getattr(s.turn, "current", "") is None]
+    started = [s for s in states if getattr(s.turn, "economy", None) == FRESH]
+    assert between
+    assert started
+    for state in [*between, *started]:
+        assert greedy(state, Options(state)) == greedy(state, brawl.legal_actions(state))
+
+
+def test_a_villain_action_on_allies_alone_is_not_planned_between_turns(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """RB-VILLAIN-04, R-ABIL-9: the tavern boss's Get Them! targets each ally in the area; it is
+    offered between turns, but the Director spends villain actions on enemies alone, so deciding
+    plans none of its uses."""
+    states = fight_states("tavern", 1, 2)
+    state = next(s for s in states if isinstance(s.turn, DrawSteelTurn) and villain_deeds(s))
+    assert state.turn.current is None  # type: ignore[union-attr]  # Draw Steel's turn
+    offered = villain_deeds(state)
+    assert [a.ability for a in offered] == ["Get Them!"]  # type: ignore[attr-defined]
+    planned: list[str] = []
+    requests = ability_deeds._requests
+
+    def counted(state: brawl.Encounter, c: brawl.Creature, ability: brawl.Ability, *rest: object) -> object:
+        planned.append(ability.name)
+        return requests(state, c, ability, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ability_deeds, "_requests", counted)
+    assert director_deed(state) is None
+    assert planned == []
