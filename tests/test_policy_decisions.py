@@ -9,21 +9,24 @@ from pathlib import Path
 import pytest
 
 import brawl
+from brawl.actions import StartCombat
 from brawl.sim import Options, greedy
 from brawl.turns import ability_deeds
 from brawl.turns.ability_deeds import director_deed, villain_deeds
-from brawl.turns.drawsteel_turn import DrawSteelTurn
+from brawl.turns.drawsteel_turn import DrawSteelTurn, _actors, _actors_general, actors
 from brawl.turns.economy import FRESH
 
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
 
 
 @functools.cache
-def fight_states(name: str, seed: int, rounds: int) -> tuple[brawl.Encounter, ...]:
+def fight_states(name: str, seed: int, rounds: int, system: str = "drawsteel") -> tuple[brawl.Encounter, ...]:
     """Every state of a greedy fight of ``rounds`` rounds, in order; ``name``: a scenario shipped
-    with brawl, or a benchmark's file."""
+    with brawl, or a benchmark's file; ``system``: the turn system it starts with."""
     path = BENCH / name if name.endswith(".toml") else brawl.bundled_scenario(name)
     start = brawl.load_scenario(path).with_rng(brawl.Rng(seed))
+    if system != "drawsteel":
+        start = brawl.apply(start, StartCombat(system=system, first_side="heroes")).state
     states, state = [start], start
     for action in brawl.play(start, max_rounds=rounds).actions:
         state = brawl.apply(state, action).state
@@ -74,3 +77,30 @@ def test_a_villain_action_on_allies_alone_is_not_planned_between_turns(
     monkeypatch.setattr(ability_deeds, "_requests", counted)
     assert director_deed(state) is None
     assert planned == []
+
+
+def test_the_creatures_to_act_found_in_one_pass_are_the_general_ones() -> None:
+    """DS-SIDE-08..12, DS-SIDE-14, DS-SIDE-17, RB5-SOLO: between turns, the side to act and its
+    creatures that may start a turn, found in one pass when no group acts and no summoned creature
+    waits, are those the general steps find (the creatures left, by side, the side whose turn it
+    is, the alternative order's best slot), state by state, and asked again of the same state."""
+    seen = {"fast": 0, "ranked": 0, "group": 0, "over": 0}
+    for name, system in (
+        ("four_vs_six.toml", "drawsteel"),
+        ("four_vs_six.toml", "drawsteel-agility"),
+        ("four_vs_six_abilities.toml", "drawsteel"),
+        ("warband", "drawsteel"),
+    ):
+        for state in fight_states(name, 3, 4, system):
+            t = state.turn
+            if not isinstance(t, DrawSteelTurn) or t.current is not None:
+                continue
+            general = _actors_general(state, t)
+            assert _actors(state, t) == general
+            assert actors(state, t) == general
+            assert actors(state, t) == general
+            seen["fast"] += t.group is None
+            seen["ranked"] += t.ranking is not None
+            seen["group"] += t.group is not None
+            seen["over"] += general[0] is None
+    assert min(seen.values()) > 3, seen

@@ -25,6 +25,7 @@ from brawl.actions import (
 )
 from brawl.conditions import ConditionName
 from brawl.creature import Creature
+from brawl.fields import put
 from brawl.geometry import Pos, distance
 from brawl.reach import Reachable
 from brawl.reach_backend import BitsetBackend
@@ -194,9 +195,9 @@ class Options(Sequence[Action]):
     def first(self, kind: type[Action]) -> Action | None:
         """The first option of this type (:class:`EndTurn`, :class:`StartTurn`, :class:`EndRound`...)."""
         if self._all is None and self._acting is not None and kind in _TURN_FLOW:
-            # on a creature's Draw Steel turn the list is its deeds, then ending the turn
-            end = EndTurn()
-            return end if kind is EndTurn and verified(end, self._state) else None
+            # on a creature's Draw Steel turn the list is its deeds, then ending the turn, which
+            # is refused only when no creature takes a turn (DS-SIDE-08): one does (_acting)
+            return _END_TURN if kind is EndTurn else None
         if self._between and kind in _TURN_FLOW:
             # the first turn that may start, by id, else ending the round (DS-SIDE-08..12)
             if kind is EndTurn:
@@ -204,15 +205,19 @@ class Options(Sequence[Action]):
             # _between: Draw Steel's turn (__init__)
             side, members = actors(self._state, cast(DrawSteelTurn, self._state.turn))
             if kind is StartTurn:
-                return StartTurn(min(c.id for c in members)) if side is not None and members else None
+                # the id of a creature of the encounter: what StartTurn's own check asks of it
+                return put(_START_TURN, creature=min(c.id for c in members)) if members else None
             if kind is EndRound and side is None:
-                end_round = EndRound()
-                return end_round if verified(end_round, self._state) else None
+                return _END_ROUND if verified(_END_ROUND, self._state) else None
             return None
         return next((a for a in self._list() if isinstance(a, kind)), None)
 
 
 _TURN_FLOW = (EndTurn, StartTurn, EndRound)
+_END_TURN = EndTurn()
+_END_ROUND = EndRound()
+_START_TURN = StartTurn("creature")
+"""The records of the turn flow with no option, built once (records are immutable)."""
 
 
 def _may_share_space(me: Creature, foes: Sequence[Creature]) -> bool:
@@ -384,6 +389,15 @@ def greedy(state: Encounter, options: Sequence[Action]) -> Action:
     if world(state) is not None:
         return zone_greedy(state, options)
     view = options if isinstance(options, Options) else Options(state, options)
+    if view._between:
+        # between two Draw Steel turns no creature acts: no squad attack, ability, strike or move
+        # is offered, only the villain actions, the turns that may start and ending the round
+        deed = director_deed(state)
+        if deed is None:
+            deed = view.first(StartTurn)
+        if deed is None:
+            deed = view.first(EndRound)
+        return deed if deed is not None else view[0]
     current = getattr(state.turn, "current", None)
     first = director_deed(state, view._all) or first_squad_attack(state, options)  # RB-SQUAD-15
     if first is not None:

@@ -24,6 +24,7 @@ triggered abilities answering a trigger reported in a Draw Steel combat are offe
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Iterator
 
 import attrs
@@ -307,11 +308,11 @@ def _villain_uses(state: Encounter, creature: str | None, *, on_enemies: bool) -
     if villain_moment_closed(state):
         return found  # villain_refusal would refuse every one
     creatures = state.creatures
-    for cid in state.order:
+    for cid, actions in _holders(state):
         c = creatures[cid]
-        if c.dead or not c.abilities or creature not in (None, cid):
+        if c.dead or creature not in (None, cid):
             continue
-        for ability in _villain_actions(c.abilities):
+        for ability in actions:
             if on_enemies and not _may_target_enemy(ability):
                 continue
             if villain_refusal(state, c, ability) is not None:
@@ -324,24 +325,35 @@ def _villain_uses(state: Encounter, creature: str | None, *, on_enemies: bool) -
     return found
 
 
-def _villain_actions(abilities: tuple[Ability, ...]) -> tuple[Ability, ...]:
-    """The villain actions among ``abilities``, in their order (a block's abilities never change:
-    asked once for each tuple of them)."""
-    memo = _VILLAINS.get(id(abilities))
-    if memo is not None and memo[0] is abilities:
-        return memo[1]
-    found = tuple(a for a in abilities if a.action_type == VILLAIN_ACTION)
-    if len(_VILLAINS) >= _VILLAINS_KEPT:
-        _VILLAINS.clear()
-    _VILLAINS[id(abilities)] = (abilities, found)
-    return found
+def _holders(state: Encounter) -> tuple[tuple[str, tuple[Ability, ...]], ...]:
+    """The creatures whose blocks hold villain actions, in the encounter's order, with those
+    villain actions in their block's order. A block's abilities never change (a changed block is
+    another tuple): found once for each line-up of creatures and blocks."""
+    order = state.order
+    blocks = tuple(map(_ABILITIES, map(state.creatures.__getitem__, order)))
+    key = (order, tuple(map(id, blocks)))
+    found = _HOLDERS.get(key)
+    if found is None:
+        held = (
+            (cid, tuple(a for a in b if a.action_type == VILLAIN_ACTION))
+            for cid, b in zip(order, blocks, strict=True)
+        )
+        found = (blocks, tuple((cid, actions) for cid, actions in held if actions))
+        if len(_HOLDERS) >= _HOLDERS_KEPT:
+            _HOLDERS.clear()
+        _HOLDERS[key] = found
+    return found[1]
 
 
-_VILLAINS: dict[int, tuple[tuple[Ability, ...], tuple[Ability, ...]]] = {}
-"""The villain actions of each tuple of abilities asked about, by its id (kept with the tuple, so
-that its id is not reused)."""
-_VILLAINS_KEPT = 1024
-"""Most tuples of abilities kept."""
+_ABILITIES = operator.attrgetter("abilities")
+_HOLDERS: dict[
+    tuple[tuple[str, ...], tuple[int, ...]],
+    tuple[tuple[tuple[Ability, ...], ...], tuple[tuple[str, tuple[Ability, ...]], ...]],
+] = {}
+""":func:`_holders`' answers, by the creatures' ids and the ids of their blocks' tuples of
+abilities (kept with the answer, so that no id is reused while it is kept)."""
+_HOLDERS_KEPT = 256
+"""Most line-ups kept."""
 
 _OWN_SIDE = frozenset({"self", "ally", "each ally", "self or ally"})
 """The target kinds that admit no creature of another side (R-ABIL-9)."""

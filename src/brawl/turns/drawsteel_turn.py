@@ -288,14 +288,18 @@ def action_refusal(state: Encounter, t: DrawSteelTurn, creature: str, kind: Acti
 
 def remaining(state: Encounter, t: DrawSteelTurn) -> list[Creature]:
     """Living creatures with turns left this round (DS-SIDE-09, RB5-SOLO)."""
-    return _left(state, t, None)
+    return _left(state, t, None)[1]
 
 
-def _left(state: Encounter, t: DrawSteelTurn, last_actor: str | None) -> list[Creature]:
-    """:func:`remaining` but ``last_actor``, in one pass (:func:`allowance` inline)."""
+def _left(
+    state: Encounter, t: DrawSteelTurn, last_actor: str | None, side: str | None = None
+) -> tuple[list[Creature], list[Creature]]:
+    """:func:`remaining` but ``last_actor``, in one pass (:func:`allowance` inline): those of
+    ``side``, then the others, each in the encounter's order (with no side, all are the others)."""
     taken = t.turns_taken.get
     creatures = state.creatures
-    out = []
+    ahead: list[Creature] = []
+    behind: list[Creature] = []
     for cid in state.order:
         c = creatures[cid]
         if (
@@ -303,24 +307,29 @@ def _left(state: Encounter, t: DrawSteelTurn, last_actor: str | None) -> list[Cr
             and cid != last_actor
             and taken(cid, 0) < (SOLO_TURNS_PER_ROUND if c.solo else TURNS_PER_ROUND)
         ):
-            out.append(c)
-    return out
+            (ahead if c.side == side else behind).append(c)
+    return ahead, behind
 
 
 def _eligible(state: Encounter, t: DrawSteelTurn) -> list[Creature]:
     """Creatures that may start a turn now, before the side and slot filters."""
     if t.current is not None:
         return []
-    return _left(state, t, t.last_actor)
+    return _left(state, t, t.last_actor)[1]
+
+
+def _sides_in_order(t: DrawSteelTurn) -> tuple[str, str]:
+    """The side to act next if any of it may, then the other: the first side at the start of the
+    round (DS-SIDE-12), else the side that did not take the last turn (DS-SIDE-08), then the side
+    that did (DS-SIDE-10)."""
+    sides, last = t.sides, t.last_side
+    if last is None:
+        return sides
+    return (sides[1], last) if last == sides[0] else (sides[0], last)
 
 
 def _side_to_act(t: DrawSteelTurn, by_side: Mapping[str, list[Creature]]) -> str | None:
-    if t.last_side is None:
-        order = t.sides
-    else:
-        other = t.sides[1] if t.last_side == t.sides[0] else t.sides[0]
-        order = (other, t.last_side)  # DS-SIDE-08, then DS-SIDE-10
-    for side in order:
+    for side in _sides_in_order(t):
         if by_side.get(side):
             return side
     return None
@@ -353,7 +362,47 @@ def summoned_first(state: Encounter, t: DrawSteelTurn, creature: str) -> bool:
 
 def actors(state: Encounter, t: DrawSteelTurn) -> tuple[str | None, list[Creature]]:
     """The side to act next and its creatures that may start a turn now (DS-SIDE-08..17); the
-    creatures the last actor summoned first (RB-SUMMON-01)."""
+    creatures the last actor summoned first (RB-SUMMON-01).
+
+    Found once for the last state asked about (a policy choosing the turn to start, then the
+    check of its start, ask of the same state): the state and its bookkeeping are immutable, and
+    each caller gets its own list."""
+    memo = _ACTORS[0]
+    if memo[0] is state and memo[1] is t:
+        return memo[2], list(memo[3])
+    side, members = _actors(state, t)
+    _ACTORS[0] = (state, t, side, members)
+    return side, list(members)
+
+
+_ACTORS: list[tuple[Encounter | None, DrawSteelTurn | None, str | None, list[Creature]]] = [
+    (None, None, None, [])
+]
+"""The last state and bookkeeping :func:`actors` was asked about, and its answer (the state kept,
+so that its identity is not reused)."""
+
+
+def _actors(state: Encounter, t: DrawSteelTurn) -> tuple[str | None, list[Creature]]:
+    """:func:`actors`, worked out: with no summoned creature waiting and no group acting, in one
+    pass over the creatures, the side to act's apart (:func:`_left`)."""
+    if t.current is not None:
+        return None, []
+    if t.group is None and _summoner(t) is None:
+        first, second = _sides_in_order(t)
+        ahead, others = _left(state, t, t.last_actor, first)
+        if ahead:
+            side, chosen = first, ahead
+        else:
+            side, chosen = second, [c for c in others if c.side == second]
+            if not chosen:
+                return None, []
+        return side, chosen if t.ranking is None else _best_slot(t.ranking, chosen)
+    return _actors_general(state, t)
+
+
+def _actors_general(state: Encounter, t: DrawSteelTurn) -> tuple[str | None, list[Creature]]:
+    """:func:`actors`, every case: the creatures the last actor summoned, a group acting, the
+    side to act (:func:`_side_to_act`) and the alternative order's best slot."""
     eligible = _eligible(state, t)
     if pending := summoned_pending(t, eligible):
         return pending[0].side, pending
@@ -364,13 +413,15 @@ def actors(state: Encounter, t: DrawSteelTurn) -> tuple[str | None, list[Creatur
     by_side: dict[str, list[Creature]] = {}
     for c in eligible:
         by_side.setdefault(c.side, []).append(c)
-    side = _side_to_act(t, by_side)
-    if side is None:
+    to_act = _side_to_act(t, by_side)
+    if to_act is None:
         return None, []
-    chosen = by_side[side]
-    if t.ranking is not None:
-        slots = {slot_of(c) for c in chosen}
-        best = next((s for s in t.ranking if s in slots), None)
-        if best is not None:
-            chosen = [c for c in chosen if slot_of(c) == best]
-    return side, chosen
+    found = by_side[to_act]
+    return to_act, found if t.ranking is None else _best_slot(t.ranking, found)
+
+
+def _best_slot(ranking: tuple[str, ...], chosen: list[Creature]) -> list[Creature]:
+    """Of ``chosen``, those of the slot ``ranking`` puts first, or all with none ranked (DS-SIDE-14)."""
+    slots = {slot_of(c) for c in chosen}
+    best = next((s for s in ranking if s in slots), None)
+    return chosen if best is None else [c for c in chosen if slot_of(c) == best]
