@@ -24,6 +24,7 @@ from collections.abc import Iterator, Sequence
 
 from brawl.conditions import ConditionName
 from brawl.errors import RulesError
+from brawl.fields import copier
 from brawl.geometry import HORIZONTAL_DIRECTIONS, SPATIAL_DIRECTIONS, Pos, adjacent, distance
 from brawl.requests import Action
 from brawl.rules.jumping import Jump, may_jump, open_landings
@@ -80,8 +81,35 @@ def free_strikes(state: Encounter, cid: str, *, ranged: bool = False) -> list[Ac
         return []
     reach = RANGED_DISTANCE if ranged else MELEE_DISTANCE
     near = [e.id for e in state.enemies_of(cid) if distance(c.pos, c.n, e.pos, e.n) <= reach]
-    strikes = [FreeStrike(cid, e, ranged=True) if ranged else FreeStrike(cid, e) for e in sorted(near)]
-    return [TakeAction("main", s) for s in strikes if verified(s, state)]
+    strikes = [_strike(cid, e, ranged) for e in sorted(near)]
+    return [_main(s) for s in strikes if verified(s, state)]
+
+
+_MELEE = FreeStrike("attacker", "target")
+_RANGED = FreeStrike("attacker", "target", ranged=True)
+_TAKE_MAIN = TakeAction("main", _MELEE)
+
+
+_COPY_STRIKE = copier(FreeStrike)
+_COPY_TAKE = copier(TakeAction)
+
+
+def _strike(cid: str, target: str, ranged: bool) -> FreeStrike:
+    """``FreeStrike(cid, target, ranged=ranged)`` for the ids of two creatures of the encounter,
+    strings: what the record's own field checks ask of them (a draft copy, :func:`brawl.fields.copier`)."""
+    out = _COPY_STRIKE(_RANGED if ranged else _MELEE)
+    out.attacker = cid
+    out.target = target
+    out.__class__ = FreeStrike
+    return out  # type: ignore[no-any-return]  # the draft, now a FreeStrike
+
+
+def _main(strike: FreeStrike) -> Action:
+    """``TakeAction("main", strike)``: "main" and a record, what its field checks ask (a draft copy)."""
+    out = _COPY_TAKE(_TAKE_MAIN)
+    out.action = strike
+    out.__class__ = TakeAction
+    return out  # type: ignore[no-any-return]  # the draft, now a TakeAction
 
 
 def first_free_strike(
@@ -101,9 +129,9 @@ def first_free_strike(
     if not may_act(state, cid, "main"):
         return None
     for e in sorted(near):
-        strike = FreeStrike(cid, e, ranged=True) if ranged else FreeStrike(cid, e)
+        strike = _strike(cid, e, ranged)
         if verified(strike, state):
-            return TakeAction("main", strike)
+            return _main(strike)
     return None
 
 
