@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 import brawl
-from brawl.actions import StartCombat
+from brawl.actions import FreeStrike, StartCombat, TakeAction
+from brawl.fields import replaced
 from brawl.sim import Options, greedy
 from brawl.turns import ability_deeds
-from brawl.turns.ability_deeds import director_deed, villain_deeds
+from brawl.turns.ability_deeds import director_deed, malice_deeds, pick_director, villain_deeds
 from brawl.turns.drawsteel_turn import DrawSteelTurn, _actors, _actors_general, actors
 from brawl.turns.economy import FRESH
 
@@ -104,3 +105,41 @@ def test_the_creatures_to_act_found_in_one_pass_are_the_general_ones() -> None:
             seen["group"] += t.group is not None
             seen["over"] += general[0] is None
     assert min(seen.values()) > 3, seen
+
+
+@pytest.mark.parametrize("name", ["warband", "four_vs_six.toml", "four_vs_six_abilities.toml"])
+def test_the_directors_malice_choice_checks_features_in_order_as_listing_them_all(name: str) -> None:
+    """RB-MALICE-04..07, RB-SOLO-04, R-DIR-2: as a Director creature's turn starts, and with
+    every amount of Malice from 0 to 12, the Director's choice made by checking the features in
+    the order it prefers them is its choice among all the features offered."""
+    seen = {"chosen": 0, "none": 0}
+    for state in fight_states(name, 2, 4):
+        t = state.turn
+        if not isinstance(t, DrawSteelTurn) or t.current is None:
+            continue
+        for malice in range(13):
+            s = state.with_turn(replaced(t, malice=malice))
+            expected = pick_director(s, malice_deeds(s, t.current))
+            assert director_deed(s) == expected
+            seen["chosen" if expected is not None else "none"] += 1
+    assert min(seen.values()) > 10, seen
+
+
+def test_a_free_strikes_draft_is_the_record_its_fields_make() -> None:
+    """DS-ACT-19: the Free Strikes and their TakeAction offered to a policy, built as draft copies,
+    equal and hash as the records built field by field."""
+    state = next(s for s in fight_states("four_vs_six.toml", 1, 2) if Options(s).first_melee_free_strike())
+    offered = Options(state).first_melee_free_strike()
+    assert isinstance(offered, TakeAction)
+    strike = offered.action
+    assert isinstance(strike, FreeStrike)
+    built = TakeAction("main", FreeStrike(strike.attacker, strike.target))
+    assert offered == built
+    assert hash(offered) == hash(built)
+    assert repr(offered) == repr(built)
+    melee = [
+        a
+        for a in brawl.legal_actions(state)
+        if isinstance(a, TakeAction) and isinstance(a.action, FreeStrike) and not a.action.ranged
+    ]
+    assert Options(state).melee_free_strikes() == melee

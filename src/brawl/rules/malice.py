@@ -41,11 +41,13 @@ __all__ = [
     "MaliciousStrike",
     "check_malice_moment",
     "is_malice_feature",
+    "malice_moment_open",
     "malice_moment_refusal",
     "malicious_extra",
     "pending_potency",
     "pending_strike",
     "record_feature",
+    "short_of_malice",
     "spend_boosts",
 ]
 
@@ -73,30 +75,55 @@ def malice_moment_refusal(state: Encounter, creature: str, what: str) -> RulesEr
     """Why the Director may not activate a Malice feature for ``creature`` now, or None: a Draw
     Steel combat, a living monster, at the start of its turn before it spent anything or moved
     (R-DIR-2), no feature activated yet this turn (RB-MALICE-04). ``what`` names the feature."""
+    why = _moment_closed(state, creature)
+    if why is None:
+        return None
+    reason, rule, error = why
+    return error(f"{what} for {creature!r}: {reason}", rule=rule)
+
+
+def malice_moment_open(state: Encounter, creature: str) -> bool:
+    """Whether :func:`malice_moment_refusal` finds nothing, building no error."""
+    return _moment_closed(state, creature) is None
+
+
+_Why = tuple[str, str | tuple[str, ...], type[RulesError]]
+"""What refuses a Malice feature now: the reason, the rules, the class of the error."""
+_NO_COMBAT: _Why = ("Malice is kept only in a Draw Steel combat", "RB-MALICE-04", ActionUnavailableError)
+_DEAD: _Why = ("the creature is dead", "DS-STAM-09", ActionUnavailableError)
+_NOT_DIRECTORS: _Why = ("only for a Director's creature", "RB-MALICE-04", ActionUnavailableError)
+_NOT_ITS_TURN: _Why = ("only at the start of its own turn", ("RB-MALICE-04", "R-DIR-2"), TurnOrderError)
+_NOT_AT_START: _Why = (
+    "only at the start of its turn, before it acts or moves",
+    ("RB-MALICE-04", "R-DIR-2"),
+    TurnOrderError,
+)
+_ONE_A_TURN: _Why = (
+    f"a Malice feature was already activated this turn ({FEATURES_PER_TURN} a turn)",
+    ("RB-MALICE-04", "R-DIR-2"),
+    ActionUnavailableError,
+)
+
+
+def _moment_closed(state: Encounter, creature: str) -> _Why | None:
+    """Why no Malice feature may be activated for ``creature`` now, or None
+    (:func:`malice_moment_refusal`)."""
     c = state.creature(creature)
-    who = f"{what} for {creature!r}"
     book = book_of(state)
     if book is None:
-        return ActionUnavailableError(
-            f"{who}: Malice is kept only in a Draw Steel combat", rule="RB-MALICE-04"
-        )
+        return _NO_COMBAT
     if c.dead:
-        return ActionUnavailableError(f"{who}: the creature is dead", rule="DS-STAM-09")
+        return _DEAD
     if c.side != DIRECTOR or c.hero:
-        return ActionUnavailableError(f"{who}: only for a Director's creature", rule="RB-MALICE-04")
+        return _NOT_DIRECTORS
     t = state.turn
     if getattr(t, "current", None) != creature:
-        return TurnOrderError(f"{who}: only at the start of its own turn", rule=("RB-MALICE-04", "R-DIR-2"))
+        return _NOT_ITS_TURN
     economy = getattr(t, "economy", None)
     if economy is None or economy.counted or economy.free_maneuvers or economy.movement_left:
-        return TurnOrderError(
-            f"{who}: only at the start of its turn, before it acts or moves", rule=("RB-MALICE-04", "R-DIR-2")
-        )
+        return _NOT_AT_START
     if book.malice_turn == _this_turn(state):
-        return ActionUnavailableError(
-            f"{who}: a Malice feature was already activated this turn ({FEATURES_PER_TURN} a turn)",
-            rule=("RB-MALICE-04", "R-DIR-2"),
-        )
+        return _ONE_A_TURN
     return None
 
 
@@ -105,6 +132,11 @@ def check_malice_moment(state: Encounter, creature: str, what: str) -> None:
     found = malice_moment_refusal(state, creature, what)
     if found is not None:
         raise found
+
+
+def short_of_malice(state: Encounter, cost: int) -> bool:
+    """Whether the Director holds less Malice than ``cost``: a feature of that cost is refused."""
+    return _malice(state) < cost
 
 
 def _this_turn(state: Encounter) -> int:
@@ -119,9 +151,8 @@ def _malice(state: Encounter) -> int:
 
 
 def _check_malice(state: Encounter, who: str, cost: int, rule: str) -> None:
-    have = _malice(state)
-    if have < cost:
-        raise ActionUnavailableError(f"{who}: costs {cost} Malice, {have} left", rule=rule)
+    if short_of_malice(state, cost):
+        raise ActionUnavailableError(f"{who}: costs {cost} Malice, {_malice(state)} left", rule=rule)
 
 
 def record_feature(state: Encounter, creature: str) -> Encounter:

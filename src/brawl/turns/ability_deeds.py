@@ -37,8 +37,17 @@ from brawl.geometry import Pos, distance
 from brawl.requests import Action
 from brawl.rules.abilities import UseAbility, ability_targets, allows, area_candidates
 from brawl.rules.areas import cube_placements, line_placements, place_area
-from brawl.rules.malice import BrutalEffectiveness, MaliciousStrike, is_malice_feature, malice_moment_refusal
-from brawl.rules.solos import SoloAction
+from brawl.rules.malice import (
+    BRUTAL_COST,
+    MALICIOUS_COST,
+    BrutalEffectiveness,
+    MaliciousStrike,
+    is_malice_feature,
+    malice_moment_open,
+    malice_moment_refusal,
+    short_of_malice,
+)
+from brawl.rules.solos import SOLO_ACTION, SOLO_ACTION_COST, SoloAction
 from brawl.rules.villain import VILLAIN_ACTION, villain_moment_closed, villain_refusal
 from brawl.state import Encounter
 from brawl.turns.deeds import payable
@@ -424,8 +433,36 @@ def director_deed(state: Encounter, options: Iterable[Action] | None = None) -> 
         # enemy (:func:`_may_target_enemy`) is not planned
         return pick_director(state, _villain_uses(state, None, on_enemies=True))
     if state.creature(t.current).side == DIRECTOR:
-        return pick_director(state, malice_deeds(state, t.current))
+        return _malice_pick(state, t.current)
     return None
+
+
+def _malice_pick(state: Encounter, cid: str) -> Action | None:
+    """``pick_director(state, malice_deeds(state, cid))``: the features checked in the order it
+    prefers them, none after the one it chooses. A feature whose cost is more than the Director's
+    Malice is not checked (its own check refuses it, RB-MALICE-04..06, RB-SOLO-04), nor a Malice
+    feature of a block that may target no enemy (:func:`_may_target_enemy`)."""
+    if not malice_moment_open(state, cid):
+        return None  # malice_moment_refusal: malice_deeds offers nothing
+    c = state.creature(cid)
+    if c.ability(SOLO_ACTION) is not None and not short_of_malice(state, SOLO_ACTION_COST):
+        solo = SoloAction(cid)
+        if verified(solo, state):
+            return solo
+    for ability in c.abilities:
+        if not is_malice_feature(ability) or not _may_target_enemy(ability):
+            continue
+        if ability.cost is not None and short_of_malice(state, ability.cost.amount):
+            continue
+        for use in _requests(state, c, ability):
+            if verified(use, state) and _on_enemies(state, use):
+                return use
+    features: list[Action] = []
+    if not short_of_malice(state, MALICIOUS_COST):
+        features.append(MaliciousStrike(cid))
+    if not short_of_malice(state, BRUTAL_COST):
+        features.append(BrutalEffectiveness(cid))
+    return next((a for a in features if verified(a, state)), None)
 
 
 def pick_director(state: Encounter, options: Iterable[Action]) -> Action | None:
