@@ -11,9 +11,11 @@ import pytest
 import brawl
 from brawl.actions import FreeStrike, StartCombat, TakeAction
 from brawl.fields import replaced
+from brawl.policy.options import _main_spent
 from brawl.sim import Options, greedy
 from brawl.turns import ability_deeds
 from brawl.turns.ability_deeds import director_deed, malice_deeds, pick_director, villain_deeds
+from brawl.turns.deeds import may_act
 from brawl.turns.drawsteel_turn import DrawSteelTurn, _actors, _actors_general, actors
 from brawl.turns.economy import FRESH
 
@@ -143,3 +145,22 @@ def test_a_free_strikes_draft_is_the_record_its_fields_make() -> None:
         if isinstance(a, TakeAction) and isinstance(a.action, FreeStrike) and not a.action.ranged
     ]
     assert Options(state).melee_free_strikes() == melee
+
+
+def test_a_spent_main_action_read_from_the_economy_is_the_turns_refusal() -> None:
+    """DS-TURN-01, DS-TURN-03, RB-CRIT-03: on a creature's turn, when its economy's main action is
+    spent and it holds no critical hit's extra main action, the turn refuses it a main action,
+    and the policy then looks for no Free Strike: state by state of fights with and without
+    abilities, and of a squad's fight."""
+    seen = {"spent": 0, "open": 0}
+    for name in ("four_vs_six.toml", "four_vs_six_abilities.toml", "warband"):
+        for state in fight_states(name, 1, 4):
+            t = state.turn
+            if not isinstance(t, DrawSteelTurn) or t.current is None:
+                continue
+            spent = _main_spent(t, t.current)
+            if spent:
+                assert not may_act(state, t.current, "main")
+                assert Options(state).first_melee_free_strike() is None
+            seen["spent" if spent else "open"] += 1
+    assert min(seen.values()) > 20, seen

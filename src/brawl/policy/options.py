@@ -70,26 +70,40 @@ class Options(Sequence[Action]):
         # between two Draw Steel turns the list is the turns that may start, or ending the round
         self._between = actions is None and isinstance(turn, DrawSteelTurn) and current is None
         self._survey: tuple[list[str], list[Creature], int] | None = None
+        self._me: Creature | None = None
+
+    def _actor(self) -> Creature:
+        """The creature whose turn it is, looked up once."""
+        me = self._me
+        if me is None:
+            me = self._me = self._state.creature(self._state.turn.current)  # type: ignore[union-attr]  # Draw Steel's or initiative's turn: both name it
+        return me
 
     def _enemies(self) -> tuple[list[str], list[Creature], int]:
         """One pass over the enemies of the creature whose turn it is: the ids of the living ones
         within melee distance (its Free Strikes' targets), those that can still fight (:func:`can_fight`),
         and the distance to the nearest of those (0 with none)."""
         if self._survey is None:
-            me = self._state.creature(self._state.turn.current)  # type: ignore[union-attr]  # Draw Steel's or initiative's turn: both name it
+            me = self._actor()
             side = me.side
             x, y, z = me.pos
             grow = me.size.squares - 1
             near: list[str] = []
             foes: list[Creature] = []
             now = -1
-            for c in self._state.creature_list():
+            state = self._state
+            for c in map(state.creatures.__getitem__, state.order):  # creature_list(), unlisted
                 if c.side == side or c.dead:
                     continue
                 # distance(me.pos, me.n, c.pos, c.n), inline: this loop runs once a decision
                 cx, cy, cz = c.pos
                 cg = c.size.squares - 1
-                d = max(0, cx - x - grow, x - cx - cg, cy - y - grow, y - cy - cg, cz - z - grow, z - cz - cg)
+                if grow or cg:
+                    d = max(
+                        0, cx - x - grow, x - cx - cg, cy - y - grow, y - cy - cg, cz - z - grow, z - cz - cg
+                    )
+                else:  # two 1-cubes: the largest gap along an axis
+                    d = max(abs(cx - x), abs(cy - y), abs(cz - z))
                 if d <= MELEE_DISTANCE:
                     near.append(c.id)
                 if not c.conditions or not c.has(ConditionName.UNCONSCIOUS):
@@ -121,8 +135,9 @@ class Options(Sequence[Action]):
         """The uses of abilities (:class:`~brawl.rules.abilities.UseAbility`) among the options, in order."""
         if self._all is None and self._acting is not None:
             cid = self._acting
-            if self._state.creature(cid).dead:
-                return []
+            me = self._actor()
+            if me.dead or not me.abilities:
+                return []  # ability_deeds offers no use, so surge_variants no variant
             uses = ability_deeds(self._state, cid)
             return [*uses, *surge_variants(self._state, cid, uses)]  # as the legal actions list them
         if self._between:
@@ -144,6 +159,8 @@ class Options(Sequence[Action]):
     def first_melee_free_strike(self) -> Action | None:
         """The first of :meth:`melee_free_strikes` (None with none), checking no strike after it."""
         if self._all is None and self._acting is not None:
+            if _main_spent(cast(DrawSteelTurn, self._state.turn), self._acting):  # _acting: Draw Steel's turn
+                return None
             return first_free_strike(self._state, self._acting, near=self._enemies()[0])
         if self._between:
             return None
@@ -174,7 +191,7 @@ class Options(Sequence[Action]):
         is its distance today (:func:`distance_to_nearest`). ``(None, -1)`` with no destination or
         no foe. On a creature's Draw Steel turn the destinations are read from the search's bits
         without listing them."""
-        me = self._state.creature(self._state.turn.current)  # type: ignore[union-attr]  # Draw Steel's or initiative's turn: both name it
+        me = self._actor()
         if self._all is None and self._acting is not None:
             if me.dead:
                 return None, -1
@@ -214,6 +231,17 @@ class Options(Sequence[Action]):
 
 
 _TURN_FLOW = (EndTurn, StartTurn, EndRound)
+
+
+def _main_spent(t: DrawSteelTurn, creature: str) -> bool:
+    """Whether the economy of ``creature``'s turn has its main action spent and it holds no
+    critical hit's extra main action: then the turn refuses it a main action whatever else holds
+    (:func:`~brawl.turns.drawsteel_turn.action_refusal`: DS-TURN-01, DS-TURN-03, RB-CRIT-03),
+    and no Free Strike is offered (checked before any enemy is looked at)."""
+    economy = t.economy
+    return economy is not None and economy.main_slot_used and creature not in t.extra_main
+
+
 _END_TURN = EndTurn()
 _END_ROUND = EndRound()
 _START_TURN = StartTurn("creature")
@@ -309,33 +337,50 @@ def nearest_end(
     # one a square: no end is nearer a foe than ``now`` less that, and every end is within ``now + far``
     far = max(ox - x0, x0 + cols - 1 - ox, oy - y0, y0 + rows - 1 - oy, oz - z0, z0 + levels - 1 - oz)
 
-    # the least k with an end within k of a foe, up from the bound (it is seldom more than 2 above)
+    # the least k with an end within k of a foe, up from the bound (it is seldom more than 2 above):
+    # the squares within k + 1 are those within k grown by one square along each axis, in the
+    # window, with the boxes that reach the window only at k + 1 added
     k = max(0, now - far)
-    found = _within(boxes, k, layout) & ends
-    while not found:
-        k += 1
-        assert k <= now + far, "an end square lies beyond the window's far edge"
-        found = _within(boxes, k, layout) & ends
-    squares: dict[Pos, tuple[int, int]] = {}  # each square's squares from the start, and its bit
-    while found:
-        low = found & -found
-        found ^= low
+    late: list[Box] = []  # the boxes that reach the window only further out: added as they do
+    near = _within(boxes, k, layout, late)
+    found = near & ends
+    if not found:
+        masks = _masks(layout)
+        while not found:
+            k += 1
+            assert k <= now + far, "an end square lies beyond the window's far edge"
+            near = _grown(near, masks, stride, plane)
+            if late:
+                near |= _within(late, k, layout)
+            found = near & ends
+    # of the squares found, those fewest squares from the start: at least ``now - k`` (a step
+    # brings it at most one nearer a foe), the squares within s of the start a box grown by s
+    sx, sy, sz = ox - x0, oy - y0, oz - z0
+    s = max(1, now - k)
+    around = _within([(sx, sx, sy, sy, sz, sz)], s, layout)
+    tied = around & found
+    if not tied:
+        masks = _masks(layout)
+        while not tied:
+            s += 1
+            around = _grown(around, masks, stride, plane)
+            tied = around & found
+    if tied & (tied - 1):  # more than one: the cheapest, the search's squares of each cost in turn
+        cost = 0
+        while not b.at_cost(cost) & tied:
+            cost += 1
+            assert cost <= reach.budget, "a reached square has no cost"
+        tied &= b.at_cost(cost)
+    best: Pos | None = None  # then the least square
+    while tied:
+        low = tied & -tied
+        tied ^= low
         dz, r = divmod(low.bit_length() - 1, plane)
         dy, dx = divmod(r, stride)
         p = Pos(x0 + dx, y0 + dy, z0 + dz)
-        squares[p] = max(abs(p.x - ox), abs(p.y - oy), abs(p.z - oz)), low
-    fewest = min(sq for sq, _ in squares.values())
-    tied = [(p, low) for p, (sq, low) in squares.items() if sq == fewest]
-    if len(tied) == 1:
-        return tied[0][0], k
-    # the cheapest of the tied squares, then the least: the search's squares of each cost in turn
-    mask = sum(low for _, low in tied)
-    cost = 0
-    while not b.at_cost(cost) & mask:
-        cost += 1
-        assert cost <= reach.budget, "a reached square has no cost"
-    cheapest = b.at_cost(cost)
-    return min(p for p, low in tied if cheapest & low), k
+        if best is None or p < best:
+            best = p
+    return best, k
 
 
 Box = tuple[int, int, int, int, int, int]
@@ -345,27 +390,72 @@ Box = tuple[int, int, int, int, int, int]
 def _boxes(foes: Sequence[Creature], n: int, x0: int, y0: int, z0: int) -> list[Box]:
     """Each foe's box: where the corner of an n-cube lies when it is at distance 0 of the foe
     (:func:`brawl.distance`), relative to (x0, y0, z0); grown by k along each axis, distance k."""
-    return [
-        (f.pos.x - n + 1 - x0, f.pos.x + f.n - 1 - x0, f.pos.y - n + 1 - y0, f.pos.y + f.n - 1 - y0,
-         f.pos.z - n + 1 - z0, f.pos.z + f.n - 1 - z0)
-        for f in foes
-    ]  # fmt: skip
+    boxes: list[Box] = []
+    lo = n - 1
+    for f in foes:
+        x, y, z = f.pos
+        hi = f.size.squares - 1  # f.n - 1
+        boxes.append((x - lo - x0, x + hi - x0, y - lo - y0, y + hi - y0, z - lo - z0, z + hi - z0))
+    return boxes
 
 
-def _within(boxes: list[Box], k: int, layout: tuple[int, int, int, int, int]) -> int:
+def _within(
+    boxes: list[Box], k: int, layout: tuple[int, int, int, int, int], late: list[Box] | None = None
+) -> int:
     """The bits of the squares within distance k of a box, in a layout of ``cols`` x ``rows`` x
-    ``levels`` squares whose rows are ``stride`` bits and levels ``plane`` bits apart."""
+    ``levels`` squares whose rows are ``stride`` bits and levels ``plane`` bits apart. ``late``,
+    if given, gets the boxes that grown by k do not reach the layout yet."""
     cols, rows, levels, stride, plane = layout
     near = 0
-    for lx, hx, ly, hy, lz, hz in boxes:
-        c0, c1 = max(lx - k, 0), min(hx + k, cols - 1)
-        r0, r1 = max(ly - k, 0), min(hy + k, rows - 1)
-        l0, l1 = max(lz - k, 0), min(hz + k, levels - 1)
-        if c0 <= c1 and r0 <= r1 and l0 <= l1:
-            row = ((1 << (c1 - c0 + 1)) - 1) << c0
-            box = row * _repeat(r1 - r0 + 1, stride) << (r0 * stride)
-            near |= box * _repeat(l1 - l0 + 1, plane) << (l0 * plane)
+    for box in boxes:
+        lx, hx, ly, hy, lz, hz = box
+        c0, c1, r0, r1, l0, l1 = lx - k, hx + k, ly - k, hy + k, lz - k, hz + k
+        if c0 < 0:
+            c0 = 0
+        if c1 >= cols:
+            c1 = cols - 1
+        if r0 < 0:
+            r0 = 0
+        if r1 >= rows:
+            r1 = rows - 1
+        if l0 < 0:
+            l0 = 0
+        if l1 >= levels:
+            l1 = levels - 1
+        if c0 > c1 or r0 > r1 or l0 > l1:
+            if late is not None:
+                late.append(box)
+            continue
+        bits = ((1 << (c1 + 1)) - (1 << c0)) * _repeat(r1 - r0 + 1, stride) << (r0 * stride)
+        if l1 > l0:
+            bits *= _repeat(l1 - l0 + 1, plane)
+        near |= bits << (l0 * plane)
     return near
+
+
+@functools.lru_cache(maxsize=64)
+def _masks(layout: tuple[int, int, int, int, int]) -> tuple[int, int, int, int, int]:
+    """The bits of a layout's squares (:func:`_within`), and those of them but the last column,
+    the first column, the last row and the first row: the squares a step along x or y keeps on
+    the layout."""
+    cols, rows, levels, stride, plane = layout
+    starts = _repeat(rows, stride) * _repeat(levels, plane)  # each row's first square
+    level_rows = _repeat(levels, plane)
+    squares = ((1 << cols) - 1) * starts
+    last_col = starts << (cols - 1)
+    first_row = ((1 << cols) - 1) * level_rows
+    last_row = first_row << ((rows - 1) * stride)
+    return squares, squares & ~last_col, squares & ~starts, squares & ~last_row, squares & ~first_row
+
+
+def _grown(near: int, masks: tuple[int, int, int, int, int], stride: int, plane: int) -> int:
+    """``near`` grown by one square along each axis (one step of distance, R-GEO-1), kept on the
+    layout of ``masks`` (:func:`_masks`): a box grown by k, then by 1, is the box grown by k + 1."""
+    squares, not_last_col, not_first_col, not_last_row, not_first_row = masks
+    near |= ((near & not_last_col) << 1) | ((near & not_first_col) >> 1)
+    near |= ((near & not_last_row) << stride) | ((near & not_first_row) >> stride)
+    near |= (near << plane) | (near >> plane)
+    return near & squares
 
 
 @functools.lru_cache(maxsize=1024)
@@ -409,7 +499,7 @@ def greedy(state: Encounter, options: Sequence[Action]) -> Action:
     if strike is not None:
         return strike
     if current is not None:
-        me = state.creature(current)
+        me = view._actor()
         foes, now = view.foes()
         # a move ends in no foe's space unless their sizes are 2 or more apart (DS-MOVE-04), so
         # otherwise every end is at least 1 from every foe: next to one, there is none nearer

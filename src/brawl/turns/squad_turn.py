@@ -582,6 +582,9 @@ def first_squad_attack(state: Encounter, options: Sequence[Action]) -> Action | 
     current = getattr(state.turn, "current", None)
     if not isinstance(current, str):
         return None
+    c = state.creatures.get(current)
+    if c is not None and not c.minion:
+        return None  # squad_attacks offers a minion's alone
     listed = isinstance(options, list | tuple)
     return next((a for a in squad_attacks(state, current) if not listed or a in options), None)
 
