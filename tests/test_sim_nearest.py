@@ -210,3 +210,24 @@ def test_the_enemies_surveyed_once_a_decision_are_the_brute_force_ones() -> None
         seen["out"] += len(able) < len([c for c in enemies if not c.dead])
     # most crowds do real work: foes in reach and beyond, large ones, unconscious ones left out
     assert min(seen.values()) > 100, seen
+
+
+@settings(max_examples=150, deadline=None)
+@given(scenes(), st.integers(0, 4))
+def test_a_nearest_end_wanted_only_nearer_than_a_bound_is_the_nearest_or_none(
+    scene: tuple[brawl.Reachable, brawl.Creature, list[brawl.Creature]], under: int
+) -> None:
+    """R-MOVE-1, DS-MOVE-04: asked for an end nearer a foe than a bound (the mover's distance
+    today, or less), :func:`nearest_end` gives the nearest end when it is nearer than the bound,
+    else ``(None, -1)``."""
+    reach, me, foes = scene
+    now = min(brawl.distance(me.pos, me.n, f.pos, f.n) for f in foes)
+    bound = max(0, now - under)
+    whole = nearest_end(reach, me, foes, now)
+    found = nearest_end(reach, me, foes, now, nearer_than=bound)
+    if whole is None:
+        assert found is None
+    elif whole[0] is not None and whole[1] < bound:
+        assert found == whole
+    else:
+        assert found == (None, -1)

@@ -185,12 +185,15 @@ class Options(Sequence[Action]):
         _, foes, now = self._enemies()
         return foes, now
 
-    def nearest_destination(self, foes: Sequence[Creature], now: int) -> tuple[Pos | None, int]:
+    def nearest_destination(
+        self, foes: Sequence[Creature], now: int, *, nearer_than: int | None = None
+    ) -> tuple[Pos | None, int]:
         """Of :meth:`destinations`, the first that brings the creature whose turn it is nearest one
         of ``foes``, fewest squares from where it stands breaking ties, with that distance; ``now``
         is its distance today (:func:`distance_to_nearest`). ``(None, -1)`` with no destination or
         no foe. On a creature's Draw Steel turn the destinations are read from the search's bits
-        without listing them."""
+        without listing them, and with ``nearer_than``, ``(None, -1)`` as soon as none is nearer a
+        foe than that (:func:`nearest_end`)."""
         me = self._actor()
         if self._all is None and self._acting is not None:
             if me.dead:
@@ -198,7 +201,7 @@ class Options(Sequence[Action]):
             reach = legal_reach(self._state, me.id)
             if reach is None:
                 return None, -1
-            found = nearest_end(reach, me, foes, now)
+            found = nearest_end(reach, me, foes, now, nearer_than=nearer_than)
             if found is not None:
                 return found
         return _closest(me, foes, self.destinations(), now)
@@ -250,8 +253,11 @@ _START_TURN = StartTurn("creature")
 
 def _may_share_space(me: Creature, foes: Sequence[Creature]) -> bool:
     """Whether a foe is 2 or more sizes from ``me``, so that ``me`` may end in its space (DS-MOVE-04)."""
+    if not foes:
+        return False
     rank = me.size.rank
-    return any(abs(f.size.rank - rank) >= STOP_SIZE_GAP for f in foes)
+    ranks = [f.size.rank for f in foes]
+    return max(ranks) - rank >= STOP_SIZE_GAP or rank - min(ranks) >= STOP_SIZE_GAP
 
 
 def distance_to_nearest(pos: Pos, n: int, foes: Sequence[Creature]) -> int:
@@ -303,7 +309,7 @@ def _closest(me: Creature, foes: Sequence[Creature], ends: Sequence[Pos], now: i
 
 
 def nearest_end(
-    reach: Reachable, me: Creature, foes: Sequence[Creature], now: int
+    reach: Reachable, me: Creature, foes: Sequence[Creature], now: int, *, nearer_than: int | None = None
 ) -> tuple[Pos | None, int] | None:
     """:func:`_closest` over the squares ``reach`` lets ``me`` end on but its start, in the order
     :func:`brawl.legal_moves` lists them (cheapest, then by square), read from the bit-set
@@ -312,7 +318,8 @@ def nearest_end(
     The same growing boxes as :func:`_closest`, laid out in the window's own bits (rows of
     ``stride`` bits, levels of ``plane`` bits), ANDed with the end squares' bits: only the
     squares found at the least distance are decoded, to break ties by squares from the start, then
-    cost, then square (the order of the list).
+    cost, then square (the order of the list). With ``nearer_than``: ``(None, -1)`` as soon as
+    no end is nearer a foe than that, for a caller that wants a square only if it is.
     """
     b = reach._backend
     if not isinstance(b, BitsetBackend):
@@ -341,6 +348,8 @@ def nearest_end(
     # the squares within k + 1 are those within k grown by one square along each axis, in the
     # window, with the boxes that reach the window only at k + 1 added
     k = max(0, now - far)
+    if nearer_than is not None and k >= nearer_than:
+        return None, -1
     late: list[Box] = []  # the boxes that reach the window only further out: added as they do
     near = _within(boxes, k, layout, late)
     found = near & ends
@@ -348,6 +357,8 @@ def nearest_end(
         masks = _masks(layout)
         while not found:
             k += 1
+            if nearer_than is not None and k >= nearer_than:
+                return None, -1
             assert k <= now + far, "an end square lies beyond the window's far edge"
             near = _grown(near, masks, stride, plane)
             if late:
@@ -504,7 +515,7 @@ def greedy(state: Encounter, options: Sequence[Action]) -> Action:
         # a move ends in no foe's space unless their sizes are 2 or more apart (DS-MOVE-04), so
         # otherwise every end is at least 1 from every foe: next to one, there is none nearer
         if now > 1 or (now == 1 and _may_share_space(me, foes)):
-            best, near = view.nearest_destination(foes, now)
+            best, near = view.nearest_destination(foes, now, nearer_than=now)
             if best is not None and near < now:
                 return view.move_to(best)
     for kind in _TURN_FLOW:
