@@ -222,18 +222,25 @@ class Options(Sequence[Action]):
             # the first turn that may start, by id, else ending the round (DS-SIDE-08..12)
             if kind is EndTurn:
                 return None
-            # _between: Draw Steel's turn (__init__)
-            side, members = actors(self._state, cast(DrawSteelTurn, self._state.turn))
-            if kind is StartTurn:
-                # the id of a creature of the encounter: what StartTurn's own check asks of it
-                return put(_START_TURN, creature=min(c.id for c in members)) if members else None
-            if kind is EndRound and side is None:
-                return _END_ROUND if verified(_END_ROUND, self._state) else None
-            return None
+            found = self._next_turn()
+            return found if isinstance(found, kind) else None
         return next((a for a in self._list() if isinstance(a, kind)), None)
+
+    def _next_turn(self) -> StartTurn | EndRound | None:
+        """Between two Draw Steel turns, the first turn that may start, by id, else ending the
+        round if it may end (DS-SIDE-08..12): the first of :class:`StartTurn` and
+        :class:`EndRound` among the options."""
+        side, members = actors(self._state, cast(DrawSteelTurn, self._state.turn))  # _between
+        if members:
+            # the id of a creature of the encounter: what StartTurn's own check asks of it
+            return put(_START_TURN, creature=min(map(_ID, members)))
+        if side is None:
+            return _END_ROUND if verified(_END_ROUND, self._state) else None
+        return None
 
 
 _TURN_FLOW = (EndTurn, StartTurn, EndRound)
+_ID = operator.attrgetter("id")
 
 
 def _main_spent(t: DrawSteelTurn, creature: str) -> bool:
@@ -495,9 +502,7 @@ def greedy(state: Encounter, options: Sequence[Action]) -> Action:
         # is offered, only the villain actions, the turns that may start and ending the round
         deed = director_deed(state)
         if deed is None:
-            deed = view.first(StartTurn)
-        if deed is None:
-            deed = view.first(EndRound)
+            deed = view._next_turn()
         return deed if deed is not None else view[0]
     current = getattr(state.turn, "current", None)
     first = director_deed(state, view._all) or first_squad_attack(state, options)  # RB-SQUAD-15

@@ -314,10 +314,11 @@ def _villain_uses(state: Encounter, creature: str | None, *, on_enemies: bool) -
     """:func:`villain_deeds`; with ``on_enemies``, only of the villain actions that may target an
     enemy of their user (:func:`_may_target_enemy`)."""
     found: list[Action] = []
-    if villain_moment_closed(state):
-        return found  # villain_refusal would refuse every one
+    holders = _holders(state)
+    if not holders or villain_moment_closed(state):
+        return found  # no villain action, or villain_refusal would refuse every one
     creatures = state.creatures
-    for cid, actions in _holders(state):
+    for cid, actions in holders:
         c = creatures[cid]
         if c.dead or creature not in (None, cid):
             continue
@@ -431,7 +432,8 @@ def director_deed(state: Encounter, options: Iterable[Action] | None = None) -> 
     if t.current is None:
         # pick_director keeps only uses on enemies alone: a villain action that may target no
         # enemy (:func:`_may_target_enemy`) is not planned
-        return pick_director(state, _villain_uses(state, None, on_enemies=True))
+        uses = _villain_uses(state, None, on_enemies=True)
+        return pick_director(state, uses) if uses else None
     if state.creature(t.current).side == DIRECTOR:
         return _malice_pick(state, t.current)
     return None

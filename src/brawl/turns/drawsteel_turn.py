@@ -296,18 +296,17 @@ def _left(
 ) -> tuple[list[Creature], list[Creature]]:
     """:func:`remaining` but ``last_actor``, in one pass (:func:`allowance` inline): those of
     ``side``, then the others, each in the encounter's order (with no side, all are the others)."""
-    taken = t.turns_taken.get
+    taken = t.turns_taken
     creatures = state.creatures
     ahead: list[Creature] = []
     behind: list[Creature] = []
     for cid in state.order:
         c = creatures[cid]
-        if (
-            not c.dead
-            and cid != last_actor
-            and taken(cid, 0) < (SOLO_TURNS_PER_ROUND if c.solo else TURNS_PER_ROUND)
-        ):
-            (ahead if c.side == side else behind).append(c)
+        if c.dead or cid == last_actor:
+            continue
+        if cid in taken and taken[cid] >= (SOLO_TURNS_PER_ROUND if c.solo else TURNS_PER_ROUND):
+            continue  # its turns this round are taken
+        (ahead if c.side == side else behind).append(c)
     return ahead, behind
 
 
