@@ -232,8 +232,7 @@ class Options(Sequence[Action]):
         :class:`EndRound` among the options."""
         side, members = actors(self._state, cast(DrawSteelTurn, self._state.turn))  # _between
         if members:
-            # the id of a creature of the encounter: what StartTurn's own check asks of it
-            return put(_START_TURN, creature=min(map(_ID, members)))
+            return _start_turn(min(map(_ID, members)))
         if side is None:
             return _END_ROUND if verified(_END_ROUND, self._state) else None
         return None
@@ -241,6 +240,23 @@ class Options(Sequence[Action]):
 
 _TURN_FLOW = (EndTurn, StartTurn, EndRound)
 _ID = operator.attrgetter("id")
+
+
+def _start_turn(creature: str) -> StartTurn:
+    """``StartTurn(creature)`` for the id of a creature of the encounter, a string: what the
+    record's own check asks of it. Kept for each id (records are immutable), the first a draft copy."""
+    found = _STARTS.get(creature)
+    if found is None:
+        if len(_STARTS) >= _STARTS_KEPT:
+            _STARTS.clear()
+        found = _STARTS[creature] = put(_START_TURN, creature=creature)
+    return found
+
+
+_STARTS: dict[str, StartTurn] = {}
+""":func:`_start_turn`'s records, by creature."""
+_STARTS_KEPT = 4096
+"""Most records kept."""
 
 
 def _main_spent(t: DrawSteelTurn, creature: str) -> bool:

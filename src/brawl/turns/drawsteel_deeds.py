@@ -82,7 +82,7 @@ def free_strikes(state: Encounter, cid: str, *, ranged: bool = False) -> list[Ac
     reach = RANGED_DISTANCE if ranged else MELEE_DISTANCE
     near = [e.id for e in state.enemies_of(cid) if distance(c.pos, c.n, e.pos, e.n) <= reach]
     strikes = [_strike(cid, e, ranged) for e in sorted(near)]
-    return [_main(s) for s in strikes if verified(s, state)]
+    return [taken for strike, taken in strikes if verified(strike, state)]
 
 
 _MELEE = FreeStrike("attacker", "target")
@@ -94,22 +94,31 @@ _COPY_STRIKE = copier(FreeStrike)
 _COPY_TAKE = copier(TakeAction)
 
 
-def _strike(cid: str, target: str, ranged: bool) -> FreeStrike:
+def _strike(cid: str, target: str, ranged: bool) -> tuple[FreeStrike, Action]:
     """``FreeStrike(cid, target, ranged=ranged)`` for the ids of two creatures of the encounter,
-    strings: what the record's own field checks ask of them (a draft copy, :func:`brawl.fields.copier`)."""
-    out = _COPY_STRIKE(_RANGED if ranged else _MELEE)
-    out.attacker = cid
-    out.target = target
-    out.__class__ = FreeStrike
-    return out  # type: ignore[no-any-return]  # the draft, now a FreeStrike
+    and that strike taken as the main action, ``TakeAction("main", ...)``: kept for each attacker,
+    target and reach (records are immutable), the first ones draft copies (:func:`brawl.fields.copier`)
+    of built records, their fields strings, a record and "main": what their own field checks ask."""
+    key = (cid, target, ranged)
+    found = _STRIKES.get(key)
+    if found is None:
+        strike = _COPY_STRIKE(_RANGED if ranged else _MELEE)
+        strike.attacker = cid
+        strike.target = target
+        strike.__class__ = FreeStrike
+        taken = _COPY_TAKE(_TAKE_MAIN)
+        taken.action = strike
+        taken.__class__ = TakeAction
+        if len(_STRIKES) >= _STRIKES_KEPT:
+            _STRIKES.clear()
+        found = _STRIKES[key] = (strike, taken)
+    return found
 
 
-def _main(strike: FreeStrike) -> Action:
-    """``TakeAction("main", strike)``: "main" and a record, what its field checks ask (a draft copy)."""
-    out = _COPY_TAKE(_TAKE_MAIN)
-    out.action = strike
-    out.__class__ = TakeAction
-    return out  # type: ignore[no-any-return]  # the draft, now a TakeAction
+_STRIKES: dict[tuple[str, str, bool], tuple[FreeStrike, Action]] = {}
+""":func:`_strike`'s records, by attacker, target and reach."""
+_STRIKES_KEPT = 4096
+"""Most pairs of records kept."""
 
 
 def first_free_strike(
@@ -129,9 +138,9 @@ def first_free_strike(
     if not may_act(state, cid, "main"):
         return None
     for e in sorted(near):
-        strike = _strike(cid, e, ranged)
+        strike, taken = _strike(cid, e, ranged)
         if verified(strike, state):
-            return _main(strike)
+            return taken
     return None
 
 
