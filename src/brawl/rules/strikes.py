@@ -409,7 +409,21 @@ def strike_checks(
 ) -> tuple[Creature, Creature | None, str, int]:
     """The checks of :meth:`FreeStrike.verify`; the attacker, the target's creature (None for an
     object) and the characteristic's name and score they found. ``at``: the attacker's square
-    when it will strike from elsewhere (the end of a Charge), for the reach."""
+    when it will strike from elsewhere (the end of a Charge), for the reach.
+
+    The checks read only the creatures, the objects and the map: the answer for the last request
+    checked is kept with those three (immutable) parts, so resolving a request just verified on a
+    state that differs only in its turn's bookkeeping (the action spent) does not check it again."""
+    if at is None:
+        last = _LAST_CHECKED[0]
+        if (
+            last is not None
+            and last[0] is request
+            and last[1] is state.creatures
+            and last[2] is state.objects
+            and last[3] is state.terrain
+        ):
+            return last[4]
     attacker, target = request.attacker, request.target
     a = living(state, attacker, "free strike")
     here = a.pos if at is None else at
@@ -447,7 +461,14 @@ def strike_checks(
             rule="DS-STRIKE-07",
         )
     name, value = strike_characteristic(a, request.characteristic)
+    if at is None:  # the key's parts are kept with the answer: their ids cannot be reused
+        _LAST_CHECKED[0] = (request, state.creatures, state.objects, state.terrain, (a, t, name, value))
     return a, t, name, value
+
+
+_Checked = tuple[FreeStrike, object, object, object, tuple[Creature, Creature | None, str, int]]
+_LAST_CHECKED: list[_Checked | None] = [None]
+"""The last request :func:`strike_checks` passed, the creatures, objects and map it read, and its answer."""
 
 
 def _resolve_free_strike(state: Encounter, request: FreeStrike) -> Outcome:
