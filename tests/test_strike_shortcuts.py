@@ -43,7 +43,7 @@ from brawl.rules.stamina import BLEEDING_PURPOSE, bleeding_loss
 from brawl.rules.strikes import _crosses_opposite_sides, is_flanking
 from brawl.sim import Options, greedy, standing_sides
 from brawl.strategies import encounters, terrains
-from brawl.terrain import Material
+from brawl.terrain import MAX_EDGE, Material
 from brawl.verbs import free_strike
 
 # -- the earlier, general code ------------------------------------------------------------------
@@ -53,6 +53,41 @@ def old_line_of_effect(state: Encounter, a: str, b: str) -> bool:
     """Line of effect as R-COVER-1 words it: not every line from every corner blocked."""
     found = blocked_lines(state, a, b)
     return found is not None and found < CORNERS
+
+
+def old_crosses_opposite_sides(a: Creature, b: Creature, e: Creature) -> bool:
+    """The line between the centres of a and b crosses opposite sides or corners of e, worked
+    out on the map's own coordinates."""
+    an, bn, en = a.size.squares, b.size.squares, e.size.squares
+    ax, ay = a.pos.x + an / 2, a.pos.y + an / 2
+    bx, by = b.pos.x + bn / 2, b.pos.y + bn / 2
+    x0, y0, x1, y1 = float(e.pos.x), float(e.pos.y), float(e.pos.x + en), float(e.pos.y + en)
+    dx, dy = bx - ax, by - ay
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, ax - x0), (dx, x1 - ax), (-dy, ay - y0), (dy, y1 - ay)):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+    if t0 >= t1:
+        return False
+    in_x, in_y = ax + dx * t0, ay + dy * t0
+    out_x, out_y = ax + dx * t1, ay + dy * t1
+    mid_x, mid_y = (in_x + out_x) / 2, (in_y + out_y) / 2
+    if not (x0 < mid_x < x1 and y0 < mid_y < y1):
+        return False
+    eps = 1e-9
+    return (
+        (abs(in_x - x0) < eps and abs(out_x - x1) < eps)
+        or (abs(in_x - x1) < eps and abs(out_x - x0) < eps)
+        or (abs(in_y - y0) < eps and abs(out_y - y1) < eps)
+        or (abs(in_y - y1) < eps and abs(out_y - y0) < eps)
+    )
 
 
 def old_is_flanking(state: Encounter, attacker: str, enemy: str) -> str | None:
@@ -69,7 +104,7 @@ def old_is_flanking(state: Encounter, attacker: str, enemy: str) -> str | None:
     if not adjacent(a) or not able(a):
         return None
     for ally in state.allies_of(attacker):
-        if adjacent(ally) and _crosses_opposite_sides(a, ally, e) and able(ally):
+        if adjacent(ally) and old_crosses_opposite_sides(a, ally, e) and able(ally):
             return ally.id
     return None
 
@@ -154,6 +189,25 @@ def test_line_of_effect_flanking_and_high_ground_match_the_general_code(enc: Enc
                 assert has_high_ground(enc, a, b, climbing=climbing) == old_high_ground(
                     enc, a, b, climbing=climbing
                 )
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.tuples(st.integers(0, MAX_EDGE - 8), st.integers(0, MAX_EDGE - 8)),
+    st.lists(st.tuples(st.integers(-5, 5), st.integers(-5, 5), st.integers(1, 4)), min_size=3, max_size=3),
+)
+def test_flanking_lines_worked_out_from_the_enemys_corner_are_those_on_the_map(
+    corner: tuple[int, int], spaces: list[tuple[int, int, int]]
+) -> None:
+    """DS-EDGE-05..07: whether the line between two creatures' centres crosses opposite sides
+    or corners of an enemy's space is worked out from the enemy's corner and kept by sizes and
+    offsets; anywhere on the largest map it is the answer on the map's own coordinates."""
+    x, y = corner
+    a, b, e = (
+        Creature(id=name, pos=Pos(x + 3 + dx, y + 3 + dy, 0), size=str(n) if n > 1 else "1M")
+        for name, (dx, dy, n) in zip("abe", spaces, strict=True)
+    )
+    assert _crosses_opposite_sides(a, b, e) == old_crosses_opposite_sides(a, b, e)
 
 
 def _ring(enemy: Pos) -> list[Pos]:

@@ -87,10 +87,35 @@ def strike_characteristic(c: Creature, name: str | None) -> tuple[str, int]:
 
 def _crosses_opposite_sides(a: Creature, b: Creature, e: Creature) -> bool:
     """Whether the line between the centres of a and b crosses opposite sides or corners of e."""
+    ex, ey = e.pos.x, e.pos.y
     an, bn, en = a.size.squares, b.size.squares, e.size.squares
-    ax, ay = a.pos.x + an / 2, a.pos.y + an / 2
-    bx, by = b.pos.x + bn / 2, b.pos.y + bn / 2
-    x0, y0, x1, y1 = float(e.pos.x), float(e.pos.y), float(e.pos.x + en), float(e.pos.y + en)
+    return _crossing((an, en, a.pos.x - ex, a.pos.y - ey, bn, b.pos.x - ex, b.pos.y - ey))
+
+
+_Spaces = tuple[int, int, int, int, int, int, int]
+"""The sizes of a and e, a's corner from e's, b's size, its corner from e's (:data:`_CROSSES`'s key)."""
+_CROSSES: dict[_Spaces, bool] = {}
+""":func:`_crossing` by its key: the geometry repeats from strike to strike."""
+_MAX_CROSSES = 4096
+
+
+def _crossing(key: _Spaces) -> bool:
+    """:func:`_crosses_opposite_sides` of spaces given from e's corner, kept in :data:`_CROSSES`:
+    the answer depends only on the sizes and on where a and b stand from e."""
+    found = _CROSSES.get(key)
+    if found is None:
+        if len(_CROSSES) >= _MAX_CROSSES:
+            _CROSSES.clear()
+        found = _CROSSES[key] = _crosses(*key)
+    return found
+
+
+def _crosses(an: int, en: int, ax0: int, ay0: int, bn: int, bx0: int, by0: int) -> bool:
+    """Whether the line between the centres of a and b crosses opposite sides or corners of e,
+    e's space from (0, 0) to (en, en), a's and b's corners at (ax0, ay0) and (bx0, by0)."""
+    ax, ay = ax0 + an / 2, ay0 + an / 2
+    bx, by = bx0 + bn / 2, by0 + bn / 2
+    x0, y0, x1, y1 = 0.0, 0.0, float(en), float(en)
     dx, dy = bx - ax, by - ay
     t0, t1 = 0.0, 1.0
     for p, q in ((-dx, ax - x0), (dx, x1 - ax), (-dy, ay - y0), (dy, y1 - ay)):
@@ -140,22 +165,31 @@ def _flanking(state: Encounter, a: Creature, e: Creature) -> str | None:
         return can_take_triggered_actions(state, c.id) and line_of_effect_between(state, c, e)
 
     ex, ey, ez = e.pos
-    em = e.size.squares - 1
-    if distance(a.pos, a.size.squares, e.pos, em + 1) != 1:
-        return None
+    en, an = e.size.squares, a.size.squares
+    em = en - 1
+    ax, ay, az = a.pos
+    d = an - 1
+    if max(0, ex - ax - d, ax - ex - em, ey - ay - d, ay - ey - em, ez - az - d, az - ez - em) != 1:
+        return None  # not adjacent (geometry.distance 1, written out)
     attacker_able: bool | None = None  # looked at once an ally stands in a flanking position
-    side, creatures, aid = a.side, state.creatures, a.id
-    for cid in state.order:  # the attacker's living allies, in the encounter's order (allies_of)
-        ally = creatures[cid]
-        if ally.side != side or ally.dead or cid == aid:
+    side, aid = a.side, a.id
+    adx, ady = ax - ex, ay - ey
+    crosses = _CROSSES
+    # the attacker's living allies, in the encounter's order (allies_of)
+    for ally in map(state.creatures.__getitem__, state.order):
+        if ally.side != side or ally.dead or ally.id == aid:
             continue
         # the cheap geometry first: adjacent to the enemy (geometry.distance 1, written out)
         x, y, z = ally.pos
         d = ally.size.squares - 1
         if max(0, ex - x - d, x - ex - em, ey - y - d, y - ey - em, ez - z - d, z - ez - em) != 1:
             continue
-        # the line of effect is looked at only for a flanking position
-        if _crosses_opposite_sides(a, ally, e):
+        # the line of effect is looked at only for a flanking position (_crosses_opposite_sides)
+        key = (an, en, adx, ady, d + 1, x - ex, y - ey)
+        flanks = crosses.get(key)
+        if flanks is None:
+            flanks = _crossing(key)
+        if flanks:
             if attacker_able is None:
                 attacker_able = able(a)
             if not attacker_able:
