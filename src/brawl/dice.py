@@ -15,7 +15,7 @@ import immutables
 
 from brawl.checks import is_whole_number, whole_number
 from brawl.errors import ArgumentTypeError, InvalidArgumentError
-from brawl.events.base import DiceRolled, Event
+from brawl.events.base import DiceRolled, Event, maker
 from brawl.events.dice import PowerRolled, SavingThrowMade
 from brawl.fields import dice_pair
 from brawl.outcome import Outcome
@@ -344,7 +344,7 @@ def rolled(
             tier = auto
         if natural >= NATURAL_TIER_3:
             tier = 3
-    event = PowerRolled(
+    event = _POWER_ROLLED(
         purpose=purpose,
         dice=(faces[0], faces[1]),
         characteristic=characteristic,
@@ -362,6 +362,8 @@ def rolled(
     return after, event
 
 
+_POWER_ROLLED = maker(PowerRolled)
+"""``PowerRolled(...)`` for :func:`rolled` (:func:`brawl.events.base.maker`)."""
 _CITED: dict[tuple[str, ...], tuple[str, ...]] = {}
 """The rules a power roll with no automatic tier and no natural 19 or 20 cites, by its caller's."""
 _MAX_CITED = 256

@@ -19,7 +19,7 @@ from brawl.conditions import KNOCKED_OUT, ConditionName, Duration
 from brawl.creature import Creature, MapObject
 from brawl.damagetypes import ALL, UNTYPED_KEY, DamageType, ImmunityValue, damage_type
 from brawl.errors import ArgumentTypeError, InvalidArgumentError
-from brawl.events.base import Event
+from brawl.events.base import Event, maker
 from brawl.events.damage import Damaged, KnockedOut, ObjectDestroyed
 from brawl.fields import flag, ident, ids, text, whole
 from brawl.outcome import Outcome
@@ -385,7 +385,7 @@ def dealt_to(
             dies = True
     # Stamina lowered (never above the maximum), temporary Stamina spent, never below 0
     new = with_stamina(c, new_stamina, temporary - absorbed, dies)
-    event = Damaged(
+    event = _DAMAGED(
         target=c.id,
         base=amount,
         type=_NAMES[kind] if kind else None,
@@ -485,6 +485,8 @@ def squad_damage(
     return lose_from_pool(state, loss, events)
 
 
+_DAMAGED = maker(Damaged)
+"""``Damaged(...)`` for :func:`dealt_to` (:func:`brawl.events.base.maker`)."""
 _NOTHING: tuple[list[ImmunityValue], list[int]] = ([], [])
 """No extra immunity or weakness (never changed)."""
 

@@ -21,7 +21,7 @@ from brawl.creature import HEROES, Creature, MapObject
 from brawl.dice import NATURAL_TIER_3, power_dice, rolled
 from brawl.errors import ActionUnavailableError, ArgumentTypeError, InvalidArgumentError
 from brawl.events.actions import EffectEnded, Struck
-from brawl.events.base import Event
+from brawl.events.base import Event, maker
 from brawl.events.dice import PowerRolled
 from brawl.events.turns import CriticalHit
 from brawl.fields import flag, replaced, text, whole
@@ -513,6 +513,8 @@ def _resolve_free_strike(state: Encounter, request: FreeStrike) -> Outcome:
     return _strike(state, request, c, t, name, value)
 
 
+_STRUCK = maker(Struck)
+"""``Struck(...)`` for :func:`_strike` (:func:`brawl.events.base.maker`)."""
 _MFS = ("RB-MFS-01", "RB-MFS-02", "RB-MFS-03", "RB-MFS-04", "RB-MFS-05")
 """The rules a Director creature's free strike cites (:mod:`brawl.rules.monster_strikes`)."""
 _CITED: dict[tuple[bool, bool, bool, bool, bool], tuple[str, ...]] = {}
@@ -565,7 +567,7 @@ def _strike(
         table = RANGED_FREE_STRIKE_DAMAGE if ranged else MELEE_FREE_STRIKE_DAMAGE
         amount = max(0, table[tier - 1] + char_value)
     amount += strike_damage(state, a) if a.with_captain is not None else 0  # RB-CAPT-05
-    struck = Struck(
+    struck = _STRUCK(
         attacker=attacker, target=target, ranged=ranged, characteristic=char_name, tier=tier,
         damage=amount, opportunity=request.opportunity, rules=cited,
     )  # fmt: skip
