@@ -348,6 +348,8 @@ def test_drawing_several_dice_at_once_is_drawing_them_one_by_one(
     assert values == tuple(one_by_one)
     assert after == step
     assert (after.seed, after.counter) == (seed, (counter + count) & _MASK)
+    if count == 2:  # a power roll's pair (RB3-EDGES)
+        assert rng.pair(sides) == (*values, after)
 
 
 @given(st.integers(0, 2**64 - 1), st.integers(-5, 5), st.integers(0, 3), st.integers(0, 3))

@@ -318,8 +318,9 @@ def rolled(
     caller's ``dice`` are still checked."""
     # the dice as roll_dice draws them, with no DiceRolled event: the fuller PowerRolled records them
     if dice is None:
-        faces, after = state.roll(POWER_DIE_SIDES, POWER_DICE)
-        source = "rng"
+        first, second, rng = state.rng.pair(POWER_DIE_SIDES)  # state.roll(POWER_DIE_SIDES, POWER_DICE)
+        faces: tuple[int, ...] = (first, second)
+        after, source = state.with_rng(rng), "rng"
     else:
         faces, after, source = _faces(
             state, POWER_DIE_SIDES, POWER_DICE, dice, purpose, (*rules, "RB3-EDGES")
