@@ -22,15 +22,15 @@ from __future__ import annotations
 import attrs
 
 from brawl.abilities.model import Ability, Potency
-from brawl.creature import DIRECTOR, Creature
+from brawl.creature import DIRECTOR, MAX_COUNT, Creature
 from brawl.errors import ActionUnavailableError, InvalidArgumentError, RulesError, TurnOrderError
 from brawl.events.director import MaliceBoostUsed, MaliceFeatureUsed
-from brawl.fields import ident, whole
+from brawl.fields import ident, replaced, whole
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.director import DirectorBook, book_of, with_book
 from brawl.rules.potency import highest_characteristic, potency_value
-from brawl.state import Encounter
+from brawl.state import Encounter, TurnState
 
 __all__ = [
     "BRUTAL_COST",
@@ -133,9 +133,19 @@ def record_feature(state: Encounter, creature: str) -> Encounter:
 
 
 def _pay(state: Encounter, book: DirectorBook, cost: int) -> Encounter:
-    """``state`` with ``book`` and the Director's Malice less ``cost`` (checked before)."""
-    book = attrs.evolve(book, malice_turn=_this_turn(state))
-    return state.with_turn(attrs.evolve(state.turn, malice=_malice(state) - cost, director=book))  # type: ignore[misc]  # its class: a layer above
+    """``state`` with ``book`` and the Director's Malice less ``cost`` (checked before).
+
+    The bookkeeping is built from the checked one and from values just checked: the Malice left
+    is 0 or more (the cost was checked against it), the book names only creatures it named or the
+    one :func:`malice_moment_refusal` looked up, its counts are a boost worked out from a checked
+    characteristic, the round and the turn's number. It passes ``with_turn``'s checks, so it is
+    put in unchecked (``with_turn_built``), unless the turn's number runs past its range."""
+    turn_number = _this_turn(state)
+    book = replaced(book, malice_turn=turn_number)
+    turn = replaced(state.turn, malice=_malice(state) - cost, director=book)
+    if isinstance(turn, TurnState) and turn_number <= MAX_COUNT:
+        return state.with_turn_built(turn)
+    return state.with_turn(turn)
 
 
 @attrs.frozen
@@ -157,7 +167,7 @@ class BrutalEffectiveness(Action):
         self.verify(state)
         book = book_of(state)
         assert book is not None  # verified: a Draw Steel combat
-        book = attrs.evolve(book, brutal=book.brutal.set(self.creature, BRUTAL_BONUS))
+        book = replaced(book, brutal=book.brutal.set(self.creature, BRUTAL_BONUS))
         after = _pay(state, book, BRUTAL_COST)
         event = MaliceFeatureUsed(
             creature=self.creature,
@@ -221,9 +231,7 @@ class MaliciousStrike(Action):
         book = book_of(state)
         assert book is not None  # verified: a Draw Steel combat
         extra = malicious_extra(state.creature(self.creature), self.malice)
-        book = attrs.evolve(
-            book, malicious=book.malicious.set(self.creature, extra), malicious_round=state.round
-        )
+        book = replaced(book, malicious=book.malicious.set(self.creature, extra), malicious_round=state.round)
         after = _pay(state, book, self.malice)
         event = MaliceFeatureUsed(
             creature=self.creature,
