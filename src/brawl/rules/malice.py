@@ -132,8 +132,9 @@ def record_feature(state: Encounter, creature: str) -> Encounter:
     return with_book(state, attrs.evolve(book, malice_turn=_this_turn(state)))
 
 
-def _pay(state: Encounter, book: DirectorBook, cost: int) -> Encounter:
-    """``state`` with ``book`` and the Director's Malice less ``cost`` (checked before).
+def _pay(state: Encounter, book: DirectorBook, cost: int, **changes: object) -> Encounter:
+    """``state`` with ``book`` changed by ``changes`` and the feature noted as activated this
+    turn, and the Director's Malice less ``cost`` (checked before).
 
     The bookkeeping is built from the checked one and from values just checked: the Malice left
     is 0 or more (the cost was checked against it), the book names only creatures it named or the
@@ -141,11 +142,23 @@ def _pay(state: Encounter, book: DirectorBook, cost: int) -> Encounter:
     characteristic, the round and the turn's number. It passes ``with_turn``'s checks, so it is
     put in unchecked (``with_turn_built``), unless the turn's number runs past its range."""
     turn_number = _this_turn(state)
-    book = replaced(book, malice_turn=turn_number)
+    book = replaced(book, malice_turn=turn_number, **changes)
     turn = replaced(state.turn, malice=_malice(state) - cost, director=book)
     if isinstance(turn, TurnState) and turn_number <= MAX_COUNT:
         return state.with_turn_built(turn)
     return state.with_turn(turn)
+
+
+_VERIFIED: list[tuple[Action, Encounter] | None] = [None]
+"""The last Malice feature whose checks passed, and the state they passed on (kept, so that
+their ids cannot be reused)."""
+
+
+def _just_verified(request: Action, state: Encounter) -> bool:
+    """Whether ``request``'s checks last passed on ``state`` itself: they read only the request
+    and the state, both immutable, so they would pass again (a policy verifies what it chooses)."""
+    last = _VERIFIED[0]
+    return last is not None and last[0] is request and last[1] is state
 
 
 @attrs.frozen
@@ -161,14 +174,15 @@ class BrutalEffectiveness(Action):
         who = f"Brutal Effectiveness for {self.creature!r}"
         check_malice_moment(state, self.creature, "Brutal Effectiveness")
         _check_malice(state, who, BRUTAL_COST, "RB-MALICE-05")
+        _VERIFIED[0] = (self, state)
 
     def resolve(self, state: Encounter) -> Outcome:
         """Pay 3 Malice and keep +1 for the creature's next potency."""
-        self.verify(state)
+        if not _just_verified(self, state):
+            self.verify(state)
         book = book_of(state)
         assert book is not None  # verified: a Draw Steel combat
-        book = replaced(book, brutal=book.brutal.set(self.creature, BRUTAL_BONUS))
-        after = _pay(state, book, BRUTAL_COST)
+        after = _pay(state, book, BRUTAL_COST, brutal=book.brutal.set(self.creature, BRUTAL_BONUS))
         event = MaliceFeatureUsed(
             creature=self.creature,
             feature="Brutal Effectiveness",
@@ -224,15 +238,17 @@ class MaliciousStrike(Action):
                 rule="RB-MALICE-06",
             )
         _check_malice(state, who, self.malice, "RB-MALICE-06")
+        _VERIFIED[0] = (self, state)
 
     def resolve(self, state: Encounter) -> Outcome:
         """Pay the Malice and keep the extra damage for the creature's next strike."""
-        self.verify(state)
+        if not _just_verified(self, state):
+            self.verify(state)
         book = book_of(state)
         assert book is not None  # verified: a Draw Steel combat
         extra = malicious_extra(state.creature(self.creature), self.malice)
-        book = replaced(book, malicious=book.malicious.set(self.creature, extra), malicious_round=state.round)
-        after = _pay(state, book, self.malice)
+        malicious = book.malicious.set(self.creature, extra)
+        after = _pay(state, book, self.malice, malicious=malicious, malicious_round=state.round)
         event = MaliceFeatureUsed(
             creature=self.creature,
             feature="Malicious Strike",
