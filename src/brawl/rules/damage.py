@@ -125,7 +125,14 @@ def compute(
 ) -> DamageSteps:
     """Run the pipeline up to the damage taken (R-DMG-1); pure arithmetic, no state."""
     if not (modifiers or immunities or weaknesses or extra_immunities or extra_weaknesses):
-        return DamageSteps(amount, amount, 0, amount, 0, max(0, amount))  # nothing applies
+        found = _WHOLE.get(amount)  # nothing applies: the whole amount is taken
+        if found is None:
+            found = DamageSteps(amount, amount, 0, amount, 0, max(0, amount))
+            if type(amount) is int:  # kept by value: True is 1 to a dict
+                if len(_WHOLE) >= _MAX_WHOLE:
+                    _WHOLE.clear()
+                _WHOLE[amount] = found
+        return found
     after_mod = amount
     for m in modifiers:
         after_mod = m.apply(after_mod)
@@ -135,6 +142,11 @@ def compute(
     imm = _highest([*_applicable(immunities, kind), *extra_immunities])  # DS-DMG-07
     after_imm = 0 if imm == ALL else max(0, after_weak - int(imm))  # DS-DMG-04, DS-DMG-05
     return DamageSteps(amount, after_mod, weak_value, after_weak, imm, after_imm)
+
+
+_WHOLE: dict[int, DamageSteps] = {}
+"""The pipeline's numbers when nothing applies, by amount (records are immutable: shared)."""
+_MAX_WHOLE = 1024
 
 
 def _check_amount(amount: int, target: object) -> None:
