@@ -174,7 +174,17 @@ def impose_condition(
 def _impose(state: Encounter, request: AddCondition) -> Outcome:
     """Resolve a :class:`AddCondition` request after its checks (RB1-STACKING)."""
     cond = _check_add(state, request)
-    c = state.creature(request.creature)
+    new, events = gain_condition(state.creature(request.creature), cond, request.rules)
+    return Outcome(state.with_creature(new), events)
+
+
+def gain_condition(
+    c: Creature, cond: Condition, rules: Sequence[str] = ()
+) -> tuple[Creature, tuple[ConditionGained, ...]]:
+    """The creature ``c`` with ``cond`` imposed, and the events, for a condition whose
+    :class:`AddCondition` checks passed (RB1-STACKING): the same condition is replaced (from the
+    same source, or from any for one source only), never a dying hero's bleeding; an unconscious
+    creature is also made prone unless it is already (DS-COND-05). One copy of the creature."""
     replaced: Condition | None = None
     kept: list[Condition] = []
     for old in c.conditions:
@@ -184,25 +194,23 @@ def _impose(state: Encounter, request: AddCondition) -> Outcome:
             continue
         kept.append(old)
     kept.append(cond)
-    cited = [*request.rules, "RB1-STACKING"]
+    cited = [*rules, "RB1-STACKING"]
     if replaced is not None and replaced.source != cond.source:
         cited.append(f"RB1-{cond.name.value.upper()}")
     event = ConditionGained(
-        creature=request.creature,
+        creature=c.id,
         condition=cond,
         replaced=replaced if replaced and replaced.source != cond.source else None,
         rules=tuple(dict.fromkeys(cited)),
     )
-    out = Outcome(state.with_creature(_with_conditions(c, tuple(kept))), (event,))
     if cond.name is ConditionName.UNCONSCIOUS and not c.has(ConditionName.PRONE):
         # an unconscious creature is prone, however it became unconscious (DS-COND-05)
         prone = Condition(ConditionName.PRONE, Duration.UNTIL_REMOVED, cond.source)
-        now = out.state.creature(request.creature)
         gained = ConditionGained(
-            creature=request.creature, condition=prone, replaced=None, rules=("DS-COND-05", "RB1-STACKING")
+            creature=c.id, condition=prone, replaced=None, rules=("DS-COND-05", "RB1-STACKING")
         )
-        out = out.add(gained, state=out.state.with_creature(_with_conditions(now, (*now.conditions, prone))))
-    return out
+        return _with_conditions(c, (*kept, prone)), (event, gained)
+    return _with_conditions(c, tuple(kept)), (event,)
 
 
 def release_grabs(state: Encounter, grabber: str, *, reason: str = "released") -> Outcome:
