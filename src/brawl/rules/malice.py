@@ -310,7 +310,11 @@ def spend_boosts(state: Encounter, user: str, ability: Ability) -> Outcome:
                     creature=user, ability=ability.name, feature=feature, amount=boosts[user], rules=rules
                 )
             )
-            new = attrs.evolve(new, **{field: boosts.delete(user)})
+            new = replaced(new, **{field: boosts.delete(user)})
     if new is book:
         return Outcome(state, ())
+    # the checked book less some entries passes with_turn's checks: put in as built
+    turn = replaced(state.turn, director=new)
+    if isinstance(turn, TurnState):
+        return Outcome(state.with_turn_built(turn), tuple(events))
     return Outcome(with_book(state, new), tuple(events))
