@@ -250,10 +250,11 @@ def expire_effects(state: Encounter, creature: str) -> Outcome:
     """At the start of ``creature``'s turn, the Aid Attack and Defend effects it made end."""
     state.creature(creature)
     events: list[Event] = []
-    for cid in state.order:
-        c = state.creatures[cid]
+    # each creature read before its own change, the only one made to it here
+    for c in map(state.creatures.__getitem__, state.order):
         if not c.effects:
             continue
+        cid = c.id
         kept = tuple(e for e in c.effects if e.source != creature)
         if len(kept) != len(c.effects):
             for e in c.effects:
