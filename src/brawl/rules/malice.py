@@ -74,27 +74,32 @@ def malice_moment_refusal(state: Encounter, creature: str, what: str) -> RulesEr
     Steel combat, a living monster, at the start of its turn before it spent anything or moved
     (R-DIR-2), no feature activated yet this turn (RB-MALICE-04). ``what`` names the feature."""
     c = state.creature(creature)
-    who = f"{what} for {creature!r}"
     book = book_of(state)
     if book is None:
         return ActionUnavailableError(
-            f"{who}: Malice is kept only in a Draw Steel combat", rule="RB-MALICE-04"
+            f"{what} for {creature!r}: Malice is kept only in a Draw Steel combat", rule="RB-MALICE-04"
         )
     if c.dead:
-        return ActionUnavailableError(f"{who}: the creature is dead", rule="DS-STAM-09")
+        return ActionUnavailableError(f"{what} for {creature!r}: the creature is dead", rule="DS-STAM-09")
     if c.side != DIRECTOR or c.hero:
-        return ActionUnavailableError(f"{who}: only for a Director's creature", rule="RB-MALICE-04")
+        return ActionUnavailableError(
+            f"{what} for {creature!r}: only for a Director's creature", rule="RB-MALICE-04"
+        )
     t = state.turn
     if getattr(t, "current", None) != creature:
-        return TurnOrderError(f"{who}: only at the start of its own turn", rule=("RB-MALICE-04", "R-DIR-2"))
+        return TurnOrderError(
+            f"{what} for {creature!r}: only at the start of its own turn", rule=("RB-MALICE-04", "R-DIR-2")
+        )
     economy = getattr(t, "economy", None)
     if economy is None or economy.counted or economy.free_maneuvers or economy.movement_left:
         return TurnOrderError(
-            f"{who}: only at the start of its turn, before it acts or moves", rule=("RB-MALICE-04", "R-DIR-2")
+            f"{what} for {creature!r}: only at the start of its turn, before it acts or moves",
+            rule=("RB-MALICE-04", "R-DIR-2"),
         )
     if book.malice_turn == _this_turn(state):
         return ActionUnavailableError(
-            f"{who}: a Malice feature was already activated this turn ({FEATURES_PER_TURN} a turn)",
+            f"{what} for {creature!r}: a Malice feature was already activated this turn "
+            f"({FEATURES_PER_TURN} a turn)",
             rule=("RB-MALICE-04", "R-DIR-2"),
         )
     return None
