@@ -160,10 +160,6 @@ def _flanking(state: Encounter, a: Creature, e: Creature) -> str | None:
     """:func:`is_flanking` of two creatures of the encounter."""
     if a.side == e.side or a.dead or e.dead:
         return None
-
-    def able(c: Creature) -> bool:
-        return can_take_triggered_actions(state, c.id) and line_of_effect_between(state, c, e)
-
     ex, ey, ez = e.pos
     en, an = e.size.squares, a.size.squares
     em = en - 1
@@ -174,6 +170,7 @@ def _flanking(state: Encounter, a: Creature, e: Creature) -> str | None:
     attacker_able: bool | None = None  # looked at once an ally stands in a flanking position
     side, aid = a.side, a.id
     adx, ady = ax - ex, ay - ey
+    far_x, far_y, far_z = ex + em, ey + em, ez + em  # the enemy's last square on each axis
     crosses = _CROSSES
     # the attacker's living allies, in the encounter's order (allies_of)
     for ally in map(state.creatures.__getitem__, state.order):
@@ -182,7 +179,7 @@ def _flanking(state: Encounter, a: Creature, e: Creature) -> str | None:
         # the cheap geometry first: adjacent to the enemy (geometry.distance 1, written out)
         x, y, z = ally.pos
         d = ally.size.squares - 1
-        if max(0, ex - x - d, x - ex - em, ey - y - d, y - ey - em, ez - z - d, z - ez - em) != 1:
+        if max(0, ex - x - d, x - far_x, ey - y - d, y - far_y, ez - z - d, z - far_z) != 1:
             continue
         # the line of effect is looked at only for a flanking position (_crosses_opposite_sides)
         key = (an, en, adx, ady, d + 1, x - ex, y - ey)
@@ -191,12 +188,18 @@ def _flanking(state: Encounter, a: Creature, e: Creature) -> str | None:
             flanks = _crossing(key)
         if flanks:
             if attacker_able is None:
-                attacker_able = able(a)
+                attacker_able = _able(state, a, e)
             if not attacker_able:
                 return None
-            if able(ally):
+            if _able(state, ally, e):
                 return ally.id
     return None
+
+
+def _able(state: Encounter, c: Creature, e: Creature) -> bool:
+    """Whether ``c`` can take part in flanking ``e``: it can take triggered actions and has line
+    of effect to it (DS-EDGE-05)."""
+    return can_take_triggered_actions(state, c.id) and line_of_effect_between(state, c, e)
 
 
 def effect_reasons(state: Encounter, roller: str, target: str, *, melee_strike: bool) -> list[Reason]:
