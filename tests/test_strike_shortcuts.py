@@ -12,6 +12,7 @@ same for every encounter Hypothesis draws.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,6 +23,7 @@ from brawl.conditions import Condition, ConditionName
 from brawl.creature import Characteristics, Creature, MapObject, MovementType
 from brawl.damagetypes import DamageType
 from brawl.dice import power_roll, roll_dice
+from brawl.errors import ActionUnavailableError
 from brawl.events.actions import Charged, EffectStarted, HealGiven, Struck
 from brawl.events.base import DiceRolled, Event
 from brawl.events.conditions import ConditionGained
@@ -40,7 +42,7 @@ from brawl.rules.falling import Fall, should_fall
 from brawl.rules.riders import mount_died, riders_of
 from brawl.rules.settle import BLEEDING_CHARACTERISTICS, _scan, settle
 from brawl.rules.stamina import BLEEDING_PURPOSE, bleeding_loss
-from brawl.rules.strikes import _crosses_opposite_sides, is_flanking
+from brawl.rules.strikes import FreeStrike, _crosses_opposite_sides, is_flanking
 from brawl.sim import Options, greedy, standing_sides
 from brawl.strategies import encounters, terrains
 from brawl.terrain import MAX_EDGE, Material
@@ -456,3 +458,29 @@ def test_settling_a_strike_that_kills_a_mount_matches_the_general_pass() -> None
     assert mine.events == theirs.events
     assert mine.state.creatures == theirs.state.creatures
     assert mine.state.creature("rider").riding is None
+
+
+# -- the checks of a request just verified ----------------------------------------------------------
+
+
+def test_a_free_strike_verified_on_one_state_is_checked_again_on_another() -> None:
+    """DS-COND-04, DS-STRIKE-06: a free strike whose checks passed is refused when it resolves on
+    a state where its attacker fell unconscious or its target moved out of reach since, and
+    resolves as an unverified one does on the state it was verified on."""
+    kira = Creature(id="kira", side=brawl.HEROES, hero=True, stamina_max=30, pos=(1, 1, 0))
+    gob = Creature(id="gob", stamina_max=20, pos=(2, 1, 0))
+    enc = Encounter.create(Terrain.flat(6, 6), [kira, gob], seed=3)
+    down = brawl.add_condition(enc, "kira", "unconscious").state
+    away = enc.update_creature("gob", pos=Pos(4, 1, 0))
+    strike = FreeStrike("kira", "gob", dice=(6, 6))
+    strike.verify(enc)
+    with pytest.raises(ActionUnavailableError, match="DS-COND-04"):
+        strike.resolve(down)
+    strike.verify(enc)
+    with pytest.raises(ActionUnavailableError, match="3 squares away, reach 1"):
+        strike.resolve(away)
+    strike.verify(enc)
+    verified = strike.resolve(enc)
+    fresh = FreeStrike("kira", "gob", dice=(6, 6)).resolve(enc)
+    assert verified.events == fresh.events
+    assert [e.damage for e in verified.events if isinstance(e, Struck)] == [5 + 0]  # tier 2, might 0
