@@ -199,6 +199,22 @@ def test_malice_features_only_at_the_start_of_a_monsters_turn_one_a_turn_rb_mali
     assert first == ["BrutalEffectiveness", "MaliciousStrike"]
 
 
+def test_a_malice_feature_verified_on_one_state_is_checked_again_on_another_rb_malice_04() -> None:
+    """RB-MALICE-04, R-DIR-2: a feature whose checks passed on a state is refused on another state
+    where they fail (a feature already activated this turn); on the state itself it costs 3 or 5."""
+    features = [(brawl.actions.BrutalEffectiveness("boss"), 3), (brawl.actions.MaliciousStrike("boss", 5), 5)]
+    for feature, cost in features:
+        enc = boss_turn()
+        spent, _ = brawl.apply(enc, brawl.actions.BrutalEffectiveness("boss"))
+        brawl.verify(enc, feature)  # passes on enc, just before it is applied to spent
+        with pytest.raises(ActionUnavailableError, match="already activated this turn"):
+            brawl.apply(spent, feature)
+        brawl.verify(enc, feature)
+        after, events = brawl.apply(enc, feature)
+        assert [e.cost for e in events if isinstance(e, MaliceFeatureUsed)] == [cost]
+        assert malice(after) == malice(enc) - cost
+
+
 def test_malicious_strike_extra_damage_and_its_cap_rb_malice_06() -> None:
     """RB-MALICE-06: highest characteristic 3: 5 Malice give +3, 7 give 3 + 2 = 5, at most 3 x 3 = 9
     (11 Malice); 12 Malice are refused. The next strike's first target takes it (R-DIR-4)."""

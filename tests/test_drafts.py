@@ -4,6 +4,8 @@ classes whose slots are not their fields refused."""
 from __future__ import annotations
 
 import pickle
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 import pytest
@@ -12,7 +14,8 @@ from hypothesis import given
 import brawl
 from brawl import strategies
 from brawl.creature import Creature
-from brawl.events.base import Event
+from brawl.events.base import Event, maker
+from brawl.events.damage import Damaged
 from brawl.fields import DRAFT_OF, copier, put
 from brawl.requests import Action
 from brawl.rng import Rng
@@ -85,3 +88,56 @@ def test_drafts_of_events_and_actions_are_not_registered() -> None:
         made += 1
     assert made > 100  # most records are copied this way
     assert (Event.registry, Action.registry, TurnState.registry) == before
+
+
+def _sample(field: attrs.Attribute[object]) -> object:
+    """A value for an event's field other than its default, of the kind its annotation names."""
+    kind = str(field.type)
+    if "tuple" in kind:
+        return ("DS-DMG-01",) if field.name == "rules" else ()
+    if kind.startswith("bool"):
+        return True
+    if kind.startswith("int"):
+        return 7
+    return f"{field.name}-value"
+
+
+def test_an_event_made_by_its_maker_is_the_event_its_class_makes() -> None:
+    """maker(cls)(**kw) is cls(**kw) for every event of plain fields: the same class, fields,
+    defaults, equality, hash and repr; and making them registers no new kind of event."""
+    before = dict(Event.registry)
+    made = 0
+    for cls in before.values():
+        try:
+            make: Callable[..., Event] = maker(cls)
+        except TypeError:
+            continue
+        made += 1
+        given_all: dict[str, Any] = {f.name: _sample(f) for f in attrs.fields(cls)}
+        required = {f.name: given_all[f.name] for f in attrs.fields(cls) if f.default is attrs.NOTHING}
+        for kw in (given_all, required):
+            want, got = cls(**kw), make(**kw)
+            assert type(got) is cls
+            assert got == want
+            assert hash(got) == hash(want)
+            assert repr(got) == repr(want)
+            assert all(getattr(got, f.name) == getattr(want, f.name) for f in attrs.fields(cls))
+    assert made > 100  # most events are made this way
+    assert Event.registry == before
+    with pytest.raises(TypeError, match="missing"):
+        maker(Damaged)(base=3)  # a field with no default must be given, as for the class
+
+
+def test_an_event_class_with_checks_or_a_factory_has_no_maker() -> None:
+    @attrs.frozen(kw_only=True)
+    class Checked(Event):
+        amount: int = attrs.field(validator=attrs.validators.instance_of(int))
+
+    @attrs.frozen(kw_only=True)
+    class Listed(Event):
+        items: list[int] = attrs.field(factory=list)
+
+    for cls in (Checked, Listed):
+        with pytest.raises(TypeError, match="plain fields"):
+            maker(cls)
+    Event.registry.pop("Checked"), Event.registry.pop("Listed")

@@ -12,6 +12,7 @@ same for every encounter Hypothesis draws.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,6 +23,7 @@ from brawl.conditions import Condition, ConditionName
 from brawl.creature import Characteristics, Creature, MapObject, MovementType
 from brawl.damagetypes import DamageType
 from brawl.dice import power_roll, roll_dice
+from brawl.errors import ActionUnavailableError
 from brawl.events.actions import Charged, EffectStarted, HealGiven, Struck
 from brawl.events.base import DiceRolled, Event
 from brawl.events.conditions import ConditionGained
@@ -40,10 +42,10 @@ from brawl.rules.falling import Fall, should_fall
 from brawl.rules.riders import mount_died, riders_of
 from brawl.rules.settle import BLEEDING_CHARACTERISTICS, _scan, settle
 from brawl.rules.stamina import BLEEDING_PURPOSE, bleeding_loss
-from brawl.rules.strikes import _crosses_opposite_sides, is_flanking
+from brawl.rules.strikes import FreeStrike, _crosses_opposite_sides, is_flanking
 from brawl.sim import Options, greedy, standing_sides
 from brawl.strategies import encounters, terrains
-from brawl.terrain import Material
+from brawl.terrain import MAX_EDGE, Material
 from brawl.verbs import free_strike
 
 # -- the earlier, general code ------------------------------------------------------------------
@@ -53,6 +55,41 @@ def old_line_of_effect(state: Encounter, a: str, b: str) -> bool:
     """Line of effect as R-COVER-1 words it: not every line from every corner blocked."""
     found = blocked_lines(state, a, b)
     return found is not None and found < CORNERS
+
+
+def old_crosses_opposite_sides(a: Creature, b: Creature, e: Creature) -> bool:
+    """The line between the centres of a and b crosses opposite sides or corners of e, worked
+    out on the map's own coordinates."""
+    an, bn, en = a.size.squares, b.size.squares, e.size.squares
+    ax, ay = a.pos.x + an / 2, a.pos.y + an / 2
+    bx, by = b.pos.x + bn / 2, b.pos.y + bn / 2
+    x0, y0, x1, y1 = float(e.pos.x), float(e.pos.y), float(e.pos.x + en), float(e.pos.y + en)
+    dx, dy = bx - ax, by - ay
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, ax - x0), (dx, x1 - ax), (-dy, ay - y0), (dy, y1 - ay)):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+    if t0 >= t1:
+        return False
+    in_x, in_y = ax + dx * t0, ay + dy * t0
+    out_x, out_y = ax + dx * t1, ay + dy * t1
+    mid_x, mid_y = (in_x + out_x) / 2, (in_y + out_y) / 2
+    if not (x0 < mid_x < x1 and y0 < mid_y < y1):
+        return False
+    eps = 1e-9
+    return (
+        (abs(in_x - x0) < eps and abs(out_x - x1) < eps)
+        or (abs(in_x - x1) < eps and abs(out_x - x0) < eps)
+        or (abs(in_y - y0) < eps and abs(out_y - y1) < eps)
+        or (abs(in_y - y1) < eps and abs(out_y - y0) < eps)
+    )
 
 
 def old_is_flanking(state: Encounter, attacker: str, enemy: str) -> str | None:
@@ -69,7 +106,7 @@ def old_is_flanking(state: Encounter, attacker: str, enemy: str) -> str | None:
     if not adjacent(a) or not able(a):
         return None
     for ally in state.allies_of(attacker):
-        if adjacent(ally) and _crosses_opposite_sides(a, ally, e) and able(ally):
+        if adjacent(ally) and old_crosses_opposite_sides(a, ally, e) and able(ally):
             return ally.id
     return None
 
@@ -154,6 +191,25 @@ def test_line_of_effect_flanking_and_high_ground_match_the_general_code(enc: Enc
                 assert has_high_ground(enc, a, b, climbing=climbing) == old_high_ground(
                     enc, a, b, climbing=climbing
                 )
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.tuples(st.integers(0, MAX_EDGE - 8), st.integers(0, MAX_EDGE - 8)),
+    st.lists(st.tuples(st.integers(-5, 5), st.integers(-5, 5), st.integers(1, 4)), min_size=3, max_size=3),
+)
+def test_flanking_lines_worked_out_from_the_enemys_corner_are_those_on_the_map(
+    corner: tuple[int, int], spaces: list[tuple[int, int, int]]
+) -> None:
+    """DS-EDGE-05..07: whether the line between two creatures' centres crosses opposite sides
+    or corners of an enemy's space is worked out from the enemy's corner and kept by sizes and
+    offsets; anywhere on the largest map it is the answer on the map's own coordinates."""
+    x, y = corner
+    a, b, e = (
+        Creature(id=name, pos=Pos(x + 3 + dx, y + 3 + dy, 0), size=str(n) if n > 1 else "1M")
+        for name, (dx, dy, n) in zip("abe", spaces, strict=True)
+    )
+    assert _crosses_opposite_sides(a, b, e) == old_crosses_opposite_sides(a, b, e)
 
 
 def _ring(enemy: Pos) -> list[Pos]:
@@ -294,6 +350,8 @@ def test_drawing_several_dice_at_once_is_drawing_them_one_by_one(
     assert values == tuple(one_by_one)
     assert after == step
     assert (after.seed, after.counter) == (seed, (counter + count) & _MASK)
+    if count == 2:  # a power roll's pair (RB3-EDGES)
+        assert rng.pair(sides) == (*values, after)
 
 
 @given(st.integers(0, 2**64 - 1), st.integers(-5, 5), st.integers(0, 3), st.integers(0, 3))
@@ -400,3 +458,29 @@ def test_settling_a_strike_that_kills_a_mount_matches_the_general_pass() -> None
     assert mine.events == theirs.events
     assert mine.state.creatures == theirs.state.creatures
     assert mine.state.creature("rider").riding is None
+
+
+# -- the checks of a request just verified ----------------------------------------------------------
+
+
+def test_a_free_strike_verified_on_one_state_is_checked_again_on_another() -> None:
+    """DS-COND-04, DS-STRIKE-06: a free strike whose checks passed is refused when it resolves on
+    a state where its attacker fell unconscious or its target moved out of reach since, and
+    resolves as an unverified one does on the state it was verified on."""
+    kira = Creature(id="kira", side=brawl.HEROES, hero=True, stamina_max=30, pos=(1, 1, 0))
+    gob = Creature(id="gob", stamina_max=20, pos=(2, 1, 0))
+    enc = Encounter.create(Terrain.flat(6, 6), [kira, gob], seed=3)
+    down = brawl.add_condition(enc, "kira", "unconscious").state
+    away = enc.update_creature("gob", pos=Pos(4, 1, 0))
+    strike = FreeStrike("kira", "gob", dice=(6, 6))
+    strike.verify(enc)
+    with pytest.raises(ActionUnavailableError, match="DS-COND-04"):
+        strike.resolve(down)
+    strike.verify(enc)
+    with pytest.raises(ActionUnavailableError, match="3 squares away, reach 1"):
+        strike.resolve(away)
+    strike.verify(enc)
+    verified = strike.resolve(enc)
+    fresh = FreeStrike("kira", "gob", dice=(6, 6)).resolve(enc)
+    assert verified.events == fresh.events
+    assert [e.damage for e in verified.events if isinstance(e, Struck)] == [5 + 0]  # tier 2, might 0

@@ -15,7 +15,7 @@ import immutables
 
 from brawl.checks import is_whole_number, whole_number
 from brawl.errors import ArgumentTypeError, InvalidArgumentError
-from brawl.events.base import DiceRolled, Event
+from brawl.events.base import DiceRolled, Event, maker
 from brawl.events.dice import PowerRolled, SavingThrowMade
 from brawl.fields import dice_pair
 from brawl.outcome import Outcome
@@ -318,8 +318,9 @@ def rolled(
     caller's ``dice`` are still checked."""
     # the dice as roll_dice draws them, with no DiceRolled event: the fuller PowerRolled records them
     if dice is None:
-        faces, after = state.roll(POWER_DIE_SIDES, POWER_DICE)
-        source = "rng"
+        first, second, rng = state.rng.pair(POWER_DIE_SIDES)  # state.roll(POWER_DIE_SIDES, POWER_DICE)
+        faces: tuple[int, ...] = (first, second)
+        after, source = state.with_rng(rng), "rng"
     else:
         faces, after, source = _faces(
             state, POWER_DIE_SIDES, POWER_DICE, dice, purpose, (*rules, "RB3-EDGES")
@@ -344,7 +345,7 @@ def rolled(
             tier = auto
         if natural >= NATURAL_TIER_3:
             tier = 3
-    event = PowerRolled(
+    event = _POWER_ROLLED(
         purpose=purpose,
         dice=(faces[0], faces[1]),
         characteristic=characteristic,
@@ -362,6 +363,8 @@ def rolled(
     return after, event
 
 
+_POWER_ROLLED = maker(PowerRolled)
+"""``PowerRolled(...)`` for :func:`rolled` (:func:`brawl.events.base.maker`)."""
 _CITED: dict[tuple[str, ...], tuple[str, ...]] = {}
 """The rules a power roll with no automatic tier and no natural 19 or 20 cites, by its caller's."""
 _MAX_CITED = 256

@@ -62,6 +62,12 @@ class Rng:
             whole_number(sides, 1, MAX_SIDES, what="sides of a die")
         return self._faces(sides, count), self._after(count)
 
+    def pair(self, sides: int) -> tuple[int, int, Rng]:
+        """Two rolls of a die with ``sides`` faces, a whole number from 1 to :data:`MAX_SIDES`
+        the caller checked (a power roll's d10s): what ``draws(sides, 2)`` gives, as three values."""
+        first, second = self._faces(sides, 2)
+        return first, second, self._after(2)
+
     def _faces(self, sides: int, count: int) -> tuple[int, ...]:
         """The next ``count`` faces of ``sides``-sided dice, both already checked."""
         key = _KEYS.get(self.seed)

@@ -46,6 +46,12 @@ ENDS_WITH_ENCOUNTER: frozenset[Duration] = frozenset(
 """Durations that end when the encounter ends (RB2-EOE, RB2-SAVE)."""
 
 
+_NAMES = frozenset(n.value for n in ConditionName)
+"""The name of every condition (RB1-CONDITIONS)."""
+_DURATIONS = frozenset(d.value for d in Duration)
+"""The name of every duration (RB2-EOT)."""
+
+
 # --- imposing and ending ---------------------------------------------------------------------
 def _name(value: ConditionName | Duration | str) -> str:
     return value.value if isinstance(value, enum.Enum) else value
@@ -100,8 +106,8 @@ class AddCondition(Action):
 
 def _condition(request: AddCondition) -> Condition:
     _known_condition(request.name, request.creature)
-    durations = [d.value for d in Duration]
-    if isinstance(request.duration, str) and request.duration not in durations:
+    if isinstance(request.duration, str) and request.duration not in _DURATIONS:
+        durations = [d.value for d in Duration]
         raise ConditionError(
             f"condition {request.name!r} on {request.creature!r}: duration {request.duration!r} is not "
             f"one of {', '.join(durations)}",
@@ -122,10 +128,10 @@ def _condition(request: AddCondition) -> Condition:
         ) from None
 
 
-def _check_add(state: Encounter, request: AddCondition) -> None:
+def _check_add(state: Encounter, request: AddCondition) -> Condition:
     """The checks of :meth:`AddCondition.verify`: an unknown name or duration, a dead creature
     (DS-STAM-09), a missing source (RB1-FRIGHTENED, RB1-TAUNTED, RB1-GRABBED), a creature already
-    grabbed by another (RB1-GRABBED)."""
+    grabbed by another (RB1-GRABBED); the condition they found."""
     c = state.creature(request.creature)
     cond = _condition(request)
     if c.dead:
@@ -144,6 +150,7 @@ def _check_add(state: Encounter, request: AddCondition) -> None:
                 f"grab {request.creature!r} by {request.source!r}: it is already grabbed by {holder!r}",
                 rule="RB1-GRABBED",
             )
+    return cond
 
 
 def impose_condition(
@@ -166,9 +173,18 @@ def impose_condition(
 
 def _impose(state: Encounter, request: AddCondition) -> Outcome:
     """Resolve a :class:`AddCondition` request after its checks (RB1-STACKING)."""
-    _check_add(state, request)
-    c = state.creature(request.creature)
-    cond = _condition(request)
+    cond = _check_add(state, request)
+    new, events = gain_condition(state.creature(request.creature), cond, request.rules)
+    return Outcome(state.with_creature(new), events)
+
+
+def gain_condition(
+    c: Creature, cond: Condition, rules: Sequence[str] = ()
+) -> tuple[Creature, tuple[ConditionGained, ...]]:
+    """The creature ``c`` with ``cond`` imposed, and the events, for a condition whose
+    :class:`AddCondition` checks passed (RB1-STACKING): the same condition is replaced (from the
+    same source, or from any for one source only), never a dying hero's bleeding; an unconscious
+    creature is also made prone unless it is already (DS-COND-05). One copy of the creature."""
     replaced: Condition | None = None
     kept: list[Condition] = []
     for old in c.conditions:
@@ -178,25 +194,23 @@ def _impose(state: Encounter, request: AddCondition) -> Outcome:
             continue
         kept.append(old)
     kept.append(cond)
-    cited = [*request.rules, "RB1-STACKING"]
+    cited = [*rules, "RB1-STACKING"]
     if replaced is not None and replaced.source != cond.source:
         cited.append(f"RB1-{cond.name.value.upper()}")
     event = ConditionGained(
-        creature=request.creature,
+        creature=c.id,
         condition=cond,
         replaced=replaced if replaced and replaced.source != cond.source else None,
         rules=tuple(dict.fromkeys(cited)),
     )
-    out = Outcome(state.with_creature(_with_conditions(c, tuple(kept))), (event,))
     if cond.name is ConditionName.UNCONSCIOUS and not c.has(ConditionName.PRONE):
         # an unconscious creature is prone, however it became unconscious (DS-COND-05)
         prone = Condition(ConditionName.PRONE, Duration.UNTIL_REMOVED, cond.source)
-        now = out.state.creature(request.creature)
         gained = ConditionGained(
-            creature=request.creature, condition=prone, replaced=None, rules=("DS-COND-05", "RB1-STACKING")
+            creature=c.id, condition=prone, replaced=None, rules=("DS-COND-05", "RB1-STACKING")
         )
-        out = out.add(gained, state=out.state.with_creature(_with_conditions(now, (*now.conditions, prone))))
-    return out
+        return _with_conditions(c, (*kept, prone)), (event, gained)
+    return _with_conditions(c, tuple(kept)), (event,)
 
 
 def release_grabs(state: Encounter, grabber: str, *, reason: str = "released") -> Outcome:
@@ -280,8 +294,8 @@ def _check_stays_down(state: Encounter, request: RemoveCondition) -> None:
 
 def _known_condition(name: str, creature: str) -> None:
     """Raise :class:`ConditionError` naming the valid conditions unless ``name`` is one."""
-    names = [n.value for n in ConditionName]
-    if name not in names:
+    if name not in _NAMES:
+        names = [n.value for n in ConditionName]
         raise ConditionError(
             f"condition {name!r} on {creature!r}: {not_one_of(name, names)}", rule="RB1-CONDITIONS"
         )

@@ -19,7 +19,7 @@ from brawl.conditions import KNOCKED_OUT, ConditionName, Duration
 from brawl.creature import Creature, MapObject
 from brawl.damagetypes import ALL, UNTYPED_KEY, DamageType, ImmunityValue, damage_type
 from brawl.errors import ArgumentTypeError, InvalidArgumentError
-from brawl.events.base import Event
+from brawl.events.base import Event, maker
 from brawl.events.damage import Damaged, KnockedOut, ObjectDestroyed
 from brawl.fields import flag, ident, ids, text, whole
 from brawl.outcome import Outcome
@@ -125,7 +125,14 @@ def compute(
 ) -> DamageSteps:
     """Run the pipeline up to the damage taken (R-DMG-1); pure arithmetic, no state."""
     if not (modifiers or immunities or weaknesses or extra_immunities or extra_weaknesses):
-        return DamageSteps(amount, amount, 0, amount, 0, max(0, amount))  # nothing applies
+        found = _WHOLE.get(amount)  # nothing applies: the whole amount is taken
+        if found is None:
+            found = DamageSteps(amount, amount, 0, amount, 0, max(0, amount))
+            if type(amount) is int:  # kept by value: True is 1 to a dict
+                if len(_WHOLE) >= _MAX_WHOLE:
+                    _WHOLE.clear()
+                _WHOLE[amount] = found
+        return found
     after_mod = amount
     for m in modifiers:
         after_mod = m.apply(after_mod)
@@ -135,6 +142,11 @@ def compute(
     imm = _highest([*_applicable(immunities, kind), *extra_immunities])  # DS-DMG-07
     after_imm = 0 if imm == ALL else max(0, after_weak - int(imm))  # DS-DMG-04, DS-DMG-05
     return DamageSteps(amount, after_mod, weak_value, after_weak, imm, after_imm)
+
+
+_WHOLE: dict[int, DamageSteps] = {}
+"""The pipeline's numbers when nothing applies, by amount (records are immutable: shared)."""
+_MAX_WHOLE = 1024
 
 
 def _check_amount(amount: int, target: object) -> None:
@@ -385,7 +397,7 @@ def dealt_to(
             dies = True
     # Stamina lowered (never above the maximum), temporary Stamina spent, never below 0
     new = with_stamina(c, new_stamina, temporary - absorbed, dies)
-    event = Damaged(
+    event = _DAMAGED(
         target=c.id,
         base=amount,
         type=_NAMES[kind] if kind else None,
@@ -485,6 +497,8 @@ def squad_damage(
     return lose_from_pool(state, loss, events)
 
 
+_DAMAGED = maker(Damaged)
+"""``Damaged(...)`` for :func:`dealt_to` (:func:`brawl.events.base.maker`)."""
 _NOTHING: tuple[list[ImmunityValue], list[int]] = ([], [])
 """No extra immunity or weakness (never changed)."""
 

@@ -60,6 +60,8 @@ class Reason:
 def reasons(value: Iterable[Reason]) -> tuple[Reason, ...]:
     """An ``extra`` field's converter: edge and bane reasons (:func:`edge`, :func:`bane`) as a tuple."""
     given: object = value  # a caller may pass anything
+    if type(given) is tuple and not given:
+        return ()  # the default: none
     if isinstance(given, str | bytes) or not isinstance(given, Iterable):
         raise ArgumentTypeError(
             f"extra {value!r}: a list of edge or bane reasons is needed, not {type(value).__name__}",

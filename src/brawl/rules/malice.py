@@ -22,15 +22,15 @@ from __future__ import annotations
 import attrs
 
 from brawl.abilities.model import Ability, Potency
-from brawl.creature import DIRECTOR, Creature
+from brawl.creature import DIRECTOR, MAX_COUNT, Creature
 from brawl.errors import ActionUnavailableError, InvalidArgumentError, RulesError, TurnOrderError
 from brawl.events.director import MaliceBoostUsed, MaliceFeatureUsed
-from brawl.fields import ident, whole
+from brawl.fields import ident, replaced, whole
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.director import DirectorBook, book_of, with_book
 from brawl.rules.potency import highest_characteristic, potency_value
-from brawl.state import Encounter
+from brawl.state import Encounter, TurnState
 
 __all__ = [
     "BRUTAL_COST",
@@ -163,10 +163,33 @@ def record_feature(state: Encounter, creature: str) -> Encounter:
     return with_book(state, attrs.evolve(book, malice_turn=_this_turn(state)))
 
 
-def _pay(state: Encounter, book: DirectorBook, cost: int) -> Encounter:
-    """``state`` with ``book`` and the Director's Malice less ``cost`` (checked before)."""
-    book = attrs.evolve(book, malice_turn=_this_turn(state))
-    return state.with_turn(attrs.evolve(state.turn, malice=_malice(state) - cost, director=book))  # type: ignore[misc]  # its class: a layer above
+def _pay(state: Encounter, book: DirectorBook, cost: int, **changes: object) -> Encounter:
+    """``state`` with ``book`` changed by ``changes`` and the feature noted as activated this
+    turn, and the Director's Malice less ``cost`` (checked before).
+
+    The bookkeeping is built from the checked one and from values just checked: the Malice left
+    is 0 or more (the cost was checked against it), the book names only creatures it named or the
+    one :func:`malice_moment_refusal` looked up, its counts are a boost worked out from a checked
+    characteristic, the round and the turn's number. It passes ``with_turn``'s checks, so it is
+    put in unchecked (``with_turn_built``), unless the turn's number runs past its range."""
+    turn_number = _this_turn(state)
+    book = replaced(book, malice_turn=turn_number, **changes)
+    turn = replaced(state.turn, malice=_malice(state) - cost, director=book)
+    if isinstance(turn, TurnState) and turn_number <= MAX_COUNT:
+        return state.with_turn_built(turn)
+    return state.with_turn(turn)
+
+
+_VERIFIED: list[tuple[Action, Encounter] | None] = [None]
+"""The last Malice feature whose checks passed, and the state they passed on (kept, so that
+their ids cannot be reused)."""
+
+
+def _just_verified(request: Action, state: Encounter) -> bool:
+    """Whether ``request``'s checks last passed on ``state`` itself: they read only the request
+    and the state, both immutable, so they would pass again (a policy verifies what it chooses)."""
+    last = _VERIFIED[0]
+    return last is not None and last[0] is request and last[1] is state
 
 
 @attrs.frozen
@@ -182,14 +205,15 @@ class BrutalEffectiveness(Action):
         who = f"Brutal Effectiveness for {self.creature!r}"
         check_malice_moment(state, self.creature, "Brutal Effectiveness")
         _check_malice(state, who, BRUTAL_COST, "RB-MALICE-05")
+        _VERIFIED[0] = (self, state)
 
     def resolve(self, state: Encounter) -> Outcome:
         """Pay 3 Malice and keep +1 for the creature's next potency."""
-        self.verify(state)
+        if not _just_verified(self, state):
+            self.verify(state)
         book = book_of(state)
         assert book is not None  # verified: a Draw Steel combat
-        book = attrs.evolve(book, brutal=book.brutal.set(self.creature, BRUTAL_BONUS))
-        after = _pay(state, book, BRUTAL_COST)
+        after = _pay(state, book, BRUTAL_COST, brutal=book.brutal.set(self.creature, BRUTAL_BONUS))
         event = MaliceFeatureUsed(
             creature=self.creature,
             feature="Brutal Effectiveness",
@@ -245,17 +269,17 @@ class MaliciousStrike(Action):
                 rule="RB-MALICE-06",
             )
         _check_malice(state, who, self.malice, "RB-MALICE-06")
+        _VERIFIED[0] = (self, state)
 
     def resolve(self, state: Encounter) -> Outcome:
         """Pay the Malice and keep the extra damage for the creature's next strike."""
-        self.verify(state)
+        if not _just_verified(self, state):
+            self.verify(state)
         book = book_of(state)
         assert book is not None  # verified: a Draw Steel combat
         extra = malicious_extra(state.creature(self.creature), self.malice)
-        book = attrs.evolve(
-            book, malicious=book.malicious.set(self.creature, extra), malicious_round=state.round
-        )
-        after = _pay(state, book, self.malice)
+        malicious = book.malicious.set(self.creature, extra)
+        after = _pay(state, book, self.malice, malicious=malicious, malicious_round=state.round)
         event = MaliceFeatureUsed(
             creature=self.creature,
             feature="Malicious Strike",
@@ -317,7 +341,11 @@ def spend_boosts(state: Encounter, user: str, ability: Ability) -> Outcome:
                     creature=user, ability=ability.name, feature=feature, amount=boosts[user], rules=rules
                 )
             )
-            new = attrs.evolve(new, **{field: boosts.delete(user)})
+            new = replaced(new, **{field: boosts.delete(user)})
     if new is book:
         return Outcome(state, ())
+    # the checked book less some entries passes with_turn's checks: put in as built
+    turn = replaced(state.turn, director=new)
+    if isinstance(turn, TurnState):
+        return Outcome(state.with_turn_built(turn), tuple(events))
     return Outcome(with_book(state, new), tuple(events))

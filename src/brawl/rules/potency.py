@@ -19,7 +19,9 @@ POTENCY_RULES = ("RB2-POTENCY",)
 
 def highest_characteristic(creature: Creature) -> int:
     """The creature's highest characteristic score."""
-    return max(creature.characteristics.get(name) for name in CHARACTERISTICS)
+    scores = creature.characteristics
+    found: int = max(getattr(scores, name) for name in CHARACTERISTICS)  # the five, by their full names
+    return found
 
 
 def potency_value(potency: Potency, user: Creature) -> int:

@@ -13,9 +13,9 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from brawl.checks import whole_number
-from brawl.conditions import ConditionName, Duration
+from brawl.conditions import Condition, ConditionName, Duration
 from brawl.creature import Creature
-from brawl.dice import roll_dice
+from brawl.dice import SAVE_THRESHOLD, roll_dice
 from brawl.errors import InvalidArgumentError
 from brawl.events.base import Event, Note
 from brawl.events.damage import (
@@ -33,7 +33,7 @@ from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules.conditions import (
     clear_condition,
-    impose_condition,
+    gain_condition,
     release_grabs,
 )
 from brawl.rules.squads import captain_lost, refuse_regaining
@@ -105,9 +105,9 @@ def store_stamina(
     Died (when ``new.dead``), then winded / no longer winded (DS-STAM-04), dying / no longer
     dying (DS-STAM-06) with the dying hero's bleeding imposed or ended (DS-STAM-07).
     """
-    state = state.with_creature(new)
     cid = new.id
     if new.dead and not old.dead:
+        state = state.with_creature(new)
         if not cause:
             cause, rules = _death(new)
             death_rules = (*death_rules, *rules)
@@ -129,17 +129,14 @@ def store_stamina(
         events = (*events, changed)
     was, now = old.is_dying, new.is_dying
     if was == now:
-        return Outcome(state, tuple(events))
+        return Outcome(state.with_creature(new), tuple(events))
     if now:
-        out = Outcome(state, (*events, BecameDying(creature=cid, rules=("DS-STAM-06", "R-STAM-1"))))
-        return out.then(
-            impose_condition,
-            cid,
-            ConditionName.BLEEDING,
-            Duration.WHILE_DYING,
-            source=DYING,
-            rules=("DS-STAM-07",),
-        )
+        # impose_condition's checks cannot refuse it: a dying hero is alive, and bleeding needs no
+        # source and is no grab; the Stamina and the condition are stored in one change
+        bleeding, gained = gain_condition(new, _DYING_BLEEDING, ("DS-STAM-07",))
+        dying = BecameDying(creature=cid, rules=("DS-STAM-06", "R-STAM-1"))
+        return Outcome(state.with_creature(bleeding), (*events, dying, *gained))
+    state = state.with_creature(new)
     out = Outcome(state, (*events, NoLongerDying(creature=cid, rules=("DS-STAM-06", "DS-STAM-07"))))
     return out.then(
         clear_condition,
@@ -152,6 +149,8 @@ def store_stamina(
 
 
 _DRAFT = copier(Creature)
+_DYING_BLEEDING = Condition(ConditionName.BLEEDING, Duration.WHILE_DYING, DYING, SAVE_THRESHOLD, True, False)
+"""The bleeding a dying hero has while it is dying (DS-STAM-07), as ``impose_condition`` makes it."""
 
 
 def with_stamina(c: Creature, stamina: int, temporary: int, dead: bool) -> Creature:

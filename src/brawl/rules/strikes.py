@@ -21,7 +21,7 @@ from brawl.creature import HEROES, Creature, MapObject
 from brawl.dice import NATURAL_TIER_3, power_dice, rolled
 from brawl.errors import ActionUnavailableError, ArgumentTypeError, InvalidArgumentError
 from brawl.events.actions import EffectEnded, Struck
-from brawl.events.base import Event
+from brawl.events.base import Event, maker
 from brawl.events.dice import PowerRolled
 from brawl.events.turns import CriticalHit
 from brawl.fields import flag, replaced, text, whole
@@ -87,10 +87,35 @@ def strike_characteristic(c: Creature, name: str | None) -> tuple[str, int]:
 
 def _crosses_opposite_sides(a: Creature, b: Creature, e: Creature) -> bool:
     """Whether the line between the centres of a and b crosses opposite sides or corners of e."""
+    ex, ey = e.pos.x, e.pos.y
     an, bn, en = a.size.squares, b.size.squares, e.size.squares
-    ax, ay = a.pos.x + an / 2, a.pos.y + an / 2
-    bx, by = b.pos.x + bn / 2, b.pos.y + bn / 2
-    x0, y0, x1, y1 = float(e.pos.x), float(e.pos.y), float(e.pos.x + en), float(e.pos.y + en)
+    return _crossing((an, en, a.pos.x - ex, a.pos.y - ey, bn, b.pos.x - ex, b.pos.y - ey))
+
+
+_Spaces = tuple[int, int, int, int, int, int, int]
+"""The sizes of a and e, a's corner from e's, b's size, its corner from e's (:data:`_CROSSES`'s key)."""
+_CROSSES: dict[_Spaces, bool] = {}
+""":func:`_crossing` by its key: the geometry repeats from strike to strike."""
+_MAX_CROSSES = 4096
+
+
+def _crossing(key: _Spaces) -> bool:
+    """:func:`_crosses_opposite_sides` of spaces given from e's corner, kept in :data:`_CROSSES`:
+    the answer depends only on the sizes and on where a and b stand from e."""
+    found = _CROSSES.get(key)
+    if found is None:
+        if len(_CROSSES) >= _MAX_CROSSES:
+            _CROSSES.clear()
+        found = _CROSSES[key] = _crosses(*key)
+    return found
+
+
+def _crosses(an: int, en: int, ax0: int, ay0: int, bn: int, bx0: int, by0: int) -> bool:
+    """Whether the line between the centres of a and b crosses opposite sides or corners of e,
+    e's space from (0, 0) to (en, en), a's and b's corners at (ax0, ay0) and (bx0, by0)."""
+    ax, ay = ax0 + an / 2, ay0 + an / 2
+    bx, by = bx0 + bn / 2, by0 + bn / 2
+    x0, y0, x1, y1 = 0.0, 0.0, float(en), float(en)
     dx, dy = bx - ax, by - ay
     t0, t1 = 0.0, 1.0
     for p, q in ((-dx, ax - x0), (dx, x1 - ax), (-dy, ay - y0), (dy, y1 - ay)):
@@ -135,34 +160,46 @@ def _flanking(state: Encounter, a: Creature, e: Creature) -> str | None:
     """:func:`is_flanking` of two creatures of the encounter."""
     if a.side == e.side or a.dead or e.dead:
         return None
-
-    def able(c: Creature) -> bool:
-        return can_take_triggered_actions(state, c.id) and line_of_effect_between(state, c, e)
-
     ex, ey, ez = e.pos
-    em = e.size.squares - 1
-    if distance(a.pos, a.size.squares, e.pos, em + 1) != 1:
-        return None
+    en, an = e.size.squares, a.size.squares
+    em = en - 1
+    ax, ay, az = a.pos
+    d = an - 1
+    if max(0, ex - ax - d, ax - ex - em, ey - ay - d, ay - ey - em, ez - az - d, az - ez - em) != 1:
+        return None  # not adjacent (geometry.distance 1, written out)
     attacker_able: bool | None = None  # looked at once an ally stands in a flanking position
-    side, creatures, aid = a.side, state.creatures, a.id
-    for cid in state.order:  # the attacker's living allies, in the encounter's order (allies_of)
-        ally = creatures[cid]
-        if ally.side != side or ally.dead or cid == aid:
+    side, aid = a.side, a.id
+    adx, ady = ax - ex, ay - ey
+    far_x, far_y, far_z = ex + em, ey + em, ez + em  # the enemy's last square on each axis
+    crosses = _CROSSES
+    # the attacker's living allies, in the encounter's order (allies_of)
+    for ally in map(state.creatures.__getitem__, state.order):
+        if ally.side != side or ally.dead or ally.id == aid:
             continue
         # the cheap geometry first: adjacent to the enemy (geometry.distance 1, written out)
         x, y, z = ally.pos
         d = ally.size.squares - 1
-        if max(0, ex - x - d, x - ex - em, ey - y - d, y - ey - em, ez - z - d, z - ez - em) != 1:
+        if max(0, ex - x - d, x - far_x, ey - y - d, y - far_y, ez - z - d, z - far_z) != 1:
             continue
-        # the line of effect is looked at only for a flanking position
-        if _crosses_opposite_sides(a, ally, e):
+        # the line of effect is looked at only for a flanking position (_crosses_opposite_sides)
+        key = (an, en, adx, ady, d + 1, x - ex, y - ey)
+        flanks = crosses.get(key)
+        if flanks is None:
+            flanks = _crossing(key)
+        if flanks:
             if attacker_able is None:
-                attacker_able = able(a)
+                attacker_able = _able(state, a, e)
             if not attacker_able:
                 return None
-            if able(ally):
+            if _able(state, ally, e):
                 return ally.id
     return None
+
+
+def _able(state: Encounter, c: Creature, e: Creature) -> bool:
+    """Whether ``c`` can take part in flanking ``e``: it can take triggered actions and has line
+    of effect to it (DS-EDGE-05)."""
+    return can_take_triggered_actions(state, c.id) and line_of_effect_between(state, c, e)
 
 
 def effect_reasons(state: Encounter, roller: str, target: str, *, melee_strike: bool) -> list[Reason]:
@@ -216,10 +253,11 @@ def expire_effects(state: Encounter, creature: str) -> Outcome:
     """At the start of ``creature``'s turn, the Aid Attack and Defend effects it made end."""
     state.creature(creature)
     events: list[Event] = []
-    for cid in state.order:
-        c = state.creatures[cid]
+    # each creature read before its own change, the only one made to it here
+    for c in map(state.creatures.__getitem__, state.order):
         if not c.effects:
             continue
+        cid = c.id
         kept = tuple(e for e in c.effects if e.source != creature)
         if len(kept) != len(c.effects):
             for e in c.effects:
@@ -409,7 +447,21 @@ def strike_checks(
 ) -> tuple[Creature, Creature | None, str, int]:
     """The checks of :meth:`FreeStrike.verify`; the attacker, the target's creature (None for an
     object) and the characteristic's name and score they found. ``at``: the attacker's square
-    when it will strike from elsewhere (the end of a Charge), for the reach."""
+    when it will strike from elsewhere (the end of a Charge), for the reach.
+
+    The checks read only the creatures, the objects and the map: the answer for the last request
+    checked is kept with those three (immutable) parts, so resolving a request just verified on a
+    state that differs only in its turn's bookkeeping (the action spent) does not check it again."""
+    if at is None:
+        last = _LAST_CHECKED[0]
+        if (
+            last is not None
+            and last[0] is request
+            and last[1] is state.creatures
+            and last[2] is state.objects
+            and last[3] is state.terrain
+        ):
+            return last[4]
     attacker, target = request.attacker, request.target
     a = living(state, attacker, "free strike")
     here = a.pos if at is None else at
@@ -447,7 +499,14 @@ def strike_checks(
             rule="DS-STRIKE-07",
         )
     name, value = strike_characteristic(a, request.characteristic)
+    if at is None:  # the key's parts are kept with the answer: their ids cannot be reused
+        _LAST_CHECKED[0] = (request, state.creatures, state.objects, state.terrain, (a, t, name, value))
     return a, t, name, value
+
+
+_Checked = tuple[FreeStrike, object, object, object, tuple[Creature, Creature | None, str, int]]
+_LAST_CHECKED: list[_Checked | None] = [None]
+"""The last request :func:`strike_checks` passed, the creatures, objects and map it read, and its answer."""
 
 
 def _resolve_free_strike(state: Encounter, request: FreeStrike) -> Outcome:
@@ -458,6 +517,8 @@ def _resolve_free_strike(state: Encounter, request: FreeStrike) -> Outcome:
     return _strike(state, request, c, t, name, value)
 
 
+_STRUCK = maker(Struck)
+"""``Struck(...)`` for :func:`_strike` (:func:`brawl.events.base.maker`)."""
 _MFS = ("RB-MFS-01", "RB-MFS-02", "RB-MFS-03", "RB-MFS-04", "RB-MFS-05")
 """The rules a Director creature's free strike cites (:mod:`brawl.rules.monster_strikes`)."""
 _CITED: dict[tuple[bool, bool, bool, bool, bool], tuple[str, ...]] = {}
@@ -510,7 +571,7 @@ def _strike(
         table = RANGED_FREE_STRIKE_DAMAGE if ranged else MELEE_FREE_STRIKE_DAMAGE
         amount = max(0, table[tier - 1] + char_value)
     amount += strike_damage(state, a) if a.with_captain is not None else 0  # RB-CAPT-05
-    struck = Struck(
+    struck = _STRUCK(
         attacker=attacker, target=target, ranged=ranged, characteristic=char_name, tier=tier,
         damage=amount, opportunity=request.opportunity, rules=cited,
     )  # fmt: skip
