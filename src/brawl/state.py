@@ -323,16 +323,14 @@ class Encounter:
     def creature(self, cid: str) -> Creature:
         """The creature with this id, or :class:`UnknownCreatureError`."""
         try:
-            found = self.creatures.get(cid)  # only str ids are stored: any other key finds nothing
-        except TypeError:  # an unhashable id
-            found = None
-        if found is None:
-            raise UnknownCreatureError(
-                f"creature {shown(cid)}: no such creature in this encounter"
-                + (id_hint(cid) or did_you_mean(cid, self.creatures.keys())),
-                rule=(),
-            )
-        return found
+            return self.creatures[cid]  # only str ids are stored: any other key finds nothing
+        except (KeyError, TypeError):  # an unknown or an unhashable id: refused below, unchained
+            pass
+        raise UnknownCreatureError(
+            f"creature {shown(cid)}: no such creature in this encounter"
+            + (id_hint(cid) or did_you_mean(cid, self.creatures.keys())),
+            rule=(),
+        )
 
     def object(self, oid: str) -> MapObject:
         """The object with this id, or :class:`UnknownCreatureError`."""
