@@ -9,6 +9,8 @@ not the world.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from itertools import filterfalse
+from operator import attrgetter
 from typing import Any, ClassVar, TypeVar
 
 import attrs
@@ -54,6 +56,7 @@ from brawl.stateindex import (
 from brawl.terrain import TILE, TILE_STRIDE, Terrain, Tile
 
 T = TypeVar("T", bound="TurnState")
+_DEAD = attrgetter("dead")
 
 
 @attrs.frozen
@@ -361,7 +364,7 @@ class Encounter:
 
     def creature_list(self) -> list[Creature]:
         """Every creature, in the order they were added."""
-        return [self.creatures[cid] for cid in self.order]
+        return list(map(self.creatures.__getitem__, self.order))
 
     def object_list(self) -> list[MapObject]:
         """Every object, in the order of their ids."""
@@ -369,7 +372,7 @@ class Encounter:
 
     def living(self) -> Iterator[Creature]:
         """Every creature that is not dead, in the order they were added."""
-        return (c for c in self.creature_list() if not c.dead)
+        return filterfalse(_DEAD, map(self.creatures.__getitem__, self.order))
 
     def occupants(self, pos: Iterable[int]) -> tuple[str, ...]:
         """Ids of the living creatures whose cube contains this cell."""
