@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterable
+from operator import itemgetter
 from typing import ClassVar, cast
 
 import attrs
@@ -96,11 +97,24 @@ def _enemies_near(
         x0, y0, x1, y1 = min(xs) - 1, min(ys) - 1, max(xs) + n, max(ys) + n
         if (x1 - x0 + 1) * (y1 - y0 + 1) > len(spots) * (n + 2) * (n + 2):
             return None
+    side = mover.side
+    creatures = state.creatures
+    if len(creatures) <= (x1 - x0 + 1) * (y1 - y0 + 1):
+        # fewer creatures than columns: each one's columns are compared with the box instead
+        # (what creatures_over finds: a living creature with a cell in them)
+        found = []
+        for cid, e in creatures.items():
+            if e.side == side or e.dead or cid in ignore:
+                continue
+            ex, ey, _ = e.pos
+            en = e.size.squares
+            if ex <= x1 and ey <= y1 and ex + en > x0 and ey + en > y0:
+                found.append((cid, e))
+        found.sort(key=_first)
+        return found
     near = state.creatures_over(x0, y0, x1, y1)
     if not near:
         return []
-    side = mover.side
-    creatures = state.creatures
     out = []
     for cid in sorted(near):
         if cid in ignore:
@@ -109,6 +123,9 @@ def _enemies_near(
         if e.side != side and not e.dead:
             out.append((cid, e))
     return out
+
+
+_first = itemgetter(0)
 
 
 def _leaving(near: list[tuple[str, Creature]], n: int, p: Pos, q: Pos) -> list[str]:
