@@ -46,6 +46,7 @@ from brawl.stateindex import (
     Column,
     Link,
     SideMasks,
+    cells_of,
     covers_z,
     grab_links,
     index,
@@ -517,9 +518,9 @@ class Encounter:
             if not creature.dead:
                 index(m, creature, add=True)
             occ = m.finish()
-            touched = set() if old is None or old.dead else set(cube(old.pos, old.n))
+            touched = set() if old is None or old.dead else cells_of(old)
             if not creature.dead:
-                touched.update(cube(creature.pos, creature.n))
+                touched |= cells_of(creature)
             side_tiles = retile(side_tiles, touched, occ, creatures)
         if old is None or old.effects is not creature.effects or old.hidden_from is not creature.hidden_from:
             # the same objects as the old creature's name creatures that are still here: removing
