@@ -23,9 +23,13 @@ class Pos(NamedTuple):
     z: int = 0
 
     def __add__(self, other: tuple[int, ...]) -> Pos:  # type: ignore[override]  # adds vectors; tuple's concatenates
+        if other.__class__ is Pos:  # whole numbers both: so is the sum, with no check
+            return _tuple_new(Pos, (self[0] + other[0], self[1] + other[1], self[2] + other[2]))
         return Pos(self.x + other[0], self.y + other[1], self.z + other[2])
 
     def __sub__(self, other: tuple[int, ...]) -> Pos:
+        if other.__class__ is Pos:  # whole numbers both: so is the difference, with no check
+            return _tuple_new(Pos, (self[0] - other[0], self[1] - other[1], self[2] - other[2]))
         return Pos(self.x - other[0], self.y - other[1], self.z - other[2])
 
     def scaled(self, k: int) -> Pos:
