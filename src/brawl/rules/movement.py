@@ -80,6 +80,10 @@ def opportunity_attackers(
     return _leaving(near, mover.n, p, q) if near else []
 
 
+_first = itemgetter(0)
+_second = itemgetter(1)
+
+
 def _enemies_near(
     state: Encounter, mover: Creature, spots: tuple[Pos, ...], ignore: frozenset[str]
 ) -> list[tuple[str, Creature]] | None:
@@ -92,9 +96,8 @@ def _enemies_near(
         x, y, _ = spots[0]
         x0, y0, x1, y1 = x - 1, y - 1, x + n, y + n
     else:
-        xs = [s[0] for s in spots]
-        ys = [s[1] for s in spots]
-        x0, y0, x1, y1 = min(xs) - 1, min(ys) - 1, max(xs) + n, max(ys) + n
+        x0, y0 = min(map(_first, spots)) - 1, min(map(_second, spots)) - 1
+        x1, y1 = max(map(_first, spots)) + n, max(map(_second, spots)) + n
         if (x1 - x0 + 1) * (y1 - y0 + 1) > len(spots) * (n + 2) * (n + 2):
             return None
     side = mover.side
@@ -123,9 +126,6 @@ def _enemies_near(
         if e.side != side and not e.dead:
             out.append((cid, e))
     return out
-
-
-_first = itemgetter(0)
 
 
 def _leaving(near: list[tuple[str, Creature]], n: int, p: Pos, q: Pos) -> list[str]:
@@ -418,7 +418,16 @@ def walk(
     # the enemies near the squares the mover leaves (its start and the path but its end), once:
     # no other creature moves during the walk
     near = _enemies_near(state, c, (start, *plan.path[:-1]), moving) if provokes and plan.path else []
-    for i, q in enumerate(plan.path):
+    steps = plan.path
+    if steps and not damaging and test_passed is not False and near == []:
+        # no enemy near the path to provoke, no damaging terrain, no failed test: no step has
+        # anything to report or to stop the walk, so each is taken as planned
+        entered = list(steps)
+        spent_costs = list(plan.costs)
+        left -= sum(spent_costs)
+        p = steps[-1]
+        steps = ()
+    for i, q in enumerate(steps):
         if test_passed is False and model.climbing_or_swimming(p, q):
             stopped = "failed the Might test to climb or swim: no movement wasted"
             remaining = plan.path[i:]
