@@ -42,7 +42,13 @@ from brawl.rules.conditions import (
 )
 from brawl.rules.damage import deal_damage
 from brawl.rules.placing import fall_if_unsupported, terrain_damage, try_place
-from brawl.rules.reachable import companions, current_speed, movement_model, movement_points
+from brawl.rules.reachable import (
+    companions,
+    current_speed,
+    movement_model,
+    movement_points,
+    searched_model,
+)
 from brawl.rules.stealth import can_target
 from brawl.rules.steps import (
     DISENGAGE_SQUARES,
@@ -60,6 +66,10 @@ from brawl.state import Encounter
 
 OPPORTUNITY_REACH = 1  # DS-STRIKE-03: an adjacent enemy; leaving means ending farther than 1
 FREE_STRIKE_KEYWORDS = frozenset({"melee", "strike", "weapon"})  # DS-STRIKE-06: melee weapon free strike
+
+
+_NO_COMPANIONS: tuple[tuple[str, ...], list[Creature]] = ((), [])
+"""No rider and no grabbed creature (:func:`~brawl.rules.reachable.companions`); never changed."""
 
 
 def _fail(what: str, refusal: Refusal) -> IllegalMoveError:
@@ -205,10 +215,13 @@ def _plan(
     verb: str,
     searched: tuple[int, ...] | None,
     found: tuple[tuple[str, ...], list[Creature]] | None = None,
+    model: MoveModel | None = None,
 ) -> MovePlan:
     """:func:`plan_move` of a path already converted, its flags checked; ``found``: the mover's
-    :func:`~brawl.rules.reachable.companions`, when the caller has them."""
-    model = movement_model(state, creature, mode, squeeze=squeeze, found=found)
+    :func:`~brawl.rules.reachable.companions`, when the caller has them; ``model``: its step rules
+    in ``mode`` with ``squeeze``, when the caller has them."""
+    if model is None:
+        model = movement_model(state, creature, mode, squeeze=squeeze, found=found)
     points = movement_points(state, creature, budget, mode=mode, ignore_speed=ignore_speed)
     c = model.creature
     if mode in SHIFT_MODES and steps and not can_shift(state, creature):
@@ -347,8 +360,10 @@ def move_searched(
     (:meth:`~brawl.reach.Reachable.route_to` of :func:`~brawl.rules.reachable.reachable` in the
     same mode and budget): the steps are not checked again (:func:`plan_move`), nor the path's
     positions and the budget, the search's own."""
-    found = companions(state, creature)
-    plan = _plan(state, creature, path, "advance", budget, False, False, "advance", costs, found)
+    model = searched_model(state, creature, "advance", False)
+    # the search's own step rules, of a mover that carries and drags no one: its companions are none
+    found = companions(state, creature) if model is None else _NO_COMPANIONS
+    plan = _plan(state, creature, path, "advance", budget, False, False, "advance", costs, found, model)
     return walk(
         state,
         creature,
