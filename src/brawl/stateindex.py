@@ -68,23 +68,30 @@ def cells_of(c: Creature) -> set[Pos]:
 
 
 def index(m: Any, c: Creature, *, add: bool) -> None:
+    """Add ``c`` to (or take it out of) the occupancy index ``m``, in each column of its space."""
     x0, y0, _ = c.pos
     n = c.size.squares
     cid = c.id
+    if n == 1:
+        _index_column(m, (x0, y0), cid, add)
+        return
     for y in range(y0, y0 + n):
         for x in range(x0, x0 + n):
-            key = (x, y)
-            ids: tuple[str, ...] = m.get(key, ())
-            if add:
-                m[key] = (*ids, cid)
-            elif ids == (cid,):  # the column's only creature
-                del m[key]
-            else:
-                rest = tuple(i for i in ids if i != cid)
-                if rest:
-                    m[key] = rest
-                else:
-                    m.pop(key, None)
+            _index_column(m, (x, y), cid, add)
+
+
+def _index_column(m: Any, key: Column, cid: str, add: bool) -> None:
+    ids: tuple[str, ...] = m.get(key, ())
+    if add:
+        m[key] = (*ids, cid)
+    elif ids == (cid,):  # the column's only creature
+        del m[key]
+    else:
+        rest = tuple(i for i in ids if i != cid)
+        if rest:
+            m[key] = rest
+        else:
+            m.pop(key, None)
 
 
 def retile(
