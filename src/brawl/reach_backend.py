@@ -666,11 +666,14 @@ class BitsetBackend(Backend):
         blk, ent, e2, base = self.walk
         s = self.stride
         back = _back_steps(directions, s)
-        i = self._bit(q)
-        stop = self._bit(origin)
+        # q is an end of the search (the caller checked) and origin its start: both lie in the
+        # window, on its one level
+        x, y, z = q
+        x0, y0 = self.x0, self.y0
+        i = (y - y0) * s + x - x0
+        stop = (origin[1] - y0) * s + origin[0] - x0
         cq = self._cost_at(i)
         layers = self._by_cost
-        x, y, z = q
         path: list[Pos] = []
         costs: list[int] = []
         up = s + 1  # the patch's lowest bit, (x-1, y-1), is bit 0 after ``<< up >> i``; q is bit ``up``
