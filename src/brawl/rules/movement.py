@@ -41,7 +41,7 @@ from brawl.rules.conditions import (
     can_take_triggered_actions,
 )
 from brawl.rules.damage import deal_damage
-from brawl.rules.placing import fall_if_unsupported, terrain_damage, try_place
+from brawl.rules.placing import fall_if_unsupported, moved_to, terrain_damage, try_place
 from brawl.rules.reachable import (
     companions,
     current_speed,
@@ -153,7 +153,7 @@ def why_no_opportunity_attack(state: Encounter, enemy: str, mover: str, at: Pos 
     m = state.creature(mover)
     if at is not None and at != m.pos:
         with contextlib.suppress(StateError):  # in an ally's space: judged where the state has it
-            state = state.with_creature(attrs.evolve(m, pos=at))
+            state = state.with_creature(moved_to(m, at) if type(at) is Pos else attrs.evolve(m, pos=at))
     if not can_take_triggered_actions(state, enemy):
         return f"{enemy} can't take triggered actions"
     if not can_target(state, enemy, mover):
@@ -412,7 +412,7 @@ def walk(
     c = model.creature
     start = c.pos
     riders, grabbed = companions(state, creature) if found is None else found
-    carried = (*riders, *(g.id for g in grabbed))
+    carried = (*riders, *(g.id for g in grabbed)) if grabbed else riders
     moving = frozenset({creature, *carried})
     shifting = model.mode in SHIFT_MODES
     turn = state.turn
