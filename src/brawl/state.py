@@ -490,7 +490,8 @@ class Encounter:
             and old.squeezed == creature.squeezed
             and old.side == creature.side
         ):
-            self._check_stats(creature)
+            if creature.riding is not None:  # the one stat checked across creatures
+                self._check_stats(creature)
         else:
             m = occ.mutate()
             if old is not None and not old.dead:
