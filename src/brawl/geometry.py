@@ -124,7 +124,7 @@ def cube(pos: Pos, n: int) -> Iterator[Pos]:
     for z in range(z0, z0 + n):
         for y in range(y0, y0 + n):
             for x in range(x0, x0 + n):
-                yield Pos(x, y, z)
+                yield _tuple_new(Pos, (x, y, z))  # a range gives whole numbers: Pos checks nothing more
 
 
 def footprint(pos: Pos, n: int) -> Iterator[Pos]:
