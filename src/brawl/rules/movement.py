@@ -48,6 +48,7 @@ from brawl.rules.reachable import (
     movement_model,
     movement_points,
     searched_model,
+    speed_points,
 )
 from brawl.rules.stealth import can_target
 from brawl.rules.steps import (
@@ -216,13 +217,16 @@ def _plan(
     searched: tuple[int, ...] | None,
     found: tuple[tuple[str, ...], list[Creature]] | None = None,
     model: MoveModel | None = None,
+    points: int | None = None,
 ) -> MovePlan:
     """:func:`plan_move` of a path already converted, its flags checked; ``found``: the mover's
-    :func:`~brawl.rules.reachable.companions`, when the caller has them; ``model``: its step rules
-    in ``mode`` with ``squeeze``, when the caller has them."""
+    :func:`~brawl.rules.reachable.companions`, ``model``: its step rules in ``mode`` with
+    ``squeeze`` and ``points``: its :func:`~brawl.rules.reachable.movement_points`, when the
+    caller has them."""
     if model is None:
         model = movement_model(state, creature, mode, squeeze=squeeze, found=found)
-    points = movement_points(state, creature, budget, mode=mode, ignore_speed=ignore_speed)
+    if points is None:
+        points = movement_points(state, creature, budget, mode=mode, ignore_speed=ignore_speed)
     c = model.creature
     if mode in SHIFT_MODES and steps and not can_shift(state, creature):
         raise IllegalMoveError(
@@ -361,9 +365,18 @@ def move_searched(
     same mode and budget): the steps are not checked again (:func:`plan_move`), nor the path's
     positions and the budget, the search's own."""
     model = searched_model(state, creature, "advance", False)
-    # the search's own step rules, of a mover that carries and drags no one: its companions are none
-    found = companions(state, creature) if model is None else _NO_COMPANIONS
-    plan = _plan(state, creature, path, "advance", budget, False, False, "advance", costs, found, model)
+    points = None
+    if model is None:
+        found = companions(state, creature)
+    else:
+        # the search's own step rules, of a mover that carries and drags no one: its companions are
+        # none; grabbing no one and with no condition, its speed is its own (RB1-GRABBED, RB1-SLOWED)
+        found = _NO_COMPANIONS
+        if not model.creature.conditions:
+            points = speed_points(model.creature.speed, budget, "advance", False)
+    plan = _plan(
+        state, creature, path, "advance", budget, False, False, "advance", costs, found, model, points
+    )
     return walk(
         state,
         creature,

@@ -240,7 +240,7 @@ def _reachable(
         if c.conditions:
             points = movement_points(state, cid, budget, mode=mode, ignore_speed=ignore_speed)
         else:  # alive, no condition, grabbing no one: its speed is its own (RB1-GRABBED, RB1-SLOWED)
-            points = _points(c.speed, budget, mode, ignore_speed)
+            points = speed_points(c.speed, budget, mode, ignore_speed)
     origin = c.pos
     n = model.n
     if (
@@ -289,10 +289,10 @@ def movement_points(
     ignore_speed: bool = False,
 ) -> int:
     """Movement points of one move: min(distance offered, current speed) (R-MOVE-2, DS-MOVE-07)."""
-    return _points(speed(state, creature), budget, mode, ignore_speed)
+    return speed_points(speed(state, creature), budget, mode, ignore_speed)
 
 
-def _points(speed_now: int, budget: int | None, mode: str, ignore_speed: bool) -> int:
+def speed_points(speed_now: int, budget: int | None, mode: str, ignore_speed: bool) -> int:
     """min(distance offered, ``speed_now``), the offer checked (R-MOVE-2, DS-MOVE-07)."""
     if budget is None:
         offered = DISENGAGE_SQUARES if mode == "disengage" else speed_now
@@ -316,5 +316,6 @@ __all__ = [
     "riders_of",
     "search",
     "searched_model",
+    "speed_points",
     "window_bits",
 ]
