@@ -142,6 +142,8 @@ def distance(a: Pos, a_size: int, b: Pos, b_size: int = 1) -> int:
     """
     ax, ay, az = a
     bx, by, bz = b
+    if a_size == 1 and b_size == 1:  # two cells: the largest gap along an axis, either way
+        return max(bx - ax, ax - bx, by - ay, ay - by, bz - az, az - bz)
     # each axis's gap is max(0, b_lo - a_hi, a_lo - b_hi), all three axes' taken at once
     da, db = a_size - 1, b_size - 1
     return max(0, bx - ax - da, ax - bx - db, by - ay - da, ay - by - db, bz - az - da, az - bz - db)
