@@ -126,6 +126,17 @@ def test_unknown_ids_raise_a_rules_error() -> None:
         enc.creature(3)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("cid", ["nobody", 3, ["a"], None])
+def test_an_unknown_or_unhashable_id_is_refused_with_no_look_up_error_behind_it(cid: object) -> None:
+    """An id the encounter does not hold, unhashable ones included, is refused as no such
+    creature, with no KeyError or TypeError of the look-up chained to the refusal."""
+    enc = enc_with(Creature(id="a", pos=(1, 1)))
+    with pytest.raises(UnknownCreatureError, match="no such creature in this encounter") as caught:
+        enc.creature(cid)  # type: ignore[arg-type]
+    assert caught.value.__context__ is None
+    assert caught.value.__cause__ is None
+
+
 def test_insertion_order_is_kept_for_display() -> None:
     """Creatures list in the order they were added, whatever the hash order of the map."""
     names = ["zed", "amy", "kol", "bea"]

@@ -7,7 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import brawl.terrain
-from brawl import Cell, DamageType, InvalidArgumentError, Material, Pos, Terrain
+from brawl import Cell, DamageType, InvalidArgumentError, Material, Pos, Terrain, strategies
+from brawl.geometry import cube
 from brawl.terrain import MAX_EDGE, OBJECT_STAMINA_PER_SQUARE
 
 
@@ -283,3 +284,20 @@ def test_a_bulk_edit_equals_the_same_edits_made_a_few_at_a_time() -> None:
             assert bulk.row_masks(z, y) == small.row_masks(z, y)
     assert dict(bulk.stored_tiles()) == dict(small.stored_tiles())
     assert bulk.cell_kinds() == small.cell_kinds()
+
+
+@given(
+    strategies.terrains(),
+    st.builds(Pos, st.integers(-2, 13), st.integers(-2, 13), st.integers(-3, 4)),
+    st.integers(1, 3),
+)
+def test_is_clear_and_supports_read_every_cell_of_the_cube(terrain: Terrain, pos: Pos, n: int) -> None:
+    """R-GEO-5, DS-MOVE-14: an n-cube is clear when each of its cells is on the map and not
+    solid, and held up when a cell under its bottom layer is solid or the map ends under it;
+    a size-1 cube, read from one row mask, agrees."""
+    cells = list(cube(pos, n))
+    assert terrain.is_clear(pos, n) == all(terrain.in_bounds(c) and not terrain.is_solid(c) for c in cells)
+    if terrain.cube_in_bounds(pos, n):
+        under = [Pos(x, y, pos.z - 1) for x in range(pos.x, pos.x + n) for y in range(pos.y, pos.y + n)]
+        ends = pos.z - 1 < -terrain.below
+        assert terrain.supports(pos, n) == (ends or any(terrain.is_solid(c) for c in under))

@@ -30,6 +30,7 @@ from brawl.fields import replaced
 from brawl.geometry import Pos, distance
 from brawl.rules.movement import OPPORTUNITY_REACH, _enemies_near, _leaving, opportunity_attackers
 from brawl.rules.placing import moved_to
+from brawl.rules.reachable import searched_model
 from brawl.rules.settle import settle
 from brawl.state import Encounter
 from brawl.turns.deeds import AdvanceTo, rule_name, spend_for
@@ -95,6 +96,47 @@ def test_the_alternative_order_is_the_same_with_every_built_turn_checked(
     fast = _fight_digest(path, 5, "drawsteel-agility")
     _checked_instead(monkeypatch)
     assert _fight_digest(path, 5, "drawsteel-agility") == fast
+
+
+@pytest.mark.parametrize(("name", "seed"), [("four_vs_six", 3), ("abilities", 1)])
+def test_fights_are_the_same_with_each_moves_step_rules_built_again(
+    name: str, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R-MOVE-1, DS-ACT-01: a move that reuses the step rules of the search that found its path
+    (``searched_model``) walks as one that builds them again, event for event and state for state."""
+    path = SCENARIOS[name][0]
+    fast = _fight_digest(path, seed)
+    calls: list[int] = []
+
+    def never(*args: Any) -> None:
+        calls.append(1)
+
+    monkeypatch.setattr(brawl.rules.movement, "searched_model", never)
+    assert _fight_digest(path, seed) == fast
+    assert len(calls) > 5
+
+
+def test_the_searched_step_rules_answer_only_for_the_same_map_objects_and_creatures() -> None:
+    """R-MOVE-1: the step rules of a search are offered again for the same mover and mode in a
+    state whose turn alone changed, never once a creature or the mover's mode differs."""
+    state = _turn_state()
+    cid = state.turn.current  # type: ignore[union-attr]  # a Draw Steel turn under way
+    assert isinstance(cid, str)
+    brawl.reachable(state, cid)  # the search, of a mover carrying no one
+    model = searched_model(state, cid, "advance", False)
+    assert model is not None
+    assert model.creature is state.creature(cid)
+    turn = state.turn
+    assert isinstance(turn, DrawSteelTurn)
+    turned = state.with_turn_built(with_economy(turn, TurnEconomy(main=1, moves=0, movement_left=5)))
+    assert searched_model(turned, cid, "advance", False) is model
+    assert searched_model(state, cid, "shift", False) is None
+    assert searched_model(state, cid, "advance", True) is None
+    other = next(c for c in state.order if c != cid)
+    assert searched_model(state, other, "advance", False) is None
+    c = state.creature(cid)
+    moved = state.with_creature(replaced(c, stamina=c.stamina - 1))
+    assert searched_model(moved, cid, "advance", False) is None
 
 
 def _turn_state() -> Encounter:

@@ -23,9 +23,13 @@ class Pos(NamedTuple):
     z: int = 0
 
     def __add__(self, other: tuple[int, ...]) -> Pos:  # type: ignore[override]  # adds vectors; tuple's concatenates
+        if other.__class__ is Pos:  # whole numbers both: so is the sum, with no check
+            return _tuple_new(Pos, (self[0] + other[0], self[1] + other[1], self[2] + other[2]))
         return Pos(self.x + other[0], self.y + other[1], self.z + other[2])
 
     def __sub__(self, other: tuple[int, ...]) -> Pos:
+        if other.__class__ is Pos:  # whole numbers both: so is the difference, with no check
+            return _tuple_new(Pos, (self[0] - other[0], self[1] - other[1], self[2] - other[2]))
         return Pos(self.x - other[0], self.y - other[1], self.z - other[2])
 
     def scaled(self, k: int) -> Pos:
@@ -120,7 +124,7 @@ def cube(pos: Pos, n: int) -> Iterator[Pos]:
     for z in range(z0, z0 + n):
         for y in range(y0, y0 + n):
             for x in range(x0, x0 + n):
-                yield Pos(x, y, z)
+                yield _tuple_new(Pos, (x, y, z))  # a range gives whole numbers: Pos checks nothing more
 
 
 def footprint(pos: Pos, n: int) -> Iterator[Pos]:
@@ -138,6 +142,8 @@ def distance(a: Pos, a_size: int, b: Pos, b_size: int = 1) -> int:
     """
     ax, ay, az = a
     bx, by, bz = b
+    if a_size == 1 and b_size == 1:  # two cells: the largest gap along an axis, either way
+        return max(bx - ax, ax - bx, by - ay, ay - by, bz - az, az - bz)
     # each axis's gap is max(0, b_lo - a_hi, a_lo - b_hi), all three axes' taken at once
     da, db = a_size - 1, b_size - 1
     return max(0, bx - ax - da, ax - bx - db, by - ay - da, ay - by - db, bz - az - da, az - bz - db)

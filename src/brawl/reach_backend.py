@@ -666,27 +666,34 @@ class BitsetBackend(Backend):
         blk, ent, e2, base = self.walk
         s = self.stride
         back = _back_steps(directions, s)
-        i = self._bit(q)
-        stop = self._bit(origin)
+        # q is an end of the search (the caller checked) and origin its start: both lie in the
+        # window, on its one level
+        x, y, z = q
+        x0, y0 = self.x0, self.y0
+        i = (y - y0) * s + x - x0
+        stop = (origin[1] - y0) * s + origin[0] - x0
         cq = self._cost_at(i)
+        layers = self._by_cost
         path: list[Pos] = []
         costs: list[int] = []
         up = s + 1  # the patch's lowest bit, (x-1, y-1), is bit 0 after ``<< up >> i``; q is bit ``up``
+        blk_up = blk << up
         while i != stop:
             c = base + ((ent >> i) & 1) + ((e2 >> i) & 1)
-            near = (self.at_cost(cq - c) << up) >> i
-            shut = (blk << up) >> i
+            cq -= c  # the previous position's cost: at least 0, the flood reached q from it
+            near = ((self.at_cost(cq) if layers is None else layers[cq]) << up) >> i
+            shut = blk_up >> i
             for step in back:
                 if near & step[0] and not shut & step[1]:
                     break
             else:  # pragma: no cover - every reached position has a cheapest predecessor
-                raise AssertionError(f"no predecessor for {tuple(q)}")
-            _, _, by, d = step
-            path.append(q)
+                raise AssertionError(f"no predecessor for {(x, y, z)}")
+            path.append(_new_pos((x, y, z)))
             costs.append(c)
-            q = q - d
+            _, _, by, dx, dy = step
+            x -= dx
+            y -= dy
             i -= by
-            cq -= c
         path.reverse()
         costs.reverse()
         return tuple(path), tuple(costs)
@@ -716,11 +723,11 @@ class BitsetBackend(Backend):
 
 
 @functools.lru_cache(maxsize=16)
-def _back_steps(directions: tuple[Pos, ...], s: int) -> tuple[tuple[int, int, int, Pos], ...]:
+def _back_steps(directions: tuple[Pos, ...], s: int) -> tuple[tuple[int, int, int, int, int], ...]:
     """For :meth:`BitsetBackend.walk_route` in a window of row stride ``s``: per horizontal
     direction d, in order, the bit of ``q - d`` in the 3 x 3 patch around ``q`` (``q`` is bit
     s + 1), the bits of the step's two corners (R-GEO-4; none for a straight step), the index
-    offset of d and d. Directions off the level are left out: the window has one level."""
+    offset of d and d's x and y. Directions off the level are left out: the window has one level."""
     out = []
     for d in directions:
         if d.z:
@@ -729,5 +736,5 @@ def _back_steps(directions: tuple[Pos, ...], s: int) -> tuple[tuple[int, int, in
         corners = 0
         if d.x and d.y:  # from p = q - d, the corners p + (dx, 0) and p + (0, dy)
             corners = (1 << (s + 1 - d.y * s)) | (1 << (s + 1 - d.x))
-        out.append((1 << (s + 1 - by), corners, by, d))
+        out.append((1 << (s + 1 - by), corners, by, d.x, d.y))
     return tuple(out)

@@ -8,7 +8,9 @@ not the world.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator
+from itertools import filterfalse
+from operator import attrgetter
 from typing import Any, ClassVar, TypeVar
 
 import attrs
@@ -36,6 +38,7 @@ from brawl.statecheck import (
     names,
     object_map,
     order_ids,
+    rides_map,
     too_many,
 )
 from brawl.stateindex import (
@@ -44,6 +47,7 @@ from brawl.stateindex import (
     Column,
     Link,
     SideMasks,
+    cells_of,
     covers_z,
     grab_links,
     index,
@@ -54,6 +58,7 @@ from brawl.stateindex import (
 from brawl.terrain import TILE, TILE_STRIDE, Terrain, Tile
 
 T = TypeVar("T", bound="TurnState")
+_DEAD = attrgetter("dead")
 
 
 @attrs.frozen
@@ -133,26 +138,6 @@ def _default_terrain() -> Terrain:
     return Terrain.flat(20, 20)
 
 
-def _rides(value: Any) -> immutables.Map[str, str]:
-    """The ``rides`` converter: rider id to mount id, both strings (DS-MOUNT-04)."""
-    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise ArgumentTypeError(
-            f"rides {value!r:.60}: a mapping of rider id to mount id is needed, not {type(value).__name__}",
-            rule="DS-MOUNT-04",
-        )
-    pairs = value.items() if isinstance(value, Mapping) else value
-    try:
-        items = dict(pairs)
-    except (TypeError, ValueError):
-        raise ArgumentTypeError(
-            f"rides {value!r:.60}: (rider id, mount id) pairs are needed", rule="DS-MOUNT-04"
-        ) from None
-    for rider, mount in items.items():
-        if not isinstance(rider, str) or not isinstance(mount, str):
-            raise StateError(f"rides {rider!r} -> {mount!r}: a rider id and a mount id are needed")
-    return immutables.Map(items)
-
-
 _SVG_DRAWER: list[Callable[[Encounter], str] | None] = [None]
 """The picture :meth:`Encounter._repr_svg_` draws: the model draws nothing itself, and the
 rendering module (an edge, above the model) installs its drawer with :func:`install_svg_drawer`."""
@@ -204,7 +189,7 @@ class Encounter:
     """Combat round number, 0 before combat."""
     rng: Rng = attrs.field(factory=Rng)
     """The seeded counter-based RNG (dice are inputs: the RNG lives in the state)."""
-    rides: immutables.Map[str, str] = attrs.field(factory=immutables.Map, converter=_rides)
+    rides: immutables.Map[str, str] = attrs.field(factory=immutables.Map, converter=rides_map)
     """Who used Ride this round, and which mount it rode (DS-MOUNT-04, R-MOUNT-2); a new round
     or the end of combat empties it."""
     games: immutables.Map[str, Any] = attrs.field(factory=immutables.Map, converter=games_field)
@@ -323,16 +308,14 @@ class Encounter:
     def creature(self, cid: str) -> Creature:
         """The creature with this id, or :class:`UnknownCreatureError`."""
         try:
-            found = self.creatures.get(cid)  # only str ids are stored: any other key finds nothing
-        except TypeError:  # an unhashable id
-            found = None
-        if found is None:
-            raise UnknownCreatureError(
-                f"creature {shown(cid)}: no such creature in this encounter"
-                + (id_hint(cid) or did_you_mean(cid, self.creatures.keys())),
-                rule=(),
-            )
-        return found
+            return self.creatures[cid]  # only str ids are stored: any other key finds nothing
+        except (KeyError, TypeError):  # an unknown or an unhashable id: refused below, unchained
+            pass
+        raise UnknownCreatureError(
+            f"creature {shown(cid)}: no such creature in this encounter"
+            + (id_hint(cid) or did_you_mean(cid, self.creatures.keys())),
+            rule=(),
+        )
 
     def object(self, oid: str) -> MapObject:
         """The object with this id, or :class:`UnknownCreatureError`."""
@@ -363,7 +346,7 @@ class Encounter:
 
     def creature_list(self) -> list[Creature]:
         """Every creature, in the order they were added."""
-        return [self.creatures[cid] for cid in self.order]
+        return list(map(self.creatures.__getitem__, self.order))
 
     def object_list(self) -> list[MapObject]:
         """Every object, in the order of their ids."""
@@ -371,7 +354,7 @@ class Encounter:
 
     def living(self) -> Iterator[Creature]:
         """Every creature that is not dead, in the order they were added."""
-        return (c for c in self.creature_list() if not c.dead)
+        return filterfalse(_DEAD, map(self.creatures.__getitem__, self.order))
 
     def occupants(self, pos: Iterable[int]) -> tuple[str, ...]:
         """Ids of the living creatures whose cube contains this cell."""
@@ -501,13 +484,14 @@ class Encounter:
         if (
             old is not None
             and old.pos == creature.pos
-            and old.size == creature.size
+            and (old.size is creature.size or old.size == creature.size)
             and old.dead == creature.dead
             and old.riding == creature.riding
             and old.squeezed == creature.squeezed
             and old.side == creature.side
         ):
-            self._check_stats(creature)
+            if creature.riding is not None:  # the one stat checked across creatures
+                self._check_stats(creature)
         else:
             m = occ.mutate()
             if old is not None and not old.dead:
@@ -516,9 +500,9 @@ class Encounter:
             if not creature.dead:
                 index(m, creature, add=True)
             occ = m.finish()
-            touched = set() if old is None or old.dead else set(cube(old.pos, old.n))
+            touched = set() if old is None or old.dead else cells_of(old)
             if not creature.dead:
-                touched.update(cube(creature.pos, creature.n))
+                touched |= cells_of(creature)
             side_tiles = retile(side_tiles, touched, occ, creatures)
         if old is None or old.effects is not creature.effects or old.hidden_from is not creature.hidden_from:
             # the same objects as the old creature's name creatures that are still here: removing
@@ -736,13 +720,18 @@ class Encounter:
         of the occupancy index ``occ`` (R-GEO-5, DS-MOVE-04)."""
         if creatures is None:
             creatures = self.creatures
-        self._check_stats(c, creatures)
-        if not self.terrain.cube_in_bounds(c.pos, c.n):
-            raise StateError(f"creature {c.id!r}: its space at {tuple(c.pos)} (size {c.size}) is off the map")
-        if not self.terrain.is_clear(c.pos, c.n) and not burrowed(self.terrain, c):
-            raise StateError(
-                f"creature {c.id!r}: its space at {tuple(c.pos)} is inside solid terrain (R-GEO-5)"
-            )
+        if c.riding is not None:
+            self._check_stats(c, creatures)
+        pos, n, terrain = c.pos, c.size.squares, self.terrain
+        if not terrain.is_clear(pos, n):  # off the map, or solid terrain in its space
+            if not terrain.cube_in_bounds(pos, n):
+                raise StateError(
+                    f"creature {c.id!r}: its space at {tuple(pos)} (size {c.size}) is off the map"
+                )
+            if not burrowed(terrain, c):
+                raise StateError(
+                    f"creature {c.id!r}: its space at {tuple(pos)} is inside solid terrain (R-GEO-5)"
+                )
         if c.dead:
             return
         if self._object_cells:
@@ -751,8 +740,9 @@ class Encounter:
                 if oid is not None:
                     raise StateError(f"creature {c.id!r}: cell {tuple(p)} is inside object {oid!r} (R-GEO-5)")
         seen: set[str] = set()
-        for y in range(c.pos.y, c.pos.y + c.n):
-            for x in range(c.pos.x, c.pos.x + c.n):
+        x0, y0, z = pos
+        for y in range(y0, y0 + n):
+            for x in range(x0, x0 + n):
                 for other_id in occ.get((x, y), ()):
                     if other_id == c.id or other_id in seen:
                         continue
@@ -760,7 +750,7 @@ class Encounter:
                     other = creatures.get(other_id)
                     if other is None or other.dead:
                         continue
-                    if not (other.pos.z < c.pos.z + c.n and c.pos.z < other.pos.z + other.n):
+                    if not (other.pos.z < z + n and z < other.pos.z + other.n):
                         continue
                     if c.riding == other.id or other.riding == c.id or c.squeezed or other.squeezed:
                         continue

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 import attrs
 import immutables
@@ -131,3 +132,23 @@ def order_ids(value: Iterable[str]) -> tuple[str, ...]:
 
 def check_round(value: object) -> None:
     whole_number(value, 0, MAX_ROUND, what="round", error=StateError)
+
+
+def rides_map(value: Any) -> immutables.Map[str, str]:
+    """The ``rides`` converter: rider id to mount id, both strings (DS-MOUNT-04)."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise ArgumentTypeError(
+            f"rides {value!r:.60}: a mapping of rider id to mount id is needed, not {type(value).__name__}",
+            rule="DS-MOUNT-04",
+        )
+    pairs = value.items() if isinstance(value, Mapping) else value
+    try:
+        items = dict(pairs)
+    except (TypeError, ValueError):
+        raise ArgumentTypeError(
+            f"rides {value!r:.60}: (rider id, mount id) pairs are needed", rule="DS-MOUNT-04"
+        ) from None
+    for rider, mount in items.items():
+        if not isinstance(rider, str) or not isinstance(mount, str):
+            raise StateError(f"rides {rider!r} -> {mount!r}: a rider id and a mount id are needed")
+    return immutables.Map(items)

@@ -12,7 +12,7 @@ import immutables
 
 from brawl.conditions import ConditionName
 from brawl.creature import Creature
-from brawl.geometry import Pos
+from brawl.geometry import Pos, cube
 from brawl.terrain import TILE, TILE_STRIDE, Tile
 
 Column = tuple[int, int]
@@ -61,18 +61,37 @@ def covers_z(c: Creature, z: int) -> bool:
     return c.pos.z <= z < c.pos.z + c.n
 
 
+def cells_of(c: Creature) -> set[Pos]:
+    """The cells of a creature's cube, as a new set."""
+    n = c.size.squares
+    return {c.pos} if n == 1 else set(cube(c.pos, n))
+
+
 def index(m: Any, c: Creature, *, add: bool) -> None:
-    for y in range(c.pos.y, c.pos.y + c.n):
-        for x in range(c.pos.x, c.pos.x + c.n):
-            ids: tuple[str, ...] = m.get((x, y), ())
-            if add:
-                m[(x, y)] = (*ids, c.id)
-            else:
-                rest = tuple(i for i in ids if i != c.id)
-                if rest:
-                    m[(x, y)] = rest
-                else:
-                    m.pop((x, y), None)
+    """Add ``c`` to (or take it out of) the occupancy index ``m``, in each column of its space."""
+    x0, y0, _ = c.pos
+    n = c.size.squares
+    cid = c.id
+    if n == 1:
+        _index_column(m, (x0, y0), cid, add)
+        return
+    for y in range(y0, y0 + n):
+        for x in range(x0, x0 + n):
+            _index_column(m, (x, y), cid, add)
+
+
+def _index_column(m: Any, key: Column, cid: str, add: bool) -> None:
+    ids: tuple[str, ...] = m.get(key, ())
+    if add:
+        m[key] = (*ids, cid)
+    elif ids == (cid,):  # the column's only creature
+        del m[key]
+    else:
+        rest = tuple(i for i in ids if i != cid)
+        if rest:
+            m[key] = rest
+        else:
+            m.pop(key, None)
 
 
 def retile(
@@ -86,15 +105,17 @@ def retile(
     for x, y, zz in cells:
         key = (zz, y // TILE, x // TILE)
         bit = 1 << ((y % TILE) * TILE_STRIDE + x % TILE)
-        sides = {creatures[cid].side for cid in occ.get((x, y), ()) if covers_z(creatures[cid], zz)}
-        entry = dict(m.get(key, ()))
-        for side in set(entry) | sides:
-            mask = entry.get(side, 0)
-            mask = mask | bit if side in sides else mask & ~bit
-            if mask:
-                entry[side] = mask
-            else:
-                entry.pop(side, None)
+        # the bit cleared for every side, then set for the sides of the creatures covering the cell
+        entry = {}
+        for side, mask in m.get(key, ()):
+            if mask & ~bit:
+                entry[side] = mask & ~bit
+        for cid in occ.get((x, y), ()):
+            c = creatures[cid]
+            cz = c.pos[2]
+            if cz <= zz < cz + c.size.squares:  # covers_z
+                side = c.side
+                entry[side] = entry.get(side, 0) | bit
         if entry:
             m[key] = tuple(sorted(entry.items()))
         else:

@@ -492,6 +492,8 @@ class Terrain:
         """Whether an n-cube at ``pos`` is on the map and free of solid terrain (R-GEO-5)."""
         if not self.cube_in_bounds(pos, n):
             return False
+        if n == 1:
+            return not (self.row_masks(pos[2], pos[1])[0] >> pos[0]) & 1
         full = (1 << n) - 1
         for z in range(pos.z, pos.z + n):
             for y in range(pos.y, pos.y + n):
@@ -501,9 +503,11 @@ class Terrain:
 
     def supports(self, pos: Pos, n: int = 1) -> bool:
         """Whether solid terrain lies directly under any cell of the cube's bottom layer."""
-        full = (1 << n) - 1
         if pos.z - 1 < -self.below:
             return True
+        if n == 1:
+            return bool((self.row_masks(pos[2] - 1, pos[1])[0] >> pos[0]) & 1)
+        full = (1 << n) - 1
         return any((self.row_masks(pos.z - 1, y)[0] >> pos.x) & full for y in range(pos.y, pos.y + n))
 
     def drop_below(self, pos: Pos, n: int = 1) -> int:

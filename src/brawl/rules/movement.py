@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterable
+from operator import itemgetter
 from typing import ClassVar, cast
 
 import attrs
@@ -40,8 +41,15 @@ from brawl.rules.conditions import (
     can_take_triggered_actions,
 )
 from brawl.rules.damage import deal_damage
-from brawl.rules.placing import fall_if_unsupported, terrain_damage, try_place
-from brawl.rules.reachable import companions, current_speed, movement_model, movement_points
+from brawl.rules.placing import fall_if_unsupported, moved_to, terrain_damage, try_place
+from brawl.rules.reachable import (
+    companions,
+    current_speed,
+    movement_model,
+    movement_points,
+    searched_model,
+    speed_points,
+)
 from brawl.rules.stealth import can_target
 from brawl.rules.steps import (
     DISENGAGE_SQUARES,
@@ -59,6 +67,10 @@ from brawl.state import Encounter
 
 OPPORTUNITY_REACH = 1  # DS-STRIKE-03: an adjacent enemy; leaving means ending farther than 1
 FREE_STRIKE_KEYWORDS = frozenset({"melee", "strike", "weapon"})  # DS-STRIKE-06: melee weapon free strike
+
+
+_NO_COMPANIONS: tuple[tuple[str, ...], list[Creature]] = ((), [])
+"""No rider and no grabbed creature (:func:`~brawl.rules.reachable.companions`); never changed."""
 
 
 def _fail(what: str, refusal: Refusal) -> IllegalMoveError:
@@ -79,6 +91,10 @@ def opportunity_attackers(
     return _leaving(near, mover.n, p, q) if near else []
 
 
+_first = itemgetter(0)
+_second = itemgetter(1)
+
+
 def _enemies_near(
     state: Encounter, mover: Creature, spots: tuple[Pos, ...], ignore: frozenset[str]
 ) -> list[tuple[str, Creature]] | None:
@@ -91,16 +107,28 @@ def _enemies_near(
         x, y, _ = spots[0]
         x0, y0, x1, y1 = x - 1, y - 1, x + n, y + n
     else:
-        xs = [s[0] for s in spots]
-        ys = [s[1] for s in spots]
-        x0, y0, x1, y1 = min(xs) - 1, min(ys) - 1, max(xs) + n, max(ys) + n
+        x0, y0 = min(map(_first, spots)) - 1, min(map(_second, spots)) - 1
+        x1, y1 = max(map(_first, spots)) + n, max(map(_second, spots)) + n
         if (x1 - x0 + 1) * (y1 - y0 + 1) > len(spots) * (n + 2) * (n + 2):
             return None
+    side = mover.side
+    creatures = state.creatures
+    if len(creatures) <= (x1 - x0 + 1) * (y1 - y0 + 1):
+        # fewer creatures than columns: each one's columns are compared with the box instead
+        # (what creatures_over finds: a living creature with a cell in them)
+        found = []
+        for cid, e in creatures.items():
+            if e.side == side or e.dead or cid in ignore:
+                continue
+            ex, ey, _ = e.pos
+            en = e.size.squares
+            if ex <= x1 and ey <= y1 and ex + en > x0 and ey + en > y0:
+                found.append((cid, e))
+        found.sort(key=_first)
+        return found
     near = state.creatures_over(x0, y0, x1, y1)
     if not near:
         return []
-    side = mover.side
-    creatures = state.creatures
     out = []
     for cid in sorted(near):
         if cid in ignore:
@@ -126,7 +154,7 @@ def why_no_opportunity_attack(state: Encounter, enemy: str, mover: str, at: Pos 
     m = state.creature(mover)
     if at is not None and at != m.pos:
         with contextlib.suppress(StateError):  # in an ally's space: judged where the state has it
-            state = state.with_creature(attrs.evolve(m, pos=at))
+            state = state.with_creature(moved_to(m, at) if type(at) is Pos else attrs.evolve(m, pos=at))
     if not can_take_triggered_actions(state, enemy):
         return f"{enemy} can't take triggered actions"
     if not can_target(state, enemy, mover):
@@ -188,11 +216,17 @@ def _plan(
     verb: str,
     searched: tuple[int, ...] | None,
     found: tuple[tuple[str, ...], list[Creature]] | None = None,
+    model: MoveModel | None = None,
+    points: int | None = None,
 ) -> MovePlan:
     """:func:`plan_move` of a path already converted, its flags checked; ``found``: the mover's
-    :func:`~brawl.rules.reachable.companions`, when the caller has them."""
-    model = movement_model(state, creature, mode, squeeze=squeeze, found=found)
-    points = movement_points(state, creature, budget, mode=mode, ignore_speed=ignore_speed)
+    :func:`~brawl.rules.reachable.companions`, ``model``: its step rules in ``mode`` with
+    ``squeeze`` and ``points``: its :func:`~brawl.rules.reachable.movement_points`, when the
+    caller has them."""
+    if model is None:
+        model = movement_model(state, creature, mode, squeeze=squeeze, found=found)
+    if points is None:
+        points = movement_points(state, creature, budget, mode=mode, ignore_speed=ignore_speed)
     c = model.creature
     if mode in SHIFT_MODES and steps and not can_shift(state, creature):
         raise IllegalMoveError(
@@ -330,8 +364,19 @@ def move_searched(
     (:meth:`~brawl.reach.Reachable.route_to` of :func:`~brawl.rules.reachable.reachable` in the
     same mode and budget): the steps are not checked again (:func:`plan_move`), nor the path's
     positions and the budget, the search's own."""
-    found = companions(state, creature)
-    plan = _plan(state, creature, path, "advance", budget, False, False, "advance", costs, found)
+    model = searched_model(state, creature, "advance", False)
+    points = None
+    if model is None:
+        found = companions(state, creature)
+    else:
+        # the search's own step rules, of a mover that carries and drags no one: its companions are
+        # none; grabbing no one and with no condition, its speed is its own (RB1-GRABBED, RB1-SLOWED)
+        found = _NO_COMPANIONS
+        if not model.creature.conditions:
+            points = speed_points(model.creature.speed, budget, "advance", False)
+    plan = _plan(
+        state, creature, path, "advance", budget, False, False, "advance", costs, found, model, points
+    )
     return walk(
         state,
         creature,
@@ -380,7 +425,7 @@ def walk(
     c = model.creature
     start = c.pos
     riders, grabbed = companions(state, creature) if found is None else found
-    carried = (*riders, *(g.id for g in grabbed))
+    carried = (*riders, *(g.id for g in grabbed)) if grabbed else riders
     moving = frozenset({creature, *carried})
     shifting = model.mode in SHIFT_MODES
     turn = state.turn
@@ -401,7 +446,16 @@ def walk(
     # the enemies near the squares the mover leaves (its start and the path but its end), once:
     # no other creature moves during the walk
     near = _enemies_near(state, c, (start, *plan.path[:-1]), moving) if provokes and plan.path else []
-    for i, q in enumerate(plan.path):
+    steps = plan.path
+    if steps and not damaging and test_passed is not False and near == []:
+        # no enemy near the path to provoke, no damaging terrain, no failed test: no step has
+        # anything to report or to stop the walk, so each is taken as planned
+        entered = list(steps)
+        spent_costs = list(plan.costs)
+        left -= sum(spent_costs)
+        p = steps[-1]
+        steps = ()
+    for i, q in enumerate(steps):
         if test_passed is False and model.climbing_or_swimming(p, q):
             stopped = "failed the Might test to climb or swim: no movement wasted"
             remaining = plan.path[i:]

@@ -236,10 +236,11 @@ def _reachable(
         if refusal is not None:
             raise IllegalMoveError(f"{mode} {cid!r}: {refusal.reason}", rule=refusal.rules)
         model = MoveModel(state, c, mode, squeeze=squeeze)
+        _SEARCHED[0] = (state, cid, mode, squeeze, model)
         if c.conditions:
             points = movement_points(state, cid, budget, mode=mode, ignore_speed=ignore_speed)
         else:  # alive, no condition, grabbing no one: its speed is its own (RB1-GRABBED, RB1-SLOWED)
-            points = _points(c.speed, budget, mode, ignore_speed)
+            points = speed_points(c.speed, budget, mode, ignore_speed)
     origin = c.pos
     n = model.n
     if (
@@ -257,6 +258,28 @@ def _reachable(
     return Reachable(cid, origin, points, mode, used, model.step, model.directions, backend, state)
 
 
+_SEARCHED: list[tuple[Encounter, str, str, bool, MoveModel] | None] = [None]
+"""The step rules of the last search of a creature that carries and drags no one, with its state."""
+
+
+def searched_model(state: Encounter, creature: str, mode: str, squeeze: bool) -> MoveModel | None:
+    """The step rules the last search of ``creature`` in ``mode`` used, if it carried and dragged no
+    one (:func:`companions` gives nothing) and its state holds the same map, objects and creatures
+    as ``state``: they answer for ``state`` as for it, since no step rule reads the turn, the round
+    or the dice (a move action taken since changes none of them). Else None."""
+    last = _SEARCHED[0]
+    if last is None or last[1] != creature or last[2] != mode or last[3] is not squeeze:
+        return None
+    searched = last[0]
+    if searched is state or (
+        searched.creatures is state.creatures
+        and searched.objects is state.objects
+        and searched.terrain is state.terrain
+    ):
+        return last[4]
+    return None
+
+
 def movement_points(
     state: Encounter,
     creature: str,
@@ -266,10 +289,10 @@ def movement_points(
     ignore_speed: bool = False,
 ) -> int:
     """Movement points of one move: min(distance offered, current speed) (R-MOVE-2, DS-MOVE-07)."""
-    return _points(speed(state, creature), budget, mode, ignore_speed)
+    return speed_points(speed(state, creature), budget, mode, ignore_speed)
 
 
-def _points(speed_now: int, budget: int | None, mode: str, ignore_speed: bool) -> int:
+def speed_points(speed_now: int, budget: int | None, mode: str, ignore_speed: bool) -> int:
     """min(distance offered, ``speed_now``), the offer checked (R-MOVE-2, DS-MOVE-07)."""
     if budget is None:
         offered = DISENGAGE_SQUARES if mode == "disengage" else speed_now
@@ -292,5 +315,7 @@ __all__ = [
     "reachable",
     "riders_of",
     "search",
+    "searched_model",
+    "speed_points",
     "window_bits",
 ]

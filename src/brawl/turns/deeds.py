@@ -154,7 +154,11 @@ def _advance(
         moved = move_searched(before, creature, path, costs, budget=budget)
     events = moved.events if taken is None else taken.events + moved.events
     # what the move walked (less than the path when it stops short), never a second plan of it
-    spent = min(sum(e.spent for e in moved.events if isinstance(e, Moved) and e.creature == creature), budget)
+    walked = 0
+    for e in moved.events:
+        if isinstance(e, Moved) and e.creature == creature:
+            walked += e.spent
+    spent = min(walked, budget)
     if not spent:
         return Outcome(moved.state, events)
     out = system.spend_movement(moved.state, creature, spent)
@@ -220,7 +224,7 @@ class AdvanceTo(Action):
         else:
             budget = _budget(state, creature)
         reach = reachable(state, creature, budget=budget)
-        if self.destination == state.creature(creature).pos:
+        if self.destination == reach.origin:  # where the creature stands
             self.verify(state)  # raises with the reason
         try:
             path, costs = reach.route_to(self.destination)  # refuses a square the move may not end on
