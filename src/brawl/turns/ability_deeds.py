@@ -10,9 +10,10 @@ most :data:`MAX_PLACEMENTS` of them; an ability with chosen targets once per tar
 than its ability may affect is offered with the first of them chosen
 (:func:`~brawl.rules.abilities.area_candidates`). A use whose push or pull has no straight
 direction for one of its targets (the target shares the user's columns, or a cube's or line's
-origin square) is not offered (R-GEO-2, R-ABIL-10). Each is checked with
-:func:`~brawl.turns.deeds.legal_now` (its own checks and the part of the turn it costs; the
-part of the turn once per ability, as it does not depend on the targets).
+origin square) is not offered (R-GEO-2, R-ABIL-10). Each is checked as
+:func:`~brawl.turns.deeds.legal_now` checks it (its own checks and the part of the turn it
+costs): the part of the turn once per cost, and the checks of the user (alive, able to act,
+paying the ability's cost) once per ability, as neither depends on the targets.
 
 A wall is offered as straight walls of its full length, nearest first, at most
 :data:`MAX_WALLS` of them (any other shape is the caller's choice). Not offered: traits,
@@ -34,13 +35,14 @@ from brawl.errors import RulesError
 from brawl.fields import copier
 from brawl.geometry import Pos, distance
 from brawl.requests import Action
-from brawl.rules.abilities import UseAbility, ability_targets, allows, area_candidates
+from brawl.rules.abilities import COSTS, UseAbility, ability_targets, allows, area_candidates, verified_use
+from brawl.rules.abilities.targets import ready
 from brawl.rules.areas import cube_placements, line_placements, place_area
 from brawl.rules.malice import BrutalEffectiveness, MaliciousStrike, is_malice_feature, malice_moment_refusal
 from brawl.rules.solos import SoloAction
 from brawl.rules.villain import VILLAIN_ACTION, villain_moment_closed, villain_refusal
 from brawl.state import Encounter
-from brawl.turns.deeds import payable
+from brawl.turns.deeds import payable, pays
 from brawl.turns.drawsteel_turn import DrawSteelTurn
 from brawl.turns.records import verified
 from brawl.turns.triggers import TRIGGERED, answers
@@ -245,24 +247,47 @@ def _chosen_in_area(state: Encounter, request: UseAbility, count: int | None) ->
     return attrs.evolve(request, targets=inside[:count]) if len(inside) > count else request
 
 
+def _paid_for(state: Encounter, c: Creature, ability: Ability, paid: dict[str | None, bool]) -> bool:
+    """Whether the turn pays for a use of ``ability`` by ``c`` now (:func:`payable`); ``paid``
+    keeps the answers by cost, for the abilities of one listing."""
+    named = c.ability(ability.name)  # the one a use names: the first of its name
+    cost = COSTS.get(named.action_type) if named is not None else UseAbility.cost
+    found = paid.get(cost)
+    if found is None:
+        found = pays(state, c.id, cost)
+        if found is None:
+            found = payable(state, UseAbility(c.id, ability.name))
+        paid[cost] = found
+    return found
+
+
 def ability_deeds(state: Encounter, cid: str) -> list[Action]:
     """Every use of ``cid``'s abilities legal now on its turn, in the block's order (R-ABIL-1)."""
     c = state.creature(cid)
     if c.dead or not c.abilities:
         return []
     found: list[Action] = []
+    paid: dict[str | None, bool] = {}
     for ability in c.abilities:
         if ability.action_type not in OFFERED:
             continue
         # what a use costs the turn follows from its ability's action type alone, not from its
-        # targets or placement: when the turn can't pay it, no use is legal (DS-TURN-01..03)
-        use = UseAbility(cid, ability.name)
-        if not payable(state, use):
+        # targets or placement: when the turn can't pay it, no use is legal (DS-TURN-01..03);
+        # asked once per cost
+        if not _paid_for(state, c, ability, paid):
             continue
-        requests = _requests(state, c, ability, use)
+        try:
+            user, named = ready(state, cid, ability.name)  # the checks that no target changes
+        except RulesError:
+            continue
+        requests = _requests(state, c, ability)
         if ability.distance.is_area:
             requests = (_chosen_in_area(state, r, ability.target.count) for r in requests)
-        found += [r for r in requests if not _no_direction(state, r, ability) and verified(r, state)]
+        found += [
+            r
+            for r in requests
+            if not _no_direction(state, r, ability) and verified_use(state, r, user, named)
+        ]
     return found
 
 
@@ -283,7 +308,7 @@ def triggered_deeds(state: Encounter, cid: str) -> list[Action]:
     for ability in c.abilities:
         if ability.action_type not in TRIGGERED or not answers(state, c, ability, reported):
             continue
-        if not payable(state, UseAbility(cid, ability.name)):  # the triggered action of the round
+        if not _paid_for(state, c, ability, {}):  # the triggered action of the round
             continue
         for r in _requests(state, c, ability):
             if r.targets and named and not named.intersection(r.targets):

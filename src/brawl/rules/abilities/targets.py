@@ -274,37 +274,71 @@ def plan_use(state: Encounter, request: AbilityRequest) -> Plan:
     """Every check of a use of an ability, and what they found (:class:`Plan`); raises the
     :class:`~brawl.errors.RulesError` of the first that fails.
 
-    The plans found for the last state asked about are kept, by request (both are immutable): a
-    listing that checks a use and a policy that weighs it, or the check before it is applied,
-    plan it once. A refusal is not kept."""
+    The plans found for the last state asked about are kept, by request record (both are
+    immutable; the record itself, not an equal one, as hashing a record costs as much as a
+    check): a listing that checks a use and a policy that weighs it plan it once. A refusal is
+    not kept."""
+    memo = _PLANS[0]
+    if memo[0] is state:
+        kept = memo[1].get(id(request))
+        if kept is not None and kept[0] is request:
+            return kept[1]
+    return _kept(state, request, _plan_use(state, request))
+
+
+def _kept(state: Encounter, request: AbilityRequest, plan: Plan) -> Plan:
+    """``plan``, kept for ``request`` in ``state`` (with the record, so its id is not reused)."""
     memo = _PLANS[0]
     if memo[0] is not state:
-        memo = (state, {})
-        _PLANS[0] = memo
-    found = memo[1].get(request)
-    if found is None:
-        found = _plan_use(state, request)
-        if len(memo[1]) < _PLANS_KEPT:
-            memo[1][request] = found
-    return found
+        memo = _PLANS[0] = (state, {})
+    if len(memo[1]) < _PLANS_KEPT:
+        memo[1][id(request)] = (request, plan)
+    return plan
 
 
-_PLANS: list[tuple[Encounter | None, dict[AbilityRequest, Plan]]] = [(None, {})]
-"""The plans :func:`plan_use` found for the last state asked about, by request."""
+_PLANS: list[tuple[Encounter | None, dict[int, tuple[AbilityRequest, Plan]]]] = [(None, {})]
+"""The plans :func:`plan_use` found for the last state asked about, by the id of the request."""
 _PLANS_KEPT = 512
 """Most plans kept for one state."""
 
 
-def _plan_use(state: Encounter, request: AbilityRequest) -> Plan:
-    user = living(state, request.user, "ability")
-    ability = user.ability(request.ability)
+def known_plan(state: Encounter, request: AbilityRequest) -> Plan | None:
+    """The plan :func:`plan_use` keeps for this very request in ``state``, or None."""
+    memo = _PLANS[0]
+    if memo[0] is not state:
+        return None
+    kept = memo[1].get(id(request))
+    return kept[1] if kept is not None and kept[0] is request else None
+
+
+def ready(state: Encounter, user: str, name: str, spend: int = 0) -> tuple[Creature, Ability]:
+    """The checks of :func:`plan_use` that a use's targets and placement play no part in: the
+    user alive with the ability ``name`` on its block, able to take its kind of action now,
+    paying its cost and ``spend`` more (R-ABIL-1, R-ABIL-8, DS-COND-04); the user and the ability."""
+    c = living(state, user, "ability")
+    ability = c.ability(name)
     if ability is None:
-        names = ", ".join(a.name for a in user.abilities) or "none"
+        names = ", ".join(a.name for a in c.abilities) or "none"
         raise ActionUnavailableError(
-            f"ability {request.ability!r} by {user.id!r}: not on its block (it has: {names})", rule="R-ABIL-1"
+            f"ability {name!r} by {c.id!r}: not on its block (it has: {names})", rule="R-ABIL-1"
         )
-    _acting(state, user, ability)
-    _check_cost(state, user, ability, request.spend)
+    _acting(state, c, ability)
+    _check_cost(state, c, ability, spend)
+    return c, ability
+
+
+def aimed(state: Encounter, request: AbilityRequest, user: Creature, ability: Ability) -> Plan:
+    """:func:`plan_use` of ``request`` when :func:`ready` gave ``user`` and ``ability`` for its
+    user, ability and spend in ``state``: the checks of its targets, placement and choices, the
+    plan kept as :func:`plan_use` keeps it."""
+    return _kept(state, request, _aimed(state, request, user, ability))
+
+
+def _plan_use(state: Encounter, request: AbilityRequest) -> Plan:
+    return _aimed(state, request, *ready(state, request.user, request.ability, request.spend))
+
+
+def _aimed(state: Encounter, request: AbilityRequest, user: Creature, ability: Ability) -> Plan:
     if ability.distance.is_area:
         area, targets = _in_area(state, request, user, ability)
     else:
@@ -314,15 +348,18 @@ def _plan_use(state: Encounter, request: AbilityRequest) -> Plan:
                 rule="R-AREA-1",
             )
         area, targets = None, _chosen(state, request, user, ability)
-    for key, what in (
-        (request.tiers, "tiers"),
-        (request.slides, "slides"),
-        (request.shifts, "shifts"),
-        (request.choices, "choices"),
-    ):
-        for tid in key or ():
-            if tid not in targets:
-                raise InvalidArgumentError(f"{what}: {tid!r} is not a target of this use", rule="R-ABIL-9")
+    if request.tiers or request.slides or request.shifts or request.choices:
+        for key, what in (
+            (request.tiers, "tiers"),
+            (request.slides, "slides"),
+            (request.shifts, "shifts"),
+            (request.choices, "choices"),
+        ):
+            for tid in key or ():
+                if tid not in targets:
+                    raise InvalidArgumentError(
+                        f"{what}: {tid!r} is not a target of this use", rule="R-ABIL-9"
+                    )
     if request.damage_type is not None:
         printed = {t for e in _all_effects(ability) if isinstance(e, Damage) for t in e.types}
         if request.damage_type not in printed:
@@ -339,7 +376,7 @@ def _plan_use(state: Encounter, request: AbilityRequest) -> Plan:
                     f"{f'at most {most} options' if most else 'no choice'}",
                     rule="R-ABIL-18",
                 )
-    for tid, path in (request.slides or {}).items():
+    for tid, path in request.slides.items() if request.slides else ():
         forced_move_of(ForcedMovement("slide", len(path)), user, ability, tid, area, request).verify(state)
     if request.surges or request.potency_surges or request.surge_target is not None:
         effects = _all_effects(ability)
@@ -452,12 +489,15 @@ def pull_center(
 __all__ = [
     "Plan",
     "ability_targets",
+    "aimed",
     "allows",
     "area_candidates",
     "deals_damage",
     "forced_move_of",
+    "known_plan",
     "plan_use",
     "pull_center",
+    "ready",
     "resource_left",
     "roll_characteristic",
     "thing_of",
