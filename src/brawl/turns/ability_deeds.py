@@ -69,13 +69,13 @@ MAX_WALLS = 8
 
 
 def _candidates(state: Encounter, c: Creature, ability: Ability) -> list[Creature | MapObject]:
-    reach = max(ability.distance.value, ability.distance.within)
-    things: list[Creature | MapObject] = [*state.living(), *(state.objects[k] for k in sorted(state.objects))]
-    return [
-        t
-        for t in things
-        if allows(ability, c, t) and distance(c.pos, c.n, t.pos, t.n) <= reach + ability.distance.size
-    ]
+    d = ability.distance
+    reach = max(d.value, d.within) + d.size
+    here, n = c.pos, c.n
+    things: list[Creature | MapObject] = [c for c in state.creature_list() if not c.dead]  # state.living()
+    if state.objects:
+        things += [state.objects[k] for k in sorted(state.objects)]
+    return [t for t in things if distance(here, n, t.pos, t.n) <= reach and allows(ability, c, t)]
 
 
 def _touches(box_pos: Pos, size: tuple[int, int, int], things: list[Creature | MapObject]) -> bool:
@@ -93,6 +93,14 @@ def _line_box(start: Pos, way: Pos, length: int, width: int) -> tuple[Pos, tuple
 
 
 _DRAFT = copier(UseAbility)
+_BASE = UseAbility("user", "ability")
+"""A use with no choice made, copied for each ability listed (:func:`_base`)."""
+
+
+def _base(c: Creature, ability: Ability) -> UseAbility:
+    """``UseAbility(c.id, ability.name)``, by a draft copy: an id and a name are strings, all
+    that the two fields' checks ask."""
+    return _variant(_BASE, user=c.id, ability=ability.name)
 
 
 def _variant(base: UseAbility, **fields: object) -> UseAbility:
@@ -113,7 +121,7 @@ def _requests(
     """The uses of ``ability`` by ``c`` worth checking now; ``base``: its use with no choice made,
     ``UseAbility(c.id, ability.name)``, when the caller built it."""
     d, t = ability.distance, ability.target
-    use = UseAbility(c.id, ability.name) if base is None else base
+    use = _base(c, ability) if base is None else base
     if d.kind == "self" or t.kind == "self":
         yield use
         return
@@ -154,6 +162,23 @@ def _requests(
 
 def _straight(ability: Ability) -> tuple[bool, bool]:
     """Whether the ability pushes or pulls (straight away or toward), and whether vertically."""
+    found = _STRAIGHT.get(id(ability))
+    if found is not None and found[0] is ability:  # abilities never change: asked once each
+        return found[1]
+    answer = _pushes(ability)
+    if len(_STRAIGHT) >= _STRAIGHT_KEPT:
+        _STRAIGHT.clear()
+    _STRAIGHT[id(ability)] = (ability, answer)
+    return answer
+
+
+_STRAIGHT: dict[int, tuple[Ability, tuple[bool, bool]]] = {}
+"""What :func:`_straight` found, by the ability (kept with it, so that its id is not reused)."""
+_STRAIGHT_KEPT = 1024
+"""Most abilities :data:`_STRAIGHT` keeps."""
+
+
+def _pushes(ability: Ability) -> tuple[bool, bool]:
     pr = ability.power_roll
     moves = [
         e
@@ -359,27 +384,47 @@ def pick_ability(state: Encounter, options: list[Action]) -> UseAbility | None:
     that reaches an enemy, the costliest first (heroic and villain abilities before signature
     ones), then the one reaching most targets; None if there is none."""
     best: tuple[tuple[int, int, int], UseAbility] | None = None
+    weighed: dict[tuple[str, str], tuple[str, int] | None] = {}  # by user and ability: side, cost
+    creatures = state.creatures
     for index, a in enumerate(options):
         if not isinstance(a, UseAbility):
             continue
-        user = state.creature(a.user)
-        ability = user.ability(a.ability)
-        if (
-            ability is None
-            or ability.power_roll is None
-            or ability.action_type not in ("main action", "maneuver")
-        ):
+        key = (a.user, a.ability)
+        if key in weighed:
+            found = weighed[key]
+        else:
+            found = weighed[key] = _weighed(state, a)
+        if found is None:
             continue
-        targets = a.targets or ability_targets(state, a)
-        enemies = sum(1 for t in targets if t in state.creatures and state.creatures[t].side != user.side)
-        friends = sum(1 for t in targets if t in state.creatures and state.creatures[t].side == user.side)
+        side, cost = found
+        enemies = friends = 0
+        for t in a.targets or ability_targets(state, a):
+            x = creatures.get(t)
+            if x is not None:
+                if x.side != side:
+                    enemies += 1
+                else:
+                    friends += 1
         if enemies == 0 or friends > 0:
             continue
-        cost = ability.cost.amount if ability.cost is not None else 0
-        key = (-cost, -enemies, index)
-        if best is None or key < best[0]:
-            best = (key, a)
+        rank = (-cost, -enemies, index)
+        if best is None or rank < best[0]:
+            best = (rank, a)
     return None if best is None else best[1]
+
+
+def _weighed(state: Encounter, a: UseAbility) -> tuple[str, int] | None:
+    """For :func:`pick_ability`: the side of the use's user and its ability's cost, or None for an
+    ability it does not pick (no power roll, neither a main action nor a maneuver)."""
+    user = state.creature(a.user)
+    ability = user.ability(a.ability)
+    if (
+        ability is None
+        or ability.power_roll is None
+        or ability.action_type not in ("main action", "maneuver")
+    ):
+        return None
+    return user.side, ability.cost.amount if ability.cost is not None else 0
 
 
 def director_deed(state: Encounter, options: Iterable[Action] | None = None) -> Action | None:
