@@ -68,14 +68,31 @@ MAX_WALLS = 8
 """Most placements of one wall ability offered: straight walls, nearest first (R-AREA-4, R-AREA-6)."""
 
 
-def _candidates(state: Encounter, c: Creature, ability: Ability) -> list[Creature | MapObject]:
+Spaces = list[tuple[Creature | MapObject, Pos, int]]
+"""Things a use may aim at, each with its position and size."""
+
+
+def _spaces(state: Encounter) -> Spaces:
+    """The living creatures, then the objects by id, each with its position and size."""
+    found: Spaces = [(x, x.pos, x.n) for x in state.creature_list() if not x.dead]  # state.living()
+    if state.objects:
+        found += [(o, o.pos, o.n) for o in (state.objects[k] for k in sorted(state.objects))]
+    return found
+
+
+def _candidates(
+    state: Encounter, c: Creature, ability: Ability, spaces: Spaces | None = None
+) -> list[Creature | MapObject]:
+    """The things ``ability`` allows within its distance of ``c`` (its area's size added), in
+    the order of :func:`_spaces` (``spaces``, when the caller has them)."""
     d = ability.distance
     reach = max(d.value, d.within) + d.size
     here, n = c.pos, c.n
-    things: list[Creature | MapObject] = [c for c in state.creature_list() if not c.dead]  # state.living()
-    if state.objects:
-        things += [state.objects[k] for k in sorted(state.objects)]
-    return [t for t in things if distance(here, n, t.pos, t.n) <= reach and allows(ability, c, t)]
+    return [
+        t
+        for t, pos, size in (_spaces(state) if spaces is None else spaces)
+        if distance(here, n, pos, size) <= reach and allows(ability, c, t)
+    ]
 
 
 def _touches(box_pos: Pos, size: tuple[int, int, int], things: list[Creature | MapObject]) -> bool:
@@ -115,20 +132,35 @@ def _variant(base: UseAbility, **fields: object) -> UseAbility:
     return out  # type: ignore[no-any-return]  # the draft, now a UseAbility
 
 
+def _aims(ability: Ability) -> bool:
+    """Whether :func:`_requests` looks for the ability's targets around its user: not for an
+    ability on its user alone or a wall."""
+    d = ability.distance
+    return d.kind != "self" and ability.target.kind != "self" and d.kind != "wall"
+
+
+def _targeted(base: UseAbility, targets: tuple[str, ...]) -> UseAbility:
+    """:func:`_variant` of ``base`` with ``targets``, ids of creatures and objects of the state."""
+    out = _DRAFT(base)
+    out.targets = targets
+    out.__class__ = UseAbility
+    return out  # type: ignore[no-any-return]  # the draft, now a UseAbility
+
+
 def _requests(
-    state: Encounter, c: Creature, ability: Ability, base: UseAbility | None = None
+    state: Encounter, c: Creature, ability: Ability, spaces: Spaces | None = None
 ) -> Iterator[UseAbility]:
-    """The uses of ``ability`` by ``c`` worth checking now; ``base``: its use with no choice made,
-    ``UseAbility(c.id, ability.name)``, when the caller built it."""
+    """The uses of ``ability`` by ``c`` worth checking now; ``spaces``: :func:`_spaces`, when
+    the caller has them."""
     d, t = ability.distance, ability.target
-    use = _base(c, ability) if base is None else base
+    use = _base(c, ability)
     if d.kind == "self" or t.kind == "self":
         yield use
         return
     if d.kind == "wall":
         yield from _walls(state, c, ability)
         return
-    things = _candidates(state, c, ability)
+    things = _candidates(state, c, ability, spaces)
     if not things:
         return
     if d.kind in ("burst", "aura"):
@@ -155,9 +187,9 @@ def _requests(
         yield use
         return
     for thing in things:
-        yield _variant(use, targets=(thing.id,))
+        yield _targeted(use, (thing.id,))
     if t.count > 1 and len(things) > 1:
-        yield _variant(use, targets=tuple(x.id for x in things[: t.count]))
+        yield _targeted(use, tuple(x.id for x in things[: t.count]))
 
 
 def _straight(ability: Ability) -> tuple[bool, bool]:
@@ -293,6 +325,7 @@ def ability_deeds(state: Encounter, cid: str) -> list[Action]:
         return []
     found: list[Action] = []
     paid: dict[str | None, bool] = {}
+    spaces: Spaces | None = None
     for ability in c.abilities:
         if ability.action_type not in OFFERED:
             continue
@@ -305,14 +338,14 @@ def ability_deeds(state: Encounter, cid: str) -> list[Action]:
             user, named = ready(state, cid, ability.name)  # the checks that no target changes
         except RulesError:
             continue
-        requests = _requests(state, c, ability)
+        if spaces is None and _aims(ability):
+            spaces = _spaces(state)
+        requests = _requests(state, c, ability, spaces)
         if ability.distance.is_area:
             requests = (_chosen_in_area(state, r, ability.target.count) for r in requests)
-        found += [
-            r
-            for r in requests
-            if not _no_direction(state, r, ability) and verified_use(state, r, user, named)
-        ]
+        if _straight(ability)[0]:  # else no use of it lacks a direction (_no_direction)
+            requests = (r for r in requests if not _no_direction(state, r, ability))
+        found += [r for r in requests if verified_use(state, r, user, named)]
     return found
 
 

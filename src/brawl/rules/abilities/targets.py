@@ -166,16 +166,21 @@ def _out_of_reach(
 ) -> str | None:
     """Why :func:`_in_reach` refuses ``target`` (too far, or no line of effect), or None."""
     d = ability.distance
-    if d.kind == "self" or d.kind == "special":
+    kind = d.kind
+    if kind == "self" or kind == "special":
         return None
     gap = distance(user.pos, user.n, target.pos, target.n)
-    melee = d.value if d.kind in ("melee", "melee or ranged") else -1
-    ranged = d.value if d.kind == "ranged" else d.within if d.kind == "melee or ranged" else -1
+    melee = d.value if kind == "melee" or kind == "melee or ranged" else -1
+    ranged = d.value if kind == "ranged" else d.within if kind == "melee or ranged" else -1
     if ranged >= 0 and user.with_captain is not None:
         ranged += ranged_bonus(state, user)  # RB-CAPT-05
-    if gap > max(melee, ranged):
+    if gap > (melee if melee > ranged else ranged):
         return f"{gap} squares away"
-    if not _sees(state, user, target):
+    if not (
+        line_of_effect(state, user, target)
+        if type(target) is Creature
+        else _sees(state, user, target)  # _sees, its first case in place
+    ):
         return "no line of effect"
     return None
 
@@ -209,7 +214,8 @@ def _chosen(state: Encounter, request: AbilityRequest, user: Creature, ability: 
                 rule="R-ABIL-9",
             )
         check_target(state, user.id, tid)  # DS-COND-14, RB3-HIDE
-        _in_reach(state, user, ability, thing)
+        if _out_of_reach(state, user, ability, thing) is not None:
+            _in_reach(state, user, ability, thing)  # raises with the reason
     return request.targets
 
 
