@@ -20,6 +20,7 @@ from brawl.fields import put, replaced
 from brawl.policy.options import _closest
 from brawl.reach_backend import BitsetBackend
 from brawl.rules.abilities import COSTS, UseAbility
+from brawl.rules.abilities.targets import _plan_use, _turn_alone, _turn_blind, plan_use
 from brawl.rules.reachable import movement_model, reachable
 from brawl.sim import greedy
 from brawl.state import _FIELDS as _ENCOUNTER_FIELDS
@@ -289,3 +290,27 @@ def test_the_turn_pays_for_an_ability_as_payable_says_for_its_use() -> None:
         state = brawl.apply(state, action).state
     assert compared > 500
     assert refused > 100
+
+
+def test_a_plan_found_before_the_turn_is_spent_holds_after() -> None:
+    """R-ABIL-1, R-ABIL-9, DS-TURN-01..03: for every use offered through a fight whose checks read
+    nothing of the turn (``_turn_blind``), the plan found with a fresh check after its part of the
+    turn is spent is the plan found before, which ``plan_use`` then keeps."""
+    start = brawl.load_scenario(ABILITIES).with_rng(brawl.Rng(1))
+    state, compared = start, 0
+    for action in brawl.play(start, policy=greedy).actions:
+        turn = state.turn
+        if isinstance(turn, DrawSteelTurn) and turn.current is not None:
+            for use in ability_deeds(state, turn.current):
+                assert isinstance(use, UseAbility)
+                before = plan_use(state, use)
+                cost = UseAbility.cost_in(state, use.fields())
+                assert cost is not None
+                after = DrawSteel().use_action(state, use.user, cost).state
+                assert _turn_alone(state, after)
+                if _turn_blind(before, use):
+                    assert _plan_use(after, use) == before
+                    assert plan_use(after, use) is before
+                    compared += 1
+        state = brawl.apply(state, action).state
+    assert compared > 30
