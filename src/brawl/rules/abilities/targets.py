@@ -285,11 +285,54 @@ def plan_use(state: Encounter, request: AbilityRequest) -> Plan:
     check): a listing that checks a use and a policy that weighs it plan it once. A refusal is
     not kept."""
     memo = _PLANS[0]
-    if memo[0] is state:
+    before = memo[0]
+    if before is not None:
         kept = memo[1].get(id(request))
         if kept is not None and kept[0] is request:
-            return kept[1]
+            if before is state:
+                return kept[1]
+            if _turn_alone(before, state) and _turn_blind(kept[1], request):
+                return _kept(state, request, kept[1])  # the part of the turn it costs just spent
     return _kept(state, request, _plan_use(state, request))
+
+
+def _turn_alone(before: Encounter, state: Encounter) -> bool:
+    """Whether ``state`` is ``before`` but for its turn bookkeeping (both in combat), as taking
+    an action leaves it: the same creatures, map, objects, order, round, dice and rides."""
+    return (
+        before.creatures is state.creatures
+        and before.terrain is state.terrain
+        and before.objects is state.objects
+        and before.order is state.order
+        and before.rides is state.rides
+        and before.games is state.games
+        and before.rng is state.rng
+        and before.round == state.round
+        and before.turn is not None
+        and state.turn is not None
+    )
+
+
+_TURN_BLIND = frozenset({"main action", "maneuver", "move action", "free maneuver"})
+"""The action types whose use's checks read nothing of the turn's bookkeeping (:func:`_turn_blind`)."""
+
+
+def _turn_blind(plan: Plan, request: AbilityRequest) -> bool:
+    """Whether the checks of ``request`` (planned as ``plan``) read nothing of the turn's
+    bookkeeping, in combat: an action of the turn (main action, maneuver, move action, free
+    maneuver: able to take it is the creature's conditions alone, DS-COND-04), costing nothing
+    or Heroic Resource (the creature's; Malice is the turn's), spending nothing more and sliding
+    no one (a slide's path is checked as the move it is). Its targets, area, reach and line of
+    effect are the creatures', the map's and the objects'. So a plan found before the turn's part
+    was spent holds after (:func:`plan_use`)."""
+    ability = plan.ability
+    cost = ability.cost
+    return (
+        ability.action_type in _TURN_BLIND
+        and (cost is None or cost.resource == "heroic")
+        and not request.spend
+        and not request.slides
+    )
 
 
 def _kept(state: Encounter, request: AbilityRequest, plan: Plan) -> Plan:
