@@ -36,7 +36,7 @@ from brawl.fields import copier
 from brawl.geometry import Pos, distance
 from brawl.requests import Action
 from brawl.rules.abilities import COSTS, UseAbility, ability_targets, allows, area_candidates, verified_use
-from brawl.rules.abilities.targets import ready
+from brawl.rules.abilities.targets import able
 from brawl.rules.areas import cube_placements, line_placements, place_area
 from brawl.rules.malice import BrutalEffectiveness, MaliciousStrike, is_malice_feature, malice_moment_refusal
 from brawl.rules.solos import SoloAction
@@ -139,9 +139,11 @@ def _aims(ability: Ability) -> bool:
     return d.kind != "self" and ability.target.kind != "self" and d.kind != "wall"
 
 
-def _targeted(base: UseAbility, targets: tuple[str, ...]) -> UseAbility:
-    """:func:`_variant` of ``base`` with ``targets``, ids of creatures and objects of the state."""
-    out = _DRAFT(base)
+def _targeted(c: Creature, ability: Ability, targets: tuple[str, ...]) -> UseAbility:
+    """:func:`_base` with ``targets``, ids of creatures and objects of the state, in one copy."""
+    out = _DRAFT(_BASE)
+    out.user = c.id
+    out.ability = ability.name
     out.targets = targets
     out.__class__ = UseAbility
     return out  # type: ignore[no-any-return]  # the draft, now a UseAbility
@@ -153,9 +155,8 @@ def _requests(
     """The uses of ``ability`` by ``c`` worth checking now; ``spaces``: :func:`_spaces`, when
     the caller has them."""
     d, t = ability.distance, ability.target
-    use = _base(c, ability)
     if d.kind == "self" or t.kind == "self":
-        yield use
+        yield _base(c, ability)
         return
     if d.kind == "wall":
         yield from _walls(state, c, ability)
@@ -167,8 +168,18 @@ def _requests(
         r = d.value
         side = c.n + 2 * r
         if _touches(c.pos - Pos(r, r, r), (side, side, side), things):
-            yield use
+            yield _base(c, ability)
         return
+    if t.count is None and not d.is_area:
+        yield _base(c, ability)
+        return
+    if d.kind not in ("cube", "line"):
+        for thing in things:
+            yield _targeted(c, ability, (thing.id,))
+        if t.count is not None and t.count > 1 and len(things) > 1:
+            yield _targeted(c, ability, tuple(x.id for x in things[: t.count]))
+        return
+    use = _base(c, ability)
     if d.kind == "cube":
         size = (d.size, d.size, d.size)
         hits = [p for p in cube_placements(state, c.id, d) if _touches(p, size, things)]
@@ -182,14 +193,6 @@ def _requests(
             if _touches(*_line_box(p, w, d.size, d.width), things)
         )
         yield from _catching(state, lines)
-        return
-    if t.count is None:
-        yield use
-        return
-    for thing in things:
-        yield _targeted(use, (thing.id,))
-    if t.count > 1 and len(things) > 1:
-        yield _targeted(use, tuple(x.id for x in things[: t.count]))
 
 
 def _straight(ability: Ability) -> tuple[bool, bool]:
@@ -304,16 +307,16 @@ def _chosen_in_area(state: Encounter, request: UseAbility, count: int | None) ->
     return attrs.evolve(request, targets=inside[:count]) if len(inside) > count else request
 
 
-def _paid_for(state: Encounter, c: Creature, ability: Ability, paid: dict[str | None, bool]) -> bool:
-    """Whether the turn pays for a use of ``ability`` by ``c`` now (:func:`payable`); ``paid``
-    keeps the answers by cost, for the abilities of one listing."""
-    named = c.ability(ability.name)  # the one a use names: the first of its name
-    cost = COSTS.get(named.action_type) if named is not None else UseAbility.cost
+def _paid_for(state: Encounter, c: Creature, named: Ability, paid: dict[str | None, bool]) -> bool:
+    """Whether the turn pays for a use by ``c`` of ``named``, the first ability of its name on
+    its block, now (:func:`payable`); ``paid`` keeps the answers by cost, for the abilities of
+    one listing."""
+    cost = COSTS.get(named.action_type)
     found = paid.get(cost)
     if found is None:
         found = pays(state, c.id, cost)
         if found is None:
-            found = payable(state, UseAbility(c.id, ability.name))
+            found = payable(state, UseAbility(c.id, named.name))
         paid[cost] = found
     return found
 
@@ -332,10 +335,11 @@ def ability_deeds(state: Encounter, cid: str) -> list[Action]:
         # what a use costs the turn follows from its ability's action type alone, not from its
         # targets or placement: when the turn can't pay it, no use is legal (DS-TURN-01..03);
         # asked once per cost
-        if not _paid_for(state, c, ability, paid):
+        named = c.ability(ability.name) or ability  # the one a use names: the first of its name
+        if not _paid_for(state, c, named, paid):
             continue
         try:
-            user, named = ready(state, cid, ability.name)  # the checks that no target changes
+            able(state, c, named)  # ready's checks, c alive: those that no target changes
         except RulesError:
             continue
         if spaces is None and _aims(ability):
@@ -345,7 +349,7 @@ def ability_deeds(state: Encounter, cid: str) -> list[Action]:
             requests = (_chosen_in_area(state, r, ability.target.count) for r in requests)
         if _straight(ability)[0]:  # else no use of it lacks a direction (_no_direction)
             requests = (r for r in requests if not _no_direction(state, r, ability))
-        found += [r for r in requests if verified_use(state, r, user, named)]
+        found += [r for r in requests if verified_use(state, r, c, named)]
     return found
 
 
@@ -366,7 +370,9 @@ def triggered_deeds(state: Encounter, cid: str) -> list[Action]:
     for ability in c.abilities:
         if ability.action_type not in TRIGGERED or not answers(state, c, ability, reported):
             continue
-        if not _paid_for(state, c, ability, {}):  # the triggered action of the round
+        if not _paid_for(
+            state, c, c.ability(ability.name) or ability, {}
+        ):  # the triggered action of the round
             continue
         for r in _requests(state, c, ability):
             if r.targets and named and not named.intersection(r.targets):

@@ -73,8 +73,9 @@ class UseAbility(AbilityRequest):
 def verified_use(state: Encounter, request: UseAbility, user: Creature, ability: Ability) -> bool:
     """Whether ``request`` verifies (:meth:`UseAbility.verify` raises no
     :class:`~brawl.errors.RulesError`), when :func:`~brawl.rules.abilities.targets.ready` gave
-    ``user`` and ``ability`` for its user, ability and spend in ``state``: the checks of the user
-    made once for the many uses a listing checks, the others as ``verify`` makes them."""
+    ``user`` and ``ability`` for its user, ability and spend in ``state`` (or they passed its
+    checks, :func:`~brawl.rules.abilities.targets.able`): the checks of the user made once for
+    the many uses a listing checks, the others as ``verify`` makes them."""
     plan = known_plan(state, request)
     try:
         if plan is None:

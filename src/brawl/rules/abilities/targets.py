@@ -371,9 +371,16 @@ def ready(state: Encounter, user: str, name: str, spend: int = 0) -> tuple[Creat
         raise ActionUnavailableError(
             f"ability {name!r} by {c.id!r}: not on its block (it has: {names})", rule="R-ABIL-1"
         )
-    _acting(state, c, ability)
-    _check_cost(state, c, ability, spend)
+    able(state, c, ability, spend)
     return c, ability
+
+
+def able(state: Encounter, user: Creature, ability: Ability, spend: int = 0) -> None:
+    """:func:`ready`'s checks of ``user``, a living creature, and ``ability``, the first of its
+    name on the user's block: able to take its kind of action now, paying its cost and ``spend``
+    more (R-ABIL-1, R-ABIL-8, DS-COND-04)."""
+    _acting(state, user, ability)
+    _check_cost(state, user, ability, spend)
 
 
 def aimed(state: Encounter, request: AbilityRequest, user: Creature, ability: Ability) -> Plan:
@@ -538,6 +545,7 @@ def pull_center(
 __all__ = [
     "Plan",
     "ability_targets",
+    "able",
     "aimed",
     "allows",
     "area_candidates",
