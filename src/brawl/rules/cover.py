@@ -389,13 +389,11 @@ def sees_space(state: Encounter, a: Pos, an: int, b: Pos, bn: int) -> bool:
     blocked by solid terrain or an object, the cells of the two spaces never blocking. Spaces that
     touch always are (a shared corner is a line of no length); with nothing solid in the box the two
     spaces span, every line is open."""
-    if distance(a, an, b, bn) <= 1:
-        return True
     memo = solids_memo(state)
     key = (a, an, b, bn)
     found = memo.get(key)
     if found is None:
-        found = memo[key] = _fewest_lines(state, a, an, b, bn, 1) < CORNERS
+        found = memo[key] = distance(a, an, b, bn) <= 1 or _fewest_lines(state, a, an, b, bn, 1) < CORNERS
     return found
 
 

@@ -68,15 +68,18 @@ MAX_WALLS = 8
 """Most placements of one wall ability offered: straight walls, nearest first (R-AREA-4, R-AREA-6)."""
 
 
-Spaces = list[tuple[Creature | MapObject, Pos, int]]
-"""Things a use may aim at, each with its position and size."""
+Spaces = list[tuple[Creature | MapObject, int]]
+"""Things a use may aim at, each with its distance from the user."""
 
 
-def _spaces(state: Encounter) -> Spaces:
-    """The living creatures, then the objects by id, each with its position and size."""
-    found: Spaces = [(x, x.pos, x.n) for x in state.creature_list() if not x.dead]  # state.living()
+def _spaces(state: Encounter, c: Creature) -> Spaces:
+    """The living creatures, then the objects by id, each with its distance from ``c`` (R-GEO-1)."""
+    here, n = c.pos, c.n
+    found: Spaces = [(x, distance(here, n, x.pos, x.n)) for x in state.creature_list() if not x.dead]
     if state.objects:
-        found += [(o, o.pos, o.n) for o in (state.objects[k] for k in sorted(state.objects))]
+        found += [
+            (o, distance(here, n, o.pos, o.n)) for o in (state.objects[k] for k in sorted(state.objects))
+        ]
     return found
 
 
@@ -87,11 +90,10 @@ def _candidates(
     the order of :func:`_spaces` (``spaces``, when the caller has them)."""
     d = ability.distance
     reach = max(d.value, d.within) + d.size
-    here, n = c.pos, c.n
     return [
         t
-        for t, pos, size in (_spaces(state) if spaces is None else spaces)
-        if distance(here, n, pos, size) <= reach and allows(ability, c, t)
+        for t, gap in (_spaces(state, c) if spaces is None else spaces)
+        if gap <= reach and allows(ability, c, t)
     ]
 
 
@@ -343,7 +345,7 @@ def ability_deeds(state: Encounter, cid: str) -> list[Action]:
         except RulesError:
             continue
         if spaces is None and _aims(ability):
-            spaces = _spaces(state)
+            spaces = _spaces(state, c)
         requests = _requests(state, c, ability, spaces)
         if ability.distance.is_area:
             requests = (_chosen_in_area(state, r, ability.target.count) for r in requests)

@@ -23,7 +23,7 @@ from brawl.rules.abilities.effects import resolve_use
 from brawl.rules.abilities.request import COSTS as COSTS
 from brawl.rules.abilities.request import AbilityRequest
 from brawl.rules.abilities.targets import ability_targets as ability_targets
-from brawl.rules.abilities.targets import aimed, known_plan, plan_use
+from brawl.rules.abilities.targets import aimed, plan_use
 from brawl.rules.abilities.targets import allows as allows
 from brawl.rules.abilities.targets import area_candidates as area_candidates
 from brawl.rules.persistent import check_lasting, raise_lasting
@@ -76,11 +76,10 @@ def verified_use(state: Encounter, request: UseAbility, user: Creature, ability:
     ``user`` and ``ability`` for its user, ability and spend in ``state`` (or they passed its
     checks, :func:`~brawl.rules.abilities.targets.able`): the checks of the user made once for
     the many uses a listing checks, the others as ``verify`` makes them."""
-    plan = known_plan(state, request)
     try:
-        if plan is None:
-            plan = aimed(state, request, user, ability)
-        check_lasting(state, user.id, ability, plan.area)
+        area = aimed(state, request, user, ability).area
+        if area is not None:  # else check_lasting has nothing to check
+            check_lasting(state, user.id, ability, area)
         if request.token_stamina:
             check_token_stamina(state, request.token_stamina)
     except RulesError:

@@ -7,7 +7,8 @@ returns what the resolution needs (:class:`Plan`); nothing is rolled, moved or s
 
 from __future__ import annotations
 
-import attrs
+from typing import NamedTuple
+
 import immutables
 
 from brawl.abilities.model import (
@@ -39,9 +40,9 @@ from brawl.rules.villain import VILLAIN_ACTION, check_villain_action
 from brawl.state import Encounter
 
 
-@attrs.frozen
-class Plan:
-    """What the checks of a use found: the user, the ability, the targets in order, the area."""
+class Plan(NamedTuple):
+    """What the checks of a use found: the user, the ability, the targets in order, the area
+    (a named tuple: one is built for every use a listing checks)."""
 
     user: Creature
     ability: Ability
@@ -187,36 +188,37 @@ def _out_of_reach(
 
 def _chosen(state: Encounter, request: AbilityRequest, user: Creature, ability: Ability) -> tuple[str, ...]:
     t = ability.target
+    targets = request.targets
     if ability.distance.kind == "self" or t.kind == "self":
-        if request.targets not in ((), (user.id,)):
+        if targets not in ((), (user.id,)):
             raise ActionUnavailableError(
                 f"{ability.name} by {user.id!r}: it targets its user only", rule="R-ABIL-9"
             )
         return (user.id,)
-    if not request.targets and t.count is None:
-        found = []
-        for c in state.living():
-            if _out_of_reach(state, user, ability, c) is None and allows(ability, user, c):
-                found.append(c.id)
-        return tuple(found)
-    if not request.targets:
+    count = t.count
+    if not targets:
+        if count is None:
+            found = []
+            for c in state.living():
+                if _out_of_reach(state, user, ability, c) is None and allows(ability, user, c):
+                    found.append(c.id)
+            return tuple(found)
         raise ActionUnavailableError(f"{ability.name} by {user.id!r}: choose its target", rule="R-ABIL-9")
-    if t.count is not None and len(request.targets) > t.count:
+    if count is not None and len(targets) > count:
         raise ActionUnavailableError(
-            f"{ability.name} by {user.id!r}: {len(request.targets)} targets, at most {t.count}",
-            rule="R-ABIL-9",
+            f"{ability.name} by {user.id!r}: {len(targets)} targets, at most {count}", rule="R-ABIL-9"
         )
-    for tid in request.targets:
-        thing = thing_of(state, tid)
+    uid, objects = user.id, state.objects
+    for tid in targets:
+        thing = objects[tid] if tid in objects else state.creature(tid)  # thing_of
         if not allows(ability, user, thing):
             raise ActionUnavailableError(
-                f"{ability.name} by {user.id!r}: {tid!r} is not a target it allows ({t.kind})",
-                rule="R-ABIL-9",
+                f"{ability.name} by {uid!r}: {tid!r} is not a target it allows ({t.kind})", rule="R-ABIL-9"
             )
-        check_target(state, user.id, tid)  # DS-COND-14, RB3-HIDE
+        check_target(state, uid, tid)  # DS-COND-14, RB3-HIDE
         if _out_of_reach(state, user, ability, thing) is not None:
             _in_reach(state, user, ability, thing)  # raises with the reason
-    return request.targets
+    return targets
 
 
 def _candidates(
@@ -351,15 +353,6 @@ _PLANS_KEPT = 512
 """Most plans kept for one state."""
 
 
-def known_plan(state: Encounter, request: AbilityRequest) -> Plan | None:
-    """The plan :func:`plan_use` keeps for this very request in ``state``, or None."""
-    memo = _PLANS[0]
-    if memo[0] is not state:
-        return None
-    kept = memo[1].get(id(request))
-    return kept[1] if kept is not None and kept[0] is request else None
-
-
 def ready(state: Encounter, user: str, name: str, spend: int = 0) -> tuple[Creature, Ability]:
     """The checks of :func:`plan_use` that a use's targets and placement play no part in: the
     user alive with the ability ``name`` on its block, able to take its kind of action now,
@@ -386,7 +379,12 @@ def able(state: Encounter, user: Creature, ability: Ability, spend: int = 0) -> 
 def aimed(state: Encounter, request: AbilityRequest, user: Creature, ability: Ability) -> Plan:
     """:func:`plan_use` of ``request`` when :func:`ready` gave ``user`` and ``ability`` for its
     user, ability and spend in ``state``: the checks of its targets, placement and choices, the
-    plan kept as :func:`plan_use` keeps it."""
+    plan kept as :func:`plan_use` keeps it (or the one it keeps)."""
+    memo = _PLANS[0]
+    if memo[0] is state:
+        kept = memo[1].get(id(request))
+        if kept is not None and kept[0] is request:
+            return kept[1]
     return _kept(state, request, _aimed(state, request, user, ability))
 
 
@@ -551,7 +549,6 @@ __all__ = [
     "area_candidates",
     "deals_damage",
     "forced_move_of",
-    "known_plan",
     "plan_use",
     "pull_center",
     "ready",
