@@ -424,6 +424,8 @@ def pick_ability(state: Encounter, options: list[Action]) -> UseAbility | None:
     """A simple choice for a policy: the use of a main-action or maneuver ability with a power roll
     that reaches an enemy, the costliest first (heroic and villain abilities before signature
     ones), then the one reaching most targets; None if there is none."""
+    if not options:
+        return None
     best: tuple[tuple[int, int, int], UseAbility] | None = None
     weighed: dict[tuple[str, str], tuple[str, int] | None] = {}  # by user and ability: side, cost
     creatures = state.creatures
