@@ -385,7 +385,12 @@ def aimed(state: Encounter, request: AbilityRequest, user: Creature, ability: Ab
         kept = memo[1].get(id(request))
         if kept is not None and kept[0] is request:
             return kept[1]
-    return _kept(state, request, _aimed(state, request, user, ability))
+    else:
+        memo = _PLANS[0] = (state, {})
+    plan = _aimed(state, request, user, ability)
+    if len(memo[1]) < _PLANS_KEPT:  # _kept, in place
+        memo[1][id(request)] = (request, plan)
+    return plan
 
 
 def _plan_use(state: Encounter, request: AbilityRequest) -> Plan:
@@ -402,6 +407,31 @@ def _aimed(state: Encounter, request: AbilityRequest, user: Creature, ability: A
                 rule="R-AREA-1",
             )
         area, targets = None, _chosen(state, request, user, ability)
+    if (
+        request.tiers
+        or request.slides
+        or request.shifts
+        or request.choices
+        or request.damage_type is not None
+        or request.surges
+        or request.potency_surges
+        or request.surge_target is not None
+    ):
+        _check_choices(state, request, user, ability, area, targets)
+    return Plan(user, ability, targets, area)
+
+
+def _check_choices(
+    state: Encounter,
+    request: AbilityRequest,
+    user: Creature,
+    ability: Ability,
+    area: Area | None,
+    targets: tuple[str, ...],
+) -> None:
+    """The checks of the choices a use makes besides its targets and placement: tiers, slides,
+    shifts and options by target, the damage type, the surges (R-ABIL-3, R-ABIL-9, R-ABIL-18,
+    RB-SURGE-02, RB-SURGE-03)."""
     if request.tiers or request.slides or request.shifts or request.choices:
         for key, what in (
             (request.tiers, "tiers"),
@@ -439,7 +469,6 @@ def _aimed(state: Encounter, request: AbilityRequest, user: Creature, ability: A
             rolls_damage=any(isinstance(e, Damage) for e in effects),
             has_potency=any(getattr(e, "potency", None) is not None for e in effects),
         )  # fmt: skip
-    return Plan(user, ability, targets, area)
 
 
 def _all_effects(ability: Ability) -> tuple[Effect, ...]:
