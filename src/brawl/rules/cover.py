@@ -279,6 +279,27 @@ def _fewest_lines(state: Encounter, apos: Pos, an: int, tpos: Pos, tn: int, enou
     return best
 
 
+def _open_line(state: Encounter, apos: Pos, an: int, tpos: Pos, tn: int) -> bool:
+    """Whether some line from a corner of one space to a corner of the other is unblocked:
+    :func:`_fewest_lines` below :data:`CORNERS`, found at the first open line."""
+    grid = _solid_grid(state, apos, an, tpos, tn)
+    if grid is None:
+        return True
+    masks, x0, y0, z0, sx, sxy = grid
+    ends = corners(tpos, tn)
+    for start in corners(apos, an):
+        base = (start.x - x0) + sx * (start.y - y0) + sxy * (start.z - z0)
+        for end in ends:
+            low, pieces = _line_masks(end.x - start.x, end.y - start.y, end.z - start.z, sx, sxy)
+            shift = base + low
+            for kind, piece in pieces:
+                if (masks[kind] >> shift) & piece:
+                    break  # the line runs through the inside of solid cells
+            else:
+                return True
+    return False
+
+
 def _solid_grid(
     state: Encounter, a: Pos, an: int, t: Pos, tn: int
 ) -> tuple[tuple[int, ...], int, int, int, int, int] | None:
@@ -393,7 +414,7 @@ def sees_space(state: Encounter, a: Pos, an: int, b: Pos, bn: int) -> bool:
     key = (a, an, b, bn)
     found = memo.get(key)
     if found is None:
-        found = memo[key] = distance(a, an, b, bn) <= 1 or _fewest_lines(state, a, an, b, bn, 1) < CORNERS
+        found = memo[key] = distance(a, an, b, bn) <= 1 or _open_line(state, a, an, b, bn)
     return found
 
 
