@@ -18,7 +18,17 @@ from hypothesis import strategies as st
 
 from brawl import Cell, Creature, Encounter, MapObject, Material, Pos, Terrain
 from brawl.geometry import cube
-from brawl.rules.cover import CORNERS, HALF, blocked_lines, blocks, corners, has_map_cover, line_blocked
+from brawl.rules.cover import (
+    CORNERS,
+    HALF,
+    _fewest_lines,
+    _open_line,
+    blocked_lines,
+    blocks,
+    corners,
+    has_map_cover,
+    line_blocked,
+)
 
 
 def _candidates(v: Fraction) -> tuple[int, ...]:
@@ -118,3 +128,30 @@ def test_a_pillar_wall_and_floor_case() -> None:
         assert line_blocked(enc, a, b) == old_line_blocked(enc, a, b)
     assert line_blocked(enc, Pos(1, 2, 0), Pos(6, 2, 0))  # through the wall, along the floor
     assert not line_blocked(enc, Pos(0, 0, 1), Pos(6, 0, 1))  # in the open row, above the floor
+
+
+@given(
+    st.sets(
+        st.tuples(st.integers(0, 7), st.integers(0, 6), st.integers(0, 2)).map(lambda c: Pos(*c)), max_size=25
+    ),
+    st.tuples(st.integers(0, 6), st.integers(0, 5), st.integers(0, 1), st.integers(1, 2)),
+    st.tuples(st.integers(0, 6), st.integers(0, 5), st.integers(0, 1), st.integers(1, 2)),
+)
+def test_an_open_line_is_found_where_the_fraction_walk_finds_one(
+    walls: set[Pos], at: tuple[int, int, int, int], to: tuple[int, int, int, int]
+) -> None:
+    """R-COVER-1: ``_open_line`` (what ``sees_space`` asks) is "fewer than all the lines blocked",
+    from the corners of the space of size 1 or 2 at ``at`` to those at ``to``, as the walk of
+    each line finds it, the first walls objects, the others stone."""
+    a, an, t, tn = Pos(*at[:3]), at[3], Pos(*to[:3]), to[3]
+    space_a, space_t = set(cube(a, an)), set(cube(t, tn))
+    if space_a & space_t or any(p.x >= 8 or p.y >= 7 or p.z >= 3 for p in space_a | space_t):
+        return
+    free = sorted(walls - space_a - space_t)
+    statues = [MapObject(id=f"o{i}", pos=p, material=Material.STONE) for i, p in enumerate(free[:4])]
+    terrain = Terrain.flat(8, 7, height=3, below=1).with_cells(_stone(set(free[4:])))
+    enc = Encounter.create(terrain, [], objects=statues)
+    blocked = sum(1 for p in corners(a, an) for q in corners(t, tn) if old_line_blocked(enc, p, q))
+    lines = CORNERS * CORNERS
+    assert _open_line(enc, a, an, t, tn) == (blocked < lines)
+    assert _open_line(enc, a, an, t, tn) == (_fewest_lines(enc, a, an, t, tn, 1) < CORNERS)

@@ -19,11 +19,13 @@ from brawl.errors import StateError
 from brawl.fields import put, replaced
 from brawl.policy.options import _closest
 from brawl.reach_backend import BitsetBackend
+from brawl.rules.abilities import COSTS, UseAbility
+from brawl.rules.abilities.targets import _plan_use, _turn_alone, _turn_blind, plan_use
 from brawl.rules.reachable import movement_model, reachable
 from brawl.sim import greedy
 from brawl.state import _FIELDS as _ENCOUNTER_FIELDS
 from brawl.turns.ability_deeds import OFFERED, _chosen_in_area, _no_direction, _requests, ability_deeds
-from brawl.turns.deeds import legal_now
+from brawl.turns.deeds import legal_now, payable, pays
 from brawl.turns.drawsteel import DrawSteel
 from brawl.turns.drawsteel_turn import DrawSteelTurn
 from brawl.turns.economy import TurnEconomy
@@ -270,3 +272,45 @@ def test_put_is_evolve_for_values_no_check_refuses(creature: brawl.Creature, pos
     economy = TurnEconomy(main=1, movement_left=3)
     assert put(turn, economy=economy) == attrs.evolve(turn, economy=economy)
     assert turn.economy != economy
+
+
+def test_the_turn_pays_for_an_ability_as_payable_says_for_its_use() -> None:
+    """DS-TURN-01..03, R-ABIL-1: ``pays`` for the cost of an ability's action type, for every
+    creature on and off its turn through a fight, is ``payable`` of a use of the ability."""
+    start = brawl.load_scenario(ABILITIES).with_rng(brawl.Rng(2))
+    state, compared, refused = start, 0, 0
+    for action in brawl.play(start, policy=greedy).actions:
+        for c in state.creature_list():
+            for ability in c.abilities:
+                fast = pays(state, c.id, COSTS.get(ability.action_type))
+                if fast is not None:
+                    assert fast == payable(state, UseAbility(c.id, ability.name))
+                    compared += 1
+                    refused += not fast
+        state = brawl.apply(state, action).state
+    assert compared > 500
+    assert refused > 100
+
+
+def test_a_plan_found_before_the_turn_is_spent_holds_after() -> None:
+    """R-ABIL-1, R-ABIL-9, DS-TURN-01..03: for every use offered through a fight whose checks read
+    nothing of the turn (``_turn_blind``), the plan found with a fresh check after its part of the
+    turn is spent is the plan found before, which ``plan_use`` then keeps."""
+    start = brawl.load_scenario(ABILITIES).with_rng(brawl.Rng(1))
+    state, compared = start, 0
+    for action in brawl.play(start, policy=greedy).actions:
+        turn = state.turn
+        if isinstance(turn, DrawSteelTurn) and turn.current is not None:
+            for use in ability_deeds(state, turn.current):
+                assert isinstance(use, UseAbility)
+                before = plan_use(state, use)
+                cost = UseAbility.cost_in(state, use.fields())
+                assert cost is not None
+                after = DrawSteel().use_action(state, use.user, cost).state
+                assert _turn_alone(state, after)
+                if _turn_blind(before, use):
+                    assert _plan_use(after, use) == before
+                    assert plan_use(after, use) is before
+                    compared += 1
+        state = brawl.apply(state, action).state
+    assert compared > 30

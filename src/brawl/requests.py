@@ -8,7 +8,8 @@ subclass registers by class name, so JSON finds it again. ``resolve`` runs the r
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from operator import attrgetter
 from typing import Any, ClassVar
 
 import attrs
@@ -47,10 +48,14 @@ class Action:
     def fields(self) -> dict[str, Any]:
         """The record's fields by name, as the rule call's arguments (the names read once per class)."""
         kind = type(self)
-        names = _FIELD_NAMES.get(kind)
-        if names is None:
-            names = _FIELD_NAMES[kind] = tuple(f.name for f in attrs.fields(kind)) if attrs.has(kind) else ()
-        return {name: getattr(self, name) for name in names}
+        found = _FIELD_NAMES.get(kind)
+        if found is None:
+            names = tuple(f.name for f in attrs.fields(kind)) if attrs.has(kind) else ()
+            found = _FIELD_NAMES[kind] = (names, attrgetter(*names) if len(names) > 1 else None)
+        names, values = found
+        if values is None:  # one field or none: attrgetter gives no tuple
+            return {name: getattr(self, name) for name in names}
+        return dict(zip(names, values(self), strict=True))
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -74,7 +79,8 @@ class Action:
         raise NotImplementedError
 
 
-_FIELD_NAMES: dict[type[Action], tuple[str, ...]] = {}
+_FIELD_NAMES: dict[type[Action], tuple[tuple[str, ...], Callable[[Action], tuple[Any, ...]] | None]] = {}
+"""By request class: its field names, and a getter of their values (None for fewer than two)."""
 
 
 __all__ = ["Action"]

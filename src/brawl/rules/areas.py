@@ -267,7 +267,9 @@ def occupants(state: Encounter, area: Area, *, exclude: Iterable[str] = ()) -> t
     found = [
         c.id
         for c in state.living()
-        if c.id not in skip and any(p in cells for p in cube(c.pos, c.n))  # Area.contains, inline
+        if c.id not in skip
+        # Area.contains, inline: a creature of size 1 is its one cell
+        and (c.pos in cells if c.size.squares == 1 else any(p in cells for p in cube(c.pos, c.n)))
     ]
     found += [
         oid for oid in sorted(state.objects) if area.contains(state.objects[oid].pos, state.objects[oid].n)

@@ -279,6 +279,27 @@ def _fewest_lines(state: Encounter, apos: Pos, an: int, tpos: Pos, tn: int, enou
     return best
 
 
+def _open_line(state: Encounter, apos: Pos, an: int, tpos: Pos, tn: int) -> bool:
+    """Whether some line from a corner of one space to a corner of the other is unblocked:
+    :func:`_fewest_lines` below :data:`CORNERS`, found at the first open line."""
+    grid = _solid_grid(state, apos, an, tpos, tn)
+    if grid is None:
+        return True
+    masks, x0, y0, z0, sx, sxy = grid
+    ends = corners(tpos, tn)
+    for start in corners(apos, an):
+        base = (start.x - x0) + sx * (start.y - y0) + sxy * (start.z - z0)
+        for end in ends:
+            low, pieces = _line_masks(end.x - start.x, end.y - start.y, end.z - start.z, sx, sxy)
+            shift = base + low
+            for kind, piece in pieces:
+                if (masks[kind] >> shift) & piece:
+                    break  # the line runs through the inside of solid cells
+            else:
+                return True
+    return False
+
+
 def _solid_grid(
     state: Encounter, a: Pos, an: int, t: Pos, tn: int
 ) -> tuple[tuple[int, ...], int, int, int, int, int] | None:
@@ -389,13 +410,11 @@ def sees_space(state: Encounter, a: Pos, an: int, b: Pos, bn: int) -> bool:
     blocked by solid terrain or an object, the cells of the two spaces never blocking. Spaces that
     touch always are (a shared corner is a line of no length); with nothing solid in the box the two
     spaces span, every line is open."""
-    if distance(a, an, b, bn) <= 1:
-        return True
     memo = solids_memo(state)
     key = (a, an, b, bn)
     found = memo.get(key)
     if found is None:
-        found = memo[key] = _fewest_lines(state, a, an, b, bn, 1) < CORNERS
+        found = memo[key] = distance(a, an, b, bn) <= 1 or _open_line(state, a, an, b, bn)
     return found
 
 

@@ -10,9 +10,10 @@ most :data:`MAX_PLACEMENTS` of them; an ability with chosen targets once per tar
 than its ability may affect is offered with the first of them chosen
 (:func:`~brawl.rules.abilities.area_candidates`). A use whose push or pull has no straight
 direction for one of its targets (the target shares the user's columns, or a cube's or line's
-origin square) is not offered (R-GEO-2, R-ABIL-10). Each is checked with
-:func:`~brawl.turns.deeds.legal_now` (its own checks and the part of the turn it costs; the
-part of the turn once per ability, as it does not depend on the targets).
+origin square) is not offered (R-GEO-2, R-ABIL-10). Each is checked as
+:func:`~brawl.turns.deeds.legal_now` checks it (its own checks and the part of the turn it
+costs): the part of the turn once per cost, and the checks of the user (alive, able to act,
+paying the ability's cost) once per ability, as neither depends on the targets.
 
 A wall is offered as straight walls of its full length, nearest first, at most
 :data:`MAX_WALLS` of them (any other shape is the caller's choice). Not offered: traits,
@@ -35,7 +36,8 @@ from brawl.errors import RulesError
 from brawl.fields import copier
 from brawl.geometry import Pos, distance
 from brawl.requests import Action
-from brawl.rules.abilities import UseAbility, ability_targets, allows, area_candidates
+from brawl.rules.abilities import COSTS, UseAbility, ability_targets, allows, area_candidates, verified_use
+from brawl.rules.abilities.targets import able
 from brawl.rules.areas import cube_placements, line_placements, place_area
 from brawl.rules.malice import (
     BRUTAL_COST,
@@ -50,7 +52,7 @@ from brawl.rules.malice import (
 from brawl.rules.solos import SOLO_ACTION, SOLO_ACTION_COST, SoloAction
 from brawl.rules.villain import VILLAIN_ACTION, villain_moment_closed, villain_refusal
 from brawl.state import Encounter
-from brawl.turns.deeds import payable
+from brawl.turns.deeds import payable, pays
 from brawl.turns.drawsteel_turn import DrawSteelTurn
 from brawl.turns.records import verified
 from brawl.turns.triggers import TRIGGERED, answers
@@ -76,13 +78,32 @@ MAX_WALLS = 8
 """Most placements of one wall ability offered: straight walls, nearest first (R-AREA-4, R-AREA-6)."""
 
 
-def _candidates(state: Encounter, c: Creature, ability: Ability) -> list[Creature | MapObject]:
-    reach = max(ability.distance.value, ability.distance.within)
-    things: list[Creature | MapObject] = [*state.living(), *(state.objects[k] for k in sorted(state.objects))]
+Spaces = list[tuple[Creature | MapObject, int]]
+"""Things a use may aim at, each with its distance from the user."""
+
+
+def _spaces(state: Encounter, c: Creature) -> Spaces:
+    """The living creatures, then the objects by id, each with its distance from ``c`` (R-GEO-1)."""
+    here, n = c.pos, c.n
+    found: Spaces = [(x, distance(here, n, x.pos, x.n)) for x in state.creature_list() if not x.dead]
+    if state.objects:
+        found += [
+            (o, distance(here, n, o.pos, o.n)) for o in (state.objects[k] for k in sorted(state.objects))
+        ]
+    return found
+
+
+def _candidates(
+    state: Encounter, c: Creature, ability: Ability, spaces: Spaces | None = None
+) -> list[Creature | MapObject]:
+    """The things ``ability`` allows within its distance of ``c`` (its area's size added), in
+    the order of :func:`_spaces` (``spaces``, when the caller has them)."""
+    d = ability.distance
+    reach = max(d.value, d.within) + d.size
     return [
         t
-        for t in things
-        if allows(ability, c, t) and distance(c.pos, c.n, t.pos, t.n) <= reach + ability.distance.size
+        for t, gap in (_spaces(state, c) if spaces is None else spaces)
+        if gap <= reach and allows(ability, c, t)
     ]
 
 
@@ -101,6 +122,14 @@ def _line_box(start: Pos, way: Pos, length: int, width: int) -> tuple[Pos, tuple
 
 
 _DRAFT = copier(UseAbility)
+_BASE = UseAbility("user", "ability")
+"""A use with no choice made, copied for each ability listed (:func:`_base`)."""
+
+
+def _base(c: Creature, ability: Ability) -> UseAbility:
+    """``UseAbility(c.id, ability.name)``, by a draft copy: an id and a name are strings, all
+    that the two fields' checks ask."""
+    return _variant(_BASE, user=c.id, ability=ability.name)
 
 
 def _variant(base: UseAbility, **fields: object) -> UseAbility:
@@ -115,28 +144,54 @@ def _variant(base: UseAbility, **fields: object) -> UseAbility:
     return out  # type: ignore[no-any-return]  # the draft, now a UseAbility
 
 
+def _aims(ability: Ability) -> bool:
+    """Whether :func:`_requests` looks for the ability's targets around its user: not for an
+    ability on its user alone or a wall."""
+    d = ability.distance
+    return d.kind != "self" and ability.target.kind != "self" and d.kind != "wall"
+
+
+def _targeted(c: Creature, ability: Ability, targets: tuple[str, ...]) -> UseAbility:
+    """:func:`_base` with ``targets``, ids of creatures and objects of the state, in one copy."""
+    out = _DRAFT(_BASE)
+    out.user = c.id
+    out.ability = ability.name
+    out.targets = targets
+    out.__class__ = UseAbility
+    return out  # type: ignore[no-any-return]  # the draft, now a UseAbility
+
+
 def _requests(
-    state: Encounter, c: Creature, ability: Ability, base: UseAbility | None = None
+    state: Encounter, c: Creature, ability: Ability, spaces: Spaces | None = None
 ) -> Iterator[UseAbility]:
-    """The uses of ``ability`` by ``c`` worth checking now; ``base``: its use with no choice made,
-    ``UseAbility(c.id, ability.name)``, when the caller built it."""
+    """The uses of ``ability`` by ``c`` worth checking now; ``spaces``: :func:`_spaces`, when
+    the caller has them."""
     d, t = ability.distance, ability.target
-    use = UseAbility(c.id, ability.name) if base is None else base
     if d.kind == "self" or t.kind == "self":
-        yield use
+        yield _base(c, ability)
         return
     if d.kind == "wall":
         yield from _walls(state, c, ability)
         return
-    things = _candidates(state, c, ability)
+    things = _candidates(state, c, ability, spaces)
     if not things:
         return
     if d.kind in ("burst", "aura"):
         r = d.value
         side = c.n + 2 * r
         if _touches(c.pos - Pos(r, r, r), (side, side, side), things):
-            yield use
+            yield _base(c, ability)
         return
+    if t.count is None and not d.is_area:
+        yield _base(c, ability)
+        return
+    if d.kind not in ("cube", "line"):
+        for thing in things:
+            yield _targeted(c, ability, (thing.id,))
+        if t.count is not None and t.count > 1 and len(things) > 1:
+            yield _targeted(c, ability, tuple(x.id for x in things[: t.count]))
+        return
+    use = _base(c, ability)
     if d.kind == "cube":
         size = (d.size, d.size, d.size)
         hits = [p for p in cube_placements(state, c.id, d) if _touches(p, size, things)]
@@ -150,18 +205,27 @@ def _requests(
             if _touches(*_line_box(p, w, d.size, d.width), things)
         )
         yield from _catching(state, lines)
-        return
-    if t.count is None:
-        yield use
-        return
-    for thing in things:
-        yield _variant(use, targets=(thing.id,))
-    if t.count > 1 and len(things) > 1:
-        yield _variant(use, targets=tuple(x.id for x in things[: t.count]))
 
 
 def _straight(ability: Ability) -> tuple[bool, bool]:
     """Whether the ability pushes or pulls (straight away or toward), and whether vertically."""
+    found = _STRAIGHT.get(id(ability))
+    if found is not None and found[0] is ability:  # abilities never change: asked once each
+        return found[1]
+    answer = _pushes(ability)
+    if len(_STRAIGHT) >= _STRAIGHT_KEPT:
+        _STRAIGHT.clear()
+    _STRAIGHT[id(ability)] = (ability, answer)
+    return answer
+
+
+_STRAIGHT: dict[int, tuple[Ability, tuple[bool, bool]]] = {}
+"""What :func:`_straight` found, by the ability (kept with it, so that its id is not reused)."""
+_STRAIGHT_KEPT = 1024
+"""Most abilities :data:`_STRAIGHT` keeps."""
+
+
+def _pushes(ability: Ability) -> tuple[bool, bool]:
     pr = ability.power_roll
     moves = [
         e
@@ -255,24 +319,49 @@ def _chosen_in_area(state: Encounter, request: UseAbility, count: int | None) ->
     return attrs.evolve(request, targets=inside[:count]) if len(inside) > count else request
 
 
+def _paid_for(state: Encounter, c: Creature, named: Ability, paid: dict[str | None, bool]) -> bool:
+    """Whether the turn pays for a use by ``c`` of ``named``, the first ability of its name on
+    its block, now (:func:`payable`); ``paid`` keeps the answers by cost, for the abilities of
+    one listing."""
+    cost = COSTS.get(named.action_type)
+    found = paid.get(cost)
+    if found is None:
+        found = pays(state, c.id, cost)
+        if found is None:
+            found = payable(state, UseAbility(c.id, named.name))
+        paid[cost] = found
+    return found
+
+
 def ability_deeds(state: Encounter, cid: str) -> list[Action]:
     """Every use of ``cid``'s abilities legal now on its turn, in the block's order (R-ABIL-1)."""
     c = state.creature(cid)
     if c.dead or not c.abilities:
         return []
     found: list[Action] = []
+    paid: dict[str | None, bool] = {}
+    spaces: Spaces | None = None
     for ability in c.abilities:
         if ability.action_type not in OFFERED:
             continue
         # what a use costs the turn follows from its ability's action type alone, not from its
-        # targets or placement: when the turn can't pay it, no use is legal (DS-TURN-01..03)
-        use = UseAbility(cid, ability.name)
-        if not payable(state, use):
+        # targets or placement: when the turn can't pay it, no use is legal (DS-TURN-01..03);
+        # asked once per cost
+        named = c.ability(ability.name) or ability  # the one a use names: the first of its name
+        if not _paid_for(state, c, named, paid):
             continue
-        requests = _requests(state, c, ability, use)
+        try:
+            able(state, c, named)  # ready's checks, c alive: those that no target changes
+        except RulesError:
+            continue
+        if spaces is None and _aims(ability):
+            spaces = _spaces(state, c)
+        requests = _requests(state, c, ability, spaces)
         if ability.distance.is_area:
             requests = (_chosen_in_area(state, r, ability.target.count) for r in requests)
-        found += [r for r in requests if not _no_direction(state, r, ability) and verified(r, state)]
+        if _straight(ability)[0]:  # else no use of it lacks a direction (_no_direction)
+            requests = (r for r in requests if not _no_direction(state, r, ability))
+        found += [r for r in requests if verified_use(state, r, c, named)]
     return found
 
 
@@ -293,7 +382,9 @@ def triggered_deeds(state: Encounter, cid: str) -> list[Action]:
     for ability in c.abilities:
         if ability.action_type not in TRIGGERED or not answers(state, c, ability, reported):
             continue
-        if not payable(state, UseAbility(cid, ability.name)):  # the triggered action of the round
+        if not _paid_for(
+            state, c, c.ability(ability.name) or ability, {}
+        ):  # the triggered action of the round
             continue
         for r in _requests(state, c, ability):
             if r.targets and named and not named.intersection(r.targets):
@@ -395,28 +486,50 @@ def pick_ability(state: Encounter, options: list[Action]) -> UseAbility | None:
     """A simple choice for a policy: the use of a main-action or maneuver ability with a power roll
     that reaches an enemy, the costliest first (heroic and villain abilities before signature
     ones), then the one reaching most targets; None if there is none."""
+    if not options:
+        return None
     best: tuple[tuple[int, int, int], UseAbility] | None = None
+    weighed: dict[tuple[str, str], tuple[str, int] | None] = {}  # by user and ability: side, cost
+    creatures = state.creatures
     for index, a in enumerate(options):
         if not isinstance(a, UseAbility):
             continue
-        user = state.creature(a.user)
-        ability = user.ability(a.ability)
-        if (
-            ability is None
-            or ability.power_roll is None
-            or ability.action_type not in ("main action", "maneuver")
-        ):
+        key = (a.user, a.ability)
+        if key in weighed:
+            found = weighed[key]
+        else:
+            found = weighed[key] = _weighed(state, a)
+        if found is None:
             continue
-        targets = a.targets or ability_targets(state, a)
-        enemies = sum(1 for t in targets if t in state.creatures and state.creatures[t].side != user.side)
-        friends = sum(1 for t in targets if t in state.creatures and state.creatures[t].side == user.side)
+        side, cost = found
+        enemies = friends = 0
+        for t in a.targets or ability_targets(state, a):
+            x = creatures.get(t)
+            if x is not None:
+                if x.side != side:
+                    enemies += 1
+                else:
+                    friends += 1
         if enemies == 0 or friends > 0:
             continue
-        cost = ability.cost.amount if ability.cost is not None else 0
-        key = (-cost, -enemies, index)
-        if best is None or key < best[0]:
-            best = (key, a)
+        rank = (-cost, -enemies, index)
+        if best is None or rank < best[0]:
+            best = (rank, a)
     return None if best is None else best[1]
+
+
+def _weighed(state: Encounter, a: UseAbility) -> tuple[str, int] | None:
+    """For :func:`pick_ability`: the side of the use's user and its ability's cost, or None for an
+    ability it does not pick (no power roll, neither a main action nor a maneuver)."""
+    user = state.creature(a.user)
+    ability = user.ability(a.ability)
+    if (
+        ability is None
+        or ability.power_roll is None
+        or ability.action_type not in ("main action", "maneuver")
+    ):
+        return None
+    return user.side, ability.cost.amount if ability.cost is not None else 0
 
 
 def director_deed(state: Encounter, options: Iterable[Action] | None = None) -> Action | None:

@@ -59,6 +59,7 @@ __all__ = [
     "may_act",
     "movement_left",
     "payable",
+    "pays",
     "ride_destinations",
     "rule_name",
     "spend_for",
@@ -442,6 +443,21 @@ def legal_now(state: Encounter, action: Action) -> bool:
     """Whether ``action`` may be applied now: its own checks and, on its actor's own Draw Steel
     turn, the part of the turn it costs (DS-TURN-01..03); never a run of the rule."""
     return verified(action, state) and payable(state, action)
+
+
+def pays(state: Encounter, creature: str, cost: str | None) -> bool | None:
+    """Whether ``creature``'s turn may spend ``cost`` now for a call that costs it (DS-TURN-01..03):
+    what :func:`payable` answers for a request of that cost made by ``creature``, none granted;
+    None when only :func:`payable` tells (a turn system other than Draw Steel's, or movement)."""
+    t = state.turn
+    if t is None or cost is None:
+        return True  # _paid takes nothing
+    if type(t) is not DrawSteelTurn or cost == "movement":
+        return None
+    # Draw Steel's spends and use_action refuse exactly what action_refusal finds (spends asks
+    # it off the creature's turn, use_action always); the speed a move action grants is then
+    # spent whole, which nothing refuses
+    return action_refusal(state, t, creature, action_kind(cost)) is None
 
 
 def payable(state: Encounter, action: Action) -> bool:

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-import attrs
-
+from brawl.fields import put
 from brawl.requests import Action
 from brawl.rules.abilities import UseAbility
 from brawl.rules.abilities.targets import deals_damage
@@ -58,7 +57,7 @@ def surge_variants(state: Encounter, cid: str, uses: Iterable[Action]) -> list[A
         ability = c.ability(use.ability)
         if ability is None or ability.power_roll is None or not deals_damage(ability):
             continue
-        variant = attrs.evolve(use, surges=spend)
+        variant = put(use, surges=spend)  # 1 to 3: what the field's check asks (RB-SURGE-02)
         if verified(variant, state):
             found.append(variant)
     return found

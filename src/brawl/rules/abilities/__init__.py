@@ -15,14 +15,17 @@ from __future__ import annotations
 
 import attrs
 
+from brawl.abilities.model import Ability
+from brawl.creature import Creature
+from brawl.errors import RulesError
 from brawl.outcome import Outcome
 from brawl.rules.abilities.effects import resolve_use
 from brawl.rules.abilities.request import COSTS as COSTS
 from brawl.rules.abilities.request import AbilityRequest
 from brawl.rules.abilities.targets import ability_targets as ability_targets
+from brawl.rules.abilities.targets import aimed, plan_use
 from brawl.rules.abilities.targets import allows as allows
 from brawl.rules.abilities.targets import area_candidates as area_candidates
-from brawl.rules.abilities.targets import plan_use
 from brawl.rules.persistent import check_lasting, raise_lasting
 from brawl.rules.recoveries import as_damage_comes, check_token_stamina
 from brawl.state import Encounter
@@ -67,4 +70,21 @@ class UseAbility(AbilityRequest):
         return raise_lasting(resolve_use(state, plan, self), plan.user.id, plan.ability, plan.area)
 
 
-__all__ = ["COSTS", "UseAbility", "ability_targets", "allows", "area_candidates"]
+def verified_use(state: Encounter, request: UseAbility, user: Creature, ability: Ability) -> bool:
+    """Whether ``request`` verifies (:meth:`UseAbility.verify` raises no
+    :class:`~brawl.errors.RulesError`), when :func:`~brawl.rules.abilities.targets.ready` gave
+    ``user`` and ``ability`` for its user, ability and spend in ``state`` (or they passed its
+    checks, :func:`~brawl.rules.abilities.targets.able`): the checks of the user made once for
+    the many uses a listing checks, the others as ``verify`` makes them."""
+    try:
+        area = aimed(state, request, user, ability).area
+        if area is not None:  # else check_lasting has nothing to check
+            check_lasting(state, user.id, ability, area)
+        if request.token_stamina:
+            check_token_stamina(state, request.token_stamina)
+    except RulesError:
+        return False
+    return True
+
+
+__all__ = ["COSTS", "UseAbility", "ability_targets", "allows", "area_candidates", "verified_use"]

@@ -7,7 +7,8 @@ returns what the resolution needs (:class:`Plan`); nothing is rolled, moved or s
 
 from __future__ import annotations
 
-import attrs
+from typing import NamedTuple
+
 import immutables
 
 from brawl.abilities.model import (
@@ -39,9 +40,9 @@ from brawl.rules.villain import VILLAIN_ACTION, check_villain_action
 from brawl.state import Encounter
 
 
-@attrs.frozen
-class Plan:
-    """What the checks of a use found: the user, the ability, the targets in order, the area."""
+class Plan(NamedTuple):
+    """What the checks of a use found: the user, the ability, the targets in order, the area
+    (a named tuple: one is built for every use a listing checks)."""
 
     user: Creature
     ability: Ability
@@ -166,51 +167,58 @@ def _out_of_reach(
 ) -> str | None:
     """Why :func:`_in_reach` refuses ``target`` (too far, or no line of effect), or None."""
     d = ability.distance
-    if d.kind == "self" or d.kind == "special":
+    kind = d.kind
+    if kind == "self" or kind == "special":
         return None
     gap = distance(user.pos, user.n, target.pos, target.n)
-    melee = d.value if d.kind in ("melee", "melee or ranged") else -1
-    ranged = d.value if d.kind == "ranged" else d.within if d.kind == "melee or ranged" else -1
+    melee = d.value if kind == "melee" or kind == "melee or ranged" else -1
+    ranged = d.value if kind == "ranged" else d.within if kind == "melee or ranged" else -1
     if ranged >= 0 and user.with_captain is not None:
         ranged += ranged_bonus(state, user)  # RB-CAPT-05
-    if gap > max(melee, ranged):
+    if gap > (melee if melee > ranged else ranged):
         return f"{gap} squares away"
-    if not _sees(state, user, target):
+    if not (
+        line_of_effect(state, user, target)
+        if type(target) is Creature
+        else _sees(state, user, target)  # _sees, its first case in place
+    ):
         return "no line of effect"
     return None
 
 
 def _chosen(state: Encounter, request: AbilityRequest, user: Creature, ability: Ability) -> tuple[str, ...]:
     t = ability.target
+    targets = request.targets
     if ability.distance.kind == "self" or t.kind == "self":
-        if request.targets not in ((), (user.id,)):
+        if targets not in ((), (user.id,)):
             raise ActionUnavailableError(
                 f"{ability.name} by {user.id!r}: it targets its user only", rule="R-ABIL-9"
             )
         return (user.id,)
-    if not request.targets and t.count is None:
-        found = []
-        for c in state.living():
-            if _out_of_reach(state, user, ability, c) is None and allows(ability, user, c):
-                found.append(c.id)
-        return tuple(found)
-    if not request.targets:
+    count = t.count
+    if not targets:
+        if count is None:
+            found = []
+            for c in state.living():
+                if _out_of_reach(state, user, ability, c) is None and allows(ability, user, c):
+                    found.append(c.id)
+            return tuple(found)
         raise ActionUnavailableError(f"{ability.name} by {user.id!r}: choose its target", rule="R-ABIL-9")
-    if t.count is not None and len(request.targets) > t.count:
+    if count is not None and len(targets) > count:
         raise ActionUnavailableError(
-            f"{ability.name} by {user.id!r}: {len(request.targets)} targets, at most {t.count}",
-            rule="R-ABIL-9",
+            f"{ability.name} by {user.id!r}: {len(targets)} targets, at most {count}", rule="R-ABIL-9"
         )
-    for tid in request.targets:
-        thing = thing_of(state, tid)
+    uid, objects = user.id, state.objects
+    for tid in targets:
+        thing = objects[tid] if tid in objects else state.creature(tid)  # thing_of
         if not allows(ability, user, thing):
             raise ActionUnavailableError(
-                f"{ability.name} by {user.id!r}: {tid!r} is not a target it allows ({t.kind})",
-                rule="R-ABIL-9",
+                f"{ability.name} by {uid!r}: {tid!r} is not a target it allows ({t.kind})", rule="R-ABIL-9"
             )
-        check_target(state, user.id, tid)  # DS-COND-14, RB3-HIDE
-        _in_reach(state, user, ability, thing)
-    return request.targets
+        check_target(state, uid, tid)  # DS-COND-14, RB3-HIDE
+        if _out_of_reach(state, user, ability, thing) is not None:
+            _in_reach(state, user, ability, thing)  # raises with the reason
+    return targets
 
 
 def _candidates(
@@ -274,37 +282,122 @@ def plan_use(state: Encounter, request: AbilityRequest) -> Plan:
     """Every check of a use of an ability, and what they found (:class:`Plan`); raises the
     :class:`~brawl.errors.RulesError` of the first that fails.
 
-    The plans found for the last state asked about are kept, by request (both are immutable): a
-    listing that checks a use and a policy that weighs it, or the check before it is applied,
-    plan it once. A refusal is not kept."""
+    The plans found for the last state asked about are kept, by request record (both are
+    immutable; the record itself, not an equal one, as hashing a record costs as much as a
+    check): a listing that checks a use and a policy that weighs it plan it once. A refusal is
+    not kept."""
+    memo = _PLANS[0]
+    before = memo[0]
+    if before is not None:
+        kept = memo[1].get(id(request))
+        if kept is not None and kept[0] is request:
+            if before is state:
+                return kept[1]
+            if _turn_alone(before, state) and _turn_blind(kept[1], request):
+                return _kept(state, request, kept[1])  # the part of the turn it costs just spent
+    return _kept(state, request, _plan_use(state, request))
+
+
+def _turn_alone(before: Encounter, state: Encounter) -> bool:
+    """Whether ``state`` is ``before`` but for its turn bookkeeping (both in combat), as taking
+    an action leaves it: the same creatures, map, objects, order, round, dice and rides."""
+    return (
+        before.creatures is state.creatures
+        and before.terrain is state.terrain
+        and before.objects is state.objects
+        and before.order is state.order
+        and before.rides is state.rides
+        and before.games is state.games
+        and before.rng is state.rng
+        and before.round == state.round
+        and before.turn is not None
+        and state.turn is not None
+    )
+
+
+_TURN_BLIND = frozenset({"main action", "maneuver", "move action", "free maneuver"})
+"""The action types whose use's checks read nothing of the turn's bookkeeping (:func:`_turn_blind`)."""
+
+
+def _turn_blind(plan: Plan, request: AbilityRequest) -> bool:
+    """Whether the checks of ``request`` (planned as ``plan``) read nothing of the turn's
+    bookkeeping, in combat: an action of the turn (main action, maneuver, move action, free
+    maneuver: able to take it is the creature's conditions alone, DS-COND-04), costing nothing
+    or Heroic Resource (the creature's; Malice is the turn's), spending nothing more and sliding
+    no one (a slide's path is checked as the move it is). Its targets, area, reach and line of
+    effect are the creatures', the map's and the objects'. So a plan found before the turn's part
+    was spent holds after (:func:`plan_use`)."""
+    ability = plan.ability
+    cost = ability.cost
+    return (
+        ability.action_type in _TURN_BLIND
+        and (cost is None or cost.resource == "heroic")
+        and not request.spend
+        and not request.slides
+    )
+
+
+def _kept(state: Encounter, request: AbilityRequest, plan: Plan) -> Plan:
+    """``plan``, kept for ``request`` in ``state`` (with the record, so its id is not reused)."""
     memo = _PLANS[0]
     if memo[0] is not state:
-        memo = (state, {})
-        _PLANS[0] = memo
-    found = memo[1].get(request)
-    if found is None:
-        found = _plan_use(state, request)
-        if len(memo[1]) < _PLANS_KEPT:
-            memo[1][request] = found
-    return found
+        memo = _PLANS[0] = (state, {})
+    if len(memo[1]) < _PLANS_KEPT:
+        memo[1][id(request)] = (request, plan)
+    return plan
 
 
-_PLANS: list[tuple[Encounter | None, dict[AbilityRequest, Plan]]] = [(None, {})]
-"""The plans :func:`plan_use` found for the last state asked about, by request."""
+_PLANS: list[tuple[Encounter | None, dict[int, tuple[AbilityRequest, Plan]]]] = [(None, {})]
+"""The plans :func:`plan_use` found for the last state asked about, by the id of the request."""
 _PLANS_KEPT = 512
 """Most plans kept for one state."""
 
 
-def _plan_use(state: Encounter, request: AbilityRequest) -> Plan:
-    user = living(state, request.user, "ability")
-    ability = user.ability(request.ability)
+def ready(state: Encounter, user: str, name: str, spend: int = 0) -> tuple[Creature, Ability]:
+    """The checks of :func:`plan_use` that a use's targets and placement play no part in: the
+    user alive with the ability ``name`` on its block, able to take its kind of action now,
+    paying its cost and ``spend`` more (R-ABIL-1, R-ABIL-8, DS-COND-04); the user and the ability."""
+    c = living(state, user, "ability")
+    ability = c.ability(name)
     if ability is None:
-        names = ", ".join(a.name for a in user.abilities) or "none"
+        names = ", ".join(a.name for a in c.abilities) or "none"
         raise ActionUnavailableError(
-            f"ability {request.ability!r} by {user.id!r}: not on its block (it has: {names})", rule="R-ABIL-1"
+            f"ability {name!r} by {c.id!r}: not on its block (it has: {names})", rule="R-ABIL-1"
         )
+    able(state, c, ability, spend)
+    return c, ability
+
+
+def able(state: Encounter, user: Creature, ability: Ability, spend: int = 0) -> None:
+    """:func:`ready`'s checks of ``user``, a living creature, and ``ability``, the first of its
+    name on the user's block: able to take its kind of action now, paying its cost and ``spend``
+    more (R-ABIL-1, R-ABIL-8, DS-COND-04)."""
     _acting(state, user, ability)
-    _check_cost(state, user, ability, request.spend)
+    _check_cost(state, user, ability, spend)
+
+
+def aimed(state: Encounter, request: AbilityRequest, user: Creature, ability: Ability) -> Plan:
+    """:func:`plan_use` of ``request`` when :func:`ready` gave ``user`` and ``ability`` for its
+    user, ability and spend in ``state``: the checks of its targets, placement and choices, the
+    plan kept as :func:`plan_use` keeps it (or the one it keeps)."""
+    memo = _PLANS[0]
+    if memo[0] is state:
+        kept = memo[1].get(id(request))
+        if kept is not None and kept[0] is request:
+            return kept[1]
+    else:
+        memo = _PLANS[0] = (state, {})
+    plan = _aimed(state, request, user, ability)
+    if len(memo[1]) < _PLANS_KEPT:  # _kept, in place
+        memo[1][id(request)] = (request, plan)
+    return plan
+
+
+def _plan_use(state: Encounter, request: AbilityRequest) -> Plan:
+    return _aimed(state, request, *ready(state, request.user, request.ability, request.spend))
+
+
+def _aimed(state: Encounter, request: AbilityRequest, user: Creature, ability: Ability) -> Plan:
     if ability.distance.is_area:
         area, targets = _in_area(state, request, user, ability)
     else:
@@ -314,15 +407,43 @@ def _plan_use(state: Encounter, request: AbilityRequest) -> Plan:
                 rule="R-AREA-1",
             )
         area, targets = None, _chosen(state, request, user, ability)
-    for key, what in (
-        (request.tiers, "tiers"),
-        (request.slides, "slides"),
-        (request.shifts, "shifts"),
-        (request.choices, "choices"),
+    if (
+        request.tiers
+        or request.slides
+        or request.shifts
+        or request.choices
+        or request.damage_type is not None
+        or request.surges
+        or request.potency_surges
+        or request.surge_target is not None
     ):
-        for tid in key or ():
-            if tid not in targets:
-                raise InvalidArgumentError(f"{what}: {tid!r} is not a target of this use", rule="R-ABIL-9")
+        _check_choices(state, request, user, ability, area, targets)
+    return Plan(user, ability, targets, area)
+
+
+def _check_choices(
+    state: Encounter,
+    request: AbilityRequest,
+    user: Creature,
+    ability: Ability,
+    area: Area | None,
+    targets: tuple[str, ...],
+) -> None:
+    """The checks of the choices a use makes besides its targets and placement: tiers, slides,
+    shifts and options by target, the damage type, the surges (R-ABIL-3, R-ABIL-9, R-ABIL-18,
+    RB-SURGE-02, RB-SURGE-03)."""
+    if request.tiers or request.slides or request.shifts or request.choices:
+        for key, what in (
+            (request.tiers, "tiers"),
+            (request.slides, "slides"),
+            (request.shifts, "shifts"),
+            (request.choices, "choices"),
+        ):
+            for tid in key or ():
+                if tid not in targets:
+                    raise InvalidArgumentError(
+                        f"{what}: {tid!r} is not a target of this use", rule="R-ABIL-9"
+                    )
     if request.damage_type is not None:
         printed = {t for e in _all_effects(ability) if isinstance(e, Damage) for t in e.types}
         if request.damage_type not in printed:
@@ -339,7 +460,7 @@ def _plan_use(state: Encounter, request: AbilityRequest) -> Plan:
                     f"{f'at most {most} options' if most else 'no choice'}",
                     rule="R-ABIL-18",
                 )
-    for tid, path in (request.slides or {}).items():
+    for tid, path in request.slides.items() if request.slides else ():
         forced_move_of(ForcedMovement("slide", len(path)), user, ability, tid, area, request).verify(state)
     if request.surges or request.potency_surges or request.surge_target is not None:
         effects = _all_effects(ability)
@@ -348,7 +469,6 @@ def _plan_use(state: Encounter, request: AbilityRequest) -> Plan:
             rolls_damage=any(isinstance(e, Damage) for e in effects),
             has_potency=any(getattr(e, "potency", None) is not None for e in effects),
         )  # fmt: skip
-    return Plan(user, ability, targets, area)
 
 
 def _all_effects(ability: Ability) -> tuple[Effect, ...]:
@@ -452,12 +572,15 @@ def pull_center(
 __all__ = [
     "Plan",
     "ability_targets",
+    "able",
+    "aimed",
     "allows",
     "area_candidates",
     "deals_damage",
     "forced_move_of",
     "plan_use",
     "pull_center",
+    "ready",
     "resource_left",
     "roll_characteristic",
     "thing_of",
