@@ -199,6 +199,8 @@ def moment_passed(
     and the trigger reported is gone (DS-TURN-05, R-TURN-12). ``t`` itself when nothing passes.
     ``mates``: the other minions of ``keep``'s squad, whose extra main actions from the squad's
     critical hit stay while ``keep`` takes its own (RB-SQUAD-18, ruling R-SQUAD-8)."""
+    if not t.extra_main:  # no extra main action to lapse: the common case, asked once
+        return (t if t.reported is None else put(t, reported=None)), ()
     if t.reported is not None:
         t = put(t, reported=None)
     kept = (mates | {keep}) if keep is not None else frozenset()

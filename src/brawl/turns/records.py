@@ -12,6 +12,7 @@ take is an :class:`~brawl.errors.ArgumentTypeError` naming it and the system
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from operator import attrgetter
 from typing import Any, ClassVar, TypeVar
 
 import attrs
@@ -173,26 +174,37 @@ class Request(Action):
     def options(self) -> dict[str, Any]:
         """The options given (the fields but :attr:`own` whose values differ from their defaults),
         as the turn system's methods take them."""
+        given, defaults, fields = _options_of(type(self))
+        values = given(self)
+        if values == defaults:  # none given: the common case, in one comparison
+            return {}
         found: dict[str, Any] = {}
-        for name, default, as_given in _options_of(type(self)):
-            value = getattr(self, name)
+        for (name, default, as_given), value in zip(fields, values, strict=True):
             if value != default:
                 found[name] = value if as_given is None else as_given(value)
         return found
 
 
-_OPTIONS: dict[type[Request], tuple[tuple[str, object, Callable[[Any], Any] | None], ...]] = {}
+_Option = tuple[str, object, Callable[[Any], Any] | None]
+_Options = tuple[Callable[[Any], tuple[Any, ...]], tuple[object, ...], tuple[_Option, ...]]
+_OPTIONS: dict[type[Request], _Options] = {}
 
 
-def _options_of(kind: type[Request]) -> tuple[tuple[str, object, Callable[[Any], Any] | None], ...]:
-    """The option fields of a request class: name, default and how it is passed (read once)."""
+def _options_of(kind: type[Request]) -> _Options:
+    """The option fields of a request class (name, default and how it is passed), a function
+    reading their values as a tuple and their defaults as one (read once)."""
     found = _OPTIONS.get(kind)
     if found is None:
-        found = _OPTIONS[kind] = tuple(
+        fields = tuple(
             (f.name, f.default, f.metadata.get(AS_GIVEN))
             for f in attrs.fields(kind)
             if f.name not in kind.own
         )
+        names = [name for name, _, _ in fields]
+        given: Callable[[Any], tuple[Any, ...]] = (
+            attrgetter(*names) if len(names) > 1 else lambda r: tuple(getattr(r, n) for n in names)
+        )
+        found = _OPTIONS[kind] = (given, tuple(default for _, default, _ in fields), fields)
     return found
 
 
