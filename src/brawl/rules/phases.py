@@ -7,6 +7,7 @@ RB2-EOE, DS-COND-01, DS-COND-15, DS-STAM-22, DS-ACT-03, DS-ACT-19).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import attrgetter
 
 from brawl.conditions import Condition, ConditionName, Duration
 from brawl.errors import InvalidArgumentError
@@ -32,7 +33,13 @@ def start_of_turn(state: Encounter, creature: str) -> Outcome:
     lasting to the start of its turn, and the start-of-turn effects of the areas it is in land
     (R-AREA-8, R-AREA-12).
     """
+    creatures = state.creatures
+    if creature in creatures and not any(map(_effects, creatures.values())):
+        return areas_at_start(state, creature)  # expire_effects: no creature has an effect to end
     return expire_effects(state, creature).then(areas_at_start, creature)
+
+
+_effects = attrgetter("effects")
 
 
 def end_of_turn(

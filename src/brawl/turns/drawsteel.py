@@ -15,7 +15,7 @@ from operator import attrgetter
 import attrs
 import immutables
 
-from brawl.checks import MAX_TEXT, whole_number
+from brawl.checks import whole_number
 from brawl.conditions import ConditionName, Duration
 from brawl.creature import MAX_COUNT, Creature
 from brawl.dice import roll_die
@@ -29,9 +29,7 @@ from brawl.events.turns import (
     MovementSpent,
     RoundEnded,
     RoundStarted,
-    TurnEnded,
     TurnLost,
-    TurnStarted,
 )
 from brawl.fields import flag, put, replaced
 from brawl.outcome import Outcome
@@ -40,9 +38,7 @@ from brawl.rules import conditions as cond_rules
 from brawl.rules import phases
 from brawl.rules.falling import continue_fall
 from brawl.rules.persistent import areas_at_encounter_end
-from brawl.rules.recoveries import check_token_stamina, spent_as_damage_comes
-from brawl.rules.resources import check_prayer, gain_heroic_resource, strain
-from brawl.rules.solos import end_effect
+from brawl.rules.recoveries import check_token_stamina
 from brawl.rules.squads import members
 from brawl.rules.stability import end_stability_modifiers
 from brawl.state import Encounter, TurnState
@@ -50,6 +46,9 @@ from brawl.statecheck import MAX_ROUND
 from brawl.turns.ability_deeds import malice_deeds, triggered_deeds, villain_deeds
 from brawl.turns.base import check_ids, register_system
 from brawl.turns.drawsteel_deeds import deeds
+from brawl.turns.drawsteel_flow import end_turn as turn_ended
+from brawl.turns.drawsteel_flow import start_checks
+from brawl.turns.drawsteel_flow import start_turn as turn_started
 from brawl.turns.drawsteel_order import rank_by_agility, swap_turn_order
 from brawl.turns.drawsteel_resources import (
     check_starting_malice,
@@ -61,18 +60,13 @@ from brawl.turns.drawsteel_resources import (
     victories_to_resource,
 )
 from brawl.turns.drawsteel_turn import (
-    GROUP_PREFIX,
     SIDES,
-    SOLO_TURNS_PER_ROUND,
     DrawSteelTurn,
     action_refusal,
     actors,
     allowance,
     moment_passed,
-    opening_economy,
-    remaining,
     slot_of,
-    summoned_first,
     with_economy,
 )
 from brawl.turns.drawsteel_turn import turn_of as _turn
@@ -330,53 +324,7 @@ class DrawSteel:
         """Raise :class:`TurnOrderError` if ``creature`` may not start a turn now; ``pray`` only
         for a conduit (RB-HR-10); ``token_stamina``, heroes who may spend 2 hero tokens in the turn
         it begins (RB-TOKEN-03)."""
-        t = _turn(state)
-        c = state.creature(creature)
-        check_prayer(c, pray)
-        if token_stamina:  # checked as the turn begins: no hero has had a token's benefit in it
-            check_token_stamina(state.with_turn(replaced(t, token_used=_NO_ONE)), token_stamina)
-        if t.current is not None:
-            raise TurnOrderError(
-                f"start turn of {creature!r}: {t.current!r} is taking its turn", rule="DS-SIDE-08"
-            )
-        if c.dead:
-            raise TurnOrderError(f"start turn of {creature!r}: the creature is dead", rule="DS-STAM-09")
-        taken = t.turns_taken.get(creature, 0)
-        if taken >= allowance(c):
-            rule = "RB5-SOLO" if c.solo else "DS-SIDE-09"
-            raise TurnOrderError(f"start turn of {creature!r}: it already acted this round", rule=rule)
-        if creature == t.last_actor:
-            raise TurnOrderError(
-                f"start turn of {creature!r}: a solo creature's turns are never back to back", rule="RB5-SOLO"
-            )
-        if summoned_first(state, t, creature):  # it acts right after its summoner (RB-SUMMON-01)
-            return
-        # the creature may start a turn now (checked above): it is one of actors()'s members if its
-        # group is acting, or, with no group acting and the free choice, if its side acts first
-        if t.group is not None:
-            if slot_of(c) == t.group:
-                return
-        elif t.ranking is None and c.side == _first_to_act(t):
-            return
-        side, members = actors(state, t)
-        if side is None:
-            raise TurnOrderError(f"start turn of {creature!r}: the round is over; end it", rule="DS-SIDE-11")
-        if any(m.id == creature for m in members):
-            return
-        if t.group is not None and any(slot_of(m) == t.group for m in members):
-            raise TurnOrderError(
-                f"start turn of {creature!r}: the members of {t.group[len(GROUP_PREFIX) :]!r} act first, "
-                "back to back",
-                rule=("DS-SIDE-17", "R-TURN-3"),
-            )
-        if c.side != side:
-            rule_id = "DS-SIDE-12" if t.last_side is None else "DS-SIDE-08"
-            raise TurnOrderError(f"start turn of {creature!r}: it is the {side} side's turn", rule=rule_id)
-        raise TurnOrderError(
-            f"start turn of {creature!r}: in the alternative order "
-            f"{', '.join(m.id for m in members)} acts first",
-            rule="DS-SIDE-14",
-        )
+        start_checks(state, creature, pray, token_stamina)
 
     # turns ---------------------------------------------------------------------------------------
     def start_turn(
@@ -386,45 +334,7 @@ class DrawSteel:
         conduit that prays first, RB-HR-10), then the start-of-turn condition hook. The heroes of
         ``token_stamina`` spend 2 hero tokens each as the turn begins, before the damage its start
         deals them (RB-TOKEN-03, R-HERO-11)."""
-        self.verify_start_turn(state, creature, pray=pray, token_stamina=token_stamina)
-        t = _turn(state)
-        c = state.creature(creature)
-        slot = slot_of(c)
-        rules: tuple[str, ...]
-        if t.turn_count == 0:
-            rules = ("DS-SIDE-07",)
-        elif t.group is not None and slot == t.group:
-            rules = ("DS-SIDE-17", "R-TURN-3")
-        elif t.last_side == c.side:
-            rules = ("DS-SIDE-10",)
-        elif t.last_side is None:
-            rules = ("DS-SIDE-12",)
-        else:
-            rules = ("DS-SIDE-08",)
-        if c.solo:
-            rules = (*rules, "RB5-SOLO")
-        if t.ranking is not None:
-            rules = (*rules, "DS-SIDE-14")
-        group = slot if slot.startswith(GROUP_PREFIX) else None
-        t, lapsed = moment_passed(t)
-        book = t.director.turn_started(creature)  # it may summon again (RB-SUMMON-02)
-        economy = opening_economy(t, creature)
-        new = replaced(
-            t, current=creature, economy=economy, group=group, director=book, token_used=_NO_ONE,
-            ability_users=_NO_ONE,  # the heroes using abilities this turn (RB-HR-17)
-        )  # fmt: skip
-        # the creature was just looked up; a group name is a creature's, checked, unless the
-        # prefix makes it too long, which with_turn refuses
-        put = state.with_turn_built if group is None or len(group) <= MAX_TEXT else state.with_turn
-        started = TurnStarted(creature=creature, side=c.side, round=state.round, rules=rules)
-
-        def begin(begun: Encounter) -> Outcome:
-            gained = gain_heroic_resource(begun, creature, pray=pray)
-            return gained.then(phases.start_of_turn, creature)
-
-        begun = put(new)
-        out = spent_as_damage_comes(begun, token_stamina, begin) if token_stamina else begin(begun)
-        return Outcome(out.state, (*lapsed, started, *out.events))
+        return turn_started(state, creature, pray, token_stamina)
 
     def verify_end_turn(self, state: Encounter, *, token_stamina: tuple[str, ...] = ()) -> None:
         """Raise :class:`TurnOrderError` if no creature is taking a turn (DS-SIDE-08); the heroes
@@ -447,41 +357,7 @@ class DrawSteel:
         ``token_stamina`` spend 2 hero tokens each before the damage its end deals them
         (RB-TOKEN-03, R-HERO-11)."""
         self.verify_end_turn(state, token_stamina=token_stamina)
-        t, lapsed = moment_passed(_turn(state))
-        assert t.current is not None
-        creature = t.current
-        if lapsed:
-            state = state.with_turn_built(t)  # fewer of the creatures checked before
-
-        def ending(now: Encounter) -> Outcome:
-            return phases.end_of_turn(
-                now, creature, saving_throws=saving_throws, named_saving_throws=named_saving_throws
-            ).then(end_effect, creature)  # a solo's End Effect, after the saves (RB-SOLO-02, R-DIR-5)
-
-        out = spent_as_damage_comes(state, token_stamina, ending) if token_stamina else ending(state)
-        if out.state.creature(creature).heroic_resource < 0:  # a talent's negative clarity (RB-HR-16)
-            out = out.then(strain, creature)
-        taken = t.turns_taken.get(creature, 0) + 1
-        after = out.state
-        c = after.creature(creature)
-        new = replaced(
-            t,
-            turns_taken=t.turns_taken.set(creature, taken),
-            current=None,
-            economy=None,
-            last_side=c.side,
-            last_actor=creature,
-            turn_count=t.turn_count + 1,
-            director=t.director.without((creature,)),  # its Malice boosts lapse (R-DIR-3)
-        )
-        if new.group is not None and not any(slot_of(m) == new.group for m in remaining(after, new)):
-            new = replaced(new, group=None)
-        # the current creature, its count raised by one, its side: checked here, with_turn otherwise
-        fits = taken <= SOLO_TURNS_PER_ROUND and c.side in SIDES and new.turn_count <= MAX_COUNT
-        st = after.with_turn_built(new) if fits else after.with_turn(new)
-        return Outcome(
-            st, (*lapsed, *out.events, TurnEnded(creature=creature, round=state.round, rules=("DS-SIDE-08",)))
-        )
+        return turn_ended(state, saving_throws, named_saving_throws, token_stamina)
 
     def verify_end_round(
         self,
@@ -775,13 +651,6 @@ def _quiet_round_end(state: Encounter) -> bool:
             if cond.duration is Duration.END_OF_ROUND:
                 return False
     return True
-
-
-def _first_to_act(t: DrawSteelTurn) -> str:
-    """The side that acts first if any of it may (DS-SIDE-08, DS-SIDE-10, DS-SIDE-12)."""
-    if t.last_side is None:
-        return t.sides[0]
-    return t.sides[1] if t.last_side == t.sides[0] else t.sides[0]
 
 
 DRAW_STEEL = register_system(DrawSteel())
