@@ -20,7 +20,13 @@ from brawl.rules.conditions import (
     make_save,
     save_against_named,
 )
-from brawl.rules.persistent import areas_at_encounter_end, areas_at_end, areas_at_round_end, areas_at_start
+from brawl.rules.persistent import (
+    any_areas,
+    areas_at_encounter_end,
+    areas_at_end,
+    areas_at_round_end,
+    areas_at_start,
+)
 from brawl.rules.stability import end_stability_modifiers
 from brawl.rules.stamina import end_of_encounter_stamina
 from brawl.rules.strikes import expire_effects
@@ -40,6 +46,25 @@ def start_of_turn(state: Encounter, creature: str) -> Outcome:
 
 
 _effects = attrgetter("effects")
+
+
+def quiet_start(state: Encounter, creature: str) -> bool:
+    """Whether :func:`start_of_turn` changes nothing and tells nothing: ``creature`` is one of the
+    encounter's and no creature has an effect to end or a lasting area to end or land."""
+    creatures = state.creatures
+    return creature in creatures and not any(map(_effects, creatures.values())) and not any_areas(state)
+
+
+def quiet_end(state: Encounter, creature: str) -> bool:
+    """Whether :func:`end_of_turn` with no saving throws given changes nothing and tells nothing:
+    ``creature`` is one of the encounter's with no condition, stability modifier or named
+    condition to end or save against, and no creature has a lasting area to land or end."""
+    c = state.creatures.get(creature)
+    return (
+        c is not None
+        and not (c.conditions or c.stability_modifiers or c.named_conditions)
+        and not any_areas(state)
+    )
 
 
 def end_of_turn(

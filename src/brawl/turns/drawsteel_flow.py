@@ -155,18 +155,38 @@ def start_turn(state: Encounter, creature: str, pray: bool, token_stamina: tuple
     if token_stamina:
         out = spent_as_damage_comes(begun, token_stamina, lambda now: _begin(now, creature, pray))
         return Outcome(out.state, (*lapsed, started, *out.events))
-    if not c.hero:  # gain_heroic_resource gives a creature that is not a hero nothing
-        out = phases.start_of_turn(begun, creature)
-        return Outcome(out.state, (*lapsed, started, *out.events))
-    gained = gain_heroic_resource(begun, creature, pray=pray)
-    out = phases.start_of_turn(gained.state, creature)
-    return Outcome(out.state, (*lapsed, started, *gained.events, *out.events))
+    if c.hero:
+        gained = gain_heroic_resource(begun, creature, pray=pray)
+        begun, events = gained.state, (*lapsed, started, *gained.events)
+    else:  # gain_heroic_resource gives a creature that is not a hero nothing
+        events = (*lapsed, started)
+    if phases.quiet_start(begun, creature):  # start_of_turn would change nothing
+        return Outcome(begun, events)
+    out = phases.start_of_turn(begun, creature)
+    return Outcome(out.state, events + out.events)
 
 
 def _begin(state: Encounter, creature: str, pray: bool) -> Outcome:
     """The start of ``creature``'s turn once its bookkeeping is set: its Heroic Resource, then
     the start-of-turn effects (R-ABIL-13, RB-HR-05, RB-HR-10)."""
     return gain_heroic_resource(state, creature, pray=pray).then(phases.start_of_turn, creature)
+
+
+def _ending(
+    state: Encounter,
+    creature: str,
+    saving_throws: Mapping[int, int] | None,
+    named_saving_throws: Mapping[int, int] | None,
+) -> Outcome:
+    """The end of ``creature``'s turn: its effects end and its saves (RB2-EOT, RB2-SAVE), then a
+    solo's End Effect, after the saves (RB-SOLO-02, R-DIR-5)."""
+    out = phases.end_of_turn(
+        state, creature, saving_throws=saving_throws, named_saving_throws=named_saving_throws
+    )
+    c = out.state.creatures.get(creature)
+    if c is None or not c.end_effect:  # end_effect: nothing without the trait
+        return out
+    return out.then(end_effect, creature)
 
 
 def end_turn(
@@ -181,22 +201,20 @@ def end_turn(
     creature = t.current
     if lapsed:
         state = state.with_turn_built(t)  # fewer of the creatures checked before
-
-    def ending(now: Encounter) -> Outcome:
-        out = phases.end_of_turn(
-            now, creature, saving_throws=saving_throws, named_saving_throws=named_saving_throws
+    if token_stamina:
+        out = spent_as_damage_comes(
+            state, token_stamina, lambda now: _ending(now, creature, saving_throws, named_saving_throws)
         )
-        c = out.state.creatures.get(creature)
-        if c is None or not c.end_effect:  # end_effect: nothing without the trait
-            return out
-        return out.then(end_effect, creature)  # a solo's End Effect, after the saves (RB-SOLO-02, R-DIR-5)
-
-    out = spent_as_damage_comes(state, token_stamina, ending) if token_stamina else ending(state)
-    after = out.state
+        after, events = out.state, out.events
+    elif saving_throws or named_saving_throws or not phases.quiet_end(state, creature):
+        out = _ending(state, creature, saving_throws, named_saving_throws)
+        after, events = out.state, out.events
+    else:  # end_of_turn would change nothing; end_effect ends no condition of a creature with none
+        after, events = state, ()
     c = after.creature(creature)
     if c.heroic_resource < 0:  # a talent's negative clarity (RB-HR-16)
-        out = out.then(strain, creature)
-        after = out.state
+        strained = strain(after, creature)
+        after, events = strained.state, events + strained.events
         c = after.creature(creature)
     taken = t.turns_taken.get(creature, 0) + 1
     draft = _copy(t)
@@ -215,5 +233,5 @@ def end_turn(
     fits = taken <= SOLO_TURNS_PER_ROUND and c.side in SIDES and new.turn_count <= MAX_COUNT
     st = after.with_turn_built(new) if fits else after.with_turn(new)
     return Outcome(
-        st, (*lapsed, *out.events, TurnEnded(creature=creature, round=state.round, rules=("DS-SIDE-08",)))
+        st, (*lapsed, *events, TurnEnded(creature=creature, round=state.round, rules=("DS-SIDE-08",)))
     )
