@@ -71,12 +71,13 @@ from brawl.turns.drawsteel_turn import (
 )
 from brawl.turns.drawsteel_turn import turn_of as _turn
 from brawl.turns.economy import (
+    KIND_NAMES,
     OFF_TURN,
     TRIGGERED_KINDS,
     ActionKind,
-    TurnEconomy,
     action_kind,
     converts,
+    movement_spent,
     rule_ids,
     spend,
 )
@@ -447,20 +448,19 @@ class DrawSteel:
         """Raise if ``creature`` may not take ``kind`` now (DS-TURN-01..11, RB1-DAZED, DS-COND-02/04)."""
         self._check(state, creature, kind)
 
-    def _check(self, state: Encounter, creature: str, kind: str) -> tuple[ActionKind, bool]:
-        """Raise what :func:`~brawl.turns.drawsteel_turn.action_refusal` finds; the kind, and
-        whether it uses the main action (DS-TURN-03)."""
+    def _check(self, state: Encounter, creature: str, kind: str) -> tuple[DrawSteelTurn, ActionKind, bool]:
+        """Raise what :func:`~brawl.turns.drawsteel_turn.action_refusal` finds; the bookkeeping,
+        the kind, and whether it uses the main action (DS-TURN-03)."""
         t = _turn(state)
         k = action_kind(kind)
         found = action_refusal(state, t, creature, k)
         if found is not None:
             raise found.error(creature, k)
-        return k, converts(t.economy if t.current == creature else None, k)
+        return t, k, converts(t.economy if t.current == creature else None, k)
 
     def use_action(self, state: Encounter, creature: str, kind: str, *, name: str | None = None) -> Outcome:
         """Spend an action; ``name`` labels it ("Grab", "Advance"). A move action grants speed squares."""
-        k, converted = self._check(state, creature, kind)
-        t = _turn(state)
+        t, k, converted = self._check(state, creature, kind)
         fits = True
         lapsed: tuple[Event, ...] = ()
         rules = rule_ids(k, converted)
@@ -483,7 +483,7 @@ class DrawSteel:
                 economy = spend(t.economy, k, speed)
                 t = with_economy(t, economy)
                 fits = economy.fits()
-        event = ActionUsed(creature=creature, kind=k.value, name=name, converted=converted, rules=rules)
+        event = ActionUsed(creature=creature, kind=KIND_NAMES[k], name=name, converted=converted, rules=rules)
         # the creature just looked up; the economy's counts raised from checked ones, in range;
         # an extra main action lapsed or taken: fewer of the creatures checked before
         return Outcome(state.with_turn_built(t) if fits else state.with_turn(t), (*lapsed, event))
@@ -520,8 +520,7 @@ class DrawSteel:
                 f"{creature} moves {squares} squares: only {left} left from its move actions this turn",
                 rule=("DS-TURN-02", "DS-ACT-01"),
             )
-        e = t.economy
-        eco = TurnEconomy(e.main, e.maneuvers, e.moves, e.free_maneuvers, left - squares)
+        eco = movement_spent(t.economy, squares)
         t, lapsed = moment_passed(t)
         return Outcome(
             state.with_turn_built(with_economy(t, eco)),  # 0 <= left - squares < left, checked

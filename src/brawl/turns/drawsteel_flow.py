@@ -13,14 +13,13 @@ checked fields.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Mapping
 
 from brawl.checks import MAX_TEXT
 from brawl.creature import MAX_COUNT, Creature
 from brawl.errors import TurnOrderError
 from brawl.events.turns import TurnEnded, TurnStarted
-from brawl.fields import copier, put, replaced
+from brawl.fields import put, replaced
 from brawl.outcome import Outcome
 from brawl.rules import phases
 from brawl.rules.recoveries import check_token_stamina, spent_as_damage_comes
@@ -34,6 +33,7 @@ from brawl.turns.drawsteel_turn import (
     DrawSteelTurn,
     actors,
     allowance,
+    copy_turn,
     moment_passed,
     opening_economy,
     remaining,
@@ -45,9 +45,6 @@ from brawl.turns.drawsteel_turn import turn_of as _turn
 __all__ = ["end_turn", "first_to_act", "start_checks", "start_turn"]
 
 _NO_ONE: frozenset[str] = frozenset()
-_copy: Callable[[DrawSteelTurn], Any] = copier(DrawSteelTurn)
-"""A draft of the bookkeeping (:func:`~brawl.fields.copier`): its fields are written, then it is
-made a :class:`DrawSteelTurn`."""
 
 
 def first_to_act(t: DrawSteelTurn) -> str:
@@ -139,7 +136,7 @@ def start_turn(state: Encounter, creature: str, pray: bool, token_stamina: tuple
     rules = _start_rules(t, c, slot)
     group = slot if slot.startswith(GROUP_PREFIX) else None
     t, lapsed = moment_passed(t)
-    draft = _copy(t)
+    draft = copy_turn(t)
     draft.current = creature
     draft.economy = opening_economy(t, creature)
     draft.group = group
@@ -217,7 +214,7 @@ def end_turn(
         after, events = strained.state, events + strained.events
         c = after.creature(creature)
     taken = t.turns_taken.get(creature, 0) + 1
-    draft = _copy(t)
+    draft = copy_turn(t)
     draft.turns_taken = t.turns_taken.set(creature, taken)
     draft.current = None
     draft.economy = None

@@ -8,7 +8,8 @@ total of the side acts next (DS-SIDE-14).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import attrs
 import immutables
@@ -18,7 +19,7 @@ from brawl.creature import DIRECTOR, HEROES, Creature
 from brawl.errors import ActionUnavailableError, StateError, TurnOrderError, whose_turn
 from brawl.events.base import Note
 from brawl.events.turns import CriticalHit
-from brawl.fields import put
+from brawl.fields import copier, put
 from brawl.outcome import Outcome
 from brawl.rules.director import NO_BOOK, DirectorBook
 from brawl.rules.monster_defend import defending_monster
@@ -185,10 +186,19 @@ class DrawSteelTurn(TurnState):
                 self.economy.check()
 
 
+copy_turn: Callable[[DrawSteelTurn], Any] = copier(DrawSteelTurn)
+"""A draft of the bookkeeping (:func:`~brawl.fields.copier`): its changed fields are written,
+then it is made a :class:`DrawSteelTurn`. The bookkeeping has no converter or validator (it is
+checked as a whole), so :func:`~brawl.fields.replaced` would copy the other fields as they are."""
+
+
 def with_economy(t: DrawSteelTurn, economy: TurnEconomy) -> DrawSteelTurn:
-    """``replaced(t, economy=economy)``: the bookkeeping has no converter or validator (it is
-    checked as a whole), so the other fields are copied across as they are."""
-    return put(t, economy=economy)
+    """``replaced(t, economy=economy)``, the bookkeeping copied once (:data:`copy_turn`)."""
+    draft = copy_turn(t)
+    draft.economy = economy
+    draft.__class__ = DrawSteelTurn
+    new: DrawSteelTurn = draft
+    return new
 
 
 def moment_passed(
