@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 import brawl
 from brawl.actions import EndRound, EndTurn, StartTurn, UseAction, apply
+from brawl.conditions import Duration, NamedCondition
 from brawl.rules import phases, settle
 from brawl.rules.conditions import impose_condition
 from brawl.rules.director import DirectorBook
@@ -212,3 +213,24 @@ def test_spending_is_the_economy_built_anew(economy: TurnEconomy, kind: ActionKi
         assert type(moved) is TurnEconomy
         assert moved == attrs.evolve(economy, movement_left=0)
     assert KIND_NAMES[kind] == kind.value
+
+
+def test_a_named_condition_lasting_to_the_end_of_the_round_ends_with_it() -> None:
+    """DS-COND-01, R-ABIL-16: a named condition lasting to the end of the round ends as the round
+    ends, though nothing else happens then (no one falls, suffocates, or has another effect)."""
+    state = brawl.load_scenario(BENCH / "four_vs_six.toml").with_rng(brawl.Rng(1))
+    state = apply(state, brawl.actions.StartCombat(first_side="heroes")).state
+    cid = sorted(state.creatures)[0]
+    hexed = NamedCondition("hexed", duration=Duration.END_OF_ROUND)
+    state = state.update_creature(cid, named_conditions=(hexed,))
+    while True:
+        offered = brawl.legal_actions(state)
+        action = next((a for a in offered if isinstance(a, EndTurn | StartTurn)), None)
+        if action is None:
+            break
+        state = apply(state, action).state
+    assert state.creatures[cid].named_conditions == (hexed,)
+    out = apply(state, EndRound())
+    assert out.state.round == 2
+    assert out.state.creatures[cid].named_conditions == ()
+    assert [e.rules for e in out.events if "hexed" in repr(e)] == [("DS-COND-01", "R-ABIL-16")]

@@ -636,20 +636,33 @@ def _end_of_round_effects(
 
 def _quiet_round_end(state: Encounter) -> bool:
     """Whether the end of the round changes nothing: no one falls or holds its breath, no map
-    cell is liquid (no one is submerged), and no creature has a condition lasting to the end of
-    the round, a stability modifier or a lasting area (the caller's rolls and ids were checked
-    already)."""
+    cell is liquid (no one is submerged), and no creature has a condition or a named condition
+    lasting to the end of the round, a stability modifier or a lasting area (the caller's rolls
+    and ids were checked already). Each is first asked of all the creatures at once, without a
+    step of Python per creature; the creatures are looked at one by one only when one has some."""
     if any(kind.liquid for kind in state.terrain.cell_kinds()):
         return False
-    creatures = state.creatures
-    for cid in state.order:
-        c = creatures[cid]
-        if c.stability_modifiers or c.areas or (not c.dead and (c.falling > 0 or c.breath_held)):
-            return False
-        for cond in c.conditions:
-            if cond.duration is Duration.END_OF_ROUND:
-                return False
-    return True
+    found = state.creatures.values()
+    if any(map(_stability_modifiers, found)) or any(map(_areas, found)):
+        return False
+    if (any(map(_falling, found)) or any(map(_breath_held, found))) and any(
+        not c.dead and (c.falling > 0 or c.breath_held) for c in found
+    ):
+        return False
+    if not (any(map(_conditions, found)) or any(map(_named_conditions, found))):
+        return True
+    ends = Duration.END_OF_ROUND
+    return not any(x.duration is ends for c in found for x in c.conditions) and not any(
+        x.duration is ends for c in found for x in c.named_conditions
+    )
+
+
+_stability_modifiers = attrgetter("stability_modifiers")
+_areas = attrgetter("areas")
+_falling = attrgetter("falling")
+_breath_held = attrgetter("breath_held")
+_conditions = attrgetter("conditions")
+_named_conditions = attrgetter("named_conditions")
 
 
 DRAW_STEEL = register_system(DrawSteel())
