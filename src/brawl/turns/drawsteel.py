@@ -65,6 +65,7 @@ from brawl.turns.drawsteel_turn import (
     action_refusal,
     actors,
     allowance,
+    copy_turn,
     moment_passed,
     slot_of,
     with_economy,
@@ -378,8 +379,10 @@ class DrawSteel:
                 "have yet to act",
                 rule="DS-SIDE-11",
             )
-        check_ids(state, suffocation_rolls or {}, "suffocation rolls")
-        check_ids(state, breathes_water or (), "breathes_water")
+        if suffocation_rolls:  # none given: no id to check
+            check_ids(state, suffocation_rolls, "suffocation rolls")
+        if breathes_water:
+            check_ids(state, breathes_water, "breathes_water")
 
     def end_round(
         self,
@@ -415,23 +418,19 @@ class DrawSteel:
         out = out.then(_end_of_round_effects, suffocation_rolls, breathes_water)
         rnd = state.round + 1
         after = out.state
-        heroes = sum(1 for c in after.living() if c.hero)
+        heroes = sum(1 for c in after.creatures.values() if c.hero and not c.dead)
         amount = heroes + rnd
         total = t.malice + amount
-        nxt = replaced(
-            t,
-            turns_taken=_NO_TURNS,
-            squad_mains=_NO_ONE,
-            squad_maneuvers=_NO_ONE,
-            group=None,
-            last_side=None,
-            last_actor=None,
-            triggered_used=_NO_ONE,
-            resource_triggers=None if t.resource_triggers is None else _NO_ONE,  # RB-HR-09..17
-            token_used=_NO_ONE,  # one hero token benefit a turn (RB-TOKEN-09)
-            ability_users=_NO_ONE,  # the heroes using abilities on one turn (RB-HR-17)
-            malice=total,
-        )
+        draft = copy_turn(t)  # the bookkeeping has nothing to convert or validate (with_economy)
+        draft.turns_taken = _NO_TURNS
+        draft.squad_mains = draft.squad_maneuvers = draft.triggered_used = _NO_ONE
+        draft.group = draft.last_side = draft.last_actor = None
+        draft.resource_triggers = None if t.resource_triggers is None else _NO_ONE  # RB-HR-09..17
+        draft.token_used = _NO_ONE  # one hero token benefit a turn (RB-TOKEN-09)
+        draft.ability_users = _NO_ONE  # the heroes using abilities on one turn (RB-HR-17)
+        draft.malice = total
+        draft.__class__ = DrawSteelTurn
+        nxt: DrawSteelTurn = draft
         # a new round's empty bookkeeping, one round and the malice gained: checked here
         st = after.with_turn_built(nxt, round=rnd) if rnd <= MAX_ROUND and total <= MAX_COUNT else None
         if st is None:  # what with_turn refuses, as the round and the malice are set one by one
