@@ -119,6 +119,8 @@ def kept(
 def save_rolls(value: Mapping[int, int] | Iterable[int | None]) -> tuple[int | None, ...]:
     """Field converter: the caller's saving throws by condition index, ``{index: d10}`` or the d10s
     in index order, as a tuple by index (None: a condition with no die given, rolled by the RNG)."""
+    if type(value) is tuple and not value:  # the usual case: no die given
+        return value
     if isinstance(value, Mapping):
         by_index: dict[int, int] = {}
         for key, roll in value.items():
@@ -328,14 +330,16 @@ class EndTurn(Request):
     def verify(self, state: Encounter) -> None:
         system = system_of(state)
         options = self.options()
-        check_options(system, "end_turn", options)
+        if options:  # none given: nothing to check
+            check_options(system, "end_turn", options)
         if self.token_stamina:
             call(system, "verify_end_turn", state, token_stamina=self.token_stamina)
             return
         system.verify_end_turn(state)
-        for value in (*self.saving_throws, *self.named_saving_throws):
-            if value is not None:
-                whole_number(value, 1, SAVE_DIE_SIDES, what="saving throw", rule="RB2-SAVE")
+        if self.saving_throws or self.named_saving_throws:
+            for value in (*self.saving_throws, *self.named_saving_throws):
+                if value is not None:
+                    whole_number(value, 1, SAVE_DIE_SIDES, what="saving throw", rule="RB2-SAVE")
 
     def resolve(self, state: Encounter) -> Outcome:
         out: Outcome = call(system_of(state), "end_turn", state, **self.options())
