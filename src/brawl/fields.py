@@ -170,11 +170,16 @@ def ids(value: Any, what: str, rule: str | tuple[str, ...] = (), *, unique: bool
 
     ``unique`` keeps each id once, in the order first given.
     """
-    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+    if type(value) is tuple:  # a tuple is kept as it is (the usual case, often empty)
+        if not value:
+            return value
+        items: tuple[Any, ...] = value
+    elif isinstance(value, str | bytes) or not isinstance(value, Iterable):
         raise ArgumentTypeError(
             f"{what} {value!r}: a sequence of ids (strings) is needed, not {type(value).__name__}", rule=rule
         )
-    items = tuple(value)
+    else:
+        items = tuple(value)
     for item in items:
         if not isinstance(item, str):
             raise ArgumentTypeError(f"{what} {value!r}: {item!r} is not an id (a string)", rule=rule)

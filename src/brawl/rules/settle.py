@@ -100,10 +100,19 @@ def _scan(
             kind = _kind_of(type(e))
         if kind == _OTHER:
             continue
-        if kind == _DICE:
-            assert isinstance(e, DiceRolled)
-            if e.purpose == BLEEDING_PURPOSE and e.creature is not None:
-                owed.pop(e.creature, None)
+        # the kinds asked most often first (power rolls, strikes, moves, deaths)
+        if kind == _ROLLED:
+            assert isinstance(e, PowerRolled)
+            if e.uses in BLEEDING_CHARACTERISTICS and e.creature is not None:
+                owed[e.creature] = None
+        elif kind == _STRUCK:
+            assert isinstance(e, Struck)
+            owed[e.attacker] = None
+        elif kind == _MOVED:
+            if moved is not None:
+                moved.append(e)
+        elif kind == _DIED:
+            died = True
         elif kind == _GAINED:
             assert isinstance(e, ConditionGained)
             name = e.condition.name
@@ -111,13 +120,13 @@ def _scan(
                 owed.pop(e.creature, None)
             elif name in GROUNDING:
                 grounded[e.creature] = None
-        elif kind == _ROLLED:
-            assert isinstance(e, PowerRolled)
-            if e.uses in BLEEDING_CHARACTERISTICS and e.creature is not None:
-                owed[e.creature] = None
-        elif kind == _STRUCK:
-            assert isinstance(e, Struck)
-            owed[e.attacker] = None
+        elif kind == _DICE:
+            assert isinstance(e, DiceRolled)
+            if e.purpose == BLEEDING_PURPOSE and e.creature is not None:
+                owed.pop(e.creature, None)
+        elif kind == _KNOCKED:
+            assert isinstance(e, KnockedOut)
+            grounded[e.creature] = None
         elif kind == _CHARGED:
             assert isinstance(e, Charged)
             owed[e.creature] = None
@@ -125,17 +134,9 @@ def _scan(
             assert isinstance(e, EffectStarted)
             if e.effect == "defending":
                 owed[e.creature] = None
-        elif kind == _HEALED:
+        else:
             assert isinstance(e, HealGiven)
             owed[e.healer] = None
-        elif kind == _KNOCKED:
-            assert isinstance(e, KnockedOut)
-            grounded[e.creature] = None
-        elif kind == _MOVED:
-            if moved is not None:
-                moved.append(e)
-        else:
-            died = True
     return died
 
 
