@@ -395,12 +395,6 @@ def _makers(state: Encounter) -> list[Creature]:
     return [c for cid in state.order if (c := creatures[cid]).areas]
 
 
-def any_areas(state: Encounter) -> bool:
-    """Whether some creature keeps a lasting area (R-AREA-8): none has unless one does, asked
-    without a step of Python per creature."""
-    return any(map(_areas, state.creatures.values()))
-
-
 # --- the turn hooks -----------------------------------------------------------------------------------
 def areas_at_start(state: Encounter, creature: str) -> Outcome:
     """At the start of ``creature``'s turn: its areas lasting "until the start of its next turn" end;

@@ -21,7 +21,6 @@ from brawl.rules.conditions import (
     save_against_named,
 )
 from brawl.rules.persistent import (
-    any_areas,
     areas_at_encounter_end,
     areas_at_end,
     areas_at_round_end,
@@ -46,13 +45,17 @@ def start_of_turn(state: Encounter, creature: str) -> Outcome:
 
 
 _effects = attrgetter("effects")
+_areas = attrgetter("areas")
 
 
 def quiet_start(state: Encounter, creature: str) -> bool:
     """Whether :func:`start_of_turn` changes nothing and tells nothing: ``creature`` is one of the
     encounter's and no creature has an effect to end or a lasting area to end or land."""
     creatures = state.creatures
-    return creature in creatures and not any(map(_effects, creatures.values())) and not any_areas(state)
+    if creature not in creatures:
+        return False
+    found = creatures.values()
+    return not any(map(_effects, found)) and not any(map(_areas, found))  # no lasting area (R-AREA-8)
 
 
 def quiet_end(state: Encounter, creature: str) -> bool:
@@ -63,7 +66,7 @@ def quiet_end(state: Encounter, creature: str) -> bool:
     return (
         c is not None
         and not (c.conditions or c.stability_modifiers or c.named_conditions)
-        and not any_areas(state)
+        and not any(map(_areas, state.creatures.values()))  # no lasting area (R-AREA-8)
     )
 
 

@@ -306,8 +306,11 @@ class StartTurn(Request):
         call(system_of(state), "verify_start_turn", state, self.creature, **self.options())
 
     def resolve(self, state: Encounter) -> Outcome:
-        out: Outcome = call(system_of(state), "start_turn", state, self.creature, **self.options())
-        return out
+        options = self.options()
+        if options:
+            out: Outcome = call(system_of(state), "start_turn", state, self.creature, **options)
+            return out
+        return system_of(state).start_turn(state, self.creature)  # no options: none to check
 
 
 @attrs.frozen(repr=False)
@@ -342,8 +345,11 @@ class EndTurn(Request):
                     whole_number(value, 1, SAVE_DIE_SIDES, what="saving throw", rule="RB2-SAVE")
 
     def resolve(self, state: Encounter) -> Outcome:
-        out: Outcome = call(system_of(state), "end_turn", state, **self.options())
-        return out
+        options = self.options()
+        if options:
+            out: Outcome = call(system_of(state), "end_turn", state, **options)
+            return out
+        return system_of(state).end_turn(state)  # no options: none to check
 
 
 @attrs.frozen(repr=False)
@@ -365,8 +371,11 @@ class EndRound(Request):
         call(system_of(state), "verify_end_round", state, **self.options())
 
     def resolve(self, state: Encounter) -> Outcome:
-        out: Outcome = call(system_of(state), "end_round", state, **self.options())
-        return out
+        options = self.options()
+        if options:
+            out: Outcome = call(system_of(state), "end_round", state, **options)
+            return out
+        return system_of(state).end_round(state)  # no options: none to check
 
 
 @attrs.frozen(repr=False)
