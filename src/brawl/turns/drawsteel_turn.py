@@ -231,7 +231,7 @@ def critical_hits(out: Outcome) -> Outcome:
     """``out`` with the extra main action of each critical hit among its events kept for its
     creature, still in the encounter, while a Draw Steel combat runs (RB-CRIT-03, R-TURN-10)."""
     t = out.state.turn
-    if type(t) is not DrawSteelTurn:
+    if type(t) is not DrawSteelTurn or CriticalHit not in map(type, out.events):  # no critical hit
         return out
     creatures = out.state.creatures
     found = {e.creature for e in out.events if type(e) is CriticalHit and e.creature in creatures}
