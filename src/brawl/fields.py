@@ -91,6 +91,8 @@ def whole(
     """A whole number (an ``int``, not a ``bool``) from ``lo`` to ``hi``; ``None`` too when ``optional``."""
 
     def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if type(value) is int and (lo is None or lo <= value) and (hi is None or value <= hi):
+            return  # what whole_number accepts first, without naming the field for a message
         if not (value is None and optional):
             whole_number(value, lo, hi, what=_name(instance, attribute), rule=_rule(rule, instance))
 
@@ -170,11 +172,16 @@ def ids(value: Any, what: str, rule: str | tuple[str, ...] = (), *, unique: bool
 
     ``unique`` keeps each id once, in the order first given.
     """
-    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+    if type(value) is tuple:  # a tuple is kept as it is (the usual case, often empty)
+        if not value:
+            return value
+        items: tuple[Any, ...] = value
+    elif isinstance(value, str | bytes) or not isinstance(value, Iterable):
         raise ArgumentTypeError(
             f"{what} {value!r}: a sequence of ids (strings) is needed, not {type(value).__name__}", rule=rule
         )
-    items = tuple(value)
+    else:
+        items = tuple(value)
     for item in items:
         if not isinstance(item, str):
             raise ArgumentTypeError(f"{what} {value!r}: {item!r} is not an id (a string)", rule=rule)
@@ -196,10 +203,17 @@ def position(value: Any, what: str, rule: str | tuple[str, ...] = "R-GEO-1") -> 
     return Pos(*items)
 
 
+_ONLY_POS = frozenset({Pos})
+
+
 def positions(
     value: Any, what: str, rule: str | tuple[str, ...] = "R-GEO-1", *, limit: int | None = None
 ) -> tuple[Pos, ...]:
     """A tuple of :class:`Pos` from a sequence of positions, at most ``limit`` of them (DS-MOVE-07)."""
+    if type(value) is tuple and _ONLY_POS.issuperset(map(type, value)):  # positions already: kept
+        if limit is not None and len(value) > limit:
+            raise InvalidArgumentError(f"{what} of {len(value)} steps: at most {limit:,}", rule="DS-MOVE-07")
+        return value
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
         raise ArgumentTypeError(
             f"{what} {value!r:.60}: a sequence of positions is needed, not {type(value).__name__}", rule=rule

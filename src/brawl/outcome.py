@@ -15,7 +15,10 @@ def _events(value: Iterable[Event]) -> tuple[Event, ...]:
     return tuple(value)
 
 
-@attrs.frozen
+_set = object.__setattr__
+
+
+@attrs.frozen(init=False)
 class Outcome:
     """A rule's result. Unpacks as ``state, events = outcome``."""
 
@@ -23,6 +26,11 @@ class Outcome:
     """The encounter after the rule."""
     events: tuple[Event, ...] = attrs.field(default=(), converter=_events)
     """What happened, in order."""
+
+    def __init__(self, state: Encounter, events: Iterable[Event] = ()) -> None:
+        # attrs' own __init__ of a frozen record, written out: every rule makes several outcomes
+        _set(self, "state", state)
+        _set(self, "events", tuple(events))
 
     def __iter__(self) -> Iterator[Any]:
         yield self.state

@@ -18,6 +18,7 @@ import attrs
 import immutables
 
 from brawl.errors import StateError
+from brawl.fields import put
 from brawl.state import Encounter, TurnState
 
 __all__ = ["NO_BOOK", "DirectorBook", "book_of", "with_book"]
@@ -73,18 +74,22 @@ class DirectorBook:
         """The book as ``creature``'s turn starts: it may summon again (RB-SUMMON-02)."""
         if creature not in self.summoned:
             return self
-        return attrs.evolve(self, summoned=self.summoned - {creature})
+        return put(self, summoned=self.summoned - {creature})  # a member taken out: nothing to refuse
 
     def without(self, creatures: Iterable[str]) -> DirectorBook:
         """The book with the waiting boosts of ``creatures`` gone (their turn ended, R-DIR-3)."""
-        gone = [c for c in creatures if c in self.brutal or c in self.malicious]
-        if not gone:
+        brutal, malicious = self.brutal, self.malicious
+        if not (brutal or malicious):  # no boost waits: the common case
             return self
-        brutal, malicious = self.brutal.mutate(), self.malicious.mutate()
-        for c in gone:
-            brutal.pop(c, None)
-            malicious.pop(c, None)
-        return attrs.evolve(self, brutal=brutal.finish(), malicious=malicious.finish())
+        for c in creatures:
+            if c in brutal:
+                brutal = brutal.delete(c)
+            if c in malicious:
+                malicious = malicious.delete(c)
+        if brutal is self.brutal and malicious is self.malicious:
+            return self
+        # the book's own maps with keys taken out: nothing for a check to refuse
+        return put(self, brutal=brutal, malicious=malicious)
 
 
 NO_BOOK = DirectorBook()

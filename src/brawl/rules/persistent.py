@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from itertools import pairwise
+from operator import attrgetter
 
 import attrs
 
@@ -382,8 +383,15 @@ def _ends_with_maker(area: LastingArea) -> bool:
     return area.shape == "aura" or area.duration in ("start_of_turn", "end_of_turn")
 
 
+_areas = attrgetter("areas")
+
+
 def _makers(state: Encounter) -> list[Creature]:
+    """The creatures with lasting areas, in the encounter's order; none asked one by one when no
+    creature has one (the common case)."""
     creatures = state.creatures
+    if not any(map(_areas, creatures.values())):
+        return []
     return [c for cid in state.order if (c := creatures[cid]).areas]
 
 

@@ -7,6 +7,7 @@ RB2-EOE, DS-COND-01, DS-COND-15, DS-STAM-22, DS-ACT-03, DS-ACT-19).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import attrgetter
 
 from brawl.conditions import Condition, ConditionName, Duration
 from brawl.errors import InvalidArgumentError
@@ -19,7 +20,12 @@ from brawl.rules.conditions import (
     make_save,
     save_against_named,
 )
-from brawl.rules.persistent import areas_at_encounter_end, areas_at_end, areas_at_round_end, areas_at_start
+from brawl.rules.persistent import (
+    areas_at_encounter_end,
+    areas_at_end,
+    areas_at_round_end,
+    areas_at_start,
+)
 from brawl.rules.stability import end_stability_modifiers
 from brawl.rules.stamina import end_of_encounter_stamina
 from brawl.rules.strikes import expire_effects
@@ -32,7 +38,36 @@ def start_of_turn(state: Encounter, creature: str) -> Outcome:
     lasting to the start of its turn, and the start-of-turn effects of the areas it is in land
     (R-AREA-8, R-AREA-12).
     """
+    creatures = state.creatures
+    if creature in creatures and not any(map(_effects, creatures.values())):
+        return areas_at_start(state, creature)  # expire_effects: no creature has an effect to end
     return expire_effects(state, creature).then(areas_at_start, creature)
+
+
+_effects = attrgetter("effects")
+_areas = attrgetter("areas")
+
+
+def quiet_start(state: Encounter, creature: str) -> bool:
+    """Whether :func:`start_of_turn` changes nothing and tells nothing: ``creature`` is one of the
+    encounter's and no creature has an effect to end or a lasting area to end or land."""
+    creatures = state.creatures
+    if creature not in creatures:
+        return False
+    found = creatures.values()
+    return not any(map(_effects, found)) and not any(map(_areas, found))  # no lasting area (R-AREA-8)
+
+
+def quiet_end(state: Encounter, creature: str) -> bool:
+    """Whether :func:`end_of_turn` with no saving throws given changes nothing and tells nothing:
+    ``creature`` is one of the encounter's with no condition, stability modifier or named
+    condition to end or save against, and no creature has a lasting area to land or end."""
+    c = state.creatures.get(creature)
+    return (
+        c is not None
+        and not (c.conditions or c.stability_modifiers or c.named_conditions)
+        and not any(map(_areas, state.creatures.values()))  # no lasting area (R-AREA-8)
+    )
 
 
 def end_of_turn(

@@ -424,10 +424,7 @@ def class_triggers(out: Outcome) -> Outcome:
     hero deaths every time. Settling the outcome again pays nothing twice."""
     if getattr(out.state.turn, "resource_triggers", None) is None:  # no combat, or no class in it
         return out
-    for e in out.events:
-        if type(e) in _WATCHED_TYPES:
-            break
-    else:
+    if _WATCHED_TYPES.isdisjoint(map(type, out.events)):  # no event a trigger reads
         return out
     heroes = [c for c in out.state.creature_list() if c.hero and c.hero_class]
     if not heroes:

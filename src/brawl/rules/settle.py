@@ -22,7 +22,9 @@ caller never sees a state with a consequence left pending.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterator, Sequence
+from itertools import compress
+from operator import not_
 
 from brawl.conditions import ConditionName
 from brawl.events.actions import Charged, EffectStarted, HealGiven, Struck
@@ -56,17 +58,27 @@ _WATCHED_KINDS: tuple[tuple[type[Event], int], ...] = (
 )
 _KINDS: dict[type, int] = {}
 """What each class of event is to the settle pass (:func:`_kind_of`), looked up once per class."""
+_QUIET: set[type] = set()
+"""The classes of event seen so far that the settle pass does not watch (kind ``_OTHER``)."""
 
 
 def _kind_of(cls: type) -> int:
     """The watched event class ``cls`` is (a subclass of), in the order the pass asks, or ``_OTHER``."""
     kind = next((k for base, k in _WATCHED_KINDS if issubclass(cls, base)), _OTHER)
     _KINDS[cls] = kind
+    if kind == _OTHER:
+        _QUIET.add(cls)
     return kind
 
 
+def _watched(events: Sequence[Event]) -> Iterator[Event]:
+    """The events but those of a class known to be unwatched (``_QUIET``), in order, sifted
+    without a step of Python per event left out."""
+    return compress(events, map(not_, map(_QUIET.__contains__, map(type, events))))
+
+
 def _scan(
-    events: Iterable[Event],
+    events: Sequence[Event],
     owed: dict[str, None],
     grounded: dict[str, None],
     moved: list[Event] | None = None,
@@ -82,16 +94,25 @@ def _scan(
     """
     died = False
     kinds = _KINDS
-    for e in events:  # each branch's assert narrows ``e`` to the class its kind was read from
+    for e in _watched(events):  # each branch's assert narrows ``e`` to the class its kind was read from
         kind = kinds.get(type(e))
         if kind is None:
             kind = _kind_of(type(e))
         if kind == _OTHER:
             continue
-        if kind == _DICE:
-            assert isinstance(e, DiceRolled)
-            if e.purpose == BLEEDING_PURPOSE and e.creature is not None:
-                owed.pop(e.creature, None)
+        # the kinds asked most often first (power rolls, strikes, moves, deaths)
+        if kind == _ROLLED:
+            assert isinstance(e, PowerRolled)
+            if e.uses in BLEEDING_CHARACTERISTICS and e.creature is not None:
+                owed[e.creature] = None
+        elif kind == _STRUCK:
+            assert isinstance(e, Struck)
+            owed[e.attacker] = None
+        elif kind == _MOVED:
+            if moved is not None:
+                moved.append(e)
+        elif kind == _DIED:
+            died = True
         elif kind == _GAINED:
             assert isinstance(e, ConditionGained)
             name = e.condition.name
@@ -99,13 +120,13 @@ def _scan(
                 owed.pop(e.creature, None)
             elif name in GROUNDING:
                 grounded[e.creature] = None
-        elif kind == _ROLLED:
-            assert isinstance(e, PowerRolled)
-            if e.uses in BLEEDING_CHARACTERISTICS and e.creature is not None:
-                owed[e.creature] = None
-        elif kind == _STRUCK:
-            assert isinstance(e, Struck)
-            owed[e.attacker] = None
+        elif kind == _DICE:
+            assert isinstance(e, DiceRolled)
+            if e.purpose == BLEEDING_PURPOSE and e.creature is not None:
+                owed.pop(e.creature, None)
+        elif kind == _KNOCKED:
+            assert isinstance(e, KnockedOut)
+            grounded[e.creature] = None
         elif kind == _CHARGED:
             assert isinstance(e, Charged)
             owed[e.creature] = None
@@ -113,17 +134,9 @@ def _scan(
             assert isinstance(e, EffectStarted)
             if e.effect == "defending":
                 owed[e.creature] = None
-        elif kind == _HEALED:
+        else:
             assert isinstance(e, HealGiven)
             owed[e.healer] = None
-        elif kind == _KNOCKED:
-            assert isinstance(e, KnockedOut)
-            grounded[e.creature] = None
-        elif kind == _MOVED:
-            if moved is not None:
-                moved.append(e)
-        else:
-            died = True
     return died
 
 
@@ -159,6 +172,8 @@ def _consequences(out: Outcome) -> Outcome:
     more.
     """
     events = out.events
+    if _QUIET.issuperset(map(type, events)):  # no event the pass watches: nothing follows
+        return out
     owed: dict[str, None] = {}
     grounded: dict[str, None] = {}
     moved: list[Event] = []

@@ -15,7 +15,7 @@ from operator import attrgetter
 import attrs
 import immutables
 
-from brawl.checks import MAX_TEXT, whole_number
+from brawl.checks import whole_number
 from brawl.conditions import ConditionName, Duration
 from brawl.creature import MAX_COUNT, Creature
 from brawl.dice import roll_die
@@ -29,9 +29,7 @@ from brawl.events.turns import (
     MovementSpent,
     RoundEnded,
     RoundStarted,
-    TurnEnded,
     TurnLost,
-    TurnStarted,
 )
 from brawl.fields import flag, put, replaced
 from brawl.outcome import Outcome
@@ -40,9 +38,7 @@ from brawl.rules import conditions as cond_rules
 from brawl.rules import phases
 from brawl.rules.falling import continue_fall
 from brawl.rules.persistent import areas_at_encounter_end
-from brawl.rules.recoveries import check_token_stamina, spent_as_damage_comes
-from brawl.rules.resources import check_prayer, gain_heroic_resource, strain
-from brawl.rules.solos import end_effect
+from brawl.rules.recoveries import check_token_stamina
 from brawl.rules.squads import members
 from brawl.rules.stability import end_stability_modifiers
 from brawl.state import Encounter, TurnState
@@ -50,6 +46,9 @@ from brawl.statecheck import MAX_ROUND
 from brawl.turns.ability_deeds import malice_deeds, triggered_deeds, villain_deeds
 from brawl.turns.base import check_ids, register_system
 from brawl.turns.drawsteel_deeds import deeds
+from brawl.turns.drawsteel_flow import end_turn as turn_ended
+from brawl.turns.drawsteel_flow import start_checks
+from brawl.turns.drawsteel_flow import start_turn as turn_started
 from brawl.turns.drawsteel_order import rank_by_agility, swap_turn_order
 from brawl.turns.drawsteel_resources import (
     check_starting_malice,
@@ -61,28 +60,25 @@ from brawl.turns.drawsteel_resources import (
     victories_to_resource,
 )
 from brawl.turns.drawsteel_turn import (
-    GROUP_PREFIX,
     SIDES,
-    SOLO_TURNS_PER_ROUND,
     DrawSteelTurn,
     action_refusal,
     actors,
     allowance,
+    copy_turn,
     moment_passed,
-    opening_economy,
-    remaining,
     slot_of,
-    summoned_first,
     with_economy,
 )
 from brawl.turns.drawsteel_turn import turn_of as _turn
 from brawl.turns.economy import (
+    KIND_NAMES,
     OFF_TURN,
     TRIGGERED_KINDS,
     ActionKind,
-    TurnEconomy,
     action_kind,
     converts,
+    movement_spent,
     rule_ids,
     spend,
 )
@@ -330,53 +326,7 @@ class DrawSteel:
         """Raise :class:`TurnOrderError` if ``creature`` may not start a turn now; ``pray`` only
         for a conduit (RB-HR-10); ``token_stamina``, heroes who may spend 2 hero tokens in the turn
         it begins (RB-TOKEN-03)."""
-        t = _turn(state)
-        c = state.creature(creature)
-        check_prayer(c, pray)
-        if token_stamina:  # checked as the turn begins: no hero has had a token's benefit in it
-            check_token_stamina(state.with_turn(replaced(t, token_used=_NO_ONE)), token_stamina)
-        if t.current is not None:
-            raise TurnOrderError(
-                f"start turn of {creature!r}: {t.current!r} is taking its turn", rule="DS-SIDE-08"
-            )
-        if c.dead:
-            raise TurnOrderError(f"start turn of {creature!r}: the creature is dead", rule="DS-STAM-09")
-        taken = t.turns_taken.get(creature, 0)
-        if taken >= allowance(c):
-            rule = "RB5-SOLO" if c.solo else "DS-SIDE-09"
-            raise TurnOrderError(f"start turn of {creature!r}: it already acted this round", rule=rule)
-        if creature == t.last_actor:
-            raise TurnOrderError(
-                f"start turn of {creature!r}: a solo creature's turns are never back to back", rule="RB5-SOLO"
-            )
-        if summoned_first(state, t, creature):  # it acts right after its summoner (RB-SUMMON-01)
-            return
-        # the creature may start a turn now (checked above): it is one of actors()'s members if its
-        # group is acting, or, with no group acting and the free choice, if its side acts first
-        if t.group is not None:
-            if slot_of(c) == t.group:
-                return
-        elif t.ranking is None and c.side == _first_to_act(t):
-            return
-        side, members = actors(state, t)
-        if side is None:
-            raise TurnOrderError(f"start turn of {creature!r}: the round is over; end it", rule="DS-SIDE-11")
-        if any(m.id == creature for m in members):
-            return
-        if t.group is not None and any(slot_of(m) == t.group for m in members):
-            raise TurnOrderError(
-                f"start turn of {creature!r}: the members of {t.group[len(GROUP_PREFIX) :]!r} act first, "
-                "back to back",
-                rule=("DS-SIDE-17", "R-TURN-3"),
-            )
-        if c.side != side:
-            rule_id = "DS-SIDE-12" if t.last_side is None else "DS-SIDE-08"
-            raise TurnOrderError(f"start turn of {creature!r}: it is the {side} side's turn", rule=rule_id)
-        raise TurnOrderError(
-            f"start turn of {creature!r}: in the alternative order "
-            f"{', '.join(m.id for m in members)} acts first",
-            rule="DS-SIDE-14",
-        )
+        start_checks(state, creature, pray, token_stamina)
 
     # turns ---------------------------------------------------------------------------------------
     def start_turn(
@@ -386,45 +336,7 @@ class DrawSteel:
         conduit that prays first, RB-HR-10), then the start-of-turn condition hook. The heroes of
         ``token_stamina`` spend 2 hero tokens each as the turn begins, before the damage its start
         deals them (RB-TOKEN-03, R-HERO-11)."""
-        self.verify_start_turn(state, creature, pray=pray, token_stamina=token_stamina)
-        t = _turn(state)
-        c = state.creature(creature)
-        slot = slot_of(c)
-        rules: tuple[str, ...]
-        if t.turn_count == 0:
-            rules = ("DS-SIDE-07",)
-        elif t.group is not None and slot == t.group:
-            rules = ("DS-SIDE-17", "R-TURN-3")
-        elif t.last_side == c.side:
-            rules = ("DS-SIDE-10",)
-        elif t.last_side is None:
-            rules = ("DS-SIDE-12",)
-        else:
-            rules = ("DS-SIDE-08",)
-        if c.solo:
-            rules = (*rules, "RB5-SOLO")
-        if t.ranking is not None:
-            rules = (*rules, "DS-SIDE-14")
-        group = slot if slot.startswith(GROUP_PREFIX) else None
-        t, lapsed = moment_passed(t)
-        book = t.director.turn_started(creature)  # it may summon again (RB-SUMMON-02)
-        economy = opening_economy(t, creature)
-        new = replaced(
-            t, current=creature, economy=economy, group=group, director=book, token_used=_NO_ONE,
-            ability_users=_NO_ONE,  # the heroes using abilities this turn (RB-HR-17)
-        )  # fmt: skip
-        # the creature was just looked up; a group name is a creature's, checked, unless the
-        # prefix makes it too long, which with_turn refuses
-        put = state.with_turn_built if group is None or len(group) <= MAX_TEXT else state.with_turn
-        started = TurnStarted(creature=creature, side=c.side, round=state.round, rules=rules)
-
-        def begin(begun: Encounter) -> Outcome:
-            gained = gain_heroic_resource(begun, creature, pray=pray)
-            return gained.then(phases.start_of_turn, creature)
-
-        begun = put(new)
-        out = spent_as_damage_comes(begun, token_stamina, begin) if token_stamina else begin(begun)
-        return Outcome(out.state, (*lapsed, started, *out.events))
+        return turn_started(state, creature, pray, token_stamina)
 
     def verify_end_turn(self, state: Encounter, *, token_stamina: tuple[str, ...] = ()) -> None:
         """Raise :class:`TurnOrderError` if no creature is taking a turn (DS-SIDE-08); the heroes
@@ -447,41 +359,7 @@ class DrawSteel:
         ``token_stamina`` spend 2 hero tokens each before the damage its end deals them
         (RB-TOKEN-03, R-HERO-11)."""
         self.verify_end_turn(state, token_stamina=token_stamina)
-        t, lapsed = moment_passed(_turn(state))
-        assert t.current is not None
-        creature = t.current
-        if lapsed:
-            state = state.with_turn_built(t)  # fewer of the creatures checked before
-
-        def ending(now: Encounter) -> Outcome:
-            return phases.end_of_turn(
-                now, creature, saving_throws=saving_throws, named_saving_throws=named_saving_throws
-            ).then(end_effect, creature)  # a solo's End Effect, after the saves (RB-SOLO-02, R-DIR-5)
-
-        out = spent_as_damage_comes(state, token_stamina, ending) if token_stamina else ending(state)
-        if out.state.creature(creature).heroic_resource < 0:  # a talent's negative clarity (RB-HR-16)
-            out = out.then(strain, creature)
-        taken = t.turns_taken.get(creature, 0) + 1
-        after = out.state
-        c = after.creature(creature)
-        new = replaced(
-            t,
-            turns_taken=t.turns_taken.set(creature, taken),
-            current=None,
-            economy=None,
-            last_side=c.side,
-            last_actor=creature,
-            turn_count=t.turn_count + 1,
-            director=t.director.without((creature,)),  # its Malice boosts lapse (R-DIR-3)
-        )
-        if new.group is not None and not any(slot_of(m) == new.group for m in remaining(after, new)):
-            new = replaced(new, group=None)
-        # the current creature, its count raised by one, its side: checked here, with_turn otherwise
-        fits = taken <= SOLO_TURNS_PER_ROUND and c.side in SIDES and new.turn_count <= MAX_COUNT
-        st = after.with_turn_built(new) if fits else after.with_turn(new)
-        return Outcome(
-            st, (*lapsed, *out.events, TurnEnded(creature=creature, round=state.round, rules=("DS-SIDE-08",)))
-        )
+        return turn_ended(state, saving_throws, named_saving_throws, token_stamina)
 
     def verify_end_round(
         self,
@@ -501,8 +379,10 @@ class DrawSteel:
                 "have yet to act",
                 rule="DS-SIDE-11",
             )
-        check_ids(state, suffocation_rolls or {}, "suffocation rolls")
-        check_ids(state, breathes_water or (), "breathes_water")
+        if suffocation_rolls:  # none given: no id to check
+            check_ids(state, suffocation_rolls, "suffocation rolls")
+        if breathes_water:
+            check_ids(state, breathes_water, "breathes_water")
 
     def end_round(
         self,
@@ -538,23 +418,19 @@ class DrawSteel:
         out = out.then(_end_of_round_effects, suffocation_rolls, breathes_water)
         rnd = state.round + 1
         after = out.state
-        heroes = sum(1 for c in after.living() if c.hero)
+        heroes = sum(1 for c in after.creatures.values() if c.hero and not c.dead)
         amount = heroes + rnd
         total = t.malice + amount
-        nxt = replaced(
-            t,
-            turns_taken=_NO_TURNS,
-            squad_mains=_NO_ONE,
-            squad_maneuvers=_NO_ONE,
-            group=None,
-            last_side=None,
-            last_actor=None,
-            triggered_used=_NO_ONE,
-            resource_triggers=None if t.resource_triggers is None else _NO_ONE,  # RB-HR-09..17
-            token_used=_NO_ONE,  # one hero token benefit a turn (RB-TOKEN-09)
-            ability_users=_NO_ONE,  # the heroes using abilities on one turn (RB-HR-17)
-            malice=total,
-        )
+        draft = copy_turn(t)  # the bookkeeping has nothing to convert or validate (with_economy)
+        draft.turns_taken = _NO_TURNS
+        draft.squad_mains = draft.squad_maneuvers = draft.triggered_used = _NO_ONE
+        draft.group = draft.last_side = draft.last_actor = None
+        draft.resource_triggers = None if t.resource_triggers is None else _NO_ONE  # RB-HR-09..17
+        draft.token_used = _NO_ONE  # one hero token benefit a turn (RB-TOKEN-09)
+        draft.ability_users = _NO_ONE  # the heroes using abilities on one turn (RB-HR-17)
+        draft.malice = total
+        draft.__class__ = DrawSteelTurn
+        nxt: DrawSteelTurn = draft
         # a new round's empty bookkeeping, one round and the malice gained: checked here
         st = after.with_turn_built(nxt, round=rnd) if rnd <= MAX_ROUND and total <= MAX_COUNT else None
         if st is None:  # what with_turn refuses, as the round and the malice are set one by one
@@ -571,20 +447,19 @@ class DrawSteel:
         """Raise if ``creature`` may not take ``kind`` now (DS-TURN-01..11, RB1-DAZED, DS-COND-02/04)."""
         self._check(state, creature, kind)
 
-    def _check(self, state: Encounter, creature: str, kind: str) -> tuple[ActionKind, bool]:
-        """Raise what :func:`~brawl.turns.drawsteel_turn.action_refusal` finds; the kind, and
-        whether it uses the main action (DS-TURN-03)."""
+    def _check(self, state: Encounter, creature: str, kind: str) -> tuple[DrawSteelTurn, ActionKind, bool]:
+        """Raise what :func:`~brawl.turns.drawsteel_turn.action_refusal` finds; the bookkeeping,
+        the kind, and whether it uses the main action (DS-TURN-03)."""
         t = _turn(state)
         k = action_kind(kind)
         found = action_refusal(state, t, creature, k)
         if found is not None:
             raise found.error(creature, k)
-        return k, converts(t.economy if t.current == creature else None, k)
+        return t, k, converts(t.economy if t.current == creature else None, k)
 
     def use_action(self, state: Encounter, creature: str, kind: str, *, name: str | None = None) -> Outcome:
         """Spend an action; ``name`` labels it ("Grab", "Advance"). A move action grants speed squares."""
-        k, converted = self._check(state, creature, kind)
-        t = _turn(state)
+        t, k, converted = self._check(state, creature, kind)
         fits = True
         lapsed: tuple[Event, ...] = ()
         rules = rule_ids(k, converted)
@@ -607,7 +482,7 @@ class DrawSteel:
                 economy = spend(t.economy, k, speed)
                 t = with_economy(t, economy)
                 fits = economy.fits()
-        event = ActionUsed(creature=creature, kind=k.value, name=name, converted=converted, rules=rules)
+        event = ActionUsed(creature=creature, kind=KIND_NAMES[k], name=name, converted=converted, rules=rules)
         # the creature just looked up; the economy's counts raised from checked ones, in range;
         # an extra main action lapsed or taken: fewer of the creatures checked before
         return Outcome(state.with_turn_built(t) if fits else state.with_turn(t), (*lapsed, event))
@@ -644,8 +519,7 @@ class DrawSteel:
                 f"{creature} moves {squares} squares: only {left} left from its move actions this turn",
                 rule=("DS-TURN-02", "DS-ACT-01"),
             )
-        e = t.economy
-        eco = TurnEconomy(e.main, e.maneuvers, e.moves, e.free_maneuvers, left - squares)
+        eco = movement_spent(t.economy, squares)
         t, lapsed = moment_passed(t)
         return Outcome(
             state.with_turn_built(with_economy(t, eco)),  # 0 <= left - squares < left, checked
@@ -761,27 +635,33 @@ def _end_of_round_effects(
 
 def _quiet_round_end(state: Encounter) -> bool:
     """Whether the end of the round changes nothing: no one falls or holds its breath, no map
-    cell is liquid (no one is submerged), and no creature has a condition lasting to the end of
-    the round, a stability modifier or a lasting area (the caller's rolls and ids were checked
-    already)."""
+    cell is liquid (no one is submerged), and no creature has a condition or a named condition
+    lasting to the end of the round, a stability modifier or a lasting area (the caller's rolls
+    and ids were checked already). Each is first asked of all the creatures at once, without a
+    step of Python per creature; the creatures are looked at one by one only when one has some."""
     if any(kind.liquid for kind in state.terrain.cell_kinds()):
         return False
-    creatures = state.creatures
-    for cid in state.order:
-        c = creatures[cid]
-        if c.stability_modifiers or c.areas or (not c.dead and (c.falling > 0 or c.breath_held)):
-            return False
-        for cond in c.conditions:
-            if cond.duration is Duration.END_OF_ROUND:
-                return False
-    return True
+    found = state.creatures.values()
+    if any(map(_stability_modifiers, found)) or any(map(_areas, found)):
+        return False
+    if (any(map(_falling, found)) or any(map(_breath_held, found))) and any(
+        not c.dead and (c.falling > 0 or c.breath_held) for c in found
+    ):
+        return False
+    if not (any(map(_conditions, found)) or any(map(_named_conditions, found))):
+        return True
+    ends = Duration.END_OF_ROUND
+    return not any(x.duration is ends for c in found for x in c.conditions) and not any(
+        x.duration is ends for c in found for x in c.named_conditions
+    )
 
 
-def _first_to_act(t: DrawSteelTurn) -> str:
-    """The side that acts first if any of it may (DS-SIDE-08, DS-SIDE-10, DS-SIDE-12)."""
-    if t.last_side is None:
-        return t.sides[0]
-    return t.sides[1] if t.last_side == t.sides[0] else t.sides[0]
+_stability_modifiers = attrgetter("stability_modifiers")
+_areas = attrgetter("areas")
+_falling = attrgetter("falling")
+_breath_held = attrgetter("breath_held")
+_conditions = attrgetter("conditions")
+_named_conditions = attrgetter("named_conditions")
 
 
 DRAW_STEEL = register_system(DrawSteel())

@@ -8,7 +8,8 @@ total of the side acts next (DS-SIDE-14).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import attrs
 import immutables
@@ -18,7 +19,7 @@ from brawl.creature import DIRECTOR, HEROES, Creature
 from brawl.errors import ActionUnavailableError, StateError, TurnOrderError, whose_turn
 from brawl.events.base import Note
 from brawl.events.turns import CriticalHit
-from brawl.fields import put
+from brawl.fields import copier, put
 from brawl.outcome import Outcome
 from brawl.rules.director import NO_BOOK, DirectorBook
 from brawl.rules.monster_defend import defending_monster
@@ -185,10 +186,19 @@ class DrawSteelTurn(TurnState):
                 self.economy.check()
 
 
+copy_turn: Callable[[DrawSteelTurn], Any] = copier(DrawSteelTurn)
+"""A draft of the bookkeeping (:func:`~brawl.fields.copier`): its changed fields are written,
+then it is made a :class:`DrawSteelTurn`. The bookkeeping has no converter or validator (it is
+checked as a whole), so :func:`~brawl.fields.replaced` would copy the other fields as they are."""
+
+
 def with_economy(t: DrawSteelTurn, economy: TurnEconomy) -> DrawSteelTurn:
-    """``replaced(t, economy=economy)``: the bookkeeping has no converter or validator (it is
-    checked as a whole), so the other fields are copied across as they are."""
-    return put(t, economy=economy)
+    """``replaced(t, economy=economy)``, the bookkeeping copied once (:data:`copy_turn`)."""
+    draft = copy_turn(t)
+    draft.economy = economy
+    draft.__class__ = DrawSteelTurn
+    new: DrawSteelTurn = draft
+    return new
 
 
 def moment_passed(
@@ -199,6 +209,8 @@ def moment_passed(
     and the trigger reported is gone (DS-TURN-05, R-TURN-12). ``t`` itself when nothing passes.
     ``mates``: the other minions of ``keep``'s squad, whose extra main actions from the squad's
     critical hit stay while ``keep`` takes its own (RB-SQUAD-18, ruling R-SQUAD-8)."""
+    if not t.extra_main:  # no extra main action to lapse: the common case, asked once
+        return (t if t.reported is None else put(t, reported=None)), ()
     if t.reported is not None:
         t = put(t, reported=None)
     kept = (mates | {keep}) if keep is not None else frozenset()
@@ -219,7 +231,7 @@ def critical_hits(out: Outcome) -> Outcome:
     """``out`` with the extra main action of each critical hit among its events kept for its
     creature, still in the encounter, while a Draw Steel combat runs (RB-CRIT-03, R-TURN-10)."""
     t = out.state.turn
-    if type(t) is not DrawSteelTurn:
+    if type(t) is not DrawSteelTurn or CriticalHit not in map(type, out.events):  # no critical hit
         return out
     creatures = out.state.creatures
     found = {e.creature for e in out.events if type(e) is CriticalHit and e.creature in creatures}

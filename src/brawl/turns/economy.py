@@ -12,6 +12,9 @@ taken at once, even off the creature's turn and even dazed (RB-CRIT-03, R-TURN-1
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import attrs
 
 from brawl.checks import whole_number
@@ -19,6 +22,7 @@ from brawl.conditions import ConditionName
 from brawl.creature import Creature
 from brawl.enums import ReprEnum
 from brawl.errors import ActionUnavailableError, InvalidArgumentError, RulesError, StateError
+from brawl.fields import copier
 from brawl.rules import conditions as cond_rules
 from brawl.state import Encounter
 
@@ -232,22 +236,38 @@ def converts(economy: TurnEconomy | None, kind: ActionKind) -> bool:
 
 def spend(economy: TurnEconomy, kind: ActionKind, speed: int) -> TurnEconomy:
     """The economy after spending ``kind``; a move action grants ``speed`` squares (DS-ACT-01)."""
-    main, maneuvers, moves, free, left = (
-        economy.main,
-        economy.maneuvers,
-        economy.moves,
-        economy.free_maneuvers,
-        economy.movement_left,
-    )
+    draft = _copy_economy(economy)  # its counts are plain numbers, raised here and never checked
     if kind is ActionKind.MAIN:
-        return TurnEconomy(main + 1, maneuvers, moves, free, left)
-    if kind is ActionKind.MANEUVER:
-        return TurnEconomy(main, maneuvers + 1, moves, free, left)
-    if kind is ActionKind.MOVE:
-        return TurnEconomy(main, maneuvers, moves + 1, free, left + speed)
-    if kind is ActionKind.FREE_MANEUVER:
-        return TurnEconomy(main, maneuvers, moves, free + 1, left)
-    return economy
+        draft.main = economy.main + 1
+    elif kind is ActionKind.MANEUVER:
+        draft.maneuvers = economy.maneuvers + 1
+    elif kind is ActionKind.MOVE:
+        draft.moves = economy.moves + 1
+        draft.movement_left = economy.movement_left + speed
+    elif kind is ActionKind.FREE_MANEUVER:
+        draft.free_maneuvers = economy.free_maneuvers + 1
+    else:
+        return economy
+    draft.__class__ = TurnEconomy
+    spent: TurnEconomy = draft
+    return spent
+
+
+def movement_spent(economy: TurnEconomy, squares: int) -> TurnEconomy:
+    """The economy with ``squares`` of its movement left spent (DS-TURN-02)."""
+    draft = _copy_economy(economy)
+    draft.movement_left = economy.movement_left - squares
+    draft.__class__ = TurnEconomy
+    spent: TurnEconomy = draft
+    return spent
+
+
+_copy_economy: Callable[[TurnEconomy], Any] = copier(TurnEconomy)
+"""A draft of an economy (:func:`~brawl.fields.copier`): a counter changed, then made a
+:class:`TurnEconomy` (a record of plain numbers, nothing to convert or validate)."""
+
+KIND_NAMES = {k: k.value for k in ActionKind}
+"""Each kind's name, read without the enum's ``value`` property."""
 
 
 def rule_ids(kind: ActionKind, converted: bool) -> tuple[str, ...]:

@@ -12,6 +12,7 @@ take is an :class:`~brawl.errors.ArgumentTypeError` naming it and the system
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from operator import attrgetter
 from typing import Any, ClassVar, TypeVar
 
 import attrs
@@ -118,6 +119,8 @@ def kept(
 def save_rolls(value: Mapping[int, int] | Iterable[int | None]) -> tuple[int | None, ...]:
     """Field converter: the caller's saving throws by condition index, ``{index: d10}`` or the d10s
     in index order, as a tuple by index (None: a condition with no die given, rolled by the RNG)."""
+    if type(value) is tuple and not value:  # the usual case: no die given
+        return value
     if isinstance(value, Mapping):
         by_index: dict[int, int] = {}
         for key, roll in value.items():
@@ -173,26 +176,37 @@ class Request(Action):
     def options(self) -> dict[str, Any]:
         """The options given (the fields but :attr:`own` whose values differ from their defaults),
         as the turn system's methods take them."""
+        given, defaults, fields = _options_of(type(self))
+        values = given(self)
+        if values == defaults:  # none given: the common case, in one comparison
+            return {}
         found: dict[str, Any] = {}
-        for name, default, as_given in _options_of(type(self)):
-            value = getattr(self, name)
+        for (name, default, as_given), value in zip(fields, values, strict=True):
             if value != default:
                 found[name] = value if as_given is None else as_given(value)
         return found
 
 
-_OPTIONS: dict[type[Request], tuple[tuple[str, object, Callable[[Any], Any] | None], ...]] = {}
+_Option = tuple[str, object, Callable[[Any], Any] | None]
+_Options = tuple[Callable[[Any], tuple[Any, ...]], tuple[object, ...], tuple[_Option, ...]]
+_OPTIONS: dict[type[Request], _Options] = {}
 
 
-def _options_of(kind: type[Request]) -> tuple[tuple[str, object, Callable[[Any], Any] | None], ...]:
-    """The option fields of a request class: name, default and how it is passed (read once)."""
+def _options_of(kind: type[Request]) -> _Options:
+    """The option fields of a request class (name, default and how it is passed), a function
+    reading their values as a tuple and their defaults as one (read once)."""
     found = _OPTIONS.get(kind)
     if found is None:
-        found = _OPTIONS[kind] = tuple(
+        fields = tuple(
             (f.name, f.default, f.metadata.get(AS_GIVEN))
             for f in attrs.fields(kind)
             if f.name not in kind.own
         )
+        names = [name for name, _, _ in fields]
+        given: Callable[[Any], tuple[Any, ...]] = (
+            attrgetter(*names) if len(names) > 1 else lambda r: tuple(getattr(r, n) for n in names)
+        )
+        found = _OPTIONS[kind] = (given, tuple(default for _, default, _ in fields), fields)
     return found
 
 
@@ -292,8 +306,11 @@ class StartTurn(Request):
         call(system_of(state), "verify_start_turn", state, self.creature, **self.options())
 
     def resolve(self, state: Encounter) -> Outcome:
-        out: Outcome = call(system_of(state), "start_turn", state, self.creature, **self.options())
-        return out
+        options = self.options()
+        if options:
+            out: Outcome = call(system_of(state), "start_turn", state, self.creature, **options)
+            return out
+        return system_of(state).start_turn(state, self.creature)  # no options: none to check
 
 
 @attrs.frozen(repr=False)
@@ -316,18 +333,23 @@ class EndTurn(Request):
     def verify(self, state: Encounter) -> None:
         system = system_of(state)
         options = self.options()
-        check_options(system, "end_turn", options)
+        if options:  # none given: nothing to check
+            check_options(system, "end_turn", options)
         if self.token_stamina:
             call(system, "verify_end_turn", state, token_stamina=self.token_stamina)
             return
         system.verify_end_turn(state)
-        for value in (*self.saving_throws, *self.named_saving_throws):
-            if value is not None:
-                whole_number(value, 1, SAVE_DIE_SIDES, what="saving throw", rule="RB2-SAVE")
+        if self.saving_throws or self.named_saving_throws:
+            for value in (*self.saving_throws, *self.named_saving_throws):
+                if value is not None:
+                    whole_number(value, 1, SAVE_DIE_SIDES, what="saving throw", rule="RB2-SAVE")
 
     def resolve(self, state: Encounter) -> Outcome:
-        out: Outcome = call(system_of(state), "end_turn", state, **self.options())
-        return out
+        options = self.options()
+        if options:
+            out: Outcome = call(system_of(state), "end_turn", state, **options)
+            return out
+        return system_of(state).end_turn(state)  # no options: none to check
 
 
 @attrs.frozen(repr=False)
@@ -349,8 +371,11 @@ class EndRound(Request):
         call(system_of(state), "verify_end_round", state, **self.options())
 
     def resolve(self, state: Encounter) -> Outcome:
-        out: Outcome = call(system_of(state), "end_round", state, **self.options())
-        return out
+        options = self.options()
+        if options:
+            out: Outcome = call(system_of(state), "end_round", state, **options)
+            return out
+        return system_of(state).end_round(state)  # no options: none to check
 
 
 @attrs.frozen(repr=False)
