@@ -95,6 +95,8 @@ ITERATIONS = {
     "brawl/rules/cover.py": "any object in a box, the set of cells objects fill",
     "brawl/io/json.py": "the games' slots, sorted by name",
     "brawl/rules/persistent.py": "the set of squares dead creatures fill",
+    "brawl/rules/phases.py": "whether any creature has an effect, a lasting area (any)",
+    "brawl/turns/drawsteel.py": "heroes counted, any creature with something to end (sum, any)",
 }
 """The modules outside ``state.py`` that iterate an encounter's maps, and why the order is moot."""
 
