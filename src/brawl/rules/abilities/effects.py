@@ -75,7 +75,7 @@ from brawl.rules.damage import damage_many, deal_damage
 from brawl.rules.edges import bane, lowered_keywords
 from brawl.rules.falling import Fall as FallRequest
 from brawl.rules.falling import should_fall
-from brawl.rules.forced import force_move
+from brawl.rules.forced import force_move, plan_force
 from brawl.rules.lasting import end_used
 from brawl.rules.malice import (
     is_malice_feature,
@@ -435,13 +435,13 @@ def _apply(out: Outcome, plan: Plan, request: AbilityRequest, tid: str, effect: 
         move = forced_move_of(effect, user_now, ability, tid, plan.area, request)
         if center is not None:
             move = attrs.evolve(move, source=center)
-        try:
-            move.verify(state)
+        try:  # move.verify but for hero tokens, which a forced move of an effect never spends
+            checked = plan_force(state, move)
         except RulesError as exc:
             return out.add(
                 Note(text=f"{effect.printed()} on {tid}: not possible ({exc})", rules=("R-ABIL-10",))
             )
-        return out.then(force_move, move)
+        return out.then(force_move, move, checked=checked)
     if isinstance(effect, Drain):  # the user heals even when the damage killed its target
         return _drain(out, user_now, ability, tid, effect)
     if dead:
