@@ -26,7 +26,7 @@ triggered abilities answering a trigger reported in a Draw Steel combat are offe
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 import attrs
 
@@ -62,6 +62,7 @@ __all__ = [
     "MAX_WALLS",
     "OFFERED",
     "ability_deeds",
+    "best_use",
     "director_deed",
     "malice_deeds",
     "pick_ability",
@@ -339,15 +340,29 @@ def ability_deeds(state: Encounter, cid: str) -> list[Action]:
     if c.dead or not c.abilities:
         return []
     found: list[Action] = []
+    for named, requests in _offered(state, c, None):
+        found += [r for r in requests if verified_use(state, r, c, named)]
+    return found
+
+
+def _offered(
+    state: Encounter, c: Creature, keep: Callable[[Ability], bool] | None
+) -> Iterator[tuple[Ability, Iterator[UseAbility]]]:
+    """For each ability of ``c``'s block offered on its turn, in the block's order, that the turn
+    pays for and ``c`` may use now: the first ability of its name (the one a use names) and the
+    uses worth checking (:func:`ability_deeds`); with ``keep``, only the abilities whose first of
+    their name it keeps, asked before any check."""
     paid: dict[str | None, bool] = {}
     spaces: Spaces | None = None
     for ability in c.abilities:
         if ability.action_type not in OFFERED:
             continue
+        named = c.ability(ability.name) or ability  # the one a use names: the first of its name
+        if keep is not None and not keep(named):
+            continue
         # what a use costs the turn follows from its ability's action type alone, not from its
         # targets or placement: when the turn can't pay it, no use is legal (DS-TURN-01..03);
         # asked once per cost
-        named = c.ability(ability.name) or ability  # the one a use names: the first of its name
         if not _paid_for(state, c, named, paid):
             continue
         try:
@@ -361,8 +376,53 @@ def ability_deeds(state: Encounter, cid: str) -> list[Action]:
             requests = (_chosen_in_area(state, r, ability.target.count) for r in requests)
         if _straight(ability)[0]:  # else no use of it lacks a direction (_no_direction)
             requests = (r for r in requests if not _no_direction(state, r, ability))
-        found += [r for r in requests if verified_use(state, r, c, named)]
-    return found
+        yield named, requests
+
+
+def best_use(state: Encounter, cid: str) -> UseAbility | None:
+    """:func:`pick_ability` of ``cid``'s uses on its turn (:func:`ability_deeds`, with their
+    surge variants, which it never picks: each comes after its own use, with its rank), checking
+    only the uses it might pick: an ability that ``pick_ability`` weighs, of a cost no lower than
+    the best use found, on targets that are enemies alone, more of them than the best use's of
+    its cost; the first of the best rank, as ``pick_ability`` picks it."""
+    c = state.creature(cid)
+    if c.dead or not c.abilities:
+        return None
+    side, creatures = c.side, state.creatures
+    best: UseAbility | None = None
+    most = (-1, 0)  # the best use's cost and enemies
+
+    def weighed(named: Ability) -> bool:  # _weighed, and a cost no lower than the best's
+        return (
+            named.power_roll is not None
+            and named.action_type in _WEIGHED
+            and (named.cost.amount if named.cost is not None else 0) >= most[0]
+        )
+
+    for named, requests in _offered(state, c, weighed):
+        cost = named.cost.amount if named.cost is not None else 0
+        for r in requests:
+            checked = False
+            targets = r.targets
+            if not targets:  # found by its checks: those of a use that verifies
+                if not verified_use(state, r, c, named):
+                    continue
+                checked, targets = True, ability_targets(state, r)
+            enemies = 0
+            for t in targets:
+                x = creatures.get(t)
+                if x is not None:
+                    if x.side == side:
+                        break  # a use reaching an ally is not picked
+                    enemies += 1
+            else:
+                if (cost, enemies) > most and enemies and (checked or verified_use(state, r, c, named)):
+                    best, most = r, (cost, enemies)
+    return best
+
+
+_WEIGHED = ("main action", "maneuver")
+"""The action types of the abilities :func:`pick_ability` weighs (:func:`_weighed`)."""
 
 
 def triggered_deeds(state: Encounter, cid: str) -> list[Action]:
@@ -523,11 +583,7 @@ def _weighed(state: Encounter, a: UseAbility) -> tuple[str, int] | None:
     ability it does not pick (no power roll, neither a main action nor a maneuver)."""
     user = state.creature(a.user)
     ability = user.ability(a.ability)
-    if (
-        ability is None
-        or ability.power_roll is None
-        or ability.action_type not in ("main action", "maneuver")
-    ):
+    if ability is None or ability.power_roll is None or ability.action_type not in _WEIGHED:
         return None
     return user.side, ability.cost.amount if ability.cost is not None else 0
 
