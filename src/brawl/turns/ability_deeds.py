@@ -25,6 +25,7 @@ triggered abilities answering a trigger reported in a Draw Steel combat are offe
 
 from __future__ import annotations
 
+import functools
 import operator
 from collections.abc import Callable, Iterable, Iterator
 
@@ -163,10 +164,15 @@ def _targeted(c: Creature, ability: Ability, targets: tuple[str, ...]) -> UseAbi
 
 
 def _requests(
-    state: Encounter, c: Creature, ability: Ability, spaces: Spaces | None = None
+    state: Encounter,
+    c: Creature,
+    ability: Ability,
+    spaces: Spaces | None = None,
+    wanted: Callable[[tuple[str, ...]], bool] | None = None,
 ) -> Iterator[UseAbility]:
     """The uses of ``ability`` by ``c`` worth checking now; ``spaces``: :func:`_spaces`, when
-    the caller has them."""
+    the caller has them; ``wanted``: of the uses on chosen targets, only those whose targets it
+    keeps, asked when the use would come (none is built for the others)."""
     d, t = ability.distance, ability.target
     if d.kind == "self" or t.kind == "self":
         yield _base(c, ability)
@@ -188,9 +194,13 @@ def _requests(
         return
     if d.kind not in ("cube", "line"):
         for thing in things:
-            yield _targeted(c, ability, (thing.id,))
+            one = (thing.id,)
+            if wanted is None or wanted(one):
+                yield _targeted(c, ability, one)
         if t.count is not None and t.count > 1 and len(things) > 1:
-            yield _targeted(c, ability, tuple(x.id for x in things[: t.count]))
+            first = tuple(x.id for x in things[: t.count])
+            if wanted is None or wanted(first):
+                yield _targeted(c, ability, first)
         return
     use = _base(c, ability)
     if d.kind == "cube":
@@ -340,18 +350,22 @@ def ability_deeds(state: Encounter, cid: str) -> list[Action]:
     if c.dead or not c.abilities:
         return []
     found: list[Action] = []
-    for named, requests in _offered(state, c, None):
+    for named, requests in _offered(state, c, None, None):
         found += [r for r in requests if verified_use(state, r, c, named)]
     return found
 
 
 def _offered(
-    state: Encounter, c: Creature, keep: Callable[[Ability], bool] | None
+    state: Encounter,
+    c: Creature,
+    keep: Callable[[Ability], bool] | None,
+    wanted: Callable[[Ability, tuple[str, ...]], bool] | None,
 ) -> Iterator[tuple[Ability, Iterator[UseAbility]]]:
     """For each ability of ``c``'s block offered on its turn, in the block's order, that the turn
     pays for and ``c`` may use now: the first ability of its name (the one a use names) and the
     uses worth checking (:func:`ability_deeds`); with ``keep``, only the abilities whose first of
-    their name it keeps, asked before any check."""
+    their name it keeps, asked before any check; with ``wanted``, of the uses on chosen targets
+    only those it keeps for that first ability and their targets (:func:`_requests`)."""
     paid: dict[str | None, bool] = {}
     spaces: Spaces | None = None
     for ability in c.abilities:
@@ -371,7 +385,8 @@ def _offered(
             continue
         if spaces is None and _aims(ability):
             spaces = _spaces(state, c)
-        requests = _requests(state, c, ability, spaces)
+        kept = None if wanted is None else functools.partial(wanted, named)
+        requests = _requests(state, c, ability, spaces, kept)
         if ability.distance.is_area:
             requests = (_chosen_in_area(state, r, ability.target.count) for r in requests)
         if _straight(ability)[0]:  # else no use of it lacks a direction (_no_direction)
@@ -399,25 +414,37 @@ def best_use(state: Encounter, cid: str) -> UseAbility | None:
             and (named.cost.amount if named.cost is not None else 0) >= most[0]
         )
 
-    for named, requests in _offered(state, c, weighed):
-        cost = named.cost.amount if named.cost is not None else 0
+    def enemies_alone(targets: tuple[str, ...]) -> int:
+        """How many of ``targets`` are creatures of another side; 0 if one is of ``c``'s."""
+        enemies = 0
+        for t in targets:
+            x = creatures.get(t)
+            if x is not None:
+                if x.side == side:
+                    return 0  # a use reaching an ally is not picked
+                enemies += 1
+        return enemies
+
+    def better(named: Ability, targets: tuple[str, ...]) -> bool:
+        enemies = enemies_alone(targets)
+        return enemies > 0 and (named.cost.amount if named.cost is not None else 0, enemies) > most
+
+    for named, requests in _offered(state, c, weighed, better):
         for r in requests:
-            checked = False
             targets = r.targets
-            if not targets:  # found by its checks: those of a use that verifies
-                if not verified_use(state, r, c, named):
-                    continue
-                checked, targets = True, ability_targets(state, r)
-            enemies = 0
-            for t in targets:
-                x = creatures.get(t)
-                if x is not None:
-                    if x.side == side:
-                        break  # a use reaching an ally is not picked
-                    enemies += 1
-            else:
-                if (cost, enemies) > most and enemies and (checked or verified_use(state, r, c, named)):
-                    best, most = r, (cost, enemies)
+            if targets:
+                if better(named, targets) and verified_use(state, r, c, named):
+                    best, most = (
+                        r,
+                        (named.cost.amount if named.cost is not None else 0, enemies_alone(targets)),
+                    )
+            elif verified_use(state, r, c, named):  # its targets found by its checks
+                targets = ability_targets(state, r)
+                if better(named, targets):
+                    best, most = (
+                        r,
+                        (named.cost.amount if named.cost is not None else 0, enemies_alone(targets)),
+                    )
     return best
 
 
