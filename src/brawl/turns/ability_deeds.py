@@ -368,10 +368,7 @@ def _offered(
     only those it keeps for that first ability and their targets (:func:`_requests`)."""
     paid: dict[str | None, bool] = {}
     spaces: Spaces | None = None
-    for ability in c.abilities:
-        if ability.action_type not in OFFERED:
-            continue
-        named = c.ability(ability.name) or ability  # the one a use names: the first of its name
+    for ability, named in _on_turn(c.abilities):
         if keep is not None and not keep(named):
             continue
         # what a use costs the turn follows from its ability's action type alone, not from its
@@ -392,6 +389,29 @@ def _offered(
         if _straight(ability)[0]:  # else no use of it lacks a direction (_no_direction)
             requests = (r for r in requests if not _no_direction(state, r, ability))
         yield named, requests
+
+
+def _on_turn(block: tuple[Ability, ...]) -> tuple[tuple[Ability, Ability], ...]:
+    """The abilities of ``block`` offered on a turn (:data:`OFFERED`), in its order, each with
+    the first of its name (the one a use names, :meth:`~brawl.creature.Creature.ability`). A
+    block never changes (a changed block is another tuple): found once per block."""
+    found = _ON_TURN.get(id(block))
+    if found is not None and found[0] is block:
+        return found[1]
+    first: dict[str, Ability] = {}
+    for a in block:
+        first.setdefault(a.name, a)
+    answer = tuple((a, first[a.name]) for a in block if a.action_type in OFFERED)
+    if len(_ON_TURN) >= _ON_TURN_KEPT:
+        _ON_TURN.clear()
+    _ON_TURN[id(block)] = (block, answer)
+    return answer
+
+
+_ON_TURN: dict[int, tuple[tuple[Ability, ...], tuple[tuple[Ability, Ability], ...]]] = {}
+""":func:`_on_turn`'s answers, by the block (kept with it, so that its id is not reused)."""
+_ON_TURN_KEPT = 1024
+"""Most blocks :data:`_ON_TURN` keeps."""
 
 
 def best_use(state: Encounter, cid: str) -> UseAbility | None:
