@@ -26,7 +26,7 @@ from brawl.creature import Creature, MapObject, MovementType
 from brawl.dice import POWER_DIE_SIDES
 from brawl.errors import ArgumentTypeError, IllegalForcedMoveError, InvalidArgumentError
 from brawl.events.forced import ForceMoved
-from brawl.fields import dice_pair, flag, ident, position, positions, whole
+from brawl.fields import dice_pair, flag, ident, position, positions, replaced, whole
 from brawl.geometry import Pos, as_direction, distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
@@ -285,7 +285,7 @@ def force_move(
         return held_by_ground(state, ctx, header, effective, death_triggers)
     walk = Walk(state, ctx, effective)
     walk.run(plan.steps())
-    event = attrs.evolve(
+    event = replaced(
         header,
         moved=walk.moved,
         remaining=effective - walk.spent,

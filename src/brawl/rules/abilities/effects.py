@@ -106,7 +106,7 @@ from brawl.state import Encounter
 def _with_malice(state: Encounter, total: int) -> Encounter:
     """``state`` with the Director's Malice set to ``total`` (RB6-MALICE), in the bookkeeping of the
     turn system that keeps it (:func:`resource_left`)."""
-    return state.with_turn(attrs.evolve(state.turn, malice=total))  # type: ignore[misc]  # its class: a layer above
+    return state.with_turn(replaced(state.turn, malice=total))  # its class: a layer above
 
 
 def _pay(state: Encounter, user: Creature, ability: Ability, spent: int = 0) -> Outcome:
@@ -118,7 +118,7 @@ def _pay(state: Encounter, user: Creature, ability: Ability, spent: int = 0) -> 
     now = out.state.creature(user.id)
     if resource == "heroic":
         left = now.heroic_resource - spent
-        state = out.state.with_creature(attrs.evolve(now, heroic_resource=left))
+        state = out.state.with_creature(replaced(now, heroic_resource=left))
     else:
         left = (resource_left(out.state, now, "malice") or 0) - spent
         state = _with_malice(out.state, left)
@@ -144,7 +144,7 @@ def _pay_cost(state: Encounter, user: Creature, ability: Ability) -> Outcome:
         return use_without_spending(state, user, ability)
     if cost.resource == "heroic":
         left = user.heroic_resource - cost.amount
-        state = state.with_creature(attrs.evolve(user, heroic_resource=left))
+        state = state.with_creature(replaced(user, heroic_resource=left))
     else:
         left = (resource_left(state, user, "malice") or 0) - cost.amount
         state = _with_malice(state, left)
