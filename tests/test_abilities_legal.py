@@ -3,7 +3,10 @@ policy uses abilities, so simulated fights are real fights (R-ABIL-1, R-AREA-6).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import attrs
+import pytest
 
 import brawl
 from brawl import Ability, Characteristics, Creature, Encounter, Pos, Terrain, UseAbility, parse_tier
@@ -13,7 +16,8 @@ from brawl.rules.abilities import ability_targets
 from brawl.rules.areas import cube_placements, place_area
 from brawl.sim import play, replay_fight
 from brawl.terrain import Cell, Material
-from brawl.turns.ability_deeds import MAX_PLACEMENTS, MAX_WALLS, ability_deeds, pick_ability
+from brawl.turns.ability_deeds import MAX_PLACEMENTS, MAX_WALLS, ability_deeds, best_use, pick_ability
+from brawl.turns.hero_deeds import surge_variants
 
 
 def roll(*tiers: str, chars: tuple[str, ...] = ("might",)) -> AbilityPowerRoll:
@@ -228,3 +232,32 @@ def test_a_cube_touching_a_target_behind_stone_is_not_offered() -> None:
     assert not any(p.x >= 3 for p in area.cells)
     assert ability_targets(enc, behind) == ()
     assert behind not in offered
+
+
+_FIGHTS = [
+    (Path(__file__).resolve().parent.parent / "benchmarks" / "four_vs_six_abilities.toml", seed)
+    for seed in (1, 2, 3)
+] + [
+    (Path(__file__).resolve().parent.parent / "examples" / "scenarios" / f"{name}.toml", 1)
+    for name in ("bridge", "cliff", "tavern", "warband")
+]
+
+
+@pytest.mark.parametrize(("path", "seed"), _FIGHTS, ids=lambda x: getattr(x, "stem", str(x)))
+def test_best_use_is_pick_ability_of_every_use_listed(path: Path, seed: int) -> None:
+    """R-ABIL-1: at every state of greedy fights where a creature acts, best_use (checking only
+    the uses pick_ability might pick) is pick_ability of every use the listing offers with their
+    surge variants."""
+    start = brawl.load_scenario(path).with_rng(brawl.Rng(seed))
+    state, compared, picked = start, 0, 0
+    for action in play(start).actions:
+        cid = getattr(state.turn, "current", None)
+        if cid is not None:
+            uses = ability_deeds(state, cid)
+            expected = pick_ability(state, [*uses, *surge_variants(state, cid, uses)])
+            assert best_use(state, cid) == expected
+            compared += 1
+            picked += expected is not None
+        state = brawl.apply(state, action).state
+    assert compared > 10
+    assert picked > 0 or "abilities" not in path.stem

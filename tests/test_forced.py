@@ -26,7 +26,7 @@ from brawl.events.forced import (
     RiderKnockedOff,
     Slammed,
 )
-from brawl.rules.forced import ForcedMove, ForceKind, Push, force_move
+from brawl.rules.forced import ForcedMove, ForceKind, Push, force_move, plan_force
 from brawl.rules.settle import settle
 from brawl.strategies import creatures, encounters, sizes
 
@@ -635,6 +635,30 @@ def test_property_distance_monotone_bounded_pure_and_deterministic(
     if not ev.stopped:  # nothing was hit: only the target's position changed
         assert final.creature("t") == attrs.evolve(t, pos=end)
         assert final.creature("s") == s
+
+
+@given(forced_cases())
+def test_property_planned_force_move_equals_the_checked_one(case: tuple[Encounter, ForcedMove, bool]) -> None:
+    """DS-FORCE-01, R-FORCE-1: a forced move planned once (plan_force, as an ability's effect
+    does) refuses what verify refuses and resolves to the same state and events as force_move
+    checking it again."""
+    enc, move, _ = case
+    refusal: brawl.RulesError | None = None
+    try:
+        move.verify(enc)
+    except brawl.RulesError as exc:
+        refusal = exc
+    if refusal is not None:
+        with pytest.raises(type(refusal)) as again:
+            plan_force(enc, move)
+        assert str(again.value) == str(refusal)
+        return
+    plan = plan_force(enc, move)
+    direct = force_move(enc, move)
+    planned = force_move(enc, move, checked=plan)
+    assert brawl.to_json(planned.state) == brawl.to_json(direct.state)
+    assert planned.events == direct.events
+    assert moved_event(planned.events).effective == plan.effective
 
 
 @given(push_cases())

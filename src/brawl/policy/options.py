@@ -35,7 +35,7 @@ from brawl.rules.strikes import (
     MELEE_DISTANCE,
 )
 from brawl.state import Encounter
-from brawl.turns.ability_deeds import ability_deeds, director_deed, pick_ability
+from brawl.turns.ability_deeds import ability_deeds, best_use, director_deed, pick_ability
 from brawl.turns.deeds import legal_moves, legal_reach
 from brawl.turns.drawsteel_deeds import first_free_strike, first_squad_attack, free_strikes
 from brawl.turns.drawsteel_turn import DrawSteelTurn, actors
@@ -524,7 +524,11 @@ def greedy(state: Encounter, options: Sequence[Action]) -> Action:
     first = director_deed(state, view._all) or first_squad_attack(state, options)  # RB-SQUAD-15
     if first is not None:
         return first  # chosen before any ability: the abilities are not listed
-    use = pick_ability(state, view.abilities())
+    use = (
+        best_use(state, view._acting)  # pick_ability of view.abilities(), checking fewer uses
+        if view._all is None and view._acting is not None
+        else pick_ability(state, view.abilities())
+    )
     if use is not None:
         return with_surges(state, use)  # RB-SURGE-02
     strike = view.first_melee_free_strike()

@@ -26,7 +26,7 @@ from brawl.creature import Creature, MapObject, MovementType
 from brawl.dice import POWER_DIE_SIDES
 from brawl.errors import ArgumentTypeError, IllegalForcedMoveError, InvalidArgumentError
 from brawl.events.forced import ForceMoved
-from brawl.fields import dice_pair, flag, ident, position, positions, whole
+from brawl.fields import dice_pair, flag, ident, position, positions, replaced, whole
 from brawl.geometry import Pos, as_direction, distance
 from brawl.outcome import Outcome
 from brawl.requests import Action
@@ -261,15 +261,20 @@ def force_move_many(state: Encounter, moves: Iterable[ForceRequest]) -> Outcome:
 
 
 def force_move(
-    state: Encounter, move: ForceRequest, *, death_triggers: DeathTriggers | None = None
+    state: Encounter,
+    move: ForceRequest,
+    *,
+    death_triggers: DeathTriggers | None = None,
+    checked: ForcePlan | None = None,
 ) -> Outcome:
     """Resolve one forced movement (DS-FORCE-01..21, DS-SLAM-01..13, R-FORCE-1..8).
 
     ``death_triggers`` is called for each creature that is dead once the movement is over (the
     target killed by the same effect, or a creature killed on the way), after the movement and
-    after the :class:`~brawl.events.forced.DeathTriggersDue` event (DS-FORCE-20).
+    after the :class:`~brawl.events.forced.DeathTriggersDue` event (DS-FORCE-20). ``checked``:
+    what :func:`plan_force` found for ``move`` in this same ``state``, its checks not made again.
     """
-    plan = _plan(state, move)
+    plan = _plan(state, move) if checked is None else checked
     ctx, effective, header = plan.ctx, plan.effective, plan.header
     dead_before = ctx.creature is not None and ctx.creature.dead
     # a rider is knocked off instead (DS-MOUNT-06, R-MOUNT-1)
@@ -280,7 +285,7 @@ def force_move(
         return held_by_ground(state, ctx, header, effective, death_triggers)
     walk = Walk(state, ctx, effective)
     walk.run(plan.steps())
-    event = attrs.evolve(
+    event = replaced(
         header,
         moved=walk.moved,
         remaining=effective - walk.spent,
@@ -293,7 +298,7 @@ def force_move(
 
 # --- the checks -------------------------------------------------------------------------------------
 @attrs.frozen
-class _Plan:
+class ForcePlan:
     """A checked request: its context, the squares it moves and its header event."""
 
     ctx: MoveContext
@@ -315,7 +320,14 @@ class _Plan:
             yield self.direction
 
 
-def _plan(state: Encounter, move: ForceRequest) -> _Plan:
+def plan_force(state: Encounter, move: ForceRequest) -> ForcePlan:
+    """The checks of ``move``'s :meth:`~ForceRequest.verify` but for hero tokens spent for
+    Stamina (raising the :class:`~brawl.errors.RulesError` of the first that fails), and what its
+    resolution needs: given to :func:`force_move` in the same state, they are not made again."""
+    return _plan(state, move)
+
+
+def _plan(state: Encounter, move: ForceRequest) -> ForcePlan:
     """Every check of a request, and what its resolution needs (R-FORCE-1: d ≤ X (+1), s ≤ stability)."""
     if not isinstance(move, FORCE_REQUESTS):
         raise InvalidArgumentError(
@@ -397,7 +409,7 @@ def _plan(state: Encounter, move: ForceRequest) -> _Plan:
         start=ctx.start,
         rules=tuple(dict.fromkeys(cited)),
     )
-    return _Plan(ctx, effective, header, None if path is None else tuple(path), step)
+    return ForcePlan(ctx, effective, header, None if path is None else tuple(path), step)
 
 
 def _context(state: Encounter, move: ForceRequest, kind: ForceKind, rule: str) -> MoveContext:
@@ -565,6 +577,7 @@ __all__ = [
     "STURDY_OBJECT_DAMAGE_PER_SQUARE",
     "DeathTriggers",
     "ForceKind",
+    "ForcePlan",
     "ForceRequest",
     "ForcedMove",
     "Pull",
@@ -572,4 +585,5 @@ __all__ = [
     "Slide",
     "force_move",
     "force_move_many",
+    "plan_force",
 ]

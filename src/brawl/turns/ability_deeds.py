@@ -25,8 +25,9 @@ triggered abilities answering a trigger reported in a Draw Steel combat are offe
 
 from __future__ import annotations
 
+import functools
 import operator
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 import attrs
 
@@ -62,6 +63,7 @@ __all__ = [
     "MAX_WALLS",
     "OFFERED",
     "ability_deeds",
+    "best_use",
     "director_deed",
     "malice_deeds",
     "pick_ability",
@@ -162,10 +164,15 @@ def _targeted(c: Creature, ability: Ability, targets: tuple[str, ...]) -> UseAbi
 
 
 def _requests(
-    state: Encounter, c: Creature, ability: Ability, spaces: Spaces | None = None
+    state: Encounter,
+    c: Creature,
+    ability: Ability,
+    spaces: Spaces | None = None,
+    wanted: Callable[[tuple[str, ...]], bool] | None = None,
 ) -> Iterator[UseAbility]:
     """The uses of ``ability`` by ``c`` worth checking now; ``spaces``: :func:`_spaces`, when
-    the caller has them."""
+    the caller has them; ``wanted``: of the uses on chosen targets, only those whose targets it
+    keeps, asked when the use would come (none is built for the others)."""
     d, t = ability.distance, ability.target
     if d.kind == "self" or t.kind == "self":
         yield _base(c, ability)
@@ -187,9 +194,13 @@ def _requests(
         return
     if d.kind not in ("cube", "line"):
         for thing in things:
-            yield _targeted(c, ability, (thing.id,))
+            one = (thing.id,)
+            if wanted is None or wanted(one):
+                yield _targeted(c, ability, one)
         if t.count is not None and t.count > 1 and len(things) > 1:
-            yield _targeted(c, ability, tuple(x.id for x in things[: t.count]))
+            first = tuple(x.id for x in things[: t.count])
+            if wanted is None or wanted(first):
+                yield _targeted(c, ability, first)
         return
     use = _base(c, ability)
     if d.kind == "cube":
@@ -339,15 +350,30 @@ def ability_deeds(state: Encounter, cid: str) -> list[Action]:
     if c.dead or not c.abilities:
         return []
     found: list[Action] = []
+    for named, requests in _offered(state, c, None, None):
+        found += [r for r in requests if verified_use(state, r, c, named)]
+    return found
+
+
+def _offered(
+    state: Encounter,
+    c: Creature,
+    keep: Callable[[Ability], bool] | None,
+    wanted: Callable[[Ability, tuple[str, ...]], bool] | None,
+) -> Iterator[tuple[Ability, Iterator[UseAbility]]]:
+    """For each ability of ``c``'s block offered on its turn, in the block's order, that the turn
+    pays for and ``c`` may use now: the first ability of its name (the one a use names) and the
+    uses worth checking (:func:`ability_deeds`); with ``keep``, only the abilities whose first of
+    their name it keeps, asked before any check; with ``wanted``, of the uses on chosen targets
+    only those it keeps for that first ability and their targets (:func:`_requests`)."""
     paid: dict[str | None, bool] = {}
     spaces: Spaces | None = None
-    for ability in c.abilities:
-        if ability.action_type not in OFFERED:
+    for ability, named in _on_turn(c.abilities):
+        if keep is not None and not keep(named):
             continue
         # what a use costs the turn follows from its ability's action type alone, not from its
         # targets or placement: when the turn can't pay it, no use is legal (DS-TURN-01..03);
         # asked once per cost
-        named = c.ability(ability.name) or ability  # the one a use names: the first of its name
         if not _paid_for(state, c, named, paid):
             continue
         try:
@@ -356,13 +382,94 @@ def ability_deeds(state: Encounter, cid: str) -> list[Action]:
             continue
         if spaces is None and _aims(ability):
             spaces = _spaces(state, c)
-        requests = _requests(state, c, ability, spaces)
+        kept = None if wanted is None else functools.partial(wanted, named)
+        requests = _requests(state, c, ability, spaces, kept)
         if ability.distance.is_area:
             requests = (_chosen_in_area(state, r, ability.target.count) for r in requests)
         if _straight(ability)[0]:  # else no use of it lacks a direction (_no_direction)
             requests = (r for r in requests if not _no_direction(state, r, ability))
-        found += [r for r in requests if verified_use(state, r, c, named)]
-    return found
+        yield named, requests
+
+
+def _on_turn(block: tuple[Ability, ...]) -> tuple[tuple[Ability, Ability], ...]:
+    """The abilities of ``block`` offered on a turn (:data:`OFFERED`), in its order, each with
+    the first of its name (the one a use names, :meth:`~brawl.creature.Creature.ability`). A
+    block never changes (a changed block is another tuple): found once per block."""
+    found = _ON_TURN.get(id(block))
+    if found is not None and found[0] is block:
+        return found[1]
+    first: dict[str, Ability] = {}
+    for a in block:
+        first.setdefault(a.name, a)
+    answer = tuple((a, first[a.name]) for a in block if a.action_type in OFFERED)
+    if len(_ON_TURN) >= _ON_TURN_KEPT:
+        _ON_TURN.clear()
+    _ON_TURN[id(block)] = (block, answer)
+    return answer
+
+
+_ON_TURN: dict[int, tuple[tuple[Ability, ...], tuple[tuple[Ability, Ability], ...]]] = {}
+""":func:`_on_turn`'s answers, by the block (kept with it, so that its id is not reused)."""
+_ON_TURN_KEPT = 1024
+"""Most blocks :data:`_ON_TURN` keeps."""
+
+
+def best_use(state: Encounter, cid: str) -> UseAbility | None:
+    """:func:`pick_ability` of ``cid``'s uses on its turn (:func:`ability_deeds`, with their
+    surge variants, which it never picks: each comes after its own use, with its rank), checking
+    only the uses it might pick: an ability that ``pick_ability`` weighs, of a cost no lower than
+    the best use found, on targets that are enemies alone, more of them than the best use's of
+    its cost; the first of the best rank, as ``pick_ability`` picks it."""
+    c = state.creature(cid)
+    if c.dead or not c.abilities:
+        return None
+    side, creatures = c.side, state.creatures
+    best: UseAbility | None = None
+    most = (-1, 0)  # the best use's cost and enemies
+
+    def weighed(named: Ability) -> bool:  # _weighed, and a cost no lower than the best's
+        return (
+            named.power_roll is not None
+            and named.action_type in _WEIGHED
+            and (named.cost.amount if named.cost is not None else 0) >= most[0]
+        )
+
+    def enemies_alone(targets: tuple[str, ...]) -> int:
+        """How many of ``targets`` are creatures of another side; 0 if one is of ``c``'s."""
+        enemies = 0
+        for t in targets:
+            x = creatures.get(t)
+            if x is not None:
+                if x.side == side:
+                    return 0  # a use reaching an ally is not picked
+                enemies += 1
+        return enemies
+
+    def better(named: Ability, targets: tuple[str, ...]) -> bool:
+        enemies = enemies_alone(targets)
+        return enemies > 0 and (named.cost.amount if named.cost is not None else 0, enemies) > most
+
+    for named, requests in _offered(state, c, weighed, better):
+        for r in requests:
+            targets = r.targets
+            if targets:
+                if better(named, targets) and verified_use(state, r, c, named):
+                    best, most = (
+                        r,
+                        (named.cost.amount if named.cost is not None else 0, enemies_alone(targets)),
+                    )
+            elif verified_use(state, r, c, named):  # its targets found by its checks
+                targets = ability_targets(state, r)
+                if better(named, targets):
+                    best, most = (
+                        r,
+                        (named.cost.amount if named.cost is not None else 0, enemies_alone(targets)),
+                    )
+    return best
+
+
+_WEIGHED = ("main action", "maneuver")
+"""The action types of the abilities :func:`pick_ability` weighs (:func:`_weighed`)."""
 
 
 def triggered_deeds(state: Encounter, cid: str) -> list[Action]:
@@ -523,11 +630,7 @@ def _weighed(state: Encounter, a: UseAbility) -> tuple[str, int] | None:
     ability it does not pick (no power roll, neither a main action nor a maneuver)."""
     user = state.creature(a.user)
     ability = user.ability(a.ability)
-    if (
-        ability is None
-        or ability.power_roll is None
-        or ability.action_type not in ("main action", "maneuver")
-    ):
+    if ability is None or ability.power_roll is None or ability.action_type not in _WEIGHED:
         return None
     return user.side, ability.cost.amount if ability.cost is not None else 0
 

@@ -75,7 +75,7 @@ from brawl.rules.damage import damage_many, deal_damage
 from brawl.rules.edges import bane, lowered_keywords
 from brawl.rules.falling import Fall as FallRequest
 from brawl.rules.falling import should_fall
-from brawl.rules.forced import force_move
+from brawl.rules.forced import force_move, plan_force
 from brawl.rules.lasting import end_used
 from brawl.rules.malice import (
     is_malice_feature,
@@ -106,7 +106,7 @@ from brawl.state import Encounter
 def _with_malice(state: Encounter, total: int) -> Encounter:
     """``state`` with the Director's Malice set to ``total`` (RB6-MALICE), in the bookkeeping of the
     turn system that keeps it (:func:`resource_left`)."""
-    return state.with_turn(attrs.evolve(state.turn, malice=total))  # type: ignore[misc]  # its class: a layer above
+    return state.with_turn(replaced(state.turn, malice=total))  # its class: a layer above
 
 
 def _pay(state: Encounter, user: Creature, ability: Ability, spent: int = 0) -> Outcome:
@@ -118,7 +118,7 @@ def _pay(state: Encounter, user: Creature, ability: Ability, spent: int = 0) -> 
     now = out.state.creature(user.id)
     if resource == "heroic":
         left = now.heroic_resource - spent
-        state = out.state.with_creature(attrs.evolve(now, heroic_resource=left))
+        state = out.state.with_creature(replaced(now, heroic_resource=left))
     else:
         left = (resource_left(out.state, now, "malice") or 0) - spent
         state = _with_malice(out.state, left)
@@ -144,7 +144,7 @@ def _pay_cost(state: Encounter, user: Creature, ability: Ability) -> Outcome:
         return use_without_spending(state, user, ability)
     if cost.resource == "heroic":
         left = user.heroic_resource - cost.amount
-        state = state.with_creature(attrs.evolve(user, heroic_resource=left))
+        state = state.with_creature(replaced(user, heroic_resource=left))
     else:
         left = (resource_left(state, user, "malice") or 0) - cost.amount
         state = _with_malice(state, left)
@@ -435,13 +435,13 @@ def _apply(out: Outcome, plan: Plan, request: AbilityRequest, tid: str, effect: 
         move = forced_move_of(effect, user_now, ability, tid, plan.area, request)
         if center is not None:
             move = attrs.evolve(move, source=center)
-        try:
-            move.verify(state)
+        try:  # move.verify but for hero tokens, which a forced move of an effect never spends
+            checked = plan_force(state, move)
         except RulesError as exc:
             return out.add(
                 Note(text=f"{effect.printed()} on {tid}: not possible ({exc})", rules=("R-ABIL-10",))
             )
-        return out.then(force_move, move)
+        return out.then(force_move, move, checked=checked)
     if isinstance(effect, Drain):  # the user heals even when the damage killed its target
         return _drain(out, user_now, ability, tid, effect)
     if dead:
