@@ -116,6 +116,33 @@ def test_fights_are_the_same_with_each_moves_step_rules_built_again(
     assert len(calls) > 5
 
 
+@pytest.mark.parametrize(("name", "seed"), [("four_vs_six", 0), ("four_vs_six", 7), ("abilities", 4)])
+def test_fights_are_the_same_with_each_advance_on_a_move_action_taken_the_long_way(
+    name: str, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """DS-TURN-01, DS-TURN-02, DS-ACT-01: an advance that takes the move action, walks and spends
+    its squares with the bookkeeping and the encounter copied once gives what the move action
+    taken (``use_action``), the walk and ``spend_movement`` give one after another."""
+    path = SCENARIOS[name][0]
+    short: list[int] = []
+    shortcut = brawl.turns.deeds._on_move_action
+
+    def counted(*args: Any) -> Any:
+        done = shortcut(*args)
+        short.append(done is not None)
+        return done
+
+    monkeypatch.setattr(brawl.turns.deeds, "_on_move_action", counted)
+    fast = _fight_digest(path, seed)
+    assert sum(short) > 5
+
+    def never(*args: Any) -> None:
+        return None
+
+    monkeypatch.setattr(brawl.turns.deeds, "_on_move_action", never)
+    assert _fight_digest(path, seed) == fast
+
+
 def test_the_searched_step_rules_answer_only_for_the_same_map_objects_and_creatures() -> None:
     """R-MOVE-1: the step rules of a search are offered again for the same mover and mode in a
     state whose turn alone changed, never once a creature or the mover's mode differs."""

@@ -23,11 +23,13 @@ from brawl.errors import (
     TurnOrderError,
 )
 from brawl.events.movement import Moved
+from brawl.events.turns import ActionUsed, MovementSpent
 from brawl.fields import as_path, ident, instance, text
 from brawl.geometry import Pos, as_pos
 from brawl.outcome import Outcome
 from brawl.reach import Reachable
 from brawl.requests import Action
+from brawl.rules import conditions as cond_rules
 from brawl.rules.main_actions import Charge, Defend
 from brawl.rules.maneuvers import AidAttack, EscapeGrab, Grab, Knockback
 from brawl.rules.movement import Disengage, Move, move_searched
@@ -39,8 +41,14 @@ from brawl.rules.settle import settle
 from brawl.rules.strikes import FreeStrike
 from brawl.state import Encounter
 from brawl.turns.base import system_of
-from brawl.turns.drawsteel_turn import DrawSteelTurn, action_refusal, critical_hits
-from brawl.turns.economy import action_kind
+from brawl.turns.drawsteel_turn import (
+    DrawSteelTurn,
+    action_refusal,
+    critical_hits,
+    moment_passed,
+    with_economy,
+)
+from brawl.turns.economy import ActionKind, action_kind, converts, movement_spent, rule_ids, spend
 from brawl.turns.records import verified
 
 __all__ = [
@@ -217,10 +225,14 @@ class AdvanceTo(Action):
 
     def resolve(self, state: Encounter) -> Outcome:
         creature = self.creature
-        taken = None
-        if type(state.turn) is DrawSteelTurn and movement_left(state, creature) == 0:
-            # Draw Steel's use_action refuses exactly what its verify_action does (_budget)
-            taken = system_of(state).use_action(state, creature, "move")
+        t = state.turn
+        on_move_action = type(t) is DrawSteelTurn and movement_left(state, creature) == 0
+        if on_move_action:
+            assert isinstance(t, DrawSteelTurn)
+            # what Draw Steel's use_action refuses, as its verify_action does (_budget)
+            found = action_refusal(state, t, creature, ActionKind.MOVE)
+            if found is not None:
+                raise found.error(creature, ActionKind.MOVE)
             budget = None
         else:
             budget = _budget(state, creature)
@@ -232,7 +244,63 @@ class AdvanceTo(Action):
         except IllegalMoveError:
             self.verify(state)  # raises with the reason
             raise
+        if not on_move_action:
+            return _advance(state, creature, path, costs)
+        done = _on_move_action(state, creature, path, costs)
+        if done is not None:
+            return done
+        taken = system_of(state).use_action(state, creature, "move")
         return _advance(state, creature, path, costs, taken=taken)
+
+
+def _on_move_action(
+    state: Encounter, creature: str, path: tuple[Pos, ...], costs: tuple[int, ...]
+) -> Outcome | None:
+    """An advance along a searched path on the creature's Draw Steel turn with no movement left,
+    its move action checked: what Draw Steel's ``use_action`` (the move action), the walk and its
+    ``spend_movement`` give one after another (:func:`_advance`), with the bookkeeping and the
+    encounter copied once, not once each (DS-TURN-01, DS-TURN-02, DS-ACT-01).
+
+    The walk is made on ``state``, before the move action is recorded: a walk that only places
+    the mover (its one event a :class:`Moved`, the bookkeeping it carries the same) reads of the
+    turn only whether it provokes and the system's walking rule, the same for any bookkeeping of a
+    Draw Steel turn. Any other walk (an opportunity attack provoked or forgone, damage, a fall),
+    and an economy :meth:`~brawl.turns.economy.TurnEconomy.fits` would refuse, give None: the
+    long way, whose checks and refusals are the system's own."""
+    t = state.turn
+    assert isinstance(t, DrawSteelTurn)
+    economy = t.economy
+    if t.current != creature or economy is None:
+        return None
+    converted = converts(economy, ActionKind.MOVE)
+    economy = spend(economy, ActionKind.MOVE, cond_rules.speed(state, creature))
+    if not economy.fits():
+        return None
+    budget = economy.movement_left
+    moved = move_searched(state, creature, path, costs, budget=budget)
+    after = moved.state
+    if len(moved.events) != 1 or after.turn is not t:
+        return None
+    walked = moved.events[0]
+    if type(walked) is not Moved or walked.creature != creature:
+        return None
+    used = ActionUsed(
+        creature=creature,
+        kind="move",
+        name=None,
+        converted=converted,
+        rules=rule_ids(ActionKind.MOVE, converted),
+    )
+    t, lapsed = moment_passed(t)  # a second time after the move action: nothing more passes
+    spent = min(
+        walked.spent, budget
+    )  # 0 < spent <= budget <= MAX_SPENT < MAX_MOVEMENT: spend_movement's checks
+    if not spent:
+        return Outcome(after.with_turn_built(with_economy(t, economy)), (*lapsed, used, walked))
+    note = MovementSpent(creature=creature, squares=spent, left=budget - spent, rules=("DS-TURN-02",))
+    return Outcome(
+        after.with_turn_built(with_economy(t, movement_spent(economy, spent))), (*lapsed, used, walked, note)
+    )
 
 
 @attrs.frozen
