@@ -660,7 +660,10 @@ class Encounter:
         """This encounter with an advanced RNG."""
         if not isinstance(rng, Rng):
             raise ArgumentTypeError(f"with_rng: {rng!r} is not an Rng", rule=())
-        return self._replace(rng=rng)
+        out = _draft(self)
+        out.rng = rng
+        out.__class__ = Encounter  # the draft's fields are set (_draft)
+        return out  # type: ignore[no-any-return]  # the draft, now an Encounter; no cast on a hot path
 
     def roll(self, sides: int, count: int = 1) -> tuple[tuple[int, ...], Encounter]:
         """``count`` rolls of a die from the state's RNG, and the encounter with the RNG advanced."""
