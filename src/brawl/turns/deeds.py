@@ -23,7 +23,7 @@ from brawl.errors import (
     TurnOrderError,
 )
 from brawl.events.movement import Moved
-from brawl.events.turns import ActionUsed, MovementSpent
+from brawl.events.turns import make_action_used, make_movement_spent
 from brawl.fields import as_path, ident, instance, text
 from brawl.geometry import Pos, as_pos
 from brawl.outcome import Outcome
@@ -284,7 +284,7 @@ def _on_move_action(
     walked = moved.events[0]
     if type(walked) is not Moved or walked.creature != creature:
         return None
-    used = ActionUsed(
+    used = make_action_used(
         creature=creature,
         kind="move",
         name=None,
@@ -297,7 +297,7 @@ def _on_move_action(
     )  # 0 < spent <= budget <= MAX_SPENT < MAX_MOVEMENT: spend_movement's checks
     if not spent:
         return Outcome(after.with_turn_built(with_economy(t, economy)), (*lapsed, used, walked))
-    note = MovementSpent(creature=creature, squares=spent, left=budget - spent, rules=("DS-TURN-02",))
+    note = make_movement_spent(creature=creature, squares=spent, left=budget - spent, rules=("DS-TURN-02",))
     return Outcome(
         after.with_turn_built(with_economy(t, movement_spent(economy, spent))), (*lapsed, used, walked, note)
     )
