@@ -48,7 +48,15 @@ from brawl.turns.drawsteel_turn import (
     moment_passed,
     with_economy,
 )
-from brawl.turns.economy import ActionKind, action_kind, converts, movement_spent, rule_ids, spend
+from brawl.turns.economy import (
+    ActionKind,
+    TurnEconomy,
+    action_kind,
+    converts,
+    movement_spent,
+    rule_ids,
+    spend,
+)
 from brawl.turns.records import verified
 
 __all__ = [
@@ -227,12 +235,22 @@ class AdvanceTo(Action):
         creature = self.creature
         t = state.turn
         on_move_action = type(t) is DrawSteelTurn and movement_left(state, creature) == 0
+        taken: Outcome | None = None
+        economy: TurnEconomy | None = None
         if on_move_action:
             assert isinstance(t, DrawSteelTurn)
             # what Draw Steel's use_action refuses, as its verify_action does (_budget)
             found = action_refusal(state, t, creature, ActionKind.MOVE)
             if found is not None:
                 raise found.error(creature, ActionKind.MOVE)
+            # the economy the move action leaves (its own turn's: the refusal asked it); one that
+            # does not fit is refused by use_action here, before the search, as it always was
+            economy = t.economy
+            if economy is not None:
+                economy = spend(economy, ActionKind.MOVE, cond_rules.speed(state, creature))
+            if economy is None or not economy.fits():
+                taken = system_of(state).use_action(state, creature, "move")
+                on_move_action = False
             budget = None
         else:
             budget = _budget(state, creature)
@@ -244,17 +262,23 @@ class AdvanceTo(Action):
         except IllegalMoveError:
             self.verify(state)  # raises with the reason
             raise
-        if not on_move_action:
-            return _advance(state, creature, path, costs)
-        done = _on_move_action(state, creature, path, costs)
-        if done is not None:
-            return done
-        taken = system_of(state).use_action(state, creature, "move")
+        if on_move_action:
+            assert isinstance(t, DrawSteelTurn)
+            assert economy is not None
+            done = _on_move_action(state, creature, path, costs, t, economy)
+            if done is not None:
+                return done
+            taken = system_of(state).use_action(state, creature, "move")  # fits: nothing refused
         return _advance(state, creature, path, costs, taken=taken)
 
 
 def _on_move_action(
-    state: Encounter, creature: str, path: tuple[Pos, ...], costs: tuple[int, ...]
+    state: Encounter,
+    creature: str,
+    path: tuple[Pos, ...],
+    costs: tuple[int, ...],
+    t: DrawSteelTurn,
+    economy: TurnEconomy,
 ) -> Outcome | None:
     """An advance along a searched path on the creature's Draw Steel turn with no movement left,
     its move action checked: what Draw Steel's ``use_action`` (the move action), the walk and its
@@ -264,18 +288,10 @@ def _on_move_action(
     The walk is made on ``state``, before the move action is recorded: a walk that only places
     the mover (its one event a :class:`Moved`, the bookkeeping it carries the same) reads of the
     turn only whether it provokes and the system's walking rule, the same for any bookkeeping of a
-    Draw Steel turn. Any other walk (an opportunity attack provoked or forgone, damage, a fall),
-    and an economy :meth:`~brawl.turns.economy.TurnEconomy.fits` would refuse, give None: the
-    long way, whose checks and refusals are the system's own."""
-    t = state.turn
-    assert isinstance(t, DrawSteelTurn)
-    economy = t.economy
-    if t.current != creature or economy is None:
-        return None
-    converted = converts(economy, ActionKind.MOVE)
-    economy = spend(economy, ActionKind.MOVE, cond_rules.speed(state, creature))
-    if not economy.fits():
-        return None
+    Draw Steel turn. Any other walk (an opportunity attack provoked or forgone, damage, a fall)
+    gives None: the long way. ``t``: the encounter's bookkeeping, ``economy``: the creature's
+    economy once the move action is spent (:func:`~brawl.turns.economy.spend`), which fits."""
+    converted = converts(t.economy, ActionKind.MOVE)
     budget = economy.movement_left
     moved = move_searched(state, creature, path, costs, budget=budget)
     after = moved.state
@@ -291,10 +307,11 @@ def _on_move_action(
         converted=converted,
         rules=rule_ids(ActionKind.MOVE, converted),
     )
-    t, lapsed = moment_passed(t)  # a second time after the move action: nothing more passes
-    spent = min(
-        walked.spent, budget
-    )  # 0 < spent <= budget <= MAX_SPENT < MAX_MOVEMENT: spend_movement's checks
+    # the moment after a critical hit passes as the move action is taken (use_action); asked
+    # again as the squares are spent (spend_movement), it finds nothing more
+    t, lapsed = moment_passed(t)
+    # 0 <= spent <= budget <= MAX_SPENT < MAX_MOVEMENT: spend_movement's checks pass
+    spent = min(walked.spent, budget)
     if not spent:
         return Outcome(after.with_turn_built(with_economy(t, economy)), (*lapsed, used, walked))
     note = make_movement_spent(creature=creature, squares=spent, left=budget - spent, rules=("DS-TURN-02",))
