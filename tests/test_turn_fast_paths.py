@@ -28,6 +28,7 @@ from brawl.creature import MAX_COUNT
 from brawl.errors import ActionUnavailableError, StateError
 from brawl.fields import replaced
 from brawl.geometry import Pos, distance
+from brawl.rules.damage import dealt_to as damage_dealt_to
 from brawl.rules.movement import OPPORTUNITY_REACH, _enemies_near, _leaving, opportunity_attackers
 from brawl.rules.placing import moved_to
 from brawl.rules.reachable import searched_model
@@ -114,6 +115,70 @@ def test_fights_are_the_same_with_each_moves_step_rules_built_again(
     monkeypatch.setattr(brawl.rules.movement, "searched_model", never)
     assert _fight_digest(path, seed) == fast
     assert len(calls) > 5
+
+
+@pytest.mark.parametrize(("name", "seed"), [("four_vs_six", 0), ("four_vs_six", 7), ("abilities", 4)])
+def test_fights_are_the_same_with_each_advance_on_a_move_action_taken_the_long_way(
+    name: str, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """DS-TURN-01, DS-TURN-02, DS-ACT-01: an advance that takes the move action, walks and spends
+    its squares with the bookkeeping and the encounter copied once gives what the move action
+    taken (``use_action``), the walk and ``spend_movement`` give one after another."""
+    path = SCENARIOS[name][0]
+    short: list[int] = []
+    shortcut = brawl.turns.deeds._on_move_action
+
+    def counted(*args: Any) -> Any:
+        done = shortcut(*args)
+        short.append(done is not None)
+        return done
+
+    monkeypatch.setattr(brawl.turns.deeds, "_on_move_action", counted)
+    fast = _fight_digest(path, seed)
+    assert sum(short) > 5
+
+    def never(*args: Any) -> None:
+        return None
+
+    monkeypatch.setattr(brawl.turns.deeds, "_on_move_action", never)
+    assert _fight_digest(path, seed) == fast
+
+
+@pytest.mark.parametrize(("name", "seed"), [("four_vs_six", 3), ("abilities", 1)])
+def test_fights_are_the_same_with_a_strikes_rng_stored_before_its_damage(
+    name: str, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """RB3-EDGES, DS-STRIKE-06, R-DMG-1: a free strike whose RNG, advanced by its power roll, is
+    stored with the target's change gives what storing it first, then dealing the damage, gives."""
+    path = SCENARIOS[name][0]
+    fast = _fight_digest(path, seed)
+    stored: list[int] = []
+
+    def long_way(state: Encounter, *args: Any) -> Any:
+        *rest, rng = args
+        if rng is not None:
+            stored.append(1)
+            state = state.with_rng(rng)
+        return damage_dealt_to(state, *rest)
+
+    monkeypatch.setattr(brawl.rules.strikes, "dealt_to", long_way)
+    assert _fight_digest(path, seed) == fast
+    assert len(stored) > 5
+
+
+def test_a_creature_stored_with_an_rng_is_the_rng_stored_then_the_creature() -> None:
+    """R-DICE-1: ``with_creature(c, rng)`` is ``with_rng(rng).with_creature(c)``; an RNG that is
+    not one is refused as ``with_rng`` refuses it."""
+    state = _turn_state()
+    c = state.creature(state.order[0])
+    hurt = replaced(c, stamina=c.stamina - 1)
+    rng = brawl.Rng(99)
+    both = state.with_creature(hurt, rng)
+    assert both.rng is rng
+    assert brawl.to_json(both) == brawl.to_json(state.with_rng(rng).with_creature(hurt))
+    assert state.with_creature(hurt).rng is state.rng
+    with pytest.raises(brawl.ArgumentTypeError, match="with_rng: 5 is not an Rng"):
+        state.with_creature(hurt, 5)  # type: ignore[arg-type]
 
 
 def test_the_searched_step_rules_answer_only_for_the_same_map_objects_and_creatures() -> None:

@@ -19,6 +19,7 @@ from brawl.events.base import DiceRolled, Event, maker
 from brawl.events.dice import PowerRolled, SavingThrowMade
 from brawl.fields import dice_pair
 from brawl.outcome import Outcome
+from brawl.rng import Rng
 from brawl.state import Encounter
 
 POWER_DICE = 2  # RB3-EDGES: a power roll is 2d10 + a characteristic
@@ -316,15 +317,36 @@ def rolled(
     """:func:`power_roll` of numbers already checked (edges and banes counted, 0..2 each, the
     automatic tier resolved): the state after the dice and the :class:`PowerRolled` event. The
     caller's ``dice`` are still checked."""
+    rng, event = rolled_rng(
+        state, characteristic, edges, banes, dice, creature, purpose, rules, uses, bonus=bonus, auto=auto
+    )
+    return (state if rng is None else state.with_rng(rng)), event
+
+
+def rolled_rng(
+    state: Encounter,
+    characteristic: int,
+    edges: int,
+    banes: int,
+    dice: tuple[int, int] | None,
+    creature: str | None,
+    purpose: str,
+    rules: Sequence[str],
+    uses: str | None,
+    *,
+    bonus: int = 0,
+    auto: int | None = None,
+) -> tuple[Rng | None, PowerRolled]:
+    """:func:`rolled`, the state's RNG after the dice given in its place (None: the caller's dice,
+    the RNG unchanged), for a caller that stores it with its next change of the encounter."""
     # the dice as roll_dice draws them, with no DiceRolled event: the fuller PowerRolled records them
+    rng: Rng | None = None
     if dice is None:
         first, second, rng = state.rng.pair(POWER_DIE_SIDES)  # state.roll(POWER_DIE_SIDES, POWER_DICE)
         faces: tuple[int, ...] = (first, second)
-        after, source = state.with_rng(rng), "rng"
-    else:
-        faces, after, source = _faces(
-            state, POWER_DIE_SIDES, POWER_DICE, dice, purpose, (*rules, "RB3-EDGES")
-        )
+        source = "rng"
+    else:  # the caller's dice, checked: the state is not changed
+        faces, _, source = _faces(state, POWER_DIE_SIDES, POWER_DICE, dice, purpose, (*rules, "RB3-EDGES"))
     natural = faces[0] + faces[1]
     total = natural + characteristic + bonus  # bonuses and penalties come before edges and banes
     net = edges - banes
@@ -360,7 +382,7 @@ def rolled(
         uses=uses,
         rules=cited,
     )
-    return after, event
+    return rng, event
 
 
 _POWER_ROLLED = maker(PowerRolled)

@@ -468,10 +468,13 @@ class Encounter:
         return self._side_tiles
 
     # changes ----------------------------------------------------------------------------------
-    def with_creature(self, creature: Creature) -> Encounter:
-        """This encounter with one creature added or replaced; validates only that creature."""
+    def with_creature(self, creature: Creature, rng: Rng | None = None) -> Encounter:
+        """This encounter with one creature added or replaced; validates only that creature.
+        ``rng``: an advanced RNG stored in the same change (:meth:`with_rng`)."""
         if not isinstance(creature, Creature):
             raise ArgumentTypeError(f"with_creature: {creature!r} is not a Creature", rule=())
+        if rng is not None and not isinstance(rng, Rng):
+            raise ArgumentTypeError(f"with_rng: {rng!r} is not an Rng", rule=())
         cid = creature.id
         old = self.creatures.get(cid)
         if cid in self.objects:
@@ -526,6 +529,8 @@ class Encounter:
         out._occupancy = occ
         out._links = links
         out._side_tiles = side_tiles
+        if rng is not None:
+            out.rng = rng
         out.__class__ = Encounter  # the draft's fields are set (_draft)
         return out  # type: ignore[no-any-return]  # the draft, now an Encounter; no cast on a hot path
 
@@ -660,7 +665,10 @@ class Encounter:
         """This encounter with an advanced RNG."""
         if not isinstance(rng, Rng):
             raise ArgumentTypeError(f"with_rng: {rng!r} is not an Rng", rule=())
-        return self._replace(rng=rng)
+        out = _draft(self)
+        out.rng = rng
+        out.__class__ = Encounter  # the draft's fields are set (_draft)
+        return out  # type: ignore[no-any-return]  # the draft, now an Encounter; no cast on a hot path
 
     def roll(self, sides: int, count: int = 1) -> tuple[tuple[int, ...], Encounter]:
         """``count`` rolls of a die from the state's RNG, and the encounter with the RNG advanced."""

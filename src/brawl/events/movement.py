@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from brawl.events.base import Event, cite
+from brawl.events.base import Event, cite, maker
 from brawl.geometry import Pos
 
 
@@ -51,6 +51,10 @@ class Moved(Event):
         if self.stopped:
             text += f"; stopped: {self.stopped} ({_squares(len(self.remaining))} left)"
         return text + cite(self.rules)
+
+
+make_moved = maker(Moved)
+"""``Moved(...)`` for the walk, a hot path (:func:`~brawl.events.base.maker`)."""
 
 
 @attrs.frozen(kw_only=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from brawl.events.base import Event, cite
+from brawl.events.base import Event, cite, maker
 
 _LABELS = {
     "main": "main action",
@@ -183,6 +183,12 @@ class MovementSpent(Event):
 
     def explain(self) -> str:
         return f"{self.creature} moves {self.squares} {self.unit} ({self.left} left){cite(self.rules)}"
+
+
+make_action_used = maker(ActionUsed)
+"""``ActionUsed(...)`` for the turn's hot paths (:func:`~brawl.events.base.maker`)."""
+make_movement_spent = maker(MovementSpent)
+"""``MovementSpent(...)`` for the turn's hot paths (:func:`~brawl.events.base.maker`)."""
 
 
 @attrs.frozen(kw_only=True)

@@ -24,6 +24,7 @@ from brawl.events.damage import Damaged, KnockedOut, ObjectDestroyed
 from brawl.fields import flag, ident, ids, text, whole
 from brawl.outcome import Outcome
 from brawl.requests import Action
+from brawl.rng import Rng
 from brawl.rules.conditions import impose_condition, release_grabs
 from brawl.rules.conditions import is_knocked_out as is_knocked_out
 from brawl.rules.lasting import lasting_weaknesses
@@ -354,12 +355,16 @@ def dealt_to(
     knock_out: bool,
     rules: tuple[str, ...],
     mods: tuple[Modifier, ...] = (),
+    rng: Rng | None = None,
 ) -> Outcome:
     """Deal checked damage to the living creature ``c`` of the encounter (the checks of
     :meth:`Damage.verify` passed, or the rule worked out a whole amount for a target it checked):
     the pipeline, then Stamina (R-DMG-1, DS-STAM-13, DS-STAM-14); a minion's damage comes off
-    its squad's pool (:func:`squad_damage`, RB-SQUAD-04)."""
+    its squad's pool (:func:`squad_damage`, RB-SQUAD-04). ``rng``: the RNG a roll before the
+    damage advanced, stored in the encounter with the creature's change (the damage reads none)."""
     if c.squad is not None and c.minion:
+        if rng is not None:
+            state = state.with_rng(rng)
         return squad_damage(state, (c,), amount, kind, source, rules, mods)
     extra_imm, extra_weak = _submerged(state, c, kind) if kind is not None else _NOTHING
     submerged = bool(extra_imm or extra_weak)
@@ -414,7 +419,7 @@ def dealt_to(
         stamina_after=new_stamina,
         rules=cited,
     )
-    out = store_stamina(state, c, new, (event,), cause=cause, death_rules=death_rules)
+    out = store_stamina(state, c, new, (event,), cause=cause, death_rules=death_rules, rng=rng)
     if knock:
         target = c.id
         out = out.add(KnockedOut(creature=target, by=source, rules=("DS-STAM-13", "R-STAM-4")))

@@ -28,9 +28,9 @@ from brawl.errors import (
 )
 from brawl.events.base import Event
 from brawl.events.movement import (
-    Moved,
     OpportunityAttackForgone,
     OpportunityAttackProvoked,
+    make_moved,
 )
 from brawl.fields import as_path, flag, ident, ids
 from brawl.geometry import Pos, distance
@@ -533,7 +533,7 @@ def walk(
         # its body lies where it died; what it carried stays where it last stood (RB1-GRABBED)
         enc = try_place(enc, creature, start, p, (), final=True, squeeze=model.squeeze)
         carried = ()
-    moved = Moved(
+    moved = make_moved(
         creature=creature,
         mode=label,
         start=start,

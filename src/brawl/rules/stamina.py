@@ -31,6 +31,7 @@ from brawl.events.damage import (
 from brawl.fields import copier, ident, ids, replaced, text, whole
 from brawl.outcome import Outcome
 from brawl.requests import Action
+from brawl.rng import Rng
 from brawl.rules.conditions import (
     clear_condition,
     gain_condition,
@@ -99,15 +100,17 @@ def store_stamina(
     *,
     cause: str = "",
     death_rules: Sequence[str] = (),
+    rng: Rng | None = None,
 ) -> Outcome:
     """Store ``new`` in place of ``old`` and add the events of the states that changed.
 
     Died (when ``new.dead``), then winded / no longer winded (DS-STAM-04), dying / no longer
-    dying (DS-STAM-06) with the dying hero's bleeding imposed or ended (DS-STAM-07).
+    dying (DS-STAM-06) with the dying hero's bleeding imposed or ended (DS-STAM-07). ``rng``: the
+    RNG a roll before the change advanced, stored with the creature (one change of the encounter).
     """
     cid = new.id
     if new.dead and not old.dead:
-        state = state.with_creature(new)
+        state = state.with_creature(new, rng)
         if not cause:
             cause, rules = _death(new)
             death_rules = (*death_rules, *rules)
@@ -129,14 +132,14 @@ def store_stamina(
         events = (*events, changed)
     was, now = old.is_dying, new.is_dying
     if was == now:
-        return Outcome(state.with_creature(new), tuple(events))
+        return Outcome(state.with_creature(new, rng), tuple(events))
     if now:
         # impose_condition's checks cannot refuse it: a dying hero is alive, and bleeding needs no
         # source and is no grab; the Stamina and the condition are stored in one change
         bleeding, gained = gain_condition(new, _DYING_BLEEDING, ("DS-STAM-07",))
         dying = BecameDying(creature=cid, rules=("DS-STAM-06", "R-STAM-1"))
-        return Outcome(state.with_creature(bleeding), (*events, dying, *gained))
-    state = state.with_creature(new)
+        return Outcome(state.with_creature(bleeding, rng), (*events, dying, *gained))
+    state = state.with_creature(new, rng)
     out = Outcome(state, (*events, NoLongerDying(creature=cid, rules=("DS-STAM-06", "DS-STAM-07"))))
     return out.then(
         clear_condition,

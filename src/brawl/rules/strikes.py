@@ -18,7 +18,7 @@ import attrs
 from brawl.checks import whole_number
 from brawl.conditions import EffectKind
 from brawl.creature import HEROES, Creature, MapObject
-from brawl.dice import NATURAL_TIER_3, power_dice, rolled
+from brawl.dice import NATURAL_TIER_3, power_dice, rolled, rolled_rng
 from brawl.errors import ActionUnavailableError, ArgumentTypeError, InvalidArgumentError
 from brawl.events.actions import EffectEnded, Struck
 from brawl.events.base import Event, maker
@@ -330,17 +330,31 @@ def roll_against(
     creature (None for an object or no target), the keywords and the same lowered, a
     characteristic from -100 to 100, reasons that are all :class:`Reason`; ``auto``: an
     automatic tier (RB3-AUTOMATIC), the dice still rolled (RB-CRIT-06)."""
-    found = state_reasons(state, r, target, t, lowered, True)
-    found.extend(extra)
-    if effects and t is not None:
-        melee_strike = "melee" in keywords and "strike" in keywords
-        found.extend(_effect_reasons(state, r, t, melee_strike))
-    edges, banes = counted(found)
+    edges, banes = _edges_and_banes(state, r, target, t, keywords, lowered, extra, effects)
     after, event = rolled(state, value, edges, banes, dice, r.id, purpose, rules, uses, auto=auto)
     if effects and t is not None and t.effects:
         aid = _use_aid(after, r.id, t.id)  # an Aid Attack edge it used ends (DS-ACT-03)
         return event.tier, aid.state, (event, *aid.events)
     return event.tier, after, (event,)
+
+
+def _edges_and_banes(
+    state: Encounter,
+    r: Creature,
+    target: str | None,
+    t: Creature | None,
+    keywords: frozenset[str],
+    lowered: frozenset[str],
+    extra: Sequence[Reason],
+    effects: bool,
+) -> tuple[int, int]:
+    """The edges and banes of :func:`roll_against`, counted (RB3-EDGES)."""
+    found = state_reasons(state, r, target, t, lowered, True)
+    found.extend(extra)
+    if effects and t is not None:
+        melee_strike = "melee" in keywords and "strike" in keywords
+        found.extend(_effect_reasons(state, r, t, melee_strike))
+    return counted(found)
 
 
 # -- free strikes -------------------------------------------------------------------------------
@@ -550,6 +564,7 @@ def _strike(
     flat = request.flat_damage is not None or monster is not None
     events: tuple[Event, ...] = ()
     kind = request.type
+    rng = None  # the RNG after the roll, stored with the damage when nothing comes between
     if monster is not None:  # the Free Strike value, no roll, the signature's type (RB-MFS-01..05)
         tier, amount = 0, monster.damage
         if kind is None and monster.types:
@@ -561,10 +576,33 @@ def _strike(
     else:
         cited = _struck_rules(ranged, request.opportunity, request.granted, request.type is not None, False)
         keywords = RANGED_STRIKE if ranged else MELEE_STRIKE
-        tier, state, events = roll_against(
-            state, a, target, t, char_value, keywords, keywords, request.dice, _strike_name(request),
-            request.extra, cited, True, char_name,
-        )  # fmt: skip
+        if (
+            t is not None
+            and not t.effects
+            and not a.named_conditions
+            and kind is None
+            and a.with_captain is None
+        ):
+            # roll_against with no Aid Attack edge to end (no effect on the target), and nothing
+            # but the damage after the roll: its RNG stored with the target's change
+            edges, banes = _edges_and_banes(state, a, target, t, keywords, keywords, request.extra, True)
+            rng, event = rolled_rng(
+                state,
+                char_value,
+                edges,
+                banes,
+                request.dice,
+                attacker,
+                _strike_name(request),
+                cited,
+                char_name,
+            )
+            tier, events = event.tier, (event,)
+        else:
+            tier, state, events = roll_against(
+                state, a, target, t, char_value, keywords, keywords, request.dice, _strike_name(request),
+                request.extra, cited, True, char_name,
+            )  # fmt: skip
         if a.named_conditions:  # an edge or bane on the next strike ends with it (R-ABIL-17)
             used = end_used(state, attacker, True)
             state, events = used.state, (*events, *used.events)
@@ -578,7 +616,7 @@ def _strike(
     if kind is None and t is not None and not flat:
         # the damage of a checked strike: the target is a living creature, the amount a whole number
         c = state.creatures[target]  # after any Aid Attack edge it used ended
-        dealt = dealt_to(state, c, amount, None, attacker, request.knock_out, (rule,))
+        dealt = dealt_to(state, c, amount, None, attacker, request.knock_out, (rule,), (), rng)
     else:
         dealt = deal_damage(
             state, target, amount, kind, source=attacker, knock_out=request.knock_out, rules=(rule,)

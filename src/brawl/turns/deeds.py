@@ -23,11 +23,13 @@ from brawl.errors import (
     TurnOrderError,
 )
 from brawl.events.movement import Moved
+from brawl.events.turns import make_action_used, make_movement_spent
 from brawl.fields import as_path, ident, instance, text
 from brawl.geometry import Pos, as_pos
 from brawl.outcome import Outcome
 from brawl.reach import Reachable
 from brawl.requests import Action
+from brawl.rules import conditions as cond_rules
 from brawl.rules.main_actions import Charge, Defend
 from brawl.rules.maneuvers import AidAttack, EscapeGrab, Grab, Knockback
 from brawl.rules.movement import Disengage, Move, move_searched
@@ -39,8 +41,22 @@ from brawl.rules.settle import settle
 from brawl.rules.strikes import FreeStrike
 from brawl.state import Encounter
 from brawl.turns.base import system_of
-from brawl.turns.drawsteel_turn import DrawSteelTurn, action_refusal, critical_hits
-from brawl.turns.economy import action_kind
+from brawl.turns.drawsteel_turn import (
+    DrawSteelTurn,
+    action_refusal,
+    critical_hits,
+    moment_passed,
+    with_economy,
+)
+from brawl.turns.economy import (
+    ActionKind,
+    TurnEconomy,
+    action_kind,
+    converts,
+    movement_spent,
+    rule_ids,
+    spend,
+)
 from brawl.turns.records import verified
 
 __all__ = [
@@ -217,10 +233,24 @@ class AdvanceTo(Action):
 
     def resolve(self, state: Encounter) -> Outcome:
         creature = self.creature
-        taken = None
-        if type(state.turn) is DrawSteelTurn and movement_left(state, creature) == 0:
-            # Draw Steel's use_action refuses exactly what its verify_action does (_budget)
-            taken = system_of(state).use_action(state, creature, "move")
+        t = state.turn
+        on_move_action = type(t) is DrawSteelTurn and movement_left(state, creature) == 0
+        taken: Outcome | None = None
+        economy: TurnEconomy | None = None
+        if on_move_action:
+            assert isinstance(t, DrawSteelTurn)
+            # what Draw Steel's use_action refuses, as its verify_action does (_budget)
+            found = action_refusal(state, t, creature, ActionKind.MOVE)
+            if found is not None:
+                raise found.error(creature, ActionKind.MOVE)
+            # the economy the move action leaves (its own turn's: the refusal asked it); one that
+            # does not fit is refused by use_action here, before the search, as it always was
+            economy = t.economy
+            if economy is not None:
+                economy = spend(economy, ActionKind.MOVE, cond_rules.speed(state, creature))
+            if economy is None or not economy.fits():
+                taken = system_of(state).use_action(state, creature, "move")
+                on_move_action = False
             budget = None
         else:
             budget = _budget(state, creature)
@@ -232,7 +262,62 @@ class AdvanceTo(Action):
         except IllegalMoveError:
             self.verify(state)  # raises with the reason
             raise
+        if on_move_action:
+            assert isinstance(t, DrawSteelTurn)
+            assert economy is not None
+            done = _on_move_action(state, creature, path, costs, t, economy)
+            if done is not None:
+                return done
+            taken = system_of(state).use_action(state, creature, "move")  # fits: nothing refused
         return _advance(state, creature, path, costs, taken=taken)
+
+
+def _on_move_action(
+    state: Encounter,
+    creature: str,
+    path: tuple[Pos, ...],
+    costs: tuple[int, ...],
+    t: DrawSteelTurn,
+    economy: TurnEconomy,
+) -> Outcome | None:
+    """An advance along a searched path on the creature's Draw Steel turn with no movement left,
+    its move action checked: what Draw Steel's ``use_action`` (the move action), the walk and its
+    ``spend_movement`` give one after another (:func:`_advance`), with the bookkeeping and the
+    encounter copied once, not once each (DS-TURN-01, DS-TURN-02, DS-ACT-01).
+
+    The walk is made on ``state``, before the move action is recorded: a walk that only places
+    the mover (its one event a :class:`Moved`, the bookkeeping it carries the same) reads of the
+    turn only whether it provokes and the system's walking rule, the same for any bookkeeping of a
+    Draw Steel turn. Any other walk (an opportunity attack provoked or forgone, damage, a fall)
+    gives None: the long way. ``t``: the encounter's bookkeeping, ``economy``: the creature's
+    economy once the move action is spent (:func:`~brawl.turns.economy.spend`), which fits."""
+    converted = converts(t.economy, ActionKind.MOVE)
+    budget = economy.movement_left
+    moved = move_searched(state, creature, path, costs, budget=budget)
+    after = moved.state
+    if len(moved.events) != 1 or after.turn is not t:
+        return None
+    walked = moved.events[0]
+    if type(walked) is not Moved or walked.creature != creature:
+        return None
+    used = make_action_used(
+        creature=creature,
+        kind="move",
+        name=None,
+        converted=converted,
+        rules=rule_ids(ActionKind.MOVE, converted),
+    )
+    # the moment after a critical hit passes as the move action is taken (use_action); asked
+    # again as the squares are spent (spend_movement), it finds nothing more
+    t, lapsed = moment_passed(t)
+    # 0 <= spent <= budget <= MAX_SPENT < MAX_MOVEMENT: spend_movement's checks pass
+    spent = min(walked.spent, budget)
+    if not spent:
+        return Outcome(after.with_turn_built(with_economy(t, economy)), (*lapsed, used, walked))
+    note = make_movement_spent(creature=creature, squares=spent, left=budget - spent, rules=("DS-TURN-02",))
+    return Outcome(
+        after.with_turn_built(with_economy(t, movement_spent(economy, spent))), (*lapsed, used, walked, note)
+    )
 
 
 @attrs.frozen

@@ -22,14 +22,14 @@ from brawl.dice import roll_die
 from brawl.errors import ActionUnavailableError, InvalidArgumentError, TurnOrderError, whose_turn
 from brawl.events.base import Event, Note
 from brawl.events.turns import (
-    ActionUsed,
     CombatStarted,
     FirstSideChosen,
     MaliceGained,
-    MovementSpent,
     RoundEnded,
     RoundStarted,
     TurnLost,
+    make_action_used,
+    make_movement_spent,
 )
 from brawl.fields import flag, put, replaced
 from brawl.outcome import Outcome
@@ -482,7 +482,9 @@ class DrawSteel:
                 economy = spend(t.economy, k, speed)
                 t = with_economy(t, economy)
                 fits = economy.fits()
-        event = ActionUsed(creature=creature, kind=KIND_NAMES[k], name=name, converted=converted, rules=rules)
+        event = make_action_used(
+            creature=creature, kind=KIND_NAMES[k], name=name, converted=converted, rules=rules
+        )
         # the creature just looked up; the economy's counts raised from checked ones, in range;
         # an extra main action lapsed or taken: fewer of the creatures checked before
         return Outcome(state.with_turn_built(t) if fits else state.with_turn(t), (*lapsed, event))
@@ -525,7 +527,9 @@ class DrawSteel:
             state.with_turn_built(with_economy(t, eco)),  # 0 <= left - squares < left, checked
             (
                 *lapsed,
-                MovementSpent(creature=creature, squares=squares, left=left - squares, rules=("DS-TURN-02",)),
+                make_movement_spent(
+                    creature=creature, squares=squares, left=left - squares, rules=("DS-TURN-02",)
+                ),
             ),
         )
 
