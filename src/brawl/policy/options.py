@@ -61,16 +61,26 @@ class Options(Sequence[Action]):
     actions)`` wraps a list already built.
     """
 
+    # what is not worked out yet, or not asked of this state: the class's values until set
+    _all: list[Action] | None = None
+    _acting: str | None = None
+    _between = False
+    _survey: tuple[list[str], list[Creature], int] | None = None
+    _me: Creature | None = None
+
     def __init__(self, state: Encounter, actions: Sequence[Action] | None = None) -> None:
         self._state = state
-        self._all: list[Action] | None = None if actions is None else list(actions)
+        if actions is not None:
+            self._all = list(actions)
+            return
         turn = state.turn
-        current = turn.current if isinstance(turn, DrawSteelTurn) else None
-        self._acting = current if actions is None and current is not None else None
-        # between two Draw Steel turns the list is the turns that may start, or ending the round
-        self._between = actions is None and isinstance(turn, DrawSteelTurn) and current is None
-        self._survey: tuple[list[str], list[Creature], int] | None = None
-        self._me: Creature | None = None
+        if isinstance(turn, DrawSteelTurn):
+            current = turn.current
+            if current is None:
+                # between two Draw Steel turns the list is the turns that may start, or ending the round
+                self._between = True
+            else:
+                self._acting = current
 
     def _actor(self) -> Creature:
         """The creature whose turn it is, looked up once."""
@@ -510,7 +520,7 @@ def greedy(state: Encounter, options: Sequence[Action]) -> Action:
     enemies (and no ally), before any strike (:func:`pick_ability`). Given :class:`Options`, it asks
     only for the kinds it weighs; given a list, it picks from the list the same action.
     """
-    if world(state) is not None:
+    if state.games and world(state) is not None:  # no game kept: no zone game
         return zone_greedy(state, options)
     view = options if isinstance(options, Options) else Options(state, options)
     if view._between:
