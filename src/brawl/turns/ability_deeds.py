@@ -47,6 +47,7 @@ from brawl.rules.malice import (
     is_malice_feature,
     malice_moment_open,
     malice_moment_refusal,
+    past_start,
     short_of_malice,
 )
 from brawl.rules.solos import SOLO_ACTION, SOLO_ACTION_COST, SoloAction
@@ -547,6 +548,8 @@ def director_deed(state: Encounter, options: Iterable[Action] | None = None) -> 
         # enemy (:func:`_may_target_enemy`) is not planned
         uses = _villain_uses(state, None, on_enemies=True)
         return pick_director(state, uses) if uses else None
+    if past_start(t.economy):
+        return None  # the moment is closed to every creature (_moment_closed): no Malice feature is offered
     if state.creature(t.current).side == DIRECTOR:
         return _malice_pick(state, t.current)
     return None
