@@ -396,7 +396,6 @@ def nearest_end(
     ends = b.ends & ~(1 << ((oz - z0) * plane + (oy - y0) * stride + (ox - x0)))
     if not ends or not foes:
         return None, -1
-    boxes = _boxes(foes, me.n, x0, y0, z0)
     layout = (cols, rows, levels, stride, plane)
     # no end is farther from the start than the window's far edge, and a gap shrinks by at most
     # one a square: no end is nearer a foe than ``now`` less that, and every end is within ``now + far``
@@ -406,19 +405,21 @@ def nearest_end(
     # the squares within k + 1 are those within k grown by one square along each axis, in the
     # window, with the boxes that reach the window only at k + 1 added
     k = max(0, now - far)
-    if nearer_than is not None and k >= nearer_than:
+    limit = now + far + 1 if nearer_than is None else nearer_than
+    if k >= limit:
         return None, -1
-    late: list[Box] = []  # the boxes that reach the window only further out: added as they do
-    near = _within(boxes, k, layout, late)
+    boxes, later = _by_entry(foes, me.n, x0, y0, z0, cols, rows, levels, k, limit)
+    near = _within(boxes, k, layout)
     found = near & ends
     if not found:
         masks = _masks(layout)
         while not found:
             k += 1
-            if nearer_than is not None and k >= nearer_than:
+            if k >= limit:
+                assert nearer_than is not None, "an end square lies beyond the window's far edge"
                 return None, -1
-            assert k <= now + far, "an end square lies beyond the window's far edge"
             near = _grown(near, masks, stride, plane)
+            late = later.get(k)
             if late:
                 near |= _within(late, k, layout)
             found = near & ends
@@ -466,6 +467,36 @@ def _boxes(foes: Sequence[Creature], n: int, x0: int, y0: int, z0: int) -> list[
         hi = f.size.squares - 1  # f.n - 1
         boxes.append((x - lo - x0, x + hi - x0, y - lo - y0, y + hi - y0, z - lo - z0, z + hi - z0))
     return boxes
+
+
+def _by_entry(
+    foes: Sequence[Creature],
+    n: int,
+    x0: int,
+    y0: int,
+    z0: int,
+    cols: int,
+    rows: int,
+    levels: int,
+    k: int,
+    limit: int,
+) -> tuple[list[Box], dict[int, list[Box]]]:
+    """:func:`_boxes` of ``foes`` by the least distance at which each, grown by it, reaches a
+    layout of ``cols`` x ``rows`` x ``levels`` squares (:func:`_within`): those that do within
+    ``k``, then the others by that distance, those that reach it only at ``limit`` or further left out."""
+    first: list[Box] = []
+    later: dict[int, list[Box]] = {}
+    lo = n - 1
+    for f in foes:
+        x, y, z = f.pos
+        hi = f.size.squares - 1  # f.n - 1
+        lx, hx, ly, hy, lz, hz = x - lo - x0, x + hi - x0, y - lo - y0, y + hi - y0, z - lo - z0, z + hi - z0
+        entry = max(lx - cols + 1, -hx, ly - rows + 1, -hy, lz - levels + 1, -hz)
+        if entry <= k:
+            first.append((lx, hx, ly, hy, lz, hz))
+        elif entry < limit:
+            later.setdefault(entry, []).append((lx, hx, ly, hy, lz, hz))
+    return first, later
 
 
 def _within(
