@@ -12,7 +12,7 @@ import brawl
 from brawl.actions import Advance, AdvanceTo, EndRound, EndTurn, FreeStrike, StartTurn, TakeAction
 from brawl.conditions import Condition, ConditionName
 from brawl.geometry import distance
-from brawl.policy.options import _survey, can_fight
+from brawl.policy.options import _may_share_space, _survey, can_fight
 from brawl.sim import Options, greedy
 from brawl.terrain import Terrain
 
@@ -133,3 +133,17 @@ def test_enemy_survey_is_distance_and_can_fight_of_each_enemy(
     foes = [c for c in enemies if can_fight(c)]
     now = min((distance(me.pos, me.n, c.pos, c.n) for c in foes), default=0)
     assert _survey(enc, me) == (near, foes, now)
+
+
+SIZES = ["1T", "1S", "1M", "1L", "2", "3", "4"]
+
+
+@settings(max_examples=100, deadline=None)
+@given(mine=st.sampled_from(SIZES), theirs=st.lists(st.sampled_from(SIZES), max_size=5))
+def test_a_move_may_end_in_a_foes_space_only_two_sizes_apart_ds_move_04(mine: str, theirs: list[str]) -> None:
+    """DS-MOVE-04, R-SIZE-1: a creature may end its move in a foe's space only if some foe is 2
+    or more sizes from it (1T, 1S, 1M, 1L, 2, 3... one size apart each)."""
+    me = brawl.Creature(id="me", side="heroes", size=mine)
+    foes = [brawl.Creature(id=f"f{i}", size=s, pos=(3 * i + 3, 0, 0)) for i, s in enumerate(theirs)]
+    ladder = {s: i for i, s in enumerate(SIZES)}
+    assert _may_share_space(me, foes) is any(abs(ladder[mine] - ladder[s]) >= 2 for s in theirs)

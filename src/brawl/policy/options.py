@@ -302,6 +302,7 @@ def _survey(state: Encounter, me: Creature) -> tuple[list[str], list[Creature], 
 
 
 _SIDE = operator.attrgetter("side")
+_SIZE_KIND = operator.attrgetter("size.squares", "size.sub")
 _DEAD = operator.attrgetter("dead")
 _POS = operator.attrgetter("pos")
 _SQUARES = operator.attrgetter("size.squares")
@@ -313,7 +314,12 @@ def _may_share_space(me: Creature, foes: Sequence[Creature]) -> bool:
     """Whether a foe is 2 or more sizes from ``me``, so that ``me`` may end in its space (DS-MOVE-04)."""
     if not foes:
         return False
-    rank = me.size.rank
+    size = me.size
+    kinds = set(map(_SIZE_KIND, foes))  # one pass in C
+    kinds.add((size.squares, size.sub))
+    if len(kinds) == 1:
+        return False  # all of its size: no two sizes apart
+    rank = size.rank
     ranks = [f.size.rank for f in foes]
     return max(ranks) - rank >= STOP_SIZE_GAP or rank - min(ranks) >= STOP_SIZE_GAP
 
