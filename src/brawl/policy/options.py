@@ -10,8 +10,6 @@ import functools
 import itertools
 import operator
 from collections.abc import Iterator, Sequence
-from itertools import compress
-from operator import and_, not_
 from typing import cast, overload
 
 from brawl.actions import (
@@ -265,7 +263,11 @@ def _survey(state: Encounter, me: Creature) -> tuple[list[str], list[Creature], 
     of one square the distances taken, by C passes (no Python step per creature)."""
     cs = list(map(state.creatures.__getitem__, state.order))  # creature_list(), unlisted
     # the living enemies, in the encounter's order: of another side, not dead
-    living = list(compress(cs, map(and_, map(me.side.__ne__, map(_SIDE, cs)), map(not_, map(_DEAD, cs)))))
+    living = list(
+        itertools.compress(
+            cs, map(operator.and_, map(me.side.__ne__, map(_SIDE, cs)), map(operator.not_, map(_DEAD, cs)))
+        )
+    )
     if not living:
         return [], [], 0
     x, y, z = me.pos
@@ -276,9 +278,9 @@ def _survey(state: Encounter, me: Creature) -> tuple[list[str], list[Creature], 
         ds = list(
             map(
                 max,
-                map(abs, map(x.__rsub__, xs)),
-                map(abs, map(y.__rsub__, ys)),
-                map(abs, map(z.__rsub__, zs)),
+                map(abs, map(operator.sub, xs, itertools.repeat(x))),
+                map(abs, map(operator.sub, ys, itertools.repeat(y))),
+                map(abs, map(operator.sub, zs, itertools.repeat(z))),
             )
         )
     else:
@@ -290,7 +292,7 @@ def _survey(state: Encounter, me: Creature) -> tuple[list[str], list[Creature], 
             ds.append(
                 max(0, cx - x - grow, x - cx - cg, cy - y - grow, y - cy - cg, cz - z - grow, z - cz - cg)
             )
-    near = list(compress(map(_ID, living), map(MELEE_DISTANCE.__ge__, ds)))
+    near = list(itertools.compress(map(_ID, living), map(MELEE_DISTANCE.__ge__, ds)))
     if any(map(_CONDITIONS, living)):  # some with a condition: those unconscious cannot fight
         fights = [not c.conditions or not c.has(ConditionName.UNCONSCIOUS) for c in living]
         foes = list(itertools.compress(living, fights))
