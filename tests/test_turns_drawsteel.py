@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import immutables
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -13,7 +12,6 @@ import brawl
 import brawl.turns
 from brawl import Creature, Encounter, Terrain
 from brawl.turns.drawsteel import DrawSteelTurn
-from brawl.turns.drawsteel_turn import _left, remaining
 
 AGILITY = brawl.DrawSteel(agility_order=True)
 """The Draw Steel system with the alternative order by Agility tests (DS-SIDE-14)."""
@@ -382,41 +380,3 @@ def test_round_invariants_property(d10: int, n_heroes: int, n_enemies: int, pick
     again, seq2 = play_round(start, pick)
     assert seq2 == seq
     assert again == enc2
-
-
-@given(
-    specs=st.lists(
-        st.tuples(
-            st.booleans(), st.booleans(), st.booleans(), st.integers(0, 2)
-        ),  # director, solo, dead, taken
-        min_size=1,
-        max_size=8,
-    ),
-    last=st.integers(-1, 7),
-    side=st.sampled_from([None, "heroes", "director"]),
-)
-def test_creatures_left_are_the_living_with_turns_left_but_the_last_ds_side_09_rb5_solo(
-    specs: list[tuple[bool, bool, bool, int]], last: int, side: str | None
-) -> None:
-    """DS-SIDE-09, RB5-SOLO: the creatures with turns left this round are the living ones that
-    took fewer turns than their allowance (two for a solo, else one), but the last actor, those of
-    the side asked for apart, each part in the encounter's order."""
-    creatures = [
-        Creature(id=f"c{i}", side="director" if director else "heroes", pos=(i, 0, 0), solo=solo, dead=dead)
-        for i, (director, solo, dead, _) in enumerate(specs)
-    ]
-    enc = Encounter.create(Terrain.flat(10, 3), creatures)
-    taken = {f"c{i}": n for i, (*_, n) in enumerate(specs) if n}
-    t = DrawSteelTurn(turns_taken=immutables.Map(taken))
-    last_actor = f"c{last}" if last >= 0 else None
-    left = [
-        c
-        for c in enc.creature_list()
-        if not c.dead and c.id != last_actor and taken.get(c.id, 0) < (2 if c.solo else 1)
-    ]
-    ahead = [c for c in left if side is not None and c.side == side]
-    behind = [c for c in left if side is None or c.side != side]
-    assert _left(enc, t, last_actor, side) == (ahead, behind)
-    assert remaining(enc, t) == [
-        c for c in enc.creature_list() if not c.dead and taken.get(c.id, 0) < (2 if c.solo else 1)
-    ]

@@ -8,9 +8,7 @@ total of the side acts next (DS-SIDE-14).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from itertools import compress, repeat
-from operator import and_, attrgetter, lt, not_
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
@@ -309,33 +307,19 @@ def _left(
     state: Encounter, t: DrawSteelTurn, last_actor: str | None, side: str | None = None
 ) -> tuple[list[Creature], list[Creature]]:
     """:func:`remaining` but ``last_actor``, in one pass (:func:`allowance` inline): those of
-    ``side``, then the others, each in the encounter's order (with no side, all are the others).
-    The creatures are filtered by C passes, with no Python step per creature."""
-    order = state.order
-    cs = list(map(state.creatures.__getitem__, order))
-    keep: Iterable[bool] = map(not_, map(_DEAD, cs))
+    ``side``, then the others, each in the encounter's order (with no side, all are the others)."""
     taken = t.turns_taken
-    if taken:  # those with turns left: fewer taken than their allowance (RB5-SOLO, DS-SIDE-09)
-        keep = map(
-            and_,
-            keep,
-            map(lt, map(taken.get, order, repeat(0)), map(_ALLOWANCES.__getitem__, map(_SOLO, cs))),
-        )
-    left = list(compress(cs, keep))
-    if last_actor is not None:
-        left = list(compress(left, map(last_actor.__ne__, map(_ID, left))))
-    if side is None:
-        return [], left
-    sides = list(map(_SIDE, left))
-    return list(compress(left, map(side.__eq__, sides))), list(compress(left, map(side.__ne__, sides)))
-
-
-_ALLOWANCES = (TURNS_PER_ROUND, SOLO_TURNS_PER_ROUND)
-""":func:`allowance` of a creature, by whether it is solo (False, True)."""
-_DEAD = attrgetter("dead")
-_SOLO = attrgetter("solo")
-_ID = attrgetter("id")
-_SIDE = attrgetter("side")
+    creatures = state.creatures
+    ahead: list[Creature] = []
+    behind: list[Creature] = []
+    for cid in state.order:
+        c = creatures[cid]
+        if c.dead or cid == last_actor:
+            continue
+        if cid in taken and taken[cid] >= (SOLO_TURNS_PER_ROUND if c.solo else TURNS_PER_ROUND):
+            continue  # its turns this round are taken
+        (ahead if c.side == side else behind).append(c)
+    return ahead, behind
 
 
 def _eligible(state: Encounter, t: DrawSteelTurn) -> list[Creature]:
