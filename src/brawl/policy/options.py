@@ -259,46 +259,30 @@ _START_TURN = StartTurn("creature")
 
 
 def _survey(state: Encounter, me: Creature) -> tuple[list[str], list[Creature], int]:
-    """:meth:`Options._enemies` of ``me``, worked out: the creatures filtered, and for creatures
-    of one square the distances taken, by C passes (no Python step per creature)."""
-    cs = list(map(state.creatures.__getitem__, state.order))  # creature_list(), unlisted
-    # the living enemies, in the encounter's order: of another side, not dead
-    living = list(
-        itertools.compress(
-            cs, map(operator.and_, map(me.side.__ne__, map(_SIDE, cs)), map(operator.not_, map(_DEAD, cs)))
-        )
-    )
-    if not living:
-        return [], [], 0
+    """:meth:`Options._enemies` of ``me``, worked out in one pass over the creatures."""
+    side = me.side
     x, y, z = me.pos
-    ds: list[int]
-    if me.size.squares == 1 and all(map(_ONE.__eq__, map(_SQUARES, living))):
-        # distance(me.pos, 1, c.pos, 1) of each: the largest gap along an axis (R-GEO-1)
-        xs, ys, zs = zip(*map(_POS, living), strict=True)
-        ds = list(
-            map(
-                max,
-                map(abs, map(operator.sub, xs, itertools.repeat(x))),
-                map(abs, map(operator.sub, ys, itertools.repeat(y))),
-                map(abs, map(operator.sub, zs, itertools.repeat(z))),
-            )
-        )
-    else:
-        grow = me.size.squares - 1
-        ds = []
-        for c in living:  # distance(me.pos, me.n, c.pos, c.n), inline
-            cx, cy, cz = c.pos
-            cg = c.size.squares - 1
-            ds.append(
-                max(0, cx - x - grow, x - cx - cg, cy - y - grow, y - cy - cg, cz - z - grow, z - cz - cg)
-            )
-    near = list(itertools.compress(map(_ID, living), map(MELEE_DISTANCE.__ge__, ds)))
-    if any(map(_CONDITIONS, living)):  # some with a condition: those unconscious cannot fight
-        fights = [not c.conditions or not c.has(ConditionName.UNCONSCIOUS) for c in living]
-        foes = list(itertools.compress(living, fights))
-        ds = list(itertools.compress(ds, fights))
-        return near, foes, min(ds, default=0)
-    return near, living, min(ds)
+    grow = me.size.squares - 1
+    near: list[str] = []
+    foes: list[Creature] = []
+    now = -1
+    for c in map(state.creatures.__getitem__, state.order):  # creature_list(), unlisted
+        if c.side == side or c.dead:
+            continue
+        # distance(me.pos, me.n, c.pos, c.n), inline: this loop runs once a decision
+        cx, cy, cz = c.pos
+        cg = c.size.squares - 1
+        if grow or cg:
+            d = max(0, cx - x - grow, x - cx - cg, cy - y - grow, y - cy - cg, cz - z - grow, z - cz - cg)
+        else:  # two 1-cubes: the largest gap along an axis
+            d = max(abs(cx - x), abs(cy - y), abs(cz - z))
+        if d <= MELEE_DISTANCE:
+            near.append(c.id)
+        if not c.conditions or not c.has(ConditionName.UNCONSCIOUS):
+            foes.append(c)
+            if now < 0 or d < now:
+                now = d
+    return near, foes, max(now, 0)
 
 
 _SIDE = operator.attrgetter("side")
