@@ -285,13 +285,7 @@ def _survey(state: Encounter, me: Creature) -> tuple[list[str], list[Creature], 
     return near, foes, max(now, 0)
 
 
-_SIDE = operator.attrgetter("side")
 _SIZE_KIND = operator.attrgetter("size.squares", "size.sub")
-_DEAD = operator.attrgetter("dead")
-_POS = operator.attrgetter("pos")
-_SQUARES = operator.attrgetter("size.squares")
-_CONDITIONS = operator.attrgetter("conditions")
-_ONE = 1
 
 
 def _may_share_space(me: Creature, foes: Sequence[Creature]) -> bool:
