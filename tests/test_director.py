@@ -4,6 +4,8 @@ RB-DSTAM, RB-MDEF, RB-SUMMON)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import brawl
@@ -31,11 +33,13 @@ from brawl.events.director import MaliceBoostUsed, MaliceFeatureUsed, VillainAct
 from brawl.events.turns import CriticalHit
 from brawl.rules.conditions import is_knocked_out
 from brawl.rules.main_actions import Defend
-from brawl.rules.malice import is_malice_feature
+from brawl.rules.malice import is_malice_feature, malice_moment_open, past_start
 from brawl.rules.monster_strikes import monster_strike
 from brawl.rules.recoveries import SpendRecovery, wake
 from brawl.rules.strikes import FreeStrike, OpportunityAttack
-from brawl.sim import play
+from brawl.sim import greedy, play
+from brawl.turns.ability_deeds import director_deed, malice_deeds, pick_director
+from brawl.turns.drawsteel_turn import DrawSteelTurn
 
 
 def roll(*tiers: str, chars: tuple[str, ...] = ("might",)) -> AbilityPowerRoll:
@@ -548,3 +552,25 @@ def test_a_summoner_summons_again_only_from_the_start_of_its_next_turn_rb_summon
         brawl.verify(enc, brawl.actions.Summon("boss", Creature(id="imp-2", pos=(7, 7, 0))))
     enc = brawl.start_turn(brawl.end_turn(enc).state, "boss").state
     assert brawl.can(enc, brawl.actions.Summon("boss", Creature(id="imp-2", pos=(7, 7, 0))))
+
+
+def test_past_a_turns_start_no_malice_feature_for_any_creature_r_dir_2_rb_malice_04() -> None:
+    """R-DIR-2, RB-MALICE-04: once the creature whose turn it is spent anything or moved, the
+    moment of a Malice feature is closed for every creature (``past_start``), so the simple
+    Director offers none without asking for the acting creature; checked on every state of two
+    greedy fights with Malice features."""
+    bench = Path(__file__).resolve().parent.parent / "benchmarks"
+    past = 0
+    for name, seed in (("four_vs_six_abilities.toml", 1), ("four_vs_six.toml", 2)):
+        start = brawl.load_scenario(bench / name).with_rng(brawl.Rng(seed))
+        state = start
+        for action in play(start, policy=greedy).actions:
+            t = state.turn
+            if isinstance(t, DrawSteelTurn) and t.current is not None and past_start(t.economy):
+                past += 1
+                for cid in state.order:
+                    assert not malice_moment_open(state, cid)
+                assert director_deed(state) is None
+                assert pick_director(state, malice_deeds(state, t.current)) is None
+            state = brawl.apply(state, action).state
+    assert past >= 100

@@ -5,9 +5,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 import brawl
 from brawl.actions import Advance, AdvanceTo, EndRound, EndTurn, FreeStrike, StartTurn, TakeAction
+from brawl.conditions import Condition, ConditionName
+from brawl.geometry import distance
+from brawl.policy.options import _may_share_space, _survey, can_fight
 from brawl.sim import Options, greedy
+from brawl.terrain import Terrain
 
 SCENARIO = Path(__file__).resolve().parent.parent / "benchmarks" / "four_vs_six.toml"
 
@@ -84,3 +91,59 @@ def test_with_abilities_greedy_picks_the_same_lazily() -> None:
         used += isinstance(action, brawl.UseAbility)
         state = brawl.apply(state, action).state
     assert used > 0  # the fight did use abilities
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    specs=st.lists(
+        st.tuples(
+            st.booleans(),  # of the Director's side
+            st.integers(0, 9),  # y
+            st.integers(0, 2),  # z
+            st.sampled_from([1, 1, 2, 3]),  # size
+            st.sampled_from(["", "", "dead", "unconscious", "dazed"]),
+        ),
+        min_size=1,
+        max_size=7,
+    ),
+    who=st.integers(0, 6),
+)
+def test_enemy_survey_is_distance_and_can_fight_of_each_enemy(
+    specs: list[tuple[bool, int, int, int, str]], who: int
+) -> None:
+    """R-GEO-1, DS-STAM-09, DS-COND-04: the survey of a creature's enemies is what asking
+    :func:`brawl.distance` and :func:`can_fight` of each creature of another side gives: the
+    living ones within melee distance, those that can fight in the encounter's order, and the
+    distance to the nearest of these (0 with none), for creatures of any size at any height."""
+    creatures = [
+        brawl.Creature(
+            id=f"c{i}",
+            side="director" if director else "heroes",
+            pos=(3 * i, y, z),
+            size=f"{size}" if size > 1 else "1M",
+            dead=state == "dead",
+            conditions=(Condition(ConditionName(state)),) if state in ("unconscious", "dazed") else (),
+        )
+        for i, (director, y, z, size, state) in enumerate(specs)
+    ]
+    enc = brawl.Encounter.create(Terrain.flat(30, 12, height=6), creatures)
+    me = creatures[who % len(creatures)]
+    enemies = [c for c in enc.creature_list() if c.side != me.side and not c.dead]
+    near = [c.id for c in enemies if distance(me.pos, me.n, c.pos, c.n) <= 1]
+    foes = [c for c in enemies if can_fight(c)]
+    now = min((distance(me.pos, me.n, c.pos, c.n) for c in foes), default=0)
+    assert _survey(enc, me) == (near, foes, now)
+
+
+SIZES = ["1T", "1S", "1M", "1L", "2", "3", "4"]
+
+
+@settings(max_examples=100, deadline=None)
+@given(mine=st.sampled_from(SIZES), theirs=st.lists(st.sampled_from(SIZES), max_size=5))
+def test_a_move_may_end_in_a_foes_space_only_two_sizes_apart_ds_move_04(mine: str, theirs: list[str]) -> None:
+    """DS-MOVE-04, R-SIZE-1: a creature may end its move in a foe's space only if some foe is 2
+    or more sizes from it (1T, 1S, 1M, 1L, 2, 3... one size apart each)."""
+    me = brawl.Creature(id="me", side="heroes", size=mine)
+    foes = [brawl.Creature(id=f"f{i}", size=s, pos=(3 * i + 3, 0, 0)) for i, s in enumerate(theirs)]
+    ladder = {s: i for i, s in enumerate(SIZES)}
+    assert _may_share_space(me, foes) is any(abs(ladder[mine] - ladder[s]) >= 2 for s in theirs)

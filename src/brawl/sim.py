@@ -19,6 +19,7 @@ them by value.
 
 from __future__ import annotations
 
+import itertools
 import math
 import statistics
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -88,13 +89,23 @@ def _contested(state: Encounter) -> bool:
     """Whether more than one side still stands (:func:`standing_sides`), stopping at the second."""
     if world(state) is not None:
         return len(standing_factions(state)) > 1
-    first: str | None = None
+    return _rivals(state) is not None
+
+
+_UNSET = object()
+"""No creature: the rivals of a fight not yet looked for (:func:`play`)."""
+
+
+def _rivals(state: Encounter) -> tuple[Creature, Creature] | None:
+    """Of a grid fight, the first creature able to act (:func:`can_fight`) and the first after it
+    of another side, or None when no two sides stand (:func:`standing_sides`)."""
+    first: Creature | None = None
     for c in state.creature_list():
-        if c.side != first and can_fight(c):
+        if (first is None or c.side != first.side) and can_fight(c):
             if first is not None:
-                return True
-            first = c.side
-    return False
+                return first, c
+            first = c
+    return None
 
 
 _MODES = (
@@ -228,15 +239,30 @@ def play(
         state = apply(state, start).state
         log.append(start)
     steps = 0
+    games = None  # the games map last asked for the zone game: while it stays, so does the answer
+    zone = False
     counted = None  # the creatures whose sides were last counted: while they stay, so does the answer
-    contested = True
+    # two creatures of different sides that could fight: while the map keeps the very records
+    # (immutable) they still can, and more than one side stands without a count
+    one: object = _UNSET
+    two: object = _UNSET
+    one_id = two_id = ""
     ending = ROUND_CAP
     while state.round <= max_rounds and steps < max_steps:
-        if world(state) is not None or state.creatures is not counted:
-            contested = _contested(state)
+        if state.games is not games:
+            games = state.games
+            zone = world(state) is not None
+        if zone:
+            if len(standing_factions(state)) <= 1:
+                break
+        elif state.creatures is not counted:
             counted = state.creatures
-        if not contested:
-            break
+            if counted.get(one_id) is not one or counted.get(two_id) is not two:
+                rivals = _rivals(state)
+                if rivals is None:
+                    break
+                one, two = rivals
+                one_id, two_id = rivals[0].id, rivals[1].id
         action = policy(state, Options(state))
         state = apply(state, action).state
         log.append(action)
@@ -266,7 +292,7 @@ def _gave_up(state: Encounter, winner: str) -> bool:
 
 def rounds_completed(log: Sequence[Action], *, decided: bool) -> int:
     """Rounds a fight's action log completed: each ended round, plus the deciding round if a side won."""
-    ended = sum(isinstance(a, EndRound) for a in log)
+    ended = sum(map(isinstance, log, itertools.repeat(EndRound)))  # one C pass, no generator
     unfinished = bool(log) and not isinstance(log[-1], EndRound)
     return ended + (1 if decided and unfinished else 0)
 

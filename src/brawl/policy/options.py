@@ -61,16 +61,26 @@ class Options(Sequence[Action]):
     actions)`` wraps a list already built.
     """
 
+    # what is not worked out yet, or not asked of this state: the class's values until set
+    _all: list[Action] | None = None
+    _acting: str | None = None
+    _between = False
+    _survey: tuple[list[str], list[Creature], int] | None = None
+    _me: Creature | None = None
+
     def __init__(self, state: Encounter, actions: Sequence[Action] | None = None) -> None:
         self._state = state
-        self._all: list[Action] | None = None if actions is None else list(actions)
+        if actions is not None:
+            self._all = list(actions)
+            return
         turn = state.turn
-        current = turn.current if isinstance(turn, DrawSteelTurn) else None
-        self._acting = current if actions is None and current is not None else None
-        # between two Draw Steel turns the list is the turns that may start, or ending the round
-        self._between = actions is None and isinstance(turn, DrawSteelTurn) and current is None
-        self._survey: tuple[list[str], list[Creature], int] | None = None
-        self._me: Creature | None = None
+        if isinstance(turn, DrawSteelTurn):
+            current = turn.current
+            if current is None:
+                # between two Draw Steel turns the list is the turns that may start, or ending the round
+                self._between = True
+            else:
+                self._acting = current
 
     def _actor(self) -> Creature:
         """The creature whose turn it is, looked up once."""
@@ -84,33 +94,7 @@ class Options(Sequence[Action]):
         within melee distance (its Free Strikes' targets), those that can still fight (:func:`can_fight`),
         and the distance to the nearest of those (0 with none)."""
         if self._survey is None:
-            me = self._actor()
-            side = me.side
-            x, y, z = me.pos
-            grow = me.size.squares - 1
-            near: list[str] = []
-            foes: list[Creature] = []
-            now = -1
-            state = self._state
-            for c in map(state.creatures.__getitem__, state.order):  # creature_list(), unlisted
-                if c.side == side or c.dead:
-                    continue
-                # distance(me.pos, me.n, c.pos, c.n), inline: this loop runs once a decision
-                cx, cy, cz = c.pos
-                cg = c.size.squares - 1
-                if grow or cg:
-                    d = max(
-                        0, cx - x - grow, x - cx - cg, cy - y - grow, y - cy - cg, cz - z - grow, z - cz - cg
-                    )
-                else:  # two 1-cubes: the largest gap along an axis
-                    d = max(abs(cx - x), abs(cy - y), abs(cz - z))
-                if d <= MELEE_DISTANCE:
-                    near.append(c.id)
-                if not c.conditions or not c.has(ConditionName.UNCONSCIOUS):
-                    foes.append(c)
-                    if now < 0 or d < now:
-                        now = d
-            self._survey = (near, foes, max(now, 0))
+            self._survey = _survey(self._state, self._actor())
         return self._survey
 
     def _list(self) -> list[Action]:
@@ -274,11 +258,46 @@ _START_TURN = StartTurn("creature")
 """The records of the turn flow with no option, built once (records are immutable)."""
 
 
+def _survey(state: Encounter, me: Creature) -> tuple[list[str], list[Creature], int]:
+    """:meth:`Options._enemies` of ``me``, worked out in one pass over the creatures."""
+    side = me.side
+    x, y, z = me.pos
+    grow = me.size.squares - 1
+    near: list[str] = []
+    foes: list[Creature] = []
+    now = -1
+    for c in map(state.creatures.__getitem__, state.order):  # creature_list(), unlisted
+        if c.side == side or c.dead:
+            continue
+        # distance(me.pos, me.n, c.pos, c.n), inline: this loop runs once a decision
+        cx, cy, cz = c.pos
+        cg = c.size.squares - 1
+        if grow or cg:
+            d = max(0, cx - x - grow, x - cx - cg, cy - y - grow, y - cy - cg, cz - z - grow, z - cz - cg)
+        else:  # two 1-cubes: the largest gap along an axis
+            d = max(abs(cx - x), abs(cy - y), abs(cz - z))
+        if d <= MELEE_DISTANCE:
+            near.append(c.id)
+        if not c.conditions or not c.has(ConditionName.UNCONSCIOUS):
+            foes.append(c)
+            if now < 0 or d < now:
+                now = d
+    return near, foes, max(now, 0)
+
+
+_SIZE_KIND = operator.attrgetter("size.squares", "size.sub")
+
+
 def _may_share_space(me: Creature, foes: Sequence[Creature]) -> bool:
     """Whether a foe is 2 or more sizes from ``me``, so that ``me`` may end in its space (DS-MOVE-04)."""
     if not foes:
         return False
-    rank = me.size.rank
+    size = me.size
+    kinds = set(map(_SIZE_KIND, foes))  # one pass in C
+    kinds.add((size.squares, size.sub))
+    if len(kinds) == 1:
+        return False  # all of its size: no two sizes apart
+    rank = size.rank
     ranks = [f.size.rank for f in foes]
     return max(ranks) - rank >= STOP_SIZE_GAP or rank - min(ranks) >= STOP_SIZE_GAP
 
@@ -361,7 +380,6 @@ def nearest_end(
     ends = b.ends & ~(1 << ((oz - z0) * plane + (oy - y0) * stride + (ox - x0)))
     if not ends or not foes:
         return None, -1
-    boxes = _boxes(foes, me.n, x0, y0, z0)
     layout = (cols, rows, levels, stride, plane)
     # no end is farther from the start than the window's far edge, and a gap shrinks by at most
     # one a square: no end is nearer a foe than ``now`` less that, and every end is within ``now + far``
@@ -371,19 +389,21 @@ def nearest_end(
     # the squares within k + 1 are those within k grown by one square along each axis, in the
     # window, with the boxes that reach the window only at k + 1 added
     k = max(0, now - far)
-    if nearer_than is not None and k >= nearer_than:
+    limit = now + far + 1 if nearer_than is None else nearer_than
+    if k >= limit:
         return None, -1
-    late: list[Box] = []  # the boxes that reach the window only further out: added as they do
-    near = _within(boxes, k, layout, late)
+    boxes, later = _by_entry(foes, me.n, x0, y0, z0, cols, rows, levels, k, limit)
+    near = _within(boxes, k, layout)
     found = near & ends
     if not found:
         masks = _masks(layout)
         while not found:
             k += 1
-            if nearer_than is not None and k >= nearer_than:
+            if k >= limit:
+                assert nearer_than is not None, "an end square lies beyond the window's far edge"
                 return None, -1
-            assert k <= now + far, "an end square lies beyond the window's far edge"
             near = _grown(near, masks, stride, plane)
+            late = later.get(k)
             if late:
                 near |= _within(late, k, layout)
             found = near & ends
@@ -431,6 +451,36 @@ def _boxes(foes: Sequence[Creature], n: int, x0: int, y0: int, z0: int) -> list[
         hi = f.size.squares - 1  # f.n - 1
         boxes.append((x - lo - x0, x + hi - x0, y - lo - y0, y + hi - y0, z - lo - z0, z + hi - z0))
     return boxes
+
+
+def _by_entry(
+    foes: Sequence[Creature],
+    n: int,
+    x0: int,
+    y0: int,
+    z0: int,
+    cols: int,
+    rows: int,
+    levels: int,
+    k: int,
+    limit: int,
+) -> tuple[list[Box], dict[int, list[Box]]]:
+    """:func:`_boxes` of ``foes`` by the least distance at which each, grown by it, reaches a
+    layout of ``cols`` x ``rows`` x ``levels`` squares (:func:`_within`): those that do within
+    ``k``, then the others by that distance, those that reach it only at ``limit`` or further left out."""
+    first: list[Box] = []
+    later: dict[int, list[Box]] = {}
+    lo = n - 1
+    for f in foes:
+        x, y, z = f.pos
+        hi = f.size.squares - 1  # f.n - 1
+        lx, hx, ly, hy, lz, hz = x - lo - x0, x + hi - x0, y - lo - y0, y + hi - y0, z - lo - z0, z + hi - z0
+        entry = max(lx - cols + 1, -hx, ly - rows + 1, -hy, lz - levels + 1, -hz)
+        if entry <= k:
+            first.append((lx, hx, ly, hy, lz, hz))
+        elif entry < limit:
+            later.setdefault(entry, []).append((lx, hx, ly, hy, lz, hz))
+    return first, later
 
 
 def _within(
@@ -510,7 +560,7 @@ def greedy(state: Encounter, options: Sequence[Action]) -> Action:
     enemies (and no ally), before any strike (:func:`pick_ability`). Given :class:`Options`, it asks
     only for the kinds it weighs; given a list, it picks from the list the same action.
     """
-    if world(state) is not None:
+    if state.games and world(state) is not None:  # no game kept: no zone game
         return zone_greedy(state, options)
     view = options if isinstance(options, Options) else Options(state, options)
     if view._between:

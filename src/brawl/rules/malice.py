@@ -19,6 +19,8 @@ Malice to spend.
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from brawl.abilities.model import Ability, Potency
@@ -119,12 +121,18 @@ def _moment_closed(state: Encounter, creature: str) -> _Why | None:
     t = state.turn
     if getattr(t, "current", None) != creature:
         return _NOT_ITS_TURN
-    economy = getattr(t, "economy", None)
-    if economy is None or economy.counted or economy.free_maneuvers or economy.movement_left:
+    if past_start(getattr(t, "economy", None)):
         return _NOT_AT_START
     if book.malice_turn == _this_turn(state):
         return _ONE_A_TURN
     return None
+
+
+def past_start(economy: Any) -> bool:
+    """Whether the economy of a turn (None: no turn of its own) is past the turn's start: its
+    creature spent an action or a free maneuver, or has movement left from a move action; no
+    Malice feature may be activated for it then (R-DIR-2)."""
+    return economy is None or bool(economy.counted or economy.free_maneuvers or economy.movement_left)
 
 
 def check_malice_moment(state: Encounter, creature: str, what: str) -> None:

@@ -48,6 +48,7 @@ from brawl.rules.malice import (
     is_malice_feature,
     malice_moment_open,
     malice_moment_refusal,
+    past_start,
     short_of_malice,
 )
 from brawl.rules.solos import SOLO_ACTION, SOLO_ACTION_COST, SoloAction
@@ -55,6 +56,7 @@ from brawl.rules.villain import VILLAIN_ACTION, villain_moment_closed, villain_r
 from brawl.state import Encounter
 from brawl.turns.deeds import payable, pays
 from brawl.turns.drawsteel_turn import DrawSteelTurn
+from brawl.turns.economy import FRESH
 from brawl.turns.records import verified
 from brawl.turns.triggers import TRIGGERED, answers
 
@@ -650,6 +652,9 @@ def director_deed(state: Encounter, options: Iterable[Action] | None = None) -> 
         # enemy (:func:`_may_target_enemy`) is not planned
         uses = _villain_uses(state, None, on_enemies=True)
         return pick_director(state, uses) if uses else None
+    economy = t.economy
+    if economy is not FRESH and past_start(economy):  # FRESH: nothing spent, a turn's start
+        return None  # the moment is closed to every creature (_moment_closed): no Malice feature is offered
     if state.creature(t.current).side == DIRECTOR:
         return _malice_pick(state, t.current)
     return None
