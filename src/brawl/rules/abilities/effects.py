@@ -435,8 +435,10 @@ def _apply(out: Outcome, plan: Plan, request: AbilityRequest, tid: str, effect: 
         move = forced_move_of(effect, user_now, ability, tid, plan.area, request)
         if center is not None:
             move = attrs.evolve(move, source=center)
-        try:  # move.verify but for hero tokens, which a forced move of an effect never spends
-            checked = plan_force(state, move)
+        # move.verify but for hero tokens, which a forced move of an effect never spends; checked
+        # in the state it resolves in (surges spent on the potency above change it)
+        try:
+            checked = plan_force(out.state, move)
         except RulesError as exc:
             return out.add(
                 Note(text=f"{effect.printed()} on {tid}: not possible ({exc})", rules=("R-ABIL-10",))
