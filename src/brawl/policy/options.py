@@ -25,7 +25,7 @@ from brawl.actions import (
 )
 from brawl.conditions import ConditionName
 from brawl.creature import Creature
-from brawl.fields import put
+from brawl.fields import copier, put
 from brawl.geometry import Pos, distance
 from brawl.reach import Reachable
 from brawl.reach_backend import BitsetBackend
@@ -570,6 +570,9 @@ def greedy(state: Encounter, options: Sequence[Action]) -> Action:
         if deed is None:
             deed = view._next_turn()
         return deed if deed is not None else view[0]
+    acting = view._acting
+    if acting is not None and view._all is None:
+        return _creature_turn(state, view, acting)
     current = getattr(state.turn, "current", None)
     first = director_deed(state, view._all) or first_squad_attack(state, options)  # RB-SQUAD-15
     if first is not None:
@@ -598,3 +601,50 @@ def greedy(state: Encounter, options: Sequence[Action]) -> Action:
         if found is not None:
             return found
     return view[0]
+
+
+def _creature_turn(state: Encounter, view: Options, acting: str) -> Action:
+    """:func:`greedy` on the Draw Steel turn of ``acting``, of lazy options (:class:`Options`):
+    the steps of its general path, in their order, each asked as the lazy options answer it."""
+    first = director_deed(state)  # director_deed(state, view._all): none listed
+    if first is not None:
+        return first
+    me = view._me = state.creature(acting)  # Options._actor
+    if me.minion:  # first_squad_attack offers a minion's squad attacks alone (RB-SQUAD-15)
+        first = first_squad_attack(state, view)
+        if first is not None:
+            return first  # chosen before any ability: the abilities are not listed
+    if me.abilities and not me.dead:  # best_use finds no use of a dead creature or one without abilities
+        use = best_use(state, acting)  # pick_ability of view.abilities(), checking fewer uses
+        if use is not None:
+            return with_surges(state, use)  # RB-SURGE-02
+    survey = view._survey
+    if survey is None:
+        survey = view._survey = _survey(state, me)  # Options._enemies
+    near, foes, now = survey
+    if not _main_spent(cast(DrawSteelTurn, state.turn), acting):  # Options.first_melee_free_strike
+        strike = first_free_strike(state, acting, near=near)
+        if strike is not None:
+            return strike
+    # a move ends in no foe's space unless their sizes are 2 or more apart (DS-MOVE-04), so
+    # otherwise every end is at least 1 from every foe: next to one, there is none nearer
+    if now > 1 or (now == 1 and _may_share_space(me, foes)):
+        best, nearest = view.nearest_destination(foes, now, nearer_than=now)
+        if best is not None and nearest < now:
+            return _advance_to(acting, best)  # Options.move_to
+    return _END_TURN  # Options.first(EndTurn): ending the turn is offered on a creature's turn
+
+
+_COPY_ADVANCE = copier(AdvanceTo)
+_ADVANCE = AdvanceTo("creature", Pos(0, 0, 0))
+
+
+def _advance_to(creature: str, destination: Pos) -> AdvanceTo:
+    """``AdvanceTo(creature, destination)`` for the id of the creature whose turn it is (a string)
+    and one of its destinations (a :class:`Pos`): what the record's own checks ask of them. A
+    draft copy (:func:`brawl.fields.copier`)."""
+    out = _COPY_ADVANCE(_ADVANCE)
+    out.creature = creature
+    out.destination = destination
+    out.__class__ = AdvanceTo
+    return cast(AdvanceTo, out)
