@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import random
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -11,8 +13,10 @@ from hypothesis import strategies as st
 import brawl
 from brawl.actions import Advance, AdvanceTo, EndRound, EndTurn, FreeStrike, StartTurn, TakeAction
 from brawl.conditions import Condition, ConditionName
+from brawl.fields import replaced
 from brawl.geometry import distance
-from brawl.policy.options import _may_share_space, _survey, can_fight
+from brawl.policy import options as policy_options
+from brawl.policy.options import _may_share_space, _survey, _survey_all, can_fight
 from brawl.sim import Options, greedy
 from brawl.terrain import Terrain
 
@@ -147,3 +151,54 @@ def test_a_move_may_end_in_a_foes_space_only_two_sizes_apart_ds_move_04(mine: st
     foes = [brawl.Creature(id=f"f{i}", size=s, pos=(3 * i + 3, 0, 0)) for i, s in enumerate(theirs)]
     ladder = {s: i for i, s in enumerate(SIZES)}
     assert _may_share_space(me, foes) is any(abs(ladder[mine] - ladder[s]) >= 2 for s in theirs)
+
+
+def _changed(rng: random.Random, c: brawl.Creature) -> brawl.Creature:
+    """``c`` with one thing changed: what the survey reads of it or something it does not read."""
+    match rng.choice(["stamina", "stamina", "step", "dead", "unconscious", "dazed", "side", "size"]):
+        case "stamina":
+            return replaced(c, stamina=c.stamina - 1)
+        case "step":
+            return replaced(c, pos=brawl.Pos(c.pos.x + rng.choice([-1, 1]), c.pos.y, c.pos.z))
+        case "dead":
+            return replaced(c, dead=not c.dead)
+        case "unconscious" | "dazed" as name:
+            held = c.has(ConditionName(name))
+            return replaced(c, conditions=() if held else (Condition(ConditionName(name)),))
+        case "side":
+            return replaced(c, side="heroes" if c.side != "heroes" else "director")
+        case _:
+            return replaced(c, size=brawl.Size.parse(rng.choice(["1S", "1M", "1L", "2"])))
+
+
+def test_a_kept_survey_is_the_survey_of_the_state_asked() -> None:
+    """R-GEO-1, DS-STAM-09, DS-COND-04: the survey kept from the last decision and given again
+    when no record it reads has changed is what surveying the state asked gives, in the states
+    of greedy fights (a decision after a strike, after a turn's start) and after random changes
+    to any creature or to the one surveying: Stamina, a step, death, unconsciousness, a
+    condition the survey does not read, its side, its size."""
+    rng = random.Random(5)
+    kept = fresh = 0
+    for path, seed in ((SCENARIO, 1), (SCENARIO, 2), (SCENARIO.with_name("four_vs_six_abilities.toml"), 1)):
+        start = brawl.load_scenario(path).with_rng(brawl.Rng(seed))
+        state = start
+        for action in brawl.play(start, policy=greedy).actions:
+            current = getattr(state.turn, "current", None)
+            if current is not None:
+                changed = state
+                for changes in range(rng.choice([1, 1, 2, 3, 4])):
+                    if changes:  # the state of the fight first, then changes to it
+                        c = rng.choice(changed.creature_list())
+                        with contextlib.suppress(brawl.StateError, brawl.RulesError):  # an overlap...
+                            changed = changed.with_creature(_changed(rng, c))
+                    me = changed.creature(current)
+                    before = policy_options._KEPT[0]
+                    found = _survey(changed, me)
+                    assert found == _survey_all(changed.creature_list(), me)
+                    if policy_options._KEPT[0] is before:
+                        kept += 1
+                    else:
+                        fresh += 1
+            state = brawl.apply(state, action).state
+    assert kept > 100, kept  # the answer kept given again
+    assert fresh > 100, fresh  # and worked out again

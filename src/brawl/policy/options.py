@@ -10,6 +10,8 @@ import functools
 import itertools
 import operator
 from collections.abc import Iterator, Sequence
+from itertools import compress, count
+from operator import is_not
 from typing import cast, overload
 
 from brawl.actions import (
@@ -167,7 +169,7 @@ class Options(Sequence[Action]):
         """The enemies of the creature whose turn it is that can still fight (:func:`can_fight`), in
         the encounter's order, and the distance to the nearest of them (0 with none)."""
         _, foes, now = self._enemies()
-        return foes, now
+        return foes[:], now  # a copy: the survey's lists may be kept for the next decision
 
     def nearest_destination(
         self, foes: Sequence[Creature], now: int, *, nearer_than: int | None = None
@@ -259,14 +261,80 @@ _START_TURN = StartTurn("creature")
 
 
 def _survey(state: Encounter, me: Creature) -> tuple[list[str], list[Creature], int]:
-    """:meth:`Options._enemies` of ``me``, worked out in one pass over the creatures."""
+    """:meth:`Options._enemies` of ``me``: the last survey's answer if nothing it read has changed
+    since (:func:`_recalled`), else :func:`_survey_all`, kept for the next. Its lists may be
+    shared with the survey kept: not to be changed."""
+    recs = list(map(state.creatures.__getitem__, state.order))  # creature_list(), unlisted
+    found = _recalled(state, me, recs)
+    if found is None:
+        found = _survey_all(recs, me)
+        _KEPT[0] = (state.order, recs, me, found)
+    return found
+
+
+def _recalled(
+    state: Encounter, me: Creature, recs: list[Creature]
+) -> tuple[list[str], list[Creature], int] | None:
+    """The last survey kept (:data:`_KEPT`) as :func:`_survey_all` of ``me`` over ``recs`` (the
+    records of ``state``'s creatures, in order) would answer it, if that answer stands; else None.
+
+    The last survey is kept with the records it read (immutable): a creature whose record is the
+    very one read then is unchanged. A decision after a strike finds only its target changed, in
+    its Stamina: the answer stands unless ``me`` stands elsewhere, is of another size or side, or
+    a creature changed side, or an enemy died, moved, changed size or became able or unable to
+    fight (what the survey reads of each creature). The foes are then the changed records of the
+    same creatures.
+    """
+    kept = _KEPT[0]
+    old_me = kept[2]
+    if kept[0] is not state.order or (
+        me is not old_me
+        and (
+            me.id != old_me.id
+            or me.pos != old_me.pos
+            or me.side != old_me.side
+            or me.size.squares != old_me.size.squares
+        )
+    ):
+        return None
+    side = me.side
+    old = kept[1]
+    for i in compress(count(), map(is_not, recs, old)):  # the creatures whose records changed
+        c = recs[i]
+        o = old[i]
+        if c.side == side or o.side == side:
+            if c.side == o.side:
+                continue  # of the side of ``me`` before and after: passed over
+        elif c.dead or o.dead:
+            if c.dead and o.dead:
+                continue  # dead before and after: passed over
+        elif (
+            (c.pos is o.pos or c.pos == o.pos)
+            and (c.size is o.size or c.size.squares == o.size.squares)
+            and (c.conditions is o.conditions or can_fight(c) is can_fight(o))
+        ):
+            continue  # an enemy the same where the survey looks
+        return None
+    near, foes, now = kept[3]
+    return near, list(map(state.creatures.__getitem__, map(_ID, foes))), now
+
+
+_KEPT: list[tuple[tuple[str, ...], list[Creature], Creature, tuple[list[str], list[Creature], int]]] = [
+    ((), [], Creature(id="nobody"), ([], [], 0))
+]
+""":func:`_survey`'s last answer: the order and records it read, ``me``, and what it found (records
+are immutable: holding them, no id of theirs is reused; no order is the empty one kept here)."""
+
+
+def _survey_all(recs: list[Creature], me: Creature) -> tuple[list[str], list[Creature], int]:
+    """:meth:`Options._enemies` of ``me`` among the creatures ``recs``, worked out in one pass."""
     side = me.side
     x, y, z = me.pos
     grow = me.size.squares - 1
     near: list[str] = []
     foes: list[Creature] = []
     now = -1
-    for c in map(state.creatures.__getitem__, state.order):  # creature_list(), unlisted
+    for c in recs:
         if c.side == side or c.dead:
             continue
         # distance(me.pos, me.n, c.pos, c.n), inline: this loop runs once a decision
@@ -618,14 +686,22 @@ def _creature_turn(state: Encounter, view: Options, acting: str) -> Action:
         use = best_use(state, acting)  # pick_ability of view.abilities(), checking fewer uses
         if use is not None:
             return with_surges(state, use)  # RB-SURGE-02
-    survey = view._survey
-    if survey is None:
-        survey = view._survey = _survey(state, me)  # Options._enemies
-    near, foes, now = survey
-    if not _main_spent(cast(DrawSteelTurn, state.turn), acting):  # Options.first_melee_free_strike
-        strike = first_free_strike(state, acting, near=near)
+    recs = list(map(state.creatures.__getitem__, state.order))  # Options._enemies, unlisted
+    if _main_spent(cast(DrawSteelTurn, state.turn), acting):
+        # no Free Strike (Options.first_melee_free_strike); after a strike on this turn, the
+        # strike's own survey often stands
+        survey = _recalled(state, me, recs) if _KEPT[0][2].id == acting else None
+        if survey is None:
+            survey = _survey_all(recs, me)  # kept only before a strike: not for this decision
+    else:
+        # the turn's first decision or one after a move: the survey kept is of another creature
+        # or another place, not looked at
+        survey = _survey_all(recs, me)
+        strike = first_free_strike(state, acting, near=survey[0])
         if strike is not None:
+            _KEPT[0] = (state.order, recs, me, survey)  # for the decision after the strike (_recalled)
             return strike
+    _, foes, now = survey
     # a move ends in no foe's space unless their sizes are 2 or more apart (DS-MOVE-04), so
     # otherwise every end is at least 1 from every foe: next to one, there is none nearer
     if now > 1 or (now == 1 and _may_share_space(me, foes)):
