@@ -460,8 +460,40 @@ def nearest_end(
     limit = now + far + 1 if nearer_than is None else nearer_than
     if k >= limit:
         return None, -1
-    boxes, later = _by_entry(foes, me.n, x0, y0, z0, cols, rows, levels, k, limit)
-    near = _within(boxes, k, layout)
+    # each foe's box (_boxes) grown by k, in the window (_within, written out: a box that reaches
+    # the window by k, at the least distance ``entry`` at which grown by it it does, is not empty
+    # there); the boxes that reach it only later kept by that distance, those that reach it only
+    # at ``limit`` or further left out
+    near = 0
+    later: dict[int, list[Box]] = {}
+    lo = me.size.squares - 1  # me.n - 1
+    last_col, last_row, last_level = cols - 1, rows - 1, levels - 1
+    for f in foes:
+        x, y, z = f.pos
+        hi = f.size.squares - 1  # f.n - 1
+        lx, hx, ly, hy, lz, hz = x - lo - x0, x + hi - x0, y - lo - y0, y + hi - y0, z - lo - z0, z + hi - z0
+        entry = max(lx - last_col, -hx, ly - last_row, -hy, lz - last_level, -hz)
+        if entry > k:
+            if entry < limit:
+                later.setdefault(entry, []).append((lx, hx, ly, hy, lz, hz))
+            continue
+        c0, c1, r0, r1, l0, l1 = lx - k, hx + k, ly - k, hy + k, lz - k, hz + k
+        if c0 < 0:
+            c0 = 0
+        if c1 > last_col:
+            c1 = last_col
+        if r0 < 0:
+            r0 = 0
+        if r1 > last_row:
+            r1 = last_row
+        bits = ((1 << (c1 + 1)) - (1 << c0)) * _repeat(r1 - r0 + 1, stride) << (r0 * stride)
+        if l0 < 0:
+            l0 = 0
+        if l1 > last_level:
+            l1 = last_level
+        if l1 > l0:
+            bits *= _repeat(l1 - l0 + 1, plane)
+        near |= bits << (l0 * plane)
     found = near & ends
     if not found:
         masks = _masks(layout)
@@ -477,9 +509,26 @@ def nearest_end(
             found = near & ends
     # of the squares found, those fewest squares from the start: at least ``now - k`` (a step
     # brings it at most one nearer a foe), the squares within s of the start a box grown by s
+    # (_within of the start's box, written out)
     sx, sy, sz = ox - x0, oy - y0, oz - z0
     s = max(1, now - k)
-    around = _within([(sx, sx, sy, sy, sz, sz)], s, layout)
+    c0, c1, r0, r1, l0, l1 = sx - s, sx + s, sy - s, sy + s, sz - s, sz + s
+    if c0 < 0:
+        c0 = 0
+    if c1 > last_col:
+        c1 = last_col
+    if r0 < 0:
+        r0 = 0
+    if r1 > last_row:
+        r1 = last_row
+    around = ((1 << (c1 + 1)) - (1 << c0)) * _repeat(r1 - r0 + 1, stride) << (r0 * stride)
+    if l0 < 0:
+        l0 = 0
+    if l1 > last_level:
+        l1 = last_level
+    if l1 > l0:
+        around *= _repeat(l1 - l0 + 1, plane)
+    around <<= l0 * plane
     tied = around & found
     if not tied:
         masks = _masks(layout)
@@ -519,36 +568,6 @@ def _boxes(foes: Sequence[Creature], n: int, x0: int, y0: int, z0: int) -> list[
         hi = f.size.squares - 1  # f.n - 1
         boxes.append((x - lo - x0, x + hi - x0, y - lo - y0, y + hi - y0, z - lo - z0, z + hi - z0))
     return boxes
-
-
-def _by_entry(
-    foes: Sequence[Creature],
-    n: int,
-    x0: int,
-    y0: int,
-    z0: int,
-    cols: int,
-    rows: int,
-    levels: int,
-    k: int,
-    limit: int,
-) -> tuple[list[Box], dict[int, list[Box]]]:
-    """:func:`_boxes` of ``foes`` by the least distance at which each, grown by it, reaches a
-    layout of ``cols`` x ``rows`` x ``levels`` squares (:func:`_within`): those that do within
-    ``k``, then the others by that distance, those that reach it only at ``limit`` or further left out."""
-    first: list[Box] = []
-    later: dict[int, list[Box]] = {}
-    lo = n - 1
-    for f in foes:
-        x, y, z = f.pos
-        hi = f.size.squares - 1  # f.n - 1
-        lx, hx, ly, hy, lz, hz = x - lo - x0, x + hi - x0, y - lo - y0, y + hi - y0, z - lo - z0, z + hi - z0
-        entry = max(lx - cols + 1, -hx, ly - rows + 1, -hy, lz - levels + 1, -hz)
-        if entry <= k:
-            first.append((lx, hx, ly, hy, lz, hz))
-        elif entry < limit:
-            later.setdefault(entry, []).append((lx, hx, ly, hy, lz, hz))
-    return first, later
 
 
 def _within(
