@@ -333,24 +333,28 @@ def _survey_all(recs: list[Creature], me: Creature) -> tuple[list[str], list[Cre
     grow = me.size.squares - 1
     near: list[str] = []
     foes: list[Creature] = []
-    now = -1
+    now = _NO_FOE
     for c in recs:
         if c.side == side or c.dead:
             continue
         # distance(me.pos, me.n, c.pos, c.n), inline: this loop runs once a decision
         cx, cy, cz = c.pos
-        cg = c.size.squares - 1
-        if grow or cg:
+        if grow or c.size.squares != 1:
+            cg = c.size.squares - 1
             d = max(0, cx - x - grow, x - cx - cg, cy - y - grow, y - cy - cg, cz - z - grow, z - cz - cg)
-        else:  # two 1-cubes: the largest gap along an axis
-            d = max(abs(cx - x), abs(cy - y), abs(cz - z))
+        else:  # two 1-cubes: the largest gap along an axis, either way (one call, no abs)
+            d = max(cx - x, x - cx, cy - y, y - cy, cz - z, z - cz)
         if d <= MELEE_DISTANCE:
             near.append(c.id)
         if not c.conditions or not c.has(ConditionName.UNCONSCIOUS):
             foes.append(c)
-            if now < 0 or d < now:
+            if d < now:
                 now = d
-    return near, foes, max(now, 0)
+    return near, foes, now if foes else 0
+
+
+_NO_FOE = 1 << 62
+"""More than any distance on a map: the survey's distance to the nearest foe before it finds one."""
 
 
 _SIZE_KIND = operator.attrgetter("size.squares", "size.sub")
