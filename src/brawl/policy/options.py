@@ -475,7 +475,19 @@ def nearest_end(
     for f in foes:
         x, y, z = f.pos
         hi = f.size.squares - 1  # f.n - 1
-        lx, hx, ly, hy, lz, hz = x - lo - x0, x + hi - x0, y - lo - y0, y + hi - y0, z - lo - z0, z + hi - z0
+        if lo or hi:
+            lx, hx, ly, hy, lz, hz = (
+                x - lo - x0,
+                x + hi - x0,
+                y - lo - y0,
+                y + hi - y0,
+                z - lo - z0,
+                z + hi - z0,
+            )
+        else:  # two 1-cubes: the foe's one square
+            lx = hx = x - x0
+            ly = hy = y - y0
+            lz = hz = z - z0
         entry = max(lx - last_col, -hx, ly - last_row, -hy, lz - last_level, -hz)
         if entry > k:
             if entry < limit:
@@ -542,10 +554,12 @@ def nearest_end(
             tied = around & found
     if tied & (tied - 1):  # more than one: the cheapest, the search's squares of each cost in turn
         cost = 0
-        while not b.at_cost(cost) & tied:
+        at = b.at_cost(0)
+        while not at & tied:
             cost += 1
             assert cost <= reach.budget, "a reached square has no cost"
-        tied &= b.at_cost(cost)
+            at = b.at_cost(cost)
+        tied &= at
     best: Pos | None = None  # then the least square
     while tied:
         low = tied & -tied
@@ -700,7 +714,8 @@ def _creature_turn(state: Encounter, view: Options, acting: str) -> Action:
     first = director_deed(state)  # director_deed(state, view._all): none listed
     if first is not None:
         return first
-    me = view._me = state.creature(acting)  # Options._actor
+    # Options._actor: the turn's creature is one of the encounter's (the turn state's own check)
+    me = view._me = state.creatures[acting]
     if me.minion:  # first_squad_attack offers a minion's squad attacks alone (RB-SQUAD-15)
         first = first_squad_attack(state, view)
         if first is not None:
@@ -727,10 +742,17 @@ def _creature_turn(state: Encounter, view: Options, acting: str) -> Action:
     _, foes, now = survey
     # a move ends in no foe's space unless their sizes are 2 or more apart (DS-MOVE-04), so
     # otherwise every end is at least 1 from every foe: next to one, there is none nearer
-    if now > 1 or (now == 1 and _may_share_space(me, foes)):
-        best, nearest = view.nearest_destination(foes, now, nearer_than=now)
-        if best is not None and nearest < now:
-            return _advance_to(acting, best)  # Options.move_to
+    if (now > 1 or (now == 1 and _may_share_space(me, foes))) and not me.dead:
+        # Options.nearest_destination(foes, now, nearer_than=now), its lazy way: a dead creature
+        # has no destination, nor one that can't move now (no search)
+        reach = legal_reach(state, acting)
+        if reach is not None:
+            found = nearest_end(reach, me, foes, now, nearer_than=now)
+            if found is None:  # a search with no window
+                found = _closest(me, foes, view.destinations(), now)
+            best, nearest = found
+            if best is not None and nearest < now:
+                return _advance_to(acting, best)  # Options.move_to
     return _END_TURN  # Options.first(EndTurn): ending the turn is offered on a creature's turn
 
 
