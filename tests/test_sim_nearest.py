@@ -14,9 +14,10 @@ from hypothesis import strategies as st
 import brawl
 from brawl.conditions import Condition, ConditionName
 from brawl.fields import replaced
+from brawl.policy.options import _no_nearer_left, _survey_all
 from brawl.reach_backend import BitsetBackend
-from brawl.sim import Options, nearest_end
-from brawl.turns.deeds import legal_moves, legal_reach
+from brawl.sim import Options, greedy, nearest_end
+from brawl.turns.deeds import AdvanceTo, legal_moves, legal_reach
 from brawl.turns.drawsteel_turn import DrawSteelTurn
 
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
@@ -231,3 +232,146 @@ def test_a_nearest_end_wanted_only_nearer_than_a_bound_is_the_nearest_or_none(
         assert found == whole
     else:
         assert found == (None, -1)
+
+
+ALL_SCENARIOS = (*SCENARIOS, *(brawl.bundled_scenario(name) for name in ("tavern", "warband")))
+
+
+def test_the_movement_left_after_a_move_reaches_no_square_its_search_did_not() -> None:
+    """R-MOVE-1, R-MOVE-2, DS-TURN-02: after a creature walks or flies to a square its search
+    reached, with the movement left no more than the search's points less that square's cost and
+    nothing changed but where it stands, a search of the movement left reaches no square the
+    first did not: what greedy's move after its nearest square (:func:`_no_nearer_left`) rests on.
+    In the states of fights of every scenario, to squares of every cost, flyers too."""
+    rng = random.Random(3)
+    checked = 0
+    for path in ALL_SCENARIOS:
+        start = brawl.load_scenario(path).with_rng(brawl.Rng(1))
+        state = start
+        for action in brawl.play(start, max_rounds=3).actions:
+            turn = state.turn
+            acting = turn.current if isinstance(turn, DrawSteelTurn) else None
+            if acting is not None and rng.random() < 0.5:
+                mover = state
+                if rng.random() < 0.3:
+                    flyer = replaced(state.creature(acting), movement=("walk", "fly"))
+                    with contextlib.suppress(brawl.RulesError, brawl.StateError):
+                        mover = state.with_creature(flyer)
+                checked += _moves_within(mover, acting, rng)
+            state = brawl.apply(state, action).state
+    assert checked > 200, checked
+
+
+def _moves_within(state: brawl.Encounter, acting: str, rng: random.Random) -> int:
+    """Moves of ``acting`` to a few squares its search reaches, each followed by a search of the
+    movement left when nothing else changed, checked to reach only squares the first reached."""
+    reach = legal_reach(state, acting)
+    if reach is None:
+        return 0
+    costs = reach.costs()
+    checked = 0
+    for square in rng.sample(sorted(costs), min(4, len(costs))):
+        if square == reach.origin:
+            continue
+        try:
+            after = brawl.apply(state, AdvanceTo(acting, square)).state
+        except brawl.RulesError:
+            continue
+        me, moved = state.creature(acting), after.creature(acting)
+        left = after.turn.economy.movement_left  # type: ignore[union-attr]
+        if (
+            moved.pos != square
+            or replaced(moved, pos=me.pos) != me
+            or any(after.creatures[c] is not state.creatures[c] for c in state.order if c != acting)
+            or not 0 < left <= reach.budget - costs[square]
+        ):
+            continue  # an opportunity attack, a fall...: not the case the short cut takes
+        again = legal_reach(after, acting)
+        assert again is not None
+        assert set(again.costs()) <= set(costs), (acting, square)
+        checked += 1
+    return checked
+
+
+def test_greedy_asks_no_search_after_its_nearest_square_only_when_none_is_nearer() -> None:
+    """R-MOVE-1, DS-MOVE-04: in greedy fights of every scenario, each time greedy, back on the
+    creature's turn after moving to the nearest square its search found, with movement left,
+    does not search again (:func:`_no_nearer_left`), weighing every destination listed finds none
+    nearer a foe than the creature stands."""
+    skipped = 0
+    for path in ALL_SCENARIOS:
+        for seed in (1, 2):
+            start = brawl.load_scenario(path).with_rng(brawl.Rng(seed))
+            state = start
+            for action in brawl.play(start, policy=greedy, max_rounds=4).actions:
+                turn = state.turn
+                if isinstance(turn, DrawSteelTurn) and turn.current is not None:
+                    me = state.creature(turn.current)
+                    recs = state.creature_list()
+                    _, foes, now = _survey_all(recs, me)
+                    if foes and _no_nearer_left(state, me, recs, now):
+                        skipped += 1
+                        listed = Options(state, brawl.legal_actions(state))
+                        best, near = listed.nearest_destination(foes, now)
+                        assert best is None or near >= now
+                    assert greedy(state, Options(state)) == action  # what it keeps, as in the fight
+                state = brawl.apply(state, action).state
+    assert skipped > 20, skipped
+
+
+def _changed_after_move(
+    state: brawl.Encounter, acting: str, rng: random.Random, kind: str
+) -> brawl.Encounter:
+    """``state`` (the mover's turn, after its move) with one thing changed of what
+    :func:`_no_nearer_left` asks: another creature brought near the mover, the mover a square
+    away, flying or tiny, more movement left; or nothing."""
+    me = state.creature(acting)
+    x, y, z = me.pos
+    changed = state
+    with contextlib.suppress(brawl.StateError, brawl.RulesError):  # an overlap, a ledge...
+        if kind == "other":
+            other = rng.choice([c for c in state.creature_list() if c.id != acting])
+            spot = brawl.Pos(x + rng.randint(-3, 3), y + rng.randint(-3, 3), z)
+            changed = state.with_creature(replaced(other, pos=spot))
+        elif kind == "mover":
+            changed = state.with_creature(replaced(me, pos=brawl.Pos(x + rng.choice([-1, 1]), y, z)))
+        elif kind == "flight":
+            changed = state.with_creature(replaced(me, movement=("walk", "fly")))
+        elif kind == "tiny":
+            changed = state.with_creature(replaced(me, size=brawl.Size.parse("1T")))
+        elif kind == "left":
+            turn = state.turn
+            assert isinstance(turn, DrawSteelTurn)
+            assert turn.economy is not None
+            economy = replaced(turn.economy, movement_left=turn.economy.movement_left + 3)
+            changed = state.with_turn(replaced(turn, economy=economy))
+    return changed
+
+
+def test_no_search_after_the_nearest_square_only_when_nothing_else_changed() -> None:
+    """R-MOVE-1, DS-MOVE-04, DS-TURN-02: after greedy's move to its nearest square, with another
+    creature brought near, the mover a square away, flying or tiny, or more movement left, greedy
+    leaves out the search (:func:`_no_nearer_left`) only where weighing every destination listed
+    finds none nearer a foe than the mover stands."""
+    rng = random.Random(9)
+    skipped = 0
+    for path in ALL_SCENARIOS:
+        start = brawl.load_scenario(path).with_rng(brawl.Rng(2))
+        state = start
+        for action in brawl.play(start, policy=greedy, max_rounds=4).actions:
+            chosen = greedy(state, Options(state))  # keeps the move it chooses (_MOVED)
+            assert chosen == action
+            after = brawl.apply(state, action).state
+            if isinstance(action, AdvanceTo):
+                for kind in ("other", "mover", "flight", "tiny", "left", "none"):
+                    changed = _changed_after_move(after, action.creature, rng, kind)
+                    me = changed.creature(action.creature)
+                    recs = changed.creature_list()
+                    _, foes, now = _survey_all(recs, me)
+                    if not foes or not _no_nearer_left(changed, me, recs, now):
+                        continue
+                    skipped += 1
+                    best, near = Options(changed, brawl.legal_actions(changed)).nearest_destination(foes, now)
+                    assert best is None or near >= now, kind
+            state = after
+    assert skipped > 20, skipped

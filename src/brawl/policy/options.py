@@ -614,7 +614,11 @@ def _creature_turn(state: Encounter, view: Options, acting: str) -> Action:
     _, foes, now = survey
     # a move ends in no foe's space unless their sizes are 2 or more apart (DS-MOVE-04), so
     # otherwise every end is at least 1 from every foe: next to one, there is none nearer
-    if (now > 1 or (now == 1 and _may_share_space(me, foes))) and not me.dead:
+    if (
+        (now > 1 or (now == 1 and _may_share_space(me, foes)))
+        and not me.dead
+        and not _no_nearer_left(state, me, recs, now)
+    ):
         # Options.nearest_destination(foes, now, nearer_than=now), its lazy way: a dead creature
         # has no destination, nor one that can't move now (no search)
         reach = legal_reach(state, acting)
@@ -624,8 +628,54 @@ def _creature_turn(state: Encounter, view: Options, acting: str) -> Action:
                 found = _closest(me, foes, view.destinations(), now)
             best, nearest = found
             if best is not None and nearest < now:
+                _MOVED[0] = (reach, state, recs, me, best, nearest)  # for _no_nearer_left
                 return _advance_to(acting, best)  # Options.move_to
-    return _END_TURN  # Options.first(EndTurn): ending the turn is offered on a creature's turn
+    return _END_TURN
+
+
+_MOVED: list[tuple[Reachable, Encounter, list[Creature], Creature, Pos, int] | None] = [None]
+"""The last move greedy chose on a creature's turn: the search it read, the state and the
+records of its creatures, the mover, the square chosen and its distance to the nearest foe
+(:func:`_no_nearer_left`)."""
+
+_COPY_CREATURE = copier(Creature)
+
+
+def _no_nearer_left(state: Encounter, me: Creature, recs: list[Creature], now: int) -> bool:
+    """Whether ``me``, on its Draw Steel turn, is where the last move greedy chose (:data:`_MOVED`)
+    took it, with movement left and nothing else changed, so that no square that movement
+    reaches is nearer a foe than ``now``: no search is needed to know it.
+
+    The search before that move found the square chosen the nearest a foe of all it reached
+    (``now`` from it, less than from its start). Every square a move from there reaches with the
+    movement left, no more than that search's points less the square's cost, the same search
+    reached on the way through it: its steps' costs add up, and no step rule reads the turn, the
+    round or the dice, only the map, the objects and the creatures (R-MOVE-1, R-MOVE-2), which
+    are the very records it read, the mover's but for its square. So none is nearer a foe than
+    ``now``. ``recs``: the records of ``state``'s creatures, in order."""
+    kept = _MOVED[0]
+    if kept is None:
+        return False
+    reach, searched, old, old_me, best, nearest = kept
+    if (
+        me.id != old_me.id
+        or me.pos != best
+        or now != nearest
+        or state.order is not searched.order
+        or state.terrain is not searched.terrain
+        or state.objects is not searched.objects
+    ):
+        return False
+    left = cast(DrawSteelTurn, state.turn).economy.movement_left  # type: ignore[union-attr]  # its turn's
+    if left <= 0 or left > reach.budget - reach.cost(best):
+        return False  # a fresh move action's speed, or more than the search's points left
+    for i in compress(count(), map(is_not, recs, old)):  # the creatures whose records changed
+        if recs[i] is not me:
+            return False
+    moved = _COPY_CREATURE(me)  # a draft: the mover where it stood
+    moved.pos = old_me.pos
+    moved.__class__ = Creature
+    return bool(moved == old_me)  # Options.first(EndTurn): ending the turn is offered on a creature's turn
 
 
 _COPY_ADVANCE = copier(AdvanceTo)
