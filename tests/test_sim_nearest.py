@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import brawl
 from brawl.conditions import Condition, ConditionName
 from brawl.fields import replaced
-from brawl.policy.options import _no_nearer_left, _survey_all
+from brawl.policy.options import _cost, _no_nearer_left, _survey_all
 from brawl.reach_backend import BitsetBackend
 from brawl.sim import Options, greedy, nearest_end
 from brawl.turns.deeds import AdvanceTo, legal_moves, legal_reach
@@ -271,6 +271,7 @@ def _moves_within(state: brawl.Encounter, acting: str, rng: random.Random) -> in
     costs = reach.costs()
     checked = 0
     for square in rng.sample(sorted(costs), min(4, len(costs))):
+        assert _cost(reach, square) == costs[square]  # read from the search's layers
         if square == reach.origin:
             continue
         try:
@@ -343,7 +344,7 @@ def _changed_after_move(
             turn = state.turn
             assert isinstance(turn, DrawSteelTurn)
             assert turn.economy is not None
-            economy = replaced(turn.economy, movement_left=turn.economy.movement_left + 3)
+            economy = replaced(turn.economy, movement_left=turn.economy.movement_left + 1)
             changed = state.with_turn(replaced(turn, economy=economy))
     return changed
 

@@ -12,6 +12,8 @@ from itertools import compress, count
 from operator import is_not
 from typing import cast, overload
 
+import attrs
+
 from brawl.actions import (
     Action,
     Advance,
@@ -630,15 +632,13 @@ def _creature_turn(state: Encounter, view: Options, acting: str) -> Action:
             if best is not None and nearest < now:
                 _MOVED[0] = (reach, state, recs, me, best, nearest)  # for _no_nearer_left
                 return _advance_to(acting, best)  # Options.move_to
-    return _END_TURN
+    return _END_TURN  # Options.first(EndTurn): ending the turn is offered on a creature's turn
 
 
 _MOVED: list[tuple[Reachable, Encounter, list[Creature], Creature, Pos, int] | None] = [None]
 """The last move greedy chose on a creature's turn: the search it read, the state and the
 records of its creatures, the mover, the square chosen and its distance to the nearest foe
 (:func:`_no_nearer_left`)."""
-
-_COPY_CREATURE = copier(Creature)
 
 
 def _no_nearer_left(state: Encounter, me: Creature, recs: list[Creature], now: int) -> bool:
@@ -667,15 +667,31 @@ def _no_nearer_left(state: Encounter, me: Creature, recs: list[Creature], now: i
     ):
         return False
     left = cast(DrawSteelTurn, state.turn).economy.movement_left  # type: ignore[union-attr]  # its turn's
-    if left <= 0 or left > reach.budget - reach.cost(best):
+    if left <= 0 or left > reach.budget - _cost(reach, best):
         return False  # a fresh move action's speed, or more than the search's points left
     for i in compress(count(), map(is_not, recs, old)):  # the creatures whose records changed
         if recs[i] is not me:
             return False
-    moved = _COPY_CREATURE(me)  # a draft: the mover where it stood
-    moved.pos = old_me.pos
-    moved.__class__ = Creature
-    return bool(moved == old_me)  # Options.first(EndTurn): ending the turn is offered on a creature's turn
+    # the mover the same but for its square: every field compared, as its equality does
+    return _BUT_POS(me) == _BUT_POS(old_me)
+
+
+_BUT_POS = operator.attrgetter(*(f.name for f in attrs.fields(Creature) if f.name != "pos"))
+"""A creature's fields but its square, as a tuple (in C, no copy of the record)."""
+
+
+def _cost(reach: Reachable, square: Pos) -> int:
+    """``reach.cost(square)`` for a square it reaches, read from the bit-set search's layers of
+    each cost in turn, cheapest first (no plane decoded), when it kept them."""
+    b = reach._backend
+    if not isinstance(b, BitsetBackend):
+        return reach.cost(square)
+    bit = 1 << ((square.z - b.z) * b.plane + (square.y - b.y0) * b.stride + (square.x - b.x0))
+    cost = 0
+    while not b.at_cost(cost) & bit:
+        cost += 1
+        assert cost <= reach.budget, "a reached square has no cost"
+    return cost
 
 
 _COPY_ADVANCE = copier(AdvanceTo)
