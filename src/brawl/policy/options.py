@@ -599,7 +599,7 @@ def _creature_turn(state: Encounter, view: Options, acting: str) -> Action:
         if use is not None:
             return with_surges(state, use)  # RB-SURGE-02
     recs = list(map(state.creatures.__getitem__, state.order))  # Options._enemies, unlisted
-    if _main_spent(cast(DrawSteelTurn, state.turn), acting):
+    if _main_spent(state.turn, acting):  # type: ignore[arg-type]  # _acting: Draw Steel's turn (no cast: a call)
         # no Free Strike (Options.first_melee_free_strike); after a strike on this turn, the
         # strike's own survey often stands
         survey = _recalled(state, me, recs) if _KEPT[0][2].id == acting else None
@@ -666,7 +666,7 @@ def _no_nearer_left(state: Encounter, me: Creature, recs: list[Creature], now: i
         or state.objects is not searched.objects
     ):
         return False
-    left = cast(DrawSteelTurn, state.turn).economy.movement_left  # type: ignore[union-attr]  # its turn's
+    left = state.turn.economy.movement_left  # type: ignore[union-attr]  # its Draw Steel turn's
     if left <= 0 or left > reach.budget - _cost(reach, best):
         return False  # a fresh move action's speed, or more than the search's points left
     for i in compress(count(), map(is_not, recs, old)):  # the creatures whose records changed
@@ -706,4 +706,4 @@ def _advance_to(creature: str, destination: Pos) -> AdvanceTo:
     out.creature = creature
     out.destination = destination
     out.__class__ = AdvanceTo
-    return cast(AdvanceTo, out)
+    return out  # type: ignore[no-any-return]  # the draft, now an AdvanceTo; no cast on a hot path
