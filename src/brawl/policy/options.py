@@ -38,7 +38,7 @@ from brawl.state import Encounter
 from brawl.turns.ability_deeds import ability_deeds, best_use, director_deed, pick_ability
 from brawl.turns.deeds import legal_moves, legal_reach
 from brawl.turns.drawsteel_deeds import first_free_strike, first_squad_attack, free_strikes
-from brawl.turns.drawsteel_turn import DrawSteelTurn, actors
+from brawl.turns.drawsteel_turn import DrawSteelTurn, first_to_start
 from brawl.turns.hero_deeds import surge_variants, with_surges
 from brawl.turns.records import verified
 from brawl.zone import world
@@ -214,16 +214,20 @@ class Options(Sequence[Action]):
         """Between two Draw Steel turns, the first turn that may start, by id, else ending the
         round if it may end (DS-SIDE-08..12): the first of :class:`StartTurn` and
         :class:`EndRound` among the options."""
-        side, members = actors(self._state, cast(DrawSteelTurn, self._state.turn))  # _between
-        if members:
-            return _start_turn(min(map(_ID, members)))
-        if side is None:
-            return _END_ROUND if verified(_END_ROUND, self._state) else None
-        return None
+        state = self._state
+        t = cast(DrawSteelTurn, state.turn)  # _between: Draw Steel's bookkeeping
+        first = first_to_start(state, t)
+        if first is not None:
+            return _start_turn(first)
+        if type(t) is DrawSteelTurn:
+            # no creature may start a turn (first_to_start, as actors() finds), none is taking
+            # its turn (_between) and EndRound() gives no rolls or ids: verify_end_round, the Draw
+            # Steel system's check (the system of this very class), would pass
+            return _END_ROUND
+        return _END_ROUND if verified(_END_ROUND, state) else None
 
 
 _TURN_FLOW = (EndTurn, StartTurn, EndRound)
-_ID = operator.attrgetter("id")
 
 
 def _start_turn(creature: str) -> StartTurn:

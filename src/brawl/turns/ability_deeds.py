@@ -510,11 +510,19 @@ def villain_deeds(state: Encounter, creature: str | None = None) -> list[Action]
     return _villain_uses(state, creature, on_enemies=False)
 
 
-def _villain_uses(state: Encounter, creature: str | None, *, on_enemies: bool) -> list[Action]:
+def _villain_uses(
+    state: Encounter,
+    creature: str | None,
+    *,
+    on_enemies: bool,
+    holders: tuple[tuple[str, tuple[Ability, ...]], ...] | None = None,
+) -> list[Action]:
     """:func:`villain_deeds`; with ``on_enemies``, only of the villain actions that may target an
-    enemy of their user (:func:`_may_target_enemy`)."""
+    enemy of their user (:func:`_may_target_enemy`). ``holders``: :func:`_holders` of ``state``,
+    if just asked."""
     found: list[Action] = []
-    holders = _holders(state)
+    if holders is None:
+        holders = _holders(state)
     if not holders or villain_moment_closed(state):
         return found  # no villain action, or villain_refusal would refuse every one
     creatures = state.creatures
@@ -541,6 +549,9 @@ def _holders(state: Encounter) -> tuple[tuple[str, tuple[Ability, ...]], ...]:
     another tuple): found once for each line-up of creatures and blocks."""
     order = state.order
     blocks = tuple(map(_ABILITIES, map(state.creatures.__getitem__, order)))
+    last = _HOLDERS_LAST[0]
+    if last[0] is order and all(map(_IS, blocks, last[1])):  # the very blocks last asked about
+        return last[2]
     key = (order, tuple(map(id, blocks)))
     found = _HOLDERS.get(key)
     if found is None:
@@ -552,10 +563,12 @@ def _holders(state: Encounter) -> tuple[tuple[str, tuple[Ability, ...]], ...]:
         if len(_HOLDERS) >= _HOLDERS_KEPT:
             _HOLDERS.clear()
         _HOLDERS[key] = found
+    _HOLDERS_LAST[0] = (order, found[0], found[1])
     return found[1]
 
 
 _ABILITIES = operator.attrgetter("abilities")
+_IS = operator.is_
 _HOLDERS: dict[
     tuple[tuple[str, ...], tuple[int, ...]],
     tuple[tuple[tuple[Ability, ...], ...], tuple[tuple[str, tuple[Ability, ...]], ...]],
@@ -564,6 +577,11 @@ _HOLDERS: dict[
 abilities (kept with the answer, so that no id is reused while it is kept)."""
 _HOLDERS_KEPT = 256
 """Most line-ups kept."""
+_HOLDERS_LAST: list[
+    tuple[tuple[str, ...], tuple[tuple[Ability, ...], ...], tuple[tuple[str, tuple[Ability, ...]], ...]]
+] = [((), (), ())]
+""":func:`_holders`' last line-up and answer: the order, the blocks (kept, so that their ids are
+not reused) and the holders."""
 
 _OWN_SIDE = frozenset({"self", "ally", "each ally", "self or ally"})
 """The target kinds that admit no creature of another side (R-ABIL-9)."""
@@ -648,9 +666,12 @@ def director_deed(state: Encounter, options: Iterable[Action] | None = None) -> 
     if options is not None:
         return pick_director(state, options)
     if t.current is None:
+        holders = _holders(state)
+        if not holders:
+            return None  # no block holds a villain action: _villain_uses finds none
         # pick_director keeps only uses on enemies alone: a villain action that may target no
         # enemy (:func:`_may_target_enemy`) is not planned
-        uses = _villain_uses(state, None, on_enemies=True)
+        uses = _villain_uses(state, None, on_enemies=True, holders=holders)
         return pick_director(state, uses) if uses else None
     economy = t.economy
     if economy is not FRESH and past_start(economy):  # FRESH: nothing spent, a turn's start
