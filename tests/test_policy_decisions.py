@@ -198,6 +198,8 @@ def test_the_holders_of_villain_actions_follow_the_blocks() -> None:
     assert ability_deeds._holders(plain) == ()
     assert ability_deeds._holders(state) == holders
     assert ability_deeds._holders(state) == holders
+    copied = state.with_creature(attrs.evolve(leader, abilities=tuple(list(leader.abilities))))
+    assert ability_deeds._holders(copied) == holders  # an equal block: the same villain actions
 
 
 @pytest.mark.parametrize("name", ["warband", "four_vs_six.toml", "four_vs_six_abilities.toml"])

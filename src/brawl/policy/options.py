@@ -218,7 +218,7 @@ class Options(Sequence[Action]):
         t = cast(DrawSteelTurn, state.turn)  # _between: Draw Steel's bookkeeping
         first = first_to_start(state, t)
         if first is not None:
-            return _start_turn(first)
+            return _STARTS.get(first) or _start_turn(first)
         if type(t) is DrawSteelTurn:
             # no creature may start a turn (first_to_start, as actors() finds), none is taking
             # its turn (_between) and EndRound() gives no rolls or ids: verify_end_round, the Draw

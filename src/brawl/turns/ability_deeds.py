@@ -550,7 +550,7 @@ def _holders(state: Encounter) -> tuple[tuple[str, tuple[Ability, ...]], ...]:
     order = state.order
     blocks = tuple(map(_ABILITIES, map(state.creatures.__getitem__, order)))
     last = _HOLDERS_LAST[0]
-    if last[0] is order and all(map(_IS, blocks, last[1])):  # the very blocks last asked about
+    if last[0] is order and blocks == last[1]:  # the blocks last asked about (each the very one, or equal)
         return last[2]
     key = (order, tuple(map(id, blocks)))
     found = _HOLDERS.get(key)
@@ -568,7 +568,6 @@ def _holders(state: Encounter) -> tuple[tuple[str, tuple[Ability, ...]], ...]:
 
 
 _ABILITIES = operator.attrgetter("abilities")
-_IS = operator.is_
 _HOLDERS: dict[
     tuple[tuple[str, ...], tuple[int, ...]],
     tuple[tuple[tuple[Ability, ...], ...], tuple[tuple[str, tuple[Ability, ...]], ...]],

@@ -422,7 +422,9 @@ def first_to_start(state: Encounter, t: DrawSteelTurn) -> str | None:
     by_id = _BY_ID[0]
     if by_id[0] is not order:
         by_id = _BY_ID[0] = (order, sorted(order), {cid: i for i, cid in enumerate(order)})
-    first, second = _sides_in_order(t)
+    first, second = t.sides  # the side to act next, then the other (_sides_in_order):
+    if t.last_side == first:  # DS-SIDE-12 at the round's start, DS-SIDE-08 after a turn
+        first, second = second, first
     others: list[str] = []
     for cid in filterfalse(taken.__contains__, by_id[1]):
         c = creatures[cid]
