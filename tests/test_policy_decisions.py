@@ -14,6 +14,7 @@ import brawl
 from brawl.actions import FreeStrike, StartCombat, TakeAction
 from brawl.fields import replaced
 from brawl.policy.options import _main_spent
+from brawl.rules import malice as malice_rules
 from brawl.sim import Options, greedy
 from brawl.turns import ability_deeds
 from brawl.turns.ability_deeds import director_deed, malice_deeds, pick_director, villain_deeds
@@ -26,7 +27,7 @@ from brawl.turns.drawsteel_turn import (
     actors,
     first_to_start,
 )
-from brawl.turns.economy import FRESH
+from brawl.turns.economy import FRESH, ActionKind, spend
 
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
 
@@ -198,7 +199,7 @@ def test_the_holders_of_villain_actions_follow_the_blocks() -> None:
     assert ability_deeds._holders(plain) == ()
     assert ability_deeds._holders(state) == holders
     assert ability_deeds._holders(state) == holders
-    copied = state.with_creature(attrs.evolve(leader, abilities=tuple(list(leader.abilities))))
+    copied = state.with_creature(attrs.evolve(leader, abilities=(*leader.abilities,)))
     assert ability_deeds._holders(copied) == holders  # an equal block: the same villain actions
 
 
@@ -218,6 +219,29 @@ def test_the_directors_malice_choice_checks_features_in_order_as_listing_them_al
             assert director_deed(s) == expected
             seen["chosen" if expected is not None else "none"] += 1
     assert min(seen.values()) > 10, seen
+
+
+def test_the_malice_moment_kept_for_the_last_state_is_the_moment_worked_out() -> None:
+    """RB-MALICE-04, R-DIR-2, DS-STAM-09: the moment for a Malice feature, kept for the last state
+    and creature asked about, is the one worked out, asked state by state of a fight for each
+    creature in turn (the turn's creature, another, the same again), and with the turn's
+    economy past its start."""
+    seen: Counter[str] = Counter()
+    for state in fight_states("four_vs_six.toml", 2, 3):
+        t = state.turn
+        if not isinstance(t, DrawSteelTurn):
+            continue
+        spent = (
+            [state.with_turn(replaced(t, economy=spend(FRESH, ActionKind.MANEUVER, 5)))] if t.current else []
+        )
+        for s in [state, *spent]:
+            for cid in [*(c for c in [t.current] if c), *s.order, *s.order]:
+                expected = malice_rules._moment_worked_out(s, cid)
+                assert malice_rules._moment_closed(s, cid) == expected
+                assert malice_rules.malice_moment_open(s, cid) == (expected is None)
+                seen["open" if expected is None else expected[0]] += 1
+    assert len(seen) >= 5, seen
+    assert seen["open"] > 3, seen
 
 
 def test_a_free_strikes_draft_is_the_record_its_fields_make() -> None:

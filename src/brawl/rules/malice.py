@@ -109,7 +109,19 @@ _ONE_A_TURN: _Why = (
 
 def _moment_closed(state: Encounter, creature: str) -> _Why | None:
     """Why no Malice feature may be activated for ``creature`` now, or None
-    (:func:`malice_moment_refusal`)."""
+    (:func:`malice_moment_refusal`). The answer for the last state and creature asked about is
+    kept: it reads only them, both immutable (a policy's choice and the check of what it chose
+    ask of the same state)."""
+    last = _LAST_MOMENT[0]
+    if last[0] is state and last[1] == creature:
+        return last[2]
+    why = _moment_worked_out(state, creature)
+    _LAST_MOMENT[0] = (state, creature, why)
+    return why
+
+
+def _moment_worked_out(state: Encounter, creature: str) -> _Why | None:
+    """:func:`_moment_closed`, worked out."""
     c = state.creature(creature)
     book = book_of(state)
     if book is None:
@@ -126,6 +138,11 @@ def _moment_closed(state: Encounter, creature: str) -> _Why | None:
     if book.malice_turn == _this_turn(state):
         return _ONE_A_TURN
     return None
+
+
+_LAST_MOMENT: list[tuple[Encounter | None, str, _Why | None]] = [(None, "", None)]
+"""The last state and creature :func:`_moment_closed` answered, and its answer (the state kept, so
+that its identity is not reused)."""
 
 
 def past_start(economy: Any) -> bool:

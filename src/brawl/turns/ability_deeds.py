@@ -49,7 +49,6 @@ from brawl.rules.malice import (
     malice_moment_open,
     malice_moment_refusal,
     past_start,
-    short_of_malice,
 )
 from brawl.rules.solos import SOLO_ACTION, SOLO_ACTION_COST, SoloAction
 from brawl.rules.villain import VILLAIN_ACTION, villain_moment_closed, villain_refusal
@@ -675,37 +674,77 @@ def director_deed(state: Encounter, options: Iterable[Action] | None = None) -> 
     economy = t.economy
     if economy is not FRESH and past_start(economy):  # FRESH: nothing spent, a turn's start
         return None  # the moment is closed to every creature (_moment_closed): no Malice feature is offered
-    if state.creature(t.current).side == DIRECTOR:
-        return _malice_pick(state, t.current)
+    if state.creatures[t.current].side == DIRECTOR:  # the turn's creature: one of the encounter
+        return _malice_pick(state, t.current, t.malice)
     return None
 
 
-def _malice_pick(state: Encounter, cid: str) -> Action | None:
+def _malice_pick(state: Encounter, cid: str, malice: int) -> Action | None:
     """``pick_director(state, malice_deeds(state, cid))``: the features checked in the order it
     prefers them, none after the one it chooses. A feature whose cost is more than the Director's
-    Malice is not checked (its own check refuses it, RB-MALICE-04..06, RB-SOLO-04), nor a Malice
-    feature of a block that may target no enemy (:func:`_may_target_enemy`)."""
+    Malice (``malice``, the bookkeeping's, as :func:`short_of_malice` reads it) is not checked (its
+    own check refuses it, RB-MALICE-04..06, RB-SOLO-04), nor a Malice feature of a block that may
+    target no enemy (:func:`_may_target_enemy`)."""
     if not malice_moment_open(state, cid):
         return None  # malice_moment_refusal: malice_deeds offers nothing
-    c = state.creature(cid)
-    if c.ability(SOLO_ACTION) is not None and not short_of_malice(state, SOLO_ACTION_COST):
+    c = state.creatures[cid]  # looked up by malice_moment_open
+    solo_action, features = _malice_features(c.abilities)
+    if solo_action and malice >= SOLO_ACTION_COST:
         solo = SoloAction(cid)
         if verified(solo, state):
             return solo
-    for ability in c.abilities:
-        if not is_malice_feature(ability) or not _may_target_enemy(ability):
-            continue
-        if ability.cost is not None and short_of_malice(state, ability.cost.amount):
+    for ability in features:
+        if ability.cost is not None and malice < ability.cost.amount:
             continue
         for use in _requests(state, c, ability):
             if verified(use, state) and _on_enemies(state, use):
                 return use
-    features: list[Action] = []
-    if not short_of_malice(state, MALICIOUS_COST):
-        features.append(MaliciousStrike(cid))
-    if not short_of_malice(state, BRUTAL_COST):
-        features.append(BrutalEffectiveness(cid))
-    return next((a for a in features if verified(a, state)), None)
+    if malice >= MALICIOUS_COST:
+        strike = _feature(MaliciousStrike, cid)
+        if verified(strike, state):
+            return strike
+    if malice >= BRUTAL_COST:
+        brutal = _feature(BrutalEffectiveness, cid)
+        if verified(brutal, state):
+            return brutal
+    return None
+
+
+def _feature(kind: Callable[[str], Action], cid: str) -> Action:
+    """``kind(cid)``, a Malice feature at its least cost for a creature: kept once built
+    (immutable records)."""
+    key = (kind, cid)
+    found = _FEATURE_RECORDS.get(key)
+    if found is None:
+        if len(_FEATURE_RECORDS) >= _KEPT:
+            _FEATURE_RECORDS.clear()
+        found = _FEATURE_RECORDS[key] = kind(cid)
+    return found
+
+
+_FEATURE_RECORDS: dict[tuple[Callable[[str], Action], str], Action] = {}
+""":func:`_feature`'s records, by kind and creature."""
+_KEPT = 4096
+"""Most records kept, and most tuples of abilities."""
+
+
+def _malice_features(abilities: tuple[Ability, ...]) -> tuple[bool, tuple[Ability, ...]]:
+    """Whether a block holds a Solo Action (:func:`Creature.ability`'s look-up by name), and its
+    Malice features that may target an enemy (:func:`is_malice_feature`, :func:`_may_target_enemy`),
+    in its order: found once for each tuple of abilities."""
+    found = _FEATURES.get(id(abilities))
+    if found is None or found[0] is not abilities:
+        if len(_FEATURES) >= _KEPT:
+            _FEATURES.clear()
+        solo = any(a.name == SOLO_ACTION for a in abilities)
+        features = tuple(a for a in abilities if is_malice_feature(a) and _may_target_enemy(a))
+        found = _FEATURES[id(abilities)] = (abilities, solo, features)
+    return found[1], found[2]
+
+
+_FEATURES: dict[int, tuple[tuple[Ability, ...], bool, tuple[Ability, ...]]] = {}
+""":func:`_malice_features`' answers, by the id of the tuple of abilities (kept with the answer,
+so that the id is not reused while it is kept)."""
 
 
 def pick_director(state: Encounter, options: Iterable[Action]) -> Action | None:
