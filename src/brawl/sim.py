@@ -96,6 +96,14 @@ _UNSET = object()
 """No creature: the rivals of a fight not yet looked for (:func:`play`)."""
 
 
+def _below(limit: Any) -> Iterator[int]:
+    """0, 1, 2, ... while less than ``limit``: :func:`play`'s steps for a limit not an int."""
+    n = 0
+    while n < limit:
+        yield n
+        n += 1
+
+
 def _rivals(state: Encounter) -> tuple[Creature, Creature] | None:
     """Of a grid fight, the first creature able to act (:func:`can_fight`) and the first after it
     of another side, or None when no two sides stand (:func:`standing_sides`)."""
@@ -238,17 +246,19 @@ def play(
         start = StartCombat(first_side=first_side) if world(state) is None else zone_start(state, first_side)
         state = apply(state, start).state
         log.append(start)
-    steps = 0
     games = None  # the games map last asked for the zone game: while it stays, so does the answer
     zone = False
     counted = None  # the creatures whose sides were last counted: while they stay, so does the answer
-    # two creatures of different sides that could fight: while the map keeps the very records
-    # (immutable) they still can, and more than one side stands without a count
+    # two creatures of different sides that could fight: while the map keeps their records, or
+    # records that still can fight, more than one side stands without a count
     one: object = _UNSET
     two: object = _UNSET
     one_id = two_id = ""
+    append = log.append
     ending = ROUND_CAP
-    while state.round <= max_rounds and steps < max_steps:
+    for _ in range(max_steps) if type(max_steps) is int else _below(max_steps):
+        if state.round > max_rounds:
+            break
         if state.games is not games:
             games = state.games
             zone = world(state) is not None
@@ -258,20 +268,24 @@ def play(
         elif state.creatures is not counted:
             counted = state.creatures
             if counted.get(one_id) is not one or counted.get(two_id) is not two:
-                rivals = _rivals(state)
-                if rivals is None:
-                    break
-                one, two = rivals
-                one_id, two_id = rivals[0].id, rivals[1].id
+                c, d = counted.get(one_id), counted.get(two_id)
+                if not (
+                    c is not None and d is not None and c.side != d.side and can_fight(c) and can_fight(d)
+                ):
+                    rivals = _rivals(state)
+                    if rivals is None:
+                        break
+                    c, d = rivals
+                    one_id, two_id = c.id, d.id
+                one, two = c, d
         action = policy(state, Options(state))
         state = apply(state, action).state
-        log.append(action)
-        steps += 1
+        append(action)
         if isinstance(action, EndRound) and stalemate(state):
             ending = STALEMATE
             break
     else:
-        if steps >= max_steps and state.round <= max_rounds:
+        if state.round <= max_rounds:  # the step limit reached
             ending = STEP_CAP
     sides = standing_sides(state)
     winner = sides[0] if len(sides) == 1 else None
