@@ -215,7 +215,7 @@ class Options(Sequence[Action]):
         round if it may end (DS-SIDE-08..12): the first of :class:`StartTurn` and
         :class:`EndRound` among the options."""
         state = self._state
-        t = cast(DrawSteelTurn, state.turn)  # _between: Draw Steel's bookkeeping
+        t: DrawSteelTurn = state.turn  # type: ignore[assignment]  # _between: Draw Steel's bookkeeping
         first = first_to_start(state, t)
         if first is not None:
             return _STARTS.get(first) or _start_turn(first)
