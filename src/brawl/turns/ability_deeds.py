@@ -48,7 +48,6 @@ from brawl.rules.malice import (
     is_malice_feature,
     malice_moment_open,
     malice_moment_refusal,
-    past_start,
 )
 from brawl.rules.solos import SOLO_ACTION, SOLO_ACTION_COST, SoloAction
 from brawl.rules.villain import VILLAIN_ACTION, villain_moment_closed, villain_refusal
@@ -672,7 +671,15 @@ def director_deed(state: Encounter, options: Iterable[Action] | None = None) -> 
         uses = _villain_uses(state, None, on_enemies=True, holders=holders)
         return pick_director(state, uses) if uses else None
     economy = t.economy
-    if economy is not FRESH and past_start(economy):  # FRESH: nothing spent, a turn's start
+    # past_start(economy), read in place: FRESH, nothing spent, is a turn's start; any other is
+    # past it once anything is counted or movement is left (R-DIR-2). What passes here is asked
+    # again by the Malice pick's own check of the moment (malice_moment_open)
+    if economy is not FRESH and (
+        economy is None
+        or economy.main + economy.maneuvers + economy.moves  # its counted actions
+        or economy.free_maneuvers
+        or economy.movement_left
+    ):
         return None  # the moment is closed to every creature (_moment_closed): no Malice feature is offered
     if state.creatures[t.current].side == DIRECTOR:  # the turn's creature: one of the encounter
         return _malice_pick(state, t.current, t.malice)
