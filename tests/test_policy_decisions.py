@@ -15,6 +15,7 @@ from brawl.actions import FreeStrike, StartCombat, TakeAction
 from brawl.fields import replaced
 from brawl.policy.options import _main_spent
 from brawl.rules import malice as malice_rules
+from brawl.rules.abilities import UseAbility
 from brawl.sim import Options, greedy
 from brawl.turns import ability_deeds
 from brawl.turns.ability_deeds import director_deed, malice_deeds, pick_director, villain_deeds
@@ -201,6 +202,20 @@ def test_the_holders_of_villain_actions_follow_the_blocks() -> None:
     assert ability_deeds._holders(state) == holders
     copied = state.with_creature(attrs.evolve(leader, abilities=(*leader.abilities,)))
     assert ability_deeds._holders(copied) == holders  # an equal block: the same villain actions
+    # between turns the Director's deed asks the line-up kept too
+    between = next(
+        s
+        for s in fight_states("warband", 1, 4)
+        if isinstance(s.turn, DrawSteelTurn) and s.turn.current is None and director_deed(s) is not None
+    )
+    deed = director_deed(between)
+    leader = between.creatures["warlord"]
+    kept = tuple(a for a in leader.abilities if a.action_type != "villain action")
+    plain = between.with_creature(attrs.evolve(leader, abilities=kept))
+    assert director_deed(plain) is None
+    assert director_deed(between) == deed
+    assert isinstance(deed, UseAbility)
+    assert deed.ability in {a.name for a in holders[0][1]}
 
 
 @pytest.mark.parametrize("name", ["warband", "four_vs_six.toml", "four_vs_six_abilities.toml"])

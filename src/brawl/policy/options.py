@@ -215,10 +215,16 @@ class Options(Sequence[Action]):
         round if it may end (DS-SIDE-08..12): the first of :class:`StartTurn` and
         :class:`EndRound` among the options."""
         state = self._state
-        t: DrawSteelTurn = state.turn  # type: ignore[assignment]  # _between: Draw Steel's bookkeeping
-        first = first_to_start(state, t)
+        first = first_to_start(state, state.turn)  # type: ignore[arg-type]  # _between: Draw Steel's
         if first is not None:
             return _STARTS.get(first) or _start_turn(first)
+        return self._round_end()
+
+    def _round_end(self) -> EndRound | None:
+        """Between two Draw Steel turns with no creature that may start one: ending the round, if
+        it may end (DS-SIDE-11)."""
+        state = self._state
+        t = state.turn
         if type(t) is DrawSteelTurn:
             # no creature may start a turn (first_to_start, as actors() finds), none is taking
             # its turn (_between) and EndRound() gives no rolls or ids: verify_end_round, the Draw
@@ -571,8 +577,12 @@ def greedy(state: Encounter, options: Sequence[Action]) -> Action:
         # between two Draw Steel turns no creature acts: no squad attack, ability, strike or move
         # is offered, only the villain actions, the turns that may start and ending the round
         deed = director_deed(state)
-        if deed is None:
-            deed = view._next_turn()
+        if deed is not None:
+            return deed
+        starter = first_to_start(state, state.turn)  # type: ignore[arg-type]  # view._next_turn() in place
+        if starter is not None:
+            return _STARTS.get(starter) or _start_turn(starter)
+        deed = view._round_end()
         return deed if deed is not None else view[0]
     current = getattr(state.turn, "current", None)
     first = director_deed(state, view._all) or first_squad_attack(state, options)  # RB-SQUAD-15

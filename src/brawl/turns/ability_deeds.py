@@ -663,7 +663,11 @@ def director_deed(state: Encounter, options: Iterable[Action] | None = None) -> 
     if options is not None:
         return pick_director(state, options)
     if t.current is None:
-        holders = _holders(state)
+        # _holders(state), its last line-up asked here without a call: between turns, each time
+        order = state.order
+        blocks = tuple(map(_ABILITIES, map(state.creatures.__getitem__, order)))
+        last = _HOLDERS_LAST[0]
+        holders = last[2] if last[0] is order and blocks == last[1] else _holders(state)
         if not holders:
             return None  # no block holds a villain action: _villain_uses finds none
         # pick_director keeps only uses on enemies alone: a villain action that may target no
