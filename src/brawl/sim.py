@@ -51,6 +51,7 @@ from brawl.policy.options import distance_to_nearest, nearest_end
 from brawl.rng import Rng
 from brawl.rules.reachable import reachable
 from brawl.rules.steps import MAX_BUDGET
+from brawl.rules.strikes import RANGED_DISTANCE
 from brawl.simpool import Job, checked_start_method, in_processes
 from brawl.state import Encounter
 from brawl.zone import world
@@ -173,6 +174,15 @@ def _grown(cells: Iterable[Pos], r: int, within: tuple[Pos, Pos]) -> set[Pos]:
     return out
 
 
+def _within(standing: Sequence[Creature], reach: int) -> bool:
+    """Whether two of ``standing`` of different sides are ``reach`` squares apart or nearer."""
+    for i, c in enumerate(standing):
+        for d in standing[i + 1 :]:
+            if c.side != d.side and distance(c.pos, c.n, d.pos, d.n) <= reach:
+                return True
+    return False
+
+
 def stalemate(state: Encounter) -> bool:
     """Whether the fight can no longer come to blows: no creature still standing can ever come
     within reach of a standing enemy, each moving as far as it likes (:func:`_ever_reached`) and
@@ -182,11 +192,19 @@ def stalemate(state: Encounter) -> bool:
     if world(state) is not None:
         return False
     standing = [c for c in state.creature_list() if can_fight(c)]
+    # a threat is a ranged Free Strike's 5 squares at least: two of different sides that near are
+    # within reach, whatever the others' attacks (the usual case, asked before any threat)
+    if _within(standing, RANGED_DISTANCE):
+        return False
     reach = max((threat(c) for c in standing), default=0)
-    for i, c in enumerate(standing):
-        for d in standing[i + 1 :]:
-            if c.side != d.side and distance(c.pos, c.n, d.pos, d.n) <= reach:
-                return False  # within reach already
+    if reach > RANGED_DISTANCE and _within(standing, reach):
+        return False  # within reach already
+    return _out_of_reach(state, standing, reach)
+
+
+def _out_of_reach(state: Encounter, standing: Sequence[Creature], reach: int) -> bool:
+    """Of :func:`stalemate`, with no two enemies within ``reach``: whether no side could ever come
+    within it of another, each creature moving as far as it likes."""
     sides: dict[str, set[Pos]] = {}
     for c in standing:
         sides.setdefault(c.side, set()).update(_ever_reached(state, c))
