@@ -624,3 +624,14 @@ def test_the_directors_deed_past_a_turns_start_is_none_as_past_start_says_r_dir_
     assert director_deed(s) == expected
     if not past_start(economy):
         assert expected is not None  # 5 Malice or more: Malicious Strike or Brutal Effectiveness
+
+
+@pytest.mark.parametrize("cid", ["nobody", ["raider-1"]])
+def test_the_malice_moment_of_an_unknown_creature_is_refused_unchained_rb_malice_04(cid: object) -> None:
+    """RB-MALICE-04: asking the moment for a Malice feature of an id that names no creature (or
+    is no id at all) is the encounter's refusal of the id, with no look-up error behind it."""
+    state = _director_turn_start()
+    with pytest.raises(brawl.UnknownCreatureError) as out:
+        malice_moment_open(state, cid)  # type: ignore[arg-type]
+    assert out.value.__context__ is None
+    assert out.value.__cause__ is None

@@ -122,7 +122,12 @@ def _moment_closed(state: Encounter, creature: str) -> _Why | None:
 
 def _moment_worked_out(state: Encounter, creature: str) -> _Why | None:
     """:func:`_moment_closed`, worked out."""
-    c = state.creature(creature)
+    try:
+        c: Creature | None = state.creatures[creature]
+    except (KeyError, TypeError):  # an unknown or unhashable id: Encounter.creature refuses it, unchained
+        c = None
+    if c is None:
+        c = state.creature(creature)
     book = book_of(state)
     if book is None:
         return _NO_COMBAT
@@ -135,7 +140,7 @@ def _moment_worked_out(state: Encounter, creature: str) -> _Why | None:
         return _NOT_ITS_TURN
     if past_start(getattr(t, "economy", None)):
         return _NOT_AT_START
-    if book.malice_turn == _this_turn(state):
+    if book.malice_turn == getattr(t, "turn_count", 0) + 1:  # _this_turn(state), read in place
         return _ONE_A_TURN
     return None
 
