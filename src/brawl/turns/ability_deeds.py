@@ -686,16 +686,18 @@ def director_deed(state: Encounter, options: Iterable[Action] | None = None) -> 
     ):
         return None  # the moment is closed to every creature (_moment_closed): no Malice feature is offered
     if state.creatures[t.current].side == DIRECTOR:  # the turn's creature: one of the encounter
-        return _malice_pick(state, t.current, t.malice)
+        return _malice_pick(state, t, t.current)
     return None
 
 
-def _malice_pick(state: Encounter, cid: str, malice: int) -> Action | None:
+def _malice_pick(state: Encounter, t: DrawSteelTurn, cid: str) -> Action | None:
     """``pick_director(state, malice_deeds(state, cid))``: the features checked in the order it
     prefers them, none after the one it chooses. A feature whose cost is more than the Director's
-    Malice (``malice``, the bookkeeping's, as :func:`short_of_malice` reads it) is not checked (its
-    own check refuses it, RB-MALICE-04..06, RB-SOLO-04), nor a Malice feature of a block that may
-    target no enemy (:func:`_may_target_enemy`)."""
+    Malice (the bookkeeping's, ``t``'s, as :func:`short_of_malice` reads it) is not checked (its
+    own check refuses it, RB-MALICE-04..06, RB-SOLO-04), nor Malicious Strike the round after one
+    was used (RB-MALICE-07), nor a Malice feature of a block that may target no enemy
+    (:func:`_may_target_enemy`)."""
+    malice = t.malice
     if not malice_moment_open(state, cid):
         return None  # malice_moment_refusal: malice_deeds offers nothing
     c = state.creatures[cid]  # looked up by malice_moment_open
@@ -710,7 +712,8 @@ def _malice_pick(state: Encounter, cid: str, malice: int) -> Action | None:
         for use in _requests(state, c, ability):
             if verified(use, state) and _on_enemies(state, use):
                 return use
-    if malice >= MALICIOUS_COST:
+    used = t.director.malicious_round  # the round of the last Malicious Strike, as its check reads it
+    if malice >= MALICIOUS_COST and not (used and used == state.round - 1):
         strike = _feature(MaliciousStrike, cid)
         if verified(strike, state):
             return strike
