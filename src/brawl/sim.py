@@ -287,8 +287,13 @@ def play(
             counted = state.creatures
             if counted.get(one_id) is not one or counted.get(two_id) is not two:
                 c, d = counted.get(one_id), counted.get(two_id)
+                # a rival kept as it was still can fight (each was found able, or kept as able)
                 if not (
-                    c is not None and d is not None and c.side != d.side and can_fight(c) and can_fight(d)
+                    c is not None
+                    and d is not None
+                    and c.side != d.side
+                    and (c is one or can_fight(c))
+                    and (d is two or can_fight(d))
                 ):
                     rivals = _rivals(state)
                     if rivals is None:
