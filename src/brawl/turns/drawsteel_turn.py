@@ -363,7 +363,7 @@ def summoned_pending(t: DrawSteelTurn, eligible: list[Creature]) -> list[Creatur
 def summoned_first(state: Encounter, t: DrawSteelTurn, creature: str) -> bool:
     """True if ``creature`` was summoned by the last actor and acts now (RB-SUMMON-01); raise
     :class:`TurnOrderError` if another creature so summoned must act first; False if none is."""
-    if _summoner(t) is None:
+    if not t.director.summoned_by or not t.last_actor:  # _summoner(t) is None, asked in place
         return False  # none waits: the creatures left need not be looked for
     pending = summoned_pending(t, remaining(state, t))
     if not pending:
