@@ -508,16 +508,15 @@ def villain_deeds(state: Encounter, creature: str | None = None) -> list[Action]
     return _villain_uses(state, creature, on_enemies=False)
 
 
+_Holders = tuple[tuple[str, tuple[Ability, ...]], ...]
+"""Creatures holding villain actions, each with those villain actions (:func:`_holders`)."""
+
+
 def _villain_uses(
-    state: Encounter,
-    creature: str | None,
-    *,
-    on_enemies: bool,
-    holders: tuple[tuple[str, tuple[Ability, ...]], ...] | None = None,
+    state: Encounter, creature: str | None, *, on_enemies: bool, holders: _Holders | None = None
 ) -> list[Action]:
     """:func:`villain_deeds`; with ``on_enemies``, only of the villain actions that may target an
-    enemy of their user (:func:`_may_target_enemy`). ``holders``: :func:`_holders` of ``state``,
-    if just asked."""
+    enemy of their user (:func:`_may_target_enemy`). ``holders``: :func:`_holders`, if asked."""
     found: list[Action] = []
     if holders is None:
         holders = _holders(state)
@@ -541,7 +540,7 @@ def _villain_uses(
     return found
 
 
-def _holders(state: Encounter) -> tuple[tuple[str, tuple[Ability, ...]], ...]:
+def _holders(state: Encounter) -> _Holders:
     """The creatures whose blocks hold villain actions, in the encounter's order, with those
     villain actions in their block's order. A block's abilities never change (a changed block is
     another tuple): found once for each line-up of creatures and blocks."""
@@ -566,17 +565,12 @@ def _holders(state: Encounter) -> tuple[tuple[str, tuple[Ability, ...]], ...]:
 
 
 _ABILITIES = operator.attrgetter("abilities")
-_HOLDERS: dict[
-    tuple[tuple[str, ...], tuple[int, ...]],
-    tuple[tuple[tuple[Ability, ...], ...], tuple[tuple[str, tuple[Ability, ...]], ...]],
-] = {}
+_HOLDERS: dict[tuple[tuple[str, ...], tuple[int, ...]], tuple[tuple[tuple[Ability, ...], ...], _Holders]] = {}
 """:func:`_holders`' answers, by the creatures' ids and the ids of their blocks' tuples of
 abilities (kept with the answer, so that no id is reused while it is kept)."""
 _HOLDERS_KEPT = 256
 """Most line-ups kept."""
-_HOLDERS_LAST: list[
-    tuple[tuple[str, ...], tuple[tuple[Ability, ...], ...], tuple[tuple[str, tuple[Ability, ...]], ...]]
-] = [((), (), ())]
+_HOLDERS_LAST: list[tuple[tuple[str, ...], tuple[tuple[Ability, ...], ...], _Holders]] = [((), (), ())]
 """:func:`_holders`' last line-up and answer: the order, the blocks (kept, so that their ids are
 not reused) and the holders."""
 
