@@ -4,9 +4,12 @@ RB-DSTAM, RB-MDEF, RB-SUMMON)."""
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import brawl
 from brawl import (
@@ -39,7 +42,8 @@ from brawl.rules.recoveries import SpendRecovery, wake
 from brawl.rules.strikes import FreeStrike, OpportunityAttack
 from brawl.sim import greedy, play
 from brawl.turns.ability_deeds import director_deed, malice_deeds, pick_director
-from brawl.turns.drawsteel_turn import DrawSteelTurn
+from brawl.turns.drawsteel_turn import DrawSteelTurn, with_economy
+from brawl.turns.economy import FRESH, TurnEconomy
 
 
 def roll(*tiers: str, chars: tuple[str, ...] = ("might",)) -> AbilityPowerRoll:
@@ -574,3 +578,60 @@ def test_past_a_turns_start_no_malice_feature_for_any_creature_r_dir_2_rb_malice
                 assert pick_director(state, malice_deeds(state, t.current)) is None
             state = brawl.apply(state, action).state
     assert past >= 100
+
+
+@functools.cache
+def _director_turn_start() -> brawl.Encounter:
+    """The first state of a greedy fight of the free-strike benchmark at the start of a Director
+    creature's turn, with Malice to spend."""
+    bench = Path(__file__).resolve().parent.parent / "benchmarks"
+    start = brawl.load_scenario(bench / "four_vs_six.toml").with_rng(brawl.Rng(2))
+    state = start
+    for action in play(start, policy=greedy).actions:
+        t = state.turn
+        if (
+            isinstance(t, DrawSteelTurn)
+            and t.current is not None
+            and t.economy is FRESH
+            and state.creatures[t.current].side == "director"
+            and t.malice >= 5
+        ):
+            return state
+        state = brawl.apply(state, action).state
+    raise AssertionError("no Director creature's turn start with Malice")
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    main=st.integers(0, 1),
+    maneuvers=st.integers(0, 2),
+    moves=st.integers(0, 2),
+    free_maneuvers=st.integers(0, 2),
+    movement_left=st.integers(0, 3),
+)
+def test_the_directors_deed_past_a_turns_start_is_none_as_past_start_says_r_dir_2(
+    main: int, maneuvers: int, moves: int, free_maneuvers: int, movement_left: int
+) -> None:
+    """R-DIR-2, RB-MALICE-04: whatever the economy of a Director creature's turn, the simple
+    Director's deed is none when ``past_start`` says the turn is past its start, else the Malice
+    feature it picks among those offered (an economy with nothing spent, built anew, too)."""
+    state = _director_turn_start()
+    t = state.turn
+    assert isinstance(t, DrawSteelTurn)
+    economy = TurnEconomy(main, maneuvers, moves, free_maneuvers, movement_left)
+    s = state.with_turn(with_economy(t, economy))
+    expected = None if past_start(economy) else pick_director(s, malice_deeds(s, t.current))  # type: ignore[arg-type]
+    assert director_deed(s) == expected
+    if not past_start(economy):
+        assert expected is not None  # 5 Malice or more: Malicious Strike or Brutal Effectiveness
+
+
+@pytest.mark.parametrize("cid", ["nobody", ["raider-1"]])
+def test_the_malice_moment_of_an_unknown_creature_is_refused_unchained_rb_malice_04(cid: object) -> None:
+    """RB-MALICE-04: asking the moment for a Malice feature of an id that names no creature (or
+    is no id at all) is the encounter's refusal of the id, with no look-up error behind it."""
+    state = _director_turn_start()
+    with pytest.raises(brawl.UnknownCreatureError) as out:
+        malice_moment_open(state, cid)  # type: ignore[arg-type]
+    assert out.value.__context__ is None
+    assert out.value.__cause__ is None

@@ -3,10 +3,16 @@ summary counts each ending and shows the undecided share; the bundled scenarios 
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import attrs
 import pytest
 
 import brawl
 from brawl import Creature, Encounter, Pos, Terrain
+from brawl.actions import EndRound
+from brawl.geometry import distance
+from brawl.policy import can_fight, greedy, threat
 from brawl.scenario import bundled_zone_scenarios
 from brawl.sim import (
     ALL_DOWN,
@@ -15,12 +21,15 @@ from brawl.sim import (
     STALEMATE,
     FightResult,
     Summary,
+    _out_of_reach,
     play,
     simulate,
     stalemate,
 )
 from brawl.simcli import report
 from brawl.terrain import Cell, Material
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
 
 
 def walled(gap: int) -> Encounter:
@@ -54,6 +63,50 @@ def test_a_fight_with_no_path_ends_in_a_stalemate() -> None:
     fight = play(opened, policy=brawl.policy.tactical, seed=1, max_rounds=30)
     assert fight.ending in (DEFEATED, ALL_DOWN)
     assert any(c.stamina < c.stamina_max for c in fight.state.creature_list())
+
+
+def plain_stalemate(state: Encounter) -> bool:
+    """:func:`stalemate` the long way: the reach of every standing creature's attacks found first,
+    then every pair of enemies measured against it, then where each side could ever go (the same
+    :func:`_out_of_reach`)."""
+    if brawl.zone.world(state) is not None:
+        return False
+    standing = [c for c in state.creature_list() if can_fight(c)]
+    reach = max((threat(c) for c in standing), default=0)
+    for i, c in enumerate(standing):
+        for d in standing[i + 1 :]:
+            if c.side != d.side and distance(c.pos, c.n, d.pos, d.n) <= reach:
+                return False
+    return _out_of_reach(state, standing, reach)
+
+
+def _apart(gap: int) -> Encounter:
+    """The abilities benchmark's two creatures whose attacks reach 10 squares (mara, the sniper),
+    alone on its map, ``gap`` squares apart along a row."""
+    state = brawl.load_scenario(BENCH / "four_vs_six_abilities.toml")
+    keep = [state.creatures["mara"], state.creatures["sniper"]]
+    a = attrs.evolve(keep[0], pos=Pos(2, 1, 0))
+    b = attrs.evolve(keep[1], pos=Pos(2 + gap, 1, 0))
+    return Encounter.create(state.terrain, [a, b], seed=1)
+
+
+def test_a_stalemate_is_what_the_long_way_finds() -> None:
+    """Whether a fight can still come to blows, asked with enemies a ranged Free Strike's 5 squares
+    apart first, is what measuring every pair against the longest attack finds: after each round
+    of fights, walled apart with and without a way through, and two creatures with ranged-10
+    attacks 8, 10 and 12 squares apart on open ground (8: within their reach, not within 5)."""
+    states = [walled(gap=False), walled(gap=True), _apart(8), _apart(10), _apart(12)]
+    for name, seed in (("four_vs_six.toml", 1), ("four_vs_six_abilities.toml", 2)):
+        start = brawl.load_scenario(BENCH / name).with_rng(brawl.Rng(seed))
+        state = start
+        for action in play(start, policy=greedy, max_rounds=4).actions:
+            state = brawl.apply(state, action).state
+            if isinstance(action, EndRound):
+                states.append(state)
+    found = [stalemate(s) for s in states]
+    assert found == [plain_stalemate(s) for s in states]
+    assert found[:5] == [True, False, False, False, False]  # 12 apart: each can walk within 10
+    assert len(states) > 8
 
 
 def test_the_round_cap_leaves_the_fight_undecided() -> None:

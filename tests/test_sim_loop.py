@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import brawl
 from brawl.actions import EndRound, StartCombat, apply
 from brawl.conditions import Condition, ConditionName
-from brawl.sim import Options, can_fight, greedy, play, stalemate, standing_sides
+from brawl.sim import STEP_CAP, Options, can_fight, greedy, play, stalemate, standing_sides
 
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
 SCENARIOS = (
@@ -49,6 +49,17 @@ def test_loop_stops_where_counting_every_action_stops(path: Path, seed: int) -> 
     assert fight.actions == plain_play(start, 6)
     if fight.winner is not None:  # the last action left one side standing, and none before it did
         assert standing_sides(fight.state) == (fight.winner,)
+
+
+@pytest.mark.parametrize(("max_steps", "taken"), [(0, 0), (1, 1), (7, 7), (7.5, 8), (40, 40)])
+def test_the_step_limit_stops_the_loop_after_that_many_actions(max_steps: float, taken: int) -> None:
+    """The step limit: actions are taken while fewer than ``max_steps`` were (a limit that is no
+    whole number too); a fight it stops is undecided, ended by the step cap."""
+    start = brawl.load_scenario(BENCH / "four_vs_six.toml").with_rng(brawl.Rng(1))
+    fight = play(start, max_rounds=6, policy=greedy, max_steps=max_steps)  # type: ignore[arg-type]
+    assert fight.actions == plain_play(start, 6)[: 1 + taken]  # StartCombat, then the steps
+    assert fight.ending == STEP_CAP
+    assert fight.winner is None
 
 
 @settings(max_examples=60, deadline=None)

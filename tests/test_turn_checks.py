@@ -269,3 +269,21 @@ def test_unknown_creatures_and_kinds_still_raise() -> None:
         may_act(enc, "nobody", "main")
     with pytest.raises(brawl.errors.InvalidArgumentError, match="action kind"):
         may_act(enc, "kira", "dance")
+
+
+class _Unrun(brawl.TurnState):
+    """Bookkeeping no turn system runs."""
+
+
+def test_a_state_out_of_combat_or_run_by_no_system_is_refused_ds_side_04() -> None:
+    """DS-SIDE-04: asking for the turn system of an encounter out of combat, or of one whose
+    bookkeeping no system runs, is a TurnOrderError with no look-up error behind it."""
+    enc = Encounter(Terrain.flat(4, 4), [Creature("a", pos=(0, 0, 0))])
+    with pytest.raises(TurnOrderError, match="no combat is running") as out:
+        brawl.turns.system_of(enc)
+    assert out.value.rules == ("DS-SIDE-04",)
+    assert out.value.__context__ is None
+    unrun = enc.with_turn(_Unrun(), round=1)
+    with pytest.raises(TurnOrderError, match="turn state _Unrun: no turn system runs it") as out:
+        brawl.turns.system_of(unrun)
+    assert out.value.__context__ is None

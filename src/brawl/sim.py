@@ -51,6 +51,7 @@ from brawl.policy.options import distance_to_nearest, nearest_end
 from brawl.rng import Rng
 from brawl.rules.reachable import reachable
 from brawl.rules.steps import MAX_BUDGET
+from brawl.rules.strikes import RANGED_DISTANCE
 from brawl.simpool import Job, checked_start_method, in_processes
 from brawl.state import Encounter
 from brawl.zone import world
@@ -94,6 +95,14 @@ def _contested(state: Encounter) -> bool:
 
 _UNSET = object()
 """No creature: the rivals of a fight not yet looked for (:func:`play`)."""
+
+
+def _below(limit: Any) -> Iterator[int]:
+    """0, 1, 2, ... while less than ``limit``: :func:`play`'s steps for a limit not an int."""
+    n = 0
+    while n < limit:
+        yield n
+        n += 1
 
 
 def _rivals(state: Encounter) -> tuple[Creature, Creature] | None:
@@ -165,6 +174,15 @@ def _grown(cells: Iterable[Pos], r: int, within: tuple[Pos, Pos]) -> set[Pos]:
     return out
 
 
+def _within(standing: Sequence[Creature], reach: int) -> bool:
+    """Whether two of ``standing`` of different sides are ``reach`` squares apart or nearer."""
+    for i, c in enumerate(standing):
+        for d in standing[i + 1 :]:
+            if c.side != d.side and distance(c.pos, c.n, d.pos, d.n) <= reach:
+                return True
+    return False
+
+
 def stalemate(state: Encounter) -> bool:
     """Whether the fight can no longer come to blows: no creature still standing can ever come
     within reach of a standing enemy, each moving as far as it likes (:func:`_ever_reached`) and
@@ -174,11 +192,19 @@ def stalemate(state: Encounter) -> bool:
     if world(state) is not None:
         return False
     standing = [c for c in state.creature_list() if can_fight(c)]
+    # a threat is a ranged Free Strike's 5 squares at least: two of different sides that near are
+    # within reach, whatever the others' attacks (the usual case, asked before any threat)
+    if _within(standing, RANGED_DISTANCE):
+        return False
     reach = max((threat(c) for c in standing), default=0)
-    for i, c in enumerate(standing):
-        for d in standing[i + 1 :]:
-            if c.side != d.side and distance(c.pos, c.n, d.pos, d.n) <= reach:
-                return False  # within reach already
+    if reach > RANGED_DISTANCE and _within(standing, reach):
+        return False  # within reach already
+    return _out_of_reach(state, standing, reach)
+
+
+def _out_of_reach(state: Encounter, standing: Sequence[Creature], reach: int) -> bool:
+    """Of :func:`stalemate`, with no two enemies within ``reach``: whether no side could ever come
+    within it of another, each creature moving as far as it likes."""
     sides: dict[str, set[Pos]] = {}
     for c in standing:
         sides.setdefault(c.side, set()).update(_ever_reached(state, c))
@@ -238,17 +264,19 @@ def play(
         start = StartCombat(first_side=first_side) if world(state) is None else zone_start(state, first_side)
         state = apply(state, start).state
         log.append(start)
-    steps = 0
     games = None  # the games map last asked for the zone game: while it stays, so does the answer
     zone = False
     counted = None  # the creatures whose sides were last counted: while they stay, so does the answer
-    # two creatures of different sides that could fight: while the map keeps the very records
-    # (immutable) they still can, and more than one side stands without a count
+    # two creatures of different sides that could fight: while the map keeps their records, or
+    # records that still can fight, more than one side stands without a count
     one: object = _UNSET
     two: object = _UNSET
     one_id = two_id = ""
+    append = log.append
     ending = ROUND_CAP
-    while state.round <= max_rounds and steps < max_steps:
+    for _ in range(max_steps) if type(max_steps) is int else _below(max_steps):
+        if state.round > max_rounds:
+            break
         if state.games is not games:
             games = state.games
             zone = world(state) is not None
@@ -258,20 +286,29 @@ def play(
         elif state.creatures is not counted:
             counted = state.creatures
             if counted.get(one_id) is not one or counted.get(two_id) is not two:
-                rivals = _rivals(state)
-                if rivals is None:
-                    break
-                one, two = rivals
-                one_id, two_id = rivals[0].id, rivals[1].id
+                c, d = counted.get(one_id), counted.get(two_id)
+                # a rival kept as it was still can fight (each was found able, or kept as able)
+                if not (
+                    c is not None
+                    and d is not None
+                    and c.side != d.side
+                    and (c is one or can_fight(c))
+                    and (d is two or can_fight(d))
+                ):
+                    rivals = _rivals(state)
+                    if rivals is None:
+                        break
+                    c, d = rivals
+                    one_id, two_id = c.id, d.id
+                one, two = c, d
         action = policy(state, Options(state))
         state = apply(state, action).state
-        log.append(action)
-        steps += 1
+        append(action)
         if isinstance(action, EndRound) and stalemate(state):
             ending = STALEMATE
             break
     else:
-        if steps >= max_steps and state.round <= max_rounds:
+        if state.round <= max_rounds:  # the step limit reached
             ending = STEP_CAP
     sides = standing_sides(state)
     winner = sides[0] if len(sides) == 1 else None

@@ -41,7 +41,7 @@ from brawl.state import Encounter
 from brawl.turns.ability_deeds import ability_deeds, best_use, director_deed, pick_ability
 from brawl.turns.deeds import legal_moves, legal_reach
 from brawl.turns.drawsteel_deeds import first_free_strike, first_squad_attack, free_strikes
-from brawl.turns.drawsteel_turn import DrawSteelTurn, actors
+from brawl.turns.drawsteel_turn import DrawSteelTurn, first_to_start
 from brawl.turns.hero_deeds import surge_variants, with_surges
 from brawl.turns.records import verified
 from brawl.zone import world
@@ -217,16 +217,26 @@ class Options(Sequence[Action]):
         """Between two Draw Steel turns, the first turn that may start, by id, else ending the
         round if it may end (DS-SIDE-08..12): the first of :class:`StartTurn` and
         :class:`EndRound` among the options."""
-        side, members = actors(self._state, cast(DrawSteelTurn, self._state.turn))  # _between
-        if members:
-            return _start_turn(min(map(_ID, members)))
-        if side is None:
-            return _END_ROUND if verified(_END_ROUND, self._state) else None
-        return None
+        state = self._state
+        first = first_to_start(state, state.turn)  # type: ignore[arg-type]  # _between: Draw Steel's
+        if first is not None:
+            return _STARTS.get(first) or _start_turn(first)
+        return self._round_end()
+
+    def _round_end(self) -> EndRound | None:
+        """Between two Draw Steel turns with no creature that may start one: ending the round, if
+        it may end (DS-SIDE-11)."""
+        state = self._state
+        t = state.turn
+        if type(t) is DrawSteelTurn:
+            # no creature may start a turn (first_to_start, as actors() finds), none is taking
+            # its turn (_between) and EndRound() gives no rolls or ids: verify_end_round, the Draw
+            # Steel system's check (the system of this very class), would pass
+            return _END_ROUND
+        return _END_ROUND if verified(_END_ROUND, state) else None
 
 
 _TURN_FLOW = (EndTurn, StartTurn, EndRound)
-_ID = operator.attrgetter("id")
 
 
 def _start_turn(creature: str) -> StartTurn:
@@ -546,8 +556,12 @@ def greedy(state: Encounter, options: Sequence[Action]) -> Action:
         # between two Draw Steel turns no creature acts: no squad attack, ability, strike or move
         # is offered, only the villain actions, the turns that may start and ending the round
         deed = director_deed(state)
-        if deed is None:
-            deed = view._next_turn()
+        if deed is not None:
+            return deed
+        starter = first_to_start(state, state.turn)  # type: ignore[arg-type]  # view._next_turn() in place
+        if starter is not None:
+            return _STARTS.get(starter) or _start_turn(starter)
+        deed = view._round_end()
         return deed if deed is not None else view[0]
     acting = view._acting
     if acting is not None and view._all is None:

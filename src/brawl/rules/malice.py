@@ -109,8 +109,25 @@ _ONE_A_TURN: _Why = (
 
 def _moment_closed(state: Encounter, creature: str) -> _Why | None:
     """Why no Malice feature may be activated for ``creature`` now, or None
-    (:func:`malice_moment_refusal`)."""
-    c = state.creature(creature)
+    (:func:`malice_moment_refusal`). The answer for the last state and creature asked about is
+    kept: it reads only them, both immutable (a policy's choice and the check of what it chose
+    ask of the same state)."""
+    last = _LAST_MOMENT[0]
+    if last[0] is state and last[1] == creature:
+        return last[2]
+    why = _moment_worked_out(state, creature)
+    _LAST_MOMENT[0] = (state, creature, why)
+    return why
+
+
+def _moment_worked_out(state: Encounter, creature: str) -> _Why | None:
+    """:func:`_moment_closed`, worked out."""
+    try:
+        c: Creature | None = state.creatures[creature]
+    except (KeyError, TypeError):  # an unknown or unhashable id: Encounter.creature refuses it, unchained
+        c = None
+    if c is None:
+        c = state.creature(creature)
     book = book_of(state)
     if book is None:
         return _NO_COMBAT
@@ -123,9 +140,14 @@ def _moment_closed(state: Encounter, creature: str) -> _Why | None:
         return _NOT_ITS_TURN
     if past_start(getattr(t, "economy", None)):
         return _NOT_AT_START
-    if book.malice_turn == _this_turn(state):
+    if book.malice_turn == getattr(t, "turn_count", 0) + 1:  # _this_turn(state), read in place
         return _ONE_A_TURN
     return None
+
+
+_LAST_MOMENT: list[tuple[Encounter | None, str, _Why | None]] = [(None, "", None)]
+"""The last state and creature :func:`_moment_closed` answered, and its answer (the state kept, so
+that its identity is not reused)."""
 
 
 def past_start(economy: Any) -> bool:

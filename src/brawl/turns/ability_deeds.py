@@ -48,8 +48,6 @@ from brawl.rules.malice import (
     is_malice_feature,
     malice_moment_open,
     malice_moment_refusal,
-    past_start,
-    short_of_malice,
 )
 from brawl.rules.solos import SOLO_ACTION, SOLO_ACTION_COST, SoloAction
 from brawl.rules.villain import VILLAIN_ACTION, villain_moment_closed, villain_refusal
@@ -510,11 +508,18 @@ def villain_deeds(state: Encounter, creature: str | None = None) -> list[Action]
     return _villain_uses(state, creature, on_enemies=False)
 
 
-def _villain_uses(state: Encounter, creature: str | None, *, on_enemies: bool) -> list[Action]:
+_Holders = tuple[tuple[str, tuple[Ability, ...]], ...]
+"""Creatures holding villain actions, each with those villain actions (:func:`_holders`)."""
+
+
+def _villain_uses(
+    state: Encounter, creature: str | None, *, on_enemies: bool, holders: _Holders | None = None
+) -> list[Action]:
     """:func:`villain_deeds`; with ``on_enemies``, only of the villain actions that may target an
-    enemy of their user (:func:`_may_target_enemy`)."""
+    enemy of their user (:func:`_may_target_enemy`). ``holders``: :func:`_holders`, if asked."""
     found: list[Action] = []
-    holders = _holders(state)
+    if holders is None:
+        holders = _holders(state)
     if not holders or villain_moment_closed(state):
         return found  # no villain action, or villain_refusal would refuse every one
     creatures = state.creatures
@@ -535,12 +540,15 @@ def _villain_uses(state: Encounter, creature: str | None, *, on_enemies: bool) -
     return found
 
 
-def _holders(state: Encounter) -> tuple[tuple[str, tuple[Ability, ...]], ...]:
+def _holders(state: Encounter) -> _Holders:
     """The creatures whose blocks hold villain actions, in the encounter's order, with those
     villain actions in their block's order. A block's abilities never change (a changed block is
     another tuple): found once for each line-up of creatures and blocks."""
     order = state.order
     blocks = tuple(map(_ABILITIES, map(state.creatures.__getitem__, order)))
+    last = _HOLDERS_LAST[0]
+    if last[0] is order and blocks == last[1]:  # the blocks last asked about (each the very one, or equal)
+        return last[2]
     key = (order, tuple(map(id, blocks)))
     found = _HOLDERS.get(key)
     if found is None:
@@ -552,18 +560,19 @@ def _holders(state: Encounter) -> tuple[tuple[str, tuple[Ability, ...]], ...]:
         if len(_HOLDERS) >= _HOLDERS_KEPT:
             _HOLDERS.clear()
         _HOLDERS[key] = found
+    _HOLDERS_LAST[0] = (order, found[0], found[1])
     return found[1]
 
 
 _ABILITIES = operator.attrgetter("abilities")
-_HOLDERS: dict[
-    tuple[tuple[str, ...], tuple[int, ...]],
-    tuple[tuple[tuple[Ability, ...], ...], tuple[tuple[str, tuple[Ability, ...]], ...]],
-] = {}
+_HOLDERS: dict[tuple[tuple[str, ...], tuple[int, ...]], tuple[tuple[tuple[Ability, ...], ...], _Holders]] = {}
 """:func:`_holders`' answers, by the creatures' ids and the ids of their blocks' tuples of
 abilities (kept with the answer, so that no id is reused while it is kept)."""
 _HOLDERS_KEPT = 256
 """Most line-ups kept."""
+_HOLDERS_LAST: list[tuple[tuple[str, ...], tuple[tuple[Ability, ...], ...], _Holders]] = [((), (), ())]
+""":func:`_holders`' last line-up and answer: the order, the blocks (kept, so that their ids are
+not reused) and the holders."""
 
 _OWN_SIDE = frozenset({"self", "ally", "each ally", "self or ally"})
 """The target kinds that admit no creature of another side (R-ABIL-9)."""
@@ -648,44 +657,102 @@ def director_deed(state: Encounter, options: Iterable[Action] | None = None) -> 
     if options is not None:
         return pick_director(state, options)
     if t.current is None:
+        # _holders(state), its last line-up asked here without a call: between turns, each time
+        order = state.order
+        blocks = tuple(map(_ABILITIES, map(state.creatures.__getitem__, order)))
+        last = _HOLDERS_LAST[0]
+        holders = last[2] if last[0] is order and blocks == last[1] else _holders(state)
+        if not holders:
+            return None  # no block holds a villain action: _villain_uses finds none
         # pick_director keeps only uses on enemies alone: a villain action that may target no
         # enemy (:func:`_may_target_enemy`) is not planned
-        uses = _villain_uses(state, None, on_enemies=True)
+        uses = _villain_uses(state, None, on_enemies=True, holders=holders)
         return pick_director(state, uses) if uses else None
     economy = t.economy
-    if economy is not FRESH and past_start(economy):  # FRESH: nothing spent, a turn's start
+    # past_start(economy), read in place: FRESH, nothing spent, is a turn's start; any other is
+    # past it once anything is counted or movement is left (R-DIR-2). What passes here is asked
+    # again by the Malice pick's own check of the moment (malice_moment_open)
+    if economy is not FRESH and (
+        economy is None
+        or economy.main + economy.maneuvers + economy.moves  # its counted actions
+        or economy.free_maneuvers
+        or economy.movement_left
+    ):
         return None  # the moment is closed to every creature (_moment_closed): no Malice feature is offered
-    if state.creature(t.current).side == DIRECTOR:
-        return _malice_pick(state, t.current)
+    if state.creatures[t.current].side == DIRECTOR:  # the turn's creature: one of the encounter
+        return _malice_pick(state, t, t.current)
     return None
 
 
-def _malice_pick(state: Encounter, cid: str) -> Action | None:
+def _malice_pick(state: Encounter, t: DrawSteelTurn, cid: str) -> Action | None:
     """``pick_director(state, malice_deeds(state, cid))``: the features checked in the order it
     prefers them, none after the one it chooses. A feature whose cost is more than the Director's
-    Malice is not checked (its own check refuses it, RB-MALICE-04..06, RB-SOLO-04), nor a Malice
-    feature of a block that may target no enemy (:func:`_may_target_enemy`)."""
+    Malice (the bookkeeping's, ``t``'s, as :func:`short_of_malice` reads it) is not checked (its
+    own check refuses it, RB-MALICE-04..06, RB-SOLO-04), nor Malicious Strike the round after one
+    was used (RB-MALICE-07), nor a Malice feature of a block that may target no enemy
+    (:func:`_may_target_enemy`)."""
+    malice = t.malice
     if not malice_moment_open(state, cid):
         return None  # malice_moment_refusal: malice_deeds offers nothing
-    c = state.creature(cid)
-    if c.ability(SOLO_ACTION) is not None and not short_of_malice(state, SOLO_ACTION_COST):
+    c = state.creatures[cid]  # looked up by malice_moment_open
+    solo_action, features = _malice_features(c.abilities)
+    if solo_action and malice >= SOLO_ACTION_COST:
         solo = SoloAction(cid)
         if verified(solo, state):
             return solo
-    for ability in c.abilities:
-        if not is_malice_feature(ability) or not _may_target_enemy(ability):
-            continue
-        if ability.cost is not None and short_of_malice(state, ability.cost.amount):
+    for ability in features:
+        if ability.cost is not None and malice < ability.cost.amount:
             continue
         for use in _requests(state, c, ability):
             if verified(use, state) and _on_enemies(state, use):
                 return use
-    features: list[Action] = []
-    if not short_of_malice(state, MALICIOUS_COST):
-        features.append(MaliciousStrike(cid))
-    if not short_of_malice(state, BRUTAL_COST):
-        features.append(BrutalEffectiveness(cid))
-    return next((a for a in features if verified(a, state)), None)
+    used = t.director.malicious_round  # the round of the last Malicious Strike, as its check reads it
+    if malice >= MALICIOUS_COST and not (used and used == state.round - 1):
+        strike = _feature(MaliciousStrike, cid)
+        if verified(strike, state):
+            return strike
+    if malice >= BRUTAL_COST:
+        brutal = _feature(BrutalEffectiveness, cid)
+        if verified(brutal, state):
+            return brutal
+    return None
+
+
+def _feature(kind: Callable[[str], Action], cid: str) -> Action:
+    """``kind(cid)``, a Malice feature at its least cost for a creature: kept once built
+    (immutable records)."""
+    key = (kind, cid)
+    found = _FEATURE_RECORDS.get(key)
+    if found is None:
+        if len(_FEATURE_RECORDS) >= _KEPT:
+            _FEATURE_RECORDS.clear()
+        found = _FEATURE_RECORDS[key] = kind(cid)
+    return found
+
+
+_FEATURE_RECORDS: dict[tuple[Callable[[str], Action], str], Action] = {}
+""":func:`_feature`'s records, by kind and creature."""
+_KEPT = 4096
+"""Most records kept, and most tuples of abilities."""
+
+
+def _malice_features(abilities: tuple[Ability, ...]) -> tuple[bool, tuple[Ability, ...]]:
+    """Whether a block holds a Solo Action (:func:`Creature.ability`'s look-up by name), and its
+    Malice features that may target an enemy (:func:`is_malice_feature`, :func:`_may_target_enemy`),
+    in its order: found once for each tuple of abilities."""
+    found = _FEATURES.get(id(abilities))
+    if found is None or found[0] is not abilities:
+        if len(_FEATURES) >= _KEPT:
+            _FEATURES.clear()
+        solo = any(a.name == SOLO_ACTION for a in abilities)
+        features = tuple(a for a in abilities if is_malice_feature(a) and _may_target_enemy(a))
+        found = _FEATURES[id(abilities)] = (abilities, solo, features)
+    return found[1], found[2]
+
+
+_FEATURES: dict[int, tuple[tuple[Ability, ...], bool, tuple[Ability, ...]]] = {}
+""":func:`_malice_features`' answers, by the id of the tuple of abilities (kept with the answer,
+so that the id is not reused while it is kept)."""
 
 
 def pick_director(state: Encounter, options: Iterable[Action]) -> Action | None:

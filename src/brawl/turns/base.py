@@ -234,13 +234,14 @@ def system_named(name: str) -> TurnSystem:
 
 def system_of(state: Encounter) -> TurnSystem:
     """The turn system running this encounter, or :class:`TurnOrderError` out of combat."""
+    try:
+        return _BY_STATE[type(state.turn)]  # type: ignore[index]  # None's type is no key: refused below
+    except KeyError:
+        pass
     turn = state.turn
     if turn is None:
         raise TurnOrderError("no combat is running: call start_combat first", rule="DS-SIDE-04")
-    found = _BY_STATE.get(type(turn))
-    if found is None:
-        raise TurnOrderError(f"turn state {type(turn).__name__}: no turn system runs it", rule=())
-    return found
+    raise TurnOrderError(f"turn state {type(turn).__name__}: no turn system runs it", rule=())
 
 
 def check_ids(state: Encounter, ids: Iterable[str], what: str) -> tuple[str, ...]:

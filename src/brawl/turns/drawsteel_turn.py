@@ -9,6 +9,8 @@ total of the side acts next (DS-SIDE-14).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from itertools import filterfalse
+from operator import attrgetter
 from typing import Any
 
 import attrs
@@ -361,7 +363,7 @@ def summoned_pending(t: DrawSteelTurn, eligible: list[Creature]) -> list[Creatur
 def summoned_first(state: Encounter, t: DrawSteelTurn, creature: str) -> bool:
     """True if ``creature`` was summoned by the last actor and acts now (RB-SUMMON-01); raise
     :class:`TurnOrderError` if another creature so summoned must act first; False if none is."""
-    if _summoner(t) is None:
+    if not t.director.summoned_by or not t.last_actor:  # _summoner(t) is None, asked in place
         return False  # none waits: the creatures left need not be looked for
     pending = summoned_pending(t, remaining(state, t))
     if not pending:
@@ -391,6 +393,63 @@ _ACTORS: list[tuple[Encounter | None, DrawSteelTurn | None, str | None, list[Cre
 ]
 """The last state and bookkeeping :func:`actors` was asked about, and its answer (the state kept,
 so that its identity is not reused)."""
+
+
+def first_to_start(state: Encounter, t: DrawSteelTurn) -> str | None:
+    """The least id among the creatures that may start a turn now (:func:`actors`' members), or
+    None when none may: every creature left has acted this round (DS-SIDE-11).
+
+    With no turn running, no group acting, no summoned creature waiting and the free choice (no
+    ranking), and every creature that took a turn this round done with its turns (none solo, no
+    count of 0), the creatures left are those the turns taken do not name: they are walked by id,
+    the side to act's first living one is the answer, the other side's first one if the side to
+    act has none (DS-SIDE-08, DS-SIDE-10, DS-SIDE-12). Otherwise :func:`actors` is asked."""
+    taken = t.turns_taken
+    last = t.last_actor
+    creatures = state.creatures
+    if (
+        t.current is not None
+        or t.group is not None
+        or t.ranking is not None
+        or (last is not None and (t.director.summoned_by or last not in taken))
+        or (taken and (0 in taken.values() or any(map(_SOLO, map(creatures.__getitem__, taken)))))
+    ):
+        _, members = actors(state, t)
+        return min(map(_ID, members)) if members else None
+    # every creature the turns taken name took its one turn (DS-SIDE-09): those left are the
+    # others, the last actor not among them (it took a turn), so it is not asked of each
+    order = state.order
+    by_id = _BY_ID[0]
+    if by_id[0] is not order:
+        by_id = _BY_ID[0] = (order, sorted(order), {cid: i for i, cid in enumerate(order)})
+    first, second = t.sides  # the side to act next, then the other (_sides_in_order):
+    if t.last_side == first:  # DS-SIDE-12 at the round's start, DS-SIDE-08 after a turn
+        first, second = second, first
+    others: list[str] = []
+    for cid in filterfalse(taken.__contains__, by_id[1]):
+        c = creatures[cid]
+        if c.dead:
+            continue
+        side = c.side
+        if side == first:
+            return cid
+        if side == second:
+            others.append(cid)
+    # the side to act has no one left: the other side's creatures act back to back (DS-SIDE-10),
+    # kept as actors() answers, in the encounter's order (the turn's start asks it)
+    if not others:
+        _ACTORS[0] = (state, t, None, [])
+        return None
+    in_order = sorted(others, key=by_id[2].__getitem__)
+    _ACTORS[0] = (state, t, second, list(map(creatures.__getitem__, in_order)))
+    return others[0]
+
+
+_BY_ID: list[tuple[tuple[str, ...], list[str], dict[str, int]]] = [((), [], {})]
+"""The last order :func:`first_to_start` walked, its ids sorted and each id's place (the order
+kept, so that its identity is not reused)."""
+_SOLO = attrgetter("solo")
+_ID = attrgetter("id")
 
 
 def _actors(state: Encounter, t: DrawSteelTurn) -> tuple[str | None, list[Creature]]:
