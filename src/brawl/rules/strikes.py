@@ -48,7 +48,7 @@ from brawl.rules.monster_strikes import monster_strike
 from brawl.rules.recoveries import as_damage_comes, check_token_stamina, token_stamina_field
 from brawl.rules.squads import strike_damage
 from brawl.rules.stealth import check_target
-from brawl.state import Encounter
+from brawl.state import Encounter, TurnState
 
 MELEE_FREE_STRIKE_DAMAGE = (2, 5, 7)  # DS-STRIKE-06: 2 / 5 / 7 + Might or Agility
 RANGED_FREE_STRIKE_DAMAGE = (2, 4, 6)  # DS-STRIKE-07: 2 / 4 / 6 + Might or Agility
@@ -531,6 +531,16 @@ def _resolve_free_strike(state: Encounter, request: FreeStrike) -> Outcome:
     return _strike(state, request, c, t, name, value)
 
 
+def strike_spent(state: Encounter, request: FreeStrike, turn: TurnState) -> Outcome:
+    """:meth:`FreeStrike.resolve` on ``state`` with its turn's bookkeeping replaced by ``turn``,
+    the action the strike is made with spent (built by the turn system from ``state``'s, as
+    :meth:`Encounter.with_turn_built` takes it). The checks and the roll read no bookkeeping, so a
+    quiet strike stores ``turn`` with its damage: one change of the encounter."""
+    if request.token_stamina:
+        return as_damage_comes(state.with_turn_built(turn), request)
+    return _strike(state, request, *strike_checks(state, request), turn)
+
+
 _STRUCK = maker(Struck)
 """``Struck(...)`` for :func:`_strike` (:func:`brawl.events.base.maker`)."""
 _MFS = ("RB-MFS-01", "RB-MFS-02", "RB-MFS-03", "RB-MFS-04", "RB-MFS-05")
@@ -554,10 +564,17 @@ def _struck_rules(ranged: bool, opportunity: bool, granted: bool, typed: bool, f
 
 
 def _strike(
-    state: Encounter, request: FreeStrike, a: Creature, t: Creature | None, char_name: str, char_value: int
+    state: Encounter,
+    request: FreeStrike,
+    a: Creature,
+    t: Creature | None,
+    char_name: str,
+    char_value: int,
+    turn: TurnState | None = None,
 ) -> Outcome:
     """The free strike of checked arguments: the attacker ``a``, the target's creature (None for
-    an object), the characteristic's name and score; the events built once, in order."""
+    an object), the characteristic's name and score; the events built once, in order. ``turn``:
+    the bookkeeping with the action it is made with spent (:func:`strike_spent`), not yet stored."""
     attacker, target, ranged = request.attacker, request.target, request.ranged
     rule = "DS-STRIKE-07" if ranged else "DS-STRIKE-06"
     monster = monster_strike(a) if request.flat_damage is None else None
@@ -565,6 +582,13 @@ def _strike(
     events: tuple[Event, ...] = ()
     kind = request.type
     rng = None  # the RNG after the roll, stored with the damage when nothing comes between
+    # a rolled strike with no Aid Attack edge to end (no effect on the target), no lasting edge
+    # or bane to end and no captain's damage: nothing but the damage after the roll
+    quiet = not flat and t is not None and not t.effects and not a.named_conditions
+    quiet = quiet and kind is None and a.with_captain is None
+    if turn is not None and not quiet:  # the bookkeeping stored first, as use_action stores it
+        state = state.with_turn_built(turn)
+        turn = None
     if monster is not None:  # the Free Strike value, no roll, the signature's type (RB-MFS-01..05)
         tier, amount = 0, monster.damage
         if kind is None and monster.types:
@@ -576,15 +600,10 @@ def _strike(
     else:
         cited = _struck_rules(ranged, request.opportunity, request.granted, request.type is not None, False)
         keywords = RANGED_STRIKE if ranged else MELEE_STRIKE
-        if (
-            t is not None
-            and not t.effects
-            and not a.named_conditions
-            and kind is None
-            and a.with_captain is None
-        ):
-            # roll_against with no Aid Attack edge to end (no effect on the target), and nothing
-            # but the damage after the roll: its RNG stored with the target's change
+        if quiet:
+            # roll_against with no Aid Attack edge to end, and nothing but the damage after the
+            # roll: its RNG (and the turn's bookkeeping, if given) stored with the target's change;
+            # none of it reads the bookkeeping
             edges, banes = _edges_and_banes(state, a, target, t, keywords, keywords, request.extra, True)
             rng, event = rolled_rng(
                 state,
@@ -616,7 +635,7 @@ def _strike(
     if kind is None and t is not None and not flat:
         # the damage of a checked strike: the target is a living creature, the amount a whole number
         c = state.creatures[target]  # after any Aid Attack edge it used ended
-        dealt = dealt_to(state, c, amount, None, attacker, request.knock_out, (rule,), (), rng)
+        dealt = dealt_to(state, c, amount, None, attacker, request.knock_out, (rule,), (), turn, rng)
     else:
         dealt = deal_damage(
             state, target, amount, kind, source=attacker, knock_out=request.knock_out, rules=(rule,)
@@ -775,4 +794,5 @@ __all__ = [
     "roll_against",
     "strike_characteristic",
     "strike_checks",
+    "strike_spent",
 ]
