@@ -31,10 +31,13 @@ from brawl.requests import Action
 from brawl.rules.conditions import can_take_main_actions, can_take_triggered_actions, taunting
 from brawl.rules.damage import deal_damage, dealt_to
 from brawl.rules.edges import (
+    CROSSES,
     EdgesAndBanes,
     Reason,
     bane,
     counted,
+    crosses_opposite_sides,
+    crossing,
     edge,
     edges_and_banes,
     has_line_of_effect,
@@ -85,64 +88,8 @@ def strike_characteristic(c: Creature, name: str | None) -> tuple[str, int]:
 # -- flanking and the lasting effects of Aid Attack and Defend ---------------------------------
 
 
-def _crosses_opposite_sides(a: Creature, b: Creature, e: Creature) -> bool:
-    """Whether the line between the centres of a and b crosses opposite sides or corners of e."""
-    ex, ey = e.pos.x, e.pos.y
-    an, bn, en = a.size.squares, b.size.squares, e.size.squares
-    return _crossing((an, en, a.pos.x - ex, a.pos.y - ey, bn, b.pos.x - ex, b.pos.y - ey))
-
-
-_Spaces = tuple[int, int, int, int, int, int, int]
-"""The sizes of a and e, a's corner from e's, b's size, its corner from e's (:data:`_CROSSES`'s key)."""
-_CROSSES: dict[_Spaces, bool] = {}
-""":func:`_crossing` by its key: the geometry repeats from strike to strike."""
-_MAX_CROSSES = 4096
-
-
-def _crossing(key: _Spaces) -> bool:
-    """:func:`_crosses_opposite_sides` of spaces given from e's corner, kept in :data:`_CROSSES`:
-    the answer depends only on the sizes and on where a and b stand from e."""
-    found = _CROSSES.get(key)
-    if found is None:
-        if len(_CROSSES) >= _MAX_CROSSES:
-            _CROSSES.clear()
-        found = _CROSSES[key] = _crosses(*key)
-    return found
-
-
-def _crosses(an: int, en: int, ax0: int, ay0: int, bn: int, bx0: int, by0: int) -> bool:
-    """Whether the line between the centres of a and b crosses opposite sides or corners of e,
-    e's space from (0, 0) to (en, en), a's and b's corners at (ax0, ay0) and (bx0, by0)."""
-    ax, ay = ax0 + an / 2, ay0 + an / 2
-    bx, by = bx0 + bn / 2, by0 + bn / 2
-    x0, y0, x1, y1 = 0.0, 0.0, float(en), float(en)
-    dx, dy = bx - ax, by - ay
-    t0, t1 = 0.0, 1.0
-    for p, q in ((-dx, ax - x0), (dx, x1 - ax), (-dy, ay - y0), (dy, y1 - ay)):
-        if p == 0:
-            if q < 0:
-                return False
-            continue
-        t = q / p
-        if p < 0:
-            if t > t0:
-                t0 = t
-        elif t < t1:
-            t1 = t
-    if t0 >= t1:
-        return False
-    in_x, in_y = ax + dx * t0, ay + dy * t0  # where the line enters the box
-    out_x, out_y = ax + dx * t1, ay + dy * t1  # and leaves it
-    mid_x, mid_y = (in_x + out_x) / 2, (in_y + out_y) / 2
-    if not (x0 < mid_x < x1 and y0 < mid_y < y1):
-        return False  # the line only runs along an edge
-    eps = 1e-9
-    return (
-        (abs(in_x - x0) < eps and abs(out_x - x1) < eps)  # west, then east
-        or (abs(in_x - x1) < eps and abs(out_x - x0) < eps)  # east, then west
-        or (abs(in_y - y0) < eps and abs(out_y - y1) < eps)  # north, then south
-        or (abs(in_y - y1) < eps and abs(out_y - y0) < eps)  # south, then north
-    )
+_crosses_opposite_sides = crosses_opposite_sides
+"""Flanking's geometry (:func:`brawl.rules.edges.crosses_opposite_sides`), by its earlier name."""
 
 
 def is_flanking(state: Encounter, attacker: str, enemy: str) -> str | None:
@@ -171,9 +118,20 @@ def _flanking(state: Encounter, a: Creature, e: Creature) -> str | None:
     side, aid = a.side, a.id
     adx, ady = ax - ex, ay - ey
     far_x, far_y, far_z = ex + em, ey + em, ez + em  # the enemy's last square on each axis
-    crosses = _CROSSES
+    crosses = CROSSES
+    order: Sequence[str] = state.order
+    if an == 1 and en == 1:
+        # two one-square creatures: an ally of any size flanks only with a cell in the column
+        # across the enemy from the attacker (the line between the centres crosses the enemy's
+        # square from the attacker's side to the other; tests go through every size), so only
+        # the living creatures of that column are asked (the encounter's index by column)
+        order = state.creatures_over(ex - adx, ey - ady, ex - adx, ey - ady)
+        if not order:
+            return None
+        if len(order) > 1:
+            order = sorted(order, key=state.order.index)
     # the attacker's living allies, in the encounter's order (allies_of)
-    for ally in map(state.creatures.__getitem__, state.order):
+    for ally in map(state.creatures.__getitem__, order):
         if ally.side != side or ally.dead or ally.id == aid:
             continue
         # the cheap geometry first: adjacent to the enemy (geometry.distance 1, written out)
@@ -181,11 +139,11 @@ def _flanking(state: Encounter, a: Creature, e: Creature) -> str | None:
         d = ally.size.squares - 1
         if max(0, ex - x - d, x - far_x, ey - y - d, y - far_y, ez - z - d, z - far_z) != 1:
             continue
-        # the line of effect is looked at only for a flanking position (_crosses_opposite_sides)
+        # the line of effect is looked at only for a flanking position (crosses_opposite_sides)
         key = (an, en, adx, ady, d + 1, x - ex, y - ey)
         flanks = crosses.get(key)
         if flanks is None:
-            flanks = _crossing(key)
+            flanks = crossing(key)
         if flanks:
             if attacker_able is None:
                 attacker_able = _able(state, a, e)
