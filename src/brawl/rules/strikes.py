@@ -108,19 +108,13 @@ def _flanking(state: Encounter, a: Creature, e: Creature) -> str | None:
     if a.side == e.side or a.dead or e.dead:
         return None
     ex, ey, ez = e.pos
-    en, an = e.size.squares, a.size.squares
-    em = en - 1
     ax, ay, az = a.pos
-    d = an - 1
-    if max(0, ex - ax - d, ax - ex - em, ey - ay - d, ay - ey - em, ez - az - d, az - ez - em) != 1:
-        return None  # not adjacent (geometry.distance 1, written out)
-    attacker_able: bool | None = None  # looked at once an ally stands in a flanking position
-    side, aid = a.side, a.id
+    en, an = e.size.squares, a.size.squares
     adx, ady = ax - ex, ay - ey
-    far_x, far_y, far_z = ex + em, ey + em, ez + em  # the enemy's last square on each axis
-    crosses = CROSSES
-    order: Sequence[str] = state.order
+    order: Sequence[str]
     if an == 1 and en == 1:
+        if (adx, ady, az - ez) not in _NEXT_TO:
+            return None  # not adjacent (geometry.distance 1 of two cells)
         # two one-square creatures: an ally of any size flanks only with a cell in the column
         # across the enemy from the attacker (the line between the centres crosses the enemy's
         # square from the attacker's side to the other; tests go through every size), so only
@@ -130,6 +124,16 @@ def _flanking(state: Encounter, a: Creature, e: Creature) -> str | None:
             return None
         if len(order) > 1:
             order = sorted(order, key=state.order.index)
+    else:
+        em, d = en - 1, an - 1
+        if max(0, ex - ax - d, ax - ex - em, ey - ay - d, ay - ey - em, ez - az - d, az - ez - em) != 1:
+            return None  # not adjacent (geometry.distance 1, written out)
+        order = state.order
+    attacker_able: bool | None = None  # looked at once an ally stands in a flanking position
+    side, aid = a.side, a.id
+    em = en - 1
+    far_x, far_y, far_z = ex + em, ey + em, ez + em  # the enemy's last square on each axis
+    crosses = CROSSES
     # the attacker's living allies, in the encounter's order (allies_of)
     for ally in map(state.creatures.__getitem__, order):
         if ally.side != side or ally.dead or ally.id == aid:
@@ -152,6 +156,10 @@ def _flanking(state: Encounter, a: Creature, e: Creature) -> str | None:
             if _able(state, ally, e):
                 return ally.id
     return None
+
+
+_NEXT_TO = frozenset((x, y, z) for x in (-1, 0, 1) for y in (-1, 0, 1) for z in (-1, 0, 1)) - {(0, 0, 0)}
+"""Where a cell stands from a cell it is adjacent to (distance 1)."""
 
 
 def _able(state: Encounter, c: Creature, e: Creature) -> bool:
@@ -535,18 +543,42 @@ def _strike(
     the bookkeeping with the action it is made with spent (:func:`strike_spent`), not yet stored."""
     attacker, target, ranged = request.attacker, request.target, request.ranged
     rule = "DS-STRIKE-07" if ranged else "DS-STRIKE-06"
+    if (
+        t is not None
+        and request.flat_damage is None
+        and a.free_strike is None  # no Free Strike value: it rolls (monster_strike)
+        and request.type is None
+        and not t.effects
+        and not a.named_conditions
+        and a.with_captain is None
+    ):
+        # a rolled strike with no Aid Attack edge to end (no effect on the target: roll_against),
+        # no lasting edge or bane to end and no captain's damage: nothing but the damage after the
+        # roll, which reads no bookkeeping; its RNG and the turn's bookkeeping, if given, stored
+        # with the target's change
+        cited = _struck_rules(ranged, request.opportunity, request.granted, False, False)
+        keywords = RANGED_STRIKE if ranged else MELEE_STRIKE
+        edges, banes = _edges_and_banes(state, a, target, t, keywords, keywords, request.extra, True)
+        rng, roll = rolled_rng(
+            state, char_value, edges, banes, request.dice, attacker, _strike_name(request), cited, char_name
+        )
+        tier = roll.tier
+        amount = max(
+            0, (RANGED_FREE_STRIKE_DAMAGE if ranged else MELEE_FREE_STRIKE_DAMAGE)[tier - 1] + char_value
+        )
+        struck = _STRUCK(
+            attacker=attacker, target=target, ranged=ranged, characteristic=char_name, tier=tier,
+            damage=amount, opportunity=request.opportunity, rules=cited,
+        )  # fmt: skip
+        # the target is a living creature of this state (the checks), the amount a whole number
+        dealt = dealt_to(state, t, amount, None, attacker, request.knock_out, (rule,), (), turn, rng)
+        return _with_critical_hit(request, dealt, (roll, struck))
+    if turn is not None:  # the bookkeeping stored first, as use_action stores it
+        state = state.with_turn_built(turn)
     monster = monster_strike(a) if request.flat_damage is None else None
     flat = request.flat_damage is not None or monster is not None
     events: tuple[Event, ...] = ()
     kind = request.type
-    rng = None  # the RNG after the roll, stored with the damage when nothing comes between
-    # a rolled strike with no Aid Attack edge to end (no effect on the target), no lasting edge
-    # or bane to end and no captain's damage: nothing but the damage after the roll
-    quiet = not flat and t is not None and not t.effects and not a.named_conditions
-    quiet = quiet and kind is None and a.with_captain is None
-    if turn is not None and not quiet:  # the bookkeeping stored first, as use_action stores it
-        state = state.with_turn_built(turn)
-        turn = None
     if monster is not None:  # the Free Strike value, no roll, the signature's type (RB-MFS-01..05)
         tier, amount = 0, monster.damage
         if kind is None and monster.types:
@@ -558,28 +590,10 @@ def _strike(
     else:
         cited = _struck_rules(ranged, request.opportunity, request.granted, request.type is not None, False)
         keywords = RANGED_STRIKE if ranged else MELEE_STRIKE
-        if quiet:
-            # roll_against with no Aid Attack edge to end, and nothing but the damage after the
-            # roll: its RNG (and the turn's bookkeeping, if given) stored with the target's change;
-            # none of it reads the bookkeeping
-            edges, banes = _edges_and_banes(state, a, target, t, keywords, keywords, request.extra, True)
-            rng, event = rolled_rng(
-                state,
-                char_value,
-                edges,
-                banes,
-                request.dice,
-                attacker,
-                _strike_name(request),
-                cited,
-                char_name,
-            )
-            tier, events = event.tier, (event,)
-        else:
-            tier, state, events = roll_against(
-                state, a, target, t, char_value, keywords, keywords, request.dice, _strike_name(request),
-                request.extra, cited, True, char_name,
-            )  # fmt: skip
+        tier, state, events = roll_against(
+            state, a, target, t, char_value, keywords, keywords, request.dice, _strike_name(request),
+            request.extra, cited, True, char_name,
+        )  # fmt: skip
         if a.named_conditions:  # an edge or bane on the next strike ends with it (R-ABIL-17)
             used = end_used(state, attacker, True)
             state, events = used.state, (*events, *used.events)
@@ -593,18 +607,25 @@ def _strike(
     if kind is None and t is not None and not flat:
         # the damage of a checked strike: the target is a living creature, the amount a whole number
         c = state.creatures[target]  # after any Aid Attack edge it used ended
-        dealt = dealt_to(state, c, amount, None, attacker, request.knock_out, (rule,), (), turn, rng)
+        dealt = dealt_to(state, c, amount, None, attacker, request.knock_out, (rule,), (), None, None)
     else:
         dealt = deal_damage(
             state, target, amount, kind, source=attacker, knock_out=request.knock_out, rules=(rule,)
         )
-    crit = None
-    if events and isinstance(events[0], PowerRolled):  # a free strike is a main action (DS-ACT-21)
+    return _with_critical_hit(request, dealt, (*events, struck))
+
+
+def _with_critical_hit(request: FreeStrike, dealt: Outcome, before: tuple[Event, ...]) -> Outcome:
+    """The strike's outcome: the events ``before`` its damage, the damage's, and the critical hit
+    of its power roll (the first of ``before``, if it rolled): a free strike is a main action
+    (DS-ACT-21, RB-CRIT-02)."""
+    roll = before[0]
+    if isinstance(roll, PowerRolled) and roll.natural >= NATURAL_TIER_3:  # else critical_hit is None
         off_turn = request.opportunity or request.granted
-        crit = critical_hit(attacker, "Free Strike", events[0].natural, off_turn=off_turn)
-    if crit is not None:
-        return Outcome(dealt.state, (*events, struck, *dealt.events, crit))
-    return Outcome(dealt.state, (*events, struck, *dealt.events))
+        crit = critical_hit(request.attacker, "Free Strike", roll.natural, off_turn=off_turn)
+        if crit is not None:
+            return Outcome(dealt.state, (*before, *dealt.events, crit))
+    return Outcome(dealt.state, (*before, *dealt.events))
 
 
 # -- opportunity attacks ------------------------------------------------------------------------
