@@ -348,7 +348,8 @@ def action_spent(
         if t.reported is not None:  # it answered the trigger (R-TURN-12)
             t = put(t, reported=put(t.reported, answered=t.reported.answered | {creature}))
     else:
-        t, lapsed = moment_passed(t)
+        if t.extra_main or t.reported is not None:  # else no moment passes (moment_passed)
+            t, lapsed = moment_passed(t)
         if t.economy is not None and t.current == creature:
             speed = speed_of(state, creature) if k is ActionKind.MOVE else 0
             economy = spend(t.economy, k, speed)
