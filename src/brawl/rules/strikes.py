@@ -417,9 +417,16 @@ def critical_hit(
 
 
 def _strike_name(request: FreeStrike) -> str:
-    if request.opportunity:
-        return "opportunity attack"
-    return "ranged free strike" if request.ranged else "melee free strike"
+    return _STRIKE_NAMES[request.opportunity, request.ranged]
+
+
+_STRIKE_NAMES = {
+    (False, False): "melee free strike",
+    (False, True): "ranged free strike",
+    (True, False): "opportunity attack",
+    (True, True): "opportunity attack",
+}
+"""A free strike's name in its roll, by (``opportunity``, ``ranged``)."""
 
 
 def strike_checks(
@@ -556,11 +563,15 @@ def _strike(
         # no lasting edge or bane to end and no captain's damage: nothing but the damage after the
         # roll, which reads no bookkeeping; its RNG and the turn's bookkeeping, if given, stored
         # with the target's change
-        cited = _struck_rules(ranged, request.opportunity, request.granted, False, False)
+        opportunity = request.opportunity
+        cited = _CITED.get((ranged, opportunity, request.granted, False, False))  # _struck_rules
+        if cited is None:
+            cited = _struck_rules(ranged, opportunity, request.granted, False, False)
         keywords = RANGED_STRIKE if ranged else MELEE_STRIKE
         edges, banes = _edges_and_banes(state, a, target, t, keywords, keywords, request.extra, True)
+        name = _STRIKE_NAMES[opportunity, ranged]  # _strike_name
         rng, roll = rolled_rng(
-            state, char_value, edges, banes, request.dice, attacker, _strike_name(request), cited, char_name
+            state, char_value, edges, banes, request.dice, attacker, name, cited, char_name
         )
         tier = roll.tier
         amount = max(
@@ -568,7 +579,7 @@ def _strike(
         )
         struck = _STRUCK(
             attacker=attacker, target=target, ranged=ranged, characteristic=char_name, tier=tier,
-            damage=amount, opportunity=request.opportunity, rules=cited,
+            damage=amount, opportunity=opportunity, rules=cited,
         )  # fmt: skip
         # the target is a living creature of this state (the checks), the amount a whole number
         dealt = dealt_to(state, t, amount, None, attacker, request.knock_out, (rule,), (), turn, rng)

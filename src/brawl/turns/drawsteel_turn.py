@@ -316,7 +316,9 @@ def action_refusal(state: Encounter, t: DrawSteelTurn, creature: str, kind: Acti
 def checked_action(state: Encounter, creature: str, kind: str) -> tuple[DrawSteelTurn, ActionKind, bool]:
     """Raise what :func:`action_refusal` finds for ``creature`` taking ``kind`` now; the
     bookkeeping, the kind, and whether it uses the main action (DS-TURN-03)."""
-    t = turn_of(state)
+    t = state.turn
+    if type(t) is not DrawSteelTurn:
+        t = turn_of(state)  # raises: another system's turn, or none
     k = action_kind(kind)
     found = action_refusal(state, t, creature, k)
     if found is not None:
