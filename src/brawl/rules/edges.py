@@ -333,7 +333,8 @@ def state_reasons(
     if r.with_captain is not None and ability and "strike" in keywords and strike_edge(state, r):
         found.append(edge(f"{roller}'s squad has its captain", "RB-CAPT-05"))
     terrain = state.terrain
-    liquid, concealing = _terrain_facts(terrain)
+    facts = _FACTS.get(id(terrain))  # _terrain_facts, read from its memo when it holds this map
+    liquid, concealing = facts[1:] if facts is not None and facts[0] is terrain else _terrain_facts(terrain)
     if liquid and terrain.is_submerged(r.pos, r.n) and not r.has_movement(MovementType.SWIM):
         found.append(bane(f"{roller} is fully submerged and can't swim at full speed", "DS-ENV-02"))
     if ability and held:

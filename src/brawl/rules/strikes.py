@@ -320,7 +320,7 @@ def _edges_and_banes(
     if effects and t is not None:
         melee_strike = "melee" in keywords and "strike" in keywords
         found.extend(_effect_reasons(state, r, t, melee_strike))
-    return counted(found)
+    return counted(found) if found else (0, 0)
 
 
 # -- free strikes -------------------------------------------------------------------------------
