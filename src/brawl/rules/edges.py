@@ -248,16 +248,16 @@ def _terrain_facts(terrain: Terrain) -> tuple[bool, bool]:
     defaults, ground and air, are neither); kept for the last maps asked about (they never change)."""
     found = _FACTS.get(id(terrain))
     if found is not None and found[0] is terrain:
-        return found[1], found[2]
+        return found[1]
     kinds = terrain.cell_kinds()
-    liquid, concealing = any(k.liquid for k in kinds), any(k.concealing for k in kinds)
+    facts = any(k.liquid for k in kinds), any(k.concealing for k in kinds)
     if len(_FACTS) >= _MAX_FACTS:
         _FACTS.clear()
-    _FACTS[id(terrain)] = (terrain, liquid, concealing)
-    return liquid, concealing
+    _FACTS[id(terrain)] = (terrain, facts)
+    return facts
 
 
-_FACTS: dict[int, tuple[Terrain, bool, bool]] = {}
+_FACTS: dict[int, tuple[Terrain, tuple[bool, bool]]] = {}
 _MAX_FACTS = 64
 
 
@@ -334,7 +334,7 @@ def state_reasons(
         found.append(edge(f"{roller}'s squad has its captain", "RB-CAPT-05"))
     terrain = state.terrain
     facts = _FACTS.get(id(terrain))  # _terrain_facts, read from its memo when it holds this map
-    liquid, concealing = facts[1:] if facts is not None and facts[0] is terrain else _terrain_facts(terrain)
+    liquid, concealing = facts[1] if facts is not None and facts[0] is terrain else _terrain_facts(terrain)
     if liquid and terrain.is_submerged(r.pos, r.n) and not r.has_movement(MovementType.SWIM):
         found.append(bane(f"{roller} is fully submerged and can't swim at full speed", "DS-ENV-02"))
     if ability and held:
