@@ -354,6 +354,24 @@ def test_drawing_several_dice_at_once_is_drawing_them_one_by_one(
         assert rng.pair(sides) == (*values, after)
 
 
+@given(
+    st.integers(0, _MASK),
+    st.integers(_MASK - 3, _MASK) | st.integers(0, 1000) | st.integers(0, _MASK),
+    st.integers(1, 100),
+)
+def test_a_pair_of_dice_written_out_is_two_draws_one_by_one(seed: int, counter: int, sides: int) -> None:
+    """RB3-EDGES: a power roll's two d10s, drawn with the generator's steps written out, are the
+    two faces draw gives one after the other and the generator after them, the counter wrapping
+    at 2**64."""
+    rng = Rng(seed, counter)
+    first, step = rng.draw(sides)
+    second, step = step.draw(sides)
+    a, b, after = rng.pair(sides)
+    assert (a, b) == (first, second)
+    assert after == step
+    assert (after.seed, after.counter) == (seed, (counter + 2) & _MASK)
+
+
 @given(st.integers(0, 2**64 - 1), st.integers(-5, 5), st.integers(0, 3), st.integers(0, 3))
 def test_a_power_roll_draws_what_roll_dice_draws(seed: int, value: int, edges: int, banes: int) -> None:
     """The power roll no longer makes a DiceRolled event to throw away: the same faces, the same RNG."""

@@ -64,9 +64,26 @@ class Rng:
 
     def pair(self, sides: int) -> tuple[int, int, Rng]:
         """Two rolls of a die with ``sides`` faces, a whole number from 1 to :data:`MAX_SIDES`
-        the caller checked (a power roll's d10s): what ``draws(sides, 2)`` gives, as three values."""
-        first, second = self._faces(sides, 2)
-        return first, second, self._after(2)
+        the caller checked (a power roll's d10s): what ``draws(sides, 2)`` gives, as three values.
+
+        :func:`_splitmix64` of the two counters and :meth:`_after` are written out here, with no
+        call for each: a power roll is made at every strike."""
+        seed, counter = self.seed, self.counter
+        key = _KEYS.get(seed)
+        if key is None:
+            if len(_KEYS) >= _MAX_KEYS:
+                _KEYS.clear()
+            key = _KEYS[seed] = _splitmix64(seed)
+        x = ((key ^ counter) + 0x9E3779B97F4A7C15) & _MASK
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+        y = ((key ^ ((counter + 1) & _MASK)) + 0x9E3779B97F4A7C15) & _MASK
+        y = ((y ^ (y >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        y = ((y ^ (y >> 27)) * 0x94D049BB133111EB) & _MASK
+        out = object.__new__(Rng)  # the fields of a checked generator: not checked again
+        object.__setattr__(out, "seed", seed)
+        object.__setattr__(out, "counter", (counter + 2) & _MASK)
+        return 1 + (x ^ (x >> 31)) % sides, 1 + (y ^ (y >> 31)) % sides, out
 
     def _faces(self, sides: int, count: int) -> tuple[int, ...]:
         """The next ``count`` faces of ``sides``-sided dice, both already checked."""

@@ -468,13 +468,18 @@ class Encounter:
         return self._side_tiles
 
     # changes ----------------------------------------------------------------------------------
-    def with_creature(self, creature: Creature, rng: Rng | None = None) -> Encounter:
+    def with_creature(
+        self, creature: Creature, rng: Rng | None = None, turn: TurnState | None = None
+    ) -> Encounter:
         """This encounter with one creature added or replaced; validates only that creature.
-        ``rng``: an advanced RNG stored in the same change (:meth:`with_rng`)."""
+        ``rng``: an advanced RNG stored in the same change (:meth:`with_rng`); ``turn``:
+        bookkeeping a turn system built, stored in the same change (:meth:`with_turn_built`)."""
         if not isinstance(creature, Creature):
             raise ArgumentTypeError(f"with_creature: {creature!r} is not a Creature", rule=())
         if rng is not None and not isinstance(rng, Rng):
             raise ArgumentTypeError(f"with_rng: {rng!r} is not an Rng", rule=())
+        if turn is not None and not isinstance(turn, TurnState):
+            raise ArgumentTypeError(f"turn {turn!r}: a TurnState is needed", rule=())
         cid = creature.id
         old = self.creatures.get(cid)
         if cid in self.objects:
@@ -531,6 +536,8 @@ class Encounter:
         out._side_tiles = side_tiles
         if rng is not None:
             out.rng = rng
+        if turn is not None:
+            out.turn = turn
         out.__class__ = Encounter  # the draft's fields are set (_draft)
         return out  # type: ignore[no-any-return]  # the draft, now an Encounter; no cast on a hot path
 

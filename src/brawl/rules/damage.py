@@ -32,7 +32,7 @@ from brawl.rules.recoveries import as_damage_comes, check_token_stamina, token_s
 from brawl.rules.squad_damage import lose_from_pool
 from brawl.rules.squads import in_squad, pool_loss
 from brawl.rules.stamina import death_threshold, store_stamina, with_stamina, would_die
-from brawl.state import Encounter
+from brawl.state import Encounter, TurnState
 
 MAX_DAMAGE = 10**9
 """Largest damage accepted in one call; larger requests are refused."""
@@ -355,16 +355,20 @@ def dealt_to(
     knock_out: bool,
     rules: tuple[str, ...],
     mods: tuple[Modifier, ...] = (),
+    turn: TurnState | None = None,
     rng: Rng | None = None,
 ) -> Outcome:
     """Deal checked damage to the living creature ``c`` of the encounter (the checks of
     :meth:`Damage.verify` passed, or the rule worked out a whole amount for a target it checked):
     the pipeline, then Stamina (R-DMG-1, DS-STAM-13, DS-STAM-14); a minion's damage comes off
-    its squad's pool (:func:`squad_damage`, RB-SQUAD-04). ``rng``: the RNG a roll before the
-    damage advanced, stored in the encounter with the creature's change (the damage reads none)."""
+    its squad's pool (:func:`squad_damage`, RB-SQUAD-04). ``turn``: the bookkeeping of the action
+    dealing it, ``rng``: the RNG a roll before the damage advanced, stored in the encounter with
+    the creature's change (the damage reads neither)."""
     if c.squad is not None and c.minion:
         if rng is not None:
             state = state.with_rng(rng)
+        if turn is not None:
+            state = state.with_turn_built(turn)
         return squad_damage(state, (c,), amount, kind, source, rules, mods)
     extra_imm, extra_weak = _submerged(state, c, kind) if kind is not None else _NOTHING
     submerged = bool(extra_imm or extra_weak)
@@ -419,7 +423,7 @@ def dealt_to(
         stamina_after=new_stamina,
         rules=cited,
     )
-    out = store_stamina(state, c, new, (event,), cause=cause, death_rules=death_rules, rng=rng)
+    out = store_stamina(state, c, new, (event,), cause=cause, death_rules=death_rules, rng=rng, turn=turn)
     if knock:
         target = c.id
         out = out.add(KnockedOut(creature=target, by=source, rules=("DS-STAM-13", "R-STAM-4")))

@@ -248,16 +248,16 @@ def _terrain_facts(terrain: Terrain) -> tuple[bool, bool]:
     defaults, ground and air, are neither); kept for the last maps asked about (they never change)."""
     found = _FACTS.get(id(terrain))
     if found is not None and found[0] is terrain:
-        return found[1], found[2]
+        return found[1]
     kinds = terrain.cell_kinds()
-    liquid, concealing = any(k.liquid for k in kinds), any(k.concealing for k in kinds)
+    facts = any(k.liquid for k in kinds), any(k.concealing for k in kinds)
     if len(_FACTS) >= _MAX_FACTS:
         _FACTS.clear()
-    _FACTS[id(terrain)] = (terrain, liquid, concealing)
-    return liquid, concealing
+    _FACTS[id(terrain)] = (terrain, facts)
+    return facts
 
 
-_FACTS: dict[int, tuple[Terrain, bool, bool]] = {}
+_FACTS: dict[int, tuple[Terrain, tuple[bool, bool]]] = {}
 _MAX_FACTS = 64
 
 
@@ -333,7 +333,8 @@ def state_reasons(
     if r.with_captain is not None and ability and "strike" in keywords and strike_edge(state, r):
         found.append(edge(f"{roller}'s squad has its captain", "RB-CAPT-05"))
     terrain = state.terrain
-    liquid, concealing = _terrain_facts(terrain)
+    facts = _FACTS.get(id(terrain))  # _terrain_facts, read from its memo when it holds this map
+    liquid, concealing = facts[1] if facts is not None and facts[0] is terrain else _terrain_facts(terrain)
     if liquid and terrain.is_submerged(r.pos, r.n) and not r.has_movement(MovementType.SWIM):
         found.append(bane(f"{roller} is fully submerged and can't swim at full speed", "DS-ENV-02"))
     if ability and held:
@@ -400,3 +401,66 @@ def state_reasons(
             rules = ("DS-EDGE-01", "DS-EDGE-02", "DS-EDGE-03") if climbing else ("DS-EDGE-01", "DS-EDGE-02")
             found.append(edge(f"{roller} has high ground over {target}", *rules))
     return found
+
+
+# -- flanking's geometry (DS-EDGE-05..07) ---------------------------------------------------------
+
+
+def crosses_opposite_sides(a: Creature, b: Creature, e: Creature) -> bool:
+    """Whether the line between the centres of a and b crosses opposite sides or corners of e."""
+    ex, ey = e.pos.x, e.pos.y
+    an, bn, en = a.size.squares, b.size.squares, e.size.squares
+    return crossing((an, en, a.pos.x - ex, a.pos.y - ey, bn, b.pos.x - ex, b.pos.y - ey))
+
+
+_Spaces = tuple[int, int, int, int, int, int, int]
+"""The sizes of a and e, a's corner from e's, b's size, its corner from e's (:data:`CROSSES`'s key)."""
+CROSSES: dict[_Spaces, bool] = {}
+""":func:`crossing` by its key: the geometry repeats from strike to strike."""
+_MAX_CROSSES = 4096
+
+
+def crossing(key: _Spaces) -> bool:
+    """:func:`crosses_opposite_sides` of spaces given from e's corner, kept in :data:`CROSSES`:
+    the answer depends only on the sizes and on where a and b stand from e."""
+    found = CROSSES.get(key)
+    if found is None:
+        if len(CROSSES) >= _MAX_CROSSES:
+            CROSSES.clear()
+        found = CROSSES[key] = _crosses(*key)
+    return found
+
+
+def _crosses(an: int, en: int, ax0: int, ay0: int, bn: int, bx0: int, by0: int) -> bool:
+    """Whether the line between the centres of a and b crosses opposite sides or corners of e,
+    e's space from (0, 0) to (en, en), a's and b's corners at (ax0, ay0) and (bx0, by0)."""
+    ax, ay = ax0 + an / 2, ay0 + an / 2
+    bx, by = bx0 + bn / 2, by0 + bn / 2
+    x0, y0, x1, y1 = 0.0, 0.0, float(en), float(en)
+    dx, dy = bx - ax, by - ay
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, ax - x0), (dx, x1 - ax), (-dy, ay - y0), (dy, y1 - ay)):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            if t > t0:
+                t0 = t
+        elif t < t1:
+            t1 = t
+    if t0 >= t1:
+        return False
+    in_x, in_y = ax + dx * t0, ay + dy * t0  # where the line enters the box
+    out_x, out_y = ax + dx * t1, ay + dy * t1  # and leaves it
+    mid_x, mid_y = (in_x + out_x) / 2, (in_y + out_y) / 2
+    if not (x0 < mid_x < x1 and y0 < mid_y < y1):
+        return False  # the line only runs along an edge
+    eps = 1e-9
+    return (
+        (abs(in_x - x0) < eps and abs(out_x - x1) < eps)  # west, then east
+        or (abs(in_x - x1) < eps and abs(out_x - x0) < eps)  # east, then west
+        or (abs(in_y - y0) < eps and abs(out_y - y1) < eps)  # north, then south
+        or (abs(in_y - y1) < eps and abs(out_y - y0) < eps)  # south, then north
+    )

@@ -38,7 +38,7 @@ from brawl.rules.conditions import (
     release_grabs,
 )
 from brawl.rules.squads import captain_lost, refuse_regaining
-from brawl.state import Encounter
+from brawl.state import Encounter, TurnState
 
 BLEEDING_DIE = 6  # RB1-BLEEDING: 1d6 + level Stamina loss
 BLEEDING_PURPOSE = "bleeding 1d6"
@@ -101,16 +101,18 @@ def store_stamina(
     cause: str = "",
     death_rules: Sequence[str] = (),
     rng: Rng | None = None,
+    turn: TurnState | None = None,
 ) -> Outcome:
     """Store ``new`` in place of ``old`` and add the events of the states that changed.
 
     Died (when ``new.dead``), then winded / no longer winded (DS-STAM-04), dying / no longer
     dying (DS-STAM-06) with the dying hero's bleeding imposed or ended (DS-STAM-07). ``rng``: the
-    RNG a roll before the change advanced, stored with the creature (one change of the encounter).
+    RNG a roll before the change advanced, ``turn``: the bookkeeping of the action that made it,
+    stored with the creature (one change of the encounter, :meth:`Encounter.with_creature`).
     """
     cid = new.id
     if new.dead and not old.dead:
-        state = state.with_creature(new, rng)
+        state = state.with_creature(new, rng, turn)
         if not cause:
             cause, rules = _death(new)
             death_rules = (*death_rules, *rules)
@@ -132,14 +134,14 @@ def store_stamina(
         events = (*events, changed)
     was, now = old.is_dying, new.is_dying
     if was == now:
-        return Outcome(state.with_creature(new, rng), tuple(events))
+        return Outcome(state.with_creature(new, rng, turn), tuple(events))
     if now:
         # impose_condition's checks cannot refuse it: a dying hero is alive, and bleeding needs no
         # source and is no grab; the Stamina and the condition are stored in one change
         bleeding, gained = gain_condition(new, _DYING_BLEEDING, ("DS-STAM-07",))
         dying = BecameDying(creature=cid, rules=("DS-STAM-06", "R-STAM-1"))
-        return Outcome(state.with_creature(bleeding, rng), (*events, dying, *gained))
-    state = state.with_creature(new, rng)
+        return Outcome(state.with_creature(bleeding, rng, turn), (*events, dying, *gained))
+    state = state.with_creature(new, rng, turn)
     out = Outcome(state, (*events, NoLongerDying(creature=cid, rules=("DS-STAM-06", "DS-STAM-07"))))
     return out.then(
         clear_condition,

@@ -31,10 +31,13 @@ from brawl.requests import Action
 from brawl.rules.conditions import can_take_main_actions, can_take_triggered_actions, taunting
 from brawl.rules.damage import deal_damage, dealt_to
 from brawl.rules.edges import (
+    CROSSES,
     EdgesAndBanes,
     Reason,
     bane,
     counted,
+    crosses_opposite_sides,
+    crossing,
     edge,
     edges_and_banes,
     has_line_of_effect,
@@ -48,7 +51,7 @@ from brawl.rules.monster_strikes import monster_strike
 from brawl.rules.recoveries import as_damage_comes, check_token_stamina, token_stamina_field
 from brawl.rules.squads import strike_damage
 from brawl.rules.stealth import check_target
-from brawl.state import Encounter
+from brawl.state import Encounter, TurnState
 
 MELEE_FREE_STRIKE_DAMAGE = (2, 5, 7)  # DS-STRIKE-06: 2 / 5 / 7 + Might or Agility
 RANGED_FREE_STRIKE_DAMAGE = (2, 4, 6)  # DS-STRIKE-07: 2 / 4 / 6 + Might or Agility
@@ -85,64 +88,8 @@ def strike_characteristic(c: Creature, name: str | None) -> tuple[str, int]:
 # -- flanking and the lasting effects of Aid Attack and Defend ---------------------------------
 
 
-def _crosses_opposite_sides(a: Creature, b: Creature, e: Creature) -> bool:
-    """Whether the line between the centres of a and b crosses opposite sides or corners of e."""
-    ex, ey = e.pos.x, e.pos.y
-    an, bn, en = a.size.squares, b.size.squares, e.size.squares
-    return _crossing((an, en, a.pos.x - ex, a.pos.y - ey, bn, b.pos.x - ex, b.pos.y - ey))
-
-
-_Spaces = tuple[int, int, int, int, int, int, int]
-"""The sizes of a and e, a's corner from e's, b's size, its corner from e's (:data:`_CROSSES`'s key)."""
-_CROSSES: dict[_Spaces, bool] = {}
-""":func:`_crossing` by its key: the geometry repeats from strike to strike."""
-_MAX_CROSSES = 4096
-
-
-def _crossing(key: _Spaces) -> bool:
-    """:func:`_crosses_opposite_sides` of spaces given from e's corner, kept in :data:`_CROSSES`:
-    the answer depends only on the sizes and on where a and b stand from e."""
-    found = _CROSSES.get(key)
-    if found is None:
-        if len(_CROSSES) >= _MAX_CROSSES:
-            _CROSSES.clear()
-        found = _CROSSES[key] = _crosses(*key)
-    return found
-
-
-def _crosses(an: int, en: int, ax0: int, ay0: int, bn: int, bx0: int, by0: int) -> bool:
-    """Whether the line between the centres of a and b crosses opposite sides or corners of e,
-    e's space from (0, 0) to (en, en), a's and b's corners at (ax0, ay0) and (bx0, by0)."""
-    ax, ay = ax0 + an / 2, ay0 + an / 2
-    bx, by = bx0 + bn / 2, by0 + bn / 2
-    x0, y0, x1, y1 = 0.0, 0.0, float(en), float(en)
-    dx, dy = bx - ax, by - ay
-    t0, t1 = 0.0, 1.0
-    for p, q in ((-dx, ax - x0), (dx, x1 - ax), (-dy, ay - y0), (dy, y1 - ay)):
-        if p == 0:
-            if q < 0:
-                return False
-            continue
-        t = q / p
-        if p < 0:
-            if t > t0:
-                t0 = t
-        elif t < t1:
-            t1 = t
-    if t0 >= t1:
-        return False
-    in_x, in_y = ax + dx * t0, ay + dy * t0  # where the line enters the box
-    out_x, out_y = ax + dx * t1, ay + dy * t1  # and leaves it
-    mid_x, mid_y = (in_x + out_x) / 2, (in_y + out_y) / 2
-    if not (x0 < mid_x < x1 and y0 < mid_y < y1):
-        return False  # the line only runs along an edge
-    eps = 1e-9
-    return (
-        (abs(in_x - x0) < eps and abs(out_x - x1) < eps)  # west, then east
-        or (abs(in_x - x1) < eps and abs(out_x - x0) < eps)  # east, then west
-        or (abs(in_y - y0) < eps and abs(out_y - y1) < eps)  # north, then south
-        or (abs(in_y - y1) < eps and abs(out_y - y0) < eps)  # south, then north
-    )
+_crosses_opposite_sides = crosses_opposite_sides
+"""Flanking's geometry (:func:`brawl.rules.edges.crosses_opposite_sides`), by its earlier name."""
 
 
 def is_flanking(state: Encounter, attacker: str, enemy: str) -> str | None:
@@ -161,19 +108,34 @@ def _flanking(state: Encounter, a: Creature, e: Creature) -> str | None:
     if a.side == e.side or a.dead or e.dead:
         return None
     ex, ey, ez = e.pos
-    en, an = e.size.squares, a.size.squares
-    em = en - 1
     ax, ay, az = a.pos
-    d = an - 1
-    if max(0, ex - ax - d, ax - ex - em, ey - ay - d, ay - ey - em, ez - az - d, az - ez - em) != 1:
-        return None  # not adjacent (geometry.distance 1, written out)
+    en, an = e.size.squares, a.size.squares
+    adx, ady = ax - ex, ay - ey
+    order: Sequence[str]
+    if an == 1 and en == 1:
+        if (adx, ady, az - ez) not in _NEXT_TO:
+            return None  # not adjacent (geometry.distance 1 of two cells)
+        # two one-square creatures: an ally of any size flanks only with a cell in the column
+        # across the enemy from the attacker (the line between the centres crosses the enemy's
+        # square from the attacker's side to the other; tests go through every size), so only
+        # the living creatures of that column are asked (the encounter's index by column)
+        order = state.creatures_over(ex - adx, ey - ady, ex - adx, ey - ady)
+        if not order:
+            return None
+        if len(order) > 1:
+            order = sorted(order, key=state.order.index)
+    else:
+        em, d = en - 1, an - 1
+        if max(0, ex - ax - d, ax - ex - em, ey - ay - d, ay - ey - em, ez - az - d, az - ez - em) != 1:
+            return None  # not adjacent (geometry.distance 1, written out)
+        order = state.order
     attacker_able: bool | None = None  # looked at once an ally stands in a flanking position
     side, aid = a.side, a.id
-    adx, ady = ax - ex, ay - ey
+    em = en - 1
     far_x, far_y, far_z = ex + em, ey + em, ez + em  # the enemy's last square on each axis
-    crosses = _CROSSES
+    crosses = CROSSES
     # the attacker's living allies, in the encounter's order (allies_of)
-    for ally in map(state.creatures.__getitem__, state.order):
+    for ally in map(state.creatures.__getitem__, order):
         if ally.side != side or ally.dead or ally.id == aid:
             continue
         # the cheap geometry first: adjacent to the enemy (geometry.distance 1, written out)
@@ -181,11 +143,11 @@ def _flanking(state: Encounter, a: Creature, e: Creature) -> str | None:
         d = ally.size.squares - 1
         if max(0, ex - x - d, x - far_x, ey - y - d, y - far_y, ez - z - d, z - far_z) != 1:
             continue
-        # the line of effect is looked at only for a flanking position (_crosses_opposite_sides)
+        # the line of effect is looked at only for a flanking position (crosses_opposite_sides)
         key = (an, en, adx, ady, d + 1, x - ex, y - ey)
         flanks = crosses.get(key)
         if flanks is None:
-            flanks = _crossing(key)
+            flanks = crossing(key)
         if flanks:
             if attacker_able is None:
                 attacker_able = _able(state, a, e)
@@ -194,6 +156,10 @@ def _flanking(state: Encounter, a: Creature, e: Creature) -> str | None:
             if _able(state, ally, e):
                 return ally.id
     return None
+
+
+_NEXT_TO = frozenset((x, y, z) for x in (-1, 0, 1) for y in (-1, 0, 1) for z in (-1, 0, 1)) - {(0, 0, 0)}
+"""Where a cell stands from a cell it is adjacent to (distance 1)."""
 
 
 def _able(state: Encounter, c: Creature, e: Creature) -> bool:
@@ -354,7 +320,7 @@ def _edges_and_banes(
     if effects and t is not None:
         melee_strike = "melee" in keywords and "strike" in keywords
         found.extend(_effect_reasons(state, r, t, melee_strike))
-    return counted(found)
+    return counted(found) if found else (0, 0)
 
 
 # -- free strikes -------------------------------------------------------------------------------
@@ -451,9 +417,16 @@ def critical_hit(
 
 
 def _strike_name(request: FreeStrike) -> str:
-    if request.opportunity:
-        return "opportunity attack"
-    return "ranged free strike" if request.ranged else "melee free strike"
+    return _STRIKE_NAMES[request.opportunity, request.ranged]
+
+
+_STRIKE_NAMES = {
+    (False, False): "melee free strike",
+    (False, True): "ranged free strike",
+    (True, False): "opportunity attack",
+    (True, True): "opportunity attack",
+}
+"""A free strike's name in its roll, by (``opportunity``, ``ranged``)."""
 
 
 def strike_checks(
@@ -531,6 +504,16 @@ def _resolve_free_strike(state: Encounter, request: FreeStrike) -> Outcome:
     return _strike(state, request, c, t, name, value)
 
 
+def strike_spent(state: Encounter, request: FreeStrike, turn: TurnState) -> Outcome:
+    """:meth:`FreeStrike.resolve` on ``state`` with its turn's bookkeeping replaced by ``turn``,
+    the action the strike is made with spent (built by the turn system from ``state``'s, as
+    :meth:`Encounter.with_turn_built` takes it). The checks and the roll read no bookkeeping, so a
+    quiet strike stores ``turn`` with its damage: one change of the encounter."""
+    if request.token_stamina:
+        return as_damage_comes(state.with_turn_built(turn), request)
+    return _strike(state, request, *strike_checks(state, request), turn)
+
+
 _STRUCK = maker(Struck)
 """``Struck(...)`` for :func:`_strike` (:func:`brawl.events.base.maker`)."""
 _MFS = ("RB-MFS-01", "RB-MFS-02", "RB-MFS-03", "RB-MFS-04", "RB-MFS-05")
@@ -554,17 +537,59 @@ def _struck_rules(ranged: bool, opportunity: bool, granted: bool, typed: bool, f
 
 
 def _strike(
-    state: Encounter, request: FreeStrike, a: Creature, t: Creature | None, char_name: str, char_value: int
+    state: Encounter,
+    request: FreeStrike,
+    a: Creature,
+    t: Creature | None,
+    char_name: str,
+    char_value: int,
+    turn: TurnState | None = None,
 ) -> Outcome:
     """The free strike of checked arguments: the attacker ``a``, the target's creature (None for
-    an object), the characteristic's name and score; the events built once, in order."""
+    an object), the characteristic's name and score; the events built once, in order. ``turn``:
+    the bookkeeping with the action it is made with spent (:func:`strike_spent`), not yet stored."""
     attacker, target, ranged = request.attacker, request.target, request.ranged
     rule = "DS-STRIKE-07" if ranged else "DS-STRIKE-06"
+    if (
+        t is not None
+        and request.flat_damage is None
+        and a.free_strike is None  # no Free Strike value: it rolls (monster_strike)
+        and request.type is None
+        and not t.effects
+        and not a.named_conditions
+        and a.with_captain is None
+    ):
+        # a rolled strike with no Aid Attack edge to end (no effect on the target: roll_against),
+        # no lasting edge or bane to end and no captain's damage: nothing but the damage after the
+        # roll, which reads no bookkeeping; its RNG and the turn's bookkeeping, if given, stored
+        # with the target's change
+        opportunity = request.opportunity
+        cited = _CITED.get((ranged, opportunity, request.granted, False, False))  # _struck_rules
+        if cited is None:
+            cited = _struck_rules(ranged, opportunity, request.granted, False, False)
+        keywords = RANGED_STRIKE if ranged else MELEE_STRIKE
+        edges, banes = _edges_and_banes(state, a, target, t, keywords, keywords, request.extra, True)
+        name = _STRIKE_NAMES[opportunity, ranged]  # _strike_name
+        rng, roll = rolled_rng(
+            state, char_value, edges, banes, request.dice, attacker, name, cited, char_name
+        )
+        tier = roll.tier
+        amount = max(
+            0, (RANGED_FREE_STRIKE_DAMAGE if ranged else MELEE_FREE_STRIKE_DAMAGE)[tier - 1] + char_value
+        )
+        struck = _STRUCK(
+            attacker=attacker, target=target, ranged=ranged, characteristic=char_name, tier=tier,
+            damage=amount, opportunity=opportunity, rules=cited,
+        )  # fmt: skip
+        # the target is a living creature of this state (the checks), the amount a whole number
+        dealt = dealt_to(state, t, amount, None, attacker, request.knock_out, (rule,), (), turn, rng)
+        return _with_critical_hit(request, dealt, (roll, struck))
+    if turn is not None:  # the bookkeeping stored first, as use_action stores it
+        state = state.with_turn_built(turn)
     monster = monster_strike(a) if request.flat_damage is None else None
     flat = request.flat_damage is not None or monster is not None
     events: tuple[Event, ...] = ()
     kind = request.type
-    rng = None  # the RNG after the roll, stored with the damage when nothing comes between
     if monster is not None:  # the Free Strike value, no roll, the signature's type (RB-MFS-01..05)
         tier, amount = 0, monster.damage
         if kind is None and monster.types:
@@ -576,33 +601,10 @@ def _strike(
     else:
         cited = _struck_rules(ranged, request.opportunity, request.granted, request.type is not None, False)
         keywords = RANGED_STRIKE if ranged else MELEE_STRIKE
-        if (
-            t is not None
-            and not t.effects
-            and not a.named_conditions
-            and kind is None
-            and a.with_captain is None
-        ):
-            # roll_against with no Aid Attack edge to end (no effect on the target), and nothing
-            # but the damage after the roll: its RNG stored with the target's change
-            edges, banes = _edges_and_banes(state, a, target, t, keywords, keywords, request.extra, True)
-            rng, event = rolled_rng(
-                state,
-                char_value,
-                edges,
-                banes,
-                request.dice,
-                attacker,
-                _strike_name(request),
-                cited,
-                char_name,
-            )
-            tier, events = event.tier, (event,)
-        else:
-            tier, state, events = roll_against(
-                state, a, target, t, char_value, keywords, keywords, request.dice, _strike_name(request),
-                request.extra, cited, True, char_name,
-            )  # fmt: skip
+        tier, state, events = roll_against(
+            state, a, target, t, char_value, keywords, keywords, request.dice, _strike_name(request),
+            request.extra, cited, True, char_name,
+        )  # fmt: skip
         if a.named_conditions:  # an edge or bane on the next strike ends with it (R-ABIL-17)
             used = end_used(state, attacker, True)
             state, events = used.state, (*events, *used.events)
@@ -616,18 +618,25 @@ def _strike(
     if kind is None and t is not None and not flat:
         # the damage of a checked strike: the target is a living creature, the amount a whole number
         c = state.creatures[target]  # after any Aid Attack edge it used ended
-        dealt = dealt_to(state, c, amount, None, attacker, request.knock_out, (rule,), (), rng)
+        dealt = dealt_to(state, c, amount, None, attacker, request.knock_out, (rule,), (), None, None)
     else:
         dealt = deal_damage(
             state, target, amount, kind, source=attacker, knock_out=request.knock_out, rules=(rule,)
         )
-    crit = None
-    if events and isinstance(events[0], PowerRolled):  # a free strike is a main action (DS-ACT-21)
+    return _with_critical_hit(request, dealt, (*events, struck))
+
+
+def _with_critical_hit(request: FreeStrike, dealt: Outcome, before: tuple[Event, ...]) -> Outcome:
+    """The strike's outcome: the events ``before`` its damage, the damage's, and the critical hit
+    of its power roll (the first of ``before``, if it rolled): a free strike is a main action
+    (DS-ACT-21, RB-CRIT-02)."""
+    roll = before[0]
+    if isinstance(roll, PowerRolled) and roll.natural >= NATURAL_TIER_3:  # else critical_hit is None
         off_turn = request.opportunity or request.granted
-        crit = critical_hit(attacker, "Free Strike", events[0].natural, off_turn=off_turn)
-    if crit is not None:
-        return Outcome(dealt.state, (*events, struck, *dealt.events, crit))
-    return Outcome(dealt.state, (*events, struck, *dealt.events))
+        crit = critical_hit(request.attacker, "Free Strike", roll.natural, off_turn=off_turn)
+        if crit is not None:
+            return Outcome(dealt.state, (*before, *dealt.events, crit))
+    return Outcome(dealt.state, (*before, *dealt.events))
 
 
 # -- opportunity attacks ------------------------------------------------------------------------
@@ -775,4 +784,5 @@ __all__ = [
     "roll_against",
     "strike_characteristic",
     "strike_checks",
+    "strike_spent",
 ]

@@ -38,12 +38,13 @@ from brawl.rules.reachable import reachable
 from brawl.rules.recoveries import CatchBreath, Heal
 from brawl.rules.riding import Ride, mount_to_ride
 from brawl.rules.settle import settle
-from brawl.rules.strikes import FreeStrike
+from brawl.rules.strikes import FreeStrike, strike_spent
 from brawl.state import Encounter
 from brawl.turns.base import system_of
 from brawl.turns.drawsteel_turn import (
     DrawSteelTurn,
     action_refusal,
+    action_spent,
     critical_hits,
     moment_passed,
     with_economy,
@@ -396,13 +397,23 @@ class TakeAction(Action):
         self.action.verify(state)
 
     def resolve(self, state: Encounter) -> Outcome:
-        creature = self._creature()
         action = self.action
-        out = system_of(state).use_action(state, creature, self.kind)
-        if isinstance(action, Disengage | RideTo):
-            granted = movement_left(out.state, creature) - movement_left(state, creature)
-            if granted > 0:
-                out = out.then(system_of(out.state).spend_movement, creature, granted)
+        if type(action) is FreeStrike and type(state.turn) is DrawSteelTurn:
+            # Draw Steel's use_action, its bookkeeping not yet stored (its system runs this turn)
+            t, used, built = action_spent(state, action.attacker, self.kind)
+            if built:
+                # the strike reads no bookkeeping: the spent action is stored with its first
+                # change of the encounter (strike_spent), the events in the same order
+                done = settle(strike_spent(state, action, t))
+                return critical_hits(Outcome(done.state, used + done.events))
+            out = Outcome(state.with_turn(t), used)  # use_action's checked bookkeeping
+        else:
+            creature = self._creature()
+            out = system_of(state).use_action(state, creature, self.kind)
+            if isinstance(action, Disengage | RideTo):
+                granted = movement_left(out.state, creature) - movement_left(state, creature)
+                if granted > 0:
+                    out = out.then(system_of(out.state).spend_movement, creature, granted)
         # what comes before the rule's events (the action used, the movement spent) owes nothing
         # to the settle pass, so the rule's settled outcome is the whole one's (brawl.apply)
         done = settle(action.resolve(out.state))

@@ -28,10 +28,9 @@ from brawl.events.turns import (
     RoundEnded,
     RoundStarted,
     TurnLost,
-    make_action_used,
     make_movement_spent,
 )
-from brawl.fields import flag, put, replaced
+from brawl.fields import flag, replaced
 from brawl.outcome import Outcome
 from brawl.requests import Action
 from brawl.rules import conditions as cond_rules
@@ -39,7 +38,6 @@ from brawl.rules import phases
 from brawl.rules.falling import continue_fall
 from brawl.rules.persistent import areas_at_encounter_end
 from brawl.rules.recoveries import check_token_stamina
-from brawl.rules.squads import members
 from brawl.rules.stability import end_stability_modifiers
 from brawl.state import Encounter, TurnState
 from brawl.statecheck import MAX_ROUND
@@ -63,8 +61,10 @@ from brawl.turns.drawsteel_turn import (
     SIDES,
     DrawSteelTurn,
     action_refusal,
+    action_spent,
     actors,
     allowance,
+    checked_action,
     copy_turn,
     moment_passed,
     slot_of,
@@ -72,15 +72,10 @@ from brawl.turns.drawsteel_turn import (
 )
 from brawl.turns.drawsteel_turn import turn_of as _turn
 from brawl.turns.economy import (
-    KIND_NAMES,
     OFF_TURN,
-    TRIGGERED_KINDS,
     ActionKind,
     action_kind,
-    converts,
     movement_spent,
-    rule_ids,
-    spend,
 )
 from brawl.turns.hero_deeds import returns_to_life
 from brawl.turns.records import EndRound, EndTurn, StartCombat, StartTurn, verified
@@ -445,49 +440,12 @@ class DrawSteel:
     # the action economy ------------------------------------------------------------------------
     def verify_action(self, state: Encounter, creature: str, kind: str, *, name: str | None = None) -> None:
         """Raise if ``creature`` may not take ``kind`` now (DS-TURN-01..11, RB1-DAZED, DS-COND-02/04)."""
-        self._check(state, creature, kind)
-
-    def _check(self, state: Encounter, creature: str, kind: str) -> tuple[DrawSteelTurn, ActionKind, bool]:
-        """Raise what :func:`~brawl.turns.drawsteel_turn.action_refusal` finds; the bookkeeping,
-        the kind, and whether it uses the main action (DS-TURN-03)."""
-        t = _turn(state)
-        k = action_kind(kind)
-        found = action_refusal(state, t, creature, k)
-        if found is not None:
-            raise found.error(creature, k)
-        return t, k, converts(t.economy if t.current == creature else None, k)
+        checked_action(state, creature, kind)
 
     def use_action(self, state: Encounter, creature: str, kind: str, *, name: str | None = None) -> Outcome:
         """Spend an action; ``name`` labels it ("Grab", "Advance"). A move action grants speed squares."""
-        t, k, converted = self._check(state, creature, kind)
-        fits = True
-        lapsed: tuple[Event, ...] = ()
-        rules = rule_ids(k, converted)
-        if k is ActionKind.MAIN and creature in t.extra_main:
-            # the critical hit's extra main action, taken before the turn's own (RB-CRIT-03, R-TURN-10)
-            c = state.creature(creature)  # a squad's minions take their extra ones in turn (R-SQUAD-8)
-            mates = frozenset(m.id for m in members(state, c.squad)) if c.minion and c.squad else frozenset()
-            t, lapsed = moment_passed(t, creature, mates)
-            t = put(t, extra_main=t.extra_main - {creature})
-            rules = ("RB-CRIT-03", "R-TURN-10")
-        elif k in TRIGGERED_KINDS:
-            if k is ActionKind.TRIGGERED:
-                t = replaced(t, triggered_used=t.triggered_used | {creature})
-            if t.reported is not None:  # it answered the trigger (R-TURN-12)
-                t = put(t, reported=put(t.reported, answered=t.reported.answered | {creature}))
-        else:
-            t, lapsed = moment_passed(t)
-            if t.economy is not None and t.current == creature:
-                speed = cond_rules.speed(state, creature) if k is ActionKind.MOVE else 0
-                economy = spend(t.economy, k, speed)
-                t = with_economy(t, economy)
-                fits = economy.fits()
-        event = make_action_used(
-            creature=creature, kind=KIND_NAMES[k], name=name, converted=converted, rules=rules
-        )
-        # the creature just looked up; the economy's counts raised from checked ones, in range;
-        # an extra main action lapsed or taken: fewer of the creatures checked before
-        return Outcome(state.with_turn_built(t) if fits else state.with_turn(t), (*lapsed, event))
+        t, events, built = action_spent(state, creature, kind, name)
+        return Outcome(state.with_turn_built(t) if built else state.with_turn(t), events)
 
     def spends(self, state: Encounter, creature: str, cost: str) -> str | None:
         """On the creature's own turn a call spends what it costs, as named (DS-TURN-01..03,

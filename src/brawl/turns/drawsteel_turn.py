@@ -19,15 +19,30 @@ import immutables
 from brawl.checks import check_text
 from brawl.creature import DIRECTOR, HEROES, Creature
 from brawl.errors import ActionUnavailableError, StateError, TurnOrderError, whose_turn
-from brawl.events.base import Note
-from brawl.events.turns import CriticalHit
-from brawl.fields import copier, put
+from brawl.events.base import Event, Note
+from brawl.events.turns import CriticalHit, make_action_used
+from brawl.fields import copier, put, replaced
 from brawl.outcome import Outcome
+from brawl.rules.conditions import speed as speed_of
 from brawl.rules.director import NO_BOOK, DirectorBook
 from brawl.rules.monster_defend import defending_monster
+from brawl.rules.squads import members
 from brawl.state import Encounter, TurnState
 from brawl.turns.base import system_of
-from brawl.turns.economy import FRESH, ON_OWN_TURN, ActionKind, Refusal, TurnEconomy, refusal
+from brawl.turns.economy import (
+    FRESH,
+    KIND_NAMES,
+    ON_OWN_TURN,
+    TRIGGERED_KINDS,
+    ActionKind,
+    Refusal,
+    TurnEconomy,
+    action_kind,
+    converts,
+    refusal,
+    rule_ids,
+    spend,
+)
 
 SIDES = (HEROES, DIRECTOR)  # DS-SIDE-01: exactly two sides
 SOLO_TURNS_PER_ROUND = 2  # RB5-SOLO: two turns a round, never back to back
@@ -298,6 +313,58 @@ def action_refusal(state: Encounter, t: DrawSteelTurn, creature: str, kind: Acti
             "it defended: a monster takes no other main action", ("RB-MDEF-02",), ActionUnavailableError
         )
     return found
+
+
+def checked_action(state: Encounter, creature: str, kind: str) -> tuple[DrawSteelTurn, ActionKind, bool]:
+    """Raise what :func:`action_refusal` finds for ``creature`` taking ``kind`` now; the
+    bookkeeping, the kind, and whether it uses the main action (DS-TURN-03)."""
+    t = state.turn
+    if type(t) is not DrawSteelTurn:
+        t = turn_of(state)  # raises: another system's turn, or none
+    k = action_kind(kind)
+    found = action_refusal(state, t, creature, k)
+    if found is not None:
+        raise found.error(creature, k)
+    return t, k, converts(t.economy if t.current == creature else None, k)
+
+
+def action_spent(
+    state: Encounter, creature: str, kind: str, name: str | None = None
+) -> tuple[DrawSteelTurn, tuple[Event, ...], bool]:
+    """Draw Steel's ``use_action`` (an action spent; ``name`` labels it, a move action grants
+    speed squares) as the bookkeeping and events, the encounter left as it is; whether the
+    bookkeeping may be stored unchecked (:meth:`Encounter.with_turn_built`), else with
+    :meth:`Encounter.with_turn`."""
+    t, k, converted = checked_action(state, creature, kind)
+    fits = True
+    lapsed: tuple[Event, ...] = ()
+    rules = rule_ids(k, converted)
+    if k is ActionKind.MAIN and creature in t.extra_main:
+        # the critical hit's extra main action, taken before the turn's own (RB-CRIT-03, R-TURN-10)
+        c = state.creature(creature)  # a squad's minions take their extra ones in turn (R-SQUAD-8)
+        mates = frozenset(m.id for m in members(state, c.squad)) if c.minion and c.squad else frozenset()
+        t, lapsed = moment_passed(t, creature, mates)
+        t = put(t, extra_main=t.extra_main - {creature})
+        rules = ("RB-CRIT-03", "R-TURN-10")
+    elif k in TRIGGERED_KINDS:
+        if k is ActionKind.TRIGGERED:
+            t = replaced(t, triggered_used=t.triggered_used | {creature})
+        if t.reported is not None:  # it answered the trigger (R-TURN-12)
+            t = put(t, reported=put(t.reported, answered=t.reported.answered | {creature}))
+    else:
+        if t.extra_main or t.reported is not None:  # else no moment passes (moment_passed)
+            t, lapsed = moment_passed(t)
+        if t.economy is not None and t.current == creature:
+            speed = speed_of(state, creature) if k is ActionKind.MOVE else 0
+            economy = spend(t.economy, k, speed)
+            t = with_economy(t, economy)
+            fits = economy.fits()
+    event = make_action_used(
+        creature=creature, kind=KIND_NAMES[k], name=name, converted=converted, rules=rules
+    )
+    # the creature just looked up; the economy's counts raised from checked ones, in range;
+    # an extra main action lapsed or taken: fewer of the creatures checked before
+    return t, (*lapsed, event), fits
 
 
 def remaining(state: Encounter, t: DrawSteelTurn) -> list[Creature]:
