@@ -169,6 +169,14 @@ class Reachable:
         costs.reverse()
         return tuple(path), tuple(costs)
 
+    def marked_beside(self, squares: tuple[Pos, ...]) -> bool | None:
+        """Whether a cell the search's rules marked lies within 1 of one of ``squares``, the
+        squares a route it found leaves before its last step; None when the search marked none
+        (:meth:`BitsetBackend.marked_beside`; the walking search of a size-1 mover marks the
+        living enemies' cells, R-GEO-1, when no creature stands above or below its level)."""
+        backend = self._backend
+        return backend.marked_beside(squares) if type(backend) is BitsetBackend else None
+
     def _endpoint(self, pos: Iterable[int]) -> Pos:
         p = as_pos(pos)
         if not self._backend.is_endpoint(p):

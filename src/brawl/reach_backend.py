@@ -330,6 +330,7 @@ class BitsetBackend(Backend):
         "_top",
         "cols",
         "levels",
+        "marked",
         "plane",
         "rows",
         "start",
@@ -354,6 +355,9 @@ class BitsetBackend(Backend):
         self.walk: tuple[int, int, int, int] | None = None
         """For a one-level search of a size-1 mover (:func:`flood`): its blocked cells, the cells
         a step into costs 1 more, those it costs 2 more, and the base cost of a step."""
+        self.marked: int | None = None
+        """Cells of the window's one level that the search's rules marked, when they say that
+        nothing of what they mark lies on the levels just above and below it (:meth:`marked_beside`)."""
         self._layers: list[int] | None = layers
         # the layers whole (none folded into the planes yet): layer k is every position of cost k
         self._by_cost: list[int] | None = None if planes else layers
@@ -697,6 +701,26 @@ class BitsetBackend(Backend):
         path.reverse()
         costs.reverse()
         return tuple(path), tuple(costs)
+
+    def marked_beside(self, squares: tuple[Pos, ...]) -> bool | None:
+        """Whether a cell of ``marked`` lies within 1 of one of ``squares``, positions of a
+        one-level window within its budget less 1 of its start (the squares a route leaves before
+        its last step); None without ``marked``.
+
+        The 3 x 3 cells around each square are set one row and one column late, then shifted
+        back: the cells around a square on the map's lowest row fall off, those left of its first
+        column land in the row before's guard bit; those around the window's other edges lie in the
+        window (its budget reaches them) or past the map, in guard bits or rows never marked."""
+        marked = self.marked
+        if marked is None:
+            return None
+        s = self.stride
+        x0, y0 = self.x0, self.y0
+        patch = 7 | 7 << s | 7 << 2 * s
+        around = 0
+        for x, y, _ in squares:
+            around |= patch << ((y - y0) * s + x - x0)
+        return bool((around >> (s + 1)) & marked)
 
     def _cost_at(self, i: int) -> int:
         """The cost of the visited position of bit ``i``."""

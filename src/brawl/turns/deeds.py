@@ -32,7 +32,7 @@ from brawl.requests import Action
 from brawl.rules import conditions as cond_rules
 from brawl.rules.main_actions import Charge, Defend
 from brawl.rules.maneuvers import AidAttack, EscapeGrab, Grab, Knockback
-from brawl.rules.movement import Disengage, Move, move_searched
+from brawl.rules.movement import Disengage, Move, move_searched, walk_clear
 from brawl.rules.prone import StandUp
 from brawl.rules.reachable import reachable
 from brawl.rules.recoveries import CatchBreath, Heal
@@ -265,7 +265,7 @@ class AdvanceTo(Action):
         if on_move_action:
             assert isinstance(t, DrawSteelTurn)
             assert economy is not None
-            done = _on_move_action(state, creature, path, costs, t, economy)
+            done = _on_move_action(state, creature, path, costs, t, economy, reach)
             if done is not None:
                 return done
             taken = system_of(state).use_action(state, creature, "move")  # fits: nothing refused
@@ -279,6 +279,7 @@ def _on_move_action(
     costs: tuple[int, ...],
     t: DrawSteelTurn,
     economy: TurnEconomy,
+    reach: Reachable | None = None,
 ) -> Outcome | None:
     """An advance along a searched path on the creature's Draw Steel turn with no movement left,
     its move action checked: what Draw Steel's ``use_action`` (the move action), the walk and its
@@ -290,16 +291,21 @@ def _on_move_action(
     turn only whether it provokes and the system's walking rule, the same for any bookkeeping of a
     Draw Steel turn. Any other walk (an opportunity attack provoked or forgone, damage, a fall)
     gives None: the long way. ``t``: the encounter's bookkeeping, ``economy``: the creature's
-    economy once the move action is spent (:func:`~brawl.turns.economy.spend`), which fits."""
+    economy once the move action is spent (:func:`~brawl.turns.economy.spend`), which fits;
+    ``reach``: the search on ``state`` that found the path."""
     converted = converts(t.economy, ActionKind.MOVE)
     budget = economy.movement_left
-    moved = move_searched(state, creature, path, costs, budget=budget)
-    after = moved.state
-    if len(moved.events) != 1 or after.turn is not t:
-        return None
-    walked = moved.events[0]
-    if type(walked) is not Moved or walked.creature != creature:
-        return None
+    clear = walk_clear(state, creature, path, costs, budget=budget, reach=reach)
+    if clear is None:
+        moved = move_searched(state, creature, path, costs, budget=budget)
+        after = moved.state
+        if len(moved.events) != 1 or after.turn is not t:
+            return None
+        walked = moved.events[0]
+        if type(walked) is not Moved or walked.creature != creature:
+            return None
+    else:
+        after, walked = clear  # a walk that only places the mover, its turn kept as it was
     used = make_action_used(
         creature=creature,
         kind="move",
