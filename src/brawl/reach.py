@@ -146,10 +146,16 @@ class Reachable:
 
     def route_to(self, pos: Iterable[int]) -> tuple[tuple[Pos, ...], tuple[int, ...]]:
         """A cheapest path to ``pos`` (as :meth:`path_to`) and what each of its steps costs."""
-        q = self._endpoint(pos)
         backend = self._backend
+        if type(backend) is BitsetBackend and backend.walk and type(pos) is Pos:
+            found = backend.walk_route(self.origin, pos, self._directions)  # the flood's own steps
+            if found is not None:
+                return found
+        q = self._endpoint(pos)  # refuses a square the move may not end on
         if isinstance(backend, BitsetBackend) and backend.walk:
-            return backend.walk_route(self.origin, q, self._directions)  # the flood's own steps
+            found = backend.walk_route(self.origin, q, self._directions)
+            assert found is not None  # an end of the search
+            return found
         path: list[Pos] = []
         costs: list[int] = []
         step = self._step  # the step rules the search was cut from
