@@ -34,7 +34,7 @@ from brawl.rules.placing import moved_to
 from brawl.rules.reachable import reachable, searched_model
 from brawl.rules.settle import settle
 from brawl.state import Encounter
-from brawl.turns.deeds import AdvanceTo, rule_name, spend_for
+from brawl.turns.deeds import AdvanceTo, _destinations, legal_reach, movement_left, rule_name, spend_for
 from brawl.turns.drawsteel import DRAW_STEEL
 from brawl.turns.drawsteel_turn import DrawSteelTurn, with_economy
 from brawl.turns.economy import TurnEconomy
@@ -307,6 +307,42 @@ def test_an_advance_with_no_move_action_left_is_refused_as_verify_refuses_it() -
         apply(spent, advance)
     assert str(by_apply.value) == str(by_verify.value)
     assert by_apply.value.rules == by_verify.value.rules
+
+
+def test_a_move_action_found_free_is_asked_again_in_another_state() -> None:
+    """DS-TURN-01, DS-TURN-03: ``legal_reach`` finding the move action free in one state spares
+    the advance applied to that very state the question, not one applied to another state (its
+    move and main actions spent), which is refused with the error ``verify`` gives."""
+    state = _turn_state()
+    t = state.turn
+    assert isinstance(t, DrawSteelTurn)
+    assert t.current is not None
+    cur = t.current
+    assert movement_left(state, cur) == 0
+    reach = legal_reach(state, cur)
+    assert reach is not None
+    assert brawl.turns.deeds._MOVE_FREE[0] == (state, cur)
+    dest = next(iter(_destinations(reach)))
+    moved = apply(state, AdvanceTo(cur, dest))
+    assert [type(e).__name__ for e in moved.events][:2] == ["ActionUsed", "Moved"]
+    spent = state.with_turn(attrs.evolve(t, economy=TurnEconomy(main=1, moves=1, movement_left=0)))
+    legal_reach(state, cur)
+    with pytest.raises(ActionUnavailableError) as by_verify:
+        AdvanceTo(cur, dest).verify(spent)
+    with pytest.raises(ActionUnavailableError) as by_apply:
+        apply(spent, AdvanceTo(cur, dest))
+    assert str(by_apply.value) == str(by_verify.value)
+    assert legal_reach(spent, cur) is None
+    # nor another creature's advance in the very state
+    legal_reach(state, cur)
+    other = next(c for c in state.order if c != cur and not state.creature(c).dead)
+    there = state.creature(other).pos
+    with pytest.raises(brawl.RulesError) as other_verify:
+        AdvanceTo(other, Pos(there.x + 1, there.y, there.z)).verify(state)
+    with pytest.raises(brawl.RulesError) as other_apply:
+        apply(state, AdvanceTo(other, Pos(there.x + 1, there.y, there.z)))
+    assert type(other_apply.value) is type(other_verify.value)
+    assert str(other_apply.value) == str(other_verify.value)
 
 
 def test_apply_of_requests_that_cost_nothing_is_the_spending_path() -> None:

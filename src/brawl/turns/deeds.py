@@ -135,12 +135,21 @@ def legal_reach(state: Encounter, creature: str) -> Reachable | None:
     """The search behind :func:`legal_moves`: the squares the creature's movement reaches this
     turn (its start included), or None if it can't move now."""
     left = movement_left(state, creature)
-    if left == 0 and not may_act(state, creature, "move"):
-        return None  # what _budget refuses, asked without raising
+    if left == 0:
+        if not may_act(state, creature, "move"):
+            return None  # what _budget refuses, asked without raising
+        if type(state.turn) is DrawSteelTurn:  # may_act asked action_refusal, which found nothing
+            _MOVE_FREE[0] = (state, creature)
     try:
         return reachable(state, creature, budget=left or None)
     except (ActionUnavailableError, IllegalMoveError, TurnOrderError):
         return None
+
+
+_MOVE_FREE: list[tuple[Encounter, str] | None] = [None]
+"""The last state (kept: its id is not reused) and creature in which :func:`legal_reach` found
+Draw Steel's ``action_refusal`` of the move action to be None: the state is immutable, so an
+:class:`AdvanceTo` applied to that very state by that creature does not ask it again."""
 
 
 def _destinations(reach: Reachable) -> dict[Pos, int]:
@@ -239,10 +248,13 @@ class AdvanceTo(Action):
         economy: TurnEconomy | None = None
         if on_move_action:
             assert isinstance(t, DrawSteelTurn)
-            # what Draw Steel's use_action refuses, as its verify_action does (_budget)
-            found = action_refusal(state, t, creature, ActionKind.MOVE)
-            if found is not None:
-                raise found.error(creature, ActionKind.MOVE)
+            # what Draw Steel's use_action refuses, as its verify_action does (_budget), unless
+            # legal_reach just found nothing to refuse in this very state (_MOVE_FREE)
+            free = _MOVE_FREE[0]
+            if free is None or free[0] is not state or free[1] != creature:
+                found = action_refusal(state, t, creature, ActionKind.MOVE)
+                if found is not None:
+                    raise found.error(creature, ActionKind.MOVE)
             # the economy the move action leaves (its own turn's: the refusal asked it); one that
             # does not fit is refused by use_action here, before the search, as it always was
             economy = t.economy
