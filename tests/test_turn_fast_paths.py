@@ -435,16 +435,17 @@ def _enemy_beside(enc: Encounter, mover: brawl.Creature, squares: tuple[Pos, ...
 
 def _marks_checked(enc: Encounter, cid: str) -> int:
     """Every route of the creature's search: the search's marks say whether an enemy is beside
-    the squares it leaves as the oracle does, when it marked; the count of routes checked."""
+    the squares it leaves as the oracle does, when it marked, with the route ``route_to`` gives;
+    the count of routes checked."""
     reach = reachable(enc, cid)
     mover = enc.creature(cid)
     checked = 0
     for pos in reach:
         if pos == reach.origin:
             continue
-        path, _ = reach.route_to(pos)
+        path, costs, found = reach.marked_route(pos)
+        assert (path, costs) == reach.route_to(pos)
         left = (reach.origin, *path[:-1])
-        found = reach.marked_beside(left)
         if found is not None:
             assert found is _enemy_beside(enc, mover, left)
             checked += 1

@@ -146,6 +146,14 @@ class Reachable:
 
     def route_to(self, pos: Iterable[int]) -> tuple[tuple[Pos, ...], tuple[int, ...]]:
         """A cheapest path to ``pos`` (as :meth:`path_to`) and what each of its steps costs."""
+        path, costs, _ = self.marked_route(pos)
+        return path, costs
+
+    def marked_route(self, pos: Iterable[int]) -> tuple[tuple[Pos, ...], tuple[int, ...], bool | None]:
+        """:meth:`route_to`, and whether a cell the search's rules marked lies within 1 of a
+        square the route leaves before its last step, or None when the search marked none (the
+        walking search of a size-1 mover marks the living enemies' cells when no creature stands
+        above or below its level, R-GEO-1: :meth:`BitsetBackend.walk_route`)."""
         backend = self._backend
         if type(backend) is BitsetBackend and backend.walk and type(pos) is Pos:
             found = backend.walk_route(self.origin, pos, self._directions)  # the flood's own steps
@@ -156,6 +164,11 @@ class Reachable:
             found = backend.walk_route(self.origin, q, self._directions)
             assert found is not None  # an end of the search
             return found
+        return (*self._stepped_route(q), None)
+
+    def _stepped_route(self, q: Pos) -> tuple[tuple[Pos, ...], tuple[int, ...]]:
+        """:meth:`route_to` an end ``q`` over the step rules the search was cut from."""
+        backend = self._backend
         path: list[Pos] = []
         costs: list[int] = []
         step = self._step  # the step rules the search was cut from
@@ -174,14 +187,6 @@ class Reachable:
         path.reverse()
         costs.reverse()
         return tuple(path), tuple(costs)
-
-    def marked_beside(self, squares: tuple[Pos, ...]) -> bool | None:
-        """Whether a cell the search's rules marked lies within 1 of one of ``squares``, the
-        squares a route it found leaves before its last step; None when the search marked none
-        (:meth:`BitsetBackend.marked_beside`; the walking search of a size-1 mover marks the
-        living enemies' cells, R-GEO-1, when no creature stands above or below its level)."""
-        backend = self._backend
-        return backend.marked_beside(squares) if type(backend) is BitsetBackend else None
 
     def _endpoint(self, pos: Iterable[int]) -> Pos:
         p = as_pos(pos)

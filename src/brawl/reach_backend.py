@@ -357,7 +357,7 @@ class BitsetBackend(Backend):
         a step into costs 1 more, those it costs 2 more, and the base cost of a step."""
         self.marked: int | None = None
         """Cells of the window's one level that the search's rules marked, when they say that
-        nothing of what they mark lies on the levels just above and below it (:meth:`marked_beside`)."""
+        nothing of what they mark lies on the levels just above and below it (:meth:`walk_route`)."""
         self._layers: list[int] | None = layers
         # the layers whole (none folded into the planes yet): layer k is every position of cost k
         self._by_cost: list[int] | None = None if planes else layers
@@ -656,10 +656,11 @@ class BitsetBackend(Backend):
 
     def walk_route(
         self, origin: Pos, q: Pos, directions: tuple[Pos, ...]
-    ) -> tuple[tuple[Pos, ...], tuple[int, ...]] | None:
+    ) -> tuple[tuple[Pos, ...], tuple[int, ...], bool | None] | None:
         """A cheapest path from ``origin``, the search's start, to ``q`` over :func:`flood`'s own
-        steps (as :meth:`Reachable.route_to`) and each step's cost, or None if ``q`` is not an
-        end of the search (:meth:`is_endpoint`). Only with ``walk``.
+        steps (as :meth:`Reachable.route_to`), each step's cost and whether a cell of ``marked``
+        lies within 1 of a square the path leaves before its last step (None without ``marked``),
+        or None if ``q`` is not an end of the search (:meth:`is_endpoint`). Only with ``walk``.
 
         Back from ``q``: a step into ``q`` costs the same from every side (the base and the
         surcharges of ``q``, R-MOVE-1), so its previous position is the first of ``directions``
@@ -667,6 +668,12 @@ class BitsetBackend(Backend):
         corners are open (R-GEO-4). The neighbours are read from the 3 x 3 patch of bits around
         ``q`` (:func:`_back_steps`; with the four corners open, the first of them found at once
         by :func:`_first_back`); the guard column and rows are never reached.
+
+        The squares left lie within the budget less 1 of the start: the 3 x 3 cells around each
+        are set one row and one column late, then shifted back; those around a square on the
+        map's lowest row fall off, those left of its first column land in the row before's guard
+        bit, those around the window's other edges lie in the window or past the map, in guard
+        bits or rows never marked.
         """
         assert self.walk is not None
         x, y, z = q
@@ -691,6 +698,9 @@ class BitsetBackend(Backend):
         orth = 2 | 1 << s | 1 << (s + 2) | 1 << (2 * s + 1)  # the corners of the diagonal steps
         mid = s - 3  # the patch's rows packed as 9 bits: row 1 down by s - 3, row 2 by 2 s - 6
         top = 2 * s - 6
+        marked = self.marked
+        patch = 0 if marked is None else 7 | 7 << s | 7 << 2 * s
+        around = 0  # the cells around the squares left, one row and one column late
         while i != stop:
             c = base + ((ent >> i) & 1) + ((e2 >> i) & 1)
             cq -= c  # the previous position's cost: at least 0, the flood reached q from it
@@ -713,29 +723,10 @@ class BitsetBackend(Backend):
             x -= dx
             y -= dy
             i -= by
+            around |= patch << i
         path.reverse()
         costs.reverse()
-        return tuple(path), tuple(costs)
-
-    def marked_beside(self, squares: tuple[Pos, ...]) -> bool | None:
-        """Whether a cell of ``marked`` lies within 1 of one of ``squares``, positions of a
-        one-level window within its budget less 1 of its start (the squares a route leaves before
-        its last step); None without ``marked``.
-
-        The 3 x 3 cells around each square are set one row and one column late, then shifted
-        back: the cells around a square on the map's lowest row fall off, those left of its first
-        column land in the row before's guard bit; those around the window's other edges lie in the
-        window (its budget reaches them) or past the map, in guard bits or rows never marked."""
-        marked = self.marked
-        if marked is None:
-            return None
-        s = self.stride
-        x0, y0 = self.x0, self.y0
-        patch = 7 | 7 << s | 7 << 2 * s
-        around = 0
-        for x, y, _ in squares:
-            around |= patch << ((y - y0) * s + x - x0)
-        return bool((around >> (s + 1)) & marked)
+        return tuple(path), tuple(costs), None if marked is None else bool((around >> up) & marked)
 
     def _cost_at(self, i: int) -> int:
         """The cost of the visited position of bit ``i``."""

@@ -36,7 +36,6 @@ from brawl.events.movement import (
 from brawl.fields import as_path, flag, ident, ids
 from brawl.geometry import Pos, distance
 from brawl.outcome import Outcome
-from brawl.reach import Reachable
 from brawl.requests import Action
 from brawl.rules.conditions import (
     can_shift,
@@ -404,19 +403,20 @@ def walk_clear(
     costs: tuple[int, ...],
     *,
     budget: int | None,
-    reach: Reachable | None = None,
+    beside: bool | None = None,
 ) -> tuple[Encounter, Moved] | None:
     """What :func:`move_searched` gives, as the encounter after and the one :class:`Moved`, when
     nothing happens on the way: a mover of the last search that carries and drags no one, with no
     condition, rides nothing and is not squeezed, walks on a map with no damaging terrain past no
-    enemy and ends held up. None for any other walk: :func:`move_searched` takes it. ``reach``:
-    the search (:func:`~brawl.rules.reachable.reachable` on ``state``) that found the path."""
+    enemy and ends held up. None for any other walk: :func:`move_searched` takes it. ``beside``:
+    whether a living enemy is within 1 of a square the path leaves, as the search on ``state``
+    that found it tells (:meth:`~brawl.reach.Reachable.marked_route`), or None: looked for here."""
     model = searched_model(state, creature, "advance", False)
     if model is None or model.creature.conditions:
         return None
     # grabbing no one (searched_model) and with no condition: its speed is its own (RB1-GRABBED, RB1-SLOWED)
     points = speed_points(model.creature.speed, budget, "advance", False)
-    return _clear(state, model, path, costs, points, reach)
+    return _clear(state, model, path, costs, points, beside)
 
 
 def _clear(
@@ -425,7 +425,7 @@ def _clear(
     path: tuple[Pos, ...],
     costs: tuple[int, ...],
     points: int,
-    reach: Reachable | None,
+    beside: bool | None,
 ) -> tuple[Encounter, Moved] | None:
     """:func:`walk_clear` of the search's step rules ``model`` (a mover alone, no condition) with
     its ``points``: :func:`_plan` then :func:`walk` of a searched path whose every step is taken
@@ -445,13 +445,9 @@ def _clear(
         return None  # DS-MOVE-13: each step looked at
     creature = c.id
     # no enemy near the squares it leaves: no step provokes (DS-STRIKE-03, R-MOVE-3)
-    left = (start, *path[:-1])
-    near = None
-    if reach is not None and reach.state is state and reach.origin == start and spent <= reach.budget:
-        # the search that found the path, on this state: it marked the enemies' cells around
-        near = reach.marked_beside(left)
+    near = beside
     if near is None:
-        near = _enemies_near(state, c, left, frozenset((creature,))) != []
+        near = _enemies_near(state, c, (start, *path[:-1]), frozenset((creature,))) != []
     if near:
         return None
     if turn is not None:

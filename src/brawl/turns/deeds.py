@@ -270,14 +270,15 @@ class AdvanceTo(Action):
         if self.destination == reach.origin:  # where the creature stands
             self.verify(state)  # raises with the reason
         try:
-            path, costs = reach.route_to(self.destination)  # refuses a square the move may not end on
+            # refuses a square the move may not end on; beside: an enemy within 1 of a square left
+            path, costs, beside = reach.marked_route(self.destination)
         except IllegalMoveError:
             self.verify(state)  # raises with the reason
             raise
         if on_move_action:
             assert isinstance(t, DrawSteelTurn)
             assert economy is not None
-            done = _on_move_action(state, creature, path, costs, t, economy, reach)
+            done = _on_move_action(state, creature, path, costs, t, economy, beside)
             if done is not None:
                 return done
             taken = system_of(state).use_action(state, creature, "move")  # fits: nothing refused
@@ -291,7 +292,7 @@ def _on_move_action(
     costs: tuple[int, ...],
     t: DrawSteelTurn,
     economy: TurnEconomy,
-    reach: Reachable | None = None,
+    beside: bool | None = None,
 ) -> Outcome | None:
     """An advance along a searched path on the creature's Draw Steel turn with no movement left,
     its move action checked: what Draw Steel's ``use_action`` (the move action), the walk and its
@@ -304,10 +305,11 @@ def _on_move_action(
     Draw Steel turn. Any other walk (an opportunity attack provoked or forgone, damage, a fall)
     gives None: the long way. ``t``: the encounter's bookkeeping, ``economy``: the creature's
     economy once the move action is spent (:func:`~brawl.turns.economy.spend`), which fits;
-    ``reach``: the search on ``state`` that found the path."""
+    ``beside``: whether an enemy is within 1 of a square the path leaves, as the search on
+    ``state`` that found it tells (None: not known)."""
     converted = converts(t.economy, ActionKind.MOVE)
     budget = economy.movement_left
-    clear = walk_clear(state, creature, path, costs, budget=budget, reach=reach)
+    clear = walk_clear(state, creature, path, costs, budget=budget, beside=beside)
     if clear is None:
         moved = move_searched(state, creature, path, costs, budget=budget)
         after = moved.state
