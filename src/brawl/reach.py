@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 import attrs
 
@@ -200,6 +201,46 @@ class Reachable:
         return p
 
 
+class _ReachableDraft(Reachable):
+    """A :class:`Reachable` whose fields are set by plain assignment (:func:`made`), made a
+    :class:`Reachable` once they are: the layouts are the same (no slot added)."""
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
+
+
+_new_draft = object.__new__
+
+
+def made(
+    creature: str,
+    origin: Pos,
+    budget: int,
+    mode: str,
+    algorithm: str,
+    step: Callable[[Pos, Pos], int | None],
+    directions: tuple[Pos, ...],
+    backend: Backend,
+    state: Encounter | None,
+) -> Reachable:
+    """``Reachable(creature, origin, ...)`` for the searches, a hot path: attrs checks none of its
+    fields, so each is assigned to a draft (a plain assignment), not set through the frozen
+    class's ``object.__setattr__`` (:func:`brawl.fields.copier` says more)."""
+    out: Any = _new_draft(_ReachableDraft)  # a draft: its fields are plain attributes
+    out.creature = creature
+    out.origin = origin
+    out.budget = budget
+    out.mode = mode
+    out.algorithm = algorithm
+    out._step = step
+    out._directions = directions
+    out._backend = backend
+    out.state = state
+    out.__class__ = Reachable
+    return out  # type: ignore[no-any-return]  # the draft, now a Reachable; no cast on a hot path
+
+
 def dijkstra(
     step: Callable[[Pos, Pos], int | None],
     directions: tuple[Pos, ...],
@@ -258,6 +299,7 @@ __all__ = [
     "flood_steps",
     "fold",
     "foot",
+    "made",
     "plane_fold",
     "rect",
     "shl",
