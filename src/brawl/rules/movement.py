@@ -360,12 +360,19 @@ def verify_searched(state: Encounter, request: Move, searched: tuple[int, ...] |
 
 
 def move_searched(
-    state: Encounter, creature: str, path: tuple[Pos, ...], costs: tuple[int, ...], *, budget: int | None
+    state: Encounter,
+    creature: str,
+    path: tuple[Pos, ...],
+    costs: tuple[int, ...],
+    *,
+    budget: int | None,
+    clear: bool = True,
 ) -> Outcome:
     """A :class:`Move` with its defaults along a path a search found, with its step costs
     (:meth:`~brawl.reach.Reachable.route_to` of :func:`~brawl.rules.reachable.reachable` in the
     same mode and budget): the steps are not checked again (:func:`plan_move`), nor the path's
-    positions and the budget, the search's own."""
+    positions and the budget, the search's own. ``clear`` False: :func:`walk_clear` was asked
+    of the same walk and gave None, so it is not asked again."""
     model = searched_model(state, creature, "advance", False)
     points = None
     if model is None:
@@ -376,9 +383,9 @@ def move_searched(
         found = _NO_COMPANIONS
         if not model.creature.conditions:
             points = speed_points(model.creature.speed, budget, "advance", False)
-            clear = _clear(state, model, path, costs, points, None)
-            if clear is not None:
-                return Outcome(clear[0], (clear[1],))
+            done = _clear(state, model, path, costs, points, None) if clear else None
+            if done is not None:
+                return Outcome(done[0], (done[1],))
     plan = _plan(
         state, creature, path, "advance", budget, False, False, "advance", costs, found, model, points
     )

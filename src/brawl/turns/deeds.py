@@ -311,7 +311,7 @@ def _on_move_action(
     budget = economy.movement_left
     clear = walk_clear(state, creature, path, costs, budget=budget, beside=beside)
     if clear is None:
-        moved = move_searched(state, creature, path, costs, budget=budget)
+        moved = move_searched(state, creature, path, costs, budget=budget, clear=False)
         after = moved.state
         if len(moved.events) != 1 or after.turn is not t:
             return None
