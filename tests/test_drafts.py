@@ -17,6 +17,7 @@ from brawl.creature import Creature
 from brawl.events.base import Event, maker
 from brawl.events.damage import Damaged
 from brawl.fields import DRAFT_OF, copier, put
+from brawl.reach import Reachable, made
 from brawl.requests import Action
 from brawl.rng import Rng
 from brawl.rules.stamina import with_stamina
@@ -141,3 +142,21 @@ def test_an_event_class_with_checks_or_a_factory_has_no_maker() -> None:
         with pytest.raises(TypeError, match="plain fields"):
             maker(cls)
     Event.registry.pop("Checked"), Event.registry.pop("Listed")
+
+
+def test_a_search_result_made_on_a_draft_is_the_one_its_class_makes() -> None:
+    """R-MOVE-1: ``brawl.reach.made`` gives a Reachable with every field the class's own
+    ``__init__`` sets, the same answers, and frozen as it is."""
+    enc = brawl.load_scenario("benchmarks/four_vs_six.toml")
+    cid = enc.order[0]
+    found = brawl.reachable(enc, cid)
+    fields = [getattr(found, f.name) for f in attrs.fields(Reachable)]
+    want = Reachable(*fields)
+    got = made(*fields)
+    assert type(got) is Reachable
+    for f in attrs.fields(Reachable):
+        assert getattr(got, f.name) is getattr(want, f.name)
+    assert got.costs() == want.costs() == found.costs()
+    assert repr(got) == repr(want)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        got.budget = 3  # type: ignore[misc]

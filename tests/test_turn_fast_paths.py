@@ -31,10 +31,10 @@ from brawl.geometry import Pos, distance
 from brawl.rules.damage import dealt_to as damage_dealt_to
 from brawl.rules.movement import OPPORTUNITY_REACH, _enemies_near, _leaving, opportunity_attackers
 from brawl.rules.placing import moved_to
-from brawl.rules.reachable import searched_model
+from brawl.rules.reachable import reachable, searched_model
 from brawl.rules.settle import settle
 from brawl.state import Encounter
-from brawl.turns.deeds import AdvanceTo, rule_name, spend_for
+from brawl.turns.deeds import AdvanceTo, _destinations, legal_reach, movement_left, rule_name, spend_for
 from brawl.turns.drawsteel import DRAW_STEEL
 from brawl.turns.drawsteel_turn import DrawSteelTurn, with_economy
 from brawl.turns.economy import TurnEconomy
@@ -117,6 +117,31 @@ def test_fights_are_the_same_with_each_moves_step_rules_built_again(
     assert len(calls) > 5
 
 
+def _same_without(
+    module: object, name: str, scenario: str, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fight is the same with the shortcut ``module.name`` (None: the long way) made to give
+    None every time as it is with the shortcut, which answered more than 5 times."""
+    path = SCENARIOS[scenario][0]
+    taken: list[bool] = []
+    shortcut = getattr(module, name)
+
+    def counted(*args: Any) -> Any:
+        done = shortcut(*args)
+        taken.append(done is not None)
+        return done
+
+    monkeypatch.setattr(module, name, counted)
+    fast = _fight_digest(path, seed)
+    assert sum(taken) > 5
+
+    def never(*args: Any) -> None:
+        return None
+
+    monkeypatch.setattr(module, name, never)
+    assert _fight_digest(path, seed) == fast
+
+
 @pytest.mark.parametrize(("name", "seed"), [("four_vs_six", 0), ("four_vs_six", 7), ("abilities", 4)])
 def test_fights_are_the_same_with_each_advance_on_a_move_action_taken_the_long_way(
     name: str, seed: int, monkeypatch: pytest.MonkeyPatch
@@ -124,24 +149,17 @@ def test_fights_are_the_same_with_each_advance_on_a_move_action_taken_the_long_w
     """DS-TURN-01, DS-TURN-02, DS-ACT-01: an advance that takes the move action, walks and spends
     its squares with the bookkeeping and the encounter copied once gives what the move action
     taken (``use_action``), the walk and ``spend_movement`` give one after another."""
-    path = SCENARIOS[name][0]
-    short: list[int] = []
-    shortcut = brawl.turns.deeds._on_move_action
+    _same_without(brawl.turns.deeds, "_on_move_action", name, seed, monkeypatch)
 
-    def counted(*args: Any) -> Any:
-        done = shortcut(*args)
-        short.append(done is not None)
-        return done
 
-    monkeypatch.setattr(brawl.turns.deeds, "_on_move_action", counted)
-    fast = _fight_digest(path, seed)
-    assert sum(short) > 5
-
-    def never(*args: Any) -> None:
-        return None
-
-    monkeypatch.setattr(brawl.turns.deeds, "_on_move_action", never)
-    assert _fight_digest(path, seed) == fast
+@pytest.mark.parametrize(("name", "seed"), [("four_vs_six", 0), ("four_vs_six", 7), ("abilities", 4)])
+def test_fights_are_the_same_with_each_clear_walk_taken_the_long_way(
+    name: str, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """DS-ACT-01, DS-STRIKE-03, R-MOVE-3, DS-MOVE-13: a searched advance past no enemy on a map
+    with no damaging terrain, placed at once with its one Moved (``walk_clear``, the enemies
+    around its squares read from the search's marks), gives what the plan and the walk give."""
+    _same_without(brawl.rules.movement, "_clear", name, seed, monkeypatch)
 
 
 @pytest.mark.parametrize(("name", "seed"), [("four_vs_six", 3), ("abilities", 1)])
@@ -291,6 +309,42 @@ def test_an_advance_with_no_move_action_left_is_refused_as_verify_refuses_it() -
     assert by_apply.value.rules == by_verify.value.rules
 
 
+def test_a_move_action_found_free_is_asked_again_in_another_state() -> None:
+    """DS-TURN-01, DS-TURN-03: ``legal_reach`` finding the move action free in one state spares
+    the advance applied to that very state the question, not one applied to another state (its
+    move and main actions spent), which is refused with the error ``verify`` gives."""
+    state = _turn_state()
+    t = state.turn
+    assert isinstance(t, DrawSteelTurn)
+    assert t.current is not None
+    cur = t.current
+    assert movement_left(state, cur) == 0
+    reach = legal_reach(state, cur)
+    assert reach is not None
+    assert brawl.turns.deeds._MOVE_FREE[0] == (state, cur)
+    dest = next(iter(_destinations(reach)))
+    moved = apply(state, AdvanceTo(cur, dest))
+    assert [type(e).__name__ for e in moved.events][:2] == ["ActionUsed", "Moved"]
+    spent = state.with_turn(attrs.evolve(t, economy=TurnEconomy(main=1, moves=1, movement_left=0)))
+    legal_reach(state, cur)
+    with pytest.raises(ActionUnavailableError) as by_verify:
+        AdvanceTo(cur, dest).verify(spent)
+    with pytest.raises(ActionUnavailableError) as by_apply:
+        apply(spent, AdvanceTo(cur, dest))
+    assert str(by_apply.value) == str(by_verify.value)
+    assert legal_reach(spent, cur) is None
+    # nor another creature's advance in the very state
+    legal_reach(state, cur)
+    other = next(c for c in state.order if c != cur and not state.creature(c).dead)
+    there = state.creature(other).pos
+    with pytest.raises(brawl.RulesError) as other_verify:
+        AdvanceTo(other, Pos(there.x + 1, there.y, there.z)).verify(state)
+    with pytest.raises(brawl.RulesError) as other_apply:
+        apply(state, AdvanceTo(other, Pos(there.x + 1, there.y, there.z)))
+    assert type(other_apply.value) is type(other_verify.value)
+    assert str(other_apply.value) == str(other_verify.value)
+
+
 def test_apply_of_requests_that_cost_nothing_is_the_spending_path() -> None:
     """DS-TURN-01: a request whose class costs nothing is applied as ``spend_for`` would: the
     same events and state, for every such request of a fight."""
@@ -367,6 +421,70 @@ def test_the_enemies_near_a_path_give_each_steps_opportunity_attackers(
         assert opportunity_attackers(enc, mover, p, q, ignore) == expected
         if near is not None:
             assert _leaving(near, mover.n, p, q) == expected
+
+
+def _enemy_beside(enc: Encounter, mover: brawl.Creature, squares: tuple[Pos, ...]) -> bool:
+    """A living creature of another side within 1 of one of the squares (the oracle, R-GEO-1)."""
+    return any(
+        distance(p, mover.n, e.pos, e.n) <= OPPORTUNITY_REACH
+        for e in enc.living()
+        if e.side != mover.side
+        for p in squares
+    )
+
+
+def _marks_checked(enc: Encounter, cid: str) -> int:
+    """Every route of the creature's search: the search's marks say whether an enemy is beside
+    the squares it leaves as the oracle does, when it marked, with the route ``route_to`` gives;
+    the count of routes checked."""
+    reach = reachable(enc, cid)
+    mover = enc.creature(cid)
+    checked = 0
+    for pos in reach:
+        if pos == reach.origin:
+            continue
+        path, costs, found = reach.marked_route(pos)
+        assert (path, costs) == reach.route_to(pos)
+        left = (reach.origin, *path[:-1])
+        if found is not None:
+            assert found is _enemy_beside(enc, mover, left)
+            checked += 1
+    return checked
+
+
+@settings(max_examples=150)
+@given(strategies.encounters(min_creatures=2, max_creatures=8, max_size=3), st.data())
+def test_the_searchs_marks_tell_an_enemy_beside_a_routes_squares(enc: Encounter, data: st.DataObject) -> None:
+    """DS-STRIKE-03, R-GEO-1: the walking search of a size-1 mover marks the living enemies'
+    cells when no creature stands above or below its level; a cell marked within 1 of a square a
+    route leaves is exactly an enemy within 1 of it (the map's edges included)."""
+    cid = data.draw(st.sampled_from(enc.order))
+    mover = enc.creature(cid)
+    if mover.n != 1 or mover.dead:
+        return
+    try:
+        _marks_checked(enc, cid)
+    except brawl.RulesError:
+        return  # no walk for it (in no state to move)
+
+
+def test_the_searchs_marks_tell_an_enemy_beside_in_fights() -> None:
+    """DS-STRIKE-03, R-GEO-1: in the states of a fight, every route of the creature whose turn it
+    is: the search's marks say what the oracle says, and they are there to ask."""
+    start = brawl.load_scenario(SCENARIOS["four_vs_six"][0]).with_rng(brawl.Rng(2))
+    state, checked, beside = start, 0, 0
+    for action in brawl.play(start).actions:
+        turn = state.turn
+        if (
+            isinstance(turn, DrawSteelTurn)
+            and turn.current is not None
+            and not state.creature(turn.current).dead
+        ):
+            checked += _marks_checked(state, turn.current)
+            beside += _enemy_beside(state, state.creature(turn.current), (state.creature(turn.current).pos,))
+        state = apply(state, action).state
+    assert checked > 300
+    assert beside > 5
 
 
 @given(strategies.encounters(min_creatures=1, max_creatures=8, max_size=3), st.data())

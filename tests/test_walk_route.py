@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from hypothesis import given
 
 import brawl
 from brawl import Encounter, Pos, Terrain
-from brawl.reach_backend import BitsetBackend
+from brawl.geometry import HORIZONTAL_DIRECTIONS
+from brawl.reach_backend import BitsetBackend, _back_steps, _first_back
 from brawl.rules.reachable import movement_model
 from test_reachable import _try, scenes
 
@@ -86,3 +88,40 @@ def test_a_large_window_routes_over_its_folded_layers(
     ends = list(fast)  # cheapest first
     for pos in (*ends[-4:], *ends[:: len(ends) // 7]):
         same_route(fast, slow, model, pos)
+
+
+@pytest.mark.parametrize("s", [4, 12, 33])
+def test_the_first_step_back_packed_is_the_first_of_the_steps_in_order(s: int) -> None:
+    """R-MOVE-1, R-GEO-4: with no corner shut, the step back found by packing the 3 x 3 patch of
+    positions reached at the previous cost into 9 bits is the first of the directions, in their
+    order, whose previous position is among them, for every set of them."""
+    back = _back_steps(HORIZONTAL_DIRECTIONS, s)
+    first = _first_back(HORIZONTAL_DIRECTIONS, s)
+    assert len(first) == 512
+    cells = [r * s + c for r in range(3) for c in range(3)]
+    for cand in range(512):
+        near = sum(1 << cells[j] for j in range(9) if cand >> j & 1)
+        expected = next((step for step in back if near & step[0]), None)
+        assert first[cand] == expected
+    assert first[0] is None
+    assert first[1 << 4] is None  # q itself is no step back
+
+
+@given(scenes())
+def test_a_route_to_a_square_no_move_ends_on_is_refused(scene: tuple[Encounter, str]) -> None:
+    """R-MOVE-1, R-MOVE-2: the route to a square the search did not reach, or may not end on, is
+    refused with the search's reason, whichever way it is asked (a Pos or a tuple)."""
+    enc, mode = scene
+    reach = _try(enc, mode)
+    if reach is None:
+        return
+    mover = enc.creature("mover")
+    ends = set(reach)
+    for dx in (-2, 0, 3, reach.budget + 1):
+        for dy in (-1, 0, 2):
+            pos = Pos(mover.pos.x + dx, mover.pos.y + dy, mover.pos.z)
+            if pos in ends:
+                continue
+            for asked in (pos, tuple(pos)):
+                with pytest.raises(brawl.IllegalMoveError, match=f"can't end an? {mode} move at"):
+                    reach.route_to(asked)

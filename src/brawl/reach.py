@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 import attrs
 
@@ -146,10 +147,29 @@ class Reachable:
 
     def route_to(self, pos: Iterable[int]) -> tuple[tuple[Pos, ...], tuple[int, ...]]:
         """A cheapest path to ``pos`` (as :meth:`path_to`) and what each of its steps costs."""
-        q = self._endpoint(pos)
+        path, costs, _ = self.marked_route(pos)
+        return path, costs
+
+    def marked_route(self, pos: Iterable[int]) -> tuple[tuple[Pos, ...], tuple[int, ...], bool | None]:
+        """:meth:`route_to`, and whether a cell the search's rules marked lies within 1 of a
+        square the route leaves before its last step, or None when the search marked none (the
+        walking search of a size-1 mover marks the living enemies' cells when no creature stands
+        above or below its level, R-GEO-1: :meth:`BitsetBackend.walk_route`)."""
         backend = self._backend
+        if type(backend) is BitsetBackend and backend.walk and type(pos) is Pos:
+            found = backend.walk_route(self.origin, pos, self._directions)  # the flood's own steps
+            if found is not None:
+                return found
+        q = self._endpoint(pos)  # refuses a square the move may not end on
         if isinstance(backend, BitsetBackend) and backend.walk:
-            return backend.walk_route(self.origin, q, self._directions)  # the flood's own steps
+            found = backend.walk_route(self.origin, q, self._directions)
+            assert found is not None  # an end of the search
+            return found
+        return (*self._stepped_route(q), None)
+
+    def _stepped_route(self, q: Pos) -> tuple[tuple[Pos, ...], tuple[int, ...]]:
+        """:meth:`route_to` an end ``q`` over the step rules the search was cut from."""
+        backend = self._backend
         path: list[Pos] = []
         costs: list[int] = []
         step = self._step  # the step rules the search was cut from
@@ -179,6 +199,46 @@ class Reachable:
                 rule=("R-MOVE-1", "R-MOVE-2"),
             )
         return p
+
+
+class _ReachableDraft(Reachable):
+    """A :class:`Reachable` whose fields are set by plain assignment (:func:`made`), made a
+    :class:`Reachable` once they are: the layouts are the same (no slot added)."""
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
+
+
+_new_draft = object.__new__
+
+
+def made(
+    creature: str,
+    origin: Pos,
+    budget: int,
+    mode: str,
+    algorithm: str,
+    step: Callable[[Pos, Pos], int | None],
+    directions: tuple[Pos, ...],
+    backend: Backend,
+    state: Encounter | None,
+) -> Reachable:
+    """``Reachable(creature, origin, ...)`` for the searches, a hot path: attrs checks none of its
+    fields, so each is assigned to a draft (a plain assignment), not set through the frozen
+    class's ``object.__setattr__`` (:func:`brawl.fields.copier` says more)."""
+    out: Any = _new_draft(_ReachableDraft)  # a draft: its fields are plain attributes
+    out.creature = creature
+    out.origin = origin
+    out.budget = budget
+    out.mode = mode
+    out.algorithm = algorithm
+    out._step = step
+    out._directions = directions
+    out._backend = backend
+    out.state = state
+    out.__class__ = Reachable
+    return out  # type: ignore[no-any-return]  # the draft, now a Reachable; no cast on a hot path
 
 
 def dijkstra(
@@ -239,6 +299,7 @@ __all__ = [
     "flood_steps",
     "fold",
     "foot",
+    "made",
     "plane_fold",
     "rect",
     "shl",

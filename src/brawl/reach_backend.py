@@ -330,6 +330,7 @@ class BitsetBackend(Backend):
         "_top",
         "cols",
         "levels",
+        "marked",
         "plane",
         "rows",
         "start",
@@ -354,6 +355,9 @@ class BitsetBackend(Backend):
         self.walk: tuple[int, int, int, int] | None = None
         """For a one-level search of a size-1 mover (:func:`flood`): its blocked cells, the cells
         a step into costs 1 more, those it costs 2 more, and the base cost of a step."""
+        self.marked: int | None = None
+        """Cells of the window's one level that the search's rules marked, when they say that
+        nothing of what they mark lies on the levels just above and below it (:meth:`walk_route`)."""
         self._layers: list[int] | None = layers
         # the layers whole (none folded into the planes yet): layer k is every position of cost k
         self._by_cost: list[int] | None = None if planes else layers
@@ -652,25 +656,38 @@ class BitsetBackend(Backend):
 
     def walk_route(
         self, origin: Pos, q: Pos, directions: tuple[Pos, ...]
-    ) -> tuple[tuple[Pos, ...], tuple[int, ...]]:
-        """A cheapest path from ``origin`` to ``q`` over :func:`flood`'s own steps (as
-        :meth:`Reachable.route_to`) and each step's cost. Only with ``walk``.
+    ) -> tuple[tuple[Pos, ...], tuple[int, ...], bool | None] | None:
+        """A cheapest path from ``origin``, the search's start, to ``q`` over :func:`flood`'s own
+        steps (as :meth:`Reachable.route_to`), each step's cost and whether a cell of ``marked``
+        lies within 1 of a square the path leaves before its last step (None without ``marked``),
+        or None if ``q`` is not an end of the search (:meth:`is_endpoint`). Only with ``walk``.
 
         Back from ``q``: a step into ``q`` costs the same from every side (the base and the
         surcharges of ``q``, R-MOVE-1), so its previous position is the first of ``directions``
         back from ``q`` that the search reached at exactly that much less, by a step whose
         corners are open (R-GEO-4). The neighbours are read from the 3 x 3 patch of bits around
-        ``q`` (:func:`_back_steps`); the guard column and rows are never reached.
+        ``q`` (:func:`_back_steps`; with the four corners open, the first of them found at once
+        by :func:`_first_back`); the guard column and rows are never reached.
+
+        The squares left lie within the budget less 1 of the start: the 3 x 3 cells around each
+        are set one row and one column late, then shifted back; those around a square on the
+        map's lowest row fall off, those left of its first column land in the row before's guard
+        bit, those around the window's other edges lie in the window or past the map, in guard
+        bits or rows never marked.
         """
         assert self.walk is not None
-        blk, ent, e2, base = self.walk
-        s = self.stride
-        back = _back_steps(directions, s)
-        # q is an end of the search (the caller checked) and origin its start: both lie in the
-        # window, on its one level
         x, y, z = q
         x0, y0 = self.x0, self.y0
-        i = (y - y0) * s + x - x0
+        col, row = x - x0, y - y0
+        if z != self.z or col < 0 or row < 0 or col >= self.cols or row >= self.rows:
+            return None
+        s = self.stride
+        i = row * s + col
+        if not (self.ends >> i) & 1:
+            return None
+        blk, ent, e2, base = self.walk
+        back = _back_steps(directions, s)
+        first = _first_back(directions, s)
         stop = (origin[1] - y0) * s + origin[0] - x0
         cq = self._cost_at(i)
         layers = self._by_cost
@@ -678,32 +695,47 @@ class BitsetBackend(Backend):
         costs: list[int] = []
         up = s + 1  # the patch's lowest bit, (x-1, y-1), is bit 0 after ``<< up >> i``; q is bit ``up``
         blk_up = blk << up
+        orth = 2 | 1 << s | 1 << (s + 2) | 1 << (2 * s + 1)  # the corners of the diagonal steps
+        mid = s - 3  # the patch's rows packed as 9 bits: row 1 down by s - 3, row 2 by 2 s - 6
+        top = 2 * s - 6
+        marked = self.marked
+        patch = 0 if marked is None else 7 | 7 << s | 7 << 2 * s
+        around = 0  # the cells around the squares left, one row and one column late
         while i != stop:
             c = base + ((ent >> i) & 1) + ((e2 >> i) & 1)
             cq -= c  # the previous position's cost: at least 0, the flood reached q from it
             near = ((self.at_cost(cq) if layers is None else layers[cq]) << up) >> i
             shut = blk_up >> i
-            for step in back:
-                if near & step[0] and not shut & step[1]:
-                    break
-            else:  # pragma: no cover - every reached position has a cheapest predecessor
-                raise AssertionError(f"no predecessor for {(x, y, z)}")
+            if shut & orth:
+                for step in back:
+                    if near & step[0] and not shut & step[1]:
+                        break
+                else:  # pragma: no cover - every reached position has a cheapest predecessor
+                    raise AssertionError(f"no predecessor for {(x, y, z)}")
+            else:
+                found = first[(near & 7) | ((near >> mid) & 0o70) | ((near >> top) & 0o700)]
+                if found is None:  # pragma: no cover - every reached position has a cheapest predecessor
+                    raise AssertionError(f"no predecessor for {(x, y, z)}")
+                step = found
             path.append(_new_pos((x, y, z)))
             costs.append(c)
             _, _, by, dx, dy = step
             x -= dx
             y -= dy
             i -= by
+            around |= patch << i
         path.reverse()
         costs.reverse()
-        return tuple(path), tuple(costs)
+        return tuple(path), tuple(costs), None if marked is None else bool((around >> up) & marked)
 
     def _cost_at(self, i: int) -> int:
         """The cost of the visited position of bit ``i``."""
         layers = self._by_cost
         if layers is not None:
-            for k, layer in enumerate(layers):
-                if (layer >> i) & 1:
+            k = len(layers)
+            while k:  # from the dearest: a route asked for mostly goes far
+                k -= 1
+                if (layers[k] >> i) & 1:
                     return k
         cost = self.cost_of(self._pos(i))
         assert cost is not None
@@ -720,6 +752,16 @@ class BitsetBackend(Backend):
 
     def count(self) -> int:
         return self.ends.bit_count()
+
+
+@functools.lru_cache(maxsize=16)
+def _first_back(directions: tuple[Pos, ...], s: int) -> tuple[tuple[int, int, int, int, int] | None, ...]:
+    """For :meth:`BitsetBackend.walk_route`: per set of the 3 x 3 patch's bits packed as 9 (row r,
+    column c at bit 3 r + c), the first of :func:`_back_steps` whose previous position is in the
+    set, or None: the step taken back when no corner is shut."""
+    back = _back_steps(directions, s)
+    packed = [(step, 1 << (3 * (b // s) + b % s)) for step in back for b in (step[0].bit_length() - 1,)]
+    return tuple(next((step for step, bit in packed if bit & cand), None) for cand in range(512))
 
 
 @functools.lru_cache(maxsize=16)

@@ -105,12 +105,28 @@ def retile(
     for x, y, zz in cells:
         key = (zz, y // TILE, x // TILE)
         bit = 1 << ((y % TILE) * TILE_STRIDE + x % TILE)
+        old: SideMasks = m.get(key, ())
+        ids = occ.get((x, y))
+        if not ids:
+            # no creature in the column: the bit cleared for every side, the pairs without it kept
+            kept: list[tuple[str, int]] = []
+            for pair in old:
+                mask = pair[1]
+                if not mask & bit:
+                    kept.append(pair)
+                elif mask != bit:
+                    kept.append((pair[0], mask ^ bit))
+            if kept:
+                m[key] = tuple(kept)  # in the order of the sides still, none added
+            elif old:
+                del m[key]
+            continue
         # the bit cleared for every side, then set for the sides of the creatures covering the cell
         entry = {}
-        for side, mask in m.get(key, ()):
+        for side, mask in old:
             if mask & ~bit:
                 entry[side] = mask & ~bit
-        for cid in occ.get((x, y), ()):
+        for cid in ids:
             c = creatures[cid]
             cz = c.pos[2]
             if cz <= zz < cz + c.size.squares:  # covers_z

@@ -28,6 +28,7 @@ from brawl.errors import (
 )
 from brawl.events.base import Event
 from brawl.events.movement import (
+    Moved,
     OpportunityAttackForgone,
     OpportunityAttackProvoked,
     make_moved,
@@ -41,7 +42,7 @@ from brawl.rules.conditions import (
     can_take_triggered_actions,
 )
 from brawl.rules.damage import deal_damage
-from brawl.rules.placing import fall_if_unsupported, moved_to, terrain_damage, try_place
+from brawl.rules.placing import fall_if_unsupported, moved_to, place_alone, terrain_damage, try_place
 from brawl.rules.reachable import (
     companions,
     current_speed,
@@ -64,6 +65,7 @@ from brawl.rules.steps import (
 )
 from brawl.rules.strikes import opportunity_bane
 from brawl.state import Encounter
+from brawl.terrain import Terrain
 
 OPPORTUNITY_REACH = 1  # DS-STRIKE-03: an adjacent enemy; leaving means ending farther than 1
 FREE_STRIKE_KEYWORDS = frozenset({"melee", "strike", "weapon"})  # DS-STRIKE-06: melee weapon free strike
@@ -358,12 +360,19 @@ def verify_searched(state: Encounter, request: Move, searched: tuple[int, ...] |
 
 
 def move_searched(
-    state: Encounter, creature: str, path: tuple[Pos, ...], costs: tuple[int, ...], *, budget: int | None
+    state: Encounter,
+    creature: str,
+    path: tuple[Pos, ...],
+    costs: tuple[int, ...],
+    *,
+    budget: int | None,
+    clear: bool = True,
 ) -> Outcome:
     """A :class:`Move` with its defaults along a path a search found, with its step costs
     (:meth:`~brawl.reach.Reachable.route_to` of :func:`~brawl.rules.reachable.reachable` in the
     same mode and budget): the steps are not checked again (:func:`plan_move`), nor the path's
-    positions and the budget, the search's own."""
+    positions and the budget, the search's own. ``clear`` False: :func:`walk_clear` was asked
+    of the same walk and gave None, so it is not asked again."""
     model = searched_model(state, creature, "advance", False)
     points = None
     if model is None:
@@ -374,6 +383,9 @@ def move_searched(
         found = _NO_COMPANIONS
         if not model.creature.conditions:
             points = speed_points(model.creature.speed, budget, "advance", False)
+            done = _clear(state, model, path, costs, points, None) if clear else None
+            if done is not None:
+                return Outcome(done[0], (done[1],))
     plan = _plan(
         state, creature, path, "advance", budget, False, False, "advance", costs, found, model, points
     )
@@ -389,6 +401,99 @@ def move_searched(
         rules=(),
         found=found,
     )
+
+
+def walk_clear(
+    state: Encounter,
+    creature: str,
+    path: tuple[Pos, ...],
+    costs: tuple[int, ...],
+    *,
+    budget: int | None,
+    beside: bool | None = None,
+) -> tuple[Encounter, Moved] | None:
+    """What :func:`move_searched` gives, as the encounter after and the one :class:`Moved`, when
+    nothing happens on the way: a mover of the last search that carries and drags no one, with no
+    condition, rides nothing and is not squeezed, walks on a map with no damaging terrain past no
+    enemy and ends held up. None for any other walk: :func:`move_searched` takes it. ``beside``:
+    whether a living enemy is within 1 of a square the path leaves, as the search on ``state``
+    that found it tells (:meth:`~brawl.reach.Reachable.marked_route`), or None: looked for here."""
+    model = searched_model(state, creature, "advance", False)
+    if model is None or model.creature.conditions:
+        return None
+    # grabbing no one (searched_model) and with no condition: its speed is its own (RB1-GRABBED, RB1-SLOWED)
+    points = speed_points(model.creature.speed, budget, "advance", False)
+    return _clear(state, model, path, costs, points, beside)
+
+
+def _clear(
+    state: Encounter,
+    model: MoveModel,
+    path: tuple[Pos, ...],
+    costs: tuple[int, ...],
+    points: int,
+    beside: bool | None,
+) -> tuple[Encounter, Moved] | None:
+    """:func:`walk_clear` of the search's step rules ``model`` (a mover alone, no condition) with
+    its ``points``: :func:`_plan` then :func:`walk` of a searched path whose every step is taken
+    as planned, each check they make asked in the same order. None: the long way."""
+    c = model.creature
+    if not path or c.riding is not None or c.squeezed or len(costs) != len(path):
+        return None
+    spent = sum(costs)
+    if not 0 < spent <= points:  # _plan takes the searched costs as they are only within the points
+        return None
+    start = c.pos
+    end = path[-1]
+    turn = state.turn
+    if type(end) is not Pos or end == start or (turn is not None and not turn.provokes_opportunity_attacks):
+        return None
+    if _damaging(state.terrain):
+        return None  # DS-MOVE-13: each step looked at
+    creature = c.id
+    # no enemy near the squares it leaves: no step provokes (DS-STRIKE-03, R-MOVE-3)
+    near = beside
+    if near is None:
+        near = _enemies_near(state, c, (start, *path[:-1]), frozenset((creature,))) != []
+    if near:
+        return None
+    if turn is not None:
+        turn.verify_walk(state, creature, path, shifting=False)  # its own rules (I-DIS-01)
+    # try_place's final placement of a mover alone, riding nothing, not squeezed and not squeezing
+    enc = place_alone(state, c, end)
+    n = c.n
+    if not enc.terrain.supports(end, n) and not model.held(end):
+        return None  # it falls (DS-MOVE-14): the long way
+    moved = make_moved(
+        creature=creature,
+        mode="advance",
+        start=start,
+        end=end,
+        path=path,
+        step_costs=costs,
+        budget=points,
+        spent=spent,
+        movement_left=points - spent,
+        carried=(),
+        stopped="",
+        remaining=(),
+        rules=_move_rules(model, False),
+    )
+    return enc, moved
+
+
+def _damaging(terrain: Terrain) -> bool:
+    """Whether the map holds damaging terrain (DS-MOVE-13); kept for the last map asked."""
+    last = _LAST_DAMAGING[0]
+    if last is not None and last[0] is terrain:
+        return last[1]
+    found = any(kind.damaging for kind in terrain.cell_kinds())
+    _LAST_DAMAGING[0] = (terrain, found)  # the map is kept: its id is not reused while it is here
+    return found
+
+
+_LAST_DAMAGING: list[tuple[Terrain, bool] | None] = [None]
+"""The last map :func:`_damaging` was asked about, with its answer (a map never changes)."""
 
 
 def _move(state: Encounter, request: Move, searched: tuple[int, ...] | None = None) -> Outcome:
@@ -442,7 +547,7 @@ def walk(
     left = plan.points
     n = c.n
     # damaging terrain is looked for on a map that has some (DS-MOVE-13)
-    damaging = any(kind.damaging for kind in state.terrain.cell_kinds())
+    damaging = _damaging(state.terrain)
     # the enemies near the squares the mover leaves (its start and the path but its end), once:
     # no other creature moves during the walk
     near = _enemies_near(state, c, (start, *plan.path[:-1]), moving) if provokes and plan.path else []
@@ -682,5 +787,6 @@ __all__ = [
     "plan_move",
     "verify_searched",
     "walk",
+    "walk_clear",
     "why_no_opportunity_attack",
 ]

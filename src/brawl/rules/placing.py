@@ -122,9 +122,21 @@ def try_place(
     except StateError as exc:
         if not final:
             return state
-        raise IllegalMoveError(
-            f"move {creature!r} to {tuple(pos)}: {exc}", rule=("DS-MOVE-04", "R-GEO-5")
-        ) from None
+        raise _not_placed(creature, pos, exc) from None
+
+
+def place_alone(state: Encounter, c: Creature, pos: Pos) -> Encounter:
+    """:func:`try_place` at the end of a move (``final``) of ``c``, the encounter's own record of
+    a mover carrying no one, that rides nothing, is not squeezed and moves without squeezing (no
+    field but its position changes), to a ``pos`` other than its own."""
+    try:
+        return state.with_creature(moved_to(c, pos))
+    except StateError as exc:
+        raise _not_placed(c.id, pos, exc) from None
+
+
+def _not_placed(creature: str, pos: Pos, exc: StateError) -> IllegalMoveError:
+    return IllegalMoveError(f"move {creature!r} to {tuple(pos)}: {exc}", rule=("DS-MOVE-04", "R-GEO-5"))
 
 
 def terrain_damage(state: Encounter, model: MoveModel, p: Pos, q: Pos) -> tuple[int, str | None] | None:
@@ -153,6 +165,7 @@ def fall_if_unsupported(out: Outcome, creature: str) -> Outcome:
 __all__ = [
     "fall_if_unsupported",
     "moved_to",
+    "place_alone",
     "place_group",
     "power_roll_tier",
     "terrain_damage",

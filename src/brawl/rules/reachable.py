@@ -16,7 +16,7 @@ from typing import Literal
 from brawl.creature import Creature
 from brawl.errors import IllegalMoveError, InvalidArgumentError
 from brawl.geometry import HORIZONTAL_DIRECTIONS, Pos
-from brawl.reach import Reachable, dijkstra
+from brawl.reach import Reachable, dijkstra, made
 from brawl.reach_backend import MAX_SEARCH_POSITIONS, Backend
 from brawl.rules.conditions import grabbing, speed
 from brawl.rules.step_masks import bitset_search
@@ -251,11 +251,9 @@ def _reachable(
     ):
         # the common query: a small walking window (8 directions), searched straight away
         backend: Backend = bitset_search(model, origin, points)
-        return Reachable(
-            cid, origin, points, mode, "bitset", model.step, HORIZONTAL_DIRECTIONS, backend, state
-        )
+        return made(cid, origin, points, mode, "bitset", model.step, HORIZONTAL_DIRECTIONS, backend, state)
     backend, used = search(model, origin, points, algorithm=algorithm)
-    return Reachable(cid, origin, points, mode, used, model.step, model.directions, backend, state)
+    return made(cid, origin, points, mode, used, model.step, model.directions, backend, state)
 
 
 _SEARCHED: list[tuple[Encounter, str, str, bool, MoveModel] | None] = [None]

@@ -115,18 +115,24 @@ def bitset_search(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
     top = z + n
     base = y0 * s + x0
     taken: int | None = None  # the cells of every living creature in the window, if read
+    alone = False  # read from the side index: no creature on the levels above and below
     if tiled and len(ignore) == 1:  # only the mover itself, which is no enemy
         # the encounter keeps each side's cells per tile: cut the window from the same tiles
-        get_side = state.side_tiles().get
+        side_tiles = state.side_tiles()
+        get_side = side_tiles.get
         if n == 1 and not model.squeeze:
             # the mover's side too: where the move may end is read from them (no_stop_tiles)
             own = 0
+            alone = True  # no creature on the levels above and below, in the window's tiles
             for ty, tx, shift_in, m, shift_out in plan:
-                for owner, mask in get_side((z, ty0 + ty, tx0 + tx), ()):
+                key_y, key_x = ty0 + ty, tx0 + tx
+                for owner, mask in get_side((z, key_y, key_x), ()):
                     if owner != side:
                         ene |= ((mask >> shift_in) & m) << shift_out
                     else:
                         own |= ((mask >> shift_in) & m) << shift_out
+                if alone and ((z - 1, key_y, key_x) in side_tiles or (z + 1, key_y, key_x) in side_tiles):
+                    alone = False
             taken = ene | own
         else:
             for zz in range(z, top):
@@ -217,6 +223,10 @@ def bitset_search(model: MoveModel, origin: Pos, budget: int) -> BitsetBackend:
     if n == 1 and model.fright is None and not beside:
         # its paths are rebuilt from the flood's own steps (R-GEO-4, R-MOVE-1)
         backend.walk = (blk, swim | surcharge, swim & surcharge, model.base)
+        if taken is not None and alone:
+            # the living enemies' cells, on its level the only ones (no one above or below): who
+            # may be within 1 of a route's squares (DS-STRIKE-03, R-GEO-1)
+            backend.marked = ene
     return backend
 
 

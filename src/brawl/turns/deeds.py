@@ -32,7 +32,7 @@ from brawl.requests import Action
 from brawl.rules import conditions as cond_rules
 from brawl.rules.main_actions import Charge, Defend
 from brawl.rules.maneuvers import AidAttack, EscapeGrab, Grab, Knockback
-from brawl.rules.movement import Disengage, Move, move_searched
+from brawl.rules.movement import Disengage, Move, move_searched, walk_clear
 from brawl.rules.prone import StandUp
 from brawl.rules.reachable import reachable
 from brawl.rules.recoveries import CatchBreath, Heal
@@ -136,12 +136,21 @@ def legal_reach(state: Encounter, creature: str) -> Reachable | None:
     """The search behind :func:`legal_moves`: the squares the creature's movement reaches this
     turn (its start included), or None if it can't move now."""
     left = movement_left(state, creature)
-    if left == 0 and not may_act(state, creature, "move"):
-        return None  # what _budget refuses, asked without raising
+    if left == 0:
+        if not may_act(state, creature, "move"):
+            return None  # what _budget refuses, asked without raising
+        if type(state.turn) is DrawSteelTurn:  # may_act asked action_refusal, which found nothing
+            _MOVE_FREE[0] = (state, creature)
     try:
         return reachable(state, creature, budget=left or None)
     except (ActionUnavailableError, IllegalMoveError, TurnOrderError):
         return None
+
+
+_MOVE_FREE: list[tuple[Encounter, str] | None] = [None]
+"""The last state (kept: its id is not reused) and creature in which :func:`legal_reach` found
+Draw Steel's ``action_refusal`` of the move action to be None: the state is immutable, so an
+:class:`AdvanceTo` applied to that very state by that creature does not ask it again."""
 
 
 def _destinations(reach: Reachable) -> dict[Pos, int]:
@@ -240,10 +249,13 @@ class AdvanceTo(Action):
         economy: TurnEconomy | None = None
         if on_move_action:
             assert isinstance(t, DrawSteelTurn)
-            # what Draw Steel's use_action refuses, as its verify_action does (_budget)
-            found = action_refusal(state, t, creature, ActionKind.MOVE)
-            if found is not None:
-                raise found.error(creature, ActionKind.MOVE)
+            # what Draw Steel's use_action refuses, as its verify_action does (_budget), unless
+            # legal_reach just found nothing to refuse in this very state (_MOVE_FREE)
+            free = _MOVE_FREE[0]
+            if free is None or free[0] is not state or free[1] != creature:
+                found = action_refusal(state, t, creature, ActionKind.MOVE)
+                if found is not None:
+                    raise found.error(creature, ActionKind.MOVE)
             # the economy the move action leaves (its own turn's: the refusal asked it); one that
             # does not fit is refused by use_action here, before the search, as it always was
             economy = t.economy
@@ -259,14 +271,15 @@ class AdvanceTo(Action):
         if self.destination == reach.origin:  # where the creature stands
             self.verify(state)  # raises with the reason
         try:
-            path, costs = reach.route_to(self.destination)  # refuses a square the move may not end on
+            # refuses a square the move may not end on; beside: an enemy within 1 of a square left
+            path, costs, beside = reach.marked_route(self.destination)
         except IllegalMoveError:
             self.verify(state)  # raises with the reason
             raise
         if on_move_action:
             assert isinstance(t, DrawSteelTurn)
             assert economy is not None
-            done = _on_move_action(state, creature, path, costs, t, economy)
+            done = _on_move_action(state, creature, path, costs, t, economy, beside)
             if done is not None:
                 return done
             taken = system_of(state).use_action(state, creature, "move")  # fits: nothing refused
@@ -280,6 +293,7 @@ def _on_move_action(
     costs: tuple[int, ...],
     t: DrawSteelTurn,
     economy: TurnEconomy,
+    beside: bool | None = None,
 ) -> Outcome | None:
     """An advance along a searched path on the creature's Draw Steel turn with no movement left,
     its move action checked: what Draw Steel's ``use_action`` (the move action), the walk and its
@@ -291,16 +305,22 @@ def _on_move_action(
     turn only whether it provokes and the system's walking rule, the same for any bookkeeping of a
     Draw Steel turn. Any other walk (an opportunity attack provoked or forgone, damage, a fall)
     gives None: the long way. ``t``: the encounter's bookkeeping, ``economy``: the creature's
-    economy once the move action is spent (:func:`~brawl.turns.economy.spend`), which fits."""
+    economy once the move action is spent (:func:`~brawl.turns.economy.spend`), which fits;
+    ``beside``: whether an enemy is within 1 of a square the path leaves, as the search on
+    ``state`` that found it tells (None: not known)."""
     converted = converts(t.economy, ActionKind.MOVE)
     budget = economy.movement_left
-    moved = move_searched(state, creature, path, costs, budget=budget)
-    after = moved.state
-    if len(moved.events) != 1 or after.turn is not t:
-        return None
-    walked = moved.events[0]
-    if type(walked) is not Moved or walked.creature != creature:
-        return None
+    clear = walk_clear(state, creature, path, costs, budget=budget, beside=beside)
+    if clear is None:
+        moved = move_searched(state, creature, path, costs, budget=budget, clear=False)
+        after = moved.state
+        if len(moved.events) != 1 or after.turn is not t:
+            return None
+        walked = moved.events[0]
+        if type(walked) is not Moved or walked.creature != creature:
+            return None
+    else:
+        after, walked = clear  # a walk that only places the mover, its turn kept as it was
     used = make_action_used(
         creature=creature,
         kind="move",
