@@ -261,6 +261,8 @@ def _bears(c: Creature | None, name: str, source: str) -> bool:
 _WATCHED = (Damaged, ForceMoved, ResourceSpent, PowerRolled, Died, BecameWinded, BecameDying, SurgesSpent)
 _WATCHED_TYPES = frozenset((*_WATCHED, *WATCHED))
 """The events a class trigger reads (none of them has subclasses): looked up by exact type."""
+TRIGGER_EVENTS = _WATCHED_TYPES
+"""The classes of event :func:`class_triggers` reads: an outcome with none of them earns nothing."""
 
 
 def _owed(state: Encounter, events: Sequence[Event], heroes: list[Creature]) -> list[_Owed]:

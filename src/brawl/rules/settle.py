@@ -36,7 +36,7 @@ from brawl.outcome import Outcome
 from brawl.rules.conditions import GROUNDING, falls_if_aloft
 from brawl.rules.falling import Fall, should_fall
 from brawl.rules.persistent import MOVEMENT_EVENTS, areas_entered
-from brawl.rules.resources import class_triggers
+from brawl.rules.resources import TRIGGER_EVENTS, class_triggers
 from brawl.rules.riders import mount_died, riders_of
 from brawl.rules.stamina import BLEEDING_PURPOSE, bleeding_loss, bleeds
 
@@ -60,6 +60,9 @@ _KINDS: dict[type, int] = {}
 """What each class of event is to the settle pass (:func:`_kind_of`), looked up once per class."""
 _QUIET: set[type] = set()
 """The classes of event seen so far that the settle pass does not watch (kind ``_OTHER``)."""
+_IDLE: set[type] = set()
+"""The classes of ``_QUIET`` that no class trigger reads either (:data:`TRIGGER_EVENTS`): an
+outcome of these alone is settled as it is."""
 
 
 def _kind_of(cls: type) -> int:
@@ -68,6 +71,8 @@ def _kind_of(cls: type) -> int:
     _KINDS[cls] = kind
     if kind == _OTHER:
         _QUIET.add(cls)
+        if cls not in TRIGGER_EVENTS:
+            _IDLE.add(cls)
     return kind
 
 
@@ -161,6 +166,8 @@ def _dead_mounts(out: Outcome) -> Outcome:
 def settle(out: Outcome) -> Outcome:
     """The outcome with the consequences of its new state resolved and their events appended,
     then the Heroic Resource the heroes' class triggers earn from all of it (RB-HR-09..17)."""
+    if _IDLE.issuperset(map(type, out.events)):  # nothing either pass reads: both give ``out``
+        return out
     return class_triggers(_consequences(out))
 
 

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from brawl.checks import MAX_TEXT
 from brawl.creature import MAX_COUNT, Creature
 from brawl.errors import TurnOrderError
+from brawl.events.base import maker
 from brawl.events.turns import TurnEnded, TurnStarted
 from brawl.fields import put, replaced
 from brawl.outcome import Outcome
@@ -41,6 +42,7 @@ from brawl.turns.drawsteel_turn import (
     summoned_first,
 )
 from brawl.turns.drawsteel_turn import turn_of as _turn
+from brawl.turns.economy import FRESH
 
 __all__ = ["end_turn", "first_to_act", "start_checks", "start_turn"]
 
@@ -61,7 +63,16 @@ def start_checks(
     conduit (RB-HR-10); ``token_stamina``, heroes who may spend 2 hero tokens in the turn it
     begins (RB-TOKEN-03). The bookkeeping and the creature, looked up."""
     t = _turn(state)
-    c = state.creature(creature)
+    return t, _may_start(state, t, creature, pray, token_stamina)
+
+
+def _may_start(
+    state: Encounter, t: DrawSteelTurn, creature: str, pray: bool, token_stamina: tuple[str, ...]
+) -> Creature:
+    """:func:`start_checks` on the bookkeeping ``t`` of ``state``: the creature, looked up."""
+    c = state.creatures.get(creature) if type(creature) is str else None
+    if c is None:
+        c = state.creature(creature)  # refused: no such creature
     if pray:
         check_prayer(c, pray)
     if token_stamina:  # checked as the turn begins: no hero has had a token's benefit in it
@@ -73,27 +84,31 @@ def start_checks(
     if c.dead:
         raise TurnOrderError(f"start turn of {creature!r}: the creature is dead", rule="DS-STAM-09")
     taken = t.turns_taken.get(creature, 0)
-    if taken >= allowance(c):
+    if taken and taken >= allowance(c):  # no turn taken is under every allowance (one or two)
         rule = "RB5-SOLO" if c.solo else "DS-SIDE-09"
         raise TurnOrderError(f"start turn of {creature!r}: it already acted this round", rule=rule)
-    if creature == t.last_actor:
+    last = t.last_actor
+    if creature == last:
         raise TurnOrderError(
             f"start turn of {creature!r}: a solo creature's turns are never back to back", rule="RB5-SOLO"
         )
-    if summoned_first(state, t, creature):  # it acts right after its summoner (RB-SUMMON-01)
-        return t, c
+    # summoned_first answers False at once unless the last actor summoned some creature
+    if last and t.director.summoned_by and summoned_first(state, t, creature):
+        return c  # it acts right after its summoner (RB-SUMMON-01)
     # the creature may start a turn now (checked above): it is one of actors()'s members if its
     # group is acting, or, with no group acting and the free choice, if its side acts first
     if t.group is not None:
         if slot_of(c) == t.group:
-            return t, c
-    elif t.ranking is None and c.side == first_to_act(t):
-        return t, c
+            return c
+    elif t.ranking is None:
+        side, sides = t.last_side, t.sides  # first_to_act(t), inline
+        if c.side == (sides[0] if side is None else sides[1] if side == sides[0] else sides[0]):
+            return c
     side, members = actors(state, t)
     if side is None:
         raise TurnOrderError(f"start turn of {creature!r}: the round is over; end it", rule="DS-SIDE-11")
     if any(m.id == creature for m in members):
-        return t, c
+        return c
     if t.group is not None and any(slot_of(m) == t.group for m in members):
         raise TurnOrderError(
             f"start turn of {creature!r}: the members of {t.group[len(GROUP_PREFIX) :]!r} act first, "
@@ -109,19 +124,26 @@ def start_checks(
     )
 
 
+_FIRST = ("DS-SIDE-07",)
+_GROUP = ("DS-SIDE-17", "R-TURN-3")
+_SAME_SIDE = ("DS-SIDE-10",)
+_ROUND_START = ("DS-SIDE-12",)
+_ALTERNATE = ("DS-SIDE-08",)
+
+
 def _start_rules(t: DrawSteelTurn, c: Creature, slot: str) -> tuple[str, ...]:
     """The rules by which ``c`` starts its turn now (DS-SIDE-07..14, DS-SIDE-17, RB5-SOLO)."""
     rules: tuple[str, ...]
     if t.turn_count == 0:
-        rules = ("DS-SIDE-07",)
+        rules = _FIRST
     elif t.group is not None and slot == t.group:
-        rules = ("DS-SIDE-17", "R-TURN-3")
+        rules = _GROUP
     elif t.last_side == c.side:
-        rules = ("DS-SIDE-10",)
+        rules = _SAME_SIDE
     elif t.last_side is None:
-        rules = ("DS-SIDE-12",)
+        rules = _ROUND_START
     else:
-        rules = ("DS-SIDE-08",)
+        rules = _ALTERNATE
     if c.solo:
         rules = (*rules, "RB5-SOLO")
     if t.ranking is not None:
@@ -129,18 +151,31 @@ def _start_rules(t: DrawSteelTurn, c: Creature, slot: str) -> tuple[str, ...]:
     return rules
 
 
+_TURN_STARTED = maker(TurnStarted)
+_TURN_ENDED = maker(TurnEnded)
+
+
 def start_turn(state: Encounter, creature: str, pray: bool, token_stamina: tuple[str, ...]) -> Outcome:
     """Start a creature's turn (:meth:`~brawl.turns.drawsteel.DrawSteel.start_turn`)."""
-    t, c = start_checks(state, creature, pray, token_stamina)
+    t = state.turn
+    assert type(t) is DrawSteelTurn  # the system running the state is Draw Steel
+    c = _may_start(state, t, creature, pray, token_stamina)
     slot = slot_of(c)
     rules = _start_rules(t, c, slot)
     group = slot if slot.startswith(GROUP_PREFIX) else None
-    t, lapsed = moment_passed(t)
+    if t.extra_main or t.reported is not None:  # else the moment has nothing to pass
+        t, lapsed = moment_passed(t)
+    else:
+        lapsed = ()
     draft = copy_turn(t)
     draft.current = creature
-    draft.economy = opening_economy(t, creature)
+    # opening_economy: nothing spent unless a minion gave a part of it to its squad
+    draft.economy = opening_economy(t, creature) if t.squad_mains or t.squad_maneuvers else FRESH
     draft.group = group
-    draft.director = t.director.turn_started(creature)  # it may summon again (RB-SUMMON-02)
+    director = t.director
+    if creature in director.summoned:  # it may summon again (RB-SUMMON-02); else the book is kept
+        director = director.turn_started(creature)
+    draft.director = director
     draft.token_used = _NO_ONE
     draft.ability_users = _NO_ONE  # the heroes using abilities this turn (RB-HR-17)
     draft.__class__ = DrawSteelTurn
@@ -148,7 +183,7 @@ def start_turn(state: Encounter, creature: str, pray: bool, token_stamina: tuple
     # the creature was just looked up; a group name is a creature's, checked, unless the
     # prefix makes it too long, which with_turn refuses
     begun = state.with_turn_built(new) if group is None or len(group) <= MAX_TEXT else state.with_turn(new)
-    started = TurnStarted(creature=creature, side=c.side, round=state.round, rules=rules)
+    started = _TURN_STARTED(creature=creature, side=c.side, round=state.round, rules=rules)
     if token_stamina:
         out = spent_as_damage_comes(begun, token_stamina, lambda now: _begin(now, creature, pray))
         return Outcome(out.state, (*lapsed, started, *out.events))
@@ -156,7 +191,7 @@ def start_turn(state: Encounter, creature: str, pray: bool, token_stamina: tuple
         gained = gain_heroic_resource(begun, creature, pray=pray)
         begun, events = gained.state, (*lapsed, started, *gained.events)
     else:  # gain_heroic_resource gives a creature that is not a hero nothing
-        events = (*lapsed, started)
+        events = (*lapsed, started) if lapsed else (started,)
     if phases.quiet_start(begun, creature):  # start_of_turn would change nothing
         return Outcome(begun, events)
     out = phases.start_of_turn(begun, creature)

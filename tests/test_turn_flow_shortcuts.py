@@ -1,0 +1,122 @@
+"""The turn flow's shortcuts on the path of every request give what the general code gives.
+
+A ``StartTurn`` or ``EndTurn`` with no option under Draw Steel runs the system's start or end at
+once (no look-up of the system, no reading of the options); the start checks accept at once a
+creature of the side or group to act; the settle pass lets an outcome whose events neither it
+nor the class triggers read go as it is. Each against the long way: the fights replayed with
+the shortcut turned off, or the answer compared with an independent one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+
+import brawl
+from brawl.actions import StartTurn, apply
+from brawl.rules import settle
+from brawl.rules.resources import TRIGGER_EVENTS
+from brawl.state import Encounter
+from brawl.turns import records
+from brawl.turns.drawsteel_turn import DrawSteelTurn, actors
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
+FIGHTS = [
+    (BENCH / "four_vs_six.toml", 1, "drawsteel"),
+    (BENCH / "four_vs_six.toml", 6, "drawsteel-agility"),
+    (BENCH / "four_vs_six_abilities.toml", 2, "drawsteel"),
+]
+
+
+def _fight(path: Path, seed: int, system: str) -> tuple[str, list[Encounter]]:
+    """The digest of one seeded greedy fight (every action, its events, the state after) and
+    the states it passed through."""
+    start = brawl.load_scenario(path).with_rng(brawl.Rng(seed))
+    if system != "drawsteel":
+        start = apply(start, brawl.actions.StartCombat(system=system, first_side="heroes")).state
+    digest = hashlib.sha256()
+    state, states = start, [start]
+    for action in brawl.play(start).actions:
+        out = apply(state, action)
+        digest.update(repr(action).encode())
+        digest.update(repr(out.events).encode())
+        digest.update(brawl.to_json(out.state).encode())
+        state = out.state
+        states.append(state)
+    return digest.hexdigest(), states
+
+
+class _NoTurn:
+    """A class no turn state is: the requests' check of Draw Steel's bookkeeping never holds."""
+
+
+@pytest.mark.parametrize(("path", "seed", "system"), FIGHTS)
+def test_fights_are_the_same_with_turns_started_and_ended_through_the_system(
+    path: Path, seed: int, system: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """DS-SIDE-07..12, DS-SIDE-14, RB5-SOLO, RB2-EOT: a turn started or ended through the turn
+    system found for the state, with the request's options read, gives the same fights, event
+    for event and state for state, as the system's start and end called at once."""
+    fast, _ = _fight(path, seed, system)
+    monkeypatch.setattr(records, "DrawSteelTurn", _NoTurn)
+    assert _fight(path, seed, system)[0] == fast
+
+
+@pytest.mark.parametrize(("path", "seed", "system"), FIGHTS)
+def test_a_creature_may_start_its_turn_exactly_when_it_is_among_the_actors(
+    path: Path, seed: int, system: str
+) -> None:
+    """DS-SIDE-08..12, DS-SIDE-14, DS-SIDE-17, RB5-SOLO, RB-SUMMON-01: at every state of a fight
+    with no turn running, each creature may start its turn (``can``, the start checks) exactly
+    when it is one of the creatures the turn order says may act now (``actors``); with a turn
+    running, none may."""
+    _, states = _fight(path, seed, system)
+    accepted = refused = 0
+    for state in states:
+        t = state.turn
+        if not isinstance(t, DrawSteelTurn):
+            continue
+        side, members = actors(state, t)
+        may = {m.id for m in members} if t.current is None and side is not None else set()
+        for cid in state.order:
+            assert brawl.actions.can(state, StartTurn(cid)) == (cid in may), (cid, may)
+            accepted += cid in may
+            refused += cid not in may
+    assert accepted > 40
+    assert refused > 200
+
+
+class _NothingKnown(set[type]):
+    """A set of event classes that never learns one: the settle pass reads every event."""
+
+    def add(self, element: type) -> None:
+        pass
+
+
+@pytest.mark.parametrize(("path", "seed", "system"), FIGHTS)
+def test_fights_are_the_same_with_every_outcome_read_by_both_settle_passes(
+    path: Path, seed: int, system: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """RB1-BLEEDING, DS-MOUNT-09, DS-MTYPE-25, R-AREA-10, RB-HR-09..17: the settle pass and the
+    class triggers reading every outcome give the same fights as the pass that lets an outcome
+    of classes neither reads go as it is."""
+    fast, _ = _fight(path, seed, system)
+    monkeypatch.setattr(settle, "_QUIET", _NothingKnown())
+    monkeypatch.setattr(settle, "_IDLE", _NothingKnown())
+    assert _fight(path, seed, system)[0] == fast
+
+
+def test_the_idle_events_are_read_by_neither_pass() -> None:
+    """RB1-BLEEDING, RB-HR-09..17: after fights, every class the settle pass lets go as it is
+    is one it does not watch and one no class trigger reads; the turn's own events are among
+    them."""
+    for path, seed, system in FIGHTS:
+        _fight(path, seed, system)
+    idle = set(settle._IDLE)
+    assert idle <= settle._QUIET
+    assert idle.isdisjoint(TRIGGER_EVENTS)
+    names = {cls.__name__ for cls in idle}
+    assert {"TurnStarted", "TurnEnded", "RoundStarted", "RoundEnded"} <= names
+    assert not {"Struck", "Died", "PowerRolled", "Damaged", "ConditionGained"} & names
