@@ -16,8 +16,17 @@ import pytest
 
 import brawl
 from brawl.actions import StartTurn, apply
+from brawl.conditions import ConditionName
+from brawl.events.actions import Charged, EffectStarted, HealGiven, Struck
+from brawl.events.base import DiceRolled, Event
+from brawl.events.conditions import ConditionGained
+from brawl.events.damage import Died, KnockedOut
+from brawl.events.dice import PowerRolled
 from brawl.rules import settle
+from brawl.rules.conditions import GROUNDING
+from brawl.rules.persistent import MOVEMENT_EVENTS
 from brawl.rules.resources import TRIGGER_EVENTS
+from brawl.rules.stamina import BLEEDING_PURPOSE
 from brawl.state import Encounter
 from brawl.turns import records
 from brawl.turns.drawsteel_turn import DrawSteelTurn, actors
@@ -120,3 +129,72 @@ def test_the_idle_events_are_read_by_neither_pass() -> None:
     names = {cls.__name__ for cls in idle}
     assert {"TurnStarted", "TurnEnded", "RoundStarted", "RoundEnded"} <= names
     assert not {"Struck", "Died", "PowerRolled", "Damaged", "ConditionGained"} & names
+
+
+def _read_one_by_one(
+    events: tuple[Event, ...],
+) -> tuple[dict[str, None], dict[str, None], list[Event], list[str]]:
+    """What the settle pass reads of ``events`` as first written: each event asked its class,
+    in the pass's order of kinds, one after another."""
+    owed: dict[str, None] = {}
+    grounded: dict[str, None] = {}
+    moved: list[Event] = []
+    deaths: list[str] = []
+    for e in events:
+        if isinstance(e, MOVEMENT_EVENTS):
+            moved.append(e)
+        elif isinstance(e, DiceRolled):
+            if e.purpose == BLEEDING_PURPOSE and e.creature is not None:
+                owed.pop(e.creature, None)
+        elif isinstance(e, ConditionGained):
+            if e.condition.name is ConditionName.BLEEDING:
+                owed.pop(e.creature, None)
+            elif e.condition.name in GROUNDING:
+                grounded[e.creature] = None
+        elif isinstance(e, PowerRolled):
+            if e.uses in ("might", "agility") and e.creature is not None:
+                owed[e.creature] = None
+        elif isinstance(e, Struck):
+            owed[e.attacker] = None
+        elif isinstance(e, Charged):
+            owed[e.creature] = None
+        elif isinstance(e, EffectStarted):
+            if e.effect == "defending":
+                owed[e.creature] = None
+        elif isinstance(e, HealGiven):
+            owed[e.healer] = None
+        elif isinstance(e, KnockedOut):
+            grounded[e.creature] = None
+        elif isinstance(e, Died):
+            deaths.append(e.creature)
+    return owed, grounded, moved, deaths
+
+
+def test_the_settle_pass_reads_each_outcome_as_one_by_one() -> None:
+    """RB1-BLEEDING, DS-MOUNT-09, DS-MTYPE-25, R-AREA-10: the creatures owed a bleeding loss,
+    those to ground, the moves and the deaths the pass reads of an outcome's events by their
+    plan (worked out once per sequence of classes) are those of asking each event its class,
+    on every outcome of fights and on runs of several outcomes' events joined."""
+    outcomes: list[tuple[Event, ...]] = []
+    for path, seed, system in FIGHTS:
+        start = brawl.load_scenario(path).with_rng(brawl.Rng(seed))
+        if system != "drawsteel":
+            start = apply(start, brawl.actions.StartCombat(system=system, first_side="heroes")).state
+        state = start
+        for action in brawl.play(start).actions:
+            out = apply(state, action)
+            outcomes.append(out.events)
+            state = out.state
+    joined = [sum(outcomes[i : i + 7], ()) for i in range(0, len(outcomes), 5)]
+    kinds: set[str] = set()
+    for events in outcomes + joined:
+        owed: dict[str, None] = {}
+        grounded: dict[str, None] = {}
+        moved: list[Event] = []
+        deaths: list[str] = []
+        died = settle._scan(events, owed, grounded, moved, deaths)
+        expected = _read_one_by_one(events)
+        assert (list(owed), list(grounded), moved, deaths) == tuple(list(x) for x in expected)
+        assert died == bool(deaths)
+        kinds |= {type(e).__name__ for e in events}
+    assert {"PowerRolled", "Struck", "Moved", "Died", "ConditionGained", "DiceRolled"} <= kinds

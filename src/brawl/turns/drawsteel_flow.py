@@ -20,7 +20,7 @@ from brawl.creature import MAX_COUNT, Creature
 from brawl.errors import TurnOrderError
 from brawl.events.base import maker
 from brawl.events.turns import TurnEnded, TurnStarted
-from brawl.fields import put, replaced
+from brawl.fields import replaced
 from brawl.outcome import Outcome
 from brawl.rules import phases
 from brawl.rules.recoveries import check_token_stamina, spent_as_damage_comes
@@ -228,11 +228,16 @@ def end_turn(
     token_stamina: tuple[str, ...],
 ) -> Outcome:
     """End the current turn (:meth:`~brawl.turns.drawsteel.DrawSteel.end_turn`); its checks made."""
-    t, lapsed = moment_passed(_turn(state))
-    assert t.current is not None
+    t = state.turn
+    assert type(t) is DrawSteelTurn  # the system running the state is Draw Steel
+    if t.extra_main or t.reported is not None:  # else the moment has nothing to pass
+        t, lapsed = moment_passed(t)
+        if lapsed:
+            state = state.with_turn_built(t)  # fewer of the creatures checked before
+    else:
+        lapsed = ()
     creature = t.current
-    if lapsed:
-        state = state.with_turn_built(t)  # fewer of the creatures checked before
+    assert creature is not None
     if token_stamina:
         out = spent_as_damage_comes(
             state, token_stamina, lambda now: _ending(now, creature, saving_throws, named_saving_throws)
@@ -243,12 +248,15 @@ def end_turn(
         after, events = out.state, out.events
     else:  # end_of_turn would change nothing; end_effect ends no condition of a creature with none
         after, events = state, ()
-    c = after.creature(creature)
+    c = after.creatures[creature]  # the current creature, named by checked bookkeeping
     if c.heroic_resource < 0:  # a talent's negative clarity (RB-HR-16)
         strained = strain(after, creature)
         after, events = strained.state, events + strained.events
-        c = after.creature(creature)
+        c = after.creatures[creature]
     taken = t.turns_taken.get(creature, 0) + 1
+    director = t.director
+    if director.brutal or director.malicious:  # else no boost waits to lapse
+        director = director.without((creature,))  # its Malice boosts lapse (R-DIR-3)
     draft = copy_turn(t)
     draft.turns_taken = t.turns_taken.set(creature, taken)
     draft.current = None
@@ -256,14 +264,17 @@ def end_turn(
     draft.last_side = c.side
     draft.last_actor = creature
     draft.turn_count = t.turn_count + 1
-    draft.director = t.director.without((creature,))  # its Malice boosts lapse (R-DIR-3)
+    draft.director = director
+    # the draft is read (its counts) before it is made a DrawSteelTurn, by remaining alone
+    if t.group is not None and not any(slot_of(m) == t.group for m in remaining(after, draft)):
+        draft.group = None  # the group's members have all acted (DS-SIDE-17)
     draft.__class__ = DrawSteelTurn
     new: DrawSteelTurn = draft
-    if new.group is not None and not any(slot_of(m) == new.group for m in remaining(after, new)):
-        new = put(new, group=None)  # the group's members have all acted (DS-SIDE-17)
     # the current creature, its count raised by one, its side: checked here, with_turn otherwise
     fits = taken <= SOLO_TURNS_PER_ROUND and c.side in SIDES and new.turn_count <= MAX_COUNT
     st = after.with_turn_built(new) if fits else after.with_turn(new)
-    return Outcome(
-        st, (*lapsed, *events, TurnEnded(creature=creature, round=state.round, rules=("DS-SIDE-08",)))
-    )
+    ended = _TURN_ENDED(creature=creature, round=state.round, rules=_ENDED_RULES)
+    return Outcome(st, (*lapsed, *events, ended) if lapsed or events else (ended,))
+
+
+_ENDED_RULES = ("DS-SIDE-08",)
