@@ -113,7 +113,7 @@ def test_fights_are_the_same_with_every_outcome_read_by_both_settle_passes(
     of classes neither reads go as it is."""
     fast, _ = _fight(path, seed, system)
     monkeypatch.setattr(settle, "_QUIET", _NothingKnown())
-    monkeypatch.setattr(settle, "_IDLE", _NothingKnown())
+    monkeypatch.setattr(settle, "IDLE_EVENTS", _NothingKnown())
     assert _fight(path, seed, system)[0] == fast
 
 
@@ -123,7 +123,7 @@ def test_the_idle_events_are_read_by_neither_pass() -> None:
     them."""
     for path, seed, system in FIGHTS:
         _fight(path, seed, system)
-    idle = set(settle._IDLE)
+    idle = set(settle.IDLE_EVENTS)
     assert idle <= settle._QUIET
     assert idle.isdisjoint(TRIGGER_EVENTS)
     names = {cls.__name__ for cls in idle}

@@ -56,9 +56,11 @@ def gain_heroic_resource(state: Encounter, creature: str, *, pray: bool = False)
         return Outcome(state, ())
     if pray:
         check_prayer(c, pray)
-    out = prayer(state, creature) if pray else Outcome(state, ())
-    state = out.state
-    c = state.creature(creature)
+        out = prayer(state, creature)
+        state = out.state
+        c = state.creature(creature)
+    else:  # the creature as looked up
+        out = Outcome(state, ())
     gain, rules = turn_gain(c)
     if c.dead or (gain.count == 0 and gain.bonus == 0):
         return out

@@ -59,7 +59,7 @@ _KINDS: dict[type, int] = {}
 """What each class of event is to the settle pass (:func:`_kind_of`), looked up once per class."""
 _QUIET: set[type] = set()
 """The classes of event seen so far that the settle pass does not watch (kind ``_OTHER``)."""
-_IDLE: set[type] = set()
+IDLE_EVENTS: set[type] = set()
 """The classes of ``_QUIET`` that no class trigger reads either (:data:`TRIGGER_EVENTS`): an
 outcome of these alone is settled as it is."""
 
@@ -71,7 +71,7 @@ def _kind_of(cls: type) -> int:
     if kind == _OTHER:
         _QUIET.add(cls)
         if cls not in TRIGGER_EVENTS:
-            _IDLE.add(cls)
+            IDLE_EVENTS.add(cls)
     return kind
 
 
@@ -192,9 +192,9 @@ def settle(out: Outcome) -> Outcome:
     more.
     """
     events = out.events
-    classes = tuple(map(type, events))
-    if _IDLE.issuperset(classes):  # nothing either pass reads: both give ``out``
+    if IDLE_EVENTS.issuperset(map(type, events)):  # nothing either pass reads: both give ``out``
         return out
+    classes = tuple(map(type, events))
     plan = _PLANS.get(classes)
     if plan is None:
         plan = _plan(classes)
@@ -234,4 +234,4 @@ def settle(out: Outcome) -> Outcome:
     return class_triggers(out)
 
 
-__all__ = ["settle"]
+__all__ = ["IDLE_EVENTS", "settle"]

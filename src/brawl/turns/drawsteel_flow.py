@@ -131,8 +131,17 @@ _ROUND_START = ("DS-SIDE-12",)
 _ALTERNATE = ("DS-SIDE-08",)
 
 
-def _start_rules(t: DrawSteelTurn, c: Creature, slot: str) -> tuple[str, ...]:
-    """The rules by which ``c`` starts its turn now (DS-SIDE-07..14, DS-SIDE-17, RB5-SOLO)."""
+_TURN_STARTED = maker(TurnStarted)
+_TURN_ENDED = maker(TurnEnded)
+
+
+def start_turn(state: Encounter, creature: str, pray: bool, token_stamina: tuple[str, ...]) -> Outcome:
+    """Start a creature's turn (:meth:`~brawl.turns.drawsteel.DrawSteel.start_turn`)."""
+    t = state.turn
+    assert type(t) is DrawSteelTurn  # the system running the state is Draw Steel
+    c = _may_start(state, t, creature, pray, token_stamina)
+    slot = slot_of(c)
+    # the rules by which it starts its turn now (DS-SIDE-07..14, DS-SIDE-17, RB5-SOLO)
     rules: tuple[str, ...]
     if t.turn_count == 0:
         rules = _FIRST
@@ -148,20 +157,6 @@ def _start_rules(t: DrawSteelTurn, c: Creature, slot: str) -> tuple[str, ...]:
         rules = (*rules, "RB5-SOLO")
     if t.ranking is not None:
         rules = (*rules, "DS-SIDE-14")
-    return rules
-
-
-_TURN_STARTED = maker(TurnStarted)
-_TURN_ENDED = maker(TurnEnded)
-
-
-def start_turn(state: Encounter, creature: str, pray: bool, token_stamina: tuple[str, ...]) -> Outcome:
-    """Start a creature's turn (:meth:`~brawl.turns.drawsteel.DrawSteel.start_turn`)."""
-    t = state.turn
-    assert type(t) is DrawSteelTurn  # the system running the state is Draw Steel
-    c = _may_start(state, t, creature, pray, token_stamina)
-    slot = slot_of(c)
-    rules = _start_rules(t, c, slot)
     group = slot if slot.startswith(GROUP_PREFIX) else None
     if t.extra_main or t.reported is not None:  # else the moment has nothing to pass
         t, lapsed = moment_passed(t)
