@@ -23,13 +23,14 @@ from brawl.events.conditions import ConditionGained
 from brawl.events.damage import Died, KnockedOut
 from brawl.events.dice import PowerRolled
 from brawl.rules import settle
-from brawl.rules.conditions import GROUNDING
+from brawl.rules.conditions import GROUNDING, impose_condition
 from brawl.rules.persistent import MOVEMENT_EVENTS
 from brawl.rules.resources import TRIGGER_EVENTS
 from brawl.rules.stamina import BLEEDING_PURPOSE
 from brawl.state import Encounter
 from brawl.turns import records
 from brawl.turns.drawsteel_turn import DrawSteelTurn, actors
+from brawl.turns.economy import FRESH, ActionKind, TurnEconomy, refusal
 
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
 FIGHTS = [
@@ -198,3 +199,28 @@ def test_the_settle_pass_reads_each_outcome_as_one_by_one() -> None:
         assert died == bool(deaths)
         kinds |= {type(e).__name__ for e in events}
     assert {"PowerRolled", "Struck", "Moved", "Died", "ConditionGained", "DiceRolled"} <= kinds
+
+
+@pytest.mark.parametrize(("path", "seed", "system"), FIGHTS[::2])
+def test_nothing_spent_is_refused_as_a_fresh_economy_built_anew(path: Path, seed: int, system: str) -> None:
+    """DS-TURN-01..09, RB1-DAZED, RB-SQUAD-13, DS-COND-04: the economy of a turn just started
+    (the shared ``FRESH``) is refused each kind of action exactly as an economy built anew with
+    nothing spent, for every creature of the states of a fight, dazed or not, with its triggered
+    action used or not, holding an extra main action or not."""
+    _, states = _fight(path, seed, system)
+    asked = 0
+    for state in states[::4]:
+        for cid in state.order:
+            c = state.creatures[cid]
+            if c.dead:
+                continue
+            dazed = impose_condition(state, cid, "dazed").state
+            for s in (state, dazed):
+                for kind in ActionKind:
+                    for used in (False, True):
+                        for extra in (False, True):
+                            fresh = refusal(s, s.creatures[cid], kind, FRESH, used, extra)
+                            anew = refusal(s, s.creatures[cid], kind, TurnEconomy(), used, extra)
+                            assert fresh == anew, (cid, kind, used, extra)
+                            asked += 1
+    assert asked > 1000
