@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import brawl
-from brawl.actions import StartTurn, apply
+from brawl.actions import EndRound, EndTurn, StartTurn, apply
 from brawl.conditions import ConditionName
 from brawl.events.actions import Charged, EffectStarted, HealGiven, Struck
 from brawl.events.base import DiceRolled, Event
@@ -224,3 +224,49 @@ def test_nothing_spent_is_refused_as_a_fresh_economy_built_anew(path: Path, seed
                             assert fresh == anew, (cid, kind, used, extra)
                             asked += 1
     assert asked > 1000
+
+
+class _Called(Exception):
+    """The options path of a request's ``resolve`` was taken."""
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        StartTurn("x"),
+        StartTurn("x", pray=True),
+        StartTurn("x", token_stamina=("x",)),
+        StartTurn("x", sprint=True),
+        StartTurn("x", reserve=("x",)),
+        StartTurn("x", together=()),
+        EndTurn(),
+        EndTurn(saving_throws=(3,)),
+        EndTurn(named_saving_throws=(None,)),
+        EndTurn(token_stamina=("x",)),
+        EndRound(),
+        EndRound(opener="heroes"),
+        EndRound(suffocation_rolls={"x": 2}),
+        EndRound(breathes_water=()),
+    ],
+    ids=repr,
+)
+def test_a_request_takes_the_options_path_exactly_when_it_has_options(
+    request_: StartTurn | EndTurn | EndRound, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """DS-SIDE-08, DS-SIDE-11: ``resolve`` of a turn request passes its options to the system
+    (the options path) exactly when ``options()`` finds some, whatever the state."""
+
+    def spy(*args: object, **kwargs: object) -> None:
+        raise _Called
+
+    monkeypatch.setattr(records, "call", spy)
+    state = brawl.load_scenario(BENCH / "four_vs_six.toml")
+    state = apply(state, brawl.actions.StartCombat(first_side="heroes")).state
+    took_options = False
+    try:
+        request_.resolve(state)
+    except _Called:
+        took_options = True
+    except brawl.RulesError:
+        pass
+    assert took_options == bool(request_.options())
