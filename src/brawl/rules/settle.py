@@ -198,40 +198,47 @@ def settle(out: Outcome) -> Outcome:
     plan = _PLANS.get(classes)
     if plan is None:
         plan = _plan(classes)
-    if not plan:  # no event the pass watches: nothing follows
-        return class_triggers(out)
-    owed: dict[str, None] = {}
-    grounded: dict[str, None] = {}
-    moved: list[Event] = []
-    deaths: list[str] = []
-    _read(events, plan, owed, grounded, moved, deaths)
-    if moved:  # entering a lasting wall or aura (R-AREA-10)
-        out = areas_entered(out, moved)
-        if len(out.events) != len(events):
-            _scan(out.events[len(events) :], {}, grounded, None, deaths)
-            events = out.events
-    if not (owed or deaths or grounded):
-        return class_triggers(out)
-    for cid in owed:
-        c = out.state.creatures.get(cid)
-        # else bleeding_loss changes nothing; a creature with no condition is not bleeding
-        if c is not None and c.conditions and bleeds(c):
-            out = out.then(bleeding_loss, cid)
-    if out.events is not events and len(out.events) != len(events):
-        _scan(out.events[len(events) :], {}, grounded, None, deaths)
-    if deaths:
-        seen = len(out.events)
-        out = _dead_mounts(out, deaths)
-        if len(out.events) != seen:
-            _scan(out.events[seen:], {}, grounded)
-    for cid in grounded:
-        state = out.state
-        if cid not in state.creatures or not falls_if_aloft(state, cid) or not should_fall(state, cid):
-            continue
-        knocked_out = state.creature(cid).has(ConditionName.UNCONSCIOUS)
-        why = ("DS-MTYPE-25", "R-TURN-7") if knocked_out else ("DS-MTYPE-25",)
-        out = out.then(Fall(cid, rules=why).resolve)
+    if plan:  # else no event the pass watches: nothing follows
+        owed: dict[str, None] = {}
+        grounded: dict[str, None] = {}
+        moved: list[Event] = []
+        deaths: list[str] = []
+        _read(events, plan, owed, grounded, moved, deaths)
+        if moved:  # entering a lasting wall or aura (R-AREA-10)
+            out = areas_entered(out, moved)
+            if len(out.events) != len(events):
+                _scan(out.events[len(events) :], {}, grounded, None, deaths)
+                events = out.events
+        if owed or deaths or grounded:  # else nothing follows
+            for cid in owed:
+                c = out.state.creatures.get(cid)
+                # else bleeding_loss changes nothing; a creature with no condition is not bleeding
+                if c is not None and c.conditions and bleeds(c):
+                    out = out.then(bleeding_loss, cid)
+            if out.events is not events and len(out.events) != len(events):
+                _scan(out.events[len(events) :], {}, grounded, None, deaths)
+            if deaths:
+                seen = len(out.events)
+                out = _dead_mounts(out, deaths)
+                if len(out.events) != seen:
+                    _scan(out.events[seen:], {}, grounded)
+            for cid in grounded:
+                out = _fall(out, cid)
+    # class_triggers asks first whether the combat has class triggers to pay: not called without
+    if getattr(out.state.turn, "resource_triggers", None) is None:
+        return out
     return class_triggers(out)
+
+
+def _fall(out: Outcome, cid: str) -> Outcome:
+    """``out`` with ``cid`` falling if it is grounded in midair (DS-MTYPE-25; R-TURN-7 when it
+    was knocked unconscious)."""
+    state = out.state
+    if cid not in state.creatures or not falls_if_aloft(state, cid) or not should_fall(state, cid):
+        return out
+    knocked_out = state.creature(cid).has(ConditionName.UNCONSCIOUS)
+    why = ("DS-MTYPE-25", "R-TURN-7") if knocked_out else ("DS-MTYPE-25",)
+    return out.then(Fall(cid, rules=why).resolve)
 
 
 __all__ = ["IDLE_EVENTS", "settle"]
