@@ -44,16 +44,9 @@ from brawl.turns.drawsteel_turn import (
 from brawl.turns.drawsteel_turn import turn_of as _turn
 from brawl.turns.economy import FRESH
 
-__all__ = ["end_turn", "first_to_act", "start_checks", "start_turn"]
+__all__ = ["end_turn", "start_checks", "start_turn"]
 
 _NO_ONE: frozenset[str] = frozenset()
-
-
-def first_to_act(t: DrawSteelTurn) -> str:
-    """The side that acts first if any of it may (DS-SIDE-08, DS-SIDE-10, DS-SIDE-12)."""
-    if t.last_side is None:
-        return t.sides[0]
-    return t.sides[1] if t.last_side == t.sides[0] else t.sides[0]
 
 
 def start_checks(
@@ -101,7 +94,9 @@ def _may_start(
         if slot_of(c) == t.group:
             return c
     elif t.ranking is None:
-        side, sides = t.last_side, t.sides  # first_to_act(t), inline
+        # the side that acts first if any of it may (DS-SIDE-08, DS-SIDE-10, DS-SIDE-12): the
+        # first of _sides_in_order(t), inline
+        side, sides = t.last_side, t.sides
         if c.side == (sides[0] if side is None else sides[1] if side == sides[0] else sides[0]):
             return c
     side, members = actors(state, t)
