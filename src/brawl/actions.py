@@ -24,6 +24,7 @@ from brawl.checks import whole_number
 from brawl.errors import ArgumentTypeError, InvalidArgumentError, RulesError, shown
 from brawl.outcome import Outcome
 from brawl.requests import Action as Action
+from brawl.rules import settle as settling
 from brawl.rules.conditions import AddCondition as AddCondition
 from brawl.rules.conditions import RemoveCondition as RemoveCondition
 from brawl.rules.damage import Damage as Damage
@@ -123,7 +124,9 @@ def apply(state: Encounter, action: Action) -> Outcome:
     if kind is TakeAction:  # it spends its part of the turn and settles the rule it wraps
         return action.resolve(state)
     if kind.cost is None:  # spend_for would run the rule alone: its fields are not needed
-        return settle(action.resolve(state))
+        out = action.resolve(state)
+        # events neither the settle pass nor the class triggers reads: settle would give ``out``
+        return out if settling.IDLE_EVENTS.issuperset(map(type, out.events)) else settle(out)
     return settle(spend_for(state, kind, action.fields(), rule_name(kind), action.resolve))
 
 

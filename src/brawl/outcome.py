@@ -39,8 +39,11 @@ class Outcome:
     def then(self, rule: Callable[..., Outcome], *args: Any, **kwargs: Any) -> Outcome:
         """Apply another rule to this state and join the events: ``out.then(brawl.fall, "kira")``."""
         nxt = rule(self.state, *args, **kwargs)
-        if not self.events and type(nxt) is Outcome:
-            return nxt
+        if type(nxt) is Outcome:
+            if not self.events:
+                return nxt
+            if not nxt.events:  # the same events: this outcome, if the state is the same too
+                return self if nxt.state is self.state else Outcome(nxt.state, self.events)
         return Outcome(nxt.state, self.events + nxt.events)
 
     def add(self, *events: Event, state: Encounter | None = None) -> Outcome:

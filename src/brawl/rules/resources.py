@@ -56,9 +56,11 @@ def gain_heroic_resource(state: Encounter, creature: str, *, pray: bool = False)
         return Outcome(state, ())
     if pray:
         check_prayer(c, pray)
-    out = prayer(state, creature) if pray else Outcome(state, ())
-    state = out.state
-    c = state.creature(creature)
+        out = prayer(state, creature)
+        state = out.state
+        c = state.creature(creature)
+    else:  # the creature as looked up
+        out = Outcome(state, ())
     gain, rules = turn_gain(c)
     if c.dead or (gain.count == 0 and gain.bonus == 0):
         return out
@@ -261,6 +263,8 @@ def _bears(c: Creature | None, name: str, source: str) -> bool:
 _WATCHED = (Damaged, ForceMoved, ResourceSpent, PowerRolled, Died, BecameWinded, BecameDying, SurgesSpent)
 _WATCHED_TYPES = frozenset((*_WATCHED, *WATCHED))
 """The events a class trigger reads (none of them has subclasses): looked up by exact type."""
+TRIGGER_EVENTS = _WATCHED_TYPES
+"""The classes of event :func:`class_triggers` reads: an outcome with none of them earns nothing."""
 
 
 def _owed(state: Encounter, events: Sequence[Event], heroes: list[Creature]) -> list[_Owed]:

@@ -392,9 +392,14 @@ class DrawSteel:
         RNG); ``breathes_water``: ids that need no air (default: none; every creature needs air).
         """
         self.verify_end_round(state, suffocation_rolls=suffocation_rolls, breathes_water=breathes_water)
-        t, lapsed = moment_passed(_turn(state))
-        if lapsed:
-            state = state.with_turn_built(t)  # fewer of the creatures checked before
+        t = state.turn
+        assert type(t) is DrawSteelTurn  # verify_end_round found Draw Steel's bookkeeping
+        if t.extra_main or t.reported is not None:  # else the moment has nothing to pass
+            t, lapsed = moment_passed(t)
+            if lapsed:
+                state = state.with_turn_built(t)  # fewer of the creatures checked before
+        else:
+            lapsed = ()
         events: list[Event] = [*lapsed]
         # no one but the last actor (a solo creature's second turn) may be left once verified
         last = None if t.last_actor is None else state.creatures.get(t.last_actor)
@@ -409,10 +414,13 @@ class DrawSteel:
                 )
             )
         events.append(RoundEnded(round=state.round, rules=("DS-SIDE-11",)))
-        out = Outcome(state, tuple(events))
-        out = out.then(_end_of_round_effects, suffocation_rolls, breathes_water)
+        if _quiet_round_end(state):  # _end_of_round_effects would change nothing
+            after = state
+        else:
+            effects = _end_of_round_effects(state, suffocation_rolls, breathes_water)
+            after = effects.state
+            events += effects.events
         rnd = state.round + 1
-        after = out.state
         heroes = sum(1 for c in after.creatures.values() if c.hero and not c.dead)
         amount = heroes + rnd
         total = t.malice + amount
@@ -431,11 +439,9 @@ class DrawSteel:
         if st is None:  # what with_turn refuses, as the round and the malice are set one by one
             st = after.with_turn(replaced(nxt, malice=t.malice), round=rnd)
             st = st.with_turn(nxt)
-        return out.add(
-            RoundStarted(round=rnd, first=t.sides[0], rules=("DS-SIDE-11", "DS-SIDE-12")),
-            malice_gained(heroes, rnd, amount, total),
-            state=st,
-        )
+        events.append(RoundStarted(round=rnd, first=t.sides[0], rules=("DS-SIDE-11", "DS-SIDE-12")))
+        events.append(malice_gained(heroes, rnd, amount, total))
+        return Outcome(st, tuple(events))
 
     # the action economy ------------------------------------------------------------------------
     def verify_action(self, state: Encounter, creature: str, kind: str, *, name: str | None = None) -> None:

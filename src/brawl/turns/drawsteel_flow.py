@@ -18,8 +18,9 @@ from collections.abc import Mapping
 from brawl.checks import MAX_TEXT
 from brawl.creature import MAX_COUNT, Creature
 from brawl.errors import TurnOrderError
+from brawl.events.base import maker
 from brawl.events.turns import TurnEnded, TurnStarted
-from brawl.fields import put, replaced
+from brawl.fields import replaced
 from brawl.outcome import Outcome
 from brawl.rules import phases
 from brawl.rules.recoveries import check_token_stamina, spent_as_damage_comes
@@ -41,17 +42,11 @@ from brawl.turns.drawsteel_turn import (
     summoned_first,
 )
 from brawl.turns.drawsteel_turn import turn_of as _turn
+from brawl.turns.economy import FRESH
 
-__all__ = ["end_turn", "first_to_act", "start_checks", "start_turn"]
+__all__ = ["end_turn", "start_checks", "start_turn"]
 
 _NO_ONE: frozenset[str] = frozenset()
-
-
-def first_to_act(t: DrawSteelTurn) -> str:
-    """The side that acts first if any of it may (DS-SIDE-08, DS-SIDE-10, DS-SIDE-12)."""
-    if t.last_side is None:
-        return t.sides[0]
-    return t.sides[1] if t.last_side == t.sides[0] else t.sides[0]
 
 
 def start_checks(
@@ -61,7 +56,16 @@ def start_checks(
     conduit (RB-HR-10); ``token_stamina``, heroes who may spend 2 hero tokens in the turn it
     begins (RB-TOKEN-03). The bookkeeping and the creature, looked up."""
     t = _turn(state)
-    c = state.creature(creature)
+    return t, _may_start(state, t, creature, pray, token_stamina)
+
+
+def _may_start(
+    state: Encounter, t: DrawSteelTurn, creature: str, pray: bool, token_stamina: tuple[str, ...]
+) -> Creature:
+    """:func:`start_checks` on the bookkeeping ``t`` of ``state``: the creature, looked up."""
+    c = state.creatures.get(creature) if type(creature) is str else None
+    if c is None:
+        c = state.creature(creature)  # refused: no such creature
     if pray:
         check_prayer(c, pray)
     if token_stamina:  # checked as the turn begins: no hero has had a token's benefit in it
@@ -73,27 +77,33 @@ def start_checks(
     if c.dead:
         raise TurnOrderError(f"start turn of {creature!r}: the creature is dead", rule="DS-STAM-09")
     taken = t.turns_taken.get(creature, 0)
-    if taken >= allowance(c):
+    if taken and taken >= allowance(c):  # no turn taken is under every allowance (one or two)
         rule = "RB5-SOLO" if c.solo else "DS-SIDE-09"
         raise TurnOrderError(f"start turn of {creature!r}: it already acted this round", rule=rule)
-    if creature == t.last_actor:
+    last = t.last_actor
+    if creature == last:
         raise TurnOrderError(
             f"start turn of {creature!r}: a solo creature's turns are never back to back", rule="RB5-SOLO"
         )
-    if summoned_first(state, t, creature):  # it acts right after its summoner (RB-SUMMON-01)
-        return t, c
+    # summoned_first answers False at once unless the last actor summoned some creature
+    if last and t.director.summoned_by and summoned_first(state, t, creature):
+        return c  # it acts right after its summoner (RB-SUMMON-01)
     # the creature may start a turn now (checked above): it is one of actors()'s members if its
     # group is acting, or, with no group acting and the free choice, if its side acts first
     if t.group is not None:
         if slot_of(c) == t.group:
-            return t, c
-    elif t.ranking is None and c.side == first_to_act(t):
-        return t, c
+            return c
+    elif t.ranking is None:
+        # the side that acts first if any of it may (DS-SIDE-08, DS-SIDE-10, DS-SIDE-12): the
+        # first of _sides_in_order(t), inline
+        side, sides = t.last_side, t.sides
+        if c.side == (sides[0] if side is None else sides[1] if side == sides[0] else sides[0]):
+            return c
     side, members = actors(state, t)
     if side is None:
         raise TurnOrderError(f"start turn of {creature!r}: the round is over; end it", rule="DS-SIDE-11")
     if any(m.id == creature for m in members):
-        return t, c
+        return c
     if t.group is not None and any(slot_of(m) == t.group for m in members):
         raise TurnOrderError(
             f"start turn of {creature!r}: the members of {t.group[len(GROUP_PREFIX) :]!r} act first, "
@@ -109,38 +119,53 @@ def start_checks(
     )
 
 
-def _start_rules(t: DrawSteelTurn, c: Creature, slot: str) -> tuple[str, ...]:
-    """The rules by which ``c`` starts its turn now (DS-SIDE-07..14, DS-SIDE-17, RB5-SOLO)."""
-    rules: tuple[str, ...]
-    if t.turn_count == 0:
-        rules = ("DS-SIDE-07",)
-    elif t.group is not None and slot == t.group:
-        rules = ("DS-SIDE-17", "R-TURN-3")
-    elif t.last_side == c.side:
-        rules = ("DS-SIDE-10",)
-    elif t.last_side is None:
-        rules = ("DS-SIDE-12",)
-    else:
-        rules = ("DS-SIDE-08",)
-    if c.solo:
-        rules = (*rules, "RB5-SOLO")
-    if t.ranking is not None:
-        rules = (*rules, "DS-SIDE-14")
-    return rules
+_FIRST = ("DS-SIDE-07",)
+_GROUP = ("DS-SIDE-17", "R-TURN-3")
+_SAME_SIDE = ("DS-SIDE-10",)
+_ROUND_START = ("DS-SIDE-12",)
+_ALTERNATE = ("DS-SIDE-08",)
+
+
+_TURN_STARTED = maker(TurnStarted)
+_TURN_ENDED = maker(TurnEnded)
 
 
 def start_turn(state: Encounter, creature: str, pray: bool, token_stamina: tuple[str, ...]) -> Outcome:
     """Start a creature's turn (:meth:`~brawl.turns.drawsteel.DrawSteel.start_turn`)."""
-    t, c = start_checks(state, creature, pray, token_stamina)
+    t = state.turn
+    assert type(t) is DrawSteelTurn  # the system running the state is Draw Steel
+    c = _may_start(state, t, creature, pray, token_stamina)
     slot = slot_of(c)
-    rules = _start_rules(t, c, slot)
+    # the rules by which it starts its turn now (DS-SIDE-07..14, DS-SIDE-17, RB5-SOLO)
+    rules: tuple[str, ...]
+    if t.turn_count == 0:
+        rules = _FIRST
+    elif t.group is not None and slot == t.group:
+        rules = _GROUP
+    elif t.last_side == c.side:
+        rules = _SAME_SIDE
+    elif t.last_side is None:
+        rules = _ROUND_START
+    else:
+        rules = _ALTERNATE
+    if c.solo:
+        rules = (*rules, "RB5-SOLO")
+    if t.ranking is not None:
+        rules = (*rules, "DS-SIDE-14")
     group = slot if slot.startswith(GROUP_PREFIX) else None
-    t, lapsed = moment_passed(t)
+    if t.extra_main or t.reported is not None:  # else the moment has nothing to pass
+        t, lapsed = moment_passed(t)
+    else:
+        lapsed = ()
     draft = copy_turn(t)
     draft.current = creature
-    draft.economy = opening_economy(t, creature)
+    # opening_economy: nothing spent unless a minion gave a part of it to its squad
+    draft.economy = opening_economy(t, creature) if t.squad_mains or t.squad_maneuvers else FRESH
     draft.group = group
-    draft.director = t.director.turn_started(creature)  # it may summon again (RB-SUMMON-02)
+    director = t.director
+    if creature in director.summoned:  # it may summon again (RB-SUMMON-02); else the book is kept
+        director = director.turn_started(creature)
+    draft.director = director
     draft.token_used = _NO_ONE
     draft.ability_users = _NO_ONE  # the heroes using abilities this turn (RB-HR-17)
     draft.__class__ = DrawSteelTurn
@@ -148,7 +173,7 @@ def start_turn(state: Encounter, creature: str, pray: bool, token_stamina: tuple
     # the creature was just looked up; a group name is a creature's, checked, unless the
     # prefix makes it too long, which with_turn refuses
     begun = state.with_turn_built(new) if group is None or len(group) <= MAX_TEXT else state.with_turn(new)
-    started = TurnStarted(creature=creature, side=c.side, round=state.round, rules=rules)
+    started = _TURN_STARTED(creature=creature, side=c.side, round=state.round, rules=rules)
     if token_stamina:
         out = spent_as_damage_comes(begun, token_stamina, lambda now: _begin(now, creature, pray))
         return Outcome(out.state, (*lapsed, started, *out.events))
@@ -156,7 +181,7 @@ def start_turn(state: Encounter, creature: str, pray: bool, token_stamina: tuple
         gained = gain_heroic_resource(begun, creature, pray=pray)
         begun, events = gained.state, (*lapsed, started, *gained.events)
     else:  # gain_heroic_resource gives a creature that is not a hero nothing
-        events = (*lapsed, started)
+        events = (*lapsed, started) if lapsed else (started,)
     if phases.quiet_start(begun, creature):  # start_of_turn would change nothing
         return Outcome(begun, events)
     out = phases.start_of_turn(begun, creature)
@@ -193,11 +218,16 @@ def end_turn(
     token_stamina: tuple[str, ...],
 ) -> Outcome:
     """End the current turn (:meth:`~brawl.turns.drawsteel.DrawSteel.end_turn`); its checks made."""
-    t, lapsed = moment_passed(_turn(state))
-    assert t.current is not None
+    t = state.turn
+    assert type(t) is DrawSteelTurn  # the system running the state is Draw Steel
+    if t.extra_main or t.reported is not None:  # else the moment has nothing to pass
+        t, lapsed = moment_passed(t)
+        if lapsed:
+            state = state.with_turn_built(t)  # fewer of the creatures checked before
+    else:
+        lapsed = ()
     creature = t.current
-    if lapsed:
-        state = state.with_turn_built(t)  # fewer of the creatures checked before
+    assert creature is not None
     if token_stamina:
         out = spent_as_damage_comes(
             state, token_stamina, lambda now: _ending(now, creature, saving_throws, named_saving_throws)
@@ -208,12 +238,15 @@ def end_turn(
         after, events = out.state, out.events
     else:  # end_of_turn would change nothing; end_effect ends no condition of a creature with none
         after, events = state, ()
-    c = after.creature(creature)
+    c = after.creatures[creature]  # the current creature, named by checked bookkeeping
     if c.heroic_resource < 0:  # a talent's negative clarity (RB-HR-16)
         strained = strain(after, creature)
         after, events = strained.state, events + strained.events
-        c = after.creature(creature)
+        c = after.creatures[creature]
     taken = t.turns_taken.get(creature, 0) + 1
+    director = t.director
+    if director.brutal or director.malicious:  # else no boost waits to lapse
+        director = director.without((creature,))  # its Malice boosts lapse (R-DIR-3)
     draft = copy_turn(t)
     draft.turns_taken = t.turns_taken.set(creature, taken)
     draft.current = None
@@ -221,14 +254,17 @@ def end_turn(
     draft.last_side = c.side
     draft.last_actor = creature
     draft.turn_count = t.turn_count + 1
-    draft.director = t.director.without((creature,))  # its Malice boosts lapse (R-DIR-3)
+    draft.director = director
+    # the draft is read (its counts) before it is made a DrawSteelTurn, by remaining alone
+    if t.group is not None and not any(slot_of(m) == t.group for m in remaining(after, draft)):
+        draft.group = None  # the group's members have all acted (DS-SIDE-17)
     draft.__class__ = DrawSteelTurn
     new: DrawSteelTurn = draft
-    if new.group is not None and not any(slot_of(m) == new.group for m in remaining(after, new)):
-        new = put(new, group=None)  # the group's members have all acted (DS-SIDE-17)
     # the current creature, its count raised by one, its side: checked here, with_turn otherwise
     fits = taken <= SOLO_TURNS_PER_ROUND and c.side in SIDES and new.turn_count <= MAX_COUNT
     st = after.with_turn_built(new) if fits else after.with_turn(new)
-    return Outcome(
-        st, (*lapsed, *events, TurnEnded(creature=creature, round=state.round, rules=("DS-SIDE-08",)))
-    )
+    ended = _TURN_ENDED(creature=creature, round=state.round, rules=_ENDED_RULES)
+    return Outcome(st, (*lapsed, *events, ended) if lapsed or events else (ended,))
+
+
+_ENDED_RULES = ("DS-SIDE-08",)

@@ -194,6 +194,8 @@ def refusal(
         return NOT_OWN_TURN
     if kind is ActionKind.FREE_MANEUVER:
         return DAZED_FREE_MANEUVER if dazed else None
+    if economy is FRESH:  # nothing spent: none counted, the main action free, nothing to convert
+        return None
     if dazed and economy.counted >= DAZED_ACTIONS_PER_TURN:
         return DAZED_ONE_ACTION
     if c.minion and c.squad is not None and economy.counted:

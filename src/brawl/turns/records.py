@@ -36,6 +36,9 @@ from brawl.turns.base import (
     system_of,
     verify_no_combat,
 )
+from brawl.turns.drawsteel_flow import end_turn as end_drawsteel_turn
+from brawl.turns.drawsteel_flow import start_turn as start_drawsteel_turn
+from brawl.turns.drawsteel_turn import DrawSteelTurn
 
 _T = TypeVar("_T")
 
@@ -306,11 +309,13 @@ class StartTurn(Request):
         call(system_of(state), "verify_start_turn", state, self.creature, **self.options())
 
     def resolve(self, state: Encounter) -> Outcome:
-        options = self.options()
-        if options:
-            out: Outcome = call(system_of(state), "start_turn", state, self.creature, **options)
-            return out
-        return system_of(state).start_turn(state, self.creature)  # no options: none to check
+        if self.together is None and not (self.reserve or self.sprint or self.pray or self.token_stamina):
+            # no option given (options() is empty): none to check
+            if type(state.turn) is DrawSteelTurn:  # what Draw Steel's start_turn runs, called at once
+                return start_drawsteel_turn(state, self.creature, False, ())
+            return system_of(state).start_turn(state, self.creature)
+        out: Outcome = call(system_of(state), "start_turn", state, self.creature, **self.options())
+        return out
 
 
 @attrs.frozen(repr=False)
@@ -345,11 +350,14 @@ class EndTurn(Request):
                     whole_number(value, 1, SAVE_DIE_SIDES, what="saving throw", rule="RB2-SAVE")
 
     def resolve(self, state: Encounter) -> Outcome:
-        options = self.options()
-        if options:
-            out: Outcome = call(system_of(state), "end_turn", state, **options)
-            return out
-        return system_of(state).end_turn(state)  # no options: none to check
+        if not (self.saving_throws or self.named_saving_throws or self.token_stamina):
+            # no option given (options() is empty): none to check
+            t = state.turn
+            if type(t) is DrawSteelTurn and t.current is not None:  # what Draw Steel's end_turn
+                return end_drawsteel_turn(state, None, None, ())  # runs once verify_end_turn passes
+            return system_of(state).end_turn(state)
+        out: Outcome = call(system_of(state), "end_turn", state, **self.options())
+        return out
 
 
 @attrs.frozen(repr=False)
@@ -371,11 +379,10 @@ class EndRound(Request):
         call(system_of(state), "verify_end_round", state, **self.options())
 
     def resolve(self, state: Encounter) -> Outcome:
-        options = self.options()
-        if options:
-            out: Outcome = call(system_of(state), "end_round", state, **options)
-            return out
-        return system_of(state).end_round(state)  # no options: none to check
+        if self.opener is None and not self.suffocation_rolls and self.breathes_water is None:
+            return system_of(state).end_round(state)  # no option given (options() is empty)
+        out: Outcome = call(system_of(state), "end_round", state, **self.options())
+        return out
 
 
 @attrs.frozen(repr=False)
