@@ -368,6 +368,7 @@ _NO_FOE = 1 << 62
 """More than any distance on a map: the survey's distance to the nearest foe before it finds one."""
 
 
+_ID = operator.attrgetter("id")
 _SIZE_KIND = operator.attrgetter("size.squares", "size.sub")
 
 
