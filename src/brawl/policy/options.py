@@ -494,26 +494,9 @@ def nearest_end(
             found = near & ends
     # of the squares found, those fewest squares from the start: at least ``now - k`` (a step
     # brings it at most one nearer a foe), the squares within s of the start a box grown by s
-    # (_within of the start's box, written out)
     sx, sy, sz = ox - x0, oy - y0, oz - z0
     s = max(1, now - k)
-    c0, c1, r0, r1, l0, l1 = sx - s, sx + s, sy - s, sy + s, sz - s, sz + s
-    if c0 < 0:
-        c0 = 0
-    if c1 > last_col:
-        c1 = last_col
-    if r0 < 0:
-        r0 = 0
-    if r1 > last_row:
-        r1 = last_row
-    around = ((1 << (c1 + 1)) - (1 << c0)) * _repeat(r1 - r0 + 1, stride) << (r0 * stride)
-    if l0 < 0:
-        l0 = 0
-    if l1 > last_level:
-        l1 = last_level
-    if l1 > l0:
-        around *= _repeat(l1 - l0 + 1, plane)
-    around <<= l0 * plane
+    around = _within([(sx, sx, sy, sy, sz, sz)], s, layout)
     tied = around & found
     if not tied:
         masks = _masks(layout)

@@ -66,6 +66,7 @@ from brawl.turns.drawsteel_turn import (
     allowance,
     checked_action,
     copy_turn,
+    moment_over,
     moment_passed,
     slot_of,
     with_economy,
@@ -394,12 +395,7 @@ class DrawSteel:
         self.verify_end_round(state, suffocation_rolls=suffocation_rolls, breathes_water=breathes_water)
         t = state.turn
         assert type(t) is DrawSteelTurn  # verify_end_round found Draw Steel's bookkeeping
-        if t.extra_main or t.reported is not None:  # else the moment has nothing to pass
-            t, lapsed = moment_passed(t)
-            if lapsed:
-                state = state.with_turn_built(t)  # fewer of the creatures checked before
-        else:
-            lapsed = ()
+        state, t, lapsed = moment_over(state, t)
         events: list[Event] = [*lapsed]
         # no one but the last actor (a solo creature's second turn) may be left once verified
         last = None if t.last_actor is None else state.creatures.get(t.last_actor)

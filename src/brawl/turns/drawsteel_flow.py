@@ -35,6 +35,7 @@ from brawl.turns.drawsteel_turn import (
     actors,
     allowance,
     copy_turn,
+    moment_over,
     moment_passed,
     opening_economy,
     remaining,
@@ -220,12 +221,7 @@ def end_turn(
     """End the current turn (:meth:`~brawl.turns.drawsteel.DrawSteel.end_turn`); its checks made."""
     t = state.turn
     assert type(t) is DrawSteelTurn  # the system running the state is Draw Steel
-    if t.extra_main or t.reported is not None:  # else the moment has nothing to pass
-        t, lapsed = moment_passed(t)
-        if lapsed:
-            state = state.with_turn_built(t)  # fewer of the creatures checked before
-    else:
-        lapsed = ()
+    state, t, lapsed = moment_over(state, t)
     creature = t.current
     assert creature is not None
     if token_stamina:

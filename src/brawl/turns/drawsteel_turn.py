@@ -244,6 +244,18 @@ def moment_passed(
     return put(t, extra_main=t.extra_main & kept), notes
 
 
+def moment_over(state: Encounter, t: DrawSteelTurn) -> tuple[Encounter, DrawSteelTurn, tuple[Note, ...]]:
+    """:func:`moment_passed` of ``state``'s bookkeeping ``t`` as a turn or the round ends: the
+    bookkeeping after it, ``state`` with it stored when an extra main action lapsed, and the notes;
+    asked only when something waits (an extra main action or a reported trigger)."""
+    if not t.extra_main and t.reported is None:  # the moment has nothing to pass
+        return state, t, ()
+    t, lapsed = moment_passed(t)
+    if lapsed:
+        state = state.with_turn_built(t)  # fewer of the creatures checked before
+    return state, t, lapsed
+
+
 def critical_hits(out: Outcome) -> Outcome:
     """``out`` with the extra main action of each critical hit among its events kept for its
     creature, still in the encounter, while a Draw Steel combat runs (RB-CRIT-03, R-TURN-10)."""
