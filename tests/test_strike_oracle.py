@@ -92,6 +92,7 @@ from brawl.rules.edges import (
     _lowered_set,
     _names,
     bane,
+    crosses_opposite_sides,
     edge,
     edges_and_banes,
     has_high_ground,
@@ -108,7 +109,6 @@ from brawl.rules.strikes import (
     RANGED_FREE_STRIKE_DAMAGE,
     RANGED_STRIKE,
     FreeStrike,
-    _crosses_opposite_sides,
     _strike_name,
     _use_aid,
     action_roll,
@@ -890,7 +890,7 @@ def test_flanking_and_its_geometry_match_the_general_code(enc: Encounter) -> Non
             assert is_flanking(enc, a, e) == old_is_flanking(enc, a, e)
             for b in enc.order:
                 ca, cb, ce = enc.creature(a), enc.creature(b), enc.creature(e)
-                assert _crosses_opposite_sides(ca, cb, ce) == old_crosses_opposite_sides(ca, cb, ce)
+                assert crosses_opposite_sides(ca, cb, ce) == old_crosses_opposite_sides(ca, cb, ce)
 
 
 @settings(max_examples=200, deadline=None)

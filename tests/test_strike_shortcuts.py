@@ -37,12 +37,12 @@ from brawl.rules.concealment import in_darkness
 from brawl.rules.conditions import GROUNDING, can_take_triggered_actions, falls_if_aloft
 from brawl.rules.cover import CORNERS, _object_cells_in, _open_box, _solid_in, blocked_lines, clear_between
 from brawl.rules.damage import Modifier, compute
-from brawl.rules.edges import _names, has_high_ground, has_line_of_effect
+from brawl.rules.edges import _names, crosses_opposite_sides, has_high_ground, has_line_of_effect
 from brawl.rules.falling import Fall, should_fall
 from brawl.rules.riders import mount_died, riders_of
 from brawl.rules.settle import BLEEDING_CHARACTERISTICS, _scan, settle
 from brawl.rules.stamina import BLEEDING_PURPOSE, bleeding_loss
-from brawl.rules.strikes import FreeStrike, _crosses_opposite_sides, is_flanking
+from brawl.rules.strikes import FreeStrike, is_flanking
 from brawl.sim import Options, greedy, standing_sides
 from brawl.strategies import encounters, terrains
 from brawl.terrain import MAX_EDGE, Material
@@ -209,7 +209,7 @@ def test_flanking_lines_worked_out_from_the_enemys_corner_are_those_on_the_map(
         Creature(id=name, pos=Pos(x + 3 + dx, y + 3 + dy, 0), size=str(n) if n > 1 else "1M")
         for name, (dx, dy, n) in zip("abe", spaces, strict=True)
     )
-    assert _crosses_opposite_sides(a, b, e) == old_crosses_opposite_sides(a, b, e)
+    assert crosses_opposite_sides(a, b, e) == old_crosses_opposite_sides(a, b, e)
 
 
 def _ring(enemy: Pos) -> list[Pos]:

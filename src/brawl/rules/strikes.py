@@ -36,7 +36,6 @@ from brawl.rules.edges import (
     Reason,
     bane,
     counted,
-    crosses_opposite_sides,
     crossing,
     edge,
     edges_and_banes,
@@ -86,10 +85,6 @@ def strike_characteristic(c: Creature, name: str | None) -> tuple[str, int]:
 
 
 # -- flanking and the lasting effects of Aid Attack and Defend ---------------------------------
-
-
-_crosses_opposite_sides = crosses_opposite_sides
-"""Flanking's geometry (:func:`brawl.rules.edges.crosses_opposite_sides`), by its earlier name."""
 
 
 def is_flanking(state: Encounter, attacker: str, enemy: str) -> str | None:
