@@ -17,7 +17,7 @@ import brawl
 from brawl import strategies
 from brawl.errors import StateError
 from brawl.fields import put, replaced
-from brawl.policy.options import _closest
+from brawl.policy.boxes import closest_end
 from brawl.reach_backend import BitsetBackend
 from brawl.rules.abilities import COSTS, UseAbility
 from brawl.rules.abilities.targets import _plan_use, _turn_alone, _turn_blind, plan_use
@@ -203,7 +203,7 @@ def test_the_greedy_destination_is_the_brute_force_one(
     although most ends are never weighed."""
     me, foes, ends = scene
     now = min(brawl.distance(me.pos, me.n, f.pos, f.n) for f in foes)
-    best, near = _closest(me, foes, ends, now)
+    best, near = closest_end(me, foes, ends, now)
     if not ends:
         assert best is None
         return

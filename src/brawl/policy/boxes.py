@@ -1,6 +1,6 @@
 """Squares within a distance of foes, as the bits of a layout of squares: the boxes the greedy
 policy grows to find the destination nearest a foe (:func:`brawl.policy.options.nearest_end`),
-and the same weighed over a list of destinations (:func:`_closest`)."""
+and the same weighed over a list of destinations (:func:`closest_end`)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,9 @@ from brawl.creature import Creature
 from brawl.geometry import Pos
 
 
-def _closest(me: Creature, foes: Sequence[Creature], ends: Sequence[Pos], now: int) -> tuple[Pos | None, int]:
+def closest_end(
+    me: Creature, foes: Sequence[Creature], ends: Sequence[Pos], now: int
+) -> tuple[Pos | None, int]:
     """The first of ``ends`` that brings ``me`` nearest a foe, fewest squares from where it stands
     breaking ties, with that distance (``None`` with no ends); ``now`` is its distance today.
 
@@ -39,7 +41,7 @@ def _closest(me: Creature, foes: Sequence[Creature], ends: Sequence[Pos], now: i
     far = max(x0 - ax, bx - x0, y0 - ay, by - y0, z0 - az, bz - z0)  # the most squares to an end
     k = max(0, now - far)
     while True:
-        found = _within(boxes, k, (width, height, depth, width, plane)) & mask
+        found = within_boxes(boxes, k, (width, height, depth, width, plane)) & mask
         if found:
             break
         k += 1
@@ -72,7 +74,7 @@ def _boxes(foes: Sequence[Creature], n: int, x0: int, y0: int, z0: int) -> list[
     return boxes
 
 
-def _within(
+def within_boxes(
     boxes: list[Box], k: int, layout: tuple[int, int, int, int, int], late: list[Box] | None = None
 ) -> int:
     """The bits of the squares within distance k of a box, in a layout of ``cols`` x ``rows`` x
@@ -99,21 +101,21 @@ def _within(
             if late is not None:
                 late.append(box)
             continue
-        bits = ((1 << (c1 + 1)) - (1 << c0)) * _repeat(r1 - r0 + 1, stride) << (r0 * stride)
+        bits = ((1 << (c1 + 1)) - (1 << c0)) * repeated(r1 - r0 + 1, stride) << (r0 * stride)
         if l1 > l0:
-            bits *= _repeat(l1 - l0 + 1, plane)
+            bits *= repeated(l1 - l0 + 1, plane)
         near |= bits << (l0 * plane)
     return near
 
 
 @functools.lru_cache(maxsize=64)
-def _masks(layout: tuple[int, int, int, int, int]) -> tuple[int, int, int, int, int]:
-    """The bits of a layout's squares (:func:`_within`), and those of them but the last column,
+def layout_masks(layout: tuple[int, int, int, int, int]) -> tuple[int, int, int, int, int]:
+    """The bits of a layout's squares (:func:`within_boxes`), and those of them but the last column,
     the first column, the last row and the first row: the squares a step along x or y keeps on
     the layout."""
     cols, rows, levels, stride, plane = layout
-    starts = _repeat(rows, stride) * _repeat(levels, plane)  # each row's first square
-    level_rows = _repeat(levels, plane)
+    starts = repeated(rows, stride) * repeated(levels, plane)  # each row's first square
+    level_rows = repeated(levels, plane)
     squares = ((1 << cols) - 1) * starts
     last_col = starts << (cols - 1)
     first_row = ((1 << cols) - 1) * level_rows
@@ -121,9 +123,9 @@ def _masks(layout: tuple[int, int, int, int, int]) -> tuple[int, int, int, int, 
     return squares, squares & ~last_col, squares & ~starts, squares & ~last_row, squares & ~first_row
 
 
-def _grown(near: int, masks: tuple[int, int, int, int, int], stride: int, plane: int) -> int:
+def grown_by_one(near: int, masks: tuple[int, int, int, int, int], stride: int, plane: int) -> int:
     """``near`` grown by one square along each axis (one step of distance, R-GEO-1), kept on the
-    layout of ``masks`` (:func:`_masks`): a box grown by k, then by 1, is the box grown by k + 1."""
+    layout of ``masks`` (:func:`layout_masks`): a box grown by k, then by 1, is the box grown by k + 1."""
     squares, not_last_col, not_first_col, not_last_row, not_first_row = masks
     near |= ((near & not_last_col) << 1) | ((near & not_first_col) >> 1)
     near |= ((near & not_last_row) << stride) | ((near & not_first_row) >> stride)
@@ -132,9 +134,12 @@ def _grown(near: int, masks: tuple[int, int, int, int, int], stride: int, plane:
 
 
 @functools.lru_cache(maxsize=1024)
-def _repeat(count: int, step: int) -> int:
+def repeated(count: int, step: int) -> int:
     """``count`` ones, ``step`` bits apart: times a row's bits, the same row ``count`` times."""
     out = 0
     for i in range(count):
         out |= 1 << (i * step)
     return out
+
+
+__all__ = ["Box", "closest_end", "grown_by_one", "layout_masks", "repeated", "within_boxes"]

@@ -29,7 +29,7 @@ from brawl.conditions import ConditionName
 from brawl.creature import Creature
 from brawl.fields import copier, put
 from brawl.geometry import Pos, distance
-from brawl.policy.boxes import Box, _closest, _grown, _masks, _repeat, _within
+from brawl.policy.boxes import Box, closest_end, grown_by_one, layout_masks, repeated, within_boxes
 from brawl.reach import Reachable
 from brawl.reach_backend import BitsetBackend
 from brawl.rules.abilities import UseAbility
@@ -191,7 +191,7 @@ class Options(Sequence[Action]):
             found = nearest_end(reach, me, foes, now, nearer_than=nearer_than)
             if found is not None:
                 return found
-        return _closest(me, foes, self.destinations(), now)
+        return closest_end(me, foes, self.destinations(), now)
 
     def move_to(self, destination: Pos) -> Advance | AdvanceTo:
         """The first move among the options that ends on ``destination`` (one of :meth:`destinations`)."""
@@ -394,11 +394,11 @@ def distance_to_nearest(pos: Pos, n: int, foes: Sequence[Creature]) -> int:
 def nearest_end(
     reach: Reachable, me: Creature, foes: Sequence[Creature], now: int, *, nearer_than: int | None = None
 ) -> tuple[Pos | None, int] | None:
-    """:func:`_closest` over the squares ``reach`` lets ``me`` end on but its start, in the order
+    """:func:`closest_end` over the squares ``reach`` lets ``me`` end on but its start, in the order
     :func:`brawl.legal_moves` lists them (cheapest, then by square), read from the bit-set
     search's window instead of a list; None when the search kept no window (a fallback search).
 
-    The same growing boxes as :func:`_closest`, laid out in the window's own bits (rows of
+    The same growing boxes as :func:`closest_end`, laid out in the window's own bits (rows of
     ``stride`` bits, levels of ``plane`` bits), ANDed with the end squares' bits: only the
     squares found at the least distance are decoded, to break ties by squares from the start, then
     cost, then square (the order of the list). With ``nearer_than``: ``(None, -1)`` as soon as
@@ -433,7 +433,7 @@ def nearest_end(
     limit = now + far + 1 if nearer_than is None else nearer_than
     if k >= limit:
         return None, -1
-    # each foe's box (_boxes) grown by k, in the window (_within, written out: a box that reaches
+    # each foe's box (_boxes) grown by k, in the window (within_boxes, written out: a box that reaches
     # the window by k, at the least distance ``entry`` at which grown by it it does, is not empty
     # there); the boxes that reach it only later kept by that distance, those that reach it only
     # at ``limit`` or further left out
@@ -471,38 +471,38 @@ def nearest_end(
             r0 = 0
         if r1 > last_row:
             r1 = last_row
-        bits = ((1 << (c1 + 1)) - (1 << c0)) * _repeat(r1 - r0 + 1, stride) << (r0 * stride)
+        bits = ((1 << (c1 + 1)) - (1 << c0)) * repeated(r1 - r0 + 1, stride) << (r0 * stride)
         if l0 < 0:
             l0 = 0
         if l1 > last_level:
             l1 = last_level
         if l1 > l0:
-            bits *= _repeat(l1 - l0 + 1, plane)
+            bits *= repeated(l1 - l0 + 1, plane)
         near |= bits << (l0 * plane)
     found = near & ends
     if not found:
-        masks = _masks(layout)
+        masks = layout_masks(layout)
         while not found:
             k += 1
             if k >= limit:
                 assert nearer_than is not None, "an end square lies beyond the window's far edge"
                 return None, -1
-            near = _grown(near, masks, stride, plane)
+            near = grown_by_one(near, masks, stride, plane)
             late = later.get(k)
             if late:
-                near |= _within(late, k, layout)
+                near |= within_boxes(late, k, layout)
             found = near & ends
     # of the squares found, those fewest squares from the start: at least ``now - k`` (a step
     # brings it at most one nearer a foe), the squares within s of the start a box grown by s
     sx, sy, sz = ox - x0, oy - y0, oz - z0
     s = max(1, now - k)
-    around = _within([(sx, sx, sy, sy, sz, sz)], s, layout)
+    around = within_boxes([(sx, sx, sy, sy, sz, sz)], s, layout)
     tied = around & found
     if not tied:
-        masks = _masks(layout)
+        masks = layout_masks(layout)
         while not tied:
             s += 1
-            around = _grown(around, masks, stride, plane)
+            around = grown_by_one(around, masks, stride, plane)
             tied = around & found
     if tied & (tied - 1):  # more than one: the cheapest, the search's squares of each cost in turn
         cost = 0
@@ -625,7 +625,7 @@ def _creature_turn(state: Encounter, view: Options, acting: str) -> Action:
         if reach is not None:
             found = nearest_end(reach, me, foes, now, nearer_than=now)
             if found is None:  # a search with no window
-                found = _closest(me, foes, view.destinations(), now)
+                found = closest_end(me, foes, view.destinations(), now)
             best, nearest = found
             if best is not None and nearest < now:
                 _MOVED[0] = (reach, state, recs, me, best, nearest)  # for _no_nearer_left
