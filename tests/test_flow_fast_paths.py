@@ -9,7 +9,7 @@ with the shortcut turned off, or the record built field by field.
 
 from __future__ import annotations
 
-import hashlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +31,8 @@ from brawl.rules.strikes import expire_effects
 from brawl.state import Encounter
 from brawl.turns.economy import KIND_NAMES, ActionKind, TurnEconomy, movement_spent, spend
 
+Replayed = Callable[..., tuple[str, list[Encounter]]]
+"""The ``replayed`` fixture (tests/conftest.py): a seeded greedy fight's digest and states."""
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
 FIGHTS = [
     (BENCH / "four_vs_six.toml", 1),
@@ -39,33 +41,17 @@ FIGHTS = [
 ]
 
 
-def _fight(path: Path, seed: int) -> tuple[str, list[Encounter]]:
-    """The digest of one seeded greedy fight (every action, its events, the state after) and
-    the states it passed through."""
-    start = brawl.load_scenario(path).with_rng(brawl.Rng(seed))
-    digest = hashlib.sha256()
-    state, states = start, [start]
-    for action in brawl.play(start).actions:
-        out = apply(state, action)
-        digest.update(repr(action).encode())
-        digest.update(repr(out.events).encode())
-        digest.update(brawl.to_json(out.state).encode())
-        state = out.state
-        states.append(state)
-    return digest.hexdigest(), states
-
-
 @pytest.mark.parametrize(("path", "seed"), FIGHTS)
 def test_fights_are_the_same_with_the_start_and_end_of_every_turn_run(
-    path: Path, seed: int, monkeypatch: pytest.MonkeyPatch
+    replayed: Replayed, path: Path, seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """RB2-EOT, RB2-SAVE, DS-ACT-03, DS-ACT-19, R-AREA-8, R-AREA-12, RB-SOLO-02: with the
     start-of-turn and end-of-turn rules run at every turn, the fights are the same, event for
     event and state for state."""
-    fast, _ = _fight(path, seed)
+    fast, _ = replayed(path, seed)
     monkeypatch.setattr(phases, "quiet_start", lambda state, creature: False)
     monkeypatch.setattr(phases, "quiet_end", lambda state, creature: False)
-    assert _fight(path, seed)[0] == fast
+    assert replayed(path, seed)[0] == fast
 
 
 class _NothingKnown(set[type]):
@@ -77,22 +63,24 @@ class _NothingKnown(set[type]):
 
 @pytest.mark.parametrize(("path", "seed"), FIGHTS)
 def test_fights_are_the_same_with_every_event_read_by_the_settle_pass(
-    path: Path, seed: int, monkeypatch: pytest.MonkeyPatch
+    replayed: Replayed, path: Path, seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """RB1-BLEEDING, DS-MOUNT-09, DS-MTYPE-25, R-AREA-10: the settle pass reading every event
     one by one gives the same fights as the one skipping the classes it does not watch."""
-    fast, _ = _fight(path, seed)
+    fast, _ = replayed(path, seed)
     monkeypatch.setattr(settle, "_QUIET", _NothingKnown())
-    assert _fight(path, seed)[0] == fast
+    assert replayed(path, seed)[0] == fast
 
 
 @pytest.mark.parametrize(("path", "seed"), FIGHTS[:2])
-def test_a_quiet_start_or_end_is_one_the_rules_leave_as_it_is(path: Path, seed: int) -> None:
+def test_a_quiet_start_or_end_is_one_the_rules_leave_as_it_is(
+    replayed: Replayed, path: Path, seed: int
+) -> None:
     """DS-ACT-03, DS-ACT-19, RB2-EOT, R-AREA-8, R-AREA-12, RB-SOLO-02: at every state of a fight,
     for every creature, a start of turn ``quiet_start`` calls quiet ends no effect and lands no
     area, and an end of turn ``quiet_end`` calls quiet ends and saves nothing and deals no End
     Effect: no event, the same state."""
-    _, states = _fight(path, seed)
+    _, states = replayed(path, seed)
     quiet_starts = quiet_ends = 0
     for state in states[::3]:
         for cid in state.creatures:

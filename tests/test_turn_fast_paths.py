@@ -10,8 +10,8 @@ for opportunity attackers among the enemies near its whole path, a mover is plac
 
 from __future__ import annotations
 
-import hashlib
 import itertools
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -39,27 +39,13 @@ from brawl.turns.drawsteel import DRAW_STEEL
 from brawl.turns.drawsteel_turn import DrawSteelTurn, with_economy
 from brawl.turns.economy import TurnEconomy
 
+Replayed = Callable[..., tuple[str, list[Encounter]]]
+"""The ``replayed`` fixture (tests/conftest.py): a seeded greedy fight's digest and states."""
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
 SCENARIOS = {
     "four_vs_six": (BENCH / "four_vs_six.toml", (0, 3, 7)),
     "abilities": (BENCH / "four_vs_six_abilities.toml", (1, 4)),
 }
-
-
-def _fight_digest(path: Path, seed: int, system: str = "drawsteel") -> str:
-    """Every action's record, its events and the state after it, of one seeded greedy fight."""
-    start = brawl.load_scenario(path).with_rng(brawl.Rng(seed))
-    if system != "drawsteel":
-        start = apply(start, brawl.actions.StartCombat(system=system, first_side="heroes")).state
-    digest = hashlib.sha256()
-    state = start
-    for action in brawl.play(start).actions:
-        out = apply(state, action)
-        digest.update(repr(action).encode())
-        digest.update(repr(out.events).encode())
-        digest.update(brawl.to_json(out.state).encode())
-        state = out.state
-    return digest.hexdigest()
 
 
 def _checked_instead(monkeypatch: pytest.MonkeyPatch) -> list[int]:
@@ -78,47 +64,53 @@ def _checked_instead(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     ("name", "seed"), [(name, seed) for name, (_, seeds) in SCENARIOS.items() for seed in seeds]
 )
 def test_fights_are_the_same_with_every_built_turn_checked(
-    name: str, seed: int, monkeypatch: pytest.MonkeyPatch
+    replayed: Replayed, name: str, seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """DS-TURN-01..03, DS-SIDE-08..12: the turn bookkeeping the system puts unchecked passes
     ``with_turn``'s checks, and the fight, event for event and state for state, is the same."""
     path = SCENARIOS[name][0]
-    fast = _fight_digest(path, seed)
+    fast = replayed(path, seed)[0]
     calls = _checked_instead(monkeypatch)
-    assert _fight_digest(path, seed) == fast
+    assert replayed(path, seed)[0] == fast
     assert len(calls) > 100
 
 
 def test_the_alternative_order_is_the_same_with_every_built_turn_checked(
+    replayed: Replayed,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """DS-SIDE-14: the same under the alternative order by Agility tests."""
     path = SCENARIOS["four_vs_six"][0]
-    fast = _fight_digest(path, 5, "drawsteel-agility")
+    fast = replayed(path, 5, "drawsteel-agility")[0]
     _checked_instead(monkeypatch)
-    assert _fight_digest(path, 5, "drawsteel-agility") == fast
+    assert replayed(path, 5, "drawsteel-agility")[0] == fast
 
 
 @pytest.mark.parametrize(("name", "seed"), [("four_vs_six", 3), ("abilities", 1)])
 def test_fights_are_the_same_with_each_moves_step_rules_built_again(
-    name: str, seed: int, monkeypatch: pytest.MonkeyPatch
+    replayed: Replayed, name: str, seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """R-MOVE-1, DS-ACT-01: a move that reuses the step rules of the search that found its path
     (``searched_model``) walks as one that builds them again, event for event and state for state."""
     path = SCENARIOS[name][0]
-    fast = _fight_digest(path, seed)
+    fast = replayed(path, seed)[0]
     calls: list[int] = []
 
     def never(*args: Any) -> None:
         calls.append(1)
 
     monkeypatch.setattr(brawl.rules.movement, "searched_model", never)
-    assert _fight_digest(path, seed) == fast
+    assert replayed(path, seed)[0] == fast
     assert len(calls) > 5
 
 
 def _same_without(
-    module: object, name: str, scenario: str, seed: int, monkeypatch: pytest.MonkeyPatch
+    module: object,
+    name: str,
+    scenario: str,
+    seed: int,
+    monkeypatch: pytest.MonkeyPatch,
+    replayed: Replayed,
 ) -> None:
     """The fight is the same with the shortcut ``module.name`` (None: the long way) made to give
     None every time as it is with the shortcut, which answered more than 5 times."""
@@ -132,44 +124,44 @@ def _same_without(
         return done
 
     monkeypatch.setattr(module, name, counted)
-    fast = _fight_digest(path, seed)
+    fast = replayed(path, seed)[0]
     assert sum(taken) > 5
 
     def never(*args: Any) -> None:
         return None
 
     monkeypatch.setattr(module, name, never)
-    assert _fight_digest(path, seed) == fast
+    assert replayed(path, seed)[0] == fast
 
 
 @pytest.mark.parametrize(("name", "seed"), [("four_vs_six", 0), ("four_vs_six", 7), ("abilities", 4)])
 def test_fights_are_the_same_with_each_advance_on_a_move_action_taken_the_long_way(
-    name: str, seed: int, monkeypatch: pytest.MonkeyPatch
+    replayed: Replayed, name: str, seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """DS-TURN-01, DS-TURN-02, DS-ACT-01: an advance that takes the move action, walks and spends
     its squares with the bookkeeping and the encounter copied once gives what the move action
     taken (``use_action``), the walk and ``spend_movement`` give one after another."""
-    _same_without(brawl.turns.deeds, "_on_move_action", name, seed, monkeypatch)
+    _same_without(brawl.turns.deeds, "_on_move_action", name, seed, monkeypatch, replayed)
 
 
 @pytest.mark.parametrize(("name", "seed"), [("four_vs_six", 0), ("four_vs_six", 7), ("abilities", 4)])
 def test_fights_are_the_same_with_each_clear_walk_taken_the_long_way(
-    name: str, seed: int, monkeypatch: pytest.MonkeyPatch
+    replayed: Replayed, name: str, seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """DS-ACT-01, DS-STRIKE-03, R-MOVE-3, DS-MOVE-13: a searched advance past no enemy on a map
     with no damaging terrain, placed at once with its one Moved (``walk_clear``, the enemies
     around its squares read from the search's marks), gives what the plan and the walk give."""
-    _same_without(brawl.rules.movement, "_clear", name, seed, monkeypatch)
+    _same_without(brawl.rules.movement, "_clear", name, seed, monkeypatch, replayed)
 
 
 @pytest.mark.parametrize(("name", "seed"), [("four_vs_six", 3), ("abilities", 1)])
 def test_fights_are_the_same_with_a_strikes_rng_stored_before_its_damage(
-    name: str, seed: int, monkeypatch: pytest.MonkeyPatch
+    replayed: Replayed, name: str, seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """RB3-EDGES, DS-STRIKE-06, R-DMG-1: a free strike whose RNG, advanced by its power roll, is
     stored with the target's change gives what storing it first, then dealing the damage, gives."""
     path = SCENARIOS[name][0]
-    fast = _fight_digest(path, seed)
+    fast = replayed(path, seed)[0]
     stored: list[int] = []
 
     def long_way(state: Encounter, *args: Any) -> Any:
@@ -180,7 +172,7 @@ def test_fights_are_the_same_with_a_strikes_rng_stored_before_its_damage(
         return damage_dealt_to(state, *rest)
 
     monkeypatch.setattr(brawl.rules.strikes, "dealt_to", long_way)
-    assert _fight_digest(path, seed) == fast
+    assert replayed(path, seed)[0] == fast
     assert len(stored) > 5
 
 

@@ -9,7 +9,7 @@ the shortcut turned off, or the answer compared with an independent one.
 
 from __future__ import annotations
 
-import hashlib
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -32,6 +32,8 @@ from brawl.turns import records
 from brawl.turns.drawsteel_turn import DrawSteelTurn, actors
 from brawl.turns.economy import FRESH, ActionKind, TurnEconomy, refusal
 
+Replayed = Callable[..., tuple[str, list[Encounter]]]
+"""The ``replayed`` fixture (tests/conftest.py): a seeded greedy fight's digest and states."""
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
 FIGHTS = [
     (BENCH / "four_vs_six.toml", 1, "drawsteel"),
@@ -40,49 +42,31 @@ FIGHTS = [
 ]
 
 
-def _fight(path: Path, seed: int, system: str) -> tuple[str, list[Encounter]]:
-    """The digest of one seeded greedy fight (every action, its events, the state after) and
-    the states it passed through."""
-    start = brawl.load_scenario(path).with_rng(brawl.Rng(seed))
-    if system != "drawsteel":
-        start = apply(start, brawl.actions.StartCombat(system=system, first_side="heroes")).state
-    digest = hashlib.sha256()
-    state, states = start, [start]
-    for action in brawl.play(start).actions:
-        out = apply(state, action)
-        digest.update(repr(action).encode())
-        digest.update(repr(out.events).encode())
-        digest.update(brawl.to_json(out.state).encode())
-        state = out.state
-        states.append(state)
-    return digest.hexdigest(), states
-
-
 class _NoTurn:
     """A class no turn state is: the requests' check of Draw Steel's bookkeeping never holds."""
 
 
 @pytest.mark.parametrize(("path", "seed", "system"), FIGHTS)
 def test_fights_are_the_same_with_turns_started_and_ended_through_the_system(
-    path: Path, seed: int, system: str, monkeypatch: pytest.MonkeyPatch
+    replayed: Replayed, path: Path, seed: int, system: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """DS-SIDE-07..12, DS-SIDE-14, RB5-SOLO, RB2-EOT: a turn started or ended through the turn
     system found for the state, with the request's options read, gives the same fights, event
     for event and state for state, as the system's start and end called at once."""
-    fast, _ = _fight(path, seed, system)
+    fast, _ = replayed(path, seed, system)
     monkeypatch.setattr(records, "DrawSteelTurn", _NoTurn)
-    assert _fight(path, seed, system)[0] == fast
+    assert replayed(path, seed, system)[0] == fast
 
 
 @pytest.mark.parametrize(("path", "seed", "system"), FIGHTS)
 def test_a_creature_may_start_its_turn_exactly_when_it_is_among_the_actors(
-    path: Path, seed: int, system: str
+    replayed: Replayed, path: Path, seed: int, system: str
 ) -> None:
     """DS-SIDE-08..12, DS-SIDE-14, DS-SIDE-17, RB5-SOLO, RB-SUMMON-01: at every state of a fight
     with no turn running, each creature may start its turn (``can``, the start checks) exactly
     when it is one of the creatures the turn order says may act now (``actors``); with a turn
     running, none may."""
-    _, states = _fight(path, seed, system)
+    _, states = replayed(path, seed, system)
     accepted = refused = 0
     for state in states:
         t = state.turn
@@ -107,23 +91,23 @@ class _NothingKnown(set[type]):
 
 @pytest.mark.parametrize(("path", "seed", "system"), FIGHTS)
 def test_fights_are_the_same_with_every_outcome_read_by_both_settle_passes(
-    path: Path, seed: int, system: str, monkeypatch: pytest.MonkeyPatch
+    replayed: Replayed, path: Path, seed: int, system: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """RB1-BLEEDING, DS-MOUNT-09, DS-MTYPE-25, R-AREA-10, RB-HR-09..17: the settle pass and the
     class triggers reading every outcome give the same fights as the pass that lets an outcome
     of classes neither reads go as it is."""
-    fast, _ = _fight(path, seed, system)
+    fast, _ = replayed(path, seed, system)
     monkeypatch.setattr(settle, "_QUIET", _NothingKnown())
     monkeypatch.setattr(settle, "IDLE_EVENTS", _NothingKnown())
-    assert _fight(path, seed, system)[0] == fast
+    assert replayed(path, seed, system)[0] == fast
 
 
-def test_the_idle_events_are_read_by_neither_pass() -> None:
+def test_the_idle_events_are_read_by_neither_pass(replayed: Replayed) -> None:
     """RB1-BLEEDING, RB-HR-09..17: after fights, every class the settle pass lets go as it is
     is one it does not watch and one no class trigger reads; the turn's own events are among
     them."""
     for path, seed, system in FIGHTS:
-        _fight(path, seed, system)
+        replayed(path, seed, system)
     idle = set(settle.IDLE_EVENTS)
     assert idle <= settle._QUIET
     assert idle.isdisjoint(TRIGGER_EVENTS)
@@ -202,12 +186,14 @@ def test_the_settle_pass_reads_each_outcome_as_one_by_one() -> None:
 
 
 @pytest.mark.parametrize(("path", "seed", "system"), FIGHTS[::2])
-def test_nothing_spent_is_refused_as_a_fresh_economy_built_anew(path: Path, seed: int, system: str) -> None:
+def test_nothing_spent_is_refused_as_a_fresh_economy_built_anew(
+    replayed: Replayed, path: Path, seed: int, system: str
+) -> None:
     """DS-TURN-01..09, RB1-DAZED, RB-SQUAD-13, DS-COND-04: the economy of a turn just started
     (the shared ``FRESH``) is refused each kind of action exactly as an economy built anew with
     nothing spent, for every creature of the states of a fight, dazed or not, with its triggered
     action used or not, holding an extra main action or not."""
-    _, states = _fight(path, seed, system)
+    _, states = replayed(path, seed, system)
     asked = 0
     for state in states[::4]:
         for cid in state.order:
