@@ -22,20 +22,20 @@ from brawl.fields import replaced
 from brawl.rules.strikes import FreeStrike
 from brawl.state import TurnState
 from brawl.turns.drawsteel_turn import DrawSteelTurn
-from test_turn_fast_paths import SCENARIOS, _fight_digest
+from test_turn_fast_paths import SCENARIOS, Replayed
 
 
 @pytest.mark.parametrize(
     ("name", "seed"), [(name, seed) for name, (_, seeds) in SCENARIOS.items() for seed in seeds]
 )
 def test_fights_are_the_same_with_each_free_strikes_action_stored_first_and_checked(
-    name: str, seed: int, monkeypatch: pytest.MonkeyPatch
+    replayed: Replayed, name: str, seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """DS-TURN-01, DS-TURN-03, DS-ACT-21, DS-STRIKE-06: the bookkeeping stored with the strike's
     damage passes ``with_turn``'s checks, and storing it first, then resolving the strike, gives
     the same fight."""
     path = SCENARIOS[name][0]
-    fast = _fight_digest(path, seed)
+    fast = replayed(path, seed)[0]
     calls: list[int] = []
 
     def long_way(state: Encounter, request: FreeStrike, turn: TurnState) -> Any:
@@ -43,7 +43,7 @@ def test_fights_are_the_same_with_each_free_strikes_action_stored_first_and_chec
         return request.resolve(state.with_turn(turn))
 
     monkeypatch.setattr(brawl.turns.deeds, "strike_spent", long_way)
-    assert _fight_digest(path, seed) == fast
+    assert replayed(path, seed)[0] == fast
     assert len(calls) > 5
 
 
